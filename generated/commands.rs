@@ -188,9 +188,9 @@ pub struct Actor {
 }
 rt::object!(
     Actor { kind = "kind", required; id = "id", required; transport = "transport",
-    required; } extra extra
+    required; } extra extra contract[validators::v5], BASE0, "/properties/actor", fast
+    fast::read_5
 );
-rt::contract!(Actor, [validators::v5], BASE0, "/properties/actor", fast fast::read_5);
 /// Schema: `schemas/commands.schema.json#/properties/actor/properties/kind`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -228,8 +228,8 @@ pub struct Auth {
 }
 rt::object!(
     Auth { scheme = "scheme", required; value = "value", required; } extra extra
+    contract[validators::v8], BASE0, "/properties/auth", fast fast::read_8
 );
-rt::contract!(Auth, [validators::v8], BASE0, "/properties/auth", fast fast::read_8);
 /// `x-cohorte-known`: `["hmac-sha256"]`
 ///
 /// Schema: `schemas/commands.schema.json#/properties/auth/properties/scheme`
@@ -431,11 +431,8 @@ rt::object!(
     "reviewTarget"; with_fix = "withFix"; phases = "phases"; model_overrides =
     "modelOverrides"; runtime = "runtime"; fake_script = "fakeScript"; unattended =
     "unattended", required; budgets = "budgets"; sandbox_require = "sandboxRequire";
-    consent = "consent"; } extra extra
-);
-rt::contract!(
-    StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload", fast
-    fast::read_12
+    consent = "consent"; } extra extra contract[validators::v10, validators::v11], BASE0,
+    "/properties/payload", fast fast::read_12
 );
 /// `x-cohorte-known`: `["feature","bugfix","review"]`
 ///
@@ -496,9 +493,8 @@ pub struct IdSpec {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(IdSpec { id = "id", required; } extra extra);
-rt::contract!(
-    IdSpec, [validators::v12], BASE0,
+rt::object!(
+    IdSpec { id = "id", required; } extra extra contract[validators::v12], BASE0,
     "/oneOf/0/properties/payload/properties/spec/anyOf/0", fast fast::read_15
 );
 /// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
@@ -518,9 +514,8 @@ pub struct PathSpec {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PathSpec { path = "path", required; } extra extra);
-rt::contract!(
-    PathSpec, [validators::v13], BASE0,
+rt::object!(
+    PathSpec { path = "path", required; } extra extra contract[validators::v13], BASE0,
     "/oneOf/0/properties/payload/properties/spec/anyOf/1", fast fast::read_17
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
@@ -572,9 +567,8 @@ pub struct RefTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(RefTarget { r#ref = "ref", required; } extra extra);
-rt::contract!(
-    RefTarget, [validators::v16], BASE0,
+rt::object!(
+    RefTarget { r#ref = "ref", required; } extra extra contract[validators::v16], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0", fast fast::read_19
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
@@ -587,9 +581,7 @@ pub struct BaseHeadTarget {
 }
 rt::object!(
     BaseHeadTarget { base = "base", required; head = "head", required; } extra extra
-);
-rt::contract!(
-    BaseHeadTarget, [validators::v17], BASE0,
+    contract[validators::v17], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1", fast fast::read_20
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
@@ -599,10 +591,10 @@ pub struct RunIdTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(RunIdTarget { run_id = "runId", required; } extra extra);
-rt::contract!(
-    RunIdTarget, [validators::v18], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2", fast fast::read_21
+rt::object!(
+    RunIdTarget { run_id = "runId", required; } extra extra contract[validators::v18],
+    BASE0, "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2", fast
+    fast::read_21
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/phases/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -661,9 +653,7 @@ rt::object!(
     "toolCalls"; wall_clock_ms = "wallClockMs"; retries = "retries"; fix_rounds =
     "fixRounds"; context_tokens = "contextTokens"; concurrent_agents =
     "concurrentAgents"; estimated_quota_percent = "estimatedQuotaPercent"; } extra extra
-);
-rt::contract!(
-    Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
+    contract[validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
     fast fast::read_23
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/sandboxRequire`
@@ -689,11 +679,8 @@ pub struct Consent {
 }
 rt::object!(
     Consent { policy_sha256 = "policySha256", required; via = "via", required; } extra
-    extra
-);
-rt::contract!(
-    Consent, [validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent",
-    fast fast::read_25
+    extra contract[validators::v23], BASE0,
+    "/oneOf/0/properties/payload/properties/consent", fast fast::read_25
 );
 /// Matches `^[0-9a-f]{64}$`.
 ///
@@ -722,10 +709,9 @@ pub struct StatusPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StatusPayload { run_id = "runId"; } extra extra);
-rt::contract!(
-    StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload", fast
-    fast::read_28
+rt::object!(
+    StatusPayload { run_id = "runId"; } extra extra contract[validators::v10,
+    validators::v26], BASE0, "/properties/payload", fast fast::read_28
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -734,10 +720,9 @@ pub struct InspectPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(InspectPayload { target = "target", required; } extra extra);
-rt::contract!(
-    InspectPayload, [validators::v10, validators::t0:: < 0 >], BASE0,
-    "/properties/payload", fast fast::read_29
+rt::object!(
+    InspectPayload { target = "target", required; } extra extra contract[validators::v10,
+    validators::t0:: < 0 >], BASE0, "/properties/payload", fast fast::read_29
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -952,11 +937,8 @@ pub struct TailPayload {
 }
 rt::object!(
     TailPayload { since_sequence = "sinceSequence"; replay = "replay"; follow = "follow",
-    required; ephemeral = "ephemeral", required; } extra extra
-);
-rt::contract!(
-    TailPayload, [validators::v10, validators::v33], BASE0, "/properties/payload", fast
-    fast::read_43
+    required; ephemeral = "ephemeral", required; } extra extra contract[validators::v10,
+    validators::v33], BASE0, "/properties/payload", fast fast::read_43
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -965,10 +947,9 @@ pub struct PausePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PausePayload { reason = "reason"; } extra extra);
-rt::contract!(
-    PausePayload, [validators::v10, validators::v34], BASE0, "/properties/payload", fast
-    fast::read_44
+rt::object!(
+    PausePayload { reason = "reason"; } extra extra contract[validators::v10,
+    validators::v34], BASE0, "/properties/payload", fast fast::read_44
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -981,11 +962,8 @@ pub struct ResumePayload {
 }
 rt::object!(
     ResumePayload { acknowledge = "acknowledge"; raise_budgets = "raiseBudgets"; takeover
-    = "takeover"; } extra extra
-);
-rt::contract!(
-    ResumePayload, [validators::v10, validators::v35], BASE0, "/properties/payload", fast
-    fast::read_45
+    = "takeover"; } extra extra contract[validators::v10, validators::v35], BASE0,
+    "/properties/payload", fast fast::read_45
 );
 /// Always `blocked-inspected`.
 ///
@@ -1007,11 +985,8 @@ pub struct CancelPayload {
 }
 rt::object!(
     CancelPayload { reason = "reason"; keep_worktrees = "keepWorktrees", required; }
-    extra extra
-);
-rt::contract!(
-    CancelPayload, [validators::v10, validators::v37], BASE0, "/properties/payload", fast
-    fast::read_47
+    extra extra contract[validators::v10, validators::v37], BASE0, "/properties/payload",
+    fast fast::read_47
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1025,11 +1000,8 @@ pub struct ApprovePayload {
 }
 rt::object!(
     ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
-    answer = "answer"; note = "note"; } extra extra
-);
-rt::contract!(
-    ApprovePayload, [validators::v10, validators::v38], BASE0, "/properties/payload",
-    fast fast::read_48
+    answer = "answer"; note = "note"; } extra extra contract[validators::v10,
+    validators::v38], BASE0, "/properties/payload", fast fast::read_48
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/7/properties/payload/properties/scope`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1053,9 +1025,7 @@ pub struct DenyPayload {
 }
 rt::object!(
     DenyPayload { approval_id = "approvalId", required; note = "note"; } extra extra
-);
-rt::contract!(
-    DenyPayload, [validators::v10, validators::v40], BASE0, "/properties/payload", fast
+    contract[validators::v10, validators::v40], BASE0, "/properties/payload", fast
     fast::read_50
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1065,10 +1035,9 @@ pub struct RetryPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(RetryPayload { target = "target", required; } extra extra);
-rt::contract!(
-    RetryPayload, [validators::v10, validators::t0:: < 1 >], BASE0,
-    "/properties/payload", fast fast::read_51
+rt::object!(
+    RetryPayload { target = "target", required; } extra extra contract[validators::v10,
+    validators::t0:: < 1 >], BASE0, "/properties/payload", fast fast::read_51
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -1137,11 +1106,8 @@ pub struct SkipPayload {
 }
 rt::object!(
     SkipPayload { phase = "phase", required; justification = "justification", required; }
-    extra extra
-);
-rt::contract!(
-    SkipPayload, [validators::v10, validators::v43], BASE0, "/properties/payload", fast
-    fast::read_54
+    extra extra contract[validators::v10, validators::v43], BASE0, "/properties/payload",
+    fast fast::read_54
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1156,10 +1122,8 @@ pub struct RunToolPayload {
 rt::object!(
     RunToolPayload { agent_id = "agentId"; tool = "tool", required; input = "input",
     required; justification = "justification", required; } extra extra
-);
-rt::contract!(
-    RunToolPayload, [validators::v10, validators::v44], BASE0, "/properties/payload",
-    fast fast::read_55
+    contract[validators::v10, validators::v44], BASE0, "/properties/payload", fast
+    fast::read_55
 );
 /// Schema: `schemas/commands.schema.json#/$defs/JsonValue`
 pub type JsonValue = rt::Value;
@@ -1170,10 +1134,9 @@ pub struct ReconcilePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ReconcilePayload { mode = "mode", required; } extra extra);
-rt::contract!(
-    ReconcilePayload, [validators::v10, validators::v45], BASE0, "/properties/payload",
-    fast fast::read_57
+rt::object!(
+    ReconcilePayload { mode = "mode", required; } extra extra contract[validators::v10,
+    validators::v45], BASE0, "/properties/payload", fast fast::read_57
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1195,10 +1158,10 @@ pub struct ShutdownPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ShutdownPayload { grace_ms = "graceMs", required; } extra extra);
-rt::contract!(
-    ShutdownPayload, [validators::v10, validators::v47], BASE0, "/properties/payload",
-    fast fast::read_59
+rt::object!(
+    ShutdownPayload { grace_ms = "graceMs", required; } extra extra
+    contract[validators::v10, validators::v47], BASE0, "/properties/payload", fast
+    fast::read_59
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1211,11 +1174,8 @@ pub struct AgentSendPayload {
 }
 rt::object!(
     AgentSendPayload { agent_id = "agentId", required; text = "text", required; delivery
-    = "delivery", required; } extra extra
-);
-rt::contract!(
-    AgentSendPayload, [validators::v10, validators::v48], BASE0, "/properties/payload",
-    fast fast::read_60
+    = "delivery", required; } extra extra contract[validators::v10, validators::v48],
+    BASE0, "/properties/payload", fast fast::read_60
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/14/properties/payload/properties/delivery`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

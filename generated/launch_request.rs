@@ -137,9 +137,9 @@ pub enum Answer {
     One(AnswerValue),
     Many(Vec<AnswerValue>),
 }
-rt::union_by_type!(Answer { One(_) : string, Many(_) : array });
-rt::contract!(
-    Answer, [validators::v6], BASE0, "/properties/answers/additionalProperties"
+rt::union_by_type!(
+    Answer { One(_) : string, Many(_) : array } contract[validators::v6], BASE0,
+    "/properties/answers/additionalProperties"
 );
 /// 1 to 200 characters.
 ///

@@ -40,9 +40,8 @@ pub struct QuestionCatalog {
 }
 rt::object!(
     QuestionCatalog { catalog_version = "catalogVersion", required; questions =
-    "questions", required; } deny
+    "questions", required; } deny contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(QuestionCatalog, [validators::v0], BASE0, "", fast fast::read_0);
 /// Major 1: the format described here.
 ///
 /// Matches `^1\.[0-9]+\.[0-9]+$`.
@@ -79,8 +78,8 @@ pub struct Question {
 rt::object!(
     Question { id = "id", required; select = "select", required; label = "label";
     answerable = "answerable"; options = "options"; answer = "answer"; } deny
+    contract[validators::v2], BASE0, "/$defs/Question", fast fast::read_2
 );
-rt::contract!(Question, [validators::v2], BASE0, "/$defs/Question", fast fast::read_2);
 /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
 ///
 /// At most 200 characters. Matches `^[a-z][a-z0-9-]*$`.
@@ -121,9 +120,9 @@ pub struct AnswerOption {
     /// What the picker shows. Documentation only.
     pub label: Option<Label>,
 }
-rt::object!(AnswerOption { id = "id", required; label = "label"; } deny);
-rt::contract!(
-    AnswerOption, [validators::v6], BASE0, "/$defs/AnswerOption", fast fast::read_6
+rt::object!(
+    AnswerOption { id = "id", required; label = "label"; } deny contract[validators::v6],
+    BASE0, "/$defs/AnswerOption", fast fast::read_6
 );
 /// The value an answer carries to choose this option.
 ///
@@ -146,10 +145,9 @@ pub struct Answer {
     /// An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.
     pub pattern: Pattern,
 }
-rt::object!(Answer { pattern = "pattern", required; } deny);
-rt::contract!(
-    Answer, [validators::v8], BASE0, "/$defs/Question/properties/answer", fast
-    fast::read_8
+rt::object!(
+    Answer { pattern = "pattern", required; } deny contract[validators::v8], BASE0,
+    "/$defs/Question/properties/answer", fast fast::read_8
 );
 /// An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.
 ///

@@ -199,10 +199,12 @@ macro_rules! union_serialize {
 /// variant that holds the value, else it stands for `null`.
 /// `FromValue` picks the variant by type, `Serialize` writes what it holds.
 ///
-/// `union_by_type!(Bugs { Text(_): string, Object(_): object });`
+/// `union_by_type!(Bugs { Text(_): string, Object(_): object });`, and
+/// with `contract …` after the braces, the type's [`contract!`] (its
+/// arguments after the name).
 #[macro_export]
 macro_rules! union_by_type {
-    ($name:ident { $($variant:ident $(($hold:tt))? : $($kind:ident)|+),+ $(,)? }) => {
+    ($name:ident { $($variant:ident $(($hold:tt))? : $($kind:ident)|+),+ $(,)? } $(contract $($contract:tt)+)?) => {
         impl $crate::FromValue for $name {
             fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
                 #[allow(unreachable_patterns)] // every JSON type may be taken
@@ -213,6 +215,7 @@ macro_rules! union_by_type {
             }
         }
         $crate::union_serialize!($name { $($variant $(($hold))?),+ });
+        $($crate::contract!($name, $($contract)+);)?
     };
     (@build $v:ident $variant:ident (_)) => { $crate::variant($v, Self::$variant) };
     (@build $v:ident $variant:ident) => { ::std::result::Result::Ok(Self::$variant) };
@@ -337,12 +340,13 @@ macro_rules! const_string {
 /// JSON member and whether it is `required` or `optional` (the default, left
 /// unsaid unless `redacted` follows, when sensitive); `extra FIELD` names the map keeping unknown members, or
 /// `deny` says there are none; `tag` adds a constant member written first
-/// (for a variant of a tagged union).
+/// (for a variant of a tagged union); `contract …` at the end adds the
+/// type's [`contract!`] (its arguments after the name).
 ///
 /// `object!(Actor { kind = "kind", required; id = "id", optional, redacted; note = "note"; } extra extra);`
 #[macro_export]
 macro_rules! object {
-    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident) => {
+    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident $(contract $($contract:tt)+)?) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
@@ -385,8 +389,9 @@ macro_rules! object {
             }
         }
         $crate::__object_serialize!($name);
+        $($crate::contract!($name, $($contract)+);)?
     };
-    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny) => {
+    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny $(contract $($contract:tt)+)?) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
@@ -420,6 +425,7 @@ macro_rules! object {
             }
         }
         $crate::__object_serialize!($name);
+        $($crate::contract!($name, $($contract)+);)?
     };
 }
 

@@ -207,7 +207,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
         };
         let contract = self.contract(id);
-        quote!(#body #contract)
+        fold_contract(body, contract)
     }
 
     fn structure(&mut self, id: usize, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: Option<&(String, String)>) -> TokenStream {
@@ -1012,4 +1012,57 @@ fn json_kind_patterns(rt: &TokenStream, mask: u8) -> Vec<TokenStream> {
         (TypeSet::OBJECT, quote!(#rt::Value::Object(_))),
     ];
     kinds.into_iter().filter(|(bits, _)| mask & bits != 0).map(|(_, p)| p).collect()
+}
+
+/// `body` with `contract` (`rt::contract!(Name, ARGS);`) folded into its
+/// last item when that is an `rt::object!` or `rt::union_by_type!`
+/// (`… contract ARGS`), which then writes the contract too: one macro
+/// line instead of two that repeat the name. Else the two side by side.
+fn fold_contract(body: TokenStream, contract: TokenStream) -> TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let mut trees: Vec<TokenTree> = body.clone().into_iter().collect();
+    let args: Option<Vec<TokenTree>> = match contract.clone().into_iter().collect::<Vec<_>>().as_slice() {
+        [.., TokenTree::Group(g), TokenTree::Punct(semi)] if semi.as_char() == ';' => {
+            // `Name , ARGS`: the name and the comma dropped.
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            (inner.len() > 2).then(|| inner[2..].to_vec())
+        }
+        _ => None,
+    };
+    let n = trees.len();
+    let folds = n >= 4
+        && matches!(&trees[n - 4], TokenTree::Ident(m) if m == "object" || m == "union_by_type")
+        && matches!(&trees[n - 3], TokenTree::Punct(p) if p.as_char() == '!')
+        && matches!(&trees[n - 2], TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
+        && matches!(&trees[n - 1], TokenTree::Punct(p) if p.as_char() == ';');
+    match (args, folds) {
+        (Some(args), true) => {
+            let TokenTree::Group(g) = &trees[n - 2] else { return quote!(#body #contract) };
+            let mut stream = g.stream();
+            stream.extend(quote!(contract));
+            stream.extend(args);
+            let mut folded = Group::new(Delimiter::Parenthesis, stream);
+            folded.set_span(g.span());
+            trees[n - 2] = TokenTree::Group(folded);
+            trees.into_iter().collect()
+        }
+        _ => quote!(#body #contract),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_contract_folds_into_the_type_macro_before_it() {
+        let contract = quote!(rt::contract!(Bugs, [validators::v2], BASE0, "/properties/bugs", fast fast::read_3););
+        let body = quote!(pub struct Bugs { pub url: Option<String> } rt::object!(Bugs { url = "url"; } extra extra););
+        let folded = fold_contract(body, contract.clone()).to_string();
+        let expected = quote!(pub struct Bugs { pub url: Option<String> } rt::object!(Bugs { url = "url"; } extra extra contract [validators::v2], BASE0, "/properties/bugs", fast fast::read_3););
+        assert_eq!(folded, expected.to_string());
+        // Any other last item: side by side.
+        let body = quote!(pub struct Url(String); rt::string_newtype!(Url, redacted = false););
+        assert_eq!(fold_contract(body.clone(), contract.clone()).to_string(), quote!(#body #contract).to_string());
+    }
 }

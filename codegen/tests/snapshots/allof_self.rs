@@ -25,8 +25,10 @@ pub struct AllOfSelf {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(AllOfSelf { vm = "vm"; } extra extra);
-rt::contract!(AllOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    AllOfSelf { vm = "vm"; } extra extra contract[validators::v0], BASE0, "", fast
+    fast::read_0
+);
 /// Schema: `fixtures/allof_self.json#/definitions/vm`
 pub type Vm = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).

@@ -41,8 +41,8 @@ pub struct Lints {
 rt::object!(
     Lints { absolute_paths = "absolute_paths"; almost_swapped = "almost_swapped";
     no_console = "no_console"; no_debugger = "no_debugger"; } deny
+    contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Lints, [validators::v0], BASE0, "", fast fast::read_0);
 /// Lint
 ///
 /// Schema: `fixtures/annotated_refs.json#/definitions/Lint`
@@ -52,8 +52,10 @@ pub enum Lint {
     LintLevel(LintLevel),
     DetailedLint(DetailedLint),
 }
-rt::union_by_type!(Lint { LintLevel(_) : string, DetailedLint(_) : object });
-rt::contract!(Lint, [validators::v1], BASE0, "/definitions/Lint");
+rt::union_by_type!(
+    Lint { LintLevel(_) : string, DetailedLint(_) : object } contract[validators::v1],
+    BASE0, "/definitions/Lint"
+);
 /// Lint Level
 ///
 /// Specify the lint level for a lint or lint group.
@@ -85,9 +87,9 @@ pub struct DetailedLint {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(DetailedLint { level = "level"; priority = "priority"; } extra extra);
-rt::contract!(
-    DetailedLint, [validators::v3], BASE0, "/definitions/DetailedLint", fast fast::read_3
+rt::object!(
+    DetailedLint { level = "level"; priority = "priority"; } extra extra
+    contract[validators::v3], BASE0, "/definitions/DetailedLint", fast fast::read_3
 );
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule`
 #[derive(Clone, Debug, PartialEq)]
@@ -98,8 +100,10 @@ pub enum Rule {
     String(StringRule),
     Array(Vec<rt::Value>),
 }
-rt::union_by_type!(Rule { Integer(_) : number, String(_) : string, Array(_) : array });
-rt::contract!(Rule, [validators::v4], BASE0, "/definitions/rule");
+rt::union_by_type!(
+    Rule { Integer(_) : number, String(_) : string, Array(_) : array }
+    contract[validators::v4], BASE0, "/definitions/rule"
+);
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringRule {

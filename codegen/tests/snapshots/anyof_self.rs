@@ -23,8 +23,10 @@ const BASE0: &str = "file:///fixtures/anyof_self.json";
 pub struct AnyOfSelf {
     pub value: Option<Value>,
 }
-rt::object!(AnyOfSelf { value = "value"; } deny);
-rt::contract!(AnyOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    AnyOfSelf { value = "value"; } deny contract[validators::v0], BASE0, "", fast
+    fast::read_0
+);
 /// Schema: `fixtures/anyof_self.json#/definitions/value`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -32,8 +34,10 @@ pub enum Value {
     String(String),
     Integer(rt::Integer),
 }
-rt::union_by_type!(Value { String(_) : string, Integer(_) : number });
-rt::contract!(Value, [validators::v1], BASE0, "/definitions/value");
+rt::union_by_type!(
+    Value { String(_) : string, Integer(_) : number } contract[validators::v1], BASE0,
+    "/definitions/value"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

@@ -32,9 +32,9 @@ pub struct Arrays {
 }
 rt::object!(
     Arrays { tags = "tags"; pair = "pair"; with_contains = "withContains"; matrix =
-    "matrix"; things = "things"; } extra extra
+    "matrix"; things = "things"; } extra extra contract[validators::v0], BASE0, "", fast
+    fast::read_0
 );
-rt::contract!(Arrays, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/arrays.json#/$defs/thing`
 #[derive(Clone, PartialEq)]
 pub struct Thing {
@@ -42,8 +42,10 @@ pub struct Thing {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Thing { name = "name", required; } extra extra);
-rt::contract!(Thing, [validators::v1], BASE0, "/$defs/thing", fast fast::read_1);
+rt::object!(
+    Thing { name = "name", required; } extra extra contract[validators::v1], BASE0,
+    "/$defs/thing", fast fast::read_1
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

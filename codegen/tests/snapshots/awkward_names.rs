@@ -46,8 +46,8 @@ rt::object!(
     AwkwardNames { r#type = "type"; r#fn = "fn"; self_ = "self"; self__ = "Self"; crate_
     = "crate"; empty = ""; a = "a"; a_ = "A"; extra = "extra"; _2fast = "2fast"; option =
     "option"; string = "string"; result = "result"; value = "value"; } extra extra_
+    contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(AwkwardNames, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/awkward_names.json#/$defs/Option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
@@ -55,8 +55,10 @@ pub struct Option {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Option { some = "some"; } extra extra);
-rt::contract!(Option, [validators::v1], BASE0, "/$defs/Option", fast fast::read_1);
+rt::object!(
+    Option { some = "some"; } extra extra contract[validators::v1], BASE0,
+    "/$defs/Option", fast fast::read_1
+);
 /// At least 2 characters.
 ///
 /// Schema: `fixtures/awkward_names.json#/$defs/String`
@@ -84,8 +86,10 @@ pub struct Value {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Value { vec = "Vec"; } extra extra);
-rt::contract!(Value, [validators::v4], BASE0, "/$defs/Value", fast fast::read_4);
+rt::object!(
+    Value { vec = "Vec"; } extra extra contract[validators::v4], BASE0, "/$defs/Value",
+    fast fast::read_4
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

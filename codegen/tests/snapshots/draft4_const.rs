@@ -25,8 +25,10 @@ pub struct Draft4Const {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Draft4Const { binding = "binding"; } extra extra);
-rt::contract!(Draft4Const, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    Draft4Const { binding = "binding"; } extra extra contract[validators::v0], BASE0, "",
+    fast fast::read_0
+);
 /// Schema: `fixtures/draft4_const.json#/properties/binding`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -55,9 +57,9 @@ pub struct SqlBinding {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(SqlBinding { r#type = "type", required; table = "table"; } extra extra);
-rt::contract!(
-    SqlBinding, [validators::v1], BASE0, "/properties/binding/oneOf/0", fast fast::read_2
+rt::object!(
+    SqlBinding { r#type = "type", required; table = "table"; } extra extra
+    contract[validators::v1], BASE0, "/properties/binding/oneOf/0", fast fast::read_2
 );
 /// Always `sql`.
 ///
@@ -76,10 +78,9 @@ pub struct HttpOrTimerBinding {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(HttpOrTimerBinding { r#type = "type", required; } extra extra);
-rt::contract!(
-    HttpOrTimerBinding, [validators::v2], BASE0, "/properties/binding/oneOf/1", fast
-    fast::read_4
+rt::object!(
+    HttpOrTimerBinding { r#type = "type", required; } extra extra
+    contract[validators::v2], BASE0, "/properties/binding/oneOf/1", fast fast::read_4
 );
 /// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/1/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -34,9 +34,8 @@ pub struct Draft4Tuple {
 }
 rt::object!(
     Draft4Tuple { point = "point"; pair = "pair"; limit = "limit"; r#ref = "ref"; deps =
-    "deps"; } extra extra
+    "deps"; } extra extra contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Draft4Tuple, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/draft4_tuple.json#/definitions/positive`
 pub type Positive = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).

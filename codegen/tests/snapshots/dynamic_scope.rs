@@ -29,15 +29,18 @@ const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";
 pub struct List {
     pub elements: Vec<rt::Value>,
 }
-rt::object!(List { elements = "elements", required; } deny);
-rt::contract!(List, [validators::v0], BASE0, "");
+rt::object!(
+    List { elements = "elements", required; } deny contract[validators::v0], BASE0, ""
+);
 /// Schema: `fixtures/dynamic_scope.json#/$defs/strictElement`
 #[derive(Clone, PartialEq)]
 pub struct StrictElement {
     pub a: rt::Value,
 }
-rt::object!(StrictElement { a = "a", required; } deny);
-rt::contract!(StrictElement, [validators::v1], BASE0, "/$defs/strictElement");
+rt::object!(
+    StrictElement { a = "a", required; } deny contract[validators::v1], BASE0,
+    "/$defs/strictElement"
+);
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]

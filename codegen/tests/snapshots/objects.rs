@@ -43,8 +43,8 @@ rt::object!(
     Objects { id = "id", required; closed = "closed", required; counts = "counts";
     by_key_shape = "byKeyShape"; labels = "labels"; typed_extra = "typedExtra"; empty =
     "empty"; min_max = "minMax"; dependent = "dependent"; } extra extra
+    contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Objects, [validators::v0], BASE0, "", fast fast::read_0);
 /// An identifier.
 ///
 /// 1 to 20 characters.
@@ -83,8 +83,10 @@ pub struct Labels {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Labels { name = "name"; } extra extra);
-rt::contract!(Labels, [validators::v4], BASE0, "/properties/labels");
+rt::object!(
+    Labels { name = "name"; } extra extra contract[validators::v4], BASE0,
+    "/properties/labels"
+);
 /// Schema: `fixtures/objects.json#/properties/typedExtra`
 #[derive(Clone, PartialEq)]
 pub struct TypedExtra {
@@ -92,15 +94,16 @@ pub struct TypedExtra {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<String>,
 }
-rt::object!(TypedExtra { fixed = "fixed"; } extra extra);
-rt::contract!(
-    TypedExtra, [validators::v5], BASE0, "/properties/typedExtra", fast fast::read_5
+rt::object!(
+    TypedExtra { fixed = "fixed"; } extra extra contract[validators::v5], BASE0,
+    "/properties/typedExtra", fast fast::read_5
 );
 /// Schema: `fixtures/objects.json#/properties/empty`
 #[derive(Clone, PartialEq)]
 pub struct Empty {}
-rt::object!(Empty {} deny);
-rt::contract!(Empty, [validators::v6], BASE0, "/properties/empty", fast fast::read_6);
+rt::object!(
+    Empty {} deny contract[validators::v6], BASE0, "/properties/empty", fast fast::read_6
+);
 /// With `card`, also `billing`. With `billing`, more rules apply (`dependentSchemas`).
 ///
 /// Schema: `fixtures/objects.json#/properties/dependent`
@@ -111,8 +114,10 @@ pub struct Dependent {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Dependent { card = "card"; billing = "billing"; } extra extra);
-rt::contract!(Dependent, [validators::v7], BASE0, "/properties/dependent");
+rt::object!(
+    Dependent { card = "card"; billing = "billing"; } extra extra
+    contract[validators::v7], BASE0, "/properties/dependent"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

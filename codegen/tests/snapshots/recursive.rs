@@ -27,8 +27,8 @@ pub struct Recursive {
 }
 rt::object!(
     Recursive { payload = "payload"; list = "list"; tree = "tree"; } extra extra
+    contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Recursive, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/recursive.json#/definitions/json`
 pub type Json = rt::Value;
 /// Schema: `fixtures/recursive.json#/definitions/list`
@@ -39,8 +39,10 @@ pub struct List {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(List { head = "head", required; tail = "tail"; } extra extra);
-rt::contract!(List, [validators::v1], BASE0, "/definitions/list", fast fast::read_2);
+rt::object!(
+    List { head = "head", required; tail = "tail"; } extra extra
+    contract[validators::v1], BASE0, "/definitions/list", fast fast::read_2
+);
 /// Schema: `fixtures/recursive.json#/definitions/tree`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -48,8 +50,10 @@ pub enum Tree {
     String(NonEmptyString),
     Array(Vec<Tree>),
 }
-rt::union_by_type!(Tree { String(_) : string, Array(_) : array });
-rt::contract!(Tree, [validators::v2], BASE0, "/definitions/tree");
+rt::union_by_type!(
+    Tree { String(_) : string, Array(_) : array } contract[validators::v2], BASE0,
+    "/definitions/tree"
+);
 /// At least 1 character.
 ///
 /// Schema: `fixtures/recursive.json#/definitions/tree/oneOf/0`

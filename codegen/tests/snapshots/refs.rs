@@ -34,9 +34,8 @@ pub struct Refs {
 rt::object!(
     Refs { escaped = "escaped"; percent = "percent"; anchored = "anchored"; embedded =
     "embedded"; cross_file = "crossFile"; tree = "tree"; with_sibling = "withSibling"; }
-    extra extra
+    extra extra contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Refs, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/refs.json#/$defs/money`
 #[derive(Clone, PartialEq)]
 pub struct Money {
@@ -45,8 +44,10 @@ pub struct Money {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Money { amount = "amount", required; currency = "currency"; } extra extra);
-rt::contract!(Money, [validators::v1], BASE0, "/$defs/money", fast fast::read_1);
+rt::object!(
+    Money { amount = "amount", required; currency = "currency"; } extra extra
+    contract[validators::v1], BASE0, "/$defs/money", fast fast::read_1
+);
 /// Schema: `fixtures/refs.json#/$defs/embedded`
 #[derive(Clone, PartialEq)]
 pub struct Embedded {
@@ -54,8 +55,10 @@ pub struct Embedded {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Embedded { inner = "inner"; } extra extra);
-rt::contract!(Embedded, [validators::v2], BASE1, "", fast fast::read_2);
+rt::object!(
+    Embedded { inner = "inner"; } extra extra contract[validators::v2], BASE1, "", fast
+    fast::read_2
+);
 /// Schema: `fixtures/shared/shared.json#/$defs/Address`
 #[derive(Clone, PartialEq)]
 pub struct Address {
@@ -64,8 +67,10 @@ pub struct Address {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Address { street = "street", required; city = "city"; } extra extra);
-rt::contract!(Address, [validators::v3], BASE2, "/$defs/Address", fast fast::read_3);
+rt::object!(
+    Address { street = "street", required; city = "city"; } extra extra
+    contract[validators::v3], BASE2, "/$defs/Address", fast fast::read_3
+);
 /// Schema: `fixtures/refs.json#/$defs/node`
 #[derive(Clone, PartialEq)]
 pub struct Node {
@@ -77,8 +82,8 @@ pub struct Node {
 }
 rt::object!(
     Node { value = "value"; children = "children"; parent = "parent"; } extra extra
+    contract[validators::v4], BASE0, "/$defs/node", fast fast::read_4
 );
-rt::contract!(Node, [validators::v4], BASE0, "/$defs/node", fast fast::read_4);
 /// At most 3 characters.
 ///
 /// Schema: `fixtures/refs.json#/properties/withSibling`

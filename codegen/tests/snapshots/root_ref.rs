@@ -22,8 +22,10 @@ pub struct Item {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Item { id = "id", required; line_end = "lineEnd"; } extra extra);
-rt::contract!(Item, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    Item { id = "id", required; line_end = "lineEnd"; } extra extra
+    contract[validators::v0], BASE0, "", fast fast::read_0
+);
 /// Schema: `fixtures/root_ref.json#/$defs/item/properties/lineEnd`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LineEnd {

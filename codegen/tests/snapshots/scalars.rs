@@ -63,9 +63,8 @@ rt::object!(
     when = "when"; anything = "anything"; never = "never"; always = "always"; fixed =
     "fixed"; fixed_number = "fixedNumber"; color = "color"; mixed_enum = "mixedEnum";
     nullable_color = "nullableColor"; protocol = "protocol"; old = "old"; secret =
-    "secret"; } extra extra
+    "secret"; } extra extra contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Scalars, [validators::v0], BASE0, "", fast fast::read_0);
 /// Used by: `fixtures/scalars.json#/properties/textOrNumber`, `fixtures/scalars.json#/properties/mixedEnum`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]

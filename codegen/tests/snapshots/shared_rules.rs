@@ -30,9 +30,9 @@ pub struct PluginRules {
 }
 rt::object!(
     PluginRules { html_quotes = "html-quotes"; key_spacing = "key-spacing"; code =
-    "code"; other_code = "other-code"; } extra extra
+    "code"; other_code = "other-code"; } extra extra contract[validators::v0], BASE0, "",
+    fast fast::read_0
 );
-rt::contract!(PluginRules, [validators::v0], BASE0, "", fast fast::read_0);
 /// Used by: `fixtures/shared_rules.json#/properties/html-quotes`, `fixtures/shared_rules.json#/properties/key-spacing`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]

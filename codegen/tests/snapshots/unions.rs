@@ -37,8 +37,8 @@ rt::object!(
     Unions { shape = "shape"; overlapping = "overlapping"; one_or_many = "oneOrMany";
     level = "level"; titled = "titled"; not_empty = "notEmpty"; conditional =
     "conditional"; merged = "merged"; envelope = "envelope"; } extra extra
+    contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Unions, [validators::v0], BASE0, "", fast fast::read_0);
 /// Told apart by `kind`.
 ///
 /// Schema: `fixtures/unions.json#/properties/shape`
@@ -132,10 +132,9 @@ pub struct IdOverlapping {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(IdOverlapping { id = "id", required; } extra extra);
-rt::contract!(
-    IdOverlapping, [validators::v2], BASE0, "/properties/overlapping/anyOf/0", fast
-    fast::read_5
+rt::object!(
+    IdOverlapping { id = "id", required; } extra extra contract[validators::v2], BASE0,
+    "/properties/overlapping/anyOf/0", fast fast::read_5
 );
 /// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/1`
 #[derive(Clone, PartialEq)]
@@ -144,10 +143,9 @@ pub struct PathOverlapping {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PathOverlapping { path = "path", required; } extra extra);
-rt::contract!(
-    PathOverlapping, [validators::v3], BASE0, "/properties/overlapping/anyOf/1", fast
-    fast::read_6
+rt::object!(
+    PathOverlapping { path = "path", required; } extra extra contract[validators::v3],
+    BASE0, "/properties/overlapping/anyOf/1", fast fast::read_6
 );
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
@@ -156,8 +154,10 @@ pub enum OneOrMany {
     One(String),
     Many(Vec<String>),
 }
-rt::union_by_type!(OneOrMany { One(_) : string, Many(_) : array });
-rt::contract!(OneOrMany, [validators::t0:: < 1 >], BASE0, "/properties/oneOrMany");
+rt::union_by_type!(
+    OneOrMany { One(_) : string, Many(_) : array } contract[validators::t0:: < 1 >],
+    BASE0, "/properties/oneOrMany"
+);
 /// Schema: `fixtures/unions.json#/properties/level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -177,8 +177,10 @@ pub enum Titled {
     /// by number
     ByNumber(rt::Integer),
 }
-rt::union_by_type!(Titled { ByName(_) : string, ByNumber(_) : number });
-rt::contract!(Titled, [validators::v7], BASE0, "/properties/titled");
+rt::union_by_type!(
+    Titled { ByName(_) : string, ByNumber(_) : number } contract[validators::v7], BASE0,
+    "/properties/titled"
+);
 /// More rules apply depending on the value (`if`/`then`/`else`).
 ///
 /// Schema: `fixtures/unions.json#/properties/conditional`
@@ -189,8 +191,10 @@ pub struct Conditional {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Conditional { country = "country"; postcode = "postcode"; } extra extra);
-rt::contract!(Conditional, [validators::v8], BASE0, "/properties/conditional");
+rt::object!(
+    Conditional { country = "country"; postcode = "postcode"; } extra extra
+    contract[validators::v8], BASE0, "/properties/conditional"
+);
 /// Schema: `fixtures/unions.json#/properties/merged`
 #[derive(Clone, PartialEq)]
 pub struct Merged {
@@ -199,8 +203,10 @@ pub struct Merged {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Merged { a = "a", required; b = "b", required; } extra extra);
-rt::contract!(Merged, [validators::v9], BASE0, "/properties/merged", fast fast::read_11);
+rt::object!(
+    Merged { a = "a", required; b = "b", required; } extra extra
+    contract[validators::v9], BASE0, "/properties/merged", fast fast::read_11
+);
 /// Schema: `fixtures/unions.json#/$defs/event`
 #[derive(Clone, PartialEq)]
 pub struct Event {
@@ -349,10 +355,9 @@ pub struct CreatedData {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(CreatedData { by = "by", required; } extra extra);
-rt::contract!(
-    CreatedData, [validators::v11, validators::v12], BASE0,
-    "/$defs/event/properties/data", fast fast::read_14
+rt::object!(
+    CreatedData { by = "by", required; } extra extra contract[validators::v11,
+    validators::v12], BASE0, "/$defs/event/properties/data", fast fast::read_14
 );
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
 #[derive(Clone, PartialEq)]
@@ -361,10 +366,9 @@ pub struct DeletedData {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(DeletedData { reason = "reason"; } extra extra);
-rt::contract!(
-    DeletedData, [validators::v11, validators::v13], BASE0,
-    "/$defs/event/properties/data", fast fast::read_15
+rt::object!(
+    DeletedData { reason = "reason"; } extra extra contract[validators::v11,
+    validators::v13], BASE0, "/$defs/event/properties/data", fast fast::read_15
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

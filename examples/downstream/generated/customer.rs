@@ -40,9 +40,8 @@ pub struct Customer {
 }
 rt::object!(
     Customer { name = "name", required; tier = "tier"; last_order = "lastOrder"; } extra
-    extra
+    extra contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(Customer, [validators::v0], BASE0, "", fast fast::read_0);
 /// At least 1 character.
 ///
 /// Schema: `schemas/customer.schema.json#/properties/name`
@@ -79,9 +78,9 @@ pub struct LastOrder {
 }
 rt::object!(
     LastOrder { id = "id", required; customer = "customer", required; lines = "lines",
-    required; ship_to = "shipTo"; } extra extra
+    required; ship_to = "shipTo"; } extra extra contract[validators::v3], BASE1, "", fast
+    fast::read_3
 );
-rt::contract!(LastOrder, [validators::v3], BASE1, "", fast fast::read_3);
 /// Matches `^ord_[0-9]{6}$`.
 ///
 /// Schema: `schemas/order.schema.json#/properties/id`
@@ -96,9 +95,9 @@ pub struct Line {
     /// Integer ≥ 1.
     pub quantity: rt::Integer,
 }
-rt::object!(Line { sku = "sku", required; quantity = "quantity", required; } deny);
-rt::contract!(
-    Line, [validators::v5], BASE1, "/properties/lines/items", fast fast::read_5
+rt::object!(
+    Line { sku = "sku", required; quantity = "quantity", required; } deny
+    contract[validators::v5], BASE1, "/properties/lines/items", fast fast::read_5
 );
 /// Address
 ///
@@ -110,8 +109,10 @@ pub struct ShipTo {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ShipTo { street = "street"; country = "country", required; } extra extra);
-rt::contract!(ShipTo, [validators::v6], BASE2, "", fast fast::read_6);
+rt::object!(
+    ShipTo { street = "street"; country = "country", required; } extra extra
+    contract[validators::v6], BASE2, "", fast fast::read_6
+);
 /// Matches `^[A-Z]{2}$`.
 ///
 /// Schema: `https://geo.example.com/schemas/address.json#/properties/country`

@@ -28,9 +28,8 @@ pub struct TestType {
 }
 rt::object!(
     TestType { where_not = "where_not", required; why_not = "why_not", required; } extra
-    extra
+    extra contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(TestType, [validators::v0], BASE0, "", fast fast::read_0);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

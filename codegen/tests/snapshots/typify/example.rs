@@ -26,8 +26,10 @@ pub struct Veggies {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Veggies { fruits = "fruits"; vegetables = "vegetables"; } extra extra);
-rt::contract!(Veggies, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    Veggies { fruits = "fruits"; vegetables = "vegetables"; } extra extra
+    contract[validators::v0], BASE0, "", fast fast::read_0
+);
 /// Schema: `typify/example.json#/$defs/veggie`
 #[derive(Clone, PartialEq)]
 pub struct Veggie {
@@ -40,9 +42,8 @@ pub struct Veggie {
 }
 rt::object!(
     Veggie { veggie_name = "veggieName", required; veggie_like = "veggieLike", required;
-    } extra extra
+    } extra extra contract[validators::v1], BASE0, "/$defs/veggie", fast fast::read_1
 );
-rt::contract!(Veggie, [validators::v1], BASE0, "/$defs/veggie", fast fast::read_1);
 /// Schema: `typify/example.json#/$defs/fruit`
 pub type Fruit = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).

@@ -23,8 +23,10 @@ pub struct LetterBox {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(LetterBox { letter = "letter"; } extra extra);
-rt::contract!(LetterBox, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    LetterBox { letter = "letter"; } extra extra contract[validators::v0], BASE0, "",
+    fast fast::read_0
+);
 /// Schema: `typify/extraneous-enum.json#/properties/letter`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Letter {

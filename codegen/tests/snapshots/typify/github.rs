@@ -426,10 +426,8 @@ rt::object!(
     required_conversation_resolution_level = "required_conversation_resolution_level",
     required; authorized_actors_only = "authorized_actors_only", required;
     authorized_actor_names = "authorized_actor_names", required; } deny
-);
-rt::contract!(
-    BranchProtectionRule, [validators::v57], BASE0,
-    "/definitions/branch-protection-rule", fast fast::read_3
+    contract[validators::v57], BASE0, "/definitions/branch-protection-rule", fast
+    fast::read_3
 );
 /// Schema: `typify/github.json#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -735,9 +733,7 @@ rt::object!(
     "organizations_url", required; repos_url = "repos_url", required; events_url =
     "events_url", required; received_events_url = "received_events_url", required; r#type
     = "type", required; site_admin = "site_admin", required; } deny
-);
-rt::contract!(
-    DismissedBy, [validators::t1:: < 0 >], BASE0, "/definitions/user", fast fast::read_6
+    contract[validators::t1:: < 0 >], BASE0, "/definitions/user", fast fast::read_6
 );
 /// Schema: `typify/github.json#/definitions/user/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -758,9 +754,9 @@ pub enum RepositoryCreatedAt {
     Integer(rt::Integer),
     String(String),
 }
-rt::union_by_type!(RepositoryCreatedAt { Integer(_) : number, String(_) : string });
-rt::contract!(
-    RepositoryCreatedAt, [validators::t2:: < 0 >], BASE0,
+rt::union_by_type!(
+    RepositoryCreatedAt { Integer(_) : number, String(_) : string }
+    contract[validators::t2:: < 0 >], BASE0,
     "/definitions/repository/properties/created_at"
 );
 /// Schema: `typify/github.json#/definitions/repository/properties/pushed_at`
@@ -771,9 +767,9 @@ pub enum PushedAt {
     String(String),
     Null,
 }
-rt::union_by_type!(PushedAt { Integer(_) : number, String(_) : string, Null : null });
-rt::contract!(
-    PushedAt, [validators::t0:: < 1 >], BASE0,
+rt::union_by_type!(
+    PushedAt { Integer(_) : number, String(_) : string, Null : null }
+    contract[validators::t0:: < 1 >], BASE0,
     "/definitions/repository/properties/pushed_at"
 );
 /// License
@@ -790,9 +786,7 @@ pub struct License {
 rt::object!(
     License { key = "key", required; name = "name", required; spdx_id = "spdx_id",
     required; url = "url", required; node_id = "node_id", required; } deny
-);
-rt::contract!(
-    License, [validators::v64], BASE0, "/definitions/license", fast fast::read_10
+    contract[validators::v64], BASE0, "/definitions/license", fast fast::read_10
 );
 /// Schema: `typify/github.json#/definitions/repository/properties/permissions`
 #[derive(Clone, PartialEq)]
@@ -806,10 +800,7 @@ pub struct RootBranchProtectionRuleEventCreatedRepositoryPermissions {
 rt::object!(
     RootBranchProtectionRuleEventCreatedRepositoryPermissions { pull = "pull", required;
     push = "push", required; admin = "admin", required; maintain = "maintain"; triage =
-    "triage"; } deny
-);
-rt::contract!(
-    RootBranchProtectionRuleEventCreatedRepositoryPermissions, [validators::v65], BASE0,
+    "triage"; } deny contract[validators::v65], BASE0,
     "/definitions/repository/properties/permissions", fast fast::read_11
 );
 /// InstallationLite
@@ -825,9 +816,7 @@ pub struct InstallationLite {
 }
 rt::object!(
     InstallationLite { id = "id", required; node_id = "node_id", required; } deny
-);
-rt::contract!(
-    InstallationLite, [validators::v66], BASE0, "/definitions/installation-lite", fast
+    contract[validators::v66], BASE0, "/definitions/installation-lite", fast
     fast::read_12
 );
 /// Organization
@@ -864,11 +853,8 @@ rt::object!(
     required; events_url = "events_url", required; hooks_url = "hooks_url", required;
     issues_url = "issues_url", required; members_url = "members_url", required;
     public_members_url = "public_members_url", required; avatar_url = "avatar_url",
-    required; description = "description", required; } deny
-);
-rt::contract!(
-    Organization, [validators::v67], BASE0, "/definitions/organization", fast
-    fast::read_13
+    required; description = "description", required; } deny contract[validators::v67],
+    BASE0, "/definitions/organization", fast fast::read_13
 );
 /// If the action was `edited`, the changes to the rule.
 ///
@@ -881,9 +867,7 @@ pub struct BranchProtectionRuleEditedChanges {
 rt::object!(
     BranchProtectionRuleEditedChanges { authorized_actors_only =
     "authorized_actors_only"; authorized_actor_names = "authorized_actor_names"; } deny
-);
-rt::contract!(
-    BranchProtectionRuleEditedChanges, [validators::v68], BASE0,
+    contract[validators::v68], BASE0,
     "/definitions/branch_protection_rule$edited/properties/changes", fast fast::read_16
 );
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only`
@@ -891,9 +875,9 @@ rt::contract!(
 pub struct AuthorizedActorsOnly {
     pub from: bool,
 }
-rt::object!(AuthorizedActorsOnly { from = "from", required; } deny);
-rt::contract!(
-    AuthorizedActorsOnly, [validators::t3:: < 0 >], BASE0,
+rt::object!(
+    AuthorizedActorsOnly { from = "from", required; } deny contract[validators::t3:: < 0
+    >], BASE0,
     "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only",
     fast fast::read_17
 );
@@ -902,9 +886,9 @@ rt::contract!(
 pub struct AuthorizedActorNames {
     pub from: Vec<String>,
 }
-rt::object!(AuthorizedActorNames { from = "from", required; } deny);
-rt::contract!(
-    AuthorizedActorNames, [validators::t3:: < 1 >], BASE0,
+rt::object!(
+    AuthorizedActorNames { from = "from", required; } deny contract[validators::t3:: < 1
+    >], BASE0,
     "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names",
     fast fast::read_18
 );
@@ -1108,10 +1092,7 @@ rt::object!(
     required; conclusion = "conclusion", required; started_at = "started_at", required;
     completed_at = "completed_at", required; output = "output", required; name = "name",
     required; check_suite = "check_suite", required; app = "app", required; pull_requests
-    = "pull_requests", required; } deny
-);
-rt::contract!(
-    CheckRunCompletedCheckRun, [validators::t5:: < 0 >], BASE0,
+    = "pull_requests", required; } deny contract[validators::t5:: < 0 >], BASE0,
     "/definitions/check_run$completed/properties/check_run", fast fast::read_21
 );
 /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
@@ -1171,10 +1152,7 @@ pub struct Output {
 rt::object!(
     Output { title = "title"; summary = "summary", required; text = "text", required;
     annotations_count = "annotations_count", required; annotations_url =
-    "annotations_url", required; } deny
-);
-rt::contract!(
-    Output, [validators::v75], BASE0,
+    "annotations_url", required; } deny contract[validators::v75], BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/output", fast
     fast::read_24
 );
@@ -1209,9 +1187,7 @@ rt::object!(
     required; before = "before", required; after = "after", required; pull_requests =
     "pull_requests", required; deployment = "deployment"; app = "app", required;
     created_at = "created_at", required; updated_at = "updated_at", required; } deny
-);
-rt::contract!(
-    RootCheckRunEventCompletedCheckRunCheckSuite, [validators::t6:: < 0 >], BASE0,
+    contract[validators::t6:: < 0 >], BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/check_suite", fast
     fast::read_25
 );
@@ -1271,10 +1247,8 @@ pub struct CheckRunPullRequest {
 rt::object!(
     CheckRunPullRequest { url = "url", required; id = "id", required; number = "number",
     required; head = "head", required; base = "base", required; } deny
-);
-rt::contract!(
-    CheckRunPullRequest, [validators::t7:: < 0 >], BASE0,
-    "/definitions/check-run-pull-request", fast fast::read_28
+    contract[validators::t7:: < 0 >], BASE0, "/definitions/check-run-pull-request", fast
+    fast::read_28
 );
 /// Schema: `typify/github.json#/definitions/check-run-pull-request/properties/head`
 #[derive(Clone, PartialEq)]
@@ -1285,10 +1259,7 @@ pub struct CheckRunPullRequestHead {
 }
 rt::object!(
     CheckRunPullRequestHead { r#ref = "ref", required; sha = "sha", required; repo =
-    "repo", required; } deny
-);
-rt::contract!(
-    CheckRunPullRequestHead, [validators::v79], BASE0,
+    "repo", required; } deny contract[validators::v79], BASE0,
     "/definitions/check-run-pull-request/properties/head", fast fast::read_29
 );
 /// Repo Ref
@@ -1303,9 +1274,7 @@ pub struct RepoRef {
 }
 rt::object!(
     RepoRef { id = "id", required; url = "url", required; name = "name", required; } deny
-);
-rt::contract!(
-    RepoRef, [validators::v80], BASE0, "/definitions/repo-ref", fast fast::read_30
+    contract[validators::v80], BASE0, "/definitions/repo-ref", fast fast::read_30
 );
 /// Check Run Deployment
 ///
@@ -1337,11 +1306,8 @@ rt::object!(
     required; environment = "environment", required; description = "description",
     required; created_at = "created_at", required; updated_at = "updated_at", required;
     statuses_url = "statuses_url", required; repository_url = "repository_url", required;
-    } deny
-);
-rt::contract!(
-    CheckRunDeployment, [validators::v81], BASE0, "/definitions/check-run-deployment",
-    fast fast::read_31
+    } deny contract[validators::v81], BASE0, "/definitions/check-run-deployment", fast
+    fast::read_31
 );
 /// App
 ///
@@ -1379,9 +1345,9 @@ rt::object!(
     "owner", required; name = "name", required; description = "description", required;
     external_url = "external_url", required; html_url = "html_url", required; created_at
     = "created_at", required; updated_at = "updated_at", required; permissions =
-    "permissions"; events = "events"; } deny
+    "permissions"; events = "events"; } deny contract[validators::v82], BASE0,
+    "/definitions/app", fast fast::read_32
 );
-rt::contract!(App, [validators::v82], BASE0, "/definitions/app", fast fast::read_32);
 /// The set of permissions for the GitHub app
 ///
 /// Schema: `typify/github.json#/definitions/app/properties/permissions`
@@ -1439,11 +1405,8 @@ rt::object!(
     "secrets"; security_events = "security_events"; security_scanning_alert =
     "security_scanning_alert"; single_file = "single_file"; statuses = "statuses";
     team_discussions = "team_discussions"; vulnerability_alerts = "vulnerability_alerts";
-    workflows = "workflows"; } deny
-);
-rt::contract!(
-    AppPermissions, [validators::v83], BASE0, "/definitions/app/properties/permissions",
-    fast fast::read_33
+    workflows = "workflows"; } deny contract[validators::v83], BASE0,
+    "/definitions/app/properties/permissions", fast fast::read_33
 );
 /// Schema: `typify/github.json#/definitions/app/properties/permissions/properties/actions`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1619,10 +1582,7 @@ rt::object!(
     required; conclusion = "conclusion", required; started_at = "started_at", required;
     completed_at = "completed_at", required; output = "output", required; name = "name",
     required; check_suite = "check_suite", required; app = "app", required; pull_requests
-    = "pull_requests", required; } deny
-);
-rt::contract!(
-    CheckRunCreatedCheckRun, [validators::t5:: < 1 >], BASE0,
+    = "pull_requests", required; } deny contract[validators::t5:: < 1 >], BASE0,
     "/definitions/check_run$created/properties/check_run", fast fast::read_38
 );
 /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
@@ -1676,9 +1636,7 @@ rt::object!(
     required; before = "before", required; after = "after", required; pull_requests =
     "pull_requests", required; deployment = "deployment"; app = "app", required;
     created_at = "created_at", required; updated_at = "updated_at", required; } deny
-);
-rt::contract!(
-    RootCheckRunEventCreatedCheckRunCheckSuite, [validators::t6:: < 1 >], BASE0,
+    contract[validators::t6:: < 1 >], BASE0,
     "/definitions/check_run$created/properties/check_run/properties/check_suite", fast
     fast::read_40
 );
@@ -1721,10 +1679,7 @@ rt::object!(
     required; conclusion = "conclusion", required; started_at = "started_at", required;
     completed_at = "completed_at", required; output = "output", required; name = "name",
     required; check_suite = "check_suite", required; app = "app", required; pull_requests
-    = "pull_requests", required; } deny
-);
-rt::contract!(
-    CheckRunRerequestedCheckRun, [validators::t5:: < 2 >], BASE0,
+    = "pull_requests", required; } deny contract[validators::t5:: < 2 >], BASE0,
     "/definitions/check_run$rerequested/properties/check_run", fast fast::read_43
 );
 /// Schema: `typify/github.json#/definitions/check_run$rerequested/properties/check_run/properties/check_suite`
@@ -1758,9 +1713,7 @@ rt::object!(
     required; before = "before", required; after = "after", required; pull_requests =
     "pull_requests", required; deployment = "deployment"; app = "app", required;
     created_at = "created_at", required; updated_at = "updated_at", required; } deny
-);
-rt::contract!(
-    RootCheckRunEventRerequestedCheckRunCheckSuite, [validators::t6:: < 2 >], BASE0,
+    contract[validators::t6:: < 2 >], BASE0,
     "/definitions/check_run$rerequested/properties/check_run/properties/check_suite",
     fast fast::read_44
 );
@@ -1922,10 +1875,7 @@ rt::object!(
     "pull_requests", required; app = "app", required; created_at = "created_at",
     required; updated_at = "updated_at", required; latest_check_runs_count =
     "latest_check_runs_count", required; check_runs_url = "check_runs_url", required;
-    head_commit = "head_commit", required; } deny
-);
-rt::contract!(
-    CheckSuiteCompletedCheckSuite, [validators::v92], BASE0,
+    head_commit = "head_commit", required; } deny contract[validators::v92], BASE0,
     "/definitions/check_suite$completed/properties/check_suite", fast fast::read_47
 );
 /// Used by: `typify/github.json#/definitions/check_suite$completed/properties/check_suite/properties/status`, `typify/github.json#/definitions/check_suite$requested/properties/check_suite/properties/status`, `typify/github.json#/definitions/check_suite$rerequested/properties/check_suite/properties/status`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -1959,11 +1909,8 @@ pub struct CommitSimple {
 rt::object!(
     CommitSimple { id = "id", required; tree_id = "tree_id", required; message =
     "message", required; timestamp = "timestamp", required; author = "author", required;
-    committer = "committer", required; } deny
-);
-rt::contract!(
-    CommitSimple, [validators::v93], BASE0, "/definitions/commit-simple", fast
-    fast::read_49
+    committer = "committer", required; } deny contract[validators::v93], BASE0,
+    "/definitions/commit-simple", fast fast::read_49
 );
 /// Committer
 ///
@@ -1982,11 +1929,8 @@ pub struct CommitSimpleAuthor {
 }
 rt::object!(
     CommitSimpleAuthor { name = "name", required; email = "email", required; date =
-    "date"; username = "username"; } deny
-);
-rt::contract!(
-    CommitSimpleAuthor, [validators::v94], BASE0, "/definitions/committer", fast
-    fast::read_50
+    "date"; username = "username"; } deny contract[validators::v94], BASE0,
+    "/definitions/committer", fast fast::read_50
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -2279,11 +2223,8 @@ rt::object!(
     instances = "instances", required; most_recent_instance = "most_recent_instance";
     state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
     "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny
-);
-rt::contract!(
-    CodeScanningAlertAppearedInBranchAlert, [validators::t9:: < 0 >], BASE0,
-    "/definitions/code_scanning_alert$appeared_in_branch/properties/alert", fast
+    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 0 >],
+    BASE0, "/definitions/code_scanning_alert$appeared_in_branch/properties/alert", fast
     fast::read_55
 );
 /// Alert Instance
@@ -2308,11 +2249,8 @@ rt::object!(
     RootCodeScanningAlertEventAppearedInBranchAlertInstance { r#ref = "ref", required;
     analysis_key = "analysis_key", required; environment = "environment", required; state
     = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventAppearedInBranchAlertInstance, [validators::v97], BASE0,
-    "/definitions/alert-instance", fast fast::read_56
+    "location"; classifications = "classifications"; } deny contract[validators::v97],
+    BASE0, "/definitions/alert-instance", fast fast::read_56
 );
 /// State of a code scanning alert.
 ///
@@ -2335,10 +2273,9 @@ rt::contract!(
 pub struct Message {
     pub text: Option<String>,
 }
-rt::object!(Message { text = "text"; } deny);
-rt::contract!(
-    Message, [validators::v99], BASE0, "/definitions/alert-instance/properties/message",
-    fast fast::read_58
+rt::object!(
+    Message { text = "text"; } deny contract[validators::v99], BASE0,
+    "/definitions/alert-instance/properties/message", fast fast::read_58
 );
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/location`
 #[derive(Clone, PartialEq)]
@@ -2352,10 +2289,8 @@ pub struct Location {
 rt::object!(
     Location { path = "path"; start_line = "start_line"; end_line = "end_line";
     start_column = "start_column"; end_column = "end_column"; } deny
-);
-rt::contract!(
-    Location, [validators::v100], BASE0,
-    "/definitions/alert-instance/properties/location", fast fast::read_59
+    contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location",
+    fast fast::read_59
 );
 /// The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`.
 ///
@@ -2386,9 +2321,7 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertRule {
 rt::object!(
     RootCodeScanningAlertEventAppearedInBranchAlertRule { id = "id", required; severity =
     "severity", required; description = "description", required; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventAppearedInBranchAlertRule, [validators::v101], BASE0,
+    contract[validators::v101], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule",
     fast fast::read_61
 );
@@ -2423,10 +2356,7 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertTool {
 }
 rt::object!(
     RootCodeScanningAlertEventAppearedInBranchAlertTool { name = "name", required;
-    version = "version", required; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventAppearedInBranchAlertTool, [validators::v103], BASE0,
+    version = "version", required; } deny contract[validators::v103], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool",
     fast fast::read_63
 );
@@ -2468,9 +2398,7 @@ rt::object!(
     "organizations_url", required; repos_url = "repos_url", required; events_url =
     "events_url", required; received_events_url = "received_events_url", required; r#type
     = "type", required; site_admin = "site_admin", required; } deny
-);
-rt::contract!(
-    GithubOrg, [validators::t1:: < 1 >], BASE0, "/definitions/github-org", fast
+    contract[validators::t1:: < 1 >], BASE0, "/definitions/github-org", fast
     fast::read_64
 );
 /// Always `github`.
@@ -2678,11 +2606,8 @@ rt::object!(
     instances = "instances", required; most_recent_instance = "most_recent_instance";
     state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
     "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny
-);
-rt::contract!(
-    CodeScanningAlertClosedByUserAlert, [validators::t9:: < 1 >], BASE0,
-    "/definitions/code_scanning_alert$closed_by_user/properties/alert", fast
+    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 1 >],
+    BASE0, "/definitions/code_scanning_alert$closed_by_user/properties/alert", fast
     fast::read_83
 );
 /// Alert Instance
@@ -2707,11 +2632,8 @@ rt::object!(
     RootCodeScanningAlertEventClosedByUserAlertInstance { r#ref = "ref", required;
     analysis_key = "analysis_key", required; environment = "environment", required; state
     = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventClosedByUserAlertInstance, [validators::t10:: < 0 >],
-    BASE0,
+    "location"; classifications = "classifications"; } deny contract[validators::t10:: <
+    0 >], BASE0,
     "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items",
     fast fast::read_84
 );
@@ -2742,9 +2664,7 @@ rt::object!(
     RootCodeScanningAlertEventClosedByUserAlertRule { id = "id", required; severity =
     "severity", required; description = "description", required; name = "name";
     full_description = "full_description"; tags = "tags"; help = "help"; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventClosedByUserAlertRule, [validators::v124], BASE0,
+    contract[validators::v124], BASE0,
     "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule",
     fast fast::read_86
 );
@@ -2759,10 +2679,7 @@ pub struct RootCodeScanningAlertEventClosedByUserAlertTool {
 }
 rt::object!(
     RootCodeScanningAlertEventClosedByUserAlertTool { name = "name", required; version =
-    "version", required; guid = "guid"; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventClosedByUserAlertTool, [validators::v125], BASE0,
+    "version", required; guid = "guid"; } deny contract[validators::v125], BASE0,
     "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool",
     fast fast::read_87
 );
@@ -2803,11 +2720,9 @@ rt::object!(
     instances = "instances", required; most_recent_instance = "most_recent_instance";
     state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
     "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny
-);
-rt::contract!(
-    CodeScanningAlertCreatedAlert, [validators::t9:: < 2 >], BASE0,
-    "/definitions/code_scanning_alert$created/properties/alert", fast fast::read_89
+    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 2 >],
+    BASE0, "/definitions/code_scanning_alert$created/properties/alert", fast
+    fast::read_89
 );
 /// Alert Instance
 ///
@@ -2831,10 +2746,8 @@ rt::object!(
     RootCodeScanningAlertEventCreatedAlertInstance { r#ref = "ref", required;
     analysis_key = "analysis_key", required; environment = "environment", required; state
     = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventCreatedAlertInstance, [validators::t10:: < 1 >], BASE0,
+    "location"; classifications = "classifications"; } deny contract[validators::t10:: <
+    1 >], BASE0,
     "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items",
     fast fast::read_90
 );
@@ -2892,10 +2805,7 @@ rt::object!(
     required; dismissed_at = "dismissed_at", required; dismissed_reason =
     "dismissed_reason", required; rule = "rule", required; tool = "tool", required;
     most_recent_instance = "most_recent_instance"; instances_url = "instances_url"; }
-    deny
-);
-rt::contract!(
-    CodeScanningAlertFixedAlert, [validators::v128], BASE0,
+    deny contract[validators::v128], BASE0,
     "/definitions/code_scanning_alert$fixed/properties/alert", fast fast::read_93
 );
 /// Alert Instance
@@ -2920,10 +2830,7 @@ rt::object!(
     RootCodeScanningAlertEventFixedAlertInstance { r#ref = "ref", required; analysis_key
     = "analysis_key", required; environment = "environment", required; state = "state",
     required; commit_sha = "commit_sha"; message = "message"; location = "location";
-    classifications = "classifications"; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventFixedAlertInstance, [validators::t10:: < 2 >], BASE0,
+    classifications = "classifications"; } deny contract[validators::t10:: < 2 >], BASE0,
     "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items",
     fast fast::read_94
 );
@@ -2971,11 +2878,9 @@ rt::object!(
     instances = "instances", required; most_recent_instance = "most_recent_instance";
     state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
     "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny
-);
-rt::contract!(
-    CodeScanningAlertReopenedAlert, [validators::t9:: < 3 >], BASE0,
-    "/definitions/code_scanning_alert$reopened/properties/alert", fast fast::read_97
+    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 3 >],
+    BASE0, "/definitions/code_scanning_alert$reopened/properties/alert", fast
+    fast::read_97
 );
 /// Alert Instance
 ///
@@ -2999,10 +2904,8 @@ rt::object!(
     RootCodeScanningAlertEventReopenedAlertInstance { r#ref = "ref", required;
     analysis_key = "analysis_key", required; environment = "environment", required; state
     = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny
-);
-rt::contract!(
-    RootCodeScanningAlertEventReopenedAlertInstance, [validators::t10:: < 3 >], BASE0,
+    "location"; classifications = "classifications"; } deny contract[validators::t10:: <
+    3 >], BASE0,
     "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items",
     fast fast::read_98
 );
@@ -3050,11 +2953,8 @@ rt::object!(
     instances = "instances", required; most_recent_instance = "most_recent_instance";
     state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
     "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny
-);
-rt::contract!(
-    CodeScanningAlertReopenedByUserAlert, [validators::t9:: < 4 >], BASE0,
-    "/definitions/code_scanning_alert$reopened_by_user/properties/alert", fast
+    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 4 >],
+    BASE0, "/definitions/code_scanning_alert$reopened_by_user/properties/alert", fast
     fast::read_101
 );
 /// Schema: `typify/github.json#/definitions/commit_comment_event`
@@ -3140,10 +3040,7 @@ rt::object!(
     = "position", required; line = "line", required; path = "path", required; commit_id =
     "commit_id", required; created_at = "created_at", required; updated_at =
     "updated_at", required; author_association = "author_association", required; body =
-    "body", required; } deny
-);
-rt::contract!(
-    CommitCommentCreatedComment, [validators::v134], BASE0,
+    "body", required; } deny contract[validators::v134], BASE0,
     "/definitions/commit_comment$created/properties/comment", fast fast::read_104
 );
 /// AuthorAssociation
@@ -3243,10 +3140,7 @@ pub struct ContentReference {
 }
 rt::object!(
     ContentReference { id = "id", required; node_id = "node_id", required; reference =
-    "reference", required; } deny
-);
-rt::contract!(
-    ContentReference, [validators::v137], BASE0,
+    "reference", required; } deny contract[validators::v137], BASE0,
     "/definitions/content_reference$created/properties/content_reference", fast
     fast::read_108
 );
@@ -3277,10 +3171,7 @@ rt::object!(
     = "master_branch", required; description = "description", required; pusher_type =
     "pusher_type", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    CreateEvent, [validators::v138], BASE0, "/definitions/create$event", fast
-    fast::read_109
+    contract[validators::v138], BASE0, "/definitions/create$event", fast fast::read_109
 );
 /// The type of Git ref object created in the repository. Can be either `branch` or `tag`.
 ///
@@ -3318,10 +3209,7 @@ rt::object!(
     DeleteEvent { r#ref = "ref", required; ref_type = "ref_type", required; pusher_type =
     "pusher_type", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DeleteEvent, [validators::v140], BASE0, "/definitions/delete$event", fast
-    fast::read_111
+    contract[validators::v140], BASE0, "/definitions/delete$event", fast fast::read_111
 );
 /// Schema: `typify/github.json#/definitions/deploy_key_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -3412,11 +3300,8 @@ pub struct Key {
 rt::object!(
     Key { id = "id", required; key = "key", required; url = "url", required; title =
     "title", required; verified = "verified", required; created_at = "created_at",
-    required; read_only = "read_only", required; } deny
-);
-rt::contract!(
-    Key, [validators::v142], BASE0, "/definitions/deploy_key$created/properties/key",
-    fast fast::read_114
+    required; read_only = "read_only", required; } deny contract[validators::v142],
+    BASE0, "/definitions/deploy_key$created/properties/key", fast fast::read_114
 );
 /// Schema: `typify/github.json#/definitions/deployment_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -3512,18 +3397,14 @@ rt::object!(
     = "description", required; creator = "creator", required; created_at = "created_at",
     required; updated_at = "updated_at", required; statuses_url = "statuses_url",
     required; repository_url = "repository_url", required; performed_via_github_app =
-    "performed_via_github_app"; } deny
-);
-rt::contract!(
-    DeploymentCreatedDeployment, [validators::v144], BASE0,
+    "performed_via_github_app"; } deny contract[validators::v144], BASE0,
     "/definitions/deployment$created/properties/deployment", fast fast::read_118
 );
 /// Schema: `typify/github.json#/definitions/deployment$created/properties/deployment/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct Payload {}
-rt::object!(Payload {} deny);
-rt::contract!(
-    Payload, [validators::v145], BASE0,
+rt::object!(
+    Payload {} deny contract[validators::v145], BASE0,
     "/definitions/deployment$created/properties/deployment/properties/payload", fast
     fast::read_119
 );
@@ -3619,10 +3500,7 @@ rt::object!(
     "target_url", required; created_at = "created_at", required; updated_at =
     "updated_at", required; deployment_url = "deployment_url", required; repository_url =
     "repository_url", required; performed_via_github_app = "performed_via_github_app"; }
-    deny
-);
-rt::contract!(
-    DeploymentStatus, [validators::v147], BASE0,
+    deny contract[validators::v147], BASE0,
     "/definitions/deployment_status$created/properties/deployment_status", fast
     fast::read_122
 );
@@ -3659,10 +3537,7 @@ rt::object!(
     = "description", required; creator = "creator", required; created_at = "created_at",
     required; updated_at = "updated_at", required; statuses_url = "statuses_url",
     required; repository_url = "repository_url", required; performed_via_github_app =
-    "performed_via_github_app", required; } deny
-);
-rt::contract!(
-    DeploymentStatusCreatedDeployment, [validators::v148], BASE0,
+    "performed_via_github_app", required; } deny contract[validators::v148], BASE0,
     "/definitions/deployment_status$created/properties/deployment", fast fast::read_123
 );
 /// Schema: `typify/github.json#/definitions/discussion_event`
@@ -4130,10 +4005,7 @@ rt::object!(
     required; comments = "comments", required; created_at = "created_at", required;
     updated_at = "updated_at", required; author_association = "author_association",
     required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny
-);
-rt::contract!(
-    DiscussionAnsweredDiscussion, [validators::t10:: < 4 >], BASE0,
+    required; } deny contract[validators::t10:: < 4 >], BASE0,
     "/definitions/discussion$answered/properties/discussion", fast fast::read_126
 );
 /// Used by: `typify/github.json#/definitions/discussion/properties/category`, `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category/properties/from`, `typify/github.json#/definitions/discussion/properties/category`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -4163,10 +4035,9 @@ rt::object!(
 pub enum DiscussionAnswerChosenBy {
     User(DismissedBy),
 }
-rt::union_by_type!(DiscussionAnswerChosenBy { User(_) : object });
-rt::contract!(
-    DiscussionAnswerChosenBy, [validators::t2:: < 2 >, validators::t1:: < 0 >], BASE0,
-    "/definitions/discussion/properties/answer_chosen_by"
+rt::union_by_type!(
+    DiscussionAnswerChosenBy { User(_) : object } contract[validators::t2:: < 2 >,
+    validators::t1:: < 0 >], BASE0, "/definitions/discussion/properties/answer_chosen_by"
 );
 /// Schema: `typify/github.json#/definitions/discussion/properties/state`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -4210,20 +4081,18 @@ rt::object!(
     "child_comment_count", required; repository_url = "repository_url", required;
     discussion_id = "discussion_id", required; author_association = "author_association",
     required; user = "user", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; body = "body", required; } deny
-);
-rt::contract!(
-    Answer, [validators::t12:: < 0 >], BASE0,
-    "/definitions/discussion$answered/properties/answer", fast fast::read_130
+    "updated_at", required; body = "body", required; } deny contract[validators::t12:: <
+    0 >], BASE0, "/definitions/discussion$answered/properties/answer", fast
+    fast::read_130
 );
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct DiscussionCategoryChangedChanges {
     pub category: ChangesCategory,
 }
-rt::object!(DiscussionCategoryChangedChanges { category = "category", required; } deny);
-rt::contract!(
-    DiscussionCategoryChangedChanges, [validators::v154], BASE0,
+rt::object!(
+    DiscussionCategoryChangedChanges { category = "category", required; } deny
+    contract[validators::v154], BASE0,
     "/definitions/discussion$category_changed/properties/changes", fast fast::read_132
 );
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category`
@@ -4231,9 +4100,9 @@ rt::contract!(
 pub struct ChangesCategory {
     pub from: DiscussionCategory,
 }
-rt::object!(ChangesCategory { from = "from", required; } deny);
-rt::contract!(
-    ChangesCategory, [validators::t3:: < 2 >], BASE0,
+rt::object!(
+    ChangesCategory { from = "from", required; } deny contract[validators::t3:: < 2 >],
+    BASE0,
     "/definitions/discussion$category_changed/properties/changes/properties/category",
     fast fast::read_133
 );
@@ -4274,11 +4143,8 @@ rt::object!(
     required; comments = "comments", required; created_at = "created_at", required;
     updated_at = "updated_at", required; author_association = "author_association",
     required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny
-);
-rt::contract!(
-    DiscussionCategoryChangedDiscussion, [validators::v156], BASE0,
-    "/definitions/discussion", fast fast::read_134
+    required; } deny contract[validators::v156], BASE0, "/definitions/discussion", fast
+    fast::read_134
 );
 /// Discussion
 ///
@@ -4317,9 +4183,7 @@ rt::object!(
     required; created_at = "created_at", required; updated_at = "updated_at", required;
     author_association = "author_association", required; active_lock_reason =
     "active_lock_reason", required; body = "body", required; } deny
-);
-rt::contract!(
-    DiscussionCreatedDiscussion, [validators::t10:: < 5 >], BASE0,
+    contract[validators::t10:: < 5 >], BASE0,
     "/definitions/discussion$created/properties/discussion", fast fast::read_136
 );
 /// Used by: `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/installation/properties/suspended_by`, and 5 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -4351,9 +4215,9 @@ pub struct DiscussionEditedChanges {
     pub title: Option<Title>,
     pub body: Option<Title>,
 }
-rt::object!(DiscussionEditedChanges { title = "title"; body = "body"; } deny);
-rt::contract!(
-    DiscussionEditedChanges, [validators::v159], BASE0,
+rt::object!(
+    DiscussionEditedChanges { title = "title"; body = "body"; } deny
+    contract[validators::v159], BASE0,
     "/definitions/discussion$edited/properties/changes", fast fast::read_141
 );
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes/properties/title`
@@ -4361,9 +4225,8 @@ rt::contract!(
 pub struct Title {
     pub from: String,
 }
-rt::object!(Title { from = "from", required; } deny);
-rt::contract!(
-    Title, [validators::t3:: < 3 >], BASE0,
+rt::object!(
+    Title { from = "from", required; } deny contract[validators::t3:: < 3 >], BASE0,
     "/definitions/discussion$edited/properties/changes/properties/title", fast
     fast::read_142
 );
@@ -4388,10 +4251,8 @@ pub struct Label {
 rt::object!(
     Label { id = "id", required; node_id = "node_id", required; url = "url", required;
     name = "name", required; description = "description", required; color = "color",
-    required; default = "default", required; } deny
-);
-rt::contract!(
-    Label, [validators::v161], BASE0, "/definitions/label", fast fast::read_144
+    required; default = "default", required; } deny contract[validators::v161], BASE0,
+    "/definitions/label", fast fast::read_144
 );
 /// Discussion
 ///
@@ -4430,9 +4291,7 @@ rt::object!(
     required; created_at = "created_at", required; updated_at = "updated_at", required;
     author_association = "author_association", required; active_lock_reason =
     "active_lock_reason", required; body = "body", required; } deny
-);
-rt::contract!(
-    DiscussionLockedDiscussion, [validators::t10:: < 6 >], BASE0,
+    contract[validators::t10:: < 6 >], BASE0,
     "/definitions/discussion$locked/properties/discussion", fast fast::read_146
 );
 /// Used by: `typify/github.json#/definitions/discussion/properties/state`, `typify/github.json#/definitions/pull_request$locked/properties/action`, `typify/github.json#/definitions/discussion$locked/properties/action`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -4450,11 +4309,8 @@ pub struct DiscussionTransferredChanges {
 }
 rt::object!(
     DiscussionTransferredChanges { new_discussion = "new_discussion", required;
-    new_repository = "new_repository", required; } deny
-);
-rt::contract!(
-    DiscussionTransferredChanges, [validators::v163], BASE0,
-    "/definitions/discussion$transferred/properties/changes", fast fast::read_150
+    new_repository = "new_repository", required; } deny contract[validators::v163],
+    BASE0, "/definitions/discussion$transferred/properties/changes", fast fast::read_150
 );
 /// Discussion
 ///
@@ -4493,10 +4349,7 @@ rt::object!(
     required; comments = "comments", required; created_at = "created_at", required;
     updated_at = "updated_at", required; author_association = "author_association",
     required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny
-);
-rt::contract!(
-    DiscussionUnansweredDiscussion, [validators::t10:: < 7 >], BASE0,
+    required; } deny contract[validators::t10:: < 7 >], BASE0,
     "/definitions/discussion$unanswered/properties/discussion", fast fast::read_152
 );
 /// Discussion
@@ -4536,10 +4389,7 @@ rt::object!(
     required; comments = "comments", required; created_at = "created_at", required;
     updated_at = "updated_at", required; author_association = "author_association",
     required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny
-);
-rt::contract!(
-    DiscussionUnlockedDiscussion, [validators::t10:: < 8 >], BASE0,
+    required; } deny contract[validators::t10:: < 8 >], BASE0,
     "/definitions/discussion$unlocked/properties/discussion", fast fast::read_155
 );
 /// Schema: `typify/github.json#/definitions/discussion_comment_event`
@@ -4689,10 +4539,7 @@ rt::object!(
     "repository_url", required; discussion_id = "discussion_id", required;
     author_association = "author_association", required; user = "user", required;
     created_at = "created_at", required; updated_at = "updated_at", required; body =
-    "body", required; } deny
-);
-rt::contract!(
-    DiscussionCommentCreatedComment, [validators::t12:: < 1 >], BASE0,
+    "body", required; } deny contract[validators::t12:: < 1 >], BASE0,
     "/definitions/discussion_comment$created/properties/comment", fast fast::read_159
 );
 /// Schema: `typify/github.json#/definitions/discussion_comment$edited/properties/changes`
@@ -4700,9 +4547,9 @@ rt::contract!(
 pub struct DiscussionCommentEditedChanges {
     pub body: Title,
 }
-rt::object!(DiscussionCommentEditedChanges { body = "body", required; } deny);
-rt::contract!(
-    DiscussionCommentEditedChanges, [validators::v168], BASE0,
+rt::object!(
+    DiscussionCommentEditedChanges { body = "body", required; } deny
+    contract[validators::v168], BASE0,
     "/definitions/discussion_comment$edited/properties/changes", fast fast::read_162
 );
 /// fork event
@@ -4722,10 +4569,8 @@ pub struct ForkEvent {
 rt::object!(
     ForkEvent { forkee = "forkee", required; repository = "repository", required; sender
     = "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    ForkEvent, [validators::v169], BASE0, "/definitions/fork$event", fast fast::read_163
+    deny contract[validators::v169], BASE0, "/definitions/fork$event", fast
+    fast::read_163
 );
 /// Used by: `typify/github.json#/definitions/fork$event/properties/forkee`, `typify/github.json#/definitions/public$event/properties/repository`, `typify/github.json#/definitions/repository$archived/properties/repository`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -4969,10 +4814,7 @@ pub struct GollumEvent {
 rt::object!(
     GollumEvent { pages = "pages", required; repository = "repository", required; sender
     = "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    GollumEvent, [validators::v171], BASE0, "/definitions/gollum$event", fast
+    deny contract[validators::v171], BASE0, "/definitions/gollum$event", fast
     fast::read_167
 );
 /// Schema: `typify/github.json#/definitions/gollum$event/properties/pages/items`
@@ -4995,11 +4837,8 @@ pub struct Page {
 rt::object!(
     Page { page_name = "page_name", required; title = "title", required; summary =
     "summary", required; action = "action", required; sha = "sha", required; html_url =
-    "html_url", required; } deny
-);
-rt::contract!(
-    Page, [validators::v172], BASE0, "/definitions/gollum$event/properties/pages/items",
-    fast fast::read_168
+    "html_url", required; } deny contract[validators::v172], BASE0,
+    "/definitions/gollum$event/properties/pages/items", fast fast::read_168
 );
 /// The action that was performed on the page. Can be `created` or `edited`.
 ///
@@ -5200,10 +5039,7 @@ rt::object!(
     required; updated_at = "updated_at", required; single_file_name = "single_file_name",
     required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
     = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
-    "suspended_at", required; } deny
-);
-rt::contract!(
-    InstallationCreatedInstallation, [validators::v175], BASE0,
+    "suspended_at", required; } deny contract[validators::v175], BASE0,
     "/definitions/installation", fast fast::read_172
 );
 /// Describe whether all repositories have been selected or there's a selection involved
@@ -5291,10 +5127,7 @@ rt::object!(
     security_events = "security_events"; security_scanning_alert =
     "security_scanning_alert"; single_file = "single_file"; statuses = "statuses";
     team_discussions = "team_discussions"; vulnerability_alerts = "vulnerability_alerts";
-    workflows = "workflows"; } deny
-);
-rt::contract!(
-    InstallationPermissions, [validators::v178], BASE0,
+    workflows = "workflows"; } deny contract[validators::v178], BASE0,
     "/definitions/installation/properties/permissions", fast fast::read_175
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/events/items`
@@ -5421,9 +5254,9 @@ pub enum InstallationCreatedAt {
     String(String),
     Integer(rt::Integer),
 }
-rt::union_by_type!(InstallationCreatedAt { String(_) : string, Integer(_) : number });
-rt::contract!(
-    InstallationCreatedAt, [validators::t2:: < 3 >], BASE0,
+rt::union_by_type!(
+    InstallationCreatedAt { String(_) : string, Integer(_) : number }
+    contract[validators::t2:: < 3 >], BASE0,
     "/definitions/installation/properties/created_at"
 );
 /// Schema: `typify/github.json#/definitions/installation$created/properties/repositories/items`
@@ -5441,10 +5274,7 @@ pub struct RepositoriesAddedItem {
 rt::object!(
     RepositoriesAddedItem { id = "id", required; node_id = "node_id", required; name =
     "name", required; full_name = "full_name", required; private = "private", required; }
-    deny
-);
-rt::contract!(
-    RepositoriesAddedItem, [validators::v181], BASE0,
+    deny contract[validators::v181], BASE0,
     "/definitions/installation$created/properties/repositories/items", fast
     fast::read_178
 );
@@ -5493,10 +5323,7 @@ rt::object!(
     required; updated_at = "updated_at", required; single_file_name = "single_file_name",
     required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
     = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
-    "suspended_at", required; } deny
-);
-rt::contract!(
-    InstallationSuspendInstallation, [validators::t10:: < 9 >], BASE0,
+    "suspended_at", required; } deny contract[validators::t10:: < 9 >], BASE0,
     "/definitions/installation$suspend/properties/installation", fast fast::read_182
 );
 /// Installation
@@ -5544,10 +5371,7 @@ rt::object!(
     required; updated_at = "updated_at", required; single_file_name = "single_file_name",
     required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
     = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
-    "suspended_at", required; } deny
-);
-rt::contract!(
-    InstallationUnsuspendInstallation, [validators::t10:: < 10 >], BASE0,
+    "suspended_at", required; } deny contract[validators::t10:: < 10 >], BASE0,
     "/definitions/installation$unsuspend/properties/installation", fast fast::read_184
 );
 /// Schema: `typify/github.json#/definitions/installation_repositories_event`
@@ -5669,10 +5493,7 @@ pub struct RepositoriesRemovedItem {
 }
 rt::object!(
     RepositoriesRemovedItem { id = "id"; node_id = "node_id"; name = "name"; full_name =
-    "full_name"; private = "private"; } deny
-);
-rt::contract!(
-    RepositoriesRemovedItem, [validators::v185], BASE0,
+    "full_name"; private = "private"; } deny contract[validators::v185], BASE0,
     "/definitions/installation_repositories$added/properties/repositories_removed/items",
     fast fast::read_187
 );
@@ -5862,10 +5683,7 @@ rt::object!(
     required; closed_at = "closed_at", required; author_association =
     "author_association", required; active_lock_reason = "active_lock_reason", required;
     performed_via_github_app = "performed_via_github_app"; pull_request = "pull_request";
-    body = "body", required; } deny
-);
-rt::contract!(
-    IssueCommentCreatedIssue, [validators::t10:: < 11 >], BASE0,
+    body = "body", required; } deny contract[validators::t10:: < 11 >], BASE0,
     "/definitions/issue_comment$created/properties/issue", fast fast::read_191
 );
 /// State of the issue; either 'open' or 'closed'
@@ -5931,9 +5749,7 @@ rt::object!(
     "organizations_url", required; repos_url = "repos_url", required; events_url =
     "events_url", required; received_events_url = "received_events_url", required; r#type
     = "type", required; site_admin = "site_admin", required; } deny
-);
-rt::contract!(
-    Assignee, [validators::t2:: < 2 >, validators::t1:: < 0 >], BASE0,
+    contract[validators::t2:: < 2 >, validators::t1:: < 0 >], BASE0,
     "/definitions/issue_comment$created/properties/issue/allOf/1/properties/assignee"
 );
 /// Milestone
@@ -5976,11 +5792,8 @@ rt::object!(
     open_issues = "open_issues", required; closed_issues = "closed_issues", required;
     state = "state", required; created_at = "created_at", required; updated_at =
     "updated_at", required; due_on = "due_on", required; closed_at = "closed_at",
-    required; } deny
-);
-rt::contract!(
-    RootIssueCommentEventCreatedIssueMilestone, [validators::v189], BASE0,
-    "/definitions/milestone", fast fast::read_194
+    required; } deny contract[validators::v189], BASE0, "/definitions/milestone", fast
+    fast::read_194
 );
 /// Used by: `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/issue/properties/active_lock_reason`, and 6 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -6013,11 +5826,8 @@ pub struct RootIssueCommentEventCreatedIssuePullRequest {
 rt::object!(
     RootIssueCommentEventCreatedIssuePullRequest { url = "url", required; html_url =
     "html_url", required; diff_url = "diff_url", required; patch_url = "patch_url",
-    required; } deny
-);
-rt::contract!(
-    RootIssueCommentEventCreatedIssuePullRequest, [validators::v190, validators::v191],
-    BASE0, "/definitions/issue/properties/pull_request", fast fast::read_196
+    required; } deny contract[validators::v190, validators::v191], BASE0,
+    "/definitions/issue/properties/pull_request", fast fast::read_196
 );
 /// issue comment
 ///
@@ -6053,10 +5863,7 @@ rt::object!(
     "user", required; created_at = "created_at", required; updated_at = "updated_at",
     required; author_association = "author_association", required; body = "body",
     required; performed_via_github_app = "performed_via_github_app", required; } deny
-);
-rt::contract!(
-    IssueComment, [validators::v192], BASE0, "/definitions/issue-comment", fast
-    fast::read_197
+    contract[validators::v192], BASE0, "/definitions/issue-comment", fast fast::read_197
 );
 /// The changes to the comment.
 ///
@@ -6065,9 +5872,8 @@ rt::contract!(
 pub struct IssueCommentEditedChanges {
     pub body: Option<Title>,
 }
-rt::object!(IssueCommentEditedChanges { body = "body"; } deny);
-rt::contract!(
-    IssueCommentEditedChanges, [validators::v193], BASE0,
+rt::object!(
+    IssueCommentEditedChanges { body = "body"; } deny contract[validators::v193], BASE0,
     "/definitions/issue_comment$edited/properties/changes", fast fast::read_200
 );
 /// Schema: `typify/github.json#/definitions/issues_event`
@@ -6608,11 +6414,7 @@ rt::object!(
     required; author_association = "author_association", required; active_lock_reason =
     "active_lock_reason", required; performed_via_github_app =
     "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny
-);
-rt::contract!(
-    IssuesAssignedIssue, [validators::v195], BASE0, "/definitions/issue", fast
-    fast::read_203
+    deny contract[validators::v195], BASE0, "/definitions/issue", fast fast::read_203
 );
 /// Schema: `typify/github.json#/definitions/issue/properties/pull_request`
 #[derive(Clone, PartialEq)]
@@ -6628,11 +6430,8 @@ pub struct RootIssuesEventAssignedIssuePullRequest {
 }
 rt::object!(
     RootIssuesEventAssignedIssuePullRequest { url = "url"; html_url = "html_url";
-    diff_url = "diff_url"; patch_url = "patch_url"; } deny
-);
-rt::contract!(
-    RootIssuesEventAssignedIssuePullRequest, [validators::v190], BASE0,
-    "/definitions/issue/properties/pull_request", fast fast::read_204
+    diff_url = "diff_url"; patch_url = "patch_url"; } deny contract[validators::v190],
+    BASE0, "/definitions/issue/properties/pull_request", fast fast::read_204
 );
 /// Issue
 ///
@@ -6694,10 +6493,7 @@ rt::object!(
     "closed_at", required; author_association = "author_association", required;
     active_lock_reason = "active_lock_reason", required; performed_via_github_app =
     "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny
-);
-rt::contract!(
-    IssuesClosedIssue, [validators::t10:: < 12 >], BASE0,
+    deny contract[validators::t10:: < 12 >], BASE0,
     "/definitions/issues$closed/properties/issue", fast fast::read_206
 );
 /// Used by: `typify/github.json#/definitions/issue/properties/state`, `typify/github.json#/definitions/milestone/properties/state`, `typify/github.json#/definitions/pull_request$closed/properties/action`, and 4 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -6766,10 +6562,7 @@ rt::object!(
     required; author_association = "author_association", required; active_lock_reason =
     "active_lock_reason", required; performed_via_github_app =
     "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny
-);
-rt::contract!(
-    IssuesDemilestonedIssue, [validators::t10:: < 13 >], BASE0,
+    deny contract[validators::t10:: < 13 >], BASE0,
     "/definitions/issues$demilestoned/properties/issue", fast fast::read_210
 );
 /// The changes to the issue.
@@ -6780,10 +6573,10 @@ pub struct IssuesEditedChanges {
     pub body: Option<Title>,
     pub title: Option<Title>,
 }
-rt::object!(IssuesEditedChanges { body = "body"; title = "title"; } deny);
-rt::contract!(
-    IssuesEditedChanges, [validators::v198], BASE0,
-    "/definitions/issues$edited/properties/changes", fast fast::read_212
+rt::object!(
+    IssuesEditedChanges { body = "body"; title = "title"; } deny
+    contract[validators::v198], BASE0, "/definitions/issues$edited/properties/changes",
+    fast fast::read_212
 );
 /// Issue
 ///
@@ -6896,10 +6689,7 @@ rt::object!(
     required; author_association = "author_association", required; active_lock_reason =
     "active_lock_reason", required; performed_via_github_app =
     "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny
-);
-rt::contract!(
-    IssuesMilestonedIssue, [validators::t10:: < 14 >], BASE0,
+    deny contract[validators::t10:: < 14 >], BASE0,
     "/definitions/issues$milestoned/properties/issue", fast fast::read_217
 );
 /// Milestone
@@ -6912,10 +6702,10 @@ rt::contract!(
 pub enum RootIssuesEventMilestonedIssueMilestone {
     Milestone(RootIssueCommentEventCreatedIssueMilestone),
 }
-rt::union_by_type!(RootIssuesEventMilestonedIssueMilestone { Milestone(_) : object });
-rt::contract!(
-    RootIssuesEventMilestonedIssueMilestone, [validators::t2:: < 5 >, validators::v189],
-    BASE0, "/definitions/issue/properties/milestone"
+rt::union_by_type!(
+    RootIssuesEventMilestonedIssueMilestone { Milestone(_) : object }
+    contract[validators::t2:: < 5 >, validators::v189], BASE0,
+    "/definitions/issue/properties/milestone"
 );
 /// Schema: `typify/github.json#/definitions/issues$opened/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -6925,10 +6715,7 @@ pub struct IssuesOpenedChanges {
 }
 rt::object!(
     IssuesOpenedChanges { old_issue = "old_issue", required; old_repository =
-    "old_repository", required; } deny
-);
-rt::contract!(
-    IssuesOpenedChanges, [validators::v201], BASE0,
+    "old_repository", required; } deny contract[validators::v201], BASE0,
     "/definitions/issues$opened/properties/changes", fast fast::read_220
 );
 /// Issue
@@ -6991,10 +6778,7 @@ rt::object!(
     "closed_at", required; author_association = "author_association", required;
     active_lock_reason = "active_lock_reason", required; performed_via_github_app =
     "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny
-);
-rt::contract!(
-    IssuesOpenedIssue, [validators::t10:: < 15 >], BASE0,
+    deny contract[validators::t10:: < 15 >], BASE0,
     "/definitions/issues$opened/properties/issue", fast fast::read_221
 );
 /// Issue
@@ -7056,10 +6840,7 @@ rt::object!(
     "closed_at", required; author_association = "author_association", required;
     active_lock_reason = "active_lock_reason", required; performed_via_github_app =
     "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny
-);
-rt::contract!(
-    IssuesReopenedIssue, [validators::t10:: < 16 >], BASE0,
+    deny contract[validators::t10:: < 16 >], BASE0,
     "/definitions/issues$reopened/properties/issue", fast fast::read_224
 );
 /// Schema: `typify/github.json#/definitions/issues$transferred/properties/changes`
@@ -7070,10 +6851,7 @@ pub struct IssuesTransferredChanges {
 }
 rt::object!(
     IssuesTransferredChanges { new_issue = "new_issue", required; new_repository =
-    "new_repository", required; } deny
-);
-rt::contract!(
-    IssuesTransferredChanges, [validators::v204], BASE0,
+    "new_repository", required; } deny contract[validators::v204], BASE0,
     "/definitions/issues$transferred/properties/changes", fast fast::read_226
 );
 /// Schema: `typify/github.json#/definitions/label_event`
@@ -7191,10 +6969,7 @@ pub struct LabelEditedChanges {
 }
 rt::object!(
     LabelEditedChanges { color = "color"; name = "name"; description = "description"; }
-    deny
-);
-rt::contract!(
-    LabelEditedChanges, [validators::v206], BASE0,
+    deny contract[validators::v206], BASE0,
     "/definitions/label$edited/properties/changes", fast fast::read_235
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase_event`
@@ -7406,10 +7181,7 @@ rt::object!(
     organizations_url = "organizations_url", required; repos_url = "repos_url", required;
     events_url = "events_url", required; received_events_url = "received_events_url",
     required; r#type = "type", required; site_admin = "site_admin", required; email =
-    "email", required; } deny
-);
-rt::contract!(
-    Sender, [validators::v208], BASE0,
+    "email", required; } deny contract[validators::v208], BASE0,
     "/definitions/marketplace_purchase$cancelled/properties/sender", fast fast::read_238
 );
 /// Marketplace Purchase
@@ -7430,10 +7202,7 @@ rt::object!(
     billing_cycle = "billing_cycle", required; unit_count = "unit_count", required;
     on_free_trial = "on_free_trial", required; free_trial_ends_on = "free_trial_ends_on",
     required; next_billing_date = "next_billing_date", required; plan = "plan", required;
-    } deny
-);
-rt::contract!(
-    MarketplacePurchaseCancelledMarketplacePurchase, [validators::t10:: < 17 >], BASE0,
+    } deny contract[validators::t10:: < 17 >], BASE0,
     "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase", fast
     fast::read_239
 );
@@ -7449,10 +7218,7 @@ pub struct Account {
 rt::object!(
     Account { r#type = "type", required; id = "id", required; node_id = "node_id",
     required; login = "login", required; organization_billing_email =
-    "organization_billing_email", required; } deny
-);
-rt::contract!(
-    Account, [validators::v210], BASE0,
+    "organization_billing_email", required; } deny contract[validators::v210], BASE0,
     "/definitions/marketplace-purchase/properties/account", fast fast::read_240
 );
 /// Schema: `typify/github.json#/definitions/marketplace-purchase/properties/plan`
@@ -7474,10 +7240,8 @@ rt::object!(
     yearly_price_in_cents = "yearly_price_in_cents", required; price_model =
     "price_model", required; has_free_trial = "has_free_trial", required; unit_name =
     "unit_name", required; bullets = "bullets", required; } deny
-);
-rt::contract!(
-    Plan, [validators::v211], BASE0, "/definitions/marketplace-purchase/properties/plan",
-    fast fast::read_241
+    contract[validators::v211], BASE0,
+    "/definitions/marketplace-purchase/properties/plan", fast fast::read_241
 );
 /// Marketplace Purchase
 ///
@@ -7497,10 +7261,8 @@ rt::object!(
     "billing_cycle", required; unit_count = "unit_count", required; on_free_trial =
     "on_free_trial", required; free_trial_ends_on = "free_trial_ends_on", required;
     next_billing_date = "next_billing_date"; plan = "plan", required; } deny
-);
-rt::contract!(
-    PreviousMarketplacePurchase, [validators::v212], BASE0,
-    "/definitions/marketplace-purchase", fast fast::read_242
+    contract[validators::v212], BASE0, "/definitions/marketplace-purchase", fast
+    fast::read_242
 );
 /// Schema: `typify/github.json#/definitions/member_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -7601,19 +7363,17 @@ rt::contract!(MemberEvent, [validators::t0:: < 6 >], BASE0, "/definitions/member
 pub struct MemberAddedChanges {
     pub permission: Option<Permission>,
 }
-rt::object!(MemberAddedChanges { permission = "permission"; } deny);
-rt::contract!(
-    MemberAddedChanges, [validators::v214], BASE0,
-    "/definitions/member$added/properties/changes", fast fast::read_249
+rt::object!(
+    MemberAddedChanges { permission = "permission"; } deny contract[validators::v214],
+    BASE0, "/definitions/member$added/properties/changes", fast fast::read_249
 );
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes/properties/permission`
 #[derive(Clone, PartialEq)]
 pub struct Permission {
     pub to: To,
 }
-rt::object!(Permission { to = "to", required; } deny);
-rt::contract!(
-    Permission, [validators::v215], BASE0,
+rt::object!(
+    Permission { to = "to", required; } deny contract[validators::v215], BASE0,
     "/definitions/member$added/properties/changes/properties/permission", fast
     fast::read_250
 );
@@ -7637,10 +7397,10 @@ rt::contract!(
 pub struct MemberEditedChanges {
     pub old_permission: Title,
 }
-rt::object!(MemberEditedChanges { old_permission = "old_permission", required; } deny);
-rt::contract!(
-    MemberEditedChanges, [validators::v217], BASE0,
-    "/definitions/member$edited/properties/changes", fast fast::read_253
+rt::object!(
+    MemberEditedChanges { old_permission = "old_permission", required; } deny
+    contract[validators::v217], BASE0, "/definitions/member$edited/properties/changes",
+    fast fast::read_253
 );
 /// Schema: `typify/github.json#/definitions/membership_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -7771,9 +7531,7 @@ rt::object!(
     "privacy", required; url = "url", required; html_url = "html_url", required;
     members_url = "members_url", required; repositories_url = "repositories_url",
     required; permission = "permission", required; parent = "parent"; } deny
-);
-rt::contract!(
-    TeamTeam, [validators::v220], BASE0, "/definitions/team", fast fast::read_258
+    contract[validators::v220], BASE0, "/definitions/team", fast fast::read_258
 );
 /// Schema: `typify/github.json#/definitions/team/properties/privacy`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -7819,11 +7577,8 @@ rt::object!(
     required; slug = "slug", required; description = "description", required; privacy =
     "privacy", required; url = "url", required; html_url = "html_url", required;
     members_url = "members_url", required; repositories_url = "repositories_url",
-    required; permission = "permission", required; } deny
-);
-rt::contract!(
-    TeamParent, [validators::v222], BASE0, "/definitions/team/properties/parent", fast
-    fast::read_260
+    required; permission = "permission", required; } deny contract[validators::v222],
+    BASE0, "/definitions/team/properties/parent", fast fast::read_260
 );
 /// The scope of the membership. Currently, can only be `team`.
 ///
@@ -7886,10 +7641,7 @@ pub struct IdNameTeam {
 }
 rt::object!(
     IdNameTeam { id = "id", required; name = "name", required; deleted = "deleted"; }
-    deny
-);
-rt::contract!(
-    IdNameTeam, [validators::v225], BASE0,
+    deny contract[validators::v225], BASE0,
     "/definitions/membership$removed/properties/team/oneOf/1", fast fast::read_264
 );
 /// Schema: `typify/github.json#/definitions/meta_event`
@@ -7955,10 +7707,7 @@ rt::object!(
     MetaDeletedHook { r#type = "type", required; id = "id", required; name = "name",
     required; active = "active", required; events = "events", required; config =
     "config", required; updated_at = "updated_at", required; created_at = "created_at",
-    required; } deny
-);
-rt::contract!(
-    MetaDeletedHook, [validators::v228], BASE0,
+    required; } deny contract[validators::v228], BASE0,
     "/definitions/meta$deleted/properties/hook", fast fast::read_267
 );
 /// Webhook Events
@@ -8136,9 +7885,7 @@ pub struct RootMetaEventDeletedHookConfig {
 rt::object!(
     RootMetaEventDeletedHookConfig { content_type = "content_type", required;
     insecure_ssl = "insecure_ssl", required; url = "url", required; } deny
-);
-rt::contract!(
-    RootMetaEventDeletedHookConfig, [validators::v234], BASE0,
+    contract[validators::v234], BASE0,
     "/definitions/meta$deleted/properties/hook/properties/config", fast fast::read_271
 );
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook/properties/config/properties/content_type`
@@ -8372,9 +8119,7 @@ rt::object!(
     required; closed_issues = "closed_issues", required; state = "state", required;
     created_at = "created_at", required; updated_at = "updated_at", required; due_on =
     "due_on", required; closed_at = "closed_at", required; } deny
-);
-rt::contract!(
-    MilestoneClosedMilestone, [validators::t10:: < 18 >], BASE0,
+    contract[validators::t10:: < 18 >], BASE0,
     "/definitions/milestone$closed/properties/milestone", fast fast::read_275
 );
 /// Milestone
@@ -8418,9 +8163,7 @@ rt::object!(
     required; closed_issues = "closed_issues", required; state = "state", required;
     created_at = "created_at", required; updated_at = "updated_at", required; due_on =
     "due_on", required; closed_at = "closed_at", required; } deny
-);
-rt::contract!(
-    MilestoneCreatedMilestone, [validators::t10:: < 19 >], BASE0,
+    contract[validators::t10:: < 19 >], BASE0,
     "/definitions/milestone$created/properties/milestone", fast fast::read_277
 );
 /// The changes to the milestone if the action was `edited`.
@@ -8434,10 +8177,7 @@ pub struct MilestoneEditedChanges {
 }
 rt::object!(
     MilestoneEditedChanges { description = "description"; due_on = "due_on"; title =
-    "title"; } deny
-);
-rt::contract!(
-    MilestoneEditedChanges, [validators::v239], BASE0,
+    "title"; } deny contract[validators::v239], BASE0,
     "/definitions/milestone$edited/properties/changes", fast fast::read_280
 );
 /// Schema: `typify/github.json#/definitions/org_block_event`
@@ -8666,10 +8406,8 @@ pub struct Membership {
 rt::object!(
     Membership { url = "url", required; state = "state", required; role = "role",
     required; organization_url = "organization_url", required; user = "user", required; }
-    deny
-);
-rt::contract!(
-    Membership, [validators::v242], BASE0, "/definitions/membership", fast fast::read_287
+    deny contract[validators::v242], BASE0, "/definitions/membership", fast
+    fast::read_287
 );
 /// The invitation for the user or email if the action is `member_invited`.
 ///
@@ -8696,9 +8434,7 @@ rt::object!(
     "created_at", required; failed_at = "failed_at", required; failed_reason =
     "failed_reason", required; inviter = "inviter", required; team_count = "team_count",
     required; invitation_teams_url = "invitation_teams_url", required; } deny
-);
-rt::contract!(
-    Invitation, [validators::v243], BASE0,
+    contract[validators::v243], BASE0,
     "/definitions/organization$member_invited/properties/invitation", fast fast::read_290
 );
 /// Schema: `typify/github.json#/definitions/package_event`
@@ -8794,10 +8530,7 @@ rt::object!(
     "ecosystem", required; package_type = "package_type", required; html_url =
     "html_url", required; created_at = "created_at", required; updated_at = "updated_at",
     required; owner = "owner", required; package_version = "package_version", required;
-    registry = "registry", required; } deny
-);
-rt::contract!(
-    PackagePublishedPackage, [validators::v245], BASE0,
+    registry = "registry", required; } deny contract[validators::v245], BASE0,
     "/definitions/package$published/properties/package", fast fast::read_295
 );
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/package_version`
@@ -8839,10 +8572,7 @@ rt::object!(
     metadata = "metadata", required; docker_metadata = "docker_metadata", required;
     package_files = "package_files", required; author = "author", required; source_url =
     "source_url", required; installation_command = "installation_command", required; }
-    deny
-);
-rt::contract!(
-    PackageVersion, [validators::v246], BASE0,
+    deny contract[validators::v246], BASE0,
     "/definitions/package$published/properties/package/properties/package_version", fast
     fast::read_296
 );
@@ -8869,9 +8599,7 @@ rt::object!(
     "target_commitish", required; name = "name", required; draft = "draft", required;
     author = "author", required; prerelease = "prerelease", required; created_at =
     "created_at", required; published_at = "published_at", required; } deny
-);
-rt::contract!(
-    PackageVersionRelease, [validators::v247], BASE0,
+    contract[validators::v247], BASE0,
     "/definitions/package$published/properties/package/properties/package_version/properties/release",
     fast fast::read_297
 );
@@ -8896,10 +8624,7 @@ rt::object!(
     "name", required; sha256 = "sha256", required; sha1 = "sha1", required; md5 = "md5",
     required; content_type = "content_type", required; state = "state", required; size =
     "size", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; } deny
-);
-rt::contract!(
-    PackageFile, [validators::v248], BASE0,
+    required; } deny contract[validators::v248], BASE0,
     "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items",
     fast fast::read_298
 );
@@ -8917,9 +8642,7 @@ pub struct Registry {
 rt::object!(
     Registry { about_url = "about_url", required; name = "name", required; r#type =
     "type", required; url = "url", required; vendor = "vendor", required; } deny
-);
-rt::contract!(
-    Registry, [validators::v249], BASE0,
+    contract[validators::v249], BASE0,
     "/definitions/package$published/properties/package/properties/registry", fast
     fast::read_299
 );
@@ -8941,11 +8664,8 @@ pub struct PageBuildEvent {
 rt::object!(
     PageBuildEvent { id = "id", required; build = "build", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    PageBuildEvent, [validators::v250], BASE0, "/definitions/page_build$event", fast
-    fast::read_301
+    organization = "organization"; } deny contract[validators::v250], BASE0,
+    "/definitions/page_build$event", fast fast::read_301
 );
 /// The \[List GitHub Pages builds\](https://docs.github.com/en/rest/reference/repos#list-github-pages-builds) itself.
 ///
@@ -8966,20 +8686,16 @@ rt::object!(
     Build { url = "url", required; status = "status", required; error = "error",
     required; pusher = "pusher", required; commit = "commit", required; duration =
     "duration", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; } deny
-);
-rt::contract!(
-    Build, [validators::v251], BASE0, "/definitions/page_build$event/properties/build",
-    fast fast::read_302
+    required; } deny contract[validators::v251], BASE0,
+    "/definitions/page_build$event/properties/build", fast fast::read_302
 );
 /// Schema: `typify/github.json#/definitions/page_build$event/properties/build/properties/error`
 #[derive(Clone, PartialEq)]
 pub struct Error {
     pub message: Option<String>,
 }
-rt::object!(Error { message = "message", required; } deny);
-rt::contract!(
-    Error, [validators::v252], BASE0,
+rt::object!(
+    Error { message = "message", required; } deny contract[validators::v252], BASE0,
     "/definitions/page_build$event/properties/build/properties/error", fast
     fast::read_303
 );
@@ -9000,10 +8716,8 @@ pub struct PingEvent {
 rt::object!(
     PingEvent { zen = "zen", required; hook_id = "hook_id", required; hook = "hook",
     required; repository = "repository"; sender = "sender"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    PingEvent, [validators::v253], BASE0, "/definitions/ping$event", fast fast::read_304
+    "organization"; } deny contract[validators::v253], BASE0, "/definitions/ping$event",
+    fast fast::read_304
 );
 /// The \[webhook configuration\](https://docs.github.com/en/rest/reference/repos#get-a-repository-webhook).
 ///
@@ -9034,10 +8748,8 @@ rt::object!(
     required; config = "config", required; updated_at = "updated_at", required;
     created_at = "created_at", required; url = "url", required; test_url = "test_url";
     ping_url = "ping_url", required; last_response = "last_response"; } deny
-);
-rt::contract!(
-    PingEventHook, [validators::v254], BASE0, "/definitions/ping$event/properties/hook",
-    fast fast::read_305
+    contract[validators::v254], BASE0, "/definitions/ping$event/properties/hook", fast
+    fast::read_305
 );
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook/properties/config`
 #[derive(Clone, PartialEq)]
@@ -9051,9 +8763,7 @@ pub struct RootPingEventHookConfig {
 rt::object!(
     RootPingEventHookConfig { content_type = "content_type", required; secret = "secret";
     url = "url", required; insecure_ssl = "insecure_ssl", required; } deny
-);
-rt::contract!(
-    RootPingEventHookConfig, [validators::v255], BASE0,
+    contract[validators::v255], BASE0,
     "/definitions/ping$event/properties/hook/properties/config", fast fast::read_306
 );
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook/properties/last_response`
@@ -9065,10 +8775,7 @@ pub struct LastResponse {
 }
 rt::object!(
     LastResponse { code = "code", required; status = "status", required; message =
-    "message", required; } deny
-);
-rt::contract!(
-    LastResponse, [validators::v256], BASE0,
+    "message", required; } deny contract[validators::v256], BASE0,
     "/definitions/ping$event/properties/hook/properties/last_response", fast
     fast::read_307
 );
@@ -9261,10 +8968,7 @@ rt::object!(
     node_id = "node_id", required; name = "name", required; body = "body", required;
     number = "number", required; state = "state", required; creator = "creator",
     required; created_at = "created_at", required; updated_at = "updated_at", required; }
-    deny
-);
-rt::contract!(
-    Project, [validators::v258], BASE0, "/definitions/project", fast fast::read_310
+    deny contract[validators::v258], BASE0, "/definitions/project", fast fast::read_310
 );
 /// The changes to the project if the action was `edited`.
 ///
@@ -9274,10 +8978,10 @@ pub struct ProjectEditedChanges {
     pub name: Option<Title>,
     pub body: Option<Title>,
 }
-rt::object!(ProjectEditedChanges { name = "name"; body = "body"; } deny);
-rt::contract!(
-    ProjectEditedChanges, [validators::v259], BASE0,
-    "/definitions/project$edited/properties/changes", fast fast::read_314
+rt::object!(
+    ProjectEditedChanges { name = "name"; body = "body"; } deny
+    contract[validators::v259], BASE0, "/definitions/project$edited/properties/changes",
+    fast fast::read_314
 );
 /// Schema: `typify/github.json#/definitions/project_card_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -9464,9 +9168,9 @@ rt::contract!(
 pub struct ProjectCardConvertedChanges {
     pub note: Title,
 }
-rt::object!(ProjectCardConvertedChanges { note = "note", required; } deny);
-rt::contract!(
-    ProjectCardConvertedChanges, [validators::v261], BASE0,
+rt::object!(
+    ProjectCardConvertedChanges { note = "note", required; } deny
+    contract[validators::v261], BASE0,
     "/definitions/project_card$converted/properties/changes", fast fast::read_318
 );
 /// Project Card
@@ -9502,20 +9206,17 @@ rt::object!(
     = "id", required; node_id = "node_id", required; note = "note", required; archived =
     "archived", required; creator = "creator", required; created_at = "created_at",
     required; updated_at = "updated_at", required; content_url = "content_url"; after_id
-    = "after_id"; } deny
-);
-rt::contract!(
-    ProjectCardConvertedProjectCard, [validators::v262], BASE0,
-    "/definitions/project-card", fast fast::read_319
+    = "after_id"; } deny contract[validators::v262], BASE0, "/definitions/project-card",
+    fast fast::read_319
 );
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct ProjectCardMovedChanges {
     pub column_id: ColumnId,
 }
-rt::object!(ProjectCardMovedChanges { column_id = "column_id", required; } deny);
-rt::contract!(
-    ProjectCardMovedChanges, [validators::v263], BASE0,
+rt::object!(
+    ProjectCardMovedChanges { column_id = "column_id", required; } deny
+    contract[validators::v263], BASE0,
     "/definitions/project_card$moved/properties/changes", fast fast::read_324
 );
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/changes/properties/column_id`
@@ -9523,9 +9224,8 @@ rt::contract!(
 pub struct ColumnId {
     pub from: rt::Integer,
 }
-rt::object!(ColumnId { from = "from", required; } deny);
-rt::contract!(
-    ColumnId, [validators::t3:: < 4 >], BASE0,
+rt::object!(
+    ColumnId { from = "from", required; } deny contract[validators::t3:: < 4 >], BASE0,
     "/definitions/project_card$moved/properties/changes/properties/column_id", fast
     fast::read_325
 );
@@ -9562,10 +9262,7 @@ rt::object!(
     = "id", required; node_id = "node_id", required; note = "note", required; archived =
     "archived", required; creator = "creator", required; created_at = "created_at",
     required; updated_at = "updated_at", required; content_url = "content_url"; after_id
-    = "after_id", required; } deny
-);
-rt::contract!(
-    ProjectCardMovedProjectCard, [validators::t10:: < 20 >], BASE0,
+    = "after_id", required; } deny contract[validators::t10:: < 20 >], BASE0,
     "/definitions/project_card$moved/properties/project_card", fast fast::read_326
 );
 /// Schema: `typify/github.json#/definitions/project_column_event`
@@ -9740,20 +9437,16 @@ rt::object!(
     ProjectColumn { url = "url", required; project_url = "project_url", required;
     cards_url = "cards_url", required; id = "id", required; node_id = "node_id",
     required; name = "name", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; } deny
-);
-rt::contract!(
-    ProjectColumn, [validators::v267], BASE0, "/definitions/project-column", fast
-    fast::read_329
+    "updated_at", required; } deny contract[validators::v267], BASE0,
+    "/definitions/project-column", fast fast::read_329
 );
 /// Schema: `typify/github.json#/definitions/project_column$edited/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct ProjectColumnEditedChanges {
     pub name: Option<Title>,
 }
-rt::object!(ProjectColumnEditedChanges { name = "name"; } deny);
-rt::contract!(
-    ProjectColumnEditedChanges, [validators::v268], BASE0,
+rt::object!(
+    ProjectColumnEditedChanges { name = "name"; } deny contract[validators::v268], BASE0,
     "/definitions/project_column$edited/properties/changes", fast fast::read_332
 );
 /// public event
@@ -9771,10 +9464,7 @@ pub struct PublicEvent {
 rt::object!(
     PublicEvent { repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    PublicEvent, [validators::v269], BASE0, "/definitions/public$event", fast
-    fast::read_334
+    contract[validators::v269], BASE0, "/definitions/public$event", fast fast::read_334
 );
 /// Schema: `typify/github.json#/definitions/pull_request_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -9970,11 +9660,8 @@ rt::object!(
     PullRequestAssigned { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; assignee = "assignee", required; repository
     = "repository", required; installation = "installation"; organization =
-    "organization"; sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestAssigned, [validators::t16:: < 0 >], BASE0,
-    "/definitions/pull_request$assigned", fast fast::read_336
+    "organization"; sender = "sender", required; } deny contract[validators::t16:: < 0
+    >], BASE0, "/definitions/pull_request$assigned", fast fast::read_336
 );
 /// Schema: `typify/github.json#/definitions/pull_request$assigned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10083,10 +9770,7 @@ rt::object!(
     "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
     required; commits = "commits", required; additions = "additions", required; deletions
     = "deletions", required; changed_files = "changed_files", required; } deny
-);
-rt::contract!(
-    PullRequestAssignedPullRequest, [validators::v290], BASE0,
-    "/definitions/pull-request", fast fast::read_338
+    contract[validators::v290], BASE0, "/definitions/pull-request", fast fast::read_338
 );
 /// Schema: `typify/github.json#/definitions/pull-request/properties/requested_reviewers/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -10138,10 +9822,8 @@ pub struct PullRequestHead {
 rt::object!(
     PullRequestHead { label = "label", required; r#ref = "ref", required; sha = "sha",
     required; user = "user", required; repo = "repo", required; } deny
-);
-rt::contract!(
-    PullRequestHead, [validators::v293], BASE0,
-    "/definitions/pull-request/properties/head", fast fast::read_340
+    contract[validators::v293], BASE0, "/definitions/pull-request/properties/head", fast
+    fast::read_340
 );
 /// Schema: `typify/github.json#/definitions/pull-request/properties/_links`
 #[derive(Clone, PartialEq)]
@@ -10160,10 +9842,8 @@ rt::object!(
     "issue", required; comments = "comments", required; review_comments =
     "review_comments", required; review_comment = "review_comment", required; commits =
     "commits", required; statuses = "statuses", required; } deny
-);
-rt::contract!(
-    PullRequestLinks, [validators::v294], BASE0,
-    "/definitions/pull-request/properties/_links", fast fast::read_341
+    contract[validators::v294], BASE0, "/definitions/pull-request/properties/_links",
+    fast fast::read_341
 );
 /// Link
 ///
@@ -10173,8 +9853,10 @@ pub struct Link {
     /// Format `uri-template`.
     pub href: String,
 }
-rt::object!(Link { href = "href", required; } deny);
-rt::contract!(Link, [validators::v295], BASE0, "/definitions/link", fast fast::read_342);
+rt::object!(
+    Link { href = "href", required; } deny contract[validators::v295], BASE0,
+    "/definitions/link", fast fast::read_342
+);
 /// pull_request auto_merge_disabled event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_disabled`
@@ -10192,10 +9874,7 @@ rt::object!(
     PullRequestAutoMergeDisabled { action = "action", required; number = "number",
     required; pull_request = "pull_request", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    PullRequestAutoMergeDisabled, [validators::t17:: < 0 >], BASE0,
+    "sender", required; } deny contract[validators::t17:: < 0 >], BASE0,
     "/definitions/pull_request$auto_merge_disabled", fast fast::read_343
 );
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_disabled/properties/action`
@@ -10228,10 +9907,7 @@ rt::object!(
     PullRequestAutoMergeEnabled { action = "action", required; number = "number",
     required; pull_request = "pull_request", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    PullRequestAutoMergeEnabled, [validators::t17:: < 1 >], BASE0,
+    "sender", required; } deny contract[validators::t17:: < 1 >], BASE0,
     "/definitions/pull_request$auto_merge_enabled", fast fast::read_345
 );
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_enabled/properties/action`
@@ -10265,10 +9941,7 @@ rt::object!(
     PullRequestClosed { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    PullRequestClosed, [validators::t17:: < 2 >], BASE0,
+    required; } deny contract[validators::t17:: < 2 >], BASE0,
     "/definitions/pull_request$closed", fast fast::read_347
 );
 /// Pull Request
@@ -10368,9 +10041,7 @@ rt::object!(
     "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
     required; commits = "commits", required; additions = "additions", required; deletions
     = "deletions", required; changed_files = "changed_files", required; } deny
-);
-rt::contract!(
-    PullRequestClosedPullRequest, [validators::t10:: < 21 >], BASE0,
+    contract[validators::t10:: < 21 >], BASE0,
     "/definitions/pull_request$closed/properties/pull_request", fast fast::read_348
 );
 /// pull_request converted_to_draft event
@@ -10391,10 +10062,7 @@ rt::object!(
     PullRequestConvertedToDraft { action = "action", required; number = "number",
     required; pull_request = "pull_request", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    PullRequestConvertedToDraft, [validators::t17:: < 3 >], BASE0,
+    "sender", required; } deny contract[validators::t17:: < 3 >], BASE0,
     "/definitions/pull_request$converted_to_draft", fast fast::read_349
 );
 /// Schema: `typify/github.json#/definitions/pull_request$converted_to_draft/properties/action`
@@ -10508,9 +10176,7 @@ rt::object!(
     "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
     required; commits = "commits", required; additions = "additions", required; deletions
     = "deletions", required; changed_files = "changed_files", required; } deny
-);
-rt::contract!(
-    PullRequestConvertedToDraftPullRequest, [validators::t10:: < 22 >], BASE0,
+    contract[validators::t10:: < 22 >], BASE0,
     "/definitions/pull_request$converted_to_draft/properties/pull_request", fast
     fast::read_351
 );
@@ -10534,11 +10200,8 @@ rt::object!(
     PullRequestEdited { action = "action", required; number = "number", required; changes
     = "changes", required; pull_request = "pull_request", required; repository =
     "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestEdited, [validators::v305], BASE0, "/definitions/pull_request$edited",
-    fast fast::read_352
+    sender = "sender", required; } deny contract[validators::v305], BASE0,
+    "/definitions/pull_request$edited", fast fast::read_352
 );
 /// Schema: `typify/github.json#/definitions/pull_request$edited/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10570,10 +10233,7 @@ rt::object!(
     PullRequestLabeled { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; label = "label", required; repository =
     "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestLabeled, [validators::t18:: < 0 >], BASE0,
+    sender = "sender", required; } deny contract[validators::t18:: < 0 >], BASE0,
     "/definitions/pull_request$labeled", fast fast::read_354
 );
 /// Schema: `typify/github.json#/definitions/pull_request$labeled/properties/action`
@@ -10605,10 +10265,7 @@ rt::object!(
     PullRequestLocked { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    PullRequestLocked, [validators::t17:: < 4 >], BASE0,
+    required; } deny contract[validators::t17:: < 4 >], BASE0,
     "/definitions/pull_request$locked", fast fast::read_356
 );
 /// pull_request opened event
@@ -10629,10 +10286,7 @@ rt::object!(
     PullRequestOpened { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    PullRequestOpened, [validators::t17:: < 5 >], BASE0,
+    required; } deny contract[validators::t17:: < 5 >], BASE0,
     "/definitions/pull_request$opened", fast fast::read_357
 );
 /// Schema: `typify/github.json#/definitions/pull_request$opened/properties/action`
@@ -10744,9 +10398,7 @@ rt::object!(
     "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
     required; commits = "commits", required; additions = "additions", required; deletions
     = "deletions", required; changed_files = "changed_files", required; } deny
-);
-rt::contract!(
-    PullRequestOpenedPullRequest, [validators::t10:: < 23 >], BASE0,
+    contract[validators::t10:: < 23 >], BASE0,
     "/definitions/pull_request$opened/properties/pull_request", fast fast::read_359
 );
 /// pull_request ready_for_review event
@@ -10767,10 +10419,7 @@ rt::object!(
     PullRequestReadyForReview { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    PullRequestReadyForReview, [validators::t17:: < 6 >], BASE0,
+    required; } deny contract[validators::t17:: < 6 >], BASE0,
     "/definitions/pull_request$ready_for_review", fast fast::read_360
 );
 /// Schema: `typify/github.json#/definitions/pull_request$ready_for_review/properties/action`
@@ -10884,9 +10533,7 @@ rt::object!(
     "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
     required; commits = "commits", required; additions = "additions", required; deletions
     = "deletions", required; changed_files = "changed_files", required; } deny
-);
-rt::contract!(
-    PullRequestReadyForReviewPullRequest, [validators::t10:: < 24 >], BASE0,
+    contract[validators::t10:: < 24 >], BASE0,
     "/definitions/pull_request$ready_for_review/properties/pull_request", fast
     fast::read_362
 );
@@ -10908,10 +10555,7 @@ rt::object!(
     PullRequestReopened { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    PullRequestReopened, [validators::t17:: < 7 >], BASE0,
+    required; } deny contract[validators::t17:: < 7 >], BASE0,
     "/definitions/pull_request$reopened", fast fast::read_363
 );
 /// Schema: `typify/github.json#/definitions/pull_request$reopened/properties/action`
@@ -11023,9 +10667,7 @@ rt::object!(
     "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
     required; commits = "commits", required; additions = "additions", required; deletions
     = "deletions", required; changed_files = "changed_files", required; } deny
-);
-rt::contract!(
-    PullRequestReopenedPullRequest, [validators::t10:: < 25 >], BASE0,
+    contract[validators::t10:: < 25 >], BASE0,
     "/definitions/pull_request$reopened/properties/pull_request", fast fast::read_365
 );
 /// pull_request review_request_removed event
@@ -11095,12 +10737,8 @@ rt::object!(
     required; number = "number", required; pull_request = "pull_request", required;
     requested_reviewer = "requested_reviewer", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    ActionNumberPullRequestRequestedReviewerRepositorySenderRemoved, [validators::t19:: <
-    0 >], BASE0, "/definitions/pull_request$review_request_removed/oneOf/0", fast
-    fast::read_367
+    "sender", required; } deny contract[validators::t19:: < 0 >], BASE0,
+    "/definitions/pull_request$review_request_removed/oneOf/0", fast fast::read_367
 );
 /// Schema: `typify/github.json#/definitions/pull_request$review_request_removed/oneOf/0/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11135,12 +10773,8 @@ rt::object!(
     required; number = "number", required; pull_request = "pull_request", required;
     requested_team = "requested_team", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    ActionNumberPullRequestRequestedTeamRepositorySenderRemoved, [validators::t20:: < 0
-    >], BASE0, "/definitions/pull_request$review_request_removed/oneOf/1", fast
-    fast::read_369
+    required; } deny contract[validators::t20:: < 0 >], BASE0,
+    "/definitions/pull_request$review_request_removed/oneOf/1", fast fast::read_369
 );
 /// pull_request review_requested event
 ///
@@ -11209,12 +10843,8 @@ rt::object!(
     "action", required; number = "number", required; pull_request = "pull_request",
     required; requested_reviewer = "requested_reviewer", required; repository =
     "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny
-);
-rt::contract!(
-    ActionNumberPullRequestRequestedReviewerRepositorySenderRequested, [validators::t19::
-    < 1 >], BASE0, "/definitions/pull_request$review_requested/oneOf/0", fast
-    fast::read_371
+    sender = "sender", required; } deny contract[validators::t19:: < 1 >], BASE0,
+    "/definitions/pull_request$review_requested/oneOf/0", fast fast::read_371
 );
 /// Schema: `typify/github.json#/definitions/pull_request$review_requested/oneOf/0/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11249,11 +10879,8 @@ rt::object!(
     required; number = "number", required; pull_request = "pull_request", required;
     requested_team = "requested_team", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    ActionNumberPullRequestRequestedTeamRepositorySenderRequested, [validators::t20:: < 1
-    >], BASE0, "/definitions/pull_request$review_requested/oneOf/1", fast fast::read_373
+    required; } deny contract[validators::t20:: < 1 >], BASE0,
+    "/definitions/pull_request$review_requested/oneOf/1", fast fast::read_373
 );
 /// pull_request synchronize event
 ///
@@ -11276,10 +10903,8 @@ rt::object!(
     before = "before", required; after = "after", required; pull_request =
     "pull_request", required; repository = "repository", required; installation =
     "installation"; organization = "organization"; sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestSynchronize, [validators::v327], BASE0,
-    "/definitions/pull_request$synchronize", fast fast::read_374
+    contract[validators::v327], BASE0, "/definitions/pull_request$synchronize", fast
+    fast::read_374
 );
 /// Schema: `typify/github.json#/definitions/pull_request$synchronize/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11311,11 +10936,8 @@ rt::object!(
     PullRequestUnassigned { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; assignee = "assignee", required; repository
     = "repository", required; installation = "installation"; organization =
-    "organization"; sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestUnassigned, [validators::t16:: < 1 >], BASE0,
-    "/definitions/pull_request$unassigned", fast fast::read_376
+    "organization"; sender = "sender", required; } deny contract[validators::t16:: < 1
+    >], BASE0, "/definitions/pull_request$unassigned", fast fast::read_376
 );
 /// Schema: `typify/github.json#/definitions/pull_request$unassigned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11347,10 +10969,7 @@ rt::object!(
     PullRequestUnlabeled { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; label = "label", required; repository =
     "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestUnlabeled, [validators::t18:: < 1 >], BASE0,
+    sender = "sender", required; } deny contract[validators::t18:: < 1 >], BASE0,
     "/definitions/pull_request$unlabeled", fast fast::read_378
 );
 /// Schema: `typify/github.json#/definitions/pull_request$unlabeled/properties/action`
@@ -11382,10 +11001,7 @@ rt::object!(
     PullRequestUnlocked { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
     installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    PullRequestUnlocked, [validators::t17:: < 8 >], BASE0,
+    required; } deny contract[validators::t17:: < 8 >], BASE0,
     "/definitions/pull_request$unlocked", fast fast::read_380
 );
 /// Schema: `typify/github.json#/definitions/pull_request$unlocked/properties/action`
@@ -11558,10 +11174,7 @@ rt::object!(
     required; submitted_at = "submitted_at", required; state = "state", required;
     html_url = "html_url", required; pull_request_url = "pull_request_url", required;
     author_association = "author_association", required; links = "_links", required; }
-    deny
-);
-rt::contract!(
-    PullRequestReviewDismissedReview, [validators::t21:: < 0 >], BASE0,
+    deny contract[validators::t21:: < 0 >], BASE0,
     "/definitions/pull_request_review$dismissed/properties/review", fast fast::read_384
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
@@ -11572,10 +11185,7 @@ pub struct ReviewLinks {
 }
 rt::object!(
     ReviewLinks { html = "html", required; pull_request = "pull_request", required; }
-    deny
-);
-rt::contract!(
-    ReviewLinks, [validators::v337], BASE0,
+    deny contract[validators::v337], BASE0,
     "/definitions/pull_request_review$dismissed/properties/review/properties/_links",
     fast fast::read_385
 );
@@ -11648,10 +11258,8 @@ rt::object!(
     = "statuses_url", required; head = "head", required; base = "base", required; links =
     "_links", required; author_association = "author_association", required; auto_merge =
     "auto_merge", required; active_lock_reason = "active_lock_reason", required; } deny
-);
-rt::contract!(
-    SimplePullRequest, [validators::v338], BASE0, "/definitions/simple-pull-request",
-    fast fast::read_386
+    contract[validators::v338], BASE0, "/definitions/simple-pull-request", fast
+    fast::read_386
 );
 /// Schema: `typify/github.json#/definitions/simple-pull-request/properties/requested_reviewers/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -11715,10 +11323,7 @@ rt::object!(
     submitted_at = "submitted_at", required; state = "state", required; html_url =
     "html_url", required; pull_request_url = "pull_request_url", required;
     author_association = "author_association", required; links = "_links", required; }
-    deny
-);
-rt::contract!(
-    PullRequestReviewEditedReview, [validators::t21:: < 1 >], BASE0,
+    deny contract[validators::t21:: < 1 >], BASE0,
     "/definitions/pull_request_review$edited/properties/review", fast fast::read_389
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment_event`
@@ -11925,10 +11530,7 @@ rt::object!(
     "start_line", required; original_start_line = "original_start_line", required;
     start_side = "start_side", required; line = "line", required; original_line =
     "original_line", required; side = "side", required; in_reply_to_id =
-    "in_reply_to_id"; } deny
-);
-rt::contract!(
-    PullRequestReviewComment, [validators::v341], BASE0,
+    "in_reply_to_id"; } deny contract[validators::v341], BASE0,
     "/definitions/pull-request-review-comment", fast fast::read_393
 );
 /// Schema: `typify/github.json#/definitions/pull-request-review-comment/properties/_links`
@@ -11940,10 +11542,7 @@ pub struct PullRequestReviewCommentLinks {
 }
 rt::object!(
     PullRequestReviewCommentLinks { self_ = "self", required; html = "html", required;
-    pull_request = "pull_request", required; } deny
-);
-rt::contract!(
-    PullRequestReviewCommentLinks, [validators::v342], BASE0,
+    pull_request = "pull_request", required; } deny contract[validators::v342], BASE0,
     "/definitions/pull-request-review-comment/properties/_links", fast fast::read_394
 );
 /// The side of the first line of the range for a multi-line comment.
@@ -12026,10 +11625,7 @@ rt::object!(
     = "statuses_url", required; head = "head", required; base = "base", required; links =
     "_links", required; auto_merge = "auto_merge"; author_association =
     "author_association", required; active_lock_reason = "active_lock_reason", required;
-    } deny
-);
-rt::contract!(
-    PullRequestReviewCommentCreatedPullRequest, [validators::v343], BASE0,
+    } deny contract[validators::v343], BASE0,
     "/definitions/pull_request_review_comment$created/properties/pull_request", fast
     fast::read_396
 );
@@ -12140,10 +11736,7 @@ rt::object!(
     = "statuses_url", required; head = "head", required; base = "base", required; links =
     "_links", required; auto_merge = "auto_merge"; author_association =
     "author_association", required; active_lock_reason = "active_lock_reason", required;
-    } deny
-);
-rt::contract!(
-    PullRequestReviewCommentDeletedPullRequest, [validators::v343], BASE0,
+    } deny contract[validators::v343], BASE0,
     "/definitions/pull_request_review_comment$deleted/properties/pull_request", fast
     fast::read_399
 );
@@ -12254,10 +11847,7 @@ rt::object!(
     = "statuses_url", required; head = "head", required; base = "base", required; links =
     "_links", required; auto_merge = "auto_merge"; author_association =
     "author_association", required; active_lock_reason = "active_lock_reason", required;
-    } deny
-);
-rt::contract!(
-    PullRequestReviewCommentEditedPullRequest, [validators::v343], BASE0,
+    } deny contract[validators::v343], BASE0,
     "/definitions/pull_request_review_comment$edited/properties/pull_request", fast
     fast::read_402
 );
@@ -12331,9 +11921,7 @@ rt::object!(
     commits = "commits", required; head_commit = "head_commit", required; repository =
     "repository", required; pusher = "pusher", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    PushEvent, [validators::v344], BASE0, "/definitions/push$event", fast fast::read_404
+    contract[validators::v344], BASE0, "/definitions/push$event", fast fast::read_404
 );
 /// Commit
 ///
@@ -12366,11 +11954,8 @@ rt::object!(
     "distinct", required; message = "message", required; timestamp = "timestamp",
     required; url = "url", required; author = "author", required; committer =
     "committer", required; added = "added", required; modified = "modified", required;
-    removed = "removed", required; } deny
-);
-rt::contract!(
-    PushEventCommit, [validators::v345], BASE0, "/definitions/commit", fast
-    fast::read_405
+    removed = "removed", required; } deny contract[validators::v345], BASE0,
+    "/definitions/commit", fast fast::read_405
 );
 /// Schema: `typify/github.json#/definitions/release_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -12633,11 +12218,8 @@ rt::object!(
     "draft", required; author = "author", required; prerelease = "prerelease", required;
     created_at = "created_at", required; published_at = "published_at", required; assets
     = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny
-);
-rt::contract!(
-    ReleaseCreatedRelease, [validators::v347], BASE0, "/definitions/release", fast
-    fast::read_408
+    "zipball_url", required; body = "body", required; } deny contract[validators::v347],
+    BASE0, "/definitions/release", fast fast::read_408
 );
 /// Release Asset
 ///
@@ -12672,11 +12254,8 @@ rt::object!(
     required; label = "label", required; state = "state", required; content_type =
     "content_type", required; size = "size", required; download_count = "download_count",
     required; created_at = "created_at", required; updated_at = "updated_at", required;
-    uploader = "uploader"; } deny
-);
-rt::contract!(
-    ReleaseAsset, [validators::v348], BASE0, "/definitions/release-asset", fast
-    fast::read_409
+    uploader = "uploader"; } deny contract[validators::v348], BASE0,
+    "/definitions/release-asset", fast fast::read_409
 );
 /// State of the release asset.
 ///
@@ -12697,10 +12276,10 @@ pub struct ReleaseEditedChanges {
     pub body: Option<Title>,
     pub name: Option<Title>,
 }
-rt::object!(ReleaseEditedChanges { body = "body"; name = "name"; } deny);
-rt::contract!(
-    ReleaseEditedChanges, [validators::v350], BASE0,
-    "/definitions/release$edited/properties/changes", fast fast::read_413
+rt::object!(
+    ReleaseEditedChanges { body = "body"; name = "name"; } deny
+    contract[validators::v350], BASE0, "/definitions/release$edited/properties/changes",
+    fast fast::read_413
 );
 /// Release
 ///
@@ -12744,11 +12323,9 @@ rt::object!(
     "draft", required; author = "author", required; prerelease = "prerelease", required;
     created_at = "created_at", required; published_at = "published_at", required; assets
     = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny
-);
-rt::contract!(
-    ReleasePrereleasedRelease, [validators::t10:: < 26 >], BASE0,
-    "/definitions/release$prereleased/properties/release", fast fast::read_415
+    "zipball_url", required; body = "body", required; } deny contract[validators::t10:: <
+    26 >], BASE0, "/definitions/release$prereleased/properties/release", fast
+    fast::read_415
 );
 /// Release
 ///
@@ -12793,11 +12370,9 @@ rt::object!(
     "draft", required; author = "author", required; prerelease = "prerelease", required;
     created_at = "created_at", required; published_at = "published_at", required; assets
     = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny
-);
-rt::contract!(
-    ReleasePublishedRelease, [validators::t10:: < 27 >], BASE0,
-    "/definitions/release$published/properties/release", fast fast::read_417
+    "zipball_url", required; body = "body", required; } deny contract[validators::t10:: <
+    27 >], BASE0, "/definitions/release$published/properties/release", fast
+    fast::read_417
 );
 /// Release
 ///
@@ -12842,11 +12417,9 @@ rt::object!(
     "draft", required; author = "author", required; prerelease = "prerelease", required;
     created_at = "created_at", required; published_at = "published_at", required; assets
     = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny
-);
-rt::contract!(
-    ReleaseUnpublishedRelease, [validators::t10:: < 28 >], BASE0,
-    "/definitions/release$unpublished/properties/release", fast fast::read_420
+    "zipball_url", required; body = "body", required; } deny contract[validators::t10:: <
+    28 >], BASE0, "/definitions/release$unpublished/properties/release", fast
+    fast::read_420
 );
 /// Schema: `typify/github.json#/definitions/repository_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -13083,10 +12656,7 @@ pub struct RepositoryEditedChanges {
 }
 rt::object!(
     RepositoryEditedChanges { description = "description"; default_branch =
-    "default_branch"; homepage = "homepage"; } deny
-);
-rt::contract!(
-    RepositoryEditedChanges, [validators::v355], BASE0,
+    "default_branch"; homepage = "homepage"; } deny contract[validators::v355], BASE0,
     "/definitions/repository$edited/properties/changes", fast fast::read_426
 );
 /// Schema: `typify/github.json#/definitions/repository$edited/properties/changes/properties/description`
@@ -13094,20 +12664,19 @@ rt::contract!(
 pub struct Description {
     pub from: Option<String>,
 }
-rt::object!(Description { from = "from", required; } deny);
-rt::contract!(
-    Description, [validators::t3:: < 5 >], BASE0,
-    "/definitions/repository$edited/properties/changes/properties/description", fast
-    fast::read_427
+rt::object!(
+    Description { from = "from", required; } deny contract[validators::t3:: < 5 >],
+    BASE0, "/definitions/repository$edited/properties/changes/properties/description",
+    fast fast::read_427
 );
 /// Schema: `typify/github.json#/definitions/repository$renamed/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct RepositoryRenamedChanges {
     pub repository: RootRepositoryEventRenamedChangesRepository,
 }
-rt::object!(RepositoryRenamedChanges { repository = "repository", required; } deny);
-rt::contract!(
-    RepositoryRenamedChanges, [validators::v357], BASE0,
+rt::object!(
+    RepositoryRenamedChanges { repository = "repository", required; } deny
+    contract[validators::v357], BASE0,
     "/definitions/repository$renamed/properties/changes", fast fast::read_431
 );
 /// Schema: `typify/github.json#/definitions/repository$renamed/properties/changes/properties/repository`
@@ -13117,9 +12686,7 @@ pub struct RootRepositoryEventRenamedChangesRepository {
 }
 rt::object!(
     RootRepositoryEventRenamedChangesRepository { name = "name", required; } deny
-);
-rt::contract!(
-    RootRepositoryEventRenamedChangesRepository, [validators::v358], BASE0,
+    contract[validators::v358], BASE0,
     "/definitions/repository$renamed/properties/changes/properties/repository", fast
     fast::read_432
 );
@@ -13128,9 +12695,9 @@ rt::contract!(
 pub struct RepositoryTransferredChanges {
     pub owner: Owner,
 }
-rt::object!(RepositoryTransferredChanges { owner = "owner", required; } deny);
-rt::contract!(
-    RepositoryTransferredChanges, [validators::v359], BASE0,
+rt::object!(
+    RepositoryTransferredChanges { owner = "owner", required; } deny
+    contract[validators::v359], BASE0,
     "/definitions/repository$transferred/properties/changes", fast fast::read_434
 );
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes/properties/owner`
@@ -13138,9 +12705,8 @@ rt::contract!(
 pub struct Owner {
     pub from: OwnerFrom,
 }
-rt::object!(Owner { from = "from", required; } deny);
-rt::contract!(
-    Owner, [validators::t3:: < 6 >], BASE0,
+rt::object!(
+    Owner { from = "from", required; } deny contract[validators::t3:: < 6 >], BASE0,
     "/definitions/repository$transferred/properties/changes/properties/owner", fast
     fast::read_435
 );
@@ -13149,9 +12715,8 @@ rt::contract!(
 pub struct OwnerFrom {
     pub user: Option<DismissedBy>,
 }
-rt::object!(OwnerFrom { user = "user"; } deny);
-rt::contract!(
-    OwnerFrom, [validators::v361], BASE0,
+rt::object!(
+    OwnerFrom { user = "user"; } deny contract[validators::v361], BASE0,
     "/definitions/repository$transferred/properties/changes/properties/owner/properties/from",
     fast fast::read_436
 );
@@ -13226,10 +12791,7 @@ pub struct RepositoryImportEvent {
 rt::object!(
     RepositoryImportEvent { status = "status", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    RepositoryImportEvent, [validators::v363], BASE0,
+    "organization"; } deny contract[validators::v363], BASE0,
     "/definitions/repository_import$event", fast fast::read_440
 );
 /// Schema: `typify/github.json#/definitions/repository_import$event/properties/status`
@@ -13367,9 +12929,7 @@ rt::object!(
     "dismissed_at"; severity = "severity"; ghsa_id = "ghsa_id"; external_reference =
     "external_reference", required; external_identifier = "external_identifier",
     required; fixed_in = "fixed_in", required; created_at = "created_at"; } deny
-);
-rt::contract!(
-    RepositoryVulnerabilityAlertCreateAlert, [validators::v366], BASE0,
+    contract[validators::v366], BASE0,
     "/definitions/repository_vulnerability_alert$create/properties/alert", fast
     fast::read_444
 );
@@ -13399,10 +12959,7 @@ rt::object!(
     required; dismissed_at = "dismissed_at", required; severity = "severity"; ghsa_id =
     "ghsa_id"; external_reference = "external_reference", required; external_identifier =
     "external_identifier", required; fixed_in = "fixed_in", required; created_at =
-    "created_at"; } deny
-);
-rt::contract!(
-    RepositoryVulnerabilityAlertDismissAlert, [validators::v367], BASE0,
+    "created_at"; } deny contract[validators::v367], BASE0,
     "/definitions/repository_vulnerability_alert$dismiss/properties/alert", fast
     fast::read_446
 );
@@ -13432,9 +12989,7 @@ rt::object!(
     "dismissed_at"; ghsa_id = "ghsa_id"; severity = "severity"; external_reference =
     "external_reference", required; external_identifier = "external_identifier",
     required; fixed_in = "fixed_in", required; created_at = "created_at"; } deny
-);
-rt::contract!(
-    RepositoryVulnerabilityAlertResolveAlert, [validators::v368], BASE0,
+    contract[validators::v368], BASE0,
     "/definitions/repository_vulnerability_alert$resolve/properties/alert", fast
     fast::read_448
 );
@@ -13550,9 +13105,7 @@ rt::object!(
     SecretScanningAlertCreatedAlert { number = "number", required; secret_type =
     "secret_type", required; resolution = "resolution", required; resolved_by =
     "resolved_by", required; resolved_at = "resolved_at", required; } deny
-);
-rt::contract!(
-    SecretScanningAlertCreatedAlert, [validators::t22:: < 0 >], BASE0,
+    contract[validators::t22:: < 0 >], BASE0,
     "/definitions/secret_scanning_alert$created/properties/alert", fast fast::read_451
 );
 /// The secret scanning alert involved in the event.
@@ -13570,9 +13123,7 @@ rt::object!(
     SecretScanningAlertResolvedAlert { number = "number", required; secret_type =
     "secret_type", required; resolution = "resolution", required; resolved_by =
     "resolved_by", required; resolved_at = "resolved_at", required; } deny
-);
-rt::contract!(
-    SecretScanningAlertResolvedAlert, [validators::t22:: < 1 >], BASE0,
+    contract[validators::t22:: < 1 >], BASE0,
     "/definitions/secret_scanning_alert$resolved/properties/alert", fast fast::read_454
 );
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
@@ -13713,9 +13264,7 @@ rt::object!(
     "identifiers", required; references = "references", required; published_at =
     "published_at", required; updated_at = "updated_at", required; withdrawn_at =
     "withdrawn_at", required; vulnerabilities = "vulnerabilities", required; } deny
-);
-rt::contract!(
-    SecurityAdvisoryPerformedSecurityAdvisory, [validators::t23:: < 0 >], BASE0,
+    contract[validators::t23:: < 0 >], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory", fast
     fast::read_458
 );
@@ -13727,9 +13276,7 @@ pub struct Cvss {
 }
 rt::object!(
     Cvss { vector_string = "vector_string", required; score = "score", required; } deny
-);
-rt::contract!(
-    Cvss, [validators::v375], BASE0,
+    contract[validators::v375], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss",
     fast fast::read_459
 );
@@ -13739,9 +13286,9 @@ pub struct Cwe {
     pub cwe_id: String,
     pub name: String,
 }
-rt::object!(Cwe { cwe_id = "cwe_id", required; name = "name", required; } deny);
-rt::contract!(
-    Cwe, [validators::v376], BASE0,
+rt::object!(
+    Cwe { cwe_id = "cwe_id", required; name = "name", required; } deny
+    contract[validators::v376], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items",
     fast fast::read_460
 );
@@ -13751,9 +13298,9 @@ pub struct Identifier {
     pub value: String,
     pub r#type: String,
 }
-rt::object!(Identifier { value = "value", required; r#type = "type", required; } deny);
-rt::contract!(
-    Identifier, [validators::v377], BASE0,
+rt::object!(
+    Identifier { value = "value", required; r#type = "type", required; } deny
+    contract[validators::v377], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items",
     fast fast::read_461
 );
@@ -13763,9 +13310,8 @@ pub struct Reference {
     /// Format `uri`.
     pub url: String,
 }
-rt::object!(Reference { url = "url", required; } deny);
-rt::contract!(
-    Reference, [validators::v378], BASE0,
+rt::object!(
+    Reference { url = "url", required; } deny contract[validators::v378], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items",
     fast fast::read_462
 );
@@ -13781,9 +13327,7 @@ rt::object!(
     Vulnerability { package = "package", required; severity = "severity", required;
     vulnerable_version_range = "vulnerable_version_range", required;
     first_patched_version = "first_patched_version", required; } deny
-);
-rt::contract!(
-    Vulnerability, [validators::v379], BASE0,
+    contract[validators::v379], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items",
     fast fast::read_463
 );
@@ -13795,10 +13339,7 @@ pub struct VulnerabilityPackage {
 }
 rt::object!(
     VulnerabilityPackage { ecosystem = "ecosystem", required; name = "name", required; }
-    deny
-);
-rt::contract!(
-    VulnerabilityPackage, [validators::v380], BASE0,
+    deny contract[validators::v380], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package",
     fast fast::read_464
 );
@@ -13807,9 +13348,9 @@ rt::contract!(
 pub struct FirstPatchedVersion {
     pub identifier: String,
 }
-rt::object!(FirstPatchedVersion { identifier = "identifier", required; } deny);
-rt::contract!(
-    FirstPatchedVersion, [validators::v381], BASE0,
+rt::object!(
+    FirstPatchedVersion { identifier = "identifier", required; } deny
+    contract[validators::v381], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version",
     fast fast::read_465
 );
@@ -13838,9 +13379,7 @@ rt::object!(
     "identifiers", required; references = "references", required; published_at =
     "published_at", required; updated_at = "updated_at", required; withdrawn_at =
     "withdrawn_at", required; vulnerabilities = "vulnerabilities", required; } deny
-);
-rt::contract!(
-    SecurityAdvisoryWithdrawnSecurityAdvisory, [validators::t23:: < 1 >], BASE0,
+    contract[validators::t23:: < 1 >], BASE0,
     "/definitions/security_advisory$withdrawn/properties/security_advisory", fast
     fast::read_469
 );
@@ -13992,9 +13531,7 @@ rt::object!(
     Sponsorship { node_id = "node_id", required; created_at = "created_at", required;
     sponsorable = "sponsorable", required; sponsor = "sponsor", required; privacy_level =
     "privacy_level", required; tier = "tier", required; } deny
-);
-rt::contract!(
-    Sponsorship, [validators::v384], BASE0,
+    contract[validators::v384], BASE0,
     "/definitions/sponsorship$cancelled/properties/sponsorship", fast fast::read_472
 );
 /// Sponsorship Tier
@@ -14019,9 +13556,7 @@ rt::object!(
     "monthly_price_in_cents", required; monthly_price_in_dollars =
     "monthly_price_in_dollars", required; name = "name", required; is_one_time =
     "is_one_time", required; is_custom_ammount = "is_custom_ammount", required; } deny
-);
-rt::contract!(
-    SponsorshipTier, [validators::v385], BASE0, "/definitions/sponsorship-tier", fast
+    contract[validators::v385], BASE0, "/definitions/sponsorship-tier", fast
     fast::read_473
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$edited/properties/changes`
@@ -14029,9 +13564,9 @@ rt::contract!(
 pub struct SponsorshipEditedChanges {
     pub privacy_level: Option<Title>,
 }
-rt::object!(SponsorshipEditedChanges { privacy_level = "privacy_level"; } deny);
-rt::contract!(
-    SponsorshipEditedChanges, [validators::v386], BASE0,
+rt::object!(
+    SponsorshipEditedChanges { privacy_level = "privacy_level"; } deny
+    contract[validators::v386], BASE0,
     "/definitions/sponsorship$edited/properties/changes", fast fast::read_476
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/changes`
@@ -14039,9 +13574,9 @@ rt::contract!(
 pub struct SponsorshipPendingTierChangeChanges {
     pub tier: Tier,
 }
-rt::object!(SponsorshipPendingTierChangeChanges { tier = "tier", required; } deny);
-rt::contract!(
-    SponsorshipPendingTierChangeChanges, [validators::v387], BASE0,
+rt::object!(
+    SponsorshipPendingTierChangeChanges { tier = "tier", required; } deny
+    contract[validators::v387], BASE0,
     "/definitions/sponsorship$pending_tier_change/properties/changes", fast
     fast::read_479
 );
@@ -14050,9 +13585,8 @@ rt::contract!(
 pub struct Tier {
     pub from: SponsorshipTier,
 }
-rt::object!(Tier { from = "from", required; } deny);
-rt::contract!(
-    Tier, [validators::t3:: < 7 >], BASE0,
+rt::object!(
+    Tier { from = "from", required; } deny contract[validators::t3:: < 7 >], BASE0,
     "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier",
     fast fast::read_480
 );
@@ -14175,11 +13709,8 @@ rt::object!(
     "commit", required; branches = "branches", required; created_at = "created_at",
     required; updated_at = "updated_at", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    StatusEvent, [validators::v390], BASE0, "/definitions/status$event", fast
-    fast::read_485
+    "organization"; } deny contract[validators::v390], BASE0,
+    "/definitions/status$event", fast fast::read_485
 );
 /// The new state. Can be `pending`, `success`, `failure`, or `error`.
 ///
@@ -14224,10 +13755,8 @@ rt::object!(
     "commit", required; url = "url", required; html_url = "html_url", required;
     comments_url = "comments_url", required; author = "author", required; committer =
     "committer", required; parents = "parents", required; } deny
-);
-rt::contract!(
-    StatusEventCommit, [validators::v392], BASE0,
-    "/definitions/status$event/properties/commit", fast fast::read_487
+    contract[validators::v392], BASE0, "/definitions/status$event/properties/commit",
+    fast fast::read_487
 );
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit`
 #[derive(Clone, PartialEq)]
@@ -14245,10 +13774,7 @@ rt::object!(
     CommitCommit { author = "author", required; committer = "committer", required;
     message = "message", required; tree = "tree", required; url = "url", required;
     comment_count = "comment_count", required; verification = "verification", required; }
-    deny
-);
-rt::contract!(
-    CommitCommit, [validators::v393], BASE0,
+    deny contract[validators::v393], BASE0,
     "/definitions/status$event/properties/commit/properties/commit", fast fast::read_488
 );
 /// Committer
@@ -14268,10 +13794,7 @@ pub struct CommitAuthor {
 }
 rt::object!(
     CommitAuthor { name = "name", required; email = "email", required; date = "date",
-    required; username = "username"; } deny
-);
-rt::contract!(
-    CommitAuthor, [validators::t10:: < 29 >], BASE0,
+    required; username = "username"; } deny contract[validators::t10:: < 29 >], BASE0,
     "/definitions/status$event/properties/commit/properties/commit/properties/author",
     fast fast::read_489
 );
@@ -14282,9 +13805,9 @@ pub struct Tree {
     /// Format `uri`.
     pub url: String,
 }
-rt::object!(Tree { sha = "sha", required; url = "url", required; } deny);
-rt::contract!(
-    Tree, [validators::v395], BASE0,
+rt::object!(
+    Tree { sha = "sha", required; url = "url", required; } deny
+    contract[validators::v395], BASE0,
     "/definitions/status$event/properties/commit/properties/commit/properties/tree", fast
     fast::read_490
 );
@@ -14299,9 +13822,7 @@ pub struct Verification {
 rt::object!(
     Verification { verified = "verified", required; reason = "reason", required;
     signature = "signature", required; payload = "payload", required; } deny
-);
-rt::contract!(
-    Verification, [validators::v396], BASE0,
+    contract[validators::v396], BASE0,
     "/definitions/status$event/properties/commit/properties/commit/properties/verification",
     fast fast::read_491
 );
@@ -14358,10 +13879,7 @@ pub struct CommitParent {
 }
 rt::object!(
     CommitParent { sha = "sha", required; url = "url", required; html_url = "html_url",
-    required; } deny
-);
-rt::contract!(
-    CommitParent, [validators::v398], BASE0,
+    required; } deny contract[validators::v398], BASE0,
     "/definitions/status$event/properties/commit/properties/parents/items", fast
     fast::read_493
 );
@@ -14374,10 +13892,7 @@ pub struct Branch {
 }
 rt::object!(
     Branch { name = "name", required; commit = "commit", required; protected =
-    "protected", required; } deny
-);
-rt::contract!(
-    Branch, [validators::v399], BASE0,
+    "protected", required; } deny contract[validators::v399], BASE0,
     "/definitions/status$event/properties/branches/items", fast fast::read_494
 );
 /// Schema: `typify/github.json#/definitions/team_event`
@@ -14553,10 +14068,7 @@ pub struct TeamEditedChanges {
 }
 rt::object!(
     TeamEditedChanges { description = "description"; name = "name"; privacy = "privacy";
-    repository = "repository"; } deny
-);
-rt::contract!(
-    TeamEditedChanges, [validators::v401], BASE0,
+    repository = "repository"; } deny contract[validators::v401], BASE0,
     "/definitions/team$edited/properties/changes", fast fast::read_500
 );
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes/properties/repository`
@@ -14566,9 +14078,7 @@ pub struct RootTeamEventEditedChangesRepository {
 }
 rt::object!(
     RootTeamEventEditedChangesRepository { permissions = "permissions", required; } deny
-);
-rt::contract!(
-    RootTeamEventEditedChangesRepository, [validators::v402], BASE0,
+    contract[validators::v402], BASE0,
     "/definitions/team$edited/properties/changes/properties/repository", fast
     fast::read_501
 );
@@ -14579,9 +14089,7 @@ pub struct RootTeamEventEditedChangesRepositoryPermissions {
 }
 rt::object!(
     RootTeamEventEditedChangesRepositoryPermissions { from = "from", required; } deny
-);
-rt::contract!(
-    RootTeamEventEditedChangesRepositoryPermissions, [validators::t3:: < 8 >], BASE0,
+    contract[validators::t3:: < 8 >], BASE0,
     "/definitions/team$edited/properties/changes/properties/repository/properties/permissions",
     fast fast::read_502
 );
@@ -14595,9 +14103,9 @@ pub struct PermissionsFrom {
     /// The previous version of the team member's `push` permission on a repository, if the action was `edited`.
     pub push: Option<bool>,
 }
-rt::object!(PermissionsFrom { admin = "admin"; pull = "pull"; push = "push"; } deny);
-rt::contract!(
-    PermissionsFrom, [validators::v404], BASE0,
+rt::object!(
+    PermissionsFrom { admin = "admin"; pull = "pull"; push = "push"; } deny
+    contract[validators::v404], BASE0,
     "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from",
     fast fast::read_503
 );
@@ -14615,11 +14123,8 @@ pub struct TeamAddEvent {
 rt::object!(
     TeamAddEvent { team = "team", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization",
-    required; } deny
-);
-rt::contract!(
-    TeamAddEvent, [validators::v405], BASE0, "/definitions/team_add$event", fast
-    fast::read_505
+    required; } deny contract[validators::v405], BASE0, "/definitions/team_add$event",
+    fast fast::read_505
 );
 /// Schema: `typify/github.json#/definitions/watch_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -14681,11 +14186,8 @@ rt::object!(
     WorkflowDispatchEvent { inputs = "inputs", required; r#ref = "ref", required;
     repository = "repository", required; sender = "sender", required; installation =
     "installation"; organization = "organization"; workflow = "workflow", required; }
-    deny
-);
-rt::contract!(
-    WorkflowDispatchEvent, [validators::v407], BASE0,
-    "/definitions/workflow_dispatch$event", fast fast::read_508
+    deny contract[validators::v407], BASE0, "/definitions/workflow_dispatch$event", fast
+    fast::read_508
 );
 /// Schema: `typify/github.json#/definitions/workflow_job_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -14834,10 +14336,7 @@ rt::object!(
     html_url = "html_url", required; url = "url", required; status = "status", required;
     steps = "steps", required; conclusion = "conclusion", required; labels = "labels",
     required; started_at = "started_at", required; completed_at = "completed_at",
-    required; } deny
-);
-rt::contract!(
-    WorkflowJobCompletedWorkflowJob, [validators::t10:: < 30 >], BASE0,
+    required; } deny contract[validators::t10:: < 30 >], BASE0,
     "/definitions/workflow_job$completed/properties/workflow_job", fast fast::read_511
 );
 /// Workflow Step
@@ -14968,10 +14467,7 @@ rt::object!(
     html_url = "html_url", required; url = "url", required; status = "status", required;
     steps = "steps", required; conclusion = "conclusion", required; labels = "labels",
     required; started_at = "started_at", required; completed_at = "completed_at",
-    required; } deny
-);
-rt::contract!(
-    WorkflowJobQueuedWorkflowJob, [validators::t24:: < 0 >], BASE0,
+    required; } deny contract[validators::t24:: < 0 >], BASE0,
     "/definitions/workflow_job$queued/properties/workflow_job", fast fast::read_518
 );
 /// Schema: `typify/github.json#/definitions/workflow_job$queued/properties/workflow_job/properties/status`
@@ -15018,10 +14514,7 @@ rt::object!(
     html_url = "html_url", required; url = "url", required; status = "status", required;
     steps = "steps", required; conclusion = "conclusion", required; labels = "labels",
     required; started_at = "started_at", required; completed_at = "completed_at",
-    required; } deny
-);
-rt::contract!(
-    WorkflowJobStartedWorkflowJob, [validators::t10:: < 31 >], BASE0,
+    required; } deny contract[validators::t10:: < 31 >], BASE0,
     "/definitions/workflow_job$started/properties/workflow_job", fast fast::read_521
 );
 /// Workflow Step
@@ -15209,9 +14702,7 @@ rt::object!(
     html_url = "html_url", required; id = "id", required; name = "name", required;
     node_id = "node_id", required; path = "path", required; state = "state", required;
     updated_at = "updated_at", required; url = "url", required; } deny
-);
-rt::contract!(
-    Workflow, [validators::v417], BASE0, "/definitions/workflow", fast fast::read_526
+    contract[validators::v417], BASE0, "/definitions/workflow", fast fast::read_526
 );
 /// Workflow Run
 ///
@@ -15271,9 +14762,7 @@ rt::object!(
     "rerun_url", required; run_number = "run_number", required; status = "status",
     required; updated_at = "updated_at", required; url = "url", required; workflow_id =
     "workflow_id", required; workflow_url = "workflow_url", required; } deny
-);
-rt::contract!(
-    WorkflowRunCompletedWorkflowRun, [validators::t10:: < 32 >], BASE0,
+    contract[validators::t10:: < 32 >], BASE0,
     "/definitions/workflow_run$completed/properties/workflow_run", fast fast::read_527
 );
 /// Repository Lite
@@ -15392,11 +14881,8 @@ rt::object!(
     "statuses_url", required; subscribers_url = "subscribers_url", required;
     subscription_url = "subscription_url", required; tags_url = "tags_url", required;
     teams_url = "teams_url", required; trees_url = "trees_url", required; url = "url",
-    required; } deny
-);
-rt::contract!(
-    RepositoryLite, [validators::v419], BASE0, "/definitions/repository-lite", fast
-    fast::read_528
+    required; } deny contract[validators::v419], BASE0, "/definitions/repository-lite",
+    fast fast::read_528
 );
 /// Schema: `typify/github.json#/definitions/workflow-run/properties/pull_requests/items`
 #[derive(Clone, PartialEq)]
@@ -15411,9 +14897,7 @@ pub struct WorkflowRunPullRequest {
 rt::object!(
     WorkflowRunPullRequest { url = "url", required; id = "id", required; number =
     "number", required; head = "head", required; base = "base", required; } deny
-);
-rt::contract!(
-    WorkflowRunPullRequest, [validators::t7:: < 1 >], BASE0,
+    contract[validators::t7:: < 1 >], BASE0,
     "/definitions/workflow-run/properties/pull_requests/items", fast fast::read_529
 );
 /// Workflow Run
@@ -15474,10 +14958,7 @@ rt::object!(
     "rerun_url", required; run_number = "run_number", required; status = "status",
     required; updated_at = "updated_at", required; url = "url", required; workflow_id =
     "workflow_id", required; workflow_url = "workflow_url", required; } deny
-);
-rt::contract!(
-    WorkflowRunRequestedWorkflowRun, [validators::v421], BASE0,
-    "/definitions/workflow-run", fast fast::read_531
+    contract[validators::v421], BASE0, "/definitions/workflow-run", fast fast::read_531
 );
 /// branch protection rule created event
 ///
@@ -15496,11 +14977,8 @@ pub struct BranchProtectionRuleCreated {
 rt::object!(
     BranchProtectionRuleCreated { action = "action", required; rule = "rule", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    BranchProtectionRuleCreated, [validators::t26:: < 0 >], BASE0,
-    "/definitions/branch_protection_rule$created", fast fast::read_532
+    "installation"; organization = "organization"; } deny contract[validators::t26:: < 0
+    >], BASE0, "/definitions/branch_protection_rule$created", fast fast::read_532
 );
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$created/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -15530,11 +15008,8 @@ pub struct BranchProtectionRuleDeleted {
 rt::object!(
     BranchProtectionRuleDeleted { action = "action", required; rule = "rule", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    BranchProtectionRuleDeleted, [validators::t26:: < 1 >], BASE0,
-    "/definitions/branch_protection_rule$deleted", fast fast::read_534
+    "installation"; organization = "organization"; } deny contract[validators::t26:: < 1
+    >], BASE0, "/definitions/branch_protection_rule$deleted", fast fast::read_534
 );
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$deleted/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -15567,11 +15042,8 @@ rt::object!(
     BranchProtectionRuleEdited { action = "action", required; rule = "rule", required;
     changes = "changes", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    BranchProtectionRuleEdited, [validators::v426], BASE0,
-    "/definitions/branch_protection_rule$edited", fast fast::read_536
+    deny contract[validators::v426], BASE0, "/definitions/branch_protection_rule$edited",
+    fast fast::read_536
 );
 /// check_run completed event
 ///
@@ -15592,11 +15064,8 @@ rt::object!(
     CheckRunCompleted { action = "action", required; check_run = "check_run", required;
     requested_action = "requested_action"; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    CheckRunCompleted, [validators::t27:: < 0 >], BASE0,
-    "/definitions/check_run$completed", fast fast::read_537
+    deny contract[validators::t27:: < 0 >], BASE0, "/definitions/check_run$completed",
+    fast fast::read_537
 );
 /// check_run created event
 ///
@@ -15617,11 +15086,8 @@ rt::object!(
     CheckRunCreated { action = "action", required; check_run = "check_run", required;
     requested_action = "requested_action"; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    CheckRunCreated, [validators::t27:: < 1 >], BASE0, "/definitions/check_run$created",
-    fast fast::read_538
+    deny contract[validators::t27:: < 1 >], BASE0, "/definitions/check_run$created", fast
+    fast::read_538
 );
 /// check_run requested_action event
 ///
@@ -15642,10 +15108,7 @@ rt::object!(
     CheckRunRequestedAction { action = "action", required; check_run = "check_run",
     required; requested_action = "requested_action", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    CheckRunRequestedAction, [validators::v429], BASE0,
+    "organization"; } deny contract[validators::v429], BASE0,
     "/definitions/check_run$requested_action", fast fast::read_539
 );
 /// Schema: `typify/github.json#/definitions/check_run$requested_action/properties/action`
@@ -15678,11 +15141,8 @@ rt::object!(
     CheckRunRerequested { action = "action", required; check_run = "check_run", required;
     requested_action = "requested_action"; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    CheckRunRerequested, [validators::t27:: < 2 >], BASE0,
-    "/definitions/check_run$rerequested", fast fast::read_541
+    deny contract[validators::t27:: < 2 >], BASE0, "/definitions/check_run$rerequested",
+    fast fast::read_541
 );
 /// Schema: `typify/github.json#/definitions/check_run$rerequested/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -15712,10 +15172,8 @@ rt::object!(
     CheckSuiteCompleted { action = "action", required; check_suite = "check_suite",
     required; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    CheckSuiteCompleted, [validators::t28:: < 0 >], BASE0,
-    "/definitions/check_suite$completed", fast fast::read_543
+    contract[validators::t28:: < 0 >], BASE0, "/definitions/check_suite$completed", fast
+    fast::read_543
 );
 /// check_suite requested event
 ///
@@ -15734,10 +15192,8 @@ rt::object!(
     CheckSuiteRequested { action = "action", required; check_suite = "check_suite",
     required; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    CheckSuiteRequested, [validators::t28:: < 1 >], BASE0,
-    "/definitions/check_suite$requested", fast fast::read_544
+    contract[validators::t28:: < 1 >], BASE0, "/definitions/check_suite$requested", fast
+    fast::read_544
 );
 /// Schema: `typify/github.json#/definitions/check_suite$requested/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -15767,10 +15223,8 @@ rt::object!(
     CheckSuiteRerequested { action = "action", required; check_suite = "check_suite",
     required; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    CheckSuiteRerequested, [validators::t28:: < 2 >], BASE0,
-    "/definitions/check_suite$rerequested", fast fast::read_546
+    contract[validators::t28:: < 2 >], BASE0, "/definitions/check_suite$rerequested",
+    fast fast::read_546
 );
 /// code_scanning_alert appeared_in_branch event
 ///
@@ -15793,10 +15247,7 @@ rt::object!(
     CodeScanningAlertAppearedInBranch { action = "action", required; alert = "alert",
     required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    CodeScanningAlertAppearedInBranch, [validators::t29:: < 0 >], BASE0,
+    organization = "organization"; } deny contract[validators::t29:: < 0 >], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch", fast fast::read_547
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/action`
@@ -15833,10 +15284,7 @@ rt::object!(
     CodeScanningAlertClosedByUser { action = "action", required; alert = "alert",
     required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    CodeScanningAlertClosedByUser, [validators::t29:: < 1 >], BASE0,
+    organization = "organization"; } deny contract[validators::t29:: < 1 >], BASE0,
     "/definitions/code_scanning_alert$closed_by_user", fast fast::read_549
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/action`
@@ -15873,10 +15321,7 @@ rt::object!(
     CodeScanningAlertCreated { action = "action", required; alert = "alert", required;
     r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    CodeScanningAlertCreated, [validators::t29:: < 2 >], BASE0,
+    organization = "organization"; } deny contract[validators::t29:: < 2 >], BASE0,
     "/definitions/code_scanning_alert$created", fast fast::read_551
 );
 /// code_scanning_alert fixed event
@@ -15900,10 +15345,7 @@ rt::object!(
     CodeScanningAlertFixed { action = "action", required; alert = "alert", required;
     r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    CodeScanningAlertFixed, [validators::t29:: < 3 >], BASE0,
+    organization = "organization"; } deny contract[validators::t29:: < 3 >], BASE0,
     "/definitions/code_scanning_alert$fixed", fast fast::read_552
 );
 /// code_scanning_alert reopened event
@@ -15927,10 +15369,7 @@ rt::object!(
     CodeScanningAlertReopened { action = "action", required; alert = "alert", required;
     r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    CodeScanningAlertReopened, [validators::t29:: < 4 >], BASE0,
+    organization = "organization"; } deny contract[validators::t29:: < 4 >], BASE0,
     "/definitions/code_scanning_alert$reopened", fast fast::read_553
 );
 /// code_scanning_alert reopened_by_user event
@@ -15954,10 +15393,7 @@ rt::object!(
     CodeScanningAlertReopenedByUser { action = "action", required; alert = "alert",
     required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    CodeScanningAlertReopenedByUser, [validators::t29:: < 5 >], BASE0,
+    organization = "organization"; } deny contract[validators::t29:: < 5 >], BASE0,
     "/definitions/code_scanning_alert$reopened_by_user", fast fast::read_554
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened_by_user/properties/action`
@@ -15992,11 +15428,8 @@ pub struct CommitCommentCreated {
 rt::object!(
     CommitCommentCreated { action = "action", required; comment = "comment", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    CommitCommentCreated, [validators::v446], BASE0,
-    "/definitions/commit_comment$created", fast fast::read_556
+    "installation"; organization = "organization"; } deny contract[validators::v446],
+    BASE0, "/definitions/commit_comment$created", fast fast::read_556
 );
 /// content_reference created event
 ///
@@ -16014,10 +15447,7 @@ rt::object!(
     ContentReferenceCreated { action = "action", required; content_reference =
     "content_reference", required; repository = "repository", required; sender =
     "sender", required; installation = "installation", required; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    ContentReferenceCreated, [validators::v447], BASE0,
+    "organization"; } deny contract[validators::v447], BASE0,
     "/definitions/content_reference$created", fast fast::read_557
 );
 /// deploy_key created event
@@ -16036,10 +15466,7 @@ pub struct DeployKeyCreated {
 rt::object!(
     DeployKeyCreated { action = "action", required; key = "key", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    DeployKeyCreated, [validators::t30:: < 0 >], BASE0,
+    organization = "organization"; } deny contract[validators::t30:: < 0 >], BASE0,
     "/definitions/deploy_key$created", fast fast::read_558
 );
 /// deploy_key deleted event
@@ -16058,10 +15485,7 @@ pub struct DeployKeyDeleted {
 rt::object!(
     DeployKeyDeleted { action = "action", required; key = "key", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    DeployKeyDeleted, [validators::t30:: < 1 >], BASE0,
+    organization = "organization"; } deny contract[validators::t30:: < 1 >], BASE0,
     "/definitions/deploy_key$deleted", fast fast::read_559
 );
 /// deployment created event
@@ -16083,11 +15507,8 @@ rt::object!(
     DeploymentCreated { action = "action", required; deployment = "deployment", required;
     workflow = "workflow", required; workflow_run = "workflow_run", required; repository
     = "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    DeploymentCreated, [validators::v450], BASE0, "/definitions/deployment$created", fast
-    fast::read_560
+    organization = "organization"; } deny contract[validators::v450], BASE0,
+    "/definitions/deployment$created", fast fast::read_560
 );
 /// deployment_status created event
 ///
@@ -16108,10 +15529,7 @@ rt::object!(
     DeploymentStatusCreated { action = "action", required; deployment_status =
     "deployment_status", required; deployment = "deployment", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    DeploymentStatusCreated, [validators::v451], BASE0,
+    organization = "organization"; } deny contract[validators::v451], BASE0,
     "/definitions/deployment_status$created", fast fast::read_561
 );
 /// discussion answered event
@@ -16131,11 +15549,8 @@ rt::object!(
     DiscussionAnswered { action = "action", required; discussion = "discussion",
     required; answer = "answer", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    DiscussionAnswered, [validators::v452], BASE0, "/definitions/discussion$answered",
-    fast fast::read_562
+    deny contract[validators::v452], BASE0, "/definitions/discussion$answered", fast
+    fast::read_562
 );
 /// Schema: `typify/github.json#/definitions/discussion$answered/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16165,10 +15580,7 @@ rt::object!(
     DiscussionCategoryChanged { changes = "changes", required; action = "action",
     required; discussion = "discussion", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    DiscussionCategoryChanged, [validators::t31:: < 0 >], BASE0,
+    "organization"; } deny contract[validators::t31:: < 0 >], BASE0,
     "/definitions/discussion$category_changed", fast fast::read_564
 );
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/action`
@@ -16199,11 +15611,8 @@ pub struct DiscussionCreated {
 rt::object!(
     DiscussionCreated { action = "action", required; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionCreated, [validators::t32:: < 0 >], BASE0,
-    "/definitions/discussion$created", fast fast::read_566
+    "installation"; organization = "organization"; } deny contract[validators::t32:: < 0
+    >], BASE0, "/definitions/discussion$created", fast fast::read_566
 );
 /// discussion deleted event
 ///
@@ -16220,11 +15629,8 @@ pub struct DiscussionDeleted {
 rt::object!(
     DiscussionDeleted { action = "action", required; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionDeleted, [validators::t32:: < 1 >], BASE0,
-    "/definitions/discussion$deleted", fast fast::read_567
+    "installation"; organization = "organization"; } deny contract[validators::t32:: < 1
+    >], BASE0, "/definitions/discussion$deleted", fast fast::read_567
 );
 /// discussion edited event
 ///
@@ -16243,9 +15649,7 @@ rt::object!(
     DiscussionEdited { changes = "changes"; action = "action", required; discussion =
     "discussion", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionEdited, [validators::v458], BASE0, "/definitions/discussion$edited", fast
+    contract[validators::v458], BASE0, "/definitions/discussion$edited", fast
     fast::read_568
 );
 /// discussion labeled event
@@ -16265,10 +15669,8 @@ rt::object!(
     DiscussionLabeled { action = "action", required; discussion = "discussion", required;
     label = "label", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionLabeled, [validators::t33:: < 0 >], BASE0,
-    "/definitions/discussion$labeled", fast fast::read_569
+    contract[validators::t33:: < 0 >], BASE0, "/definitions/discussion$labeled", fast
+    fast::read_569
 );
 /// discussion locked event
 ///
@@ -16285,11 +15687,8 @@ pub struct DiscussionLocked {
 rt::object!(
     DiscussionLocked { action = "action", required; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionLocked, [validators::t32:: < 2 >], BASE0, "/definitions/discussion$locked",
-    fast fast::read_570
+    "installation"; organization = "organization"; } deny contract[validators::t32:: < 2
+    >], BASE0, "/definitions/discussion$locked", fast fast::read_570
 );
 /// discussion pinned event
 ///
@@ -16306,11 +15705,8 @@ pub struct DiscussionPinned {
 rt::object!(
     DiscussionPinned { action = "action", required; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionPinned, [validators::t32:: < 3 >], BASE0, "/definitions/discussion$pinned",
-    fast fast::read_571
+    "installation"; organization = "organization"; } deny contract[validators::t32:: < 3
+    >], BASE0, "/definitions/discussion$pinned", fast fast::read_571
 );
 /// Schema: `typify/github.json#/definitions/discussion$pinned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16340,11 +15736,8 @@ rt::object!(
     DiscussionTransferred { changes = "changes", required; action = "action", required;
     discussion = "discussion", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    DiscussionTransferred, [validators::t31:: < 1 >], BASE0,
-    "/definitions/discussion$transferred", fast fast::read_573
+    deny contract[validators::t31:: < 1 >], BASE0, "/definitions/discussion$transferred",
+    fast fast::read_573
 );
 /// Schema: `typify/github.json#/definitions/discussion$transferred/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16374,10 +15767,7 @@ rt::object!(
     DiscussionUnanswered { action = "action", required; discussion = "discussion",
     required; old_answer = "old_answer", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    DiscussionUnanswered, [validators::v465], BASE0,
+    "organization"; } deny contract[validators::v465], BASE0,
     "/definitions/discussion$unanswered", fast fast::read_575
 );
 /// Schema: `typify/github.json#/definitions/discussion$unanswered/properties/action`
@@ -16408,11 +15798,8 @@ rt::object!(
     DiscussionUnlabeled { action = "action", required; discussion = "discussion",
     required; label = "label", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    DiscussionUnlabeled, [validators::t33:: < 1 >], BASE0,
-    "/definitions/discussion$unlabeled", fast fast::read_577
+    deny contract[validators::t33:: < 1 >], BASE0, "/definitions/discussion$unlabeled",
+    fast fast::read_577
 );
 /// discussion unlocked event
 ///
@@ -16430,10 +15817,8 @@ rt::object!(
     DiscussionUnlocked { action = "action", required; discussion = "discussion",
     required; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionUnlocked, [validators::t32:: < 4 >], BASE0,
-    "/definitions/discussion$unlocked", fast fast::read_578
+    contract[validators::t32:: < 4 >], BASE0, "/definitions/discussion$unlocked", fast
+    fast::read_578
 );
 /// discussion unpinned event
 ///
@@ -16451,10 +15836,8 @@ rt::object!(
     DiscussionUnpinned { action = "action", required; discussion = "discussion",
     required; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionUnpinned, [validators::t32:: < 5 >], BASE0,
-    "/definitions/discussion$unpinned", fast fast::read_579
+    contract[validators::t32:: < 5 >], BASE0, "/definitions/discussion$unpinned", fast
+    fast::read_579
 );
 /// Schema: `typify/github.json#/definitions/discussion$unpinned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16484,10 +15867,7 @@ rt::object!(
     DiscussionCommentCreated { action = "action", required; comment = "comment",
     required; discussion = "discussion", required; repository = "repository", required;
     sender = "sender", required; installation = "installation", required; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    DiscussionCommentCreated, [validators::t34:: < 0 >], BASE0,
+    "organization"; } deny contract[validators::t34:: < 0 >], BASE0,
     "/definitions/discussion_comment$created", fast fast::read_581
 );
 /// discussion_comment deleted event
@@ -16507,10 +15887,7 @@ rt::object!(
     DiscussionCommentDeleted { action = "action", required; comment = "comment",
     required; discussion = "discussion", required; repository = "repository", required;
     sender = "sender", required; installation = "installation", required; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    DiscussionCommentDeleted, [validators::t34:: < 1 >], BASE0,
+    "organization"; } deny contract[validators::t34:: < 1 >], BASE0,
     "/definitions/discussion_comment$deleted", fast fast::read_582
 );
 /// discussion_comment edited event
@@ -16531,10 +15908,7 @@ rt::object!(
     DiscussionCommentEdited { changes = "changes", required; action = "action", required;
     comment = "comment", required; discussion = "discussion", required; repository =
     "repository", required; sender = "sender", required; installation = "installation",
-    required; organization = "organization"; } deny
-);
-rt::contract!(
-    DiscussionCommentEdited, [validators::v473], BASE0,
+    required; organization = "organization"; } deny contract[validators::v473], BASE0,
     "/definitions/discussion_comment$edited", fast fast::read_583
 );
 /// github_app_authorization revoked event
@@ -16547,10 +15921,7 @@ pub struct GithubAppAuthorizationRevoked {
 }
 rt::object!(
     GithubAppAuthorizationRevoked { action = "action", required; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    GithubAppAuthorizationRevoked, [validators::v474], BASE0,
+    required; } deny contract[validators::v474], BASE0,
     "/definitions/github_app_authorization$revoked", fast fast::read_584
 );
 /// Schema: `typify/github.json#/definitions/github_app_authorization$revoked/properties/action`
@@ -16579,10 +15950,7 @@ pub struct InstallationCreated {
 rt::object!(
     InstallationCreated { action = "action", required; installation = "installation",
     required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    InstallationCreated, [validators::t35:: < 0 >], BASE0,
+    required; } deny contract[validators::t35:: < 0 >], BASE0,
     "/definitions/installation$created", fast fast::read_586
 );
 /// installation deleted event
@@ -16600,10 +15968,7 @@ pub struct InstallationDeleted {
 rt::object!(
     InstallationDeleted { action = "action", required; installation = "installation",
     required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    InstallationDeleted, [validators::t35:: < 1 >], BASE0,
+    required; } deny contract[validators::t35:: < 1 >], BASE0,
     "/definitions/installation$deleted", fast fast::read_587
 );
 /// installation new_permissions_accepted event
@@ -16621,10 +15986,7 @@ pub struct InstallationNewPermissionsAccepted {
 rt::object!(
     InstallationNewPermissionsAccepted { action = "action", required; installation =
     "installation", required; repositories = "repositories"; requester = "requester";
-    sender = "sender", required; } deny
-);
-rt::contract!(
-    InstallationNewPermissionsAccepted, [validators::t35:: < 2 >], BASE0,
+    sender = "sender", required; } deny contract[validators::t35:: < 2 >], BASE0,
     "/definitions/installation$new_permissions_accepted", fast fast::read_588
 );
 /// Schema: `typify/github.json#/definitions/installation$new_permissions_accepted/properties/action`
@@ -16656,10 +16018,7 @@ pub struct InstallationSuspend {
 rt::object!(
     InstallationSuspend { action = "action", required; installation = "installation",
     required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    InstallationSuspend, [validators::t35:: < 3 >], BASE0,
+    required; } deny contract[validators::t35:: < 3 >], BASE0,
     "/definitions/installation$suspend", fast fast::read_590
 );
 /// Schema: `typify/github.json#/definitions/installation$suspend/properties/action`
@@ -16688,10 +16047,7 @@ pub struct InstallationUnsuspend {
 rt::object!(
     InstallationUnsuspend { action = "action", required; installation = "installation",
     required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    InstallationUnsuspend, [validators::t35:: < 4 >], BASE0,
+    required; } deny contract[validators::t35:: < 4 >], BASE0,
     "/definitions/installation$unsuspend", fast fast::read_592
 );
 /// Schema: `typify/github.json#/definitions/installation$unsuspend/properties/action`
@@ -16728,10 +16084,7 @@ rt::object!(
     "installation", required; repository_selection = "repository_selection", required;
     repositories_added = "repositories_added", required; repositories_removed =
     "repositories_removed", required; requester = "requester", required; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    InstallationRepositoriesAdded, [validators::t36:: < 0 >], BASE0,
+    "sender", required; } deny contract[validators::t36:: < 0 >], BASE0,
     "/definitions/installation_repositories$added", fast fast::read_594
 );
 /// Schema: `typify/github.json#/definitions/installation_repositories$added/properties/action`
@@ -16768,10 +16121,7 @@ rt::object!(
     "installation", required; repository_selection = "repository_selection", required;
     repositories_added = "repositories_added", required; repositories_removed =
     "repositories_removed", required; requester = "requester", required; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    InstallationRepositoriesRemoved, [validators::t36:: < 1 >], BASE0,
+    "sender", required; } deny contract[validators::t36:: < 1 >], BASE0,
     "/definitions/installation_repositories$removed", fast fast::read_596
 );
 /// Schema: `typify/github.json#/definitions/installation_repositories$removed/properties/action`
@@ -16803,10 +16153,8 @@ rt::object!(
     IssueCommentCreated { action = "action", required; issue = "issue", required; comment
     = "comment", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssueCommentCreated, [validators::t37:: < 0 >], BASE0,
-    "/definitions/issue_comment$created", fast fast::read_598
+    contract[validators::t37:: < 0 >], BASE0, "/definitions/issue_comment$created", fast
+    fast::read_598
 );
 /// issue_comment deleted event
 ///
@@ -16826,10 +16174,8 @@ rt::object!(
     IssueCommentDeleted { action = "action", required; issue = "issue", required; comment
     = "comment", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssueCommentDeleted, [validators::t37:: < 1 >], BASE0,
-    "/definitions/issue_comment$deleted", fast fast::read_599
+    contract[validators::t37:: < 1 >], BASE0, "/definitions/issue_comment$deleted", fast
+    fast::read_599
 );
 /// issue_comment edited event
 ///
@@ -16851,11 +16197,8 @@ rt::object!(
     IssueCommentEdited { action = "action", required; changes = "changes", required;
     issue = "issue", required; comment = "comment", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    IssueCommentEdited, [validators::v490], BASE0, "/definitions/issue_comment$edited",
-    fast fast::read_600
+    "organization"; } deny contract[validators::v490], BASE0,
+    "/definitions/issue_comment$edited", fast fast::read_600
 );
 /// issues assigned event
 ///
@@ -16878,10 +16221,8 @@ rt::object!(
     IssuesAssigned { action = "action", required; issue = "issue", required; assignee =
     "assignee"; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesAssigned, [validators::t38:: < 0 >], BASE0, "/definitions/issues$assigned",
-    fast fast::read_601
+    contract[validators::t38:: < 0 >], BASE0, "/definitions/issues$assigned", fast
+    fast::read_601
 );
 /// issues closed event
 ///
@@ -16900,11 +16241,8 @@ pub struct IssuesClosed {
 rt::object!(
     IssuesClosed { action = "action", required; issue = "issue", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesClosed, [validators::t39:: < 0 >], BASE0, "/definitions/issues$closed", fast
-    fast::read_602
+    organization = "organization"; } deny contract[validators::t39:: < 0 >], BASE0,
+    "/definitions/issues$closed", fast fast::read_602
 );
 /// issues deleted event
 ///
@@ -16921,11 +16259,8 @@ pub struct IssuesDeleted {
 rt::object!(
     IssuesDeleted { action = "action", required; issue = "issue", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesDeleted, [validators::t39:: < 1 >], BASE0, "/definitions/issues$deleted", fast
-    fast::read_603
+    organization = "organization"; } deny contract[validators::t39:: < 1 >], BASE0,
+    "/definitions/issues$deleted", fast fast::read_603
 );
 /// issues demilestoned event
 ///
@@ -16944,11 +16279,8 @@ rt::object!(
     IssuesDemilestoned { action = "action", required; issue = "issue", required;
     milestone = "milestone", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    IssuesDemilestoned, [validators::t40:: < 0 >], BASE0,
-    "/definitions/issues$demilestoned", fast fast::read_604
+    deny contract[validators::t40:: < 0 >], BASE0, "/definitions/issues$demilestoned",
+    fast fast::read_604
 );
 /// Schema: `typify/github.json#/definitions/issues$demilestoned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16980,10 +16312,7 @@ rt::object!(
     IssuesEdited { action = "action", required; issue = "issue", required; label =
     "label"; changes = "changes", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    IssuesEdited, [validators::v496], BASE0, "/definitions/issues$edited", fast
+    deny contract[validators::v496], BASE0, "/definitions/issues$edited", fast
     fast::read_606
 );
 /// issues labeled event
@@ -17004,9 +16333,7 @@ rt::object!(
     IssuesLabeled { action = "action", required; issue = "issue", required; label =
     "label"; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesLabeled, [validators::t41:: < 0 >], BASE0, "/definitions/issues$labeled", fast
+    contract[validators::t41:: < 0 >], BASE0, "/definitions/issues$labeled", fast
     fast::read_607
 );
 /// issues locked event
@@ -17024,11 +16351,8 @@ pub struct IssuesLocked {
 rt::object!(
     IssuesLocked { action = "action", required; issue = "issue", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesLocked, [validators::t39:: < 2 >], BASE0, "/definitions/issues$locked", fast
-    fast::read_608
+    organization = "organization"; } deny contract[validators::t39:: < 2 >], BASE0,
+    "/definitions/issues$locked", fast fast::read_608
 );
 /// issues milestoned event
 ///
@@ -17047,10 +16371,8 @@ rt::object!(
     IssuesMilestoned { action = "action", required; issue = "issue", required; milestone
     = "milestone", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesMilestoned, [validators::t40:: < 1 >], BASE0, "/definitions/issues$milestoned",
-    fast fast::read_609
+    contract[validators::t40:: < 1 >], BASE0, "/definitions/issues$milestoned", fast
+    fast::read_609
 );
 /// Schema: `typify/github.json#/definitions/issues$milestoned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17080,10 +16402,7 @@ rt::object!(
     IssuesOpened { action = "action", required; changes = "changes"; issue = "issue",
     required; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesOpened, [validators::v501], BASE0, "/definitions/issues$opened", fast
-    fast::read_611
+    contract[validators::v501], BASE0, "/definitions/issues$opened", fast fast::read_611
 );
 /// issues pinned event
 ///
@@ -17100,11 +16419,8 @@ pub struct IssuesPinned {
 rt::object!(
     IssuesPinned { action = "action", required; issue = "issue", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesPinned, [validators::t39:: < 3 >], BASE0, "/definitions/issues$pinned", fast
-    fast::read_612
+    organization = "organization"; } deny contract[validators::t39:: < 3 >], BASE0,
+    "/definitions/issues$pinned", fast fast::read_612
 );
 /// issues reopened event
 ///
@@ -17121,11 +16437,8 @@ pub struct IssuesReopened {
 rt::object!(
     IssuesReopened { action = "action", required; issue = "issue", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesReopened, [validators::t39:: < 4 >], BASE0, "/definitions/issues$reopened",
-    fast fast::read_613
+    organization = "organization"; } deny contract[validators::t39:: < 4 >], BASE0,
+    "/definitions/issues$reopened", fast fast::read_613
 );
 /// issues transferred event
 ///
@@ -17144,9 +16457,7 @@ rt::object!(
     IssuesTransferred { action = "action", required; changes = "changes", required; issue
     = "issue", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesTransferred, [validators::v504], BASE0, "/definitions/issues$transferred", fast
+    contract[validators::v504], BASE0, "/definitions/issues$transferred", fast
     fast::read_614
 );
 /// issues unassigned event
@@ -17168,10 +16479,8 @@ rt::object!(
     IssuesUnassigned { action = "action", required; issue = "issue", required; assignee =
     "assignee"; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesUnassigned, [validators::t38:: < 1 >], BASE0, "/definitions/issues$unassigned",
-    fast fast::read_615
+    contract[validators::t38:: < 1 >], BASE0, "/definitions/issues$unassigned", fast
+    fast::read_615
 );
 /// issues unlabeled event
 ///
@@ -17191,10 +16500,8 @@ rt::object!(
     IssuesUnlabeled { action = "action", required; issue = "issue", required; label =
     "label"; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesUnlabeled, [validators::t41:: < 1 >], BASE0, "/definitions/issues$unlabeled",
-    fast fast::read_616
+    contract[validators::t41:: < 1 >], BASE0, "/definitions/issues$unlabeled", fast
+    fast::read_616
 );
 /// issues unlocked event
 ///
@@ -17211,11 +16518,8 @@ pub struct IssuesUnlocked {
 rt::object!(
     IssuesUnlocked { action = "action", required; issue = "issue", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesUnlocked, [validators::t39:: < 5 >], BASE0, "/definitions/issues$unlocked",
-    fast fast::read_617
+    organization = "organization"; } deny contract[validators::t39:: < 5 >], BASE0,
+    "/definitions/issues$unlocked", fast fast::read_617
 );
 /// issues unpinned event
 ///
@@ -17232,11 +16536,8 @@ pub struct IssuesUnpinned {
 rt::object!(
     IssuesUnpinned { action = "action", required; issue = "issue", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    IssuesUnpinned, [validators::t39:: < 6 >], BASE0, "/definitions/issues$unpinned",
-    fast fast::read_618
+    organization = "organization"; } deny contract[validators::t39:: < 6 >], BASE0,
+    "/definitions/issues$unpinned", fast fast::read_618
 );
 /// label created event
 ///
@@ -17254,11 +16555,8 @@ pub struct LabelCreated {
 rt::object!(
     LabelCreated { action = "action", required; label = "label", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    LabelCreated, [validators::t42:: < 0 >], BASE0, "/definitions/label$created", fast
-    fast::read_619
+    organization = "organization"; } deny contract[validators::t42:: < 0 >], BASE0,
+    "/definitions/label$created", fast fast::read_619
 );
 /// label deleted event
 ///
@@ -17276,11 +16574,8 @@ pub struct LabelDeleted {
 rt::object!(
     LabelDeleted { action = "action", required; label = "label", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny
-);
-rt::contract!(
-    LabelDeleted, [validators::t42:: < 1 >], BASE0, "/definitions/label$deleted", fast
-    fast::read_620
+    organization = "organization"; } deny contract[validators::t42:: < 1 >], BASE0,
+    "/definitions/label$deleted", fast fast::read_620
 );
 /// label edited event
 ///
@@ -17301,10 +16596,7 @@ rt::object!(
     LabelEdited { action = "action", required; label = "label", required; changes =
     "changes"; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    LabelEdited, [validators::v511], BASE0, "/definitions/label$edited", fast
-    fast::read_621
+    contract[validators::v511], BASE0, "/definitions/label$edited", fast fast::read_621
 );
 /// marketplace_purchase cancelled event
 ///
@@ -17321,10 +16613,7 @@ rt::object!(
     MarketplacePurchaseCancelled { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny
-);
-rt::contract!(
-    MarketplacePurchaseCancelled, [validators::t43:: < 0 >], BASE0,
+    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 0 >], BASE0,
     "/definitions/marketplace_purchase$cancelled", fast fast::read_622
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled/properties/action`
@@ -17353,10 +16642,7 @@ rt::object!(
     MarketplacePurchaseChanged { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny
-);
-rt::contract!(
-    MarketplacePurchaseChanged, [validators::t43:: < 1 >], BASE0,
+    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 1 >], BASE0,
     "/definitions/marketplace_purchase$changed", fast fast::read_624
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$changed/properties/action`
@@ -17385,10 +16671,7 @@ rt::object!(
     MarketplacePurchasePendingChange { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny
-);
-rt::contract!(
-    MarketplacePurchasePendingChange, [validators::t43:: < 2 >], BASE0,
+    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 2 >], BASE0,
     "/definitions/marketplace_purchase$pending_change", fast fast::read_626
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$pending_change/properties/action`
@@ -17420,9 +16703,7 @@ rt::object!(
     effective_date = "effective_date", required; sender = "sender", required;
     marketplace_purchase = "marketplace_purchase", required;
     previous_marketplace_purchase = "previous_marketplace_purchase"; } deny
-);
-rt::contract!(
-    MarketplacePurchasePendingChangeCancelled, [validators::t43:: < 3 >], BASE0,
+    contract[validators::t43:: < 3 >], BASE0,
     "/definitions/marketplace_purchase$pending_change_cancelled", fast fast::read_628
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$pending_change_cancelled/properties/action`
@@ -17454,10 +16735,7 @@ rt::object!(
     MarketplacePurchasePurchased { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny
-);
-rt::contract!(
-    MarketplacePurchasePurchased, [validators::t43:: < 4 >], BASE0,
+    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 4 >], BASE0,
     "/definitions/marketplace_purchase$purchased", fast fast::read_630
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$purchased/properties/action`
@@ -17489,11 +16767,8 @@ pub struct MemberAdded {
 rt::object!(
     MemberAdded { action = "action", required; changes = "changes"; member = "member",
     required; repository = "repository", required; installation = "installation"; sender
-    = "sender", required; } deny
-);
-rt::contract!(
-    MemberAdded, [validators::v522], BASE0, "/definitions/member$added", fast
-    fast::read_632
+    = "sender", required; } deny contract[validators::v522], BASE0,
+    "/definitions/member$added", fast fast::read_632
 );
 /// member edited event
 ///
@@ -17512,11 +16787,8 @@ pub struct MemberEdited {
 rt::object!(
     MemberEdited { action = "action", required; member = "member", required; changes =
     "changes", required; repository = "repository", required; installation =
-    "installation"; sender = "sender", required; } deny
-);
-rt::contract!(
-    MemberEdited, [validators::v523], BASE0, "/definitions/member$edited", fast
-    fast::read_633
+    "installation"; sender = "sender", required; } deny contract[validators::v523],
+    BASE0, "/definitions/member$edited", fast fast::read_633
 );
 /// member removed event
 ///
@@ -17533,10 +16805,7 @@ pub struct MemberRemoved {
 rt::object!(
     MemberRemoved { action = "action", required; member = "member", required; repository
     = "repository", required; installation = "installation"; sender = "sender", required;
-    } deny
-);
-rt::contract!(
-    MemberRemoved, [validators::v524], BASE0, "/definitions/member$removed", fast
+    } deny contract[validators::v524], BASE0, "/definitions/member$removed", fast
     fast::read_634
 );
 /// membership added event
@@ -17559,10 +16828,8 @@ rt::object!(
     MembershipAdded { action = "action", required; scope = "scope", required; member =
     "member", required; sender = "sender", required; team = "team", required;
     organization = "organization", required; installation = "installation"; } deny
-);
-rt::contract!(
-    MembershipAdded, [validators::t44:: < 0 >], BASE0, "/definitions/membership$added",
-    fast fast::read_635
+    contract[validators::t44:: < 0 >], BASE0, "/definitions/membership$added", fast
+    fast::read_635
 );
 /// membership removed event
 ///
@@ -17584,10 +16851,8 @@ rt::object!(
     MembershipRemoved { action = "action", required; scope = "scope", required; member =
     "member", required; sender = "sender", required; team = "team", required;
     organization = "organization", required; installation = "installation"; } deny
-);
-rt::contract!(
-    MembershipRemoved, [validators::t44:: < 1 >], BASE0,
-    "/definitions/membership$removed", fast fast::read_636
+    contract[validators::t44:: < 1 >], BASE0, "/definitions/membership$removed", fast
+    fast::read_636
 );
 /// meta deleted event
 ///
@@ -17605,10 +16870,7 @@ pub struct MetaDeleted {
 rt::object!(
     MetaDeleted { action = "action", required; hook_id = "hook_id", required; hook =
     "hook", required; repository = "repository", required; sender = "sender", required; }
-    deny
-);
-rt::contract!(
-    MetaDeleted, [validators::v527], BASE0, "/definitions/meta$deleted", fast
+    deny contract[validators::v527], BASE0, "/definitions/meta$deleted", fast
     fast::read_637
 );
 /// milestone closed event
@@ -17626,11 +16888,8 @@ pub struct MilestoneClosed {
 rt::object!(
     MilestoneClosed { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    MilestoneClosed, [validators::t45:: < 0 >], BASE0, "/definitions/milestone$closed",
-    fast fast::read_638
+    "installation"; organization = "organization"; } deny contract[validators::t45:: < 0
+    >], BASE0, "/definitions/milestone$closed", fast fast::read_638
 );
 /// milestone created event
 ///
@@ -17647,11 +16906,8 @@ pub struct MilestoneCreated {
 rt::object!(
     MilestoneCreated { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    MilestoneCreated, [validators::t45:: < 1 >], BASE0, "/definitions/milestone$created",
-    fast fast::read_639
+    "installation"; organization = "organization"; } deny contract[validators::t45:: < 1
+    >], BASE0, "/definitions/milestone$created", fast fast::read_639
 );
 /// milestone deleted event
 ///
@@ -17668,11 +16924,8 @@ pub struct MilestoneDeleted {
 rt::object!(
     MilestoneDeleted { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    MilestoneDeleted, [validators::t45:: < 2 >], BASE0, "/definitions/milestone$deleted",
-    fast fast::read_640
+    "installation"; organization = "organization"; } deny contract[validators::t45:: < 2
+    >], BASE0, "/definitions/milestone$deleted", fast fast::read_640
 );
 /// milestone edited event
 ///
@@ -17692,10 +16945,7 @@ rt::object!(
     MilestoneEdited { action = "action", required; changes = "changes", required;
     milestone = "milestone", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    deny
-);
-rt::contract!(
-    MilestoneEdited, [validators::v531], BASE0, "/definitions/milestone$edited", fast
+    deny contract[validators::v531], BASE0, "/definitions/milestone$edited", fast
     fast::read_641
 );
 /// milestone opened event
@@ -17713,11 +16963,8 @@ pub struct MilestoneOpened {
 rt::object!(
     MilestoneOpened { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    MilestoneOpened, [validators::t45:: < 3 >], BASE0, "/definitions/milestone$opened",
-    fast fast::read_642
+    "installation"; organization = "organization"; } deny contract[validators::t45:: < 3
+    >], BASE0, "/definitions/milestone$opened", fast fast::read_642
 );
 /// org_block blocked event
 ///
@@ -17734,11 +16981,8 @@ pub struct OrgBlockBlocked {
 rt::object!(
     OrgBlockBlocked { action = "action", required; blocked_user = "blocked_user",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny
-);
-rt::contract!(
-    OrgBlockBlocked, [validators::t46:: < 0 >], BASE0, "/definitions/org_block$blocked",
-    fast fast::read_643
+    "organization", required; } deny contract[validators::t46:: < 0 >], BASE0,
+    "/definitions/org_block$blocked", fast fast::read_643
 );
 /// Schema: `typify/github.json#/definitions/org_block$blocked/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17766,10 +17010,7 @@ pub struct OrgBlockUnblocked {
 rt::object!(
     OrgBlockUnblocked { action = "action", required; blocked_user = "blocked_user",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny
-);
-rt::contract!(
-    OrgBlockUnblocked, [validators::t46:: < 1 >], BASE0,
+    "organization", required; } deny contract[validators::t46:: < 1 >], BASE0,
     "/definitions/org_block$unblocked", fast fast::read_645
 );
 /// Schema: `typify/github.json#/definitions/org_block$unblocked/properties/action`
@@ -17797,10 +17038,7 @@ pub struct OrganizationDeleted {
 rt::object!(
     OrganizationDeleted { action = "action", required; membership = "membership",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny
-);
-rt::contract!(
-    OrganizationDeleted, [validators::t47:: < 0 >], BASE0,
+    "organization", required; } deny contract[validators::t47:: < 0 >], BASE0,
     "/definitions/organization$deleted", fast fast::read_647
 );
 /// organization member_added event
@@ -17817,10 +17055,7 @@ pub struct OrganizationMemberAdded {
 rt::object!(
     OrganizationMemberAdded { action = "action", required; membership = "membership",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny
-);
-rt::contract!(
-    OrganizationMemberAdded, [validators::t47:: < 1 >], BASE0,
+    "organization", required; } deny contract[validators::t47:: < 1 >], BASE0,
     "/definitions/organization$member_added", fast fast::read_648
 );
 /// Schema: `typify/github.json#/definitions/organization$member_added/properties/action`
@@ -17851,10 +17086,8 @@ rt::object!(
     OrganizationMemberInvited { action = "action", required; invitation = "invitation",
     required; user = "user", required; sender = "sender", required; installation =
     "installation"; organization = "organization", required; } deny
-);
-rt::contract!(
-    OrganizationMemberInvited, [validators::v540], BASE0,
-    "/definitions/organization$member_invited", fast fast::read_650
+    contract[validators::v540], BASE0, "/definitions/organization$member_invited", fast
+    fast::read_650
 );
 /// Schema: `typify/github.json#/definitions/organization$member_invited/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17881,10 +17114,7 @@ pub struct OrganizationMemberRemoved {
 rt::object!(
     OrganizationMemberRemoved { action = "action", required; membership = "membership",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny
-);
-rt::contract!(
-    OrganizationMemberRemoved, [validators::t47:: < 2 >], BASE0,
+    "organization", required; } deny contract[validators::t47:: < 2 >], BASE0,
     "/definitions/organization$member_removed", fast fast::read_652
 );
 /// Schema: `typify/github.json#/definitions/organization$member_removed/properties/action`
@@ -17912,10 +17142,7 @@ pub struct OrganizationRenamed {
 rt::object!(
     OrganizationRenamed { action = "action", required; membership = "membership",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny
-);
-rt::contract!(
-    OrganizationRenamed, [validators::t47:: < 3 >], BASE0,
+    "organization", required; } deny contract[validators::t47:: < 3 >], BASE0,
     "/definitions/organization$renamed", fast fast::read_654
 );
 /// Schema: `typify/github.json#/definitions/organization$renamed/properties/action`
@@ -17944,11 +17171,8 @@ pub struct PackagePublished {
 rt::object!(
     PackagePublished { action = "action", required; package = "package", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    PackagePublished, [validators::t48:: < 0 >], BASE0, "/definitions/package$published",
-    fast fast::read_656
+    "organization"; } deny contract[validators::t48:: < 0 >], BASE0,
+    "/definitions/package$published", fast fast::read_656
 );
 /// Schema: `typify/github.json#/definitions/package$published/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17976,11 +17200,8 @@ pub struct PackageUpdated {
 rt::object!(
     PackageUpdated { action = "action", required; package = "package", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    PackageUpdated, [validators::t48:: < 1 >], BASE0, "/definitions/package$updated",
-    fast fast::read_658
+    "organization"; } deny contract[validators::t48:: < 1 >], BASE0,
+    "/definitions/package$updated", fast fast::read_658
 );
 /// Schema: `typify/github.json#/definitions/package$updated/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18008,11 +17229,8 @@ pub struct ProjectClosed {
 rt::object!(
     ProjectClosed { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectClosed, [validators::t49:: < 0 >], BASE0, "/definitions/project$closed", fast
-    fast::read_660
+    "installation"; organization = "organization"; } deny contract[validators::t49:: < 0
+    >], BASE0, "/definitions/project$closed", fast fast::read_660
 );
 /// project created event
 ///
@@ -18029,11 +17247,8 @@ pub struct ProjectCreated {
 rt::object!(
     ProjectCreated { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectCreated, [validators::t49:: < 1 >], BASE0, "/definitions/project$created",
-    fast fast::read_661
+    "installation"; organization = "organization"; } deny contract[validators::t49:: < 1
+    >], BASE0, "/definitions/project$created", fast fast::read_661
 );
 /// project deleted event
 ///
@@ -18050,11 +17265,8 @@ pub struct ProjectDeleted {
 rt::object!(
     ProjectDeleted { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectDeleted, [validators::t49:: < 2 >], BASE0, "/definitions/project$deleted",
-    fast fast::read_662
+    "installation"; organization = "organization"; } deny contract[validators::t49:: < 2
+    >], BASE0, "/definitions/project$deleted", fast fast::read_662
 );
 /// project edited event
 ///
@@ -18074,10 +17286,7 @@ rt::object!(
     ProjectEdited { action = "action", required; changes = "changes", required; project =
     "project", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectEdited, [validators::v553], BASE0, "/definitions/project$edited", fast
-    fast::read_663
+    contract[validators::v553], BASE0, "/definitions/project$edited", fast fast::read_663
 );
 /// project reopened event
 ///
@@ -18094,11 +17303,8 @@ pub struct ProjectReopened {
 rt::object!(
     ProjectReopened { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectReopened, [validators::t49:: < 3 >], BASE0, "/definitions/project$reopened",
-    fast fast::read_664
+    "installation"; organization = "organization"; } deny contract[validators::t49:: < 3
+    >], BASE0, "/definitions/project$reopened", fast fast::read_664
 );
 /// project_card converted event
 ///
@@ -18117,11 +17323,8 @@ rt::object!(
     ProjectCardConverted { action = "action", required; changes = "changes", required;
     project_card = "project_card", required; repository = "repository", required; sender
     = "sender", required; organization = "organization"; installation = "installation"; }
-    deny
-);
-rt::contract!(
-    ProjectCardConverted, [validators::t50:: < 0 >], BASE0,
-    "/definitions/project_card$converted", fast fast::read_665
+    deny contract[validators::t50:: < 0 >], BASE0, "/definitions/project_card$converted",
+    fast fast::read_665
 );
 /// Schema: `typify/github.json#/definitions/project_card$converted/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18150,10 +17353,8 @@ rt::object!(
     ProjectCardCreated { action = "action", required; project_card = "project_card",
     required; repository = "repository", required; sender = "sender", required;
     organization = "organization"; installation = "installation"; } deny
-);
-rt::contract!(
-    ProjectCardCreated, [validators::t51:: < 0 >], BASE0,
-    "/definitions/project_card$created", fast fast::read_667
+    contract[validators::t51:: < 0 >], BASE0, "/definitions/project_card$created", fast
+    fast::read_667
 );
 /// project_card deleted event
 ///
@@ -18171,10 +17372,8 @@ rt::object!(
     ProjectCardDeleted { action = "action", required; project_card = "project_card",
     required; repository = "repository", required; sender = "sender", required;
     organization = "organization"; installation = "installation"; } deny
-);
-rt::contract!(
-    ProjectCardDeleted, [validators::t51:: < 1 >], BASE0,
-    "/definitions/project_card$deleted", fast fast::read_668
+    contract[validators::t51:: < 1 >], BASE0, "/definitions/project_card$deleted", fast
+    fast::read_668
 );
 /// project_card edited event
 ///
@@ -18193,11 +17392,8 @@ rt::object!(
     ProjectCardEdited { action = "action", required; changes = "changes", required;
     project_card = "project_card", required; repository = "repository", required; sender
     = "sender", required; organization = "organization"; installation = "installation"; }
-    deny
-);
-rt::contract!(
-    ProjectCardEdited, [validators::t50:: < 1 >], BASE0,
-    "/definitions/project_card$edited", fast fast::read_669
+    deny contract[validators::t50:: < 1 >], BASE0, "/definitions/project_card$edited",
+    fast fast::read_669
 );
 /// project_card moved event
 ///
@@ -18216,11 +17412,8 @@ rt::object!(
     ProjectCardMoved { action = "action", required; changes = "changes", required;
     project_card = "project_card", required; repository = "repository", required; sender
     = "sender", required; organization = "organization"; installation = "installation"; }
-    deny
-);
-rt::contract!(
-    ProjectCardMoved, [validators::t50:: < 2 >], BASE0,
-    "/definitions/project_card$moved", fast fast::read_670
+    deny contract[validators::t50:: < 2 >], BASE0, "/definitions/project_card$moved",
+    fast fast::read_670
 );
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18249,10 +17442,8 @@ rt::object!(
     ProjectColumnCreated { action = "action", required; project_column =
     "project_column", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectColumnCreated, [validators::t52:: < 0 >], BASE0,
-    "/definitions/project_column$created", fast fast::read_672
+    contract[validators::t52:: < 0 >], BASE0, "/definitions/project_column$created", fast
+    fast::read_672
 );
 /// project_column deleted event
 ///
@@ -18270,10 +17461,8 @@ rt::object!(
     ProjectColumnDeleted { action = "action", required; project_column =
     "project_column", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectColumnDeleted, [validators::t52:: < 1 >], BASE0,
-    "/definitions/project_column$deleted", fast fast::read_673
+    contract[validators::t52:: < 1 >], BASE0, "/definitions/project_column$deleted", fast
+    fast::read_673
 );
 /// project_column edited event
 ///
@@ -18292,11 +17481,8 @@ rt::object!(
     ProjectColumnEdited { action = "action", required; changes = "changes", required;
     project_column = "project_column", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    ProjectColumnEdited, [validators::v564], BASE0, "/definitions/project_column$edited",
-    fast fast::read_674
+    "organization"; } deny contract[validators::v564], BASE0,
+    "/definitions/project_column$edited", fast fast::read_674
 );
 /// project_column moved event
 ///
@@ -18314,10 +17500,8 @@ rt::object!(
     ProjectColumnMoved { action = "action", required; project_column = "project_column",
     required; repository = "repository", required; sender = "sender", required;
     installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ProjectColumnMoved, [validators::t52:: < 2 >], BASE0,
-    "/definitions/project_column$moved", fast fast::read_675
+    contract[validators::t52:: < 2 >], BASE0, "/definitions/project_column$moved", fast
+    fast::read_675
 );
 /// pull_request_review dismissed event
 ///
@@ -18337,10 +17521,7 @@ rt::object!(
     PullRequestReviewDismissed { action = "action", required; review = "review",
     required; pull_request = "pull_request", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    PullRequestReviewDismissed, [validators::t53:: < 0 >], BASE0,
+    "sender", required; } deny contract[validators::t53:: < 0 >], BASE0,
     "/definitions/pull_request_review$dismissed", fast fast::read_676
 );
 /// pull_request_review edited event
@@ -18362,10 +17543,7 @@ rt::object!(
     PullRequestReviewEdited { action = "action", required; changes = "changes", required;
     review = "review", required; pull_request = "pull_request", required; repository =
     "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestReviewEdited, [validators::v567], BASE0,
+    sender = "sender", required; } deny contract[validators::v567], BASE0,
     "/definitions/pull_request_review$edited", fast fast::read_677
 );
 /// pull_request_review submitted event
@@ -18386,10 +17564,7 @@ rt::object!(
     PullRequestReviewSubmitted { action = "action", required; review = "review",
     required; pull_request = "pull_request", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    PullRequestReviewSubmitted, [validators::t53:: < 1 >], BASE0,
+    "sender", required; } deny contract[validators::t53:: < 1 >], BASE0,
     "/definitions/pull_request_review$submitted", fast fast::read_678
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review$submitted/properties/action`
@@ -18420,10 +17595,7 @@ rt::object!(
     PullRequestReviewCommentCreated { action = "action", required; comment = "comment",
     required; pull_request = "pull_request", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    PullRequestReviewCommentCreated, [validators::t54:: < 0 >], BASE0,
+    "sender", required; } deny contract[validators::t54:: < 0 >], BASE0,
     "/definitions/pull_request_review_comment$created", fast fast::read_680
 );
 /// pull_request_review_comment deleted event
@@ -18443,10 +17615,7 @@ rt::object!(
     PullRequestReviewCommentDeleted { action = "action", required; comment = "comment",
     required; pull_request = "pull_request", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny
-);
-rt::contract!(
-    PullRequestReviewCommentDeleted, [validators::t54:: < 1 >], BASE0,
+    "sender", required; } deny contract[validators::t54:: < 1 >], BASE0,
     "/definitions/pull_request_review_comment$deleted", fast fast::read_681
 );
 /// pull_request_review_comment edited event
@@ -18468,11 +17637,8 @@ rt::object!(
     PullRequestReviewCommentEdited { action = "action", required; changes = "changes",
     required; comment = "comment", required; pull_request = "pull_request", required;
     repository = "repository", required; installation = "installation"; organization =
-    "organization"; sender = "sender", required; } deny
-);
-rt::contract!(
-    PullRequestReviewCommentEdited, [validators::v572], BASE0,
-    "/definitions/pull_request_review_comment$edited", fast fast::read_682
+    "organization"; sender = "sender", required; } deny contract[validators::v572],
+    BASE0, "/definitions/pull_request_review_comment$edited", fast fast::read_682
 );
 /// release created event
 ///
@@ -18489,11 +17655,8 @@ pub struct ReleaseCreated {
 rt::object!(
     ReleaseCreated { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ReleaseCreated, [validators::t55:: < 0 >], BASE0, "/definitions/release$created",
-    fast fast::read_683
+    "installation"; organization = "organization"; } deny contract[validators::t55:: < 0
+    >], BASE0, "/definitions/release$created", fast fast::read_683
 );
 /// release deleted event
 ///
@@ -18510,11 +17673,8 @@ pub struct ReleaseDeleted {
 rt::object!(
     ReleaseDeleted { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ReleaseDeleted, [validators::t55:: < 1 >], BASE0, "/definitions/release$deleted",
-    fast fast::read_684
+    "installation"; organization = "organization"; } deny contract[validators::t55:: < 1
+    >], BASE0, "/definitions/release$deleted", fast fast::read_684
 );
 /// release edited event
 ///
@@ -18533,10 +17693,7 @@ rt::object!(
     ReleaseEdited { action = "action", required; changes = "changes", required; release =
     "release", required; repository = "repository", required; sender = "sender",
     required; installation = "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ReleaseEdited, [validators::v575], BASE0, "/definitions/release$edited", fast
-    fast::read_685
+    contract[validators::v575], BASE0, "/definitions/release$edited", fast fast::read_685
 );
 /// release prereleased event
 ///
@@ -18553,11 +17710,8 @@ pub struct ReleasePrereleased {
 rt::object!(
     ReleasePrereleased { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ReleasePrereleased, [validators::t55:: < 2 >], BASE0,
-    "/definitions/release$prereleased", fast fast::read_686
+    "installation"; organization = "organization"; } deny contract[validators::t55:: < 2
+    >], BASE0, "/definitions/release$prereleased", fast fast::read_686
 );
 /// Schema: `typify/github.json#/definitions/release$prereleased/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18585,11 +17739,8 @@ pub struct ReleasePublished {
 rt::object!(
     ReleasePublished { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ReleasePublished, [validators::t55:: < 3 >], BASE0, "/definitions/release$published",
-    fast fast::read_688
+    "installation"; organization = "organization"; } deny contract[validators::t55:: < 3
+    >], BASE0, "/definitions/release$published", fast fast::read_688
 );
 /// release released event
 ///
@@ -18606,11 +17757,8 @@ pub struct ReleaseReleased {
 rt::object!(
     ReleaseReleased { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ReleaseReleased, [validators::t55:: < 4 >], BASE0, "/definitions/release$released",
-    fast fast::read_689
+    "installation"; organization = "organization"; } deny contract[validators::t55:: < 4
+    >], BASE0, "/definitions/release$released", fast fast::read_689
 );
 /// Schema: `typify/github.json#/definitions/release$released/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18638,11 +17786,8 @@ pub struct ReleaseUnpublished {
 rt::object!(
     ReleaseUnpublished { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    ReleaseUnpublished, [validators::t55:: < 5 >], BASE0,
-    "/definitions/release$unpublished", fast fast::read_691
+    "installation"; organization = "organization"; } deny contract[validators::t55:: < 5
+    >], BASE0, "/definitions/release$unpublished", fast fast::read_691
 );
 /// Schema: `typify/github.json#/definitions/release$unpublished/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18669,10 +17814,7 @@ pub struct RepositoryArchived {
 rt::object!(
     RepositoryArchived { action = "action", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    RepositoryArchived, [validators::t56:: < 0 >], BASE0,
+    "organization"; } deny contract[validators::t56:: < 0 >], BASE0,
     "/definitions/repository$archived", fast fast::read_693
 );
 /// Schema: `typify/github.json#/definitions/repository$archived/properties/action`
@@ -18700,10 +17842,7 @@ pub struct RepositoryCreated {
 rt::object!(
     RepositoryCreated { action = "action", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    RepositoryCreated, [validators::t56:: < 1 >], BASE0,
+    "organization"; } deny contract[validators::t56:: < 1 >], BASE0,
     "/definitions/repository$created", fast fast::read_695
 );
 /// repository deleted event
@@ -18720,10 +17859,7 @@ pub struct RepositoryDeleted {
 rt::object!(
     RepositoryDeleted { action = "action", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    RepositoryDeleted, [validators::t56:: < 2 >], BASE0,
+    "organization"; } deny contract[validators::t56:: < 2 >], BASE0,
     "/definitions/repository$deleted", fast fast::read_696
 );
 /// repository edited event
@@ -18741,11 +17877,8 @@ pub struct RepositoryEdited {
 rt::object!(
     RepositoryEdited { action = "action", required; changes = "changes", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    RepositoryEdited, [validators::t57:: < 0 >], BASE0, "/definitions/repository$edited",
-    fast fast::read_697
+    "installation"; organization = "organization"; } deny contract[validators::t57:: < 0
+    >], BASE0, "/definitions/repository$edited", fast fast::read_697
 );
 /// repository privatized event
 ///
@@ -18761,10 +17894,7 @@ pub struct RepositoryPrivatized {
 rt::object!(
     RepositoryPrivatized { action = "action", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    RepositoryPrivatized, [validators::t56:: < 3 >], BASE0,
+    "organization"; } deny contract[validators::t56:: < 3 >], BASE0,
     "/definitions/repository$privatized", fast fast::read_698
 );
 /// Schema: `typify/github.json#/definitions/repository$privatized/properties/action`
@@ -18792,10 +17922,7 @@ pub struct RepositoryPublicized {
 rt::object!(
     RepositoryPublicized { action = "action", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    RepositoryPublicized, [validators::t56:: < 4 >], BASE0,
+    "organization"; } deny contract[validators::t56:: < 4 >], BASE0,
     "/definitions/repository$publicized", fast fast::read_700
 );
 /// Schema: `typify/github.json#/definitions/repository$publicized/properties/action`
@@ -18824,11 +17951,8 @@ pub struct RepositoryRenamed {
 rt::object!(
     RepositoryRenamed { action = "action", required; changes = "changes", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    RepositoryRenamed, [validators::t57:: < 1 >], BASE0,
-    "/definitions/repository$renamed", fast fast::read_702
+    "installation"; organization = "organization"; } deny contract[validators::t57:: < 1
+    >], BASE0, "/definitions/repository$renamed", fast fast::read_702
 );
 /// repository transferred event
 ///
@@ -18845,11 +17969,8 @@ pub struct RepositoryTransferred {
 rt::object!(
     RepositoryTransferred { action = "action", required; changes = "changes", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny
-);
-rt::contract!(
-    RepositoryTransferred, [validators::t57:: < 2 >], BASE0,
-    "/definitions/repository$transferred", fast fast::read_703
+    "installation"; organization = "organization"; } deny contract[validators::t57:: < 2
+    >], BASE0, "/definitions/repository$transferred", fast fast::read_703
 );
 /// repository unarchived event
 ///
@@ -18865,10 +17986,7 @@ pub struct RepositoryUnarchived {
 rt::object!(
     RepositoryUnarchived { action = "action", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    RepositoryUnarchived, [validators::t56:: < 5 >], BASE0,
+    "organization"; } deny contract[validators::t56:: < 5 >], BASE0,
     "/definitions/repository$unarchived", fast fast::read_704
 );
 /// Schema: `typify/github.json#/definitions/repository$unarchived/properties/action`
@@ -18899,10 +18017,7 @@ rt::object!(
     RepositoryDispatchOnDemandTest { action = "action", required; branch = "branch",
     required; client_payload = "client_payload", required; repository = "repository",
     required; sender = "sender", required; installation = "installation", required;
-    organization = "organization"; } deny
-);
-rt::contract!(
-    RepositoryDispatchOnDemandTest, [validators::v596], BASE0,
+    organization = "organization"; } deny contract[validators::v596], BASE0,
     "/definitions/repository_dispatch$on-demand-test", fast fast::read_706
 );
 /// Schema: `typify/github.json#/definitions/repository_dispatch$on-demand-test/properties/action`
@@ -18933,10 +18048,7 @@ pub struct RepositoryVulnerabilityAlertCreate {
 rt::object!(
     RepositoryVulnerabilityAlertCreate { action = "action", required; alert = "alert",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny
-);
-rt::contract!(
-    RepositoryVulnerabilityAlertCreate, [validators::t58:: < 0 >], BASE0,
+    organization = "organization"; } deny contract[validators::t58:: < 0 >], BASE0,
     "/definitions/repository_vulnerability_alert$create", fast fast::read_708
 );
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$create/properties/action`
@@ -18965,10 +18077,7 @@ pub struct RepositoryVulnerabilityAlertDismiss {
 rt::object!(
     RepositoryVulnerabilityAlertDismiss { action = "action", required; alert = "alert",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny
-);
-rt::contract!(
-    RepositoryVulnerabilityAlertDismiss, [validators::t58:: < 1 >], BASE0,
+    organization = "organization"; } deny contract[validators::t58:: < 1 >], BASE0,
     "/definitions/repository_vulnerability_alert$dismiss", fast fast::read_710
 );
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$dismiss/properties/action`
@@ -18997,10 +18106,7 @@ pub struct RepositoryVulnerabilityAlertResolve {
 rt::object!(
     RepositoryVulnerabilityAlertResolve { action = "action", required; alert = "alert",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny
-);
-rt::contract!(
-    RepositoryVulnerabilityAlertResolve, [validators::t58:: < 2 >], BASE0,
+    organization = "organization"; } deny contract[validators::t58:: < 2 >], BASE0,
     "/definitions/repository_vulnerability_alert$resolve", fast fast::read_712
 );
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$resolve/properties/action`
@@ -19029,10 +18135,7 @@ pub struct SecretScanningAlertCreated {
 rt::object!(
     SecretScanningAlertCreated { action = "action", required; alert = "alert", required;
     repository = "repository", required; organization = "organization"; installation =
-    "installation"; } deny
-);
-rt::contract!(
-    SecretScanningAlertCreated, [validators::v604], BASE0,
+    "installation"; } deny contract[validators::v604], BASE0,
     "/definitions/secret_scanning_alert$created", fast fast::read_714
 );
 /// secret_scanning_alert reopened event
@@ -19051,11 +18154,8 @@ pub struct SecretScanningAlertReopened {
 rt::object!(
     SecretScanningAlertReopened { action = "action", required; alert = "alert", required;
     repository = "repository", required; organization = "organization"; installation =
-    "installation"; sender = "sender", required; } deny
-);
-rt::contract!(
-    SecretScanningAlertReopened, [validators::t59:: < 0 >], BASE0,
-    "/definitions/secret_scanning_alert$reopened", fast fast::read_715
+    "installation"; sender = "sender", required; } deny contract[validators::t59:: < 0
+    >], BASE0, "/definitions/secret_scanning_alert$reopened", fast fast::read_715
 );
 /// secret_scanning_alert resolved event
 ///
@@ -19073,11 +18173,8 @@ pub struct SecretScanningAlertResolved {
 rt::object!(
     SecretScanningAlertResolved { action = "action", required; alert = "alert", required;
     repository = "repository", required; organization = "organization"; installation =
-    "installation"; sender = "sender", required; } deny
-);
-rt::contract!(
-    SecretScanningAlertResolved, [validators::t59:: < 1 >], BASE0,
-    "/definitions/secret_scanning_alert$resolved", fast fast::read_716
+    "installation"; sender = "sender", required; } deny contract[validators::t59:: < 1
+    >], BASE0, "/definitions/secret_scanning_alert$resolved", fast fast::read_716
 );
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19101,10 +18198,7 @@ pub struct SecurityAdvisoryPerformed {
 }
 rt::object!(
     SecurityAdvisoryPerformed { action = "action", required; security_advisory =
-    "security_advisory", required; } deny
-);
-rt::contract!(
-    SecurityAdvisoryPerformed, [validators::t60:: < 0 >], BASE0,
+    "security_advisory", required; } deny contract[validators::t60:: < 0 >], BASE0,
     "/definitions/security_advisory$performed", fast fast::read_718
 );
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/action`
@@ -19129,10 +18223,7 @@ pub struct SecurityAdvisoryPublished {
 }
 rt::object!(
     SecurityAdvisoryPublished { action = "action", required; security_advisory =
-    "security_advisory", required; } deny
-);
-rt::contract!(
-    SecurityAdvisoryPublished, [validators::t60:: < 1 >], BASE0,
+    "security_advisory", required; } deny contract[validators::t60:: < 1 >], BASE0,
     "/definitions/security_advisory$published", fast fast::read_720
 );
 /// security_advisory updated event
@@ -19146,10 +18237,7 @@ pub struct SecurityAdvisoryUpdated {
 }
 rt::object!(
     SecurityAdvisoryUpdated { action = "action", required; security_advisory =
-    "security_advisory", required; } deny
-);
-rt::contract!(
-    SecurityAdvisoryUpdated, [validators::t60:: < 2 >], BASE0,
+    "security_advisory", required; } deny contract[validators::t60:: < 2 >], BASE0,
     "/definitions/security_advisory$updated", fast fast::read_721
 );
 /// security_advisory withdrawn event
@@ -19163,10 +18251,7 @@ pub struct SecurityAdvisoryWithdrawn {
 }
 rt::object!(
     SecurityAdvisoryWithdrawn { action = "action", required; security_advisory =
-    "security_advisory", required; } deny
-);
-rt::contract!(
-    SecurityAdvisoryWithdrawn, [validators::t60:: < 3 >], BASE0,
+    "security_advisory", required; } deny contract[validators::t60:: < 3 >], BASE0,
     "/definitions/security_advisory$withdrawn", fast fast::read_722
 );
 /// Schema: `typify/github.json#/definitions/security_advisory$withdrawn/properties/action`
@@ -19191,11 +18276,8 @@ pub struct SponsorshipCancelled {
 }
 rt::object!(
     SponsorshipCancelled { action = "action", required; sponsorship = "sponsorship",
-    required; sender = "sender", required; } deny
-);
-rt::contract!(
-    SponsorshipCancelled, [validators::t61:: < 0 >], BASE0,
-    "/definitions/sponsorship$cancelled", fast fast::read_724
+    required; sender = "sender", required; } deny contract[validators::t61:: < 0 >],
+    BASE0, "/definitions/sponsorship$cancelled", fast fast::read_724
 );
 /// sponsorship created event
 ///
@@ -19208,11 +18290,8 @@ pub struct SponsorshipCreated {
 }
 rt::object!(
     SponsorshipCreated { action = "action", required; sponsorship = "sponsorship",
-    required; sender = "sender", required; } deny
-);
-rt::contract!(
-    SponsorshipCreated, [validators::t61:: < 1 >], BASE0,
-    "/definitions/sponsorship$created", fast fast::read_725
+    required; sender = "sender", required; } deny contract[validators::t61:: < 1 >],
+    BASE0, "/definitions/sponsorship$created", fast fast::read_725
 );
 /// sponsorship edited event
 ///
@@ -19227,10 +18306,8 @@ pub struct SponsorshipEdited {
 rt::object!(
     SponsorshipEdited { action = "action", required; sponsorship = "sponsorship",
     required; changes = "changes", required; sender = "sender", required; } deny
-);
-rt::contract!(
-    SponsorshipEdited, [validators::t62:: < 0 >], BASE0,
-    "/definitions/sponsorship$edited", fast fast::read_726
+    contract[validators::t62:: < 0 >], BASE0, "/definitions/sponsorship$edited", fast
+    fast::read_726
 );
 /// sponsorship pending_cancellation event
 ///
@@ -19246,10 +18323,7 @@ pub struct SponsorshipPendingCancellation {
 rt::object!(
     SponsorshipPendingCancellation { action = "action", required; sponsorship =
     "sponsorship", required; effective_date = "effective_date"; sender = "sender",
-    required; } deny
-);
-rt::contract!(
-    SponsorshipPendingCancellation, [validators::v617], BASE0,
+    required; } deny contract[validators::v617], BASE0,
     "/definitions/sponsorship$pending_cancellation", fast fast::read_727
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_cancellation/properties/action`
@@ -19280,10 +18354,7 @@ pub struct SponsorshipPendingTierChange {
 rt::object!(
     SponsorshipPendingTierChange { action = "action", required; sponsorship =
     "sponsorship", required; effective_date = "effective_date"; changes = "changes",
-    required; sender = "sender", required; } deny
-);
-rt::contract!(
-    SponsorshipPendingTierChange, [validators::v619], BASE0,
+    required; sender = "sender", required; } deny contract[validators::v619], BASE0,
     "/definitions/sponsorship$pending_tier_change", fast fast::read_729
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/action`
@@ -19312,10 +18383,8 @@ pub struct SponsorshipTierChanged {
 rt::object!(
     SponsorshipTierChanged { action = "action", required; sponsorship = "sponsorship",
     required; changes = "changes", required; sender = "sender", required; } deny
-);
-rt::contract!(
-    SponsorshipTierChanged, [validators::t62:: < 1 >], BASE0,
-    "/definitions/sponsorship$tier_changed", fast fast::read_731
+    contract[validators::t62:: < 1 >], BASE0, "/definitions/sponsorship$tier_changed",
+    fast fast::read_731
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$tier_changed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19344,11 +18413,8 @@ pub struct StarCreated {
 rt::object!(
     StarCreated { action = "action", required; starred_at = "starred_at", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization"; installation = "installation"; } deny
-);
-rt::contract!(
-    StarCreated, [validators::t63:: < 0 >], BASE0, "/definitions/star$created", fast
-    fast::read_733
+    "organization"; installation = "installation"; } deny contract[validators::t63:: < 0
+    >], BASE0, "/definitions/star$created", fast fast::read_733
 );
 /// star deleted event
 ///
@@ -19366,11 +18432,8 @@ pub struct StarDeleted {
 rt::object!(
     StarDeleted { action = "action", required; starred_at = "starred_at", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization"; installation = "installation"; } deny
-);
-rt::contract!(
-    StarDeleted, [validators::t63:: < 1 >], BASE0, "/definitions/star$deleted", fast
-    fast::read_734
+    "organization"; installation = "installation"; } deny contract[validators::t63:: < 1
+    >], BASE0, "/definitions/star$deleted", fast fast::read_734
 );
 /// team added_to_repository event
 ///
@@ -19388,10 +18451,8 @@ rt::object!(
     TeamAddedToRepository { action = "action", required; team = "team", required;
     repository = "repository"; sender = "sender", required; organization =
     "organization", required; installation = "installation"; } deny
-);
-rt::contract!(
-    TeamAddedToRepository, [validators::t64:: < 0 >], BASE0,
-    "/definitions/team$added_to_repository", fast fast::read_735
+    contract[validators::t64:: < 0 >], BASE0, "/definitions/team$added_to_repository",
+    fast fast::read_735
 );
 /// Schema: `typify/github.json#/definitions/team$added_to_repository/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19421,11 +18482,8 @@ pub struct TeamCreated {
 rt::object!(
     TeamCreated { action = "action", required; team = "team", required; repository =
     "repository"; sender = "sender", required; organization = "organization", required;
-    installation = "installation"; } deny
-);
-rt::contract!(
-    TeamCreated, [validators::t64:: < 1 >], BASE0, "/definitions/team$created", fast
-    fast::read_737
+    installation = "installation"; } deny contract[validators::t64:: < 1 >], BASE0,
+    "/definitions/team$created", fast fast::read_737
 );
 /// team deleted event
 ///
@@ -19442,11 +18500,8 @@ pub struct TeamDeleted {
 rt::object!(
     TeamDeleted { action = "action", required; team = "team", required; repository =
     "repository"; sender = "sender", required; organization = "organization", required;
-    installation = "installation"; } deny
-);
-rt::contract!(
-    TeamDeleted, [validators::t64:: < 2 >], BASE0, "/definitions/team$deleted", fast
-    fast::read_738
+    installation = "installation"; } deny contract[validators::t64:: < 2 >], BASE0,
+    "/definitions/team$deleted", fast fast::read_738
 );
 /// team edited event
 ///
@@ -19466,10 +18521,7 @@ rt::object!(
     TeamEdited { action = "action", required; changes = "changes", required; team =
     "team", required; repository = "repository"; sender = "sender", required;
     organization = "organization", required; installation = "installation"; } deny
-);
-rt::contract!(
-    TeamEdited, [validators::v629], BASE0, "/definitions/team$edited", fast
-    fast::read_739
+    contract[validators::v629], BASE0, "/definitions/team$edited", fast fast::read_739
 );
 /// team removed_from_repository event
 ///
@@ -19487,9 +18539,7 @@ rt::object!(
     TeamRemovedFromRepository { action = "action", required; team = "team", required;
     repository = "repository"; sender = "sender", required; organization =
     "organization", required; installation = "installation"; } deny
-);
-rt::contract!(
-    TeamRemovedFromRepository, [validators::t64:: < 3 >], BASE0,
+    contract[validators::t64:: < 3 >], BASE0,
     "/definitions/team$removed_from_repository", fast fast::read_740
 );
 /// Schema: `typify/github.json#/definitions/team$removed_from_repository/properties/action`
@@ -19519,11 +18569,8 @@ pub struct WatchStarted {
 rt::object!(
     WatchStarted { action = "action", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny
-);
-rt::contract!(
-    WatchStarted, [validators::t56:: < 6 >], BASE0, "/definitions/watch$started", fast
-    fast::read_742
+    "organization"; } deny contract[validators::t56:: < 6 >], BASE0,
+    "/definitions/watch$started", fast fast::read_742
 );
 /// Schema: `typify/github.json#/definitions/watch$started/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19552,10 +18599,8 @@ rt::object!(
     WorkflowJobCompleted { action = "action", required; organization = "organization";
     installation = "installation"; repository = "repository", required; sender =
     "sender", required; workflow_job = "workflow_job", required; } deny
-);
-rt::contract!(
-    WorkflowJobCompleted, [validators::t65:: < 0 >], BASE0,
-    "/definitions/workflow_job$completed", fast fast::read_744
+    contract[validators::t65:: < 0 >], BASE0, "/definitions/workflow_job$completed", fast
+    fast::read_744
 );
 /// workflow_job queued event
 ///
@@ -19573,10 +18618,8 @@ rt::object!(
     WorkflowJobQueued { action = "action", required; organization = "organization";
     installation = "installation"; repository = "repository", required; sender =
     "sender", required; workflow_job = "workflow_job", required; } deny
-);
-rt::contract!(
-    WorkflowJobQueued, [validators::t65:: < 1 >], BASE0,
-    "/definitions/workflow_job$queued", fast fast::read_745
+    contract[validators::t65:: < 1 >], BASE0, "/definitions/workflow_job$queued", fast
+    fast::read_745
 );
 /// workflow_job started event
 ///
@@ -19594,10 +18637,8 @@ rt::object!(
     WorkflowJobStarted { action = "action", required; organization = "organization";
     installation = "installation"; repository = "repository", required; sender =
     "sender", required; workflow_job = "workflow_job", required; } deny
-);
-rt::contract!(
-    WorkflowJobStarted, [validators::t65:: < 2 >], BASE0,
-    "/definitions/workflow_job$started", fast fast::read_746
+    contract[validators::t65:: < 2 >], BASE0, "/definitions/workflow_job$started", fast
+    fast::read_746
 );
 /// workflow_run completed event
 ///
@@ -19616,10 +18657,7 @@ rt::object!(
     WorkflowRunCompleted { action = "action", required; organization = "organization";
     repository = "repository", required; sender = "sender", required; workflow =
     "workflow", required; workflow_run = "workflow_run", required; installation =
-    "installation"; } deny
-);
-rt::contract!(
-    WorkflowRunCompleted, [validators::t66:: < 0 >], BASE0,
+    "installation"; } deny contract[validators::t66:: < 0 >], BASE0,
     "/definitions/workflow_run$completed", fast fast::read_747
 );
 /// workflow_run requested event
@@ -19639,10 +18677,7 @@ rt::object!(
     WorkflowRunRequested { action = "action", required; organization = "organization";
     repository = "repository", required; sender = "sender", required; workflow =
     "workflow", required; workflow_run = "workflow_run", required; installation =
-    "installation"; } deny
-);
-rt::contract!(
-    WorkflowRunRequested, [validators::t66:: < 1 >], BASE0,
+    "installation"; } deny contract[validators::t66:: < 1 >], BASE0,
     "/definitions/workflow_run$requested", fast fast::read_748
 );
 /// Workflow Job
@@ -19678,9 +18713,7 @@ rt::object!(
     "html_url", required; url = "url", required; status = "status", required; steps =
     "steps", required; conclusion = "conclusion", required; labels = "labels", required;
     started_at = "started_at", required; completed_at = "completed_at", required; } deny
-);
-rt::contract!(
-    WorkflowJob, [validators::t24:: < 1 >], BASE0, "/definitions/workflow-job", fast
+    contract[validators::t24:: < 1 >], BASE0, "/definitions/workflow-job", fast
     fast::read_749
 );
 /// Workflow Step (Completed)
@@ -19699,10 +18732,8 @@ rt::object!(
     WorkflowStepCompleted { name = "name", required; status = "status", required;
     conclusion = "conclusion", required; number = "number", required; started_at =
     "started_at", required; completed_at = "completed_at", required; } deny
-);
-rt::contract!(
-    WorkflowStepCompleted, [validators::t25:: < 1 >], BASE0,
-    "/definitions/workflow-step-completed", fast fast::read_750
+    contract[validators::t25:: < 1 >], BASE0, "/definitions/workflow-step-completed",
+    fast fast::read_750
 );
 /// Workflow Step (In Progress)
 ///
@@ -19720,10 +18751,8 @@ rt::object!(
     WorkflowStepInProgress { name = "name", required; status = "status", required;
     conclusion = "conclusion", required; number = "number", required; started_at =
     "started_at", required; completed_at = "completed_at", required; } deny
-);
-rt::contract!(
-    WorkflowStepInProgress, [validators::t25:: < 0 >], BASE0,
-    "/definitions/workflow-step-in_progress", fast fast::read_751
+    contract[validators::t25:: < 0 >], BASE0, "/definitions/workflow-step-in_progress",
+    fast fast::read_751
 );
 /// Schema: `typify/github.json#/definitions/workflow-step-in_progress/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -22,10 +22,9 @@ pub struct JsonResponseBase {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(JsonResponseBase { result = "result"; } extra extra);
-rt::contract!(
-    JsonResponseBase, [validators::v0], BASE0, "/definitions/JsonResponseBase", fast
-    fast::read_1
+rt::object!(
+    JsonResponseBase { result = "result"; } extra extra contract[validators::v0], BASE0,
+    "/definitions/JsonResponseBase", fast fast::read_1
 );
 /// Must not match the schema under `not`.
 ///
@@ -37,8 +36,10 @@ pub struct ButNotThat {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ButNotThat { this = "this"; that = "that"; } extra extra);
-rt::contract!(ButNotThat, [validators::v1], BASE0, "/definitions/but-not-that");
+rt::object!(
+    ButNotThat { this = "this"; that = "that"; } extra extra contract[validators::v1],
+    BASE0, "/definitions/but-not-that"
+);
 /// Must not match the schema under `not`.
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/trim-fat`
@@ -50,8 +51,10 @@ pub struct TrimFat {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(TrimFat { a = "a", required; b = "b"; c = "c"; } extra extra);
-rt::contract!(TrimFat, [validators::v2], BASE0, "/definitions/trim-fat");
+rt::object!(
+    TrimFat { a = "a", required; b = "b"; c = "c"; } extra extra
+    contract[validators::v2], BASE0, "/definitions/trim-fat"
+);
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -117,9 +120,7 @@ pub struct PatternEnum {
 rt::object!(
     PatternEnum { pattern = "pattern", required; pattern_regex = "pattern-regex";
     patterns = "patterns"; pattern_either = "pattern-either"; } extra extra
-);
-rt::contract!(
-    PatternEnum, [validators::v7, validators::v3], BASE0, "/definitions/weird-enum"
+    contract[validators::v7, validators::v3], BASE0, "/definitions/weird-enum"
 );
 /// Must not match the schema under `not`.
 ///
@@ -136,9 +137,7 @@ pub struct PatternsEnum {
 rt::object!(
     PatternsEnum { pattern = "pattern"; pattern_regex = "pattern-regex"; patterns =
     "patterns", required; pattern_either = "pattern-either"; } extra extra
-);
-rt::contract!(
-    PatternsEnum, [validators::v7, validators::v4], BASE0, "/definitions/weird-enum"
+    contract[validators::v7, validators::v4], BASE0, "/definitions/weird-enum"
 );
 /// Must not match the schema under `not`.
 ///
@@ -155,9 +154,7 @@ pub struct PatternEitherEnum {
 rt::object!(
     PatternEitherEnum { pattern = "pattern"; pattern_regex = "pattern-regex"; patterns =
     "patterns"; pattern_either = "pattern-either", required; } extra extra
-);
-rt::contract!(
-    PatternEitherEnum, [validators::v7, validators::v5], BASE0, "/definitions/weird-enum"
+    contract[validators::v7, validators::v5], BASE0, "/definitions/weird-enum"
 );
 /// Must not match the schema under `not`.
 ///
@@ -174,9 +171,7 @@ pub struct PatternRegexEnum {
 rt::object!(
     PatternRegexEnum { pattern = "pattern"; pattern_regex = "pattern-regex", required;
     patterns = "patterns"; pattern_either = "pattern-either"; } extra extra
-);
-rt::contract!(
-    PatternRegexEnum, [validators::v7, validators::v6], BASE0, "/definitions/weird-enum"
+    contract[validators::v7, validators::v6], BASE0, "/definitions/weird-enum"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-1`
 pub type Unsatisfiable1 = rt::Value;
@@ -185,10 +180,9 @@ pub type Unsatisfiable1 = rt::Value;
 pub struct Unsatisfiable2 {
     pub action: Unsatisfiable2Action,
 }
-rt::object!(Unsatisfiable2 { action = "action", required; } deny);
-rt::contract!(
-    Unsatisfiable2, [validators::t0:: < 0 >], BASE0, "/definitions/unsatisfiable-2", fast
-    fast::read_10
+rt::object!(
+    Unsatisfiable2 { action = "action", required; } deny contract[validators::t0:: < 0
+    >], BASE0, "/definitions/unsatisfiable-2", fast fast::read_10
 );
 /// Used by: `typify/merged-schemas.json#/definitions/unsatisfiable-2/allOf/0/properties/action`, `typify/merged-schemas.json#/definitions/unsatisfiable-3-a/properties/action`, `typify/merged-schemas.json#/definitions/merge-empty/allOf/0/properties/action`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -201,10 +195,9 @@ pub struct Unsatisfiable3 {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Unsatisfiable3 { action = "action", required; } extra extra);
-rt::contract!(
-    Unsatisfiable3, [validators::t0:: < 1 >], BASE0, "/definitions/unsatisfiable-3", fast
-    fast::read_12
+rt::object!(
+    Unsatisfiable3 { action = "action", required; } extra extra contract[validators::t0::
+    < 1 >], BASE0, "/definitions/unsatisfiable-3", fast fast::read_12
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a`
 #[derive(Clone, PartialEq)]
@@ -213,10 +206,9 @@ pub struct Unsatisfiable3A {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Unsatisfiable3A { action = "action"; } extra extra);
-rt::contract!(
-    Unsatisfiable3A, [validators::v10], BASE0, "/definitions/unsatisfiable-3-a", fast
-    fast::read_13
+rt::object!(
+    Unsatisfiable3A { action = "action"; } extra extra contract[validators::v10], BASE0,
+    "/definitions/unsatisfiable-3-a", fast fast::read_13
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -256,9 +248,9 @@ pub struct Pickingone {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Pickingone { suspended_by = "suspended_by", required; } extra extra);
-rt::contract!(
-    Pickingone, [validators::t0:: < 2 >], BASE0, "/definitions/pickingone", fast
+rt::object!(
+    Pickingone { suspended_by = "suspended_by", required; } extra extra
+    contract[validators::t0:: < 2 >], BASE0, "/definitions/pickingone", fast
     fast::read_17
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation/properties/suspended_by`
@@ -267,9 +259,9 @@ rt::contract!(
 pub enum SuspendedBy {
     PickingoneUser(PickingoneUserUser),
 }
-rt::union_by_type!(SuspendedBy { PickingoneUser(_) : object });
-rt::contract!(
-    SuspendedBy, [validators::v15, validators::v16], BASE0,
+rt::union_by_type!(
+    SuspendedBy { PickingoneUser(_) : object } contract[validators::v15,
+    validators::v16], BASE0,
     "/definitions/pickingone-installation/properties/suspended_by"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-user`
@@ -279,10 +271,9 @@ pub struct PickingoneUserUser {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PickingoneUserUser { email = "email"; } extra extra);
-rt::contract!(
-    PickingoneUserUser, [validators::v16], BASE0, "/definitions/pickingone-user", fast
-    fast::read_19
+rt::object!(
+    PickingoneUserUser { email = "email"; } extra extra contract[validators::v16], BASE0,
+    "/definitions/pickingone-user", fast fast::read_19
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation`
 #[derive(Clone, PartialEq)]
@@ -291,10 +282,10 @@ pub struct PickingoneInstallation {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PickingoneInstallation { suspended_by = "suspended_by"; } extra extra);
-rt::contract!(
-    PickingoneInstallation, [validators::v17], BASE0,
-    "/definitions/pickingone-installation", fast fast::read_20
+rt::object!(
+    PickingoneInstallation { suspended_by = "suspended_by"; } extra extra
+    contract[validators::v17], BASE0, "/definitions/pickingone-installation", fast
+    fast::read_20
 );
 /// Schema: `typify/merged-schemas.json#/definitions/BarProp`
 pub type BarProp = rt::Value;
@@ -352,10 +343,9 @@ pub struct CommentedTypeMerged {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(CommentedTypeMerged { x = "x"; y = "y"; } extra extra);
-rt::contract!(
-    CommentedTypeMerged, [validators::v19], BASE0, "/definitions/CommentedTypeMerged",
-    fast fast::read_24
+rt::object!(
+    CommentedTypeMerged { x = "x"; y = "y"; } extra extra contract[validators::v19],
+    BASE0, "/definitions/CommentedTypeMerged", fast fast::read_24
 );
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
 #[derive(Clone, Debug, PartialEq)]
@@ -395,10 +385,9 @@ pub struct Variant0There {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Variant0There { foo = "foo"; bar = "bar"; } extra extra);
-rt::contract!(
-    Variant0There, [validators::v22, validators::v23, validators::v20], BASE0,
-    "/definitions/HereAndThere"
+rt::object!(
+    Variant0There { foo = "foo"; bar = "bar"; } extra extra contract[validators::v22,
+    validators::v23, validators::v20], BASE0, "/definitions/HereAndThere"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
 #[derive(Clone, PartialEq)]
@@ -408,10 +397,9 @@ pub struct Variant1There {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Variant1There { foo = "foo"; baz = "baz"; } extra extra);
-rt::contract!(
-    Variant1There, [validators::v22, validators::v23, validators::v21], BASE0,
-    "/definitions/HereAndThere"
+rt::object!(
+    Variant1There { foo = "foo"; baz = "baz"; } extra extra contract[validators::v22,
+    validators::v23, validators::v21], BASE0, "/definitions/HereAndThere"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
@@ -419,10 +407,9 @@ pub struct MergeEmpty {
     pub action: Option<Unsatisfiable2Action>,
     pub token: Option<rt::Value>,
 }
-rt::object!(MergeEmpty { action = "action"; token = "token"; } deny);
-rt::contract!(
-    MergeEmpty, [validators::t0:: < 3 >], BASE0, "/definitions/merge-empty", fast
-    fast::read_28
+rt::object!(
+    MergeEmpty { action = "action"; token = "token"; } deny contract[validators::t0:: < 3
+    >], BASE0, "/definitions/merge-empty", fast fast::read_28
 );
 /// 5 to 20 characters. 2 to 10 characters.
 ///
@@ -443,9 +430,9 @@ pub struct UnchangedByMerge {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(UnchangedByMerge { tag = "tag", required; } extra extra);
-rt::contract!(
-    UnchangedByMerge, [validators::t0:: < 5 >], BASE0, "/definitions/unchanged-by-merge"
+rt::object!(
+    UnchangedByMerge { tag = "tag", required; } extra extra contract[validators::t0:: < 5
+    >], BASE0, "/definitions/unchanged-by-merge"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unchanged-by-merge/allOf/0/properties/tag`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -39,9 +39,9 @@ pub enum OneOfSeveralValue {
 }
 rt::union_by_type!(
     OneOfSeveralValue { Boolean(_) : bool, Integer(_) : number, String(_) : string,
-    Array(_) : array, Object(_) : object }
+    Array(_) : array, Object(_) : object } contract[validators::v0], BASE0,
+    "/definitions/one-of-several"
 );
-rt::contract!(OneOfSeveralValue, [validators::v0], BASE0, "/definitions/one-of-several");
 /// Schema: `typify/multiple-instance-types.json#/definitions/int-or-str`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -49,8 +49,10 @@ pub enum IntOrStr {
     Integer(rt::Integer),
     String(String),
 }
-rt::union_by_type!(IntOrStr { Integer(_) : number, String(_) : string });
-rt::contract!(IntOrStr, [validators::v1], BASE0, "/definitions/int-or-str");
+rt::union_by_type!(
+    IntOrStr { Integer(_) : number, String(_) : string } contract[validators::v1], BASE0,
+    "/definitions/int-or-str"
+);
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -58,8 +60,10 @@ pub enum YesNoMaybe {
     Boolean(bool),
     Object(YesNoMaybeObject),
 }
-rt::union_by_type!(YesNoMaybe { Boolean(_) : bool, Object(_) : object });
-rt::contract!(YesNoMaybe, [validators::v2], BASE0, "/definitions/yes-no-maybe");
+rt::union_by_type!(
+    YesNoMaybe { Boolean(_) : bool, Object(_) : object } contract[validators::v2], BASE0,
+    "/definitions/yes-no-maybe"
+);
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, PartialEq)]
 pub struct YesNoMaybeObject {
@@ -67,10 +71,9 @@ pub struct YesNoMaybeObject {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(YesNoMaybeObject { value = "value"; } extra extra);
-rt::contract!(
-    YesNoMaybeObject, [validators::v2], BASE0, "/definitions/yes-no-maybe", fast
-    fast::read_5
+rt::object!(
+    YesNoMaybeObject { value = "value"; } extra extra contract[validators::v2], BASE0,
+    "/definitions/yes-no-maybe", fast fast::read_5
 );
 /// Schema: `typify/multiple-instance-types.json#/definitions/really-just-null`
 pub type ReallyJustNull = ();

@@ -22,9 +22,9 @@ pub struct ObjectBs {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ObjectBs { ok = "ok"; } extra extra);
-rt::contract!(
-    ObjectBs, [validators::v0], BASE0, "/definitions/object-bs", fast fast::read_0
+rt::object!(
+    ObjectBs { ok = "ok"; } extra extra contract[validators::v0], BASE0,
+    "/definitions/object-bs", fast fast::read_0
 );
 /// Schema: `typify/noisy-types.json#/definitions/array-bs`
 pub type ArrayBs = Vec<bool>;

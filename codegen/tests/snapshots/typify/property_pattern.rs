@@ -21,8 +21,10 @@ const BASE0: &str = "file:///typify/property-pattern.json";
 pub struct Properties {
     pub rules: rt::Map<String, rt::Value>,
 }
-rt::object!(Properties { rules = "rules", required; } deny);
-rt::contract!(Properties, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    Properties { rules = "rules", required; } deny contract[validators::v0], BASE0, "",
+    fast fast::read_0
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

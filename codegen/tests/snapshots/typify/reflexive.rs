@@ -24,8 +24,10 @@ pub struct Node {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Node { value = "value"; children = "children"; } extra extra);
-rt::contract!(Node, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    Node { value = "value"; children = "children"; } extra extra
+    contract[validators::v0], BASE0, "", fast fast::read_0
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

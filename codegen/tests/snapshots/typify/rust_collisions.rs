@@ -29,9 +29,9 @@ pub struct Std {
 rt::object!(
     Std { result = "result", required; convert = "convert", required; fmt = "fmt",
     required; str = "str", required; string = "string", required; option = "option",
-    required; boxed = "boxed", required; } extra extra
+    required; boxed = "boxed", required; } extra extra contract[validators::v0], BASE0,
+    "/definitions/std", fast fast::read_0
 );
-rt::contract!(Std, [validators::v0], BASE0, "/definitions/std", fast fast::read_0);
 /// Schema: `typify/rust-collisions.json#/definitions/std/properties/result`
 #[derive(Clone, PartialEq)]
 pub struct Result {
@@ -39,10 +39,9 @@ pub struct Result {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Result { value = "value", required; } extra extra);
-rt::contract!(
-    Result, [validators::t0:: < 0 >], BASE0, "/definitions/std/properties/result", fast
-    fast::read_1
+rt::object!(
+    Result { value = "value", required; } extra extra contract[validators::t0:: < 0 >],
+    BASE0, "/definitions/std/properties/result", fast fast::read_1
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Box`
 #[derive(Clone, PartialEq)]
@@ -51,8 +50,10 @@ pub struct Box {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Box { data = "data", required; } extra extra);
-rt::contract!(Box, [validators::v2], BASE0, "/definitions/Box", fast fast::read_2);
+rt::object!(
+    Box { data = "data", required; } extra extra contract[validators::v2], BASE0,
+    "/definitions/Box", fast fast::read_2
+);
 /// Schema: `typify/rust-collisions.json#/definitions/Option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
@@ -60,8 +61,10 @@ pub struct Option {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Option { maybe = "maybe", required; } extra extra);
-rt::contract!(Option, [validators::v3], BASE0, "/definitions/Option", fast fast::read_3);
+rt::object!(
+    Option { maybe = "maybe", required; } extra extra contract[validators::v3], BASE0,
+    "/definitions/Option", fast fast::read_3
+);
 /// Schema: `typify/rust-collisions.json#/definitions/Vec`
 #[derive(Clone, PartialEq)]
 pub struct Vec {
@@ -69,8 +72,10 @@ pub struct Vec {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Vec { items = "items", required; } extra extra);
-rt::contract!(Vec, [validators::v4], BASE0, "/definitions/Vec", fast fast::read_4);
+rt::object!(
+    Vec { items = "items", required; } extra extra contract[validators::v4], BASE0,
+    "/definitions/Vec", fast fast::read_4
+);
 /// Schema: `typify/rust-collisions.json#/definitions/String`
 #[derive(Clone, PartialEq)]
 pub struct String {
@@ -78,8 +83,10 @@ pub struct String {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(String { text = "text", required; } extra extra);
-rt::contract!(String, [validators::v5], BASE0, "/definitions/String", fast fast::read_5);
+rt::object!(
+    String { text = "text", required; } extra extra contract[validators::v5], BASE0,
+    "/definitions/String", fast fast::read_5
+);
 /// Schema: `typify/rust-collisions.json#/definitions/Copy`
 #[derive(Clone, PartialEq)]
 pub struct Copy {
@@ -87,9 +94,9 @@ pub struct Copy {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Copy { value = "value", required; } extra extra);
-rt::contract!(
-    Copy, [validators::t0:: < 1 >], BASE0, "/definitions/Copy", fast fast::read_6
+rt::object!(
+    Copy { value = "value", required; } extra extra contract[validators::t0:: < 1 >],
+    BASE0, "/definitions/Copy", fast fast::read_6
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Send`
 #[derive(Clone, PartialEq)]
@@ -98,8 +105,10 @@ pub struct Send {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Send { message = "message", required; } extra extra);
-rt::contract!(Send, [validators::v7], BASE0, "/definitions/Send", fast fast::read_7);
+rt::object!(
+    Send { message = "message", required; } extra extra contract[validators::v7], BASE0,
+    "/definitions/Send", fast fast::read_7
+);
 /// Schema: `typify/rust-collisions.json#/definitions/Pin`
 #[derive(Clone, PartialEq)]
 pub struct Pin {
@@ -107,8 +116,10 @@ pub struct Pin {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Pin { pointer = "pointer", required; } extra extra);
-rt::contract!(Pin, [validators::v8], BASE0, "/definitions/Pin", fast fast::read_8);
+rt::object!(
+    Pin { pointer = "pointer", required; } extra extra contract[validators::v8], BASE0,
+    "/definitions/Pin", fast fast::read_8
+);
 /// Schema: `typify/rust-collisions.json#/definitions/Drop`
 #[derive(Clone, PartialEq)]
 pub struct Drop {
@@ -116,8 +127,10 @@ pub struct Drop {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Drop { cleanup = "cleanup", required; } extra extra);
-rt::contract!(Drop, [validators::v9], BASE0, "/definitions/Drop", fast fast::read_9);
+rt::object!(
+    Drop { cleanup = "cleanup", required; } extra extra contract[validators::v9], BASE0,
+    "/definitions/Drop", fast fast::read_9
+);
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
 #[derive(Clone, PartialEq)]
 pub struct TypeWithOptionField {
@@ -130,11 +143,8 @@ pub struct TypeWithOptionField {
 }
 rt::object!(
     TypeWithOptionField { optional_field = "optional_field"; boxed_field = "boxed_field",
-    required; } extra extra
-);
-rt::contract!(
-    TypeWithOptionField, [validators::v10], BASE0, "/definitions/TypeWithOptionField",
-    fast fast::read_10
+    required; } extra extra contract[validators::v10], BASE0,
+    "/definitions/TypeWithOptionField", fast fast::read_10
 );
 /// 1 to 100 characters.
 ///
@@ -230,11 +240,8 @@ rt::object!(
     "do", required; r#final = "final", required; r#macro = "macro", required; r#override
     = "override", required; r#priv = "priv", required; r#typeof = "typeof", required;
     r#unsized = "unsized", required; r#virtual = "virtual", required; r#yield = "yield",
-    required; r#try = "try", required; } extra extra
-);
-rt::contract!(
-    RustKeywordMonster, [validators::v13], BASE0, "/definitions/RustKeywordMonster", fast
-    fast::read_13
+    required; r#try = "try", required; } extra extra contract[validators::v13], BASE0,
+    "/definitions/RustKeywordMonster", fast fast::read_13
 );
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords`
 #[derive(Clone, PartialEq)]
@@ -244,10 +251,9 @@ pub struct MapOfKeywords {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(MapOfKeywords { keyword_map = "keyword_map", required; } extra extra);
-rt::contract!(
-    MapOfKeywords, [validators::v14], BASE0, "/definitions/MapOfKeywords", fast
-    fast::read_14
+rt::object!(
+    MapOfKeywords { keyword_map = "keyword_map", required; } extra extra
+    contract[validators::v14], BASE0, "/definitions/MapOfKeywords", fast fast::read_14
 );
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -301,11 +307,8 @@ pub struct NestedTypeCollisions {
 }
 rt::object!(
     NestedTypeCollisions { r#type = "type", required; types = "types", required;
-    option_type = "option_type"; } extra extra
-);
-rt::contract!(
-    NestedTypeCollisions, [validators::v16], BASE0, "/definitions/NestedTypeCollisions",
-    fast fast::read_16
+    option_type = "option_type"; } extra extra contract[validators::v16], BASE0,
+    "/definitions/NestedTypeCollisions", fast fast::read_16
 );
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions/properties/option_type`
 #[derive(Clone, PartialEq)]
@@ -314,9 +317,8 @@ pub struct OptionType {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(OptionType { r#type = "type"; } extra extra);
-rt::contract!(
-    OptionType, [validators::v17], BASE0,
+rt::object!(
+    OptionType { r#type = "type"; } extra extra contract[validators::v17], BASE0,
     "/definitions/NestedTypeCollisions/properties/option_type", fast fast::read_17
 );
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
@@ -325,9 +327,9 @@ rt::contract!(
 pub enum KeywordFieldsEnum {
     TypeMatchRefImpl(TypeMatchRefImplEnum),
 }
-rt::union_by_type!(KeywordFieldsEnum { TypeMatchRefImpl(_) : object });
-rt::contract!(
-    KeywordFieldsEnum, [validators::v18], BASE0, "/definitions/KeywordFieldsEnum"
+rt::union_by_type!(
+    KeywordFieldsEnum { TypeMatchRefImpl(_) : object } contract[validators::v18], BASE0,
+    "/definitions/KeywordFieldsEnum"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
 #[derive(Clone, PartialEq)]
@@ -341,11 +343,8 @@ pub struct TypeMatchRefImplEnum {
 }
 rt::object!(
     TypeMatchRefImplEnum { r#type = "type", required; r#match = "match", required; r#ref
-    = "ref", required; r#impl = "impl", required; } extra extra
-);
-rt::contract!(
-    TypeMatchRefImplEnum, [validators::v18, validators::v19], BASE0,
-    "/definitions/KeywordFieldsEnum"
+    = "ref", required; r#impl = "impl", required; } extra extra contract[validators::v18,
+    validators::v19], BASE0, "/definitions/KeywordFieldsEnum"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/FlattenedKeywords`
 #[derive(Clone, PartialEq)]
@@ -354,9 +353,9 @@ pub struct FlattenedKeywords {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<::std::string::String>,
 }
-rt::object!(FlattenedKeywords { normal = "normal", required; } extra extra);
-rt::contract!(
-    FlattenedKeywords, [validators::v20], BASE0, "/definitions/FlattenedKeywords", fast
+rt::object!(
+    FlattenedKeywords { normal = "normal", required; } extra extra
+    contract[validators::v20], BASE0, "/definitions/FlattenedKeywords", fast
     fast::read_20
 );
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision`
@@ -368,10 +367,9 @@ pub struct DoubleOptionCollision {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(DoubleOptionCollision { option = "option"; } extra extra);
-rt::contract!(
-    DoubleOptionCollision, [validators::v21], BASE0,
-    "/definitions/DoubleOptionCollision", fast fast::read_21
+rt::object!(
+    DoubleOptionCollision { option = "option"; } extra extra contract[validators::v21],
+    BASE0, "/definitions/DoubleOptionCollision", fast fast::read_21
 );
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision/properties/option`
 #[derive(Clone, PartialEq)]
@@ -380,9 +378,9 @@ pub struct DoubleOptionCollisionOption {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(DoubleOptionCollisionOption { option = "option"; } extra extra);
-rt::contract!(
-    DoubleOptionCollisionOption, [validators::v22], BASE0,
+rt::object!(
+    DoubleOptionCollisionOption { option = "option"; } extra extra
+    contract[validators::v22], BASE0,
     "/definitions/DoubleOptionCollision/properties/option", fast fast::read_22
 );
 /// Schema: `typify/rust-collisions.json#/definitions/format-collision`

@@ -21,10 +21,10 @@ pub struct FloatsArenTTerribleIMTold {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout"; } extra extra);
-rt::contract!(
-    FloatsArenTTerribleIMTold, [validators::v0], BASE0,
-    "/definitions/floats-aren't-terrible-I'm-told", fast fast::read_0
+rt::object!(
+    FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout"; } extra extra
+    contract[validators::v0], BASE0, "/definitions/floats-aren't-terrible-I'm-told", fast
+    fast::read_0
 );
 /// Schema: `typify/simple-types.json#/definitions/just-one`
 pub type JustOne = String;
@@ -52,10 +52,8 @@ rt::object!(
     UintMinimumAndMaximum { no_bounds = "no_bounds", required; min = "min", required;
     min_non_zero = "min_non_zero", required; min_uint_non_zero = "min_uint_non_zero",
     required; max = "max", required; min_and_max = "min_and_max", required; } extra extra
-);
-rt::contract!(
-    UintMinimumAndMaximum, [validators::v1], BASE0,
-    "/definitions/uint-minimum-and-maximum", fast fast::read_3
+    contract[validators::v1], BASE0, "/definitions/uint-minimum-and-maximum", fast
+    fast::read_3
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

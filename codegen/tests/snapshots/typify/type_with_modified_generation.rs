@@ -38,8 +38,8 @@ pub struct TestType {
 rt::object!(
     TestType { replaced_type = "replaced_type", required; patched_type = "patched_type",
     required; converted_type = "converted_type", required; } extra extra
+    contract[validators::v0], BASE0, "", fast fast::read_0
 );
-rt::contract!(TestType, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `typify/type-with-modified-generation.json#/properties/converted_type`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -47,8 +47,10 @@ pub enum ConvertedType {
     Number(rt::Number),
     String(String),
 }
-rt::union_by_type!(ConvertedType { Number(_) : number, String(_) : string });
-rt::contract!(ConvertedType, [validators::v1], BASE0, "/properties/converted_type");
+rt::union_by_type!(
+    ConvertedType { Number(_) : number, String(_) : string } contract[validators::v1],
+    BASE0, "/properties/converted_type"
+);
 /// Schema: `typify/type-with-modified-generation.json#/definitions/HandGeneratedType`
 pub type HandGeneratedType = rt::Value;
 /// Schema: `typify/type-with-modified-generation.json#/definitions/TypeThatNeedsMoreDerives`

@@ -45,9 +45,9 @@ pub struct OuterThing {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(OuterThing { thing = "thing"; } extra extra);
-rt::contract!(
-    OuterThing, [validators::v1], BASE0, "/definitions/OuterThing", fast fast::read_1
+rt::object!(
+    OuterThing { thing = "thing"; } extra extra contract[validators::v1], BASE0,
+    "/definitions/OuterThing", fast fast::read_1
 );
 /// ThingWithDefaults
 ///
@@ -57,10 +57,9 @@ pub struct Thing {
     pub a: Option<String>,
     pub r#type: Option<String>,
 }
-rt::object!(Thing { a = "a"; r#type = "type"; } deny);
-rt::contract!(
-    Thing, [validators::v2], BASE0, "/definitions/OuterThing/properties/thing", fast
-    fast::read_2
+rt::object!(
+    Thing { a = "a"; r#type = "type"; } deny contract[validators::v2], BASE0,
+    "/definitions/OuterThing/properties/thing", fast fast::read_2
 );
 /// Schema: `typify/types-with-defaults.json#/definitions/Doodad`
 #[derive(Clone, PartialEq)]

@@ -33,8 +33,10 @@ pub struct TestType {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(TestType { value = "value", required; } extra extra);
-rt::contract!(TestType, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    TestType { value = "value", required; } extra extra contract[validators::v0], BASE0,
+    "", fast fast::read_0
+);
 /// Schema: `typify/untyped-enum-with-null.json#/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {

@@ -50,9 +50,9 @@ pub struct BarTypes {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(BarTypes { bar = "bar", required; } extra extra);
-rt::contract!(
-    BarTypes, [validators::v2, validators::v0], BASE0, "/definitions/one-of-types"
+rt::object!(
+    BarTypes { bar = "bar", required; } extra extra contract[validators::v2,
+    validators::v0], BASE0, "/definitions/one-of-types"
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
 #[derive(Clone, PartialEq)]
@@ -61,9 +61,9 @@ pub struct FooTypes {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(FooTypes { foo = "foo", required; } extra extra);
-rt::contract!(
-    FooTypes, [validators::v2, validators::v1], BASE0, "/definitions/one-of-types"
+rt::object!(
+    FooTypes { foo = "foo", required; } extra extra contract[validators::v2,
+    validators::v1], BASE0, "/definitions/one-of-types"
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-raw-type`
 #[derive(Clone, Debug, PartialEq)]
@@ -72,9 +72,9 @@ pub enum OneOfRawType {
     String(String),
     Integer(rt::Integer),
 }
-rt::union_by_type!(OneOfRawType { String(_) : string, Integer(_) : number });
-rt::contract!(
-    OneOfRawType, [validators::t0:: < 0 >], BASE0, "/definitions/one-of-raw-type"
+rt::union_by_type!(
+    OneOfRawType { String(_) : string, Integer(_) : number } contract[validators::t0:: <
+    0 >], BASE0, "/definitions/one-of-raw-type"
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, Debug, PartialEq)]
@@ -128,9 +128,9 @@ pub struct ATitle {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ATitle { foo = "foo"; } extra extra);
-rt::contract!(
-    ATitle, [validators::v7, validators::v4], BASE0, "/definitions/one-of-missing-title"
+rt::object!(
+    ATitle { foo = "foo"; } extra extra contract[validators::v7, validators::v4], BASE0,
+    "/definitions/one-of-missing-title"
 );
 /// B
 ///
@@ -141,9 +141,9 @@ pub struct BTitle {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(BTitle { bar = "bar"; } extra extra);
-rt::contract!(
-    BTitle, [validators::v7, validators::v5], BASE0, "/definitions/one-of-missing-title"
+rt::object!(
+    BTitle { bar = "bar"; } extra extra contract[validators::v7, validators::v5], BASE0,
+    "/definitions/one-of-missing-title"
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, PartialEq)]
@@ -153,10 +153,9 @@ pub struct ObjectTitle {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ObjectTitle { bar = "bar"; baz = "baz"; } extra extra);
-rt::contract!(
-    ObjectTitle, [validators::v7, validators::v6], BASE0,
-    "/definitions/one-of-missing-title"
+rt::object!(
+    ObjectTitle { bar = "bar"; baz = "baz"; } extra extra contract[validators::v7,
+    validators::v6], BASE0, "/definitions/one-of-missing-title"
 );
 /// Matches `.*`.
 ///
@@ -202,9 +201,9 @@ pub struct EmptyObject {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(EmptyObject { prop = "prop"; } extra extra);
-rt::contract!(
-    EmptyObject, [validators::v11], BASE0, "/definitions/EmptyObject", fast fast::read_11
+rt::object!(
+    EmptyObject { prop = "prop"; } extra extra contract[validators::v11], BASE0,
+    "/definitions/EmptyObject", fast fast::read_11
 );
 /// Schema: `typify/various-enums.json#/definitions/JankNames`
 #[derive(Clone, Debug, PartialEq)]
@@ -256,8 +255,10 @@ pub enum References {
     Array(Vec<String>),
     Object(rt::Map<String, ObjectReference>),
 }
-rt::union_by_type!(References { Array(_) : array, Object(_) : object });
-rt::contract!(References, [validators::t0:: < 1 >], BASE0, "/definitions/References");
+rt::union_by_type!(
+    References { Array(_) : array, Object(_) : object } contract[validators::t0:: < 1 >],
+    BASE0, "/definitions/References"
+);
 /// Schema: `typify/various-enums.json#/definitions/References/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -345,10 +346,9 @@ pub struct IdExclusive {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(IdExclusive { id = "id", required; reference = "reference"; } extra extra);
-rt::contract!(
-    IdExclusive, [validators::v22, validators::v20], BASE0,
-    "/definitions/ShouldBeExclusive"
+rt::object!(
+    IdExclusive { id = "id", required; reference = "reference"; } extra extra
+    contract[validators::v22, validators::v20], BASE0, "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, PartialEq)]
@@ -360,10 +360,7 @@ pub struct ReferenceExclusive {
 }
 rt::object!(
     ReferenceExclusive { id = "id"; reference = "reference", required; } extra extra
-);
-rt::contract!(
-    ReferenceExclusive, [validators::v22, validators::v21], BASE0,
-    "/definitions/ShouldBeExclusive"
+    contract[validators::v22, validators::v21], BASE0, "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant`
 #[derive(Clone, Debug, PartialEq)]

@@ -49,11 +49,8 @@ rt::object!(
     axes = "axes"; legends = "legends"; title = "title"; marks = "marks"; usermeta =
     "usermeta"; schema = "$schema"; config = "config"; description = "description"; width
     = "width"; height = "height"; padding = "padding"; autosize = "autosize"; background
-    = "background"; style = "style"; } extra extra
-);
-rt::contract!(
-    VegaVisualizationSpecificationLanguage, [validators::v0], BASE0, "", fast
-    fast::read_0
+    = "background"; style = "style"; } extra extra contract[validators::v0], BASE0, "",
+    fast fast::read_0
 );
 /// Schema: `typify/vega.json#/definitions/layout`
 #[derive(Clone, Debug, PartialEq)]
@@ -93,10 +90,7 @@ rt::object!(
     ObjectLayout { align = "align"; bounds = "bounds"; center = "center"; columns =
     "columns"; padding = "padding"; offset = "offset"; header_band = "headerBand";
     footer_band = "footerBand"; title_band = "titleBand"; title_anchor = "titleAnchor"; }
-    deny
-);
-rt::contract!(
-    ObjectLayout, [validators::v1], BASE0, "/definitions/layout/oneOf/0", fast
+    deny contract[validators::v1], BASE0, "/definitions/layout/oneOf/0", fast
     fast::read_2
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align`
@@ -163,9 +157,9 @@ pub struct SignalRef {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(SignalRef { signal = "signal", required; } extra extra);
-rt::contract!(
-    SignalRef, [validators::v7], BASE0, "/definitions/signalRef", fast fast::read_5
+rt::object!(
+    SignalRef { signal = "signal", required; } extra extra contract[validators::v7],
+    BASE0, "/definitions/signalRef", fast fast::read_5
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -173,10 +167,9 @@ pub struct ObjectAlign {
     pub row: Option<ObjectAlignRow>,
     pub column: Option<ObjectAlignRow>,
 }
-rt::object!(ObjectAlign { row = "row"; column = "column"; } deny);
-rt::contract!(
-    ObjectAlign, [validators::t1:: < 0 >], BASE0,
-    "/definitions/layout/oneOf/0/properties/align/oneOf/1", fast fast::read_6
+rt::object!(
+    ObjectAlign { row = "row"; column = "column"; } deny contract[validators::t1:: < 0
+    >], BASE0, "/definitions/layout/oneOf/0/properties/align/oneOf/1", fast fast::read_6
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row`
 #[derive(Clone, Debug, PartialEq)]
@@ -185,9 +178,9 @@ pub enum ObjectAlignRow {
     String(AlignString),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ObjectAlignRow { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    ObjectAlignRow, [validators::t0:: < 2 >], BASE0,
+rt::union_by_type!(
+    ObjectAlignRow { String(_) : string, SignalRef(_) : object }
+    contract[validators::t0:: < 2 >], BASE0,
     "/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/bounds`
@@ -197,10 +190,9 @@ pub enum Bounds {
     String(StringBounds),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Bounds { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    Bounds, [validators::t0:: < 3 >], BASE0,
-    "/definitions/layout/oneOf/0/properties/bounds"
+rt::union_by_type!(
+    Bounds { String(_) : string, SignalRef(_) : object } contract[validators::t0:: < 3
+    >], BASE0, "/definitions/layout/oneOf/0/properties/bounds"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/bounds/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -263,10 +255,10 @@ pub struct ObjectCenter {
     pub row: Option<BooleanOrSignal>,
     pub column: Option<BooleanOrSignal>,
 }
-rt::object!(ObjectCenter { row = "row"; column = "column"; } deny);
-rt::contract!(
-    ObjectCenter, [validators::t1:: < 1 >], BASE0,
-    "/definitions/layout/oneOf/0/properties/center/oneOf/2", fast fast::read_11
+rt::object!(
+    ObjectCenter { row = "row"; column = "column"; } deny contract[validators::t1:: < 1
+    >], BASE0, "/definitions/layout/oneOf/0/properties/center/oneOf/2", fast
+    fast::read_11
 );
 /// Schema: `typify/vega.json#/definitions/booleanOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -275,9 +267,9 @@ pub enum BooleanOrSignal {
     Boolean(bool),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(BooleanOrSignal { Boolean(_) : bool, SignalRef(_) : object });
-rt::contract!(
-    BooleanOrSignal, [validators::t0:: < 4 >], BASE0, "/definitions/booleanOrSignal"
+rt::union_by_type!(
+    BooleanOrSignal { Boolean(_) : bool, SignalRef(_) : object }
+    contract[validators::t0:: < 4 >], BASE0, "/definitions/booleanOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/numberOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -286,9 +278,9 @@ pub enum NumberOrSignal {
     Number(rt::Number),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(NumberOrSignal { Number(_) : number, SignalRef(_) : object });
-rt::contract!(
-    NumberOrSignal, [validators::t0:: < 5 >], BASE0, "/definitions/numberOrSignal"
+rt::union_by_type!(
+    NumberOrSignal { Number(_) : number, SignalRef(_) : object }
+    contract[validators::t0:: < 5 >], BASE0, "/definitions/numberOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
@@ -338,10 +330,9 @@ pub struct ObjectBand {
     pub row: Option<NumberOrSignal>,
     pub column: Option<NumberOrSignal>,
 }
-rt::object!(ObjectBand { row = "row"; column = "column"; } deny);
-rt::contract!(
-    ObjectBand, [validators::t1:: < 2 >], BASE0,
-    "/definitions/layout/oneOf/0/properties/padding/oneOf/2", fast fast::read_15
+rt::object!(
+    ObjectBand { row = "row"; column = "column"; } deny contract[validators::t1:: < 2 >],
+    BASE0, "/definitions/layout/oneOf/0/properties/padding/oneOf/2", fast fast::read_15
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -398,10 +389,7 @@ pub struct ObjectOffset {
 rt::object!(
     ObjectOffset { row_header = "rowHeader"; row_footer = "rowFooter"; row_title =
     "rowTitle"; column_header = "columnHeader"; column_footer = "columnFooter";
-    column_title = "columnTitle"; } deny
-);
-rt::contract!(
-    ObjectOffset, [validators::v19], BASE0,
+    column_title = "columnTitle"; } deny contract[validators::v19], BASE0,
     "/definitions/layout/oneOf/0/properties/offset/oneOf/2", fast fast::read_17
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/headerBand`
@@ -591,10 +579,10 @@ pub struct ObjectAnchor {
     pub row: Option<ObjectAnchorRow>,
     pub column: Option<ObjectAnchorRow>,
 }
-rt::object!(ObjectAnchor { row = "row"; column = "column"; } deny);
-rt::contract!(
-    ObjectAnchor, [validators::t1:: < 3 >], BASE0,
-    "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1", fast fast::read_23
+rt::object!(
+    ObjectAnchor { row = "row"; column = "column"; } deny contract[validators::t1:: < 3
+    >], BASE0, "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1", fast
+    fast::read_23
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row`
 #[derive(Clone, Debug, PartialEq)]
@@ -603,9 +591,9 @@ pub enum ObjectAnchorRow {
     String(StringAnchor),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ObjectAnchorRow { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    ObjectAnchorRow, [validators::t0:: < 7 >], BASE0,
+rt::union_by_type!(
+    ObjectAnchorRow { String(_) : string, SignalRef(_) : object }
+    contract[validators::t0:: < 7 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row"
 );
 /// Schema: `typify/vega.json#/definitions/signal`
@@ -643,11 +631,8 @@ pub struct NamePushSignal {
 }
 rt::object!(
     NamePushSignal { name = "name", required; description = "description"; push = "push",
-    required; on = "on"; } deny
-);
-rt::contract!(
-    NamePushSignal, [validators::v28], BASE0, "/definitions/signal/oneOf/0", fast
-    fast::read_26
+    required; on = "on"; } deny contract[validators::v28], BASE0,
+    "/definitions/signal/oneOf/0", fast fast::read_26
 );
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/0/properties/push`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -702,11 +687,8 @@ pub struct EncodeItem {
 }
 rt::object!(
     EncodeItem { events = "events", required; force = "force"; encode = "encode",
-    required; } extra extra
-);
-rt::contract!(
-    EncodeItem, [validators::t3:: < 0 >, validators::v36, validators::t0:: < 8 >,
-    validators::v33], BASE0, "/definitions/onEvents/items"
+    required; } extra extra contract[validators::t3:: < 0 >, validators::v36,
+    validators::t0:: < 8 >, validators::v33], BASE0, "/definitions/onEvents/items"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/0/properties/events`
 #[derive(Clone, Debug, PartialEq)]
@@ -796,10 +778,9 @@ pub struct ScaleListener {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ScaleListener { scale = "scale", required; } extra extra);
-rt::contract!(
-    ScaleListener, [validators::v42], BASE0, "/definitions/listener/oneOf/1", fast
-    fast::read_32
+rt::object!(
+    ScaleListener { scale = "scale", required; } extra extra contract[validators::v42],
+    BASE0, "/definitions/listener/oneOf/1", fast fast::read_32
 );
 /// Schema: `typify/vega.json#/definitions/stream`
 #[derive(Clone, Debug, PartialEq)]
@@ -862,11 +843,9 @@ pub struct TypeStream {
 rt::object!(
     TypeStream { between = "between"; marktype = "marktype"; markname = "markname";
     filter = "filter"; throttle = "throttle"; debounce = "debounce"; consume = "consume";
-    r#type = "type", required; source = "source"; } extra extra
-);
-rt::contract!(
-    TypeStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
-    validators::v45], BASE0, "/definitions/stream"
+    r#type = "type", required; source = "source"; } extra extra contract[validators::t3::
+    < 1 >, validators::v49, validators::t2:: < 7 >, validators::v45], BASE0,
+    "/definitions/stream"
 );
 /// Used by: `typify/vega.json#/definitions/stream/allOf/0/properties/filter`, `typify/vega.json#/definitions/data/oneOf/1/properties/source`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -894,11 +873,9 @@ pub struct StreamStream {
 rt::object!(
     StreamStream { between = "between"; marktype = "marktype"; markname = "markname";
     filter = "filter"; throttle = "throttle"; debounce = "debounce"; consume = "consume";
-    stream = "stream", required; } extra extra
-);
-rt::contract!(
-    StreamStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
-    validators::v46], BASE0, "/definitions/stream"
+    stream = "stream", required; } extra extra contract[validators::t3:: < 1 >,
+    validators::v49, validators::t2:: < 7 >, validators::v46], BASE0,
+    "/definitions/stream"
 );
 /// Schema: `typify/vega.json#/definitions/stream`
 #[derive(Clone, PartialEq)]
@@ -919,11 +896,9 @@ pub struct MergeStream {
 rt::object!(
     MergeStream { between = "between"; marktype = "marktype"; markname = "markname";
     filter = "filter"; throttle = "throttle"; debounce = "debounce"; consume = "consume";
-    merge = "merge", required; } extra extra
-);
-rt::contract!(
-    MergeStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
-    validators::v47], BASE0, "/definitions/stream"
+    merge = "merge", required; } extra extra contract[validators::t3:: < 1 >,
+    validators::v49, validators::t2:: < 7 >, validators::v47], BASE0,
+    "/definitions/stream"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items`
 #[derive(Clone, PartialEq)]
@@ -936,11 +911,8 @@ pub struct UpdateItem {
 }
 rt::object!(
     UpdateItem { events = "events", required; force = "force"; update = "update",
-    required; } extra extra
-);
-rt::contract!(
-    UpdateItem, [validators::t3:: < 0 >, validators::v36, validators::t0:: < 8 >,
-    validators::v34], BASE0, "/definitions/onEvents/items"
+    required; } extra extra contract[validators::t3:: < 0 >, validators::v36,
+    validators::t0:: < 8 >, validators::v34], BASE0, "/definitions/onEvents/items"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update`
 #[derive(Clone, Debug, PartialEq)]
@@ -1001,8 +973,10 @@ pub struct Expr {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Expr { expr = "expr", required; r#as = "as"; } extra extra);
-rt::contract!(Expr, [validators::v55], BASE0, "/definitions/expr", fast fast::read_40);
+rt::object!(
+    Expr { expr = "expr", required; r#as = "as"; } extra extra contract[validators::v55],
+    BASE0, "/definitions/expr", fast fast::read_40
+);
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3`
 #[derive(Clone, PartialEq)]
 pub struct ValueUpdate {
@@ -1010,11 +984,10 @@ pub struct ValueUpdate {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ValueUpdate { value = "value", required; } extra extra);
-rt::contract!(
-    ValueUpdate, [validators::t5:: < 0 >], BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3", fast
-    fast::read_41
+rt::object!(
+    ValueUpdate { value = "value", required; } extra extra contract[validators::t5:: < 0
+    >], BASE0, "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3",
+    fast fast::read_41
 );
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -1087,11 +1060,8 @@ pub struct Variant0Bind {
 }
 rt::object!(
     Variant0Bind { input = "input", required; element = "element"; debounce = "debounce";
-    name = "name"; } deny
-);
-rt::contract!(
-    Variant0Bind, [validators::v56], BASE0, "/definitions/bind/oneOf/0", fast
-    fast::read_44
+    name = "name"; } deny contract[validators::v56], BASE0, "/definitions/bind/oneOf/0",
+    fast fast::read_44
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/0/properties/input`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1117,10 +1087,7 @@ pub struct InputOptionsBind {
 rt::object!(
     InputOptionsBind { input = "input", required; element = "element"; options =
     "options", required; labels = "labels"; debounce = "debounce"; name = "name"; } deny
-);
-rt::contract!(
-    InputOptionsBind, [validators::v57], BASE0, "/definitions/bind/oneOf/1", fast
-    fast::read_46
+    contract[validators::v57], BASE0, "/definitions/bind/oneOf/1", fast fast::read_46
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/1/properties/input`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1149,10 +1116,7 @@ pub struct Variant2Bind {
 rt::object!(
     Variant2Bind { input = "input", required; element = "element"; min = "min"; max =
     "max"; step = "step"; debounce = "debounce"; name = "name"; } deny
-);
-rt::contract!(
-    Variant2Bind, [validators::v58], BASE0, "/definitions/bind/oneOf/2", fast
-    fast::read_48
+    contract[validators::v58], BASE0, "/definitions/bind/oneOf/2", fast fast::read_48
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/2/properties/input`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1178,11 +1142,8 @@ pub struct Variant3Bind {
 }
 rt::object!(
     Variant3Bind { input = "input", required; element = "element"; debounce = "debounce";
-    name = "name"; } extra extra
-);
-rt::contract!(
-    Variant3Bind, [validators::v59], BASE0, "/definitions/bind/oneOf/3", fast
-    fast::read_50
+    name = "name"; } extra extra contract[validators::v59], BASE0,
+    "/definitions/bind/oneOf/3", fast fast::read_50
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/4`
 #[derive(Clone, PartialEq)]
@@ -1193,10 +1154,7 @@ pub struct ElementBind {
 }
 rt::object!(
     ElementBind { element = "element", required; event = "event"; debounce = "debounce";
-    } deny
-);
-rt::contract!(
-    ElementBind, [validators::v60], BASE0, "/definitions/bind/oneOf/4", fast
+    } deny contract[validators::v60], BASE0, "/definitions/bind/oneOf/4", fast
     fast::read_51
 );
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/2`
@@ -1213,10 +1171,7 @@ pub struct NameInitSignal {
 rt::object!(
     NameInitSignal { name = "name", required; description = "description"; value =
     "value"; init = "init", required; on = "on"; bind = "bind"; } deny
-);
-rt::contract!(
-    NameInitSignal, [validators::v30], BASE0, "/definitions/signal/oneOf/2", fast
-    fast::read_52
+    contract[validators::v30], BASE0, "/definitions/signal/oneOf/2", fast fast::read_52
 );
 /// Schema: `typify/vega.json#/definitions/data`
 #[derive(Clone, Debug, PartialEq)]
@@ -1255,9 +1210,7 @@ pub struct NameData {
 }
 rt::object!(
     NameData { name = "name", required; transform = "transform"; on = "on"; } deny
-);
-rt::contract!(
-    NameData, [validators::v65], BASE0, "/definitions/data/oneOf/0", fast fast::read_54
+    contract[validators::v65], BASE0, "/definitions/data/oneOf/0", fast fast::read_54
 );
 /// Schema: `typify/vega.json#/definitions/transform`
 #[derive(Clone, Debug, PartialEq)]
@@ -2810,9 +2763,7 @@ pub enum CrossfilterTransformFields {
 }
 rt::union_by_type!(
     CrossfilterTransformFields { Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    CrossfilterTransformFields, [validators::t0:: < 9 >], BASE0,
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/crossfilterTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/fields/oneOf/0/items`
@@ -2867,9 +2818,9 @@ pub enum StringOrSignal {
     String(String),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(StringOrSignal { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    StringOrSignal, [validators::t0:: < 10 >], BASE0, "/definitions/stringOrSignal"
+rt::union_by_type!(
+    StringOrSignal { String(_) : string, SignalRef(_) : object }
+    contract[validators::t0:: < 10 >], BASE0, "/definitions/stringOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/paramField`
 #[derive(Clone, PartialEq)]
@@ -2877,9 +2828,9 @@ pub struct ParamField {
     pub field: String,
     pub r#as: Option<String>,
 }
-rt::object!(ParamField { field = "field", required; r#as = "as"; } deny);
-rt::contract!(
-    ParamField, [validators::v76], BASE0, "/definitions/paramField", fast fast::read_60
+rt::object!(
+    ParamField { field = "field", required; r#as = "as"; } deny
+    contract[validators::v76], BASE0, "/definitions/paramField", fast fast::read_60
 );
 /// Used by: `typify/vega.json#/definitions/crossfilterTransform/properties/query`, `typify/vega.json#/definitions/graticuleTransform/properties/extent`, `typify/vega.json#/definitions/graticuleTransform/properties/extentMajor`, and 4 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -2896,10 +2847,9 @@ pub enum Ignore {
     Number(rt::Number),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Ignore { Number(_) : number, SignalRef(_) : object });
-rt::contract!(
-    Ignore, [validators::t8:: < 0 >], BASE0,
-    "/definitions/resolvefilterTransform/properties/ignore"
+rt::union_by_type!(
+    Ignore { Number(_) : number, SignalRef(_) : object } contract[validators::t8:: < 0
+    >], BASE0, "/definitions/resolvefilterTransform/properties/ignore"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceX`
 #[derive(Clone, Debug, PartialEq)]
@@ -3078,9 +3028,7 @@ pub enum LinkpathTransformOrient {
 }
 rt::union_by_type!(
     LinkpathTransformOrient { String(_) : string, SignalRef(_) : object }
-);
-rt::contract!(
-    LinkpathTransformOrient, [validators::t8:: < 1 >], BASE0,
+    contract[validators::t8:: < 1 >], BASE0,
     "/definitions/linkpathTransform/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/orient/anyOf/0`
@@ -3108,10 +3056,9 @@ pub enum Shape {
     String(StringShape),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Shape { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    Shape, [validators::t8:: < 2 >], BASE0,
-    "/definitions/linkpathTransform/properties/shape"
+rt::union_by_type!(
+    Shape { String(_) : string, SignalRef(_) : object } contract[validators::t8:: < 2 >],
+    BASE0, "/definitions/linkpathTransform/properties/shape"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/shape/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3142,10 +3089,9 @@ pub enum Method {
     String(String),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Method { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    Method, [validators::t8:: < 3 >], BASE0,
-    "/definitions/linkpathTransform/properties/as"
+rt::union_by_type!(
+    Method { String(_) : string, SignalRef(_) : object } contract[validators::t8:: < 3
+    >], BASE0, "/definitions/linkpathTransform/properties/as"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3196,9 +3142,9 @@ pub enum Nice {
     Boolean(bool),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Nice { Boolean(_) : bool, SignalRef(_) : object });
-rt::contract!(
-    Nice, [validators::t8:: < 4 >], BASE0, "/definitions/pieTransform/properties/sort"
+rt::union_by_type!(
+    Nice { Boolean(_) : bool, SignalRef(_) : object } contract[validators::t8:: < 4 >],
+    BASE0, "/definitions/pieTransform/properties/sort"
 );
 /// Used by: `typify/vega.json#/definitions/pieTransform/properties/as`, `typify/vega.json#/definitions/stackTransform/properties/as`, `typify/vega.json#/definitions/forceTransform/properties/as`, and 20 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -3257,9 +3203,9 @@ pub enum StackTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(StackTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    StackTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    StackTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/stackTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/groupby/oneOf/0/items`
@@ -3343,10 +3289,9 @@ pub struct Variant0Compare {
     pub field: Option<Variant0CompareField>,
     pub order: Option<SortOrder>,
 }
-rt::object!(Variant0Compare { field = "field"; order = "order"; } deny);
-rt::contract!(
-    Variant0Compare, [validators::t9:: < 0 >], BASE0, "/definitions/compare/oneOf/0",
-    fast fast::read_83
+rt::object!(
+    Variant0Compare { field = "field"; order = "order"; } deny contract[validators::t9::
+    < 0 >], BASE0, "/definitions/compare/oneOf/0", fast fast::read_83
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/0/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3388,8 +3333,10 @@ pub enum SortOrder {
     String(StringOrder),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(SortOrder { String(_) : string, SignalRef(_) : object });
-rt::contract!(SortOrder, [validators::t0:: < 13 >], BASE0, "/definitions/sortOrder");
+rt::union_by_type!(
+    SortOrder { String(_) : string, SignalRef(_) : object } contract[validators::t0:: <
+    13 >], BASE0, "/definitions/sortOrder"
+);
 /// Schema: `typify/vega.json#/definitions/sortOrder/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringOrder {
@@ -3406,10 +3353,9 @@ pub struct Variant1Compare {
     pub field: Option<Vec<FieldItem>>,
     pub order: Option<Vec<SortOrder>>,
 }
-rt::object!(Variant1Compare { field = "field"; order = "order"; } deny);
-rt::contract!(
-    Variant1Compare, [validators::t9:: < 1 >], BASE0, "/definitions/compare/oneOf/1",
-    fast fast::read_87
+rt::object!(
+    Variant1Compare { field = "field"; order = "order"; } deny contract[validators::t9::
+    < 1 >], BASE0, "/definitions/compare/oneOf/1", fast fast::read_87
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/1/properties/field/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3451,9 +3397,9 @@ pub enum StackTransformOffset {
     String(StringOffset),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(StackTransformOffset { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    StackTransformOffset, [validators::t8:: < 5 >], BASE0,
+rt::union_by_type!(
+    StackTransformOffset { String(_) : string, SignalRef(_) : object }
+    contract[validators::t8:: < 5 >], BASE0,
     "/definitions/stackTransform/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/offset/anyOf/0`
@@ -4036,9 +3982,9 @@ pub enum GeojsonTransformFields {
     Array(Vec<RootDataItemNameTransformItemGeojsonFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(GeojsonTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    GeojsonTransformFields, [validators::t0:: < 14 >], BASE0,
+rt::union_by_type!(
+    GeojsonTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 14 >], BASE0,
     "/definitions/geojsonTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/fields/oneOf/0/items`
@@ -4230,9 +4176,9 @@ pub enum GeopointTransformFields {
     Array(Vec<RootDataItemNameTransformItemGeopointFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(GeopointTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    GeopointTransformFields, [validators::t0:: < 14 >], BASE0,
+rt::union_by_type!(
+    GeopointTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 14 >], BASE0,
     "/definitions/geopointTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/fields/oneOf/0/items`
@@ -4528,10 +4474,9 @@ pub enum Resolve {
     String(StringResolve),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Resolve { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    Resolve, [validators::t8:: < 6 >], BASE0,
-    "/definitions/heatmapTransform/properties/resolve"
+rt::union_by_type!(
+    Resolve { String(_) : string, SignalRef(_) : object } contract[validators::t8:: < 6
+    >], BASE0, "/definitions/heatmapTransform/properties/resolve"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/resolve/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -4650,9 +4595,7 @@ pub enum IsocontourTransformTranslate {
 }
 rt::union_by_type!(
     IsocontourTransformTranslate { Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    IsocontourTransformTranslate, [validators::t0:: < 15 >], BASE0,
+    contract[validators::t0:: < 15 >], BASE0,
     "/definitions/isocontourTransform/properties/translate"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/translate/oneOf/0/items`
@@ -4718,9 +4661,7 @@ pub enum IsocontourTransformAs {
 }
 rt::union_by_type!(
     IsocontourTransformAs { String(_) : string, SignalRef(_) : object, Null : null }
-);
-rt::contract!(
-    IsocontourTransformAs, [validators::t12:: < 0 >], BASE0,
+    contract[validators::t12:: < 0 >], BASE0,
     "/definitions/isocontourTransform/properties/as"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/x`
@@ -4856,9 +4797,9 @@ pub enum Kde2dTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Kde2dTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    Kde2dTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    Kde2dTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/kde2dTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/groupby/oneOf/0/items`
@@ -4913,9 +4854,9 @@ pub enum Keys {
     Array(Vec<ArrayKey>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Keys { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    Keys, [validators::t0:: < 9 >], BASE0, "/definitions/nestTransform/properties/keys"
+rt::union_by_type!(
+    Keys { Array(_) : array, SignalRef(_) : object } contract[validators::t0:: < 9 >],
+    BASE0, "/definitions/nestTransform/properties/keys"
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/keys/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -5218,9 +5159,9 @@ pub enum TreeTransformMethod {
     String(RootDataItemNameTransformItemTreeMethodString),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(TreeTransformMethod { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    TreeTransformMethod, [validators::t8:: < 7 >], BASE0,
+rt::union_by_type!(
+    TreeTransformMethod { String(_) : string, SignalRef(_) : object }
+    contract[validators::t8:: < 7 >], BASE0,
     "/definitions/treeTransform/properties/method"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/method/anyOf/0`
@@ -5287,9 +5228,9 @@ pub enum TreemapTransformMethod {
     String(RootDataItemNameTransformItemTreemapMethodString),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(TreemapTransformMethod { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    TreemapTransformMethod, [validators::t8:: < 8 >], BASE0,
+rt::union_by_type!(
+    TreemapTransformMethod { String(_) : string, SignalRef(_) : object }
+    contract[validators::t8:: < 8 >], BASE0,
     "/definitions/treemapTransform/properties/method"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/method/anyOf/0`
@@ -5327,9 +5268,7 @@ pub enum LabelTransformPadding {
 }
 rt::union_by_type!(
     LabelTransformPadding { Number(_) : number, SignalRef(_) : object, Null : null }
-);
-rt::contract!(
-    LabelTransformPadding, [validators::t12:: < 1 >], BASE0,
+    contract[validators::t12:: < 1 >], BASE0,
     "/definitions/labelTransform/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/avoidMarks`
@@ -5339,10 +5278,9 @@ pub enum AvoidMarks {
     Array(Vec<String>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(AvoidMarks { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    AvoidMarks, [validators::t0:: < 16 >], BASE0,
-    "/definitions/labelTransform/properties/avoidMarks"
+rt::union_by_type!(
+    AvoidMarks { Array(_) : array, SignalRef(_) : object } contract[validators::t0:: < 16
+    >], BASE0, "/definitions/labelTransform/properties/avoidMarks"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
@@ -5435,9 +5373,9 @@ pub enum LoessTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(LoessTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    LoessTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    LoessTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/loessTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/groupby/oneOf/0/items`
@@ -5578,9 +5516,7 @@ pub enum RegressionTransformGroupby {
 }
 rt::union_by_type!(
     RegressionTransformGroupby { Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    RegressionTransformGroupby, [validators::t0:: < 9 >], BASE0,
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/regressionTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/groupby/oneOf/0/items`
@@ -5637,9 +5573,7 @@ pub enum AggregateTransformGroupby {
 }
 rt::union_by_type!(
     AggregateTransformGroupby { Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    AggregateTransformGroupby, [validators::t0:: < 9 >], BASE0,
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/aggregateTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/groupby/oneOf/0/items`
@@ -5694,9 +5628,9 @@ pub enum AggregateTransformOps {
     Array(Vec<RootDataItemNameTransformItemAggregateOpsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(AggregateTransformOps { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    AggregateTransformOps, [validators::t0:: < 17 >], BASE0,
+rt::union_by_type!(
+    AggregateTransformOps { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 17 >], BASE0,
     "/definitions/aggregateTransform/properties/ops"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops/oneOf/0/items`
@@ -5708,10 +5642,7 @@ pub enum RootDataItemNameTransformItemAggregateOpsArray {
 }
 rt::union_by_type!(
     RootDataItemNameTransformItemAggregateOpsArray { String(_) : string, SignalRef(_) :
-    object }
-);
-rt::contract!(
-    RootDataItemNameTransformItemAggregateOpsArray, [validators::t8:: < 9 >], BASE0,
+    object } contract[validators::t8:: < 9 >], BASE0,
     "/definitions/aggregateTransform/properties/ops/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
@@ -5785,9 +5716,9 @@ pub enum AggregateTransformFields {
     Array(Vec<RootDataItemNameTransformItemAggregateFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(AggregateTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    AggregateTransformFields, [validators::t0:: < 18 >], BASE0,
+rt::union_by_type!(
+    AggregateTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 18 >], BASE0,
     "/definitions/aggregateTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/fields/oneOf/0/items`
@@ -5851,9 +5782,9 @@ pub enum AggregateTransformAs {
     Array(Vec<IsocontourTransformAs>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(AggregateTransformAs { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    AggregateTransformAs, [validators::t0:: < 19 >], BASE0,
+rt::union_by_type!(
+    AggregateTransformAs { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 19 >], BASE0,
     "/definitions/aggregateTransform/properties/as"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/key`
@@ -5991,10 +5922,9 @@ pub enum Case {
     String(StringCase),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Case { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    Case, [validators::t8:: < 10 >], BASE0,
-    "/definitions/countpatternTransform/properties/case"
+rt::union_by_type!(
+    Case { String(_) : string, SignalRef(_) : object } contract[validators::t8:: < 10 >],
+    BASE0, "/definitions/countpatternTransform/properties/case"
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/case/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -6209,9 +6139,9 @@ pub enum DotbinTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(DotbinTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    DotbinTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    DotbinTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/dotbinTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/groupby/oneOf/0/items`
@@ -6308,9 +6238,9 @@ pub enum FlattenTransformFields {
     Array(Vec<RootDataItemNameTransformItemFlattenFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(FlattenTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    FlattenTransformFields, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    FlattenTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/flattenTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/fields/oneOf/0/items`
@@ -6365,9 +6295,9 @@ pub enum FoldTransformFields {
     Array(Vec<RootDataItemNameTransformItemFoldFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(FoldTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    FoldTransformFields, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    FoldTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/foldTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/fields/oneOf/0/items`
@@ -6506,9 +6436,9 @@ pub enum ImputeTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ImputeTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    ImputeTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    ImputeTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/imputeTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/groupby/oneOf/0/items`
@@ -6563,9 +6493,9 @@ pub enum ImputeTransformMethod {
     String(RootDataItemNameTransformItemImputeMethodString),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ImputeTransformMethod { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    ImputeTransformMethod, [validators::t8:: < 11 >], BASE0,
+rt::union_by_type!(
+    ImputeTransformMethod { String(_) : string, SignalRef(_) : object }
+    contract[validators::t8:: < 11 >], BASE0,
     "/definitions/imputeTransform/properties/method"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/method/anyOf/0`
@@ -6599,9 +6529,7 @@ pub enum JoinaggregateTransformGroupby {
 }
 rt::union_by_type!(
     JoinaggregateTransformGroupby { Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    JoinaggregateTransformGroupby, [validators::t0:: < 9 >], BASE0,
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/joinaggregateTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items`
@@ -6658,9 +6586,7 @@ pub enum JoinaggregateTransformFields {
 }
 rt::union_by_type!(
     JoinaggregateTransformFields { Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    JoinaggregateTransformFields, [validators::t0:: < 18 >], BASE0,
+    contract[validators::t0:: < 18 >], BASE0,
     "/definitions/joinaggregateTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/fields/oneOf/0/items`
@@ -6768,9 +6694,9 @@ pub enum KdeTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(KdeTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    KdeTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    KdeTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/kdeTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/groupby/oneOf/0/items`
@@ -6909,9 +6835,9 @@ pub enum LookupTransformValues {
     Array(Vec<ValuesArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(LookupTransformValues { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    LookupTransformValues, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    LookupTransformValues { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/lookupTransform/properties/values"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/values/oneOf/0/items`
@@ -6963,9 +6889,9 @@ pub enum LookupTransformFields {
     Array(Vec<RootDataItemNameTransformItemLookupFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(LookupTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    LookupTransformFields, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    LookupTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/lookupTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/fields/oneOf/0/items`
@@ -7020,9 +6946,9 @@ pub enum PivotTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(PivotTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    PivotTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    PivotTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/pivotTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/groupby/oneOf/0/items`
@@ -7203,9 +7129,9 @@ pub enum ProjectTransformFields {
     Array(Vec<RootDataItemNameTransformItemProjectFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ProjectTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    ProjectTransformFields, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    ProjectTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/projectTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/fields/oneOf/0/items`
@@ -7260,9 +7186,9 @@ pub enum QuantileTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(QuantileTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    QuantileTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    QuantileTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/quantileTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/groupby/oneOf/0/items`
@@ -7401,10 +7327,9 @@ pub enum Units {
     Array(Vec<ArrayUnit>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Units { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    Units, [validators::t0:: < 20 >], BASE0,
-    "/definitions/timeunitTransform/properties/units"
+rt::union_by_type!(
+    Units { Array(_) : array, SignalRef(_) : object } contract[validators::t0:: < 20 >],
+    BASE0, "/definitions/timeunitTransform/properties/units"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -7413,10 +7338,9 @@ pub enum ArrayUnit {
     String(StringUnit),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ArrayUnit { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    ArrayUnit, [validators::t8:: < 12 >], BASE0,
-    "/definitions/timeunitTransform/properties/units/oneOf/0/items"
+rt::union_by_type!(
+    ArrayUnit { String(_) : string, SignalRef(_) : object } contract[validators::t8:: <
+    12 >], BASE0, "/definitions/timeunitTransform/properties/units/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -7460,10 +7384,9 @@ pub enum Timezone {
     String(StringTimezone),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Timezone { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    Timezone, [validators::t8:: < 13 >], BASE0,
-    "/definitions/timeunitTransform/properties/timezone"
+rt::union_by_type!(
+    Timezone { String(_) : string, SignalRef(_) : object } contract[validators::t8:: < 13
+    >], BASE0, "/definitions/timeunitTransform/properties/timezone"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/timezone/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -7485,9 +7408,9 @@ pub enum WindowTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(WindowTransformGroupby { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    WindowTransformGroupby, [validators::t0:: < 9 >], BASE0,
+rt::union_by_type!(
+    WindowTransformGroupby { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 9 >], BASE0,
     "/definitions/windowTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/groupby/oneOf/0/items`
@@ -7542,9 +7465,9 @@ pub enum WindowTransformOps {
     Array(Vec<RootDataItemNameTransformItemWindowOpsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(WindowTransformOps { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    WindowTransformOps, [validators::t0:: < 21 >], BASE0,
+rt::union_by_type!(
+    WindowTransformOps { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 21 >], BASE0,
     "/definitions/windowTransform/properties/ops"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops/oneOf/0/items`
@@ -7556,10 +7479,7 @@ pub enum RootDataItemNameTransformItemWindowOpsArray {
 }
 rt::union_by_type!(
     RootDataItemNameTransformItemWindowOpsArray { String(_) : string, SignalRef(_) :
-    object }
-);
-rt::contract!(
-    RootDataItemNameTransformItemWindowOpsArray, [validators::t8:: < 14 >], BASE0,
+    object } contract[validators::t8:: < 14 >], BASE0,
     "/definitions/windowTransform/properties/ops/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
@@ -7671,9 +7591,9 @@ pub enum WindowTransformFields {
     Array(Vec<RootDataItemNameTransformItemWindowFieldsArray>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(WindowTransformFields { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    WindowTransformFields, [validators::t0:: < 18 >], BASE0,
+rt::union_by_type!(
+    WindowTransformFields { Array(_) : array, SignalRef(_) : object }
+    contract[validators::t0:: < 18 >], BASE0,
     "/definitions/windowTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/fields/oneOf/0/items`
@@ -8036,9 +7956,7 @@ pub enum FontSizeRange {
 }
 rt::union_by_type!(
     FontSizeRange { Array(_) : array, SignalRef(_) : object, Null : null }
-);
-rt::contract!(
-    FontSizeRange, [validators::t2:: < 9 >], BASE0,
+    contract[validators::t2:: < 9 >], BASE0,
     "/definitions/wordcloudTransform/properties/fontSizeRange"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/rotate`
@@ -8200,9 +8118,7 @@ pub struct NameDataOnItem {
 rt::object!(
     NameDataOnItem { trigger = "trigger", required; insert = "insert"; remove = "remove";
     toggle = "toggle"; modify = "modify"; values = "values"; } deny
-);
-rt::contract!(
-    NameDataOnItem, [validators::v127], BASE0, "/definitions/onTrigger/items", fast
+    contract[validators::v127], BASE0, "/definitions/onTrigger/items", fast
     fast::read_282
 );
 /// Schema: `typify/vega.json#/definitions/onTrigger/items/properties/remove`
@@ -8212,10 +8128,9 @@ pub enum Remove {
     Boolean(bool),
     ExprString(String),
 }
-rt::union_by_type!(Remove { Boolean(_) : bool, ExprString(_) : string });
-rt::contract!(
-    Remove, [validators::t0:: < 22 >], BASE0,
-    "/definitions/onTrigger/items/properties/remove"
+rt::union_by_type!(
+    Remove { Boolean(_) : bool, ExprString(_) : string } contract[validators::t0:: < 22
+    >], BASE0, "/definitions/onTrigger/items/properties/remove"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -8227,11 +8142,8 @@ pub struct SourceNameData {
 }
 rt::object!(
     SourceNameData { source = "source", required; name = "name", required; transform =
-    "transform"; on = "on"; } deny
-);
-rt::contract!(
-    SourceNameData, [validators::v66], BASE0, "/definitions/data/oneOf/1", fast
-    fast::read_284
+    "transform"; on = "on"; } deny contract[validators::v66], BASE0,
+    "/definitions/data/oneOf/1", fast fast::read_284
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2`
 #[derive(Clone, PartialEq)]
@@ -8246,10 +8158,7 @@ pub struct UrlNameData {
 rt::object!(
     UrlNameData { url = "url", required; format = "format"; r#async = "async"; name =
     "name", required; transform = "transform"; on = "on"; } deny
-);
-rt::contract!(
-    UrlNameData, [validators::v67], BASE0, "/definitions/data/oneOf/2", fast
-    fast::read_285
+    contract[validators::v67], BASE0, "/definitions/data/oneOf/2", fast fast::read_285
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format`
 #[derive(Clone, Debug, PartialEq)]
@@ -8342,9 +8251,7 @@ pub struct RootDataItemUrlNameFormatVariant0 {
 }
 rt::object!(
     RootDataItemUrlNameFormatVariant0 { r#type = "type"; parse = "parse"; } extra extra
-);
-rt::contract!(
-    RootDataItemUrlNameFormatVariant0, [validators::v129], BASE0,
+    contract[validators::v129], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0", fast fast::read_287
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse`
@@ -8477,10 +8384,7 @@ pub struct RootDataItemUrlNameFormatVariant1 {
 }
 rt::object!(
     RootDataItemUrlNameFormatVariant1 { r#type = "type"; parse = "parse"; property =
-    "property"; copy = "copy"; } deny
-);
-rt::contract!(
-    RootDataItemUrlNameFormatVariant1, [validators::v130], BASE0,
+    "property"; copy = "copy"; } deny contract[validators::v130], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1", fast fast::read_293
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/type`
@@ -8582,10 +8486,7 @@ pub struct RootDataItemUrlNameFormatType {
 }
 rt::object!(
     RootDataItemUrlNameFormatType { r#type = "type", required; header = "header"; parse =
-    "parse"; } deny
-);
-rt::contract!(
-    RootDataItemUrlNameFormatType, [validators::v131], BASE0,
+    "parse"; } deny contract[validators::v131], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2", fast fast::read_297
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/type`
@@ -8691,9 +8592,7 @@ pub struct RootDataItemUrlNameFormatTypeDelimiter {
 rt::object!(
     RootDataItemUrlNameFormatTypeDelimiter { r#type = "type", required; delimiter =
     "delimiter", required; header = "header"; parse = "parse"; } deny
-);
-rt::contract!(
-    RootDataItemUrlNameFormatTypeDelimiter, [validators::v132], BASE0,
+    contract[validators::v132], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3", fast fast::read_301
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/type`
@@ -8795,10 +8694,7 @@ pub struct TypeFeatureFormat {
 }
 rt::object!(
     TypeFeatureFormat { r#type = "type", required; feature = "feature", required;
-    property = "property"; } deny
-);
-rt::contract!(
-    TypeFeatureFormat, [validators::v133], BASE0,
+    property = "property"; } deny contract[validators::v133], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0", fast
     fast::read_305
 );
@@ -8823,10 +8719,7 @@ pub struct TypeMeshFormat {
 }
 rt::object!(
     TypeMeshFormat { r#type = "type", required; mesh = "mesh", required; property =
-    "property"; filter = "filter"; } deny
-);
-rt::contract!(
-    TypeMeshFormat, [validators::v134], BASE0,
+    "property"; filter = "filter"; } deny contract[validators::v134], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1", fast
     fast::read_307
 );
@@ -8856,10 +8749,7 @@ pub struct ValuesNameData {
 rt::object!(
     ValuesNameData { values = "values", required; format = "format"; r#async = "async";
     name = "name", required; transform = "transform"; on = "on"; } deny
-);
-rt::contract!(
-    ValuesNameData, [validators::v68], BASE0, "/definitions/data/oneOf/3", fast
-    fast::read_309
+    contract[validators::v68], BASE0, "/definitions/data/oneOf/3", fast fast::read_309
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/values`
 #[derive(Clone, Debug, PartialEq)]
@@ -8985,10 +8875,7 @@ pub struct RootDataItemValuesNameFormatVariant0 {
 }
 rt::object!(
     RootDataItemValuesNameFormatVariant0 { r#type = "type"; parse = "parse"; } extra
-    extra
-);
-rt::contract!(
-    RootDataItemValuesNameFormatVariant0, [validators::v129], BASE0,
+    extra contract[validators::v129], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0", fast fast::read_312
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse`
@@ -9080,10 +8967,7 @@ pub struct RootDataItemValuesNameFormatVariant1 {
 }
 rt::object!(
     RootDataItemValuesNameFormatVariant1 { r#type = "type"; parse = "parse"; property =
-    "property"; copy = "copy"; } deny
-);
-rt::contract!(
-    RootDataItemValuesNameFormatVariant1, [validators::v130], BASE0,
+    "property"; copy = "copy"; } deny contract[validators::v130], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1", fast fast::read_315
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse`
@@ -9174,10 +9058,7 @@ pub struct RootDataItemValuesNameFormatType {
 }
 rt::object!(
     RootDataItemValuesNameFormatType { r#type = "type", required; header = "header";
-    parse = "parse"; } deny
-);
-rt::contract!(
-    RootDataItemValuesNameFormatType, [validators::v131], BASE0,
+    parse = "parse"; } deny contract[validators::v131], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2", fast fast::read_318
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse`
@@ -9270,9 +9151,7 @@ pub struct RootDataItemValuesNameFormatTypeDelimiter {
 rt::object!(
     RootDataItemValuesNameFormatTypeDelimiter { r#type = "type", required; delimiter =
     "delimiter", required; header = "header"; parse = "parse"; } deny
-);
-rt::contract!(
-    RootDataItemValuesNameFormatTypeDelimiter, [validators::v132], BASE0,
+    contract[validators::v132], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3", fast fast::read_321
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse`
@@ -9446,10 +9325,7 @@ rt::object!(
     IdentityScale { r#type = "type", required; nice = "nice"; name = "name", required;
     domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
     "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    IdentityScale, [validators::v149], BASE0, "/definitions/scale/oneOf/0", fast
-    fast::read_325
+    contract[validators::v149], BASE0, "/definitions/scale/oneOf/0", fast fast::read_325
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -9517,11 +9393,8 @@ pub enum ArrayDomainItem {
 }
 rt::union_by_type!(
     ArrayDomainItem { Null : null, Boolean(_) : bool, String(_) : string, Number(_) :
-    number, SignalRef(_) : object, Array(_) : array }
-);
-rt::contract!(
-    ArrayDomainItem, [validators::t10:: < 1 >], BASE0,
-    "/definitions/scale/oneOf/0/properties/domain/oneOf/0/items"
+    number, SignalRef(_) : object, Array(_) : array } contract[validators::t10:: < 1 >],
+    BASE0, "/definitions/scale/oneOf/0/properties/domain/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData`
 #[derive(Clone, Debug, PartialEq)]
@@ -9571,10 +9444,7 @@ pub struct DataFieldData {
 }
 rt::object!(
     DataFieldData { data = "data", required; field = "field", required; sort = "sort"; }
-    deny
-);
-rt::contract!(
-    DataFieldData, [validators::v167], BASE0, "/definitions/scaleData/oneOf/0", fast
+    deny contract[validators::v167], BASE0, "/definitions/scaleData/oneOf/0", fast
     fast::read_330
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0/properties/sort`
@@ -9584,10 +9454,9 @@ pub enum DataFieldDataSort {
     Boolean(bool),
     Object(RootScaleIdentityDomainScaleDataDataFieldSortObject),
 }
-rt::union_by_type!(DataFieldDataSort { Boolean(_) : bool, Object(_) : object });
-rt::contract!(
-    DataFieldDataSort, [validators::t0:: < 26 >], BASE0,
-    "/definitions/scaleData/oneOf/0/properties/sort"
+rt::union_by_type!(
+    DataFieldDataSort { Boolean(_) : bool, Object(_) : object } contract[validators::t0::
+    < 26 >], BASE0, "/definitions/scaleData/oneOf/0/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -9598,10 +9467,7 @@ pub struct RootScaleIdentityDomainScaleDataDataFieldSortObject {
 }
 rt::object!(
     RootScaleIdentityDomainScaleDataDataFieldSortObject { field = "field"; op = "op";
-    order = "order"; } deny
-);
-rt::contract!(
-    RootScaleIdentityDomainScaleDataDataFieldSortObject, [validators::v172], BASE0,
+    order = "order"; } deny contract[validators::v172], BASE0,
     "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1", fast fast::read_332
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1`
@@ -9614,10 +9480,7 @@ pub struct DataFieldsData {
 }
 rt::object!(
     DataFieldsData { data = "data", required; fields = "fields", required; sort = "sort";
-    } deny
-);
-rt::contract!(
-    DataFieldsData, [validators::v168], BASE0, "/definitions/scaleData/oneOf/1", fast
+    } deny contract[validators::v168], BASE0, "/definitions/scaleData/oneOf/1", fast
     fast::read_333
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort`
@@ -9670,10 +9533,7 @@ pub struct RootScaleIdentityDomainScaleDataDataFieldsSortObject {
 }
 rt::object!(
     RootScaleIdentityDomainScaleDataDataFieldsSortObject { op = "op"; order = "order"; }
-    deny
-);
-rt::contract!(
-    RootScaleIdentityDomainScaleDataDataFieldsSortObject, [validators::v173], BASE0,
+    deny contract[validators::v173], BASE0,
     "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1", fast fast::read_335
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1/properties/op`
@@ -9696,9 +9556,7 @@ pub struct FieldOpSort {
 }
 rt::object!(
     FieldOpSort { field = "field", required; op = "op", required; order = "order"; } deny
-);
-rt::contract!(
-    FieldOpSort, [validators::v174], BASE0,
+    contract[validators::v174], BASE0,
     "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2", fast fast::read_337
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2/properties/op`
@@ -9723,9 +9581,9 @@ pub struct FieldsData {
     pub fields: Vec<FieldsDataField>,
     pub sort: Option<FieldsDataSort>,
 }
-rt::object!(FieldsData { fields = "fields", required; sort = "sort"; } deny);
-rt::contract!(
-    FieldsData, [validators::v169], BASE0, "/definitions/scaleData/oneOf/2", fast
+rt::object!(
+    FieldsData { fields = "fields", required; sort = "sort"; } deny
+    contract[validators::v169], BASE0, "/definitions/scaleData/oneOf/2", fast
     fast::read_339
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items`
@@ -9776,9 +9634,9 @@ pub struct DataFieldField {
     pub data: String,
     pub field: StringOrSignal,
 }
-rt::object!(DataFieldField { data = "data", required; field = "field", required; } deny);
-rt::contract!(
-    DataFieldField, [validators::v178], BASE0,
+rt::object!(
+    DataFieldField { data = "data", required; field = "field", required; } deny
+    contract[validators::v178], BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0", fast fast::read_341
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items`
@@ -9791,9 +9649,7 @@ pub enum ArrayFieldItem {
 }
 rt::union_by_type!(
     ArrayFieldItem { String(_) : string, Number(_) : number, Boolean(_) : bool }
-);
-rt::contract!(
-    ArrayFieldItem, [validators::t2:: < 15 >], BASE0,
+    contract[validators::t2:: < 15 >], BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/sort`
@@ -9846,9 +9702,9 @@ pub enum DomainRaw {
     Array(Vec<rt::Value>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(DomainRaw { Null : null, Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    DomainRaw, [validators::t2:: < 16 >], BASE0,
+rt::union_by_type!(
+    DomainRaw { Null : null, Array(_) : array, SignalRef(_) : object }
+    contract[validators::t2:: < 16 >], BASE0,
     "/definitions/scale/oneOf/0/properties/domainRaw"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1`
@@ -9872,10 +9728,7 @@ rt::object!(
     "interpolate"; domain_implicit = "domainImplicit"; name = "name", required; domain =
     "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
     "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    OrdinalScale, [validators::v150], BASE0, "/definitions/scale/oneOf/1", fast
-    fast::read_345
+    contract[validators::v150], BASE0, "/definitions/scale/oneOf/1", fast fast::read_345
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10007,9 +9860,7 @@ pub struct SchemeRange {
 }
 rt::object!(
     SchemeRange { scheme = "scheme", required; count = "count"; extent = "extent"; } deny
-);
-rt::contract!(
-    SchemeRange, [validators::v185], BASE0,
+    contract[validators::v185], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/2", fast fast::read_349
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme`
@@ -10022,9 +9873,7 @@ pub enum Scheme {
 }
 rt::union_by_type!(
     Scheme { String(_) : string, Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    Scheme, [validators::t2:: < 17 >], BASE0,
+    contract[validators::t2:: < 17 >], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme"
 );
 /// Used by: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/extent`, `typify/vega.json#/definitions/scale/oneOf/4/properties/range/oneOf/2/properties/extent`, `typify/vega.json#/definitions/scale/oneOf/5/properties/range/oneOf/2/properties/extent`, and 13 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -10045,10 +9894,7 @@ pub struct DataFieldsRange {
 }
 rt::object!(
     DataFieldsRange { data = "data", required; fields = "fields", required; sort =
-    "sort"; } deny
-);
-rt::contract!(
-    DataFieldsRange, [validators::v168], BASE0,
+    "sort"; } deny contract[validators::v168], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1", fast fast::read_352
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort`
@@ -10100,9 +9946,9 @@ pub struct FieldsRange {
     pub fields: Vec<FieldsRangeField>,
     pub sort: Option<FieldsRangeSort>,
 }
-rt::object!(FieldsRange { fields = "fields", required; sort = "sort"; } deny);
-rt::contract!(
-    FieldsRange, [validators::v169], BASE0,
+rt::object!(
+    FieldsRange { fields = "fields", required; sort = "sort"; } deny
+    contract[validators::v169], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2", fast fast::read_354
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items`
@@ -10236,10 +10082,10 @@ pub struct TypeInterpolate {
     pub r#type: StringOrSignal,
     pub gamma: Option<NumberOrSignal>,
 }
-rt::object!(TypeInterpolate { r#type = "type", required; gamma = "gamma"; } deny);
-rt::contract!(
-    TypeInterpolate, [validators::v188], BASE0, "/definitions/scaleInterpolate/oneOf/2",
-    fast fast::read_358
+rt::object!(
+    TypeInterpolate { r#type = "type", required; gamma = "gamma"; } deny
+    contract[validators::v188], BASE0, "/definitions/scaleInterpolate/oneOf/2", fast
+    fast::read_358
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/domain`
 #[derive(Clone, Debug, PartialEq)]
@@ -10306,11 +10152,8 @@ rt::object!(
     "range"; padding = "padding"; padding_outer = "paddingOuter"; align = "align"; name =
     "name", required; domain = "domain"; domain_min = "domainMin"; domain_max =
     "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse";
-    round = "round"; } deny
-);
-rt::contract!(
-    BandScale, [validators::v151], BASE0, "/definitions/scale/oneOf/2", fast
-    fast::read_360
+    round = "round"; } deny contract[validators::v151], BASE0,
+    "/definitions/scale/oneOf/2", fast fast::read_360
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10379,9 +10222,8 @@ rt::contract!(
 pub struct StepRange {
     pub step: NumberOrSignal,
 }
-rt::object!(StepRange { step = "step", required; } deny);
-rt::contract!(
-    StepRange, [validators::v191], BASE0,
+rt::object!(
+    StepRange { step = "step", required; } deny contract[validators::v191], BASE0,
     "/definitions/scale/oneOf/2/properties/range/oneOf/2", fast fast::read_363
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/domain`
@@ -10448,10 +10290,7 @@ rt::object!(
     padding_outer = "paddingOuter"; align = "align"; name = "name", required; domain =
     "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
     "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    PointScale, [validators::v152], BASE0, "/definitions/scale/oneOf/3", fast
-    fast::read_365
+    contract[validators::v152], BASE0, "/definitions/scale/oneOf/3", fast fast::read_365
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/3/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10579,10 +10418,7 @@ rt::object!(
     "interpolate"; nice = "nice"; zero = "zero"; name = "name", required; domain =
     "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
     "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    QuantizeOrThresholdScale, [validators::v153], BASE0, "/definitions/scale/oneOf/4",
-    fast fast::read_369
+    contract[validators::v153], BASE0, "/definitions/scale/oneOf/4", fast fast::read_369
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10662,10 +10498,7 @@ pub enum QuantizeOrThresholdScaleNice {
 }
 rt::union_by_type!(
     QuantizeOrThresholdScaleNice { Boolean(_) : bool, Number(_) : number, SignalRef(_) :
-    object }
-);
-rt::contract!(
-    QuantizeOrThresholdScaleNice, [validators::t2:: < 19 >], BASE0,
+    object } contract[validators::t2:: < 19 >], BASE0,
     "/definitions/scale/oneOf/4/properties/nice"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/domain`
@@ -10731,11 +10564,8 @@ rt::object!(
     QuantileScale { r#type = "type", required; range = "range"; interpolate =
     "interpolate"; name = "name", required; domain = "domain"; domain_min = "domainMin";
     domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
-    = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    QuantileScale, [validators::v154], BASE0, "/definitions/scale/oneOf/5", fast
-    fast::read_374
+    = "reverse"; round = "round"; } deny contract[validators::v154], BASE0,
+    "/definitions/scale/oneOf/5", fast fast::read_374
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/5/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10863,11 +10693,8 @@ rt::object!(
     BinOrdinalScale { r#type = "type", required; bins = "bins"; range = "range";
     interpolate = "interpolate"; name = "name", required; domain = "domain"; domain_min =
     "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    BinOrdinalScale, [validators::v155], BASE0, "/definitions/scale/oneOf/6", fast
-    fast::read_378
+    "domainRaw"; reverse = "reverse"; round = "round"; } deny contract[validators::v155],
+    BASE0, "/definitions/scale/oneOf/6", fast fast::read_378
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10926,9 +10753,9 @@ pub struct StepBins {
     pub start: Option<NumberOrSignal>,
     pub stop: Option<NumberOrSignal>,
 }
-rt::object!(StepBins { step = "step", required; start = "start"; stop = "stop"; } deny);
-rt::contract!(
-    StepBins, [validators::v200], BASE0, "/definitions/scaleBins/oneOf/1", fast
+rt::object!(
+    StepBins { step = "step", required; start = "start"; stop = "stop"; } deny
+    contract[validators::v200], BASE0, "/definitions/scaleBins/oneOf/1", fast
     fast::read_381
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/range`
@@ -11050,11 +10877,8 @@ rt::object!(
     "bins"; interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name =
     "name", required; domain = "domain"; domain_min = "domainMin"; domain_max =
     "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse";
-    round = "round"; } deny
-);
-rt::contract!(
-    TimeOrUtcScale, [validators::v156], BASE0, "/definitions/scale/oneOf/7", fast
-    fast::read_384
+    round = "round"; } deny contract[validators::v156], BASE0,
+    "/definitions/scale/oneOf/7", fast fast::read_384
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11079,9 +10903,7 @@ pub enum TimeOrUtcScaleNice {
 }
 rt::union_by_type!(
     TimeOrUtcScaleNice { Boolean(_) : bool, String(_) : string, Interval(_) : object }
-);
-rt::contract!(
-    TimeOrUtcScaleNice, [validators::t2:: < 21 >], BASE0,
+    contract[validators::t2:: < 21 >], BASE0,
     "/definitions/scale/oneOf/7/properties/nice"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/1`
@@ -11118,9 +10940,9 @@ pub struct IntervalNice {
     pub interval: Interval,
     pub step: Option<NumberOrSignal>,
 }
-rt::object!(IntervalNice { interval = "interval", required; step = "step"; } deny);
-rt::contract!(
-    IntervalNice, [validators::v205], BASE0,
+rt::object!(
+    IntervalNice { interval = "interval", required; step = "step"; } deny
+    contract[validators::v205], BASE0,
     "/definitions/scale/oneOf/7/properties/nice/oneOf/2", fast fast::read_388
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval`
@@ -11130,10 +10952,9 @@ pub enum Interval {
     String(StringNice),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(Interval { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    Interval, [validators::t0:: < 27 >], BASE0,
-    "/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval"
+rt::union_by_type!(
+    Interval { String(_) : string, SignalRef(_) : object } contract[validators::t0:: < 27
+    >], BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/range`
 #[derive(Clone, Debug, PartialEq)]
@@ -11255,11 +11076,8 @@ rt::object!(
     "bins"; interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name =
     "name", required; domain = "domain"; domain_min = "domainMin"; domain_max =
     "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse";
-    round = "round"; } deny
-);
-rt::contract!(
-    NameScale, [validators::v157], BASE0, "/definitions/scale/oneOf/8", fast
-    fast::read_392
+    round = "round"; } deny contract[validators::v157], BASE0,
+    "/definitions/scale/oneOf/8", fast fast::read_392
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/8/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11397,11 +11215,8 @@ rt::object!(
     range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp"; padding
     = "padding"; name = "name", required; domain = "domain"; domain_min = "domainMin";
     domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
-    = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    LogScale, [validators::v158], BASE0, "/definitions/scale/oneOf/9", fast
-    fast::read_396
+    = "reverse"; round = "round"; } deny contract[validators::v158], BASE0,
+    "/definitions/scale/oneOf/9", fast fast::read_396
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/9/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11532,11 +11347,8 @@ rt::object!(
     "zero"; range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp";
     padding = "padding"; name = "name", required; domain = "domain"; domain_min =
     "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    PowScale, [validators::v159], BASE0, "/definitions/scale/oneOf/10", fast
-    fast::read_400
+    "domainRaw"; reverse = "reverse"; round = "round"; } deny contract[validators::v159],
+    BASE0, "/definitions/scale/oneOf/10", fast fast::read_400
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/10/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11668,11 +11480,8 @@ rt::object!(
     "zero"; range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp";
     padding = "padding"; name = "name", required; domain = "domain"; domain_min =
     "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny
-);
-rt::contract!(
-    SymlogScale, [validators::v160], BASE0, "/definitions/scale/oneOf/11", fast
-    fast::read_404
+    "domainRaw"; reverse = "reverse"; round = "round"; } deny contract[validators::v160],
+    BASE0, "/definitions/scale/oneOf/11", fast fast::read_404
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/11/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11803,10 +11612,8 @@ rt::object!(
     clip_extent = "clipExtent"; scale = "scale"; translate = "translate"; center =
     "center"; rotate = "rotate"; parallels = "parallels"; precision = "precision";
     point_radius = "pointRadius"; fit = "fit"; extent = "extent"; size = "size"; } extra
-    extra
-);
-rt::contract!(
-    Projection, [validators::v211], BASE0, "/definitions/projection", fast fast::read_408
+    extra contract[validators::v211], BASE0, "/definitions/projection", fast
+    fast::read_408
 );
 /// Schema: `typify/vega.json#/definitions/projection/properties/clipExtent`
 #[derive(Clone, Debug, PartialEq)]
@@ -11815,10 +11622,9 @@ pub enum ClipExtent {
     Array(Vec<SchemeRangeExtent>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ClipExtent { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    ClipExtent, [validators::t0:: < 28 >], BASE0,
-    "/definitions/projection/properties/clipExtent"
+rt::union_by_type!(
+    ClipExtent { Array(_) : array, SignalRef(_) : object } contract[validators::t0:: < 28
+    >], BASE0, "/definitions/projection/properties/clipExtent"
 );
 /// Schema: `typify/vega.json#/definitions/projection/properties/fit`
 #[derive(Clone, Debug, PartialEq)]
@@ -11827,9 +11633,9 @@ pub enum Fit {
     Object(rt::Map<String, rt::Value>),
     Array(Vec<rt::Value>),
 }
-rt::union_by_type!(Fit { Object(_) : object, Array(_) : array });
-rt::contract!(
-    Fit, [validators::t0:: < 29 >], BASE0, "/definitions/projection/properties/fit"
+rt::union_by_type!(
+    Fit { Object(_) : object, Array(_) : array } contract[validators::t0:: < 29 >],
+    BASE0, "/definitions/projection/properties/fit"
 );
 /// Schema: `typify/vega.json#/definitions/axis`
 #[derive(Clone, PartialEq)]
@@ -11943,8 +11749,8 @@ rt::object!(
     label_limit = "labelLimit"; label_line_height = "labelLineHeight"; label_opacity =
     "labelOpacity"; label_offset = "labelOffset"; label_padding = "labelPadding";
     label_separation = "labelSeparation"; encode = "encode"; } deny
+    contract[validators::v214], BASE0, "/definitions/axis", fast fast::read_411
 );
-rt::contract!(Axis, [validators::v214], BASE0, "/definitions/axis", fast fast::read_411);
 /// Schema: `typify/vega.json#/definitions/axis/properties/orient`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -11952,9 +11758,9 @@ pub enum AxisOrient {
     String(RootAxOrientString),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(AxisOrient { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    AxisOrient, [validators::t0:: < 30 >], BASE0, "/definitions/axis/properties/orient"
+rt::union_by_type!(
+    AxisOrient { String(_) : string, SignalRef(_) : object } contract[validators::t0:: <
+    30 >], BASE0, "/definitions/axis/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -12033,10 +11839,7 @@ pub struct ObjectFormat {
 rt::object!(
     ObjectFormat { year = "year"; quarter = "quarter"; month = "month"; date = "date";
     week = "week"; day = "day"; hours = "hours"; minutes = "minutes"; seconds =
-    "seconds"; milliseconds = "milliseconds"; } deny
-);
-rt::contract!(
-    ObjectFormat, [validators::v217], BASE0,
+    "seconds"; milliseconds = "milliseconds"; } deny contract[validators::v217], BASE0,
     "/definitions/axis/properties/format/oneOf/1", fast fast::read_415
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/formatType`
@@ -12046,10 +11849,9 @@ pub enum FormatType {
     String(StringType),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(FormatType { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    FormatType, [validators::t0:: < 31 >], BASE0,
-    "/definitions/axis/properties/formatType"
+rt::union_by_type!(
+    FormatType { String(_) : string, SignalRef(_) : object } contract[validators::t0:: <
+    31 >], BASE0, "/definitions/axis/properties/formatType"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/formatType/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -12105,8 +11907,10 @@ pub enum NumberValue {
     Array(Vec<NumberValueArrayItem>),
     Object(Box<NumberValueObject>),
 }
-rt::union_by_type!(NumberValue { Array(_) : array, Object(_) : object });
-rt::contract!(NumberValue, [validators::t0:: < 33 >], BASE0, "/definitions/numberValue");
+rt::union_by_type!(
+    NumberValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 33
+    >], BASE0, "/definitions/numberValue"
+);
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -12356,10 +12160,9 @@ rt::contract!(Scale, [validators::t7:: < 3 >], BASE0, "/definitions/field");
 pub struct DatumField {
     pub datum: Box<Scale>,
 }
-rt::object!(DatumField { datum = "datum", required; } deny);
-rt::contract!(
-    DatumField, [validators::v235], BASE0, "/definitions/field/oneOf/2", fast
-    fast::read_426
+rt::object!(
+    DatumField { datum = "datum", required; } deny contract[validators::v235], BASE0,
+    "/definitions/field/oneOf/2", fast fast::read_426
 );
 /// Schema: `typify/vega.json#/definitions/field/oneOf/3`
 #[derive(Clone, PartialEq)]
@@ -12367,10 +12170,9 @@ pub struct GroupField {
     pub group: Box<Scale>,
     pub level: Option<rt::Number>,
 }
-rt::object!(GroupField { group = "group", required; level = "level"; } deny);
-rt::contract!(
-    GroupField, [validators::v236], BASE0, "/definitions/field/oneOf/3", fast
-    fast::read_427
+rt::object!(
+    GroupField { group = "group", required; level = "level"; } deny
+    contract[validators::v236], BASE0, "/definitions/field/oneOf/3", fast fast::read_427
 );
 /// Schema: `typify/vega.json#/definitions/field/oneOf/4`
 #[derive(Clone, PartialEq)]
@@ -12378,10 +12180,9 @@ pub struct ParentField {
     pub parent: Box<Scale>,
     pub level: Option<rt::Number>,
 }
-rt::object!(ParentField { parent = "parent", required; level = "level"; } deny);
-rt::contract!(
-    ParentField, [validators::v237], BASE0, "/definitions/field/oneOf/4", fast
-    fast::read_428
+rt::object!(
+    ParentField { parent = "parent", required; level = "level"; } deny
+    contract[validators::v237], BASE0, "/definitions/field/oneOf/4", fast fast::read_428
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/band`
 #[derive(Clone, Debug, PartialEq)]
@@ -12390,10 +12191,9 @@ pub enum Band {
     Number(rt::Number),
     Boolean(bool),
 }
-rt::union_by_type!(Band { Number(_) : number, Boolean(_) : bool });
-rt::contract!(
-    Band, [validators::t0:: < 34 >], BASE0,
-    "/definitions/numberModifiers/properties/band"
+rt::union_by_type!(
+    Band { Number(_) : number, Boolean(_) : bool } contract[validators::t0:: < 34 >],
+    BASE0, "/definitions/numberModifiers/properties/band"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -13041,9 +12841,9 @@ pub enum ArrayOrSignal {
     Array(Vec<rt::Value>),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ArrayOrSignal { Array(_) : array, SignalRef(_) : object });
-rt::contract!(
-    ArrayOrSignal, [validators::t0:: < 35 >], BASE0, "/definitions/arrayOrSignal"
+rt::union_by_type!(
+    ArrayOrSignal { Array(_) : array, SignalRef(_) : object } contract[validators::t0:: <
+    35 >], BASE0, "/definitions/arrayOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/textOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -13055,9 +12855,7 @@ pub enum TextOrSignal {
 }
 rt::union_by_type!(
     TextOrSignal { String(_) : string, Array(_) : array, SignalRef(_) : object }
-);
-rt::contract!(
-    TextOrSignal, [validators::t0:: < 36 >], BASE0, "/definitions/textOrSignal"
+    contract[validators::t0:: < 36 >], BASE0, "/definitions/textOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titlePadding`
 #[derive(Clone, Debug, PartialEq)]
@@ -13147,8 +12945,10 @@ pub enum AlignValue {
     Array(Vec<AlignValueArrayItem>),
     Object(AlignValueObject),
 }
-rt::union_by_type!(AlignValue { Array(_) : array, Object(_) : object });
-rt::contract!(AlignValue, [validators::t0:: < 38 >], BASE0, "/definitions/alignValue");
+rt::union_by_type!(
+    AlignValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 38
+    >], BASE0, "/definitions/alignValue"
+);
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -13254,10 +13054,7 @@ pub struct RootAxTitleAlignAlignValueArrayItemValue {
 }
 rt::object!(
     RootAxTitleAlignAlignValueArrayItemValue { test = "test"; scale = "scale"; value =
-    "value", required; } extra extra
-);
-rt::contract!(
-    RootAxTitleAlignAlignValueArrayItemValue, [validators::t3:: < 4 >, validators::v231,
+    "value", required; } extra extra contract[validators::t3:: < 4 >, validators::v231,
     validators::t3:: < 5 >, validators::v249, validators::t11:: < 3 >, validators::t5:: <
     2 >], BASE0, "/definitions/alignValue/oneOf/0/items"
 );
@@ -13411,12 +13208,8 @@ pub struct RootAxTitleAlignAlignValueObjectValue {
 }
 rt::object!(
     RootAxTitleAlignAlignValueObjectValue { scale = "scale"; value = "value", required; }
-    extra extra
-);
-rt::contract!(
-    RootAxTitleAlignAlignValueObjectValue, [validators::t3:: < 5 >, validators::v249,
-    validators::t11:: < 3 >, validators::t5:: < 2 >], BASE0,
-    "/definitions/alignValue/oneOf/1"
+    extra extra contract[validators::t3:: < 5 >, validators::v249, validators::t11:: < 3
+    >, validators::t5:: < 2 >], BASE0, "/definitions/alignValue/oneOf/1"
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/1`, `typify/vega.json#/definitions/anchorValue/oneOf/1`, `typify/vega.json#/definitions/baselineValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -13507,8 +13300,10 @@ pub enum AnchorValue {
     Array(Vec<AnchorValueArrayItem>),
     Object(AnchorValueObject),
 }
-rt::union_by_type!(AnchorValue { Array(_) : array, Object(_) : object });
-rt::contract!(AnchorValue, [validators::t0:: < 40 >], BASE0, "/definitions/anchorValue");
+rt::union_by_type!(
+    AnchorValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 40
+    >], BASE0, "/definitions/anchorValue"
+);
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -13601,12 +13396,9 @@ pub struct RootAxTitleAnchorAnchorValueArrayItemValue {
 }
 rt::object!(
     RootAxTitleAnchorAnchorValueArrayItemValue { test = "test"; scale = "scale"; value =
-    "value", required; } extra extra
-);
-rt::contract!(
-    RootAxTitleAnchorAnchorValueArrayItemValue, [validators::t3:: < 6 >,
-    validators::v231, validators::t3:: < 7 >, validators::v249, validators::t11:: < 4 >,
-    validators::t5:: < 3 >], BASE0, "/definitions/anchorValue/oneOf/0/items"
+    "value", required; } extra extra contract[validators::t3:: < 6 >, validators::v231,
+    validators::t3:: < 7 >, validators::v249, validators::t11:: < 4 >, validators::t5:: <
+    3 >], BASE0, "/definitions/anchorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -13699,12 +13491,8 @@ pub struct RootAxTitleAnchorAnchorValueObjectValue {
 }
 rt::object!(
     RootAxTitleAnchorAnchorValueObjectValue { scale = "scale"; value = "value", required;
-    } extra extra
-);
-rt::contract!(
-    RootAxTitleAnchorAnchorValueObjectValue, [validators::t3:: < 7 >, validators::v249,
-    validators::t11:: < 4 >, validators::t5:: < 3 >], BASE0,
-    "/definitions/anchorValue/oneOf/1"
+    } extra extra contract[validators::t3:: < 7 >, validators::v249, validators::t11:: <
+    4 >, validators::t5:: < 3 >], BASE0, "/definitions/anchorValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAngle`
 #[derive(Clone, Debug, PartialEq)]
@@ -13867,9 +13655,9 @@ pub enum BaselineValue {
     Array(Vec<BaselineValueArrayItem>),
     Object(BaselineValueObject),
 }
-rt::union_by_type!(BaselineValue { Array(_) : array, Object(_) : object });
-rt::contract!(
-    BaselineValue, [validators::t0:: < 42 >], BASE0, "/definitions/baselineValue"
+rt::union_by_type!(
+    BaselineValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 42
+    >], BASE0, "/definitions/baselineValue"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -13963,10 +13751,7 @@ pub struct RootAxTitleBaselineBaselineValueArrayItemValue {
 }
 rt::object!(
     RootAxTitleBaselineBaselineValueArrayItemValue { test = "test"; scale = "scale";
-    value = "value", required; } extra extra
-);
-rt::contract!(
-    RootAxTitleBaselineBaselineValueArrayItemValue, [validators::t3:: < 8 >,
+    value = "value", required; } extra extra contract[validators::t3:: < 8 >,
     validators::v231, validators::t3:: < 9 >, validators::v249, validators::t11:: < 5 >,
     validators::t5:: < 4 >], BASE0, "/definitions/baselineValue/oneOf/0/items"
 );
@@ -14081,11 +13866,8 @@ pub struct RootAxTitleBaselineBaselineValueObjectValue {
 }
 rt::object!(
     RootAxTitleBaselineBaselineValueObjectValue { scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    RootAxTitleBaselineBaselineValueObjectValue, [validators::t3:: < 9 >,
-    validators::v249, validators::t11:: < 5 >, validators::t5:: < 4 >], BASE0,
+    required; } extra extra contract[validators::t3:: < 9 >, validators::v249,
+    validators::t11:: < 5 >, validators::t5:: < 4 >], BASE0,
     "/definitions/baselineValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleColor`
@@ -14317,9 +14099,7 @@ pub struct ValueRule {
 }
 rt::object!(
     ValueRule { test = "test"; scale = "scale"; value = "value", required; } extra extra
-);
-rt::contract!(
-    ValueRule, [validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
+    contract[validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
     validators::t3:: < 10 >, validators::v249, validators::t11:: < 6 >, validators::t5::
     < 5 >], BASE0, "/definitions/colorValue/oneOf/0/items"
 );
@@ -14329,9 +14109,9 @@ pub struct Variant1Rule {
     pub test: Option<rt::Value>,
     pub value: LinearGradient,
 }
-rt::object!(Variant1Rule { test = "test"; value = "value", required; } deny);
-rt::contract!(
-    Variant1Rule, [validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
+rt::object!(
+    Variant1Rule { test = "test"; value = "value", required; } deny
+    contract[validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
     validators::t14:: < 0 >], BASE0, "/definitions/colorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/linearGradient`
@@ -14347,11 +14127,8 @@ pub struct LinearGradient {
 }
 rt::object!(
     LinearGradient { gradient = "gradient", required; id = "id"; x1 = "x1"; y1 = "y1"; x2
-    = "x2"; y2 = "y2"; stops = "stops", required; } deny
-);
-rt::contract!(
-    LinearGradient, [validators::v282], BASE0, "/definitions/linearGradient", fast
-    fast::read_493
+    = "x2"; y2 = "y2"; stops = "stops", required; } deny contract[validators::v282],
+    BASE0, "/definitions/linearGradient", fast fast::read_493
 );
 /// Schema: `typify/vega.json#/definitions/linearGradient/properties/gradient`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -14370,9 +14147,9 @@ pub struct Stop {
     pub offset: rt::Number,
     pub color: String,
 }
-rt::object!(Stop { offset = "offset", required; color = "color", required; } deny);
-rt::contract!(
-    Stop, [validators::v284], BASE0, "/definitions/gradientStops/items", fast
+rt::object!(
+    Stop { offset = "offset", required; color = "color", required; } deny
+    contract[validators::v284], BASE0, "/definitions/gradientStops/items", fast
     fast::read_495
 );
 /// Schema: `typify/vega.json#/definitions/colorValue/oneOf/0/items`
@@ -14381,9 +14158,9 @@ pub struct Variant2Rule {
     pub test: Option<rt::Value>,
     pub value: RadialGradient,
 }
-rt::object!(Variant2Rule { test = "test"; value = "value", required; } deny);
-rt::contract!(
-    Variant2Rule, [validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
+rt::object!(
+    Variant2Rule { test = "test"; value = "value", required; } deny
+    contract[validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
     validators::t14:: < 1 >], BASE0, "/definitions/colorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/radialGradient`
@@ -14402,10 +14179,7 @@ pub struct RadialGradient {
 rt::object!(
     RadialGradient { gradient = "gradient", required; id = "id"; x1 = "x1"; y1 = "y1"; r1
     = "r1"; x2 = "x2"; y2 = "y2"; r2 = "r2"; stops = "stops", required; } deny
-);
-rt::contract!(
-    RadialGradient, [validators::v285], BASE0, "/definitions/radialGradient", fast
-    fast::read_497
+    contract[validators::v285], BASE0, "/definitions/radialGradient", fast fast::read_497
 );
 /// Schema: `typify/vega.json#/definitions/radialGradient/properties/gradient`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -14431,11 +14205,9 @@ pub struct GradientRule {
 }
 rt::object!(
     GradientRule { test = "test"; gradient = "gradient", required; start = "start"; stop
-    = "stop"; count = "count"; } deny
-);
-rt::contract!(
-    GradientRule, [validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
-    validators::v276], BASE0, "/definitions/colorValue/oneOf/0/items"
+    = "stop"; count = "count"; } deny contract[validators::t3:: < 11 >, validators::v231,
+    validators::t7:: < 4 >, validators::v276], BASE0,
+    "/definitions/colorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/colorValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -14443,9 +14215,9 @@ pub struct ColorRule {
     pub test: Option<rt::Value>,
     pub color: RuleColor,
 }
-rt::object!(ColorRule { test = "test"; color = "color", required; } deny);
-rt::contract!(
-    ColorRule, [validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
+rt::object!(
+    ColorRule { test = "test"; color = "color", required; } deny
+    contract[validators::t3:: < 11 >, validators::v231, validators::t7:: < 4 >,
     validators::v277], BASE0, "/definitions/colorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/4/properties/color`
@@ -14510,9 +14282,7 @@ pub struct ColorRgb {
 }
 rt::object!(
     ColorRgb { r = "r", required; g = "g", required; b = "b", required; } extra extra
-);
-rt::contract!(
-    ColorRgb, [validators::v292], BASE0, "/definitions/colorRGB", fast fast::read_502
+    contract[validators::v292], BASE0, "/definitions/colorRGB", fast fast::read_502
 );
 /// Schema: `typify/vega.json#/definitions/colorHSL`
 #[derive(Clone, PartialEq)]
@@ -14525,9 +14295,7 @@ pub struct ColorHsl {
 }
 rt::object!(
     ColorHsl { h = "h", required; s = "s", required; l = "l", required; } extra extra
-);
-rt::contract!(
-    ColorHsl, [validators::v293], BASE0, "/definitions/colorHSL", fast fast::read_503
+    contract[validators::v293], BASE0, "/definitions/colorHSL", fast fast::read_503
 );
 /// Schema: `typify/vega.json#/definitions/colorLAB`
 #[derive(Clone, PartialEq)]
@@ -14540,9 +14308,7 @@ pub struct ColorLab {
 }
 rt::object!(
     ColorLab { l = "l", required; a = "a", required; b = "b", required; } extra extra
-);
-rt::contract!(
-    ColorLab, [validators::v294], BASE0, "/definitions/colorLAB", fast fast::read_504
+    contract[validators::v294], BASE0, "/definitions/colorLAB", fast fast::read_504
 );
 /// Schema: `typify/vega.json#/definitions/colorHCL`
 #[derive(Clone, PartialEq)]
@@ -14555,9 +14321,7 @@ pub struct ColorHcl {
 }
 rt::object!(
     ColorHcl { h = "h", required; c = "c", required; l = "l", required; } extra extra
-);
-rt::contract!(
-    ColorHcl, [validators::v295], BASE0, "/definitions/colorHCL", fast fast::read_505
+    contract[validators::v295], BASE0, "/definitions/colorHCL", fast fast::read_505
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -14711,11 +14475,8 @@ pub struct RootAxTitleColorColorValueBaseColorValueObjectValue {
 }
 rt::object!(
     RootAxTitleColorColorValueBaseColorValueObjectValue { scale = "scale"; value =
-    "value", required; } extra extra
-);
-rt::contract!(
-    RootAxTitleColorColorValueBaseColorValueObjectValue, [validators::t3:: < 10 >,
-    validators::v249, validators::t11:: < 6 >, validators::t5:: < 5 >], BASE0,
+    "value", required; } extra extra contract[validators::t3:: < 10 >, validators::v249,
+    validators::t11:: < 6 >, validators::t5:: < 5 >], BASE0,
     "/definitions/baseColorValue/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/1`
@@ -14723,20 +14484,18 @@ rt::contract!(
 pub struct Variant1Value {
     pub value: LinearGradient,
 }
-rt::object!(Variant1Value { value = "value", required; } deny);
-rt::contract!(
-    Variant1Value, [validators::t14:: < 0 >], BASE0,
-    "/definitions/baseColorValue/oneOf/1", fast fast::read_509
+rt::object!(
+    Variant1Value { value = "value", required; } deny contract[validators::t14:: < 0 >],
+    BASE0, "/definitions/baseColorValue/oneOf/1", fast fast::read_509
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/2`
 #[derive(Clone, PartialEq)]
 pub struct Variant2Value {
     pub value: RadialGradient,
 }
-rt::object!(Variant2Value { value = "value", required; } deny);
-rt::contract!(
-    Variant2Value, [validators::t14:: < 1 >], BASE0,
-    "/definitions/baseColorValue/oneOf/2", fast fast::read_510
+rt::object!(
+    Variant2Value { value = "value", required; } deny contract[validators::t14:: < 1 >],
+    BASE0, "/definitions/baseColorValue/oneOf/2", fast fast::read_510
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/3`
 #[derive(Clone, PartialEq)]
@@ -14750,21 +14509,17 @@ pub struct GradientValue {
 }
 rt::object!(
     GradientValue { gradient = "gradient", required; start = "start"; stop = "stop";
-    count = "count"; } deny
-);
-rt::contract!(
-    GradientValue, [validators::v276], BASE0, "/definitions/baseColorValue/oneOf/3", fast
-    fast::read_511
+    count = "count"; } deny contract[validators::v276], BASE0,
+    "/definitions/baseColorValue/oneOf/3", fast fast::read_511
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/4`
 #[derive(Clone, PartialEq)]
 pub struct BaseColorValueColor {
     pub color: RuleColor,
 }
-rt::object!(BaseColorValueColor { color = "color", required; } deny);
-rt::contract!(
-    BaseColorValueColor, [validators::v277], BASE0,
-    "/definitions/baseColorValue/oneOf/4", fast fast::read_512
+rt::object!(
+    BaseColorValueColor { color = "color", required; } deny contract[validators::v277],
+    BASE0, "/definitions/baseColorValue/oneOf/4", fast fast::read_512
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -14806,8 +14561,10 @@ pub enum StringValue {
     Array(Vec<StringValueArrayItem>),
     Object(StringValueObject),
 }
-rt::union_by_type!(StringValue { Array(_) : array, Object(_) : object });
-rt::contract!(StringValue, [validators::t0:: < 45 >], BASE0, "/definitions/stringValue");
+rt::union_by_type!(
+    StringValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 45
+    >], BASE0, "/definitions/stringValue"
+);
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -14900,10 +14657,7 @@ pub struct RootAxTitleFontStringValueArrayItemValue {
 }
 rt::object!(
     RootAxTitleFontStringValueArrayItemValue { test = "test"; scale = "scale"; value =
-    "value", required; } extra extra
-);
-rt::contract!(
-    RootAxTitleFontStringValueArrayItemValue, [validators::t3:: < 12 >, validators::v231,
+    "value", required; } extra extra contract[validators::t3:: < 12 >, validators::v231,
     validators::t3:: < 13 >, validators::v249, validators::t11:: < 7 >, validators::t5::
     < 6 >], BASE0, "/definitions/stringValue/oneOf/0/items"
 );
@@ -14998,12 +14752,8 @@ pub struct RootAxTitleFontStringValueObjectValue {
 }
 rt::object!(
     RootAxTitleFontStringValueObjectValue { scale = "scale"; value = "value", required; }
-    extra extra
-);
-rt::contract!(
-    RootAxTitleFontStringValueObjectValue, [validators::t3:: < 13 >, validators::v249,
-    validators::t11:: < 7 >, validators::t5:: < 6 >], BASE0,
-    "/definitions/stringValue/oneOf/1"
+    extra extra contract[validators::t3:: < 13 >, validators::v249, validators::t11:: < 7
+    >, validators::t5:: < 6 >], BASE0, "/definitions/stringValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -15111,10 +14861,9 @@ pub enum Variant0Weight {
     Number(rt::Number),
     String(String),
 }
-rt::union_by_type!(Variant0Weight { Number(_) : number, String(_) : string });
-rt::contract!(
-    Variant0Weight, [validators::v303], BASE0,
-    "/definitions/axis/properties/titleFontWeight/oneOf/0"
+rt::union_by_type!(
+    Variant0Weight { Number(_) : number, String(_) : string } contract[validators::v303],
+    BASE0, "/definitions/axis/properties/titleFontWeight/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -15123,9 +14872,9 @@ pub enum FontWeightValue {
     Array(Vec<FontWeightValueArrayItem>),
     Object(FontWeightValueObject),
 }
-rt::union_by_type!(FontWeightValue { Array(_) : array, Object(_) : object });
-rt::contract!(
-    FontWeightValue, [validators::t0:: < 47 >], BASE0, "/definitions/fontWeightValue"
+rt::union_by_type!(
+    FontWeightValue { Array(_) : array, Object(_) : object } contract[validators::t0:: <
+    47 >], BASE0, "/definitions/fontWeightValue"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -15219,10 +14968,7 @@ pub struct RootAxTitleFontWeightFontWeightValueArrayItemValue {
 }
 rt::object!(
     RootAxTitleFontWeightFontWeightValueArrayItemValue { test = "test"; scale = "scale";
-    value = "value", required; } extra extra
-);
-rt::contract!(
-    RootAxTitleFontWeightFontWeightValueArrayItemValue, [validators::t3:: < 14 >,
+    value = "value", required; } extra extra contract[validators::t3:: < 14 >,
     validators::v231, validators::t3:: < 15 >, validators::v249, validators::t11:: < 8 >,
     validators::t5:: < 7 >], BASE0, "/definitions/fontWeightValue/oneOf/0/items"
 );
@@ -15317,11 +15063,8 @@ pub struct RootAxTitleFontWeightFontWeightValueObjectValue {
 }
 rt::object!(
     RootAxTitleFontWeightFontWeightValueObjectValue { scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    RootAxTitleFontWeightFontWeightValueObjectValue, [validators::t3:: < 15 >,
-    validators::v249, validators::t11:: < 8 >, validators::t5:: < 7 >], BASE0,
+    required; } extra extra contract[validators::t3:: < 15 >, validators::v249,
+    validators::t11:: < 8 >, validators::t5:: < 7 >], BASE0,
     "/definitions/fontWeightValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLimit`
@@ -15537,9 +15280,9 @@ pub enum ArrayValueDash {
     Array(Vec<ArrayValueArrayItem>),
     Object(ArrayValueObject),
 }
-rt::union_by_type!(ArrayValueDash { Array(_) : array, Object(_) : object });
-rt::contract!(
-    ArrayValueDash, [validators::t0:: < 49 >], BASE0, "/definitions/arrayValue"
+rt::union_by_type!(
+    ArrayValueDash { Array(_) : array, Object(_) : object } contract[validators::t0:: <
+    49 >], BASE0, "/definitions/arrayValue"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -15633,10 +15376,7 @@ pub struct RootAxDomainDashArrayValueArrayItemValue {
 }
 rt::object!(
     RootAxDomainDashArrayValueArrayItemValue { test = "test"; scale = "scale"; value =
-    "value", required; } extra extra
-);
-rt::contract!(
-    RootAxDomainDashArrayValueArrayItemValue, [validators::t3:: < 16 >, validators::v231,
+    "value", required; } extra extra contract[validators::t3:: < 16 >, validators::v231,
     validators::t3:: < 17 >, validators::v249, validators::t11:: < 9 >, validators::t5::
     < 8 >], BASE0, "/definitions/arrayValue/oneOf/0/items"
 );
@@ -15731,12 +15471,8 @@ pub struct RootAxDomainDashArrayValueObjectValue {
 }
 rt::object!(
     RootAxDomainDashArrayValueObjectValue { scale = "scale"; value = "value", required; }
-    extra extra
-);
-rt::contract!(
-    RootAxDomainDashArrayValueObjectValue, [validators::t3:: < 17 >, validators::v249,
-    validators::t11:: < 9 >, validators::t5:: < 8 >], BASE0,
-    "/definitions/arrayValue/oneOf/1"
+    extra extra contract[validators::t3:: < 17 >, validators::v249, validators::t11:: < 9
+    >, validators::t5:: < 8 >], BASE0, "/definitions/arrayValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -15844,8 +15580,10 @@ pub enum TickBand {
     String(StringBand),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(TickBand { String(_) : string, SignalRef(_) : object });
-rt::contract!(TickBand, [validators::t0:: < 50 >], BASE0, "/definitions/tickBand");
+rt::union_by_type!(
+    TickBand { String(_) : string, SignalRef(_) : object } contract[validators::t0:: < 50
+    >], BASE0, "/definitions/tickBand"
+);
 /// Schema: `typify/vega.json#/definitions/tickBand/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringBand {
@@ -16099,9 +15837,9 @@ pub enum BooleanValue {
     Array(Vec<BooleanValueArrayItem>),
     Object(BooleanValueObject),
 }
-rt::union_by_type!(BooleanValue { Array(_) : array, Object(_) : object });
-rt::contract!(
-    BooleanValue, [validators::t0:: < 52 >], BASE0, "/definitions/booleanValue"
+rt::union_by_type!(
+    BooleanValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 52
+    >], BASE0, "/definitions/booleanValue"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -16195,12 +15933,9 @@ pub struct RootAxTickRoundBooleanValueArrayItemValue {
 }
 rt::object!(
     RootAxTickRoundBooleanValueArrayItemValue { test = "test"; scale = "scale"; value =
-    "value", required; } extra extra
-);
-rt::contract!(
-    RootAxTickRoundBooleanValueArrayItemValue, [validators::t3:: < 18 >,
-    validators::v231, validators::t3:: < 19 >, validators::v249, validators::t11:: < 10
-    >, validators::t5:: < 9 >], BASE0, "/definitions/booleanValue/oneOf/0/items"
+    "value", required; } extra extra contract[validators::t3:: < 18 >, validators::v231,
+    validators::t3:: < 19 >, validators::v249, validators::t11:: < 10 >, validators::t5::
+    < 9 >], BASE0, "/definitions/booleanValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -16293,12 +16028,8 @@ pub struct RootAxTickRoundBooleanValueObjectValue {
 }
 rt::object!(
     RootAxTickRoundBooleanValueObjectValue { scale = "scale"; value = "value", required;
-    } extra extra
-);
-rt::contract!(
-    RootAxTickRoundBooleanValueObjectValue, [validators::t3:: < 19 >, validators::v249,
-    validators::t11:: < 10 >, validators::t5:: < 9 >], BASE0,
-    "/definitions/booleanValue/oneOf/1"
+    } extra extra contract[validators::t3:: < 19 >, validators::v249, validators::t11:: <
+    10 >, validators::t5:: < 9 >], BASE0, "/definitions/booleanValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -16691,9 +16422,7 @@ pub enum LabelOverlap {
 }
 rt::union_by_type!(
     LabelOverlap { Boolean(_) : bool, String(_) : string, SignalRef(_) : object }
-);
-rt::contract!(
-    LabelOverlap, [validators::t2:: < 24 >], BASE0, "/definitions/labelOverlap"
+    contract[validators::t2:: < 24 >], BASE0, "/definitions/labelOverlap"
 );
 /// Schema: `typify/vega.json#/definitions/labelOverlap/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17091,11 +16820,8 @@ pub struct AxisEncode {
 }
 rt::object!(
     AxisEncode { axis = "axis"; ticks = "ticks"; labels = "labels"; title = "title"; grid
-    = "grid"; domain = "domain"; } deny
-);
-rt::contract!(
-    AxisEncode, [validators::v331], BASE0, "/definitions/axis/properties/encode", fast
-    fast::read_580
+    = "grid"; domain = "domain"; } deny contract[validators::v331], BASE0,
+    "/definitions/axis/properties/encode", fast fast::read_580
 );
 /// Schema: `typify/vega.json#/definitions/guideEncode`
 #[derive(Clone, PartialEq)]
@@ -17125,8 +16851,10 @@ pub enum Style {
     One(String),
     Many(Vec<String>),
 }
-rt::union_by_type!(Style { One(_) : string, Many(_) : array });
-rt::contract!(Style, [validators::t0:: < 53 >], BASE0, "/definitions/style");
+rt::union_by_type!(
+    Style { One(_) : string, Many(_) : array } contract[validators::t0:: < 53 >], BASE0,
+    "/definitions/style"
+);
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -17309,9 +17037,7 @@ rt::object!(
     label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
     "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
     label_separation = "labelSeparation"; encode = "encode"; } deny
-);
-rt::contract!(
-    SizeLegend, [validators::t3:: < 20 >, validators::v342, validators::v343,
+    contract[validators::t3:: < 20 >, validators::v342, validators::v343,
     validators::v334], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/type`
@@ -17346,10 +17072,9 @@ pub enum LegendOrient {
     String(RootLegendSizeOrientString),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(LegendOrient { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    LegendOrient, [validators::t0:: < 54 >], BASE0,
-    "/definitions/legend/allOf/0/properties/orient"
+rt::union_by_type!(
+    LegendOrient { String(_) : string, SignalRef(_) : object } contract[validators::t0::
+    < 54 >], BASE0, "/definitions/legend/allOf/0/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18062,8 +17787,10 @@ pub enum OrientValue {
     Array(Vec<OrientValueArrayItem>),
     Object(OrientValueObject),
 }
-rt::union_by_type!(OrientValue { Array(_) : array, Object(_) : object });
-rt::contract!(OrientValue, [validators::t0:: < 56 >], BASE0, "/definitions/orientValue");
+rt::union_by_type!(
+    OrientValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 56
+    >], BASE0, "/definitions/orientValue"
+);
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -18156,10 +17883,7 @@ pub struct RootLegendSizeTitleOrientOrientValueArrayItemValue {
 }
 rt::object!(
     RootLegendSizeTitleOrientOrientValueArrayItemValue { test = "test"; scale = "scale";
-    value = "value", required; } extra extra
-);
-rt::contract!(
-    RootLegendSizeTitleOrientOrientValueArrayItemValue, [validators::t3:: < 21 >,
+    value = "value", required; } extra extra contract[validators::t3:: < 21 >,
     validators::v231, validators::t3:: < 22 >, validators::v249, validators::t11:: < 11
     >, validators::t5:: < 10 >], BASE0, "/definitions/orientValue/oneOf/0/items"
 );
@@ -18254,11 +17978,8 @@ pub struct RootLegendSizeTitleOrientOrientValueObjectValue {
 }
 rt::object!(
     RootLegendSizeTitleOrientOrientValueObjectValue { scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    RootLegendSizeTitleOrientOrientValueObjectValue, [validators::t3:: < 22 >,
-    validators::v249, validators::t11:: < 11 >, validators::t5:: < 10 >], BASE0,
+    required; } extra extra contract[validators::t3:: < 22 >, validators::v249,
+    validators::t11:: < 11 >, validators::t5:: < 10 >], BASE0,
     "/definitions/orientValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titlePadding`
@@ -19111,10 +18832,8 @@ pub struct LegendEncode {
 rt::object!(
     LegendEncode { title = "title"; labels = "labels"; legend = "legend"; entries =
     "entries"; symbols = "symbols"; gradient = "gradient"; } deny
-);
-rt::contract!(
-    LegendEncode, [validators::v356], BASE0,
-    "/definitions/legend/allOf/0/properties/encode", fast fast::read_638
+    contract[validators::v356], BASE0, "/definitions/legend/allOf/0/properties/encode",
+    fast fast::read_638
 );
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, PartialEq)]
@@ -19220,9 +18939,7 @@ rt::object!(
     label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
     "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
     label_separation = "labelSeparation"; encode = "encode"; } deny
-);
-rt::contract!(
-    ShapeLegend, [validators::t3:: < 20 >, validators::v342, validators::v343,
+    contract[validators::t3:: < 20 >, validators::v342, validators::v343,
     validators::v335], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -19329,9 +19046,7 @@ rt::object!(
     label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
     "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
     label_separation = "labelSeparation"; encode = "encode"; } deny
-);
-rt::contract!(
-    FillLegend, [validators::t3:: < 20 >, validators::v342, validators::v343,
+    contract[validators::t3:: < 20 >, validators::v342, validators::v343,
     validators::v336], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -19438,9 +19153,7 @@ rt::object!(
     label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
     "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
     label_separation = "labelSeparation"; encode = "encode"; } deny
-);
-rt::contract!(
-    StrokeLegend, [validators::t3:: < 20 >, validators::v342, validators::v343,
+    contract[validators::t3:: < 20 >, validators::v342, validators::v343,
     validators::v337], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -19547,9 +19260,7 @@ rt::object!(
     label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
     "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
     label_separation = "labelSeparation"; encode = "encode"; } deny
-);
-rt::contract!(
-    OpacityLegend, [validators::t3:: < 20 >, validators::v342, validators::v343,
+    contract[validators::t3:: < 20 >, validators::v342, validators::v343,
     validators::v338], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -19656,9 +19367,7 @@ rt::object!(
     label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
     "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
     label_separation = "labelSeparation"; encode = "encode"; } deny
-);
-rt::contract!(
-    StrokeDashLegend, [validators::t3:: < 20 >, validators::v342, validators::v343,
+    contract[validators::t3:: < 20 >, validators::v342, validators::v343,
     validators::v339], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -19765,9 +19474,7 @@ rt::object!(
     label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
     "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
     label_separation = "labelSeparation"; encode = "encode"; } deny
-);
-rt::contract!(
-    StrokeWidthLegend, [validators::t3:: < 20 >, validators::v342, validators::v343,
+    contract[validators::t3:: < 20 >, validators::v342, validators::v343,
     validators::v340], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/title`
@@ -19777,8 +19484,10 @@ pub enum Title {
     String(String),
     Object(ObjectTitle),
 }
-rt::union_by_type!(Title { String(_) : string, Object(_) : object });
-rt::contract!(Title, [validators::t0:: < 57 >], BASE0, "/definitions/title");
+rt::union_by_type!(
+    Title { String(_) : string, Object(_) : object } contract[validators::t0:: < 57 >],
+    BASE0, "/definitions/title"
+);
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct ObjectTitle {
@@ -19824,11 +19533,8 @@ rt::object!(
     "subtitleFontSize"; subtitle_font_style = "subtitleFontStyle"; subtitle_font_weight =
     "subtitleFontWeight"; subtitle_line_height = "subtitleLineHeight"; subtitle_padding =
     "subtitlePadding"; encode = "encode"; name = "name"; interactive = "interactive";
-    style = "style"; } deny
-);
-rt::contract!(
-    ObjectTitle, [validators::v358], BASE0, "/definitions/title/oneOf/1", fast
-    fast::read_646
+    style = "style"; } deny contract[validators::v358], BASE0,
+    "/definitions/title/oneOf/1", fast fast::read_646
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/orient`
 #[derive(Clone, Debug, PartialEq)]
@@ -19837,9 +19543,9 @@ pub enum ObjectTitleOrient {
     String(RootTitleObjectOrientString),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ObjectTitleOrient { String(_) : string, SignalRef(_) : object });
-rt::contract!(
-    ObjectTitleOrient, [validators::t0:: < 58 >], BASE0,
+rt::union_by_type!(
+    ObjectTitleOrient { String(_) : string, SignalRef(_) : object }
+    contract[validators::t0:: < 58 >], BASE0,
     "/definitions/title/oneOf/1/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/orient/oneOf/0`
@@ -20628,9 +20334,7 @@ pub struct Variant1Encode {
 }
 rt::object!(
     Variant1Encode { group = "group"; title = "title"; subtitle = "subtitle"; } deny
-);
-rt::contract!(
-    Variant1Encode, [validators::v364], BASE0,
+    contract[validators::v364], BASE0,
     "/definitions/title/oneOf/1/properties/encode/anyOf/1", fast fast::read_672
 );
 /// Schema: `typify/vega.json#/definitions/scope/properties/marks/items`
@@ -20703,9 +20407,7 @@ rt::object!(
     "transform"; on = "on"; layout = "layout"; signals = "signals"; data = "data"; scales
     = "scales"; projections = "projections"; axes = "axes"; legends = "legends"; title =
     "title"; marks = "marks"; usermeta = "usermeta"; } extra extra
-);
-rt::contract!(
-    MarkGroup, [validators::v369, validators::v370, validators::v371, validators::v372],
+    contract[validators::v369, validators::v370, validators::v371, validators::v372],
     BASE0, "/definitions/markGroup", fast fast::read_674
 );
 /// Schema: `typify/vega.json#/definitions/markGroup/allOf/0/properties/type`
@@ -20757,9 +20459,9 @@ rt::contract!(
 pub struct FromFrom {
     pub data: Option<String>,
 }
-rt::object!(FromFrom { data = "data"; } deny);
-rt::contract!(
-    FromFrom, [validators::v377], BASE0, "/definitions/from", fast fast::read_677
+rt::object!(
+    FromFrom { data = "data"; } deny contract[validators::v377], BASE0,
+    "/definitions/from", fast fast::read_677
 );
 /// Schema: `typify/vega.json#/definitions/facet`
 #[derive(Clone, PartialEq)]
@@ -20767,9 +20469,9 @@ pub struct FacetFrom {
     pub data: Option<String>,
     pub facet: FacetFacet,
 }
-rt::object!(FacetFrom { data = "data"; facet = "facet", required; } deny);
-rt::contract!(
-    FacetFrom, [validators::v378], BASE0, "/definitions/facet", fast fast::read_678
+rt::object!(
+    FacetFrom { data = "data"; facet = "facet", required; } deny
+    contract[validators::v378], BASE0, "/definitions/facet", fast fast::read_678
 );
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet`
 #[derive(Clone, Debug, PartialEq)]
@@ -20812,10 +20514,7 @@ pub struct NameDataFieldFacet {
 }
 rt::object!(
     NameDataFieldFacet { name = "name", required; data = "data", required; field =
-    "field", required; } deny
-);
-rt::contract!(
-    NameDataFieldFacet, [validators::v379], BASE0,
+    "field", required; } deny contract[validators::v379], BASE0,
     "/definitions/facet/properties/facet/oneOf/0", fast fast::read_680
 );
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet/oneOf/1`
@@ -20828,11 +20527,8 @@ pub struct NameDataGroupbyFacet {
 }
 rt::object!(
     NameDataGroupbyFacet { name = "name", required; data = "data", required; groupby =
-    "groupby", required; aggregate = "aggregate"; } deny
-);
-rt::contract!(
-    NameDataGroupbyFacet, [validators::v380], BASE0,
-    "/definitions/facet/properties/facet/oneOf/1", fast fast::read_681
+    "groupby", required; aggregate = "aggregate"; } deny contract[validators::v380],
+    BASE0, "/definitions/facet/properties/facet/oneOf/1", fast fast::read_681
 );
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
 #[derive(Clone, PartialEq)]
@@ -20844,9 +20540,7 @@ pub struct Aggregate {
 }
 rt::object!(
     Aggregate { cross = "cross"; fields = "fields"; ops = "ops"; r#as = "as"; } deny
-);
-rt::contract!(
-    Aggregate, [validators::v382], BASE0,
+    contract[validators::v382], BASE0,
     "/definitions/facet/properties/facet/oneOf/1/properties/aggregate", fast
     fast::read_682
 );
@@ -20894,20 +20588,18 @@ rt::contract!(Markclip, [validators::t2:: < 25 >], BASE0, "/definitions/markclip
 pub struct PathMarkclip {
     pub path: StringOrSignal,
 }
-rt::object!(PathMarkclip { path = "path", required; } deny);
-rt::contract!(
-    PathMarkclip, [validators::v384], BASE0, "/definitions/markclip/oneOf/1", fast
-    fast::read_684
+rt::object!(
+    PathMarkclip { path = "path", required; } deny contract[validators::v384], BASE0,
+    "/definitions/markclip/oneOf/1", fast fast::read_684
 );
 /// Schema: `typify/vega.json#/definitions/markclip/oneOf/2`
 #[derive(Clone, PartialEq)]
 pub struct SphereMarkclip {
     pub sphere: StringOrSignal,
 }
-rt::object!(SphereMarkclip { sphere = "sphere", required; } deny);
-rt::contract!(
-    SphereMarkclip, [validators::v385], BASE0, "/definitions/markclip/oneOf/2", fast
-    fast::read_685
+rt::object!(
+    SphereMarkclip { sphere = "sphere", required; } deny contract[validators::v385],
+    BASE0, "/definitions/markclip/oneOf/2", fast fast::read_685
 );
 /// Schema: `typify/vega.json#/definitions/transformMark`
 #[derive(Clone, Debug, PartialEq)]
@@ -21842,11 +21534,8 @@ pub struct MarkGroupOnItem {
 }
 rt::object!(
     MarkGroupOnItem { trigger = "trigger", required; modify = "modify"; values =
-    "values"; } deny
-);
-rt::contract!(
-    MarkGroupOnItem, [validators::v388], BASE0, "/definitions/onMarkTrigger/items", fast
-    fast::read_687
+    "values"; } deny contract[validators::v388], BASE0,
+    "/definitions/onMarkTrigger/items", fast fast::read_687
 );
 /// Schema: `typify/vega.json#/definitions/markVisual`
 #[derive(Clone, PartialEq)]
@@ -21873,11 +21562,9 @@ rt::object!(
     MarkVisual { r#type = "type", required; from = "from"; role = "role"; name = "name";
     description = "description"; aria = "aria"; style = "style"; key = "key"; clip =
     "clip"; sort = "sort"; interactive = "interactive"; encode = "encode"; transform =
-    "transform"; on = "on"; } extra extra
-);
-rt::contract!(
-    MarkVisual, [validators::t3:: < 23 >, validators::v390, validators::v371], BASE0,
-    "/definitions/markVisual", fast fast::read_688
+    "transform"; on = "on"; } extra extra contract[validators::t3:: < 23 >,
+    validators::v390, validators::v371], BASE0, "/definitions/markVisual", fast
+    fast::read_688
 );
 /// Schema: `typify/vega.json#/definitions/padding`
 #[derive(Clone, Debug, PartialEq)]
@@ -21923,10 +21610,7 @@ pub struct PaddingObject {
 }
 rt::object!(
     PaddingObject { top = "top"; bottom = "bottom"; left = "left"; right = "right"; }
-    deny
-);
-rt::contract!(
-    PaddingObject, [validators::v391], BASE0, "/definitions/padding/oneOf/1", fast
+    deny contract[validators::v391], BASE0, "/definitions/padding/oneOf/1", fast
     fast::read_690
 );
 /// Schema: `typify/vega.json#/definitions/autosize`
@@ -21999,10 +21683,7 @@ pub struct TypeAutosize {
 }
 rt::object!(
     TypeAutosize { r#type = "type", required; resize = "resize"; contains = "contains"; }
-    deny
-);
-rt::contract!(
-    TypeAutosize, [validators::v394], BASE0, "/definitions/autosize/oneOf/1", fast
+    deny contract[validators::v394], BASE0, "/definitions/autosize/oneOf/1", fast
     fast::read_693
 );
 /// Schema: `typify/vega.json#/definitions/autosize/oneOf/1/properties/contains`
@@ -22027,8 +21708,10 @@ pub struct Rule {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Rule { test = "test"; } extra extra);
-rt::contract!(Rule, [validators::v231], BASE0, "/definitions/rule", fast fast::read_696);
+rt::object!(
+    Rule { test = "test"; } extra extra contract[validators::v231], BASE0,
+    "/definitions/rule", fast fast::read_696
+);
 /// Schema: `typify/vega.json#/definitions/encodeEntry`
 #[derive(Clone, PartialEq)]
 pub struct EncodeEntry {
@@ -22126,10 +21809,7 @@ rt::object!(
     "limit"; line_break = "lineBreak"; line_height = "lineHeight"; dx = "dx"; dy = "dy";
     radius = "radius"; theta = "theta"; font = "font"; font_size = "fontSize";
     font_weight = "fontWeight"; font_style = "fontStyle"; } extra extra
-);
-rt::contract!(
-    EncodeEntry, [validators::v397], BASE0, "/definitions/encodeEntry", fast
-    fast::read_697
+    contract[validators::v397], BASE0, "/definitions/encodeEntry", fast fast::read_697
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -22138,9 +21818,9 @@ pub enum StrokeCapValue {
     Array(Vec<StrokeCapValueArrayItem>),
     Object(StrokeCapValueObject),
 }
-rt::union_by_type!(StrokeCapValue { Array(_) : array, Object(_) : object });
-rt::contract!(
-    StrokeCapValue, [validators::t0:: < 63 >], BASE0, "/definitions/strokeCapValue"
+rt::union_by_type!(
+    StrokeCapValue { Array(_) : array, Object(_) : object } contract[validators::t0:: <
+    63 >], BASE0, "/definitions/strokeCapValue"
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -22234,10 +21914,7 @@ pub struct EncodeEntryStrokeCapArrayItemValue {
 }
 rt::object!(
     EncodeEntryStrokeCapArrayItemValue { test = "test"; scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    EncodeEntryStrokeCapArrayItemValue, [validators::t3:: < 24 >, validators::v231,
+    required; } extra extra contract[validators::t3:: < 24 >, validators::v231,
     validators::t3:: < 25 >, validators::v249, validators::t11:: < 12 >, validators::t5::
     < 11 >], BASE0, "/definitions/strokeCapValue/oneOf/0/items"
 );
@@ -22350,12 +22027,8 @@ pub struct EncodeEntryStrokeCapObjectValue {
 }
 rt::object!(
     EncodeEntryStrokeCapObjectValue { scale = "scale"; value = "value", required; } extra
-    extra
-);
-rt::contract!(
-    EncodeEntryStrokeCapObjectValue, [validators::t3:: < 25 >, validators::v249,
-    validators::t11:: < 12 >, validators::t5:: < 11 >], BASE0,
-    "/definitions/strokeCapValue/oneOf/1"
+    extra contract[validators::t3:: < 25 >, validators::v249, validators::t11:: < 12 >,
+    validators::t5:: < 11 >], BASE0, "/definitions/strokeCapValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -22364,9 +22037,9 @@ pub enum StrokeJoinValue {
     Array(Vec<StrokeJoinValueArrayItem>),
     Object(StrokeJoinValueObject),
 }
-rt::union_by_type!(StrokeJoinValue { Array(_) : array, Object(_) : object });
-rt::contract!(
-    StrokeJoinValue, [validators::t0:: < 64 >], BASE0, "/definitions/strokeJoinValue"
+rt::union_by_type!(
+    StrokeJoinValue { Array(_) : array, Object(_) : object } contract[validators::t0:: <
+    64 >], BASE0, "/definitions/strokeJoinValue"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -22460,10 +22133,7 @@ pub struct EncodeEntryStrokeJoinArrayItemValue {
 }
 rt::object!(
     EncodeEntryStrokeJoinArrayItemValue { test = "test"; scale = "scale"; value =
-    "value", required; } extra extra
-);
-rt::contract!(
-    EncodeEntryStrokeJoinArrayItemValue, [validators::t3:: < 26 >, validators::v231,
+    "value", required; } extra extra contract[validators::t3:: < 26 >, validators::v231,
     validators::t3:: < 27 >, validators::v249, validators::t11:: < 13 >, validators::t5::
     < 12 >], BASE0, "/definitions/strokeJoinValue/oneOf/0/items"
 );
@@ -22576,12 +22246,8 @@ pub struct EncodeEntryStrokeJoinObjectValue {
 }
 rt::object!(
     EncodeEntryStrokeJoinObjectValue { scale = "scale"; value = "value", required; }
-    extra extra
-);
-rt::contract!(
-    EncodeEntryStrokeJoinObjectValue, [validators::t3:: < 27 >, validators::v249,
-    validators::t11:: < 13 >, validators::t5:: < 12 >], BASE0,
-    "/definitions/strokeJoinValue/oneOf/1"
+    extra extra contract[validators::t3:: < 27 >, validators::v249, validators::t11:: <
+    13 >, validators::t5:: < 12 >], BASE0, "/definitions/strokeJoinValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -22590,8 +22256,10 @@ pub enum BlendValue {
     Array(Vec<BlendValueArrayItem>),
     Object(BlendValueObject),
 }
-rt::union_by_type!(BlendValue { Array(_) : array, Object(_) : object });
-rt::contract!(BlendValue, [validators::t0:: < 65 >], BASE0, "/definitions/blendValue");
+rt::union_by_type!(
+    BlendValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 65
+    >], BASE0, "/definitions/blendValue"
+);
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -22684,10 +22352,7 @@ pub struct EncodeEntryBlendArrayItemValue {
 }
 rt::object!(
     EncodeEntryBlendArrayItemValue { test = "test"; scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    EncodeEntryBlendArrayItemValue, [validators::t3:: < 28 >, validators::v231,
+    required; } extra extra contract[validators::t3:: < 28 >, validators::v231,
     validators::t3:: < 29 >, validators::v249, validators::t11:: < 14 >, validators::t5::
     < 13 >], BASE0, "/definitions/blendValue/oneOf/0/items"
 );
@@ -22827,12 +22492,8 @@ pub struct EncodeEntryBlendObjectValue {
 }
 rt::object!(
     EncodeEntryBlendObjectValue { scale = "scale"; value = "value", required; } extra
-    extra
-);
-rt::contract!(
-    EncodeEntryBlendObjectValue, [validators::t3:: < 29 >, validators::v249,
-    validators::t11:: < 14 >, validators::t5:: < 13 >], BASE0,
-    "/definitions/blendValue/oneOf/1"
+    extra contract[validators::t3:: < 29 >, validators::v249, validators::t11:: < 14 >,
+    validators::t5:: < 13 >], BASE0, "/definitions/blendValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -22841,8 +22502,10 @@ pub enum AnyValue {
     Array(Vec<AnyValueArrayItem>),
     Object(AnyValueObject),
 }
-rt::union_by_type!(AnyValue { Array(_) : array, Object(_) : object });
-rt::contract!(AnyValue, [validators::t0:: < 66 >], BASE0, "/definitions/anyValue");
+rt::union_by_type!(
+    AnyValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 66 >],
+    BASE0, "/definitions/anyValue"
+);
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -22935,10 +22598,7 @@ pub struct EncodeEntryTooltipArrayItemValue {
 }
 rt::object!(
     EncodeEntryTooltipArrayItemValue { test = "test"; scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    EncodeEntryTooltipArrayItemValue, [validators::t3:: < 30 >, validators::v231,
+    required; } extra extra contract[validators::t3:: < 30 >, validators::v231,
     validators::t3:: < 31 >, validators::v249, validators::t11:: < 15 >, validators::t5::
     < 0 >], BASE0, "/definitions/anyValue/oneOf/0/items"
 );
@@ -23033,12 +22693,8 @@ pub struct EncodeEntryTooltipObjectValue {
 }
 rt::object!(
     EncodeEntryTooltipObjectValue { scale = "scale"; value = "value", required; } extra
-    extra
-);
-rt::contract!(
-    EncodeEntryTooltipObjectValue, [validators::t3:: < 31 >, validators::v249,
-    validators::t11:: < 15 >, validators::t5:: < 0 >], BASE0,
-    "/definitions/anyValue/oneOf/1"
+    extra contract[validators::t3:: < 31 >, validators::v249, validators::t11:: < 15 >,
+    validators::t5:: < 0 >], BASE0, "/definitions/anyValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -23047,9 +22703,9 @@ pub enum DirectionValue {
     Array(Vec<DirectionValueArrayItem>),
     Object(DirectionValueObject),
 }
-rt::union_by_type!(DirectionValue { Array(_) : array, Object(_) : object });
-rt::contract!(
-    DirectionValue, [validators::t0:: < 67 >], BASE0, "/definitions/directionValue"
+rt::union_by_type!(
+    DirectionValue { Array(_) : array, Object(_) : object } contract[validators::t0:: <
+    67 >], BASE0, "/definitions/directionValue"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -23143,10 +22799,7 @@ pub struct EncodeEntryOrientArrayItemValue {
 }
 rt::object!(
     EncodeEntryOrientArrayItemValue { test = "test"; scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    EncodeEntryOrientArrayItemValue, [validators::t3:: < 32 >, validators::v231,
+    required; } extra extra contract[validators::t3:: < 32 >, validators::v231,
     validators::t3:: < 33 >, validators::v249, validators::t11:: < 16 >, validators::t5::
     < 14 >], BASE0, "/definitions/directionValue/oneOf/0/items"
 );
@@ -23257,12 +22910,8 @@ pub struct EncodeEntryOrientObjectValue {
 }
 rt::object!(
     EncodeEntryOrientObjectValue { scale = "scale"; value = "value", required; } extra
-    extra
-);
-rt::contract!(
-    EncodeEntryOrientObjectValue, [validators::t3:: < 33 >, validators::v249,
-    validators::t11:: < 16 >, validators::t5:: < 14 >], BASE0,
-    "/definitions/directionValue/oneOf/1"
+    extra contract[validators::t3:: < 33 >, validators::v249, validators::t11:: < 16 >,
+    validators::t5:: < 14 >], BASE0, "/definitions/directionValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/textValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -23271,8 +22920,10 @@ pub enum TextValue {
     Array(Vec<TextValueArrayItem>),
     Object(TextValueObject),
 }
-rt::union_by_type!(TextValue { Array(_) : array, Object(_) : object });
-rt::contract!(TextValue, [validators::t0:: < 68 >], BASE0, "/definitions/textValue");
+rt::union_by_type!(
+    TextValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 68 >],
+    BASE0, "/definitions/textValue"
+);
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -23365,10 +23016,7 @@ pub struct EncodeEntryTextArrayItemValue {
 }
 rt::object!(
     EncodeEntryTextArrayItemValue { test = "test"; scale = "scale"; value = "value",
-    required; } extra extra
-);
-rt::contract!(
-    EncodeEntryTextArrayItemValue, [validators::t3:: < 34 >, validators::v231,
+    required; } extra extra contract[validators::t3:: < 34 >, validators::v231,
     validators::t3:: < 35 >, validators::v249, validators::t11:: < 17 >, validators::t5::
     < 15 >], BASE0, "/definitions/textValue/oneOf/0/items"
 );
@@ -23463,12 +23111,8 @@ pub struct EncodeEntryTextObjectValue {
 }
 rt::object!(
     EncodeEntryTextObjectValue { scale = "scale"; value = "value", required; } extra
-    extra
-);
-rt::contract!(
-    EncodeEntryTextObjectValue, [validators::t3:: < 35 >, validators::v249,
-    validators::t11:: < 17 >, validators::t5:: < 15 >], BASE0,
-    "/definitions/textValue/oneOf/1"
+    extra contract[validators::t3:: < 35 >, validators::v249, validators::t11:: < 17 >,
+    validators::t5:: < 15 >], BASE0, "/definitions/textValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/encode`
 pub type Encode = rt::Map<String, rt::Value>;
@@ -23479,10 +23123,9 @@ pub struct StringModifiers {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StringModifiers { scale = "scale"; } extra extra);
-rt::contract!(
-    StringModifiers, [validators::v249], BASE0, "/definitions/stringModifiers", fast
-    fast::read_733
+rt::object!(
+    StringModifiers { scale = "scale"; } extra extra contract[validators::v249], BASE0,
+    "/definitions/stringModifiers", fast fast::read_733
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers`
 #[derive(Clone, PartialEq)]
@@ -23539,9 +23182,9 @@ rt::object!(
     Mark { r#type = "type", required; role = "role"; name = "name"; description =
     "description"; aria = "aria"; style = "style"; key = "key"; clip = "clip"; sort =
     "sort"; interactive = "interactive"; encode = "encode"; transform = "transform"; on =
-    "on"; } extra extra
+    "on"; } extra extra contract[validators::v371], BASE0, "/definitions/mark", fast
+    fast::read_737
 );
-rt::contract!(Mark, [validators::v371], BASE0, "/definitions/mark", fast fast::read_737);
 /// Schema: `typify/vega.json#/definitions/marktype`
 pub type Marktype = String;
 /// Schema: `typify/vega.json#/definitions/onEvents`
@@ -23571,9 +23214,7 @@ rt::object!(
     Scope { encode = "encode"; layout = "layout"; signals = "signals"; data = "data";
     scales = "scales"; projections = "projections"; axes = "axes"; legends = "legends";
     title = "title"; marks = "marks"; usermeta = "usermeta"; } extra extra
-);
-rt::contract!(
-    Scope, [validators::v372], BASE0, "/definitions/scope", fast fast::read_742
+    contract[validators::v372], BASE0, "/definitions/scope", fast fast::read_742
 );
 /// Schema: `typify/vega.json#/definitions/selector`
 pub type Selector = String;
@@ -23589,11 +23230,8 @@ pub struct CrossfilterTransform {
 }
 rt::object!(
     CrossfilterTransform { r#type = "type", required; signal = "signal"; fields =
-    "fields", required; query = "query", required; } deny
-);
-rt::contract!(
-    CrossfilterTransform, [validators::v431], BASE0, "/definitions/crossfilterTransform",
-    fast fast::read_745
+    "fields", required; query = "query", required; } deny contract[validators::v431],
+    BASE0, "/definitions/crossfilterTransform", fast fast::read_745
 );
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23616,11 +23254,8 @@ pub struct ResolvefilterTransform {
 }
 rt::object!(
     ResolvefilterTransform { r#type = "type", required; signal = "signal"; ignore =
-    "ignore", required; filter = "filter", required; } deny
-);
-rt::contract!(
-    ResolvefilterTransform, [validators::v433], BASE0,
-    "/definitions/resolvefilterTransform", fast fast::read_747
+    "ignore", required; filter = "filter", required; } deny contract[validators::v433],
+    BASE0, "/definitions/resolvefilterTransform", fast fast::read_747
 );
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23658,9 +23293,7 @@ rt::object!(
     LinkpathTransform { r#type = "type", required; signal = "signal"; source_x =
     "sourceX"; source_y = "sourceY"; target_x = "targetX"; target_y = "targetY"; orient =
     "orient"; shape = "shape"; require = "require"; r#as = "as"; } deny
-);
-rt::contract!(
-    LinkpathTransform, [validators::v435], BASE0, "/definitions/linkpathTransform", fast
+    contract[validators::v435], BASE0, "/definitions/linkpathTransform", fast
     fast::read_749
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/type`
@@ -23690,10 +23323,7 @@ pub struct PieTransform {
 rt::object!(
     PieTransform { r#type = "type", required; signal = "signal"; field = "field";
     start_angle = "startAngle"; end_angle = "endAngle"; sort = "sort"; r#as = "as"; }
-    deny
-);
-rt::contract!(
-    PieTransform, [validators::v437], BASE0, "/definitions/pieTransform", fast
+    deny contract[validators::v437], BASE0, "/definitions/pieTransform", fast
     fast::read_751
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/type`
@@ -23723,10 +23353,7 @@ pub struct StackTransform {
 rt::object!(
     StackTransform { r#type = "type", required; signal = "signal"; field = "field";
     groupby = "groupby"; sort = "sort"; offset = "offset"; r#as = "as"; } deny
-);
-rt::contract!(
-    StackTransform, [validators::v439], BASE0, "/definitions/stackTransform", fast
-    fast::read_753
+    contract[validators::v439], BASE0, "/definitions/stackTransform", fast fast::read_753
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23763,11 +23390,8 @@ rt::object!(
     ForceTransform { r#type = "type", required; signal = "signal"; r#static = "static";
     restart = "restart"; iterations = "iterations"; alpha = "alpha"; alpha_min =
     "alphaMin"; alpha_target = "alphaTarget"; velocity_decay = "velocityDecay"; forces =
-    "forces"; r#as = "as"; } deny
-);
-rt::contract!(
-    ForceTransform, [validators::v441], BASE0, "/definitions/forceTransform", fast
-    fast::read_755
+    "forces"; r#as = "as"; } deny contract[validators::v441], BASE0,
+    "/definitions/forceTransform", fast fast::read_755
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23802,11 +23426,8 @@ rt::object!(
     ContourTransform { r#type = "type", required; signal = "signal"; size = "size",
     required; values = "values"; x = "x"; y = "y"; weight = "weight"; cell_size =
     "cellSize"; bandwidth = "bandwidth"; count = "count"; nice = "nice"; thresholds =
-    "thresholds"; smooth = "smooth"; } deny
-);
-rt::contract!(
-    ContourTransform, [validators::v443], BASE0, "/definitions/contourTransform", fast
-    fast::read_757
+    "thresholds"; smooth = "smooth"; } deny contract[validators::v443], BASE0,
+    "/definitions/contourTransform", fast fast::read_757
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23829,11 +23450,8 @@ pub struct GeojsonTransform {
 }
 rt::object!(
     GeojsonTransform { r#type = "type", required; signal = "signal"; fields = "fields";
-    geojson = "geojson"; } deny
-);
-rt::contract!(
-    GeojsonTransform, [validators::v445], BASE0, "/definitions/geojsonTransform", fast
-    fast::read_759
+    geojson = "geojson"; } deny contract[validators::v445], BASE0,
+    "/definitions/geojsonTransform", fast fast::read_759
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23860,10 +23478,8 @@ pub struct GeopathTransform {
 rt::object!(
     GeopathTransform { r#type = "type", required; signal = "signal"; projection =
     "projection"; field = "field"; point_radius = "pointRadius"; r#as = "as"; } deny
-);
-rt::contract!(
-    GeopathTransform, [validators::t15:: < 0 >], BASE0, "/definitions/geopathTransform",
-    fast fast::read_761
+    contract[validators::t15:: < 0 >], BASE0, "/definitions/geopathTransform", fast
+    fast::read_761
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23889,9 +23505,7 @@ pub struct GeopointTransform {
 rt::object!(
     GeopointTransform { r#type = "type", required; signal = "signal"; projection =
     "projection", required; fields = "fields", required; r#as = "as"; } deny
-);
-rt::contract!(
-    GeopointTransform, [validators::v449], BASE0, "/definitions/geopointTransform", fast
+    contract[validators::v449], BASE0, "/definitions/geopointTransform", fast
     fast::read_763
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/type`
@@ -23920,10 +23534,8 @@ pub struct GeoshapeTransform {
 rt::object!(
     GeoshapeTransform { r#type = "type", required; signal = "signal"; projection =
     "projection"; field = "field"; point_radius = "pointRadius"; r#as = "as"; } deny
-);
-rt::contract!(
-    GeoshapeTransform, [validators::t15:: < 1 >], BASE0,
-    "/definitions/geoshapeTransform", fast fast::read_765
+    contract[validators::t15:: < 1 >], BASE0, "/definitions/geoshapeTransform", fast
+    fast::read_765
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23956,10 +23568,8 @@ rt::object!(
     GraticuleTransform { r#type = "type", required; signal = "signal"; extent = "extent";
     extent_major = "extentMajor"; extent_minor = "extentMinor"; step = "step"; step_major
     = "stepMajor"; step_minor = "stepMinor"; precision = "precision"; } deny
-);
-rt::contract!(
-    GraticuleTransform, [validators::v453], BASE0, "/definitions/graticuleTransform",
-    fast fast::read_767
+    contract[validators::v453], BASE0, "/definitions/graticuleTransform", fast
+    fast::read_767
 );
 /// Schema: `typify/vega.json#/definitions/graticuleTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23988,9 +23598,7 @@ pub struct HeatmapTransform {
 rt::object!(
     HeatmapTransform { r#type = "type", required; signal = "signal"; field = "field";
     color = "color"; opacity = "opacity"; resolve = "resolve"; r#as = "as"; } deny
-);
-rt::contract!(
-    HeatmapTransform, [validators::v455], BASE0, "/definitions/heatmapTransform", fast
+    contract[validators::v455], BASE0, "/definitions/heatmapTransform", fast
     fast::read_769
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/type`
@@ -24028,10 +23636,7 @@ rt::object!(
     IsocontourTransform { r#type = "type", required; signal = "signal"; field = "field";
     thresholds = "thresholds"; levels = "levels"; nice = "nice"; resolve = "resolve";
     zero = "zero"; smooth = "smooth"; scale = "scale"; translate = "translate"; r#as =
-    "as"; } deny
-);
-rt::contract!(
-    IsocontourTransform, [validators::v457], BASE0, "/definitions/isocontourTransform",
+    "as"; } deny contract[validators::v457], BASE0, "/definitions/isocontourTransform",
     fast fast::read_771
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/type`
@@ -24065,10 +23670,7 @@ rt::object!(
     Kde2dTransform { r#type = "type", required; signal = "signal"; size = "size",
     required; x = "x", required; y = "y", required; weight = "weight"; groupby =
     "groupby"; cell_size = "cellSize"; bandwidth = "bandwidth"; counts = "counts"; r#as =
-    "as"; } deny
-);
-rt::contract!(
-    Kde2dTransform, [validators::v459], BASE0, "/definitions/kde2dTransform", fast
+    "as"; } deny contract[validators::v459], BASE0, "/definitions/kde2dTransform", fast
     fast::read_773
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/type`
@@ -24092,11 +23694,8 @@ pub struct NestTransform {
 }
 rt::object!(
     NestTransform { r#type = "type", required; signal = "signal"; keys = "keys"; generate
-    = "generate"; } deny
-);
-rt::contract!(
-    NestTransform, [validators::v461], BASE0, "/definitions/nestTransform", fast
-    fast::read_775
+    = "generate"; } deny contract[validators::v461], BASE0, "/definitions/nestTransform",
+    fast fast::read_775
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24125,10 +23724,7 @@ pub struct PackTransform {
 rt::object!(
     PackTransform { r#type = "type", required; signal = "signal"; field = "field"; sort =
     "sort"; padding = "padding"; radius = "radius"; size = "size"; r#as = "as"; } deny
-);
-rt::contract!(
-    PackTransform, [validators::v463], BASE0, "/definitions/packTransform", fast
-    fast::read_777
+    contract[validators::v463], BASE0, "/definitions/packTransform", fast fast::read_777
 );
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24157,11 +23753,8 @@ pub struct PartitionTransform {
 rt::object!(
     PartitionTransform { r#type = "type", required; signal = "signal"; field = "field";
     sort = "sort"; padding = "padding"; round = "round"; size = "size"; r#as = "as"; }
-    deny
-);
-rt::contract!(
-    PartitionTransform, [validators::v465], BASE0, "/definitions/partitionTransform",
-    fast fast::read_779
+    deny contract[validators::v465], BASE0, "/definitions/partitionTransform", fast
+    fast::read_779
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24184,11 +23777,8 @@ pub struct StratifyTransform {
 }
 rt::object!(
     StratifyTransform { r#type = "type", required; signal = "signal"; key = "key",
-    required; parent_key = "parentKey", required; } deny
-);
-rt::contract!(
-    StratifyTransform, [validators::v467], BASE0, "/definitions/stratifyTransform", fast
-    fast::read_781
+    required; parent_key = "parentKey", required; } deny contract[validators::v467],
+    BASE0, "/definitions/stratifyTransform", fast fast::read_781
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24220,11 +23810,8 @@ pub struct TreeTransform {
 rt::object!(
     TreeTransform { r#type = "type", required; signal = "signal"; field = "field"; sort =
     "sort"; method = "method"; size = "size"; node_size = "nodeSize"; separation =
-    "separation"; r#as = "as"; } deny
-);
-rt::contract!(
-    TreeTransform, [validators::v469], BASE0, "/definitions/treeTransform", fast
-    fast::read_783
+    "separation"; r#as = "as"; } deny contract[validators::v469], BASE0,
+    "/definitions/treeTransform", fast fast::read_783
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24243,10 +23830,10 @@ pub struct TreelinksTransform {
     pub r#type: TreelinksTransformType,
     pub signal: Option<String>,
 }
-rt::object!(TreelinksTransform { r#type = "type", required; signal = "signal"; } deny);
-rt::contract!(
-    TreelinksTransform, [validators::v471], BASE0, "/definitions/treelinksTransform",
-    fast fast::read_785
+rt::object!(
+    TreelinksTransform { r#type = "type", required; signal = "signal"; } deny
+    contract[validators::v471], BASE0, "/definitions/treelinksTransform", fast
+    fast::read_785
 );
 /// Schema: `typify/vega.json#/definitions/treelinksTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24288,9 +23875,7 @@ rt::object!(
     "paddingInner"; padding_outer = "paddingOuter"; padding_top = "paddingTop";
     padding_right = "paddingRight"; padding_bottom = "paddingBottom"; padding_left =
     "paddingLeft"; ratio = "ratio"; round = "round"; size = "size"; r#as = "as"; } deny
-);
-rt::contract!(
-    TreemapTransform, [validators::v473], BASE0, "/definitions/treemapTransform", fast
+    contract[validators::v473], BASE0, "/definitions/treemapTransform", fast
     fast::read_787
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/type`
@@ -24332,10 +23917,7 @@ rt::object!(
     required; sort = "sort"; anchor = "anchor"; offset = "offset"; padding = "padding";
     line_anchor = "lineAnchor"; mark_index = "markIndex"; avoid_base_mark =
     "avoidBaseMark"; avoid_marks = "avoidMarks"; method = "method"; r#as = "as"; } deny
-);
-rt::contract!(
-    LabelTransform, [validators::v475], BASE0, "/definitions/labelTransform", fast
-    fast::read_789
+    contract[validators::v475], BASE0, "/definitions/labelTransform", fast fast::read_789
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24363,10 +23945,7 @@ pub struct LoessTransform {
 rt::object!(
     LoessTransform { r#type = "type", required; signal = "signal"; x = "x", required; y =
     "y", required; groupby = "groupby"; bandwidth = "bandwidth"; r#as = "as"; } deny
-);
-rt::contract!(
-    LoessTransform, [validators::v477], BASE0, "/definitions/loessTransform", fast
-    fast::read_791
+    contract[validators::v477], BASE0, "/definitions/loessTransform", fast fast::read_791
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24398,11 +23977,8 @@ pub struct RegressionTransform {
 rt::object!(
     RegressionTransform { r#type = "type", required; signal = "signal"; x = "x",
     required; y = "y", required; groupby = "groupby"; method = "method"; order = "order";
-    extent = "extent"; params = "params"; r#as = "as"; } deny
-);
-rt::contract!(
-    RegressionTransform, [validators::v479], BASE0, "/definitions/regressionTransform",
-    fast fast::read_793
+    extent = "extent"; params = "params"; r#as = "as"; } deny contract[validators::v479],
+    BASE0, "/definitions/regressionTransform", fast fast::read_793
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24432,11 +24008,8 @@ pub struct AggregateTransform {
 rt::object!(
     AggregateTransform { r#type = "type", required; signal = "signal"; groupby =
     "groupby"; ops = "ops"; fields = "fields"; r#as = "as"; drop = "drop"; cross =
-    "cross"; key = "key"; } deny
-);
-rt::contract!(
-    AggregateTransform, [validators::v481], BASE0, "/definitions/aggregateTransform",
-    fast fast::read_795
+    "cross"; key = "key"; } deny contract[validators::v481], BASE0,
+    "/definitions/aggregateTransform", fast fast::read_795
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24480,10 +24053,7 @@ rt::object!(
     required; interval = "interval"; anchor = "anchor"; maxbins = "maxbins"; base =
     "base"; divide = "divide"; extent = "extent", required; span = "span"; step = "step";
     steps = "steps"; minstep = "minstep"; nice = "nice"; name = "name"; r#as = "as"; }
-    deny
-);
-rt::contract!(
-    BinTransform, [validators::v483], BASE0, "/definitions/binTransform", fast
+    deny contract[validators::v483], BASE0, "/definitions/binTransform", fast
     fast::read_797
 );
 /// Schema: `typify/vega.json#/definitions/binTransform/properties/type`
@@ -24506,10 +24076,7 @@ pub struct CollectTransform {
 }
 rt::object!(
     CollectTransform { r#type = "type", required; signal = "signal"; sort = "sort"; }
-    deny
-);
-rt::contract!(
-    CollectTransform, [validators::v485], BASE0, "/definitions/collectTransform", fast
+    deny contract[validators::v485], BASE0, "/definitions/collectTransform", fast
     fast::read_799
 );
 /// Schema: `typify/vega.json#/definitions/collectTransform/properties/type`
@@ -24540,10 +24107,7 @@ pub struct CountpatternTransform {
 rt::object!(
     CountpatternTransform { r#type = "type", required; signal = "signal"; field =
     "field", required; case = "case"; pattern = "pattern"; stopwords = "stopwords"; r#as
-    = "as"; } deny
-);
-rt::contract!(
-    CountpatternTransform, [validators::v487], BASE0,
+    = "as"; } deny contract[validators::v487], BASE0,
     "/definitions/countpatternTransform", fast fast::read_801
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/type`
@@ -24568,11 +24132,8 @@ pub struct CrossTransform {
 }
 rt::object!(
     CrossTransform { r#type = "type", required; signal = "signal"; filter = "filter";
-    r#as = "as"; } deny
-);
-rt::contract!(
-    CrossTransform, [validators::v489], BASE0, "/definitions/crossTransform", fast
-    fast::read_803
+    r#as = "as"; } deny contract[validators::v489], BASE0, "/definitions/crossTransform",
+    fast fast::read_803
 );
 /// Schema: `typify/vega.json#/definitions/crossTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24605,11 +24166,8 @@ pub struct DensityTransform {
 rt::object!(
     DensityTransform { r#type = "type", required; signal = "signal"; extent = "extent";
     steps = "steps"; minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method";
-    distribution = "distribution"; r#as = "as"; } deny
-);
-rt::contract!(
-    DensityTransform, [validators::v491], BASE0, "/definitions/densityTransform", fast
-    fast::read_805
+    distribution = "distribution"; r#as = "as"; } deny contract[validators::v491], BASE0,
+    "/definitions/densityTransform", fast fast::read_805
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24637,9 +24195,7 @@ pub struct DotbinTransform {
 rt::object!(
     DotbinTransform { r#type = "type", required; signal = "signal"; field = "field",
     required; groupby = "groupby"; step = "step"; smooth = "smooth"; r#as = "as"; } deny
-);
-rt::contract!(
-    DotbinTransform, [validators::v493], BASE0, "/definitions/dotbinTransform", fast
+    contract[validators::v493], BASE0, "/definitions/dotbinTransform", fast
     fast::read_807
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/type`
@@ -24662,11 +24218,8 @@ pub struct ExtentTransform {
 }
 rt::object!(
     ExtentTransform { r#type = "type", required; signal = "signal"; field = "field",
-    required; } deny
-);
-rt::contract!(
-    ExtentTransform, [validators::v495], BASE0, "/definitions/extentTransform", fast
-    fast::read_809
+    required; } deny contract[validators::v495], BASE0, "/definitions/extentTransform",
+    fast fast::read_809
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24688,11 +24241,8 @@ pub struct FilterTransform {
 }
 rt::object!(
     FilterTransform { r#type = "type", required; signal = "signal"; expr = "expr",
-    required; } deny
-);
-rt::contract!(
-    FilterTransform, [validators::v497], BASE0, "/definitions/filterTransform", fast
-    fast::read_811
+    required; } deny contract[validators::v497], BASE0, "/definitions/filterTransform",
+    fast fast::read_811
 );
 /// Schema: `typify/vega.json#/definitions/filterTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24716,11 +24266,8 @@ pub struct FlattenTransform {
 }
 rt::object!(
     FlattenTransform { r#type = "type", required; signal = "signal"; fields = "fields",
-    required; index = "index"; r#as = "as"; } deny
-);
-rt::contract!(
-    FlattenTransform, [validators::v499], BASE0, "/definitions/flattenTransform", fast
-    fast::read_813
+    required; index = "index"; r#as = "as"; } deny contract[validators::v499], BASE0,
+    "/definitions/flattenTransform", fast fast::read_813
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24744,11 +24291,8 @@ pub struct FoldTransform {
 }
 rt::object!(
     FoldTransform { r#type = "type", required; signal = "signal"; fields = "fields",
-    required; r#as = "as"; } deny
-);
-rt::contract!(
-    FoldTransform, [validators::v501], BASE0, "/definitions/foldTransform", fast
-    fast::read_815
+    required; r#as = "as"; } deny contract[validators::v501], BASE0,
+    "/definitions/foldTransform", fast fast::read_815
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24773,9 +24317,7 @@ pub struct FormulaTransform {
 rt::object!(
     FormulaTransform { r#type = "type", required; signal = "signal"; expr = "expr",
     required; r#as = "as", required; initonly = "initonly"; } deny
-);
-rt::contract!(
-    FormulaTransform, [validators::v503], BASE0, "/definitions/formulaTransform", fast
+    contract[validators::v503], BASE0, "/definitions/formulaTransform", fast
     fast::read_817
 );
 /// Schema: `typify/vega.json#/definitions/formulaTransform/properties/type`
@@ -24805,11 +24347,8 @@ pub struct ImputeTransform {
 rt::object!(
     ImputeTransform { r#type = "type", required; signal = "signal"; field = "field",
     required; key = "key", required; keyvals = "keyvals"; groupby = "groupby"; method =
-    "method"; value = "value"; } deny
-);
-rt::contract!(
-    ImputeTransform, [validators::v505], BASE0, "/definitions/imputeTransform", fast
-    fast::read_819
+    "method"; value = "value"; } deny contract[validators::v505], BASE0,
+    "/definitions/imputeTransform", fast fast::read_819
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24836,10 +24375,8 @@ pub struct JoinaggregateTransform {
 rt::object!(
     JoinaggregateTransform { r#type = "type", required; signal = "signal"; groupby =
     "groupby"; fields = "fields"; ops = "ops"; r#as = "as"; key = "key"; } deny
-);
-rt::contract!(
-    JoinaggregateTransform, [validators::v507], BASE0,
-    "/definitions/joinaggregateTransform", fast fast::read_821
+    contract[validators::v507], BASE0, "/definitions/joinaggregateTransform", fast
+    fast::read_821
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24877,11 +24414,8 @@ rt::object!(
     KdeTransform { r#type = "type", required; signal = "signal"; groupby = "groupby";
     field = "field", required; cumulative = "cumulative"; counts = "counts"; bandwidth =
     "bandwidth"; extent = "extent"; resolve = "resolve"; steps = "steps"; minsteps =
-    "minsteps"; maxsteps = "maxsteps"; r#as = "as"; } deny
-);
-rt::contract!(
-    KdeTransform, [validators::v509], BASE0, "/definitions/kdeTransform", fast
-    fast::read_823
+    "minsteps"; maxsteps = "maxsteps"; r#as = "as"; } deny contract[validators::v509],
+    BASE0, "/definitions/kdeTransform", fast fast::read_823
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24909,11 +24443,8 @@ pub struct LookupTransform {
 rt::object!(
     LookupTransform { r#type = "type", required; signal = "signal"; from = "from",
     required; key = "key", required; values = "values"; fields = "fields", required; r#as
-    = "as"; default = "default"; } deny
-);
-rt::contract!(
-    LookupTransform, [validators::v511], BASE0, "/definitions/lookupTransform", fast
-    fast::read_825
+    = "as"; default = "default"; } deny contract[validators::v511], BASE0,
+    "/definitions/lookupTransform", fast fast::read_825
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24942,11 +24473,8 @@ pub struct PivotTransform {
 rt::object!(
     PivotTransform { r#type = "type", required; signal = "signal"; groupby = "groupby";
     field = "field", required; value = "value", required; op = "op"; limit = "limit"; key
-    = "key"; } deny
-);
-rt::contract!(
-    PivotTransform, [validators::v513], BASE0, "/definitions/pivotTransform", fast
-    fast::read_827
+    = "key"; } deny contract[validators::v513], BASE0, "/definitions/pivotTransform",
+    fast fast::read_827
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24969,11 +24497,8 @@ pub struct ProjectTransform {
 }
 rt::object!(
     ProjectTransform { r#type = "type", required; signal = "signal"; fields = "fields";
-    r#as = "as"; } deny
-);
-rt::contract!(
-    ProjectTransform, [validators::v515], BASE0, "/definitions/projectTransform", fast
-    fast::read_829
+    r#as = "as"; } deny contract[validators::v515], BASE0,
+    "/definitions/projectTransform", fast fast::read_829
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25002,10 +24527,7 @@ pub struct QuantileTransform {
 rt::object!(
     QuantileTransform { r#type = "type", required; signal = "signal"; groupby =
     "groupby"; field = "field", required; probs = "probs"; step = "step"; r#as = "as"; }
-    deny
-);
-rt::contract!(
-    QuantileTransform, [validators::v517], BASE0, "/definitions/quantileTransform", fast
+    deny contract[validators::v517], BASE0, "/definitions/quantileTransform", fast
     fast::read_831
 );
 /// Schema: `typify/vega.json#/definitions/sampleTransform`
@@ -25018,9 +24540,7 @@ pub struct SampleTransform {
 }
 rt::object!(
     SampleTransform { r#type = "type", required; signal = "signal"; size = "size"; } deny
-);
-rt::contract!(
-    SampleTransform, [validators::v518], BASE0, "/definitions/sampleTransform", fast
+    contract[validators::v518], BASE0, "/definitions/sampleTransform", fast
     fast::read_832
 );
 /// Schema: `typify/vega.json#/definitions/sampleTransform/properties/type`
@@ -25049,9 +24569,7 @@ pub struct SequenceTransform {
 rt::object!(
     SequenceTransform { r#type = "type", required; signal = "signal"; start = "start",
     required; stop = "stop", required; step = "step"; r#as = "as"; } deny
-);
-rt::contract!(
-    SequenceTransform, [validators::v520], BASE0, "/definitions/sequenceTransform", fast
+    contract[validators::v520], BASE0, "/definitions/sequenceTransform", fast
     fast::read_834
 );
 /// Schema: `typify/vega.json#/definitions/sequenceTransform/properties/type`
@@ -25088,9 +24606,7 @@ rt::object!(
     TimeunitTransform { r#type = "type", required; signal = "signal"; field = "field",
     required; interval = "interval"; units = "units"; step = "step"; maxbins = "maxbins";
     extent = "extent"; timezone = "timezone"; r#as = "as"; } deny
-);
-rt::contract!(
-    TimeunitTransform, [validators::v522], BASE0, "/definitions/timeunitTransform", fast
+    contract[validators::v522], BASE0, "/definitions/timeunitTransform", fast
     fast::read_836
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/type`
@@ -25122,11 +24638,8 @@ pub struct WindowTransform {
 rt::object!(
     WindowTransform { r#type = "type", required; signal = "signal"; sort = "sort";
     groupby = "groupby"; ops = "ops"; params = "params"; fields = "fields"; r#as = "as";
-    frame = "frame"; ignore_peers = "ignorePeers"; } deny
-);
-rt::contract!(
-    WindowTransform, [validators::v524], BASE0, "/definitions/windowTransform", fast
-    fast::read_838
+    frame = "frame"; ignore_peers = "ignorePeers"; } deny contract[validators::v524],
+    BASE0, "/definitions/windowTransform", fast fast::read_838
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25148,11 +24661,8 @@ pub struct IdentifierTransform {
 }
 rt::object!(
     IdentifierTransform { r#type = "type", required; signal = "signal"; r#as = "as",
-    required; } deny
-);
-rt::contract!(
-    IdentifierTransform, [validators::v526], BASE0, "/definitions/identifierTransform",
-    fast fast::read_840
+    required; } deny contract[validators::v526], BASE0,
+    "/definitions/identifierTransform", fast fast::read_840
 );
 /// Schema: `typify/vega.json#/definitions/identifierTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25181,9 +24691,7 @@ pub struct VoronoiTransform {
 rt::object!(
     VoronoiTransform { r#type = "type", required; signal = "signal"; x = "x", required; y
     = "y", required; size = "size"; extent = "extent"; r#as = "as"; } deny
-);
-rt::contract!(
-    VoronoiTransform, [validators::v528], BASE0, "/definitions/voronoiTransform", fast
+    contract[validators::v528], BASE0, "/definitions/voronoiTransform", fast
     fast::read_842
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/type`
@@ -25225,10 +24733,8 @@ rt::object!(
     font = "font"; font_style = "fontStyle"; font_weight = "fontWeight"; font_size =
     "fontSize"; font_size_range = "fontSizeRange"; rotate = "rotate"; text = "text";
     spiral = "spiral"; padding = "padding"; r#as = "as"; } deny
-);
-rt::contract!(
-    WordcloudTransform, [validators::v530], BASE0, "/definitions/wordcloudTransform",
-    fast fast::read_844
+    contract[validators::v530], BASE0, "/definitions/wordcloudTransform", fast
+    fast::read_844
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -23,9 +23,7 @@ pub struct AllTheThings {
 }
 rt::object!(
     AllTheThings { path = "path"; option_marker = "option_marker"; } extra extra
-);
-rt::contract!(
-    AllTheThings, [validators::v0], BASE0, "/$defs/AllTheThings", fast fast::read_0
+    contract[validators::v0], BASE0, "/$defs/AllTheThings", fast fast::read_0
 );
 /// `x-rust-type`: `{"crate":"std","version":"1.0.0","path":"std::path::PathBuf"}`
 ///

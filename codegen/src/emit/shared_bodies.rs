@@ -12,7 +12,7 @@
 
 use proc_macro2::{Group, Ident, Literal, Spacing, TokenStream, TokenTree};
 use quote::{format_ident, quote};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One emitted validator function, before sharing.
 pub struct FnItem {
@@ -144,7 +144,14 @@ fn slotted(tokens: TokenStream, is_child: &impl Fn(&str) -> bool, row: &mut Vec<
         .collect()
 }
 
-/// `tokens` (validator items) with every name in `renames` replaced.
+/// Whether `name` is `prefix` and a number: a validator (`v12`), a shared
+/// body (`t2`).
+pub fn is_numbered(name: &str, prefix: char) -> bool {
+    name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `tokens` with every name in `renames` replaced (validator items, or
+/// readers, whose names are unique in their module).
 pub fn rename(tokens: TokenStream, renames: &HashMap<String, TokenStream>) -> TokenStream {
     if renames.is_empty() {
         return tokens;
@@ -187,7 +194,7 @@ pub fn rename_paths(tokens: TokenStream, renames: &HashMap<String, TokenStream>)
 /// likewise. Items are matched by their tokens with their name and those
 /// rows taken out, so only items alike in every other token share.
 pub fn generic_items(items: Vec<TokenStream>) -> Vec<TokenStream> {
-    let mut generic: HashMap<String, ()> = HashMap::new();
+    let mut generic: HashSet<String> = HashSet::new();
     let items = generalize(items, ItemKind::ViaValue, &mut generic);
     generalize(items, ItemKind::Alias, &mut generic)
 }
@@ -218,8 +225,8 @@ fn item_name(item: &[TokenTree], kind: ItemKind) -> Option<Ident> {
 
 /// Whether `name` takes const arguments: a shared validator (`t2`) or an
 /// item made generic already.
-fn takes_rows(name: &str, generic: &HashMap<String, ()>) -> bool {
-    generic.contains_key(name) || name.strip_prefix('t').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+fn takes_rows(name: &str, generic: &HashSet<String>) -> bool {
+    generic.contains(name) || is_numbered(name, 't')
 }
 
 /// `tokens` with the literal arguments of each row-taking name (`t2::<1>`,
@@ -229,7 +236,7 @@ fn rows_out(
     tokens: TokenStream,
     own: &str,
     name: &TokenStream,
-    generic: &HashMap<String, ()>,
+    generic: &HashSet<String>,
     args: &mut Vec<Literal>,
     arg: &mut impl FnMut(usize) -> TokenTree,
 ) -> TokenStream {
@@ -283,7 +290,7 @@ fn rows_out(
     out.into_iter().collect()
 }
 
-fn generalize(items: Vec<TokenStream>, kind: ItemKind, generic: &mut HashMap<String, ()>) -> Vec<TokenStream> {
+fn generalize(items: Vec<TokenStream>, kind: ItemKind, generic: &mut HashSet<String>) -> Vec<TokenStream> {
     // Each item of `kind` by its tokens with its name and rows taken out.
     let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     let mut found: Vec<Option<(Ident, Vec<Literal>)>> = Vec::with_capacity(items.len());
@@ -323,7 +330,7 @@ fn generalize(items: Vec<TokenStream>, kind: ItemKind, generic: &mut HashMap<Str
                 replace.insert(m, None);
             }
         }
-        generic.insert(own, ());
+        generic.insert(own);
     }
     items
         .into_iter()
@@ -334,20 +341,11 @@ fn generalize(items: Vec<TokenStream>, kind: ItemKind, generic: &mut HashMap<Str
             Some(Some(body)) => {
                 let own = found[n].as_ref().map(|(name, _)| name.to_string()).unwrap_or_default();
                 let others: HashMap<String, TokenStream> = renames.iter().filter(|(k, _)| **k != own).map(|(k, v)| (k.clone(), v.clone())).collect();
-                Some(rename_idents(body, &others))
+                Some(rename(body, &others))
             }
-            None => Some(rename_idents(item, &renames)),
+            None => Some(rename(item, &renames)),
         })
         .collect()
-}
-
-/// `tokens` with each identifier in `renames` replaced (readers' names,
-/// unique in their module).
-fn rename_idents(tokens: TokenStream, renames: &HashMap<String, TokenStream>) -> TokenStream {
-    if renames.is_empty() {
-        return tokens;
-    }
-    slotted(tokens, &|name| renames.contains_key(name), &mut Vec::new(), &mut |i| renames[&i.to_string()].clone())
 }
 
 #[cfg(test)]

@@ -429,20 +429,6 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 _ => None,
             })
             .collect();
-        // Told apart by JSON type alone: one line says it all.
-        if let (None, Some(masks), true) = (tag, &by_type, struct_sers.len() == sers.len()) {
-            let arms = sers.iter().zip(masks).map(|(ser, mask)| {
-                let kinds = json_kind_names(*mask);
-                quote!(#ser: #(#kinds)|*)
-            });
-            return quote! {
-                #docs
-                #[derive(Clone, Debug, PartialEq)]
-                #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
-                pub enum #name { #(#defs)* }
-                #rt::union_by_type!(#name { #(#arms),* });
-            };
-        }
         let pick = match (tag, by_type) {
             (Some(tag), _) => {
                 let arms = variants.iter().zip(&builds).map(|(v, build)| match &v.select {
@@ -451,15 +437,20 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 });
                 quote!(match v.get(#tag).and_then(#rt::Value::as_str) { #(#arms)* _ => #mismatch, })
             }
+            // Told apart by JSON type alone: one line says it all. (Struct
+            // variants come only with a tag, so every variant is a plain one.)
             (None, Some(masks)) => {
-                let arms = masks.iter().zip(&builds).map(|(mask, build)| {
-                    let kinds = json_kind_patterns(&rt, *mask);
-                    quote!(#(#kinds)|* => #build,)
+                let arms = sers.iter().zip(&masks).map(|(ser, mask)| {
+                    let kinds = json_kind_names(*mask);
+                    quote!(#ser: #(#kinds)|*)
                 });
-                // Branches for every JSON type leave no value to refuse.
-                let all = masks.iter().fold(0, |acc, m| acc | m);
-                let rest = if json_kind_patterns(&rt, all).len() == 6 { quote!() } else { quote!(_ => #mismatch,) };
-                quote!(match &v { #(#arms)* #rest })
+                return quote! {
+                    #docs
+                    #[derive(Clone, Debug, PartialEq)]
+                    #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
+                    pub enum #name { #(#defs)* }
+                    #rt::union_by_type!(#name { #(#arms),* });
+                };
             }
             (None, None) => {
                 let tests = variants.iter().zip(&builds).map(|(v, build)| {
@@ -999,19 +990,6 @@ fn json_kind_names(mask: u8) -> Vec<Ident> {
         (TypeSet::OBJECT, "object"),
     ];
     kinds.into_iter().filter(|(bits, _)| mask & bits != 0).map(|(_, k)| Ident::new(k, Span::call_site())).collect()
-}
-
-fn json_kind_patterns(rt: &TokenStream, mask: u8) -> Vec<TokenStream> {
-    use crate::ir::TypeSet;
-    let kinds = [
-        (TypeSet::NULL, quote!(#rt::Value::Null)),
-        (TypeSet::BOOLEAN, quote!(#rt::Value::Bool(_))),
-        (TypeSet::INTEGER | TypeSet::NUMBER, quote!(#rt::Value::Number(_))),
-        (TypeSet::STRING, quote!(#rt::Value::String(_))),
-        (TypeSet::ARRAY, quote!(#rt::Value::Array(_))),
-        (TypeSet::OBJECT, quote!(#rt::Value::Object(_))),
-    ];
-    kinds.into_iter().filter(|(bits, _)| mask & bits != 0).map(|(_, p)| p).collect()
 }
 
 /// `body` with `contract` (`rt::contract!(Name, ARGS);`) folded into its

@@ -139,7 +139,7 @@ impl<'a> Validators<'a> {
             let name = self.fns[&key].clone();
             fns.push(self.emit_fn(&name, node, key.scope, key.mode));
         }
-        let is_plain = |name: &str| name.strip_prefix('v').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let is_plain = |name: &str| shared_bodies::is_numbered(name, 'v');
         let shared = shared_bodies::share(fns, is_plain);
         self.items = shared.items.into_iter().map(|item| shared_bodies::rename(item, &shared.renames)).collect();
         let mut statics = Vec::new();

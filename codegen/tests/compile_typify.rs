@@ -154,3 +154,18 @@ fn each_github_event_is_typed_as_its_own_union() {
     };
     let _: fn(github::PushEvent) -> github::Github = github::Github::PushEvent;
 }
+
+#[test]
+fn pattern_property_values_are_typed() {
+    use property_pattern::Properties;
+    // `patternProperties` with `additionalProperties: false`: every member matches the one pattern, so its value is typed.
+    let p: Properties = round_trip(json!({"rules": {"a_rule": "x", "b": "y"}}));
+    assert_eq!(p.rules.get("a_rule").map(String::as_str), Some("x"));
+    // Both reading paths agree; a name the pattern refuses and a value of the wrong type are errors on both.
+    let text = r#"{"rules": {"b": "y", "a_rule": "x"}}"#;
+    assert_eq!(Properties::from_json_str(text).unwrap(), Properties::from_json_slice_via_value(text.as_bytes()).unwrap());
+    for bad in [r#"{"rules": {"1st": "x"}}"#, r#"{"rules": {"a": 1}}"#] {
+        assert!(Properties::from_json_str(bad).is_err(), "{bad}");
+        assert!(Properties::from_json_slice_via_value(bad.as_bytes()).is_err(), "{bad}");
+    }
+}

@@ -48,30 +48,35 @@ impl Planner<'_> {
         kws.iter().any(|k| k.pattern_properties.is_empty() && k.additional_properties.is_some_and(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))))
     }
 
-    /// The type of members outside `properties`: what `additionalProperties`
-    /// says when no `patternProperties` apply, else any JSON value. Named
-    /// after the singular of the object's names (`modelOverrides` → `ModelOverride`).
+    /// The type of members outside `properties`: under each keyword set,
+    /// what `additionalProperties` says, or the one `patternProperties`
+    /// schema when `additionalProperties: false` leaves no other; named after
+    /// the singular of the object's names (`modelOverrides` → `ModelOverride`).
+    /// Any JSON value when a member may match no pattern or several.
     fn extra_type(&mut self, kws: &[Keywords], singular: &[String]) -> TypeRef {
-        let extra_schemas: Vec<NodeId> = kws.iter().filter_map(|k| k.additional_properties).collect();
-        let any_patterns = kws.iter().any(|k| !k.pattern_properties.is_empty());
-        if !any_patterns && !extra_schemas.is_empty() {
-            self.plan(extra_schemas, singular, Ctx::default())
-        } else {
-            // Members matched by a pattern that constrains them are JSON values here.
-            let constrained = kws
-                .iter()
-                .flat_map(|k| &k.pattern_properties)
-                .find(|(_, n)| self.value_reason(&self.expand(&[*n])).is_some() || self.ir.keywords(*n).is_some_and(|k| k.types.is_some()));
-            if let Some((pattern, node)) = constrained {
-                self.warn(
-                    *node,
-                    format!(
-                        "members matching `{pattern}` are kept as JSON values (validation is exact): `patternProperties` values have no Rust type here yet"
-                    ),
-                );
+        let mut schemas: Vec<NodeId> = Vec::new();
+        for k in kws {
+            let closed = k.additional_properties.is_some_and(|a| matches!(self.ir.nodes[a].body, Body::Bool(false)));
+            match k.pattern_properties.as_slice() {
+                [] => schemas.extend(k.additional_properties),
+                [(_, only)] if closed => schemas.push(*only),
+                patterns => {
+                    // Members matched by a pattern that constrains them are JSON values here.
+                    let constrained = patterns
+                        .iter()
+                        .find(|(_, n)| self.value_reason(&self.expand(&[*n])).is_some() || self.ir.keywords(*n).is_some_and(|k| k.types.is_some()));
+                    if let Some((pattern, node)) = constrained {
+                        let why = if closed { "a member may match several patterns" } else { "a member matching no pattern may hold any value" };
+                        self.warn(*node, format!("members matching `{pattern}` are kept as JSON values (validation is exact): {why}"));
+                    }
+                    return TypeRef::Value;
+                }
             }
-            TypeRef::Value
         }
+        if schemas.is_empty() {
+            return TypeRef::Value;
+        }
+        self.plan(schemas, singular, Ctx::default())
     }
 
     pub(super) fn object(&mut self, nodes: &[NodeId], kws: &[Keywords], names: &[String], ctx: &Ctx, key: &Key) -> TypeRef {

@@ -19,7 +19,7 @@ const BASE0: &str = "file:///typify/property-pattern.json";
 /// Schema: `typify/property-pattern.json#`
 #[derive(Clone, PartialEq)]
 pub struct Properties {
-    pub rules: rt::Map<String, rt::Value>,
+    pub rules: rt::Map<String, String>,
 }
 rt::object!(
     Properties { rules = "rules", required; } deny contract[validators::v0], BASE0, "",
@@ -31,7 +31,7 @@ mod fast {
     use super::*;
     use super::rt::fast::ViaValue;
     rt::via_value!(
-        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v1, v)
+        Check1 -> rt::Map < String, String >, | v | rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
         read_0, Visit0, Properties { rules = "rules" : ViaValue < Check1 >, required; }

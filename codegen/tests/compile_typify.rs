@@ -169,3 +169,16 @@ fn pattern_property_values_are_typed() {
         assert!(Properties::from_json_slice_via_value(bad.as_bytes()).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn a_member_another_part_forbids_has_no_field() {
+    use merged_schemas::MergeEmpty;
+    // `token` is named by one `allOf` part and refused by the other's `additionalProperties: false`.
+    let empty: MergeEmpty = round_trip(json!({}));
+    let MergeEmpty { action } = empty;
+    assert!(action.is_none());
+    for bad in [r#"{"token": "x"}"#, r#"{"token": 1}"#] {
+        assert!(MergeEmpty::from_json_str(bad).is_err(), "{bad}");
+        assert!(MergeEmpty::from_json_slice_via_value(bad.as_bytes()).is_err(), "{bad}");
+    }
+}

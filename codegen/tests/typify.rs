@@ -70,7 +70,25 @@ struct Row {
     values: usize,
     numbered: Vec<String>,
     warnings: usize,
+    /// The `Value`s the generator warns about: (pointer, reason).
+    warned_values: Vec<(String, &'static str)>,
 }
+
+/// Why a `Value` remains where the schema constrains the value, by the
+/// warning's text: (what the warning says, the reason in the table).
+const VALUE_REASONS: &[(&str, &str)] = &[
+    ("`not` has no Rust shape", "`not` has no Rust shape"),
+    ("no `type` says which", "keywords for some JSON types only, and no `type`"),
+    ("no value satisfies this schema", "no value satisfies the schema (validation refuses every value)"),
+    ("`if`/`then`/`else` has no Rust shape", "`if`/`then`/`else` has no Rust shape"),
+    ("a dynamic reference", "a dynamic reference"),
+    ("may match several patterns", "a member may match several `patternProperties`"),
+    ("matching no pattern may hold any value", "a member matching no pattern may hold any value"),
+    ("union branches have no distinct names", "union branches with no names"),
+    ("only a tuple of a fixed length", "a tuple of open length or over 12 items"),
+    ("recursive array or map", "a recursive array with no named type"),
+    ("nesting too deep", "nesting too deep"),
+];
 
 fn row(name: &str, path: &Path) -> (Row, String) {
     let inputs = [input(name, path)];
@@ -93,7 +111,16 @@ fn row(name: &str, path: &Path) -> (Row, String) {
     // A name that is none of the type's own candidates and ends in a digit was numbered.
     let numbered = types.iter().filter(|t| !t.candidates.contains(&t.name) && t.name.ends_with(|c: char| c.is_ascii_digit())).map(|t| t.name.clone()).collect();
     let contents = out.files[0].contents.clone();
-    let row = Row { name: name.to_owned(), lines: contents.lines().count(), types: types.len(), values, numbered, warnings: out.warnings.len() };
+    let warned_values = out
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("JSON value"))
+        .map(|w| {
+            let reason = VALUE_REASONS.iter().find(|(says, _)| w.message.contains(says)).map(|(_, r)| *r);
+            (w.pointer.clone(), reason.unwrap_or_else(|| panic!("{name}: no reason in the table for `{}`", w.message)))
+        })
+        .collect();
+    let row = Row { name: name.to_owned(), lines: contents.lines().count(), types: types.len(), values, numbered, warnings: out.warnings.len(), warned_values };
     (row, contents)
 }
 
@@ -116,6 +143,15 @@ fn table(rows: &[Row]) -> String {
         let typify = TYPIFY_LINES.iter().find(|(n, _)| *n == r.name).and_then(|(_, l)| *l).map_or("–".to_owned(), |l| l.to_string());
         let numbered = if r.numbered.is_empty() { "0".to_owned() } else { format!("{}: {}", r.numbered.len(), r.numbered.join(", ")) };
         out.push_str(&format!("| {} | {} | {typify} | {} | {} | {numbered} | {} |\n", r.name, r.lines, r.types, r.values, r.warnings));
+    }
+    out.push_str(
+        "\nEvery `Value` above holds what the schema leaves open (`{}`, `true`, members of an open object; a member only `false` allows is no field of a closed struct) except \
+         these, each with its warning:\n\n| schema | pointer | why a `Value` |\n| --- | --- | --- |\n",
+    );
+    for r in rows {
+        for (pointer, why) in &r.warned_values {
+            out.push_str(&format!("| {} | `{}` | {why} |\n", r.name, if pointer.is_empty() { "#" } else { pointer }));
+        }
     }
     out
 }

@@ -127,12 +127,29 @@ impl Planner<'_> {
         let indexes: Vec<HashMap<&str, NodeId>> = kws.iter().map(|k| k.properties.iter().map(|(n, id)| (n.as_str(), *id)).collect()).collect();
         let mut fields = Vec::new();
         let mut used: HashSet<String> = HashSet::new();
+        let closed = self.is_closed(kws);
         for name in member_names {
             let mut schemas = Vec::new();
             for (k, index) in kws.iter().zip(&indexes) {
                 if let Some(s) = self.member_schemas(k, index, name) {
                     schemas.extend(s);
                 }
+            }
+            // In a closed object, a member some part of the schema forbids
+            // (`additionalProperties: false` beside another part's
+            // `properties`) can never be present: no field; the validators
+            // and the reader refuse it as they refuse any unknown member.
+            let never = schemas.iter().copied().find(|n| matches!(self.ir.nodes[*n].body, Body::Bool(false)));
+            if let Some(never) = never.filter(|_| closed) {
+                let said = indexes.iter().any(|index| index.get(name.as_str()) == Some(&never));
+                if !said {
+                    let named = schemas.iter().copied().find(|n| *n != never).unwrap_or(never);
+                    self.warn(
+                        named,
+                        format!("member `{name}` is named here but another part of the schema forbids it (`additionalProperties: false`): it has no field"),
+                    );
+                }
+                continue;
             }
             let required = kws.iter().any(|k| k.required.contains(name));
             let base = type_name(name).unwrap_or_else(|| "Member".to_owned());
@@ -154,7 +171,7 @@ impl Planner<'_> {
             let sensitive = schemas.iter().any(|n| self.is_sensitive(*n));
             fields.push(Field { json: name.clone(), rust, ty, required, doc, sensitive, node: schemas.first().copied() });
         }
-        let extra = if self.is_closed(kws) { Extra::Deny } else { Extra::Keep(self.extra_type(kws, &singular_names(names))) };
+        let extra = if closed { Extra::Deny } else { Extra::Keep(self.extra_type(kws, &singular_names(names))) };
         let mut extra_field = "extra".to_owned();
         while used.contains(&extra_field) {
             extra_field.push('_');

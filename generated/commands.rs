@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://cohorte.dev/schemas/3/commands.schema.json\",\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"$defs\":{\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/JsonValue\"}}}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"CommandEnvelope\":{\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"]},\"ProtocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"CommandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"RunId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"IssuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"Actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"Kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"Transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]},\"Auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}},\"Scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"StartPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}]},\"Profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"Spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdSpec\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},\"Id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"},\"PathSpec\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"ReviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"RefTarget\":{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},\"BaseHeadTarget\":{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},\"RunIdTarget\":{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}},\"Phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"Budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"SandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"Consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}},\"PolicySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"Via\":{\"type\":\"string\",\"const\":\"cli-flag\"},\"StatusPayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"InspectPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}]},\"InspectTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"ApprovalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"EffectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"},\"ArtifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"TailPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}]},\"PausePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]},\"ResumePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}]},\"Acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"CancelPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}]},\"ApprovePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}]},\"Scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"DenyPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}]},\"RetryPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}]},\"RetryTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]},\"SkipPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"RunToolPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]},\"ReconcilePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}]},\"Mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]},\"ShutdownPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentSendPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}]},\"Delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}},\"defs\":{\"commands.JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"CommandEnvelope\":{\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"]},\"ProtocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"CommandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"RunId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"IssuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"Actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"Kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"Transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]},\"Auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}},\"Scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"StartPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}]},\"Profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"Spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"Id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"},\"ReviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"Phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"Budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"SandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"Consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}},\"PolicySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"Via\":{\"type\":\"string\",\"const\":\"cli-flag\"},\"StatusPayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"InspectPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}]},\"InspectTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},\"AgentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"ApprovalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"EffectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"},\"ArtifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"TailPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}]},\"PausePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]},\"ResumePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}]},\"Acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"CancelPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}]},\"ApprovePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}]},\"Scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"DenyPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}]},\"RetryPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}]},\"RetryTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]},\"SkipPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"RunToolPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]},\"ReconcilePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}]},\"Mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]},\"ShutdownPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentSendPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}]},\"Delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}},\"defs\":{\"commands.JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
@@ -458,8 +458,16 @@ rt::contract!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Spec {
-    Id(IdSpec),
-    Path(PathSpec),
+    Id {
+        id: Id,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    Path {
+        path: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for Spec {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -469,7 +477,7 @@ impl rt::FromValue for Spec {
             BASE0,
             "/oneOf/0/properties/payload/properties/spec/anyOf/0",
         ) {
-            return rt::variant(v, Self::Id);
+            return rt::object_variant!(v, Id { id = "id", required; } extra extra);
         }
         if rt::is_valid_with(
             validators::v13,
@@ -477,25 +485,30 @@ impl rt::FromValue for Spec {
             BASE0,
             "/oneOf/0/properties/payload/properties/spec/anyOf/1",
         ) {
-            return rt::variant(v, Self::Path);
+            return rt::object_variant!(v, Path { path = "path", required; } extra extra);
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(Spec { Id(_), Path(_) });
+impl rt::__private::serde::Serialize for Spec {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Id { id, extra } => {
+                rt::object_variant_serialize!(s, { id = "id", required; } extra extra)
+            }
+            Self::Path { path, extra } => {
+                rt::object_variant_serialize!(
+                    s, { path = "path", required; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(
     Spec, [validators::v14], BASE0, "/oneOf/0/properties/payload/properties/spec"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/0`
-#[derive(Clone, PartialEq)]
-pub struct IdSpec {
-    pub id: Id,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    IdSpec { id = "id", required; } extra extra contract[validators::v12], BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/0", fast fast::read_15
 );
 /// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
 ///
@@ -507,24 +520,26 @@ rt::contract!(
     Id, [validators::v15], BASE0,
     "/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/1`
-#[derive(Clone, PartialEq)]
-pub struct PathSpec {
-    pub path: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    PathSpec { path = "path", required; } extra extra contract[validators::v13], BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/1", fast fast::read_17
-);
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ReviewTarget {
-    Ref(RefTarget),
-    BaseHead(BaseHeadTarget),
-    RunId(RunIdTarget),
+    Ref {
+        r#ref: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    BaseHead {
+        base: String,
+        head: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    RunId {
+        run_id: RunId,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for ReviewTarget {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -534,7 +549,7 @@ impl rt::FromValue for ReviewTarget {
             BASE0,
             "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0",
         ) {
-            return rt::variant(v, Self::Ref);
+            return rt::object_variant!(v, Ref { r#ref = "ref", required; } extra extra);
         }
         if rt::is_valid_with(
             validators::v17,
@@ -542,7 +557,10 @@ impl rt::FromValue for ReviewTarget {
             BASE0,
             "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1",
         ) {
-            return rt::variant(v, Self::BaseHead);
+            return rt::object_variant!(
+                v, BaseHead { base = "base", required; head = "head", required; } extra
+                extra
+            );
         }
         if rt::is_valid_with(
             validators::v18,
@@ -550,51 +568,40 @@ impl rt::FromValue for ReviewTarget {
             BASE0,
             "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2",
         ) {
-            return rt::variant(v, Self::RunId);
+            return rt::object_variant!(
+                v, RunId { run_id = "runId", required; } extra extra
+            );
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(ReviewTarget { Ref(_), BaseHead(_), RunId(_) });
+impl rt::__private::serde::Serialize for ReviewTarget {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Ref { r#ref, extra } => {
+                rt::object_variant_serialize!(
+                    s, { r#ref = "ref", required; } extra extra
+                )
+            }
+            Self::BaseHead { base, head, extra } => {
+                rt::object_variant_serialize!(
+                    s, { base = "base", required; head = "head", required; } extra extra
+                )
+            }
+            Self::RunId { run_id, extra } => {
+                rt::object_variant_serialize!(
+                    s, { run_id = "runId", required; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(
     ReviewTarget, [validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0`
-#[derive(Clone, PartialEq)]
-pub struct RefTarget {
-    pub r#ref: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    RefTarget { r#ref = "ref", required; } extra extra contract[validators::v16], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0", fast fast::read_19
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
-#[derive(Clone, PartialEq)]
-pub struct BaseHeadTarget {
-    pub base: String,
-    pub head: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    BaseHeadTarget { base = "base", required; head = "head", required; } extra extra
-    contract[validators::v17], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1", fast fast::read_20
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
-#[derive(Clone, PartialEq)]
-pub struct RunIdTarget {
-    pub run_id: RunId,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    RunIdTarget { run_id = "runId", required; } extra extra contract[validators::v18],
-    BASE0, "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2", fast
-    fast::read_21
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/phases/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -728,12 +735,7 @@ rt::object!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum InspectTarget {
-    /// `kind` is `agent`.
-    Agent {
-        agent_id: AgentId,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Agent(AgentTarget),
     /// `kind` is `context`.
     Context {
         agent_id: AgentId,
@@ -786,11 +788,7 @@ pub enum InspectTarget {
 impl rt::FromValue for InspectTarget {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("kind").and_then(rt::Value::as_str) {
-            Some("agent") => {
-                rt::object_variant!(
-                    v, Agent { agent_id = "agentId", required; } tag "kind"; extra extra
-                )
-            }
+            Some("agent") => rt::variant(v, Self::Agent),
             Some("context") => {
                 rt::object_variant!(
                     v, Context { agent_id = "agentId", required; incarnation =
@@ -835,11 +833,7 @@ impl rt::__private::serde::Serialize for InspectTarget {
         s: S,
     ) -> Result<S::Ok, S::Error> {
         match self {
-            Self::Agent { agent_id, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "agent"; { agent_id = "agentId", required; } extra extra
-                )
-            }
+            Self::Agent(x) => rt::__private::serde::Serialize::serialize(x, s),
             Self::Context { agent_id, incarnation, extra } => {
                 rt::object_variant_serialize!(
                     s, "kind" = "context"; { agent_id = "agentId", required; incarnation
@@ -883,6 +877,18 @@ rt::contract!(
     InspectTarget, [validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"
 );
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0`
+#[derive(Clone, PartialEq)]
+pub struct AgentTarget {
+    pub agent_id: AgentId,
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(
+    AgentTarget { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
+    contract[validators::v29], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/0"
+);
 /// At most 128 characters. Matches `^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$`.
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
@@ -890,7 +896,7 @@ rt::contract!(
 pub struct AgentId(String);
 rt::string_newtype!(AgentId, redacted = false);
 rt::contract!(
-    AgentId, [validators::v29], BASE0,
+    AgentId, [validators::v30], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId"
 );
 /// Matches `^apr_[0-9a-f]{32}$`.
@@ -900,7 +906,7 @@ rt::contract!(
 pub struct ApprovalId(String);
 rt::string_newtype!(ApprovalId, redacted = false);
 rt::contract!(
-    ApprovalId, [validators::v30], BASE0,
+    ApprovalId, [validators::v31], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId"
 );
 /// Matches `^eff_[0-9a-f]{32}$`.
@@ -910,7 +916,7 @@ rt::contract!(
 pub struct EffectId(String);
 rt::string_newtype!(EffectId, redacted = false);
 rt::contract!(
-    EffectId, [validators::v31], BASE0,
+    EffectId, [validators::v32], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId"
 );
 /// Matches `^art_[0-9a-f]{32}$`.
@@ -920,7 +926,7 @@ rt::contract!(
 pub struct ArtifactId(String);
 rt::string_newtype!(ArtifactId, redacted = false);
 rt::contract!(
-    ArtifactId, [validators::v32], BASE0,
+    ArtifactId, [validators::v33], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -938,7 +944,7 @@ pub struct TailPayload {
 rt::object!(
     TailPayload { since_sequence = "sinceSequence"; replay = "replay"; follow = "follow",
     required; ephemeral = "ephemeral", required; } extra extra contract[validators::v10,
-    validators::v33], BASE0, "/properties/payload", fast fast::read_43
+    validators::v34], BASE0, "/properties/payload", fast fast::read_43
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -949,7 +955,7 @@ pub struct PausePayload {
 }
 rt::object!(
     PausePayload { reason = "reason"; } extra extra contract[validators::v10,
-    validators::v34], BASE0, "/properties/payload", fast fast::read_44
+    validators::v35], BASE0, "/properties/payload", fast fast::read_44
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -962,7 +968,7 @@ pub struct ResumePayload {
 }
 rt::object!(
     ResumePayload { acknowledge = "acknowledge"; raise_budgets = "raiseBudgets"; takeover
-    = "takeover"; } extra extra contract[validators::v10, validators::v35], BASE0,
+    = "takeover"; } extra extra contract[validators::v10, validators::v36], BASE0,
     "/properties/payload", fast fast::read_45
 );
 /// Always `blocked-inspected`.
@@ -972,7 +978,7 @@ rt::object!(
 pub struct Acknowledge;
 rt::const_string!(Acknowledge = "blocked-inspected");
 rt::contract!(
-    Acknowledge, [validators::v36], BASE0,
+    Acknowledge, [validators::v37], BASE0,
     "/oneOf/5/properties/payload/properties/acknowledge"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -985,7 +991,7 @@ pub struct CancelPayload {
 }
 rt::object!(
     CancelPayload { reason = "reason"; keep_worktrees = "keepWorktrees", required; }
-    extra extra contract[validators::v10, validators::v37], BASE0, "/properties/payload",
+    extra extra contract[validators::v10, validators::v38], BASE0, "/properties/payload",
     fast fast::read_47
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1001,7 +1007,7 @@ pub struct ApprovePayload {
 rt::object!(
     ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
     answer = "answer"; note = "note"; } extra extra contract[validators::v10,
-    validators::v38], BASE0, "/properties/payload", fast fast::read_48
+    validators::v39], BASE0, "/properties/payload", fast fast::read_48
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/7/properties/payload/properties/scope`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1013,7 +1019,7 @@ pub enum Scope {
 }
 rt::string_enum!(Scope { Once = "once", Run = "run" });
 rt::contract!(
-    Scope, [validators::v39], BASE0, "/oneOf/7/properties/payload/properties/scope"
+    Scope, [validators::v40], BASE0, "/oneOf/7/properties/payload/properties/scope"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1025,7 +1031,7 @@ pub struct DenyPayload {
 }
 rt::object!(
     DenyPayload { approval_id = "approvalId", required; note = "note"; } extra extra
-    contract[validators::v10, validators::v40], BASE0, "/properties/payload", fast
+    contract[validators::v10, validators::v41], BASE0, "/properties/payload", fast
     fast::read_50
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1049,12 +1055,7 @@ pub enum RetryTarget {
         /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
-    /// `kind` is `agent`.
-    Agent {
-        agent_id: AgentId,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Agent(AgentTarget),
 }
 impl rt::FromValue for RetryTarget {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -1064,11 +1065,7 @@ impl rt::FromValue for RetryTarget {
                     v, Phase { state = "state", optional; } tag "kind"; extra extra
                 )
             }
-            Some("agent") => {
-                rt::object_variant!(
-                    v, Agent { agent_id = "agentId", required; } tag "kind"; extra extra
-                )
-            }
+            Some("agent") => rt::variant(v, Self::Agent),
             _ => rt::Mismatch::no_variant(),
         }
     }
@@ -1084,16 +1081,12 @@ impl rt::__private::serde::Serialize for RetryTarget {
                     s, "kind" = "phase"; { state = "state", optional; } extra extra
                 )
             }
-            Self::Agent { agent_id, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "agent"; { agent_id = "agentId", required; } extra extra
-                )
-            }
+            Self::Agent(x) => rt::__private::serde::Serialize::serialize(x, s),
         }
     }
 }
 rt::contract!(
-    RetryTarget, [validators::v42], BASE0,
+    RetryTarget, [validators::v43], BASE0,
     "/oneOf/9/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1106,7 +1099,7 @@ pub struct SkipPayload {
 }
 rt::object!(
     SkipPayload { phase = "phase", required; justification = "justification", required; }
-    extra extra contract[validators::v10, validators::v43], BASE0, "/properties/payload",
+    extra extra contract[validators::v10, validators::v44], BASE0, "/properties/payload",
     fast fast::read_54
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1122,7 +1115,7 @@ pub struct RunToolPayload {
 rt::object!(
     RunToolPayload { agent_id = "agentId"; tool = "tool", required; input = "input",
     required; justification = "justification", required; } extra extra
-    contract[validators::v10, validators::v44], BASE0, "/properties/payload", fast
+    contract[validators::v10, validators::v45], BASE0, "/properties/payload", fast
     fast::read_55
 );
 /// Schema: `schemas/commands.schema.json#/$defs/JsonValue`
@@ -1136,7 +1129,7 @@ pub struct ReconcilePayload {
 }
 rt::object!(
     ReconcilePayload { mode = "mode", required; } extra extra contract[validators::v10,
-    validators::v45], BASE0, "/properties/payload", fast fast::read_57
+    validators::v46], BASE0, "/properties/payload", fast fast::read_57
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1148,7 +1141,7 @@ pub enum Mode {
 }
 rt::string_enum!(Mode { Plan = "plan", Apply = "apply" });
 rt::contract!(
-    Mode, [validators::v46], BASE0, "/oneOf/12/properties/payload/properties/mode"
+    Mode, [validators::v47], BASE0, "/oneOf/12/properties/payload/properties/mode"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1160,7 +1153,7 @@ pub struct ShutdownPayload {
 }
 rt::object!(
     ShutdownPayload { grace_ms = "graceMs", required; } extra extra
-    contract[validators::v10, validators::v47], BASE0, "/properties/payload", fast
+    contract[validators::v10, validators::v48], BASE0, "/properties/payload", fast
     fast::read_59
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1174,7 +1167,7 @@ pub struct AgentSendPayload {
 }
 rt::object!(
     AgentSendPayload { agent_id = "agentId", required; text = "text", required; delivery
-    = "delivery", required; } extra extra contract[validators::v10, validators::v48],
+    = "delivery", required; } extra extra contract[validators::v10, validators::v49],
     BASE0, "/properties/payload", fast fast::read_60
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/14/properties/payload/properties/delivery`
@@ -1187,7 +1180,7 @@ pub enum Delivery {
 }
 rt::string_enum!(Delivery { Steer = "steer", FollowUp = "follow-up" });
 rt::contract!(
-    Delivery, [validators::v49], BASE0,
+    Delivery, [validators::v50], BASE0,
     "/oneOf/14/properties/payload/properties/delivery"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -1215,7 +1208,7 @@ mod fast {
         Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] => Some(IssuedAt(s
         .to_owned()))
     );
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v50, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v51, v));
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
         d: D,
@@ -1527,7 +1520,7 @@ mod fast {
     );
     rt::via_value!(Check12 -> Spec, | v | rt::is_valid(validators::v14, v));
     rt::via_value!(Check13 -> ReviewTarget, | v | rt::is_valid(validators::v19, v));
-    rt::value_leaf!(Leaf14 -> bool, scalar | v | rt::is_valid(validators::v51, v));
+    rt::value_leaf!(Leaf14 -> bool, scalar | v | rt::is_valid(validators::v52, v));
     rt::string_leaf!(
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
@@ -1551,57 +1544,34 @@ mod fast {
         sandbox_require = "sandboxRequire" : LeafRead < Leaf17 >; consent = "consent" :
         Typed < Consent >; } extra extra : AnyValue
     );
-    rt::string_leaf!(
-        Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] => Some(Id(s.to_owned()))
-    );
-    rt::object_reader!(
-        read_15, Visit15, IdSpec { id = "id" : LeafRead < Leaf18 >, required; } extra
-        extra : AnyValue
-    );
-    rt::object_reader!(
-        read_17, Visit17, PathSpec { path = "path" : LeafRead < Leaf7 >, required; }
-        extra extra : AnyValue
-    );
-    rt::object_reader!(
-        read_19, Visit19, RefTarget { r#ref = "ref" : LeafRead < Leaf7 >, required; }
-        extra extra : AnyValue
-    );
-    rt::object_reader!(
-        read_20, Visit20, BaseHeadTarget { base = "base" : LeafRead < Leaf7 >, required;
-        head = "head" : LeafRead < Leaf7 >, required; } extra extra : AnyValue
-    );
-    rt::object_reader!(
-        read_21, Visit21, RunIdTarget { run_id = "runId" : LeafRead < Leaf3 >, required;
-        } extra extra : AnyValue
-    );
-    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v53, v));
+    rt::value_leaf!(Leaf18 -> rt::Number, scalar | v | rt::is_valid(validators::v54, v));
     rt::object_reader!(
         read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >;
         model_requests = "modelRequests" : LeafRead < Leaf5 >; tool_calls = "toolCalls" :
-        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf19 >; retries
+        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf18 >; retries
         = "retries" : LeafRead < Leaf5 >; fix_rounds = "fixRounds" : LeafRead < Leaf5 >;
         context_tokens = "contextTokens" : LeafRead < Leaf5 >; concurrent_agents =
         "concurrentAgents" : LeafRead < Leaf5 >; estimated_quota_percent =
-        "estimatedQuotaPercent" : LeafRead < Leaf19 >; } extra extra : AnyValue
+        "estimatedQuotaPercent" : LeafRead < Leaf18 >; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf20 -> PolicySha256, | s | [! validators::RE4.is_match(s)] =>
+        Leaf19 -> PolicySha256, | s | [! validators::RE3.is_match(s)] =>
         Some(PolicySha256(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
+        Leaf20 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
     );
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf20 >,
-        required; via = "via" : LeafRead < Leaf21 >, required; } extra extra : AnyValue
+        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf19 >,
+        required; via = "via" : LeafRead < Leaf20 >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >; } extra
         extra : AnyValue
     );
-    rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
+    rt::via_value!(Check21 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check22 >,
+        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check21 >,
         required; } extra extra : AnyValue
     );
     rt::object_reader!(
@@ -1615,11 +1585,11 @@ mod fast {
         extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
+        Leaf22 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf23
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf22
         >; raise_budgets = "raiseBudgets" : Typed < Budgets >; takeover = "takeover" :
         LeafRead < Leaf14 >; } extra extra : AnyValue
     );
@@ -1629,25 +1599,25 @@ mod fast {
         AnyValue
     );
     rt::string_leaf!(
-        Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] => Some(ApprovalId(s
+        Leaf23 -> ApprovalId, | s | [! validators::RE4.is_match(s)] => Some(ApprovalId(s
         .to_owned()))
     );
     rt::string_leaf!(
-        Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
+        Leaf24 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
         Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf24
-        >, required; scope = "scope" : LeafRead < Leaf25 >, required; answer = "answer" :
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf23
+        >, required; scope = "scope" : LeafRead < Leaf24 >, required; answer = "answer" :
         LeafRead < Leaf7 >; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf24 >,
+        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf23 >,
         required; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
-    rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v42, v));
+    rt::via_value!(Check25 -> RetryTarget, | v | rt::is_valid(validators::v43, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check26 >,
+        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check25 >,
         required; } extra extra : AnyValue
     );
     rt::object_reader!(
@@ -1656,22 +1626,22 @@ mod fast {
         AnyValue
     );
     rt::string_leaf!(
-        Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
+        Leaf26 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE5
         .is_match(s)] => Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v54, v));
+    rt::via_value!(Check27 -> JsonValue, | v | rt::is_valid(validators::v55, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >;
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf26 >;
         tool = "tool" : LeafRead < Leaf10 >, required; input = "input" : ViaValue <
-        Check28 >, required; justification = "justification" : LeafRead < Leaf10 >,
+        Check27 >, required; justification = "justification" : LeafRead < Leaf10 >,
         required; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
+        Leaf28 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
         Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf29 >,
+        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf28 >,
         required; } extra extra : AnyValue
     );
     rt::object_reader!(
@@ -1679,13 +1649,13 @@ mod fast {
         required; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
+        Leaf29 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
         Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf26 >,
         required; text = "text" : LeafRead < Leaf7 >, required; delivery = "delivery" :
-        LeafRead < Leaf30 >, required; } extra extra : AnyValue
+        LeafRead < Leaf29 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -1699,14 +1669,14 @@ mod validators {
     pub(super) static RE2: rt::Pattern = rt::Pattern::new(
         "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
     );
-    pub(super) static RE4: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
-    pub(super) static RE3: rt::Pattern = rt::Pattern::new(
+    pub(super) static RE3: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
+    pub(super) static RE6: rt::Pattern = rt::Pattern::new(
         "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
     );
-    pub(super) static RE6: rt::Pattern = rt::Pattern::new(
+    pub(super) static RE5: rt::Pattern = rt::Pattern::new(
         "^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$",
     );
-    pub(super) static RE5: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
+    pub(super) static RE4: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
     pub(super) static RE8: rt::Pattern = rt::Pattern::new("^art_[0-9a-f]{32}$");
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
     pub(super) static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
@@ -1739,7 +1709,7 @@ mod validators {
             ok &= c.prop(l, s, x, "runId", v3);
             ok &= c.prop(l, s, x, "issuedAt", v4);
             ok &= c.prop(l, s, x, "actor", v5);
-            ok &= c.prop(l, s, x, "expectedSequence", v50);
+            ok &= c.prop(l, s, x, "expectedSequence", v51);
             ok &= c.prop(l, s, x, "payload", v10);
             ok &= c.prop(l, s, x, "auth", v8);
         }
@@ -1765,7 +1735,7 @@ mod validators {
                         (t2::<12>, Some("reconcile")),
                         (t2::<13>, Some("shutdown")),
                         (t2::<14>, Some("agent.send")),
-                        (v70, None),
+                        (v71, None),
                     ],
                     Some("type"),
                 );
@@ -1833,9 +1803,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["profile", "unattended"]) & c.prop(l, s, x, "profile", v7)
             & c.prop(l, s, x, "spec", v14) & c.prop(l, s, x, "reviewTarget", v19)
-            & c.prop(l, s, x, "withFix", v51) & c.prop(l, s, x, "phases", t3::<0>)
+            & c.prop(l, s, x, "withFix", v52) & c.prop(l, s, x, "phases", t3::<0>)
             & c.prop(l, s, x, "modelOverrides", t1::<0>) & c.prop(l, s, x, "runtime", v7)
-            & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v51)
+            & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v52)
             & c.prop(l, s, x, "budgets", v21) & c.prop(l, s, x, "sandboxRequire", v22)
             & c.prop(l, s, x, "consent", v23)
     }
@@ -1856,7 +1826,7 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE3),
+            Value::String(x) => c.pattern(l, s, x, &RE6),
             _ => c.check_type(l, s, i, STRING),
         }
     }
@@ -1887,12 +1857,12 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/budgets`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "tokens", v50) & c.prop(l, s, x, "modelRequests", v50)
-            & c.prop(l, s, x, "toolCalls", v50) & c.prop(l, s, x, "wallClockMs", v53)
-            & c.prop(l, s, x, "retries", v50) & c.prop(l, s, x, "fixRounds", v50)
-            & c.prop(l, s, x, "contextTokens", v50)
-            & c.prop(l, s, x, "concurrentAgents", v50)
-            & c.prop(l, s, x, "estimatedQuotaPercent", v53)
+        c.prop(l, s, x, "tokens", v51) & c.prop(l, s, x, "modelRequests", v51)
+            & c.prop(l, s, x, "toolCalls", v51) & c.prop(l, s, x, "wallClockMs", v54)
+            & c.prop(l, s, x, "retries", v51) & c.prop(l, s, x, "fixRounds", v51)
+            & c.prop(l, s, x, "contextTokens", v51)
+            & c.prop(l, s, x, "concurrentAgents", v51)
+            & c.prop(l, s, x, "estimatedQuotaPercent", v54)
     }
     /// `#/oneOf/0/properties/payload/properties/sandboxRequire`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1907,7 +1877,7 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE4),
+            Value::String(x) => c.pattern(l, s, x, &RE3),
             _ => c.check_type(l, s, i, STRING),
         }
     }
@@ -1925,7 +1895,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", T0[K][0])
     }
-    const T0: [[rt::Check; 1]; 2] = [[v28], [v42]];
+    const T0: [[rt::Check; 1]; 2] = [[v28], [v43]];
     /// `#/oneOf/2/properties/payload/properties/target`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
@@ -1933,7 +1903,7 @@ mod validators {
             l,
             s,
             &[
-                (v72, Some("agent")),
+                (v29, Some("agent")),
                 (v73, Some("context")),
                 (v74, Some("approval")),
                 (v75, Some("effect")),
@@ -1945,123 +1915,129 @@ mod validators {
             Some("kind"),
         )
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", v80)
+            & c.prop(l, s, x, "agentId", v30)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE6),
+            Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE5),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE5),
+            Value::String(x) => c.pattern(l, s, x, &RE4),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE7),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE8),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/3/properties/payload`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["follow", "ephemeral"])
-            & c.prop(l, s, x, "sinceSequence", v50) & c.prop(l, s, x, "replay", v50)
-            & c.prop(l, s, x, "follow", v51) & c.prop(l, s, x, "ephemeral", v51)
+            & c.prop(l, s, x, "sinceSequence", v51) & c.prop(l, s, x, "replay", v51)
+            & c.prop(l, s, x, "follow", v52) & c.prop(l, s, x, "ephemeral", v52)
     }
     /// `#/oneOf/4/properties/payload`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "reason", v7)
     }
     /// `#/oneOf/5/properties/payload`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "acknowledge", v36) & c.prop(l, s, x, "raiseBudgets", v21)
-            & c.prop(l, s, x, "takeover", v51)
+        c.prop(l, s, x, "acknowledge", v37) & c.prop(l, s, x, "raiseBudgets", v21)
+            & c.prop(l, s, x, "takeover", v52)
     }
     /// `#/oneOf/5/properties/payload/properties/acknowledge`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "blocked-inspected")
     }
     /// `#/oneOf/6/properties/payload`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["keepWorktrees"]) & c.prop(l, s, x, "reason", v7)
-            & c.prop(l, s, x, "keepWorktrees", v51)
-    }
-    /// `#/oneOf/7/properties/payload`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["keepWorktrees"]) & c.prop(l, s, x, "reason", v7)
+            & c.prop(l, s, x, "keepWorktrees", v52)
+    }
+    /// `#/oneOf/7/properties/payload`
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["approvalId", "scope"])
-            & c.prop(l, s, x, "approvalId", v30) & c.prop(l, s, x, "scope", v39)
+            & c.prop(l, s, x, "approvalId", v31) & c.prop(l, s, x, "scope", v40)
             & c.prop(l, s, x, "answer", v7) & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/7/properties/payload/properties/scope`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["once", "run"])
     }
     /// `#/oneOf/8/properties/payload`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v30)
+        c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v31)
             & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/9/properties/payload/properties/target`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v80, Some("phase")), (v72, Some("agent"))], Some("kind"))
+    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v81, Some("phase")), (v29, Some("agent"))], Some("kind"))
     }
     /// `#/oneOf/10/properties/payload`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["phase", "justification"]) & c.prop(l, s, x, "phase", v20)
             & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/11/properties/payload`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["tool", "input", "justification"])
-            & c.prop(l, s, x, "agentId", v29) & c.prop(l, s, x, "tool", v9)
-            & c.prop(l, s, x, "input", v54) & c.prop(l, s, x, "justification", v9)
-    }
-    /// `#/oneOf/12/properties/payload`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["mode"]) & c.prop(l, s, x, "mode", v46)
+        c.required(l, s, x, &["tool", "input", "justification"])
+            & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "tool", v9)
+            & c.prop(l, s, x, "input", v55) & c.prop(l, s, x, "justification", v9)
+    }
+    /// `#/oneOf/12/properties/payload`
+    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["mode"]) & c.prop(l, s, x, "mode", v47)
     }
     /// `#/oneOf/12/properties/payload/properties/mode`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["plan", "apply"])
     }
     /// `#/oneOf/13/properties/payload`
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["graceMs"]) & c.prop(l, s, x, "graceMs", v50)
-    }
-    /// `#/oneOf/14/properties/payload`
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["graceMs"]) & c.prop(l, s, x, "graceMs", v51)
+    }
+    /// `#/oneOf/14/properties/payload`
+    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["agentId", "text", "delivery"])
-            & c.prop(l, s, x, "agentId", v29) & c.prop(l, s, x, "text", v7)
-            & c.prop(l, s, x, "delivery", v49)
+            & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "text", v7)
+            & c.prop(l, s, x, "delivery", v50)
     }
     /// `#/oneOf/14/properties/payload/properties/delivery`
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["steer", "follow-up"])
     }
     /// `#/properties/expectedSequence`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
@@ -2070,7 +2046,7 @@ mod validators {
         }
     }
     /// `#/oneOf/0/properties/payload/properties/withFix`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/oneOf/0/properties/payload/properties/modelOverrides` and `#/$defs/JsonValue/anyOf/5`.
@@ -2084,17 +2060,17 @@ mod validators {
         }
         ok
     }
-    const T1: [[rt::Check; 1]; 2] = [[v81], [v54]];
+    const T1: [[rt::Check; 1]; 2] = [[v82], [v55]];
     /// `#/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs`
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
     /// `#/oneOf/11/properties/payload/properties/input`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v82(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
+    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v83(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
     }
     /// Shared by 15 validators that differ only in the validators they call (a row of `T2` each), such as `#/oneOf/0` and `#/oneOf/1` (13 more).
     pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2106,27 +2082,27 @@ mod validators {
         ok
     }
     const T2: [[rt::Check; 2]; 15] = [
-        [v83, v11],
-        [v84, v26],
-        [v85, t0::<0>],
-        [v86, v33],
+        [v84, v11],
+        [v85, v26],
+        [v86, t0::<0>],
         [v87, v34],
         [v88, v35],
-        [v89, v37],
+        [v89, v36],
         [v90, v38],
-        [v91, v40],
-        [v92, t0::<1>],
-        [v93, v43],
+        [v91, v39],
+        [v92, v41],
+        [v93, t0::<1>],
         [v94, v44],
         [v95, v45],
-        [v96, v47],
+        [v96, v46],
         [v97, v48],
+        [v98, v49],
     ];
     /// `#/oneOf/15`
-    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v98);
+            ok &= c.prop(l, s, x, "type", v99);
         }
         ok
     }
@@ -2135,31 +2111,25 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T3[K][0])
     }
-    const T3: [[rt::Check; 1]; 2] = [[v20], [v54]];
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
-    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", v99)
-            & c.prop(l, s, x, "agentId", v29)
-    }
+    const T3: [[rt::Check; 1]; 2] = [[v20], [v55]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/1`
     pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "agentId", "incarnation"])
-            & c.prop(l, s, x, "kind", v100) & c.prop(l, s, x, "agentId", v29)
-            & c.prop(l, s, x, "incarnation", v50)
+            & c.prop(l, s, x, "kind", v100) & c.prop(l, s, x, "agentId", v30)
+            & c.prop(l, s, x, "incarnation", v51)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2`
     pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", v101)
-            & c.prop(l, s, x, "approvalId", v30)
+            & c.prop(l, s, x, "approvalId", v31)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", v102)
-            & c.prop(l, s, x, "effectId", v31)
+            & c.prop(l, s, x, "effectId", v32)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T4` each), such as `#/oneOf/2/properties/payload/properties/target/anyOf/4` and `#/oneOf/2/properties/payload/properties/target/anyOf/5`.
     pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2177,30 +2147,34 @@ mod validators {
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", v106)
-            & c.prop(l, s, x, "artifactId", v32) & c.prop(l, s, x, "maxBytes", v107)
-            & c.prop(l, s, x, "offset", v50)
+            & c.prop(l, s, x, "artifactId", v33) & c.prop(l, s, x, "maxBytes", v107)
+            & c.prop(l, s, x, "offset", v51)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
+    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "agent")
     }
     /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
-    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v108)
             & c.prop(l, s, x, "state", v20)
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$`
-    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["provider", "model"]) & c.prop(l, s, x, "provider", v7)
             & c.prop(l, s, x, "model", v7) & c.prop(l, s, x, "capability", v109)
     }
     /// `#/$defs/JsonValue`
-    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
             s,
             &[
                 (v110, None),
-                (v51, None),
+                (v52, None),
                 (v111, None),
                 (v7, None),
                 (t3::<1>, None),
@@ -2210,76 +2184,72 @@ mod validators {
         )
     }
     /// `#/oneOf/0/properties/type`
-    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "start")
     }
     /// `#/oneOf/1/properties/type`
-    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "status")
     }
     /// `#/oneOf/2/properties/type`
-    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "inspect")
     }
     /// `#/oneOf/3/properties/type`
-    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "tail")
     }
     /// `#/oneOf/4/properties/type`
-    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "pause")
     }
     /// `#/oneOf/5/properties/type`
-    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "resume")
     }
     /// `#/oneOf/6/properties/type`
-    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "cancel")
     }
     /// `#/oneOf/7/properties/type`
-    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "approve")
     }
     /// `#/oneOf/8/properties/type`
-    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "deny")
     }
     /// `#/oneOf/9/properties/type`
-    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "retry")
     }
     /// `#/oneOf/10/properties/type`
-    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "skip")
     }
     /// `#/oneOf/11/properties/type`
-    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "run-tool")
     }
     /// `#/oneOf/12/properties/type`
-    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "reconcile")
     }
     /// `#/oneOf/13/properties/type`
-    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "shutdown")
     }
     /// `#/oneOf/14/properties/type`
-    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "agent.send")
     }
     /// `#/oneOf/15/properties/type`
-    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| v114(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
-    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "agent")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/1/properties/kind`
     pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

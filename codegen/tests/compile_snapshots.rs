@@ -64,11 +64,11 @@ fn round_trip<T: Contract + std::fmt::Debug>(doc: Value) -> T {
 fn overlapping_any_of_takes_the_first_valid_branch_and_loses_nothing() {
     let u: unions::Unions = round_trip(json!({"overlapping": {"id": "x", "path": "p"}}));
     match u.overlapping {
-        Some(unions::Overlapping::Id(v)) => assert_eq!(v.extra["path"], json!("p")),
+        Some(unions::Overlapping::Id { extra, .. }) => assert_eq!(extra["path"], json!("p")),
         other => panic!("{other:?}"),
     }
     let u: unions::Unions = round_trip(json!({"overlapping": {"path": "p"}}));
-    assert!(matches!(u.overlapping, Some(unions::Overlapping::Path(_))));
+    assert!(matches!(u.overlapping, Some(unions::Overlapping::Path { .. })));
 }
 
 #[test]
@@ -201,9 +201,9 @@ fn draft4_const_is_enforced() {
     assert!(!draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": 1}})));
     // Branches told apart by a required member's values are named by them.
     let d: draft4_const::Draft4Const = round_trip(json!({"binding": {"type": "timer"}}));
-    assert!(matches!(d.binding, Some(draft4_const::Binding::HttpOrTimer(_))), "{d:?}");
+    assert!(matches!(d.binding, Some(draft4_const::Binding::HttpOrTimer { .. })), "{d:?}");
     let d: draft4_const::Draft4Const = round_trip(json!({"binding": {"type": "sql", "table": "t"}}));
-    assert!(matches!(d.binding, Some(draft4_const::Binding::Sql(ref b)) if b.table.as_deref() == Some("t")), "{d:?}");
+    assert!(matches!(d.binding, Some(draft4_const::Binding::Sql { ref table, .. }) if table.as_deref() == Some("t")), "{d:?}");
 }
 
 #[test]

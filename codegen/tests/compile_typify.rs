@@ -182,3 +182,19 @@ fn a_member_another_part_forbids_has_no_field() {
         assert!(MergeEmpty::from_json_slice_via_value(bad.as_bytes()).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn untagged_object_branches_are_struct_variants() {
+    use various_enums::OneOfTypes;
+    // typify's `one-of-types`: the branch a member's presence picks is a struct variant, as one writes it.
+    let bar: OneOfTypes = round_trip(json!({"bar": 1}));
+    assert!(matches!(&bar, OneOfTypes::Bar { bar, extra } if bar.to_string() == "1" && extra.is_empty()), "{bar:?}");
+    let foo: OneOfTypes = round_trip(json!({"foo": "x", "other": [true]}));
+    assert!(matches!(&foo, OneOfTypes::Foo { foo, extra } if foo == "x" && extra.len() == 1), "{foo:?}");
+    // Both reading paths agree; a value both branches take (oneOf) or neither does is refused.
+    let text = r#"{"foo": "x", "n": 1.50}"#;
+    assert_eq!(OneOfTypes::from_json_str(text).unwrap(), OneOfTypes::from_json_slice_via_value(text.as_bytes()).unwrap());
+    for bad in [json!({"bar": 1, "foo": "x"}), json!({}), json!({"bar": "1"})] {
+        assert!(OneOfTypes::from_json_value(bad.clone()).is_err(), "{bad}");
+    }
+}

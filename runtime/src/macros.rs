@@ -429,16 +429,16 @@ macro_rules! object {
     };
 }
 
-/// A struct variant of a tagged union built from a (validated) JSON object,
-/// as [`object!`] builds a struct: an expression of type
-/// `Result<Self, Mismatch>`, in the union's `FromValue`. The tag member is
-/// skipped (the variant is the tag); `extra FIELD` keeps other members,
-/// `deny` says there are none.
+/// A struct variant of a union built from a (validated) JSON object, as
+/// [`object!`] builds a struct: an expression of type
+/// `Result<Self, Mismatch>`, in the union's `FromValue`. In a tagged union
+/// the tag member is skipped (the variant is the tag); `extra FIELD` keeps
+/// other members, `deny` says there are none.
 ///
 /// `object_variant!(v, Dog { bark = "bark", required; } tag "petType"; extra extra)`
 #[macro_export]
 macro_rules! object_variant {
-    ($v:expr, $variant:ident { $($field:ident = $json:literal, $req:ident;)* } tag $tag:literal; extra $extra:ident) => {
+    ($v:expr, $variant:ident { $($field:ident = $json:literal, $req:ident;)* } $(tag $tag:literal;)? extra $extra:ident) => {
         match $v {
             $crate::Value::Object(m) => {
                 $(let mut $field = ::std::option::Option::None;)*
@@ -446,7 +446,7 @@ macro_rules! object_variant {
                 for (k, x) in m {
                     match k.as_str() {
                         $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
-                        $tag => {}
+                        $($tag => {})?
                         _ => {
                             let x = $crate::member(&k, x)?;
                             rest.insert(k, x);
@@ -461,14 +461,14 @@ macro_rules! object_variant {
             _ => ::std::result::Result::Err($crate::Mismatch::new("an object")),
         }
     };
-    ($v:expr, $variant:ident { $($field:ident = $json:literal, $req:ident;)* } tag $tag:literal; deny) => {
+    ($v:expr, $variant:ident { $($field:ident = $json:literal, $req:ident;)* } $(tag $tag:literal;)? deny) => {
         match $v {
             $crate::Value::Object(m) => {
                 $(let mut $field = ::std::option::Option::None;)*
                 for (k, x) in m {
                     match k.as_str() {
                         $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
-                        $tag => {}
+                        $($tag => {})?
                         _ => return ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
                     }
                 }
@@ -481,18 +481,18 @@ macro_rules! object_variant {
     };
 }
 
-/// Serialises a struct variant of a tagged union whose fields are bound to
-/// their own names (`Self::Dog { bark, extra } => …`): the tag first, then
+/// Serialises a struct variant of a union whose fields are bound to their
+/// own names (`Self::Dog { bark, extra } => …`): the tag first (if any), then
 /// the fields in schema order, then the kept members, as [`object!`] writes
 /// a struct.
 ///
 /// `object_variant_serialize!(s, "petType" = "dog"; { bark = "bark", required; } extra extra)`
 #[macro_export]
 macro_rules! object_variant_serialize {
-    ($s:ident, $tag:literal = $tag_value:literal; { $($field:ident = $json:literal, $req:ident;)* } $(extra $extra:ident)?) => {{
+    ($s:ident, $($tag:literal = $tag_value:literal;)? { $($field:ident = $json:literal, $req:ident;)* } $(extra $extra:ident)?) => {{
         use $crate::__private::serde::ser::{SerializeMap as _, Serializer as _};
         let mut m = $s.serialize_map(::std::option::Option::None)?;
-        m.serialize_entry($tag, $tag_value)?;
+        $(m.serialize_entry($tag, $tag_value)?;)?
         $($crate::__write!($req, m, $json, $field);)*
         $(for (k, x) in $extra {
             m.serialize_entry(k, x)?;

@@ -139,9 +139,11 @@ impl<'a> Readers<'a> {
         let dynamic =
             ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
         if !dynamic {
+            // A struct written as a union's variant is no type of its own to read.
+            let inline = crate::plan::struct_variants(plan);
             for id in 0..plan.types.len() {
                 let ok = match &plan.types[id].kind {
-                    Kind::Struct { fields, tag: None, .. } => r.struct_ok(id, fields, &[]),
+                    Kind::Struct { fields, tag: None, .. } if !inline[id] => r.struct_ok(id, fields, &[]),
                     Kind::Envelope { .. } => r.envelope_parts(id).is_some(),
                     _ => false,
                 };

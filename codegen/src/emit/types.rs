@@ -395,8 +395,12 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 sers.push(quote!(#vid));
                 struct_sers.push(quote!(Self::#vid => s.serialize_unit(),));
                 builds.push(quote!(::std::result::Result::Ok(Self::#vid)));
-            } else if let (TypeRef::Named(sid), Select::Tag(value), Some(tag), true) = (&v.ty, &v.select, tag, self.inlined(&v.ty)) {
-                let (def, build, ser) = self.struct_variant(*sid, &v.name, &v.doc, tag, value);
+            } else if let (TypeRef::Named(sid), true) = (&v.ty, self.inlined(&v.ty)) {
+                let tagged = match (&v.select, tag) {
+                    (Select::Tag(value), Some(tag)) => Some((tag, value.as_str())),
+                    _ => None,
+                };
+                let (def, build, ser) = self.struct_variant(*sid, &v.name, &v.doc, tagged);
                 defs.push(def);
                 builds.push(build);
                 struct_sers.push(ser);
@@ -484,15 +488,16 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         }
     }
 
-    /// Struct `sid` written as variant `name` of a union told apart by
-    /// member `tag` (this variant's is `value`): the variant's definition,
-    /// its build from a validated value (`v`), and its `Serialize` arm.
-    fn struct_variant(&mut self, sid: usize, name: &str, doc: &DocText, tag: &str, value: &str) -> (TokenStream, TokenStream, TokenStream) {
+    /// Struct `sid` written as variant `name` of a union, told apart by
+    /// member `tag` (this variant's is `value`) when `tagged` says so, else
+    /// by its branch's validator: the variant's definition, its build from
+    /// a validated value (`v`), and its `Serialize` arm.
+    fn struct_variant(&mut self, sid: usize, name: &str, doc: &DocText, tagged: Option<(&str, &str)>) -> (TokenStream, TokenStream, TokenStream) {
         let rt = self.rt.clone();
         let st = self.plan.types[sid].clone();
         let Kind::Struct { fields, extra, extra_field, .. } = &st.kind else { return (quote!(), quote!(), quote!()) };
         let vid = ident(name);
-        let mut notes = vec![format!("{} is {}.", value_span(tag), value_span(value))];
+        let mut notes: Vec<String> = tagged.iter().map(|(tag, value)| format!("{} is {}.", value_span(tag), value_span(value))).collect();
         notes.extend(self.type_notes(&st, false));
         let vdocs = doc_attrs(&DocText { source: String::new(), ..doc.clone() }, &notes);
         let mut defs: Vec<TokenStream> = fields.iter().map(|f| self.variant_field_def(sid, f)).collect();
@@ -519,10 +524,14 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             Extra::Deny => quote!(deny),
         };
         let ser_tail = if let Extra::Keep(_) = extra { tail.clone() } else { quote!() };
+        let (tag, tag_value) = match tagged {
+            Some((tag, value)) => (quote!(tag #tag;), quote!(#tag = #value;)),
+            None => (quote!(), quote!()),
+        };
         (
             quote!(#vdocs #vid { #(#defs)* },),
-            quote!(#rt::object_variant!(v, #vid { #(#specs)* } tag #tag; #tail)),
-            quote!(Self::#vid { #(#binds),* } => #rt::object_variant_serialize!(s, #tag = #value; { #(#specs)* } #ser_tail),),
+            quote!(#rt::object_variant!(v, #vid { #(#specs)* } #tag #tail)),
+            quote!(Self::#vid { #(#binds),* } => #rt::object_variant_serialize!(s, #tag_value { #(#specs)* } #ser_tail),),
         )
     }
 

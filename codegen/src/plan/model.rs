@@ -368,12 +368,10 @@ pub(super) fn remap_kind(k: &mut Kind, map: &[usize]) {
 /// redacts those; a derived one would not).
 pub fn struct_variants(plan: &ModulePlan) -> Vec<bool> {
     let n = plan.types.len();
-    let mut inline: Vec<bool> = plan
-        .types
-        .iter()
-        .map(|t| matches!(&t.kind, Kind::Struct { tag: Some(_), fields, .. } if !t.sensitive && !fields.iter().any(|f| f.sensitive)))
-        .collect();
-    let mut held = vec![false; n];
+    let mut inline: Vec<bool> =
+        plan.types.iter().map(|t| matches!(&t.kind, Kind::Struct { fields, .. } if !t.sensitive && !fields.iter().any(|f| f.sensitive))).collect();
+    // How many unions hold each struct as a variant they can write inline.
+    let mut held = vec![0usize; n];
     let mut elsewhere: Vec<usize> = Vec::new();
     collect_named(&plan.root, &mut elsewhere);
     for (_, t) in &plan.definitions {
@@ -381,11 +379,14 @@ pub fn struct_variants(plan: &ModulePlan) -> Vec<bool> {
     }
     for t in &plan.types {
         match &t.kind {
-            Kind::Union { variants, tag: Some(_) } => {
+            Kind::Union { variants, tag } => {
+                // A union told apart by JSON type is written by `union_by_type!`, which takes plain variants.
+                let by_type = variants.iter().any(|v| matches!(v.select, Select::JsonType(_) | Select::Branch { by_type: Some(_), .. }));
                 for v in variants {
-                    match (&v.ty, &v.select) {
-                        (TypeRef::Named(id), Select::Tag(_)) => held[*id] = true,
-                        (other, _) => collect_named(other, &mut elsewhere),
+                    match (&v.ty, &v.select, tag) {
+                        (TypeRef::Named(id), Select::Tag(_), Some(_)) => held[*id] += 1,
+                        (TypeRef::Named(id), Select::Branch { .. }, None) if !by_type => held[*id] += 1,
+                        (other, _, _) => collect_named(other, &mut elsewhere),
                     }
                 }
             }
@@ -402,7 +403,7 @@ pub fn struct_variants(plan: &ModulePlan) -> Vec<bool> {
         }
     }
     for (x, h) in inline.iter_mut().zip(held) {
-        *x &= h;
+        *x &= h == 1;
     }
     inline
 }

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\",\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Const\":{\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}},\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\"},\"Binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]},\"SqlBinding\":{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},\"SqlBindingType\":{\"const\":\"sql\"},\"HttpOrTimerBinding\":{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]},\"HttpOrTimerBindingType\":{\"enum\":[\"http\",\"timer\"]}},\"defs\":{}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Const\":{\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}},\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\"},\"Binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]},\"SqlBindingType\":{\"const\":\"sql\"},\"HttpOrTimerBindingType\":{\"enum\":[\"http\",\"timer\"]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/draft4_const.json", "")
@@ -33,34 +33,55 @@ rt::object!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Binding {
-    Sql(SqlBinding),
-    HttpOrTimer(HttpOrTimerBinding),
+    Sql {
+        r#type: SqlBindingType,
+        table: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    HttpOrTimer {
+        r#type: HttpOrTimerBindingType,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for Binding {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(validators::v1, &v, BASE0, "/properties/binding/oneOf/0") {
-            return rt::variant(v, Self::Sql);
+            return rt::object_variant!(
+                v, Sql { r#type = "type", required; table = "table", optional; } extra
+                extra
+            );
         }
         if rt::is_valid_with(validators::v2, &v, BASE0, "/properties/binding/oneOf/1") {
-            return rt::variant(v, Self::HttpOrTimer);
+            return rt::object_variant!(
+                v, HttpOrTimer { r#type = "type", required; } extra extra
+            );
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(Binding { Sql(_), HttpOrTimer(_) });
-rt::contract!(Binding, [validators::v3], BASE0, "/properties/binding");
-/// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/0`
-#[derive(Clone, PartialEq)]
-pub struct SqlBinding {
-    pub r#type: SqlBindingType,
-    pub table: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
+impl rt::__private::serde::Serialize for Binding {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Sql { r#type, table, extra } => {
+                rt::object_variant_serialize!(
+                    s, { r#type = "type", required; table = "table", optional; } extra
+                    extra
+                )
+            }
+            Self::HttpOrTimer { r#type, extra } => {
+                rt::object_variant_serialize!(
+                    s, { r#type = "type", required; } extra extra
+                )
+            }
+        }
+    }
 }
-rt::object!(
-    SqlBinding { r#type = "type", required; table = "table"; } extra extra
-    contract[validators::v1], BASE0, "/properties/binding/oneOf/0", fast fast::read_2
-);
+rt::contract!(Binding, [validators::v3], BASE0, "/properties/binding");
 /// Always `sql`.
 ///
 /// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/0/properties/type`
@@ -70,17 +91,6 @@ rt::const_string!(SqlBindingType = "sql");
 rt::contract!(
     SqlBindingType, [validators::v4], BASE0,
     "/properties/binding/oneOf/0/properties/type"
-);
-/// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/1`
-#[derive(Clone, PartialEq)]
-pub struct HttpOrTimerBinding {
-    pub r#type: HttpOrTimerBindingType,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    HttpOrTimerBinding { r#type = "type", required; } extra extra
-    contract[validators::v2], BASE0, "/properties/binding/oneOf/1", fast fast::read_4
 );
 /// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/1/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,28 +109,11 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
+    use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Binding, | v | rt::is_valid(validators::v3, v));
     rt::object_reader!(
         read_0, Visit0, Draft4Const { binding = "binding" : ViaValue < Check1 >; } extra
         extra : AnyValue
-    );
-    rt::string_leaf!(
-        Leaf2 -> SqlBindingType, | s | [s != "sql"] => (s == "sql")
-        .then_some(SqlBindingType)
-    );
-    rt::string_leaf!(Leaf3 -> String, | s | [] => Some(s.to_owned()));
-    rt::object_reader!(
-        read_2, Visit2, SqlBinding { r#type = "type" : LeafRead < Leaf2 >, required;
-        table = "table" : LeafRead < Leaf3 >; } extra extra : AnyValue
-    );
-    rt::string_leaf!(
-        Leaf4 -> HttpOrTimerBindingType, | s | [! ::std::matches!(s, "http" | "timer")]
-        => HttpOrTimerBindingType::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_4, Visit4, HttpOrTimerBinding { r#type = "type" : LeafRead < Leaf4 >,
-        required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

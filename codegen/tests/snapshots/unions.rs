@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Unions\",\"type\":\"object\",\"properties\":{\"shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"oneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"envelope\":{\"$ref\":\"#/$defs/event\"}},\"$defs\":{\"event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Unions\":{\"properties\":{\"shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"oneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"envelope\":{\"$ref\":\"#/$defs/unions.event\"}},\"title\":\"Unions\",\"type\":\"object\"},\"Shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"Overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdOverlapping\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},\"PathOverlapping\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"OneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"Level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"Titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"Conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"Merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"Event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]},\"CreatedData\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}]},\"DeletedData\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]}},\"defs\":{\"unions.event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Unions\":{\"properties\":{\"shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"oneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"envelope\":{\"$ref\":\"#/$defs/unions.event\"}},\"title\":\"Unions\",\"type\":\"object\"},\"Shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"Overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"OneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"Level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"Titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"Conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"Merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"Event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]},\"CreatedData\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}]},\"DeletedData\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]}},\"defs\":{\"unions.event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/unions.json", "")
@@ -99,8 +99,16 @@ rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Overlapping {
-    Id(IdOverlapping),
-    Path(PathOverlapping),
+    Id {
+        id: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    Path {
+        path: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for Overlapping {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -110,7 +118,7 @@ impl rt::FromValue for Overlapping {
             BASE0,
             "/properties/overlapping/anyOf/0",
         ) {
-            return rt::variant(v, Self::Id);
+            return rt::object_variant!(v, Id { id = "id", required; } extra extra);
         }
         if rt::is_valid_with(
             validators::v3,
@@ -118,35 +126,29 @@ impl rt::FromValue for Overlapping {
             BASE0,
             "/properties/overlapping/anyOf/1",
         ) {
-            return rt::variant(v, Self::Path);
+            return rt::object_variant!(v, Path { path = "path", required; } extra extra);
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(Overlapping { Id(_), Path(_) });
+impl rt::__private::serde::Serialize for Overlapping {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Id { id, extra } => {
+                rt::object_variant_serialize!(s, { id = "id", required; } extra extra)
+            }
+            Self::Path { path, extra } => {
+                rt::object_variant_serialize!(
+                    s, { path = "path", required; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(Overlapping, [validators::t0:: < 0 >], BASE0, "/properties/overlapping");
-/// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/0`
-#[derive(Clone, PartialEq)]
-pub struct IdOverlapping {
-    pub id: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    IdOverlapping { id = "id", required; } extra extra contract[validators::v2], BASE0,
-    "/properties/overlapping/anyOf/0", fast fast::read_5
-);
-/// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/1`
-#[derive(Clone, PartialEq)]
-pub struct PathOverlapping {
-    pub path: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    PathOverlapping { path = "path", required; } extra extra contract[validators::v3],
-    BASE0, "/properties/overlapping/anyOf/1", fast fast::read_6
-);
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -405,14 +407,6 @@ mod fast {
         : LeafRead < Leaf10 >; conditional = "conditional" : ViaValue < Check11 >; merged
         = "merged" : Typed < Merged >; envelope = "envelope" : Typed < Event >; } extra
         extra : AnyValue
-    );
-    rt::object_reader!(
-        read_5, Visit5, IdOverlapping { id = "id" : LeafRead < Leaf4 >, required; } extra
-        extra : AnyValue
-    );
-    rt::object_reader!(
-        read_6, Visit6, PathOverlapping { path = "path" : LeafRead < Leaf4 >, required; }
-        extra extra : AnyValue
     );
     rt::object_reader!(
         read_11, Visit11, Merged { a = "a" : LeafRead < Leaf4 >, required; b = "b" :

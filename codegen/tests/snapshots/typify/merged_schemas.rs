@@ -3,14 +3,14 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"narrow-number\":{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"JsonSuccessBase\":{\"description\":\"x\",\"allOf\":[{\"$ref\":\"#/components/schemas/JsonResponseBase\"},{\"required\":[\"result\",\"msg\"],\"properties\":{\"result\":{\"enum\":[\"success\"]},\"msg\":{\"type\":\"string\"}}}]},\"JsonSuccess\":{\"allOf\":[{\"$ref\":\"#/components/schemas/JsonSuccessBase\"},{\"additionalProperties\":false,\"properties\":{\"result\":{},\"msg\":{}}}]},\"but-not-that\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"trim-fat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"weird-enum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"unsatisfiable-1\":{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"unsatisfiable-2\":{\"$comment\":\"can't be satisfied because required properties conflict in their enum values\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"unsatisfiable-3\":{\"$comment\":\"tests a complex merge that can't be satisfied; it's basically the same as unsatisfiable-2, but is broken into multiple pieces\",\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/definitions/unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-c\"}]}}},\"unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"pickingone\":{\"$comment\":\"TODO this generates an extra type for the pickingone-user dependency\",\"allOf\":[{\"$ref\":\"#/definitions/pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/definitions/pickingone-user\"}}}]},\"pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/definitions/pickingone-user\"},{\"type\":\"null\"}]}}},\"pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"OrderDependentMerge\":{\"allOf\":[{\"$ref\":\"#/components/schemas/BarProp\"},{\"properties\":{\"baz\":{\"type\":\"boolean\"}}}],\"required\":[\"baz\"]},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"$comment\":\"subschemas all end up unresolvable\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}},\"required\":[\"x\"]},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"merge-empty\":{\"$comment\":\"properties conflict but are not required so we end up with an empty object\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"merge-number-bounds\":{\"$comment\":\"merging number constraints takes the most restrictive bounds; mixed inclusive/exclusive bounds are normalized to drop the subsumed one\",\"allOf\":[{\"type\":\"number\",\"minimum\":1.0,\"maximum\":100.0},{\"type\":\"number\",\"exclusiveMinimum\":5.0,\"exclusiveMaximum\":50.0}]},\"merge-string-bounds\":{\"$comment\":\"merging string constraints takes the most restrictive bounds: max_length takes the min, min_length takes the max\",\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"unchanged-by-merge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"Variant0There\":{\"allOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}}]},\"Variant1There\":{\"allOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v31, v, "file:///typify/merged-schemas.json", "")
+    rt::validate_with(validators::v30, v, "file:///typify/merged-schemas.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v31, v, "file:///typify/merged-schemas.json", "")
+    rt::is_valid_with(validators::v30, v, "file:///typify/merged-schemas.json", "")
 }
 const BASE0: &str = "file:///typify/merged-schemas.json";
 /// Schema: `typify/merged-schemas.json#/definitions/narrow-number`
@@ -59,10 +59,42 @@ rt::object!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum WeirdEnum {
-    Pattern(PatternEnum),
-    Patterns(PatternsEnum),
-    PatternEither(PatternEitherEnum),
-    PatternRegex(PatternRegexEnum),
+    /// Must not match the schema under `not`.
+    Pattern {
+        pattern: String,
+        pattern_regex: Option<String>,
+        patterns: Option<String>,
+        pattern_either: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// Must not match the schema under `not`.
+    Patterns {
+        pattern: Option<String>,
+        pattern_regex: Option<String>,
+        patterns: String,
+        pattern_either: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// Must not match the schema under `not`.
+    PatternEither {
+        pattern: Option<String>,
+        pattern_regex: Option<String>,
+        patterns: Option<String>,
+        pattern_either: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// Must not match the schema under `not`.
+    PatternRegex {
+        pattern: Option<String>,
+        pattern_regex: String,
+        patterns: Option<String>,
+        pattern_either: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for WeirdEnum {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -72,7 +104,11 @@ impl rt::FromValue for WeirdEnum {
             BASE0,
             "/definitions/weird-enum/oneOf/0",
         ) {
-            return rt::variant(v, Self::Pattern);
+            return rt::object_variant!(
+                v, Pattern { pattern = "pattern", required; pattern_regex =
+                "pattern-regex", optional; patterns = "patterns", optional;
+                pattern_either = "pattern-either", optional; } extra extra
+            );
         }
         if rt::is_valid_with(
             validators::v4,
@@ -80,7 +116,11 @@ impl rt::FromValue for WeirdEnum {
             BASE0,
             "/definitions/weird-enum/oneOf/1",
         ) {
-            return rt::variant(v, Self::Patterns);
+            return rt::object_variant!(
+                v, Patterns { pattern = "pattern", optional; pattern_regex =
+                "pattern-regex", optional; patterns = "patterns", required;
+                pattern_either = "pattern-either", optional; } extra extra
+            );
         }
         if rt::is_valid_with(
             validators::v5,
@@ -88,7 +128,11 @@ impl rt::FromValue for WeirdEnum {
             BASE0,
             "/definitions/weird-enum/oneOf/2",
         ) {
-            return rt::variant(v, Self::PatternEither);
+            return rt::object_variant!(
+                v, PatternEither { pattern = "pattern", optional; pattern_regex =
+                "pattern-regex", optional; patterns = "patterns", optional;
+                pattern_either = "pattern-either", required; } extra extra
+            );
         }
         if rt::is_valid_with(
             validators::v6,
@@ -96,83 +140,71 @@ impl rt::FromValue for WeirdEnum {
             BASE0,
             "/definitions/weird-enum/oneOf/3",
         ) {
-            return rt::variant(v, Self::PatternRegex);
+            return rt::object_variant!(
+                v, PatternRegex { pattern = "pattern", optional; pattern_regex =
+                "pattern-regex", required; patterns = "patterns", optional;
+                pattern_either = "pattern-either", optional; } extra extra
+            );
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(
-    WeirdEnum { Pattern(_), Patterns(_), PatternEither(_), PatternRegex(_) }
-);
+impl rt::__private::serde::Serialize for WeirdEnum {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Pattern { pattern, pattern_regex, patterns, pattern_either, extra } => {
+                rt::object_variant_serialize!(
+                    s, { pattern = "pattern", required; pattern_regex = "pattern-regex",
+                    optional; patterns = "patterns", optional; pattern_either =
+                    "pattern-either", optional; } extra extra
+                )
+            }
+            Self::Patterns {
+                pattern,
+                pattern_regex,
+                patterns,
+                pattern_either,
+                extra,
+            } => {
+                rt::object_variant_serialize!(
+                    s, { pattern = "pattern", optional; pattern_regex = "pattern-regex",
+                    optional; patterns = "patterns", required; pattern_either =
+                    "pattern-either", optional; } extra extra
+                )
+            }
+            Self::PatternEither {
+                pattern,
+                pattern_regex,
+                patterns,
+                pattern_either,
+                extra,
+            } => {
+                rt::object_variant_serialize!(
+                    s, { pattern = "pattern", optional; pattern_regex = "pattern-regex",
+                    optional; patterns = "patterns", optional; pattern_either =
+                    "pattern-either", required; } extra extra
+                )
+            }
+            Self::PatternRegex {
+                pattern,
+                pattern_regex,
+                patterns,
+                pattern_either,
+                extra,
+            } => {
+                rt::object_variant_serialize!(
+                    s, { pattern = "pattern", optional; pattern_regex = "pattern-regex",
+                    required; patterns = "patterns", optional; pattern_either =
+                    "pattern-either", optional; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(WeirdEnum, [validators::v7], BASE0, "/definitions/weird-enum");
-/// Must not match the schema under `not`.
-///
-/// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
-#[derive(Clone, PartialEq)]
-pub struct PatternEnum {
-    pub pattern: String,
-    pub pattern_regex: Option<String>,
-    pub patterns: Option<String>,
-    pub pattern_either: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    PatternEnum { pattern = "pattern", required; pattern_regex = "pattern-regex";
-    patterns = "patterns"; pattern_either = "pattern-either"; } extra extra
-    contract[validators::v7, validators::v3], BASE0, "/definitions/weird-enum"
-);
-/// Must not match the schema under `not`.
-///
-/// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
-#[derive(Clone, PartialEq)]
-pub struct PatternsEnum {
-    pub pattern: Option<String>,
-    pub pattern_regex: Option<String>,
-    pub patterns: String,
-    pub pattern_either: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    PatternsEnum { pattern = "pattern"; pattern_regex = "pattern-regex"; patterns =
-    "patterns", required; pattern_either = "pattern-either"; } extra extra
-    contract[validators::v7, validators::v4], BASE0, "/definitions/weird-enum"
-);
-/// Must not match the schema under `not`.
-///
-/// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
-#[derive(Clone, PartialEq)]
-pub struct PatternEitherEnum {
-    pub pattern: Option<String>,
-    pub pattern_regex: Option<String>,
-    pub patterns: Option<String>,
-    pub pattern_either: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    PatternEitherEnum { pattern = "pattern"; pattern_regex = "pattern-regex"; patterns =
-    "patterns"; pattern_either = "pattern-either", required; } extra extra
-    contract[validators::v7, validators::v5], BASE0, "/definitions/weird-enum"
-);
-/// Must not match the schema under `not`.
-///
-/// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
-#[derive(Clone, PartialEq)]
-pub struct PatternRegexEnum {
-    pub pattern: Option<String>,
-    pub pattern_regex: String,
-    pub patterns: Option<String>,
-    pub pattern_either: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    PatternRegexEnum { pattern = "pattern"; pattern_regex = "pattern-regex", required;
-    patterns = "patterns"; pattern_either = "pattern-either"; } extra extra
-    contract[validators::v7, validators::v6], BASE0, "/definitions/weird-enum"
-);
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-1`
 pub type Unsatisfiable1 = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-2`
@@ -293,46 +325,27 @@ pub type BarProp = rt::Value;
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Unresolvable {
-    /// `x` is `a`.
-    ///
-    /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-    A {
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    /// `x` is `b`.
-    ///
-    /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-    B {
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    A(AUnresolvable),
+    B(AUnresolvable),
 }
 impl rt::FromValue for Unresolvable {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("x").and_then(rt::Value::as_str) {
-            Some("a") => rt::object_variant!(v, A {} tag "x"; extra extra),
-            Some("b") => rt::object_variant!(v, B {} tag "x"; extra extra),
+            Some("a") => rt::variant(v, Self::A),
+            Some("b") => rt::variant(v, Self::B),
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for Unresolvable {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::A { extra } => {
-                rt::object_variant_serialize!(s, "x" = "a"; {} extra extra)
-            }
-            Self::B { extra } => {
-                rt::object_variant_serialize!(s, "x" = "b"; {} extra extra)
-            }
-        }
-    }
-}
+rt::union_serialize!(Unresolvable { A(_), B(_) });
 rt::contract!(Unresolvable, [validators::v18], BASE0, "/definitions/Unresolvable");
+/// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+#[derive(Clone, PartialEq)]
+pub struct AUnresolvable {
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
 /// if we don't see this, we dropped the metadata
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/CommentedTypeMerged`
@@ -351,8 +364,18 @@ rt::object!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum HereAndThere {
-    Variant0(Variant0There),
-    Variant1(Variant1There),
+    Variant0 {
+        foo: Option<String>,
+        bar: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    Variant1 {
+        foo: Option<String>,
+        baz: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for HereAndThere {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -362,7 +385,9 @@ impl rt::FromValue for HereAndThere {
             BASE0,
             "/definitions/HereAndThere/oneOf/0",
         ) {
-            return rt::variant(v, Self::Variant0);
+            return rt::object_variant!(
+                v, Variant0 { foo = "foo", optional; bar = "bar", optional; } extra extra
+            );
         }
         if rt::is_valid_with(
             validators::v21,
@@ -370,37 +395,33 @@ impl rt::FromValue for HereAndThere {
             BASE0,
             "/definitions/HereAndThere/oneOf/1",
         ) {
-            return rt::variant(v, Self::Variant1);
+            return rt::object_variant!(
+                v, Variant1 { foo = "foo", optional; baz = "baz", optional; } extra extra
+            );
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(HereAndThere { Variant0(_), Variant1(_) });
+impl rt::__private::serde::Serialize for HereAndThere {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Variant0 { foo, bar, extra } => {
+                rt::object_variant_serialize!(
+                    s, { foo = "foo", optional; bar = "bar", optional; } extra extra
+                )
+            }
+            Self::Variant1 { foo, baz, extra } => {
+                rt::object_variant_serialize!(
+                    s, { foo = "foo", optional; baz = "baz", optional; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(HereAndThere, [validators::v22], BASE0, "/definitions/HereAndThere");
-/// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
-#[derive(Clone, PartialEq)]
-pub struct Variant0There {
-    pub foo: Option<String>,
-    pub bar: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    Variant0There { foo = "foo"; bar = "bar"; } extra extra contract[validators::v22,
-    validators::v23, validators::v20], BASE0, "/definitions/HereAndThere"
-);
-/// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
-#[derive(Clone, PartialEq)]
-pub struct Variant1There {
-    pub foo: Option<String>,
-    pub baz: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    Variant1There { foo = "foo"; baz = "baz"; } extra extra contract[validators::v22,
-    validators::v23, validators::v21], BASE0, "/definitions/HereAndThere"
-);
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
 pub struct MergeEmpty {
@@ -441,7 +462,7 @@ pub enum Tag {
 }
 rt::string_enum!(Tag { Something = "something" });
 rt::contract!(
-    Tag, [validators::v27], BASE0,
+    Tag, [validators::v26], BASE0,
     "/definitions/unchanged-by-merge/allOf/0/properties/tag"
 );
 /// Matches `^[a-z].+$`. Format `custom-id`. Matches `^.{4,8}$`. Matches `.+[a-z]$`.
@@ -450,7 +471,7 @@ rt::contract!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TriplePattern(String);
 rt::string_newtype!(TriplePattern, redacted = false);
-rt::contract!(TriplePattern, [validators::v28], BASE0, "/definitions/TriplePattern");
+rt::contract!(TriplePattern, [validators::v27], BASE0, "/definitions/TriplePattern");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -482,14 +503,14 @@ mod fast {
         extra extra : AnyValue
     );
     rt::via_value!(
-        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v29, v) &&
+        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v28, v) &&
         rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_17, Visit17, Pickingone { suspended_by = "suspended_by" : ViaValue < Check4
         >, required; } extra extra : AnyValue
     );
-    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v30, v));
+    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v29, v));
     rt::object_reader!(
         read_19, Visit19, PickingoneUserUser { email = "email" : ViaValue < Check5 >; }
         extra extra : AnyValue
@@ -522,7 +543,7 @@ mod validators {
     /// `#/definitions/JsonResponseBase`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "result", v32)
+        c.prop(l, s, x, "result", v31)
     }
     /// `#/definitions/but-not-that`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -532,10 +553,10 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "this", v31);
-            ok &= c.prop(l, s, x, "that", v31);
+            ok &= c.prop(l, s, x, "this", v30);
+            ok &= c.prop(l, s, x, "that", v30);
         }
-        if c.quiet(|c| v33(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v32(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -549,11 +570,11 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["a"]);
-            ok &= c.prop(l, s, x, "a", v31);
-            ok &= c.prop(l, s, x, "b", v31);
-            ok &= c.prop(l, s, x, "c", v31);
+            ok &= c.prop(l, s, x, "a", v30);
+            ok &= c.prop(l, s, x, "b", v30);
+            ok &= c.prop(l, s, x, "c", v30);
         }
-        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v33(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -610,10 +631,10 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "pattern", v32);
-            ok &= c.prop(l, s, x, "pattern-regex", v32);
-            ok &= c.prop(l, s, x, "patterns", v32);
-            ok &= c.prop(l, s, x, "pattern-either", v32);
+            ok &= c.prop(l, s, x, "pattern", v31);
+            ok &= c.prop(l, s, x, "pattern-regex", v31);
+            ok &= c.prop(l, s, x, "patterns", v31);
+            ok &= c.prop(l, s, x, "pattern-either", v31);
         }
         ok &= c.one_of(i, l, s, &[(v3, None), (v4, None), (v5, None), (v6, None)], None);
         ok
@@ -623,10 +644,10 @@ mod validators {
         T0[K][0](i, l, c, &s.child("/allOf/0")) & T0[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T0: [[rt::Check; 2]; 6] = [
-        [v39, v40],
-        [v41, v42],
-        [v44, v45],
-        [v52, v40],
+        [v38, v39],
+        [v40, v41],
+        [v43, v44],
+        [v52, v39],
         [v53, v54],
         [t3::<0>, v56],
     ];
@@ -637,7 +658,7 @@ mod validators {
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v43(i, l, c, &s.child("/allOf/0"))
+        v42(i, l, c, &s.child("/allOf/0"))
     }
     /// `#/definitions/unsatisfiable-3-b`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -649,12 +670,12 @@ mod validators {
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v29, None), (v46, None)], None)
+        c.one_of(i, l, s, &[(v28, None), (v45, None)], None)
     }
     /// `#/definitions/pickingone-user`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "email", v30)
+        c.prop(l, s, x, "email", v29)
     }
     /// `#/definitions/pickingone-installation`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -670,7 +691,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["x"]);
-            ok &= c.prop(l, s, x, "x", v47);
+            ok &= c.prop(l, s, x, "x", v46);
         }
         ok &= c.one_of(i, l, s, &[(t2::<0>, None), (t2::<1>, None)], None);
         ok
@@ -683,58 +704,53 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "x", v31);
+            ok &= c.prop(l, s, x, "x", v30);
         }
-        ok &= v51(i, l, c, &s.child("/allOf/0"));
+        ok &= v50(i, l, c, &s.child("/allOf/0"));
         ok
     }
     /// `#/definitions/HereAndThere/oneOf/0`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "bar", v32)
+        c.prop(l, s, x, "bar", v31)
     }
     /// `#/definitions/HereAndThere/oneOf/1`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "baz", v32)
+        c.prop(l, s, x, "baz", v31)
     }
     /// `#/definitions/HereAndThere`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v23(i, l, c, &s.child("/allOf/0"))
+        v51(i, l, c, &s.child("/allOf/0"))
             & c.one_of(i, l, s, &[(v20, None), (v21, None)], None)
     }
-    /// `#/definitions/HereAndThere/allOf/0`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "foo", v32)
-    }
     /// `#/definitions/unchanged-by-merge/allOf/0/properties/tag`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["something"])
     }
     /// `#/definitions/TriplePattern`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v57(i, l, c, &s.child("/allOf/0")) & v58(i, l, c, &s.child("/allOf/1"))
             & v59(i, l, c, &s.child("/allOf/2"))
     }
     /// `#/definitions/pickingone/allOf/1/properties/suspended_by`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v16(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-user"))
     }
     /// `#/definitions/pickingone-user/properties/email`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// `#`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/JsonResponseBase/properties/result`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/but-not-that/not`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["that"]);
@@ -742,7 +758,7 @@ mod validators {
         ok
     }
     /// `#/definitions/trim-fat/not`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v60, None), (v61, None)], None)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/weird-enum/oneOf/0/not` and `#/definitions/weird-enum/oneOf/1/not` (2 more).
@@ -756,45 +772,45 @@ mod validators {
         [v65, v62, v63],
     ];
     /// `#/definitions/unsatisfiable-2/allOf/0`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v13)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", v12)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-3/allOf/0`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v10(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-a"))
     }
     /// `#/definitions/unsatisfiable-3/allOf/1`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v66)
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action/allOf/0`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v13(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-c"))
     }
     /// `#/definitions/pickingone/allOf/0`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v17(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-installation"))
     }
     /// `#/definitions/pickingone/allOf/1`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v29)
+        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v28)
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/definitions/Unresolvable/properties/x`
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["c"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/Unresolvable/oneOf/0` and `#/definitions/Unresolvable/oneOf/1`.
@@ -804,14 +820,19 @@ mod validators {
     }
     const T2: [[rt::Check; 1]; 2] = [[v67], [v68]];
     /// `#/definitions/CommentedTypeMerged/allOf/0`
+    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.prop(l, s, x, "y", v30)
+    }
+    /// `#/definitions/HereAndThere/allOf/0`
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "y", v31)
+        c.prop(l, s, x, "foo", v31)
     }
     /// `#/definitions/merge-empty/allOf/0`
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v32)
+        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v31)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action", "token"])
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
@@ -837,7 +858,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", T3[K][0])
     }
-    const T3: [[rt::Check; 1]; 2] = [[v27], [v70]];
+    const T3: [[rt::Check; 1]; 2] = [[v26], [v70]];
     /// `#/definitions/unchanged-by-merge/allOf/1`
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

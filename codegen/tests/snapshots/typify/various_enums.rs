@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"one-of-types\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"one-of-raw-type\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"one-of-missing-title\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"IpNet\":{\"$comment\":\"we want to see *nice* variant names in the output\",\"oneOf\":[{\"title\":\"V4\",\"allOf\":[{\"$ref\":\"#/components/schemas/Ipv4Net\"}]},{\"title\":\"V6\",\"allOf\":[{\"$ref\":\"#/components/schemas/Ipv6Net\"}]}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"Ipv6Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"DiskAttachment\":{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"Detached\",\"Destroyed\",\"Faulted\"],\"default\":\"Detached\"},\"alternate\":{\"$ref\":\"#/components/schemas/AlternativeEnum\"}},\"required\":[\"state\",\"alternate\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"$comment\":\"Mapping of mod name to the desired version\",\"type\":\"object\",\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/definitions/StringVersion\"},{\"$ref\":\"#/definitions/ReferenceDef\"}]}}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"enum-and-constant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"commented-variants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"variants-differ-by-punct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"option-oneof-enum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"option-oneof-const\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"option-oneof-null\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"option-anyof-enum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"option-anyof-const\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"option-anyof-null\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v27, v, "file:///typify/various-enums.json", "")
@@ -17,8 +17,16 @@ const BASE0: &str = "file:///typify/various-enums.json";
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum OneOfTypes {
-    Bar(BarTypes),
-    Foo(FooTypes),
+    Bar {
+        bar: rt::Integer,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    Foo {
+        foo: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for OneOfTypes {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -28,7 +36,7 @@ impl rt::FromValue for OneOfTypes {
             BASE0,
             "/definitions/one-of-types/oneOf/0",
         ) {
-            return rt::variant(v, Self::Bar);
+            return rt::object_variant!(v, Bar { bar = "bar", required; } extra extra);
         }
         if rt::is_valid_with(
             validators::v1,
@@ -36,35 +44,27 @@ impl rt::FromValue for OneOfTypes {
             BASE0,
             "/definitions/one-of-types/oneOf/1",
         ) {
-            return rt::variant(v, Self::Foo);
+            return rt::object_variant!(v, Foo { foo = "foo", required; } extra extra);
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(OneOfTypes { Bar(_), Foo(_) });
+impl rt::__private::serde::Serialize for OneOfTypes {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Bar { bar, extra } => {
+                rt::object_variant_serialize!(s, { bar = "bar", required; } extra extra)
+            }
+            Self::Foo { foo, extra } => {
+                rt::object_variant_serialize!(s, { foo = "foo", required; } extra extra)
+            }
+        }
+    }
+}
 rt::contract!(OneOfTypes, [validators::v2], BASE0, "/definitions/one-of-types");
-/// Schema: `typify/various-enums.json#/definitions/one-of-types`
-#[derive(Clone, PartialEq)]
-pub struct BarTypes {
-    pub bar: rt::Integer,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    BarTypes { bar = "bar", required; } extra extra contract[validators::v2,
-    validators::v0], BASE0, "/definitions/one-of-types"
-);
-/// Schema: `typify/various-enums.json#/definitions/one-of-types`
-#[derive(Clone, PartialEq)]
-pub struct FooTypes {
-    pub foo: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    FooTypes { foo = "foo", required; } extra extra contract[validators::v2,
-    validators::v1], BASE0, "/definitions/one-of-types"
-);
 /// Schema: `typify/various-enums.json#/definitions/one-of-raw-type`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -81,10 +81,23 @@ rt::union_by_type!(
 #[allow(clippy::large_enum_variant)]
 pub enum OneOfMissingTitle {
     /// A
-    A(ATitle),
+    A {
+        foo: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
     /// B
-    B(BTitle),
-    Object(ObjectTitle),
+    B {
+        bar: Option<rt::Integer>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    Object {
+        bar: Option<rt::Integer>,
+        baz: Option<rt::Integer>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for OneOfMissingTitle {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -94,7 +107,7 @@ impl rt::FromValue for OneOfMissingTitle {
             BASE0,
             "/definitions/one-of-missing-title/oneOf/0",
         ) {
-            return rt::variant(v, Self::A);
+            return rt::object_variant!(v, A { foo = "foo", optional; } extra extra);
         }
         if rt::is_valid_with(
             validators::v5,
@@ -102,7 +115,7 @@ impl rt::FromValue for OneOfMissingTitle {
             BASE0,
             "/definitions/one-of-missing-title/oneOf/1",
         ) {
-            return rt::variant(v, Self::B);
+            return rt::object_variant!(v, B { bar = "bar", optional; } extra extra);
         }
         if rt::is_valid_with(
             validators::v6,
@@ -110,52 +123,35 @@ impl rt::FromValue for OneOfMissingTitle {
             BASE0,
             "/definitions/one-of-missing-title/oneOf/2",
         ) {
-            return rt::variant(v, Self::Object);
+            return rt::object_variant!(
+                v, Object { bar = "bar", optional; baz = "baz", optional; } extra extra
+            );
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(OneOfMissingTitle { A(_), B(_), Object(_) });
+impl rt::__private::serde::Serialize for OneOfMissingTitle {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::A { foo, extra } => {
+                rt::object_variant_serialize!(s, { foo = "foo", optional; } extra extra)
+            }
+            Self::B { bar, extra } => {
+                rt::object_variant_serialize!(s, { bar = "bar", optional; } extra extra)
+            }
+            Self::Object { bar, baz, extra } => {
+                rt::object_variant_serialize!(
+                    s, { bar = "bar", optional; baz = "baz", optional; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(
     OneOfMissingTitle, [validators::v7], BASE0, "/definitions/one-of-missing-title"
-);
-/// A
-///
-/// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
-#[derive(Clone, PartialEq)]
-pub struct ATitle {
-    pub foo: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    ATitle { foo = "foo"; } extra extra contract[validators::v7, validators::v4], BASE0,
-    "/definitions/one-of-missing-title"
-);
-/// B
-///
-/// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
-#[derive(Clone, PartialEq)]
-pub struct BTitle {
-    pub bar: Option<rt::Integer>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    BTitle { bar = "bar"; } extra extra contract[validators::v7, validators::v5], BASE0,
-    "/definitions/one-of-missing-title"
-);
-/// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
-#[derive(Clone, PartialEq)]
-pub struct ObjectTitle {
-    pub bar: Option<rt::Integer>,
-    pub baz: Option<rt::Integer>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    ObjectTitle { bar = "bar"; baz = "baz"; } extra extra contract[validators::v7,
-    validators::v6], BASE0, "/definitions/one-of-missing-title"
 );
 /// Matches `.*`.
 ///
@@ -310,8 +306,18 @@ pub type AnyOfNoStrings = rt::Value;
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ShouldBeExclusive {
-    Id(IdExclusive),
-    Reference(ReferenceExclusive),
+    Id {
+        id: String,
+        reference: Option<String>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    Reference {
+        id: Option<String>,
+        reference: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for ShouldBeExclusive {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
@@ -321,7 +327,10 @@ impl rt::FromValue for ShouldBeExclusive {
             BASE0,
             "/definitions/ShouldBeExclusive/oneOf/0",
         ) {
-            return rt::variant(v, Self::Id);
+            return rt::object_variant!(
+                v, Id { id = "id", required; reference = "reference", optional; } extra
+                extra
+            );
         }
         if rt::is_valid_with(
             validators::v21,
@@ -329,38 +338,37 @@ impl rt::FromValue for ShouldBeExclusive {
             BASE0,
             "/definitions/ShouldBeExclusive/oneOf/1",
         ) {
-            return rt::variant(v, Self::Reference);
+            return rt::object_variant!(
+                v, Reference { id = "id", optional; reference = "reference", required; }
+                extra extra
+            );
         }
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(ShouldBeExclusive { Id(_), Reference(_) });
+impl rt::__private::serde::Serialize for ShouldBeExclusive {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Id { id, reference, extra } => {
+                rt::object_variant_serialize!(
+                    s, { id = "id", required; reference = "reference", optional; } extra
+                    extra
+                )
+            }
+            Self::Reference { id, reference, extra } => {
+                rt::object_variant_serialize!(
+                    s, { id = "id", optional; reference = "reference", required; } extra
+                    extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(
     ShouldBeExclusive, [validators::v22], BASE0, "/definitions/ShouldBeExclusive"
-);
-/// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
-#[derive(Clone, PartialEq)]
-pub struct IdExclusive {
-    pub id: String,
-    pub reference: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    IdExclusive { id = "id", required; reference = "reference"; } extra extra
-    contract[validators::v22, validators::v20], BASE0, "/definitions/ShouldBeExclusive"
-);
-/// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
-#[derive(Clone, PartialEq)]
-pub struct ReferenceExclusive {
-    pub id: Option<String>,
-    pub reference: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    ReferenceExclusive { id = "id"; reference = "reference", required; } extra extra
-    contract[validators::v22, validators::v21], BASE0, "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant`
 #[derive(Clone, Debug, PartialEq)]

@@ -490,23 +490,10 @@ impl rt::FromValue for Spec {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Spec {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Id { id, extra } => {
-                rt::object_variant_serialize!(s, { id = "id", required; } extra extra)
-            }
-            Self::Path { path, extra } => {
-                rt::object_variant_serialize!(
-                    s, { path = "path", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Spec { Id { id = "id", required; } extra extra, Path { path = "path", required; }
+    extra extra }
+);
 rt::contract!(
     Spec, [validators::v14], BASE0, "/oneOf/0/properties/payload/properties/spec"
 );
@@ -575,30 +562,11 @@ impl rt::FromValue for ReviewTarget {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ReviewTarget {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Ref { r#ref, extra } => {
-                rt::object_variant_serialize!(
-                    s, { r#ref = "ref", required; } extra extra
-                )
-            }
-            Self::BaseHead { base, head, extra } => {
-                rt::object_variant_serialize!(
-                    s, { base = "base", required; head = "head", required; } extra extra
-                )
-            }
-            Self::RunId { run_id, extra } => {
-                rt::object_variant_serialize!(
-                    s, { run_id = "runId", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ReviewTarget { Ref { r#ref = "ref", required; } extra extra, BaseHead { base =
+    "base", required; head = "head", required; } extra extra, RunId { run_id = "runId",
+    required; } extra extra }
+);
 rt::contract!(
     ReviewTarget, [validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
@@ -813,66 +781,29 @@ impl rt::FromValue for InspectTarget {
             Some("locks") => rt::object_variant!(v, Locks {} tag "kind"; extra extra),
             Some("diff") => {
                 rt::object_variant!(
-                    v, Diff { surface = "surface", optional; } tag "kind"; extra extra
+                    v, Diff { surface = "surface"; } tag "kind"; extra extra
                 )
             }
             Some("artifact") => {
                 rt::object_variant!(
                     v, Artifact { artifact_id = "artifactId", required; max_bytes =
-                    "maxBytes", optional; offset = "offset", optional; } tag "kind";
-                    extra extra
+                    "maxBytes"; offset = "offset"; } tag "kind"; extra extra
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for InspectTarget {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Agent(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Context { agent_id, incarnation, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "context"; { agent_id = "agentId", required; incarnation
-                    = "incarnation", required; } extra extra
-                )
-            }
-            Self::Approval { approval_id, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "approval"; { approval_id = "approvalId", required; }
-                    extra extra
-                )
-            }
-            Self::Effect { effect_id, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "effect"; { effect_id = "effectId", required; } extra
-                    extra
-                )
-            }
-            Self::Snapshot { extra } => {
-                rt::object_variant_serialize!(s, "kind" = "snapshot"; {} extra extra)
-            }
-            Self::Locks { extra } => {
-                rt::object_variant_serialize!(s, "kind" = "locks"; {} extra extra)
-            }
-            Self::Diff { surface, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "diff"; { surface = "surface", optional; } extra extra
-                )
-            }
-            Self::Artifact { artifact_id, max_bytes, offset, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "artifact"; { artifact_id = "artifactId", required;
-                    max_bytes = "maxBytes", optional; offset = "offset", optional; }
-                    extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    InspectTarget { Agent(_), Context { agent_id = "agentId", required; incarnation =
+    "incarnation", required; } tag "kind" = "context"; extra extra, Approval {
+    approval_id = "approvalId", required; } tag "kind" = "approval"; extra extra, Effect
+    { effect_id = "effectId", required; } tag "kind" = "effect"; extra extra, Snapshot {}
+    tag "kind" = "snapshot"; extra extra, Locks {} tag "kind" = "locks"; extra extra,
+    Diff { surface = "surface"; } tag "kind" = "diff"; extra extra, Artifact {
+    artifact_id = "artifactId", required; max_bytes = "maxBytes"; offset = "offset"; }
+    tag "kind" = "artifact"; extra extra }
+);
 rt::contract!(
     InspectTarget, [validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"
@@ -1062,7 +993,7 @@ impl rt::FromValue for RetryTarget {
         match v.get("kind").and_then(rt::Value::as_str) {
             Some("phase") => {
                 rt::object_variant!(
-                    v, Phase { state = "state", optional; } tag "kind"; extra extra
+                    v, Phase { state = "state"; } tag "kind"; extra extra
                 )
             }
             Some("agent") => rt::variant(v, Self::Agent),
@@ -1070,21 +1001,10 @@ impl rt::FromValue for RetryTarget {
         }
     }
 }
-impl rt::__private::serde::Serialize for RetryTarget {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Phase { state, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "phase"; { state = "state", optional; } extra extra
-                )
-            }
-            Self::Agent(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
+rt::union_serialize!(
+    RetryTarget { Phase { state = "state"; } tag "kind" = "phase"; extra extra, Agent(_)
     }
-}
+);
 rt::contract!(
     RetryTarget, [validators::v43], BASE0,
     "/oneOf/9/properties/payload/properties/target"

@@ -172,25 +172,36 @@ macro_rules! date_time_accessor {
 }
 
 /// `Serialize` for a union: each variant writes what it holds, as it is
-/// (`Variant(_)`), or `null` (a bare `Variant`):
-/// `union_serialize!(Answer { One(_), Many(_), Null });`
+/// (`Variant(_)`), or `null` (a bare `Variant`), or, for a struct variant,
+/// its fields as [`object_variant_serialize!`] does (the variant's members
+/// as [`object_variant!`] lists them, then its tag and what it keeps):
+/// `union_serialize!(Answer { One(_), Many(_), Null });`,
+/// `union_serialize!(Pet { Dog { bark = "bark", required; } tag "petType" = "dog"; extra extra, Other(_) });`
 #[macro_export]
 macro_rules! union_serialize {
-    ($name:ident { $($variant:ident $(($hold:tt))?),+ $(,)? }) => {
+    ($name:ident { $($variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? $(extra $extra:ident)? $(deny)?)?),+ $(,)? }) => {
         impl $crate::__private::serde::Serialize for $name {
             fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
                 // `x` is written here once, so the pattern's binding and the
                 // body's use are the same name.
                 match self {
-                    $($crate::union_serialize!(@pat x $variant $(($hold))?) => $crate::union_serialize!(@write x s $(($hold))?),)+
+                    $($crate::union_serialize!(@pat x $variant $(($hold))? $({ $($field)* } $($extra)?)?)
+                        => $crate::union_serialize!(@write x s $(($hold))? $({ $($field = $json $(, $req)?;)* } $($tag = $tag_value;)? $(extra $extra)?)?),)+
                 }
             }
         }
     };
     (@pat $x:ident $variant:ident (_)) => { Self::$variant($x) };
     (@pat $x:ident $variant:ident) => { Self::$variant };
+    (@pat $x:ident $variant:ident { $($field:ident)* } $($extra:ident)?) => { Self::$variant { $($field,)* $($extra)? } };
     (@write $x:ident $s:ident (_)) => { $crate::__private::serde::Serialize::serialize($x, $s) };
     (@write $x:ident $s:ident) => { $s.serialize_unit() };
+    (@write $x:ident $s:ident { $($fields:tt)* } $($tail:tt)*) => {
+        $crate::union_serialize!(@fields $s { $($fields)* } $($tail)*)
+    };
+    (@fields $s:ident { $($field:ident = $json:literal $(, $req:ident)?;)* } $($tag:literal = $tag_value:literal;)? $(extra $extra:ident)?) => {
+        $crate::object_variant_serialize!($s, $($tag = $tag_value;)? { $($field = $json $(, $req)?;)* } $(extra $extra)?)
+    };
 }
 
 /// Impls for a union whose variants are told apart by the JSON type of the
@@ -438,7 +449,7 @@ macro_rules! object {
 /// `object_variant!(v, Dog { bark = "bark", required; } tag "petType"; extra extra)`
 #[macro_export]
 macro_rules! object_variant {
-    ($v:expr, $variant:ident { $($field:ident = $json:literal, $req:ident;)* } $(tag $tag:literal;)? extra $extra:ident) => {
+    ($v:expr, $variant:ident { $($field:ident = $json:literal $(, $req:ident)?;)* } $(tag $tag:literal;)? extra $extra:ident) => {
         match $v {
             $crate::Value::Object(m) => {
                 $(let mut $field = ::std::option::Option::None;)*
@@ -454,14 +465,14 @@ macro_rules! object_variant {
                     }
                 }
                 ::std::result::Result::Ok(Self::$variant {
-                    $($field: $crate::__take!($req, $field, $json),)*
+                    $($field: $crate::__take!($($req)?, $field, $json),)*
                     $extra: rest,
                 })
             }
             _ => ::std::result::Result::Err($crate::Mismatch::new("an object")),
         }
     };
-    ($v:expr, $variant:ident { $($field:ident = $json:literal, $req:ident;)* } $(tag $tag:literal;)? deny) => {
+    ($v:expr, $variant:ident { $($field:ident = $json:literal $(, $req:ident)?;)* } $(tag $tag:literal;)? deny) => {
         match $v {
             $crate::Value::Object(m) => {
                 $(let mut $field = ::std::option::Option::None;)*
@@ -473,7 +484,7 @@ macro_rules! object_variant {
                     }
                 }
                 ::std::result::Result::Ok(Self::$variant {
-                    $($field: $crate::__take!($req, $field, $json),)*
+                    $($field: $crate::__take!($($req)?, $field, $json),)*
                 })
             }
             _ => ::std::result::Result::Err($crate::Mismatch::new("an object")),
@@ -489,11 +500,11 @@ macro_rules! object_variant {
 /// `object_variant_serialize!(s, "petType" = "dog"; { bark = "bark", required; } extra extra)`
 #[macro_export]
 macro_rules! object_variant_serialize {
-    ($s:ident, $($tag:literal = $tag_value:literal;)? { $($field:ident = $json:literal, $req:ident;)* } $(extra $extra:ident)?) => {{
+    ($s:ident, $($tag:literal = $tag_value:literal;)? { $($field:ident = $json:literal $(, $req:ident)?;)* } $(extra $extra:ident)?) => {{
         use $crate::__private::serde::ser::{SerializeMap as _, Serializer as _};
         let mut m = $s.serialize_map(::std::option::Option::None)?;
         $(m.serialize_entry($tag, $tag_value)?;)?
-        $($crate::__write!($req, m, $json, $field);)*
+        $($crate::__write!($($req)?, m, $json, $field);)*
         $(for (k, x) in $extra {
             m.serialize_entry(k, x)?;
         })?

@@ -385,15 +385,13 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let mut defs = Vec::new();
         let mut sers = Vec::new();
         let mut builds = Vec::new();
-        // Struct variants are written by hand; other variants by `union_serialize!`.
-        let mut struct_sers = Vec::new();
+        let mut plain = true;
         for v in variants {
             let vid = ident(&v.name);
             let vdocs = doc_attrs(&DocText { source: String::new(), ..v.doc.clone() }, &[]);
             if v.ty == TypeRef::Null {
                 defs.push(quote!(#vdocs #vid,));
                 sers.push(quote!(#vid));
-                struct_sers.push(quote!(Self::#vid => s.serialize_unit(),));
                 builds.push(quote!(::std::result::Result::Ok(Self::#vid)));
             } else if let (TypeRef::Named(sid), true) = (&v.ty, self.inlined(&v.ty)) {
                 let tagged = match (&v.select, tag) {
@@ -403,26 +401,16 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 let (def, build, ser) = self.struct_variant(*sid, &v.name, &v.doc, tagged);
                 defs.push(def);
                 builds.push(build);
-                struct_sers.push(ser);
+                sers.push(ser);
+                plain = false;
             } else {
                 let vty = self.ty(id, &v.ty);
                 defs.push(quote!(#vdocs #vid(#vty),));
                 sers.push(quote!(#vid(_)));
-                struct_sers.push(quote!(Self::#vid(x) => #rt::__private::serde::Serialize::serialize(x, s),));
                 builds.push(quote!(#rt::variant(v, Self::#vid)));
             }
         }
-        let serialize = if struct_sers.len() == sers.len() {
-            quote!(#rt::union_serialize!(#name { #(#sers),* });)
-        } else {
-            quote! {
-                impl #rt::__private::serde::Serialize for #name {
-                    fn serialize<S: #rt::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
-                        match self { #(#struct_sers)* }
-                    }
-                }
-            }
-        };
+        let serialize = quote!(#rt::union_serialize!(#name { #(#sers),* }););
         let mismatch = quote!(#rt::Mismatch::no_variant());
         // The value was validated before: a tag or a JSON type that tells
         // the branch is enough; other unions run each branch's validator.
@@ -442,8 +430,9 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 quote!(match v.get(#tag).and_then(#rt::Value::as_str) { #(#arms)* _ => #mismatch, })
             }
             // Told apart by JSON type alone: one line says it all. (Struct
-            // variants come only with a tag, so every variant is a plain one.)
-            (None, Some(masks)) => {
+            // variants come only where a tag or a validator picks the
+            // variant, so every variant is a plain one.)
+            (None, Some(masks)) if plain => {
                 let arms = sers.iter().zip(&masks).map(|(ser, mask)| {
                     let kinds = json_kind_names(*mask);
                     quote!(#ser: #(#kinds)|*)
@@ -456,7 +445,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     #rt::union_by_type!(#name { #(#arms),* });
                 };
             }
-            (None, None) => {
+            (None, _) => {
                 let tests = variants.iter().zip(&builds).map(|(v, build)| {
                     let Select::Branch { nodes, .. } = &v.select else { return quote!() };
                     let checks = nodes.iter().map(|n| {
@@ -491,7 +480,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// Struct `sid` written as variant `name` of a union, told apart by
     /// member `tag` (this variant's is `value`) when `tagged` says so, else
     /// by its branch's validator: the variant's definition, its build from
-    /// a validated value (`v`), and its `Serialize` arm.
+    /// a validated value (`v`), and its entry in `union_serialize!`.
     fn struct_variant(&mut self, sid: usize, name: &str, doc: &DocText, tagged: Option<(&str, &str)>) -> (TokenStream, TokenStream, TokenStream) {
         let rt = self.rt.clone();
         let st = self.plan.types[sid].clone();
@@ -505,11 +494,11 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             .iter()
             .map(|f| {
                 let (fid, json) = (ident(&f.rust), &f.json);
-                let req = if f.required { quote!(required) } else { quote!(optional) };
-                quote!(#fid = #json, #req;)
+                // `optional` is the default, left unsaid.
+                let req = f.required.then(|| quote!(, required));
+                quote!(#fid = #json #req;)
             })
             .collect();
-        let mut binds: Vec<Ident> = fields.iter().map(|f| ident(&f.rust)).collect();
         let tail = match extra {
             Extra::Keep(xt) => {
                 let xid = ident(extra_field);
@@ -518,21 +507,15 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     /// Members the schema does not name, in document order (parse → serialize loses nothing).
                     #xid: #rt::Extra<#xty>,
                 });
-                binds.push(xid.clone());
                 quote!(extra #xid)
             }
             Extra::Deny => quote!(deny),
         };
-        let ser_tail = if let Extra::Keep(_) = extra { tail.clone() } else { quote!() };
         let (tag, tag_value) = match tagged {
-            Some((tag, value)) => (quote!(tag #tag;), quote!(#tag = #value;)),
+            Some((tag, value)) => (quote!(tag #tag;), quote!(tag #tag = #value;)),
             None => (quote!(), quote!()),
         };
-        (
-            quote!(#vdocs #vid { #(#defs)* },),
-            quote!(#rt::object_variant!(v, #vid { #(#specs)* } #tag #tail)),
-            quote!(Self::#vid { #(#binds),* } => #rt::object_variant_serialize!(s, #tag_value { #(#specs)* } #ser_tail),),
-        )
+        (quote!(#vdocs #vid { #(#defs)* },), quote!(#rt::object_variant!(v, #vid { #(#specs)* } #tag #tail)), quote!(#vid { #(#specs)* } #tag_value #tail))
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -49,8 +49,7 @@ impl rt::FromValue for Binding {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(validators::v1, &v, BASE0, "/properties/binding/oneOf/0") {
             return rt::object_variant!(
-                v, Sql { r#type = "type", required; table = "table", optional; } extra
-                extra
+                v, Sql { r#type = "type", required; table = "table"; } extra extra
             );
         }
         if rt::is_valid_with(validators::v2, &v, BASE0, "/properties/binding/oneOf/1") {
@@ -61,26 +60,10 @@ impl rt::FromValue for Binding {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Binding {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Sql { r#type, table, extra } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; table = "table", optional; } extra
-                    extra
-                )
-            }
-            Self::HttpOrTimer { r#type, extra } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Binding { Sql { r#type = "type", required; table = "table"; } extra extra,
+    HttpOrTimer { r#type = "type", required; } extra extra }
+);
 rt::contract!(Binding, [validators::v3], BASE0, "/properties/binding");
 /// Always `sql`.
 ///

@@ -75,25 +75,10 @@ impl rt::FromValue for Shape {
         }
     }
 }
-impl rt::__private::serde::Serialize for Shape {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Circle { radius, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "circle"; { radius = "radius", required; } extra extra
-                )
-            }
-            Self::Square { side, extra } => {
-                rt::object_variant_serialize!(
-                    s, "kind" = "square"; { side = "side", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Shape { Circle { radius = "radius", required; } tag "kind" = "circle"; extra extra,
+    Square { side = "side", required; } tag "kind" = "square"; extra extra }
+);
 rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
 /// Schema: `fixtures/unions.json#/properties/overlapping`
 #[derive(Clone, Debug, PartialEq)]
@@ -131,23 +116,10 @@ impl rt::FromValue for Overlapping {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Overlapping {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Id { id, extra } => {
-                rt::object_variant_serialize!(s, { id = "id", required; } extra extra)
-            }
-            Self::Path { path, extra } => {
-                rt::object_variant_serialize!(
-                    s, { path = "path", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Overlapping { Id { id = "id", required; } extra extra, Path { path = "path",
+    required; } extra extra }
+);
 rt::contract!(Overlapping, [validators::t0:: < 0 >], BASE0, "/properties/overlapping");
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]

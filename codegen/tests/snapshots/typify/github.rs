@@ -300,69 +300,39 @@ impl rt::FromValue for BranchProtectionRuleEvent {
             Some("created") => {
                 rt::object_variant!(
                     v, Created { rule = "rule", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { rule = "rule", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { rule = "rule", required; changes = "changes", required;
                     repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    installation = "installation"; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for BranchProtectionRuleEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created { rule, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { rule = "rule", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Deleted { rule, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { rule = "rule", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Edited {
-                rule,
-                changes,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { rule = "rule", required; changes =
-                    "changes", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    BranchProtectionRuleEvent { Created { rule = "rule", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "created"; deny, Deleted { rule =
+    "rule", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "deleted"; deny, Edited { rule = "rule", required; changes = "changes", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "edited"; deny }
+);
 rt::contract!(
     BranchProtectionRuleEvent, [validators::t0:: < 0 >], BASE0,
     "/definitions/branch_protection_rule_event"
@@ -947,17 +917,17 @@ impl rt::FromValue for CheckRunEvent {
             Some("completed") => {
                 rt::object_variant!(
                     v, Completed { check_run = "check_run", required; requested_action =
-                    "requested_action", optional; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "requested_action"; repository = "repository", required; sender =
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
                     v, Created { check_run = "check_run", required; requested_action =
-                    "requested_action", optional; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "requested_action"; repository = "repository", required; sender =
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("requested_action") => {
@@ -965,91 +935,36 @@ impl rt::FromValue for CheckRunEvent {
                     v, RequestedAction { check_run = "check_run", required;
                     requested_action = "requested_action", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("rerequested") => {
                 rt::object_variant!(
                     v, Rerequested { check_run = "check_run", required; requested_action
-                    = "requested_action", optional; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    = "requested_action"; repository = "repository", required; sender =
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for CheckRunEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Completed {
-                check_run,
-                requested_action,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "completed"; { check_run = "check_run", required;
-                    requested_action = "requested_action", optional; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Created {
-                check_run,
-                requested_action,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { check_run = "check_run", required;
-                    requested_action = "requested_action", optional; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::RequestedAction {
-                check_run,
-                requested_action,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "requested_action"; { check_run = "check_run",
-                    required; requested_action = "requested_action", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Rerequested {
-                check_run,
-                requested_action,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "rerequested"; { check_run = "check_run", required;
-                    requested_action = "requested_action", optional; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    CheckRunEvent { Completed { check_run = "check_run", required; requested_action =
+    "requested_action"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "completed"; deny, Created { check_run = "check_run", required; requested_action =
+    "requested_action"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "created"; deny, RequestedAction { check_run = "check_run", required;
+    requested_action = "requested_action", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "requested_action"; deny, Rerequested { check_run =
+    "check_run", required; requested_action = "requested_action"; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "rerequested"; deny }
+);
 rt::contract!(
     CheckRunEvent, [validators::t4:: < 0 >], BASE0, "/definitions/check_run_event"
 );
@@ -1756,81 +1671,38 @@ impl rt::FromValue for CheckSuiteEvent {
                 rt::object_variant!(
                     v, Completed { check_suite = "check_suite", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("requested") => {
                 rt::object_variant!(
                     v, Requested { check_suite = "check_suite", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("rerequested") => {
                 rt::object_variant!(
                     v, Rerequested { check_suite = "check_suite", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for CheckSuiteEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Completed {
-                check_suite,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "completed"; { check_suite = "check_suite", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Requested {
-                check_suite,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "requested"; { check_suite = "check_suite", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Rerequested {
-                check_suite,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "rerequested"; { check_suite = "check_suite", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    CheckSuiteEvent { Completed { check_suite = "check_suite", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "completed"; deny, Requested {
+    check_suite = "check_suite", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "requested"; deny, Rerequested { check_suite = "check_suite",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "rerequested"; deny }
+);
 rt::contract!(
     CheckSuiteEvent, [validators::t0:: < 2 >], BASE0, "/definitions/check_suite_event"
 );
@@ -2023,44 +1895,39 @@ impl rt::FromValue for CodeScanningAlertEvent {
                     v, AppearedInBranch { alert = "alert", required; r#ref = "ref",
                     required; commit_oid = "commit_oid", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("closed_by_user") => {
                 rt::object_variant!(
                     v, ClosedByUser { alert = "alert", required; r#ref = "ref", required;
                     commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
                     v, Created { alert = "alert", required; r#ref = "ref", required;
                     commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("fixed") => {
                 rt::object_variant!(
                     v, Fixed { alert = "alert", required; r#ref = "ref", required;
                     commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("reopened") => {
                 rt::object_variant!(
                     v, Reopened { alert = "alert", required; r#ref = "ref", required;
                     commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("reopened_by_user") => {
@@ -2068,120 +1935,36 @@ impl rt::FromValue for CodeScanningAlertEvent {
                     v, ReopenedByUser { alert = "alert", required; r#ref = "ref",
                     required; commit_oid = "commit_oid", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for CodeScanningAlertEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::AppearedInBranch {
-                alert,
-                r#ref,
-                commit_oid,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "appeared_in_branch"; { alert = "alert", required;
-                    r#ref = "ref", required; commit_oid = "commit_oid", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::ClosedByUser {
-                alert,
-                r#ref,
-                commit_oid,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "closed_by_user"; { alert = "alert", required; r#ref =
-                    "ref", required; commit_oid = "commit_oid", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Created {
-                alert,
-                r#ref,
-                commit_oid,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { alert = "alert", required; r#ref = "ref",
-                    required; commit_oid = "commit_oid", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Fixed {
-                alert,
-                r#ref,
-                commit_oid,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "fixed"; { alert = "alert", required; r#ref = "ref",
-                    required; commit_oid = "commit_oid", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Reopened {
-                alert,
-                r#ref,
-                commit_oid,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "reopened"; { alert = "alert", required; r#ref = "ref",
-                    required; commit_oid = "commit_oid", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::ReopenedByUser {
-                alert,
-                r#ref,
-                commit_oid,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "reopened_by_user"; { alert = "alert", required; r#ref
-                    = "ref", required; commit_oid = "commit_oid", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    CodeScanningAlertEvent { AppearedInBranch { alert = "alert", required; r#ref = "ref",
+    required; commit_oid = "commit_oid", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "appeared_in_branch"; deny, ClosedByUser { alert =
+    "alert", required; r#ref = "ref", required; commit_oid = "commit_oid", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "closed_by_user";
+    deny, Created { alert = "alert", required; r#ref = "ref", required; commit_oid =
+    "commit_oid", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "created"; deny, Fixed { alert = "alert", required; r#ref = "ref",
+    required; commit_oid = "commit_oid", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "fixed"; deny, Reopened { alert = "alert", required;
+    r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "reopened"; deny, ReopenedByUser {
+    alert = "alert", required; r#ref = "ref", required; commit_oid = "commit_oid",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "reopened_by_user"; deny }
+);
 rt::contract!(
     CodeScanningAlertEvent, [validators::t8:: < 0 >], BASE0,
     "/definitions/code_scanning_alert_event"
@@ -2978,30 +2761,18 @@ impl rt::FromValue for CommitCommentEvent {
                 rt::object_variant!(
                     v, Created { comment = "comment", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for CommitCommentEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created { comment, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { comment = "comment", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    CommitCommentEvent { Created { comment = "comment", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "created"; deny }
+);
 rt::contract!(
     CommitCommentEvent, [validators::t11:: < 0 >], BASE0,
     "/definitions/commit_comment_event"
@@ -3096,36 +2867,19 @@ impl rt::FromValue for ContentReferenceEvent {
                     v, Created { content_reference = "content_reference", required;
                     repository = "repository", required; sender = "sender", required;
                     installation = "installation", required; organization =
-                    "organization", optional; } tag "action"; deny
+                    "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for ContentReferenceEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                content_reference,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { content_reference = "content_reference",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", required; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ContentReferenceEvent { Created { content_reference = "content_reference", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation", required; organization = "organization"; } tag "action" = "created";
+    deny }
+);
 rt::contract!(
     ContentReferenceEvent, [validators::t11:: < 1 >], BASE0,
     "/definitions/content_reference_event"
@@ -3240,46 +2994,28 @@ impl rt::FromValue for DeployKeyEvent {
             Some("created") => {
                 rt::object_variant!(
                     v, Created { key = "key", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { key = "key", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for DeployKeyEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created { key, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { key = "key", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Deleted { key, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { key = "key", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    DeployKeyEvent { Created { key = "key", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny, Deleted { key = "key", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "deleted"; deny }
+);
 rt::contract!(
     DeployKeyEvent, [validators::t2:: < 1 >], BASE0, "/definitions/deploy_key_event"
 );
@@ -3327,40 +3063,20 @@ impl rt::FromValue for DeploymentEvent {
                     v, Created { deployment = "deployment", required; workflow =
                     "workflow", required; workflow_run = "workflow_run", required;
                     repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    installation = "installation"; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for DeploymentEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                deployment,
-                workflow,
-                workflow_run,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { deployment = "deployment", required;
-                    workflow = "workflow", required; workflow_run = "workflow_run",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    DeploymentEvent { Created { deployment = "deployment", required; workflow =
+    "workflow", required; workflow_run = "workflow_run", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "created"; deny }
+);
 rt::contract!(
     DeploymentEvent, [validators::t11:: < 2 >], BASE0, "/definitions/deployment_event"
 );
@@ -3431,39 +3147,20 @@ impl rt::FromValue for DeploymentStatusEvent {
                 rt::object_variant!(
                     v, Created { deployment_status = "deployment_status", required;
                     deployment = "deployment", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for DeploymentStatusEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                deployment_status,
-                deployment,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { deployment_status = "deployment_status",
-                    required; deployment = "deployment", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    DeploymentStatusEvent { Created { deployment_status = "deployment_status", required;
+    deployment = "deployment", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "created"; deny }
+);
 rt::contract!(
     DeploymentStatusEvent, [validators::t11:: < 3 >], BASE0,
     "/definitions/deployment_status_event"
@@ -3663,308 +3360,143 @@ impl rt::FromValue for DiscussionEvent {
                 rt::object_variant!(
                     v, Answered { discussion = "discussion", required; answer = "answer",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("category_changed") => {
                 rt::object_variant!(
                     v, CategoryChanged { changes = "changes", required; discussion =
                     "discussion", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
                     v, Created { discussion = "discussion", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { discussion = "discussion", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
-                    v, Edited { changes = "changes", optional; discussion = "discussion",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    v, Edited { changes = "changes"; discussion = "discussion", required;
+                    repository = "repository", required; sender = "sender", required;
+                    installation = "installation"; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             Some("labeled") => {
                 rt::object_variant!(
                     v, Labeled { discussion = "discussion", required; label = "label",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("locked") => {
                 rt::object_variant!(
                     v, Locked { discussion = "discussion", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("pinned") => {
                 rt::object_variant!(
                     v, Pinned { discussion = "discussion", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("transferred") => {
                 rt::object_variant!(
                     v, Transferred { changes = "changes", required; discussion =
                     "discussion", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("unanswered") => {
                 rt::object_variant!(
                     v, Unanswered { discussion = "discussion", required; old_answer =
                     "old_answer", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("unlabeled") => {
                 rt::object_variant!(
                     v, Unlabeled { discussion = "discussion", required; label = "label",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("unlocked") => {
                 rt::object_variant!(
                     v, Unlocked { discussion = "discussion", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("unpinned") => {
                 rt::object_variant!(
                     v, Unpinned { discussion = "discussion", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for DiscussionEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Answered {
-                discussion,
-                answer,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "answered"; { discussion = "discussion", required;
-                    answer = "answer", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::CategoryChanged {
-                changes,
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "category_changed"; { changes = "changes", required;
-                    discussion = "discussion", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; }
-                )
-            }
-            Self::Created {
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { discussion = "discussion", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Deleted {
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { discussion = "discussion", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", optional; discussion =
-                    "discussion", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Labeled {
-                discussion,
-                label,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "labeled"; { discussion = "discussion", required; label
-                    = "label", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Locked {
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "locked"; { discussion = "discussion", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Pinned {
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "pinned"; { discussion = "discussion", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Transferred {
-                changes,
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "transferred"; { changes = "changes", required;
-                    discussion = "discussion", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; }
-                )
-            }
-            Self::Unanswered {
-                discussion,
-                old_answer,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unanswered"; { discussion = "discussion", required;
-                    old_answer = "old_answer", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; }
-                )
-            }
-            Self::Unlabeled {
-                discussion,
-                label,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unlabeled"; { discussion = "discussion", required;
-                    label = "label", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Unlocked {
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unlocked"; { discussion = "discussion", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Unpinned {
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unpinned"; { discussion = "discussion", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    DiscussionEvent { Answered { discussion = "discussion", required; answer = "answer",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "answered"; deny, CategoryChanged { changes = "changes", required; discussion =
+    "discussion", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "category_changed"; deny, Created { discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "created"; deny,
+    Deleted { discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny, Edited { changes = "changes";
+    discussion = "discussion", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "edited"; deny, Labeled { discussion = "discussion", required; label =
+    "label", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "labeled"; deny, Locked { discussion = "discussion", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "locked"; deny, Pinned { discussion =
+    "discussion", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "pinned"; deny, Transferred { changes = "changes", required; discussion =
+    "discussion", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "transferred"; deny, Unanswered { discussion = "discussion", required;
+    old_answer = "old_answer", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "unanswered"; deny, Unlabeled { discussion = "discussion", required;
+    label = "label", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "unlabeled"; deny, Unlocked { discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "unlocked"; deny,
+    Unpinned { discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unpinned"; deny }
+);
 rt::contract!(
     DiscussionEvent, [validators::v149], BASE0, "/definitions/discussion_event"
 );
@@ -4433,7 +3965,7 @@ impl rt::FromValue for DiscussionCommentEvent {
                     v, Created { comment = "comment", required; discussion =
                     "discussion", required; repository = "repository", required; sender =
                     "sender", required; installation = "installation", required;
-                    organization = "organization", optional; } tag "action"; deny
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
@@ -4441,7 +3973,7 @@ impl rt::FromValue for DiscussionCommentEvent {
                     v, Deleted { comment = "comment", required; discussion =
                     "discussion", required; repository = "repository", required; sender =
                     "sender", required; installation = "installation", required;
-                    organization = "organization", optional; } tag "action"; deny
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
@@ -4449,69 +3981,26 @@ impl rt::FromValue for DiscussionCommentEvent {
                     v, Edited { changes = "changes", required; comment = "comment",
                     required; discussion = "discussion", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", required; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation", required; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for DiscussionCommentEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                comment,
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { comment = "comment", required; discussion
-                    = "discussion", required; repository = "repository", required; sender
-                    = "sender", required; installation = "installation", required;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Deleted {
-                comment,
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { comment = "comment", required; discussion
-                    = "discussion", required; repository = "repository", required; sender
-                    = "sender", required; installation = "installation", required;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                comment,
-                discussion,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; comment =
-                    "comment", required; discussion = "discussion", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", required; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    DiscussionCommentEvent { Created { comment = "comment", required; discussion =
+    "discussion", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation", required; organization = "organization"; }
+    tag "action" = "created"; deny, Deleted { comment = "comment", required; discussion =
+    "discussion", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation", required; organization = "organization"; }
+    tag "action" = "deleted"; deny, Edited { changes = "changes", required; comment =
+    "comment", required; discussion = "discussion", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation", required;
+    organization = "organization"; } tag "action" = "edited"; deny }
+);
 rt::contract!(
     DiscussionCommentEvent, [validators::t0:: < 3 >], BASE0,
     "/definitions/discussion_comment_event"
@@ -4779,20 +4268,10 @@ impl rt::FromValue for GithubAppAuthorizationEvent {
         }
     }
 }
-impl rt::__private::serde::Serialize for GithubAppAuthorizationEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Revoked { sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "revoked"; { sender = "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    GithubAppAuthorizationEvent { Revoked { sender = "sender", required; } tag "action" =
+    "revoked"; deny }
+);
 rt::contract!(
     GithubAppAuthorizationEvent, [validators::t11:: < 4 >], BASE0,
     "/definitions/github_app_authorization_event"
@@ -4906,91 +4385,55 @@ impl rt::FromValue for InstallationEvent {
             Some("created") => {
                 rt::object_variant!(
                     v, Created { installation = "installation", required; repositories =
-                    "repositories", optional; requester = "requester", optional; sender =
-                    "sender", required; } tag "action"; deny
+                    "repositories"; requester = "requester"; sender = "sender", required;
+                    } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { installation = "installation", required; repositories =
-                    "repositories", optional; requester = "requester", optional; sender =
-                    "sender", required; } tag "action"; deny
+                    "repositories"; requester = "requester"; sender = "sender", required;
+                    } tag "action"; deny
                 )
             }
             Some("new_permissions_accepted") => {
                 rt::object_variant!(
                     v, NewPermissionsAccepted { installation = "installation", required;
-                    repositories = "repositories", optional; requester = "requester",
-                    optional; sender = "sender", required; } tag "action"; deny
+                    repositories = "repositories"; requester = "requester"; sender =
+                    "sender", required; } tag "action"; deny
                 )
             }
             Some("suspend") => {
                 rt::object_variant!(
                     v, Suspend { installation = "installation", required; repositories =
-                    "repositories", optional; requester = "requester", optional; sender =
-                    "sender", required; } tag "action"; deny
+                    "repositories"; requester = "requester"; sender = "sender", required;
+                    } tag "action"; deny
                 )
             }
             Some("unsuspend") => {
                 rt::object_variant!(
                     v, Unsuspend { installation = "installation", required; repositories
-                    = "repositories", optional; requester = "requester", optional; sender
-                    = "sender", required; } tag "action"; deny
+                    = "repositories"; requester = "requester"; sender = "sender",
+                    required; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for InstallationEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created { installation, repositories, requester, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { installation = "installation", required;
-                    repositories = "repositories", optional; requester = "requester",
-                    optional; sender = "sender", required; }
-                )
-            }
-            Self::Deleted { installation, repositories, requester, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { installation = "installation", required;
-                    repositories = "repositories", optional; requester = "requester",
-                    optional; sender = "sender", required; }
-                )
-            }
-            Self::NewPermissionsAccepted {
-                installation,
-                repositories,
-                requester,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "new_permissions_accepted"; { installation =
-                    "installation", required; repositories = "repositories", optional;
-                    requester = "requester", optional; sender = "sender", required; }
-                )
-            }
-            Self::Suspend { installation, repositories, requester, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "suspend"; { installation = "installation", required;
-                    repositories = "repositories", optional; requester = "requester",
-                    optional; sender = "sender", required; }
-                )
-            }
-            Self::Unsuspend { installation, repositories, requester, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unsuspend"; { installation = "installation", required;
-                    repositories = "repositories", optional; requester = "requester",
-                    optional; sender = "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    InstallationEvent { Created { installation = "installation", required; repositories =
+    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
+    = "created"; deny, Deleted { installation = "installation", required; repositories =
+    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
+    = "deleted"; deny, NewPermissionsAccepted { installation = "installation", required;
+    repositories = "repositories"; requester = "requester"; sender = "sender", required;
+    } tag "action" = "new_permissions_accepted"; deny, Suspend { installation =
+    "installation", required; repositories = "repositories"; requester = "requester";
+    sender = "sender", required; } tag "action" = "suspend"; deny, Unsuspend {
+    installation = "installation", required; repositories = "repositories"; requester =
+    "requester"; sender = "sender", required; } tag "action" = "unsuspend"; deny }
+);
 rt::contract!(
     InstallationEvent, [validators::t13:: < 0 >], BASE0,
     "/definitions/installation_event"
@@ -5434,47 +4877,17 @@ impl rt::FromValue for InstallationRepositoriesEvent {
         }
     }
 }
-impl rt::__private::serde::Serialize for InstallationRepositoriesEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Added {
-                installation,
-                repository_selection,
-                repositories_added,
-                repositories_removed,
-                requester,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "added"; { installation = "installation", required;
-                    repository_selection = "repository_selection", required;
-                    repositories_added = "repositories_added", required;
-                    repositories_removed = "repositories_removed", required; requester =
-                    "requester", required; sender = "sender", required; }
-                )
-            }
-            Self::Removed {
-                installation,
-                repository_selection,
-                repositories_added,
-                repositories_removed,
-                requester,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "removed"; { installation = "installation", required;
-                    repository_selection = "repository_selection", required;
-                    repositories_added = "repositories_added", required;
-                    repositories_removed = "repositories_removed", required; requester =
-                    "requester", required; sender = "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    InstallationRepositoriesEvent { Added { installation = "installation", required;
+    repository_selection = "repository_selection", required; repositories_added =
+    "repositories_added", required; repositories_removed = "repositories_removed",
+    required; requester = "requester", required; sender = "sender", required; } tag
+    "action" = "added"; deny, Removed { installation = "installation", required;
+    repository_selection = "repository_selection", required; repositories_added =
+    "repositories_added", required; repositories_removed = "repositories_removed",
+    required; requester = "requester", required; sender = "sender", required; } tag
+    "action" = "removed"; deny }
+);
 rt::contract!(
     InstallationRepositoriesEvent, [validators::t2:: < 4 >], BASE0,
     "/definitions/installation_repositories_event"
@@ -5541,85 +4954,42 @@ impl rt::FromValue for IssueCommentEvent {
                 rt::object_variant!(
                     v, Created { issue = "issue", required; comment = "comment",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { issue = "issue", required; comment = "comment",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; issue = "issue", required;
                     comment = "comment", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for IssueCommentEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                issue,
-                comment,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { issue = "issue", required; comment =
-                    "comment", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Deleted {
-                issue,
-                comment,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { issue = "issue", required; comment =
-                    "comment", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                issue,
-                comment,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; issue =
-                    "issue", required; comment = "comment", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    IssueCommentEvent { Created { issue = "issue", required; comment = "comment",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "created"; deny, Deleted { issue = "issue", required; comment = "comment", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "deleted"; deny,
+    Edited { changes = "changes", required; issue = "issue", required; comment =
+    "comment", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "edited"; deny }
+);
 rt::contract!(
     IssueCommentEvent, [validators::t0:: < 4 >], BASE0,
     "/definitions/issue_comment_event"
@@ -6030,330 +5400,172 @@ impl rt::FromValue for IssuesEvent {
         match v.get("action").and_then(rt::Value::as_str) {
             Some("assigned") => {
                 rt::object_variant!(
-                    v, Assigned { issue = "issue", required; assignee = "assignee",
-                    optional; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    v, Assigned { issue = "issue", required; assignee = "assignee";
+                    repository = "repository", required; sender = "sender", required;
+                    installation = "installation"; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             Some("closed") => {
                 rt::object_variant!(
                     v, Closed { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("demilestoned") => {
                 rt::object_variant!(
                     v, Demilestoned { issue = "issue", required; milestone = "milestone",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
-                    v, Edited { issue = "issue", required; label = "label", optional;
-                    changes = "changes", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    v, Edited { issue = "issue", required; label = "label"; changes =
+                    "changes", required; repository = "repository", required; sender =
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("labeled") => {
                 rt::object_variant!(
-                    v, Labeled { issue = "issue", required; label = "label", optional;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    v, Labeled { issue = "issue", required; label = "label"; repository =
+                    "repository", required; sender = "sender", required; installation =
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("locked") => {
                 rt::object_variant!(
                     v, Locked { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("milestoned") => {
                 rt::object_variant!(
                     v, Milestoned { issue = "issue", required; milestone = "milestone",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("opened") => {
                 rt::object_variant!(
-                    v, Opened { changes = "changes", optional; issue = "issue", required;
+                    v, Opened { changes = "changes"; issue = "issue", required;
                     repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    installation = "installation"; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             Some("pinned") => {
                 rt::object_variant!(
                     v, Pinned { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("reopened") => {
                 rt::object_variant!(
                     v, Reopened { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("transferred") => {
                 rt::object_variant!(
                     v, Transferred { changes = "changes", required; issue = "issue",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("unassigned") => {
                 rt::object_variant!(
-                    v, Unassigned { issue = "issue", required; assignee = "assignee",
-                    optional; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    v, Unassigned { issue = "issue", required; assignee = "assignee";
+                    repository = "repository", required; sender = "sender", required;
+                    installation = "installation"; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             Some("unlabeled") => {
                 rt::object_variant!(
-                    v, Unlabeled { issue = "issue", required; label = "label", optional;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    v, Unlabeled { issue = "issue", required; label = "label"; repository
+                    = "repository", required; sender = "sender", required; installation =
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("unlocked") => {
                 rt::object_variant!(
                     v, Unlocked { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("unpinned") => {
                 rt::object_variant!(
                     v, Unpinned { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for IssuesEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Assigned {
-                issue,
-                assignee,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "assigned"; { issue = "issue", required; assignee =
-                    "assignee", optional; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Closed { issue, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "closed"; { issue = "issue", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Deleted { issue, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { issue = "issue", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Demilestoned {
-                issue,
-                milestone,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "demilestoned"; { issue = "issue", required; milestone
-                    = "milestone", required; repository = "repository", required; sender
-                    = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Edited {
-                issue,
-                label,
-                changes,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { issue = "issue", required; label = "label",
-                    optional; changes = "changes", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; }
-                )
-            }
-            Self::Labeled {
-                issue,
-                label,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "labeled"; { issue = "issue", required; label =
-                    "label", optional; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Locked { issue, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "locked"; { issue = "issue", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Milestoned {
-                issue,
-                milestone,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "milestoned"; { issue = "issue", required; milestone =
-                    "milestone", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Opened {
-                changes,
-                issue,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "opened"; { changes = "changes", optional; issue =
-                    "issue", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Pinned { issue, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "pinned"; { issue = "issue", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Reopened { issue, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "reopened"; { issue = "issue", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Transferred {
-                changes,
-                issue,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "transferred"; { changes = "changes", required; issue =
-                    "issue", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Unassigned {
-                issue,
-                assignee,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unassigned"; { issue = "issue", required; assignee =
-                    "assignee", optional; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Unlabeled {
-                issue,
-                label,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unlabeled"; { issue = "issue", required; label =
-                    "label", optional; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Unlocked { issue, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unlocked"; { issue = "issue", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Unpinned { issue, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unpinned"; { issue = "issue", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    IssuesEvent { Assigned { issue = "issue", required; assignee = "assignee"; repository
+    = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "assigned"; deny, Closed { issue =
+    "issue", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "closed"; deny, Deleted { issue = "issue", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny, Demilestoned { issue = "issue",
+    required; milestone = "milestone", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "demilestoned"; deny, Edited { issue = "issue",
+    required; label = "label"; changes = "changes", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "edited"; deny, Labeled { issue = "issue", required;
+    label = "label"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "labeled"; deny, Locked { issue = "issue", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "locked"; deny, Milestoned { issue = "issue",
+    required; milestone = "milestone", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "milestoned"; deny, Opened { changes = "changes";
+    issue = "issue", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "opened"; deny, Pinned { issue = "issue", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "pinned"; deny, Reopened { issue =
+    "issue", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "reopened"; deny, Transferred { changes = "changes", required; issue = "issue",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "transferred"; deny, Unassigned { issue = "issue", required; assignee = "assignee";
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "unassigned"; deny,
+    Unlabeled { issue = "issue", required; label = "label"; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unlabeled"; deny, Unlocked { issue = "issue",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "unlocked"; deny, Unpinned { issue = "issue", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unpinned"; deny }
+);
 rt::contract!(IssuesEvent, [validators::v194], BASE0, "/definitions/issues_event");
 /// Issue
 ///
@@ -6894,69 +6106,39 @@ impl rt::FromValue for LabelEvent {
             Some("created") => {
                 rt::object_variant!(
                     v, Created { label = "label", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { label = "label", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
-                    v, Edited { label = "label", required; changes = "changes", optional;
+                    v, Edited { label = "label", required; changes = "changes";
                     repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    installation = "installation"; organization = "organization"; } tag
+                    "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for LabelEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created { label, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { label = "label", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Deleted { label, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { label = "label", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Edited {
-                label,
-                changes,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { label = "label", required; changes =
-                    "changes", optional; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    LabelEvent { Created { label = "label", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny, Deleted { label = "label",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "deleted"; deny, Edited { label = "label", required; changes = "changes"; repository
+    = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "edited"; deny }
+);
 rt::contract!(LabelEvent, [validators::t0:: < 5 >], BASE0, "/definitions/label_event");
 /// The changes to the label if the action was `edited`.
 ///
@@ -7020,7 +6202,7 @@ impl rt::FromValue for MarketplacePurchaseEvent {
                     v, Cancelled { effective_date = "effective_date", required; sender =
                     "sender", required; marketplace_purchase = "marketplace_purchase",
                     required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; } tag "action"; deny
+                    "previous_marketplace_purchase"; } tag "action"; deny
                 )
             }
             Some("changed") => {
@@ -7028,7 +6210,7 @@ impl rt::FromValue for MarketplacePurchaseEvent {
                     v, Changed { effective_date = "effective_date", required; sender =
                     "sender", required; marketplace_purchase = "marketplace_purchase",
                     required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; } tag "action"; deny
+                    "previous_marketplace_purchase"; } tag "action"; deny
                 )
             }
             Some("pending_change") => {
@@ -7036,7 +6218,7 @@ impl rt::FromValue for MarketplacePurchaseEvent {
                     v, PendingChange { effective_date = "effective_date", required;
                     sender = "sender", required; marketplace_purchase =
                     "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; } tag "action"; deny
+                    "previous_marketplace_purchase"; } tag "action"; deny
                 )
             }
             Some("pending_change_cancelled") => {
@@ -7044,7 +6226,7 @@ impl rt::FromValue for MarketplacePurchaseEvent {
                     v, PendingChangeCancelled { effective_date = "effective_date",
                     required; sender = "sender", required; marketplace_purchase =
                     "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; } tag "action"; deny
+                    "previous_marketplace_purchase"; } tag "action"; deny
                 )
             }
             Some("purchased") => {
@@ -7052,88 +6234,31 @@ impl rt::FromValue for MarketplacePurchaseEvent {
                     v, Purchased { effective_date = "effective_date", required; sender =
                     "sender", required; marketplace_purchase = "marketplace_purchase",
                     required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; } tag "action"; deny
+                    "previous_marketplace_purchase"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for MarketplacePurchaseEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Cancelled {
-                effective_date,
-                sender,
-                marketplace_purchase,
-                previous_marketplace_purchase,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "cancelled"; { effective_date = "effective_date",
-                    required; sender = "sender", required; marketplace_purchase =
-                    "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; }
-                )
-            }
-            Self::Changed {
-                effective_date,
-                sender,
-                marketplace_purchase,
-                previous_marketplace_purchase,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "changed"; { effective_date = "effective_date",
-                    required; sender = "sender", required; marketplace_purchase =
-                    "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; }
-                )
-            }
-            Self::PendingChange {
-                effective_date,
-                sender,
-                marketplace_purchase,
-                previous_marketplace_purchase,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "pending_change"; { effective_date = "effective_date",
-                    required; sender = "sender", required; marketplace_purchase =
-                    "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; }
-                )
-            }
-            Self::PendingChangeCancelled {
-                effective_date,
-                sender,
-                marketplace_purchase,
-                previous_marketplace_purchase,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "pending_change_cancelled"; { effective_date =
-                    "effective_date", required; sender = "sender", required;
-                    marketplace_purchase = "marketplace_purchase", required;
-                    previous_marketplace_purchase = "previous_marketplace_purchase",
-                    optional; }
-                )
-            }
-            Self::Purchased {
-                effective_date,
-                sender,
-                marketplace_purchase,
-                previous_marketplace_purchase,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "purchased"; { effective_date = "effective_date",
-                    required; sender = "sender", required; marketplace_purchase =
-                    "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    MarketplacePurchaseEvent { Cancelled { effective_date = "effective_date", required;
+    sender = "sender", required; marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "cancelled"; deny, Changed { effective_date = "effective_date", required; sender =
+    "sender", required; marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "changed"; deny, PendingChange { effective_date = "effective_date", required; sender
+    = "sender", required; marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "pending_change"; deny, PendingChangeCancelled { effective_date = "effective_date",
+    required; sender = "sender", required; marketplace_purchase = "marketplace_purchase",
+    required; previous_marketplace_purchase = "previous_marketplace_purchase"; } tag
+    "action" = "pending_change_cancelled"; deny, Purchased { effective_date =
+    "effective_date", required; sender = "sender", required; marketplace_purchase =
+    "marketplace_purchase", required; previous_marketplace_purchase =
+    "previous_marketplace_purchase"; } tag "action" = "purchased"; deny }
+);
 rt::contract!(
     MarketplacePurchaseEvent, [validators::t13:: < 1 >], BASE0,
     "/definitions/marketplace_purchase_event"
@@ -7301,62 +6426,38 @@ impl rt::FromValue for MemberEvent {
         match v.get("action").and_then(rt::Value::as_str) {
             Some("added") => {
                 rt::object_variant!(
-                    v, Added { changes = "changes", optional; member = "member",
-                    required; repository = "repository", required; installation =
-                    "installation", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    v, Added { changes = "changes"; member = "member", required;
+                    repository = "repository", required; installation = "installation";
+                    sender = "sender", required; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { member = "member", required; changes = "changes",
                     required; repository = "repository", required; installation =
-                    "installation", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    "installation"; sender = "sender", required; } tag "action"; deny
                 )
             }
             Some("removed") => {
                 rt::object_variant!(
                     v, Removed { member = "member", required; repository = "repository",
-                    required; installation = "installation", optional; sender = "sender",
-                    required; } tag "action"; deny
+                    required; installation = "installation"; sender = "sender", required;
+                    } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for MemberEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Added { changes, member, repository, installation, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "added"; { changes = "changes", optional; member =
-                    "member", required; repository = "repository", required; installation
-                    = "installation", optional; sender = "sender", required; }
-                )
-            }
-            Self::Edited { member, changes, repository, installation, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { member = "member", required; changes =
-                    "changes", required; repository = "repository", required;
-                    installation = "installation", optional; sender = "sender", required;
-                    }
-                )
-            }
-            Self::Removed { member, repository, installation, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "removed"; { member = "member", required; repository =
-                    "repository", required; installation = "installation", optional;
-                    sender = "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    MemberEvent { Added { changes = "changes"; member = "member", required; repository =
+    "repository", required; installation = "installation"; sender = "sender", required; }
+    tag "action" = "added"; deny, Edited { member = "member", required; changes =
+    "changes", required; repository = "repository", required; installation =
+    "installation"; sender = "sender", required; } tag "action" = "edited"; deny, Removed
+    { member = "member", required; repository = "repository", required; installation =
+    "installation"; sender = "sender", required; } tag "action" = "removed"; deny }
+);
 rt::contract!(MemberEvent, [validators::t0:: < 6 >], BASE0, "/definitions/member_event");
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -7438,47 +6539,30 @@ impl rt::FromValue for MembershipEvent {
                 rt::object_variant!(
                     v, Added { scope = "scope", required; member = "member", required;
                     sender = "sender", required; team = "team", required; organization =
-                    "organization", required; installation = "installation", optional; }
-                    tag "action"; deny
+                    "organization", required; installation = "installation"; } tag
+                    "action"; deny
                 )
             }
             Some("removed") => {
                 rt::object_variant!(
                     v, Removed { scope = "scope", required; member = "member", required;
                     sender = "sender", required; team = "team", required; organization =
-                    "organization", required; installation = "installation", optional; }
-                    tag "action"; deny
+                    "organization", required; installation = "installation"; } tag
+                    "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for MembershipEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Added { scope, member, sender, team, organization, installation } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "added"; { scope = "scope", required; member =
-                    "member", required; sender = "sender", required; team = "team",
-                    required; organization = "organization", required; installation =
-                    "installation", optional; }
-                )
-            }
-            Self::Removed { scope, member, sender, team, organization, installation } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "removed"; { scope = "scope", required; member =
-                    "member", required; sender = "sender", required; team = "team",
-                    required; organization = "organization", required; installation =
-                    "installation", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    MembershipEvent { Added { scope = "scope", required; member = "member", required;
+    sender = "sender", required; team = "team", required; organization = "organization",
+    required; installation = "installation"; } tag "action" = "added"; deny, Removed {
+    scope = "scope", required; member = "member", required; sender = "sender", required;
+    team = "team", required; organization = "organization", required; installation =
+    "installation"; } tag "action" = "removed"; deny }
+);
 rt::contract!(
     MembershipEvent, [validators::t2:: < 6 >], BASE0, "/definitions/membership_event"
 );
@@ -7624,28 +6708,16 @@ impl rt::FromValue for MembershipRemovedTeam {
         ) {
             return rt::object_variant!(
                 v, IdName { id = "id", required; name = "name", required; deleted =
-                "deleted", optional; } deny
+                "deleted"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for MembershipRemovedTeam {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Team(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::IdName { id, name, deleted } => {
-                rt::object_variant_serialize!(
-                    s, { id = "id", required; name = "name", required; deleted =
-                    "deleted", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    MembershipRemovedTeam { Team(_), IdName { id = "id", required; name = "name",
+    required; deleted = "deleted"; } deny }
+);
 rt::contract!(
     MembershipRemovedTeam, [validators::t2:: < 7 >], BASE0,
     "/definitions/membership$removed/properties/team"
@@ -7678,22 +6750,11 @@ impl rt::FromValue for MetaEvent {
         }
     }
 }
-impl rt::__private::serde::Serialize for MetaEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Deleted { hook_id, hook, repository, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { hook_id = "hook_id", required; hook =
-                    "hook", required; repository = "repository", required; sender =
-                    "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    MetaEvent { Deleted { hook_id = "hook_id", required; hook = "hook", required;
+    repository = "repository", required; sender = "sender", required; } tag "action" =
+    "deleted"; deny }
+);
 rt::contract!(MetaEvent, [validators::t11:: < 5 >], BASE0, "/definitions/meta_event");
 /// The modified webhook. This will contain different keys based on the type of webhook it is: repository, organization, business, app, or GitHub Marketplace.
 ///
@@ -7961,126 +7022,58 @@ impl rt::FromValue for MilestoneEvent {
                 rt::object_variant!(
                     v, Closed { milestone = "milestone", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
                     v, Created { milestone = "milestone", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { milestone = "milestone", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; milestone = "milestone",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("opened") => {
                 rt::object_variant!(
                     v, Opened { milestone = "milestone", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for MilestoneEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Closed {
-                milestone,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "closed"; { milestone = "milestone", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Created {
-                milestone,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { milestone = "milestone", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Deleted {
-                milestone,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { milestone = "milestone", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                milestone,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; milestone =
-                    "milestone", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Opened {
-                milestone,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "opened"; { milestone = "milestone", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    MilestoneEvent { Closed { milestone = "milestone", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "closed"; deny, Created { milestone =
+    "milestone", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "created"; deny, Deleted { milestone = "milestone", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "deleted"; deny, Edited { changes =
+    "changes", required; milestone = "milestone", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "edited"; deny, Opened { milestone = "milestone",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "opened"; deny }
+);
 rt::contract!(
     MilestoneEvent, [validators::t13:: < 2 >], BASE0, "/definitions/milestone_event"
 );
@@ -8213,44 +7206,28 @@ impl rt::FromValue for OrgBlockEvent {
             Some("blocked") => {
                 rt::object_variant!(
                     v, Blocked { blocked_user = "blocked_user", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", required; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization", required; } tag "action"; deny
                 )
             }
             Some("unblocked") => {
                 rt::object_variant!(
                     v, Unblocked { blocked_user = "blocked_user", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", required; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization", required; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for OrgBlockEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Blocked { blocked_user, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "blocked"; { blocked_user = "blocked_user", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", required; }
-                )
-            }
-            Self::Unblocked { blocked_user, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unblocked"; { blocked_user = "blocked_user", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    OrgBlockEvent { Blocked { blocked_user = "blocked_user", required; sender = "sender",
+    required; installation = "installation"; organization = "organization", required; }
+    tag "action" = "blocked"; deny, Unblocked { blocked_user = "blocked_user", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } tag "action" = "unblocked"; deny }
+);
 rt::contract!(
     OrgBlockEvent, [validators::t2:: < 9 >], BASE0, "/definitions/org_block_event"
 );
@@ -8302,36 +7279,36 @@ impl rt::FromValue for OrganizationEvent {
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { membership = "membership", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
+                    required; installation = "installation"; organization =
                     "organization", required; } tag "action"; deny
                 )
             }
             Some("member_added") => {
                 rt::object_variant!(
                     v, MemberAdded { membership = "membership", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", required; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization", required; } tag "action"; deny
                 )
             }
             Some("member_invited") => {
                 rt::object_variant!(
                     v, MemberInvited { invitation = "invitation", required; user =
                     "user", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", required; }
-                    tag "action"; deny
+                    "installation"; organization = "organization", required; } tag
+                    "action"; deny
                 )
             }
             Some("member_removed") => {
                 rt::object_variant!(
                     v, MemberRemoved { membership = "membership", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", required; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization", required; } tag "action"; deny
                 )
             }
             Some("renamed") => {
                 rt::object_variant!(
                     v, Renamed { membership = "membership", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
+                    required; installation = "installation"; organization =
                     "organization", required; } tag "action"; deny
                 )
             }
@@ -8339,57 +7316,21 @@ impl rt::FromValue for OrganizationEvent {
         }
     }
 }
-impl rt::__private::serde::Serialize for OrganizationEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Deleted { membership, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { membership = "membership", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", required; }
-                )
-            }
-            Self::MemberAdded { membership, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "member_added"; { membership = "membership", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", required; }
-                )
-            }
-            Self::MemberInvited {
-                invitation,
-                user,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "member_invited"; { invitation = "invitation",
-                    required; user = "user", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", required; }
-                )
-            }
-            Self::MemberRemoved { membership, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "member_removed"; { membership = "membership",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", required; }
-                )
-            }
-            Self::Renamed { membership, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "renamed"; { membership = "membership", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    OrganizationEvent { Deleted { membership = "membership", required; sender = "sender",
+    required; installation = "installation"; organization = "organization", required; }
+    tag "action" = "deleted"; deny, MemberAdded { membership = "membership", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } tag "action" = "member_added"; deny, MemberInvited {
+    invitation = "invitation", required; user = "user", required; sender = "sender",
+    required; installation = "installation"; organization = "organization", required; }
+    tag "action" = "member_invited"; deny, MemberRemoved { membership = "membership",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } tag "action" = "member_removed"; deny, Renamed {
+    membership = "membership", required; sender = "sender", required; installation =
+    "installation"; organization = "organization", required; } tag "action" = "renamed";
+    deny }
+);
 rt::contract!(
     OrganizationEvent, [validators::t13:: < 3 >], BASE0,
     "/definitions/organization_event"
@@ -8471,43 +7412,27 @@ impl rt::FromValue for PackageEvent {
                 rt::object_variant!(
                     v, Published { package = "package", required; repository =
                     "repository", required; sender = "sender", required; organization =
-                    "organization", optional; } tag "action"; deny
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("updated") => {
                 rt::object_variant!(
                     v, Updated { package = "package", required; repository =
                     "repository", required; sender = "sender", required; organization =
-                    "organization", optional; } tag "action"; deny
+                    "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for PackageEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Published { package, repository, sender, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "published"; { package = "package", required;
-                    repository = "repository", required; sender = "sender", required;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Updated { package, repository, sender, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "updated"; { package = "package", required; repository
-                    = "repository", required; sender = "sender", required; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    PackageEvent { Published { package = "package", required; repository = "repository",
+    required; sender = "sender", required; organization = "organization"; } tag "action"
+    = "published"; deny, Updated { package = "package", required; repository =
+    "repository", required; sender = "sender", required; organization = "organization"; }
+    tag "action" = "updated"; deny }
+);
 rt::contract!(
     PackageEvent, [validators::t2:: < 10 >], BASE0, "/definitions/package_event"
 );
@@ -8838,105 +7763,58 @@ impl rt::FromValue for ProjectEvent {
             Some("closed") => {
                 rt::object_variant!(
                     v, Closed { project = "project", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
                     v, Created { project = "project", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { project = "project", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; project = "project",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("reopened") => {
                 rt::object_variant!(
                     v, Reopened { project = "project", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for ProjectEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Closed { project, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "closed"; { project = "project", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Created { project, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { project = "project", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Deleted { project, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { project = "project", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                project,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; project =
-                    "project", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Reopened {
-                project,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "reopened"; { project = "project", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ProjectEvent { Closed { project = "project", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "closed"; deny, Created { project = "project",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "created"; deny, Deleted { project = "project", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny, Edited { changes = "changes",
+    required; project = "project", required; repository = "repository", required; sender
+    = "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "edited"; deny, Reopened { project = "project", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "reopened"; deny }
+);
 rt::contract!(
     ProjectEvent, [validators::t13:: < 4 >], BASE0, "/definitions/project_event"
 );
@@ -9044,128 +7922,61 @@ impl rt::FromValue for ProjectCardEvent {
                 rt::object_variant!(
                     v, Converted { changes = "changes", required; project_card =
                     "project_card", required; repository = "repository", required; sender
-                    = "sender", required; organization = "organization", optional;
-                    installation = "installation", optional; } tag "action"; deny
+                    = "sender", required; organization = "organization"; installation =
+                    "installation"; } tag "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
                     v, Created { project_card = "project_card", required; repository =
                     "repository", required; sender = "sender", required; organization =
-                    "organization", optional; installation = "installation", optional; }
-                    tag "action"; deny
+                    "organization"; installation = "installation"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { project_card = "project_card", required; repository =
                     "repository", required; sender = "sender", required; organization =
-                    "organization", optional; installation = "installation", optional; }
-                    tag "action"; deny
+                    "organization"; installation = "installation"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; project_card =
                     "project_card", required; repository = "repository", required; sender
-                    = "sender", required; organization = "organization", optional;
-                    installation = "installation", optional; } tag "action"; deny
+                    = "sender", required; organization = "organization"; installation =
+                    "installation"; } tag "action"; deny
                 )
             }
             Some("moved") => {
                 rt::object_variant!(
                     v, Moved { changes = "changes", required; project_card =
                     "project_card", required; repository = "repository", required; sender
-                    = "sender", required; organization = "organization", optional;
-                    installation = "installation", optional; } tag "action"; deny
+                    = "sender", required; organization = "organization"; installation =
+                    "installation"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for ProjectCardEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Converted {
-                changes,
-                project_card,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "converted"; { changes = "changes", required;
-                    project_card = "project_card", required; repository = "repository",
-                    required; sender = "sender", required; organization = "organization",
-                    optional; installation = "installation", optional; }
-                )
-            }
-            Self::Created {
-                project_card,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { project_card = "project_card", required;
-                    repository = "repository", required; sender = "sender", required;
-                    organization = "organization", optional; installation =
-                    "installation", optional; }
-                )
-            }
-            Self::Deleted {
-                project_card,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { project_card = "project_card", required;
-                    repository = "repository", required; sender = "sender", required;
-                    organization = "organization", optional; installation =
-                    "installation", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                project_card,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; project_card
-                    = "project_card", required; repository = "repository", required;
-                    sender = "sender", required; organization = "organization", optional;
-                    installation = "installation", optional; }
-                )
-            }
-            Self::Moved {
-                changes,
-                project_card,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "moved"; { changes = "changes", required; project_card
-                    = "project_card", required; repository = "repository", required;
-                    sender = "sender", required; organization = "organization", optional;
-                    installation = "installation", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ProjectCardEvent { Converted { changes = "changes", required; project_card =
+    "project_card", required; repository = "repository", required; sender = "sender",
+    required; organization = "organization"; installation = "installation"; } tag
+    "action" = "converted"; deny, Created { project_card = "project_card", required;
+    repository = "repository", required; sender = "sender", required; organization =
+    "organization"; installation = "installation"; } tag "action" = "created"; deny,
+    Deleted { project_card = "project_card", required; repository = "repository",
+    required; sender = "sender", required; organization = "organization"; installation =
+    "installation"; } tag "action" = "deleted"; deny, Edited { changes = "changes",
+    required; project_card = "project_card", required; repository = "repository",
+    required; sender = "sender", required; organization = "organization"; installation =
+    "installation"; } tag "action" = "edited"; deny, Moved { changes = "changes",
+    required; project_card = "project_card", required; repository = "repository",
+    required; sender = "sender", required; organization = "organization"; installation =
+    "installation"; } tag "action" = "moved"; deny }
+);
 rt::contract!(
     ProjectCardEvent, [validators::t13:: < 5 >], BASE0, "/definitions/project_card_event"
 );
@@ -9316,104 +8127,49 @@ impl rt::FromValue for ProjectColumnEvent {
                 rt::object_variant!(
                     v, Created { project_column = "project_column", required; repository
                     = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { project_column = "project_column", required; repository
                     = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; project_column =
                     "project_column", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("moved") => {
                 rt::object_variant!(
                     v, Moved { project_column = "project_column", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for ProjectColumnEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                project_column,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { project_column = "project_column",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Deleted {
-                project_column,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { project_column = "project_column",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                project_column,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required;
-                    project_column = "project_column", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Moved {
-                project_column,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "moved"; { project_column = "project_column", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ProjectColumnEvent { Created { project_column = "project_column", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "created"; deny,
+    Deleted { project_column = "project_column", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny, Edited { changes = "changes",
+    required; project_column = "project_column", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "edited"; deny, Moved { project_column =
+    "project_column", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "moved"; deny }
+);
 rt::contract!(
     ProjectColumnEvent, [validators::t4:: < 1 >], BASE0,
     "/definitions/project_column_event"
@@ -10718,8 +9474,8 @@ impl rt::FromValue for PullRequestReviewRequestRemoved {
                 "action", required; number = "number", required; pull_request =
                 "pull_request", required; requested_reviewer = "requested_reviewer",
                 required; repository = "repository", required; installation =
-                "installation", optional; organization = "organization", optional; sender
-                = "sender", required; } deny
+                "installation"; organization = "organization"; sender = "sender",
+                required; } deny
             );
         }
         if rt::is_valid_with(
@@ -10732,59 +9488,25 @@ impl rt::FromValue for PullRequestReviewRequestRemoved {
                 v, ActionNumberPullRequestRequestedTeamRepositorySender { action =
                 "action", required; number = "number", required; pull_request =
                 "pull_request", required; requested_team = "requested_team", required;
-                repository = "repository", required; installation = "installation",
-                optional; organization = "organization", optional; sender = "sender",
-                required; } deny
+                repository = "repository", required; installation = "installation";
+                organization = "organization"; sender = "sender", required; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for PullRequestReviewRequestRemoved {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::ActionNumberPullRequestRequestedReviewerRepositorySender {
-                action,
-                number,
-                pull_request,
-                requested_reviewer,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { action = "action", required; number = "number", required;
-                    pull_request = "pull_request", required; requested_reviewer =
-                    "requested_reviewer", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-            Self::ActionNumberPullRequestRequestedTeamRepositorySender {
-                action,
-                number,
-                pull_request,
-                requested_team,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { action = "action", required; number = "number", required;
-                    pull_request = "pull_request", required; requested_team =
-                    "requested_team", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    PullRequestReviewRequestRemoved {
+    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action",
+    required; number = "number", required; pull_request = "pull_request", required;
+    requested_reviewer = "requested_reviewer", required; repository = "repository",
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny, ActionNumberPullRequestRequestedTeamRepositorySender {
+    action = "action", required; number = "number", required; pull_request =
+    "pull_request", required; requested_team = "requested_team", required; repository =
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } deny }
+);
 rt::contract!(
     PullRequestReviewRequestRemoved, [validators::t2:: < 12 >], BASE0,
     "/definitions/pull_request$review_request_removed"
@@ -10846,8 +9568,8 @@ impl rt::FromValue for PullRequestReviewRequested {
                 "action", required; number = "number", required; pull_request =
                 "pull_request", required; requested_reviewer = "requested_reviewer",
                 required; repository = "repository", required; installation =
-                "installation", optional; organization = "organization", optional; sender
-                = "sender", required; } deny
+                "installation"; organization = "organization"; sender = "sender",
+                required; } deny
             );
         }
         if rt::is_valid_with(
@@ -10860,59 +9582,24 @@ impl rt::FromValue for PullRequestReviewRequested {
                 v, ActionNumberPullRequestRequestedTeamRepositorySender { action =
                 "action", required; number = "number", required; pull_request =
                 "pull_request", required; requested_team = "requested_team", required;
-                repository = "repository", required; installation = "installation",
-                optional; organization = "organization", optional; sender = "sender",
-                required; } deny
+                repository = "repository", required; installation = "installation";
+                organization = "organization"; sender = "sender", required; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for PullRequestReviewRequested {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::ActionNumberPullRequestRequestedReviewerRepositorySender {
-                action,
-                number,
-                pull_request,
-                requested_reviewer,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { action = "action", required; number = "number", required;
-                    pull_request = "pull_request", required; requested_reviewer =
-                    "requested_reviewer", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-            Self::ActionNumberPullRequestRequestedTeamRepositorySender {
-                action,
-                number,
-                pull_request,
-                requested_team,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { action = "action", required; number = "number", required;
-                    pull_request = "pull_request", required; requested_team =
-                    "requested_team", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    PullRequestReviewRequested { ActionNumberPullRequestRequestedReviewerRepositorySender
+    { action = "action", required; number = "number", required; pull_request =
+    "pull_request", required; requested_reviewer = "requested_reviewer", required;
+    repository = "repository", required; installation = "installation"; organization =
+    "organization"; sender = "sender", required; } deny,
+    ActionNumberPullRequestRequestedTeamRepositorySender { action = "action", required;
+    number = "number", required; pull_request = "pull_request", required; requested_team
+    = "requested_team", required; repository = "repository", required; installation =
+    "installation"; organization = "organization"; sender = "sender", required; } deny }
+);
 rt::contract!(
     PullRequestReviewRequested, [validators::t2:: < 13 >], BASE0,
     "/definitions/pull_request$review_requested"
@@ -11108,89 +9795,42 @@ impl rt::FromValue for PullRequestReviewEvent {
                 rt::object_variant!(
                     v, Dismissed { review = "review", required; pull_request =
                     "pull_request", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    installation = "installation"; organization = "organization"; sender
+                    = "sender", required; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; review = "review",
                     required; pull_request = "pull_request", required; repository =
-                    "repository", required; installation = "installation", optional;
-                    organization = "organization", optional; sender = "sender", required;
-                    } tag "action"; deny
+                    "repository", required; installation = "installation"; organization =
+                    "organization"; sender = "sender", required; } tag "action"; deny
                 )
             }
             Some("submitted") => {
                 rt::object_variant!(
                     v, Submitted { review = "review", required; pull_request =
                     "pull_request", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    installation = "installation"; organization = "organization"; sender
+                    = "sender", required; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for PullRequestReviewEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Dismissed {
-                review,
-                pull_request,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "dismissed"; { review = "review", required;
-                    pull_request = "pull_request", required; repository = "repository",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-            Self::Edited {
-                changes,
-                review,
-                pull_request,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; review =
-                    "review", required; pull_request = "pull_request", required;
-                    repository = "repository", required; installation = "installation",
-                    optional; organization = "organization", optional; sender = "sender",
-                    required; }
-                )
-            }
-            Self::Submitted {
-                review,
-                pull_request,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "submitted"; { review = "review", required;
-                    pull_request = "pull_request", required; repository = "repository",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    PullRequestReviewEvent { Dismissed { review = "review", required; pull_request =
+    "pull_request", required; repository = "repository", required; installation =
+    "installation"; organization = "organization"; sender = "sender", required; } tag
+    "action" = "dismissed"; deny, Edited { changes = "changes", required; review =
+    "review", required; pull_request = "pull_request", required; repository =
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } tag "action" = "edited"; deny, Submitted { review =
+    "review", required; pull_request = "pull_request", required; repository =
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } tag "action" = "submitted"; deny }
+);
 rt::contract!(
     PullRequestReviewEvent, [validators::t0:: < 7 >], BASE0,
     "/definitions/pull_request_review_event"
@@ -11417,89 +10057,42 @@ impl rt::FromValue for PullRequestReviewCommentEvent {
                 rt::object_variant!(
                     v, Created { comment = "comment", required; pull_request =
                     "pull_request", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    installation = "installation"; organization = "organization"; sender
+                    = "sender", required; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { comment = "comment", required; pull_request =
                     "pull_request", required; repository = "repository", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    installation = "installation"; organization = "organization"; sender
+                    = "sender", required; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; comment = "comment",
                     required; pull_request = "pull_request", required; repository =
-                    "repository", required; installation = "installation", optional;
-                    organization = "organization", optional; sender = "sender", required;
-                    } tag "action"; deny
+                    "repository", required; installation = "installation"; organization =
+                    "organization"; sender = "sender", required; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for PullRequestReviewCommentEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                comment,
-                pull_request,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { comment = "comment", required;
-                    pull_request = "pull_request", required; repository = "repository",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-            Self::Deleted {
-                comment,
-                pull_request,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { comment = "comment", required;
-                    pull_request = "pull_request", required; repository = "repository",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; sender = "sender", required; }
-                )
-            }
-            Self::Edited {
-                changes,
-                comment,
-                pull_request,
-                repository,
-                installation,
-                organization,
-                sender,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; comment =
-                    "comment", required; pull_request = "pull_request", required;
-                    repository = "repository", required; installation = "installation",
-                    optional; organization = "organization", optional; sender = "sender",
-                    required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    PullRequestReviewCommentEvent { Created { comment = "comment", required; pull_request
+    = "pull_request", required; repository = "repository", required; installation =
+    "installation"; organization = "organization"; sender = "sender", required; } tag
+    "action" = "created"; deny, Deleted { comment = "comment", required; pull_request =
+    "pull_request", required; repository = "repository", required; installation =
+    "installation"; organization = "organization"; sender = "sender", required; } tag
+    "action" = "deleted"; deny, Edited { changes = "changes", required; comment =
+    "comment", required; pull_request = "pull_request", required; repository =
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } tag "action" = "edited"; deny }
+);
 rt::contract!(
     PullRequestReviewCommentEvent, [validators::t0:: < 8 >], BASE0,
     "/definitions/pull_request_review_comment_event"
@@ -12076,155 +10669,77 @@ impl rt::FromValue for ReleaseEvent {
                 rt::object_variant!(
                     v, Created { release = "release", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { release = "release", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; release = "release",
                     required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("prereleased") => {
                 rt::object_variant!(
                     v, Prereleased { release = "release", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("published") => {
                 rt::object_variant!(
                     v, Published { release = "release", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("released") => {
                 rt::object_variant!(
                     v, Released { release = "release", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("unpublished") => {
                 rt::object_variant!(
                     v, Unpublished { release = "release", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for ReleaseEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created { release, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { release = "release", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Deleted { release, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { release = "release", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                release,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; release =
-                    "release", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Prereleased {
-                release,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "prereleased"; { release = "release", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Published {
-                release,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "published"; { release = "release", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Released {
-                release,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "released"; { release = "release", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Unpublished {
-                release,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unpublished"; { release = "release", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ReleaseEvent { Created { release = "release", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny, Deleted { release = "release",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "deleted"; deny, Edited { changes = "changes", required; release = "release",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "edited"; deny, Prereleased { release = "release", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "prereleased"; deny, Published {
+    release = "release", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "published"; deny, Released { release = "release", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "released"; deny,
+    Unpublished { release = "release", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unpublished"; deny }
+);
 rt::contract!(ReleaseEvent, [validators::v346], BASE0, "/definitions/release_event");
 /// Release
 ///
@@ -12548,152 +11063,93 @@ impl rt::FromValue for RepositoryEvent {
             Some("archived") => {
                 rt::object_variant!(
                     v, Archived { repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
                     v, Created { repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation",
-                    optional; organization = "organization", optional; } tag "action";
-                    deny
+                    required; sender = "sender", required; installation = "installation";
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             Some("privatized") => {
                 rt::object_variant!(
                     v, Privatized { repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("publicized") => {
                 rt::object_variant!(
                     v, Publicized { repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             Some("renamed") => {
                 rt::object_variant!(
                     v, Renamed { changes = "changes", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("transferred") => {
                 rt::object_variant!(
                     v, Transferred { changes = "changes", required; repository =
                     "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                    tag "action"; deny
+                    "installation"; organization = "organization"; } tag "action"; deny
                 )
             }
             Some("unarchived") => {
                 rt::object_variant!(
                     v, Unarchived { repository = "repository", required; sender =
-                    "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; } tag "action"; deny
+                    "sender", required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for RepositoryEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Archived { repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "archived"; { repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Created { repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Deleted { repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Edited { changes, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Privatized { repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "privatized"; { repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Publicized { repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "publicized"; { repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-            Self::Renamed { changes, repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "renamed"; { changes = "changes", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation", optional; organization = "organization", optional; }
-                )
-            }
-            Self::Transferred {
-                changes,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "transferred"; { changes = "changes", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", optional; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Unarchived { repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "unarchived"; { repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    RepositoryEvent { Archived { repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "archived"; deny, Created { repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "created"; deny, Deleted { repository = "repository", required; sender
+    = "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "deleted"; deny, Edited { changes = "changes", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "edited"; deny, Privatized {
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "privatized"; deny,
+    Publicized { repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "publicized"; deny, Renamed { changes = "changes", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "renamed"; deny, Transferred {
+    changes = "changes", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "transferred"; deny, Unarchived { repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unarchived"; deny }
+);
 rt::contract!(
     RepositoryEvent, [validators::v354], BASE0, "/definitions/repository_event"
 );
@@ -12792,37 +11248,19 @@ impl rt::FromValue for RepositoryDispatchEvent {
                     v, OnDemandTest { branch = "branch", required; client_payload =
                     "client_payload", required; repository = "repository", required;
                     sender = "sender", required; installation = "installation", required;
-                    organization = "organization", optional; } tag "action"; deny
+                    organization = "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for RepositoryDispatchEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::OnDemandTest {
-                branch,
-                client_payload,
-                repository,
-                sender,
-                installation,
-                organization,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "on-demand-test"; { branch = "branch", required;
-                    client_payload = "client_payload", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", required; organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    RepositoryDispatchEvent { OnDemandTest { branch = "branch", required; client_payload
+    = "client_payload", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation", required; organization = "organization"; }
+    tag "action" = "on-demand-test"; deny }
+);
 rt::contract!(
     RepositoryDispatchEvent, [validators::t11:: < 6 >], BASE0,
     "/definitions/repository_dispatch_event"
@@ -12897,58 +11335,37 @@ impl rt::FromValue for RepositoryVulnerabilityAlertEvent {
             Some("create") => {
                 rt::object_variant!(
                     v, Create { alert = "alert", required; repository = "repository",
-                    required; sender = "sender", required; organization = "organization",
-                    optional; } tag "action"; deny
+                    required; sender = "sender", required; organization = "organization";
+                    } tag "action"; deny
                 )
             }
             Some("dismiss") => {
                 rt::object_variant!(
                     v, Dismiss { alert = "alert", required; repository = "repository",
-                    required; sender = "sender", required; organization = "organization",
-                    optional; } tag "action"; deny
+                    required; sender = "sender", required; organization = "organization";
+                    } tag "action"; deny
                 )
             }
             Some("resolve") => {
                 rt::object_variant!(
                     v, Resolve { alert = "alert", required; repository = "repository",
-                    required; sender = "sender", required; organization = "organization",
-                    optional; } tag "action"; deny
+                    required; sender = "sender", required; organization = "organization";
+                    } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for RepositoryVulnerabilityAlertEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Create { alert, repository, sender, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "create"; { alert = "alert", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Dismiss { alert, repository, sender, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "dismiss"; { alert = "alert", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization", optional; }
-                )
-            }
-            Self::Resolve { alert, repository, sender, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "resolve"; { alert = "alert", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    RepositoryVulnerabilityAlertEvent { Create { alert = "alert", required; repository =
+    "repository", required; sender = "sender", required; organization = "organization"; }
+    tag "action" = "create"; deny, Dismiss { alert = "alert", required; repository =
+    "repository", required; sender = "sender", required; organization = "organization"; }
+    tag "action" = "dismiss"; deny, Resolve { alert = "alert", required; repository =
+    "repository", required; sender = "sender", required; organization = "organization"; }
+    tag "action" = "resolve"; deny }
+);
 rt::contract!(
     RepositoryVulnerabilityAlertEvent, [validators::t0:: < 9 >], BASE0,
     "/definitions/repository_vulnerability_alert_event"
@@ -13080,62 +11497,38 @@ impl rt::FromValue for SecretScanningAlertEvent {
             Some("created") => {
                 rt::object_variant!(
                     v, Created { alert = "alert", required; repository = "repository",
-                    required; organization = "organization", optional; installation =
-                    "installation", optional; } tag "action"; deny
+                    required; organization = "organization"; installation =
+                    "installation"; } tag "action"; deny
                 )
             }
             Some("reopened") => {
                 rt::object_variant!(
                     v, Reopened { alert = "alert", required; repository = "repository",
-                    required; organization = "organization", optional; installation =
-                    "installation", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    required; organization = "organization"; installation =
+                    "installation"; sender = "sender", required; } tag "action"; deny
                 )
             }
             Some("resolved") => {
                 rt::object_variant!(
                     v, Resolved { alert = "alert", required; repository = "repository",
-                    required; organization = "organization", optional; installation =
-                    "installation", optional; sender = "sender", required; } tag
-                    "action"; deny
+                    required; organization = "organization"; installation =
+                    "installation"; sender = "sender", required; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for SecretScanningAlertEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created { alert, repository, organization, installation } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { alert = "alert", required; repository =
-                    "repository", required; organization = "organization", optional;
-                    installation = "installation", optional; }
-                )
-            }
-            Self::Reopened { alert, repository, organization, installation, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "reopened"; { alert = "alert", required; repository =
-                    "repository", required; organization = "organization", optional;
-                    installation = "installation", optional; sender = "sender", required;
-                    }
-                )
-            }
-            Self::Resolved { alert, repository, organization, installation, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "resolved"; { alert = "alert", required; repository =
-                    "repository", required; organization = "organization", optional;
-                    installation = "installation", optional; sender = "sender", required;
-                    }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    SecretScanningAlertEvent { Created { alert = "alert", required; repository =
+    "repository", required; organization = "organization"; installation = "installation";
+    } tag "action" = "created"; deny, Reopened { alert = "alert", required; repository =
+    "repository", required; organization = "organization"; installation = "installation";
+    sender = "sender", required; } tag "action" = "reopened"; deny, Resolved { alert =
+    "alert", required; repository = "repository", required; organization =
+    "organization"; installation = "installation"; sender = "sender", required; } tag
+    "action" = "resolved"; deny }
+);
 rt::contract!(
     SecretScanningAlertEvent, [validators::t0:: < 10 >], BASE0,
     "/definitions/secret_scanning_alert_event"
@@ -13252,39 +11645,14 @@ impl rt::FromValue for SecurityAdvisoryEvent {
         }
     }
 }
-impl rt::__private::serde::Serialize for SecurityAdvisoryEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Performed { security_advisory } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "performed"; { security_advisory = "security_advisory",
-                    required; }
-                )
-            }
-            Self::Published { security_advisory } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "published"; { security_advisory = "security_advisory",
-                    required; }
-                )
-            }
-            Self::Updated { security_advisory } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "updated"; { security_advisory = "security_advisory",
-                    required; }
-                )
-            }
-            Self::Withdrawn { security_advisory } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "withdrawn"; { security_advisory = "security_advisory",
-                    required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    SecurityAdvisoryEvent { Performed { security_advisory = "security_advisory",
+    required; } tag "action" = "performed"; deny, Published { security_advisory =
+    "security_advisory", required; } tag "action" = "published"; deny, Updated {
+    security_advisory = "security_advisory", required; } tag "action" = "updated"; deny,
+    Withdrawn { security_advisory = "security_advisory", required; } tag "action" =
+    "withdrawn"; deny }
+);
 rt::contract!(
     SecurityAdvisoryEvent, [validators::t4:: < 2 >], BASE0,
     "/definitions/security_advisory_event"
@@ -13494,15 +11862,15 @@ impl rt::FromValue for SponsorshipEvent {
             Some("pending_cancellation") => {
                 rt::object_variant!(
                     v, PendingCancellation { sponsorship = "sponsorship", required;
-                    effective_date = "effective_date", optional; sender = "sender",
-                    required; } tag "action"; deny
+                    effective_date = "effective_date"; sender = "sender", required; } tag
+                    "action"; deny
                 )
             }
             Some("pending_tier_change") => {
                 rt::object_variant!(
                     v, PendingTierChange { sponsorship = "sponsorship", required;
-                    effective_date = "effective_date", optional; changes = "changes",
-                    required; sender = "sender", required; } tag "action"; deny
+                    effective_date = "effective_date"; changes = "changes", required;
+                    sender = "sender", required; } tag "action"; deny
                 )
             }
             Some("tier_changed") => {
@@ -13516,54 +11884,20 @@ impl rt::FromValue for SponsorshipEvent {
         }
     }
 }
-impl rt::__private::serde::Serialize for SponsorshipEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Cancelled { sponsorship, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "cancelled"; { sponsorship = "sponsorship", required;
-                    sender = "sender", required; }
-                )
-            }
-            Self::Created { sponsorship, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { sponsorship = "sponsorship", required;
-                    sender = "sender", required; }
-                )
-            }
-            Self::Edited { sponsorship, changes, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { sponsorship = "sponsorship", required;
-                    changes = "changes", required; sender = "sender", required; }
-                )
-            }
-            Self::PendingCancellation { sponsorship, effective_date, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "pending_cancellation"; { sponsorship = "sponsorship",
-                    required; effective_date = "effective_date", optional; sender =
-                    "sender", required; }
-                )
-            }
-            Self::PendingTierChange { sponsorship, effective_date, changes, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "pending_tier_change"; { sponsorship = "sponsorship",
-                    required; effective_date = "effective_date", optional; changes =
-                    "changes", required; sender = "sender", required; }
-                )
-            }
-            Self::TierChanged { sponsorship, changes, sender } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "tier_changed"; { sponsorship = "sponsorship",
-                    required; changes = "changes", required; sender = "sender", required;
-                    }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    SponsorshipEvent { Cancelled { sponsorship = "sponsorship", required; sender =
+    "sender", required; } tag "action" = "cancelled"; deny, Created { sponsorship =
+    "sponsorship", required; sender = "sender", required; } tag "action" = "created";
+    deny, Edited { sponsorship = "sponsorship", required; changes = "changes", required;
+    sender = "sender", required; } tag "action" = "edited"; deny, PendingCancellation {
+    sponsorship = "sponsorship", required; effective_date = "effective_date"; sender =
+    "sender", required; } tag "action" = "pending_cancellation"; deny, PendingTierChange
+    { sponsorship = "sponsorship", required; effective_date = "effective_date"; changes =
+    "changes", required; sender = "sender", required; } tag "action" =
+    "pending_tier_change"; deny, TierChanged { sponsorship = "sponsorship", required;
+    changes = "changes", required; sender = "sender", required; } tag "action" =
+    "tier_changed"; deny }
+);
 rt::contract!(
     SponsorshipEvent, [validators::t8:: < 1 >], BASE0, "/definitions/sponsorship_event"
 );
@@ -13670,59 +12004,28 @@ impl rt::FromValue for StarEvent {
                 rt::object_variant!(
                     v, Created { starred_at = "starred_at", required; repository =
                     "repository", required; sender = "sender", required; organization =
-                    "organization", optional; installation = "installation", optional; }
-                    tag "action"; deny
+                    "organization"; installation = "installation"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
                     v, Deleted { starred_at = "starred_at", required; repository =
                     "repository", required; sender = "sender", required; organization =
-                    "organization", optional; installation = "installation", optional; }
-                    tag "action"; deny
+                    "organization"; installation = "installation"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for StarEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Created {
-                starred_at,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { starred_at = "starred_at", required;
-                    repository = "repository", required; sender = "sender", required;
-                    organization = "organization", optional; installation =
-                    "installation", optional; }
-                )
-            }
-            Self::Deleted {
-                starred_at,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { starred_at = "starred_at", required;
-                    repository = "repository", required; sender = "sender", required;
-                    organization = "organization", optional; installation =
-                    "installation", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    StarEvent { Created { starred_at = "starred_at", required; repository = "repository",
+    required; sender = "sender", required; organization = "organization"; installation =
+    "installation"; } tag "action" = "created"; deny, Deleted { starred_at =
+    "starred_at", required; repository = "repository", required; sender = "sender",
+    required; organization = "organization"; installation = "installation"; } tag
+    "action" = "deleted"; deny }
+);
 rt::contract!(StarEvent, [validators::t2:: < 14 >], BASE0, "/definitions/star_event");
 /// status event
 ///
@@ -13998,113 +12301,61 @@ impl rt::FromValue for TeamEvent {
             Some("added_to_repository") => {
                 rt::object_variant!(
                     v, AddedToRepository { team = "team", required; repository =
-                    "repository", optional; sender = "sender", required; organization =
-                    "organization", required; installation = "installation", optional; }
-                    tag "action"; deny
+                    "repository"; sender = "sender", required; organization =
+                    "organization", required; installation = "installation"; } tag
+                    "action"; deny
                 )
             }
             Some("created") => {
                 rt::object_variant!(
-                    v, Created { team = "team", required; repository = "repository",
-                    optional; sender = "sender", required; organization = "organization",
-                    required; installation = "installation", optional; } tag "action";
-                    deny
+                    v, Created { team = "team", required; repository = "repository";
+                    sender = "sender", required; organization = "organization", required;
+                    installation = "installation"; } tag "action"; deny
                 )
             }
             Some("deleted") => {
                 rt::object_variant!(
-                    v, Deleted { team = "team", required; repository = "repository",
-                    optional; sender = "sender", required; organization = "organization",
-                    required; installation = "installation", optional; } tag "action";
-                    deny
+                    v, Deleted { team = "team", required; repository = "repository";
+                    sender = "sender", required; organization = "organization", required;
+                    installation = "installation"; } tag "action"; deny
                 )
             }
             Some("edited") => {
                 rt::object_variant!(
                     v, Edited { changes = "changes", required; team = "team", required;
-                    repository = "repository", optional; sender = "sender", required;
-                    organization = "organization", required; installation =
-                    "installation", optional; } tag "action"; deny
+                    repository = "repository"; sender = "sender", required; organization
+                    = "organization", required; installation = "installation"; } tag
+                    "action"; deny
                 )
             }
             Some("removed_from_repository") => {
                 rt::object_variant!(
                     v, RemovedFromRepository { team = "team", required; repository =
-                    "repository", optional; sender = "sender", required; organization =
-                    "organization", required; installation = "installation", optional; }
-                    tag "action"; deny
+                    "repository"; sender = "sender", required; organization =
+                    "organization", required; installation = "installation"; } tag
+                    "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for TeamEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::AddedToRepository {
-                team,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "added_to_repository"; { team = "team", required;
-                    repository = "repository", optional; sender = "sender", required;
-                    organization = "organization", required; installation =
-                    "installation", optional; }
-                )
-            }
-            Self::Created { team, repository, sender, organization, installation } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "created"; { team = "team", required; repository =
-                    "repository", optional; sender = "sender", required; organization =
-                    "organization", required; installation = "installation", optional; }
-                )
-            }
-            Self::Deleted { team, repository, sender, organization, installation } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "deleted"; { team = "team", required; repository =
-                    "repository", optional; sender = "sender", required; organization =
-                    "organization", required; installation = "installation", optional; }
-                )
-            }
-            Self::Edited {
-                changes,
-                team,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "edited"; { changes = "changes", required; team =
-                    "team", required; repository = "repository", optional; sender =
-                    "sender", required; organization = "organization", required;
-                    installation = "installation", optional; }
-                )
-            }
-            Self::RemovedFromRepository {
-                team,
-                repository,
-                sender,
-                organization,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "removed_from_repository"; { team = "team", required;
-                    repository = "repository", optional; sender = "sender", required;
-                    organization = "organization", required; installation =
-                    "installation", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    TeamEvent { AddedToRepository { team = "team", required; repository = "repository";
+    sender = "sender", required; organization = "organization", required; installation =
+    "installation"; } tag "action" = "added_to_repository"; deny, Created { team =
+    "team", required; repository = "repository"; sender = "sender", required;
+    organization = "organization", required; installation = "installation"; } tag
+    "action" = "created"; deny, Deleted { team = "team", required; repository =
+    "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } tag "action" = "deleted"; deny, Edited { changes =
+    "changes", required; team = "team", required; repository = "repository"; sender =
+    "sender", required; organization = "organization", required; installation =
+    "installation"; } tag "action" = "edited"; deny, RemovedFromRepository { team =
+    "team", required; repository = "repository"; sender = "sender", required;
+    organization = "organization", required; installation = "installation"; } tag
+    "action" = "removed_from_repository"; deny }
+);
 rt::contract!(TeamEvent, [validators::t13:: < 6 >], BASE0, "/definitions/team_event");
 /// The changes to the team if the action was `edited`.
 ///
@@ -14194,30 +12445,19 @@ impl rt::FromValue for WatchEvent {
             Some("started") => {
                 rt::object_variant!(
                     v, Started { repository = "repository", required; sender = "sender",
-                    required; installation = "installation", optional; organization =
-                    "organization", optional; } tag "action"; deny
+                    required; installation = "installation"; organization =
+                    "organization"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for WatchEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Started { repository, sender, installation, organization } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "started"; { repository = "repository", required;
-                    sender = "sender", required; installation = "installation", optional;
-                    organization = "organization", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    WatchEvent { Started { repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "started"; deny }
+);
 rt::contract!(WatchEvent, [validators::t11:: < 7 >], BASE0, "/definitions/watch_event");
 /// workflow_dispatch event
 ///
@@ -14273,25 +12513,25 @@ impl rt::FromValue for WorkflowJobEvent {
         match v.get("action").and_then(rt::Value::as_str) {
             Some("completed") => {
                 rt::object_variant!(
-                    v, Completed { organization = "organization", optional; installation
-                    = "installation", optional; repository = "repository", required;
-                    sender = "sender", required; workflow_job = "workflow_job", required;
-                    } tag "action"; deny
+                    v, Completed { organization = "organization"; installation =
+                    "installation"; repository = "repository", required; sender =
+                    "sender", required; workflow_job = "workflow_job", required; } tag
+                    "action"; deny
                 )
             }
             Some("queued") => {
                 rt::object_variant!(
-                    v, Queued { organization = "organization", optional; installation =
-                    "installation", optional; repository = "repository", required; sender
-                    = "sender", required; workflow_job = "workflow_job", required; } tag
+                    v, Queued { organization = "organization"; installation =
+                    "installation"; repository = "repository", required; sender =
+                    "sender", required; workflow_job = "workflow_job", required; } tag
                     "action"; deny
                 )
             }
             Some("started") => {
                 rt::object_variant!(
-                    v, Started { organization = "organization", optional; installation =
-                    "installation", optional; repository = "repository", required; sender
-                    = "sender", required; workflow_job = "workflow_job", required; } tag
+                    v, Started { organization = "organization"; installation =
+                    "installation"; repository = "repository", required; sender =
+                    "sender", required; workflow_job = "workflow_job", required; } tag
                     "action"; deny
                 )
             }
@@ -14299,57 +12539,17 @@ impl rt::FromValue for WorkflowJobEvent {
         }
     }
 }
-impl rt::__private::serde::Serialize for WorkflowJobEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Completed {
-                organization,
-                installation,
-                repository,
-                sender,
-                workflow_job,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "completed"; { organization = "organization", optional;
-                    installation = "installation", optional; repository = "repository",
-                    required; sender = "sender", required; workflow_job = "workflow_job",
-                    required; }
-                )
-            }
-            Self::Queued {
-                organization,
-                installation,
-                repository,
-                sender,
-                workflow_job,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "queued"; { organization = "organization", optional;
-                    installation = "installation", optional; repository = "repository",
-                    required; sender = "sender", required; workflow_job = "workflow_job",
-                    required; }
-                )
-            }
-            Self::Started {
-                organization,
-                installation,
-                repository,
-                sender,
-                workflow_job,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "started"; { organization = "organization", optional;
-                    installation = "installation", optional; repository = "repository",
-                    required; sender = "sender", required; workflow_job = "workflow_job",
-                    required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    WorkflowJobEvent { Completed { organization = "organization"; installation =
+    "installation"; repository = "repository", required; sender = "sender", required;
+    workflow_job = "workflow_job", required; } tag "action" = "completed"; deny, Queued {
+    organization = "organization"; installation = "installation"; repository =
+    "repository", required; sender = "sender", required; workflow_job = "workflow_job",
+    required; } tag "action" = "queued"; deny, Started { organization = "organization";
+    installation = "installation"; repository = "repository", required; sender =
+    "sender", required; workflow_job = "workflow_job", required; } tag "action" =
+    "started"; deny }
+);
 rt::contract!(
     WorkflowJobEvent, [validators::t0:: < 11 >], BASE0, "/definitions/workflow_job_event"
 );
@@ -14421,23 +12621,11 @@ impl rt::FromValue for Step {
         }
     }
 }
-impl rt::__private::serde::Serialize for Step {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::InProgress(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Completed { name, conclusion, number, started_at, completed_at } => {
-                rt::object_variant_serialize!(
-                    s, "status" = "completed"; { name = "name", required; conclusion =
-                    "conclusion", required; number = "number", required; started_at =
-                    "started_at", required; completed_at = "completed_at", required; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Step { InProgress(_), Completed { name = "name", required; conclusion = "conclusion",
+    required; number = "number", required; started_at = "started_at", required;
+    completed_at = "completed_at", required; } tag "status" = "completed"; deny }
+);
 rt::contract!(Step, [validators::v410], BASE0, "/definitions/workflow-step");
 /// Workflow Step
 ///
@@ -14597,23 +12785,12 @@ impl rt::FromValue for WorkflowJobStep {
         }
     }
 }
-impl rt::__private::serde::Serialize for WorkflowJobStep {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::InProgress(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Completed { name, conclusion, number, started_at, completed_at } => {
-                rt::object_variant_serialize!(
-                    s, "status" = "completed"; { name = "name", required; conclusion =
-                    "conclusion", required; number = "number", required; started_at =
-                    "started_at", required; completed_at = "completed_at", required; }
-                )
-            }
-        }
+rt::union_serialize!(
+    WorkflowJobStep { InProgress(_), Completed { name = "name", required; conclusion =
+    "conclusion", required; number = "number", required; started_at = "started_at",
+    required; completed_at = "completed_at", required; } tag "status" = "completed"; deny
     }
-}
+);
 rt::contract!(
     WorkflowJobStep, [validators::v410, validators::t24:: < 0 >], BASE0,
     "/definitions/workflow-step"
@@ -14646,63 +12823,33 @@ impl rt::FromValue for WorkflowRunEvent {
         match v.get("action").and_then(rt::Value::as_str) {
             Some("completed") => {
                 rt::object_variant!(
-                    v, Completed { organization = "organization", optional; repository =
+                    v, Completed { organization = "organization"; repository =
                     "repository", required; sender = "sender", required; workflow =
                     "workflow", required; workflow_run = "workflow_run", required;
-                    installation = "installation", optional; } tag "action"; deny
+                    installation = "installation"; } tag "action"; deny
                 )
             }
             Some("requested") => {
                 rt::object_variant!(
-                    v, Requested { organization = "organization", optional; repository =
+                    v, Requested { organization = "organization"; repository =
                     "repository", required; sender = "sender", required; workflow =
                     "workflow", required; workflow_run = "workflow_run", required;
-                    installation = "installation", optional; } tag "action"; deny
+                    installation = "installation"; } tag "action"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for WorkflowRunEvent {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Completed {
-                organization,
-                repository,
-                sender,
-                workflow,
-                workflow_run,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "completed"; { organization = "organization", optional;
-                    repository = "repository", required; sender = "sender", required;
-                    workflow = "workflow", required; workflow_run = "workflow_run",
-                    required; installation = "installation", optional; }
-                )
-            }
-            Self::Requested {
-                organization,
-                repository,
-                sender,
-                workflow,
-                workflow_run,
-                installation,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "action" = "requested"; { organization = "organization", optional;
-                    repository = "repository", required; sender = "sender", required;
-                    workflow = "workflow", required; workflow_run = "workflow_run",
-                    required; installation = "installation", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    WorkflowRunEvent { Completed { organization = "organization"; repository =
+    "repository", required; sender = "sender", required; workflow = "workflow", required;
+    workflow_run = "workflow_run", required; installation = "installation"; } tag
+    "action" = "completed"; deny, Requested { organization = "organization"; repository =
+    "repository", required; sender = "sender", required; workflow = "workflow", required;
+    workflow_run = "workflow_run", required; installation = "installation"; } tag
+    "action" = "requested"; deny }
+);
 rt::contract!(
     WorkflowRunEvent, [validators::t2:: < 15 >], BASE0, "/definitions/workflow_run_event"
 );

@@ -106,8 +106,8 @@ impl rt::FromValue for WeirdEnum {
         ) {
             return rt::object_variant!(
                 v, Pattern { pattern = "pattern", required; pattern_regex =
-                "pattern-regex", optional; patterns = "patterns", optional;
-                pattern_either = "pattern-either", optional; } extra extra
+                "pattern-regex"; patterns = "patterns"; pattern_either =
+                "pattern-either"; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -117,9 +117,9 @@ impl rt::FromValue for WeirdEnum {
             "/definitions/weird-enum/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Patterns { pattern = "pattern", optional; pattern_regex =
-                "pattern-regex", optional; patterns = "patterns", required;
-                pattern_either = "pattern-either", optional; } extra extra
+                v, Patterns { pattern = "pattern"; pattern_regex = "pattern-regex";
+                patterns = "patterns", required; pattern_either = "pattern-either"; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -129,9 +129,9 @@ impl rt::FromValue for WeirdEnum {
             "/definitions/weird-enum/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, PatternEither { pattern = "pattern", optional; pattern_regex =
-                "pattern-regex", optional; patterns = "patterns", optional;
-                pattern_either = "pattern-either", required; } extra extra
+                v, PatternEither { pattern = "pattern"; pattern_regex = "pattern-regex";
+                patterns = "patterns"; pattern_either = "pattern-either", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -141,69 +141,24 @@ impl rt::FromValue for WeirdEnum {
             "/definitions/weird-enum/oneOf/3",
         ) {
             return rt::object_variant!(
-                v, PatternRegex { pattern = "pattern", optional; pattern_regex =
-                "pattern-regex", required; patterns = "patterns", optional;
-                pattern_either = "pattern-either", optional; } extra extra
+                v, PatternRegex { pattern = "pattern"; pattern_regex = "pattern-regex",
+                required; patterns = "patterns"; pattern_either = "pattern-either"; }
+                extra extra
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for WeirdEnum {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Pattern { pattern, pattern_regex, patterns, pattern_either, extra } => {
-                rt::object_variant_serialize!(
-                    s, { pattern = "pattern", required; pattern_regex = "pattern-regex",
-                    optional; patterns = "patterns", optional; pattern_either =
-                    "pattern-either", optional; } extra extra
-                )
-            }
-            Self::Patterns {
-                pattern,
-                pattern_regex,
-                patterns,
-                pattern_either,
-                extra,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { pattern = "pattern", optional; pattern_regex = "pattern-regex",
-                    optional; patterns = "patterns", required; pattern_either =
-                    "pattern-either", optional; } extra extra
-                )
-            }
-            Self::PatternEither {
-                pattern,
-                pattern_regex,
-                patterns,
-                pattern_either,
-                extra,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { pattern = "pattern", optional; pattern_regex = "pattern-regex",
-                    optional; patterns = "patterns", optional; pattern_either =
-                    "pattern-either", required; } extra extra
-                )
-            }
-            Self::PatternRegex {
-                pattern,
-                pattern_regex,
-                patterns,
-                pattern_either,
-                extra,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { pattern = "pattern", optional; pattern_regex = "pattern-regex",
-                    required; patterns = "patterns", optional; pattern_either =
-                    "pattern-either", optional; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    WeirdEnum { Pattern { pattern = "pattern", required; pattern_regex = "pattern-regex";
+    patterns = "patterns"; pattern_either = "pattern-either"; } extra extra, Patterns {
+    pattern = "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns",
+    required; pattern_either = "pattern-either"; } extra extra, PatternEither { pattern =
+    "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns"; pattern_either =
+    "pattern-either", required; } extra extra, PatternRegex { pattern = "pattern";
+    pattern_regex = "pattern-regex", required; patterns = "patterns"; pattern_either =
+    "pattern-either"; } extra extra }
+);
 rt::contract!(WeirdEnum, [validators::v7], BASE0, "/definitions/weird-enum");
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-1`
 pub type Unsatisfiable1 = rt::Value;
@@ -386,7 +341,7 @@ impl rt::FromValue for HereAndThere {
             "/definitions/HereAndThere/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, Variant0 { foo = "foo", optional; bar = "bar", optional; } extra extra
+                v, Variant0 { foo = "foo"; bar = "bar"; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -396,31 +351,16 @@ impl rt::FromValue for HereAndThere {
             "/definitions/HereAndThere/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Variant1 { foo = "foo", optional; baz = "baz", optional; } extra extra
+                v, Variant1 { foo = "foo"; baz = "baz"; } extra extra
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for HereAndThere {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Variant0 { foo, bar, extra } => {
-                rt::object_variant_serialize!(
-                    s, { foo = "foo", optional; bar = "bar", optional; } extra extra
-                )
-            }
-            Self::Variant1 { foo, baz, extra } => {
-                rt::object_variant_serialize!(
-                    s, { foo = "foo", optional; baz = "baz", optional; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    HereAndThere { Variant0 { foo = "foo"; bar = "bar"; } extra extra, Variant1 { foo =
+    "foo"; baz = "baz"; } extra extra }
+);
 rt::contract!(HereAndThere, [validators::v22], BASE0, "/definitions/HereAndThere");
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]

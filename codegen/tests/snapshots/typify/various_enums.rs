@@ -49,21 +49,10 @@ impl rt::FromValue for OneOfTypes {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for OneOfTypes {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Bar { bar, extra } => {
-                rt::object_variant_serialize!(s, { bar = "bar", required; } extra extra)
-            }
-            Self::Foo { foo, extra } => {
-                rt::object_variant_serialize!(s, { foo = "foo", required; } extra extra)
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    OneOfTypes { Bar { bar = "bar", required; } extra extra, Foo { foo = "foo", required;
+    } extra extra }
+);
 rt::contract!(OneOfTypes, [validators::v2], BASE0, "/definitions/one-of-types");
 /// Schema: `typify/various-enums.json#/definitions/one-of-raw-type`
 #[derive(Clone, Debug, PartialEq)]
@@ -107,7 +96,7 @@ impl rt::FromValue for OneOfMissingTitle {
             BASE0,
             "/definitions/one-of-missing-title/oneOf/0",
         ) {
-            return rt::object_variant!(v, A { foo = "foo", optional; } extra extra);
+            return rt::object_variant!(v, A { foo = "foo"; } extra extra);
         }
         if rt::is_valid_with(
             validators::v5,
@@ -115,7 +104,7 @@ impl rt::FromValue for OneOfMissingTitle {
             BASE0,
             "/definitions/one-of-missing-title/oneOf/1",
         ) {
-            return rt::object_variant!(v, B { bar = "bar", optional; } extra extra);
+            return rt::object_variant!(v, B { bar = "bar"; } extra extra);
         }
         if rt::is_valid_with(
             validators::v6,
@@ -124,32 +113,16 @@ impl rt::FromValue for OneOfMissingTitle {
             "/definitions/one-of-missing-title/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Object { bar = "bar", optional; baz = "baz", optional; } extra extra
+                v, Object { bar = "bar"; baz = "baz"; } extra extra
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for OneOfMissingTitle {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::A { foo, extra } => {
-                rt::object_variant_serialize!(s, { foo = "foo", optional; } extra extra)
-            }
-            Self::B { bar, extra } => {
-                rt::object_variant_serialize!(s, { bar = "bar", optional; } extra extra)
-            }
-            Self::Object { bar, baz, extra } => {
-                rt::object_variant_serialize!(
-                    s, { bar = "bar", optional; baz = "baz", optional; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    OneOfMissingTitle { A { foo = "foo"; } extra extra, B { bar = "bar"; } extra extra,
+    Object { bar = "bar"; baz = "baz"; } extra extra }
+);
 rt::contract!(
     OneOfMissingTitle, [validators::v7], BASE0, "/definitions/one-of-missing-title"
 );
@@ -328,8 +301,7 @@ impl rt::FromValue for ShouldBeExclusive {
             "/definitions/ShouldBeExclusive/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, Id { id = "id", required; reference = "reference", optional; } extra
-                extra
+                v, Id { id = "id", required; reference = "reference"; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -339,34 +311,17 @@ impl rt::FromValue for ShouldBeExclusive {
             "/definitions/ShouldBeExclusive/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Reference { id = "id", optional; reference = "reference", required; }
-                extra extra
+                v, Reference { id = "id"; reference = "reference", required; } extra
+                extra
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ShouldBeExclusive {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Id { id, reference, extra } => {
-                rt::object_variant_serialize!(
-                    s, { id = "id", required; reference = "reference", optional; } extra
-                    extra
-                )
-            }
-            Self::Reference { id, reference, extra } => {
-                rt::object_variant_serialize!(
-                    s, { id = "id", optional; reference = "reference", required; } extra
-                    extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ShouldBeExclusive { Id { id = "id", required; reference = "reference"; } extra extra,
+    Reference { id = "id"; reference = "reference", required; } extra extra }
+);
 rt::contract!(
     ShouldBeExclusive, [validators::v22], BASE0, "/definitions/ShouldBeExclusive"
 );
@@ -426,35 +381,12 @@ impl rt::FromValue for EnumAndConstant {
         }
     }
 }
-impl rt::__private::serde::Serialize for EnumAndConstant {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Dog { bark, extra } => {
-                rt::object_variant_serialize!(
-                    s, "petType" = "dog"; { bark = "bark", required; } extra extra
-                )
-            }
-            Self::Cat { purr, extra } => {
-                rt::object_variant_serialize!(
-                    s, "petType" = "cat"; { purr = "purr", required; } extra extra
-                )
-            }
-            Self::Monkey { help, extra } => {
-                rt::object_variant_serialize!(
-                    s, "petType" = "monkey"; { help = "help", required; } extra extra
-                )
-            }
-            Self::Fish { float, extra } => {
-                rt::object_variant_serialize!(
-                    s, "petType" = "fish"; { float = "float", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    EnumAndConstant { Dog { bark = "bark", required; } tag "petType" = "dog"; extra
+    extra, Cat { purr = "purr", required; } tag "petType" = "cat"; extra extra, Monkey {
+    help = "help", required; } tag "petType" = "monkey"; extra extra, Fish { float =
+    "float", required; } tag "petType" = "fish"; extra extra }
+);
 rt::contract!(
     EnumAndConstant, [validators::v23], BASE0, "/definitions/enum-and-constant"
 );

@@ -271,10 +271,9 @@ impl rt::FromValue for NumberValueArrayItem {
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, SignalRef { test = "test", optional; exponent = "exponent", optional;
-                mult = "mult", optional; offset = "offset", optional; round = "round",
-                optional; scale = "scale", optional; band = "band", optional; extra =
-                "extra", optional; signal = "signal", required; } extra extra_
+                v, SignalRef { test = "test"; exponent = "exponent"; mult = "mult";
+                offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra
+                = "extra"; signal = "signal", required; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -284,10 +283,9 @@ impl rt::FromValue for NumberValueArrayItem {
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; exponent = "exponent", optional; mult
-                = "mult", optional; offset = "offset", optional; round = "round",
-                optional; scale = "scale", optional; band = "band", optional; extra =
-                "extra", optional; value = "value", required; } extra extra_
+                v, Value { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+                "offset"; round = "round"; scale = "scale"; band = "band"; extra =
+                "extra"; value = "value", required; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -297,10 +295,9 @@ impl rt::FromValue for NumberValueArrayItem {
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Field { test = "test", optional; exponent = "exponent", optional; mult
-                = "mult", optional; offset = "offset", optional; round = "round",
-                optional; scale = "scale", optional; band = "band", optional; extra =
-                "extra", optional; field = "field", required; } extra extra_
+                v, Field { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+                "offset"; round = "round"; scale = "scale"; band = "band"; extra =
+                "extra"; field = "field", required; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -310,10 +307,9 @@ impl rt::FromValue for NumberValueArrayItem {
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3",
         ) {
             return rt::object_variant!(
-                v, Range { test = "test", optional; exponent = "exponent", optional; mult
-                = "mult", optional; offset = "offset", optional; round = "round",
-                optional; scale = "scale", optional; band = "band", optional; extra =
-                "extra", optional; range = "range", required; } extra extra_
+                v, Range { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+                "offset"; round = "round"; scale = "scale"; band = "band"; extra =
+                "extra"; range = "range", required; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -323,10 +319,9 @@ impl rt::FromValue for NumberValueArrayItem {
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1",
         ) {
             return rt::object_variant!(
-                v, ScaleValue { test = "test", optional; exponent = "exponent", optional;
-                mult = "mult", optional; offset = "offset", optional; round = "round",
-                optional; scale = "scale", required; band = "band", optional; extra =
-                "extra", optional; } extra extra_
+                v, ScaleValue { test = "test"; exponent = "exponent"; mult = "mult";
+                offset = "offset"; round = "round"; scale = "scale", required; band =
+                "band"; extra = "extra"; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -336,10 +331,9 @@ impl rt::FromValue for NumberValueArrayItem {
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2",
         ) {
             return rt::object_variant!(
-                v, ScaleBand { test = "test", optional; exponent = "exponent", optional;
-                mult = "mult", optional; offset = "offset", optional; round = "round",
-                optional; scale = "scale", required; band = "band", required; extra =
-                "extra", optional; } extra extra_
+                v, ScaleBand { test = "test"; exponent = "exponent"; mult = "mult";
+                offset = "offset"; round = "round"; scale = "scale", required; band =
+                "band", required; extra = "extra"; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -349,154 +343,32 @@ impl rt::FromValue for NumberValueArrayItem {
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3",
         ) {
             return rt::object_variant!(
-                v, Offset { test = "test", optional; exponent = "exponent", optional;
-                mult = "mult", optional; offset = "offset", required; round = "round",
-                optional; scale = "scale", optional; band = "band", optional; extra =
-                "extra", optional; } extra extra_
+                v, Offset { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+                "offset", required; round = "round"; scale = "scale"; band = "band";
+                extra = "extra"; } extra extra_
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for NumberValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef {
-                test,
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                signal,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; exponent = "exponent", optional; mult =
-                    "mult", optional; offset = "offset", optional; round = "round",
-                    optional; scale = "scale", optional; band = "band", optional; extra =
-                    "extra", optional; signal = "signal", required; } extra extra_
-                )
-            }
-            Self::Value {
-                test,
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                value,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; exponent = "exponent", optional; mult =
-                    "mult", optional; offset = "offset", optional; round = "round",
-                    optional; scale = "scale", optional; band = "band", optional; extra =
-                    "extra", optional; value = "value", required; } extra extra_
-                )
-            }
-            Self::Field {
-                test,
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                field,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; exponent = "exponent", optional; mult =
-                    "mult", optional; offset = "offset", optional; round = "round",
-                    optional; scale = "scale", optional; band = "band", optional; extra =
-                    "extra", optional; field = "field", required; } extra extra_
-                )
-            }
-            Self::Range {
-                test,
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                range,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; exponent = "exponent", optional; mult =
-                    "mult", optional; offset = "offset", optional; round = "round",
-                    optional; scale = "scale", optional; band = "band", optional; extra =
-                    "extra", optional; range = "range", required; } extra extra_
-                )
-            }
-            Self::ScaleValue {
-                test,
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; exponent = "exponent", optional; mult =
-                    "mult", optional; offset = "offset", optional; round = "round",
-                    optional; scale = "scale", required; band = "band", optional; extra =
-                    "extra", optional; } extra extra_
-                )
-            }
-            Self::ScaleBand {
-                test,
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; exponent = "exponent", optional; mult =
-                    "mult", optional; offset = "offset", optional; round = "round",
-                    optional; scale = "scale", required; band = "band", required; extra =
-                    "extra", optional; } extra extra_
-                )
-            }
-            Self::Offset {
-                test,
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; exponent = "exponent", optional; mult =
-                    "mult", optional; offset = "offset", required; round = "round",
-                    optional; scale = "scale", optional; band = "band", optional; extra =
-                    "extra", optional; } extra extra_
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    NumberValueArrayItem { SignalRef { test = "test"; exponent = "exponent"; mult =
+    "mult"; offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra =
+    "extra"; signal = "signal", required; } extra extra_, Value { test = "test"; exponent
+    = "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale";
+    band = "band"; extra = "extra"; value = "value", required; } extra extra_, Field {
+    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round =
+    "round"; scale = "scale"; band = "band"; extra = "extra"; field = "field", required;
+    } extra extra_, Range { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+    "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra"; range =
+    "range", required; } extra extra_, ScaleValue { test = "test"; exponent = "exponent";
+    mult = "mult"; offset = "offset"; round = "round"; scale = "scale", required; band =
+    "band"; extra = "extra"; } extra extra_, ScaleBand { test = "test"; exponent =
+    "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale",
+    required; band = "band", required; extra = "extra"; } extra extra_, Offset { test =
+    "test"; exponent = "exponent"; mult = "mult"; offset = "offset", required; round =
+    "round"; scale = "scale"; band = "band"; extra = "extra"; } extra extra_ }
+);
 rt::contract!(
     NumberValueArrayItem, [validators::t2:: < 0 >], BASE0,
     "/definitions/numberValue/oneOf/0/items"
@@ -622,42 +494,22 @@ impl rt::FromValue for Scale {
         }
         if rt::is_valid_with(validators::v16, &v, BASE0, "/definitions/field/oneOf/3") {
             return rt::object_variant!(
-                v, Group { group = "group", required; level = "level", optional; } deny
+                v, Group { group = "group", required; level = "level"; } deny
             );
         }
         if rt::is_valid_with(validators::v17, &v, BASE0, "/definitions/field/oneOf/4") {
             return rt::object_variant!(
-                v, Parent { parent = "parent", required; level = "level", optional; }
-                deny
+                v, Parent { parent = "parent", required; level = "level"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Scale {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::String(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Datum { datum } => {
-                rt::object_variant_serialize!(s, { datum = "datum", required; })
-            }
-            Self::Group { group, level } => {
-                rt::object_variant_serialize!(
-                    s, { group = "group", required; level = "level", optional; }
-                )
-            }
-            Self::Parent { parent, level } => {
-                rt::object_variant_serialize!(
-                    s, { parent = "parent", required; level = "level", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Scale { String(_), SignalRef(_), Datum { datum = "datum", required; } deny, Group {
+    group = "group", required; level = "level"; } deny, Parent { parent = "parent",
+    required; level = "level"; } deny }
+);
 rt::contract!(Scale, [validators::t3:: < 0 >], BASE0, "/definitions/field");
 /// Schema: `typify/vega.json#/definitions/signalRef`
 #[derive(Clone, PartialEq)]
@@ -783,10 +635,9 @@ impl rt::FromValue for NumberValueObject {
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, SignalRef { exponent = "exponent", optional; mult = "mult", optional;
-                offset = "offset", optional; round = "round", optional; scale = "scale",
-                optional; band = "band", optional; extra = "extra", optional; signal =
-                "signal", required; } extra extra_
+                v, SignalRef { exponent = "exponent"; mult = "mult"; offset = "offset";
+                round = "round"; scale = "scale"; band = "band"; extra = "extra"; signal
+                = "signal", required; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -796,9 +647,8 @@ impl rt::FromValue for NumberValueObject {
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { exponent = "exponent", optional; mult = "mult", optional;
-                offset = "offset", optional; round = "round", optional; scale = "scale",
-                optional; band = "band", optional; extra = "extra", optional; value =
+                v, Value { exponent = "exponent"; mult = "mult"; offset = "offset"; round
+                = "round"; scale = "scale"; band = "band"; extra = "extra"; value =
                 "value", required; } extra extra_
             );
         }
@@ -809,9 +659,8 @@ impl rt::FromValue for NumberValueObject {
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Field { exponent = "exponent", optional; mult = "mult", optional;
-                offset = "offset", optional; round = "round", optional; scale = "scale",
-                optional; band = "band", optional; extra = "extra", optional; field =
+                v, Field { exponent = "exponent"; mult = "mult"; offset = "offset"; round
+                = "round"; scale = "scale"; band = "band"; extra = "extra"; field =
                 "field", required; } extra extra_
             );
         }
@@ -822,9 +671,8 @@ impl rt::FromValue for NumberValueObject {
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/3",
         ) {
             return rt::object_variant!(
-                v, Range { exponent = "exponent", optional; mult = "mult", optional;
-                offset = "offset", optional; round = "round", optional; scale = "scale",
-                optional; band = "band", optional; extra = "extra", optional; range =
+                v, Range { exponent = "exponent"; mult = "mult"; offset = "offset"; round
+                = "round"; scale = "scale"; band = "band"; extra = "extra"; range =
                 "range", required; } extra extra_
             );
         }
@@ -835,10 +683,9 @@ impl rt::FromValue for NumberValueObject {
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/1",
         ) {
             return rt::object_variant!(
-                v, ScaleValue { exponent = "exponent", optional; mult = "mult", optional;
-                offset = "offset", optional; round = "round", optional; scale = "scale",
-                required; band = "band", optional; extra = "extra", optional; } extra
-                extra_
+                v, ScaleValue { exponent = "exponent"; mult = "mult"; offset = "offset";
+                round = "round"; scale = "scale", required; band = "band"; extra =
+                "extra"; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -848,10 +695,9 @@ impl rt::FromValue for NumberValueObject {
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/2",
         ) {
             return rt::object_variant!(
-                v, ScaleBand { exponent = "exponent", optional; mult = "mult", optional;
-                offset = "offset", optional; round = "round", optional; scale = "scale",
-                required; band = "band", required; extra = "extra", optional; } extra
-                extra_
+                v, ScaleBand { exponent = "exponent"; mult = "mult"; offset = "offset";
+                round = "round"; scale = "scale", required; band = "band", required;
+                extra = "extra"; } extra extra_
             );
         }
         if rt::is_valid_with(
@@ -861,147 +707,31 @@ impl rt::FromValue for NumberValueObject {
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/3",
         ) {
             return rt::object_variant!(
-                v, Offset { exponent = "exponent", optional; mult = "mult", optional;
-                offset = "offset", required; round = "round", optional; scale = "scale",
-                optional; band = "band", optional; extra = "extra", optional; } extra
-                extra_
+                v, Offset { exponent = "exponent"; mult = "mult"; offset = "offset",
+                required; round = "round"; scale = "scale"; band = "band"; extra =
+                "extra"; } extra extra_
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for NumberValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef {
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                signal,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { exponent = "exponent", optional; mult = "mult", optional; offset
-                    = "offset", optional; round = "round", optional; scale = "scale",
-                    optional; band = "band", optional; extra = "extra", optional; signal
-                    = "signal", required; } extra extra_
-                )
-            }
-            Self::Value {
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                value,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { exponent = "exponent", optional; mult = "mult", optional; offset
-                    = "offset", optional; round = "round", optional; scale = "scale",
-                    optional; band = "band", optional; extra = "extra", optional; value =
-                    "value", required; } extra extra_
-                )
-            }
-            Self::Field {
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                field,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { exponent = "exponent", optional; mult = "mult", optional; offset
-                    = "offset", optional; round = "round", optional; scale = "scale",
-                    optional; band = "band", optional; extra = "extra", optional; field =
-                    "field", required; } extra extra_
-                )
-            }
-            Self::Range {
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                range,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { exponent = "exponent", optional; mult = "mult", optional; offset
-                    = "offset", optional; round = "round", optional; scale = "scale",
-                    optional; band = "band", optional; extra = "extra", optional; range =
-                    "range", required; } extra extra_
-                )
-            }
-            Self::ScaleValue {
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { exponent = "exponent", optional; mult = "mult", optional; offset
-                    = "offset", optional; round = "round", optional; scale = "scale",
-                    required; band = "band", optional; extra = "extra", optional; } extra
-                    extra_
-                )
-            }
-            Self::ScaleBand {
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { exponent = "exponent", optional; mult = "mult", optional; offset
-                    = "offset", optional; round = "round", optional; scale = "scale",
-                    required; band = "band", required; extra = "extra", optional; } extra
-                    extra_
-                )
-            }
-            Self::Offset {
-                exponent,
-                mult,
-                offset,
-                round,
-                scale,
-                band,
-                extra,
-                extra_,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { exponent = "exponent", optional; mult = "mult", optional; offset
-                    = "offset", required; round = "round", optional; scale = "scale",
-                    optional; band = "band", optional; extra = "extra", optional; } extra
-                    extra_
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    NumberValueObject { SignalRef { exponent = "exponent"; mult = "mult"; offset =
+    "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra"; signal =
+    "signal", required; } extra extra_, Value { exponent = "exponent"; mult = "mult";
+    offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra";
+    value = "value", required; } extra extra_, Field { exponent = "exponent"; mult =
+    "mult"; offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra =
+    "extra"; field = "field", required; } extra extra_, Range { exponent = "exponent";
+    mult = "mult"; offset = "offset"; round = "round"; scale = "scale"; band = "band";
+    extra = "extra"; range = "range", required; } extra extra_, ScaleValue { exponent =
+    "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale",
+    required; band = "band"; extra = "extra"; } extra extra_, ScaleBand { exponent =
+    "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale",
+    required; band = "band", required; extra = "extra"; } extra extra_, Offset { exponent
+    = "exponent"; mult = "mult"; offset = "offset", required; round = "round"; scale =
+    "scale"; band = "band"; extra = "extra"; } extra extra_ }
+);
 rt::contract!(
     NumberValueObject, [validators::t2:: < 1 >, validators::v22, validators::t4:: < 0 >],
     BASE0, "/definitions/numberValue/oneOf/1"
@@ -1133,8 +863,8 @@ impl rt::FromValue for ObjectRule {
             "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -1180,27 +910,10 @@ impl rt::FromValue for ObjectRule {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ObjectRule {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    ObjectRule { SignalRef(_), Value { test = "test"; scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     ObjectRule, [validators::t2:: < 3 >, validators::v34, validators::t3:: < 1 >,
     validators::t2:: < 2 >, validators::v36, validators::t4:: < 1 >], BASE0,
@@ -1560,8 +1273,7 @@ impl rt::FromValue for BaseColorValueObject {
             "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -1607,27 +1319,10 @@ impl rt::FromValue for BaseColorValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for BaseColorValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    BaseColorValueObject { SignalRef(_), Value { scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     BaseColorValueObject, [validators::t2:: < 2 >, validators::v36, validators::t4:: < 1
     >], BASE0, "/definitions/baseColorValue/oneOf/0"
@@ -1728,8 +1423,8 @@ impl rt::FromValue for StrokeCapValueArrayItem {
             "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -1775,27 +1470,11 @@ impl rt::FromValue for StrokeCapValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for StrokeCapValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    StrokeCapValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value
+    = "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     StrokeCapValueArrayItem, [validators::t2:: < 4 >], BASE0,
     "/definitions/strokeCapValue/oneOf/0/items"
@@ -1852,8 +1531,7 @@ impl rt::FromValue for StrokeCapValueObject {
             "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -1899,27 +1577,10 @@ impl rt::FromValue for StrokeCapValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for StrokeCapValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    StrokeCapValueObject { SignalRef(_), Value { scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     StrokeCapValueObject, [validators::t2:: < 5 >, validators::v36, validators::t4:: < 2
     >], BASE0, "/definitions/strokeCapValue/oneOf/1"
@@ -1970,8 +1631,8 @@ impl rt::FromValue for ArrayValueArrayItem {
             "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -2017,27 +1678,11 @@ impl rt::FromValue for ArrayValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ArrayValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    ArrayValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     ArrayValueArrayItem, [validators::t2:: < 6 >], BASE0,
     "/definitions/arrayValue/oneOf/0/items"
@@ -2076,8 +1721,7 @@ impl rt::FromValue for ArrayValueObject {
             "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -2123,27 +1767,10 @@ impl rt::FromValue for ArrayValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ArrayValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    ArrayValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required;
+    } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     ArrayValueObject, [validators::t2:: < 7 >, validators::v36, validators::t4:: < 3 >],
     BASE0, "/definitions/arrayValue/oneOf/1"
@@ -2194,8 +1821,8 @@ impl rt::FromValue for StrokeJoinValueArrayItem {
             "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -2241,27 +1868,11 @@ impl rt::FromValue for StrokeJoinValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for StrokeJoinValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    StrokeJoinValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale";
+    value = "value", required; } extra extra, Field(_), Range(_), ScaleValue(_),
+    ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     StrokeJoinValueArrayItem, [validators::t2:: < 8 >], BASE0,
     "/definitions/strokeJoinValue/oneOf/0/items"
@@ -2318,8 +1929,7 @@ impl rt::FromValue for StrokeJoinValueObject {
             "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -2365,27 +1975,10 @@ impl rt::FromValue for StrokeJoinValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for StrokeJoinValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    StrokeJoinValueObject { SignalRef(_), Value { scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     StrokeJoinValueObject, [validators::t2:: < 9 >, validators::v36, validators::t4:: < 4
     >], BASE0, "/definitions/strokeJoinValue/oneOf/1"
@@ -2436,8 +2029,8 @@ impl rt::FromValue for BlendValueArrayItem {
             "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -2483,27 +2076,11 @@ impl rt::FromValue for BlendValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for BlendValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    BlendValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     BlendValueArrayItem, [validators::t2:: < 10 >], BASE0,
     "/definitions/blendValue/oneOf/0/items"
@@ -2587,8 +2164,7 @@ impl rt::FromValue for BlendValueObject {
             "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -2634,27 +2210,10 @@ impl rt::FromValue for BlendValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for BlendValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    BlendValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required;
+    } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     BlendValueObject, [validators::t2:: < 11 >, validators::v36, validators::t4:: < 5 >],
     BASE0, "/definitions/blendValue/oneOf/1"
@@ -2705,8 +2264,8 @@ impl rt::FromValue for StringValueArrayItem {
             "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -2752,27 +2311,11 @@ impl rt::FromValue for StringValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for StringValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    StringValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     StringValueArrayItem, [validators::t2:: < 12 >], BASE0,
     "/definitions/stringValue/oneOf/0/items"
@@ -2811,8 +2354,7 @@ impl rt::FromValue for StringValueObject {
             "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -2858,27 +2400,10 @@ impl rt::FromValue for StringValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for StringValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    StringValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required;
+    } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     StringValueObject, [validators::t2:: < 13 >, validators::v36, validators::t4:: < 6
     >], BASE0, "/definitions/stringValue/oneOf/1"
@@ -2929,8 +2454,8 @@ impl rt::FromValue for AnyValueArrayItem {
             "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -2976,27 +2501,11 @@ impl rt::FromValue for AnyValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for AnyValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    AnyValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     AnyValueArrayItem, [validators::t2:: < 14 >], BASE0,
     "/definitions/anyValue/oneOf/0/items"
@@ -3035,8 +2544,7 @@ impl rt::FromValue for AnyValueObject {
             "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -3082,27 +2590,10 @@ impl rt::FromValue for AnyValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for AnyValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    AnyValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required; }
+    extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     AnyValueObject, [validators::t2:: < 15 >, validators::v36, validators::t4:: < 7 >],
     BASE0, "/definitions/anyValue/oneOf/1"
@@ -3153,8 +2644,8 @@ impl rt::FromValue for BooleanValueArrayItem {
             "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -3200,27 +2691,11 @@ impl rt::FromValue for BooleanValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for BooleanValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    BooleanValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     BooleanValueArrayItem, [validators::t2:: < 16 >], BASE0,
     "/definitions/booleanValue/oneOf/0/items"
@@ -3259,8 +2734,7 @@ impl rt::FromValue for BooleanValueObject {
             "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -3306,27 +2780,10 @@ impl rt::FromValue for BooleanValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for BooleanValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    BooleanValueObject { SignalRef(_), Value { scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     BooleanValueObject, [validators::t2:: < 17 >, validators::v36, validators::t4:: < 8
     >], BASE0, "/definitions/booleanValue/oneOf/1"
@@ -3377,8 +2834,8 @@ impl rt::FromValue for DirectionValueArrayItem {
             "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -3424,27 +2881,11 @@ impl rt::FromValue for DirectionValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for DirectionValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    DirectionValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value
+    = "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     DirectionValueArrayItem, [validators::t2:: < 18 >], BASE0,
     "/definitions/directionValue/oneOf/0/items"
@@ -3499,8 +2940,7 @@ impl rt::FromValue for DirectionValueObject {
             "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -3546,27 +2986,10 @@ impl rt::FromValue for DirectionValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for DirectionValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    DirectionValueObject { SignalRef(_), Value { scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     DirectionValueObject, [validators::t2:: < 19 >, validators::v36, validators::t4:: < 9
     >], BASE0, "/definitions/directionValue/oneOf/1"
@@ -3617,8 +3040,8 @@ impl rt::FromValue for AlignValueArrayItem {
             "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -3664,27 +3087,11 @@ impl rt::FromValue for AlignValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for AlignValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    AlignValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     AlignValueArrayItem, [validators::t2:: < 20 >], BASE0,
     "/definitions/alignValue/oneOf/0/items"
@@ -3738,8 +3145,7 @@ impl rt::FromValue for AlignValueObject {
             "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -3785,27 +3191,10 @@ impl rt::FromValue for AlignValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for AlignValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    AlignValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required;
+    } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     AlignValueObject, [validators::t2:: < 21 >, validators::v36, validators::t4:: < 10
     >], BASE0, "/definitions/alignValue/oneOf/1"
@@ -3856,8 +3245,8 @@ impl rt::FromValue for BaselineValueArrayItem {
             "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -3903,27 +3292,11 @@ impl rt::FromValue for BaselineValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for BaselineValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    BaselineValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value
+    = "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     BaselineValueArrayItem, [validators::t2:: < 22 >], BASE0,
     "/definitions/baselineValue/oneOf/0/items"
@@ -3982,8 +3355,7 @@ impl rt::FromValue for BaselineValueObject {
             "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -4029,27 +3401,10 @@ impl rt::FromValue for BaselineValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for BaselineValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    BaselineValueObject { SignalRef(_), Value { scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     BaselineValueObject, [validators::t2:: < 23 >, validators::v36, validators::t4:: < 11
     >], BASE0, "/definitions/baselineValue/oneOf/1"
@@ -4100,8 +3455,8 @@ impl rt::FromValue for TextValueArrayItem {
             "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -4147,27 +3502,11 @@ impl rt::FromValue for TextValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for TextValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    TextValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     TextValueArrayItem, [validators::t2:: < 24 >], BASE0,
     "/definitions/textValue/oneOf/0/items"
@@ -4217,8 +3556,7 @@ impl rt::FromValue for TextValueObject {
             "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -4264,27 +3602,10 @@ impl rt::FromValue for TextValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for TextValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    TextValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required; }
+    extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     TextValueObject, [validators::t2:: < 25 >, validators::v36, validators::t4:: < 12 >],
     BASE0, "/definitions/textValue/oneOf/1"
@@ -4335,8 +3656,8 @@ impl rt::FromValue for FontWeightValueArrayItem {
             "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -4382,27 +3703,11 @@ impl rt::FromValue for FontWeightValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for FontWeightValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    FontWeightValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale";
+    value = "value", required; } extra extra, Field(_), Range(_), ScaleValue(_),
+    ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     FontWeightValueArrayItem, [validators::t2:: < 26 >], BASE0,
     "/definitions/fontWeightValue/oneOf/0/items"
@@ -4453,8 +3758,7 @@ impl rt::FromValue for FontWeightValueObject {
             "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -4500,27 +3804,10 @@ impl rt::FromValue for FontWeightValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for FontWeightValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    FontWeightValueObject { SignalRef(_), Value { scale = "scale"; value = "value",
+    required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     FontWeightValueObject, [validators::t2:: < 27 >, validators::v36, validators::t4:: <
     13 >], BASE0, "/definitions/fontWeightValue/oneOf/1"
@@ -4552,11 +3839,10 @@ impl rt::FromValue for Layout {
             "/definitions/layout/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, Object { align = "align", optional; bounds = "bounds", optional;
-                center = "center", optional; columns = "columns", optional; padding =
-                "padding", optional; offset = "offset", optional; header_band =
-                "headerBand", optional; footer_band = "footerBand", optional; title_band
-                = "titleBand", optional; title_anchor = "titleAnchor", optional; } deny
+                v, Object { align = "align"; bounds = "bounds"; center = "center";
+                columns = "columns"; padding = "padding"; offset = "offset"; header_band
+                = "headerBand"; footer_band = "footerBand"; title_band = "titleBand";
+                title_anchor = "titleAnchor"; } deny
             );
         }
         if rt::is_valid_with(validators::v3, &v, BASE0, "/definitions/layout/oneOf/1") {
@@ -4565,37 +3851,12 @@ impl rt::FromValue for Layout {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Layout {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Object {
-                align,
-                bounds,
-                center,
-                columns,
-                padding,
-                offset,
-                header_band,
-                footer_band,
-                title_band,
-                title_anchor,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { align = "align", optional; bounds = "bounds", optional; center =
-                    "center", optional; columns = "columns", optional; padding =
-                    "padding", optional; offset = "offset", optional; header_band =
-                    "headerBand", optional; footer_band = "footerBand", optional;
-                    title_band = "titleBand", optional; title_anchor = "titleAnchor",
-                    optional; }
-                )
-            }
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    Layout { Object { align = "align"; bounds = "bounds"; center = "center"; columns =
+    "columns"; padding = "padding"; offset = "offset"; header_band = "headerBand";
+    footer_band = "footerBand"; title_band = "titleBand"; title_anchor = "titleAnchor"; }
+    deny, SignalRef(_) }
+);
 rt::contract!(Layout, [validators::t0:: < 17 >], BASE0, "/definitions/layout");
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align`
 #[derive(Clone, Debug, PartialEq)]
@@ -4630,28 +3891,16 @@ impl rt::FromValue for ObjectLayoutAlign {
             "/definitions/layout/oneOf/0/properties/align/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Object { row = "row", optional; column = "column", optional; } deny
+                v, Object { row = "row"; column = "column"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ObjectLayoutAlign {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::String(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Object { row, column } => {
-                rt::object_variant_serialize!(
-                    s, { row = "row", optional; column = "column", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ObjectLayoutAlign { String(_), SignalRef(_), Object { row = "row"; column = "column";
+    } deny }
+);
 rt::contract!(
     ObjectLayoutAlign, [validators::t0:: < 18 >], BASE0,
     "/definitions/layout/oneOf/0/properties/align"
@@ -4740,28 +3989,15 @@ impl rt::FromValue for Center {
             "/definitions/layout/oneOf/0/properties/center/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Object { row = "row", optional; column = "column", optional; } deny
+                v, Object { row = "row"; column = "column"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Center {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Boolean(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Object { row, column } => {
-                rt::object_variant_serialize!(
-                    s, { row = "row", optional; column = "column", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Center { Boolean(_), SignalRef(_), Object { row = "row"; column = "column"; } deny }
+);
 rt::contract!(
     Center, [validators::t9:: < 0 >], BASE0,
     "/definitions/layout/oneOf/0/properties/center"
@@ -4880,41 +4116,19 @@ impl rt::FromValue for ObjectLayoutOffset {
             "/definitions/layout/oneOf/0/properties/offset/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Object { row_header = "rowHeader", optional; row_footer = "rowFooter",
-                optional; row_title = "rowTitle", optional; column_header =
-                "columnHeader", optional; column_footer = "columnFooter", optional;
-                column_title = "columnTitle", optional; } deny
+                v, Object { row_header = "rowHeader"; row_footer = "rowFooter"; row_title
+                = "rowTitle"; column_header = "columnHeader"; column_footer =
+                "columnFooter"; column_title = "columnTitle"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ObjectLayoutOffset {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Number(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Object {
-                row_header,
-                row_footer,
-                row_title,
-                column_header,
-                column_footer,
-                column_title,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { row_header = "rowHeader", optional; row_footer = "rowFooter",
-                    optional; row_title = "rowTitle", optional; column_header =
-                    "columnHeader", optional; column_footer = "columnFooter", optional;
-                    column_title = "columnTitle", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ObjectLayoutOffset { Number(_), SignalRef(_), Object { row_header = "rowHeader";
+    row_footer = "rowFooter"; row_title = "rowTitle"; column_header = "columnHeader";
+    column_footer = "columnFooter"; column_title = "columnTitle"; } deny }
+);
 rt::contract!(
     ObjectLayoutOffset, [validators::t9:: < 2 >], BASE0,
     "/definitions/layout/oneOf/0/properties/offset"
@@ -5078,28 +4292,16 @@ impl rt::FromValue for ObjectLayoutTitleAnchor {
             "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Object { row = "row", optional; column = "column", optional; } deny
+                v, Object { row = "row"; column = "column"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ObjectLayoutTitleAnchor {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::String(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Object { row, column } => {
-                rt::object_variant_serialize!(
-                    s, { row = "row", optional; column = "column", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ObjectLayoutTitleAnchor { String(_), SignalRef(_), Object { row = "row"; column =
+    "column"; } deny }
+);
 rt::contract!(
     ObjectLayoutTitleAnchor, [validators::t0:: < 23 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor"
@@ -5170,8 +4372,8 @@ impl rt::FromValue for Signal {
             "/definitions/signal/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, NamePush { name = "name", required; description = "description",
-                optional; push = "push", required; on = "on", optional; } deny
+                v, NamePush { name = "name", required; description = "description"; push
+                = "push", required; on = "on"; } deny
             );
         }
         if rt::is_valid_with(
@@ -5181,9 +4383,9 @@ impl rt::FromValue for Signal {
             "/definitions/signal/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Name { name = "name", required; description = "description", optional;
-                value = "value", optional; react = "react", optional; update = "update",
-                optional; on = "on", optional; bind = "bind", optional; } deny
+                v, Name { name = "name", required; description = "description"; value =
+                "value"; react = "react"; update = "update"; on = "on"; bind = "bind"; }
+                deny
             );
         }
         if rt::is_valid_with(
@@ -5193,43 +4395,20 @@ impl rt::FromValue for Signal {
             "/definitions/signal/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, NameInit { name = "name", required; description = "description",
-                optional; value = "value", optional; init = "init", required; on = "on",
-                optional; bind = "bind", optional; } deny
+                v, NameInit { name = "name", required; description = "description"; value
+                = "value"; init = "init", required; on = "on"; bind = "bind"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Signal {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::NamePush { name, description, push, on } => {
-                rt::object_variant_serialize!(
-                    s, { name = "name", required; description = "description", optional;
-                    push = "push", required; on = "on", optional; }
-                )
-            }
-            Self::Name { name, description, value, react, update, on, bind } => {
-                rt::object_variant_serialize!(
-                    s, { name = "name", required; description = "description", optional;
-                    value = "value", optional; react = "react", optional; update =
-                    "update", optional; on = "on", optional; bind = "bind", optional; }
-                )
-            }
-            Self::NameInit { name, description, value, init, on, bind } => {
-                rt::object_variant_serialize!(
-                    s, { name = "name", required; description = "description", optional;
-                    value = "value", optional; init = "init", required; on = "on",
-                    optional; bind = "bind", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Signal { NamePush { name = "name", required; description = "description"; push =
+    "push", required; on = "on"; } deny, Name { name = "name", required; description =
+    "description"; value = "value"; react = "react"; update = "update"; on = "on"; bind =
+    "bind"; } deny, NameInit { name = "name", required; description = "description";
+    value = "value"; init = "init", required; on = "on"; bind = "bind"; } deny }
+);
 rt::contract!(Signal, [validators::t9:: < 4 >], BASE0, "/definitions/signal");
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/0/properties/push`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -5269,8 +4448,8 @@ impl rt::FromValue for NamePushSignalOnItem {
             "/definitions/onEvents/items/allOf/1/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, Encode { events = "events", required; force = "force", optional;
-                encode = "encode", required; } extra extra
+                v, Encode { events = "events", required; force = "force"; encode =
+                "encode", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -5280,34 +4459,18 @@ impl rt::FromValue for NamePushSignalOnItem {
             "/definitions/onEvents/items/allOf/1/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Update { events = "events", required; force = "force", optional;
-                update = "update", required; } extra extra
+                v, Update { events = "events", required; force = "force"; update =
+                "update", required; } extra extra
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for NamePushSignalOnItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Encode { events, force, encode, extra } => {
-                rt::object_variant_serialize!(
-                    s, { events = "events", required; force = "force", optional; encode =
-                    "encode", required; } extra extra
-                )
-            }
-            Self::Update { events, force, update, extra } => {
-                rt::object_variant_serialize!(
-                    s, { events = "events", required; force = "force", optional; update =
-                    "update", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    NamePushSignalOnItem { Encode { events = "events", required; force = "force"; encode
+    = "encode", required; } extra extra, Update { events = "events", required; force =
+    "force"; update = "update", required; } extra extra }
+);
 rt::contract!(
     NamePushSignalOnItem, [validators::t2:: < 28 >], BASE0, "/definitions/onEvents/items"
 );
@@ -5396,22 +4559,10 @@ impl rt::FromValue for Listener {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Listener {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Scale { scale, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", required; } extra extra
-                )
-            }
-            Self::Stream(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
+rt::union_serialize!(
+    Listener { SignalRef(_), Scale { scale = "scale", required; } extra extra, Stream(_)
     }
-}
+);
 rt::contract!(Listener, [validators::t9:: < 6 >], BASE0, "/definitions/listener");
 /// Schema: `typify/vega.json#/definitions/stream`
 #[derive(Clone, Debug, PartialEq)]
@@ -5468,11 +4619,10 @@ impl rt::FromValue for StreamListener {
             "/definitions/stream/allOf/1/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, Type { between = "between", optional; marktype = "marktype", optional;
-                markname = "markname", optional; filter = "filter", optional; throttle =
-                "throttle", optional; debounce = "debounce", optional; consume =
-                "consume", optional; r#type = "type", required; source = "source",
-                optional; } extra extra
+                v, Type { between = "between"; marktype = "marktype"; markname =
+                "markname"; filter = "filter"; throttle = "throttle"; debounce =
+                "debounce"; consume = "consume"; r#type = "type", required; source =
+                "source"; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -5482,10 +4632,10 @@ impl rt::FromValue for StreamListener {
             "/definitions/stream/allOf/1/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Stream { between = "between", optional; marktype = "marktype",
-                optional; markname = "markname", optional; filter = "filter", optional;
-                throttle = "throttle", optional; debounce = "debounce", optional; consume
-                = "consume", optional; stream = "stream", required; } extra extra
+                v, Stream { between = "between"; marktype = "marktype"; markname =
+                "markname"; filter = "filter"; throttle = "throttle"; debounce =
+                "debounce"; consume = "consume"; stream = "stream", required; } extra
+                extra
             );
         }
         if rt::is_valid_with(
@@ -5495,82 +4645,24 @@ impl rt::FromValue for StreamListener {
             "/definitions/stream/allOf/1/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Merge { between = "between", optional; marktype = "marktype",
-                optional; markname = "markname", optional; filter = "filter", optional;
-                throttle = "throttle", optional; debounce = "debounce", optional; consume
-                = "consume", optional; merge = "merge", required; } extra extra
+                v, Merge { between = "between"; marktype = "marktype"; markname =
+                "markname"; filter = "filter"; throttle = "throttle"; debounce =
+                "debounce"; consume = "consume"; merge = "merge", required; } extra extra
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for StreamListener {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Type {
-                between,
-                marktype,
-                markname,
-                filter,
-                throttle,
-                debounce,
-                consume,
-                r#type,
-                source,
-                extra,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { between = "between", optional; marktype = "marktype", optional;
-                    markname = "markname", optional; filter = "filter", optional;
-                    throttle = "throttle", optional; debounce = "debounce", optional;
-                    consume = "consume", optional; r#type = "type", required; source =
-                    "source", optional; } extra extra
-                )
-            }
-            Self::Stream {
-                between,
-                marktype,
-                markname,
-                filter,
-                throttle,
-                debounce,
-                consume,
-                stream,
-                extra,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { between = "between", optional; marktype = "marktype", optional;
-                    markname = "markname", optional; filter = "filter", optional;
-                    throttle = "throttle", optional; debounce = "debounce", optional;
-                    consume = "consume", optional; stream = "stream", required; } extra
-                    extra
-                )
-            }
-            Self::Merge {
-                between,
-                marktype,
-                markname,
-                filter,
-                throttle,
-                debounce,
-                consume,
-                merge,
-                extra,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { between = "between", optional; marktype = "marktype", optional;
-                    markname = "markname", optional; filter = "filter", optional;
-                    throttle = "throttle", optional; debounce = "debounce", optional;
-                    consume = "consume", optional; merge = "merge", required; } extra
-                    extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    StreamListener { Type { between = "between"; marktype = "marktype"; markname =
+    "markname"; filter = "filter"; throttle = "throttle"; debounce = "debounce"; consume
+    = "consume"; r#type = "type", required; source = "source"; } extra extra, Stream {
+    between = "between"; marktype = "marktype"; markname = "markname"; filter = "filter";
+    throttle = "throttle"; debounce = "debounce"; consume = "consume"; stream = "stream",
+    required; } extra extra, Merge { between = "between"; marktype = "marktype"; markname
+    = "markname"; filter = "filter"; throttle = "throttle"; debounce = "debounce";
+    consume = "consume"; merge = "merge", required; } extra extra }
+);
 rt::contract!(
     StreamListener, [validators::t2:: < 29 >, validators::v163, validators::t9:: < 7 >],
     BASE0, "/definitions/stream"
@@ -5635,23 +4727,10 @@ impl rt::FromValue for Update {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Update {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::ExprString(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Expr(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { value = "value", required; } extra extra
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Update { ExprString(_), Expr(_), SignalRef(_), Value { value = "value", required; }
+    extra extra }
+);
 rt::contract!(
     Update, [validators::t7:: < 1 >], BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update"
@@ -5710,81 +4789,49 @@ impl rt::FromValue for Bind {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(validators::v169, &v, BASE0, "/definitions/bind/oneOf/0") {
             return rt::object_variant!(
-                v, Variant0 { input = "input", required; element = "element", optional;
-                debounce = "debounce", optional; name = "name", optional; } deny
+                v, Variant0 { input = "input", required; element = "element"; debounce =
+                "debounce"; name = "name"; } deny
             );
         }
         if rt::is_valid_with(validators::v170, &v, BASE0, "/definitions/bind/oneOf/1") {
             return rt::object_variant!(
-                v, InputOptions { input = "input", required; element = "element",
-                optional; options = "options", required; labels = "labels", optional;
-                debounce = "debounce", optional; name = "name", optional; } deny
+                v, InputOptions { input = "input", required; element = "element"; options
+                = "options", required; labels = "labels"; debounce = "debounce"; name =
+                "name"; } deny
             );
         }
         if rt::is_valid_with(validators::v171, &v, BASE0, "/definitions/bind/oneOf/2") {
             return rt::object_variant!(
-                v, Variant2 { input = "input", required; element = "element", optional;
-                min = "min", optional; max = "max", optional; step = "step", optional;
-                debounce = "debounce", optional; name = "name", optional; } deny
+                v, Variant2 { input = "input", required; element = "element"; min =
+                "min"; max = "max"; step = "step"; debounce = "debounce"; name = "name";
+                } deny
             );
         }
         if rt::is_valid_with(validators::v172, &v, BASE0, "/definitions/bind/oneOf/3") {
             return rt::object_variant!(
-                v, Variant3 { input = "input", required; element = "element", optional;
-                debounce = "debounce", optional; name = "name", optional; } extra extra
+                v, Variant3 { input = "input", required; element = "element"; debounce =
+                "debounce"; name = "name"; } extra extra
             );
         }
         if rt::is_valid_with(validators::v173, &v, BASE0, "/definitions/bind/oneOf/4") {
             return rt::object_variant!(
-                v, Element { element = "element", required; event = "event", optional;
-                debounce = "debounce", optional; } deny
+                v, Element { element = "element", required; event = "event"; debounce =
+                "debounce"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Bind {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Variant0 { input, element, debounce, name } => {
-                rt::object_variant_serialize!(
-                    s, { input = "input", required; element = "element", optional;
-                    debounce = "debounce", optional; name = "name", optional; }
-                )
-            }
-            Self::InputOptions { input, element, options, labels, debounce, name } => {
-                rt::object_variant_serialize!(
-                    s, { input = "input", required; element = "element", optional;
-                    options = "options", required; labels = "labels", optional; debounce
-                    = "debounce", optional; name = "name", optional; }
-                )
-            }
-            Self::Variant2 { input, element, min, max, step, debounce, name } => {
-                rt::object_variant_serialize!(
-                    s, { input = "input", required; element = "element", optional; min =
-                    "min", optional; max = "max", optional; step = "step", optional;
-                    debounce = "debounce", optional; name = "name", optional; }
-                )
-            }
-            Self::Variant3 { input, element, debounce, name, extra } => {
-                rt::object_variant_serialize!(
-                    s, { input = "input", required; element = "element", optional;
-                    debounce = "debounce", optional; name = "name", optional; } extra
-                    extra
-                )
-            }
-            Self::Element { element, event, debounce } => {
-                rt::object_variant_serialize!(
-                    s, { element = "element", required; event = "event", optional;
-                    debounce = "debounce", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Bind { Variant0 { input = "input", required; element = "element"; debounce =
+    "debounce"; name = "name"; } deny, InputOptions { input = "input", required; element
+    = "element"; options = "options", required; labels = "labels"; debounce = "debounce";
+    name = "name"; } deny, Variant2 { input = "input", required; element = "element"; min
+    = "min"; max = "max"; step = "step"; debounce = "debounce"; name = "name"; } deny,
+    Variant3 { input = "input", required; element = "element"; debounce = "debounce";
+    name = "name"; } extra extra, Element { element = "element", required; event =
+    "event"; debounce = "debounce"; } deny }
+);
 rt::contract!(Bind, [validators::t3:: < 2 >], BASE0, "/definitions/bind");
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/0/properties/input`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -5857,68 +4904,40 @@ impl rt::FromValue for Data {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(validators::v178, &v, BASE0, "/definitions/data/oneOf/0") {
             return rt::object_variant!(
-                v, Name { name = "name", required; transform = "transform", optional; on
-                = "on", optional; } deny
+                v, Name { name = "name", required; transform = "transform"; on = "on"; }
+                deny
             );
         }
         if rt::is_valid_with(validators::v179, &v, BASE0, "/definitions/data/oneOf/1") {
             return rt::object_variant!(
                 v, SourceName { source = "source", required; name = "name", required;
-                transform = "transform", optional; on = "on", optional; } deny
+                transform = "transform"; on = "on"; } deny
             );
         }
         if rt::is_valid_with(validators::v180, &v, BASE0, "/definitions/data/oneOf/2") {
             return rt::object_variant!(
-                v, UrlName { url = "url", required; format = "format", optional; r#async
-                = "async", optional; name = "name", required; transform = "transform",
-                optional; on = "on", optional; } deny
+                v, UrlName { url = "url", required; format = "format"; r#async = "async";
+                name = "name", required; transform = "transform"; on = "on"; } deny
             );
         }
         if rt::is_valid_with(validators::v181, &v, BASE0, "/definitions/data/oneOf/3") {
             return rt::object_variant!(
-                v, ValuesName { values = "values", required; format = "format", optional;
-                r#async = "async", optional; name = "name", required; transform =
-                "transform", optional; on = "on", optional; } deny
+                v, ValuesName { values = "values", required; format = "format"; r#async =
+                "async"; name = "name", required; transform = "transform"; on = "on"; }
+                deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Data {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Name { name, transform, on } => {
-                rt::object_variant_serialize!(
-                    s, { name = "name", required; transform = "transform", optional; on =
-                    "on", optional; }
-                )
-            }
-            Self::SourceName { source, name, transform, on } => {
-                rt::object_variant_serialize!(
-                    s, { source = "source", required; name = "name", required; transform
-                    = "transform", optional; on = "on", optional; }
-                )
-            }
-            Self::UrlName { url, format, r#async, name, transform, on } => {
-                rt::object_variant_serialize!(
-                    s, { url = "url", required; format = "format", optional; r#async =
-                    "async", optional; name = "name", required; transform = "transform",
-                    optional; on = "on", optional; }
-                )
-            }
-            Self::ValuesName { values, format, r#async, name, transform, on } => {
-                rt::object_variant_serialize!(
-                    s, { values = "values", required; format = "format", optional;
-                    r#async = "async", optional; name = "name", required; transform =
-                    "transform", optional; on = "on", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Data { Name { name = "name", required; transform = "transform"; on = "on"; } deny,
+    SourceName { source = "source", required; name = "name", required; transform =
+    "transform"; on = "on"; } deny, UrlName { url = "url", required; format = "format";
+    r#async = "async"; name = "name", required; transform = "transform"; on = "on"; }
+    deny, ValuesName { values = "values", required; format = "format"; r#async = "async";
+    name = "name", required; transform = "transform"; on = "on"; } deny }
+);
 rt::contract!(Data, [validators::t7:: < 2 >], BASE0, "/definitions/data");
 /// Schema: `typify/vega.json#/definitions/transform`
 #[derive(Clone, Debug, PartialEq)]
@@ -6186,12 +5205,10 @@ impl rt::FromValue for Transform {
             Some("force") => rt::variant(v, Self::Force),
             Some("contour") => {
                 rt::object_variant!(
-                    v, Contour { signal = "signal", optional; size = "size", required;
-                    values = "values", optional; x = "x", optional; y = "y", optional;
-                    weight = "weight", optional; cell_size = "cellSize", optional;
-                    bandwidth = "bandwidth", optional; count = "count", optional; nice =
-                    "nice", optional; thresholds = "thresholds", optional; smooth =
-                    "smooth", optional; } tag "type"; deny
+                    v, Contour { signal = "signal"; size = "size", required; values =
+                    "values"; x = "x"; y = "y"; weight = "weight"; cell_size =
+                    "cellSize"; bandwidth = "bandwidth"; count = "count"; nice = "nice";
+                    thresholds = "thresholds"; smooth = "smooth"; } tag "type"; deny
                 )
             }
             Some("geojson") => rt::variant(v, Self::Geojson),
@@ -6200,37 +5217,33 @@ impl rt::FromValue for Transform {
             Some("geoshape") => rt::variant(v, Self::Geoshape),
             Some("graticule") => {
                 rt::object_variant!(
-                    v, Graticule { signal = "signal", optional; extent = "extent",
-                    optional; extent_major = "extentMajor", optional; extent_minor =
-                    "extentMinor", optional; step = "step", optional; step_major =
-                    "stepMajor", optional; step_minor = "stepMinor", optional; precision
-                    = "precision", optional; } tag "type"; deny
+                    v, Graticule { signal = "signal"; extent = "extent"; extent_major =
+                    "extentMajor"; extent_minor = "extentMinor"; step = "step";
+                    step_major = "stepMajor"; step_minor = "stepMinor"; precision =
+                    "precision"; } tag "type"; deny
                 )
             }
             Some("heatmap") => rt::variant(v, Self::Heatmap),
             Some("isocontour") => {
                 rt::object_variant!(
-                    v, Isocontour { signal = "signal", optional; field = "field",
-                    optional; thresholds = "thresholds", optional; levels = "levels",
-                    optional; nice = "nice", optional; resolve = "resolve", optional;
-                    zero = "zero", optional; smooth = "smooth", optional; scale =
-                    "scale", optional; translate = "translate", optional; r#as = "as",
-                    optional; } tag "type"; deny
+                    v, Isocontour { signal = "signal"; field = "field"; thresholds =
+                    "thresholds"; levels = "levels"; nice = "nice"; resolve = "resolve";
+                    zero = "zero"; smooth = "smooth"; scale = "scale"; translate =
+                    "translate"; r#as = "as"; } tag "type"; deny
                 )
             }
             Some("kde2d") => {
                 rt::object_variant!(
-                    v, Kde2d { signal = "signal", optional; size = "size", required; x =
-                    "x", required; y = "y", required; weight = "weight", optional;
-                    groupby = "groupby", optional; cell_size = "cellSize", optional;
-                    bandwidth = "bandwidth", optional; counts = "counts", optional; r#as
-                    = "as", optional; } tag "type"; deny
+                    v, Kde2d { signal = "signal"; size = "size", required; x = "x",
+                    required; y = "y", required; weight = "weight"; groupby = "groupby";
+                    cell_size = "cellSize"; bandwidth = "bandwidth"; counts = "counts";
+                    r#as = "as"; } tag "type"; deny
                 )
             }
             Some("nest") => {
                 rt::object_variant!(
-                    v, Nest { signal = "signal", optional; keys = "keys", optional;
-                    generate = "generate", optional; } tag "type"; deny
+                    v, Nest { signal = "signal"; keys = "keys"; generate = "generate"; }
+                    tag "type"; deny
                 )
             }
             Some("pack") => rt::variant(v, Self::Pack),
@@ -6238,130 +5251,117 @@ impl rt::FromValue for Transform {
             Some("stratify") => rt::variant(v, Self::Stratify),
             Some("tree") => rt::variant(v, Self::Tree),
             Some("treelinks") => {
-                rt::object_variant!(
-                    v, Treelinks { signal = "signal", optional; } tag "type"; deny
-                )
+                rt::object_variant!(v, Treelinks { signal = "signal"; } tag "type"; deny)
             }
             Some("treemap") => rt::variant(v, Self::Treemap),
             Some("label") => rt::variant(v, Self::Label),
             Some("loess") => {
                 rt::object_variant!(
-                    v, Loess { signal = "signal", optional; x = "x", required; y = "y",
-                    required; groupby = "groupby", optional; bandwidth = "bandwidth",
-                    optional; r#as = "as", optional; } tag "type"; deny
+                    v, Loess { signal = "signal"; x = "x", required; y = "y", required;
+                    groupby = "groupby"; bandwidth = "bandwidth"; r#as = "as"; } tag
+                    "type"; deny
                 )
             }
             Some("regression") => {
                 rt::object_variant!(
-                    v, Regression { signal = "signal", optional; x = "x", required; y =
-                    "y", required; groupby = "groupby", optional; method = "method",
-                    optional; order = "order", optional; extent = "extent", optional;
-                    params = "params", optional; r#as = "as", optional; } tag "type";
-                    deny
+                    v, Regression { signal = "signal"; x = "x", required; y = "y",
+                    required; groupby = "groupby"; method = "method"; order = "order";
+                    extent = "extent"; params = "params"; r#as = "as"; } tag "type"; deny
                 )
             }
             Some("aggregate") => {
                 rt::object_variant!(
-                    v, Aggregate { signal = "signal", optional; groupby = "groupby",
-                    optional; ops = "ops", optional; fields = "fields", optional; r#as =
-                    "as", optional; drop = "drop", optional; cross = "cross", optional;
-                    key = "key", optional; } tag "type"; deny
+                    v, Aggregate { signal = "signal"; groupby = "groupby"; ops = "ops";
+                    fields = "fields"; r#as = "as"; drop = "drop"; cross = "cross"; key =
+                    "key"; } tag "type"; deny
                 )
             }
             Some("bin") => rt::variant(v, Self::Bin),
             Some("collect") => rt::variant(v, Self::Collect),
             Some("countpattern") => {
                 rt::object_variant!(
-                    v, Countpattern { signal = "signal", optional; field = "field",
-                    required; case = "case", optional; pattern = "pattern", optional;
-                    stopwords = "stopwords", optional; r#as = "as", optional; } tag
-                    "type"; deny
+                    v, Countpattern { signal = "signal"; field = "field", required; case
+                    = "case"; pattern = "pattern"; stopwords = "stopwords"; r#as = "as";
+                    } tag "type"; deny
                 )
             }
             Some("cross") => {
                 rt::object_variant!(
-                    v, Cross { signal = "signal", optional; filter = "filter", optional;
-                    r#as = "as", optional; } tag "type"; deny
+                    v, Cross { signal = "signal"; filter = "filter"; r#as = "as"; } tag
+                    "type"; deny
                 )
             }
             Some("density") => {
                 rt::object_variant!(
-                    v, Density { signal = "signal", optional; extent = "extent",
-                    optional; steps = "steps", optional; minsteps = "minsteps", optional;
-                    maxsteps = "maxsteps", optional; method = "method", optional;
-                    distribution = "distribution", optional; r#as = "as", optional; } tag
-                    "type"; deny
+                    v, Density { signal = "signal"; extent = "extent"; steps = "steps";
+                    minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method";
+                    distribution = "distribution"; r#as = "as"; } tag "type"; deny
                 )
             }
             Some("dotbin") => rt::variant(v, Self::Dotbin),
             Some("extent") => rt::variant(v, Self::Extent),
             Some("filter") => {
                 rt::object_variant!(
-                    v, Filter { signal = "signal", optional; expr = "expr", required; }
-                    tag "type"; deny
+                    v, Filter { signal = "signal"; expr = "expr", required; } tag "type";
+                    deny
                 )
             }
             Some("flatten") => {
                 rt::object_variant!(
-                    v, Flatten { signal = "signal", optional; fields = "fields",
-                    required; index = "index", optional; r#as = "as", optional; } tag
-                    "type"; deny
+                    v, Flatten { signal = "signal"; fields = "fields", required; index =
+                    "index"; r#as = "as"; } tag "type"; deny
                 )
             }
             Some("fold") => {
                 rt::object_variant!(
-                    v, Fold { signal = "signal", optional; fields = "fields", required;
-                    r#as = "as", optional; } tag "type"; deny
+                    v, Fold { signal = "signal"; fields = "fields", required; r#as =
+                    "as"; } tag "type"; deny
                 )
             }
             Some("formula") => rt::variant(v, Self::Formula),
             Some("impute") => {
                 rt::object_variant!(
-                    v, Impute { signal = "signal", optional; field = "field", required;
-                    key = "key", required; keyvals = "keyvals", optional; groupby =
-                    "groupby", optional; method = "method", optional; value = "value",
-                    optional; } tag "type"; deny
+                    v, Impute { signal = "signal"; field = "field", required; key =
+                    "key", required; keyvals = "keyvals"; groupby = "groupby"; method =
+                    "method"; value = "value"; } tag "type"; deny
                 )
             }
             Some("joinaggregate") => rt::variant(v, Self::Joinaggregate),
             Some("kde") => {
                 rt::object_variant!(
-                    v, Kde { signal = "signal", optional; groupby = "groupby", optional;
-                    field = "field", required; cumulative = "cumulative", optional;
-                    counts = "counts", optional; bandwidth = "bandwidth", optional;
-                    extent = "extent", optional; resolve = "resolve", optional; steps =
-                    "steps", optional; minsteps = "minsteps", optional; maxsteps =
-                    "maxsteps", optional; r#as = "as", optional; } tag "type"; deny
+                    v, Kde { signal = "signal"; groupby = "groupby"; field = "field",
+                    required; cumulative = "cumulative"; counts = "counts"; bandwidth =
+                    "bandwidth"; extent = "extent"; resolve = "resolve"; steps = "steps";
+                    minsteps = "minsteps"; maxsteps = "maxsteps"; r#as = "as"; } tag
+                    "type"; deny
                 )
             }
             Some("lookup") => rt::variant(v, Self::Lookup),
             Some("pivot") => {
                 rt::object_variant!(
-                    v, Pivot { signal = "signal", optional; groupby = "groupby",
-                    optional; field = "field", required; value = "value", required; op =
-                    "op", optional; limit = "limit", optional; key = "key", optional; }
-                    tag "type"; deny
+                    v, Pivot { signal = "signal"; groupby = "groupby"; field = "field",
+                    required; value = "value", required; op = "op"; limit = "limit"; key
+                    = "key"; } tag "type"; deny
                 )
             }
             Some("project") => {
                 rt::object_variant!(
-                    v, Project { signal = "signal", optional; fields = "fields",
-                    optional; r#as = "as", optional; } tag "type"; deny
+                    v, Project { signal = "signal"; fields = "fields"; r#as = "as"; } tag
+                    "type"; deny
                 )
             }
             Some("quantile") => {
                 rt::object_variant!(
-                    v, Quantile { signal = "signal", optional; groupby = "groupby",
-                    optional; field = "field", required; probs = "probs", optional; step
-                    = "step", optional; r#as = "as", optional; } tag "type"; deny
+                    v, Quantile { signal = "signal"; groupby = "groupby"; field =
+                    "field", required; probs = "probs"; step = "step"; r#as = "as"; } tag
+                    "type"; deny
                 )
             }
             Some("sample") => rt::variant(v, Self::Sample),
             Some("sequence") => {
                 rt::object_variant!(
-                    v, Sequence { signal = "signal", optional; start = "start", required;
-                    stop = "stop", required; step = "step", optional; r#as = "as",
-                    optional; } tag "type"; deny
+                    v, Sequence { signal = "signal"; start = "start", required; stop =
+                    "stop", required; step = "step"; r#as = "as"; } tag "type"; deny
                 )
             }
             Some("timeunit") => rt::variant(v, Self::Timeunit),
@@ -6373,282 +5373,55 @@ impl rt::FromValue for Transform {
         }
     }
 }
-impl rt::__private::serde::Serialize for Transform {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Crossfilter(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Resolvefilter(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Linkpath(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Pie(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Stack(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Force(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Contour {
-                signal,
-                size,
-                values,
-                x,
-                y,
-                weight,
-                cell_size,
-                bandwidth,
-                count,
-                nice,
-                thresholds,
-                smooth,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "contour"; { signal = "signal", optional; size = "size",
-                    required; values = "values", optional; x = "x", optional; y = "y",
-                    optional; weight = "weight", optional; cell_size = "cellSize",
-                    optional; bandwidth = "bandwidth", optional; count = "count",
-                    optional; nice = "nice", optional; thresholds = "thresholds",
-                    optional; smooth = "smooth", optional; }
-                )
-            }
-            Self::Geojson(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Geopath(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Geopoint(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Geoshape(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Graticule {
-                signal,
-                extent,
-                extent_major,
-                extent_minor,
-                step,
-                step_major,
-                step_minor,
-                precision,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "graticule"; { signal = "signal", optional; extent =
-                    "extent", optional; extent_major = "extentMajor", optional;
-                    extent_minor = "extentMinor", optional; step = "step", optional;
-                    step_major = "stepMajor", optional; step_minor = "stepMinor",
-                    optional; precision = "precision", optional; }
-                )
-            }
-            Self::Heatmap(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Isocontour {
-                signal,
-                field,
-                thresholds,
-                levels,
-                nice,
-                resolve,
-                zero,
-                smooth,
-                scale,
-                translate,
-                r#as,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "isocontour"; { signal = "signal", optional; field =
-                    "field", optional; thresholds = "thresholds", optional; levels =
-                    "levels", optional; nice = "nice", optional; resolve = "resolve",
-                    optional; zero = "zero", optional; smooth = "smooth", optional; scale
-                    = "scale", optional; translate = "translate", optional; r#as = "as",
-                    optional; }
-                )
-            }
-            Self::Kde2d {
-                signal,
-                size,
-                x,
-                y,
-                weight,
-                groupby,
-                cell_size,
-                bandwidth,
-                counts,
-                r#as,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "kde2d"; { signal = "signal", optional; size = "size",
-                    required; x = "x", required; y = "y", required; weight = "weight",
-                    optional; groupby = "groupby", optional; cell_size = "cellSize",
-                    optional; bandwidth = "bandwidth", optional; counts = "counts",
-                    optional; r#as = "as", optional; }
-                )
-            }
-            Self::Nest { signal, keys, generate } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "nest"; { signal = "signal", optional; keys = "keys",
-                    optional; generate = "generate", optional; }
-                )
-            }
-            Self::Pack(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Partition(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Stratify(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Tree(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Treelinks { signal } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "treelinks"; { signal = "signal", optional; }
-                )
-            }
-            Self::Treemap(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Label(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Loess { signal, x, y, groupby, bandwidth, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "loess"; { signal = "signal", optional; x = "x",
-                    required; y = "y", required; groupby = "groupby", optional; bandwidth
-                    = "bandwidth", optional; r#as = "as", optional; }
-                )
-            }
-            Self::Regression {
-                signal,
-                x,
-                y,
-                groupby,
-                method,
-                order,
-                extent,
-                params,
-                r#as,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "regression"; { signal = "signal", optional; x = "x",
-                    required; y = "y", required; groupby = "groupby", optional; method =
-                    "method", optional; order = "order", optional; extent = "extent",
-                    optional; params = "params", optional; r#as = "as", optional; }
-                )
-            }
-            Self::Aggregate { signal, groupby, ops, fields, r#as, drop, cross, key } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "aggregate"; { signal = "signal", optional; groupby =
-                    "groupby", optional; ops = "ops", optional; fields = "fields",
-                    optional; r#as = "as", optional; drop = "drop", optional; cross =
-                    "cross", optional; key = "key", optional; }
-                )
-            }
-            Self::Bin(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Collect(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Countpattern { signal, field, case, pattern, stopwords, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "countpattern"; { signal = "signal", optional; field =
-                    "field", required; case = "case", optional; pattern = "pattern",
-                    optional; stopwords = "stopwords", optional; r#as = "as", optional; }
-                )
-            }
-            Self::Cross { signal, filter, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "cross"; { signal = "signal", optional; filter =
-                    "filter", optional; r#as = "as", optional; }
-                )
-            }
-            Self::Density {
-                signal,
-                extent,
-                steps,
-                minsteps,
-                maxsteps,
-                method,
-                distribution,
-                r#as,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "density"; { signal = "signal", optional; extent =
-                    "extent", optional; steps = "steps", optional; minsteps = "minsteps",
-                    optional; maxsteps = "maxsteps", optional; method = "method",
-                    optional; distribution = "distribution", optional; r#as = "as",
-                    optional; }
-                )
-            }
-            Self::Dotbin(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Extent(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Filter { signal, expr } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "filter"; { signal = "signal", optional; expr = "expr",
-                    required; }
-                )
-            }
-            Self::Flatten { signal, fields, index, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "flatten"; { signal = "signal", optional; fields =
-                    "fields", required; index = "index", optional; r#as = "as", optional;
-                    }
-                )
-            }
-            Self::Fold { signal, fields, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "fold"; { signal = "signal", optional; fields = "fields",
-                    required; r#as = "as", optional; }
-                )
-            }
-            Self::Formula(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Impute { signal, field, key, keyvals, groupby, method, value } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "impute"; { signal = "signal", optional; field = "field",
-                    required; key = "key", required; keyvals = "keyvals", optional;
-                    groupby = "groupby", optional; method = "method", optional; value =
-                    "value", optional; }
-                )
-            }
-            Self::Joinaggregate(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Kde {
-                signal,
-                groupby,
-                field,
-                cumulative,
-                counts,
-                bandwidth,
-                extent,
-                resolve,
-                steps,
-                minsteps,
-                maxsteps,
-                r#as,
-            } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "kde"; { signal = "signal", optional; groupby =
-                    "groupby", optional; field = "field", required; cumulative =
-                    "cumulative", optional; counts = "counts", optional; bandwidth =
-                    "bandwidth", optional; extent = "extent", optional; resolve =
-                    "resolve", optional; steps = "steps", optional; minsteps =
-                    "minsteps", optional; maxsteps = "maxsteps", optional; r#as = "as",
-                    optional; }
-                )
-            }
-            Self::Lookup(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Pivot { signal, groupby, field, value, op, limit, key } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "pivot"; { signal = "signal", optional; groupby =
-                    "groupby", optional; field = "field", required; value = "value",
-                    required; op = "op", optional; limit = "limit", optional; key =
-                    "key", optional; }
-                )
-            }
-            Self::Project { signal, fields, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "project"; { signal = "signal", optional; fields =
-                    "fields", optional; r#as = "as", optional; }
-                )
-            }
-            Self::Quantile { signal, groupby, field, probs, step, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "quantile"; { signal = "signal", optional; groupby =
-                    "groupby", optional; field = "field", required; probs = "probs",
-                    optional; step = "step", optional; r#as = "as", optional; }
-                )
-            }
-            Self::Sample(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Sequence { signal, start, stop, step, r#as } => {
-                rt::object_variant_serialize!(
-                    s, "type" = "sequence"; { signal = "signal", optional; start =
-                    "start", required; stop = "stop", required; step = "step", optional;
-                    r#as = "as", optional; }
-                )
-            }
-            Self::Timeunit(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Window(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Identifier(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Voronoi(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Wordcloud(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    Transform { Crossfilter(_), Resolvefilter(_), Linkpath(_), Pie(_), Stack(_),
+    Force(_), Contour { signal = "signal"; size = "size", required; values = "values"; x
+    = "x"; y = "y"; weight = "weight"; cell_size = "cellSize"; bandwidth = "bandwidth";
+    count = "count"; nice = "nice"; thresholds = "thresholds"; smooth = "smooth"; } tag
+    "type" = "contour"; deny, Geojson(_), Geopath(_), Geopoint(_), Geoshape(_), Graticule
+    { signal = "signal"; extent = "extent"; extent_major = "extentMajor"; extent_minor =
+    "extentMinor"; step = "step"; step_major = "stepMajor"; step_minor = "stepMinor";
+    precision = "precision"; } tag "type" = "graticule"; deny, Heatmap(_), Isocontour {
+    signal = "signal"; field = "field"; thresholds = "thresholds"; levels = "levels";
+    nice = "nice"; resolve = "resolve"; zero = "zero"; smooth = "smooth"; scale =
+    "scale"; translate = "translate"; r#as = "as"; } tag "type" = "isocontour"; deny,
+    Kde2d { signal = "signal"; size = "size", required; x = "x", required; y = "y",
+    required; weight = "weight"; groupby = "groupby"; cell_size = "cellSize"; bandwidth =
+    "bandwidth"; counts = "counts"; r#as = "as"; } tag "type" = "kde2d"; deny, Nest {
+    signal = "signal"; keys = "keys"; generate = "generate"; } tag "type" = "nest"; deny,
+    Pack(_), Partition(_), Stratify(_), Tree(_), Treelinks { signal = "signal"; } tag
+    "type" = "treelinks"; deny, Treemap(_), Label(_), Loess { signal = "signal"; x = "x",
+    required; y = "y", required; groupby = "groupby"; bandwidth = "bandwidth"; r#as =
+    "as"; } tag "type" = "loess"; deny, Regression { signal = "signal"; x = "x",
+    required; y = "y", required; groupby = "groupby"; method = "method"; order = "order";
+    extent = "extent"; params = "params"; r#as = "as"; } tag "type" = "regression"; deny,
+    Aggregate { signal = "signal"; groupby = "groupby"; ops = "ops"; fields = "fields";
+    r#as = "as"; drop = "drop"; cross = "cross"; key = "key"; } tag "type" = "aggregate";
+    deny, Bin(_), Collect(_), Countpattern { signal = "signal"; field = "field",
+    required; case = "case"; pattern = "pattern"; stopwords = "stopwords"; r#as = "as"; }
+    tag "type" = "countpattern"; deny, Cross { signal = "signal"; filter = "filter"; r#as
+    = "as"; } tag "type" = "cross"; deny, Density { signal = "signal"; extent = "extent";
+    steps = "steps"; minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method";
+    distribution = "distribution"; r#as = "as"; } tag "type" = "density"; deny,
+    Dotbin(_), Extent(_), Filter { signal = "signal"; expr = "expr", required; } tag
+    "type" = "filter"; deny, Flatten { signal = "signal"; fields = "fields", required;
+    index = "index"; r#as = "as"; } tag "type" = "flatten"; deny, Fold { signal =
+    "signal"; fields = "fields", required; r#as = "as"; } tag "type" = "fold"; deny,
+    Formula(_), Impute { signal = "signal"; field = "field", required; key = "key",
+    required; keyvals = "keyvals"; groupby = "groupby"; method = "method"; value =
+    "value"; } tag "type" = "impute"; deny, Joinaggregate(_), Kde { signal = "signal";
+    groupby = "groupby"; field = "field", required; cumulative = "cumulative"; counts =
+    "counts"; bandwidth = "bandwidth"; extent = "extent"; resolve = "resolve"; steps =
+    "steps"; minsteps = "minsteps"; maxsteps = "maxsteps"; r#as = "as"; } tag "type" =
+    "kde"; deny, Lookup(_), Pivot { signal = "signal"; groupby = "groupby"; field =
+    "field", required; value = "value", required; op = "op"; limit = "limit"; key =
+    "key"; } tag "type" = "pivot"; deny, Project { signal = "signal"; fields = "fields";
+    r#as = "as"; } tag "type" = "project"; deny, Quantile { signal = "signal"; groupby =
+    "groupby"; field = "field", required; probs = "probs"; step = "step"; r#as = "as"; }
+    tag "type" = "quantile"; deny, Sample(_), Sequence { signal = "signal"; start =
+    "start", required; stop = "stop", required; step = "step"; r#as = "as"; } tag "type"
+    = "sequence"; deny, Timeunit(_), Window(_), Identifier(_), Voronoi(_), Wordcloud(_) }
+);
 rt::contract!(Transform, [validators::v183], BASE0, "/definitions/transform");
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform`
 #[derive(Clone, PartialEq)]
@@ -7249,8 +6022,7 @@ impl rt::FromValue for Compare {
             "/definitions/compare/oneOf/0",
         ) {
             return rt::object_variant!(
-                v, Variant0 { field = "field", optional; order = "order", optional; }
-                deny
+                v, Variant0 { field = "field"; order = "order"; } deny
             );
         }
         if rt::is_valid_with(
@@ -7260,32 +6032,16 @@ impl rt::FromValue for Compare {
             "/definitions/compare/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Variant1 { field = "field", optional; order = "order", optional; }
-                deny
+                v, Variant1 { field = "field"; order = "order"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Compare {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Variant0 { field, order } => {
-                rt::object_variant_serialize!(
-                    s, { field = "field", optional; order = "order", optional; }
-                )
-            }
-            Self::Variant1 { field, order } => {
-                rt::object_variant_serialize!(
-                    s, { field = "field", optional; order = "order", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Compare { Variant0 { field = "field"; order = "order"; } deny, Variant1 { field =
+    "field"; order = "order"; } deny }
+);
 rt::contract!(Compare, [validators::t0:: < 27 >], BASE0, "/definitions/compare");
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/0/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -7480,92 +6236,50 @@ impl rt::FromValue for Force {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("force").and_then(rt::Value::as_str) {
             Some("center") => {
-                rt::object_variant!(
-                    v, Center { x = "x", optional; y = "y", optional; } tag "force"; deny
-                )
+                rt::object_variant!(v, Center { x = "x"; y = "y"; } tag "force"; deny)
             }
             Some("collide") => {
                 rt::object_variant!(
-                    v, Collide { radius = "radius", optional; strength = "strength",
-                    optional; iterations = "iterations", optional; } tag "force"; deny
+                    v, Collide { radius = "radius"; strength = "strength"; iterations =
+                    "iterations"; } tag "force"; deny
                 )
             }
             Some("nbody") => {
                 rt::object_variant!(
-                    v, Nbody { strength = "strength", optional; theta = "theta",
-                    optional; distance_min = "distanceMin", optional; distance_max =
-                    "distanceMax", optional; } tag "force"; deny
+                    v, Nbody { strength = "strength"; theta = "theta"; distance_min =
+                    "distanceMin"; distance_max = "distanceMax"; } tag "force"; deny
                 )
             }
             Some("link") => {
                 rt::object_variant!(
-                    v, Link { links = "links", optional; id = "id", optional; distance =
-                    "distance", optional; strength = "strength", optional; iterations =
-                    "iterations", optional; } tag "force"; deny
+                    v, Link { links = "links"; id = "id"; distance = "distance"; strength
+                    = "strength"; iterations = "iterations"; } tag "force"; deny
                 )
             }
             Some("x") => {
                 rt::object_variant!(
-                    v, X { strength = "strength", optional; x = "x", optional; } tag
-                    "force"; deny
+                    v, X { strength = "strength"; x = "x"; } tag "force"; deny
                 )
             }
             Some("y") => {
                 rt::object_variant!(
-                    v, Y { strength = "strength", optional; y = "y", optional; } tag
-                    "force"; deny
+                    v, Y { strength = "strength"; y = "y"; } tag "force"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for Force {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Center { x, y } => {
-                rt::object_variant_serialize!(
-                    s, "force" = "center"; { x = "x", optional; y = "y", optional; }
-                )
-            }
-            Self::Collide { radius, strength, iterations } => {
-                rt::object_variant_serialize!(
-                    s, "force" = "collide"; { radius = "radius", optional; strength =
-                    "strength", optional; iterations = "iterations", optional; }
-                )
-            }
-            Self::Nbody { strength, theta, distance_min, distance_max } => {
-                rt::object_variant_serialize!(
-                    s, "force" = "nbody"; { strength = "strength", optional; theta =
-                    "theta", optional; distance_min = "distanceMin", optional;
-                    distance_max = "distanceMax", optional; }
-                )
-            }
-            Self::Link { links, id, distance, strength, iterations } => {
-                rt::object_variant_serialize!(
-                    s, "force" = "link"; { links = "links", optional; id = "id",
-                    optional; distance = "distance", optional; strength = "strength",
-                    optional; iterations = "iterations", optional; }
-                )
-            }
-            Self::X { strength, x } => {
-                rt::object_variant_serialize!(
-                    s, "force" = "x"; { strength = "strength", optional; x = "x",
-                    optional; }
-                )
-            }
-            Self::Y { strength, y } => {
-                rt::object_variant_serialize!(
-                    s, "force" = "y"; { strength = "strength", optional; y = "y",
-                    optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Force { Center { x = "x"; y = "y"; } tag "force" = "center"; deny, Collide { radius =
+    "radius"; strength = "strength"; iterations = "iterations"; } tag "force" =
+    "collide"; deny, Nbody { strength = "strength"; theta = "theta"; distance_min =
+    "distanceMin"; distance_max = "distanceMax"; } tag "force" = "nbody"; deny, Link {
+    links = "links"; id = "id"; distance = "distance"; strength = "strength"; iterations
+    = "iterations"; } tag "force" = "link"; deny, X { strength = "strength"; x = "x"; }
+    tag "force" = "x"; deny, Y { strength = "strength"; y = "y"; } tag "force" = "y";
+    deny }
+);
 rt::contract!(
     Force, [validators::t13:: < 0 >], BASE0,
     "/definitions/forceTransform/properties/forces/items"
@@ -10224,77 +8938,43 @@ impl rt::FromValue for Distribution {
         match v.get("function").and_then(rt::Value::as_str) {
             Some("normal") => {
                 rt::object_variant!(
-                    v, Normal { mean = "mean", optional; stdev = "stdev", optional; } tag
-                    "function"; deny
+                    v, Normal { mean = "mean"; stdev = "stdev"; } tag "function"; deny
                 )
             }
             Some("lognormal") => {
                 rt::object_variant!(
-                    v, Lognormal { mean = "mean", optional; stdev = "stdev", optional; }
-                    tag "function"; deny
+                    v, Lognormal { mean = "mean"; stdev = "stdev"; } tag "function"; deny
                 )
             }
             Some("uniform") => {
                 rt::object_variant!(
-                    v, Uniform { min = "min", optional; max = "max", optional; } tag
-                    "function"; deny
+                    v, Uniform { min = "min"; max = "max"; } tag "function"; deny
                 )
             }
             Some("kde") => {
                 rt::object_variant!(
-                    v, Kde { field = "field", required; from = "from", optional;
-                    bandwidth = "bandwidth", optional; } tag "function"; deny
+                    v, Kde { field = "field", required; from = "from"; bandwidth =
+                    "bandwidth"; } tag "function"; deny
                 )
             }
             Some("mixture") => {
                 rt::object_variant!(
-                    v, Mixture { distributions = "distributions", optional; weights =
-                    "weights", optional; } tag "function"; deny
+                    v, Mixture { distributions = "distributions"; weights = "weights"; }
+                    tag "function"; deny
                 )
             }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-impl rt::__private::serde::Serialize for Distribution {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Normal { mean, stdev } => {
-                rt::object_variant_serialize!(
-                    s, "function" = "normal"; { mean = "mean", optional; stdev = "stdev",
-                    optional; }
-                )
-            }
-            Self::Lognormal { mean, stdev } => {
-                rt::object_variant_serialize!(
-                    s, "function" = "lognormal"; { mean = "mean", optional; stdev =
-                    "stdev", optional; }
-                )
-            }
-            Self::Uniform { min, max } => {
-                rt::object_variant_serialize!(
-                    s, "function" = "uniform"; { min = "min", optional; max = "max",
-                    optional; }
-                )
-            }
-            Self::Kde { field, from, bandwidth } => {
-                rt::object_variant_serialize!(
-                    s, "function" = "kde"; { field = "field", required; from = "from",
-                    optional; bandwidth = "bandwidth", optional; }
-                )
-            }
-            Self::Mixture { distributions, weights } => {
-                rt::object_variant_serialize!(
-                    s, "function" = "mixture"; { distributions = "distributions",
-                    optional; weights = "weights", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Distribution { Normal { mean = "mean"; stdev = "stdev"; } tag "function" = "normal";
+    deny, Lognormal { mean = "mean"; stdev = "stdev"; } tag "function" = "lognormal";
+    deny, Uniform { min = "min"; max = "max"; } tag "function" = "uniform"; deny, Kde {
+    field = "field", required; from = "from"; bandwidth = "bandwidth"; } tag "function" =
+    "kde"; deny, Mixture { distributions = "distributions"; weights = "weights"; } tag
+    "function" = "mixture"; deny }
+);
 rt::contract!(
     Distribution, [validators::t3:: < 3 >], BASE0,
     "/definitions/densityTransform/properties/distribution"
@@ -12606,8 +11286,7 @@ impl rt::FromValue for UrlNameDataFormat {
             "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0",
         ) {
             return rt::object_variant!(
-                v, Variant0 { r#type = "type", optional; parse = "parse", optional; }
-                extra extra
+                v, Variant0 { r#type = "type"; parse = "parse"; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -12617,8 +11296,8 @@ impl rt::FromValue for UrlNameDataFormat {
             "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1",
         ) {
             return rt::object_variant!(
-                v, Variant1 { r#type = "type", optional; parse = "parse", optional;
-                property = "property", optional; copy = "copy", optional; } deny
+                v, Variant1 { r#type = "type"; parse = "parse"; property = "property";
+                copy = "copy"; } deny
             );
         }
         if rt::is_valid_with(
@@ -12628,8 +11307,8 @@ impl rt::FromValue for UrlNameDataFormat {
             "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2",
         ) {
             return rt::object_variant!(
-                v, Type { r#type = "type", required; header = "header", optional; parse =
-                "parse", optional; } deny
+                v, Type { r#type = "type", required; header = "header"; parse = "parse";
+                } deny
             );
         }
         if rt::is_valid_with(
@@ -12640,7 +11319,7 @@ impl rt::FromValue for UrlNameDataFormat {
         ) {
             return rt::object_variant!(
                 v, TypeDelimiter { r#type = "type", required; delimiter = "delimiter",
-                required; header = "header", optional; parse = "parse", optional; } deny
+                required; header = "header"; parse = "parse"; } deny
             );
         }
         if rt::is_valid_with(
@@ -12670,42 +11349,13 @@ impl rt::FromValue for UrlNameDataFormat {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for UrlNameDataFormat {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Variant0 { r#type, parse, extra } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", optional; parse = "parse", optional; } extra
-                    extra
-                )
-            }
-            Self::Variant1 { r#type, parse, property, copy } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", optional; parse = "parse", optional; property =
-                    "property", optional; copy = "copy", optional; }
-                )
-            }
-            Self::Type { r#type, header, parse } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; header = "header", optional; parse =
-                    "parse", optional; }
-                )
-            }
-            Self::TypeDelimiter { r#type, delimiter, header, parse } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; delimiter = "delimiter", required;
-                    header = "header", optional; parse = "parse", optional; }
-                )
-            }
-            Self::TypeFeature(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::TypeMesh(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    UrlNameDataFormat { Variant0 { r#type = "type"; parse = "parse"; } extra extra,
+    Variant1 { r#type = "type"; parse = "parse"; property = "property"; copy = "copy"; }
+    deny, Type { r#type = "type", required; header = "header"; parse = "parse"; } deny,
+    TypeDelimiter { r#type = "type", required; delimiter = "delimiter", required; header
+    = "header"; parse = "parse"; } deny, TypeFeature(_), TypeMesh(_), SignalRef(_) }
+);
 rt::contract!(
     UrlNameDataFormat, [validators::t0:: < 39 >], BASE0,
     "/definitions/data/oneOf/2/properties/format"
@@ -13226,8 +11876,7 @@ impl rt::FromValue for ValuesNameDataFormat {
             "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0",
         ) {
             return rt::object_variant!(
-                v, Variant0 { r#type = "type", optional; parse = "parse", optional; }
-                extra extra
+                v, Variant0 { r#type = "type"; parse = "parse"; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -13237,8 +11886,8 @@ impl rt::FromValue for ValuesNameDataFormat {
             "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1",
         ) {
             return rt::object_variant!(
-                v, Variant1 { r#type = "type", optional; parse = "parse", optional;
-                property = "property", optional; copy = "copy", optional; } deny
+                v, Variant1 { r#type = "type"; parse = "parse"; property = "property";
+                copy = "copy"; } deny
             );
         }
         if rt::is_valid_with(
@@ -13248,8 +11897,8 @@ impl rt::FromValue for ValuesNameDataFormat {
             "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2",
         ) {
             return rt::object_variant!(
-                v, Type { r#type = "type", required; header = "header", optional; parse =
-                "parse", optional; } deny
+                v, Type { r#type = "type", required; header = "header"; parse = "parse";
+                } deny
             );
         }
         if rt::is_valid_with(
@@ -13260,7 +11909,7 @@ impl rt::FromValue for ValuesNameDataFormat {
         ) {
             return rt::object_variant!(
                 v, TypeDelimiter { r#type = "type", required; delimiter = "delimiter",
-                required; header = "header", optional; parse = "parse", optional; } deny
+                required; header = "header"; parse = "parse"; } deny
             );
         }
         if rt::is_valid_with(
@@ -13290,42 +11939,13 @@ impl rt::FromValue for ValuesNameDataFormat {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ValuesNameDataFormat {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Variant0 { r#type, parse, extra } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", optional; parse = "parse", optional; } extra
-                    extra
-                )
-            }
-            Self::Variant1 { r#type, parse, property, copy } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", optional; parse = "parse", optional; property =
-                    "property", optional; copy = "copy", optional; }
-                )
-            }
-            Self::Type { r#type, header, parse } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; header = "header", optional; parse =
-                    "parse", optional; }
-                )
-            }
-            Self::TypeDelimiter { r#type, delimiter, header, parse } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; delimiter = "delimiter", required;
-                    header = "header", optional; parse = "parse", optional; }
-                )
-            }
-            Self::TypeFeature(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::TypeMesh(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    ValuesNameDataFormat { Variant0 { r#type = "type"; parse = "parse"; } extra extra,
+    Variant1 { r#type = "type"; parse = "parse"; property = "property"; copy = "copy"; }
+    deny, Type { r#type = "type", required; header = "header"; parse = "parse"; } deny,
+    TypeDelimiter { r#type = "type", required; delimiter = "delimiter", required; header
+    = "header"; parse = "parse"; } deny, TypeFeature(_), TypeMesh(_), SignalRef(_) }
+);
 rt::contract!(
     ValuesNameDataFormat, [validators::t0:: < 39 >], BASE0,
     "/definitions/data/oneOf/3/properties/format"
@@ -13847,109 +12467,91 @@ impl rt::FromValue for ScopeScale {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(validators::v291, &v, BASE0, "/definitions/scale/oneOf/0") {
             return rt::object_variant!(
-                v, Identity { r#type = "type", required; nice = "nice", optional; name =
-                "name", required; domain = "domain", optional; domain_min = "domainMin",
-                optional; domain_max = "domainMax", optional; domain_mid = "domainMid",
-                optional; domain_raw = "domainRaw", optional; reverse = "reverse",
-                optional; round = "round", optional; } deny
+                v, Identity { r#type = "type", required; nice = "nice"; name = "name",
+                required; domain = "domain"; domain_min = "domainMin"; domain_max =
+                "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
+                = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v292, &v, BASE0, "/definitions/scale/oneOf/1") {
             return rt::object_variant!(
-                v, Ordinal { r#type = "type", required; range = "range", optional;
-                interpolate = "interpolate", optional; domain_implicit =
-                "domainImplicit", optional; name = "name", required; domain = "domain",
-                optional; domain_min = "domainMin", optional; domain_max = "domainMax",
-                optional; domain_mid = "domainMid", optional; domain_raw = "domainRaw",
-                optional; reverse = "reverse", optional; round = "round", optional; }
-                deny
+                v, Ordinal { r#type = "type", required; range = "range"; interpolate =
+                "interpolate"; domain_implicit = "domainImplicit"; name = "name",
+                required; domain = "domain"; domain_min = "domainMin"; domain_max =
+                "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
+                = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v293, &v, BASE0, "/definitions/scale/oneOf/2") {
             return rt::object_variant!(
-                v, Band { r#type = "type", required; padding_inner = "paddingInner",
-                optional; range = "range", optional; padding = "padding", optional;
-                padding_outer = "paddingOuter", optional; align = "align", optional; name
-                = "name", required; domain = "domain", optional; domain_min =
-                "domainMin", optional; domain_max = "domainMax", optional; domain_mid =
-                "domainMid", optional; domain_raw = "domainRaw", optional; reverse =
-                "reverse", optional; round = "round", optional; } deny
+                v, Band { r#type = "type", required; padding_inner = "paddingInner";
+                range = "range"; padding = "padding"; padding_outer = "paddingOuter";
+                align = "align"; name = "name", required; domain = "domain"; domain_min =
+                "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+                domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v294, &v, BASE0, "/definitions/scale/oneOf/3") {
             return rt::object_variant!(
-                v, Point { r#type = "type", required; range = "range", optional; padding
-                = "padding", optional; padding_outer = "paddingOuter", optional; align =
-                "align", optional; name = "name", required; domain = "domain", optional;
-                domain_min = "domainMin", optional; domain_max = "domainMax", optional;
-                domain_mid = "domainMid", optional; domain_raw = "domainRaw", optional;
-                reverse = "reverse", optional; round = "round", optional; } deny
+                v, Point { r#type = "type", required; range = "range"; padding =
+                "padding"; padding_outer = "paddingOuter"; align = "align"; name =
+                "name", required; domain = "domain"; domain_min = "domainMin"; domain_max
+                = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw";
+                reverse = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v295, &v, BASE0, "/definitions/scale/oneOf/4") {
             return rt::object_variant!(
-                v, QuantizeOrThreshold { r#type = "type", required; range = "range",
-                optional; interpolate = "interpolate", optional; nice = "nice", optional;
-                zero = "zero", optional; name = "name", required; domain = "domain",
-                optional; domain_min = "domainMin", optional; domain_max = "domainMax",
-                optional; domain_mid = "domainMid", optional; domain_raw = "domainRaw",
-                optional; reverse = "reverse", optional; round = "round", optional; }
-                deny
+                v, QuantizeOrThreshold { r#type = "type", required; range = "range";
+                interpolate = "interpolate"; nice = "nice"; zero = "zero"; name = "name",
+                required; domain = "domain"; domain_min = "domainMin"; domain_max =
+                "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
+                = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v296, &v, BASE0, "/definitions/scale/oneOf/5") {
             return rt::object_variant!(
-                v, Quantile { r#type = "type", required; range = "range", optional;
-                interpolate = "interpolate", optional; name = "name", required; domain =
-                "domain", optional; domain_min = "domainMin", optional; domain_max =
-                "domainMax", optional; domain_mid = "domainMid", optional; domain_raw =
-                "domainRaw", optional; reverse = "reverse", optional; round = "round",
-                optional; } deny
+                v, Quantile { r#type = "type", required; range = "range"; interpolate =
+                "interpolate"; name = "name", required; domain = "domain"; domain_min =
+                "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+                domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v297, &v, BASE0, "/definitions/scale/oneOf/6") {
             return rt::object_variant!(
-                v, BinOrdinal { r#type = "type", required; bins = "bins", optional; range
-                = "range", optional; interpolate = "interpolate", optional; name =
-                "name", required; domain = "domain", optional; domain_min = "domainMin",
-                optional; domain_max = "domainMax", optional; domain_mid = "domainMid",
-                optional; domain_raw = "domainRaw", optional; reverse = "reverse",
-                optional; round = "round", optional; } deny
+                v, BinOrdinal { r#type = "type", required; bins = "bins"; range =
+                "range"; interpolate = "interpolate"; name = "name", required; domain =
+                "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid
+                = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round =
+                "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v298, &v, BASE0, "/definitions/scale/oneOf/7") {
             return rt::object_variant!(
-                v, TimeOrUtc { r#type = "type", required; nice = "nice", optional; range
-                = "range", optional; bins = "bins", optional; interpolate =
-                "interpolate", optional; clamp = "clamp", optional; padding = "padding",
-                optional; name = "name", required; domain = "domain", optional;
-                domain_min = "domainMin", optional; domain_max = "domainMax", optional;
-                domain_mid = "domainMid", optional; domain_raw = "domainRaw", optional;
-                reverse = "reverse", optional; round = "round", optional; } deny
+                v, TimeOrUtc { r#type = "type", required; nice = "nice"; range = "range";
+                bins = "bins"; interpolate = "interpolate"; clamp = "clamp"; padding =
+                "padding"; name = "name", required; domain = "domain"; domain_min =
+                "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+                domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v299, &v, BASE0, "/definitions/scale/oneOf/8") {
             return rt::object_variant!(
-                v, Name { r#type = "type", optional; nice = "nice", optional; zero =
-                "zero", optional; range = "range", optional; bins = "bins", optional;
-                interpolate = "interpolate", optional; clamp = "clamp", optional; padding
-                = "padding", optional; name = "name", required; domain = "domain",
-                optional; domain_min = "domainMin", optional; domain_max = "domainMax",
-                optional; domain_mid = "domainMid", optional; domain_raw = "domainRaw",
-                optional; reverse = "reverse", optional; round = "round", optional; }
-                deny
+                v, Name { r#type = "type"; nice = "nice"; zero = "zero"; range = "range";
+                bins = "bins"; interpolate = "interpolate"; clamp = "clamp"; padding =
+                "padding"; name = "name", required; domain = "domain"; domain_min =
+                "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+                domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(validators::v300, &v, BASE0, "/definitions/scale/oneOf/9") {
             return rt::object_variant!(
-                v, Log { r#type = "type", required; base = "base", optional; nice =
-                "nice", optional; zero = "zero", optional; range = "range", optional;
-                bins = "bins", optional; interpolate = "interpolate", optional; clamp =
-                "clamp", optional; padding = "padding", optional; name = "name",
-                required; domain = "domain", optional; domain_min = "domainMin",
-                optional; domain_max = "domainMax", optional; domain_mid = "domainMid",
-                optional; domain_raw = "domainRaw", optional; reverse = "reverse",
-                optional; round = "round", optional; } deny
+                v, Log { r#type = "type", required; base = "base"; nice = "nice"; zero =
+                "zero"; range = "range"; bins = "bins"; interpolate = "interpolate";
+                clamp = "clamp"; padding = "padding"; name = "name", required; domain =
+                "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid
+                = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round =
+                "round"; } deny
             );
         }
         if rt::is_valid_with(
@@ -13959,14 +12561,12 @@ impl rt::FromValue for ScopeScale {
             "/definitions/scale/oneOf/10",
         ) {
             return rt::object_variant!(
-                v, Pow { r#type = "type", required; exponent = "exponent", optional; nice
-                = "nice", optional; zero = "zero", optional; range = "range", optional;
-                bins = "bins", optional; interpolate = "interpolate", optional; clamp =
-                "clamp", optional; padding = "padding", optional; name = "name",
-                required; domain = "domain", optional; domain_min = "domainMin",
-                optional; domain_max = "domainMax", optional; domain_mid = "domainMid",
-                optional; domain_raw = "domainRaw", optional; reverse = "reverse",
-                optional; round = "round", optional; } deny
+                v, Pow { r#type = "type", required; exponent = "exponent"; nice = "nice";
+                zero = "zero"; range = "range"; bins = "bins"; interpolate =
+                "interpolate"; clamp = "clamp"; padding = "padding"; name = "name",
+                required; domain = "domain"; domain_min = "domainMin"; domain_max =
+                "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
+                = "reverse"; round = "round"; } deny
             );
         }
         if rt::is_valid_with(
@@ -13976,340 +12576,67 @@ impl rt::FromValue for ScopeScale {
             "/definitions/scale/oneOf/11",
         ) {
             return rt::object_variant!(
-                v, Symlog { r#type = "type", required; constant = "constant", optional;
-                nice = "nice", optional; zero = "zero", optional; range = "range",
-                optional; bins = "bins", optional; interpolate = "interpolate", optional;
-                clamp = "clamp", optional; padding = "padding", optional; name = "name",
-                required; domain = "domain", optional; domain_min = "domainMin",
-                optional; domain_max = "domainMax", optional; domain_mid = "domainMid",
-                optional; domain_raw = "domainRaw", optional; reverse = "reverse",
-                optional; round = "round", optional; } deny
+                v, Symlog { r#type = "type", required; constant = "constant"; nice =
+                "nice"; zero = "zero"; range = "range"; bins = "bins"; interpolate =
+                "interpolate"; clamp = "clamp"; padding = "padding"; name = "name",
+                required; domain = "domain"; domain_min = "domainMin"; domain_max =
+                "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
+                = "reverse"; round = "round"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ScopeScale {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Identity {
-                r#type,
-                nice,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; nice = "nice", optional; name =
-                    "name", required; domain = "domain", optional; domain_min =
-                    "domainMin", optional; domain_max = "domainMax", optional; domain_mid
-                    = "domainMid", optional; domain_raw = "domainRaw", optional; reverse
-                    = "reverse", optional; round = "round", optional; }
-                )
-            }
-            Self::Ordinal {
-                r#type,
-                range,
-                interpolate,
-                domain_implicit,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; range = "range", optional;
-                    interpolate = "interpolate", optional; domain_implicit =
-                    "domainImplicit", optional; name = "name", required; domain =
-                    "domain", optional; domain_min = "domainMin", optional; domain_max =
-                    "domainMax", optional; domain_mid = "domainMid", optional; domain_raw
-                    = "domainRaw", optional; reverse = "reverse", optional; round =
-                    "round", optional; }
-                )
-            }
-            Self::Band {
-                r#type,
-                padding_inner,
-                range,
-                padding,
-                padding_outer,
-                align,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; padding_inner = "paddingInner",
-                    optional; range = "range", optional; padding = "padding", optional;
-                    padding_outer = "paddingOuter", optional; align = "align", optional;
-                    name = "name", required; domain = "domain", optional; domain_min =
-                    "domainMin", optional; domain_max = "domainMax", optional; domain_mid
-                    = "domainMid", optional; domain_raw = "domainRaw", optional; reverse
-                    = "reverse", optional; round = "round", optional; }
-                )
-            }
-            Self::Point {
-                r#type,
-                range,
-                padding,
-                padding_outer,
-                align,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; range = "range", optional; padding =
-                    "padding", optional; padding_outer = "paddingOuter", optional; align
-                    = "align", optional; name = "name", required; domain = "domain",
-                    optional; domain_min = "domainMin", optional; domain_max =
-                    "domainMax", optional; domain_mid = "domainMid", optional; domain_raw
-                    = "domainRaw", optional; reverse = "reverse", optional; round =
-                    "round", optional; }
-                )
-            }
-            Self::QuantizeOrThreshold {
-                r#type,
-                range,
-                interpolate,
-                nice,
-                zero,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; range = "range", optional;
-                    interpolate = "interpolate", optional; nice = "nice", optional; zero
-                    = "zero", optional; name = "name", required; domain = "domain",
-                    optional; domain_min = "domainMin", optional; domain_max =
-                    "domainMax", optional; domain_mid = "domainMid", optional; domain_raw
-                    = "domainRaw", optional; reverse = "reverse", optional; round =
-                    "round", optional; }
-                )
-            }
-            Self::Quantile {
-                r#type,
-                range,
-                interpolate,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; range = "range", optional;
-                    interpolate = "interpolate", optional; name = "name", required;
-                    domain = "domain", optional; domain_min = "domainMin", optional;
-                    domain_max = "domainMax", optional; domain_mid = "domainMid",
-                    optional; domain_raw = "domainRaw", optional; reverse = "reverse",
-                    optional; round = "round", optional; }
-                )
-            }
-            Self::BinOrdinal {
-                r#type,
-                bins,
-                range,
-                interpolate,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; bins = "bins", optional; range =
-                    "range", optional; interpolate = "interpolate", optional; name =
-                    "name", required; domain = "domain", optional; domain_min =
-                    "domainMin", optional; domain_max = "domainMax", optional; domain_mid
-                    = "domainMid", optional; domain_raw = "domainRaw", optional; reverse
-                    = "reverse", optional; round = "round", optional; }
-                )
-            }
-            Self::TimeOrUtc {
-                r#type,
-                nice,
-                range,
-                bins,
-                interpolate,
-                clamp,
-                padding,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; nice = "nice", optional; range =
-                    "range", optional; bins = "bins", optional; interpolate =
-                    "interpolate", optional; clamp = "clamp", optional; padding =
-                    "padding", optional; name = "name", required; domain = "domain",
-                    optional; domain_min = "domainMin", optional; domain_max =
-                    "domainMax", optional; domain_mid = "domainMid", optional; domain_raw
-                    = "domainRaw", optional; reverse = "reverse", optional; round =
-                    "round", optional; }
-                )
-            }
-            Self::Name {
-                r#type,
-                nice,
-                zero,
-                range,
-                bins,
-                interpolate,
-                clamp,
-                padding,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", optional; nice = "nice", optional; zero =
-                    "zero", optional; range = "range", optional; bins = "bins", optional;
-                    interpolate = "interpolate", optional; clamp = "clamp", optional;
-                    padding = "padding", optional; name = "name", required; domain =
-                    "domain", optional; domain_min = "domainMin", optional; domain_max =
-                    "domainMax", optional; domain_mid = "domainMid", optional; domain_raw
-                    = "domainRaw", optional; reverse = "reverse", optional; round =
-                    "round", optional; }
-                )
-            }
-            Self::Log {
-                r#type,
-                base,
-                nice,
-                zero,
-                range,
-                bins,
-                interpolate,
-                clamp,
-                padding,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; base = "base", optional; nice =
-                    "nice", optional; zero = "zero", optional; range = "range", optional;
-                    bins = "bins", optional; interpolate = "interpolate", optional; clamp
-                    = "clamp", optional; padding = "padding", optional; name = "name",
-                    required; domain = "domain", optional; domain_min = "domainMin",
-                    optional; domain_max = "domainMax", optional; domain_mid =
-                    "domainMid", optional; domain_raw = "domainRaw", optional; reverse =
-                    "reverse", optional; round = "round", optional; }
-                )
-            }
-            Self::Pow {
-                r#type,
-                exponent,
-                nice,
-                zero,
-                range,
-                bins,
-                interpolate,
-                clamp,
-                padding,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; exponent = "exponent", optional; nice
-                    = "nice", optional; zero = "zero", optional; range = "range",
-                    optional; bins = "bins", optional; interpolate = "interpolate",
-                    optional; clamp = "clamp", optional; padding = "padding", optional;
-                    name = "name", required; domain = "domain", optional; domain_min =
-                    "domainMin", optional; domain_max = "domainMax", optional; domain_mid
-                    = "domainMid", optional; domain_raw = "domainRaw", optional; reverse
-                    = "reverse", optional; round = "round", optional; }
-                )
-            }
-            Self::Symlog {
-                r#type,
-                constant,
-                nice,
-                zero,
-                range,
-                bins,
-                interpolate,
-                clamp,
-                padding,
-                name,
-                domain,
-                domain_min,
-                domain_max,
-                domain_mid,
-                domain_raw,
-                reverse,
-                round,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; constant = "constant", optional; nice
-                    = "nice", optional; zero = "zero", optional; range = "range",
-                    optional; bins = "bins", optional; interpolate = "interpolate",
-                    optional; clamp = "clamp", optional; padding = "padding", optional;
-                    name = "name", required; domain = "domain", optional; domain_min =
-                    "domainMin", optional; domain_max = "domainMax", optional; domain_mid
-                    = "domainMid", optional; domain_raw = "domainRaw", optional; reverse
-                    = "reverse", optional; round = "round", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ScopeScale { Identity { r#type = "type", required; nice = "nice"; name = "name",
+    required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round =
+    "round"; } deny, Ordinal { r#type = "type", required; range = "range"; interpolate =
+    "interpolate"; domain_implicit = "domainImplicit"; name = "name", required; domain =
+    "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
+    "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    Band { r#type = "type", required; padding_inner = "paddingInner"; range = "range";
+    padding = "padding"; padding_outer = "paddingOuter"; align = "align"; name = "name",
+    required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round =
+    "round"; } deny, Point { r#type = "type", required; range = "range"; padding =
+    "padding"; padding_outer = "paddingOuter"; align = "align"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
+    "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    QuantizeOrThreshold { r#type = "type", required; range = "range"; interpolate =
+    "interpolate"; nice = "nice"; zero = "zero"; name = "name", required; domain =
+    "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
+    "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    Quantile { r#type = "type", required; range = "range"; interpolate = "interpolate";
+    name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max =
+    "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse";
+    round = "round"; } deny, BinOrdinal { r#type = "type", required; bins = "bins"; range
+    = "range"; interpolate = "interpolate"; name = "name", required; domain = "domain";
+    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny, TimeOrUtc {
+    r#type = "type", required; nice = "nice"; range = "range"; bins = "bins"; interpolate
+    = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
+    "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    Name { r#type = "type"; nice = "nice"; zero = "zero"; range = "range"; bins = "bins";
+    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name",
+    required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round =
+    "round"; } deny, Log { r#type = "type", required; base = "base"; nice = "nice"; zero
+    = "zero"; range = "range"; bins = "bins"; interpolate = "interpolate"; clamp =
+    "clamp"; padding = "padding"; name = "name", required; domain = "domain"; domain_min
+    = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
+    "domainRaw"; reverse = "reverse"; round = "round"; } deny, Pow { r#type = "type",
+    required; exponent = "exponent"; nice = "nice"; zero = "zero"; range = "range"; bins
+    = "bins"; interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name =
+    "name", required; domain = "domain"; domain_min = "domainMin"; domain_max =
+    "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse";
+    round = "round"; } deny, Symlog { r#type = "type", required; constant = "constant";
+    nice = "nice"; zero = "zero"; range = "range"; bins = "bins"; interpolate =
+    "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required; domain
+    = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
+    "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny }
+);
 rt::contract!(ScopeScale, [validators::v303], BASE0, "/definitions/scale");
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -14415,7 +12742,7 @@ impl rt::FromValue for ScaleData {
         ) {
             return rt::object_variant!(
                 v, DataFields { data = "data", required; fields = "fields", required;
-                sort = "sort", optional; } deny
+                sort = "sort"; } deny
             );
         }
         if rt::is_valid_with(
@@ -14425,33 +12752,17 @@ impl rt::FromValue for ScaleData {
             "/definitions/scaleData/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Fields { fields = "fields", required; sort = "sort", optional; } deny
+                v, Fields { fields = "fields", required; sort = "sort"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ScaleData {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::DataField(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::DataFields { data, fields, sort } => {
-                rt::object_variant_serialize!(
-                    s, { data = "data", required; fields = "fields", required; sort =
-                    "sort", optional; }
-                )
-            }
-            Self::Fields { fields, sort } => {
-                rt::object_variant_serialize!(
-                    s, { fields = "fields", required; sort = "sort", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ScaleData { DataField(_), DataFields { data = "data", required; fields = "fields",
+    required; sort = "sort"; } deny, Fields { fields = "fields", required; sort = "sort";
+    } deny }
+);
 rt::contract!(ScaleData, [validators::t9:: < 12 >], BASE0, "/definitions/scaleData");
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0`
 #[derive(Clone, PartialEq)]
@@ -14774,7 +13085,7 @@ impl rt::FromValue for OrdinalScaleRange {
         ) {
             return rt::object_variant!(
                 v, DataFields { data = "data", required; fields = "fields", required;
-                sort = "sort", optional; } deny
+                sort = "sort"; } deny
             );
         }
         if rt::is_valid_with(
@@ -14784,7 +13095,7 @@ impl rt::FromValue for OrdinalScaleRange {
             "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Fields { fields = "fields", required; sort = "sort", optional; } deny
+                v, Fields { fields = "fields", required; sort = "sort"; } deny
             );
         }
         if rt::is_valid_with(
@@ -14798,31 +13109,11 @@ impl rt::FromValue for OrdinalScaleRange {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for OrdinalScaleRange {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::String(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Array(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Scheme(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::DataField(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::DataFields { data, fields, sort } => {
-                rt::object_variant_serialize!(
-                    s, { data = "data", required; fields = "fields", required; sort =
-                    "sort", optional; }
-                )
-            }
-            Self::Fields { fields, sort } => {
-                rt::object_variant_serialize!(
-                    s, { fields = "fields", required; sort = "sort", optional; }
-                )
-            }
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    OrdinalScaleRange { String(_), Array(_), Scheme(_), DataField(_), DataFields { data =
+    "data", required; fields = "fields", required; sort = "sort"; } deny, Fields { fields
+    = "fields", required; sort = "sort"; } deny, SignalRef(_) }
+);
 rt::contract!(
     OrdinalScaleRange, [validators::t3:: < 4 >], BASE0,
     "/definitions/scale/oneOf/1/properties/range"
@@ -15048,28 +13339,16 @@ impl rt::FromValue for ScaleInterpolate {
             "/definitions/scaleInterpolate/oneOf/2",
         ) {
             return rt::object_variant!(
-                v, Type { r#type = "type", required; gamma = "gamma", optional; } deny
+                v, Type { r#type = "type", required; gamma = "gamma"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ScaleInterpolate {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::String(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Type { r#type, gamma } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; gamma = "gamma", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ScaleInterpolate { String(_), SignalRef(_), Type { r#type = "type", required; gamma =
+    "gamma"; } deny }
+);
 rt::contract!(
     ScaleInterpolate, [validators::t9:: < 18 >], BASE0, "/definitions/scaleInterpolate"
 );
@@ -15603,8 +13882,7 @@ impl rt::FromValue for ScaleBins {
             "/definitions/scaleBins/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Step { step = "step", required; start = "start", optional; stop =
-                "stop", optional; } deny
+                v, Step { step = "step", required; start = "start"; stop = "stop"; } deny
             );
         }
         if rt::is_valid_with(
@@ -15618,23 +13896,10 @@ impl rt::FromValue for ScaleBins {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ScaleBins {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Array(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Step { step, start, stop } => {
-                rt::object_variant_serialize!(
-                    s, { step = "step", required; start = "start", optional; stop =
-                    "stop", optional; }
-                )
-            }
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    ScaleBins { Array(_), Step { step = "step", required; start = "start"; stop = "stop";
+    } deny, SignalRef(_) }
+);
 rt::contract!(ScaleBins, [validators::t9:: < 20 >], BASE0, "/definitions/scaleBins");
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/range`
 #[derive(Clone, Debug, PartialEq)]
@@ -16977,8 +15242,8 @@ impl rt::FromValue for AnchorValueArrayItem {
             "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -17024,27 +15289,11 @@ impl rt::FromValue for AnchorValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for AnchorValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    AnchorValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     AnchorValueArrayItem, [validators::t2:: < 30 >], BASE0,
     "/definitions/anchorValue/oneOf/0/items"
@@ -17083,8 +15332,7 @@ impl rt::FromValue for AnchorValueObject {
             "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -17130,27 +15378,10 @@ impl rt::FromValue for AnchorValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for AnchorValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    AnchorValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required;
+    } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     AnchorValueObject, [validators::t2:: < 31 >, validators::v36, validators::t4:: < 16
     >], BASE0, "/definitions/anchorValue/oneOf/1"
@@ -19390,48 +17621,38 @@ impl rt::FromValue for ScopeLegend {
             "/definitions/legend/allOf/1/anyOf/0",
         ) {
             return rt::object_variant!(
-                v, Size { size = "size", required; shape = "shape", optional; fill =
-                "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                optional; stroke_dash = "strokeDash", optional; stroke_width =
-                "strokeWidth", optional; r#type = "type", optional; direction =
-                "direction", optional; orient = "orient", optional; tick_count =
-                "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                symbol_limit = "symbolLimit", optional; values = "values", optional;
-                zindex = "zindex", optional; aria = "aria", optional; description =
-                "description", optional; corner_radius = "cornerRadius", optional;
-                fill_color = "fillColor", optional; offset = "offset", optional; padding
-                = "padding", optional; stroke_color = "strokeColor", optional; legend_x =
-                "legendX", optional; legend_y = "legendY", optional; title = "title",
-                optional; title_align = "titleAlign", optional; title_anchor =
-                "titleAnchor", optional; title_baseline = "titleBaseline", optional;
-                title_color = "titleColor", optional; title_font = "titleFont", optional;
-                title_font_size = "titleFontSize", optional; title_font_style =
-                "titleFontStyle", optional; title_font_weight = "titleFontWeight",
-                optional; title_limit = "titleLimit", optional; title_line_height =
-                "titleLineHeight", optional; title_opacity = "titleOpacity", optional;
-                title_orient = "titleOrient", optional; title_padding = "titlePadding",
-                optional; gradient_length = "gradientLength", optional; gradient_opacity
-                = "gradientOpacity", optional; gradient_stroke_color =
-                "gradientStrokeColor", optional; gradient_stroke_width =
-                "gradientStrokeWidth", optional; gradient_thickness =
-                "gradientThickness", optional; clip_height = "clipHeight", optional;
-                columns = "columns", optional; column_padding = "columnPadding",
-                optional; row_padding = "rowPadding", optional; grid_align = "gridAlign",
-                optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-                "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor",
-                optional; symbol_offset = "symbolOffset", optional; symbol_opacity =
-                "symbolOpacity", optional; symbol_size = "symbolSize", optional;
-                symbol_stroke_color = "symbolStrokeColor", optional; symbol_stroke_width
-                = "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                format = "format", optional; format_type = "formatType", optional;
-                label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-                optional; label_color = "labelColor", optional; label_font = "labelFont",
-                optional; label_font_size = "labelFontSize", optional; label_font_style =
-                "labelFontStyle", optional; label_font_weight = "labelFontWeight",
-                optional; label_limit = "labelLimit", optional; label_offset =
-                "labelOffset", optional; label_opacity = "labelOpacity", optional;
-                label_overlap = "labelOverlap", optional; label_separation =
-                "labelSeparation", optional; encode = "encode", optional; } deny
+                v, Size { size = "size", required; shape = "shape"; fill = "fill"; stroke
+                = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width
+                = "strokeWidth"; r#type = "type"; direction = "direction"; orient =
+                "orient"; tick_count = "tickCount"; tick_min_step = "tickMinStep";
+                symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex"; aria
+                = "aria"; description = "description"; corner_radius = "cornerRadius";
+                fill_color = "fillColor"; offset = "offset"; padding = "padding";
+                stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+                title = "title"; title_align = "titleAlign"; title_anchor =
+                "titleAnchor"; title_baseline = "titleBaseline"; title_color =
+                "titleColor"; title_font = "titleFont"; title_font_size =
+                "titleFontSize"; title_font_style = "titleFontStyle"; title_font_weight =
+                "titleFontWeight"; title_limit = "titleLimit"; title_line_height =
+                "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+                "titleOrient"; title_padding = "titlePadding"; gradient_length =
+                "gradientLength"; gradient_opacity = "gradientOpacity";
+                gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width =
+                "gradientStrokeWidth"; gradient_thickness = "gradientThickness";
+                clip_height = "clipHeight"; columns = "columns"; column_padding =
+                "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+                symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+                symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+                symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+                symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width =
+                "symbolStrokeWidth"; symbol_type = "symbolType"; format = "format";
+                format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+                "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+                label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+                label_font_weight = "labelFontWeight"; label_limit = "labelLimit";
+                label_offset = "labelOffset"; label_opacity = "labelOpacity";
+                label_overlap = "labelOverlap"; label_separation = "labelSeparation";
+                encode = "encode"; } deny
             );
         }
         if rt::is_valid_with(
@@ -19441,48 +17662,38 @@ impl rt::FromValue for ScopeLegend {
             "/definitions/legend/allOf/1/anyOf/1",
         ) {
             return rt::object_variant!(
-                v, Shape { size = "size", optional; shape = "shape", required; fill =
-                "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                optional; stroke_dash = "strokeDash", optional; stroke_width =
-                "strokeWidth", optional; r#type = "type", optional; direction =
-                "direction", optional; orient = "orient", optional; tick_count =
-                "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                symbol_limit = "symbolLimit", optional; values = "values", optional;
-                zindex = "zindex", optional; aria = "aria", optional; description =
-                "description", optional; corner_radius = "cornerRadius", optional;
-                fill_color = "fillColor", optional; offset = "offset", optional; padding
-                = "padding", optional; stroke_color = "strokeColor", optional; legend_x =
-                "legendX", optional; legend_y = "legendY", optional; title = "title",
-                optional; title_align = "titleAlign", optional; title_anchor =
-                "titleAnchor", optional; title_baseline = "titleBaseline", optional;
-                title_color = "titleColor", optional; title_font = "titleFont", optional;
-                title_font_size = "titleFontSize", optional; title_font_style =
-                "titleFontStyle", optional; title_font_weight = "titleFontWeight",
-                optional; title_limit = "titleLimit", optional; title_line_height =
-                "titleLineHeight", optional; title_opacity = "titleOpacity", optional;
-                title_orient = "titleOrient", optional; title_padding = "titlePadding",
-                optional; gradient_length = "gradientLength", optional; gradient_opacity
-                = "gradientOpacity", optional; gradient_stroke_color =
-                "gradientStrokeColor", optional; gradient_stroke_width =
-                "gradientStrokeWidth", optional; gradient_thickness =
-                "gradientThickness", optional; clip_height = "clipHeight", optional;
-                columns = "columns", optional; column_padding = "columnPadding",
-                optional; row_padding = "rowPadding", optional; grid_align = "gridAlign",
-                optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-                "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor",
-                optional; symbol_offset = "symbolOffset", optional; symbol_opacity =
-                "symbolOpacity", optional; symbol_size = "symbolSize", optional;
-                symbol_stroke_color = "symbolStrokeColor", optional; symbol_stroke_width
-                = "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                format = "format", optional; format_type = "formatType", optional;
-                label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-                optional; label_color = "labelColor", optional; label_font = "labelFont",
-                optional; label_font_size = "labelFontSize", optional; label_font_style =
-                "labelFontStyle", optional; label_font_weight = "labelFontWeight",
-                optional; label_limit = "labelLimit", optional; label_offset =
-                "labelOffset", optional; label_opacity = "labelOpacity", optional;
-                label_overlap = "labelOverlap", optional; label_separation =
-                "labelSeparation", optional; encode = "encode", optional; } deny
+                v, Shape { size = "size"; shape = "shape", required; fill = "fill";
+                stroke = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash";
+                stroke_width = "strokeWidth"; r#type = "type"; direction = "direction";
+                orient = "orient"; tick_count = "tickCount"; tick_min_step =
+                "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex =
+                "zindex"; aria = "aria"; description = "description"; corner_radius =
+                "cornerRadius"; fill_color = "fillColor"; offset = "offset"; padding =
+                "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y =
+                "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+                "titleAnchor"; title_baseline = "titleBaseline"; title_color =
+                "titleColor"; title_font = "titleFont"; title_font_size =
+                "titleFontSize"; title_font_style = "titleFontStyle"; title_font_weight =
+                "titleFontWeight"; title_limit = "titleLimit"; title_line_height =
+                "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+                "titleOrient"; title_padding = "titlePadding"; gradient_length =
+                "gradientLength"; gradient_opacity = "gradientOpacity";
+                gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width =
+                "gradientStrokeWidth"; gradient_thickness = "gradientThickness";
+                clip_height = "clipHeight"; columns = "columns"; column_padding =
+                "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+                symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+                symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+                symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+                symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width =
+                "symbolStrokeWidth"; symbol_type = "symbolType"; format = "format";
+                format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+                "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+                label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+                label_font_weight = "labelFontWeight"; label_limit = "labelLimit";
+                label_offset = "labelOffset"; label_opacity = "labelOpacity";
+                label_overlap = "labelOverlap"; label_separation = "labelSeparation";
+                encode = "encode"; } deny
             );
         }
         if rt::is_valid_with(
@@ -19492,48 +17703,38 @@ impl rt::FromValue for ScopeLegend {
             "/definitions/legend/allOf/1/anyOf/2",
         ) {
             return rt::object_variant!(
-                v, Fill { size = "size", optional; shape = "shape", optional; fill =
-                "fill", required; stroke = "stroke", optional; opacity = "opacity",
-                optional; stroke_dash = "strokeDash", optional; stroke_width =
-                "strokeWidth", optional; r#type = "type", optional; direction =
-                "direction", optional; orient = "orient", optional; tick_count =
-                "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                symbol_limit = "symbolLimit", optional; values = "values", optional;
-                zindex = "zindex", optional; aria = "aria", optional; description =
-                "description", optional; corner_radius = "cornerRadius", optional;
-                fill_color = "fillColor", optional; offset = "offset", optional; padding
-                = "padding", optional; stroke_color = "strokeColor", optional; legend_x =
-                "legendX", optional; legend_y = "legendY", optional; title = "title",
-                optional; title_align = "titleAlign", optional; title_anchor =
-                "titleAnchor", optional; title_baseline = "titleBaseline", optional;
-                title_color = "titleColor", optional; title_font = "titleFont", optional;
-                title_font_size = "titleFontSize", optional; title_font_style =
-                "titleFontStyle", optional; title_font_weight = "titleFontWeight",
-                optional; title_limit = "titleLimit", optional; title_line_height =
-                "titleLineHeight", optional; title_opacity = "titleOpacity", optional;
-                title_orient = "titleOrient", optional; title_padding = "titlePadding",
-                optional; gradient_length = "gradientLength", optional; gradient_opacity
-                = "gradientOpacity", optional; gradient_stroke_color =
-                "gradientStrokeColor", optional; gradient_stroke_width =
-                "gradientStrokeWidth", optional; gradient_thickness =
-                "gradientThickness", optional; clip_height = "clipHeight", optional;
-                columns = "columns", optional; column_padding = "columnPadding",
-                optional; row_padding = "rowPadding", optional; grid_align = "gridAlign",
-                optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-                "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor",
-                optional; symbol_offset = "symbolOffset", optional; symbol_opacity =
-                "symbolOpacity", optional; symbol_size = "symbolSize", optional;
-                symbol_stroke_color = "symbolStrokeColor", optional; symbol_stroke_width
-                = "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                format = "format", optional; format_type = "formatType", optional;
-                label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-                optional; label_color = "labelColor", optional; label_font = "labelFont",
-                optional; label_font_size = "labelFontSize", optional; label_font_style =
-                "labelFontStyle", optional; label_font_weight = "labelFontWeight",
-                optional; label_limit = "labelLimit", optional; label_offset =
-                "labelOffset", optional; label_opacity = "labelOpacity", optional;
-                label_overlap = "labelOverlap", optional; label_separation =
-                "labelSeparation", optional; encode = "encode", optional; } deny
+                v, Fill { size = "size"; shape = "shape"; fill = "fill", required; stroke
+                = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width
+                = "strokeWidth"; r#type = "type"; direction = "direction"; orient =
+                "orient"; tick_count = "tickCount"; tick_min_step = "tickMinStep";
+                symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex"; aria
+                = "aria"; description = "description"; corner_radius = "cornerRadius";
+                fill_color = "fillColor"; offset = "offset"; padding = "padding";
+                stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+                title = "title"; title_align = "titleAlign"; title_anchor =
+                "titleAnchor"; title_baseline = "titleBaseline"; title_color =
+                "titleColor"; title_font = "titleFont"; title_font_size =
+                "titleFontSize"; title_font_style = "titleFontStyle"; title_font_weight =
+                "titleFontWeight"; title_limit = "titleLimit"; title_line_height =
+                "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+                "titleOrient"; title_padding = "titlePadding"; gradient_length =
+                "gradientLength"; gradient_opacity = "gradientOpacity";
+                gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width =
+                "gradientStrokeWidth"; gradient_thickness = "gradientThickness";
+                clip_height = "clipHeight"; columns = "columns"; column_padding =
+                "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+                symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+                symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+                symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+                symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width =
+                "symbolStrokeWidth"; symbol_type = "symbolType"; format = "format";
+                format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+                "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+                label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+                label_font_weight = "labelFontWeight"; label_limit = "labelLimit";
+                label_offset = "labelOffset"; label_opacity = "labelOpacity";
+                label_overlap = "labelOverlap"; label_separation = "labelSeparation";
+                encode = "encode"; } deny
             );
         }
         if rt::is_valid_with(
@@ -19543,48 +17744,38 @@ impl rt::FromValue for ScopeLegend {
             "/definitions/legend/allOf/1/anyOf/3",
         ) {
             return rt::object_variant!(
-                v, Stroke { size = "size", optional; shape = "shape", optional; fill =
-                "fill", optional; stroke = "stroke", required; opacity = "opacity",
-                optional; stroke_dash = "strokeDash", optional; stroke_width =
-                "strokeWidth", optional; r#type = "type", optional; direction =
-                "direction", optional; orient = "orient", optional; tick_count =
-                "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                symbol_limit = "symbolLimit", optional; values = "values", optional;
-                zindex = "zindex", optional; aria = "aria", optional; description =
-                "description", optional; corner_radius = "cornerRadius", optional;
-                fill_color = "fillColor", optional; offset = "offset", optional; padding
-                = "padding", optional; stroke_color = "strokeColor", optional; legend_x =
-                "legendX", optional; legend_y = "legendY", optional; title = "title",
-                optional; title_align = "titleAlign", optional; title_anchor =
-                "titleAnchor", optional; title_baseline = "titleBaseline", optional;
-                title_color = "titleColor", optional; title_font = "titleFont", optional;
-                title_font_size = "titleFontSize", optional; title_font_style =
-                "titleFontStyle", optional; title_font_weight = "titleFontWeight",
-                optional; title_limit = "titleLimit", optional; title_line_height =
-                "titleLineHeight", optional; title_opacity = "titleOpacity", optional;
-                title_orient = "titleOrient", optional; title_padding = "titlePadding",
-                optional; gradient_length = "gradientLength", optional; gradient_opacity
-                = "gradientOpacity", optional; gradient_stroke_color =
-                "gradientStrokeColor", optional; gradient_stroke_width =
-                "gradientStrokeWidth", optional; gradient_thickness =
-                "gradientThickness", optional; clip_height = "clipHeight", optional;
-                columns = "columns", optional; column_padding = "columnPadding",
-                optional; row_padding = "rowPadding", optional; grid_align = "gridAlign",
-                optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-                "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor",
-                optional; symbol_offset = "symbolOffset", optional; symbol_opacity =
-                "symbolOpacity", optional; symbol_size = "symbolSize", optional;
-                symbol_stroke_color = "symbolStrokeColor", optional; symbol_stroke_width
-                = "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                format = "format", optional; format_type = "formatType", optional;
-                label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-                optional; label_color = "labelColor", optional; label_font = "labelFont",
-                optional; label_font_size = "labelFontSize", optional; label_font_style =
-                "labelFontStyle", optional; label_font_weight = "labelFontWeight",
-                optional; label_limit = "labelLimit", optional; label_offset =
-                "labelOffset", optional; label_opacity = "labelOpacity", optional;
-                label_overlap = "labelOverlap", optional; label_separation =
-                "labelSeparation", optional; encode = "encode", optional; } deny
+                v, Stroke { size = "size"; shape = "shape"; fill = "fill"; stroke =
+                "stroke", required; opacity = "opacity"; stroke_dash = "strokeDash";
+                stroke_width = "strokeWidth"; r#type = "type"; direction = "direction";
+                orient = "orient"; tick_count = "tickCount"; tick_min_step =
+                "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex =
+                "zindex"; aria = "aria"; description = "description"; corner_radius =
+                "cornerRadius"; fill_color = "fillColor"; offset = "offset"; padding =
+                "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y =
+                "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+                "titleAnchor"; title_baseline = "titleBaseline"; title_color =
+                "titleColor"; title_font = "titleFont"; title_font_size =
+                "titleFontSize"; title_font_style = "titleFontStyle"; title_font_weight =
+                "titleFontWeight"; title_limit = "titleLimit"; title_line_height =
+                "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+                "titleOrient"; title_padding = "titlePadding"; gradient_length =
+                "gradientLength"; gradient_opacity = "gradientOpacity";
+                gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width =
+                "gradientStrokeWidth"; gradient_thickness = "gradientThickness";
+                clip_height = "clipHeight"; columns = "columns"; column_padding =
+                "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+                symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+                symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+                symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+                symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width =
+                "symbolStrokeWidth"; symbol_type = "symbolType"; format = "format";
+                format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+                "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+                label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+                label_font_weight = "labelFontWeight"; label_limit = "labelLimit";
+                label_offset = "labelOffset"; label_opacity = "labelOpacity";
+                label_overlap = "labelOverlap"; label_separation = "labelSeparation";
+                encode = "encode"; } deny
             );
         }
         if rt::is_valid_with(
@@ -19594,48 +17785,38 @@ impl rt::FromValue for ScopeLegend {
             "/definitions/legend/allOf/1/anyOf/4",
         ) {
             return rt::object_variant!(
-                v, Opacity { size = "size", optional; shape = "shape", optional; fill =
-                "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                required; stroke_dash = "strokeDash", optional; stroke_width =
-                "strokeWidth", optional; r#type = "type", optional; direction =
-                "direction", optional; orient = "orient", optional; tick_count =
-                "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                symbol_limit = "symbolLimit", optional; values = "values", optional;
-                zindex = "zindex", optional; aria = "aria", optional; description =
-                "description", optional; corner_radius = "cornerRadius", optional;
-                fill_color = "fillColor", optional; offset = "offset", optional; padding
-                = "padding", optional; stroke_color = "strokeColor", optional; legend_x =
-                "legendX", optional; legend_y = "legendY", optional; title = "title",
-                optional; title_align = "titleAlign", optional; title_anchor =
-                "titleAnchor", optional; title_baseline = "titleBaseline", optional;
-                title_color = "titleColor", optional; title_font = "titleFont", optional;
-                title_font_size = "titleFontSize", optional; title_font_style =
-                "titleFontStyle", optional; title_font_weight = "titleFontWeight",
-                optional; title_limit = "titleLimit", optional; title_line_height =
-                "titleLineHeight", optional; title_opacity = "titleOpacity", optional;
-                title_orient = "titleOrient", optional; title_padding = "titlePadding",
-                optional; gradient_length = "gradientLength", optional; gradient_opacity
-                = "gradientOpacity", optional; gradient_stroke_color =
-                "gradientStrokeColor", optional; gradient_stroke_width =
-                "gradientStrokeWidth", optional; gradient_thickness =
-                "gradientThickness", optional; clip_height = "clipHeight", optional;
-                columns = "columns", optional; column_padding = "columnPadding",
-                optional; row_padding = "rowPadding", optional; grid_align = "gridAlign",
-                optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-                "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor",
-                optional; symbol_offset = "symbolOffset", optional; symbol_opacity =
-                "symbolOpacity", optional; symbol_size = "symbolSize", optional;
-                symbol_stroke_color = "symbolStrokeColor", optional; symbol_stroke_width
-                = "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                format = "format", optional; format_type = "formatType", optional;
-                label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-                optional; label_color = "labelColor", optional; label_font = "labelFont",
-                optional; label_font_size = "labelFontSize", optional; label_font_style =
-                "labelFontStyle", optional; label_font_weight = "labelFontWeight",
-                optional; label_limit = "labelLimit", optional; label_offset =
-                "labelOffset", optional; label_opacity = "labelOpacity", optional;
-                label_overlap = "labelOverlap", optional; label_separation =
-                "labelSeparation", optional; encode = "encode", optional; } deny
+                v, Opacity { size = "size"; shape = "shape"; fill = "fill"; stroke =
+                "stroke"; opacity = "opacity", required; stroke_dash = "strokeDash";
+                stroke_width = "strokeWidth"; r#type = "type"; direction = "direction";
+                orient = "orient"; tick_count = "tickCount"; tick_min_step =
+                "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex =
+                "zindex"; aria = "aria"; description = "description"; corner_radius =
+                "cornerRadius"; fill_color = "fillColor"; offset = "offset"; padding =
+                "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y =
+                "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+                "titleAnchor"; title_baseline = "titleBaseline"; title_color =
+                "titleColor"; title_font = "titleFont"; title_font_size =
+                "titleFontSize"; title_font_style = "titleFontStyle"; title_font_weight =
+                "titleFontWeight"; title_limit = "titleLimit"; title_line_height =
+                "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+                "titleOrient"; title_padding = "titlePadding"; gradient_length =
+                "gradientLength"; gradient_opacity = "gradientOpacity";
+                gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width =
+                "gradientStrokeWidth"; gradient_thickness = "gradientThickness";
+                clip_height = "clipHeight"; columns = "columns"; column_padding =
+                "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+                symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+                symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+                symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+                symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width =
+                "symbolStrokeWidth"; symbol_type = "symbolType"; format = "format";
+                format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+                "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+                label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+                label_font_weight = "labelFontWeight"; label_limit = "labelLimit";
+                label_offset = "labelOffset"; label_opacity = "labelOpacity";
+                label_overlap = "labelOverlap"; label_separation = "labelSeparation";
+                encode = "encode"; } deny
             );
         }
         if rt::is_valid_with(
@@ -19645,48 +17826,38 @@ impl rt::FromValue for ScopeLegend {
             "/definitions/legend/allOf/1/anyOf/5",
         ) {
             return rt::object_variant!(
-                v, StrokeDash { size = "size", optional; shape = "shape", optional; fill
-                = "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                optional; stroke_dash = "strokeDash", required; stroke_width =
-                "strokeWidth", optional; r#type = "type", optional; direction =
-                "direction", optional; orient = "orient", optional; tick_count =
-                "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                symbol_limit = "symbolLimit", optional; values = "values", optional;
-                zindex = "zindex", optional; aria = "aria", optional; description =
-                "description", optional; corner_radius = "cornerRadius", optional;
-                fill_color = "fillColor", optional; offset = "offset", optional; padding
-                = "padding", optional; stroke_color = "strokeColor", optional; legend_x =
-                "legendX", optional; legend_y = "legendY", optional; title = "title",
-                optional; title_align = "titleAlign", optional; title_anchor =
-                "titleAnchor", optional; title_baseline = "titleBaseline", optional;
-                title_color = "titleColor", optional; title_font = "titleFont", optional;
-                title_font_size = "titleFontSize", optional; title_font_style =
-                "titleFontStyle", optional; title_font_weight = "titleFontWeight",
-                optional; title_limit = "titleLimit", optional; title_line_height =
-                "titleLineHeight", optional; title_opacity = "titleOpacity", optional;
-                title_orient = "titleOrient", optional; title_padding = "titlePadding",
-                optional; gradient_length = "gradientLength", optional; gradient_opacity
-                = "gradientOpacity", optional; gradient_stroke_color =
-                "gradientStrokeColor", optional; gradient_stroke_width =
-                "gradientStrokeWidth", optional; gradient_thickness =
-                "gradientThickness", optional; clip_height = "clipHeight", optional;
-                columns = "columns", optional; column_padding = "columnPadding",
-                optional; row_padding = "rowPadding", optional; grid_align = "gridAlign",
-                optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-                "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor",
-                optional; symbol_offset = "symbolOffset", optional; symbol_opacity =
-                "symbolOpacity", optional; symbol_size = "symbolSize", optional;
-                symbol_stroke_color = "symbolStrokeColor", optional; symbol_stroke_width
-                = "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                format = "format", optional; format_type = "formatType", optional;
-                label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-                optional; label_color = "labelColor", optional; label_font = "labelFont",
-                optional; label_font_size = "labelFontSize", optional; label_font_style =
-                "labelFontStyle", optional; label_font_weight = "labelFontWeight",
-                optional; label_limit = "labelLimit", optional; label_offset =
-                "labelOffset", optional; label_opacity = "labelOpacity", optional;
-                label_overlap = "labelOverlap", optional; label_separation =
-                "labelSeparation", optional; encode = "encode", optional; } deny
+                v, StrokeDash { size = "size"; shape = "shape"; fill = "fill"; stroke =
+                "stroke"; opacity = "opacity"; stroke_dash = "strokeDash", required;
+                stroke_width = "strokeWidth"; r#type = "type"; direction = "direction";
+                orient = "orient"; tick_count = "tickCount"; tick_min_step =
+                "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex =
+                "zindex"; aria = "aria"; description = "description"; corner_radius =
+                "cornerRadius"; fill_color = "fillColor"; offset = "offset"; padding =
+                "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y =
+                "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+                "titleAnchor"; title_baseline = "titleBaseline"; title_color =
+                "titleColor"; title_font = "titleFont"; title_font_size =
+                "titleFontSize"; title_font_style = "titleFontStyle"; title_font_weight =
+                "titleFontWeight"; title_limit = "titleLimit"; title_line_height =
+                "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+                "titleOrient"; title_padding = "titlePadding"; gradient_length =
+                "gradientLength"; gradient_opacity = "gradientOpacity";
+                gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width =
+                "gradientStrokeWidth"; gradient_thickness = "gradientThickness";
+                clip_height = "clipHeight"; columns = "columns"; column_padding =
+                "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+                symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+                symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+                symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+                symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width =
+                "symbolStrokeWidth"; symbol_type = "symbolType"; format = "format";
+                format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+                "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+                label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+                label_font_weight = "labelFontWeight"; label_limit = "labelLimit";
+                label_offset = "labelOffset"; label_opacity = "labelOpacity";
+                label_overlap = "labelOverlap"; label_separation = "labelSeparation";
+                encode = "encode"; } deny
             );
         }
         if rt::is_valid_with(
@@ -19696,916 +17867,234 @@ impl rt::FromValue for ScopeLegend {
             "/definitions/legend/allOf/1/anyOf/6",
         ) {
             return rt::object_variant!(
-                v, StrokeWidth { size = "size", optional; shape = "shape", optional; fill
-                = "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                optional; stroke_dash = "strokeDash", optional; stroke_width =
-                "strokeWidth", required; r#type = "type", optional; direction =
-                "direction", optional; orient = "orient", optional; tick_count =
-                "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                symbol_limit = "symbolLimit", optional; values = "values", optional;
-                zindex = "zindex", optional; aria = "aria", optional; description =
-                "description", optional; corner_radius = "cornerRadius", optional;
-                fill_color = "fillColor", optional; offset = "offset", optional; padding
-                = "padding", optional; stroke_color = "strokeColor", optional; legend_x =
-                "legendX", optional; legend_y = "legendY", optional; title = "title",
-                optional; title_align = "titleAlign", optional; title_anchor =
-                "titleAnchor", optional; title_baseline = "titleBaseline", optional;
-                title_color = "titleColor", optional; title_font = "titleFont", optional;
-                title_font_size = "titleFontSize", optional; title_font_style =
-                "titleFontStyle", optional; title_font_weight = "titleFontWeight",
-                optional; title_limit = "titleLimit", optional; title_line_height =
-                "titleLineHeight", optional; title_opacity = "titleOpacity", optional;
-                title_orient = "titleOrient", optional; title_padding = "titlePadding",
-                optional; gradient_length = "gradientLength", optional; gradient_opacity
-                = "gradientOpacity", optional; gradient_stroke_color =
-                "gradientStrokeColor", optional; gradient_stroke_width =
-                "gradientStrokeWidth", optional; gradient_thickness =
-                "gradientThickness", optional; clip_height = "clipHeight", optional;
-                columns = "columns", optional; column_padding = "columnPadding",
-                optional; row_padding = "rowPadding", optional; grid_align = "gridAlign",
-                optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-                "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor",
-                optional; symbol_offset = "symbolOffset", optional; symbol_opacity =
-                "symbolOpacity", optional; symbol_size = "symbolSize", optional;
-                symbol_stroke_color = "symbolStrokeColor", optional; symbol_stroke_width
-                = "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                format = "format", optional; format_type = "formatType", optional;
-                label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-                optional; label_color = "labelColor", optional; label_font = "labelFont",
-                optional; label_font_size = "labelFontSize", optional; label_font_style =
-                "labelFontStyle", optional; label_font_weight = "labelFontWeight",
-                optional; label_limit = "labelLimit", optional; label_offset =
-                "labelOffset", optional; label_opacity = "labelOpacity", optional;
-                label_overlap = "labelOverlap", optional; label_separation =
-                "labelSeparation", optional; encode = "encode", optional; } deny
+                v, StrokeWidth { size = "size"; shape = "shape"; fill = "fill"; stroke =
+                "stroke"; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width =
+                "strokeWidth", required; r#type = "type"; direction = "direction"; orient
+                = "orient"; tick_count = "tickCount"; tick_min_step = "tickMinStep";
+                symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex"; aria
+                = "aria"; description = "description"; corner_radius = "cornerRadius";
+                fill_color = "fillColor"; offset = "offset"; padding = "padding";
+                stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+                title = "title"; title_align = "titleAlign"; title_anchor =
+                "titleAnchor"; title_baseline = "titleBaseline"; title_color =
+                "titleColor"; title_font = "titleFont"; title_font_size =
+                "titleFontSize"; title_font_style = "titleFontStyle"; title_font_weight =
+                "titleFontWeight"; title_limit = "titleLimit"; title_line_height =
+                "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+                "titleOrient"; title_padding = "titlePadding"; gradient_length =
+                "gradientLength"; gradient_opacity = "gradientOpacity";
+                gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width =
+                "gradientStrokeWidth"; gradient_thickness = "gradientThickness";
+                clip_height = "clipHeight"; columns = "columns"; column_padding =
+                "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+                symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+                symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+                symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+                symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width =
+                "symbolStrokeWidth"; symbol_type = "symbolType"; format = "format";
+                format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+                "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+                label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+                label_font_weight = "labelFontWeight"; label_limit = "labelLimit";
+                label_offset = "labelOffset"; label_opacity = "labelOpacity";
+                label_overlap = "labelOverlap"; label_separation = "labelSeparation";
+                encode = "encode"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ScopeLegend {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Size {
-                size,
-                shape,
-                fill,
-                stroke,
-                opacity,
-                stroke_dash,
-                stroke_width,
-                r#type,
-                direction,
-                orient,
-                tick_count,
-                tick_min_step,
-                symbol_limit,
-                values,
-                zindex,
-                aria,
-                description,
-                corner_radius,
-                fill_color,
-                offset,
-                padding,
-                stroke_color,
-                legend_x,
-                legend_y,
-                title,
-                title_align,
-                title_anchor,
-                title_baseline,
-                title_color,
-                title_font,
-                title_font_size,
-                title_font_style,
-                title_font_weight,
-                title_limit,
-                title_line_height,
-                title_opacity,
-                title_orient,
-                title_padding,
-                gradient_length,
-                gradient_opacity,
-                gradient_stroke_color,
-                gradient_stroke_width,
-                gradient_thickness,
-                clip_height,
-                columns,
-                column_padding,
-                row_padding,
-                grid_align,
-                symbol_dash,
-                symbol_dash_offset,
-                symbol_fill_color,
-                symbol_offset,
-                symbol_opacity,
-                symbol_size,
-                symbol_stroke_color,
-                symbol_stroke_width,
-                symbol_type,
-                format,
-                format_type,
-                label_align,
-                label_baseline,
-                label_color,
-                label_font,
-                label_font_size,
-                label_font_style,
-                label_font_weight,
-                label_limit,
-                label_offset,
-                label_opacity,
-                label_overlap,
-                label_separation,
-                encode,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { size = "size", required; shape = "shape", optional; fill =
-                    "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                    optional; stroke_dash = "strokeDash", optional; stroke_width =
-                    "strokeWidth", optional; r#type = "type", optional; direction =
-                    "direction", optional; orient = "orient", optional; tick_count =
-                    "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                    symbol_limit = "symbolLimit", optional; values = "values", optional;
-                    zindex = "zindex", optional; aria = "aria", optional; description =
-                    "description", optional; corner_radius = "cornerRadius", optional;
-                    fill_color = "fillColor", optional; offset = "offset", optional;
-                    padding = "padding", optional; stroke_color = "strokeColor",
-                    optional; legend_x = "legendX", optional; legend_y = "legendY",
-                    optional; title = "title", optional; title_align = "titleAlign",
-                    optional; title_anchor = "titleAnchor", optional; title_baseline =
-                    "titleBaseline", optional; title_color = "titleColor", optional;
-                    title_font = "titleFont", optional; title_font_size =
-                    "titleFontSize", optional; title_font_style = "titleFontStyle",
-                    optional; title_font_weight = "titleFontWeight", optional;
-                    title_limit = "titleLimit", optional; title_line_height =
-                    "titleLineHeight", optional; title_opacity = "titleOpacity",
-                    optional; title_orient = "titleOrient", optional; title_padding =
-                    "titlePadding", optional; gradient_length = "gradientLength",
-                    optional; gradient_opacity = "gradientOpacity", optional;
-                    gradient_stroke_color = "gradientStrokeColor", optional;
-                    gradient_stroke_width = "gradientStrokeWidth", optional;
-                    gradient_thickness = "gradientThickness", optional; clip_height =
-                    "clipHeight", optional; columns = "columns", optional; column_padding
-                    = "columnPadding", optional; row_padding = "rowPadding", optional;
-                    grid_align = "gridAlign", optional; symbol_dash = "symbolDash",
-                    optional; symbol_dash_offset = "symbolDashOffset", optional;
-                    symbol_fill_color = "symbolFillColor", optional; symbol_offset =
-                    "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-                    symbol_size = "symbolSize", optional; symbol_stroke_color =
-                    "symbolStrokeColor", optional; symbol_stroke_width =
-                    "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                    format = "format", optional; format_type = "formatType", optional;
-                    label_align = "labelAlign", optional; label_baseline =
-                    "labelBaseline", optional; label_color = "labelColor", optional;
-                    label_font = "labelFont", optional; label_font_size =
-                    "labelFontSize", optional; label_font_style = "labelFontStyle",
-                    optional; label_font_weight = "labelFontWeight", optional;
-                    label_limit = "labelLimit", optional; label_offset = "labelOffset",
-                    optional; label_opacity = "labelOpacity", optional; label_overlap =
-                    "labelOverlap", optional; label_separation = "labelSeparation",
-                    optional; encode = "encode", optional; }
-                )
-            }
-            Self::Shape {
-                size,
-                shape,
-                fill,
-                stroke,
-                opacity,
-                stroke_dash,
-                stroke_width,
-                r#type,
-                direction,
-                orient,
-                tick_count,
-                tick_min_step,
-                symbol_limit,
-                values,
-                zindex,
-                aria,
-                description,
-                corner_radius,
-                fill_color,
-                offset,
-                padding,
-                stroke_color,
-                legend_x,
-                legend_y,
-                title,
-                title_align,
-                title_anchor,
-                title_baseline,
-                title_color,
-                title_font,
-                title_font_size,
-                title_font_style,
-                title_font_weight,
-                title_limit,
-                title_line_height,
-                title_opacity,
-                title_orient,
-                title_padding,
-                gradient_length,
-                gradient_opacity,
-                gradient_stroke_color,
-                gradient_stroke_width,
-                gradient_thickness,
-                clip_height,
-                columns,
-                column_padding,
-                row_padding,
-                grid_align,
-                symbol_dash,
-                symbol_dash_offset,
-                symbol_fill_color,
-                symbol_offset,
-                symbol_opacity,
-                symbol_size,
-                symbol_stroke_color,
-                symbol_stroke_width,
-                symbol_type,
-                format,
-                format_type,
-                label_align,
-                label_baseline,
-                label_color,
-                label_font,
-                label_font_size,
-                label_font_style,
-                label_font_weight,
-                label_limit,
-                label_offset,
-                label_opacity,
-                label_overlap,
-                label_separation,
-                encode,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { size = "size", optional; shape = "shape", required; fill =
-                    "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                    optional; stroke_dash = "strokeDash", optional; stroke_width =
-                    "strokeWidth", optional; r#type = "type", optional; direction =
-                    "direction", optional; orient = "orient", optional; tick_count =
-                    "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                    symbol_limit = "symbolLimit", optional; values = "values", optional;
-                    zindex = "zindex", optional; aria = "aria", optional; description =
-                    "description", optional; corner_radius = "cornerRadius", optional;
-                    fill_color = "fillColor", optional; offset = "offset", optional;
-                    padding = "padding", optional; stroke_color = "strokeColor",
-                    optional; legend_x = "legendX", optional; legend_y = "legendY",
-                    optional; title = "title", optional; title_align = "titleAlign",
-                    optional; title_anchor = "titleAnchor", optional; title_baseline =
-                    "titleBaseline", optional; title_color = "titleColor", optional;
-                    title_font = "titleFont", optional; title_font_size =
-                    "titleFontSize", optional; title_font_style = "titleFontStyle",
-                    optional; title_font_weight = "titleFontWeight", optional;
-                    title_limit = "titleLimit", optional; title_line_height =
-                    "titleLineHeight", optional; title_opacity = "titleOpacity",
-                    optional; title_orient = "titleOrient", optional; title_padding =
-                    "titlePadding", optional; gradient_length = "gradientLength",
-                    optional; gradient_opacity = "gradientOpacity", optional;
-                    gradient_stroke_color = "gradientStrokeColor", optional;
-                    gradient_stroke_width = "gradientStrokeWidth", optional;
-                    gradient_thickness = "gradientThickness", optional; clip_height =
-                    "clipHeight", optional; columns = "columns", optional; column_padding
-                    = "columnPadding", optional; row_padding = "rowPadding", optional;
-                    grid_align = "gridAlign", optional; symbol_dash = "symbolDash",
-                    optional; symbol_dash_offset = "symbolDashOffset", optional;
-                    symbol_fill_color = "symbolFillColor", optional; symbol_offset =
-                    "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-                    symbol_size = "symbolSize", optional; symbol_stroke_color =
-                    "symbolStrokeColor", optional; symbol_stroke_width =
-                    "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                    format = "format", optional; format_type = "formatType", optional;
-                    label_align = "labelAlign", optional; label_baseline =
-                    "labelBaseline", optional; label_color = "labelColor", optional;
-                    label_font = "labelFont", optional; label_font_size =
-                    "labelFontSize", optional; label_font_style = "labelFontStyle",
-                    optional; label_font_weight = "labelFontWeight", optional;
-                    label_limit = "labelLimit", optional; label_offset = "labelOffset",
-                    optional; label_opacity = "labelOpacity", optional; label_overlap =
-                    "labelOverlap", optional; label_separation = "labelSeparation",
-                    optional; encode = "encode", optional; }
-                )
-            }
-            Self::Fill {
-                size,
-                shape,
-                fill,
-                stroke,
-                opacity,
-                stroke_dash,
-                stroke_width,
-                r#type,
-                direction,
-                orient,
-                tick_count,
-                tick_min_step,
-                symbol_limit,
-                values,
-                zindex,
-                aria,
-                description,
-                corner_radius,
-                fill_color,
-                offset,
-                padding,
-                stroke_color,
-                legend_x,
-                legend_y,
-                title,
-                title_align,
-                title_anchor,
-                title_baseline,
-                title_color,
-                title_font,
-                title_font_size,
-                title_font_style,
-                title_font_weight,
-                title_limit,
-                title_line_height,
-                title_opacity,
-                title_orient,
-                title_padding,
-                gradient_length,
-                gradient_opacity,
-                gradient_stroke_color,
-                gradient_stroke_width,
-                gradient_thickness,
-                clip_height,
-                columns,
-                column_padding,
-                row_padding,
-                grid_align,
-                symbol_dash,
-                symbol_dash_offset,
-                symbol_fill_color,
-                symbol_offset,
-                symbol_opacity,
-                symbol_size,
-                symbol_stroke_color,
-                symbol_stroke_width,
-                symbol_type,
-                format,
-                format_type,
-                label_align,
-                label_baseline,
-                label_color,
-                label_font,
-                label_font_size,
-                label_font_style,
-                label_font_weight,
-                label_limit,
-                label_offset,
-                label_opacity,
-                label_overlap,
-                label_separation,
-                encode,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { size = "size", optional; shape = "shape", optional; fill =
-                    "fill", required; stroke = "stroke", optional; opacity = "opacity",
-                    optional; stroke_dash = "strokeDash", optional; stroke_width =
-                    "strokeWidth", optional; r#type = "type", optional; direction =
-                    "direction", optional; orient = "orient", optional; tick_count =
-                    "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                    symbol_limit = "symbolLimit", optional; values = "values", optional;
-                    zindex = "zindex", optional; aria = "aria", optional; description =
-                    "description", optional; corner_radius = "cornerRadius", optional;
-                    fill_color = "fillColor", optional; offset = "offset", optional;
-                    padding = "padding", optional; stroke_color = "strokeColor",
-                    optional; legend_x = "legendX", optional; legend_y = "legendY",
-                    optional; title = "title", optional; title_align = "titleAlign",
-                    optional; title_anchor = "titleAnchor", optional; title_baseline =
-                    "titleBaseline", optional; title_color = "titleColor", optional;
-                    title_font = "titleFont", optional; title_font_size =
-                    "titleFontSize", optional; title_font_style = "titleFontStyle",
-                    optional; title_font_weight = "titleFontWeight", optional;
-                    title_limit = "titleLimit", optional; title_line_height =
-                    "titleLineHeight", optional; title_opacity = "titleOpacity",
-                    optional; title_orient = "titleOrient", optional; title_padding =
-                    "titlePadding", optional; gradient_length = "gradientLength",
-                    optional; gradient_opacity = "gradientOpacity", optional;
-                    gradient_stroke_color = "gradientStrokeColor", optional;
-                    gradient_stroke_width = "gradientStrokeWidth", optional;
-                    gradient_thickness = "gradientThickness", optional; clip_height =
-                    "clipHeight", optional; columns = "columns", optional; column_padding
-                    = "columnPadding", optional; row_padding = "rowPadding", optional;
-                    grid_align = "gridAlign", optional; symbol_dash = "symbolDash",
-                    optional; symbol_dash_offset = "symbolDashOffset", optional;
-                    symbol_fill_color = "symbolFillColor", optional; symbol_offset =
-                    "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-                    symbol_size = "symbolSize", optional; symbol_stroke_color =
-                    "symbolStrokeColor", optional; symbol_stroke_width =
-                    "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                    format = "format", optional; format_type = "formatType", optional;
-                    label_align = "labelAlign", optional; label_baseline =
-                    "labelBaseline", optional; label_color = "labelColor", optional;
-                    label_font = "labelFont", optional; label_font_size =
-                    "labelFontSize", optional; label_font_style = "labelFontStyle",
-                    optional; label_font_weight = "labelFontWeight", optional;
-                    label_limit = "labelLimit", optional; label_offset = "labelOffset",
-                    optional; label_opacity = "labelOpacity", optional; label_overlap =
-                    "labelOverlap", optional; label_separation = "labelSeparation",
-                    optional; encode = "encode", optional; }
-                )
-            }
-            Self::Stroke {
-                size,
-                shape,
-                fill,
-                stroke,
-                opacity,
-                stroke_dash,
-                stroke_width,
-                r#type,
-                direction,
-                orient,
-                tick_count,
-                tick_min_step,
-                symbol_limit,
-                values,
-                zindex,
-                aria,
-                description,
-                corner_radius,
-                fill_color,
-                offset,
-                padding,
-                stroke_color,
-                legend_x,
-                legend_y,
-                title,
-                title_align,
-                title_anchor,
-                title_baseline,
-                title_color,
-                title_font,
-                title_font_size,
-                title_font_style,
-                title_font_weight,
-                title_limit,
-                title_line_height,
-                title_opacity,
-                title_orient,
-                title_padding,
-                gradient_length,
-                gradient_opacity,
-                gradient_stroke_color,
-                gradient_stroke_width,
-                gradient_thickness,
-                clip_height,
-                columns,
-                column_padding,
-                row_padding,
-                grid_align,
-                symbol_dash,
-                symbol_dash_offset,
-                symbol_fill_color,
-                symbol_offset,
-                symbol_opacity,
-                symbol_size,
-                symbol_stroke_color,
-                symbol_stroke_width,
-                symbol_type,
-                format,
-                format_type,
-                label_align,
-                label_baseline,
-                label_color,
-                label_font,
-                label_font_size,
-                label_font_style,
-                label_font_weight,
-                label_limit,
-                label_offset,
-                label_opacity,
-                label_overlap,
-                label_separation,
-                encode,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { size = "size", optional; shape = "shape", optional; fill =
-                    "fill", optional; stroke = "stroke", required; opacity = "opacity",
-                    optional; stroke_dash = "strokeDash", optional; stroke_width =
-                    "strokeWidth", optional; r#type = "type", optional; direction =
-                    "direction", optional; orient = "orient", optional; tick_count =
-                    "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                    symbol_limit = "symbolLimit", optional; values = "values", optional;
-                    zindex = "zindex", optional; aria = "aria", optional; description =
-                    "description", optional; corner_radius = "cornerRadius", optional;
-                    fill_color = "fillColor", optional; offset = "offset", optional;
-                    padding = "padding", optional; stroke_color = "strokeColor",
-                    optional; legend_x = "legendX", optional; legend_y = "legendY",
-                    optional; title = "title", optional; title_align = "titleAlign",
-                    optional; title_anchor = "titleAnchor", optional; title_baseline =
-                    "titleBaseline", optional; title_color = "titleColor", optional;
-                    title_font = "titleFont", optional; title_font_size =
-                    "titleFontSize", optional; title_font_style = "titleFontStyle",
-                    optional; title_font_weight = "titleFontWeight", optional;
-                    title_limit = "titleLimit", optional; title_line_height =
-                    "titleLineHeight", optional; title_opacity = "titleOpacity",
-                    optional; title_orient = "titleOrient", optional; title_padding =
-                    "titlePadding", optional; gradient_length = "gradientLength",
-                    optional; gradient_opacity = "gradientOpacity", optional;
-                    gradient_stroke_color = "gradientStrokeColor", optional;
-                    gradient_stroke_width = "gradientStrokeWidth", optional;
-                    gradient_thickness = "gradientThickness", optional; clip_height =
-                    "clipHeight", optional; columns = "columns", optional; column_padding
-                    = "columnPadding", optional; row_padding = "rowPadding", optional;
-                    grid_align = "gridAlign", optional; symbol_dash = "symbolDash",
-                    optional; symbol_dash_offset = "symbolDashOffset", optional;
-                    symbol_fill_color = "symbolFillColor", optional; symbol_offset =
-                    "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-                    symbol_size = "symbolSize", optional; symbol_stroke_color =
-                    "symbolStrokeColor", optional; symbol_stroke_width =
-                    "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                    format = "format", optional; format_type = "formatType", optional;
-                    label_align = "labelAlign", optional; label_baseline =
-                    "labelBaseline", optional; label_color = "labelColor", optional;
-                    label_font = "labelFont", optional; label_font_size =
-                    "labelFontSize", optional; label_font_style = "labelFontStyle",
-                    optional; label_font_weight = "labelFontWeight", optional;
-                    label_limit = "labelLimit", optional; label_offset = "labelOffset",
-                    optional; label_opacity = "labelOpacity", optional; label_overlap =
-                    "labelOverlap", optional; label_separation = "labelSeparation",
-                    optional; encode = "encode", optional; }
-                )
-            }
-            Self::Opacity {
-                size,
-                shape,
-                fill,
-                stroke,
-                opacity,
-                stroke_dash,
-                stroke_width,
-                r#type,
-                direction,
-                orient,
-                tick_count,
-                tick_min_step,
-                symbol_limit,
-                values,
-                zindex,
-                aria,
-                description,
-                corner_radius,
-                fill_color,
-                offset,
-                padding,
-                stroke_color,
-                legend_x,
-                legend_y,
-                title,
-                title_align,
-                title_anchor,
-                title_baseline,
-                title_color,
-                title_font,
-                title_font_size,
-                title_font_style,
-                title_font_weight,
-                title_limit,
-                title_line_height,
-                title_opacity,
-                title_orient,
-                title_padding,
-                gradient_length,
-                gradient_opacity,
-                gradient_stroke_color,
-                gradient_stroke_width,
-                gradient_thickness,
-                clip_height,
-                columns,
-                column_padding,
-                row_padding,
-                grid_align,
-                symbol_dash,
-                symbol_dash_offset,
-                symbol_fill_color,
-                symbol_offset,
-                symbol_opacity,
-                symbol_size,
-                symbol_stroke_color,
-                symbol_stroke_width,
-                symbol_type,
-                format,
-                format_type,
-                label_align,
-                label_baseline,
-                label_color,
-                label_font,
-                label_font_size,
-                label_font_style,
-                label_font_weight,
-                label_limit,
-                label_offset,
-                label_opacity,
-                label_overlap,
-                label_separation,
-                encode,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { size = "size", optional; shape = "shape", optional; fill =
-                    "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                    required; stroke_dash = "strokeDash", optional; stroke_width =
-                    "strokeWidth", optional; r#type = "type", optional; direction =
-                    "direction", optional; orient = "orient", optional; tick_count =
-                    "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                    symbol_limit = "symbolLimit", optional; values = "values", optional;
-                    zindex = "zindex", optional; aria = "aria", optional; description =
-                    "description", optional; corner_radius = "cornerRadius", optional;
-                    fill_color = "fillColor", optional; offset = "offset", optional;
-                    padding = "padding", optional; stroke_color = "strokeColor",
-                    optional; legend_x = "legendX", optional; legend_y = "legendY",
-                    optional; title = "title", optional; title_align = "titleAlign",
-                    optional; title_anchor = "titleAnchor", optional; title_baseline =
-                    "titleBaseline", optional; title_color = "titleColor", optional;
-                    title_font = "titleFont", optional; title_font_size =
-                    "titleFontSize", optional; title_font_style = "titleFontStyle",
-                    optional; title_font_weight = "titleFontWeight", optional;
-                    title_limit = "titleLimit", optional; title_line_height =
-                    "titleLineHeight", optional; title_opacity = "titleOpacity",
-                    optional; title_orient = "titleOrient", optional; title_padding =
-                    "titlePadding", optional; gradient_length = "gradientLength",
-                    optional; gradient_opacity = "gradientOpacity", optional;
-                    gradient_stroke_color = "gradientStrokeColor", optional;
-                    gradient_stroke_width = "gradientStrokeWidth", optional;
-                    gradient_thickness = "gradientThickness", optional; clip_height =
-                    "clipHeight", optional; columns = "columns", optional; column_padding
-                    = "columnPadding", optional; row_padding = "rowPadding", optional;
-                    grid_align = "gridAlign", optional; symbol_dash = "symbolDash",
-                    optional; symbol_dash_offset = "symbolDashOffset", optional;
-                    symbol_fill_color = "symbolFillColor", optional; symbol_offset =
-                    "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-                    symbol_size = "symbolSize", optional; symbol_stroke_color =
-                    "symbolStrokeColor", optional; symbol_stroke_width =
-                    "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                    format = "format", optional; format_type = "formatType", optional;
-                    label_align = "labelAlign", optional; label_baseline =
-                    "labelBaseline", optional; label_color = "labelColor", optional;
-                    label_font = "labelFont", optional; label_font_size =
-                    "labelFontSize", optional; label_font_style = "labelFontStyle",
-                    optional; label_font_weight = "labelFontWeight", optional;
-                    label_limit = "labelLimit", optional; label_offset = "labelOffset",
-                    optional; label_opacity = "labelOpacity", optional; label_overlap =
-                    "labelOverlap", optional; label_separation = "labelSeparation",
-                    optional; encode = "encode", optional; }
-                )
-            }
-            Self::StrokeDash {
-                size,
-                shape,
-                fill,
-                stroke,
-                opacity,
-                stroke_dash,
-                stroke_width,
-                r#type,
-                direction,
-                orient,
-                tick_count,
-                tick_min_step,
-                symbol_limit,
-                values,
-                zindex,
-                aria,
-                description,
-                corner_radius,
-                fill_color,
-                offset,
-                padding,
-                stroke_color,
-                legend_x,
-                legend_y,
-                title,
-                title_align,
-                title_anchor,
-                title_baseline,
-                title_color,
-                title_font,
-                title_font_size,
-                title_font_style,
-                title_font_weight,
-                title_limit,
-                title_line_height,
-                title_opacity,
-                title_orient,
-                title_padding,
-                gradient_length,
-                gradient_opacity,
-                gradient_stroke_color,
-                gradient_stroke_width,
-                gradient_thickness,
-                clip_height,
-                columns,
-                column_padding,
-                row_padding,
-                grid_align,
-                symbol_dash,
-                symbol_dash_offset,
-                symbol_fill_color,
-                symbol_offset,
-                symbol_opacity,
-                symbol_size,
-                symbol_stroke_color,
-                symbol_stroke_width,
-                symbol_type,
-                format,
-                format_type,
-                label_align,
-                label_baseline,
-                label_color,
-                label_font,
-                label_font_size,
-                label_font_style,
-                label_font_weight,
-                label_limit,
-                label_offset,
-                label_opacity,
-                label_overlap,
-                label_separation,
-                encode,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { size = "size", optional; shape = "shape", optional; fill =
-                    "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                    optional; stroke_dash = "strokeDash", required; stroke_width =
-                    "strokeWidth", optional; r#type = "type", optional; direction =
-                    "direction", optional; orient = "orient", optional; tick_count =
-                    "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                    symbol_limit = "symbolLimit", optional; values = "values", optional;
-                    zindex = "zindex", optional; aria = "aria", optional; description =
-                    "description", optional; corner_radius = "cornerRadius", optional;
-                    fill_color = "fillColor", optional; offset = "offset", optional;
-                    padding = "padding", optional; stroke_color = "strokeColor",
-                    optional; legend_x = "legendX", optional; legend_y = "legendY",
-                    optional; title = "title", optional; title_align = "titleAlign",
-                    optional; title_anchor = "titleAnchor", optional; title_baseline =
-                    "titleBaseline", optional; title_color = "titleColor", optional;
-                    title_font = "titleFont", optional; title_font_size =
-                    "titleFontSize", optional; title_font_style = "titleFontStyle",
-                    optional; title_font_weight = "titleFontWeight", optional;
-                    title_limit = "titleLimit", optional; title_line_height =
-                    "titleLineHeight", optional; title_opacity = "titleOpacity",
-                    optional; title_orient = "titleOrient", optional; title_padding =
-                    "titlePadding", optional; gradient_length = "gradientLength",
-                    optional; gradient_opacity = "gradientOpacity", optional;
-                    gradient_stroke_color = "gradientStrokeColor", optional;
-                    gradient_stroke_width = "gradientStrokeWidth", optional;
-                    gradient_thickness = "gradientThickness", optional; clip_height =
-                    "clipHeight", optional; columns = "columns", optional; column_padding
-                    = "columnPadding", optional; row_padding = "rowPadding", optional;
-                    grid_align = "gridAlign", optional; symbol_dash = "symbolDash",
-                    optional; symbol_dash_offset = "symbolDashOffset", optional;
-                    symbol_fill_color = "symbolFillColor", optional; symbol_offset =
-                    "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-                    symbol_size = "symbolSize", optional; symbol_stroke_color =
-                    "symbolStrokeColor", optional; symbol_stroke_width =
-                    "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                    format = "format", optional; format_type = "formatType", optional;
-                    label_align = "labelAlign", optional; label_baseline =
-                    "labelBaseline", optional; label_color = "labelColor", optional;
-                    label_font = "labelFont", optional; label_font_size =
-                    "labelFontSize", optional; label_font_style = "labelFontStyle",
-                    optional; label_font_weight = "labelFontWeight", optional;
-                    label_limit = "labelLimit", optional; label_offset = "labelOffset",
-                    optional; label_opacity = "labelOpacity", optional; label_overlap =
-                    "labelOverlap", optional; label_separation = "labelSeparation",
-                    optional; encode = "encode", optional; }
-                )
-            }
-            Self::StrokeWidth {
-                size,
-                shape,
-                fill,
-                stroke,
-                opacity,
-                stroke_dash,
-                stroke_width,
-                r#type,
-                direction,
-                orient,
-                tick_count,
-                tick_min_step,
-                symbol_limit,
-                values,
-                zindex,
-                aria,
-                description,
-                corner_radius,
-                fill_color,
-                offset,
-                padding,
-                stroke_color,
-                legend_x,
-                legend_y,
-                title,
-                title_align,
-                title_anchor,
-                title_baseline,
-                title_color,
-                title_font,
-                title_font_size,
-                title_font_style,
-                title_font_weight,
-                title_limit,
-                title_line_height,
-                title_opacity,
-                title_orient,
-                title_padding,
-                gradient_length,
-                gradient_opacity,
-                gradient_stroke_color,
-                gradient_stroke_width,
-                gradient_thickness,
-                clip_height,
-                columns,
-                column_padding,
-                row_padding,
-                grid_align,
-                symbol_dash,
-                symbol_dash_offset,
-                symbol_fill_color,
-                symbol_offset,
-                symbol_opacity,
-                symbol_size,
-                symbol_stroke_color,
-                symbol_stroke_width,
-                symbol_type,
-                format,
-                format_type,
-                label_align,
-                label_baseline,
-                label_color,
-                label_font,
-                label_font_size,
-                label_font_style,
-                label_font_weight,
-                label_limit,
-                label_offset,
-                label_opacity,
-                label_overlap,
-                label_separation,
-                encode,
-            } => {
-                rt::object_variant_serialize!(
-                    s, { size = "size", optional; shape = "shape", optional; fill =
-                    "fill", optional; stroke = "stroke", optional; opacity = "opacity",
-                    optional; stroke_dash = "strokeDash", optional; stroke_width =
-                    "strokeWidth", required; r#type = "type", optional; direction =
-                    "direction", optional; orient = "orient", optional; tick_count =
-                    "tickCount", optional; tick_min_step = "tickMinStep", optional;
-                    symbol_limit = "symbolLimit", optional; values = "values", optional;
-                    zindex = "zindex", optional; aria = "aria", optional; description =
-                    "description", optional; corner_radius = "cornerRadius", optional;
-                    fill_color = "fillColor", optional; offset = "offset", optional;
-                    padding = "padding", optional; stroke_color = "strokeColor",
-                    optional; legend_x = "legendX", optional; legend_y = "legendY",
-                    optional; title = "title", optional; title_align = "titleAlign",
-                    optional; title_anchor = "titleAnchor", optional; title_baseline =
-                    "titleBaseline", optional; title_color = "titleColor", optional;
-                    title_font = "titleFont", optional; title_font_size =
-                    "titleFontSize", optional; title_font_style = "titleFontStyle",
-                    optional; title_font_weight = "titleFontWeight", optional;
-                    title_limit = "titleLimit", optional; title_line_height =
-                    "titleLineHeight", optional; title_opacity = "titleOpacity",
-                    optional; title_orient = "titleOrient", optional; title_padding =
-                    "titlePadding", optional; gradient_length = "gradientLength",
-                    optional; gradient_opacity = "gradientOpacity", optional;
-                    gradient_stroke_color = "gradientStrokeColor", optional;
-                    gradient_stroke_width = "gradientStrokeWidth", optional;
-                    gradient_thickness = "gradientThickness", optional; clip_height =
-                    "clipHeight", optional; columns = "columns", optional; column_padding
-                    = "columnPadding", optional; row_padding = "rowPadding", optional;
-                    grid_align = "gridAlign", optional; symbol_dash = "symbolDash",
-                    optional; symbol_dash_offset = "symbolDashOffset", optional;
-                    symbol_fill_color = "symbolFillColor", optional; symbol_offset =
-                    "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-                    symbol_size = "symbolSize", optional; symbol_stroke_color =
-                    "symbolStrokeColor", optional; symbol_stroke_width =
-                    "symbolStrokeWidth", optional; symbol_type = "symbolType", optional;
-                    format = "format", optional; format_type = "formatType", optional;
-                    label_align = "labelAlign", optional; label_baseline =
-                    "labelBaseline", optional; label_color = "labelColor", optional;
-                    label_font = "labelFont", optional; label_font_size =
-                    "labelFontSize", optional; label_font_style = "labelFontStyle",
-                    optional; label_font_weight = "labelFontWeight", optional;
-                    label_limit = "labelLimit", optional; label_offset = "labelOffset",
-                    optional; label_opacity = "labelOpacity", optional; label_overlap =
-                    "labelOverlap", optional; label_separation = "labelSeparation",
-                    optional; encode = "encode", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ScopeLegend { Size { size = "size", required; shape = "shape"; fill = "fill"; stroke
+    = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width =
+    "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit =
+    "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; corner_radius = "cornerRadius"; fill_color = "fillColor"; offset =
+    "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+    "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize"; title_font_style =
+    "titleFontStyle"; title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+    "titleOrient"; title_padding = "titlePadding"; gradient_length = "gradientLength";
+    gradient_opacity = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny, Shape { size =
+    "size"; shape = "shape", required; fill = "fill"; stroke = "stroke"; opacity =
+    "opacity"; stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
+    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
+    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
+    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
+    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
+    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
+    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
+    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
+    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny, Fill { size =
+    "size"; shape = "shape"; fill = "fill", required; stroke = "stroke"; opacity =
+    "opacity"; stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
+    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
+    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
+    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
+    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
+    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
+    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
+    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
+    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny, Stroke { size =
+    "size"; shape = "shape"; fill = "fill"; stroke = "stroke", required; opacity =
+    "opacity"; stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
+    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
+    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
+    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
+    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
+    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
+    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
+    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
+    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny, Opacity { size =
+    "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity",
+    required; stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
+    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
+    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
+    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
+    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
+    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
+    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
+    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
+    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny, StrokeDash { size =
+    "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
+    stroke_dash = "strokeDash", required; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
+    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
+    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
+    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
+    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
+    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
+    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
+    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
+    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny, StrokeWidth { size =
+    "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
+    stroke_dash = "strokeDash"; stroke_width = "strokeWidth", required; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
+    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
+    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
+    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
+    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
+    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
+    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
+    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
+    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny }
+);
 rt::contract!(ScopeLegend, [validators::t2:: < 32 >], BASE0, "/definitions/legend");
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21393,8 +18882,8 @@ impl rt::FromValue for OrientValueArrayItem {
             "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { test = "test", optional; scale = "scale", optional; value =
-                "value", required; } extra extra
+                v, Value { test = "test"; scale = "scale"; value = "value", required; }
+                extra extra
             );
         }
         if rt::is_valid_with(
@@ -21440,27 +18929,11 @@ impl rt::FromValue for OrientValueArrayItem {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for OrientValueArrayItem {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { test, scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { test = "test", optional; scale = "scale", optional; value =
-                    "value", required; } extra extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    OrientValueArrayItem { SignalRef(_), Value { test = "test"; scale = "scale"; value =
+    "value", required; } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_),
+    Offset(_) }
+);
 rt::contract!(
     OrientValueArrayItem, [validators::t2:: < 33 >], BASE0,
     "/definitions/orientValue/oneOf/0/items"
@@ -21499,8 +18972,7 @@ impl rt::FromValue for OrientValueObject {
             "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Value { scale = "scale", optional; value = "value", required; } extra
-                extra
+                v, Value { scale = "scale"; value = "value", required; } extra extra
             );
         }
         if rt::is_valid_with(
@@ -21546,27 +19018,10 @@ impl rt::FromValue for OrientValueObject {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for OrientValueObject {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Value { scale, value, extra } => {
-                rt::object_variant_serialize!(
-                    s, { scale = "scale", optional; value = "value", required; } extra
-                    extra
-                )
-            }
-            Self::Field(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Range(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleValue(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ScaleBand(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Offset(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    OrientValueObject { SignalRef(_), Value { scale = "scale"; value = "value", required;
+    } extra extra, Field(_), Range(_), ScaleValue(_), ScaleBand(_), Offset(_) }
+);
 rt::contract!(
     OrientValueObject, [validators::t2:: < 34 >, validators::v36, validators::t4:: < 17
     >], BASE0, "/definitions/orientValue/oneOf/1"
@@ -23265,29 +20720,17 @@ impl rt::FromValue for ObjectTitleEncode {
             "/definitions/title/oneOf/1/properties/encode/anyOf/1",
         ) {
             return rt::object_variant!(
-                v, Variant1 { group = "group", optional; title = "title", optional;
-                subtitle = "subtitle", optional; } deny
+                v, Variant1 { group = "group"; title = "title"; subtitle = "subtitle"; }
+                deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ObjectTitleEncode {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Variant0(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Variant1 { group, title, subtitle } => {
-                rt::object_variant_serialize!(
-                    s, { group = "group", optional; title = "title", optional; subtitle =
-                    "subtitle", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    ObjectTitleEncode { Variant0(_), Variant1 { group = "group"; title = "title";
+    subtitle = "subtitle"; } deny }
+);
 rt::contract!(
     ObjectTitleEncode, [validators::t11:: < 15 >], BASE0,
     "/definitions/title/oneOf/1/properties/encode"
@@ -23461,33 +20904,17 @@ impl rt::FromValue for FacetFacet {
         ) {
             return rt::object_variant!(
                 v, NameDataGroupby { name = "name", required; data = "data", required;
-                groupby = "groupby", required; aggregate = "aggregate", optional; } deny
+                groupby = "groupby", required; aggregate = "aggregate"; } deny
             );
         }
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for FacetFacet {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::NameDataField { name, data, field } => {
-                rt::object_variant_serialize!(
-                    s, { name = "name", required; data = "data", required; field =
-                    "field", required; }
-                )
-            }
-            Self::NameDataGroupby { name, data, groupby, aggregate } => {
-                rt::object_variant_serialize!(
-                    s, { name = "name", required; data = "data", required; groupby =
-                    "groupby", required; aggregate = "aggregate", optional; }
-                )
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    FacetFacet { NameDataField { name = "name", required; data = "data", required; field
+    = "field", required; } deny, NameDataGroupby { name = "name", required; data =
+    "data", required; groupby = "groupby", required; aggregate = "aggregate"; } deny }
+);
 rt::contract!(
     FacetFacet, [validators::t0:: < 67 >], BASE0, "/definitions/facet/properties/facet"
 );
@@ -23542,22 +20969,10 @@ impl rt::FromValue for Markclip {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Markclip {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::BooleanOrSignal(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Path { path } => {
-                rt::object_variant_serialize!(s, { path = "path", required; })
-            }
-            Self::Sphere { sphere } => {
-                rt::object_variant_serialize!(s, { sphere = "sphere", required; })
-            }
-        }
-    }
-}
+rt::union_serialize!(
+    Markclip { BooleanOrSignal(_), Path { path = "path", required; } deny, Sphere {
+    sphere = "sphere", required; } deny }
+);
 rt::contract!(Markclip, [validators::t9:: < 25 >], BASE0, "/definitions/markclip");
 /// Schema: `typify/vega.json#/definitions/transformMark`
 #[derive(Clone, Debug, PartialEq)]
@@ -23710,8 +21125,8 @@ impl rt::FromValue for ScopePadding {
             "/definitions/padding/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Object { top = "top", optional; bottom = "bottom", optional; left =
-                "left", optional; right = "right", optional; } deny
+                v, Object { top = "top"; bottom = "bottom"; left = "left"; right =
+                "right"; } deny
             );
         }
         if rt::is_valid_with(validators::v3, &v, BASE0, "/definitions/padding/oneOf/2") {
@@ -23720,23 +21135,10 @@ impl rt::FromValue for ScopePadding {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ScopePadding {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Number(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Object { top, bottom, left, right } => {
-                rt::object_variant_serialize!(
-                    s, { top = "top", optional; bottom = "bottom", optional; left =
-                    "left", optional; right = "right", optional; }
-                )
-            }
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    ScopePadding { Number(_), Object { top = "top"; bottom = "bottom"; left = "left";
+    right = "right"; } deny, SignalRef(_) }
+);
 rt::contract!(ScopePadding, [validators::t9:: < 26 >], BASE0, "/definitions/padding");
 /// Schema: `typify/vega.json#/definitions/autosize`
 #[derive(Clone, Debug, PartialEq)]
@@ -23768,8 +21170,8 @@ impl rt::FromValue for Autosize {
             "/definitions/autosize/oneOf/1",
         ) {
             return rt::object_variant!(
-                v, Type { r#type = "type", required; resize = "resize", optional;
-                contains = "contains", optional; } deny
+                v, Type { r#type = "type", required; resize = "resize"; contains =
+                "contains"; } deny
             );
         }
         if rt::is_valid_with(
@@ -23783,23 +21185,10 @@ impl rt::FromValue for Autosize {
         rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Autosize {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::String(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Type { r#type, resize, contains } => {
-                rt::object_variant_serialize!(
-                    s, { r#type = "type", required; resize = "resize", optional; contains
-                    = "contains", optional; }
-                )
-            }
-            Self::SignalRef(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(
+    Autosize { String(_), Type { r#type = "type", required; resize = "resize"; contains =
+    "contains"; } deny, SignalRef(_) }
+);
 rt::contract!(Autosize, [validators::t9:: < 27 >], BASE0, "/definitions/autosize");
 /// Schema: `typify/vega.json#/definitions/autosize/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

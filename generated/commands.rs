@@ -804,6 +804,17 @@ rt::union_serialize!(
     artifact_id = "artifactId", required; max_bytes = "maxBytes"; offset = "offset"; }
     tag "kind" = "artifact"; extra extra }
 );
+impl InspectTarget {
+    /// `maxBytes` of `Artifact`, or the schema's default `1048576` when it is absent; `None` for the other variants.
+    pub fn max_bytes(&self) -> Option<rt::Integer> {
+        match self {
+            Self::Artifact { max_bytes, .. } => {
+                Some(max_bytes.clone().unwrap_or_else(|| rt::Integer::from(1048576i64)))
+            }
+            _ => None,
+        }
+    }
+}
 rt::contract!(
     InspectTarget, [validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"

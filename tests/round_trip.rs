@@ -144,3 +144,25 @@ fn serde_json_private_member_names_are_ordinary_members() {
         }
     }
 }
+
+#[test]
+fn struct_variants_offer_their_defaults_and_keep_the_document() {
+    use contracts::commands::{Command, CommandEnvelope, InspectTarget};
+    let base = r#"{"protocolVersion":"1.0","commandId":"cmd_0123456789abcdef0123456789abcdef","type":"inspect","issuedAt":"2026-01-01T00:00:00.000Z","actor":{"kind":"human","id":"me","transport":"cli"},"payload":{"target":"#;
+    let target = |env: &CommandEnvelope| match &env.command {
+        Command::Inspect(p) => p.target.clone(),
+        other => panic!("{other:?}"),
+    };
+    // Absent: the schema's default; given: the value as written; another variant: none.
+    let absent = format!(r#"{base}{{"kind":"artifact","artifactId":"art_0123456789abcdef0123456789abcdef"}}}}}}"#);
+    let env = CommandEnvelope::from_json_str(&absent).unwrap();
+    assert_eq!(target(&env).max_bytes().map(|n| n.to_string()), Some("1048576".to_owned()));
+    assert_eq!(serde_json::to_string(&env).unwrap(), absent, "the default is not written into the document");
+    let given = format!(r#"{base}{{"kind":"artifact","artifactId":"art_0123456789abcdef0123456789abcdef","maxBytes":2e3}}}}}}"#);
+    let env = CommandEnvelope::from_json_str(&given).unwrap();
+    assert_eq!(target(&env).max_bytes().map(|n| n.to_string()), Some("2e3".to_owned()));
+    assert_eq!(serde_json::to_string(&env).unwrap(), given);
+    let env = CommandEnvelope::from_json_str(&format!(r#"{base}{{"kind":"snapshot"}}}}}}"#)).unwrap();
+    assert!(matches!(target(&env), InspectTarget::Snapshot { .. }));
+    assert_eq!(target(&env).max_bytes(), None);
+}

@@ -141,9 +141,9 @@ impl<'a> Readers<'a> {
         if !dynamic {
             // A struct written as a union's variant is no type of its own to read.
             let inline = crate::plan::struct_variants(plan);
-            for id in 0..plan.types.len() {
+            for (id, inline) in inline.into_iter().enumerate() {
                 let ok = match &plan.types[id].kind {
-                    Kind::Struct { fields, tag: None, .. } if !inline[id] => r.struct_ok(id, fields, &[]),
+                    Kind::Struct { fields, tag: None, .. } if !inline => r.struct_ok(id, fields, &[]),
                     Kind::Envelope { .. } => r.envelope_parts(id).is_some(),
                     _ => false,
                 };

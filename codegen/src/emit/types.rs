@@ -268,49 +268,18 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// as written (an integer, a boolean, a plain string, a value of a
     /// string enum): an accessor returning the value or that default
     /// (`fn max_bytes(&self) -> Integer`). The field stays `Option`, so
-    /// parse → serialise is unchanged; the accessor is named after the field
-    /// unless that would shadow a trait method (`validate`, `clone`, …),
-    /// then `FIELD_or_default`.
+    /// parse → serialise is unchanged.
     fn default_accessors(&self, name: &Ident, fields: &[Field]) -> TokenStream {
-        let rt = &self.rt;
         let mut fns = Vec::new();
-        for f in fields.iter().filter(|f| !f.required) {
-            let Some(d) = &f.doc.default else { continue };
+        for f in fields {
             let fid = ident(&f.rust);
-            let (ret, body) = match (&f.ty, d) {
-                (TypeRef::Integer, serde_json::Value::Number(n)) if n.as_i64().is_some() => {
-                    let lit = proc_macro2::Literal::i64_suffixed(n.as_i64().unwrap_or_default());
-                    (quote!(#rt::Integer), quote!(self.#fid.clone().unwrap_or_else(|| #rt::Integer::from(#lit))))
-                }
-                (TypeRef::Bool, serde_json::Value::Bool(b)) => (quote!(bool), quote!(self.#fid.unwrap_or(#b))),
-                (TypeRef::String, serde_json::Value::String(text)) => (quote!(&str), quote!(self.#fid.as_deref().unwrap_or(#text))),
-                (TypeRef::Named(id), serde_json::Value::String(text)) => {
-                    let Kind::StringEnum { values, open, .. } = &self.plan.types[*id].kind else { continue };
-                    let Some((variant, _)) = values.iter().find(|(_, j)| j == text) else { continue };
-                    let (ty, variant) = (self.ty(usize::MAX, &f.ty), ident(variant));
-                    let held = if *open { quote!(self.#fid.clone()) } else { quote!(self.#fid) };
-                    (ty.clone(), quote!(#held.unwrap_or(#ty::#variant)))
-                }
-                _ => continue,
-            };
-            const TRAIT_METHODS: &[&str] = &[
-                "validate",
-                "to_json_value",
-                "local_pointers",
-                "to_relay_value",
-                "clone",
-                "eq",
-                "ne",
-                "fmt",
-                "serialize",
-                "write_fields",
-                "serialize_object",
-                "to_owned",
-                "to_string",
-                "into",
-            ];
-            let method = if TRAIT_METHODS.contains(&f.rust.as_str()) { ident(&format!("{}_or_default", f.rust)) } else { fid.clone() };
-            let doc = format!(" `{}`, or the schema's default `{d}` when it is absent.", f.json.replace('`', "'"));
+            let Some((ret, body)) = self.default_value(f, quote!(self.#fid)) else { continue };
+            let method = accessor_name(&f.rust);
+            let doc = format!(
+                " `{}`, or the schema's default `{}` when it is absent.",
+                f.json.replace('`', "'"),
+                f.doc.default.as_ref().map(|d| d.to_string()).unwrap_or_default()
+            );
             fns.push(quote! {
                 #[doc = #doc]
                 pub fn #method(&self) -> #ret { #body }
@@ -320,6 +289,101 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             return quote!();
         }
         quote!(impl #name { #(#fns)* })
+    }
+
+    /// The same accessors for the fields of a union's struct variants: `Some`
+    /// of the value or the default on the variants that have the field,
+    /// `None` on the others (`fn max_bytes(&self) -> Option<Integer>`; no
+    /// `Option` when all `all` variants have it). A name whose fields differ
+    /// in type or default across variants gets none.
+    fn variant_default_accessors(&self, name: &Ident, variants: &[(Ident, Vec<Field>)], all: usize) -> TokenStream {
+        /// One accessor: the field, what it returns, its default, the variants that have it, and its body.
+        struct Accessor<'a> {
+            rust: String,
+            json: String,
+            ret: String,
+            default: String,
+            vids: Vec<&'a Ident>,
+            body: TokenStream,
+        }
+        let mut by_name: Vec<Accessor> = Vec::new();
+        let mut clash: Vec<String> = Vec::new();
+        for (vid, fields) in variants {
+            for f in fields {
+                let fid = ident(&f.rust);
+                let Some((ret, body)) = self.default_value(f, quote!(#fid)) else { continue };
+                let default = f.doc.default.as_ref().map(|d| d.to_string()).unwrap_or_default();
+                match by_name.iter_mut().find(|e| e.rust == f.rust) {
+                    Some(e) if e.ret == ret.to_string() && e.default == default => e.vids.push(vid),
+                    Some(_) => clash.push(f.rust.clone()),
+                    None => by_name.push(Accessor { rust: f.rust.clone(), json: f.json.clone(), ret: ret.to_string(), default, vids: vec![vid], body }),
+                }
+            }
+        }
+        let mut fns = Vec::new();
+        for Accessor { rust, json, ret, default, vids, body } in by_name.iter().filter(|e| !clash.contains(&e.rust)) {
+            // A variant without the field may hold one of that name with no default.
+            let without_default = variants.iter().any(|(vid, fields)| !vids.contains(&vid) && fields.iter().any(|f| &f.rust == rust));
+            if without_default {
+                continue;
+            }
+            let (fid, method) = (ident(rust), accessor_name(rust));
+            let ret: TokenStream = ret.parse().unwrap_or_default();
+            let listed: Vec<String> = vids.iter().map(|v| format!("`{v}`")).collect();
+            let doc = format!(
+                " `{}` of {}, or the schema's default `{default}` when it is absent; `None` for the other variants.",
+                json.replace('`', "'"),
+                listed.join(", ")
+            );
+            let pats = vids.iter().map(|vid| quote!(Self::#vid { #fid, .. }));
+            fns.push(if vids.len() == all {
+                // Every variant has it: no `None`.
+                let doc = format!(" `{}`, or the schema's default `{default}` when it is absent.", json.replace('`', "'"));
+                quote! {
+                    #[doc = #doc]
+                    pub fn #method(&self) -> #ret {
+                        match self { #(#pats)|* => #body }
+                    }
+                }
+            } else {
+                quote! {
+                    #[doc = #doc]
+                    pub fn #method(&self) -> ::std::option::Option<#ret> {
+                        match self { #(#pats)|* => ::std::option::Option::Some(#body), _ => ::std::option::Option::None }
+                    }
+                }
+            });
+        }
+        if fns.is_empty() {
+            return quote!();
+        }
+        quote!(impl #name { #(#fns)* })
+    }
+
+    /// The return type and body of a default accessor for optional field `f`
+    /// read through `access` (`self.max_bytes`), when its type can hold its
+    /// `default` as written.
+    fn default_value(&self, f: &Field, access: TokenStream) -> Option<(TokenStream, TokenStream)> {
+        let rt = &self.rt;
+        if f.required {
+            return None;
+        }
+        Some(match (&f.ty, f.doc.default.as_ref()?) {
+            (TypeRef::Integer, serde_json::Value::Number(n)) if n.as_i64().is_some() => {
+                let lit = proc_macro2::Literal::i64_suffixed(n.as_i64().unwrap_or_default());
+                (quote!(#rt::Integer), quote!(#access.clone().unwrap_or_else(|| #rt::Integer::from(#lit))))
+            }
+            (TypeRef::Bool, serde_json::Value::Bool(b)) => (quote!(bool), quote!(#access.unwrap_or(#b))),
+            (TypeRef::String, serde_json::Value::String(text)) => (quote!(&str), quote!(#access.as_deref().unwrap_or(#text))),
+            (TypeRef::Named(id), serde_json::Value::String(text)) => {
+                let Kind::StringEnum { values, open, .. } = &self.plan.types[*id].kind else { return None };
+                let (variant, _) = values.iter().find(|(_, j)| j == text)?;
+                let (ty, variant) = (self.ty(usize::MAX, &f.ty), ident(variant));
+                let held = if *open { quote!(#access.clone()) } else { access };
+                (ty.clone(), quote!(#held.unwrap_or(#ty::#variant)))
+            }
+            _ => return None,
+        })
     }
 
     fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str) -> TokenStream {
@@ -386,6 +450,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let mut sers = Vec::new();
         let mut builds = Vec::new();
         let mut plain = true;
+        let mut inline_fields: Vec<(Ident, Vec<Field>)> = Vec::new();
         for v in variants {
             let vid = ident(&v.name);
             let vdocs = doc_attrs(&DocText { source: String::new(), ..v.doc.clone() }, &[]);
@@ -399,6 +464,9 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     _ => None,
                 };
                 let (def, build, ser) = self.struct_variant(*sid, &v.name, &v.doc, tagged);
+                if let Kind::Struct { fields, .. } = &self.plan.types[*sid].kind {
+                    inline_fields.push((vid.clone(), fields.clone()));
+                }
                 defs.push(def);
                 builds.push(build);
                 sers.push(ser);
@@ -411,6 +479,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
         }
         let serialize = quote!(#rt::union_serialize!(#name { #(#sers),* }););
+        let defaults = self.variant_default_accessors(&name, &inline_fields, variants.len());
         let mismatch = quote!(#rt::Mismatch::no_variant());
         // The value was validated before: a tag or a JSON type that tells
         // the branch is enough; other unions run each branch's validator.
@@ -474,6 +543,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
 
             #serialize
+            #defaults
         }
     }
 
@@ -1017,6 +1087,32 @@ fn fold_contract(body: TokenStream, contract: TokenStream) -> TokenStream {
             trees.into_iter().collect()
         }
         _ => quote!(#body #contract),
+    }
+}
+
+/// An accessor's name: the field's, unless that would shadow a trait
+/// method (`validate`, `clone`, …), then `FIELD_or_default`.
+fn accessor_name(field: &str) -> Ident {
+    const TRAIT_METHODS: &[&str] = &[
+        "validate",
+        "to_json_value",
+        "local_pointers",
+        "to_relay_value",
+        "clone",
+        "eq",
+        "ne",
+        "fmt",
+        "serialize",
+        "write_fields",
+        "serialize_object",
+        "to_owned",
+        "to_string",
+        "into",
+    ];
+    if TRAIT_METHODS.contains(&field) {
+        ident(&format!("{field}_or_default"))
+    } else {
+        ident(field)
     }
 }
 

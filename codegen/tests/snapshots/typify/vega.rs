@@ -369,6 +369,20 @@ rt::union_serialize!(
     "test"; exponent = "exponent"; mult = "mult"; offset = "offset", required; round =
     "round"; scale = "scale"; band = "band"; extra = "extra"; } extra extra_ }
 );
+impl NumberValueArrayItem {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        match self {
+            Self::SignalRef { round, .. }
+            | Self::Value { round, .. }
+            | Self::Field { round, .. }
+            | Self::Range { round, .. }
+            | Self::ScaleValue { round, .. }
+            | Self::ScaleBand { round, .. }
+            | Self::Offset { round, .. } => round.unwrap_or(false),
+        }
+    }
+}
 rt::contract!(
     NumberValueArrayItem, [validators::t2:: < 0 >], BASE0,
     "/definitions/numberValue/oneOf/0/items"
@@ -732,6 +746,20 @@ rt::union_serialize!(
     = "exponent"; mult = "mult"; offset = "offset", required; round = "round"; scale =
     "scale"; band = "band"; extra = "extra"; } extra extra_ }
 );
+impl NumberValueObject {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        match self {
+            Self::SignalRef { round, .. }
+            | Self::Value { round, .. }
+            | Self::Field { round, .. }
+            | Self::Range { round, .. }
+            | Self::ScaleValue { round, .. }
+            | Self::ScaleBand { round, .. }
+            | Self::Offset { round, .. } => round.unwrap_or(false),
+        }
+    }
+}
 rt::contract!(
     NumberValueObject, [validators::t2:: < 1 >, validators::v22, validators::t4:: < 0 >],
     BASE0, "/definitions/numberValue/oneOf/1"
@@ -4409,6 +4437,15 @@ rt::union_serialize!(
     "bind"; } deny, NameInit { name = "name", required; description = "description";
     value = "value"; init = "init", required; on = "on"; bind = "bind"; } deny }
 );
+impl Signal {
+    /// `react` of `Name`, or the schema's default `true` when it is absent; `None` for the other variants.
+    pub fn react(&self) -> Option<bool> {
+        match self {
+            Self::Name { react, .. } => Some(react.unwrap_or(true)),
+            _ => None,
+        }
+    }
+}
 rt::contract!(Signal, [validators::t9:: < 4 >], BASE0, "/definitions/signal");
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/0/properties/push`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1985,7 +1985,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
-            if c.key_matches(l, s, key, &RE9) {
+            if c.key_matches(l, s, key, &RE9, &mut ok) {
                 ok &= T1[K][0](v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }

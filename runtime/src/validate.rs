@@ -326,12 +326,17 @@ impl Ctx {
     }
 
     /// `patternProperties` of the schema at `at`: whether member name `key`
-    /// matches `re`; a match its engine's limit left undecided is an error
-    /// at the member and counts as no match.
-    pub fn key_matches(&mut self, loc: &Loc, at: &SchemaPath, key: &str, re: &Pattern) -> bool {
+    /// matches `re`. A match its engine's limit left undecided is an error
+    /// at the member that makes `ok` false (in quiet mode too, where no
+    /// error is kept: a branch of an `anyOf` must not pass on it), and the
+    /// member is then read as matched, so its schema's errors are reported.
+    pub fn key_matches(&mut self, loc: &Loc, at: &SchemaPath, key: &str, re: &Pattern, ok: &mut bool) -> bool {
         match re.try_match(key) {
             Some(m) => m,
-            None => !self.undecided_pattern(&loc.key(key), &at.child("patternProperties"), "patternProperties", re, key),
+            None => {
+                *ok &= self.undecided_pattern(&loc.key(key), &at.child("patternProperties"), "patternProperties", re, key);
+                true
+            }
         }
     }
 
@@ -1181,8 +1186,15 @@ mod tests {
         let loc = root.key("commandId");
         let v = format!("{}!", "a".repeat(max + 5));
         assert!(!c.pattern(&loc, &AT, &v, &re));
-        // (An undecided member name is reported here and read as matched.)
-        assert!(c.key_matches(&root, &ROOT, &v, &re));
+        // An undecided member name is reported here, read as matched, and refuses the value.
+        let mut ok = true;
+        assert!(c.key_matches(&root, &ROOT, &v, &re, &mut ok));
+        assert!(!ok);
+        // Without errors kept (a branch of an `anyOf`), it refuses the value all the same.
+        let mut quiet = Ctx::quiet_mode();
+        let mut ok = true;
+        quiet.key_matches(&root, &ROOT, &v, &re, &mut ok);
+        assert!(!ok);
         let errors = c.into_errors();
         assert_eq!(errors[0].keyword_location, "/properties/commandId/pattern");
         assert_eq!(

@@ -759,9 +759,9 @@ impl<'a> Validators<'a> {
                 let re = self.pattern(src);
                 let call = self.call(id, *p, scope, quote!(v), quote!(&l.key(key)), None);
                 if track_match {
-                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re) { matched = true; ok &= #call; }));
+                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re, &mut ok) { matched = true; ok &= #call; }));
                 } else {
-                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re) { ok &= #call; }));
+                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re, &mut ok) { ok &= #call; }));
                 }
             }
             let additional = match additional_checks {

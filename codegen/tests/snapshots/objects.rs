@@ -209,7 +209,7 @@ mod validators {
         let mut ok = true;
         ok &= c.prop(l, s, x, "name", v15);
         for (key, v) in x {
-            if c.key_matches(l, s, key, &RE1) {
+            if c.key_matches(l, s, key, &RE1, &mut ok) {
                 ok &= v15(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
             }
         }

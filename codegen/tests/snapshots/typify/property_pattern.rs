@@ -57,7 +57,7 @@ mod validators {
         let mut ok = true;
         for (key, v) in x {
             let mut matched = false;
-            if c.key_matches(l, s, key, &RE0) {
+            if c.key_matches(l, s, key, &RE0, &mut ok) {
                 matched = true;
                 ok
                     &= v2(

@@ -27482,7 +27482,7 @@ mod validators {
         ok &= c.prop(l, s, x, "style", v707);
         for (key, v) in x {
             let mut matched = matches!(key.as_str(), "name" | "interactive" | "style");
-            if c.key_matches(l, s, key, &RE1) {
+            if c.key_matches(l, s, key, &RE1, &mut ok) {
                 matched = true;
                 ok
                     &= v708(
@@ -27600,7 +27600,7 @@ mod validators {
         let mut ok = true;
         for (key, v) in x {
             let mut matched = false;
-            if c.key_matches(l, s, key, &RE1) {
+            if c.key_matches(l, s, key, &RE1, &mut ok) {
                 matched = true;
                 ok
                     &= v708(
@@ -28988,7 +28988,7 @@ mod validators {
         let mut ok = true;
         for (key, v) in x {
             let mut matched = false;
-            if c.key_matches(l, s, key, &RE2) {
+            if c.key_matches(l, s, key, &RE2, &mut ok) {
                 matched = true;
                 ok &= v708(v, &l.key(key), c, &s.child("/patternProperties/^.+$"));
             }

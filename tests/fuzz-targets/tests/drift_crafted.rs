@@ -24,6 +24,8 @@ fn pairs() -> Vec<(Value, Value, Vec<Value>)> {
             json!({"k": "b"}),
         ]
     };
+    let listed =
+        || vec![json!(true), json!(false), json!("type"), json!("a"), json!(0), json!(1), json!(2), json!(3), json!(1.5), json!(null), json!({}), json!([])];
     let arrs = || vec![json!([]), json!([1]), json!([1, "a"]), json!(["a", "b"]), json!([1, 2, 3])];
     vec![
         (
@@ -232,6 +234,19 @@ fn pairs() -> Vec<(Value, Value, Vec<Value>)> {
             json!({"type": "array", "items": {"anyOf": [{"type": "string"}, {"maxLength": 3}]}}),
             vec![json!(["a"]), json!([1]), json!(["abcd"])],
         ),
+        // A branch listing values beside one that takes them too: the
+        // `oneOf` refuses exactly those values (`fuzz/regressions/drift/catch-all-branch-beside-listed-values.json`).
+        (json!({"oneOf": [{"enum": [true, "type"]}, {}]}), json!({}), listed()),
+        (json!({"oneOf": [{"const": 1}, {"type": "integer"}]}), json!({"type": "integer"}), listed()),
+        (json!({"oneOf": [{"enum": [1, 2]}, {"type": "integer"}]}), json!({"oneOf": [{"enum": [1]}, {"type": "integer"}]}), listed()),
+        (json!({"oneOf": [{"type": "boolean"}, {"type": "boolean", "not": {"const": false}}]}), json!({"type": "boolean"}), listed()),
+        (json!({"oneOf": [{"not": {"enum": [1, 2]}}, {}]}), json!({"enum": [1, 2]}), listed()),
+        (
+            json!({"type": "array", "items": {"$ref": "#/$defs/x"}, "$defs": {"x": {"oneOf": [{"const": "a"}, {"type": "string"}]}}}),
+            json!({"type": "array", "items": {"type": "string"}}),
+            vec![json!(["a"]), json!(["b"]), json!([1]), json!([])],
+        ),
+        (json!({"enum": [1, 2, 3], "oneOf": [{"const": 1}, {"type": "integer"}]}), json!({"enum": [2, 3]}), listed()),
         (
             json!({"properties": {"p": {"oneOf": [{"type": "string"}, {"maxLength": 3}]}}, "oneOf": [{"required": ["p"]}, {"required": ["q"]}]}),
             json!({"properties": {"p": {"oneOf": [{"type": "string"}, {"maxLength": 4}]}}, "oneOf": [{"required": ["p"]}, {"required": ["q"]}]}),

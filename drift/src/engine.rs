@@ -77,6 +77,10 @@ struct Alt {
     /// branches are then not their flattened keywords (the inner exclusion
     /// is part of matching them), and overlaps are not decided.
     nested_exclusive: bool,
+    /// An `anyOf`/`oneOf` is left in it whole (past [`MAX_ALTS`]
+    /// alternatives): its keywords are not this alternative's, and its
+    /// comparisons are not decided.
+    unexpanded: bool,
     at: Loc,
 }
 
@@ -317,6 +321,7 @@ impl<'a> Engine<'a> {
             }
         }
         let at = if nodes.is_empty() || branch.is_some() { at.clone() } else { self.loc(new, nodes[0], "") };
+        let unexpanded = f.groups.iter().any(|g| !consumed.contains(&(g.src, g.kw)));
         let mut excluded = 0u8;
         for nt in &f.nots {
             let nf = flatten(self.ir(new), &[*nt]);
@@ -372,7 +377,7 @@ impl<'a> Engine<'a> {
                 flat.enum_ = Some(kept);
             }
             flat.types = types;
-            out.alts.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), nested_exclusive: nested, at: at.clone() });
+            out.alts.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), nested_exclusive: nested, unexpanded, at: at.clone() });
         }
     }
 
@@ -610,15 +615,22 @@ impl<'a> Engine<'a> {
         for (cat, _) in CATS {
             let oc: Vec<&Alt> = oalts.iter().filter(|a| a.cat == cat).collect();
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
-            if oc.iter().chain(&nc).any(|a| a.nested_exclusive) && !flat::same(self.old, &o.nodes, self.new, &n.nodes, 10_000) {
+            let nested = oc.iter().chain(&nc).any(|a| a.nested_exclusive);
+            let unexpanded = oc.iter().chain(&nc).any(|a| a.unexpanded);
+            if (nested || unexpanded) && !flat::same(self.old, &o.nodes, self.new, &n.nodes, 10_000) {
                 let name = cat_name(cat, ALL);
+                let why = if nested {
+                    format!("a oneOf whose branches overlap on {name} values is inside a branch of another")
+                } else {
+                    format!("more than {MAX_ALTS} alternatives (anyOf/oneOf branches by JSON type), {name} values among them")
+                };
                 out.push(self.change(
                     "comparison-unknown",
                     Some(o.at.clone()),
                     Some(n.at.clone()),
                     Breaks::BOTH,
                     ctx,
-                    format!("a oneOf whose branches overlap on {name} values is inside a branch of another: not decided; assuming both directions break"),
+                    format!("{why}: not decided; assuming both directions break"),
                     None,
                 ));
                 continue;

@@ -379,6 +379,29 @@ fn catch_all(v: &mut Value) -> &mut Vec<Value> {
     v["oneOf"][last]["properties"]["type"]["not"]["enum"].as_array_mut().unwrap()
 }
 
+/// `n` string branches of one length each, then `last`: past the
+/// engine's limit on alternatives, `last`'s own groups are not expanded.
+fn many_branches(n: usize, last: Value) -> Value {
+    let mut branches: Vec<Value> = (0..n).map(|k| json!({"type": "string", "minLength": k, "maxLength": k})).collect();
+    branches.push(last);
+    json!({"anyOf": branches})
+}
+
+#[test]
+fn groups_past_the_alternatives_limit_are_not_decided() {
+    // The last branch is anything but `true`; before, its `oneOf` was left
+    // out past the limit and drift said no change.
+    let old = many_branches(100, json!({"oneOf": [{"const": true}, {}]}));
+    let new = many_branches(100, json!({}));
+    let r = run(&old, &new);
+    assert_eq!(union(&r), Breaks::BOTH, "{}", report::to_text(&r));
+    assert!(kinds(&r).iter().any(|(k, _)| *k == "comparison-unknown"), "{}", report::to_text(&r));
+    // The same schema on both sides is still clean.
+    assert!(kinds(&run(&old, &old)).is_empty());
+    // Below the limit it is decided: `true` is now accepted.
+    let (old, new) = (many_branches(3, json!({"oneOf": [{"const": true}, {}]})), many_branches(3, json!({})));
+    assert_eq!(union(&run(&old, &new)), Breaks::R);
+}
 #[test]
 fn seed_unchanged_is_clean() {
     let r = seed_report("commands.schema.json", |_| {});

@@ -71,10 +71,19 @@ impl Acceptance {
     /// accepts `v`: `members` is a conjunction already expanded (a
     /// [`crate::flat::Flat`]'s members).
     pub fn members(&mut self, ir: &Ir, members: &[NodeId], v: &Value) -> Option<bool> {
+        self.members_without(ir, members, v, &[])
+    }
+
+    /// [`Self::members`] leaving out some applicators of the members
+    /// themselves (not of their subschemas), each as (its node, `anyOf`,
+    /// `oneOf` or `if`): a group whose branch is already a member (the
+    /// conjunction is one branch of it, or the overlap of two), a
+    /// conditional whose `then`/`else` region is compared.
+    pub fn members_without(&mut self, ir: &Ir, members: &[NodeId], v: &Value, without: &[(NodeId, &str)]) -> Option<bool> {
         self.question_budget = BUDGET_PER_QUESTION;
         let mut unknown = false;
         for m in members {
-            require!(unknown, self.node(ir, *m, v, 0));
+            require!(unknown, self.node(ir, *m, v, 0, without));
         }
         (!unknown).then_some(true)
     }
@@ -86,14 +95,15 @@ impl Acceptance {
         }
         let mut unknown = false;
         for m in ir.expand(&[node]) {
-            require!(unknown, self.node(ir, m, v, depth + 1));
+            require!(unknown, self.node(ir, m, v, depth + 1, &[]));
         }
         (!unknown).then_some(true)
     }
 
-    /// One node's own keywords on `v`; its `$ref` and `allOf` targets are
-    /// members of the same conjunction and answered there.
-    fn node(&mut self, ir: &Ir, id: NodeId, v: &Value, depth: usize) -> Option<bool> {
+    /// One node's own keywords on `v` (but its applicators in `without`);
+    /// its `$ref` and `allOf` targets are members of the same conjunction
+    /// and answered there.
+    fn node(&mut self, ir: &Ir, id: NodeId, v: &Value, depth: usize, without: &[(NodeId, &str)]) -> Option<bool> {
         self.question_budget = self.question_budget.checked_sub(1)?;
         self.total_budget = self.total_budget.checked_sub(1)?;
         let k = match &ir.nodes.get(id)?.body {
@@ -125,7 +135,9 @@ impl Acceptance {
             Value::Null | Value::Bool(_) => Some(true),
         };
         require!(unknown, own);
-        require!(unknown, self.applicators(ir, k, v, depth));
+        let skipped = |kw: &str| without.contains(&(id, kw));
+        let skip = (skipped("anyOf"), skipped("oneOf"), skipped("if"));
+        require!(unknown, self.applicators(ir, k, v, depth, skip));
         (!unknown).then_some(true)
     }
 
@@ -236,9 +248,11 @@ impl Acceptance {
         (!unknown).then_some(true)
     }
 
-    fn applicators(&mut self, ir: &Ir, k: &Keywords, v: &Value, depth: usize) -> Option<bool> {
+    /// `anyOf`, `oneOf`, `not` and `if` on `v`, but the ones `skip` (`anyOf`,
+    /// `oneOf`, `if`) leaves out.
+    fn applicators(&mut self, ir: &Ir, k: &Keywords, v: &Value, depth: usize, skip: (bool, bool, bool)) -> Option<bool> {
         let mut unknown = false;
-        if !k.any_of.is_empty() {
+        if !k.any_of.is_empty() && !skip.0 {
             let (sure, maybe) = self.count(ir, &k.any_of, v, depth, 1);
             require!(
                 unknown,
@@ -251,7 +265,7 @@ impl Acceptance {
                 }
             );
         }
-        if !k.one_of.is_empty() {
+        if !k.one_of.is_empty() && !skip.1 {
             let (sure, maybe) = self.count(ir, &k.one_of, v, depth, 2);
             require!(
                 unknown,
@@ -267,7 +281,7 @@ impl Acceptance {
         if let Some(c) = k.not {
             require!(unknown, self.sub(ir, c, v, depth).map(|b| !b));
         }
-        if let Some(c) = k.if_ {
+        if let Some(c) = k.if_.filter(|_| !skip.2) {
             let then = |a: &mut Self| k.then_.map_or(Some(true), |t| a.sub(ir, t, v, depth));
             let otherwise = |a: &mut Self| k.else_.map_or(Some(true), |e| a.sub(ir, e, v, depth));
             let answer = match self.sub(ir, c, v, depth) {

@@ -17,7 +17,7 @@ use contracts_codegen::keywords::string_length;
 use contracts_runtime::number::order;
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 const MAX_DEPTH: usize = 120;
@@ -77,11 +77,31 @@ struct Alt {
     /// branches are then not their flattened keywords (the inner exclusion
     /// is part of matching them), and overlaps are not decided.
     nested_exclusive: bool,
+    /// An `anyOf`/`oneOf` is left in it whole (past [`MAX_ALTS`]
+    /// alternatives): its keywords are not this alternative's, and its
+    /// comparisons are not decided.
+    unexpanded: bool,
     at: Loc,
 }
 
 /// Overlapping `oneOf`s taken, each as (the node holding it, the branch taken).
 type Rivalries = Vec<(NodeId, NodeId)>;
+
+/// A schema split into alternatives.
+struct Expansion {
+    alts: Vec<Alt>,
+    /// Values an alternative taken from an overlapping `oneOf` lists (its
+    /// `enum`/`const` values, or `null`, `true` and `false`) and the schema
+    /// refuses, left out of it. A value matching two branches is refused,
+    /// but the alternatives of the other branch still hold it when that
+    /// branch lists no values (`{}` beside `{"const": true}`): their rivalry
+    /// with this one is gone, so these values are compared one by one (see
+    /// [`Engine::listed_refused`]).
+    refused: Vec<Value>,
+    /// The groups already expanded into the schema (`Ctx::taken`), left
+    /// out when a value is tried on it.
+    taken: Taken,
+}
 
 impl Alt {
     fn is_exclusive(&self) -> bool {
@@ -252,8 +272,8 @@ impl<'a> Engine<'a> {
         out
     }
 
-    fn expand(&mut self, new: bool, s: &Sch, domain: u8, taken: &Taken) -> Vec<Alt> {
-        let mut out = Vec::new();
+    fn expand(&mut self, new: bool, s: &Sch, domain: u8, taken: &Taken) -> Expansion {
+        let mut out = Expansion { alts: Vec::new(), refused: Vec::new(), taken: taken.clone() };
         let base = self.flats.get(self.ir(new), &s.nodes);
         self.expand_rec(new, &s.nodes, &s.at, &mut taken.clone(), (None, Vec::new(), false), (domain, &base.members), &mut out);
         out
@@ -268,14 +288,14 @@ impl<'a> Engine<'a> {
         consumed: &mut Vec<(NodeId, &'static str)>,
         (branch, exclusive, nested): (Option<(&'static str, NodeId)>, Rivalries, bool),
         (domain, base): (u8, &[NodeId]),
-        out: &mut Vec<Alt>,
+        out: &mut Expansion,
     ) {
         let ir = self.ir(new);
         let f = flatten(ir, nodes);
         if f.falsy {
             return;
         }
-        if out.len() < MAX_ALTS {
+        if out.alts.len() < MAX_ALTS {
             if let Some(g) = f.groups.iter().find(|g| !consumed.contains(&(g.src, g.kw))).cloned() {
                 consumed.push((g.src, g.kw));
                 // Decided for every `oneOf`, not only the outermost: one
@@ -301,6 +321,7 @@ impl<'a> Engine<'a> {
             }
         }
         let at = if nodes.is_empty() || branch.is_some() { at.clone() } else { self.loc(new, nodes[0], "") };
+        let unexpanded = f.groups.iter().any(|g| !consumed.contains(&(g.src, g.kw)));
         let mut excluded = 0u8;
         for nt in &f.nots {
             let nf = flatten(self.ir(new), &[*nt]);
@@ -327,13 +348,27 @@ impl<'a> Engine<'a> {
                 BOOL => &[Value::Bool(true), Value::Bool(false)],
                 _ => &[],
             };
-            if f.enum_.is_none() && !few.is_empty() && few.iter().all(|v| self.acceptance.members(ir, &f.members, v) == Some(false)) {
+            // The listed values the schema refuses are left out of this
+            // alternative (the groups already expanded into the schema are
+            // left out of the question: it is an overlap of their branches).
+            // Refused as matching two branches of an overlapping `oneOf`, a
+            // value may still be in the alternatives of the other branch:
+            // see `Expansion::refused`.
+            let listed: Vec<&Value> = match &f.enum_ {
+                Some(vals) => vals.iter().filter(|v| value_type(v) & types != 0).collect(),
+                None => few.iter().collect(),
+            };
+            let refused: Vec<Value> =
+                listed.iter().filter(|v| self.acceptance.members_without(ir, &f.members, v, &out.taken) == Some(false)).map(|v| (*v).clone()).collect();
+            if !exclusive.is_empty() {
+                out.refused.extend(refused.iter().cloned());
+            }
+            if f.enum_.is_none() && !few.is_empty() && refused.len() == few.len() {
                 continue;
             }
             let mut flat = f.clone();
-            if let Some(vals) = &f.enum_ {
-                let kept: Vec<Value> =
-                    vals.iter().filter(|v| value_type(v) & types != 0 && self.acceptance.members(ir, &f.members, v) != Some(false)).cloned().collect();
+            if f.enum_.is_some() {
+                let kept: Vec<Value> = listed.into_iter().filter(|v| !refused.iter().any(|r| json_eq(r, v))).cloned().collect();
                 if kept.is_empty() {
                     continue;
                 }
@@ -342,7 +377,7 @@ impl<'a> Engine<'a> {
                 flat.enum_ = Some(kept);
             }
             flat.types = types;
-            out.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), nested_exclusive: nested, at: at.clone() });
+            out.alts.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), nested_exclusive: nested, unexpanded, at: at.clone() });
         }
     }
 
@@ -555,8 +590,8 @@ impl<'a> Engine<'a> {
     }
 
     fn diff_inner(&mut self, o: &Sch, n: &Sch, ctx: &Ctx) -> Vec<Change> {
-        let oalts = self.expand(false, o, ctx.domain, &ctx.taken.0);
-        let nalts = self.expand(true, n, ctx.domain, &ctx.taken.1);
+        let (oexp, nexp) = (self.expand(false, o, ctx.domain, &ctx.taken.0), self.expand(true, n, ctx.domain, &ctx.taken.1));
+        let (oalts, nalts) = (&oexp.alts, &nexp.alts);
         let mut out = Vec::new();
         if oalts.is_empty() && nalts.is_empty() {
             return out;
@@ -580,19 +615,30 @@ impl<'a> Engine<'a> {
         for (cat, _) in CATS {
             let oc: Vec<&Alt> = oalts.iter().filter(|a| a.cat == cat).collect();
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
-            if oc.iter().chain(&nc).any(|a| a.nested_exclusive) && !flat::same(self.old, &o.nodes, self.new, &n.nodes, 10_000) {
+            let nested = oc.iter().chain(&nc).any(|a| a.nested_exclusive);
+            let unexpanded = oc.iter().chain(&nc).any(|a| a.unexpanded);
+            if (nested || unexpanded) && !flat::same(self.old, &o.nodes, self.new, &n.nodes, 10_000) {
                 let name = cat_name(cat, ALL);
+                let why = if nested {
+                    format!("a oneOf whose branches overlap on {name} values is inside a branch of another")
+                } else {
+                    format!("more than {MAX_ALTS} alternatives (anyOf/oneOf branches by JSON type), {name} values among them")
+                };
                 out.push(self.change(
                     "comparison-unknown",
                     Some(o.at.clone()),
                     Some(n.at.clone()),
                     Breaks::BOTH,
                     ctx,
-                    format!("a oneOf whose branches overlap on {name} values is inside a branch of another: not decided; assuming both directions break"),
+                    format!("{why}: not decided; assuming both directions break"),
                     None,
                 ));
                 continue;
             }
+            let in_cat = |v: &&Value| value_type(v) & cat != 0;
+            let listed = (oexp.refused.iter().filter(in_cat).collect(), nexp.refused.iter().filter(in_cat).collect());
+            let covered = Breaks { readers: oc.is_empty() && !nc.is_empty(), writers: nc.is_empty() && !oc.is_empty() };
+            out.extend(self.listed_refused((o, n), listed, (cat, covered), ctx));
             // `anyOf` and a `oneOf` of disjoint branches mean the same; what
             // differs is a value matching two branches of an overlapping `oneOf`.
             if let Some((o, (a, b))) = self.exclusivity_conflict(true, &nc, &oc, ctx) {
@@ -650,6 +696,65 @@ impl<'a> Engine<'a> {
         }
         dedupe(&mut out);
         out
+    }
+
+    /// The values of [`Expansion::refused`] (old side's, new side's), each
+    /// tried on both whole schemas: refused before and accepted now breaks
+    /// readers, the other way writers. Where either answer is not decided,
+    /// the directions it leaves open are assumed to break. A direction
+    /// `covered` already (a side without alternatives in this category is
+    /// reported as the category added or removed) is not said again.
+    fn listed_refused(&mut self, (o, n): (&Sch, &Sch), (old, new): (Vec<&Value>, Vec<&Value>), (cat, covered): (u8, Breaks), ctx: &Ctx) -> Vec<Change> {
+        let mut values: Vec<&Value> = Vec::new();
+        for v in old.into_iter().chain(new) {
+            if !values.iter().any(|w| json_eq(v, w)) {
+                values.push(v);
+            }
+        }
+        if values.is_empty() {
+            return Vec::new();
+        }
+        // Each side as compared here: without the groups already expanded
+        // into it and the conditionals whose region it is.
+        let side = |e: &Self, new: bool, s: &Sch| {
+            let (taken, settled) = if new { (&ctx.taken.1, &ctx.settled.1) } else { (&ctx.taken.0, &ctx.settled.0) };
+            let without: Vec<(NodeId, &'static str)> = taken.iter().copied().chain(settled.iter().map(|c| (*c, "if"))).collect();
+            (e.flats.get(e.ir(new), &s.nodes).members.clone(), without)
+        };
+        let (before, now) = (side(self, false, o), side(self, true, n));
+        // (readers, writers, not decided) → the values found.
+        let mut found: BTreeMap<(bool, bool, bool), Vec<Value>> = BTreeMap::new();
+        for v in values {
+            let was = self.acceptance.members_without(self.old, &before.0, v, &before.1);
+            let is = self.acceptance.members_without(self.new, &now.0, v, &now.1);
+            let breaks = Breaks { readers: was != Some(true) && is != Some(false), writers: was != Some(false) && is != Some(true) };
+            let undecided = was.is_none() || is.is_none();
+            if breaks.any() && (undecided || (breaks.readers && !covered.readers) || (breaks.writers && !covered.writers)) {
+                found.entry((breaks.readers, breaks.writers, undecided)).or_default().push(v.clone());
+            }
+        }
+        let name = cat_name(cat, ALL);
+        found
+            .into_iter()
+            .map(|((readers, writers, undecided), vals)| {
+                let shown: Vec<String> = vals.iter().take(5).map(Value::to_string).collect();
+                let more = if vals.len() > 5 { format!(" and {} more", vals.len() - 5) } else { String::new() };
+                let (list, one) = (format!("{}{more}", shown.join(", ")), vals.len() == 1);
+                let (value, was, is) = if one { ("value", "was", "is") } else { ("values", "were", "are") };
+                let why = "listed by a branch of a oneOf whose branches overlap, where a value two branches match is rejected";
+                let (kind, message) = if undecided {
+                    (
+                        "comparison-unknown",
+                        format!("whether the old and the new schema accept {name} {value} {list} is not decided ({why}); assuming it breaks"),
+                    )
+                } else if readers {
+                    ("combinator-changed", format!("{name} {value} {list} {was} rejected and {is} now accepted ({why})"))
+                } else {
+                    ("combinator-changed", format!("{name} {value} {list} {was} accepted and {is} now rejected ({why})"))
+                };
+                self.change(kind, Some(o.at.clone()), Some(n.at.clone()), Breaks { readers, writers }, ctx, message, vals.first().cloned())
+            })
+            .collect()
     }
 
     fn alt_added(&self, o: &Sch, a: &Alt, ctx: &Ctx) -> Change {

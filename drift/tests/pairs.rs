@@ -200,6 +200,18 @@ pairs! {
     overlapping_oneof_in_overlapping_oneof_is_undecided: {"oneOf": [{"$ref": "#/$defs/s"}, {"maxLength": 3}], "$defs": {"s": {"type": "string", "oneOf": [{"minLength": 1}, {"maxLength": 2}]}}} => {"oneOf": [{"$ref": "#/$defs/s"}, {"maxLength": 3}], "$defs": {"s": {"type": "string", "anyOf": [{"minLength": 1}, {"maxLength": 2}]}}}, "both", ["comparison-unknown"];
     overlapping_oneof_under_anyof_in_overlapping_oneof_is_undecided: {"oneOf": [{"type": "string", "anyOf": [{"oneOf": [{"minLength": 1}, {"maxLength": 2}]}, {"pattern": "^z"}]}, {"maxLength": 3}]} => {"oneOf": [{"type": "string", "anyOf": [{"anyOf": [{"minLength": 1}, {"maxLength": 2}]}, {"pattern": "^z"}]}, {"maxLength": 3}]}, "both", ["comparison-unknown"];
     overlapping_oneof_in_overlapping_oneof_unchanged: {"oneOf": [{"$ref": "#/$defs/s"}, {"maxLength": 3}], "$defs": {"s": {"type": "string", "oneOf": [{"minLength": 1}, {"maxLength": 2}]}}} => {"oneOf": [{"$ref": "#/$defs/s"}, {"maxLength": 3}], "$defs": {"s": {"type": "string", "oneOf": [{"minLength": 1}, {"maxLength": 2}]}}}, "none", [];
+    // --- a oneOf branch that lists values (enum, const, a boolean): another branch taking them too makes the oneOf refuse them
+    catch_all_branch_refuses_listed_values: {"oneOf": [{"enum": [true, "type"]}, {}]} => {}, "readers", ["combinator-changed"];
+    catch_all_branch_refuses_listed_values_back: {} => {"oneOf": [{"enum": [true, "type"]}, {}]}, "writers", ["combinator-changed"];
+    const_beside_its_type_is_refused: {"oneOf": [{"const": 1}, {"type": "integer"}]} => {"type": "integer"}, "readers", ["combinator-changed"];
+    fewer_values_refused_by_an_overlap: {"oneOf": [{"enum": [1, 2]}, {"type": "integer"}]} => {"oneOf": [{"enum": [1]}, {"type": "integer"}]}, "readers", ["combinator-changed"];
+    boolean_refused_by_an_overlap_of_two_branches: {"oneOf": [{"type": "boolean"}, {"type": "boolean", "not": {"const": false}}]} => {"type": "boolean"}, "readers", ["combinator-changed"];
+    overlap_refused_object_value: {"type": "object", "properties": {"a": {"oneOf": [{"const": {"b": 1}}, {"type": "object"}]}}} => {"type": "object", "properties": {"a": {"type": "object"}}}, "readers", ["combinator-changed"];
+    overlap_refused_value_behind_ref: {"$defs": {"x": {"oneOf": [{"const": true}, {}]}}, "$ref": "#/$defs/x"} => {"not": {"type": "null"}}, "both", ["combinator-changed"];
+    overlap_refused_values_unchanged: {"oneOf": [{"enum": ["auto", "none"]}, {"type": "string"}]} => {"oneOf": [{"enum": ["none", "auto"]}, {"type": "string"}]}, "none", [];
+    overlap_refused_values_also_listed_outside: {"enum": [1, 2, 3], "oneOf": [{"const": 1}, {"type": "integer"}]} => {"enum": [2, 3]}, "none", [];
+    overlap_refused_value_not_decided: {"oneOf": [{"const": {"a": 1}}, {"type": "object"}]} => {"type": "object", "not": {"properties": {"a": {"const": 1}}, "required": ["a"], "unevaluatedProperties": false}}, "both", ["comparison-unknown", "not-added"];
+    overlap_refuses_every_value_listed: {"oneOf": [{"const": 1}, {"const": 1}]} => false, "none", [];
     undecided_scope_changed_is_undecided: {"type": "object", "properties": {"a": {}}, "allOf": [{"patternProperties": {"^x": {"type": "string"}}, "additionalProperties": false}]} => {"type": "object", "properties": {"a": {}}, "allOf": [{"patternProperties": {"^x": {"type": "integer"}}, "additionalProperties": false}]}, "both", ["comparison-unknown"];
     undecided_scope_unchanged_is_clean: {"type": "object", "properties": {"a": {}}, "allOf": [{"patternProperties": {"^x": {"type": "string"}}, "additionalProperties": false}]} => {"type": "object", "properties": {"a": {}}, "allOf": [{"patternProperties": {"^x": {"type": "string"}}, "additionalProperties": false}]}, "none", [];
     // --- what an object or array can hold
@@ -367,6 +379,29 @@ fn catch_all(v: &mut Value) -> &mut Vec<Value> {
     v["oneOf"][last]["properties"]["type"]["not"]["enum"].as_array_mut().unwrap()
 }
 
+/// `n` string branches of one length each, then `last`: past the
+/// engine's limit on alternatives, `last`'s own groups are not expanded.
+fn many_branches(n: usize, last: Value) -> Value {
+    let mut branches: Vec<Value> = (0..n).map(|k| json!({"type": "string", "minLength": k, "maxLength": k})).collect();
+    branches.push(last);
+    json!({"anyOf": branches})
+}
+
+#[test]
+fn groups_past_the_alternatives_limit_are_not_decided() {
+    // The last branch is anything but `true`; before, its `oneOf` was left
+    // out past the limit and drift said no change.
+    let old = many_branches(100, json!({"oneOf": [{"const": true}, {}]}));
+    let new = many_branches(100, json!({}));
+    let r = run(&old, &new);
+    assert_eq!(union(&r), Breaks::BOTH, "{}", report::to_text(&r));
+    assert!(kinds(&r).iter().any(|(k, _)| *k == "comparison-unknown"), "{}", report::to_text(&r));
+    // The same schema on both sides is still clean.
+    assert!(kinds(&run(&old, &old)).is_empty());
+    // Below the limit it is decided: `true` is now accepted.
+    let (old, new) = (many_branches(3, json!({"oneOf": [{"const": true}, {}]})), many_branches(3, json!({})));
+    assert_eq!(union(&run(&old, &new)), Breaks::R);
+}
 #[test]
 fn seed_unchanged_is_clean() {
     let r = seed_report("commands.schema.json", |_| {});

@@ -7,6 +7,14 @@
 
 use serde_json::{json, Value};
 
+/// 100 string branches of one length each, then `last` (whose own groups
+/// are past drift's limit on alternatives).
+fn many_branches(last: Value) -> Value {
+    let mut branches: Vec<Value> = (0..100).map(|k| json!({"type": "string", "minLength": k, "maxLength": k})).collect();
+    branches.push(last);
+    json!({"anyOf": branches})
+}
+
 /// (old, new, documents to try besides the generated ones).
 fn pairs() -> Vec<(Value, Value, Vec<Value>)> {
     let strs = || vec![json!(""), json!("a"), json!("ab"), json!("abcd"), json!("abcdef"), json!(1), json!(-1), json!(2.5), json!(null), json!({}), json!([])];
@@ -24,6 +32,8 @@ fn pairs() -> Vec<(Value, Value, Vec<Value>)> {
             json!({"k": "b"}),
         ]
     };
+    let listed =
+        || vec![json!(true), json!(false), json!("type"), json!("a"), json!(0), json!(1), json!(2), json!(3), json!(1.5), json!(null), json!({}), json!([])];
     let arrs = || vec![json!([]), json!([1]), json!([1, "a"]), json!(["a", "b"]), json!([1, 2, 3])];
     vec![
         (
@@ -232,6 +242,21 @@ fn pairs() -> Vec<(Value, Value, Vec<Value>)> {
             json!({"type": "array", "items": {"anyOf": [{"type": "string"}, {"maxLength": 3}]}}),
             vec![json!(["a"]), json!([1]), json!(["abcd"])],
         ),
+        // A branch listing values beside one that takes them too: the
+        // `oneOf` refuses exactly those values (`fuzz/regressions/drift/catch-all-branch-beside-listed-values.json`).
+        (json!({"oneOf": [{"enum": [true, "type"]}, {}]}), json!({}), listed()),
+        (json!({"oneOf": [{"const": 1}, {"type": "integer"}]}), json!({"type": "integer"}), listed()),
+        (json!({"oneOf": [{"enum": [1, 2]}, {"type": "integer"}]}), json!({"oneOf": [{"enum": [1]}, {"type": "integer"}]}), listed()),
+        (json!({"oneOf": [{"type": "boolean"}, {"type": "boolean", "not": {"const": false}}]}), json!({"type": "boolean"}), listed()),
+        (json!({"oneOf": [{"not": {"enum": [1, 2]}}, {}]}), json!({"enum": [1, 2]}), listed()),
+        (
+            json!({"type": "array", "items": {"$ref": "#/$defs/x"}, "$defs": {"x": {"oneOf": [{"const": "a"}, {"type": "string"}]}}}),
+            json!({"type": "array", "items": {"type": "string"}}),
+            vec![json!(["a"]), json!(["b"]), json!([1]), json!([])],
+        ),
+        (json!({"enum": [1, 2, 3], "oneOf": [{"const": 1}, {"type": "integer"}]}), json!({"enum": [2, 3]}), listed()),
+        // Past the limit on alternatives, a group left whole is not decided.
+        (many_branches(json!({"oneOf": [{"const": true}, {}]})), many_branches(json!({})), listed()),
         (
             json!({"properties": {"p": {"oneOf": [{"type": "string"}, {"maxLength": 3}]}}, "oneOf": [{"required": ["p"]}, {"required": ["q"]}]}),
             json!({"properties": {"p": {"oneOf": [{"type": "string"}, {"maxLength": 4}]}}, "oneOf": [{"required": ["p"]}, {"required": ["q"]}]}),

@@ -48,8 +48,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         .arg(format!("-max_total_time={seconds}"))
         .args(["-timeout=20", "-rss_limit_mb=4096", "-print_final_stats=1"])
         .arg(format!("-artifact_prefix={}/", artifacts.display()))
-        // The generators keep caches for the process's life: LeakSanitizer's
-        // report at exit would count as a finding (libFuzzer's `-detect_leaks=0`
+        // Allocations alive at exit (statics, caches) make LeakSanitizer
+        // report leaks that would count as a finding (libFuzzer's `-detect_leaks=0`
         // does not reach it).
         .env("ASAN_OPTIONS", "detect_leaks=0")
         .current_dir(&fuzz)

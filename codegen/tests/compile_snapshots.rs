@@ -323,3 +323,19 @@ fn integer_enums_are_rust_enums_that_keep_the_numbers_as_written() {
     assert_eq!((s.value(), serde_json::to_string(&s).unwrap()), (Size::V2048, "2.048e3".to_owned()));
     assert!(contracts_runtime::Spelled::<Size>::from_json_str("2049").is_err());
 }
+
+#[test]
+fn draft4_integers_have_no_fraction_in_their_text() {
+    use draft4_tuple::Draft4Tuple;
+    // Draft 4 (as Python's `jsonschema` reads it): `2.0` and `2e0` are numbers, not integers; both reading paths refuse them alike.
+    for doc in [r#"{"ref": 2.0}"#, r#"{"ref": 2e0}"#, r#"{"pair": [1, 2.0]}"#] {
+        let fast = Draft4Tuple::from_json_str(doc).unwrap_err().to_string();
+        let full = Draft4Tuple::from_json_slice_via_value(doc.as_bytes()).unwrap_err().to_string();
+        assert_eq!(fast, full, "{doc}");
+        assert!(fast.contains("must be an integer written without a fraction or exponent (draft-04), got 2"), "{doc}: {fast}");
+    }
+    let fast = Draft4Tuple::from_json_str(r#"{"pair": [1.0, -0], "ref": 2}"#).unwrap();
+    assert_eq!(serde_json::to_string(&fast).unwrap(), r#"{"pair":[1.0,-0],"ref":2}"#);
+    // Later drafts: `2.0` is an integer.
+    assert!(scalars::Scalars::from_json_str(r#"{"count": 2.0}"#).is_ok());
+}

@@ -53,7 +53,7 @@ mod validators {
     }
     /// `#/definitions/Sub10Primes`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, VALUE0.items())
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -703,7 +703,7 @@ mod validators {
     }
     /// `#/definitions/BlockSize`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, VALUE0.items())
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/definitions/EmptyObject/properties/prop`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -715,7 +715,7 @@ mod validators {
     }
     /// `#/definitions/one-of-types/oneOf/0/properties/bar`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/References/oneOf/0`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

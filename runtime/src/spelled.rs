@@ -131,6 +131,20 @@ impl<'de, T: IntegerEnum + IntegerEnumSchema> serde::Deserialize<'de> for Spelle
     }
 }
 
+/// The enum's schema: `Spelled` changes how the value is kept, not what it may be.
+#[cfg(feature = "schemars")]
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Spelled<T> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(g)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -139,6 +139,7 @@ impl<'k> Program<'k> {
             unevaluated_items: _,
             // Scalar assertions: lowered below.
             types,
+            integer_by_text,
             enum_,
             const_,
             multiple_of,
@@ -191,7 +192,7 @@ impl<'k> Program<'k> {
             media_type: content_media_type.as_deref(),
             content_asserts: *content_assertion,
         };
-        let lowered = types::check(*types)
+        let lowered = types::check(*types, *integer_by_text)
             .into_iter()
             .chain(values::checks(const_.as_ref(), enum_.as_deref()))
             .chain(string_length::Length { min: *min_length, max: *max_length }.checks())

@@ -56,6 +56,14 @@ impl Dialect {
         }
     }
 
+    /// Whether `integer` means a number written without a fraction or an
+    /// exponent (draft-04, as Python's `jsonschema` reads it: `2.0` is not
+    /// one) rather than a number whose value has none (draft-06 on). See
+    /// [`crate::Settings::with_draft4_integers_by_value`].
+    pub fn integer_by_text(self) -> bool {
+        self == Dialect::Draft4
+    }
+
     /// Whether `$ref` hides its sibling keywords (draft-07 and before).
     pub fn ref_overrides_siblings(self) -> bool {
         self <= Dialect::Draft7

@@ -122,6 +122,9 @@ pub struct Keywords {
     // --- assertions
     /// `type` as a set of [`TypeSet`] bits.
     pub types: Option<TypeSet>,
+    /// `integer` in `type` admits only numbers written without a fraction
+    /// or exponent (draft-04: `2`, not `2.0`; see [`Dialect::integer_by_text`](crate::Dialect::integer_by_text)).
+    pub integer_by_text: bool,
     /// `enum`
     pub enum_: Option<Vec<Value>>,
     /// `const`
@@ -231,6 +234,8 @@ impl Keywords {
             contains,
             unevaluated_items,
             types,
+            // Refines `type`, which counts.
+            integer_by_text: _,
             enum_,
             const_,
             multiple_of,
@@ -484,8 +489,9 @@ impl Ir {
                 let items_rel = k.items.map(|c| self.relative_pointer(id, c));
                 h.update(
                     format!(
-                        "kw:{:?}{:?}{:?}{}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+                        "kw:{:?}{:?}{:?}{:?}{}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
                         k.types,
+                        k.integer_by_text,
                         k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
                         k.const_.as_ref().map(Value::to_string),
                         numeric::Numeric::of(k).identity(),
@@ -864,7 +870,17 @@ impl Builder<'_> {
                     _ => return Err(err(kw, "must be a schema")),
                 },
                 "contains" if dialect >= Dialect::Draft6 => k.contains = Some(child(self, &kw_rel)?),
-                types::NAME => k.types = Some(types::read(v).map_err(|e| err(kw, e))?),
+                types::NAME => {
+                    let t = types::read(v).map_err(|e| err(kw, e))?;
+                    if t.0 & TypeSet::INTEGER != 0 && dialect.integer_by_text() {
+                        k.integer_by_text = !self.settings.draft4_integers_by_value;
+                        if self.settings.draft4_integers_by_value {
+                            let message = "`integer` admits no `2.0` in draft-04 but does here, as later drafts and ajv read it (Settings::with_draft4_integers_by_value)";
+                            self.ir.warnings.push(Warning { file: path.clone(), pointer: format!("{pointer}{kw_rel}"), message: message.to_owned() });
+                        }
+                    }
+                    k.types = Some(t);
+                }
                 values::ENUM => k.enum_ = Some(values::read_enum(v).map_err(|e| err(kw, e))?),
                 values::CONST => {
                     if let Some(message) = values::const_outside_its_dialect(dialect) {
@@ -1036,6 +1052,40 @@ mod tests {
         let [w] = applied.warnings.as_slice() else { panic!("{:?}", applied.warnings) };
         assert_eq!((w.file.as_str(), w.pointer.as_str()), ("t.json", "/properties/a"));
         assert!(w.message.contains("`maxLength` beside `$ref`") && w.message.contains("draft-07"), "{}", w.message);
+    }
+
+    #[test]
+    fn draft_04_integers_are_read_by_their_text_unless_asked_with_a_warning() {
+        let text = |draft: &str| {
+            format!(r##"{{"$schema": "http://json-schema.org/{draft}/schema#", "properties": {{"n": {{"type": "integer"}}, "s": {{"type": "string"}}}}}}"##)
+        };
+        let read = |draft: &str, by_value: bool| {
+            let settings = Settings::new().with_draft4_integers_by_value(by_value);
+            let inputs = [SchemaInput::new("t.json", text(draft))];
+            let docs = load::load(&settings, &inputs).unwrap();
+            build(&settings, &docs).unwrap()
+        };
+        let member = |ir: &Ir, name: &str| {
+            let root = ir.keywords(ir.roots[0]).unwrap();
+            root.properties.iter().find(|(n, _)| n == name).unwrap().1
+        };
+        let by_text = read("draft-04", false);
+        assert!(by_text.keywords(member(&by_text, "n")).unwrap().integer_by_text);
+        assert!(!by_text.keywords(member(&by_text, "s")).unwrap().integer_by_text);
+        assert!(by_text.warnings.is_empty());
+        let by_value = read("draft-04", true);
+        assert!(!by_value.keywords(member(&by_value, "n")).unwrap().integer_by_text);
+        let [w] = by_value.warnings.as_slice() else { panic!("{:?}", by_value.warnings) };
+        assert_eq!((w.file.as_str(), w.pointer.as_str()), ("t.json", "/properties/n/type"));
+        assert!(w.message.contains("with_draft4_integers_by_value"), "{}", w.message);
+        let draft6 = read("draft-06", false);
+        assert!(!draft6.keywords(member(&draft6, "n")).unwrap().integer_by_text);
+        // The two readings validate differently, so they never share a validator.
+        let shape = |ir: &Ir, name: &str| ir.shapes(false)[member(ir, name)];
+        assert_ne!(shape(&by_text, "n"), shape(&by_value, "n"));
+        assert_ne!(shape(&by_text, "n"), shape(&draft6, "n"));
+        assert_eq!(shape(&by_value, "n"), shape(&draft6, "n"));
+        assert_eq!(shape(&by_text, "s"), shape(&draft6, "s"));
     }
 
     #[test]

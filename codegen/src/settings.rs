@@ -28,6 +28,7 @@ pub struct Settings {
     pub(crate) default_dialect: Dialect,
     pub(crate) format_assertion: bool,
     pub(crate) ref_siblings_applied: bool,
+    pub(crate) draft4_integers_by_value: bool,
     pub(crate) sensitivity_keyword: String,
     pub(crate) type_names: BTreeMap<String, String>,
     pub(crate) regenerate_command: String,
@@ -89,6 +90,7 @@ impl Default for Settings {
             default_dialect: Dialect::Draft2020_12,
             format_assertion: false,
             ref_siblings_applied: false,
+            draft4_integers_by_value: false,
             sensitivity_keyword: "x-sensitivity".to_owned(),
             type_names: BTreeMap::new(),
             regenerate_command: "cargo build".to_owned(),
@@ -133,6 +135,16 @@ impl Settings {
     /// where a sibling asserts something.
     pub fn with_ref_siblings_applied(mut self, on: bool) -> Self {
         self.ref_siblings_applied = on;
+        self
+    }
+
+    /// Whether draft-04's `integer` admits numbers with a zero fraction or
+    /// an exponent (`2.0`, `2e0`), as later drafts and ajv read it (default:
+    /// no, as draft 4 and Python's `jsonschema` say: an integer has no
+    /// fraction in its text). With this on, each draft-04 `type` naming
+    /// `integer` gets a warning naming file and pointer.
+    pub fn with_draft4_integers_by_value(mut self, on: bool) -> Self {
+        self.draft4_integers_by_value = on;
         self
     }
 

@@ -25,6 +25,9 @@ pub mod draft4_const {
 pub mod draft4_tuple {
     include!("snapshots/draft4_tuple.rs");
 }
+pub mod integer_enums {
+    include!("snapshots/integer_enums.rs");
+}
 pub mod objects {
     include!("snapshots/objects.rs");
 }
@@ -277,4 +280,62 @@ fn a_type_shared_by_places_with_different_schemas_is_validated_by_each_place() {
     }
     // What one place refuses the other may take.
     assert!(PluginRules::from_json_value(json!({"key-spacing": [1]})).is_ok());
+}
+
+#[test]
+fn integer_enums_are_rust_enums_that_keep_the_numbers_as_written() {
+    use integer_enums::{IntegerEnums, Level, Priority, Size};
+    let text = r#"{"size":5.12e2,"level":-0,"priority":3.0,"retries":3,"maybeSize":null,"sizes":[512,2048.0,4.096e3],"mode":1E0,"bits":16.00}"#;
+    // The one-pass reader and the full path read the same value, and both write the document back as it was.
+    let fast = IntegerEnums::from_json_str(text).unwrap_or_else(|e| panic!("{e}"));
+    let full = IntegerEnums::from_json_slice_via_value(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fast, full);
+    assert_eq!(serde_json::to_string(&fast).unwrap(), text);
+    assert!(matches!(*fast.size, Size::V512));
+    assert_eq!(fast.size.spelling(), Some("5.12e2"));
+    assert!(fast.level.as_ref().is_some_and(|l| *l == Level::V0 && l.spelling() == Some("-0")));
+    assert!(fast.priority.as_ref().is_some_and(|p| *p == Priority::High));
+    assert_eq!(fast.sizes.as_ref().unwrap().iter().map(|s| s.value()).collect::<Vec<_>>(), [Size::V512, Size::V2048, Size::V4096]);
+    assert_eq!(fast.mode(), integer_enums::Mode::V1);
+    assert_eq!(IntegerEnums::from_json_str(r#"{"size":512}"#).unwrap().mode(), integer_enums::Mode::V2);
+    // Plain values carry no spelling; a value built in code is written plainly.
+    let plain = IntegerEnums::from_json_str(r#"{"size":4096}"#).unwrap();
+    assert_eq!(plain.size.spelling(), None);
+    let built = IntegerEnums { size: Size::V2048.into(), ..plain };
+    assert_eq!(serde_json::to_string(&built).unwrap(), r#"{"size":2048}"#);
+    assert!(built.validate().is_ok());
+    // A value not in the enum (or beyond `i64`, or with a fraction) is the validators' `enum` error, on both paths.
+    for (doc, pointer) in [
+        (r#"{"size":513}"#, "/size"),
+        (r#"{"size":1e400}"#, "/size"),
+        (r#"{"size":-9223372036854775809}"#, "/size"),
+        (r#"{"size":512.5}"#, "/size"),
+        (r#"{"size":512,"priority":4}"#, "/priority"),
+        (r#"{"size":512,"sizes":[512,1]}"#, "/sizes/1"),
+    ] {
+        let fast = IntegerEnums::from_json_str(doc).unwrap_err().to_string();
+        let full = IntegerEnums::from_json_slice_via_value(doc.as_bytes()).unwrap_err().to_string();
+        assert_eq!(fast, full, "{doc}");
+        assert!(fast.contains(pointer), "{doc}: {fast}");
+    }
+    // The enum's own contract is on `Spelled<T>`, which keeps the text too.
+    let s = contracts_runtime::Spelled::<Size>::from_json_str("2.048e3").unwrap();
+    assert_eq!((s.value(), serde_json::to_string(&s).unwrap()), (Size::V2048, "2.048e3".to_owned()));
+    assert!(contracts_runtime::Spelled::<Size>::from_json_str("2049").is_err());
+}
+
+#[test]
+fn draft4_integers_have_no_fraction_in_their_text() {
+    use draft4_tuple::Draft4Tuple;
+    // Draft 4 (as Python's `jsonschema` reads it): `2.0` and `2e0` are numbers, not integers; both reading paths refuse them alike.
+    for doc in [r#"{"ref": 2.0}"#, r#"{"ref": 2e0}"#, r#"{"pair": [1, 2.0]}"#] {
+        let fast = Draft4Tuple::from_json_str(doc).unwrap_err().to_string();
+        let full = Draft4Tuple::from_json_slice_via_value(doc.as_bytes()).unwrap_err().to_string();
+        assert_eq!(fast, full, "{doc}");
+        assert!(fast.contains("must be an integer written without a fraction or exponent (draft-04), got 2"), "{doc}: {fast}");
+    }
+    let fast = Draft4Tuple::from_json_str(r#"{"pair": [1.0, -0], "ref": 2}"#).unwrap();
+    assert_eq!(serde_json::to_string(&fast).unwrap(), r#"{"pair":[1.0,-0],"ref":2}"#);
+    // Later drafts: `2.0` is an integer.
+    assert!(scalars::Scalars::from_json_str(r#"{"count": 2.0}"#).is_ok());
 }

@@ -221,8 +221,12 @@ fn typify_types_table_matches_the_plan() {
             if matches!(module.types[id].kind, Kind::Alias(_)) {
                 continue;
             }
-            let rust = &module.types[id].name;
-            entries.push_str(&format!("        (\"{name}\", \"{pointer}\") => read::<{module_name}::{rust}>(text),\n"));
+            // An integer enum's contract is on the wrapper that keeps its spelling.
+            let rust = match module.types[id].kind {
+                Kind::IntegerEnum { .. } => format!("contracts_runtime::Spelled<{module_name}::{}>", module.types[id].name),
+                _ => format!("{module_name}::{}", module.types[id].name),
+            };
+            entries.push_str(&format!("        (\"{name}\", \"{pointer}\") => read::<{rust}>(text),\n"));
         }
     }
     let contents = format!(

@@ -30,6 +30,7 @@ mod parse;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod schemars_support;
+mod spelled;
 mod validate;
 
 pub use contract::{deserialize_checked, is_valid, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
@@ -42,6 +43,7 @@ pub use location::{Described, Loc, REDACTED};
 pub use number::Integer;
 pub use number::Num;
 pub use parse::{value_from, value_from_slice, value_from_str, DuplicateMember, Duplicates, ReadError, ReadSettings};
+pub use spelled::{IntegerEnum, IntegerEnumSchema, Spelled};
 pub use validate::{closest_branch, type_matches, types, Check, Ctx, EcmaRegex, EngineKind, Evaluated, JsonConst, Pattern, BACKTRACK_LIMIT};
 
 /// Re-exports that generated code names through this crate, so a downstream

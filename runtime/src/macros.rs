@@ -17,6 +17,18 @@ macro_rules! contract {
             }
         });
     };
+    // An integer enum: the `Contract` is on `Spelled<NAME>`, which keeps the text read.
+    (spelled $name:ident, [$($check:path),+], $base:expr, $pointer:expr) => {
+        impl $crate::IntegerEnumSchema for $name {
+            fn check_at(v: &$crate::Value, l: &$crate::Loc, c: &mut $crate::Ctx, s: &$crate::SchemaPath) -> bool {
+                true $(& $check(v, l, c, s))+
+            }
+            fn schema_root() -> $crate::SchemaPath<'static> {
+                $crate::__schema_root!($base, $pointer)
+            }
+        }
+        $crate::__schemars_impl!($name);
+    };
     ($name:ident, [$($check:path),+], $base:expr, $pointer:expr, { $($fast:tt)* }) => {
         impl $crate::Contract for $name {
             $($fast)*
@@ -24,11 +36,7 @@ macro_rules! contract {
                 true $(& $check(v, l, c, s))+
             }
             fn schema_root() -> $crate::SchemaPath<'static> {
-                if $pointer.is_empty() {
-                    $crate::SchemaPath::Root($base)
-                } else {
-                    $crate::SchemaPath::Ref(&$crate::SchemaPath::Root($base), "", $base, $pointer)
-                }
+                $crate::__schema_root!($base, $pointer)
             }
         }
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
@@ -37,6 +45,19 @@ macro_rules! contract {
             }
         }
         $crate::__schemars_impl!($name);
+    };
+}
+
+/// Where a type's schema sits: resource `base`, at `pointer` in it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __schema_root {
+    ($base:expr, $pointer:expr) => {
+        if $pointer.is_empty() {
+            $crate::SchemaPath::Root($base)
+        } else {
+            $crate::SchemaPath::Ref(&$crate::SchemaPath::Root($base), "", $base, $pointer)
+        }
     };
 }
 
@@ -290,6 +311,42 @@ macro_rules! string_enum {
             }
         }
         $crate::__string_enum_common!($name);
+    };
+}
+
+/// Impls for an enum of integers, held in fields as [`Spelled`](crate::Spelled):
+/// `integer_enum!(BlockSize { V512 = 512, V2048 = 2048 });`
+#[macro_export]
+macro_rules! integer_enum {
+    ($name:ident { $($variant:ident = $value:literal),* $(,)? }) => {
+        impl $name {
+            /// The value's number.
+            pub const fn value(self) -> i64 {
+                // `self`: exhaustive even for an enum with no values (an unsatisfiable schema).
+                match self { $(Self::$variant => $value,)* }
+            }
+        }
+        impl $crate::IntegerEnum for $name {
+            fn value(self) -> i64 {
+                $name::value(self)
+            }
+            fn from_i64(v: i64) -> ::std::option::Option<Self> {
+                match v {
+                    $($value => ::std::option::Option::Some(Self::$variant),)*
+                    _ => ::std::option::Option::None,
+                }
+            }
+        }
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::write!(f, "{}", self.value())
+            }
+        }
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                s.serialize_i64(self.value())
+            }
+        }
     };
 }
 

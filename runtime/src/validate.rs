@@ -101,6 +101,9 @@ pub mod types {
     pub const ARRAY: u8 = 32;
     /// `object`
     pub const OBJECT: u8 = 64;
+    /// draft-04's `integer`: a number written without a fraction or an
+    /// exponent (`2`, not `2.0` or `2e0`), as Python's `jsonschema` reads it.
+    pub const INTEGER_AS_WRITTEN: u8 = 128;
 }
 
 /// Collects errors while a generated validator runs. In quiet mode (inside
@@ -287,7 +290,14 @@ impl Ctx {
         if type_matches(v, mask) {
             return true;
         }
-        self.fail(loc, at, "type", || Msg::about(loc).s(" must be ").s(&type_names(mask)).s(", got ").s(kind_of(v)).done())
+        self.fail(loc, at, "type", || {
+            let got = match v {
+                // "an integer" would not say what is wrong with `2.0`.
+                Value::Number(n) if mask & types::INTEGER_AS_WRITTEN != 0 => n.as_str(),
+                _ => kind_of(v),
+            };
+            Msg::about(loc).s(" must be ").s(&type_names(mask)).s(", got ").s(got).done()
+        })
     }
 
     /// `minLength`, counted in Unicode code points ([`check::min_length`](crate::check::min_length)).
@@ -909,7 +919,11 @@ pub fn type_matches(v: &Value, mask: u8) -> bool {
     match v {
         Value::Null => mask & NULL != 0,
         Value::Bool(_) => mask & BOOLEAN != 0,
-        Value::Number(n) => mask & NUMBER != 0 || (mask & INTEGER != 0 && crate::number::is_integer(n)),
+        Value::Number(n) => {
+            mask & NUMBER != 0
+                || (mask & INTEGER != 0 && crate::number::is_integer(n))
+                || (mask & INTEGER_AS_WRITTEN != 0 && !n.as_str().contains(['.', 'e', 'E']))
+        }
         Value::String(_) => mask & STRING != 0,
         Value::Array(_) => mask & ARRAY != 0,
         Value::Object(_) => mask & OBJECT != 0,
@@ -918,10 +932,11 @@ pub fn type_matches(v: &Value, mask: u8) -> bool {
 
 fn type_names(mask: u8) -> std::borrow::Cow<'static, str> {
     use types::*;
-    const NAMES: [(u8, &str); 7] = [
+    const NAMES: [(u8, &str); 8] = [
         (NULL, "null"),
         (BOOLEAN, "a boolean"),
         (INTEGER, "an integer"),
+        (INTEGER_AS_WRITTEN, "an integer written without a fraction or exponent (draft-04)"),
         (NUMBER, "a number"),
         (STRING, "a string"),
         (ARRAY, "an array"),
@@ -1382,6 +1397,16 @@ mod tests {
     fn type_bits() {
         assert!(type_matches(&json!(1.0), types::INTEGER));
         assert!(!type_matches(&json!(1.5), types::INTEGER));
+        let n = |text: &str| crate::value_from_str(text, crate::ReadSettings::new()).unwrap();
+        for (text, as_written) in
+            [("2", true), ("-0", true), ("123456789012345678901234567890", true), ("2.0", false), ("2e0", false), ("1E2", false), ("2.5", false)]
+        {
+            assert_eq!(type_matches(&n(text), types::INTEGER_AS_WRITTEN), as_written, "{text}");
+            assert_eq!(type_matches(&n(text), types::INTEGER), text != "2.5", "{text}");
+        }
+        let mut c = Ctx::collecting();
+        assert!(!c.check_type(&Loc::Root, &SchemaPath::Root(""), &n("2.0"), types::INTEGER_AS_WRITTEN | types::NULL));
+        assert!(c.into_errors()[0].message.ends_with("must be null or an integer written without a fraction or exponent (draft-04), got 2.0"));
         assert!(type_matches(&json!(1.5), types::NUMBER));
         assert_eq!(type_names(types::STRING | types::NULL), "null or a string");
     }

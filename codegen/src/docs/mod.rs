@@ -276,7 +276,7 @@ impl<'a> Page<'a> {
                     bump(x, &mut count);
                     note(x, "alias".to_owned(), &mut used);
                 }
-                Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_) => {}
+                Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Newtype | Kind::Const(_) => {}
             }
         }
         let root = match self.module.root {
@@ -478,7 +478,7 @@ impl<'a> Page<'a> {
         }
         let (kind, word) = match t.kind {
             Kind::Struct { .. } | Kind::Envelope { .. } | Kind::Newtype | Kind::Const(_) => ("struct", "struct"),
-            Kind::StringEnum { .. } | Kind::Union { .. } | Kind::Commands { .. } => ("enum", "enum"),
+            Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Union { .. } | Kind::Commands { .. } => ("enum", "enum"),
             Kind::Alias(_) => ("type", "type alias"),
         };
         let path = format!("{}::{}::{}", self.options.crate_name, self.module_name, t.name);
@@ -582,6 +582,18 @@ impl<'a> Page<'a> {
                 } else {
                     self.para("No other value is allowed.");
                 }
+            }
+            Kind::IntegerEnum { values } => {
+                let rows: Vec<Vec<String>> = values.iter().map(|(r, v)| vec![code(&v.to_string()), code(&format!("{}::{r}", t.name))]).collect();
+                self.para("An integer, one of:");
+                self.out.push_str(&table(&["Value", "Rust variant"], &rows, &[0, 1]));
+                self.out.push('\n');
+                self.para(&format!(
+                    "No other value is allowed. Places hold it as {}, which keeps a value written otherwise ({}, {}) as written.",
+                    code(&format!("Spelled<{}>", t.name)),
+                    code("512.0"),
+                    code("5.12e2")
+                ));
             }
             Kind::Union { variants, tag } => self.union_body(id, t, variants, tag.as_deref()),
             Kind::Commands { commands, unknown, unknown_payload } => self.commands_body(id, t, commands, *unknown, unknown_payload),

@@ -364,7 +364,7 @@ impl<'a> Readers<'a> {
                 quote!(#rt::fast::LeafRead<#l>)
             }
             TypeRef::Named(id) => match &self.plan.types[*id].kind {
-                Kind::Newtype | Kind::StringEnum { .. } | Kind::Const(_) => {
+                Kind::Newtype | Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Const(_) => {
                     let l = self.leaf(validators, schemas, &conj, t, &out_ty);
                     quote!(#rt::fast::LeafRead<#l>)
                 }
@@ -548,7 +548,11 @@ impl<'a> Readers<'a> {
     /// when a keyword needs them), other scalars with the validators.
     fn leaf(&mut self, validators: &mut Validators, schemas: &[NodeId], conj: &[NodeId], t: &TypeRef, out_ty: &TokenStream) -> Ident {
         let rt = self.rt.clone();
-        let is_string = !matches!(t, TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null);
+        let is_string = match t {
+            TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null => false,
+            TypeRef::Named(id) => !matches!(self.plan.types[*id].kind, Kind::IntegerEnum { .. }),
+            _ => true,
+        };
         if !is_string {
             let check = self.validate(validators, schemas, quote!(v));
             return self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));

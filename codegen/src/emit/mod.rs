@@ -87,7 +87,8 @@ fn root_api(module: &crate::plan::ModulePlan, rt: &TokenStream) -> TokenStream {
     let crate::plan::TypeRef::Named(id) = module.root else { return quote!() };
     // An alias (to `Value`, a `Vec`, …) names a type defined elsewhere: no
     // inherent impl; the module's `validate` serves.
-    if matches!(module.types[id].kind, crate::plan::Kind::Alias(_)) {
+    // An integer enum's `Contract` is on `rt::Spelled<T>`, which keeps the text.
+    if matches!(module.types[id].kind, crate::plan::Kind::Alias(_) | crate::plan::Kind::IntegerEnum { .. }) {
         return quote!();
     }
     let name = syn::Ident::new(&module.types[id].name, proc_macro2::Span::call_site());

@@ -177,6 +177,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let checks: Vec<TokenStream> = nodes.iter().map(|n| self.validators.entry(*n)).collect();
         let (base, pointer) = nodes.first().map(|n| self.validators.schema_location(*n)).unwrap_or_default();
         let base = self.base(&base);
+        if matches!(self.plan.types[id].kind, Kind::IntegerEnum { .. }) {
+            // The `Contract` is on `rt::Spelled<T>`, which keeps the text read.
+            return quote!(#rt::contract!(spelled #name, [#(#checks),*], #base, #pointer););
+        }
         match self.readers.get(&id) {
             Some(reader) => quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer, fast #reader);),
             None => quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer);),
@@ -192,6 +196,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let body = match &t.kind {
             Kind::Struct { fields, extra, extra_field, tag } => self.structure(id, &t, fields, extra, extra_field, tag.as_ref()),
             Kind::StringEnum { values, open, other } => self.string_enum(id, &t, values, *open, other),
+            Kind::IntegerEnum { values } => self.integer_enum(id, &t, values),
             Kind::Newtype => self.newtype(id, &t),
             Kind::Const(value) => self.constant(id, &t, value),
             Kind::Union { variants, tag } => self.union(id, &t, variants, tag.as_deref()),
@@ -375,6 +380,12 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
             (TypeRef::Bool, serde_json::Value::Bool(b)) => (quote!(bool), quote!(#access.unwrap_or(#b))),
             (TypeRef::String, serde_json::Value::String(text)) => (quote!(&str), quote!(#access.as_deref().unwrap_or(#text))),
+            (TypeRef::Named(id), serde_json::Value::Number(n)) => {
+                let Kind::IntegerEnum { values } = &self.plan.types[*id].kind else { return None };
+                let (variant, _) = values.iter().find(|(_, v)| Some(*v) == n.as_i64())?;
+                let (ty, variant) = (ident(&self.plan.types[*id].name), ident(variant));
+                (quote!(#ty), quote!(#access.as_deref().copied().unwrap_or(#ty::#variant)))
+            }
             (TypeRef::Named(id), serde_json::Value::String(text)) => {
                 let Kind::StringEnum { values, open, .. } = &self.plan.types[*id].kind else { return None };
                 let (variant, _) = values.iter().find(|(_, j)| j == text)?;
@@ -412,6 +423,27 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 pub enum #name { #(#[doc = #vdocs] #variants,)* }
                 #rt::string_enum!(#name { #(#variants = #jsons),* });
             }
+        }
+    }
+
+    fn integer_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, i64)]) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let mut notes = self.shared_notes(t);
+        let example = values.first().map_or(0, |(_, v)| *v);
+        notes.push(format!(
+            "Places hold it as `rt::Spelled<{name}>`, which derefs to it (`match *x {{ {name}::… }}`) and keeps a value the document \
+             wrote otherwise than plain decimal (`{example}.0`, `{example}e0`) as written; a value built in code is written plainly."
+        ));
+        let docs = doc_attrs(&t.doc, &notes);
+        let variants: Vec<Ident> = values.iter().map(|(r, _)| ident(r)).collect();
+        let numbers: Vec<proc_macro2::Literal> = values.iter().map(|(_, v)| proc_macro2::Literal::i64_unsuffixed(*v)).collect();
+        let vdocs: Vec<String> = values.iter().map(|(_, v)| format!(" `{v}`")).collect();
+        quote! {
+            #docs
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            pub enum #name { #(#[doc = #vdocs] #variants,)* }
+            #rt::integer_enum!(#name { #(#variants = #numbers),* });
         }
     }
 
@@ -972,6 +1004,7 @@ impl<'p> Sizes<'p> {
                     1
                 }
             }
+            Kind::IntegerEnum { .. } => 4 * WORD,
             Kind::Newtype => 3 * WORD,
             Kind::Const(_) => 0,
             Kind::Union { variants, .. } => WORD + variants.iter().map(|v| Self::words(self.of(&v.ty))).max().unwrap_or(0),
@@ -1012,7 +1045,10 @@ pub(crate) fn rust_type(plan: &ModulePlan, boxed: &HashSet<(usize, usize)>, rt: 
         TypeRef::Null => quote!(()),
         TypeRef::Named(id) => {
             let n = ident(&plan.types[*id].name);
-            if boxed.contains(&(owner, *id)) {
+            if matches!(plan.types[*id].kind, Kind::IntegerEnum { .. }) {
+                // Keeps the text read (`5.12e2`) beside the value.
+                quote!(#rt::Spelled<#n>)
+            } else if boxed.contains(&(owner, *id)) {
                 quote!(::std::boxed::Box<#n>)
             } else {
                 quote!(#n)

@@ -391,7 +391,7 @@ impl<'a> Validators<'a> {
             || has_uneval;
         let single = k.types.map(|t| t.0).filter(|t| [TypeSet::STRING, TypeSet::NUMBER, TypeSet::INTEGER, TypeSet::ARRAY, TypeSet::OBJECT].contains(t));
         if let (Some(t), false, 1) = (single, applicators, parts.len()) {
-            let mask = type_set(t);
+            let mask = type_set(crate::keywords::types::runtime_mask(TypeSet(t), k.integer_by_text));
             let other = quote!(_ => c.check_type(l, s, i, #mask));
             let sole = |v: &Vec<TokenStream>| !v.is_empty();
             match t {
@@ -1062,8 +1062,11 @@ fn checks_body(parts: &[Part]) -> TokenStream {
 /// A `type` keyword's set as the runtime's named constants
 /// (`STRING`, `NULL | STRING`), which the validators module imports.
 fn type_set(mask: u8) -> TokenStream {
-    let names: Vec<Ident> =
+    let mut names: Vec<Ident> =
         TypeSet::NAMES.iter().filter(|(bit, _)| mask & bit != 0).map(|(_, n)| Ident::new(&n.to_ascii_uppercase(), Span::call_site())).collect();
+    if mask & crate::keywords::types::INTEGER_AS_WRITTEN != 0 {
+        names.push(Ident::new("INTEGER_AS_WRITTEN", Span::call_site()));
+    }
     if names.is_empty() {
         return quote!(0);
     }

@@ -9,9 +9,24 @@ use serde_json::Value;
 /// `type`
 pub const NAME: &str = "type";
 
+/// The runtime's type bit for draft-04's `integer` (`types::INTEGER_AS_WRITTEN`):
+/// a number written without a fraction or exponent.
+pub const INTEGER_AS_WRITTEN: u8 = 128;
+
 /// The check `type` lowers to: none when it admits every type.
-pub fn check<'k>(types: Option<TypeSet>) -> Option<Check<'k>> {
-    types.filter(|t| t.0 & TypeSet::ALL != TypeSet::ALL).map(Check::Type)
+/// `integer_by_text`: `integer` is draft-04's (no `2.0`).
+pub fn check<'k>(types: Option<TypeSet>, integer_by_text: bool) -> Option<Check<'k>> {
+    types.filter(|t| t.0 & TypeSet::ALL != TypeSet::ALL).map(|t| Check::Type(TypeSet(runtime_mask(t, integer_by_text))))
+}
+
+/// The runtime's type bits for `t`: `integer` becomes draft-04's where
+/// `integer_by_text` says so (and `number` does not admit every number anyway).
+pub fn runtime_mask(t: TypeSet, integer_by_text: bool) -> u8 {
+    if integer_by_text && t.0 & TypeSet::INTEGER != 0 && t.0 & TypeSet::NUMBER == 0 {
+        t.0 & !TypeSet::INTEGER | INTEGER_AS_WRITTEN
+    } else {
+        t.0
+    }
 }
 
 /// Reads `type`: a type name or an array of them (draft 3's schemas in the
@@ -46,7 +61,11 @@ mod tests {
         assert_eq!(read(&json!(["null", "integer"])), Ok(TypeSet(TypeSet::NULL | TypeSet::INTEGER)));
         assert_eq!(read(&json!(["string", {}])), Ok(TypeSet(TypeSet::ALL)));
         assert!(read(&json!("strin")).is_err() && read(&json!([1])).is_err() && read(&json!(3)).is_err());
-        assert_eq!(check(Some(TypeSet(TypeSet::ALL))), None);
-        assert_eq!(check(Some(TypeSet(TypeSet::STRING))), Some(Check::Type(TypeSet(TypeSet::STRING))));
+        assert_eq!(check(Some(TypeSet(TypeSet::ALL)), false), None);
+        assert_eq!(check(Some(TypeSet(TypeSet::STRING)), false), Some(Check::Type(TypeSet(TypeSet::STRING))));
+        let null_or_integer = Some(TypeSet(TypeSet::NULL | TypeSet::INTEGER));
+        assert_eq!(check(null_or_integer, true), Some(Check::Type(TypeSet(TypeSet::NULL | INTEGER_AS_WRITTEN))));
+        assert_eq!(check(null_or_integer, false), Some(Check::Type(TypeSet(TypeSet::NULL | TypeSet::INTEGER))));
+        assert_eq!(check(Some(TypeSet(TypeSet::INTEGER | TypeSet::NUMBER)), true), Some(Check::Type(TypeSet(TypeSet::INTEGER | TypeSet::NUMBER))));
     }
 }

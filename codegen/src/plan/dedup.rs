@@ -54,7 +54,7 @@ pub(super) fn share(types: &[TypeDef], root: Option<usize>, api: &[usize]) -> Ve
 /// union whose parser runs a branch's validator to choose the variant.
 fn validated_outside(t: &TypeDef) -> bool {
     match &t.kind {
-        Kind::Struct { .. } | Kind::StringEnum { .. } | Kind::Const(_) => true,
+        Kind::Struct { .. } | Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Const(_) => true,
         Kind::Union { variants, .. } => variants.iter().all(|v| !matches!(v.select, Select::Branch { by_type: None, .. })),
         Kind::Newtype | Kind::Envelope { .. } | Kind::Commands { .. } | Kind::Alias(_) => false,
     }
@@ -118,6 +118,7 @@ fn local_signature(t: &TypeDef, strict: bool) -> String {
             format!("struct({});{:?};{:?}", f.join(","), matches!(extra, Extra::Deny), tag)
         }
         Kind::StringEnum { values, open, .. } => format!("enum({values:?},{open})"),
+        Kind::IntegerEnum { values } => format!("integers({values:?})"),
         Kind::Newtype => "newtype".to_owned(),
         Kind::Const(s) => format!("const({s:?})"),
         Kind::Union { variants, tag } => {

@@ -61,6 +61,16 @@ pub(super) fn type_of(v: &Value) -> u8 {
     }
 }
 
+/// The value of an integer (`512`, `512.0`, `5.12e2`) that an `i64` holds
+/// exactly; `None` for other values (beyond 2^53 only when written plainly).
+pub(super) fn integer_value(v: &Value) -> Option<i64> {
+    let Value::Number(n) = v else { return None };
+    n.as_i64().or_else(|| {
+        let f = n.as_f64()?;
+        (f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0).then_some(f as i64)
+    })
+}
+
 pub(super) fn single_type(t: u8) -> Option<u8> {
     let t = if t & TypeSet::NUMBER != 0 { t & !TypeSet::INTEGER } else { t };
     (t.count_ones() == 1).then_some(t)

@@ -30,7 +30,7 @@ use crate::load::DocId;
 use crate::{Error, Settings, Warning};
 use facts::{primitive_of, type_of, widen, Facts};
 use model::{collect_named, remap_kind, remap_ref};
-use names::{root_candidates, string_enum, type_variant_name};
+use names::{integer_enum, root_candidates, string_enum, type_variant_name};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
@@ -373,6 +373,20 @@ impl<'a> Planner<'a> {
                 }
                 let id = self.reserve(nodes, names, key);
                 self.types[id].kind = string_enum(&allowed, false);
+                let t = TypeRef::Named(id);
+                return if has_null { TypeRef::Nullable(Box::new(t)) } else { t };
+            }
+            // `enum` of integers (and perhaps null): an integer enum.
+            let integers: Vec<i64> = values.iter().filter_map(facts::integer_value).collect();
+            let nulls = usize::from(values.iter().any(Value::is_null));
+            if !integers.is_empty() && integers.len() + nulls == values.len() && widen(f.types) & TypeSet::INTEGER != 0 {
+                let allowed: Vec<(i64, Option<String>)> =
+                    integers.iter().filter(|v| f.enums.iter().all(|e| e.iter().any(|x| facts::integer_value(x) == Some(**v)))).map(|v| (*v, None)).collect();
+                if allowed.is_empty() {
+                    self.warn(nodes[0], "no integer satisfies this schema (its `enum`s have none in common): typed as an enum with no values");
+                }
+                let id = self.reserve(nodes, names, key);
+                self.types[id].kind = integer_enum(&allowed);
                 let t = TypeRef::Named(id);
                 return if has_null { TypeRef::Nullable(Box::new(t)) } else { t };
             }

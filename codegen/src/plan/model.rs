@@ -158,6 +158,13 @@ pub enum Kind {
         /// The name of the catch-all variant.
         other: String,
     },
+    /// A set of integers (`enum: [512, 2048]`, or `oneOf` of integer
+    /// `const`s): a Rust enum of unit variants, held as `rt::Spelled<T>`
+    /// so that a value written `5.12e2` is written back so.
+    IntegerEnum {
+        /// (Rust variant, value) pairs.
+        values: Vec<(String, i64)>,
+    },
     /// A string with constraints, checked on construction.
     Newtype,
     /// A string constant.
@@ -307,7 +314,7 @@ pub fn kind_refs(k: &Kind) -> Vec<TypeRef> {
         }
         Kind::Union { variants, .. } => variants.iter().map(|v| v.ty.clone()).collect(),
         Kind::Alias(t) => vec![t.clone()],
-        Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_) => vec![],
+        Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Newtype | Kind::Const(_) => vec![],
     }
 }
 
@@ -355,7 +362,7 @@ pub(super) fn remap_kind(k: &mut Kind, map: &[usize]) {
             }
         }
         Kind::Alias(t) => *t = remap_ref(t, map),
-        Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_) => {}
+        Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Newtype | Kind::Const(_) => {}
     }
 }
 

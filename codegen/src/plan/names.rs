@@ -121,6 +121,25 @@ pub(super) fn string_enum(values: &[String], open: bool) -> Kind {
     Kind::StringEnum { values: out, open, other }
 }
 
+/// An integer enum of `values` (equal values once), each named by its
+/// `title` when every value has one and they name the values apart, else by
+/// the number (`V512`, `Minus1`).
+pub(super) fn integer_enum(values: &[(i64, Option<String>)]) -> Kind {
+    let mut unique: Vec<(i64, Option<String>)> = Vec::new();
+    for (v, title) in values {
+        if !unique.iter().any(|(u, _)| u == v) {
+            unique.push((*v, title.clone()));
+        }
+    }
+    let titled: Option<Vec<String>> = unique.iter().map(|(_, t)| t.as_deref().and_then(type_name)).collect();
+    let distinct = |names: &[String]| names.iter().enumerate().all(|(i, n)| !names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)));
+    let names: Vec<String> = match titled {
+        Some(names) if distinct(&names) => names,
+        _ => unique.iter().map(|(v, _)| if *v < 0 { format!("Minus{}", v.unsigned_abs()) } else { format!("V{v}") }).collect(),
+    };
+    Kind::IntegerEnum { values: names.into_iter().zip(unique.into_iter().map(|(v, _)| v)).collect() }
+}
+
 /// A name for `value` that keeps where its punctuation was, each run of it
 /// an `x` between lowercase words: told apart from values that differ only
 /// in punctuation or case.

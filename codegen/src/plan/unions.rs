@@ -2,8 +2,8 @@
 //! unions told apart by JSON type, `One`/`Many`, and unions whose parser
 //! tries the branches as the schema says.
 
-use super::facts::single_type;
-use super::names::{def_name, last_word, string_enum, type_variant_name};
+use super::facts::{integer_value, single_type};
+use super::names::{def_name, integer_enum, last_word, string_enum, type_variant_name};
 use super::{Ctx, Facts, Key, Kind, Planner, Select, TypeRef, Variant};
 use crate::ident::type_name;
 use crate::ir::{Keywords, NodeId, TypeSet};
@@ -65,6 +65,21 @@ impl Planner<'_> {
             let values: Vec<String> = consts.into_iter().flatten().collect();
             let id = self.reserve(nodes, names, key);
             self.types[id].kind = string_enum(&values, false);
+            return TypeRef::Named(id);
+        }
+        // All integer constants: an integer enum, its variants named by the branches' titles when they have them.
+        let integers: Vec<Option<(i64, Option<String>)>> = live
+            .iter()
+            .map(|(_, b, conj)| {
+                let bf = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
+                let title = self.ir.keywords(*b).and_then(|k| k.title.clone());
+                bf.single_value().and_then(integer_value).map(|v| (v, title))
+            })
+            .collect();
+        if integers.iter().all(Option::is_some) && live.len() == branches.len() {
+            let values: Vec<(i64, Option<String>)> = integers.into_iter().flatten().collect();
+            let id = self.reserve(nodes, names, key);
+            self.types[id].kind = integer_enum(&values);
             return TypeRef::Named(id);
         }
         let id = self.reserve(nodes, names, key);
@@ -235,7 +250,10 @@ impl Planner<'_> {
                     || (tx.shape == ty.shape
                         && matches!(
                             (&tx.kind, &ty.kind),
-                            (Kind::Newtype, Kind::Newtype) | (Kind::Const(_), Kind::Const(_)) | (Kind::StringEnum { .. }, Kind::StringEnum { .. })
+                            (Kind::Newtype, Kind::Newtype)
+                                | (Kind::Const(_), Kind::Const(_))
+                                | (Kind::StringEnum { .. }, Kind::StringEnum { .. })
+                                | (Kind::IntegerEnum { .. }, Kind::IntegerEnum { .. })
                         ))
             }
             _ => a == b,

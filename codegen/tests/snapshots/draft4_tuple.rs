@@ -125,16 +125,16 @@ mod validators {
     }
     /// `#/properties/pair/items/1`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/positive`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, INTEGER)
+                c.check_type(l, s, i, INTEGER_AS_WRITTEN)
                     & c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64))
             }
-            _ => c.check_type(l, s, i, INTEGER),
+            _ => c.check_type(l, s, i, INTEGER_AS_WRITTEN),
         }
     }
     /// `#/properties/deps/dependencies/c`

@@ -96,11 +96,16 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/one-of-several`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | BOOLEAN | INTEGER | STRING | ARRAY | OBJECT)
+        c.check_type(
+            l,
+            s,
+            i,
+            NULL | BOOLEAN | STRING | ARRAY | OBJECT | INTEGER_AS_WRITTEN,
+        )
     }
     /// `#/definitions/int-or-str`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER | STRING)
+        c.check_type(l, s, i, STRING | INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/yes-no-maybe`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

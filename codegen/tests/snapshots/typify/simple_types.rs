@@ -107,43 +107,47 @@ mod validators {
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/no_bounds`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/min`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
+                c.check_type(l, s, i, INTEGER_AS_WRITTEN)
+                    & c.minimum(l, s, x, rt::Num::U(0u64))
             }
-            _ => c.check_type(l, s, i, INTEGER),
+            _ => c.check_type(l, s, i, INTEGER_AS_WRITTEN),
         }
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/min_non_zero`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
+                c.check_type(l, s, i, INTEGER_AS_WRITTEN)
+                    & c.minimum(l, s, x, rt::Num::U(1u64))
             }
-            _ => c.check_type(l, s, i, INTEGER),
+            _ => c.check_type(l, s, i, INTEGER_AS_WRITTEN),
         }
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/max`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, INTEGER) & c.maximum(l, s, x, rt::Num::U(256u64))
+                c.check_type(l, s, i, INTEGER_AS_WRITTEN)
+                    & c.maximum(l, s, x, rt::Num::U(256u64))
             }
-            _ => c.check_type(l, s, i, INTEGER),
+            _ => c.check_type(l, s, i, INTEGER_AS_WRITTEN),
         }
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/min_and_max`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
+                c.check_type(l, s, i, INTEGER_AS_WRITTEN)
+                    & c.minimum(l, s, x, rt::Num::U(1u64))
                     & c.maximum(l, s, x, rt::Num::U(256u64))
             }
-            _ => c.check_type(l, s, i, INTEGER),
+            _ => c.check_type(l, s, i, INTEGER_AS_WRITTEN),
         }
     }
     /// `#`

@@ -184,15 +184,16 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
+                c.check_type(l, s, i, INTEGER_AS_WRITTEN)
+                    & c.minimum(l, s, x, rt::Num::U(1u64))
             }
-            _ => c.check_type(l, s, i, INTEGER),
+            _ => c.check_type(l, s, i, INTEGER_AS_WRITTEN),
         }
     }
     /// `#/definitions/MrDefaultNumbers/properties/big_nullable`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= c.check_type(l, s, i, NULL | INTEGER);
+        ok &= c.check_type(l, s, i, NULL | INTEGER_AS_WRITTEN);
         if !ok && !c.is_collecting() {
             return false;
         }

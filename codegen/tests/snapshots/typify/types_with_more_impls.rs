@@ -6,11 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"PatternString\":{\"type\":\"string\",\"pattern\":\"xx\"},\"Sub10Primes\":{\"type\":\"integer\",\"format\":\"uint\",\"enum\":[2,3,5,7]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v1, v, "file:///typify/types-with-more-impls.json", "")
+    rt::validate_with(validators::v2, v, "file:///typify/types-with-more-impls.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v1, v, "file:///typify/types-with-more-impls.json", "")
+    rt::is_valid_with(validators::v2, v, "file:///typify/types-with-more-impls.json", "")
 }
 const BASE0: &str = "file:///typify/types-with-more-impls.json";
 /// Matches `xx`.
@@ -20,8 +20,22 @@ const BASE0: &str = "file:///typify/types-with-more-impls.json";
 pub struct PatternString(String);
 rt::string_newtype!(PatternString, redacted = false);
 rt::contract!(PatternString, [validators::v0], BASE0, "/definitions/PatternString");
+/// Places hold it as `rt::Spelled<Sub10Primes>`, which derefs to it (`match *x { Sub10Primes::… }`) and keeps a value the document wrote otherwise than plain decimal (`2.0`, `2e0`) as written; a value built in code is written plainly.
+///
 /// Schema: `typify/types-with-more-impls.json#/definitions/Sub10Primes`
-pub type Sub10Primes = rt::Integer;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sub10Primes {
+    /// `2`
+    V2,
+    /// `3`
+    V3,
+    /// `5`
+    V5,
+    /// `7`
+    V7,
+}
+rt::integer_enum!(Sub10Primes { V2 = 2, V3 = 3, V5 = 5, V7 = 7 });
+rt::contract!(spelled Sub10Primes, [validators::v1], BASE0, "/definitions/Sub10Primes");
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
@@ -29,6 +43,7 @@ mod validators {
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("xx");
+    static VALUE0: rt::JsonConst = rt::JsonConst::new("[2,3,5,7]");
     /// `#/definitions/PatternString`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -36,8 +51,12 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#`
+    /// `#/definitions/Sub10Primes`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN) & c.enum_of(l, s, i, VALUE0.items())
+    }
+    /// `#`
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

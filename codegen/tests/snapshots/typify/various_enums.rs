@@ -6,11 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v27, v, "file:///typify/various-enums.json", "")
+    rt::validate_with(validators::v28, v, "file:///typify/various-enums.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v27, v, "file:///typify/various-enums.json", "")
+    rt::is_valid_with(validators::v28, v, "file:///typify/various-enums.json", "")
 }
 const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
@@ -434,8 +434,20 @@ pub type OptionAnyofEnum = Option<String>;
 pub type OptionAnyofConst = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-null`
 pub type OptionAnyofNull = Option<String>;
+/// Places hold it as `rt::Spelled<BlockSize>`, which derefs to it (`match *x { BlockSize::… }`) and keeps a value the document wrote otherwise than plain decimal (`512.0`, `512e0`) as written; a value built in code is written plainly.
+///
 /// Schema: `typify/various-enums.json#/definitions/BlockSize`
-pub type BlockSize = rt::Integer;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BlockSize {
+    /// `512`
+    V512,
+    /// `2048`
+    V2048,
+    /// `4096`
+    V4096,
+}
+rt::integer_enum!(BlockSize { V512 = 512, V2048 = 2048, V4096 = 4096 });
+rt::contract!(spelled BlockSize, [validators::v26], BASE0, "/definitions/BlockSize");
 /// Schema: `typify/various-enums.json#/definitions/NotBlockSize`
 pub type NotBlockSize = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -444,7 +456,7 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(
-        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v26, v)
+        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v27, v)
     );
     rt::object_reader!(
         read_11, Visit11, EmptyObject { prop = "prop" : ViaValue < Check1 >; } extra
@@ -459,13 +471,14 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) const B0: &str = "file:///typify/various-enums.json";
     pub(super) static RE0: rt::Pattern = rt::Pattern::new(".*");
-    static VALUE0: rt::JsonConst = rt::JsonConst::new("[{}]");
+    static VALUE0: rt::JsonConst = rt::JsonConst::new("[512,2048,4096]");
+    static VALUE1: rt::JsonConst = rt::JsonConst::new("[{}]");
     /// `#/definitions/one-of-types/oneOf/0`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["bar"]);
-            ok &= c.prop(l, s, x, "bar", v28);
+            ok &= c.prop(l, s, x, "bar", v29);
         }
         ok
     }
@@ -487,7 +500,7 @@ mod validators {
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
-    const T0: [[rt::Check; 2]; 3] = [[v12, v28], [v29, v30], [v17, v18]];
+    const T0: [[rt::Check; 2]; 3] = [[v12, v29], [v30, v31], [v17, v18]];
     /// `#/definitions/one-of-missing-title/oneOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -500,7 +513,7 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v28);
+            ok &= c.prop(l, s, x, "bar", v29);
         }
         ok
     }
@@ -508,8 +521,8 @@ mod validators {
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v28);
-            ok &= c.prop(l, s, x, "baz", v28);
+            ok &= c.prop(l, s, x, "bar", v29);
+            ok &= c.prop(l, s, x, "baz", v29);
         }
         ok
     }
@@ -537,7 +550,7 @@ mod validators {
     /// `#/definitions/EmptyObject`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "prop", v26)
+        c.prop(l, s, x, "prop", v27)
     }
     /// `#/definitions/JankNames/oneOf/0`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -566,7 +579,7 @@ mod validators {
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v28(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= v29(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
@@ -575,7 +588,7 @@ mod validators {
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
-    const T1: [[rt::Check; 3]; 2] = [[v12, v13, v14], [v35, v36, v37]];
+    const T1: [[rt::Check; 3]; 2] = [[v12, v13, v14], [v36, v37, v38]];
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/0`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v12(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
@@ -620,7 +633,7 @@ mod validators {
             i,
             l,
             s,
-            &[(v31, None), (v32, Some("cat")), (v33, Some("monkey")), (v34, None)],
+            &[(v32, None), (v33, Some("cat")), (v34, Some("monkey")), (v35, None)],
             Some("petType"),
         )
     }
@@ -628,25 +641,29 @@ mod validators {
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["2.5GBASE-T", "25GBASE-T", "2,5,GBASE,T"])
     }
-    /// `#/definitions/EmptyObject/properties/prop`
+    /// `#/definitions/BlockSize`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, OBJECT) & c.enum_of(l, s, i, VALUE0.items())
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN) & c.enum_of(l, s, i, VALUE0.items())
+    }
+    /// `#/definitions/EmptyObject/properties/prop`
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, OBJECT) & c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/one-of-types/oneOf/0/properties/bar`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/References/oneOf/0`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v12)
     }
     /// `#/definitions/References/oneOf/1`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -658,55 +675,55 @@ mod validators {
         ok
     }
     /// `#/definitions/enum-and-constant/oneOf/0`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v38)
+        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v39)
             & c.prop(l, s, x, "bark", v12)
     }
     /// `#/definitions/enum-and-constant/oneOf/1`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v39)
+        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v40)
             & c.prop(l, s, x, "purr", v12)
     }
     /// `#/definitions/enum-and-constant/oneOf/2`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v40)
+        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v41)
             & c.prop(l, s, x, "help", v12)
     }
     /// `#/definitions/enum-and-constant/oneOf/3`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v41)
+        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v42)
             & c.prop(l, s, x, "float", v12)
     }
     /// `#/definitions/commented-variants/oneOf/0`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["A"])
     }
     /// `#/definitions/commented-variants/oneOf/1`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["B"])
     }
     /// `#/definitions/commented-variants/oneOf/2`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "C")
     }
     /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
     }
     /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
     }
     /// `#/definitions/enum-and-constant/oneOf/2/properties/petType`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "monkey")
     }
     /// `#/definitions/enum-and-constant/oneOf/3/properties/petType`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["fish"])
     }
 }

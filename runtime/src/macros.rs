@@ -194,8 +194,8 @@ macro_rules! date_time_accessor {
 
 /// `Serialize` for a union: each variant writes what it holds, as it is
 /// (`Variant(_)`), or `null` (a bare `Variant`), or, for a struct variant,
-/// its fields as [`object_variant_serialize!`] does (the variant's members
-/// as [`object_variant!`] lists them, then its tag and what it keeps):
+/// its fields as `object_variant_serialize!` does (the variant's members
+/// as `object_variant!` lists them, then its tag and what it keeps):
 /// `union_serialize!(Answer { One(_), Many(_), Null });`,
 /// `union_serialize!(Pet { Dog { bark = "bark", required; } tag "petType" = "dog"; extra extra, Other(_) });`
 #[macro_export]

@@ -152,30 +152,35 @@ rt::contract!(CommandEnvelope, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `schemas/commands.schema.json#/properties/protocolVersion`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProtocolVersion;
-rt::const_string!(ProtocolVersion = "1.0");
-rt::contract!(ProtocolVersion, [validators::v1], BASE0, "/properties/protocolVersion");
+rt::const_string!(
+    ProtocolVersion = "1.0" contract[validators::t5:: < 0 >], BASE0,
+    "/properties/protocolVersion"
+);
 /// Matches `^cmd_[0-9a-f]{32}$`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/commandId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CommandId(String);
-rt::string_newtype!(CommandId, redacted = false);
-rt::contract!(CommandId, [validators::v2], BASE0, "/properties/commandId");
+rt::string_newtype!(
+    CommandId, redacted = false contract[validators::v2], BASE0, "/properties/commandId"
+);
 /// Matches `^run_[0-9a-f]{32}$`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/runId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RunId(String);
-rt::string_newtype!(RunId, redacted = false);
-rt::contract!(RunId, [validators::v3], BASE0, "/properties/runId");
+rt::string_newtype!(
+    RunId, redacted = false contract[validators::v3], BASE0, "/properties/runId"
+);
 /// Matches `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$`. Format `date-time`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/issuedAt`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct IssuedAt(String);
-rt::string_newtype!(IssuedAt, redacted = false);
 rt::date_time_accessor!(IssuedAt);
-rt::contract!(IssuedAt, [validators::v4], BASE0, "/properties/issuedAt");
+rt::string_newtype!(
+    IssuedAt, redacted = false contract[validators::v4], BASE0, "/properties/issuedAt"
+);
 /// Schema: `schemas/commands.schema.json#/properties/actor`
 #[derive(Clone, PartialEq)]
 pub struct Actor {
@@ -201,8 +206,10 @@ pub enum Kind {
     /// `system`
     System,
 }
-rt::string_enum!(Kind { Human = "human", Client = "client", System = "system" });
-rt::contract!(Kind, [validators::v6], BASE0, "/properties/actor/properties/kind");
+rt::string_enum!(
+    Kind { Human = "human", Client = "client", System = "system" }
+    contract[validators::v6], BASE0, "/properties/actor/properties/kind"
+);
 /// `x-cohorte-known`: `["cli"]`
 ///
 /// Schema: `schemas/commands.schema.json#/properties/actor/properties/transport`
@@ -213,9 +220,9 @@ pub enum Transport {
     /// A value outside the known set (the schema allows others), kept verbatim.
     Other(String),
 }
-rt::string_enum!(Transport { Cli = "cli" } open Other);
-rt::contract!(
-    Transport, [validators::v7], BASE0, "/properties/actor/properties/transport"
+rt::string_enum!(
+    Transport { Cli = "cli" } open Other contract[validators::v7], BASE0,
+    "/properties/actor/properties/transport"
 );
 /// Schema: `schemas/commands.schema.json#/properties/auth`
 #[derive(Clone, PartialEq)]
@@ -240,15 +247,18 @@ pub enum Scheme {
     /// A value outside the known set (the schema allows others), kept verbatim.
     Other(String),
 }
-rt::string_enum!(Scheme { HmacSha256 = "hmac-sha256" } open Other);
-rt::contract!(Scheme, [validators::v7], BASE0, "/properties/auth/properties/scheme");
+rt::string_enum!(
+    Scheme { HmacSha256 = "hmac-sha256" } open Other contract[validators::v7], BASE0,
+    "/properties/auth/properties/scheme"
+);
 /// At least 1 character.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/type`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NonEmptyString(String);
-rt::string_newtype!(NonEmptyString, redacted = false);
-rt::contract!(NonEmptyString, [validators::v9], BASE0, "/properties/type");
+rt::string_newtype!(
+    NonEmptyString, redacted = false contract[validators::v9], BASE0, "/properties/type"
+);
 /// One command, chosen by its type name.
 ///
 /// Schema: `schemas/commands.schema.json#`
@@ -450,9 +460,7 @@ pub enum Profile {
 }
 rt::string_enum!(
     Profile { Feature = "feature", Bugfix = "bugfix", Review = "review" } open Other
-);
-rt::contract!(
-    Profile, [validators::v7], BASE0, "/oneOf/0/properties/payload/properties/profile"
+    contract[validators::v7], BASE0, "/oneOf/0/properties/payload/properties/profile"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec`
 #[derive(Clone, Debug, PartialEq)]
@@ -469,42 +477,21 @@ pub enum Spec {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for Spec {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v12,
-            &v,
-            BASE0,
-            "/oneOf/0/properties/payload/properties/spec/anyOf/0",
-        ) {
-            return rt::object_variant!(v, Id { id = "id", required; } extra extra);
-        }
-        if rt::is_valid_with(
-            validators::v13,
-            &v,
-            BASE0,
-            "/oneOf/0/properties/payload/properties/spec/anyOf/1",
-        ) {
-            return rt::object_variant!(v, Path { path = "path", required; } extra extra);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    Spec { Id { id = "id", required; } extra extra, Path { path = "path", required; }
-    extra extra }
-);
-rt::contract!(
-    Spec, [validators::v14], BASE0, "/oneOf/0/properties/payload/properties/spec"
+rt::union!(
+    Spec { [validators::t6:: < 0 >, BASE0,
+    "/oneOf/0/properties/payload/properties/spec/anyOf/0"] => Id { id = "id", required; }
+    extra extra, [validators::t6:: < 1 >, BASE0,
+    "/oneOf/0/properties/payload/properties/spec/anyOf/1"] => Path { path = "path",
+    required; } extra extra } contract[validators::v14], BASE0,
+    "/oneOf/0/properties/payload/properties/spec"
 );
 /// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
-rt::string_newtype!(Id, redacted = false);
-rt::contract!(
-    Id, [validators::v15], BASE0,
+rt::string_newtype!(
+    Id, redacted = false contract[validators::v15], BASE0,
     "/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
@@ -528,47 +515,14 @@ pub enum ReviewTarget {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for ReviewTarget {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v16,
-            &v,
-            BASE0,
-            "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0",
-        ) {
-            return rt::object_variant!(v, Ref { r#ref = "ref", required; } extra extra);
-        }
-        if rt::is_valid_with(
-            validators::v17,
-            &v,
-            BASE0,
-            "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1",
-        ) {
-            return rt::object_variant!(
-                v, BaseHead { base = "base", required; head = "head", required; } extra
-                extra
-            );
-        }
-        if rt::is_valid_with(
-            validators::v18,
-            &v,
-            BASE0,
-            "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2",
-        ) {
-            return rt::object_variant!(
-                v, RunId { run_id = "runId", required; } extra extra
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    ReviewTarget { Ref { r#ref = "ref", required; } extra extra, BaseHead { base =
-    "base", required; head = "head", required; } extra extra, RunId { run_id = "runId",
-    required; } extra extra }
-);
-rt::contract!(
-    ReviewTarget, [validators::v19], BASE0,
+rt::union!(
+    ReviewTarget { [validators::t6:: < 2 >, BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"] => Ref { r#ref =
+    "ref", required; } extra extra, [validators::v17, BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"] => BaseHead { base =
+    "base", required; head = "head", required; } extra extra, [validators::t6:: < 3 >,
+    BASE0, "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"] => RunId {
+    run_id = "runId", required; } extra extra } contract[validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/phases/items`
@@ -594,9 +548,7 @@ pub enum Phase {
 rt::string_enum!(
     Phase { Brainstorm = "BRAINSTORM", Spec = "SPEC", Preflight = "PREFLIGHT", Build =
     "BUILD", Test = "TEST", Review = "REVIEW", Fix = "FIX", Ship = "SHIP" }
-);
-rt::contract!(
-    Phase, [validators::v20], BASE0,
+    contract[validators::v20], BASE0,
     "/oneOf/0/properties/payload/properties/phases/items"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/budgets`
@@ -639,9 +591,9 @@ pub enum SandboxRequire {
     /// `best-effort`
     BestEffort,
 }
-rt::string_enum!(SandboxRequire { Native = "native", BestEffort = "best-effort" });
-rt::contract!(
-    SandboxRequire, [validators::v22], BASE0,
+rt::string_enum!(
+    SandboxRequire { Native = "native", BestEffort = "best-effort" }
+    contract[validators::t7:: < 0 >], BASE0,
     "/oneOf/0/properties/payload/properties/sandboxRequire"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent`
@@ -662,9 +614,8 @@ rt::object!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PolicySha256(String);
-rt::string_newtype!(PolicySha256, redacted = false);
-rt::contract!(
-    PolicySha256, [validators::v24], BASE0,
+rt::string_newtype!(
+    PolicySha256, redacted = false contract[validators::v24], BASE0,
     "/oneOf/0/properties/payload/properties/consent/properties/policySha256"
 );
 /// Always `cli-flag`.
@@ -672,9 +623,8 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent/properties/via`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Via;
-rt::const_string!(Via = "cli-flag");
-rt::contract!(
-    Via, [validators::v25], BASE0,
+rt::const_string!(
+    Via = "cli-flag" contract[validators::t5:: < 1 >], BASE0,
     "/oneOf/0/properties/payload/properties/consent/properties/via"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -686,7 +636,7 @@ pub struct StatusPayload {
 }
 rt::object!(
     StatusPayload { run_id = "runId"; } extra extra contract[validators::v10,
-    validators::v26], BASE0, "/properties/payload", fast fast::read_28
+    validators::t8:: < 0 >], BASE0, "/properties/payload", fast fast::read_28
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -753,57 +703,6 @@ pub enum InspectTarget {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for InspectTarget {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("kind").and_then(rt::Value::as_str) {
-            Some("agent") => rt::variant(v, Self::Agent),
-            Some("context") => {
-                rt::object_variant!(
-                    v, Context { agent_id = "agentId", required; incarnation =
-                    "incarnation", required; } tag "kind"; extra extra
-                )
-            }
-            Some("approval") => {
-                rt::object_variant!(
-                    v, Approval { approval_id = "approvalId", required; } tag "kind";
-                    extra extra
-                )
-            }
-            Some("effect") => {
-                rt::object_variant!(
-                    v, Effect { effect_id = "effectId", required; } tag "kind"; extra
-                    extra
-                )
-            }
-            Some("snapshot") => {
-                rt::object_variant!(v, Snapshot {} tag "kind"; extra extra)
-            }
-            Some("locks") => rt::object_variant!(v, Locks {} tag "kind"; extra extra),
-            Some("diff") => {
-                rt::object_variant!(
-                    v, Diff { surface = "surface"; } tag "kind"; extra extra
-                )
-            }
-            Some("artifact") => {
-                rt::object_variant!(
-                    v, Artifact { artifact_id = "artifactId", required; max_bytes =
-                    "maxBytes"; offset = "offset"; } tag "kind"; extra extra
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    InspectTarget { Agent(_), Context { agent_id = "agentId", required; incarnation =
-    "incarnation", required; } tag "kind" = "context"; extra extra, Approval {
-    approval_id = "approvalId", required; } tag "kind" = "approval"; extra extra, Effect
-    { effect_id = "effectId", required; } tag "kind" = "effect"; extra extra, Snapshot {}
-    tag "kind" = "snapshot"; extra extra, Locks {} tag "kind" = "locks"; extra extra,
-    Diff { surface = "surface"; } tag "kind" = "diff"; extra extra, Artifact {
-    artifact_id = "artifactId", required; max_bytes = "maxBytes"; offset = "offset"; }
-    tag "kind" = "artifact"; extra extra }
-);
 impl InspectTarget {
     /// `maxBytes` of `Artifact`, or the schema's default `1048576` when it is absent; `None` for the other variants.
     pub fn max_bytes(&self) -> Option<rt::Integer> {
@@ -815,8 +714,14 @@ impl InspectTarget {
         }
     }
 }
-rt::contract!(
-    InspectTarget, [validators::v28], BASE0,
+rt::union!(
+    InspectTarget tag "kind" { "agent" => Agent(_), "context" => Context { agent_id =
+    "agentId", required; incarnation = "incarnation", required; } extra extra, "approval"
+    => Approval { approval_id = "approvalId", required; } extra extra, "effect" => Effect
+    { effect_id = "effectId", required; } extra extra, "snapshot" => Snapshot {} extra
+    extra, "locks" => Locks {} extra extra, "diff" => Diff { surface = "surface"; } extra
+    extra, "artifact" => Artifact { artifact_id = "artifactId", required; max_bytes =
+    "maxBytes"; offset = "offset"; } extra extra } contract[validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0`
@@ -836,9 +741,8 @@ rt::object!(
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AgentId(String);
-rt::string_newtype!(AgentId, redacted = false);
-rt::contract!(
-    AgentId, [validators::v30], BASE0,
+rt::string_newtype!(
+    AgentId, redacted = false contract[validators::v30], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId"
 );
 /// Matches `^apr_[0-9a-f]{32}$`.
@@ -846,9 +750,8 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ApprovalId(String);
-rt::string_newtype!(ApprovalId, redacted = false);
-rt::contract!(
-    ApprovalId, [validators::v31], BASE0,
+rt::string_newtype!(
+    ApprovalId, redacted = false contract[validators::v31], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId"
 );
 /// Matches `^eff_[0-9a-f]{32}$`.
@@ -856,9 +759,8 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EffectId(String);
-rt::string_newtype!(EffectId, redacted = false);
-rt::contract!(
-    EffectId, [validators::v32], BASE0,
+rt::string_newtype!(
+    EffectId, redacted = false contract[validators::v32], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId"
 );
 /// Matches `^art_[0-9a-f]{32}$`.
@@ -866,9 +768,8 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ArtifactId(String);
-rt::string_newtype!(ArtifactId, redacted = false);
-rt::contract!(
-    ArtifactId, [validators::v33], BASE0,
+rt::string_newtype!(
+    ArtifactId, redacted = false contract[validators::v33], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -897,7 +798,7 @@ pub struct PausePayload {
 }
 rt::object!(
     PausePayload { reason = "reason"; } extra extra contract[validators::v10,
-    validators::v35], BASE0, "/properties/payload", fast fast::read_44
+    validators::t8:: < 1 >], BASE0, "/properties/payload", fast fast::read_44
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -918,9 +819,8 @@ rt::object!(
 /// Schema: `schemas/commands.schema.json#/oneOf/5/properties/payload/properties/acknowledge`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Acknowledge;
-rt::const_string!(Acknowledge = "blocked-inspected");
-rt::contract!(
-    Acknowledge, [validators::v37], BASE0,
+rt::const_string!(
+    Acknowledge = "blocked-inspected" contract[validators::t5:: < 2 >], BASE0,
     "/oneOf/5/properties/payload/properties/acknowledge"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -959,9 +859,9 @@ pub enum Scope {
     /// `run`
     Run,
 }
-rt::string_enum!(Scope { Once = "once", Run = "run" });
-rt::contract!(
-    Scope, [validators::v40], BASE0, "/oneOf/7/properties/payload/properties/scope"
+rt::string_enum!(
+    Scope { Once = "once", Run = "run" } contract[validators::t7:: < 1 >], BASE0,
+    "/oneOf/7/properties/payload/properties/scope"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -999,25 +899,9 @@ pub enum RetryTarget {
     },
     Agent(AgentTarget),
 }
-impl rt::FromValue for RetryTarget {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("kind").and_then(rt::Value::as_str) {
-            Some("phase") => {
-                rt::object_variant!(
-                    v, Phase { state = "state"; } tag "kind"; extra extra
-                )
-            }
-            Some("agent") => rt::variant(v, Self::Agent),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    RetryTarget { Phase { state = "state"; } tag "kind" = "phase"; extra extra, Agent(_)
-    }
-);
-rt::contract!(
-    RetryTarget, [validators::v43], BASE0,
+rt::union!(
+    RetryTarget tag "kind" { "phase" => Phase { state = "state"; } extra extra, "agent"
+    => Agent(_) } contract[validators::v43], BASE0,
     "/oneOf/9/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1060,7 +944,7 @@ pub struct ReconcilePayload {
 }
 rt::object!(
     ReconcilePayload { mode = "mode", required; } extra extra contract[validators::v10,
-    validators::v46], BASE0, "/properties/payload", fast fast::read_57
+    validators::t6:: < 4 >], BASE0, "/properties/payload", fast fast::read_57
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1070,9 +954,9 @@ pub enum Mode {
     /// `apply`
     Apply,
 }
-rt::string_enum!(Mode { Plan = "plan", Apply = "apply" });
-rt::contract!(
-    Mode, [validators::v47], BASE0, "/oneOf/12/properties/payload/properties/mode"
+rt::string_enum!(
+    Mode { Plan = "plan", Apply = "apply" } contract[validators::t7:: < 2 >], BASE0,
+    "/oneOf/12/properties/payload/properties/mode"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1084,7 +968,7 @@ pub struct ShutdownPayload {
 }
 rt::object!(
     ShutdownPayload { grace_ms = "graceMs", required; } extra extra
-    contract[validators::v10, validators::v48], BASE0, "/properties/payload", fast
+    contract[validators::v10, validators::t6:: < 5 >], BASE0, "/properties/payload", fast
     fast::read_59
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1109,10 +993,9 @@ pub enum Delivery {
     /// `follow-up`
     FollowUp,
 }
-rt::string_enum!(Delivery { Steer = "steer", FollowUp = "follow-up" });
-rt::contract!(
-    Delivery, [validators::v50], BASE0,
-    "/oneOf/14/properties/payload/properties/delivery"
+rt::string_enum!(
+    Delivery { Steer = "steer", FollowUp = "follow-up" } contract[validators::t7:: < 3
+    >], BASE0, "/oneOf/14/properties/payload/properties/delivery"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -1634,7 +1517,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, WORDS0);
-            ok &= c.prop(l, s, x, "protocolVersion", v1);
+            ok &= c.prop(l, s, x, "protocolVersion", t5::<0>);
             ok &= c.prop(l, s, x, "commandId", v2);
             ok &= c.prop(l, s, x, "type", v9);
             ok &= c.prop(l, s, x, "runId", v3);
@@ -1672,10 +1555,24 @@ mod validators {
                 );
         ok
     }
-    /// `#/properties/protocolVersion`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "1.0")
+    /// Shared by 12 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/properties/protocolVersion` and `#/oneOf/0/properties/payload/properties/consent/properties/via` (10 more).
+    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T5[K])
     }
+    const T5: [&str; 12] = [
+        "1.0",
+        "cli-flag",
+        "blocked-inspected",
+        "agent",
+        "context",
+        "approval",
+        "effect",
+        "snapshot",
+        "locks",
+        "diff",
+        "artifact",
+        "phase",
+    ];
     /// `#/properties/commandId`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -1737,22 +1634,26 @@ mod validators {
             & c.prop(l, s, x, "withFix", v52) & c.prop(l, s, x, "phases", t3::<0>)
             & c.prop(l, s, x, "modelOverrides", t1::<0>) & c.prop(l, s, x, "runtime", v7)
             & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v52)
-            & c.prop(l, s, x, "budgets", v21) & c.prop(l, s, x, "sandboxRequire", v22)
+            & c.prop(l, s, x, "budgets", v21)
+            & c.prop(l, s, x, "sandboxRequire", t7::<0>)
             & c.prop(l, s, x, "consent", v23)
     }
-    /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/oneOf/0/properties/payload/properties/spec/anyOf/0` and `#/oneOf/0/properties/payload/properties/spec/anyOf/1` (4 more).
+    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v15)
+        c.required(l, s, x, &[T6[K].0]) & c.prop(l, s, x, T6[K].1, T6[K].2)
     }
-    /// `#/oneOf/0/properties/payload/properties/spec/anyOf/1`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v7)
-    }
+    const T6: [(&str, &str, rt::Check); 6] = [
+        ("id", "id", v15),
+        ("path", "path", v7),
+        ("ref", "ref", v7),
+        ("runId", "runId", v3),
+        ("mode", "mode", t7::<2>),
+        ("graceMs", "graceMs", v51),
+    ];
     /// `#/oneOf/0/properties/payload/properties/spec`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v12, None), (v13, None)], None)
+        c.any_of(i, l, s, &[(t6::<0>, None), (t6::<1>, None)], None)
     }
     /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1761,25 +1662,15 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ref"]) & c.prop(l, s, x, "ref", v7)
-    }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["base", "head"]) & c.prop(l, s, x, "base", v7)
             & c.prop(l, s, x, "head", v7)
     }
-    /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["runId"]) & c.prop(l, s, x, "runId", v3)
-    }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v16, None), (v17, None), (v18, None)], None)
+        c.any_of(i, l, s, &[(t6::<2>, None), (v17, None), (t6::<3>, None)], None)
     }
     /// `#/oneOf/0/properties/payload/properties/phases/items`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1795,15 +1686,21 @@ mod validators {
             & c.prop(l, s, x, "concurrentAgents", v51)
             & c.prop(l, s, x, "estimatedQuotaPercent", v54)
     }
-    /// `#/oneOf/0/properties/payload/properties/sandboxRequire`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["native", "best-effort"])
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/oneOf/0/properties/payload/properties/sandboxRequire` and `#/oneOf/7/properties/payload/properties/scope` (2 more).
+    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T7[K].0, T7[K].1])
     }
+    const T7: [(&str, &str); 4] = [
+        ("native", "best-effort"),
+        ("once", "run"),
+        ("plan", "apply"),
+        ("steer", "follow-up"),
+    ];
     /// `#/oneOf/0/properties/payload/properties/consent`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["policySha256", "via"])
-            & c.prop(l, s, x, "policySha256", v24) & c.prop(l, s, x, "via", v25)
+            & c.prop(l, s, x, "policySha256", v24) & c.prop(l, s, x, "via", t5::<1>)
     }
     /// `#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1812,15 +1709,12 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/oneOf/0/properties/payload/properties/consent/properties/via`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cli-flag")
-    }
-    /// `#/oneOf/1/properties/payload`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/oneOf/1/properties/payload` and `#/oneOf/4/properties/payload`.
+    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "runId", v3)
+        c.prop(l, s, x, T8[K].0, T8[K].1)
     }
+    const T8: [(&str, rt::Check); 2] = [("runId", v3), ("reason", v7)];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/oneOf/2/properties/payload` and `#/oneOf/9/properties/payload`.
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -1849,7 +1743,7 @@ mod validators {
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", v80)
+        c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", t5::<3>)
             & c.prop(l, s, x, "agentId", v30)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
@@ -1887,20 +1781,11 @@ mod validators {
             & c.prop(l, s, x, "sinceSequence", v51) & c.prop(l, s, x, "replay", v51)
             & c.prop(l, s, x, "follow", v52) & c.prop(l, s, x, "ephemeral", v52)
     }
-    /// `#/oneOf/4/properties/payload`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "reason", v7)
-    }
     /// `#/oneOf/5/properties/payload`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "acknowledge", v37) & c.prop(l, s, x, "raiseBudgets", v21)
+        c.prop(l, s, x, "acknowledge", t5::<2>) & c.prop(l, s, x, "raiseBudgets", v21)
             & c.prop(l, s, x, "takeover", v52)
-    }
-    /// `#/oneOf/5/properties/payload/properties/acknowledge`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "blocked-inspected")
     }
     /// `#/oneOf/6/properties/payload`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1912,12 +1797,8 @@ mod validators {
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["approvalId", "scope"])
-            & c.prop(l, s, x, "approvalId", v31) & c.prop(l, s, x, "scope", v40)
+            & c.prop(l, s, x, "approvalId", v31) & c.prop(l, s, x, "scope", t7::<1>)
             & c.prop(l, s, x, "answer", v7) & c.prop(l, s, x, "note", v7)
-    }
-    /// `#/oneOf/7/properties/payload/properties/scope`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["once", "run"])
     }
     /// `#/oneOf/8/properties/payload`
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1942,30 +1823,12 @@ mod validators {
             & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "tool", v9)
             & c.prop(l, s, x, "input", v55) & c.prop(l, s, x, "justification", v9)
     }
-    /// `#/oneOf/12/properties/payload`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["mode"]) & c.prop(l, s, x, "mode", v47)
-    }
-    /// `#/oneOf/12/properties/payload/properties/mode`
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["plan", "apply"])
-    }
-    /// `#/oneOf/13/properties/payload`
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["graceMs"]) & c.prop(l, s, x, "graceMs", v51)
-    }
     /// `#/oneOf/14/properties/payload`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["agentId", "text", "delivery"])
             & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "text", v7)
-            & c.prop(l, s, x, "delivery", v50)
-    }
-    /// `#/oneOf/14/properties/payload/properties/delivery`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["steer", "follow-up"])
+            & c.prop(l, s, x, "delivery", t7::<3>)
     }
     /// `#/properties/expectedSequence`
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2013,21 +1876,21 @@ mod validators {
         ok
     }
     const T2: [[rt::Check; 2]; 15] = [
-        [v84, v11],
-        [v85, v26],
-        [v86, t0::<0>],
-        [v87, v34],
-        [v88, v35],
-        [v89, v36],
-        [v90, v38],
-        [v91, v39],
-        [v92, v41],
-        [v93, t0::<1>],
-        [v94, v44],
-        [v95, v45],
-        [v96, v46],
-        [v97, v48],
-        [v98, v49],
+        [t9::<0>, v11],
+        [t9::<1>, t8::<0>],
+        [t9::<2>, t0::<0>],
+        [t9::<3>, v34],
+        [t9::<4>, t8::<1>],
+        [t9::<5>, v36],
+        [t9::<6>, v38],
+        [t9::<7>, v39],
+        [t9::<8>, v41],
+        [t9::<9>, t0::<1>],
+        [t9::<10>, v44],
+        [t9::<11>, v45],
+        [t9::<12>, t6::<4>],
+        [t9::<13>, t6::<5>],
+        [t9::<14>, v49],
     ];
     /// `#/oneOf/15`
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2047,19 +1910,19 @@ mod validators {
     pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "agentId", "incarnation"])
-            & c.prop(l, s, x, "kind", v100) & c.prop(l, s, x, "agentId", v30)
+            & c.prop(l, s, x, "kind", t5::<4>) & c.prop(l, s, x, "agentId", v30)
             & c.prop(l, s, x, "incarnation", v51)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2`
     pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", v101)
+        c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", t5::<5>)
             & c.prop(l, s, x, "approvalId", v31)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", v102)
+        c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", t5::<6>)
             & c.prop(l, s, x, "effectId", v32)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T4` each), such as `#/oneOf/2/properties/payload/properties/target/anyOf/4` and `#/oneOf/2/properties/payload/properties/target/anyOf/5`.
@@ -2067,28 +1930,24 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", T4[K][0])
     }
-    const T4: [[rt::Check; 1]; 2] = [[v103], [v104]];
+    const T4: [[rt::Check; 1]; 2] = [[t5::<7>], [t5::<8>]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
     pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v105)
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", t5::<9>)
             & c.prop(l, s, x, "surface", v15)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", v106)
+        c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", t5::<10>)
             & c.prop(l, s, x, "artifactId", v33) & c.prop(l, s, x, "maxBytes", v107)
             & c.prop(l, s, x, "offset", v51)
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
-    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "agent")
     }
     /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v108)
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", t5::<11>)
             & c.prop(l, s, x, "state", v20)
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$`
@@ -2114,66 +1973,27 @@ mod validators {
             None,
         )
     }
-    /// `#/oneOf/0/properties/type`
-    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "start")
+    /// Shared by 15 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/oneOf/0/properties/type` and `#/oneOf/1/properties/type` (13 more).
+    pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, T9[K])
     }
-    /// `#/oneOf/1/properties/type`
-    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "status")
-    }
-    /// `#/oneOf/2/properties/type`
-    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "inspect")
-    }
-    /// `#/oneOf/3/properties/type`
-    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "tail")
-    }
-    /// `#/oneOf/4/properties/type`
-    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "pause")
-    }
-    /// `#/oneOf/5/properties/type`
-    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "resume")
-    }
-    /// `#/oneOf/6/properties/type`
-    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "cancel")
-    }
-    /// `#/oneOf/7/properties/type`
-    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "approve")
-    }
-    /// `#/oneOf/8/properties/type`
-    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "deny")
-    }
-    /// `#/oneOf/9/properties/type`
-    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "retry")
-    }
-    /// `#/oneOf/10/properties/type`
-    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "skip")
-    }
-    /// `#/oneOf/11/properties/type`
-    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "run-tool")
-    }
-    /// `#/oneOf/12/properties/type`
-    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "reconcile")
-    }
-    /// `#/oneOf/13/properties/type`
-    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "shutdown")
-    }
-    /// `#/oneOf/14/properties/type`
-    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "agent.send")
-    }
+    const T9: [&str; 15] = [
+        "start",
+        "status",
+        "inspect",
+        "tail",
+        "pause",
+        "resume",
+        "cancel",
+        "approve",
+        "deny",
+        "retry",
+        "skip",
+        "run-tool",
+        "reconcile",
+        "shutdown",
+        "agent.send",
+    ];
     /// `#/oneOf/15/properties/type`
     pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -2181,34 +2001,6 @@ mod validators {
             ok &= c.not_failed(l, s);
         }
         ok
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/1/properties/kind`
-    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "context")
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/kind`
-    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "approval")
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/kind`
-    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "effect")
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/4/properties/kind`
-    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "snapshot")
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/5/properties/kind`
-    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "locks")
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/6/properties/kind`
-    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "diff")
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/kind`
-    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "artifact")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/maxBytes`
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2219,10 +2011,6 @@ mod validators {
             }
             _ => c.check_type(l, s, i, INTEGER),
         }
-    }
-    /// `#/oneOf/9/properties/payload/properties/target/anyOf/0/properties/kind`
-    pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "phase")
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$/properties/capability`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

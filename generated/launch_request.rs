@@ -58,16 +58,15 @@ pub struct LaunchRequest {
     /// `x-sensitivity`: `"local"`
     pub answers: rt::Map<QuestionId, Answer>,
 }
-rt::object!(
-    LaunchRequest { contract_version = "contractVersion", required; input = "input",
-    required, redacted; mode = "mode", required; kind = "kind"; answers = "answers",
-    required, redacted; } deny
-);
 impl LaunchRequest {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["input", "answers"];
 }
-rt::contract!(LaunchRequest, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    LaunchRequest { contract_version = "contractVersion", required; input = "input",
+    required, redacted; mode = "mode", required; kind = "kind"; answers = "answers",
+    required, redacted; } deny contract[validators::v0], BASE0, "", fast fast::read_0
+);
 /// Major 1. A request for another major is rejected rather than half-understood.
 ///
 /// Matches `^1\.[0-9]+\.[0-9]+$`.
@@ -77,8 +76,10 @@ rt::contract!(LaunchRequest, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `schemas/launch-request.schema.json#/properties/contractVersion`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ContractVersion(String);
-rt::string_newtype!(ContractVersion, redacted = false);
-rt::contract!(ContractVersion, [validators::v1], BASE0, "/properties/contractVersion");
+rt::string_newtype!(
+    ContractVersion, redacted = false contract[validators::v1], BASE0,
+    "/properties/contractVersion"
+);
 /// What the run works on. A structured reference - a Jira key (^\[A-Z\]\[A-Z0-9\]+-\[0-9\]+$), `https://github.com/<owner>/<repo>/issues/<n>,` repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.
 ///
 /// 1 to 4000 characters.
@@ -88,8 +89,9 @@ rt::contract!(ContractVersion, [validators::v1], BASE0, "/properties/contractVer
 /// Schema: `schemas/launch-request.schema.json#/properties/input`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Input(String);
-rt::string_newtype!(Input, redacted = true);
-rt::contract!(Input, [validators::v2], BASE0, "/properties/input");
+rt::string_newtype!(
+    Input, redacted = true contract[validators::v2], BASE0, "/properties/input"
+);
 /// Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.
 ///
 /// `x-sensitivity`: `"none"`
@@ -106,9 +108,8 @@ pub enum Mode {
 }
 rt::string_enum!(
     Mode { Interactive = "interactive", Autopilot = "autopilot", Background =
-    "background" }
+    "background" } contract[validators::v3], BASE0, "/properties/mode"
 );
-rt::contract!(Mode, [validators::v3], BASE0, "/properties/mode");
 /// Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).
 ///
 /// `x-sensitivity`: `"none"`
@@ -121,15 +122,19 @@ pub enum Kind {
     /// `development`
     Development,
 }
-rt::string_enum!(Kind { Analysis = "analysis", Development = "development" });
-rt::contract!(Kind, [validators::v4], BASE0, "/properties/kind");
+rt::string_enum!(
+    Kind { Analysis = "analysis", Development = "development" } contract[validators::v4],
+    BASE0, "/properties/kind"
+);
 /// Matches `^[a-z][a-z0-9-]*$`.
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/propertyNames`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuestionId(String);
-rt::string_newtype!(QuestionId, redacted = true);
-rt::contract!(QuestionId, [validators::v5], BASE0, "/properties/answers/propertyNames");
+rt::string_newtype!(
+    QuestionId, redacted = true contract[validators::v5], BASE0,
+    "/properties/answers/propertyNames"
+);
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -146,9 +151,8 @@ rt::union_by_type!(
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties/anyOf/0`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AnswerValue(String);
-rt::string_newtype!(AnswerValue, redacted = true);
-rt::contract!(
-    AnswerValue, [validators::v7], BASE0,
+rt::string_newtype!(
+    AnswerValue, redacted = true contract[validators::v7], BASE0,
     "/properties/answers/additionalProperties/anyOf/0"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).

@@ -49,8 +49,10 @@ rt::object!(
 /// Schema: `schemas/question-catalog.schema.json#/properties/catalogVersion`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CatalogVersion(String);
-rt::string_newtype!(CatalogVersion, redacted = false);
-rt::contract!(CatalogVersion, [validators::v1], BASE0, "/properties/catalogVersion");
+rt::string_newtype!(
+    CatalogVersion, redacted = false contract[validators::v1], BASE0,
+    "/properties/catalogVersion"
+);
 /// Question
 ///
 /// One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).
@@ -87,8 +89,10 @@ rt::object!(
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuestionId(String);
-rt::string_newtype!(QuestionId, redacted = false);
-rt::contract!(QuestionId, [validators::v3], BASE0, "/$defs/Question/properties/id");
+rt::string_newtype!(
+    QuestionId, redacted = false contract[validators::v3], BASE0,
+    "/$defs/Question/properties/id"
+);
 /// single: the answer is one string; multi: the answer is an array of strings (possibly empty).
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/select`
@@ -99,8 +103,10 @@ pub enum Select {
     /// `multi`
     Multi,
 }
-rt::string_enum!(Select { Single = "single", Multi = "multi" });
-rt::contract!(Select, [validators::v4], BASE0, "/$defs/Question/properties/select");
+rt::string_enum!(
+    Select { Single = "single", Multi = "multi" } contract[validators::v4], BASE0,
+    "/$defs/Question/properties/select"
+);
 /// What the picker shows. Documentation only.
 ///
 /// At most 500 characters.
@@ -108,8 +114,10 @@ rt::contract!(Select, [validators::v4], BASE0, "/$defs/Question/properties/selec
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/label`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Label(String);
-rt::string_newtype!(Label, redacted = false);
-rt::contract!(Label, [validators::v5], BASE0, "/$defs/Question/properties/label");
+rt::string_newtype!(
+    Label, redacted = false contract[validators::v5], BASE0,
+    "/$defs/Question/properties/label"
+);
 /// Answer option
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/AnswerOption`
@@ -131,9 +139,9 @@ rt::object!(
 /// Schema: `schemas/question-catalog.schema.json#/$defs/AnswerOption/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AnswerOptionId(String);
-rt::string_newtype!(AnswerOptionId, redacted = false);
-rt::contract!(
-    AnswerOptionId, [validators::v7], BASE0, "/$defs/AnswerOption/properties/id"
+rt::string_newtype!(
+    AnswerOptionId, redacted = false contract[validators::v7], BASE0,
+    "/$defs/AnswerOption/properties/id"
 );
 /// Free answer
 ///
@@ -156,9 +164,8 @@ rt::object!(
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/answer/properties/pattern`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pattern(String);
-rt::string_newtype!(Pattern, redacted = false);
-rt::contract!(
-    Pattern, [validators::v9], BASE0,
+rt::string_newtype!(
+    Pattern, redacted = false contract[validators::v9], BASE0,
     "/$defs/Question/properties/answer/properties/pattern"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -315,19 +322,19 @@ mod validators {
     /// `#/properties/questions`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.max_items(l, s, x.len(), 500u64) & c.items(l, s, x, 0usize, "/items", v13)
+        c.max_items(l, s, x.len(), 500u64) & c.items(l, s, x, 0usize, "/items", t0::<0>)
     }
     /// `#/$defs/Question/properties/options`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.max_items(l, s, x.len(), 200u64) & c.items(l, s, x, 0usize, "/items", v14)
+        c.max_items(l, s, x.len(), 200u64) & c.items(l, s, x, 0usize, "/items", t0::<1>)
     }
-    /// `#/properties/questions/items`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, "/$defs/Question"))
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/questions/items` and `#/$defs/Question/properties/options/items`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
-    /// `#/$defs/Question/properties/options/items`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(i, l, c, &s.reference("/$ref", B0, "/$defs/AnswerOption"))
-    }
+    const T0: [(rt::Check, &str); 2] = [
+        (v2, "/$defs/Question"),
+        (v6, "/$defs/AnswerOption"),
+    ];
 }

@@ -91,10 +91,13 @@ macro_rules! __schemars_impl {
 }
 
 /// Impls for a string newtype `struct Name(String)` whose constructors check
-/// the schema: `string_newtype!(CommandId, redacted = false);`
+/// the schema: `string_newtype!(CommandId, redacted = false);`. As with
+/// every type macro, `contract …` at the end adds the type's `contract!`
+/// (its arguments after the name).
 #[macro_export]
 macro_rules! string_newtype {
-    ($name:ident, redacted = $redact:tt) => {
+    ($name:ident, redacted = $redact:tt $(contract $($contract:tt)+)?) => {
+        $($crate::contract!($name, $($contract)+);)?
         impl $name {
             /// Checks `value` against the schema; every broken rule is reported.
             pub fn new(value: impl ::std::convert::Into<::std::string::String>) -> ::std::result::Result<Self, $crate::ValidationErrors> {
@@ -198,9 +201,11 @@ macro_rules! date_time_accessor {
 /// as `object_variant!` lists them, then its tag and what it keeps):
 /// `union_serialize!(Answer { One(_), Many(_), Null });`,
 /// `union_serialize!(Pet { Dog { bark = "bark", required; } tag "petType" = "dog"; extra extra, Other(_) });`
+/// `contract …` at the end adds the type's `contract!`.
 #[macro_export]
 macro_rules! union_serialize {
-    ($name:ident { $($variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? $(extra $extra:ident)? $(deny)?)?),+ $(,)? }) => {
+    ($name:ident { $($variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? $(extra $extra:ident)? $(deny)?)?),+ $(,)? } $(contract $($contract:tt)+)?) => {
+        $($crate::contract!($name, $($contract)+);)?
         impl $crate::__private::serde::Serialize for $name {
             fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
                 // `x` is written here once, so the pattern's binding and the
@@ -223,6 +228,46 @@ macro_rules! union_serialize {
     (@fields $s:ident { $($field:ident = $json:literal $(, $req:ident)?;)* } $($tag:literal = $tag_value:literal;)? $(extra $extra:ident)?) => {
         $crate::object_variant_serialize!($s, $($tag = $tag_value;)? { $($field = $json $(, $req)?;)* } $(extra $extra)?)
     };
+}
+
+/// Impls for a union whose variant a (validated) value's branch validators
+/// pick (`anyOf`/`oneOf`, the first that holds wins) or its tag member
+/// names: `FromValue` builds the variant, `Serialize` writes it as
+/// [`union_serialize!`] does. A variant is `V(_)` (holds the value), `V`
+/// (stands for `null`) or a struct variant as `object_variant!` lists it
+/// (`V { f = "f", required; } extra x` or `… deny`); a branch's checks come
+/// first, `[validators::v3, BASE0, "/oneOf/0"] => V(_)`, or with `tag` the
+/// tag's value, `"dog" => Dog { … } deny`. `contract …` at the end adds the
+/// type's `contract!`.
+///
+/// `union!(Pet tag "petType" { "dog" => Dog { bark = "bark"; } deny, "cat" => Cat(_) });`
+#[macro_export]
+macro_rules! union {
+    ($name:ident { $([$($check:path, $base:ident, $pointer:literal);+] => $variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $($tail:ident)+)?),+ $(,)? } $(contract $($contract:tt)+)?) => {
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                $(if $($crate::is_valid_with($check, &v, $base, $pointer))&&+ {
+                    return $crate::union!(@build v $variant $(($hold))? $({ $($field = $json $(, $req)?;)* } $($tail)+)?);
+                })+
+                $crate::Mismatch::no_variant()
+            }
+        }
+        $crate::union_serialize!($name { $($variant $(($hold))? $({ $($field = $json $(, $req)?;)* } $($tail)+)?),+ } $(contract $($contract)+)?);
+    };
+    ($name:ident tag $tag:literal { $($value:literal => $variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $($tail:ident)+)?),+ $(,)? } $(contract $($contract:tt)+)?) => {
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                match v.get($tag).and_then($crate::Value::as_str) {
+                    $(::std::option::Option::Some($value) => $crate::union!(@build v $variant $(($hold))? $({ $($field = $json $(, $req)?;)* } tag $tag; $($tail)+)?),)+
+                    _ => $crate::Mismatch::no_variant(),
+                }
+            }
+        }
+        $crate::union_serialize!($name { $($variant $(($hold))? $({ $($field = $json $(, $req)?;)* } tag $tag = $value; $($tail)+)?),+ } $(contract $($contract)+)?);
+    };
+    (@build $v:ident $variant:ident (_)) => { $crate::variant($v, Self::$variant) };
+    (@build $v:ident $variant:ident) => { ::std::result::Result::Ok(Self::$variant) };
+    (@build $v:ident $variant:ident { $($fields:tt)* } $($tail:tt)+) => { $crate::object_variant!($v, $variant { $($fields)* } $($tail)+) };
 }
 
 /// Impls for a union whose variants are told apart by the JSON type of the
@@ -261,10 +306,12 @@ macro_rules! union_by_type {
 
 /// Impls for an enum of strings: `string_enum!(Mode { Plan = "plan", Apply = "apply" });`
 /// or, for an open set whose other values are kept in `Other(String)`,
-/// `string_enum!(Transport { Cli = "cli" } open Other);`
+/// `string_enum!(Transport { Cli = "cli" } open Other);`. `contract …` at
+/// the end adds the type's `contract!`.
 #[macro_export]
 macro_rules! string_enum {
-    ($name:ident { $($variant:ident = $json:literal),* $(,)? }) => {
+    ($name:ident { $($variant:ident = $json:literal),* $(,)? } $(contract $($contract:tt)+)?) => {
+        $($crate::contract!($name, $($contract)+);)?
         impl $name {
             /// The value as it appears in JSON.
             pub fn as_str(&self) -> &'static str {
@@ -286,7 +333,8 @@ macro_rules! string_enum {
         }
         $crate::__string_enum_common!($name);
     };
-    ($name:ident { $($variant:ident = $json:literal),* $(,)? } open $other:ident) => {
+    ($name:ident { $($variant:ident = $json:literal),* $(,)? } open $other:ident $(contract $($contract:tt)+)?) => {
+        $($crate::contract!($name, $($contract)+);)?
         impl $name {
             /// The value as it appears in JSON.
             pub fn as_str(&self) -> &str {
@@ -376,10 +424,12 @@ macro_rules! __string_enum_common {
 }
 
 /// Impls for a unit struct standing for a string constant:
-/// `const_string!(ProtocolVersion = "1.0");`
+/// `const_string!(ProtocolVersion = "1.0");`. `contract …` at the end adds
+/// the type's `contract!`.
 #[macro_export]
 macro_rules! const_string {
-    ($name:ident = $value:literal) => {
+    ($name:ident = $value:literal $(contract $($contract:tt)+)?) => {
+        $($crate::contract!($name, $($contract)+);)?
         impl $name {
             /// The only value.
             pub const VALUE: &'static str = $value;

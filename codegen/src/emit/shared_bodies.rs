@@ -32,83 +32,32 @@ pub struct Shared {
     pub renames: HashMap<String, TokenStream>,
 }
 
-/// Groups `fns` whose bodies are equal once the plain validators they call
-/// are taken out; `is_child` says which names those are.
-pub fn share(fns: Vec<FnItem>, is_child: impl Fn(&str) -> bool) -> Shared {
-    // Group by the body with each call of a child replaced by a slot.
-    let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    let mut rows: Vec<Vec<Ident>> = Vec::with_capacity(fns.len());
-    let mut first_seen: HashMap<String, usize> = HashMap::new();
-    for (n, f) in fns.iter().enumerate() {
-        let mut row = Vec::new();
-        let key = match &f.body {
-            Some(body) => slotted(body.clone(), &is_child, &mut row, &mut |_| quote!(__SLOT)).to_string(),
-            None => format!("\u{0}{n}"), // never shared
-        };
-        first_seen.entry(key.clone()).or_insert(n);
-        groups.entry(key).or_default().push(n);
-        rows.push(row);
-    }
-    // Groups in the order of their first function, so output is stable.
-    let mut ordered: Vec<(usize, Vec<usize>)> = groups.into_iter().map(|(k, members)| (first_seen[&k], members)).collect();
-    ordered.sort_unstable();
+/// What a slot of a shared body takes from its row.
+#[derive(Clone, Copy, PartialEq)]
+enum Slots {
+    /// Only the validators it calls (a row is `[v1, v2]`).
+    Children,
+    /// The validators it calls and the string literals it passes (a row is
+    /// `(v1, "/definitions/a")`): the many `$ref` validators that differ
+    /// only in the definition they name.
+    ChildrenAndStrings,
+}
 
-    let mut renames = HashMap::new();
-    let mut shared_items: HashMap<usize, TokenStream> = HashMap::new();
-    let mut skip = vec![false; fns.len()];
-    let mut table = 0usize;
-    for (first, members) in ordered {
-        if members.len() < 2 {
-            continue;
-        }
-        let slots = rows[first].len();
-        if slots == 0 {
-            // Equal bodies calling nothing: the others use the first.
-            for &m in &members[1..] {
-                let name = &fns[first].name;
-                renames.insert(fns[m].name.to_string(), quote!(#name));
-                skip[m] = true;
-            }
-            continue;
-        }
-        let t = format_ident!("t{}", table);
-        let rows_name = format_ident!("T{}", table);
-        table += 1;
-        let mut slot = 0;
-        let body = slotted(fns[first].body.clone().unwrap_or_default(), &is_child, &mut Vec::new(), &mut |_| {
-            let j = Literal::usize_unsuffixed(slot);
-            slot += 1;
-            quote!(#rows_name[K][#j])
-        });
-        let shown: Vec<&str> = members.iter().take(2).map(|&m| fns[m].doc.trim()).collect();
-        let doc = format!(
-            " Shared by {} validators that differ only in the validators they call (a row of `{rows_name}` each), such as {}{}.",
-            members.len(),
-            shown.join(" and "),
-            if members.len() > 2 { format!(" ({} more)", members.len() - 2) } else { String::new() },
-        );
-        let n_slots = Literal::usize_unsuffixed(slots);
-        let n_rows = Literal::usize_unsuffixed(members.len());
-        let table_rows = members.iter().map(|&m| {
-            let row = &rows[m];
-            quote!([#(#row),*])
-        });
-        shared_items.insert(
-            first,
-            quote! {
-                #[doc = #doc]
-                pub(super) fn #t<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-                    #body
-                }
-                const #rows_name: [[rt::Check; #n_slots]; #n_rows] = [#(#table_rows),*];
-            },
-        );
-        for (k, &m) in members.iter().enumerate() {
-            let k = Literal::usize_unsuffixed(k);
-            renames.insert(fns[m].name.to_string(), quote!(#t::<#k>));
-            skip[m] = true;
-        }
-    }
+/// The most slots a row of validators and strings has.
+const MAX_MIXED_SLOTS: usize = 4;
+
+/// The widest row (as written, with its indentation) that stays on one
+/// line: a longer one would cost more lines than the function it replaces.
+const ROW_WIDTH: usize = 88;
+
+/// Groups `fns` whose bodies are equal once the plain validators they call
+/// are taken out; `is_child` says which names those are. What stays alone
+/// is then grouped again with its string literals taken out too.
+pub fn share(fns: Vec<FnItem>, is_child: impl Fn(&str) -> bool) -> Shared {
+    let mut sharing = Sharing { fns: &fns, is_child: &is_child, renames: HashMap::new(), shared_items: HashMap::new(), skip: vec![false; fns.len()], table: 0 };
+    let alone = sharing.group((0..fns.len()).collect(), Slots::Children);
+    sharing.group(alone, Slots::ChildrenAndStrings);
+    let Sharing { mut shared_items, skip, renames, .. } = sharing;
     let items = fns
         .into_iter()
         .enumerate()
@@ -121,20 +70,204 @@ pub fn share(fns: Vec<FnItem>, is_child: impl Fn(&str) -> bool) -> Shared {
     Shared { items, renames }
 }
 
-/// `tokens` with each child name (per `is_child`) replaced by `slot(name)`,
-/// the names collected in order into `row`.
-fn slotted(tokens: TokenStream, is_child: &impl Fn(&str) -> bool, row: &mut Vec<Ident>, slot: &mut impl FnMut(&Ident) -> TokenStream) -> TokenStream {
+struct Sharing<'f, C> {
+    fns: &'f [FnItem],
+    is_child: &'f C,
+    renames: HashMap<String, TokenStream>,
+    /// The shared function and its table, at the place of its group's first function.
+    shared_items: HashMap<usize, TokenStream>,
+    skip: Vec<bool>,
+    table: usize,
+}
+
+impl<C: Fn(&str) -> bool> Sharing<'_, C> {
+    /// Shares the groups among `candidates` whose bodies are alike but for
+    /// their `slots`; returns the functions left alone.
+    fn group(&mut self, candidates: Vec<usize>, slots: Slots) -> Vec<usize> {
+        let fns = self.fns;
+        // Group by the body with each slot replaced by a placeholder.
+        let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        let mut rows: HashMap<usize, Vec<TokenTree>> = HashMap::new();
+        let mut first_seen: HashMap<String, usize> = HashMap::new();
+        for n in candidates {
+            let mut row = Vec::new();
+            let key = match &fns[n].body {
+                Some(body) => slotted(body.clone(), self.is_child, slots, &mut row, &mut |_| quote!(__SLOT)).to_string(),
+                None => format!("\u{0}{n}"), // never shared
+            };
+            first_seen.entry(key.clone()).or_insert(n);
+            groups.entry(key).or_default().push(n);
+            rows.insert(n, row);
+        }
+        // Groups in the order of their first function, so output is stable.
+        let mut ordered: Vec<(usize, Vec<usize>)> = groups.into_iter().map(|(k, members)| (first_seen[&k], members)).collect();
+        ordered.sort_unstable();
+
+        let mut alone = Vec::new();
+        for (_, mut members) in ordered {
+            if slots == Slots::ChildrenAndStrings {
+                // Rows too wide for a line stay functions of their own.
+                let (fit, wide): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|m| row_width(&rows[m]) <= ROW_WIDTH);
+                alone.extend(wide);
+                members = fit;
+            }
+            if members.len() < 2 {
+                alone.extend(members);
+                continue;
+            }
+            let first = members[0];
+            // A slot every member fills alike stays in the body.
+            let varying: Vec<bool> = (0..rows[&first].len()).map(|j| members.iter().any(|m| rows[m][j].to_string() != rows[&first][j].to_string())).collect();
+            if slots == Slots::ChildrenAndStrings && varying.iter().filter(|v| **v).count() > MAX_MIXED_SLOTS {
+                // A long tuple per row reads worse than the functions.
+                alone.extend(members);
+                continue;
+            }
+            if !varying.contains(&true) {
+                // Equal bodies calling nothing: the others use the first.
+                for &m in &members[1..] {
+                    let name = &fns[first].name;
+                    self.renames.insert(fns[m].name.to_string(), quote!(#name));
+                    self.skip[m] = true;
+                }
+                continue;
+            }
+            let table = self.table;
+            self.table += 1;
+            let rows: HashMap<usize, Vec<TokenTree>> =
+                members.iter().map(|&m| (m, rows[&m].iter().zip(&varying).filter(|(_, v)| **v).map(|(t, _)| t.clone()).collect())).collect();
+            let item = self.shared_item(table, &members, &rows, &varying, slots);
+            self.shared_items.insert(first, item);
+            let t = format_ident!("t{}", table);
+            for (k, &m) in members.iter().enumerate() {
+                let k = Literal::usize_unsuffixed(k);
+                self.renames.insert(fns[m].name.to_string(), quote!(#t::<#k>));
+                self.skip[m] = true;
+            }
+        }
+        alone.sort_unstable();
+        alone
+    }
+
+    /// The function `t{table}` running the body `members` share, and its table.
+    /// `rows` hold the `varying` slots only.
+    fn shared_item(&self, table: usize, members: &[usize], rows: &HashMap<usize, Vec<TokenTree>>, varying: &[bool], slots: Slots) -> TokenStream {
+        let fns = self.fns;
+        let first = members[0];
+        let t = format_ident!("t{}", table);
+        let rows_name = format_ident!("T{}", table);
+        let n_slots = rows[&first].len();
+        let (mut position, mut slot) = (0, 0);
+        let body = slotted(fns[first].body.clone().unwrap_or_default(), self.is_child, slots, &mut Vec::new(), &mut |same| {
+            position += 1;
+            if !varying[position - 1] {
+                return same.clone().into();
+            }
+            let j = Literal::usize_unsuffixed(slot);
+            slot += 1;
+            match slots {
+                Slots::Children => quote!(#rows_name[K][#j]),
+                Slots::ChildrenAndStrings if n_slots == 1 => quote!(#rows_name[K]),
+                Slots::ChildrenAndStrings => quote!(#rows_name[K].#j),
+            }
+        });
+        let shown: Vec<&str> = members.iter().take(2).map(|&m| fns[m].doc.trim()).collect();
+        let differ = match slots {
+            Slots::Children => "the validators they call",
+            Slots::ChildrenAndStrings => "the validators they call and the strings they pass",
+        };
+        let doc = format!(
+            " Shared by {} validators that differ only in {differ} (a row of `{rows_name}` each), such as {}{}.",
+            members.len(),
+            shown.join(" and "),
+            if members.len() > 2 { format!(" ({} more)", members.len() - 2) } else { String::new() },
+        );
+        let n_rows = Literal::usize_unsuffixed(members.len());
+        let (row_type, table_rows): (TokenStream, Vec<TokenStream>) = match slots {
+            Slots::Children => {
+                let n = Literal::usize_unsuffixed(n_slots);
+                (
+                    quote!([rt::Check; #n]),
+                    members
+                        .iter()
+                        .map(|m| {
+                            let row = &rows[m];
+                            quote!([#(#row),*])
+                        })
+                        .collect(),
+                )
+            }
+            Slots::ChildrenAndStrings => {
+                let types: Vec<TokenStream> = rows[&first]
+                    .iter()
+                    .map(|t| match t {
+                        TokenTree::Literal(_) => quote!(&str),
+                        _ => quote!(rt::Check),
+                    })
+                    .collect();
+                let row_type = if n_slots == 1 { quote!(#(#types)*) } else { quote!((#(#types),*)) };
+                (
+                    row_type,
+                    members
+                        .iter()
+                        .map(|m| {
+                            let row = &rows[m];
+                            if n_slots == 1 {
+                                quote!(#(#row)*)
+                            } else {
+                                quote!((#(#row),*))
+                            }
+                        })
+                        .collect(),
+                )
+            }
+        };
+        quote! {
+            #[doc = #doc]
+            pub(super) fn #t<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+                #body
+            }
+            const #rows_name: [#row_type; #n_rows] = [#(#table_rows),*];
+        }
+    }
+}
+
+/// How wide `row` is written in its table: indented, in parentheses, with
+/// its separators and the comma after it.
+fn row_width(row: &[TokenTree]) -> usize {
+    8 + 3 + row.iter().map(|t| t.to_string().len() + 2).sum::<usize>()
+}
+
+/// `tokens` with each slot replaced by `slot(…)`, what it replaced collected
+/// in order into `row`: each child name (per `is_child`), and with
+/// [`Slots::ChildrenAndStrings`] each string literal outside a macro's
+/// arguments (`matches!(key.as_str(), "a" | "b")` needs literals).
+fn slotted(
+    tokens: TokenStream,
+    is_child: &impl Fn(&str) -> bool,
+    slots: Slots,
+    row: &mut Vec<TokenTree>,
+    slot: &mut impl FnMut(&TokenTree) -> TokenStream,
+) -> TokenStream {
+    let mut after_bang = false;
     tokens
         .into_iter()
         .flat_map(|t| -> Vec<TokenTree> {
+            let macro_args = std::mem::replace(&mut after_bang, matches!(&t, TokenTree::Punct(p) if p.as_char() == '!'));
             match t {
-                TokenTree::Ident(i) if is_child(&i.to_string()) => {
-                    let replaced = slot(&i);
-                    row.push(i);
+                TokenTree::Ident(ref i) if is_child(&i.to_string()) => {
+                    let replaced = slot(&t);
+                    row.push(t);
                     replaced.into_iter().collect()
                 }
+                TokenTree::Literal(ref l) if slots == Slots::ChildrenAndStrings && l.to_string().starts_with('"') => {
+                    let replaced = slot(&t);
+                    row.push(t);
+                    replaced.into_iter().collect()
+                }
+                TokenTree::Group(g) if macro_args && slots == Slots::ChildrenAndStrings => vec![TokenTree::Group(g)],
                 TokenTree::Group(g) => {
-                    let mut inner = Group::new(g.delimiter(), slotted(g.stream(), is_child, row, slot));
+                    let mut inner = Group::new(g.delimiter(), slotted(g.stream(), is_child, slots, row, slot));
                     inner.set_span(g.span());
                     vec![TokenTree::Group(inner)]
                 }
@@ -156,7 +289,7 @@ pub fn rename(tokens: TokenStream, renames: &HashMap<String, TokenStream>) -> To
     if renames.is_empty() {
         return tokens;
     }
-    slotted(tokens, &|name| renames.contains_key(name), &mut Vec::new(), &mut |i| renames[&i.to_string()].clone())
+    slotted(tokens, &|name| renames.contains_key(name), Slots::Children, &mut Vec::new(), &mut |i| renames[&i.to_string()].clone())
 }
 
 /// `tokens` (the rest of a module) with each `validators::NAME` in
@@ -373,9 +506,10 @@ mod tests {
         let text: Vec<String> = shared.items.iter().map(|t| t.to_string()).collect();
         // v0 and v3 share `t0`, whose body reads its children from `T0`.
         assert!(text[0].contains(&quote!(pub(super) fn t0<const K: usize>).to_string()), "{}", text[0]);
-        assert!(text[0].contains(&quote!(c.prop(l, s, x, "a", T0[K][0]) & c.prop(l, s, x, "b", T0[K][1])).to_string()), "{}", text[0]);
+        // `v1`, called by both, stays in the body.
+        assert!(text[0].contains(&quote!(c.prop(l, s, x, "a", v1) & c.prop(l, s, x, "b", T0[K][0])).to_string()), "{}", text[0]);
         let table = quote!(
-            const T0: [[rt::Check; 2]; 2] = [[v1, v2], [v1, v0]];
+            const T0: [[rt::Check; 1]; 2] = [[v2], [v0]];
         )
         .to_string();
         assert!(text[0].contains(&table), "{}", text[0]);
@@ -387,7 +521,36 @@ mod tests {
         assert!(!shared.renames.contains_key("v4"));
         // Renaming reaches rows and bodies, and only `validators::` paths elsewhere.
         assert_eq!(rename(quote!([v1, v0] v2(i)), &shared.renames).to_string(), quote!([v1, t0::<0>] v1(i)).to_string());
+        assert_eq!(rename(quote!([v2]), &shared.renames).to_string(), quote!([v1]).to_string());
         assert_eq!(rename_paths(quote!(pub v0: u8, f(validators::v3)), &shared.renames).to_string(), quote!(pub v0: u8, f(validators::t0::<1>)).to_string());
+    }
+
+    #[test]
+    fn what_stays_alone_shares_again_with_its_strings_taken_out() {
+        let child = |s: &str| s.starts_with('v');
+        let fns = vec![
+            item("v0", quote!(v5(i, l, c, &s.reference("/$ref", B0, "/definitions/a")))),
+            item("v1", quote!(v6(i, l, c, &s.reference("/$ref", B0, "/definitions/b")))),
+            // Literals a macro matches on stay literals: alone.
+            item("v2", quote!(matches!(key.as_str(), "a" | "b"))),
+            item("v3", quote!(matches!(key.as_str(), "c"))),
+            // Too wide a row for a line: alone.
+            item("v4", quote!(v5(i, l, c, &s.reference("/$ref", B0, "/definitions/a/very/long/pointer/to/somewhere/deep/down/in/the/schema/document")))),
+        ];
+        let shared = share(fns, child);
+        let text: Vec<String> = shared.items.iter().map(|t| t.to_string()).collect();
+        assert_eq!(text.len(), 4, "{text:#?}");
+        // The strings both pass alike (`"/$ref"`) stay in the body.
+        let body = quote!(T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))).to_string();
+        assert!(text[0].contains(&body), "{}", text[0]);
+        assert!(text[0].contains("the validators they call and the strings they pass"), "{}", text[0]);
+        let table = quote!(
+            const T0: [(rt::Check, &str); 2] = [(v5, "/definitions/a"), (v6, "/definitions/b")];
+        )
+        .to_string();
+        assert!(text[0].contains(&table), "{}", text[0]);
+        assert_eq!(shared.renames["v1"].to_string(), quote!(t0::<1>).to_string());
+        assert!(!shared.renames.contains_key("v2") && !shared.renames.contains_key("v3") && !shared.renames.contains_key("v4"));
     }
 
     #[test]

@@ -263,9 +263,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             #docs
             #[derive(Clone, PartialEq)]
             pub struct #name { #(#defs)* }
-            #rt::object!(#name { #(#specs)* } #tag #tail);
             #local
             #defaults
+            // Last, so the contract folds into it.
+            #rt::object!(#name { #(#specs)* } #tag #tail);
         }
     }
 
@@ -457,8 +458,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             #docs
             #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
             pub struct #name(::std::string::String);
-            #rt::string_newtype!(#name, redacted = #redact);
             #date_time
+            #rt::string_newtype!(#name, redacted = #redact);
         }
     }
 
@@ -479,8 +480,9 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let name = self.name(id);
         let docs = doc_attrs(&t.doc, &self.shared_notes(t));
         let mut defs = Vec::new();
-        let mut sers = Vec::new();
-        let mut builds = Vec::new();
+        // Each variant as `union!` and `union_serialize!` list it: `V(_)`,
+        // `V` (null) or `V { … } extra x` (a struct variant).
+        let mut entries = Vec::new();
         let mut plain = true;
         let mut inline_fields: Vec<(Ident, Vec<Field>)> = Vec::new();
         for v in variants {
@@ -488,31 +490,32 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             let vdocs = doc_attrs(&DocText { source: String::new(), ..v.doc.clone() }, &[]);
             if v.ty == TypeRef::Null {
                 defs.push(quote!(#vdocs #vid,));
-                sers.push(quote!(#vid));
-                builds.push(quote!(::std::result::Result::Ok(Self::#vid)));
+                entries.push(quote!(#vid));
             } else if let (TypeRef::Named(sid), true) = (&v.ty, self.inlined(&v.ty)) {
                 let tagged = match (&v.select, tag) {
                     (Select::Tag(value), Some(tag)) => Some((tag, value.as_str())),
                     _ => None,
                 };
-                let (def, build, ser) = self.struct_variant(*sid, &v.name, &v.doc, tagged);
+                let (def, entry) = self.struct_variant(*sid, &v.name, &v.doc, tagged);
                 if let Kind::Struct { fields, .. } = &self.plan.types[*sid].kind {
                     inline_fields.push((vid.clone(), fields.clone()));
                 }
                 defs.push(def);
-                builds.push(build);
-                sers.push(ser);
+                entries.push(entry);
                 plain = false;
             } else {
                 let vty = self.ty(id, &v.ty);
                 defs.push(quote!(#vdocs #vid(#vty),));
-                sers.push(quote!(#vid(_)));
-                builds.push(quote!(#rt::variant(v, Self::#vid)));
+                entries.push(quote!(#vid(_)));
             }
         }
-        let serialize = quote!(#rt::union_serialize!(#name { #(#sers),* }););
         let defaults = self.variant_default_accessors(&name, &inline_fields, variants.len());
-        let mismatch = quote!(#rt::Mismatch::no_variant());
+        let definition = quote! {
+            #docs
+            #[derive(Clone, Debug, PartialEq)]
+            #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
+            pub enum #name { #(#defs)* }
+        };
         // The value was validated before: a tag or a JSON type that tells
         // the branch is enough; other unions run each branch's validator.
         let by_type: Option<Vec<u8>> = variants
@@ -522,71 +525,67 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 _ => None,
             })
             .collect();
-        let pick = match (tag, by_type) {
-            (Some(tag), _) => {
-                let arms = variants.iter().zip(&builds).map(|(v, build)| match &v.select {
-                    Select::Tag(value) => quote!(::std::option::Option::Some(#value) => #build,),
-                    _ => quote!(),
-                });
-                quote!(match v.get(#tag).and_then(#rt::Value::as_str) { #(#arms)* _ => #mismatch, })
-            }
+        let picks: Option<Vec<TokenStream>> = match (tag, by_type) {
             // Told apart by JSON type alone: one line says it all. (Struct
             // variants come only where a tag or a validator picks the
             // variant, so every variant is a plain one.)
             (None, Some(masks)) if plain => {
-                let arms = sers.iter().zip(&masks).map(|(ser, mask)| {
+                let arms = entries.iter().zip(&masks).map(|(entry, mask)| {
                     let kinds = json_kind_names(*mask);
-                    quote!(#ser: #(#kinds)|*)
+                    quote!(#entry: #(#kinds)|*)
                 });
                 return quote! {
-                    #docs
-                    #[derive(Clone, Debug, PartialEq)]
-                    #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
-                    pub enum #name { #(#defs)* }
+                    #definition
                     #rt::union_by_type!(#name { #(#arms),* });
                 };
             }
-            (None, _) => {
-                let tests = variants.iter().zip(&builds).map(|(v, build)| {
-                    let Select::Branch { nodes, .. } = &v.select else { return quote!() };
-                    let checks = nodes.iter().map(|n| {
-                        let check = self.validators.entry(*n);
-                        let (base, pointer) = self.validators.schema_location(*n);
-                        let base = self.base(&base);
-                        quote!(#rt::is_valid_with(#check, &v, #base, #pointer))
-                    });
-                    let checks: Vec<TokenStream> = checks.collect();
-                    quote!(if #(#checks)&&* { return #build; })
-                });
-                let tests: Vec<TokenStream> = tests.collect();
-                quote!(#(#tests)* #mismatch)
-            }
+            (Some(_), _) => variants
+                .iter()
+                .map(|v| match &v.select {
+                    Select::Tag(value) => Some(quote!(#value)),
+                    _ => None,
+                })
+                .collect(),
+            (None, _) => variants
+                .iter()
+                .map(|v| {
+                    let Select::Branch { nodes, .. } = &v.select else { return None };
+                    let checks: Vec<TokenStream> = nodes
+                        .iter()
+                        .map(|n| {
+                            let check = self.validators.entry(*n);
+                            let (base, pointer) = self.validators.schema_location(*n);
+                            let base = self.base(&base);
+                            quote!(#check, #base, #pointer)
+                        })
+                        .collect();
+                    Some(quote!([#(#checks);*]))
+                })
+                .collect(),
         };
+        // Every variant is picked by its tag's value or its branch's
+        // validators (the plan makes no other unions); should that ever
+        // break, the user's build says so rather than this one panicking.
+        let Some(picks) = picks else {
+            let message = format!("contracts-codegen: union `{name}` mixes variants told apart in different ways; please report this schema");
+            return quote!(#definition ::std::compile_error!(#message););
+        };
+        let tag = tag.map(|tag| quote!(tag #tag));
         quote! {
-            #docs
-            #[derive(Clone, Debug, PartialEq)]
-            #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
-            pub enum #name { #(#defs)* }
-
-            impl #rt::FromValue for #name {
-                fn from_value(v: #rt::Value) -> ::std::result::Result<Self, #rt::Mismatch> {
-                    #pick
-                }
-            }
-
-            #serialize
+            #definition
             #defaults
+            #rt::union!(#name #tag { #(#picks => #entries),* });
         }
     }
 
     /// Struct `sid` written as variant `name` of a union, told apart by
     /// member `tag` (this variant's is `value`) when `tagged` says so, else
-    /// by its branch's validator: the variant's definition, its build from
-    /// a validated value (`v`), and its entry in `union_serialize!`.
-    fn struct_variant(&mut self, sid: usize, name: &str, doc: &DocText, tagged: Option<(&str, &str)>) -> (TokenStream, TokenStream, TokenStream) {
+    /// by its branch's validator: the variant's definition, and its entry
+    /// in `union!` (`V { … } extra x`).
+    fn struct_variant(&mut self, sid: usize, name: &str, doc: &DocText, tagged: Option<(&str, &str)>) -> (TokenStream, TokenStream) {
         let rt = self.rt.clone();
         let st = self.plan.types[sid].clone();
-        let Kind::Struct { fields, extra, extra_field, .. } = &st.kind else { return (quote!(), quote!(), quote!()) };
+        let Kind::Struct { fields, extra, extra_field, .. } = &st.kind else { return (quote!(), quote!()) };
         let vid = ident(name);
         let mut notes: Vec<String> = tagged.iter().map(|(tag, value)| format!("{} is {}.", value_span(tag), value_span(value))).collect();
         notes.extend(self.type_notes(&st, false));
@@ -613,11 +612,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
             Extra::Deny => quote!(deny),
         };
-        let (tag, tag_value) = match tagged {
-            Some((tag, value)) => (quote!(tag #tag;), quote!(tag #tag = #value;)),
-            None => (quote!(), quote!()),
-        };
-        (quote!(#vdocs #vid { #(#defs)* },), quote!(#rt::object_variant!(v, #vid { #(#specs)* } #tag #tail)), quote!(#vid { #(#specs)* } #tag_value #tail))
+        (quote!(#vdocs #vid { #(#defs)* },), quote!(#vid { #(#specs)* } #tail))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1090,8 +1085,11 @@ fn json_kind_names(mask: u8) -> Vec<Ident> {
     kinds.into_iter().filter(|(bits, _)| mask & bits != 0).map(|(_, k)| Ident::new(k, Span::call_site())).collect()
 }
 
+/// The type macros that take a `contract ARGS` tail.
+const FOLDS_CONTRACT: &[&str] = &["object", "union", "union_by_type", "union_serialize", "string_enum", "string_newtype", "const_string"];
+
 /// `body` with `contract` (`rt::contract!(Name, ARGS);`) folded into its
-/// last item when that is an `rt::object!` or `rt::union_by_type!`
+/// last item when that is one of the [`FOLDS_CONTRACT`] macros
 /// (`… contract ARGS`), which then writes the contract too: one macro
 /// line instead of two that repeat the name. Else the two side by side.
 fn fold_contract(body: TokenStream, contract: TokenStream) -> TokenStream {
@@ -1107,7 +1105,7 @@ fn fold_contract(body: TokenStream, contract: TokenStream) -> TokenStream {
     };
     let n = trees.len();
     let folds = n >= 4
-        && matches!(&trees[n - 4], TokenTree::Ident(m) if m == "object" || m == "union_by_type")
+        && matches!(&trees[n - 4], TokenTree::Ident(m) if FOLDS_CONTRACT.iter().any(|f| m == f))
         && matches!(&trees[n - 3], TokenTree::Punct(p) if p.as_char() == '!')
         && matches!(&trees[n - 2], TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
         && matches!(&trees[n - 1], TokenTree::Punct(p) if p.as_char() == ';');
@@ -1164,7 +1162,7 @@ mod tests {
         let expected = quote!(pub struct Bugs { pub url: Option<String> } rt::object!(Bugs { url = "url"; } extra extra contract [validators::v2], BASE0, "/properties/bugs", fast fast::read_3););
         assert_eq!(folded, expected.to_string());
         // Any other last item: side by side.
-        let body = quote!(pub struct Url(String); rt::string_newtype!(Url, redacted = false););
+        let body = quote!(pub struct Url(String); rt::date_time_accessor!(Url););
         assert_eq!(fold_contract(body.clone(), contract.clone()).to_string(), quote!(#body #contract).to_string());
     }
 }

@@ -74,8 +74,8 @@ pub enum LintLevel {
 }
 rt::string_enum!(
     LintLevel { Forbid = "forbid", Deny = "deny", Warn = "warn", Allow = "allow" }
+    contract[validators::v2], BASE0, "/definitions/LintLevel"
 );
-rt::contract!(LintLevel, [validators::v2], BASE0, "/definitions/LintLevel");
 /// Detailed Lint
 ///
 /// Schema: `fixtures/annotated_refs.json#/definitions/DetailedLint`
@@ -114,8 +114,10 @@ pub enum StringRule {
     /// `error`
     Error,
 }
-rt::string_enum!(StringRule { Off = "off", Warn = "warn", Error = "error" });
-rt::contract!(StringRule, [validators::v5], BASE0, "/definitions/rule/oneOf/1");
+rt::string_enum!(
+    StringRule { Off = "off", Warn = "warn", Error = "error" } contract[validators::v5],
+    BASE0, "/definitions/rule/oneOf/1"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -169,13 +171,15 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "absolute_paths", v8) & c.prop(l, s, x, "almost_swapped", v8)
-            & c.prop(l, s, x, "no_console", v9) & c.prop(l, s, x, "no_debugger", v9)
+        c.prop(l, s, x, "absolute_paths", t0::<0>)
+            & c.prop(l, s, x, "almost_swapped", t0::<0>)
+            & c.prop(l, s, x, "no_console", t0::<1>)
+            & c.prop(l, s, x, "no_debugger", t0::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/definitions/Lint`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v10, None), (v11, None)], None)
+        c.any_of(i, l, s, &[(t0::<2>, None), (t0::<3>, None)], None)
     }
     /// `#/definitions/LintLevel`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -185,7 +189,7 @@ mod validators {
     /// `#/definitions/DetailedLint`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "level", v10) & c.prop(l, s, x, "priority", v7)
+        c.prop(l, s, x, "level", t0::<2>) & c.prop(l, s, x, "priority", v7)
     }
     /// `#/definitions/rule`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -209,22 +213,16 @@ mod validators {
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
-    /// `#/properties/absolute_paths`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/definitions/Lint"))
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/absolute_paths` and `#/properties/no_console` (2 more).
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
-    /// `#/properties/no_console`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(i, l, c, &s.reference("/$ref", B0, "/definitions/rule"))
-    }
-    /// `#/definitions/Lint/anyOf/0`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, "/definitions/LintLevel"))
-    }
-    /// `#/definitions/Lint/anyOf/1`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(i, l, c, &s.reference("/$ref", B0, "/definitions/DetailedLint"))
-    }
+    const T0: [(rt::Check, &str); 4] = [
+        (v1, "/definitions/Lint"),
+        (v4, "/definitions/rule"),
+        (v2, "/definitions/LintLevel"),
+        (v3, "/definitions/DetailedLint"),
+    ];
     /// `#/definitions/rule/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, ARRAY)

@@ -56,7 +56,7 @@ pub struct Option {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Option { some = "some"; } extra extra contract[validators::v1], BASE0,
+    Option { some = "some"; } extra extra contract[validators::t0:: < 0 >], BASE0,
     "/$defs/Option", fast fast::read_1
 );
 /// At least 2 characters.
@@ -64,8 +64,9 @@ rt::object!(
 /// Schema: `fixtures/awkward_names.json#/$defs/String`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct String(::std::string::String);
-rt::string_newtype!(String, redacted = false);
-rt::contract!(String, [validators::v2], BASE0, "/$defs/String");
+rt::string_newtype!(
+    String, redacted = false contract[validators::v2], BASE0, "/$defs/String"
+);
 /// Schema: `fixtures/awkward_names.json#/$defs/Result`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Result {
@@ -76,8 +77,10 @@ pub enum Result {
     /// `ok`
     Ok2,
 }
-rt::string_enum!(Result { Ok = "Ok", Err = "Err", Ok2 = "ok" });
-rt::contract!(Result, [validators::v3], BASE0, "/$defs/Result");
+rt::string_enum!(
+    Result { Ok = "Ok", Err = "Err", Ok2 = "ok" } contract[validators::v3], BASE0,
+    "/$defs/Result"
+);
 /// Schema: `fixtures/awkward_names.json#/$defs/Value`
 #[derive(Clone, PartialEq)]
 pub struct Value {
@@ -87,8 +90,8 @@ pub struct Value {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Value { vec = "Vec"; } extra extra contract[validators::v4], BASE0, "/$defs/Value",
-    fast fast::read_4
+    Value { vec = "Vec"; } extra extra contract[validators::t0:: < 1 >], BASE0,
+    "/$defs/Value", fast fast::read_4
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -142,14 +145,15 @@ mod validators {
             & c.prop(l, s, x, "crate", v6) & c.prop(l, s, x, "", v6)
             & c.prop(l, s, x, "a", v6) & c.prop(l, s, x, "A", v6)
             & c.prop(l, s, x, "extra", v6) & c.prop(l, s, x, "2fast", v6)
-            & c.prop(l, s, x, "option", v7) & c.prop(l, s, x, "string", v8)
-            & c.prop(l, s, x, "result", v9) & c.prop(l, s, x, "value", v10)
+            & c.prop(l, s, x, "option", t1::<0>) & c.prop(l, s, x, "string", t1::<1>)
+            & c.prop(l, s, x, "result", t1::<2>) & c.prop(l, s, x, "value", t1::<3>)
     }
-    /// `#/$defs/Option`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/Option` and `#/$defs/Value`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "some", v5)
+        c.prop(l, s, x, T0[K].0, T0[K].1)
     }
+    const T0: [(&str, rt::Check); 2] = [("some", v5), ("Vec", v11)];
     /// `#/$defs/String`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -161,11 +165,6 @@ mod validators {
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["Ok", "Err", "ok"])
     }
-    /// `#/$defs/Value`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "Vec", v11)
-    }
     /// `#/$defs/Option/properties/some`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
@@ -174,25 +173,19 @@ mod validators {
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    /// `#/properties/option`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/Option"))
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/option` and `#/properties/string` (2 more).
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
-    /// `#/properties/string`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, "/$defs/String"))
-    }
-    /// `#/properties/result`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(i, l, c, &s.reference("/$ref", B0, "/$defs/Result"))
-    }
-    /// `#/properties/value`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(i, l, c, &s.reference("/$ref", B0, "/$defs/Value"))
-    }
+    const T1: [(rt::Check, &str); 4] = [
+        (t0::<0>, "/$defs/Option"),
+        (v2, "/$defs/String"),
+        (v3, "/$defs/Result"),
+        (t0::<1>, "/$defs/Value"),
+    ];
     /// `#/$defs/Value/properties/Vec`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v8)
+        c.items(l, s, x, 0usize, "/items", t1::<1>)
     }
 }

@@ -45,34 +45,19 @@ pub enum Binding {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for Binding {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(validators::v1, &v, BASE0, "/properties/binding/oneOf/0") {
-            return rt::object_variant!(
-                v, Sql { r#type = "type", required; table = "table"; } extra extra
-            );
-        }
-        if rt::is_valid_with(validators::v2, &v, BASE0, "/properties/binding/oneOf/1") {
-            return rt::object_variant!(
-                v, HttpOrTimer { r#type = "type", required; } extra extra
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    Binding { Sql { r#type = "type", required; table = "table"; } extra extra,
-    HttpOrTimer { r#type = "type", required; } extra extra }
+rt::union!(
+    Binding { [validators::v1, BASE0, "/properties/binding/oneOf/0"] => Sql { r#type =
+    "type", required; table = "table"; } extra extra, [validators::v2, BASE0,
+    "/properties/binding/oneOf/1"] => HttpOrTimer { r#type = "type", required; } extra
+    extra } contract[validators::v3], BASE0, "/properties/binding"
 );
-rt::contract!(Binding, [validators::v3], BASE0, "/properties/binding");
 /// Always `sql`.
 ///
 /// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/0/properties/type`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SqlBindingType;
-rt::const_string!(SqlBindingType = "sql");
-rt::contract!(
-    SqlBindingType, [validators::v4], BASE0,
+rt::const_string!(
+    SqlBindingType = "sql" contract[validators::v4], BASE0,
     "/properties/binding/oneOf/0/properties/type"
 );
 /// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/1/properties/type`
@@ -83,10 +68,9 @@ pub enum HttpOrTimerBindingType {
     /// `timer`
     Timer,
 }
-rt::string_enum!(HttpOrTimerBindingType { Http = "http", Timer = "timer" });
-rt::contract!(
-    HttpOrTimerBindingType, [validators::v5], BASE0,
-    "/properties/binding/oneOf/1/properties/type"
+rt::string_enum!(
+    HttpOrTimerBindingType { Http = "http", Timer = "timer" } contract[validators::v5],
+    BASE0, "/properties/binding/oneOf/1/properties/type"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

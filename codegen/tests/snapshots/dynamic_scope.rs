@@ -38,7 +38,7 @@ pub struct StrictElement {
     pub a: rt::Value,
 }
 rt::object!(
-    StrictElement { a = "a", required; } deny contract[validators::v1], BASE0,
+    StrictElement { a = "a", required; } deny contract[validators::t0:: < 0 >], BASE0,
     "/$defs/strictElement"
 );
 /// Validators: one function per distinct subschema.
@@ -51,20 +51,18 @@ mod validators {
     pub(super) const B1: &str = "https://example.com/schemas/dynamic_scope.json";
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, ""))
+        t0::<1>(i, l, c, &s.reference("/$ref", B0, ""))
     }
-    /// `#/$defs/strictElement`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/strictElement` and `#/$defs/list`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["a"]) & c.prop(l, s, x, "a", v3)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["a"])
+        c.required(l, s, x, &[T0[K].0]) & c.prop(l, s, x, T0[K].1, T0[K].2)
+            & c.unexpected_members(l, s, x, "additionalProperties", &[T0[K].3])
     }
-    /// `#/$defs/list`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["elements"]) & c.prop(l, s, x, "elements", v4)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["elements"])
-    }
+    const T0: [(&str, &str, rt::Check, &str); 2] = [
+        ("a", "a", v3, "a"),
+        ("elements", "elements", v4, "elements"),
+    ];
     /// `#/$defs/strictElement/properties/a`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
@@ -76,6 +74,6 @@ mod validators {
     }
     /// `#/$defs/list/properties/elements/items`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
+        t0::<0>(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
     }
 }

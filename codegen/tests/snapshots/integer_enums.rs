@@ -33,18 +33,17 @@ pub struct IntegerEnums {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    IntegerEnums { size = "size", required; level = "level"; priority = "priority";
-    retries = "retries"; maybe_size = "maybeSize"; sizes = "sizes"; mode = "mode"; bits =
-    "bits"; } extra extra
-);
 impl IntegerEnums {
     /// `mode`, or the schema's default `2` when it is absent.
     pub fn mode(&self) -> Mode {
         self.mode.as_deref().copied().unwrap_or(Mode::V2)
     }
 }
-rt::contract!(IntegerEnums, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    IntegerEnums { size = "size", required; level = "level"; priority = "priority";
+    retries = "retries"; maybe_size = "maybeSize"; sizes = "sizes"; mode = "mode"; bits =
+    "bits"; } extra extra contract[validators::v0], BASE0, "", fast fast::read_0
+);
 /// Block size in bytes.
 ///
 /// Places hold it as `rt::Spelled<Size>`, which derefs to it (`match *x { Size::… }`) and keeps a value the document wrote otherwise than plain decimal (`512.0`, `512e0`) as written; a value built in code is written plainly.

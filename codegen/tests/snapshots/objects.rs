@@ -52,8 +52,9 @@ rt::object!(
 /// Schema: `fixtures/objects.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
-rt::string_newtype!(Id, redacted = false);
-rt::contract!(Id, [validators::v1], BASE0, "/properties/id");
+rt::string_newtype!(
+    Id, redacted = false contract[validators::v1], BASE0, "/properties/id"
+);
 /// Schema: `fixtures/objects.json#/properties/closed`
 #[derive(Clone, PartialEq)]
 pub struct Closed {
@@ -61,21 +62,25 @@ pub struct Closed {
     /// Default when absent: `false`.
     pub b: Option<bool>,
 }
-rt::object!(Closed { a = "a"; b = "b"; } deny);
 impl Closed {
     /// `b`, or the schema's default `false` when it is absent.
     pub fn b(&self) -> bool {
         self.b.unwrap_or(false)
     }
 }
-rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed", fast fast::read_2);
+rt::object!(
+    Closed { a = "a"; b = "b"; } deny contract[validators::v2], BASE0,
+    "/properties/closed", fast fast::read_2
+);
 /// Matches `^[a-z]+$`.
 ///
 /// Schema: `fixtures/objects.json#/properties/counts/propertyNames`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CountKey(String);
-rt::string_newtype!(CountKey, redacted = false);
-rt::contract!(CountKey, [validators::v3], BASE0, "/properties/counts/propertyNames");
+rt::string_newtype!(
+    CountKey, redacted = false contract[validators::v3], BASE0,
+    "/properties/counts/propertyNames"
+);
 /// Schema: `fixtures/objects.json#/properties/labels`
 #[derive(Clone, PartialEq)]
 pub struct Labels {

@@ -59,14 +59,16 @@ rt::union_by_type!(
 /// Schema: `fixtures/recursive.json#/definitions/tree/oneOf/0`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NonEmptyString(String);
-rt::string_newtype!(NonEmptyString, redacted = false);
-rt::contract!(NonEmptyString, [validators::v3], BASE0, "/definitions/tree/oneOf/0");
+rt::string_newtype!(
+    NonEmptyString, redacted = false contract[validators::v3], BASE0,
+    "/definitions/tree/oneOf/0"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Read, Typed, VecOf, ViaValue};
-    rt::via_value!(Check1 -> Json, | v | rt::is_valid(validators::v4, v));
+    rt::via_value!(Check1 -> Json, | v | rt::is_valid(validators::t1:: < 0 >, v));
     rt::string_leaf!(
         Leaf3 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
         Some(NonEmptyString(s.to_owned()))
@@ -109,14 +111,14 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "payload", v4) & c.prop(l, s, x, "list", v6)
-            & c.prop(l, s, x, "tree", v7)
+        c.prop(l, s, x, "payload", t1::<0>) & c.prop(l, s, x, "list", t1::<1>)
+            & c.prop(l, s, x, "tree", t1::<2>)
     }
     /// `#/definitions/list`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["head"]) & c.prop(l, s, x, "head", v5)
-            & c.prop(l, s, x, "tail", v6)
+            & c.prop(l, s, x, "tail", t1::<1>)
     }
     /// `#/definitions/tree`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -129,28 +131,25 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/properties/payload`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v9(i, l, c, &s.reference("/$ref", B0, "/definitions/json"))
+    /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/payload` and `#/properties/list` (1 more).
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
+    const T1: [(rt::Check, &str); 3] = [
+        (v9, "/definitions/json"),
+        (v1, "/definitions/list"),
+        (v2, "/definitions/tree"),
+    ];
     /// `#/definitions/list/properties/head`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
-    }
-    /// `#/properties/list`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/definitions/list"))
-    }
-    /// `#/properties/tree`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, "/definitions/tree"))
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/tree/oneOf/1` and `#/definitions/json/anyOf/4`.
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
-    const T0: [[rt::Check; 1]; 2] = [[v7], [v4]];
+    const T0: [[rt::Check; 1]; 2] = [[t1::<2>], [t1::<0>]];
     /// `#/definitions/json`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
@@ -191,7 +190,7 @@ mod validators {
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v4(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= t1::<0>(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok

@@ -46,7 +46,7 @@ pub struct Money {
 }
 rt::object!(
     Money { amount = "amount", required; currency = "currency"; } extra extra
-    contract[validators::v1], BASE0, "/$defs/money", fast fast::read_1
+    contract[validators::t0:: < 0 >], BASE0, "/$defs/money", fast fast::read_1
 );
 /// Schema: `fixtures/refs.json#/$defs/embedded`
 #[derive(Clone, PartialEq)]
@@ -69,7 +69,7 @@ pub struct Address {
 }
 rt::object!(
     Address { street = "street", required; city = "city"; } extra extra
-    contract[validators::v3], BASE2, "/$defs/Address", fast fast::read_3
+    contract[validators::t0:: < 1 >], BASE2, "/$defs/Address", fast fast::read_3
 );
 /// Schema: `fixtures/refs.json#/$defs/node`
 #[derive(Clone, PartialEq)]
@@ -89,8 +89,10 @@ rt::object!(
 /// Schema: `fixtures/refs.json#/properties/withSibling`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WithSibling(String);
-rt::string_newtype!(WithSibling, redacted = false);
-rt::contract!(WithSibling, [validators::v5], BASE0, "/properties/withSibling");
+rt::string_newtype!(
+    WithSibling, redacted = false contract[validators::v5], BASE0,
+    "/properties/withSibling"
+);
 /// Schema: `fixtures/refs.json#/$defs/a~1b`
 pub type AB = String;
 /// Schema: `fixtures/refs.json#/$defs/c%d`
@@ -101,7 +103,9 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
+    rt::value_leaf!(
+        Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::t1:: < 0 >, v)
+    );
     rt::string_leaf!(
         Leaf3 -> WithSibling, | s | [! rt::check::max_length(s, 3u64)] =>
         Some(WithSibling(s.to_owned()))
@@ -118,7 +122,7 @@ mod fast {
         read_1, Visit1, Money { amount = "amount" : LeafRead < Leaf4 >, required;
         currency = "currency" : LeafRead < Leaf1 >; } extra extra : AnyValue
     );
-    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::t2:: < 0 >, v));
     rt::object_reader!(
         read_2, Visit2, Embedded { inner = "inner" : LeafRead < Leaf5 >; } extra extra :
         AnyValue
@@ -145,33 +149,31 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "escaped", v9) & c.prop(l, s, x, "percent", v6)
-            & c.prop(l, s, x, "anchored", v10) & c.prop(l, s, x, "embedded", v11)
-            & c.prop(l, s, x, "crossFile", v12) & c.prop(l, s, x, "tree", v13)
+        c.prop(l, s, x, "escaped", t1::<1>) & c.prop(l, s, x, "percent", t1::<0>)
+            & c.prop(l, s, x, "anchored", t1::<2>) & c.prop(l, s, x, "embedded", t2::<1>)
+            & c.prop(l, s, x, "crossFile", v12) & c.prop(l, s, x, "tree", t1::<3>)
             & c.prop(l, s, x, "withSibling", v5)
     }
-    /// `#/$defs/money`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/money` and `fixtures/shared/shared.json#/$defs/Address`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["amount"]) & c.prop(l, s, x, "amount", v7)
-            & c.prop(l, s, x, "currency", v14)
+        c.required(l, s, x, &[T0[K].0]) & c.prop(l, s, x, T0[K].1, T0[K].2)
+            & c.prop(l, s, x, T0[K].3, v14)
     }
+    const T0: [(&str, &str, rt::Check, &str); 2] = [
+        ("amount", "amount", v7, "currency"),
+        ("street", "street", v14, "city"),
+    ];
     /// `#/$defs/embedded`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "inner", v8)
-    }
-    /// `fixtures/shared/shared.json#/$defs/Address`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["street"]) & c.prop(l, s, x, "street", v14)
-            & c.prop(l, s, x, "city", v14)
+        c.prop(l, s, x, "inner", t2::<0>)
     }
     /// `#/$defs/node`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "value", v15) & c.prop(l, s, x, "children", v16)
-            & c.prop(l, s, x, "parent", v13)
+            & c.prop(l, s, x, "parent", t1::<3>)
     }
     /// `#/properties/withSibling`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -185,37 +187,28 @@ mod validators {
         }
         ok
     }
-    /// `#/properties/percent`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v15(i, l, c, &s.reference("/$ref", B0, "/$defs/c%d"))
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/percent` and `#/properties/escaped` (2 more).
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
+    const T1: [(rt::Check, &str); 4] = [
+        (v15, "/$defs/c%d"),
+        (v14, "/$defs/a~1b"),
+        (t0::<0>, "/$defs/money"),
+        (v4, "/$defs/node"),
+    ];
     /// `#/$defs/money/properties/amount`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
-    /// `#/$defs/embedded/properties/inner`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v17(i, l, c, &s.reference("/$ref", B1, "/$defs/inner"))
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/$defs/embedded/properties/inner` and `#/properties/embedded`.
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T2[K].0(i, l, c, &s.reference("/$ref", B1, T2[K].1))
     }
-    /// `#/properties/escaped`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v14(i, l, c, &s.reference("/$ref", B0, "/$defs/a~1b"))
-    }
-    /// `#/properties/anchored`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/money"))
-    }
-    /// `#/properties/embedded`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B1, ""))
-    }
+    const T2: [(rt::Check, &str); 2] = [(v17, "/$defs/inner"), (v2, "")];
     /// `#/properties/crossFile`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
-    }
-    /// `#/properties/tree`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(i, l, c, &s.reference("/$ref", B0, "/$defs/node"))
+        t0::<1>(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
     }
     /// `#/$defs/money/properties/currency`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -228,7 +221,7 @@ mod validators {
     /// `#/$defs/node/properties/children`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v13)
+        c.items(l, s, x, 0usize, "/items", t1::<3>)
     }
     /// `#/$defs/embedded/$defs/inner`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -36,8 +36,10 @@ pub enum LineEnd {
     /// `a'b`
     Axb3,
 }
-rt::string_enum!(LineEnd { Axb = "a\rb", Axb2 = "a\nb", Axb3 = "a`b" });
-rt::contract!(LineEnd, [validators::v1], BASE0, "/$defs/item/properties/lineEnd");
+rt::string_enum!(
+    LineEnd { Axb = "a\rb", Axb2 = "a\nb", Axb3 = "a`b" } contract[validators::v1],
+    BASE0, "/$defs/item/properties/lineEnd"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

@@ -80,15 +80,15 @@ rt::union_by_type!(NumberOrString { Number(_) : number, String(_) : string });
 /// Schema: `fixtures/scalars.json#/properties/code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code(String);
-rt::string_newtype!(Code, redacted = false);
-rt::contract!(Code, [validators::v1], BASE0, "/properties/code");
+rt::string_newtype!(
+    Code, redacted = false contract[validators::v1], BASE0, "/properties/code"
+);
 /// Always `v1`.
 ///
 /// Schema: `fixtures/scalars.json#/properties/fixed`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fixed;
-rt::const_string!(Fixed = "v1");
-rt::contract!(Fixed, [validators::v2], BASE0, "/properties/fixed");
+rt::const_string!(Fixed = "v1" contract[validators::v2], BASE0, "/properties/fixed");
 /// Closed set of colours.
 ///
 /// Schema: `fixtures/scalars.json#/properties/color`
@@ -101,16 +101,20 @@ pub enum Color {
     /// `blue`
     Blue,
 }
-rt::string_enum!(Color { Red = "red", Green = "green", Blue = "blue" });
-rt::contract!(Color, [validators::v3], BASE0, "/properties/color");
+rt::string_enum!(
+    Color { Red = "red", Green = "green", Blue = "blue" } contract[validators::v3],
+    BASE0, "/properties/color"
+);
 /// Schema: `fixtures/scalars.json#/properties/nullableColor`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NullableColor {
     /// `red`
     Red,
 }
-rt::string_enum!(NullableColor { Red = "red" });
-rt::contract!(NullableColor, [validators::v4], BASE0, "/properties/nullableColor");
+rt::string_enum!(
+    NullableColor { Red = "red" } contract[validators::v4], BASE0,
+    "/properties/nullableColor"
+);
 /// `x-acme-known`: `["http","grpc"]`
 ///
 /// `x-acme-owner`: `"platform"`
@@ -125,8 +129,10 @@ pub enum Protocol {
     /// A value outside the known set (the schema allows others), kept verbatim.
     Other(String),
 }
-rt::string_enum!(Protocol { Http = "http", Grpc = "grpc" } open Other);
-rt::contract!(Protocol, [validators::v5], BASE0, "/properties/protocol");
+rt::string_enum!(
+    Protocol { Http = "http", Grpc = "grpc" } open Other contract[validators::v5], BASE0,
+    "/properties/protocol"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

@@ -32,15 +32,15 @@ pub struct Sensitive {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Sensitive { user = "user", required; token = "token", required, redacted; profile =
-    "profile", optional, redacted; } extra extra
-);
 impl Sensitive {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["token", "profile"];
 }
-rt::contract!(Sensitive, [validators::v0], BASE0, "", fast fast::read_0);
+rt::object!(
+    Sensitive { user = "user", required; token = "token", required, redacted; profile =
+    "profile", optional, redacted; } extra extra contract[validators::v0], BASE0, "",
+    fast fast::read_0
+);
 /// At least 8 characters.
 ///
 /// `x-sensitivity`: `"local"`
@@ -48,8 +48,9 @@ rt::contract!(Sensitive, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/sensitive.json#/properties/token`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Token(String);
-rt::string_newtype!(Token, redacted = true);
-rt::contract!(Token, [validators::v1], BASE0, "/properties/token");
+rt::string_newtype!(
+    Token, redacted = true contract[validators::v1], BASE0, "/properties/token"
+);
 /// `x-sensitivity`: `"local"`
 ///
 /// Schema: `fixtures/sensitive.json#/properties/profile`
@@ -59,13 +60,13 @@ pub struct Profile {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Profile { email = "email", optional, redacted; } extra extra);
 impl Profile {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["email"];
 }
-rt::contract!(
-    Profile, [validators::v2], BASE0, "/properties/profile", fast fast::read_2
+rt::object!(
+    Profile { email = "email", optional, redacted; } extra extra
+    contract[validators::v2], BASE0, "/properties/profile", fast fast::read_2
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

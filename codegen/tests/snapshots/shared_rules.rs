@@ -55,22 +55,26 @@ pub enum RuleString {
     /// `error`
     Error,
 }
-rt::string_enum!(RuleString { Off = "off", Warn = "warn", Error = "error" });
-rt::contract!(RuleString, [validators::v1], BASE0, "/definitions/ruleString");
+rt::string_enum!(
+    RuleString { Off = "off", Warn = "warn", Error = "error" } contract[validators::v1],
+    BASE0, "/definitions/ruleString"
+);
 /// Matches `^[A-Z]{3}$`.
 ///
 /// Schema: `fixtures/shared_rules.json#/properties/code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code(String);
-rt::string_newtype!(Code, redacted = false);
-rt::contract!(Code, [validators::v2], BASE0, "/properties/code");
+rt::string_newtype!(
+    Code, redacted = false contract[validators::v2], BASE0, "/properties/code"
+);
 /// Matches `^[a-z]{3}$`.
 ///
 /// Schema: `fixtures/shared_rules.json#/properties/other-code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OtherCode(String);
-rt::string_newtype!(OtherCode, redacted = false);
-rt::contract!(OtherCode, [validators::v3], BASE0, "/properties/other-code");
+rt::string_newtype!(
+    OtherCode, redacted = false contract[validators::v3], BASE0, "/properties/other-code"
+);
 /// Schema: `fixtures/shared_rules.json#/definitions/ruleNumber`
 pub type RuleNumber = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -78,7 +82,9 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
+    rt::value_leaf!(
+        Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::t1:: < 0 >, v)
+    );
     rt::string_leaf!(
         Leaf3 -> RuleString, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
         RuleString::from_listed_str(s)
@@ -143,10 +149,14 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/properties/html-quotes/oneOf/0`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v8(i, l, c, &s.reference("/$ref", B0, "/definitions/ruleNumber"))
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/html-quotes/oneOf/0` and `#/properties/html-quotes/oneOf/1`.
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
+    const T1: [(rt::Check, &str); 2] = [
+        (v8, "/definitions/ruleNumber"),
+        (v1, "/definitions/ruleString"),
+    ];
     /// `#/properties/key-spacing/oneOf/2`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
@@ -154,9 +164,9 @@ mod validators {
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/html-quotes` and `#/properties/key-spacing`.
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None), (T0[K][2], None)], None)
+        c.one_of(i, l, s, &[(t1::<0>, None), (t1::<1>, None), (T0[K][0], None)], None)
     }
-    const T0: [[rt::Check; 3]; 2] = [[v4, v11, v12], [v4, v11, v5]];
+    const T0: [[rt::Check; 1]; 2] = [[v12], [v5]];
     /// `#/definitions/ruleNumber`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -175,10 +185,6 @@ mod validators {
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "before", v13)
-    }
-    /// `#/properties/html-quotes/oneOf/1`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/definitions/ruleString"))
     }
     /// `#/properties/html-quotes/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

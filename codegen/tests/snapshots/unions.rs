@@ -58,28 +58,11 @@ pub enum Shape {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for Shape {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("kind").and_then(rt::Value::as_str) {
-            Some("circle") => {
-                rt::object_variant!(
-                    v, Circle { radius = "radius", required; } tag "kind"; extra extra
-                )
-            }
-            Some("square") => {
-                rt::object_variant!(
-                    v, Square { side = "side", required; } tag "kind"; extra extra
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    Shape { Circle { radius = "radius", required; } tag "kind" = "circle"; extra extra,
-    Square { side = "side", required; } tag "kind" = "square"; extra extra }
+rt::union!(
+    Shape tag "kind" { "circle" => Circle { radius = "radius", required; } extra extra,
+    "square" => Square { side = "side", required; } extra extra }
+    contract[validators::v1], BASE0, "/properties/shape"
 );
-rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
 /// Schema: `fixtures/unions.json#/properties/overlapping`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -95,32 +78,12 @@ pub enum Overlapping {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for Overlapping {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v2,
-            &v,
-            BASE0,
-            "/properties/overlapping/anyOf/0",
-        ) {
-            return rt::object_variant!(v, Id { id = "id", required; } extra extra);
-        }
-        if rt::is_valid_with(
-            validators::v3,
-            &v,
-            BASE0,
-            "/properties/overlapping/anyOf/1",
-        ) {
-            return rt::object_variant!(v, Path { path = "path", required; } extra extra);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    Overlapping { Id { id = "id", required; } extra extra, Path { path = "path",
-    required; } extra extra }
+rt::union!(
+    Overlapping { [validators::t3:: < 0 >, BASE0, "/properties/overlapping/anyOf/0"] =>
+    Id { id = "id", required; } extra extra, [validators::t3:: < 1 >, BASE0,
+    "/properties/overlapping/anyOf/1"] => Path { path = "path", required; } extra extra }
+    contract[validators::t0:: < 0 >], BASE0, "/properties/overlapping"
 );
-rt::contract!(Overlapping, [validators::t0:: < 0 >], BASE0, "/properties/overlapping");
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -140,8 +103,10 @@ pub enum Level {
     /// `high`
     High,
 }
-rt::string_enum!(Level { Low = "low", High = "high" });
-rt::contract!(Level, [validators::v6], BASE0, "/properties/level");
+rt::string_enum!(
+    Level { Low = "low", High = "high" } contract[validators::v6], BASE0,
+    "/properties/level"
+);
 /// Schema: `fixtures/unions.json#/properties/titled`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -331,7 +296,7 @@ pub struct CreatedData {
 }
 rt::object!(
     CreatedData { by = "by", required; } extra extra contract[validators::v11,
-    validators::v12], BASE0, "/$defs/event/properties/data", fast fast::read_14
+    validators::t3:: < 2 >], BASE0, "/$defs/event/properties/data", fast fast::read_14
 );
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
 #[derive(Clone, PartialEq)]
@@ -583,23 +548,30 @@ mod validators {
     }
     /// `#/properties/shape`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v17, Some("circle")), (v18, Some("square"))], Some("kind"))
+        c.one_of(
+            i,
+            l,
+            s,
+            &[(t4::<0>, Some("circle")), (t4::<1>, Some("square"))],
+            Some("kind"),
+        )
     }
-    /// `#/properties/overlapping/anyOf/0`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/properties/overlapping/anyOf/0` and `#/properties/overlapping/anyOf/1` (2 more).
+    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v19)
+        c.required(l, s, x, &[T3[K].0]) & c.prop(l, s, x, T3[K].1, v19)
     }
-    /// `#/properties/overlapping/anyOf/1`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v19)
-    }
+    const T3: [(&str, &str); 4] = [
+        ("id", "id"),
+        ("path", "path"),
+        ("by", "by"),
+        ("a", "a"),
+    ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/overlapping` and `#/properties/oneOrMany`.
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
-    const T0: [[rt::Check; 2]; 2] = [[v2, v3], [v19, v20]];
+    const T0: [[rt::Check; 2]; 2] = [[t3::<0>, t3::<1>], [v19, v20]];
     /// `#/properties/level`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.union_of_strs(l, s, i, "anyOf", &["low", "high"])
@@ -619,7 +591,7 @@ mod validators {
             ok &= c.prop(l, s, x, "country", v19);
             ok &= c.prop(l, s, x, "postcode", v19);
         }
-        if c.quiet(|c| v21(i, l, c, &s.child("/if"))) {
+        if c.quiet(|c| t5::<0>(i, l, c, &s.child("/if"))) {
             ok &= t1::<0>(i, l, c, &s.child("/then"));
         } else {
             ok &= t1::<1>(i, l, c, &s.child("/else"));
@@ -628,7 +600,7 @@ mod validators {
     }
     /// `#/properties/merged`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v24(i, l, c, &s.child("/allOf/0")) & v25(i, l, c, &s.child("/allOf/1"))
+        t3::<3>(i, l, c, &s.child("/allOf/0")) & t5::<1>(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/$defs/event`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -662,11 +634,6 @@ mod validators {
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
-    /// `#/$defs/event/oneOf/0/properties/data`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["by"]) & c.prop(l, s, x, "by", v19)
-    }
     /// `#/$defs/event/oneOf/1/properties/data`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -680,7 +647,7 @@ mod validators {
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
-        if c.quiet(|c| v29(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t6::<0>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -689,18 +656,16 @@ mod validators {
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v10(i, l, c, &s.reference("/$ref", B0, "/$defs/event"))
     }
-    /// `#/properties/shape/oneOf/0`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/properties/shape/oneOf/0` and `#/properties/shape/oneOf/1`.
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "radius"]) & c.prop(l, s, x, "kind", v30)
-            & c.prop(l, s, x, "radius", v31)
+        c.required(l, s, x, &["kind", T4[K].0]) & c.prop(l, s, x, "kind", T4[K].1)
+            & c.prop(l, s, x, T4[K].2, v31)
     }
-    /// `#/properties/shape/oneOf/1`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "side"]) & c.prop(l, s, x, "kind", v32)
-            & c.prop(l, s, x, "side", v31)
-    }
+    const T4: [(&str, rt::Check, &str); 2] = [
+        ("radius", t6::<1>, "radius"),
+        ("side", t6::<2>, "side"),
+    ];
     /// `#/properties/overlapping/anyOf/0/properties/id`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
@@ -710,15 +675,19 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v19)
     }
-    /// `#/properties/conditional/if`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/properties/conditional/if` and `#/properties/merged/allOf/1`.
+    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["country"]);
-            ok &= c.prop(l, s, x, "country", v33);
+            ok &= c.required(l, s, x, &[T5[K].0]);
+            ok &= c.prop(l, s, x, T5[K].1, T5[K].2);
         }
         ok
     }
+    const T5: [(&str, &str, rt::Check); 2] = [
+        ("country", "country", t6::<3>),
+        ("b", "b", v14),
+    ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/conditional/then` and `#/properties/conditional/else`.
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -728,20 +697,6 @@ mod validators {
         ok
     }
     const T1: [[rt::Check; 1]; 2] = [[v34], [v19]];
-    /// `#/properties/merged/allOf/0`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["a"]) & c.prop(l, s, x, "a", v19)
-    }
-    /// `#/properties/merged/allOf/1`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["b"]);
-            ok &= c.prop(l, s, x, "b", v14);
-        }
-        ok
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/$defs/event/oneOf/0` and `#/$defs/event/oneOf/1`.
     pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -751,7 +706,7 @@ mod validators {
         }
         ok
     }
-    const T2: [[rt::Check; 2]; 2] = [[v35, v12], [v36, v13]];
+    const T2: [[rt::Check; 2]; 2] = [[t6::<4>, t3::<2>], [t6::<5>, v13]];
     /// `#/$defs/event/oneOf/2`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -760,25 +715,14 @@ mod validators {
         }
         ok
     }
-    /// `#/properties/notEmpty/not`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "")
+    /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/properties/notEmpty/not` and `#/properties/shape/oneOf/0/properties/kind` (4 more).
+    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, T6[K])
     }
-    /// `#/properties/shape/oneOf/0/properties/kind`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "circle")
-    }
+    const T6: [&str; 6] = ["", "circle", "square", "NL", "created", "deleted"];
     /// `#/properties/shape/oneOf/0/properties/radius`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
-    }
-    /// `#/properties/shape/oneOf/1/properties/kind`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "square")
-    }
-    /// `#/properties/conditional/if/properties/country`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "NL")
     }
     /// `#/properties/conditional/then/properties/postcode`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -787,14 +731,6 @@ mod validators {
             ok &= c.pattern(l, s, x, &RE0);
         }
         ok
-    }
-    /// `#/$defs/event/oneOf/0/properties/type`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "created")
-    }
-    /// `#/$defs/event/oneOf/1/properties/type`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "deleted")
     }
     /// `#/$defs/event/oneOf/2/properties/type`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -47,8 +47,9 @@ rt::object!(
 /// Schema: `schemas/customer.schema.json#/properties/name`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NonEmptyString(String);
-rt::string_newtype!(NonEmptyString, redacted = false);
-rt::contract!(NonEmptyString, [validators::v1], BASE0, "/properties/name");
+rt::string_newtype!(
+    NonEmptyString, redacted = false contract[validators::v1], BASE0, "/properties/name"
+);
 /// Schema: `schemas/customer.schema.json#/properties/tier`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tier {
@@ -57,8 +58,10 @@ pub enum Tier {
     /// `gold`
     Gold,
 }
-rt::string_enum!(Tier { Standard = "standard", Gold = "gold" });
-rt::contract!(Tier, [validators::v2], BASE0, "/properties/tier");
+rt::string_enum!(
+    Tier { Standard = "standard", Gold = "gold" } contract[validators::v2], BASE0,
+    "/properties/tier"
+);
 /// Order
 ///
 /// An order placed by a customer.
@@ -86,8 +89,9 @@ rt::object!(
 /// Schema: `schemas/order.schema.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
-rt::string_newtype!(Id, redacted = false);
-rt::contract!(Id, [validators::v4], BASE1, "/properties/id");
+rt::string_newtype!(
+    Id, redacted = false contract[validators::v4], BASE1, "/properties/id"
+);
 /// Schema: `schemas/order.schema.json#/properties/lines/items`
 #[derive(Clone, PartialEq)]
 pub struct Line {
@@ -118,8 +122,9 @@ rt::object!(
 /// Schema: `https://geo.example.com/schemas/address.json#/properties/country`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Country(String);
-rt::string_newtype!(Country, redacted = false);
-rt::contract!(Country, [validators::v7], BASE2, "/properties/country");
+rt::string_newtype!(
+    Country, redacted = false contract[validators::v7], BASE2, "/properties/country"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

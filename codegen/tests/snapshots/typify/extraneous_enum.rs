@@ -37,8 +37,10 @@ pub enum Letter {
     /// `cee`
     Cee,
 }
-rt::string_enum!(Letter { A = "a", B = "b", Cee = "cee" });
-rt::contract!(Letter, [validators::v1], BASE0, "/properties/letter");
+rt::string_enum!(
+    Letter { A = "a", B = "b", Cee = "cee" } contract[validators::v1], BASE0,
+    "/properties/letter"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

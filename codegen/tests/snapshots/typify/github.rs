@@ -74,195 +74,60 @@ pub enum Github {
     WorkflowJobEvent(WorkflowJobEvent),
     WorkflowRunEvent(WorkflowRunEvent),
 }
-impl rt::FromValue for Github {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(validators::v0, &v, BASE0, "/oneOf/0") {
-            return rt::variant(v, Self::BranchProtectionRuleEvent);
-        }
-        if rt::is_valid_with(validators::v1, &v, BASE0, "/oneOf/1") {
-            return rt::variant(v, Self::CheckRunEvent);
-        }
-        if rt::is_valid_with(validators::v2, &v, BASE0, "/oneOf/2") {
-            return rt::variant(v, Self::CheckSuiteEvent);
-        }
-        if rt::is_valid_with(validators::v3, &v, BASE0, "/oneOf/3") {
-            return rt::variant(v, Self::CodeScanningAlertEvent);
-        }
-        if rt::is_valid_with(validators::v4, &v, BASE0, "/oneOf/4") {
-            return rt::variant(v, Self::CommitCommentEvent);
-        }
-        if rt::is_valid_with(validators::v5, &v, BASE0, "/oneOf/5") {
-            return rt::variant(v, Self::ContentReferenceEvent);
-        }
-        if rt::is_valid_with(validators::v6, &v, BASE0, "/oneOf/6") {
-            return rt::variant(v, Self::CreateEvent);
-        }
-        if rt::is_valid_with(validators::v7, &v, BASE0, "/oneOf/7") {
-            return rt::variant(v, Self::DeleteEvent);
-        }
-        if rt::is_valid_with(validators::v8, &v, BASE0, "/oneOf/8") {
-            return rt::variant(v, Self::DeployKeyEvent);
-        }
-        if rt::is_valid_with(validators::v9, &v, BASE0, "/oneOf/9") {
-            return rt::variant(v, Self::DeploymentEvent);
-        }
-        if rt::is_valid_with(validators::v10, &v, BASE0, "/oneOf/10") {
-            return rt::variant(v, Self::DeploymentStatusEvent);
-        }
-        if rt::is_valid_with(validators::v11, &v, BASE0, "/oneOf/11") {
-            return rt::variant(v, Self::DiscussionEvent);
-        }
-        if rt::is_valid_with(validators::v12, &v, BASE0, "/oneOf/12") {
-            return rt::variant(v, Self::DiscussionCommentEvent);
-        }
-        if rt::is_valid_with(validators::v13, &v, BASE0, "/oneOf/13") {
-            return rt::variant(v, Self::ForkEvent);
-        }
-        if rt::is_valid_with(validators::v14, &v, BASE0, "/oneOf/14") {
-            return rt::variant(v, Self::GithubAppAuthorizationEvent);
-        }
-        if rt::is_valid_with(validators::v15, &v, BASE0, "/oneOf/15") {
-            return rt::variant(v, Self::GollumEvent);
-        }
-        if rt::is_valid_with(validators::v16, &v, BASE0, "/oneOf/16") {
-            return rt::variant(v, Self::InstallationEvent);
-        }
-        if rt::is_valid_with(validators::v17, &v, BASE0, "/oneOf/17") {
-            return rt::variant(v, Self::InstallationRepositoriesEvent);
-        }
-        if rt::is_valid_with(validators::v18, &v, BASE0, "/oneOf/18") {
-            return rt::variant(v, Self::IssueCommentEvent);
-        }
-        if rt::is_valid_with(validators::v19, &v, BASE0, "/oneOf/19") {
-            return rt::variant(v, Self::IssuesEvent);
-        }
-        if rt::is_valid_with(validators::v20, &v, BASE0, "/oneOf/20") {
-            return rt::variant(v, Self::LabelEvent);
-        }
-        if rt::is_valid_with(validators::v21, &v, BASE0, "/oneOf/21") {
-            return rt::variant(v, Self::MarketplacePurchaseEvent);
-        }
-        if rt::is_valid_with(validators::v22, &v, BASE0, "/oneOf/22") {
-            return rt::variant(v, Self::MemberEvent);
-        }
-        if rt::is_valid_with(validators::v23, &v, BASE0, "/oneOf/23") {
-            return rt::variant(v, Self::MembershipEvent);
-        }
-        if rt::is_valid_with(validators::v24, &v, BASE0, "/oneOf/24") {
-            return rt::variant(v, Self::MetaEvent);
-        }
-        if rt::is_valid_with(validators::v25, &v, BASE0, "/oneOf/25") {
-            return rt::variant(v, Self::MilestoneEvent);
-        }
-        if rt::is_valid_with(validators::v26, &v, BASE0, "/oneOf/26") {
-            return rt::variant(v, Self::OrgBlockEvent);
-        }
-        if rt::is_valid_with(validators::v27, &v, BASE0, "/oneOf/27") {
-            return rt::variant(v, Self::OrganizationEvent);
-        }
-        if rt::is_valid_with(validators::v28, &v, BASE0, "/oneOf/28") {
-            return rt::variant(v, Self::PackageEvent);
-        }
-        if rt::is_valid_with(validators::v29, &v, BASE0, "/oneOf/29") {
-            return rt::variant(v, Self::PageBuildEvent);
-        }
-        if rt::is_valid_with(validators::v30, &v, BASE0, "/oneOf/30") {
-            return rt::variant(v, Self::PingEvent);
-        }
-        if rt::is_valid_with(validators::v31, &v, BASE0, "/oneOf/31") {
-            return rt::variant(v, Self::ProjectEvent);
-        }
-        if rt::is_valid_with(validators::v32, &v, BASE0, "/oneOf/32") {
-            return rt::variant(v, Self::ProjectCardEvent);
-        }
-        if rt::is_valid_with(validators::v33, &v, BASE0, "/oneOf/33") {
-            return rt::variant(v, Self::ProjectColumnEvent);
-        }
-        if rt::is_valid_with(validators::v34, &v, BASE0, "/oneOf/34") {
-            return rt::variant(v, Self::PublicEvent);
-        }
-        if rt::is_valid_with(validators::v35, &v, BASE0, "/oneOf/35") {
-            return rt::variant(v, Self::PullRequestEvent);
-        }
-        if rt::is_valid_with(validators::v36, &v, BASE0, "/oneOf/36") {
-            return rt::variant(v, Self::PullRequestReviewEvent);
-        }
-        if rt::is_valid_with(validators::v37, &v, BASE0, "/oneOf/37") {
-            return rt::variant(v, Self::PullRequestReviewCommentEvent);
-        }
-        if rt::is_valid_with(validators::v38, &v, BASE0, "/oneOf/38") {
-            return rt::variant(v, Self::PushEvent);
-        }
-        if rt::is_valid_with(validators::v39, &v, BASE0, "/oneOf/39") {
-            return rt::variant(v, Self::ReleaseEvent);
-        }
-        if rt::is_valid_with(validators::v40, &v, BASE0, "/oneOf/40") {
-            return rt::variant(v, Self::RepositoryEvent);
-        }
-        if rt::is_valid_with(validators::v41, &v, BASE0, "/oneOf/41") {
-            return rt::variant(v, Self::RepositoryDispatchEvent);
-        }
-        if rt::is_valid_with(validators::v42, &v, BASE0, "/oneOf/42") {
-            return rt::variant(v, Self::RepositoryImportEvent);
-        }
-        if rt::is_valid_with(validators::v43, &v, BASE0, "/oneOf/43") {
-            return rt::variant(v, Self::RepositoryVulnerabilityAlertEvent);
-        }
-        if rt::is_valid_with(validators::v44, &v, BASE0, "/oneOf/44") {
-            return rt::variant(v, Self::SecretScanningAlertEvent);
-        }
-        if rt::is_valid_with(validators::v45, &v, BASE0, "/oneOf/45") {
-            return rt::variant(v, Self::SecurityAdvisoryEvent);
-        }
-        if rt::is_valid_with(validators::v46, &v, BASE0, "/oneOf/46") {
-            return rt::variant(v, Self::SponsorshipEvent);
-        }
-        if rt::is_valid_with(validators::v47, &v, BASE0, "/oneOf/47") {
-            return rt::variant(v, Self::StarEvent);
-        }
-        if rt::is_valid_with(validators::v48, &v, BASE0, "/oneOf/48") {
-            return rt::variant(v, Self::StatusEvent);
-        }
-        if rt::is_valid_with(validators::v49, &v, BASE0, "/oneOf/49") {
-            return rt::variant(v, Self::TeamEvent);
-        }
-        if rt::is_valid_with(validators::v50, &v, BASE0, "/oneOf/50") {
-            return rt::variant(v, Self::TeamAddEvent);
-        }
-        if rt::is_valid_with(validators::v51, &v, BASE0, "/oneOf/51") {
-            return rt::variant(v, Self::WatchEvent);
-        }
-        if rt::is_valid_with(validators::v52, &v, BASE0, "/oneOf/52") {
-            return rt::variant(v, Self::WorkflowDispatchEvent);
-        }
-        if rt::is_valid_with(validators::v53, &v, BASE0, "/oneOf/53") {
-            return rt::variant(v, Self::WorkflowJobEvent);
-        }
-        if rt::is_valid_with(validators::v54, &v, BASE0, "/oneOf/54") {
-            return rt::variant(v, Self::WorkflowRunEvent);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    Github { BranchProtectionRuleEvent(_), CheckRunEvent(_), CheckSuiteEvent(_),
-    CodeScanningAlertEvent(_), CommitCommentEvent(_), ContentReferenceEvent(_),
-    CreateEvent(_), DeleteEvent(_), DeployKeyEvent(_), DeploymentEvent(_),
-    DeploymentStatusEvent(_), DiscussionEvent(_), DiscussionCommentEvent(_),
-    ForkEvent(_), GithubAppAuthorizationEvent(_), GollumEvent(_), InstallationEvent(_),
-    InstallationRepositoriesEvent(_), IssueCommentEvent(_), IssuesEvent(_),
-    LabelEvent(_), MarketplacePurchaseEvent(_), MemberEvent(_), MembershipEvent(_),
-    MetaEvent(_), MilestoneEvent(_), OrgBlockEvent(_), OrganizationEvent(_),
-    PackageEvent(_), PageBuildEvent(_), PingEvent(_), ProjectEvent(_),
-    ProjectCardEvent(_), ProjectColumnEvent(_), PublicEvent(_), PullRequestEvent(_),
-    PullRequestReviewEvent(_), PullRequestReviewCommentEvent(_), PushEvent(_),
-    ReleaseEvent(_), RepositoryEvent(_), RepositoryDispatchEvent(_),
-    RepositoryImportEvent(_), RepositoryVulnerabilityAlertEvent(_),
-    SecretScanningAlertEvent(_), SecurityAdvisoryEvent(_), SponsorshipEvent(_),
-    StarEvent(_), StatusEvent(_), TeamEvent(_), TeamAddEvent(_), WatchEvent(_),
-    WorkflowDispatchEvent(_), WorkflowJobEvent(_), WorkflowRunEvent(_) }
+rt::union!(
+    Github { [validators::t79:: < 0 >, BASE0, "/oneOf/0"] =>
+    BranchProtectionRuleEvent(_), [validators::t79:: < 1 >, BASE0, "/oneOf/1"] =>
+    CheckRunEvent(_), [validators::t79:: < 2 >, BASE0, "/oneOf/2"] => CheckSuiteEvent(_),
+    [validators::t79:: < 3 >, BASE0, "/oneOf/3"] => CodeScanningAlertEvent(_),
+    [validators::t79:: < 4 >, BASE0, "/oneOf/4"] => CommitCommentEvent(_),
+    [validators::t79:: < 5 >, BASE0, "/oneOf/5"] => ContentReferenceEvent(_),
+    [validators::t79:: < 6 >, BASE0, "/oneOf/6"] => CreateEvent(_), [validators::t79:: <
+    7 >, BASE0, "/oneOf/7"] => DeleteEvent(_), [validators::t79:: < 8 >, BASE0,
+    "/oneOf/8"] => DeployKeyEvent(_), [validators::t79:: < 9 >, BASE0, "/oneOf/9"] =>
+    DeploymentEvent(_), [validators::t79:: < 10 >, BASE0, "/oneOf/10"] =>
+    DeploymentStatusEvent(_), [validators::t79:: < 11 >, BASE0, "/oneOf/11"] =>
+    DiscussionEvent(_), [validators::t79:: < 12 >, BASE0, "/oneOf/12"] =>
+    DiscussionCommentEvent(_), [validators::t79:: < 13 >, BASE0, "/oneOf/13"] =>
+    ForkEvent(_), [validators::t79:: < 14 >, BASE0, "/oneOf/14"] =>
+    GithubAppAuthorizationEvent(_), [validators::t79:: < 15 >, BASE0, "/oneOf/15"] =>
+    GollumEvent(_), [validators::t79:: < 16 >, BASE0, "/oneOf/16"] =>
+    InstallationEvent(_), [validators::t79:: < 17 >, BASE0, "/oneOf/17"] =>
+    InstallationRepositoriesEvent(_), [validators::t79:: < 18 >, BASE0, "/oneOf/18"] =>
+    IssueCommentEvent(_), [validators::t79:: < 19 >, BASE0, "/oneOf/19"] =>
+    IssuesEvent(_), [validators::t79:: < 20 >, BASE0, "/oneOf/20"] => LabelEvent(_),
+    [validators::t79:: < 21 >, BASE0, "/oneOf/21"] => MarketplacePurchaseEvent(_),
+    [validators::t79:: < 22 >, BASE0, "/oneOf/22"] => MemberEvent(_), [validators::t79::
+    < 23 >, BASE0, "/oneOf/23"] => MembershipEvent(_), [validators::t79:: < 24 >, BASE0,
+    "/oneOf/24"] => MetaEvent(_), [validators::t79:: < 25 >, BASE0, "/oneOf/25"] =>
+    MilestoneEvent(_), [validators::t79:: < 26 >, BASE0, "/oneOf/26"] =>
+    OrgBlockEvent(_), [validators::t79:: < 27 >, BASE0, "/oneOf/27"] =>
+    OrganizationEvent(_), [validators::t79:: < 28 >, BASE0, "/oneOf/28"] =>
+    PackageEvent(_), [validators::t79:: < 29 >, BASE0, "/oneOf/29"] => PageBuildEvent(_),
+    [validators::t79:: < 30 >, BASE0, "/oneOf/30"] => PingEvent(_), [validators::t79:: <
+    31 >, BASE0, "/oneOf/31"] => ProjectEvent(_), [validators::t79:: < 32 >, BASE0,
+    "/oneOf/32"] => ProjectCardEvent(_), [validators::t79:: < 33 >, BASE0, "/oneOf/33"]
+    => ProjectColumnEvent(_), [validators::t79:: < 34 >, BASE0, "/oneOf/34"] =>
+    PublicEvent(_), [validators::t79:: < 35 >, BASE0, "/oneOf/35"] =>
+    PullRequestEvent(_), [validators::t79:: < 36 >, BASE0, "/oneOf/36"] =>
+    PullRequestReviewEvent(_), [validators::t79:: < 37 >, BASE0, "/oneOf/37"] =>
+    PullRequestReviewCommentEvent(_), [validators::t79:: < 38 >, BASE0, "/oneOf/38"] =>
+    PushEvent(_), [validators::t79:: < 39 >, BASE0, "/oneOf/39"] => ReleaseEvent(_),
+    [validators::t79:: < 40 >, BASE0, "/oneOf/40"] => RepositoryEvent(_),
+    [validators::t79:: < 41 >, BASE0, "/oneOf/41"] => RepositoryDispatchEvent(_),
+    [validators::t79:: < 42 >, BASE0, "/oneOf/42"] => RepositoryImportEvent(_),
+    [validators::t79:: < 43 >, BASE0, "/oneOf/43"] =>
+    RepositoryVulnerabilityAlertEvent(_), [validators::t79:: < 44 >, BASE0, "/oneOf/44"]
+    => SecretScanningAlertEvent(_), [validators::t79:: < 45 >, BASE0, "/oneOf/45"] =>
+    SecurityAdvisoryEvent(_), [validators::t79:: < 46 >, BASE0, "/oneOf/46"] =>
+    SponsorshipEvent(_), [validators::t79:: < 47 >, BASE0, "/oneOf/47"] => StarEvent(_),
+    [validators::t79:: < 48 >, BASE0, "/oneOf/48"] => StatusEvent(_), [validators::t79::
+    < 49 >, BASE0, "/oneOf/49"] => TeamEvent(_), [validators::t79:: < 50 >, BASE0,
+    "/oneOf/50"] => TeamAddEvent(_), [validators::t79:: < 51 >, BASE0, "/oneOf/51"] =>
+    WatchEvent(_), [validators::t79:: < 52 >, BASE0, "/oneOf/52"] =>
+    WorkflowDispatchEvent(_), [validators::t79:: < 53 >, BASE0, "/oneOf/53"] =>
+    WorkflowJobEvent(_), [validators::t79:: < 54 >, BASE0, "/oneOf/54"] =>
+    WorkflowRunEvent(_) } contract[validators::v55], BASE0, ""
 );
-rt::contract!(Github, [validators::v55], BASE0, "");
 /// Schema: `typify/github.json#/definitions/branch_protection_rule_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -294,48 +159,16 @@ pub enum BranchProtectionRuleEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for BranchProtectionRuleEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { rule = "rule", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { rule = "rule", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { rule = "rule", required; changes = "changes", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation"; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    BranchProtectionRuleEvent { Created { rule = "rule", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "created"; deny, Deleted { rule =
-    "rule", required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "deleted"; deny, Edited { rule = "rule", required; changes = "changes", required;
+rt::union!(
+    BranchProtectionRuleEvent tag "action" { "created" => Created { rule = "rule",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "deleted" =>
+    Deleted { rule = "rule", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny, "edited" => Edited { rule = "rule", required; changes = "changes", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "edited"; deny }
-);
-rt::contract!(
-    BranchProtectionRuleEvent, [validators::t0:: < 0 >], BASE0,
-    "/definitions/branch_protection_rule_event"
+    "installation"; organization = "organization"; } deny } contract[validators::t0:: < 0
+    >], BASE0, "/definitions/branch_protection_rule_event"
 );
 /// branch protection rule
 ///
@@ -411,10 +244,7 @@ pub enum PullRequestReviewsEnforcementLevel {
 }
 rt::string_enum!(
     PullRequestReviewsEnforcementLevel { Off = "off", NonAdmins = "non_admins", Everyone
-    = "everyone" }
-);
-rt::contract!(
-    PullRequestReviewsEnforcementLevel, [validators::v58], BASE0,
+    = "everyone" } contract[validators::t80:: < 0 >], BASE0,
     "/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level"
 );
 /// Repository
@@ -587,6 +417,28 @@ pub struct BranchProtectionRuleCreatedRepository {
     pub public: Option<bool>,
     pub organization: Option<String>,
 }
+impl BranchProtectionRuleCreatedRepository {
+    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_squash_merge(&self) -> bool {
+        self.allow_squash_merge.unwrap_or(true)
+    }
+    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
+    pub fn allow_merge_commit(&self) -> bool {
+        self.allow_merge_commit.unwrap_or(true)
+    }
+    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_rebase_merge(&self) -> bool {
+        self.allow_rebase_merge.unwrap_or(true)
+    }
+    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
+    pub fn allow_auto_merge(&self) -> bool {
+        self.allow_auto_merge.unwrap_or(false)
+    }
+    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
+    pub fn delete_branch_on_merge(&self) -> bool {
+        self.delete_branch_on_merge.unwrap_or(false)
+    }
+}
 rt::object!(
     BranchProtectionRuleCreatedRepository { id = "id", required; node_id = "node_id",
     required; name = "name", required; full_name = "full_name", required; private =
@@ -627,32 +479,7 @@ rt::object!(
     allow_rebase_merge = "allow_rebase_merge"; allow_auto_merge = "allow_auto_merge";
     allow_forking = "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge";
     master_branch = "master_branch"; permissions = "permissions"; public = "public";
-    organization = "organization"; } deny
-);
-impl BranchProtectionRuleCreatedRepository {
-    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_squash_merge(&self) -> bool {
-        self.allow_squash_merge.unwrap_or(true)
-    }
-    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
-    pub fn allow_merge_commit(&self) -> bool {
-        self.allow_merge_commit.unwrap_or(true)
-    }
-    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_rebase_merge(&self) -> bool {
-        self.allow_rebase_merge.unwrap_or(true)
-    }
-    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
-    pub fn allow_auto_merge(&self) -> bool {
-        self.allow_auto_merge.unwrap_or(false)
-    }
-    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
-    pub fn delete_branch_on_merge(&self) -> bool {
-        self.delete_branch_on_merge.unwrap_or(false)
-    }
-}
-rt::contract!(
-    BranchProtectionRuleCreatedRepository, [validators::v59], BASE0,
+    organization = "organization"; } deny contract[validators::v59], BASE0,
     "/definitions/repository", fast fast::read_5
 );
 /// User
@@ -715,8 +542,10 @@ pub enum UserType {
     /// `Organization`
     Organization,
 }
-rt::string_enum!(UserType { Bot = "Bot", User = "User", Organization = "Organization" });
-rt::contract!(UserType, [validators::v61], BASE0, "/definitions/user/properties/type");
+rt::string_enum!(
+    UserType { Bot = "Bot", User = "User", Organization = "Organization" }
+    contract[validators::t80:: < 1 >], BASE0, "/definitions/user/properties/type"
+);
 /// Schema: `typify/github.json#/definitions/repository/properties/created_at`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -911,62 +740,21 @@ pub enum CheckRunEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for CheckRunEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("completed") => {
-                rt::object_variant!(
-                    v, Completed { check_run = "check_run", required; requested_action =
-                    "requested_action"; repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { check_run = "check_run", required; requested_action =
-                    "requested_action"; repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("requested_action") => {
-                rt::object_variant!(
-                    v, RequestedAction { check_run = "check_run", required;
-                    requested_action = "requested_action", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("rerequested") => {
-                rt::object_variant!(
-                    v, Rerequested { check_run = "check_run", required; requested_action
-                    = "requested_action"; repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    CheckRunEvent { Completed { check_run = "check_run", required; requested_action =
-    "requested_action"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "completed"; deny, Created { check_run = "check_run", required; requested_action =
-    "requested_action"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "created"; deny, RequestedAction { check_run = "check_run", required;
+rt::union!(
+    CheckRunEvent tag "action" { "completed" => Completed { check_run = "check_run",
+    required; requested_action = "requested_action"; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "created" => Created { check_run = "check_run", required;
+    requested_action = "requested_action"; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny, "requested_action" => RequestedAction { check_run = "check_run", required;
     requested_action = "requested_action", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "requested_action"; deny, Rerequested { check_run =
-    "check_run", required; requested_action = "requested_action"; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "rerequested"; deny }
-);
-rt::contract!(
-    CheckRunEvent, [validators::t4:: < 0 >], BASE0, "/definitions/check_run_event"
+    "organization"; } deny, "rerequested" => Rerequested { check_run = "check_run",
+    required; requested_action = "requested_action"; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny } contract[validators::t4:: < 0 >], BASE0,
+    "/definitions/check_run_event"
 );
 /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
 ///
@@ -1018,9 +806,9 @@ pub enum RootCheckRunEventCompletedCheckRunStatus {
     /// `completed`
     Completed,
 }
-rt::string_enum!(RootCheckRunEventCompletedCheckRunStatus { Completed = "completed" });
-rt::contract!(
-    RootCheckRunEventCompletedCheckRunStatus, [validators::v73], BASE0,
+rt::string_enum!(
+    RootCheckRunEventCompletedCheckRunStatus { Completed = "completed" }
+    contract[validators::t81:: < 0 >], BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/status"
 );
 /// The result of the completed check run. Can be one of `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required` or `stale`. This value will be `null` until the check run has completed.
@@ -1048,10 +836,7 @@ pub enum CheckRunConclusion {
 rt::string_enum!(
     CheckRunConclusion { Success = "success", Failure = "failure", Neutral = "neutral",
     Cancelled = "cancelled", TimedOut = "timed_out", ActionRequired = "action_required",
-    Stale = "stale", Skipped = "skipped" }
-);
-rt::contract!(
-    CheckRunConclusion, [validators::v74], BASE0,
+    Stale = "stale", Skipped = "skipped" } contract[validators::v74], BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/conclusion"
 );
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/output`
@@ -1118,10 +903,8 @@ pub enum RootCheckRunEventCompletedCheckRunCheckSuiteStatus {
 }
 rt::string_enum!(
     RootCheckRunEventCompletedCheckRunCheckSuiteStatus { InProgress = "in_progress",
-    Completed = "completed", Queued = "queued" }
-);
-rt::contract!(
-    RootCheckRunEventCompletedCheckRunCheckSuiteStatus, [validators::v77], BASE0,
+    Completed = "completed", Queued = "queued" } contract[validators::t80:: < 2 >],
+    BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status"
 );
 /// Used by: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$requested_action/properties/check_run/properties/check_suite/properties/conclusion`, and 6 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -1331,9 +1114,8 @@ pub enum Actions {
     /// `write`
     Write,
 }
-rt::string_enum!(Actions { Read = "read", Write = "write" });
-rt::contract!(
-    Actions, [validators::v84], BASE0,
+rt::string_enum!(
+    Actions { Read = "read", Write = "write" } contract[validators::t82:: < 0 >], BASE0,
     "/definitions/app/properties/permissions/properties/actions"
 );
 /// Schema: `typify/github.json#/definitions/app/properties/events/items`
@@ -1445,9 +1227,7 @@ rt::string_enum!(
     "repository_dispatch", SecretScanningAlert = "secret_scanning_alert", Star = "star",
     Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
     WorkflowDispatch = "workflow_dispatch", WorkflowRun = "workflow_run" }
-);
-rt::contract!(
-    AppEvent, [validators::v85], BASE0, "/definitions/app/properties/events/items"
+    contract[validators::v85], BASE0, "/definitions/app/properties/events/items"
 );
 /// The action requested by the user.
 ///
@@ -1514,10 +1294,7 @@ pub enum CheckRunStatus {
 }
 rt::string_enum!(
     CheckRunStatus { Queued = "queued", InProgress = "in_progress", Completed =
-    "completed" }
-);
-rt::contract!(
-    CheckRunStatus, [validators::v87], BASE0,
+    "completed" } contract[validators::t80:: < 3 >], BASE0,
     "/definitions/check_run$created/properties/check_run/properties/status"
 );
 /// Schema: `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite`
@@ -1664,47 +1441,16 @@ pub enum CheckSuiteEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for CheckSuiteEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("completed") => {
-                rt::object_variant!(
-                    v, Completed { check_suite = "check_suite", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("requested") => {
-                rt::object_variant!(
-                    v, Requested { check_suite = "check_suite", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("rerequested") => {
-                rt::object_variant!(
-                    v, Rerequested { check_suite = "check_suite", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    CheckSuiteEvent { Completed { check_suite = "check_suite", required; repository =
+rt::union!(
+    CheckSuiteEvent tag "action" { "completed" => Completed { check_suite =
+    "check_suite", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "requested" => Requested { check_suite = "check_suite", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "completed"; deny, Requested {
-    check_suite = "check_suite", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "requested"; deny, Rerequested { check_suite = "check_suite",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "rerequested"; deny }
-);
-rt::contract!(
-    CheckSuiteEvent, [validators::t0:: < 2 >], BASE0, "/definitions/check_suite_event"
+    organization = "organization"; } deny, "rerequested" => Rerequested { check_suite =
+    "check_suite", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny }
+    contract[validators::t0:: < 2 >], BASE0, "/definitions/check_suite_event"
 );
 /// The \[check_suite\](https://docs.github.com/en/rest/reference/checks#suites).
 ///
@@ -1887,86 +1633,27 @@ pub enum CodeScanningAlertEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for CodeScanningAlertEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("appeared_in_branch") => {
-                rt::object_variant!(
-                    v, AppearedInBranch { alert = "alert", required; r#ref = "ref",
-                    required; commit_oid = "commit_oid", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("closed_by_user") => {
-                rt::object_variant!(
-                    v, ClosedByUser { alert = "alert", required; r#ref = "ref", required;
-                    commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { alert = "alert", required; r#ref = "ref", required;
-                    commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("fixed") => {
-                rt::object_variant!(
-                    v, Fixed { alert = "alert", required; r#ref = "ref", required;
-                    commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("reopened") => {
-                rt::object_variant!(
-                    v, Reopened { alert = "alert", required; r#ref = "ref", required;
-                    commit_oid = "commit_oid", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("reopened_by_user") => {
-                rt::object_variant!(
-                    v, ReopenedByUser { alert = "alert", required; r#ref = "ref",
-                    required; commit_oid = "commit_oid", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    CodeScanningAlertEvent { AppearedInBranch { alert = "alert", required; r#ref = "ref",
-    required; commit_oid = "commit_oid", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "appeared_in_branch"; deny, ClosedByUser { alert =
-    "alert", required; r#ref = "ref", required; commit_oid = "commit_oid", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "closed_by_user";
-    deny, Created { alert = "alert", required; r#ref = "ref", required; commit_oid =
-    "commit_oid", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "created"; deny, Fixed { alert = "alert", required; r#ref = "ref",
-    required; commit_oid = "commit_oid", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "fixed"; deny, Reopened { alert = "alert", required;
-    r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "reopened"; deny, ReopenedByUser {
+rt::union!(
+    CodeScanningAlertEvent tag "action" { "appeared_in_branch" => AppearedInBranch {
     alert = "alert", required; r#ref = "ref", required; commit_oid = "commit_oid",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "reopened_by_user"; deny }
-);
-rt::contract!(
-    CodeScanningAlertEvent, [validators::t8:: < 0 >], BASE0,
+    installation = "installation"; organization = "organization"; } deny,
+    "closed_by_user" => ClosedByUser { alert = "alert", required; r#ref = "ref",
+    required; commit_oid = "commit_oid", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "created" => Created { alert = "alert", required; r#ref =
+    "ref", required; commit_oid = "commit_oid", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "fixed" => Fixed { alert = "alert", required; r#ref = "ref",
+    required; commit_oid = "commit_oid", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "reopened" => Reopened { alert = "alert", required; r#ref =
+    "ref", required; commit_oid = "commit_oid", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "reopened_by_user" => ReopenedByUser { alert = "alert",
+    required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t8:: < 0 >], BASE0,
     "/definitions/code_scanning_alert_event"
 );
 /// The code scanning alert involved in the event.
@@ -2047,9 +1734,10 @@ pub enum AlertState {
     /// `fixed`
     Fixed,
 }
-rt::string_enum!(AlertState { Open = "open", Dismissed = "dismissed", Fixed = "fixed" });
-rt::contract!(
-    AlertState, [validators::v98], BASE0, "/definitions/alert-instance/properties/state"
+rt::string_enum!(
+    AlertState { Open = "open", Dismissed = "dismissed", Fixed = "fixed" }
+    contract[validators::t80:: < 4 >], BASE0,
+    "/definitions/alert-instance/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/message`
 #[derive(Clone, PartialEq)]
@@ -2057,7 +1745,7 @@ pub struct Message {
     pub text: Option<String>,
 }
 rt::object!(
-    Message { text = "text"; } deny contract[validators::v99], BASE0,
+    Message { text = "text"; } deny contract[validators::t83:: < 0 >], BASE0,
     "/definitions/alert-instance/properties/message", fast fast::read_58
 );
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/location`
@@ -2124,9 +1812,7 @@ pub enum Severity {
 }
 rt::string_enum!(
     Severity { None = "none", Note = "note", Warning = "warning", Error = "error" }
-);
-rt::contract!(
-    Severity, [validators::v102], BASE0,
+    contract[validators::v102], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity"
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
@@ -2189,45 +1875,45 @@ rt::object!(
 /// Schema: `typify/github.json#/definitions/github-org/properties/login`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Login;
-rt::const_string!(Login = "github");
-rt::contract!(
-    Login, [validators::v105], BASE0, "/definitions/github-org/properties/login"
+rt::const_string!(
+    Login = "github" contract[validators::t84:: < 0 >], BASE0,
+    "/definitions/github-org/properties/login"
 );
 /// Always `MDEyOk9yZ2FuaXphdGlvbjk5MTk=`.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/node_id`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId;
-rt::const_string!(NodeId = "MDEyOk9yZ2FuaXphdGlvbjk5MTk=");
-rt::contract!(
-    NodeId, [validators::v106], BASE0, "/definitions/github-org/properties/node_id"
+rt::const_string!(
+    NodeId = "MDEyOk9yZ2FuaXphdGlvbjk5MTk=" contract[validators::t84:: < 1 >], BASE0,
+    "/definitions/github-org/properties/node_id"
 );
 /// Always `GitHub`.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/name`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Name;
-rt::const_string!(Name = "GitHub");
-rt::contract!(
-    Name, [validators::v107], BASE0, "/definitions/github-org/properties/name"
+rt::const_string!(
+    Name = "GitHub" contract[validators::t84:: < 2 >], BASE0,
+    "/definitions/github-org/properties/name"
 );
 /// Always `https://avatars.githubusercontent.com/u/9919?v=4`.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/avatar_url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AvatarUrl;
-rt::const_string!(AvatarUrl = "https://avatars.githubusercontent.com/u/9919?v=4");
-rt::contract!(
-    AvatarUrl, [validators::v108], BASE0, "/definitions/github-org/properties/avatar_url"
+rt::const_string!(
+    AvatarUrl = "https://avatars.githubusercontent.com/u/9919?v=4"
+    contract[validators::t84:: < 3 >], BASE0,
+    "/definitions/github-org/properties/avatar_url"
 );
 /// Always ``.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/gravatar_id`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GravatarId;
-rt::const_string!(GravatarId = "");
-rt::contract!(
-    GravatarId, [validators::v109], BASE0,
+rt::const_string!(
+    GravatarId = "" contract[validators::t84:: < 4 >], BASE0,
     "/definitions/github-org/properties/gravatar_id"
 );
 /// Always `https://api.github.com/users/github`.
@@ -2235,25 +1921,27 @@ rt::contract!(
 /// Schema: `typify/github.json#/definitions/github-org/properties/url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Url;
-rt::const_string!(Url = "https://api.github.com/users/github");
-rt::contract!(Url, [validators::v110], BASE0, "/definitions/github-org/properties/url");
+rt::const_string!(
+    Url = "https://api.github.com/users/github" contract[validators::t84:: < 5 >], BASE0,
+    "/definitions/github-org/properties/url"
+);
 /// Always `https://github.com/github`.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/html_url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HtmlUrl;
-rt::const_string!(HtmlUrl = "https://github.com/github");
-rt::contract!(
-    HtmlUrl, [validators::v111], BASE0, "/definitions/github-org/properties/html_url"
+rt::const_string!(
+    HtmlUrl = "https://github.com/github" contract[validators::t84:: < 6 >], BASE0,
+    "/definitions/github-org/properties/html_url"
 );
 /// Always `https://api.github.com/users/github/followers`.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/followers_url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FollowersUrl;
-rt::const_string!(FollowersUrl = "https://api.github.com/users/github/followers");
-rt::contract!(
-    FollowersUrl, [validators::v112], BASE0,
+rt::const_string!(
+    FollowersUrl = "https://api.github.com/users/github/followers"
+    contract[validators::t84:: < 7 >], BASE0,
     "/definitions/github-org/properties/followers_url"
 );
 /// Always `https://api.github.com/users/github/following{/other_user}`.
@@ -2263,9 +1951,7 @@ rt::contract!(
 pub struct FollowingUrl;
 rt::const_string!(
     FollowingUrl = "https://api.github.com/users/github/following{/other_user}"
-);
-rt::contract!(
-    FollowingUrl, [validators::v113], BASE0,
+    contract[validators::t84:: < 8 >], BASE0,
     "/definitions/github-org/properties/following_url"
 );
 /// Always `https://api.github.com/users/github/gists{/gist_id}`.
@@ -2273,9 +1959,10 @@ rt::contract!(
 /// Schema: `typify/github.json#/definitions/github-org/properties/gists_url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GistsUrl;
-rt::const_string!(GistsUrl = "https://api.github.com/users/github/gists{/gist_id}");
-rt::contract!(
-    GistsUrl, [validators::v114], BASE0, "/definitions/github-org/properties/gists_url"
+rt::const_string!(
+    GistsUrl = "https://api.github.com/users/github/gists{/gist_id}"
+    contract[validators::t84:: < 9 >], BASE0,
+    "/definitions/github-org/properties/gists_url"
 );
 /// Always `https://api.github.com/users/github/starred{/owner}{/repo}`.
 ///
@@ -2284,9 +1971,7 @@ rt::contract!(
 pub struct StarredUrl;
 rt::const_string!(
     StarredUrl = "https://api.github.com/users/github/starred{/owner}{/repo}"
-);
-rt::contract!(
-    StarredUrl, [validators::v115], BASE0,
+    contract[validators::t84:: < 10 >], BASE0,
     "/definitions/github-org/properties/starred_url"
 );
 /// Always `https://api.github.com/users/github/subscriptions`.
@@ -2296,9 +1981,7 @@ rt::contract!(
 pub struct SubscriptionsUrl;
 rt::const_string!(
     SubscriptionsUrl = "https://api.github.com/users/github/subscriptions"
-);
-rt::contract!(
-    SubscriptionsUrl, [validators::v116], BASE0,
+    contract[validators::t84:: < 11 >], BASE0,
     "/definitions/github-org/properties/subscriptions_url"
 );
 /// Always `https://api.github.com/users/github/orgs`.
@@ -2306,9 +1989,9 @@ rt::contract!(
 /// Schema: `typify/github.json#/definitions/github-org/properties/organizations_url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OrganizationsUrl;
-rt::const_string!(OrganizationsUrl = "https://api.github.com/users/github/orgs");
-rt::contract!(
-    OrganizationsUrl, [validators::v117], BASE0,
+rt::const_string!(
+    OrganizationsUrl = "https://api.github.com/users/github/orgs"
+    contract[validators::t84:: < 12 >], BASE0,
     "/definitions/github-org/properties/organizations_url"
 );
 /// Always `https://api.github.com/users/github/repos`.
@@ -2316,18 +1999,19 @@ rt::contract!(
 /// Schema: `typify/github.json#/definitions/github-org/properties/repos_url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ReposUrl;
-rt::const_string!(ReposUrl = "https://api.github.com/users/github/repos");
-rt::contract!(
-    ReposUrl, [validators::v118], BASE0, "/definitions/github-org/properties/repos_url"
+rt::const_string!(
+    ReposUrl = "https://api.github.com/users/github/repos" contract[validators::t84:: <
+    13 >], BASE0, "/definitions/github-org/properties/repos_url"
 );
 /// Always `https://api.github.com/users/github/events{/privacy}`.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/events_url`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EventsUrl;
-rt::const_string!(EventsUrl = "https://api.github.com/users/github/events{/privacy}");
-rt::contract!(
-    EventsUrl, [validators::v119], BASE0, "/definitions/github-org/properties/events_url"
+rt::const_string!(
+    EventsUrl = "https://api.github.com/users/github/events{/privacy}"
+    contract[validators::t84:: < 14 >], BASE0,
+    "/definitions/github-org/properties/events_url"
 );
 /// Always `https://api.github.com/users/github/received_events`.
 ///
@@ -2336,9 +2020,7 @@ rt::contract!(
 pub struct ReceivedEventsUrl;
 rt::const_string!(
     ReceivedEventsUrl = "https://api.github.com/users/github/received_events"
-);
-rt::contract!(
-    ReceivedEventsUrl, [validators::v120], BASE0,
+    contract[validators::t84:: < 15 >], BASE0,
     "/definitions/github-org/properties/received_events_url"
 );
 /// Always `Organization`.
@@ -2346,9 +2028,9 @@ rt::contract!(
 /// Schema: `typify/github.json#/definitions/github-org/properties/type`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GithubOrgType;
-rt::const_string!(GithubOrgType = "Organization");
-rt::contract!(
-    GithubOrgType, [validators::v121], BASE0, "/definitions/github-org/properties/type"
+rt::const_string!(
+    GithubOrgType = "Organization" contract[validators::t84:: < 16 >], BASE0,
+    "/definitions/github-org/properties/type"
 );
 /// The code scanning alert involved in the event.
 ///
@@ -2754,28 +2436,11 @@ pub enum CommitCommentEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for CommitCommentEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { comment = "comment", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    CommitCommentEvent { Created { comment = "comment", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "created"; deny }
-);
-rt::contract!(
-    CommitCommentEvent, [validators::t11:: < 0 >], BASE0,
-    "/definitions/commit_comment_event"
+rt::union!(
+    CommitCommentEvent tag "action" { "created" => Created { comment = "comment",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny }
+    contract[validators::t11:: < 0 >], BASE0, "/definitions/commit_comment_event"
 );
 /// The \[commit comment\](https://docs.github.com/en/rest/reference/repos#get-a-commit-comment) resource.
 ///
@@ -2842,9 +2507,7 @@ rt::string_enum!(
     AuthorAssociation { Collaborator = "COLLABORATOR", Contributor = "CONTRIBUTOR",
     FirstTimer = "FIRST_TIMER", FirstTimeContributor = "FIRST_TIME_CONTRIBUTOR",
     Mannequin = "MANNEQUIN", Member = "MEMBER", None = "NONE", Owner = "OWNER" }
-);
-rt::contract!(
-    AuthorAssociation, [validators::v135], BASE0, "/definitions/author_association"
+    contract[validators::v135], BASE0, "/definitions/author_association"
 );
 /// Schema: `typify/github.json#/definitions/content_reference_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -2859,29 +2522,11 @@ pub enum ContentReferenceEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for ContentReferenceEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { content_reference = "content_reference", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation", required; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    ContentReferenceEvent { Created { content_reference = "content_reference", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation", required; organization = "organization"; } tag "action" = "created";
-    deny }
-);
-rt::contract!(
-    ContentReferenceEvent, [validators::t11:: < 1 >], BASE0,
+rt::union!(
+    ContentReferenceEvent tag "action" { "created" => Created { content_reference =
+    "content_reference", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation", required; organization =
+    "organization"; } deny } contract[validators::t11:: < 1 >], BASE0,
     "/definitions/content_reference_event"
 );
 /// Schema: `typify/github.json#/definitions/content_reference$created/properties/content_reference`
@@ -2937,9 +2582,9 @@ pub enum RefType {
     /// `branch`
     Branch,
 }
-rt::string_enum!(RefType { Tag = "tag", Branch = "branch" });
-rt::contract!(
-    RefType, [validators::v139], BASE0, "/definitions/create$event/properties/ref_type"
+rt::string_enum!(
+    RefType { Tag = "tag", Branch = "branch" } contract[validators::t82:: < 1 >], BASE0,
+    "/definitions/create$event/properties/ref_type"
 );
 /// delete event
 ///
@@ -2988,36 +2633,13 @@ pub enum DeployKeyEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for DeployKeyEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { key = "key", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { key = "key", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    DeployKeyEvent { Created { key = "key", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "created"; deny, Deleted { key = "key", required;
+rt::union!(
+    DeployKeyEvent tag "action" { "created" => Created { key = "key", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "deleted"; deny }
-);
-rt::contract!(
-    DeployKeyEvent, [validators::t2:: < 1 >], BASE0, "/definitions/deploy_key_event"
+    "installation"; organization = "organization"; } deny, "deleted" => Deleted { key =
+    "key", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny }
+    contract[validators::t2:: < 1 >], BASE0, "/definitions/deploy_key_event"
 );
 /// The \[`deploy key`\](https://docs.github.com/en/rest/reference/repos#get-a-deploy-key) resource.
 ///
@@ -3055,30 +2677,12 @@ pub enum DeploymentEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for DeploymentEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { deployment = "deployment", required; workflow =
-                    "workflow", required; workflow_run = "workflow_run", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation"; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    DeploymentEvent { Created { deployment = "deployment", required; workflow =
-    "workflow", required; workflow_run = "workflow_run", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "created"; deny }
-);
-rt::contract!(
-    DeploymentEvent, [validators::t11:: < 2 >], BASE0, "/definitions/deployment_event"
+rt::union!(
+    DeploymentEvent tag "action" { "created" => Created { deployment = "deployment",
+    required; workflow = "workflow", required; workflow_run = "workflow_run", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny } contract[validators::t11:: <
+    2 >], BASE0, "/definitions/deployment_event"
 );
 /// The \[deployment\](https://docs.github.com/en/rest/reference/repos#list-deployments).
 ///
@@ -3140,29 +2744,11 @@ pub enum DeploymentStatusEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for DeploymentStatusEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { deployment_status = "deployment_status", required;
-                    deployment = "deployment", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    DeploymentStatusEvent { Created { deployment_status = "deployment_status", required;
-    deployment = "deployment", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "created"; deny }
-);
-rt::contract!(
-    DeploymentStatusEvent, [validators::t11:: < 3 >], BASE0,
+rt::union!(
+    DeploymentStatusEvent tag "action" { "created" => Created { deployment_status =
+    "deployment_status", required; deployment = "deployment", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t11:: < 3 >], BASE0,
     "/definitions/deployment_status_event"
 );
 /// The \[deployment status\](https://docs.github.com/en/rest/reference/repos#list-deployment-statuses).
@@ -3353,152 +2939,43 @@ pub enum DiscussionEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for DiscussionEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("answered") => {
-                rt::object_variant!(
-                    v, Answered { discussion = "discussion", required; answer = "answer",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("category_changed") => {
-                rt::object_variant!(
-                    v, CategoryChanged { changes = "changes", required; discussion =
-                    "discussion", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { discussion = "discussion", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { discussion = "discussion", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes"; discussion = "discussion", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation"; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            Some("labeled") => {
-                rt::object_variant!(
-                    v, Labeled { discussion = "discussion", required; label = "label",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("locked") => {
-                rt::object_variant!(
-                    v, Locked { discussion = "discussion", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("pinned") => {
-                rt::object_variant!(
-                    v, Pinned { discussion = "discussion", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("transferred") => {
-                rt::object_variant!(
-                    v, Transferred { changes = "changes", required; discussion =
-                    "discussion", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("unanswered") => {
-                rt::object_variant!(
-                    v, Unanswered { discussion = "discussion", required; old_answer =
-                    "old_answer", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("unlabeled") => {
-                rt::object_variant!(
-                    v, Unlabeled { discussion = "discussion", required; label = "label",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("unlocked") => {
-                rt::object_variant!(
-                    v, Unlocked { discussion = "discussion", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("unpinned") => {
-                rt::object_variant!(
-                    v, Unpinned { discussion = "discussion", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    DiscussionEvent { Answered { discussion = "discussion", required; answer = "answer",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "answered"; deny, CategoryChanged { changes = "changes", required; discussion =
-    "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "category_changed"; deny, Created { discussion = "discussion", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "created"; deny,
-    Deleted { discussion = "discussion", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "deleted"; deny, Edited { changes = "changes";
+rt::union!(
+    DiscussionEvent tag "action" { "answered" => Answered { discussion = "discussion",
+    required; answer = "answer", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny, "category_changed" => CategoryChanged { changes = "changes", required;
     discussion = "discussion", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "edited"; deny, Labeled { discussion = "discussion", required; label =
-    "label", required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "labeled"; deny, Locked { discussion = "discussion", required; repository =
+    deny, "created" => Created { discussion = "discussion", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "locked"; deny, Pinned { discussion =
+    organization = "organization"; } deny, "deleted" => Deleted { discussion =
     "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "pinned"; deny, Transferred { changes = "changes", required; discussion =
-    "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "transferred"; deny, Unanswered { discussion = "discussion", required;
-    old_answer = "old_answer", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "unanswered"; deny, Unlabeled { discussion = "discussion", required;
-    label = "label", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "unlabeled"; deny, Unlocked { discussion = "discussion", required;
+    required; installation = "installation"; organization = "organization"; } deny,
+    "edited" => Edited { changes = "changes"; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "unlocked"; deny,
-    Unpinned { discussion = "discussion", required; repository = "repository", required;
+    "installation"; organization = "organization"; } deny, "labeled" => Labeled {
+    discussion = "discussion", required; label = "label", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "locked" => Locked { discussion =
+    "discussion", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "pinned" => Pinned { discussion = "discussion", required; repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "transferred" => Transferred { changes = "changes", required;
+    discussion = "discussion", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny, "unanswered" => Unanswered { discussion = "discussion", required; old_answer =
+    "old_answer", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "unlabeled" => Unlabeled { discussion = "discussion", required; label = "label",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "unlocked" =>
+    Unlocked { discussion = "discussion", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "unpinned"; deny }
-);
-rt::contract!(
-    DiscussionEvent, [validators::v149], BASE0, "/definitions/discussion_event"
+    "organization"; } deny, "unpinned" => Unpinned { discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny } contract[validators::v149],
+    BASE0, "/definitions/discussion_event"
 );
 /// Discussion
 ///
@@ -3583,10 +3060,7 @@ pub enum RootDiscussionEventAnsweredDiscussionState {
 }
 rt::string_enum!(
     RootDiscussionEventAnsweredDiscussionState { Open = "open", Locked = "locked",
-    Converting = "converting" }
-);
-rt::contract!(
-    RootDiscussionEventAnsweredDiscussionState, [validators::v152], BASE0,
+    Converting = "converting" } contract[validators::t80:: < 5 >], BASE0,
     "/definitions/discussion/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/discussion$answered/properties/answer`
@@ -3624,7 +3098,7 @@ pub struct DiscussionCategoryChangedChanges {
 }
 rt::object!(
     DiscussionCategoryChangedChanges { category = "category", required; } deny
-    contract[validators::v154], BASE0,
+    contract[validators::t85:: < 0 >], BASE0,
     "/definitions/discussion$category_changed/properties/changes", fast fast::read_132
 );
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category`
@@ -3735,11 +3209,8 @@ pub enum RootDiscussionEventCreatedDiscussionState {
 }
 rt::string_enum!(
     RootDiscussionEventCreatedDiscussionState { Open = "open", Converting = "converting"
-    }
-);
-rt::contract!(
-    RootDiscussionEventCreatedDiscussionState, [validators::v152, validators::v158],
-    BASE0, "/definitions/discussion/properties/state"
+    } contract[validators::t80:: < 5 >, validators::t82:: < 2 >], BASE0,
+    "/definitions/discussion/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -3749,7 +3220,7 @@ pub struct DiscussionEditedChanges {
 }
 rt::object!(
     DiscussionEditedChanges { title = "title"; body = "body"; } deny
-    contract[validators::v159], BASE0,
+    contract[validators::t86:: < 0 >], BASE0,
     "/definitions/discussion$edited/properties/changes", fast fast::read_141
 );
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes/properties/title`
@@ -3957,52 +3428,17 @@ pub enum DiscussionCommentEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for DiscussionCommentEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { comment = "comment", required; discussion =
-                    "discussion", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", required;
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { comment = "comment", required; discussion =
-                    "discussion", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation", required;
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; comment = "comment",
-                    required; discussion = "discussion", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation", required; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    DiscussionCommentEvent { Created { comment = "comment", required; discussion =
-    "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", required; organization = "organization"; }
-    tag "action" = "created"; deny, Deleted { comment = "comment", required; discussion =
-    "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", required; organization = "organization"; }
-    tag "action" = "deleted"; deny, Edited { changes = "changes", required; comment =
+rt::union!(
+    DiscussionCommentEvent tag "action" { "created" => Created { comment = "comment",
+    required; discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation", required; organization =
+    "organization"; } deny, "deleted" => Deleted { comment = "comment", required;
+    discussion = "discussion", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation", required; organization =
+    "organization"; } deny, "edited" => Edited { changes = "changes", required; comment =
     "comment", required; discussion = "discussion", required; repository = "repository",
     required; sender = "sender", required; installation = "installation", required;
-    organization = "organization"; } tag "action" = "edited"; deny }
-);
-rt::contract!(
-    DiscussionCommentEvent, [validators::t0:: < 3 >], BASE0,
+    organization = "organization"; } deny } contract[validators::t0:: < 3 >], BASE0,
     "/definitions/discussion_comment_event"
 );
 /// Schema: `typify/github.json#/definitions/discussion_comment$created/properties/comment`
@@ -4038,7 +3474,7 @@ pub struct DiscussionCommentEditedChanges {
 }
 rt::object!(
     DiscussionCommentEditedChanges { body = "body", required; } deny
-    contract[validators::v168], BASE0,
+    contract[validators::t85:: < 1 >], BASE0,
     "/definitions/discussion_comment$edited/properties/changes", fast fast::read_162
 );
 /// fork event
@@ -4185,6 +3621,28 @@ pub struct Forkee {
     pub public: Option<bool>,
     pub organization: Option<String>,
 }
+impl Forkee {
+    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_squash_merge(&self) -> bool {
+        self.allow_squash_merge.unwrap_or(true)
+    }
+    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
+    pub fn allow_merge_commit(&self) -> bool {
+        self.allow_merge_commit.unwrap_or(true)
+    }
+    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_rebase_merge(&self) -> bool {
+        self.allow_rebase_merge.unwrap_or(true)
+    }
+    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
+    pub fn allow_auto_merge(&self) -> bool {
+        self.allow_auto_merge.unwrap_or(false)
+    }
+    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
+    pub fn delete_branch_on_merge(&self) -> bool {
+        self.delete_branch_on_merge.unwrap_or(false)
+    }
+}
 rt::object!(
     Forkee { id = "id", required; node_id = "node_id", required; name = "name", required;
     full_name = "full_name", required; private = "private", required; owner = "owner",
@@ -4227,28 +3685,6 @@ rt::object!(
     "master_branch"; permissions = "permissions"; public = "public"; organization =
     "organization"; } deny
 );
-impl Forkee {
-    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_squash_merge(&self) -> bool {
-        self.allow_squash_merge.unwrap_or(true)
-    }
-    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
-    pub fn allow_merge_commit(&self) -> bool {
-        self.allow_merge_commit.unwrap_or(true)
-    }
-    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_rebase_merge(&self) -> bool {
-        self.allow_rebase_merge.unwrap_or(true)
-    }
-    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
-    pub fn allow_auto_merge(&self) -> bool {
-        self.allow_auto_merge.unwrap_or(false)
-    }
-    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
-    pub fn delete_branch_on_merge(&self) -> bool {
-        self.delete_branch_on_merge.unwrap_or(false)
-    }
-}
 /// Schema: `typify/github.json#/definitions/github_app_authorization_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -4256,24 +3692,9 @@ pub enum GithubAppAuthorizationEvent {
     /// `action` is `revoked`.
     Revoked { sender: DismissedBy },
 }
-impl rt::FromValue for GithubAppAuthorizationEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("revoked") => {
-                rt::object_variant!(
-                    v, Revoked { sender = "sender", required; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    GithubAppAuthorizationEvent { Revoked { sender = "sender", required; } tag "action" =
-    "revoked"; deny }
-);
-rt::contract!(
-    GithubAppAuthorizationEvent, [validators::t11:: < 4 >], BASE0,
+rt::union!(
+    GithubAppAuthorizationEvent tag "action" { "revoked" => Revoked { sender = "sender",
+    required; } deny } contract[validators::t11:: < 4 >], BASE0,
     "/definitions/github_app_authorization_event"
 );
 /// gollum event
@@ -4329,10 +3750,9 @@ pub enum PageAction {
     /// `edited`
     Edited,
 }
-rt::string_enum!(PageAction { Created = "created", Edited = "edited" });
-rt::contract!(
-    PageAction, [validators::v173], BASE0,
-    "/definitions/gollum$event/properties/pages/items/properties/action"
+rt::string_enum!(
+    PageAction { Created = "created", Edited = "edited" } contract[validators::t82:: < 3
+    >], BASE0, "/definitions/gollum$event/properties/pages/items/properties/action"
 );
 /// Schema: `typify/github.json#/definitions/installation_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -4379,64 +3799,19 @@ pub enum InstallationEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for InstallationEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { installation = "installation", required; repositories =
-                    "repositories"; requester = "requester"; sender = "sender", required;
-                    } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { installation = "installation", required; repositories =
-                    "repositories"; requester = "requester"; sender = "sender", required;
-                    } tag "action"; deny
-                )
-            }
-            Some("new_permissions_accepted") => {
-                rt::object_variant!(
-                    v, NewPermissionsAccepted { installation = "installation", required;
-                    repositories = "repositories"; requester = "requester"; sender =
-                    "sender", required; } tag "action"; deny
-                )
-            }
-            Some("suspend") => {
-                rt::object_variant!(
-                    v, Suspend { installation = "installation", required; repositories =
-                    "repositories"; requester = "requester"; sender = "sender", required;
-                    } tag "action"; deny
-                )
-            }
-            Some("unsuspend") => {
-                rt::object_variant!(
-                    v, Unsuspend { installation = "installation", required; repositories
-                    = "repositories"; requester = "requester"; sender = "sender",
-                    required; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    InstallationEvent { Created { installation = "installation", required; repositories =
-    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
-    = "created"; deny, Deleted { installation = "installation", required; repositories =
-    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
-    = "deleted"; deny, NewPermissionsAccepted { installation = "installation", required;
-    repositories = "repositories"; requester = "requester"; sender = "sender", required;
-    } tag "action" = "new_permissions_accepted"; deny, Suspend { installation =
+rt::union!(
+    InstallationEvent tag "action" { "created" => Created { installation =
     "installation", required; repositories = "repositories"; requester = "requester";
-    sender = "sender", required; } tag "action" = "suspend"; deny, Unsuspend {
-    installation = "installation", required; repositories = "repositories"; requester =
-    "requester"; sender = "sender", required; } tag "action" = "unsuspend"; deny }
-);
-rt::contract!(
-    InstallationEvent, [validators::t13:: < 0 >], BASE0,
-    "/definitions/installation_event"
+    sender = "sender", required; } deny, "deleted" => Deleted { installation =
+    "installation", required; repositories = "repositories"; requester = "requester";
+    sender = "sender", required; } deny, "new_permissions_accepted" =>
+    NewPermissionsAccepted { installation = "installation", required; repositories =
+    "repositories"; requester = "requester"; sender = "sender", required; } deny,
+    "suspend" => Suspend { installation = "installation", required; repositories =
+    "repositories"; requester = "requester"; sender = "sender", required; } deny,
+    "unsuspend" => Unsuspend { installation = "installation", required; repositories =
+    "repositories"; requester = "requester"; sender = "sender", required; } deny }
+    contract[validators::t13:: < 0 >], BASE0, "/definitions/installation_event"
 );
 /// Installation
 ///
@@ -4495,10 +3870,9 @@ pub enum RepositorySelection {
     /// `selected`
     Selected,
 }
-rt::string_enum!(RepositorySelection { All = "all", Selected = "selected" });
-rt::contract!(
-    RepositorySelection, [validators::v176], BASE0,
-    "/definitions/installation/properties/repository_selection"
+rt::string_enum!(
+    RepositorySelection { All = "all", Selected = "selected" } contract[validators::t82::
+    < 4 >], BASE0, "/definitions/installation/properties/repository_selection"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/target_type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -4508,9 +3882,9 @@ pub enum TargetType {
     /// `Organization`
     Organization,
 }
-rt::string_enum!(TargetType { User = "User", Organization = "Organization" });
-rt::contract!(
-    TargetType, [validators::v177], BASE0,
+rt::string_enum!(
+    TargetType { User = "User", Organization = "Organization" }
+    contract[validators::t82:: < 5 >], BASE0,
     "/definitions/installation/properties/target_type"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/permissions`
@@ -4685,9 +4059,7 @@ rt::string_enum!(
     "repository_dispatch", SecretScanningAlert = "secret_scanning_alert", Star = "star",
     Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
     WorkflowDispatch = "workflow_dispatch", WorkflowRun = "workflow_run" }
-);
-rt::contract!(
-    RootInstallationEventCreatedInstallationEvent, [validators::v179], BASE0,
+    contract[validators::v179], BASE0,
     "/definitions/installation/properties/events/items"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/created_at`
@@ -4850,46 +4222,16 @@ pub enum InstallationRepositoriesEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for InstallationRepositoriesEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("added") => {
-                rt::object_variant!(
-                    v, Added { installation = "installation", required;
-                    repository_selection = "repository_selection", required;
-                    repositories_added = "repositories_added", required;
-                    repositories_removed = "repositories_removed", required; requester =
-                    "requester", required; sender = "sender", required; } tag "action";
-                    deny
-                )
-            }
-            Some("removed") => {
-                rt::object_variant!(
-                    v, Removed { installation = "installation", required;
-                    repository_selection = "repository_selection", required;
-                    repositories_added = "repositories_added", required;
-                    repositories_removed = "repositories_removed", required; requester =
-                    "requester", required; sender = "sender", required; } tag "action";
-                    deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    InstallationRepositoriesEvent { Added { installation = "installation", required;
-    repository_selection = "repository_selection", required; repositories_added =
-    "repositories_added", required; repositories_removed = "repositories_removed",
-    required; requester = "requester", required; sender = "sender", required; } tag
-    "action" = "added"; deny, Removed { installation = "installation", required;
-    repository_selection = "repository_selection", required; repositories_added =
-    "repositories_added", required; repositories_removed = "repositories_removed",
-    required; requester = "requester", required; sender = "sender", required; } tag
-    "action" = "removed"; deny }
-);
-rt::contract!(
-    InstallationRepositoriesEvent, [validators::t2:: < 4 >], BASE0,
+rt::union!(
+    InstallationRepositoriesEvent tag "action" { "added" => Added { installation =
+    "installation", required; repository_selection = "repository_selection", required;
+    repositories_added = "repositories_added", required; repositories_removed =
+    "repositories_removed", required; requester = "requester", required; sender =
+    "sender", required; } deny, "removed" => Removed { installation = "installation",
+    required; repository_selection = "repository_selection", required; repositories_added
+    = "repositories_added", required; repositories_removed = "repositories_removed",
+    required; requester = "requester", required; sender = "sender", required; } deny }
+    contract[validators::t2:: < 4 >], BASE0,
     "/definitions/installation_repositories_event"
 );
 /// Schema: `typify/github.json#/definitions/installation_repositories$added/properties/repositories_removed/items`
@@ -4947,52 +4289,17 @@ pub enum IssueCommentEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for IssueCommentEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { issue = "issue", required; comment = "comment",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { issue = "issue", required; comment = "comment",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; issue = "issue", required;
-                    comment = "comment", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    IssueCommentEvent { Created { issue = "issue", required; comment = "comment",
+rt::union!(
+    IssueCommentEvent tag "action" { "created" => Created { issue = "issue", required;
+    comment = "comment", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny, "deleted" => Deleted { issue = "issue", required; comment = "comment",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "created"; deny, Deleted { issue = "issue", required; comment = "comment", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "deleted"; deny,
+    installation = "installation"; organization = "organization"; } deny, "edited" =>
     Edited { changes = "changes", required; issue = "issue", required; comment =
     "comment", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "edited"; deny }
-);
-rt::contract!(
-    IssueCommentEvent, [validators::t0:: < 4 >], BASE0,
-    "/definitions/issue_comment_event"
+    required; installation = "installation"; organization = "organization"; } deny }
+    contract[validators::t0:: < 4 >], BASE0, "/definitions/issue_comment_event"
 );
 /// Issue
 ///
@@ -5066,10 +4373,9 @@ pub enum IssueState {
     /// `closed`
     Closed,
 }
-rt::string_enum!(IssueState { Open = "open", Closed = "closed" });
-rt::contract!(
-    IssueState, [validators::v188, validators::v188], BASE0,
-    "/definitions/issue/properties/state"
+rt::string_enum!(
+    IssueState { Open = "open", Closed = "closed" } contract[validators::t82:: < 6 >,
+    validators::t82:: < 6 >], BASE0, "/definitions/issue/properties/state"
 );
 /// User
 ///
@@ -5243,8 +4549,8 @@ pub struct IssueCommentEditedChanges {
     pub body: Option<Title>,
 }
 rt::object!(
-    IssueCommentEditedChanges { body = "body"; } deny contract[validators::v193], BASE0,
-    "/definitions/issue_comment$edited/properties/changes", fast fast::read_200
+    IssueCommentEditedChanges { body = "body"; } deny contract[validators::t83:: < 1 >],
+    BASE0, "/definitions/issue_comment$edited/properties/changes", fast fast::read_200
 );
 /// Schema: `typify/github.json#/definitions/issues_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -5395,178 +4701,49 @@ pub enum IssuesEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for IssuesEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("assigned") => {
-                rt::object_variant!(
-                    v, Assigned { issue = "issue", required; assignee = "assignee";
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation"; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            Some("closed") => {
-                rt::object_variant!(
-                    v, Closed { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("demilestoned") => {
-                rt::object_variant!(
-                    v, Demilestoned { issue = "issue", required; milestone = "milestone",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { issue = "issue", required; label = "label"; changes =
-                    "changes", required; repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("labeled") => {
-                rt::object_variant!(
-                    v, Labeled { issue = "issue", required; label = "label"; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("locked") => {
-                rt::object_variant!(
-                    v, Locked { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("milestoned") => {
-                rt::object_variant!(
-                    v, Milestoned { issue = "issue", required; milestone = "milestone",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("opened") => {
-                rt::object_variant!(
-                    v, Opened { changes = "changes"; issue = "issue", required;
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation"; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            Some("pinned") => {
-                rt::object_variant!(
-                    v, Pinned { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("reopened") => {
-                rt::object_variant!(
-                    v, Reopened { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("transferred") => {
-                rt::object_variant!(
-                    v, Transferred { changes = "changes", required; issue = "issue",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("unassigned") => {
-                rt::object_variant!(
-                    v, Unassigned { issue = "issue", required; assignee = "assignee";
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation"; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            Some("unlabeled") => {
-                rt::object_variant!(
-                    v, Unlabeled { issue = "issue", required; label = "label"; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("unlocked") => {
-                rt::object_variant!(
-                    v, Unlocked { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("unpinned") => {
-                rt::object_variant!(
-                    v, Unpinned { issue = "issue", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    IssuesEvent { Assigned { issue = "issue", required; assignee = "assignee"; repository
+rt::union!(
+    IssuesEvent tag "action" { "assigned" => Assigned { issue = "issue", required;
+    assignee = "assignee"; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "closed" => Closed { issue = "issue", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "deleted" => Deleted { issue = "issue", required; repository
     = "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "assigned"; deny, Closed { issue =
-    "issue", required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "closed"; deny, Deleted { issue = "issue", required; repository = "repository",
+    organization = "organization"; } deny, "demilestoned" => Demilestoned { issue =
+    "issue", required; milestone = "milestone", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "deleted"; deny, Demilestoned { issue = "issue",
-    required; milestone = "milestone", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "demilestoned"; deny, Edited { issue = "issue",
-    required; label = "label"; changes = "changes", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "edited"; deny, Labeled { issue = "issue", required;
-    label = "label"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "labeled"; deny, Locked { issue = "issue", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "locked"; deny, Milestoned { issue = "issue",
-    required; milestone = "milestone", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "milestoned"; deny, Opened { changes = "changes";
-    issue = "issue", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "opened"; deny, Pinned { issue = "issue", required; repository =
+    "organization"; } deny, "edited" => Edited { issue = "issue", required; label =
+    "label"; changes = "changes", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny, "labeled" => Labeled { issue = "issue", required; label = "label"; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "pinned"; deny, Reopened { issue =
-    "issue", required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "reopened"; deny, Transferred { changes = "changes", required; issue = "issue",
+    organization = "organization"; } deny, "locked" => Locked { issue = "issue",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "transferred"; deny, Unassigned { issue = "issue", required; assignee = "assignee";
+    installation = "installation"; organization = "organization"; } deny, "milestoned" =>
+    Milestoned { issue = "issue", required; milestone = "milestone", required; repository
+    = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "opened" => Opened { changes = "changes";
+    issue = "issue", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "pinned" => Pinned { issue = "issue", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "reopened" => Reopened { issue = "issue", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "unassigned"; deny,
-    Unlabeled { issue = "issue", required; label = "label"; repository = "repository",
+    "installation"; organization = "organization"; } deny, "transferred" => Transferred {
+    changes = "changes", required; issue = "issue", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "unlabeled"; deny, Unlocked { issue = "issue",
+    "organization"; } deny, "unassigned" => Unassigned { issue = "issue", required;
+    assignee = "assignee"; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "unlabeled" => Unlabeled { issue = "issue", required; label = "label"; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "unlocked" => Unlocked { issue = "issue",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "unlocked"; deny, Unpinned { issue = "issue", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "unpinned"; deny }
+    installation = "installation"; organization = "organization"; } deny, "unpinned" =>
+    Unpinned { issue = "issue", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny } contract[validators::v194], BASE0, "/definitions/issues_event"
 );
-rt::contract!(IssuesEvent, [validators::v194], BASE0, "/definitions/issues_event");
 /// Issue
 ///
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
@@ -5787,8 +4964,8 @@ pub struct IssuesEditedChanges {
 }
 rt::object!(
     IssuesEditedChanges { body = "body"; title = "title"; } deny
-    contract[validators::v198], BASE0, "/definitions/issues$edited/properties/changes",
-    fast fast::read_212
+    contract[validators::t86:: < 1 >], BASE0,
+    "/definitions/issues$edited/properties/changes", fast fast::read_212
 );
 /// Issue
 ///
@@ -6100,46 +5277,17 @@ pub enum LabelEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for LabelEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { label = "label", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { label = "label", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { label = "label", required; changes = "changes";
-                    repository = "repository", required; sender = "sender", required;
-                    installation = "installation"; organization = "organization"; } tag
-                    "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    LabelEvent { Created { label = "label", required; repository = "repository",
+rt::union!(
+    LabelEvent tag "action" { "created" => Created { label = "label", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "deleted" => Deleted { label =
+    "label", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "edited" =>
+    Edited { label = "label", required; changes = "changes"; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "created"; deny, Deleted { label = "label",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "deleted"; deny, Edited { label = "label", required; changes = "changes"; repository
-    = "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "edited"; deny }
+    "organization"; } deny } contract[validators::t0:: < 5 >], BASE0,
+    "/definitions/label_event"
 );
-rt::contract!(LabelEvent, [validators::t0:: < 5 >], BASE0, "/definitions/label_event");
 /// The changes to the label if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/label$edited/properties/changes`
@@ -6194,73 +5342,24 @@ pub enum MarketplacePurchaseEvent {
         previous_marketplace_purchase: Option<PreviousMarketplacePurchase>,
     },
 }
-impl rt::FromValue for MarketplacePurchaseEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("cancelled") => {
-                rt::object_variant!(
-                    v, Cancelled { effective_date = "effective_date", required; sender =
-                    "sender", required; marketplace_purchase = "marketplace_purchase",
-                    required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase"; } tag "action"; deny
-                )
-            }
-            Some("changed") => {
-                rt::object_variant!(
-                    v, Changed { effective_date = "effective_date", required; sender =
-                    "sender", required; marketplace_purchase = "marketplace_purchase",
-                    required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase"; } tag "action"; deny
-                )
-            }
-            Some("pending_change") => {
-                rt::object_variant!(
-                    v, PendingChange { effective_date = "effective_date", required;
-                    sender = "sender", required; marketplace_purchase =
-                    "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase"; } tag "action"; deny
-                )
-            }
-            Some("pending_change_cancelled") => {
-                rt::object_variant!(
-                    v, PendingChangeCancelled { effective_date = "effective_date",
-                    required; sender = "sender", required; marketplace_purchase =
-                    "marketplace_purchase", required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase"; } tag "action"; deny
-                )
-            }
-            Some("purchased") => {
-                rt::object_variant!(
-                    v, Purchased { effective_date = "effective_date", required; sender =
-                    "sender", required; marketplace_purchase = "marketplace_purchase",
-                    required; previous_marketplace_purchase =
-                    "previous_marketplace_purchase"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    MarketplacePurchaseEvent { Cancelled { effective_date = "effective_date", required;
-    sender = "sender", required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
-    "cancelled"; deny, Changed { effective_date = "effective_date", required; sender =
-    "sender", required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
-    "changed"; deny, PendingChange { effective_date = "effective_date", required; sender
-    = "sender", required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
-    "pending_change"; deny, PendingChangeCancelled { effective_date = "effective_date",
-    required; sender = "sender", required; marketplace_purchase = "marketplace_purchase",
-    required; previous_marketplace_purchase = "previous_marketplace_purchase"; } tag
-    "action" = "pending_change_cancelled"; deny, Purchased { effective_date =
+rt::union!(
+    MarketplacePurchaseEvent tag "action" { "cancelled" => Cancelled { effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } tag "action" = "purchased"; deny }
-);
-rt::contract!(
-    MarketplacePurchaseEvent, [validators::t13:: < 1 >], BASE0,
+    "previous_marketplace_purchase"; } deny, "changed" => Changed { effective_date =
+    "effective_date", required; sender = "sender", required; marketplace_purchase =
+    "marketplace_purchase", required; previous_marketplace_purchase =
+    "previous_marketplace_purchase"; } deny, "pending_change" => PendingChange {
+    effective_date = "effective_date", required; sender = "sender", required;
+    marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } deny,
+    "pending_change_cancelled" => PendingChangeCancelled { effective_date =
+    "effective_date", required; sender = "sender", required; marketplace_purchase =
+    "marketplace_purchase", required; previous_marketplace_purchase =
+    "previous_marketplace_purchase"; } deny, "purchased" => Purchased { effective_date =
+    "effective_date", required; sender = "sender", required; marketplace_purchase =
+    "marketplace_purchase", required; previous_marketplace_purchase =
+    "previous_marketplace_purchase"; } deny } contract[validators::t13:: < 1 >], BASE0,
     "/definitions/marketplace_purchase_event"
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled/properties/sender`
@@ -6421,52 +5520,24 @@ pub enum MemberEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for MemberEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("added") => {
-                rt::object_variant!(
-                    v, Added { changes = "changes"; member = "member", required;
-                    repository = "repository", required; installation = "installation";
-                    sender = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { member = "member", required; changes = "changes",
-                    required; repository = "repository", required; installation =
-                    "installation"; sender = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("removed") => {
-                rt::object_variant!(
-                    v, Removed { member = "member", required; repository = "repository",
-                    required; installation = "installation"; sender = "sender", required;
-                    } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    MemberEvent { Added { changes = "changes"; member = "member", required; repository =
-    "repository", required; installation = "installation"; sender = "sender", required; }
-    tag "action" = "added"; deny, Edited { member = "member", required; changes =
-    "changes", required; repository = "repository", required; installation =
-    "installation"; sender = "sender", required; } tag "action" = "edited"; deny, Removed
-    { member = "member", required; repository = "repository", required; installation =
-    "installation"; sender = "sender", required; } tag "action" = "removed"; deny }
+rt::union!(
+    MemberEvent tag "action" { "added" => Added { changes = "changes"; member = "member",
+    required; repository = "repository", required; installation = "installation"; sender
+    = "sender", required; } deny, "edited" => Edited { member = "member", required;
+    changes = "changes", required; repository = "repository", required; installation =
+    "installation"; sender = "sender", required; } deny, "removed" => Removed { member =
+    "member", required; repository = "repository", required; installation =
+    "installation"; sender = "sender", required; } deny } contract[validators::t0:: < 6
+    >], BASE0, "/definitions/member_event"
 );
-rt::contract!(MemberEvent, [validators::t0:: < 6 >], BASE0, "/definitions/member_event");
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct MemberAddedChanges {
     pub permission: Option<Permission>,
 }
 rt::object!(
-    MemberAddedChanges { permission = "permission"; } deny contract[validators::v214],
-    BASE0, "/definitions/member$added/properties/changes", fast fast::read_249
+    MemberAddedChanges { permission = "permission"; } deny contract[validators::t83:: < 2
+    >], BASE0, "/definitions/member$added/properties/changes", fast fast::read_249
 );
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes/properties/permission`
 #[derive(Clone, PartialEq)]
@@ -6474,7 +5545,7 @@ pub struct Permission {
     pub to: To,
 }
 rt::object!(
-    Permission { to = "to", required; } deny contract[validators::v215], BASE0,
+    Permission { to = "to", required; } deny contract[validators::t85:: < 2 >], BASE0,
     "/definitions/member$added/properties/changes/properties/permission", fast
     fast::read_250
 );
@@ -6486,9 +5557,8 @@ pub enum To {
     /// `admin`
     Admin,
 }
-rt::string_enum!(To { Write = "write", Admin = "admin" });
-rt::contract!(
-    To, [validators::v216], BASE0,
+rt::string_enum!(
+    To { Write = "write", Admin = "admin" } contract[validators::t82:: < 7 >], BASE0,
     "/definitions/member$added/properties/changes/properties/permission/properties/to"
 );
 /// The changes to the collaborator permissions
@@ -6532,39 +5602,14 @@ pub enum MembershipEvent {
         installation: Option<InstallationLite>,
     },
 }
-impl rt::FromValue for MembershipEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("added") => {
-                rt::object_variant!(
-                    v, Added { scope = "scope", required; member = "member", required;
-                    sender = "sender", required; team = "team", required; organization =
-                    "organization", required; installation = "installation"; } tag
-                    "action"; deny
-                )
-            }
-            Some("removed") => {
-                rt::object_variant!(
-                    v, Removed { scope = "scope", required; member = "member", required;
-                    sender = "sender", required; team = "team", required; organization =
-                    "organization", required; installation = "installation"; } tag
-                    "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    MembershipEvent { Added { scope = "scope", required; member = "member", required;
-    sender = "sender", required; team = "team", required; organization = "organization",
-    required; installation = "installation"; } tag "action" = "added"; deny, Removed {
-    scope = "scope", required; member = "member", required; sender = "sender", required;
-    team = "team", required; organization = "organization", required; installation =
-    "installation"; } tag "action" = "removed"; deny }
-);
-rt::contract!(
-    MembershipEvent, [validators::t2:: < 6 >], BASE0, "/definitions/membership_event"
+rt::union!(
+    MembershipEvent tag "action" { "added" => Added { scope = "scope", required; member =
+    "member", required; sender = "sender", required; team = "team", required;
+    organization = "organization", required; installation = "installation"; } deny,
+    "removed" => Removed { scope = "scope", required; member = "member", required; sender
+    = "sender", required; team = "team", required; organization = "organization",
+    required; installation = "installation"; } deny } contract[validators::t2:: < 6 >],
+    BASE0, "/definitions/membership_event"
 );
 /// The scope of the membership. Currently, can only be `team`.
 ///
@@ -6574,9 +5619,8 @@ pub enum MembershipAddedScope {
     /// `team`
     Team,
 }
-rt::string_enum!(MembershipAddedScope { Team = "team" });
-rt::contract!(
-    MembershipAddedScope, [validators::v219], BASE0,
+rt::string_enum!(
+    MembershipAddedScope { Team = "team" } contract[validators::t81:: < 1 >], BASE0,
     "/definitions/membership$added/properties/scope"
 );
 /// Team
@@ -6627,9 +5671,9 @@ pub enum Privacy {
     /// `secret`
     Secret,
 }
-rt::string_enum!(Privacy { Open = "open", Closed = "closed", Secret = "secret" });
-rt::contract!(
-    Privacy, [validators::v221], BASE0, "/definitions/team/properties/privacy"
+rt::string_enum!(
+    Privacy { Open = "open", Closed = "closed", Secret = "secret" }
+    contract[validators::t80:: < 6 >], BASE0, "/definitions/team/properties/privacy"
 );
 /// Schema: `typify/github.json#/definitions/team/properties/parent`
 #[derive(Clone, PartialEq)]
@@ -6676,9 +5720,7 @@ pub enum MembershipRemovedScope {
 }
 rt::string_enum!(
     MembershipRemovedScope { Team = "team", Organization = "organization" }
-);
-rt::contract!(
-    MembershipRemovedScope, [validators::v223], BASE0,
+    contract[validators::t82:: < 8 >], BASE0,
     "/definitions/membership$removed/properties/scope"
 );
 /// The \[team\](https://docs.github.com/en/rest/reference/teams) for the membership.
@@ -6690,36 +5732,12 @@ pub enum MembershipRemovedTeam {
     Team(TeamTeam),
     IdName { id: rt::Integer, name: String, deleted: Option<bool> },
 }
-impl rt::FromValue for MembershipRemovedTeam {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v224,
-            &v,
-            BASE0,
-            "/definitions/membership$removed/properties/team/oneOf/0",
-        ) {
-            return rt::variant(v, Self::Team);
-        }
-        if rt::is_valid_with(
-            validators::v225,
-            &v,
-            BASE0,
-            "/definitions/membership$removed/properties/team/oneOf/1",
-        ) {
-            return rt::object_variant!(
-                v, IdName { id = "id", required; name = "name", required; deleted =
-                "deleted"; } deny
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    MembershipRemovedTeam { Team(_), IdName { id = "id", required; name = "name",
-    required; deleted = "deleted"; } deny }
-);
-rt::contract!(
-    MembershipRemovedTeam, [validators::t2:: < 7 >], BASE0,
+rt::union!(
+    MembershipRemovedTeam { [validators::t79:: < 55 >, BASE0,
+    "/definitions/membership$removed/properties/team/oneOf/0"] => Team(_),
+    [validators::v225, BASE0, "/definitions/membership$removed/properties/team/oneOf/1"]
+    => IdName { id = "id", required; name = "name", required; deleted = "deleted"; } deny
+    } contract[validators::t2:: < 7 >], BASE0,
     "/definitions/membership$removed/properties/team"
 );
 /// Schema: `typify/github.json#/definitions/meta_event`
@@ -6736,26 +5754,11 @@ pub enum MetaEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for MetaEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { hook_id = "hook_id", required; hook = "hook", required;
-                    repository = "repository", required; sender = "sender", required; }
-                    tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    MetaEvent { Deleted { hook_id = "hook_id", required; hook = "hook", required;
-    repository = "repository", required; sender = "sender", required; } tag "action" =
-    "deleted"; deny }
+rt::union!(
+    MetaEvent tag "action" { "deleted" => Deleted { hook_id = "hook_id", required; hook =
+    "hook", required; repository = "repository", required; sender = "sender", required; }
+    deny } contract[validators::t11:: < 5 >], BASE0, "/definitions/meta_event"
 );
-rt::contract!(MetaEvent, [validators::t11:: < 5 >], BASE0, "/definitions/meta_event");
 /// The modified webhook. This will contain different keys based on the type of webhook it is: repository, organization, business, app, or GitHub Marketplace.
 ///
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook`
@@ -6786,30 +5789,11 @@ pub enum WebhookEvents {
     Variant0(Vec<Variant0Event>),
     Variant1(Vec<Variant1Event>),
 }
-impl rt::FromValue for WebhookEvents {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::t14::<0>,
-            &v,
-            BASE0,
-            "/definitions/webhook-events/oneOf/0",
-        ) {
-            return rt::variant(v, Self::Variant0);
-        }
-        if rt::is_valid_with(
-            validators::t15::<0>,
-            &v,
-            BASE0,
-            "/definitions/webhook-events/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Variant1);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(WebhookEvents { Variant0(_), Variant1(_) });
-rt::contract!(
-    WebhookEvents, [validators::t2:: < 8 >], BASE0, "/definitions/webhook-events"
+rt::union!(
+    WebhookEvents { [validators::t14:: < 0 >, BASE0,
+    "/definitions/webhook-events/oneOf/0"] => Variant0(_), [validators::t15:: < 0 >,
+    BASE0, "/definitions/webhook-events/oneOf/1"] => Variant1(_) }
+    contract[validators::t2:: < 8 >], BASE0, "/definitions/webhook-events"
 );
 /// Schema: `typify/github.json#/definitions/webhook-events/oneOf/0/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -6927,19 +5911,17 @@ rt::string_enum!(
     RepositoryVulnerabilityAlert = "repository_vulnerability_alert", SecretScanningAlert
     = "secret_scanning_alert", Star = "star", Status = "status", Team = "team", TeamAdd =
     "team_add", Watch = "watch", WorkflowDispatch = "workflow_dispatch", WorkflowRun =
-    "workflow_run" }
-);
-rt::contract!(
-    Variant0Event, [validators::v232], BASE0, "/definitions/webhook-events/oneOf/0/items"
+    "workflow_run" } contract[validators::v232], BASE0,
+    "/definitions/webhook-events/oneOf/0/items"
 );
 /// Always `*`.
 ///
 /// Schema: `typify/github.json#/definitions/webhook-events/oneOf/1/items`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Variant1Event;
-rt::const_string!(Variant1Event = "*");
-rt::contract!(
-    Variant1Event, [validators::v233], BASE0, "/definitions/webhook-events/oneOf/1/items"
+rt::const_string!(
+    Variant1Event = "*" contract[validators::t84:: < 17 >], BASE0,
+    "/definitions/webhook-events/oneOf/1/items"
 );
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook/properties/config`
 #[derive(Clone, PartialEq)]
@@ -6963,9 +5945,9 @@ pub enum ContentType {
     /// `form`
     Form,
 }
-rt::string_enum!(ContentType { Json = "json", Form = "form" });
-rt::contract!(
-    ContentType, [validators::v235], BASE0,
+rt::string_enum!(
+    ContentType { Json = "json", Form = "form" } contract[validators::t82:: < 9 >],
+    BASE0,
     "/definitions/meta$deleted/properties/hook/properties/config/properties/content_type"
 );
 /// Schema: `typify/github.json#/definitions/milestone_event`
@@ -7015,67 +5997,21 @@ pub enum MilestoneEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for MilestoneEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("closed") => {
-                rt::object_variant!(
-                    v, Closed { milestone = "milestone", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { milestone = "milestone", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { milestone = "milestone", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; milestone = "milestone",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("opened") => {
-                rt::object_variant!(
-                    v, Opened { milestone = "milestone", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    MilestoneEvent { Closed { milestone = "milestone", required; repository =
+rt::union!(
+    MilestoneEvent tag "action" { "closed" => Closed { milestone = "milestone", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "created" => Created {
+    milestone = "milestone", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny, "deleted" => Deleted { milestone = "milestone", required; repository =
     "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "closed"; deny, Created { milestone =
-    "milestone", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "created"; deny, Deleted { milestone = "milestone", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "deleted"; deny, Edited { changes =
-    "changes", required; milestone = "milestone", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "edited"; deny, Opened { milestone = "milestone",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "opened"; deny }
-);
-rt::contract!(
-    MilestoneEvent, [validators::t13:: < 2 >], BASE0, "/definitions/milestone_event"
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes",
+    required; milestone = "milestone", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "opened" => Opened { milestone = "milestone", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny } contract[validators::t13:: <
+    2 >], BASE0, "/definitions/milestone_event"
 );
 /// Milestone
 ///
@@ -7200,36 +6136,13 @@ pub enum OrgBlockEvent {
         organization: Organization,
     },
 }
-impl rt::FromValue for OrgBlockEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("blocked") => {
-                rt::object_variant!(
-                    v, Blocked { blocked_user = "blocked_user", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization", required; } tag "action"; deny
-                )
-            }
-            Some("unblocked") => {
-                rt::object_variant!(
-                    v, Unblocked { blocked_user = "blocked_user", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization", required; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    OrgBlockEvent { Blocked { blocked_user = "blocked_user", required; sender = "sender",
-    required; installation = "installation"; organization = "organization", required; }
-    tag "action" = "blocked"; deny, Unblocked { blocked_user = "blocked_user", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } tag "action" = "unblocked"; deny }
-);
-rt::contract!(
-    OrgBlockEvent, [validators::t2:: < 9 >], BASE0, "/definitions/org_block_event"
+rt::union!(
+    OrgBlockEvent tag "action" { "blocked" => Blocked { blocked_user = "blocked_user",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny, "unblocked" => Unblocked { blocked_user =
+    "blocked_user", required; sender = "sender", required; installation = "installation";
+    organization = "organization", required; } deny } contract[validators::t2:: < 9 >],
+    BASE0, "/definitions/org_block_event"
 );
 /// Schema: `typify/github.json#/definitions/organization_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -7273,66 +6186,19 @@ pub enum OrganizationEvent {
         organization: Organization,
     },
 }
-impl rt::FromValue for OrganizationEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { membership = "membership", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization", required; } tag "action"; deny
-                )
-            }
-            Some("member_added") => {
-                rt::object_variant!(
-                    v, MemberAdded { membership = "membership", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization", required; } tag "action"; deny
-                )
-            }
-            Some("member_invited") => {
-                rt::object_variant!(
-                    v, MemberInvited { invitation = "invitation", required; user =
-                    "user", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization", required; } tag
-                    "action"; deny
-                )
-            }
-            Some("member_removed") => {
-                rt::object_variant!(
-                    v, MemberRemoved { membership = "membership", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization", required; } tag "action"; deny
-                )
-            }
-            Some("renamed") => {
-                rt::object_variant!(
-                    v, Renamed { membership = "membership", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization", required; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    OrganizationEvent { Deleted { membership = "membership", required; sender = "sender",
-    required; installation = "installation"; organization = "organization", required; }
-    tag "action" = "deleted"; deny, MemberAdded { membership = "membership", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } tag "action" = "member_added"; deny, MemberInvited {
+rt::union!(
+    OrganizationEvent tag "action" { "deleted" => Deleted { membership = "membership",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny, "member_added" => MemberAdded { membership =
+    "membership", required; sender = "sender", required; installation = "installation";
+    organization = "organization", required; } deny, "member_invited" => MemberInvited {
     invitation = "invitation", required; user = "user", required; sender = "sender",
     required; installation = "installation"; organization = "organization", required; }
-    tag "action" = "member_invited"; deny, MemberRemoved { membership = "membership",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } tag "action" = "member_removed"; deny, Renamed {
-    membership = "membership", required; sender = "sender", required; installation =
-    "installation"; organization = "organization", required; } tag "action" = "renamed";
-    deny }
-);
-rt::contract!(
-    OrganizationEvent, [validators::t13:: < 3 >], BASE0,
+    deny, "member_removed" => MemberRemoved { membership = "membership", required; sender
+    = "sender", required; installation = "installation"; organization = "organization",
+    required; } deny, "renamed" => Renamed { membership = "membership", required; sender
+    = "sender", required; installation = "installation"; organization = "organization",
+    required; } deny } contract[validators::t13:: < 3 >], BASE0,
     "/definitions/organization_event"
 );
 /// Membership
@@ -7405,36 +6271,13 @@ pub enum PackageEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for PackageEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("published") => {
-                rt::object_variant!(
-                    v, Published { package = "package", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("updated") => {
-                rt::object_variant!(
-                    v, Updated { package = "package", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    PackageEvent { Published { package = "package", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization"; } tag "action"
-    = "published"; deny, Updated { package = "package", required; repository =
-    "repository", required; sender = "sender", required; organization = "organization"; }
-    tag "action" = "updated"; deny }
-);
-rt::contract!(
-    PackageEvent, [validators::t2:: < 10 >], BASE0, "/definitions/package_event"
+rt::union!(
+    PackageEvent tag "action" { "published" => Published { package = "package", required;
+    repository = "repository", required; sender = "sender", required; organization =
+    "organization"; } deny, "updated" => Updated { package = "package", required;
+    repository = "repository", required; sender = "sender", required; organization =
+    "organization"; } deny } contract[validators::t2:: < 10 >], BASE0,
+    "/definitions/package_event"
 );
 /// Information about the package.
 ///
@@ -7626,8 +6469,8 @@ pub struct Error {
     pub message: Option<String>,
 }
 rt::object!(
-    Error { message = "message", required; } deny contract[validators::v252], BASE0,
-    "/definitions/page_build$event/properties/build/properties/error", fast
+    Error { message = "message", required; } deny contract[validators::t85:: < 3 >],
+    BASE0, "/definitions/page_build$event/properties/build/properties/error", fast
     fast::read_303
 );
 /// ping event
@@ -7757,66 +6600,21 @@ pub enum ProjectEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for ProjectEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("closed") => {
-                rt::object_variant!(
-                    v, Closed { project = "project", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { project = "project", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { project = "project", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; project = "project",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("reopened") => {
-                rt::object_variant!(
-                    v, Reopened { project = "project", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    ProjectEvent { Closed { project = "project", required; repository = "repository",
+rt::union!(
+    ProjectEvent tag "action" { "closed" => Closed { project = "project", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "created" => Created { project
+    = "project", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "deleted" => Deleted { project = "project", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "closed"; deny, Created { project = "project",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "created"; deny, Deleted { project = "project", required; repository = "repository",
+    "organization"; } deny, "edited" => Edited { changes = "changes", required; project =
+    "project", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "reopened" => Reopened { project = "project", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "deleted"; deny, Edited { changes = "changes",
-    required; project = "project", required; repository = "repository", required; sender
-    = "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "edited"; deny, Reopened { project = "project", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "reopened"; deny }
-);
-rt::contract!(
-    ProjectEvent, [validators::t13:: < 4 >], BASE0, "/definitions/project_event"
+    "organization"; } deny } contract[validators::t13:: < 4 >], BASE0,
+    "/definitions/project_event"
 );
 /// Project
 ///
@@ -7864,8 +6662,8 @@ pub struct ProjectEditedChanges {
 }
 rt::object!(
     ProjectEditedChanges { name = "name"; body = "body"; } deny
-    contract[validators::v259], BASE0, "/definitions/project$edited/properties/changes",
-    fast fast::read_314
+    contract[validators::t86:: < 2 >], BASE0,
+    "/definitions/project$edited/properties/changes", fast fast::read_314
 );
 /// Schema: `typify/github.json#/definitions/project_card_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -7915,70 +6713,22 @@ pub enum ProjectCardEvent {
         installation: Option<InstallationLite>,
     },
 }
-impl rt::FromValue for ProjectCardEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("converted") => {
-                rt::object_variant!(
-                    v, Converted { changes = "changes", required; project_card =
-                    "project_card", required; repository = "repository", required; sender
-                    = "sender", required; organization = "organization"; installation =
-                    "installation"; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { project_card = "project_card", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization"; installation = "installation"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { project_card = "project_card", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization"; installation = "installation"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; project_card =
-                    "project_card", required; repository = "repository", required; sender
-                    = "sender", required; organization = "organization"; installation =
-                    "installation"; } tag "action"; deny
-                )
-            }
-            Some("moved") => {
-                rt::object_variant!(
-                    v, Moved { changes = "changes", required; project_card =
-                    "project_card", required; repository = "repository", required; sender
-                    = "sender", required; organization = "organization"; installation =
-                    "installation"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    ProjectCardEvent { Converted { changes = "changes", required; project_card =
-    "project_card", required; repository = "repository", required; sender = "sender",
-    required; organization = "organization"; installation = "installation"; } tag
-    "action" = "converted"; deny, Created { project_card = "project_card", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; installation = "installation"; } tag "action" = "created"; deny,
+rt::union!(
+    ProjectCardEvent tag "action" { "converted" => Converted { changes = "changes",
+    required; project_card = "project_card", required; repository = "repository",
+    required; sender = "sender", required; organization = "organization"; installation =
+    "installation"; } deny, "created" => Created { project_card = "project_card",
+    required; repository = "repository", required; sender = "sender", required;
+    organization = "organization"; installation = "installation"; } deny, "deleted" =>
     Deleted { project_card = "project_card", required; repository = "repository",
     required; sender = "sender", required; organization = "organization"; installation =
-    "installation"; } tag "action" = "deleted"; deny, Edited { changes = "changes",
-    required; project_card = "project_card", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization"; installation =
-    "installation"; } tag "action" = "edited"; deny, Moved { changes = "changes",
-    required; project_card = "project_card", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization"; installation =
-    "installation"; } tag "action" = "moved"; deny }
-);
-rt::contract!(
-    ProjectCardEvent, [validators::t13:: < 5 >], BASE0, "/definitions/project_card_event"
+    "installation"; } deny, "edited" => Edited { changes = "changes", required;
+    project_card = "project_card", required; repository = "repository", required; sender
+    = "sender", required; organization = "organization"; installation = "installation"; }
+    deny, "moved" => Moved { changes = "changes", required; project_card =
+    "project_card", required; repository = "repository", required; sender = "sender",
+    required; organization = "organization"; installation = "installation"; } deny }
+    contract[validators::t13:: < 5 >], BASE0, "/definitions/project_card_event"
 );
 /// Schema: `typify/github.json#/definitions/project_card$converted/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -7987,7 +6737,7 @@ pub struct ProjectCardConvertedChanges {
 }
 rt::object!(
     ProjectCardConvertedChanges { note = "note", required; } deny
-    contract[validators::v261], BASE0,
+    contract[validators::t85:: < 4 >], BASE0,
     "/definitions/project_card$converted/properties/changes", fast fast::read_318
 );
 /// Project Card
@@ -8033,7 +6783,7 @@ pub struct ProjectCardMovedChanges {
 }
 rt::object!(
     ProjectCardMovedChanges { column_id = "column_id", required; } deny
-    contract[validators::v263], BASE0,
+    contract[validators::t85:: < 5 >], BASE0,
     "/definitions/project_card$moved/properties/changes", fast fast::read_324
 );
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/changes/properties/column_id`
@@ -8120,59 +6870,19 @@ pub enum ProjectColumnEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for ProjectColumnEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { project_column = "project_column", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { project_column = "project_column", required; repository
-                    = "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; project_column =
-                    "project_column", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("moved") => {
-                rt::object_variant!(
-                    v, Moved { project_column = "project_column", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    ProjectColumnEvent { Created { project_column = "project_column", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "created"; deny,
-    Deleted { project_column = "project_column", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "deleted"; deny, Edited { changes = "changes",
+rt::union!(
+    ProjectColumnEvent tag "action" { "created" => Created { project_column =
+    "project_column", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "deleted" => Deleted { project_column = "project_column", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes",
     required; project_column = "project_column", required; repository = "repository",
     required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "edited"; deny, Moved { project_column =
-    "project_column", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "moved"; deny }
-);
-rt::contract!(
-    ProjectColumnEvent, [validators::t4:: < 1 >], BASE0,
-    "/definitions/project_column_event"
+    "organization"; } deny, "moved" => Moved { project_column = "project_column",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny }
+    contract[validators::t4:: < 1 >], BASE0, "/definitions/project_column_event"
 );
 /// Project Column
 ///
@@ -8208,8 +6918,8 @@ pub struct ProjectColumnEditedChanges {
     pub name: Option<Title>,
 }
 rt::object!(
-    ProjectColumnEditedChanges { name = "name"; } deny contract[validators::v268], BASE0,
-    "/definitions/project_column$edited/properties/changes", fast fast::read_332
+    ProjectColumnEditedChanges { name = "name"; } deny contract[validators::t83:: < 3 >],
+    BASE0, "/definitions/project_column$edited/properties/changes", fast fast::read_332
 );
 /// public event
 ///
@@ -8250,158 +6960,34 @@ pub enum PullRequestEvent {
     PullRequestUnlabeled(PullRequestUnlabeled),
     PullRequestUnlocked(PullRequestUnlocked),
 }
-impl rt::FromValue for PullRequestEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v270,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/0",
-        ) {
-            return rt::variant(v, Self::PullRequestAssigned);
-        }
-        if rt::is_valid_with(
-            validators::v271,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/1",
-        ) {
-            return rt::variant(v, Self::PullRequestAutoMergeDisabled);
-        }
-        if rt::is_valid_with(
-            validators::v272,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/2",
-        ) {
-            return rt::variant(v, Self::PullRequestAutoMergeEnabled);
-        }
-        if rt::is_valid_with(
-            validators::v273,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/3",
-        ) {
-            return rt::variant(v, Self::PullRequestClosed);
-        }
-        if rt::is_valid_with(
-            validators::v274,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/4",
-        ) {
-            return rt::variant(v, Self::PullRequestConvertedToDraft);
-        }
-        if rt::is_valid_with(
-            validators::v275,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/5",
-        ) {
-            return rt::variant(v, Self::PullRequestEdited);
-        }
-        if rt::is_valid_with(
-            validators::v276,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/6",
-        ) {
-            return rt::variant(v, Self::PullRequestLabeled);
-        }
-        if rt::is_valid_with(
-            validators::v277,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/7",
-        ) {
-            return rt::variant(v, Self::PullRequestLocked);
-        }
-        if rt::is_valid_with(
-            validators::v278,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/8",
-        ) {
-            return rt::variant(v, Self::PullRequestOpened);
-        }
-        if rt::is_valid_with(
-            validators::v279,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/9",
-        ) {
-            return rt::variant(v, Self::PullRequestReadyForReview);
-        }
-        if rt::is_valid_with(
-            validators::v280,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/10",
-        ) {
-            return rt::variant(v, Self::PullRequestReopened);
-        }
-        if rt::is_valid_with(
-            validators::v281,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/11",
-        ) {
-            return rt::variant(v, Self::PullRequestReviewRequestRemoved);
-        }
-        if rt::is_valid_with(
-            validators::v282,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/12",
-        ) {
-            return rt::variant(v, Self::PullRequestReviewRequested);
-        }
-        if rt::is_valid_with(
-            validators::v283,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/13",
-        ) {
-            return rt::variant(v, Self::PullRequestSynchronize);
-        }
-        if rt::is_valid_with(
-            validators::v284,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/14",
-        ) {
-            return rt::variant(v, Self::PullRequestUnassigned);
-        }
-        if rt::is_valid_with(
-            validators::v285,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/15",
-        ) {
-            return rt::variant(v, Self::PullRequestUnlabeled);
-        }
-        if rt::is_valid_with(
-            validators::v286,
-            &v,
-            BASE0,
-            "/definitions/pull_request_event/oneOf/16",
-        ) {
-            return rt::variant(v, Self::PullRequestUnlocked);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    PullRequestEvent { PullRequestAssigned(_), PullRequestAutoMergeDisabled(_),
-    PullRequestAutoMergeEnabled(_), PullRequestClosed(_), PullRequestConvertedToDraft(_),
-    PullRequestEdited(_), PullRequestLabeled(_), PullRequestLocked(_),
-    PullRequestOpened(_), PullRequestReadyForReview(_), PullRequestReopened(_),
-    PullRequestReviewRequestRemoved(_), PullRequestReviewRequested(_),
-    PullRequestSynchronize(_), PullRequestUnassigned(_), PullRequestUnlabeled(_),
-    PullRequestUnlocked(_) }
-);
-rt::contract!(
-    PullRequestEvent, [validators::v287], BASE0, "/definitions/pull_request_event"
+rt::union!(
+    PullRequestEvent { [validators::t79:: < 56 >, BASE0,
+    "/definitions/pull_request_event/oneOf/0"] => PullRequestAssigned(_),
+    [validators::t79:: < 57 >, BASE0, "/definitions/pull_request_event/oneOf/1"] =>
+    PullRequestAutoMergeDisabled(_), [validators::t79:: < 58 >, BASE0,
+    "/definitions/pull_request_event/oneOf/2"] => PullRequestAutoMergeEnabled(_),
+    [validators::t79:: < 59 >, BASE0, "/definitions/pull_request_event/oneOf/3"] =>
+    PullRequestClosed(_), [validators::t79:: < 60 >, BASE0,
+    "/definitions/pull_request_event/oneOf/4"] => PullRequestConvertedToDraft(_),
+    [validators::t79:: < 61 >, BASE0, "/definitions/pull_request_event/oneOf/5"] =>
+    PullRequestEdited(_), [validators::t79:: < 62 >, BASE0,
+    "/definitions/pull_request_event/oneOf/6"] => PullRequestLabeled(_),
+    [validators::t79:: < 63 >, BASE0, "/definitions/pull_request_event/oneOf/7"] =>
+    PullRequestLocked(_), [validators::t79:: < 64 >, BASE0,
+    "/definitions/pull_request_event/oneOf/8"] => PullRequestOpened(_),
+    [validators::t79:: < 65 >, BASE0, "/definitions/pull_request_event/oneOf/9"] =>
+    PullRequestReadyForReview(_), [validators::t79:: < 66 >, BASE0,
+    "/definitions/pull_request_event/oneOf/10"] => PullRequestReopened(_),
+    [validators::t79:: < 67 >, BASE0, "/definitions/pull_request_event/oneOf/11"] =>
+    PullRequestReviewRequestRemoved(_), [validators::t79:: < 68 >, BASE0,
+    "/definitions/pull_request_event/oneOf/12"] => PullRequestReviewRequested(_),
+    [validators::t79:: < 69 >, BASE0, "/definitions/pull_request_event/oneOf/13"] =>
+    PullRequestSynchronize(_), [validators::t79:: < 70 >, BASE0,
+    "/definitions/pull_request_event/oneOf/14"] => PullRequestUnassigned(_),
+    [validators::t79:: < 71 >, BASE0, "/definitions/pull_request_event/oneOf/15"] =>
+    PullRequestUnlabeled(_), [validators::t79:: < 72 >, BASE0,
+    "/definitions/pull_request_event/oneOf/16"] => PullRequestUnlocked(_) }
+    contract[validators::v287], BASE0, "/definitions/pull_request_event"
 );
 /// pull_request assigned event
 ///
@@ -8431,10 +7017,9 @@ pub enum PullRequestAssignedAction {
     /// `assigned`
     Assigned,
 }
-rt::string_enum!(PullRequestAssignedAction { Assigned = "assigned" });
-rt::contract!(
-    PullRequestAssignedAction, [validators::v289], BASE0,
-    "/definitions/pull_request$assigned/properties/action"
+rt::string_enum!(
+    PullRequestAssignedAction { Assigned = "assigned" } contract[validators::t81:: < 2
+    >], BASE0, "/definitions/pull_request$assigned/properties/action"
 );
 /// Pull Request
 ///
@@ -8541,35 +7126,13 @@ pub enum RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer {
     User(DismissedBy),
     Team(TeamTeam),
 }
-impl rt::FromValue
-for RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v291,
-            &v,
-            BASE0,
-            "/definitions/pull-request/properties/requested_reviewers/items/oneOf/0",
-        ) {
-            return rt::variant(v, Self::User);
-        }
-        if rt::is_valid_with(
-            validators::v224,
-            &v,
-            BASE0,
-            "/definitions/pull-request/properties/requested_reviewers/items/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Team);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer { User(_),
-    Team(_) }
-);
-rt::contract!(
-    RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-    [validators::t2:: < 11 >], BASE0,
+rt::union!(
+    RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer {
+    [validators::t79:: < 73 >, BASE0,
+    "/definitions/pull-request/properties/requested_reviewers/items/oneOf/0"] => User(_),
+    [validators::t79:: < 55 >, BASE0,
+    "/definitions/pull-request/properties/requested_reviewers/items/oneOf/1"] => Team(_)
+    } contract[validators::t2:: < 11 >], BASE0,
     "/definitions/pull-request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull-request/properties/head`
@@ -8616,7 +7179,7 @@ pub struct Link {
     pub href: String,
 }
 rt::object!(
-    Link { href = "href", required; } deny contract[validators::v295], BASE0,
+    Link { href = "href", required; } deny contract[validators::t85:: < 6 >], BASE0,
     "/definitions/link", fast fast::read_342
 );
 /// pull_request auto_merge_disabled event
@@ -8647,9 +7210,7 @@ pub enum PullRequestAutoMergeDisabledAction {
 }
 rt::string_enum!(
     PullRequestAutoMergeDisabledAction { AutoMergeDisabled = "auto_merge_disabled" }
-);
-rt::contract!(
-    PullRequestAutoMergeDisabledAction, [validators::v297], BASE0,
+    contract[validators::t81:: < 3 >], BASE0,
     "/definitions/pull_request$auto_merge_disabled/properties/action"
 );
 /// pull_request auto_merge_enabled event
@@ -8680,9 +7241,7 @@ pub enum PullRequestAutoMergeEnabledAction {
 }
 rt::string_enum!(
     PullRequestAutoMergeEnabledAction { AutoMergeEnabled = "auto_merge_enabled" }
-);
-rt::contract!(
-    PullRequestAutoMergeEnabledAction, [validators::v299], BASE0,
+    contract[validators::t81:: < 4 >], BASE0,
     "/definitions/pull_request$auto_merge_enabled/properties/action"
 );
 /// pull_request closed event
@@ -8835,9 +7394,7 @@ pub enum PullRequestConvertedToDraftAction {
 }
 rt::string_enum!(
     PullRequestConvertedToDraftAction { ConvertedToDraft = "converted_to_draft" }
-);
-rt::contract!(
-    PullRequestConvertedToDraftAction, [validators::v303], BASE0,
+    contract[validators::t81:: < 5 >], BASE0,
     "/definitions/pull_request$converted_to_draft/properties/action"
 );
 /// Pull Request
@@ -8971,10 +7528,9 @@ pub enum PullRequestEditedAction {
     /// `edited`
     Edited,
 }
-rt::string_enum!(PullRequestEditedAction { Edited = "edited" });
-rt::contract!(
-    PullRequestEditedAction, [validators::v306], BASE0,
-    "/definitions/pull_request$edited/properties/action"
+rt::string_enum!(
+    PullRequestEditedAction { Edited = "edited" } contract[validators::t81:: < 6 >],
+    BASE0, "/definitions/pull_request$edited/properties/action"
 );
 /// pull_request labeled event
 ///
@@ -9004,10 +7560,9 @@ pub enum PullRequestLabeledAction {
     /// `labeled`
     Labeled,
 }
-rt::string_enum!(PullRequestLabeledAction { Labeled = "labeled" });
-rt::contract!(
-    PullRequestLabeledAction, [validators::v308], BASE0,
-    "/definitions/pull_request$labeled/properties/action"
+rt::string_enum!(
+    PullRequestLabeledAction { Labeled = "labeled" } contract[validators::t81:: < 7 >],
+    BASE0, "/definitions/pull_request$labeled/properties/action"
 );
 /// pull_request locked event
 ///
@@ -9057,10 +7612,9 @@ pub enum PullRequestOpenedAction {
     /// `opened`
     Opened,
 }
-rt::string_enum!(PullRequestOpenedAction { Opened = "opened" });
-rt::contract!(
-    PullRequestOpenedAction, [validators::v311], BASE0,
-    "/definitions/pull_request$opened/properties/action"
+rt::string_enum!(
+    PullRequestOpenedAction { Opened = "opened" } contract[validators::t81:: < 8 >],
+    BASE0, "/definitions/pull_request$opened/properties/action"
 );
 /// Pull Request
 ///
@@ -9192,9 +7746,7 @@ pub enum PullRequestReadyForReviewAction {
 }
 rt::string_enum!(
     PullRequestReadyForReviewAction { ReadyForReview = "ready_for_review" }
-);
-rt::contract!(
-    PullRequestReadyForReviewAction, [validators::v314], BASE0,
+    contract[validators::t81:: < 9 >], BASE0,
     "/definitions/pull_request$ready_for_review/properties/action"
 );
 /// Pull Request
@@ -9326,10 +7878,9 @@ pub enum PullRequestReopenedAction {
     /// `reopened`
     Reopened,
 }
-rt::string_enum!(PullRequestReopenedAction { Reopened = "reopened" });
-rt::contract!(
-    PullRequestReopenedAction, [validators::v317], BASE0,
-    "/definitions/pull_request$reopened/properties/action"
+rt::string_enum!(
+    PullRequestReopenedAction { Reopened = "reopened" } contract[validators::t81:: < 10
+    >], BASE0, "/definitions/pull_request$reopened/properties/action"
 );
 /// Pull Request
 ///
@@ -9461,54 +8012,20 @@ pub enum PullRequestReviewRequestRemoved {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for PullRequestReviewRequestRemoved {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::t19::<0>,
-            &v,
-            BASE0,
-            "/definitions/pull_request$review_request_removed/oneOf/0",
-        ) {
-            return rt::object_variant!(
-                v, ActionNumberPullRequestRequestedReviewerRepositorySender { action =
-                "action", required; number = "number", required; pull_request =
-                "pull_request", required; requested_reviewer = "requested_reviewer",
-                required; repository = "repository", required; installation =
-                "installation"; organization = "organization"; sender = "sender",
-                required; } deny
-            );
-        }
-        if rt::is_valid_with(
-            validators::t20::<0>,
-            &v,
-            BASE0,
-            "/definitions/pull_request$review_request_removed/oneOf/1",
-        ) {
-            return rt::object_variant!(
-                v, ActionNumberPullRequestRequestedTeamRepositorySender { action =
-                "action", required; number = "number", required; pull_request =
-                "pull_request", required; requested_team = "requested_team", required;
-                repository = "repository", required; installation = "installation";
-                organization = "organization"; sender = "sender", required; } deny
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    PullRequestReviewRequestRemoved {
+rt::union!(
+    PullRequestReviewRequestRemoved { [validators::t19:: < 0 >, BASE0,
+    "/definitions/pull_request$review_request_removed/oneOf/0"] =>
     ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action",
     required; number = "number", required; pull_request = "pull_request", required;
     requested_reviewer = "requested_reviewer", required; repository = "repository",
     required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny, ActionNumberPullRequestRequestedTeamRepositorySender {
-    action = "action", required; number = "number", required; pull_request =
-    "pull_request", required; requested_team = "requested_team", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny }
-);
-rt::contract!(
-    PullRequestReviewRequestRemoved, [validators::t2:: < 12 >], BASE0,
+    "sender", required; } deny, [validators::t20:: < 0 >, BASE0,
+    "/definitions/pull_request$review_request_removed/oneOf/1"] =>
+    ActionNumberPullRequestRequestedTeamRepositorySender { action = "action", required;
+    number = "number", required; pull_request = "pull_request", required; requested_team
+    = "requested_team", required; repository = "repository", required; installation =
+    "installation"; organization = "organization"; sender = "sender", required; } deny }
+    contract[validators::t2:: < 12 >], BASE0,
     "/definitions/pull_request$review_request_removed"
 );
 /// Schema: `typify/github.json#/definitions/pull_request$review_request_removed/oneOf/0/properties/action`
@@ -9519,12 +8036,8 @@ pub enum ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction {
 }
 rt::string_enum!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction {
-    ReviewRequestRemoved = "review_request_removed" }
-);
-rt::contract!(
-    ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction,
-    [validators::v322], BASE0,
-    "/definitions/pull_request$review_request_removed/oneOf/0/properties/action"
+    ReviewRequestRemoved = "review_request_removed" } contract[validators::t81:: < 11 >],
+    BASE0, "/definitions/pull_request$review_request_removed/oneOf/0/properties/action"
 );
 /// pull_request review_requested event
 ///
@@ -9555,53 +8068,20 @@ pub enum PullRequestReviewRequested {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for PullRequestReviewRequested {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::t19::<1>,
-            &v,
-            BASE0,
-            "/definitions/pull_request$review_requested/oneOf/0",
-        ) {
-            return rt::object_variant!(
-                v, ActionNumberPullRequestRequestedReviewerRepositorySender { action =
-                "action", required; number = "number", required; pull_request =
-                "pull_request", required; requested_reviewer = "requested_reviewer",
-                required; repository = "repository", required; installation =
-                "installation"; organization = "organization"; sender = "sender",
-                required; } deny
-            );
-        }
-        if rt::is_valid_with(
-            validators::t20::<1>,
-            &v,
-            BASE0,
-            "/definitions/pull_request$review_requested/oneOf/1",
-        ) {
-            return rt::object_variant!(
-                v, ActionNumberPullRequestRequestedTeamRepositorySender { action =
-                "action", required; number = "number", required; pull_request =
-                "pull_request", required; requested_team = "requested_team", required;
-                repository = "repository", required; installation = "installation";
-                organization = "organization"; sender = "sender", required; } deny
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    PullRequestReviewRequested { ActionNumberPullRequestRequestedReviewerRepositorySender
-    { action = "action", required; number = "number", required; pull_request =
-    "pull_request", required; requested_reviewer = "requested_reviewer", required;
-    repository = "repository", required; installation = "installation"; organization =
-    "organization"; sender = "sender", required; } deny,
+rt::union!(
+    PullRequestReviewRequested { [validators::t19:: < 1 >, BASE0,
+    "/definitions/pull_request$review_requested/oneOf/0"] =>
+    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action",
+    required; number = "number", required; pull_request = "pull_request", required;
+    requested_reviewer = "requested_reviewer", required; repository = "repository",
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny, [validators::t20:: < 1 >, BASE0,
+    "/definitions/pull_request$review_requested/oneOf/1"] =>
     ActionNumberPullRequestRequestedTeamRepositorySender { action = "action", required;
     number = "number", required; pull_request = "pull_request", required; requested_team
     = "requested_team", required; repository = "repository", required; installation =
     "installation"; organization = "organization"; sender = "sender", required; } deny }
-);
-rt::contract!(
-    PullRequestReviewRequested, [validators::t2:: < 13 >], BASE0,
+    contract[validators::t2:: < 13 >], BASE0,
     "/definitions/pull_request$review_requested"
 );
 /// Schema: `typify/github.json#/definitions/pull_request$review_requested/oneOf/0/properties/action`
@@ -9612,11 +8092,7 @@ pub enum ActionNumberPullRequestRequestedReviewerRepositorySenderRequestedAction
 }
 rt::string_enum!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRequestedAction {
-    ReviewRequested = "review_requested" }
-);
-rt::contract!(
-    ActionNumberPullRequestRequestedReviewerRepositorySenderRequestedAction,
-    [validators::v326], BASE0,
+    ReviewRequested = "review_requested" } contract[validators::t81:: < 12 >], BASE0,
     "/definitions/pull_request$review_requested/oneOf/0/properties/action"
 );
 /// pull_request synchronize event
@@ -9649,9 +8125,9 @@ pub enum PullRequestSynchronizeAction {
     /// `synchronize`
     Synchronize,
 }
-rt::string_enum!(PullRequestSynchronizeAction { Synchronize = "synchronize" });
-rt::contract!(
-    PullRequestSynchronizeAction, [validators::v328], BASE0,
+rt::string_enum!(
+    PullRequestSynchronizeAction { Synchronize = "synchronize" }
+    contract[validators::t81:: < 13 >], BASE0,
     "/definitions/pull_request$synchronize/properties/action"
 );
 /// pull_request unassigned event
@@ -9682,10 +8158,9 @@ pub enum PullRequestUnassignedAction {
     /// `unassigned`
     Unassigned,
 }
-rt::string_enum!(PullRequestUnassignedAction { Unassigned = "unassigned" });
-rt::contract!(
-    PullRequestUnassignedAction, [validators::v330], BASE0,
-    "/definitions/pull_request$unassigned/properties/action"
+rt::string_enum!(
+    PullRequestUnassignedAction { Unassigned = "unassigned" } contract[validators::t81::
+    < 14 >], BASE0, "/definitions/pull_request$unassigned/properties/action"
 );
 /// pull_request unlabeled event
 ///
@@ -9715,10 +8190,9 @@ pub enum PullRequestUnlabeledAction {
     /// `unlabeled`
     Unlabeled,
 }
-rt::string_enum!(PullRequestUnlabeledAction { Unlabeled = "unlabeled" });
-rt::contract!(
-    PullRequestUnlabeledAction, [validators::v332], BASE0,
-    "/definitions/pull_request$unlabeled/properties/action"
+rt::string_enum!(
+    PullRequestUnlabeledAction { Unlabeled = "unlabeled" } contract[validators::t81:: <
+    15 >], BASE0, "/definitions/pull_request$unlabeled/properties/action"
 );
 /// pull_request unlocked event
 ///
@@ -9747,10 +8221,9 @@ pub enum PullRequestUnlockedAction {
     /// `unlocked`
     Unlocked,
 }
-rt::string_enum!(PullRequestUnlockedAction { Unlocked = "unlocked" });
-rt::contract!(
-    PullRequestUnlockedAction, [validators::v334], BASE0,
-    "/definitions/pull_request$unlocked/properties/action"
+rt::string_enum!(
+    PullRequestUnlockedAction { Unlocked = "unlocked" } contract[validators::t81:: < 16
+    >], BASE0, "/definitions/pull_request$unlocked/properties/action"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -9788,51 +8261,17 @@ pub enum PullRequestReviewEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for PullRequestReviewEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("dismissed") => {
-                rt::object_variant!(
-                    v, Dismissed { review = "review", required; pull_request =
-                    "pull_request", required; repository = "repository", required;
-                    installation = "installation"; organization = "organization"; sender
-                    = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; review = "review",
-                    required; pull_request = "pull_request", required; repository =
-                    "repository", required; installation = "installation"; organization =
-                    "organization"; sender = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("submitted") => {
-                rt::object_variant!(
-                    v, Submitted { review = "review", required; pull_request =
-                    "pull_request", required; repository = "repository", required;
-                    installation = "installation"; organization = "organization"; sender
-                    = "sender", required; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    PullRequestReviewEvent { Dismissed { review = "review", required; pull_request =
-    "pull_request", required; repository = "repository", required; installation =
-    "installation"; organization = "organization"; sender = "sender", required; } tag
-    "action" = "dismissed"; deny, Edited { changes = "changes", required; review =
-    "review", required; pull_request = "pull_request", required; repository =
+rt::union!(
+    PullRequestReviewEvent tag "action" { "dismissed" => Dismissed { review = "review",
+    required; pull_request = "pull_request", required; repository = "repository",
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny, "edited" => Edited { changes = "changes", required;
+    review = "review", required; pull_request = "pull_request", required; repository =
     "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } tag "action" = "edited"; deny, Submitted { review =
-    "review", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } tag "action" = "submitted"; deny }
-);
-rt::contract!(
-    PullRequestReviewEvent, [validators::t0:: < 7 >], BASE0,
+    sender = "sender", required; } deny, "submitted" => Submitted { review = "review",
+    required; pull_request = "pull_request", required; repository = "repository",
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny } contract[validators::t0:: < 7 >], BASE0,
     "/definitions/pull_request_review_event"
 );
 /// The review that was affected.
@@ -9958,30 +8397,12 @@ pub enum SimplePullRequestRequestedReviewer {
     User(DismissedBy),
     Team(TeamTeam),
 }
-impl rt::FromValue for SimplePullRequestRequestedReviewer {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v291,
-            &v,
-            BASE0,
-            "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/0",
-        ) {
-            return rt::variant(v, Self::User);
-        }
-        if rt::is_valid_with(
-            validators::v224,
-            &v,
-            BASE0,
-            "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Team);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(SimplePullRequestRequestedReviewer { User(_), Team(_) });
-rt::contract!(
-    SimplePullRequestRequestedReviewer, [validators::t2:: < 11 >], BASE0,
+rt::union!(
+    SimplePullRequestRequestedReviewer { [validators::t79:: < 73 >, BASE0,
+    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/0"] =>
+    User(_), [validators::t79:: < 55 >, BASE0,
+    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/1"] =>
+    Team(_) } contract[validators::t2:: < 11 >], BASE0,
     "/definitions/simple-pull-request/properties/requested_reviewers/items"
 );
 /// The review that was affected.
@@ -10050,51 +8471,17 @@ pub enum PullRequestReviewCommentEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for PullRequestReviewCommentEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { comment = "comment", required; pull_request =
-                    "pull_request", required; repository = "repository", required;
-                    installation = "installation"; organization = "organization"; sender
-                    = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { comment = "comment", required; pull_request =
-                    "pull_request", required; repository = "repository", required;
-                    installation = "installation"; organization = "organization"; sender
-                    = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; comment = "comment",
-                    required; pull_request = "pull_request", required; repository =
-                    "repository", required; installation = "installation"; organization =
-                    "organization"; sender = "sender", required; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    PullRequestReviewCommentEvent { Created { comment = "comment", required; pull_request
-    = "pull_request", required; repository = "repository", required; installation =
-    "installation"; organization = "organization"; sender = "sender", required; } tag
-    "action" = "created"; deny, Deleted { comment = "comment", required; pull_request =
-    "pull_request", required; repository = "repository", required; installation =
-    "installation"; organization = "organization"; sender = "sender", required; } tag
-    "action" = "deleted"; deny, Edited { changes = "changes", required; comment =
+rt::union!(
+    PullRequestReviewCommentEvent tag "action" { "created" => Created { comment =
     "comment", required; pull_request = "pull_request", required; repository =
     "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } tag "action" = "edited"; deny }
-);
-rt::contract!(
-    PullRequestReviewCommentEvent, [validators::t0:: < 8 >], BASE0,
+    sender = "sender", required; } deny, "deleted" => Deleted { comment = "comment",
+    required; pull_request = "pull_request", required; repository = "repository",
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny, "edited" => Edited { changes = "changes", required;
+    comment = "comment", required; pull_request = "pull_request", required; repository =
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } deny } contract[validators::t0:: < 8 >], BASE0,
     "/definitions/pull_request_review_comment_event"
 );
 /// Pull Request Review Comment
@@ -10279,35 +8666,13 @@ pub enum RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer {
     User(DismissedBy),
     Team(TeamTeam),
 }
-impl rt::FromValue
-for RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v291,
-            &v,
-            BASE0,
-            "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/0",
-        ) {
-            return rt::variant(v, Self::User);
-        }
-        if rt::is_valid_with(
-            validators::v224,
-            &v,
-            BASE0,
-            "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Team);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer { User(_),
-    Team(_) }
-);
-rt::contract!(
-    RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
-    [validators::t2:: < 11 >], BASE0,
+rt::union!(
+    RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer {
+    [validators::t79:: < 73 >, BASE0,
+    "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
+    => User(_), [validators::t79:: < 55 >, BASE0,
+    "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
+    => Team(_) } contract[validators::t2:: < 11 >], BASE0,
     "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted/properties/pull_request`
@@ -10390,35 +8755,13 @@ pub enum RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer {
     User(DismissedBy),
     Team(TeamTeam),
 }
-impl rt::FromValue
-for RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v291,
-            &v,
-            BASE0,
-            "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/0",
-        ) {
-            return rt::variant(v, Self::User);
-        }
-        if rt::is_valid_with(
-            validators::v224,
-            &v,
-            BASE0,
-            "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Team);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer { User(_),
-    Team(_) }
-);
-rt::contract!(
-    RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
-    [validators::t2:: < 11 >], BASE0,
+rt::union!(
+    RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer {
+    [validators::t79:: < 73 >, BASE0,
+    "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
+    => User(_), [validators::t79:: < 55 >, BASE0,
+    "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
+    => Team(_) } contract[validators::t2:: < 11 >], BASE0,
     "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited/properties/pull_request`
@@ -10501,35 +8844,13 @@ pub enum RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer {
     User(DismissedBy),
     Team(TeamTeam),
 }
-impl rt::FromValue
-for RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v291,
-            &v,
-            BASE0,
-            "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/0",
-        ) {
-            return rt::variant(v, Self::User);
-        }
-        if rt::is_valid_with(
-            validators::v224,
-            &v,
-            BASE0,
-            "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Team);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer { User(_),
-    Team(_) }
-);
-rt::contract!(
-    RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
-    [validators::t2:: < 11 >], BASE0,
+rt::union!(
+    RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer {
+    [validators::t79:: < 73 >, BASE0,
+    "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
+    => User(_), [validators::t79:: < 55 >, BASE0,
+    "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
+    => Team(_) } contract[validators::t2:: < 11 >], BASE0,
     "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items"
 );
 /// push event
@@ -10662,85 +8983,27 @@ pub enum ReleaseEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for ReleaseEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { release = "release", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { release = "release", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; release = "release",
-                    required; repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("prereleased") => {
-                rt::object_variant!(
-                    v, Prereleased { release = "release", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("published") => {
-                rt::object_variant!(
-                    v, Published { release = "release", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("released") => {
-                rt::object_variant!(
-                    v, Released { release = "release", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("unpublished") => {
-                rt::object_variant!(
-                    v, Unpublished { release = "release", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    ReleaseEvent { Created { release = "release", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "created"; deny, Deleted { release = "release",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "deleted"; deny, Edited { changes = "changes", required; release = "release",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "edited"; deny, Prereleased { release = "release", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "prereleased"; deny, Published {
+rt::union!(
+    ReleaseEvent tag "action" { "created" => Created { release = "release", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "deleted" => Deleted { release
+    = "release", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "edited" => Edited { changes = "changes", required; release = "release", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "prereleased" => Prereleased {
     release = "release", required; repository = "repository", required; sender =
     "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "published"; deny, Released { release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "released"; deny,
-    Unpublished { release = "release", required; repository = "repository", required;
+    deny, "published" => Published { release = "release", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "released" => Released { release = "release",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "unpublished"
+    => Unpublished { release = "release", required; repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "unpublished"; deny }
+    "organization"; } deny } contract[validators::v346], BASE0,
+    "/definitions/release_event"
 );
-rt::contract!(ReleaseEvent, [validators::v346], BASE0, "/definitions/release_event");
 /// Release
 ///
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
@@ -10830,10 +9093,9 @@ pub enum ReleaseAssetState {
     /// `uploaded`
     Uploaded,
 }
-rt::string_enum!(ReleaseAssetState { Uploaded = "uploaded" });
-rt::contract!(
-    ReleaseAssetState, [validators::v349], BASE0,
-    "/definitions/release-asset/properties/state"
+rt::string_enum!(
+    ReleaseAssetState { Uploaded = "uploaded" } contract[validators::t81:: < 17 >],
+    BASE0, "/definitions/release-asset/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/release$edited/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -10843,8 +9105,8 @@ pub struct ReleaseEditedChanges {
 }
 rt::object!(
     ReleaseEditedChanges { body = "body"; name = "name"; } deny
-    contract[validators::v350], BASE0, "/definitions/release$edited/properties/changes",
-    fast fast::read_413
+    contract[validators::t86:: < 3 >], BASE0,
+    "/definitions/release$edited/properties/changes", fast fast::read_413
 );
 /// Release
 ///
@@ -11057,101 +9319,28 @@ pub enum RepositoryEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for RepositoryEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("archived") => {
-                rt::object_variant!(
-                    v, Archived { repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; repository = "repository",
-                    required; sender = "sender", required; installation = "installation";
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("privatized") => {
-                rt::object_variant!(
-                    v, Privatized { repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("publicized") => {
-                rt::object_variant!(
-                    v, Publicized { repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            Some("renamed") => {
-                rt::object_variant!(
-                    v, Renamed { changes = "changes", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("transferred") => {
-                rt::object_variant!(
-                    v, Transferred { changes = "changes", required; repository =
-                    "repository", required; sender = "sender", required; installation =
-                    "installation"; organization = "organization"; } tag "action"; deny
-                )
-            }
-            Some("unarchived") => {
-                rt::object_variant!(
-                    v, Unarchived { repository = "repository", required; sender =
-                    "sender", required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    RepositoryEvent { Archived { repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "archived"; deny, Created { repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "created"; deny, Deleted { repository = "repository", required; sender
-    = "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "deleted"; deny, Edited { changes = "changes", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "edited"; deny, Privatized {
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } tag "action" = "privatized"; deny,
-    Publicized { repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } tag "action" =
-    "publicized"; deny, Renamed { changes = "changes", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } tag "action" = "renamed"; deny, Transferred {
-    changes = "changes", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    tag "action" = "transferred"; deny, Unarchived { repository = "repository", required;
+rt::union!(
+    RepositoryEvent tag "action" { "archived" => Archived { repository = "repository",
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "created" => Created { repository = "repository", required;
     sender = "sender", required; installation = "installation"; organization =
-    "organization"; } tag "action" = "unarchived"; deny }
-);
-rt::contract!(
-    RepositoryEvent, [validators::v354], BASE0, "/definitions/repository_event"
+    "organization"; } deny, "deleted" => Deleted { repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny, "edited" => Edited { changes = "changes", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "privatized" => Privatized {
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "publicized" => Publicized {
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } deny, "renamed" => Renamed { changes
+    = "changes", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny,
+    "transferred" => Transferred { changes = "changes", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "unarchived" => Unarchived { repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::v354], BASE0,
+    "/definitions/repository_event"
 );
 /// Schema: `typify/github.json#/definitions/repository$edited/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -11182,7 +9371,7 @@ pub struct RepositoryRenamedChanges {
 }
 rt::object!(
     RepositoryRenamedChanges { repository = "repository", required; } deny
-    contract[validators::v357], BASE0,
+    contract[validators::t85:: < 7 >], BASE0,
     "/definitions/repository$renamed/properties/changes", fast fast::read_431
 );
 /// Schema: `typify/github.json#/definitions/repository$renamed/properties/changes/properties/repository`
@@ -11192,7 +9381,7 @@ pub struct RootRepositoryEventRenamedChangesRepository {
 }
 rt::object!(
     RootRepositoryEventRenamedChangesRepository { name = "name", required; } deny
-    contract[validators::v358], BASE0,
+    contract[validators::t85:: < 8 >], BASE0,
     "/definitions/repository$renamed/properties/changes/properties/repository", fast
     fast::read_432
 );
@@ -11203,7 +9392,7 @@ pub struct RepositoryTransferredChanges {
 }
 rt::object!(
     RepositoryTransferredChanges { owner = "owner", required; } deny
-    contract[validators::v359], BASE0,
+    contract[validators::t85:: < 9 >], BASE0,
     "/definitions/repository$transferred/properties/changes", fast fast::read_434
 );
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes/properties/owner`
@@ -11222,7 +9411,7 @@ pub struct OwnerFrom {
     pub user: Option<DismissedBy>,
 }
 rt::object!(
-    OwnerFrom { user = "user"; } deny contract[validators::v361], BASE0,
+    OwnerFrom { user = "user"; } deny contract[validators::t83:: < 4 >], BASE0,
     "/definitions/repository$transferred/properties/changes/properties/owner/properties/from",
     fast fast::read_436
 );
@@ -11240,30 +9429,12 @@ pub enum RepositoryDispatchEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for RepositoryDispatchEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("on-demand-test") => {
-                rt::object_variant!(
-                    v, OnDemandTest { branch = "branch", required; client_payload =
-                    "client_payload", required; repository = "repository", required;
-                    sender = "sender", required; installation = "installation", required;
-                    organization = "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    RepositoryDispatchEvent { OnDemandTest { branch = "branch", required; client_payload
-    = "client_payload", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", required; organization = "organization"; }
-    tag "action" = "on-demand-test"; deny }
-);
-rt::contract!(
-    RepositoryDispatchEvent, [validators::t11:: < 6 >], BASE0,
-    "/definitions/repository_dispatch_event"
+rt::union!(
+    RepositoryDispatchEvent tag "action" { "on-demand-test" => OnDemandTest { branch =
+    "branch", required; client_payload = "client_payload", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation",
+    required; organization = "organization"; } deny } contract[validators::t11:: < 6 >],
+    BASE0, "/definitions/repository_dispatch_event"
 );
 /// repository_import event
 ///
@@ -11294,10 +9465,7 @@ pub enum RepositoryImportEventStatus {
 }
 rt::string_enum!(
     RepositoryImportEventStatus { Success = "success", Cancelled = "cancelled", Failure =
-    "failure" }
-);
-rt::contract!(
-    RepositoryImportEventStatus, [validators::v364], BASE0,
+    "failure" } contract[validators::t80:: < 7 >], BASE0,
     "/definitions/repository_import$event/properties/status"
 );
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert_event`
@@ -11329,45 +9497,14 @@ pub enum RepositoryVulnerabilityAlertEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for RepositoryVulnerabilityAlertEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("create") => {
-                rt::object_variant!(
-                    v, Create { alert = "alert", required; repository = "repository",
-                    required; sender = "sender", required; organization = "organization";
-                    } tag "action"; deny
-                )
-            }
-            Some("dismiss") => {
-                rt::object_variant!(
-                    v, Dismiss { alert = "alert", required; repository = "repository",
-                    required; sender = "sender", required; organization = "organization";
-                    } tag "action"; deny
-                )
-            }
-            Some("resolve") => {
-                rt::object_variant!(
-                    v, Resolve { alert = "alert", required; repository = "repository",
-                    required; sender = "sender", required; organization = "organization";
-                    } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    RepositoryVulnerabilityAlertEvent { Create { alert = "alert", required; repository =
-    "repository", required; sender = "sender", required; organization = "organization"; }
-    tag "action" = "create"; deny, Dismiss { alert = "alert", required; repository =
-    "repository", required; sender = "sender", required; organization = "organization"; }
-    tag "action" = "dismiss"; deny, Resolve { alert = "alert", required; repository =
-    "repository", required; sender = "sender", required; organization = "organization"; }
-    tag "action" = "resolve"; deny }
-);
-rt::contract!(
-    RepositoryVulnerabilityAlertEvent, [validators::t0:: < 9 >], BASE0,
+rt::union!(
+    RepositoryVulnerabilityAlertEvent tag "action" { "create" => Create { alert =
+    "alert", required; repository = "repository", required; sender = "sender", required;
+    organization = "organization"; } deny, "dismiss" => Dismiss { alert = "alert",
+    required; repository = "repository", required; sender = "sender", required;
+    organization = "organization"; } deny, "resolve" => Resolve { alert = "alert",
+    required; repository = "repository", required; sender = "sender", required;
+    organization = "organization"; } deny } contract[validators::t0:: < 9 >], BASE0,
     "/definitions/repository_vulnerability_alert_event"
 );
 /// The security alert of the vulnerable dependency.
@@ -11491,46 +9628,15 @@ pub enum SecretScanningAlertEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for SecretScanningAlertEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { alert = "alert", required; repository = "repository",
-                    required; organization = "organization"; installation =
-                    "installation"; } tag "action"; deny
-                )
-            }
-            Some("reopened") => {
-                rt::object_variant!(
-                    v, Reopened { alert = "alert", required; repository = "repository",
-                    required; organization = "organization"; installation =
-                    "installation"; sender = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("resolved") => {
-                rt::object_variant!(
-                    v, Resolved { alert = "alert", required; repository = "repository",
-                    required; organization = "organization"; installation =
-                    "installation"; sender = "sender", required; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    SecretScanningAlertEvent { Created { alert = "alert", required; repository =
-    "repository", required; organization = "organization"; installation = "installation";
-    } tag "action" = "created"; deny, Reopened { alert = "alert", required; repository =
-    "repository", required; organization = "organization"; installation = "installation";
-    sender = "sender", required; } tag "action" = "reopened"; deny, Resolved { alert =
-    "alert", required; repository = "repository", required; organization =
-    "organization"; installation = "installation"; sender = "sender", required; } tag
-    "action" = "resolved"; deny }
-);
-rt::contract!(
-    SecretScanningAlertEvent, [validators::t0:: < 10 >], BASE0,
+rt::union!(
+    SecretScanningAlertEvent tag "action" { "created" => Created { alert = "alert",
+    required; repository = "repository", required; organization = "organization";
+    installation = "installation"; } deny, "reopened" => Reopened { alert = "alert",
+    required; repository = "repository", required; organization = "organization";
+    installation = "installation"; sender = "sender", required; } deny, "resolved" =>
+    Resolved { alert = "alert", required; repository = "repository", required;
+    organization = "organization"; installation = "installation"; sender = "sender",
+    required; } deny } contract[validators::t0:: < 10 >], BASE0,
     "/definitions/secret_scanning_alert_event"
 );
 /// The secret scanning alert involved in the event.
@@ -11583,10 +9689,7 @@ pub enum Resolution {
 }
 rt::string_enum!(
     Resolution { FalsePositive = "false_positive", Wontfix = "wontfix", Revoked =
-    "revoked", UsedInTests = "used_in_tests" }
-);
-rt::contract!(
-    Resolution, [validators::v372], BASE0,
+    "revoked", UsedInTests = "used_in_tests" } contract[validators::v372], BASE0,
     "/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution"
 );
 /// Schema: `typify/github.json#/definitions/security_advisory_event`
@@ -11614,47 +9717,12 @@ pub enum SecurityAdvisoryEvent {
         security_advisory: SecurityAdvisoryWithdrawnSecurityAdvisory,
     },
 }
-impl rt::FromValue for SecurityAdvisoryEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("performed") => {
-                rt::object_variant!(
-                    v, Performed { security_advisory = "security_advisory", required; }
-                    tag "action"; deny
-                )
-            }
-            Some("published") => {
-                rt::object_variant!(
-                    v, Published { security_advisory = "security_advisory", required; }
-                    tag "action"; deny
-                )
-            }
-            Some("updated") => {
-                rt::object_variant!(
-                    v, Updated { security_advisory = "security_advisory", required; } tag
-                    "action"; deny
-                )
-            }
-            Some("withdrawn") => {
-                rt::object_variant!(
-                    v, Withdrawn { security_advisory = "security_advisory", required; }
-                    tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    SecurityAdvisoryEvent { Performed { security_advisory = "security_advisory",
-    required; } tag "action" = "performed"; deny, Published { security_advisory =
-    "security_advisory", required; } tag "action" = "published"; deny, Updated {
-    security_advisory = "security_advisory", required; } tag "action" = "updated"; deny,
-    Withdrawn { security_advisory = "security_advisory", required; } tag "action" =
-    "withdrawn"; deny }
-);
-rt::contract!(
-    SecurityAdvisoryEvent, [validators::t4:: < 2 >], BASE0,
+rt::union!(
+    SecurityAdvisoryEvent tag "action" { "performed" => Performed { security_advisory =
+    "security_advisory", required; } deny, "published" => Published { security_advisory =
+    "security_advisory", required; } deny, "updated" => Updated { security_advisory =
+    "security_advisory", required; } deny, "withdrawn" => Withdrawn { security_advisory =
+    "security_advisory", required; } deny } contract[validators::t4:: < 2 >], BASE0,
     "/definitions/security_advisory_event"
 );
 /// The details of the security advisory, including summary, description, and severity.
@@ -11729,7 +9797,7 @@ pub struct Reference {
     pub url: String,
 }
 rt::object!(
-    Reference { url = "url", required; } deny contract[validators::v378], BASE0,
+    Reference { url = "url", required; } deny contract[validators::t85:: < 10 >], BASE0,
     "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items",
     fast fast::read_462
 );
@@ -11837,69 +9905,19 @@ pub enum SponsorshipEvent {
         sender: DismissedBy,
     },
 }
-impl rt::FromValue for SponsorshipEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("cancelled") => {
-                rt::object_variant!(
-                    v, Cancelled { sponsorship = "sponsorship", required; sender =
-                    "sender", required; } tag "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { sponsorship = "sponsorship", required; sender =
-                    "sender", required; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { sponsorship = "sponsorship", required; changes =
-                    "changes", required; sender = "sender", required; } tag "action";
-                    deny
-                )
-            }
-            Some("pending_cancellation") => {
-                rt::object_variant!(
-                    v, PendingCancellation { sponsorship = "sponsorship", required;
-                    effective_date = "effective_date"; sender = "sender", required; } tag
-                    "action"; deny
-                )
-            }
-            Some("pending_tier_change") => {
-                rt::object_variant!(
-                    v, PendingTierChange { sponsorship = "sponsorship", required;
-                    effective_date = "effective_date"; changes = "changes", required;
-                    sender = "sender", required; } tag "action"; deny
-                )
-            }
-            Some("tier_changed") => {
-                rt::object_variant!(
-                    v, TierChanged { sponsorship = "sponsorship", required; changes =
-                    "changes", required; sender = "sender", required; } tag "action";
-                    deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    SponsorshipEvent { Cancelled { sponsorship = "sponsorship", required; sender =
-    "sender", required; } tag "action" = "cancelled"; deny, Created { sponsorship =
-    "sponsorship", required; sender = "sender", required; } tag "action" = "created";
-    deny, Edited { sponsorship = "sponsorship", required; changes = "changes", required;
-    sender = "sender", required; } tag "action" = "edited"; deny, PendingCancellation {
+rt::union!(
+    SponsorshipEvent tag "action" { "cancelled" => Cancelled { sponsorship =
+    "sponsorship", required; sender = "sender", required; } deny, "created" => Created {
+    sponsorship = "sponsorship", required; sender = "sender", required; } deny, "edited"
+    => Edited { sponsorship = "sponsorship", required; changes = "changes", required;
+    sender = "sender", required; } deny, "pending_cancellation" => PendingCancellation {
     sponsorship = "sponsorship", required; effective_date = "effective_date"; sender =
-    "sender", required; } tag "action" = "pending_cancellation"; deny, PendingTierChange
-    { sponsorship = "sponsorship", required; effective_date = "effective_date"; changes =
-    "changes", required; sender = "sender", required; } tag "action" =
-    "pending_tier_change"; deny, TierChanged { sponsorship = "sponsorship", required;
-    changes = "changes", required; sender = "sender", required; } tag "action" =
-    "tier_changed"; deny }
-);
-rt::contract!(
-    SponsorshipEvent, [validators::t8:: < 1 >], BASE0, "/definitions/sponsorship_event"
+    "sender", required; } deny, "pending_tier_change" => PendingTierChange { sponsorship
+    = "sponsorship", required; effective_date = "effective_date"; changes = "changes",
+    required; sender = "sender", required; } deny, "tier_changed" => TierChanged {
+    sponsorship = "sponsorship", required; changes = "changes", required; sender =
+    "sender", required; } deny } contract[validators::t8:: < 1 >], BASE0,
+    "/definitions/sponsorship_event"
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$cancelled/properties/sponsorship`
 #[derive(Clone, PartialEq)]
@@ -11950,7 +9968,7 @@ pub struct SponsorshipEditedChanges {
 }
 rt::object!(
     SponsorshipEditedChanges { privacy_level = "privacy_level"; } deny
-    contract[validators::v386], BASE0,
+    contract[validators::t83:: < 5 >], BASE0,
     "/definitions/sponsorship$edited/properties/changes", fast fast::read_476
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/changes`
@@ -11960,7 +9978,7 @@ pub struct SponsorshipPendingTierChangeChanges {
 }
 rt::object!(
     SponsorshipPendingTierChangeChanges { tier = "tier", required; } deny
-    contract[validators::v387], BASE0,
+    contract[validators::t85:: < 11 >], BASE0,
     "/definitions/sponsorship$pending_tier_change/properties/changes", fast
     fast::read_479
 );
@@ -11997,36 +10015,14 @@ pub enum StarEvent {
         installation: Option<InstallationLite>,
     },
 }
-impl rt::FromValue for StarEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { starred_at = "starred_at", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization"; installation = "installation"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { starred_at = "starred_at", required; repository =
-                    "repository", required; sender = "sender", required; organization =
-                    "organization"; installation = "installation"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    StarEvent { Created { starred_at = "starred_at", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization"; installation =
-    "installation"; } tag "action" = "created"; deny, Deleted { starred_at =
-    "starred_at", required; repository = "repository", required; sender = "sender",
-    required; organization = "organization"; installation = "installation"; } tag
-    "action" = "deleted"; deny }
+rt::union!(
+    StarEvent tag "action" { "created" => Created { starred_at = "starred_at", required;
+    repository = "repository", required; sender = "sender", required; organization =
+    "organization"; installation = "installation"; } deny, "deleted" => Deleted {
+    starred_at = "starred_at", required; repository = "repository", required; sender =
+    "sender", required; organization = "organization"; installation = "installation"; }
+    deny } contract[validators::t2:: < 14 >], BASE0, "/definitions/star_event"
 );
-rt::contract!(StarEvent, [validators::t2:: < 14 >], BASE0, "/definitions/star_event");
 /// status event
 ///
 /// Schema: `typify/github.json#/definitions/status$event`
@@ -12081,10 +10077,7 @@ pub enum StatusEventState {
 }
 rt::string_enum!(
     StatusEventState { Pending = "pending", Success = "success", Failure = "failure",
-    Error = "error" }
-);
-rt::contract!(
-    StatusEventState, [validators::v391], BASE0,
+    Error = "error" } contract[validators::v391], BASE0,
     "/definitions/status$event/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit`
@@ -12215,10 +10208,7 @@ rt::string_enum!(
     Unsigned = "unsigned", UnknownSignatureType = "unknown_signature_type", NoUser =
     "no_user", UnverifiedEmail = "unverified_email", BadEmail = "bad_email", UnknownKey =
     "unknown_key", MalformedSignature = "malformed_signature", Invalid = "invalid", Valid
-    = "valid" }
-);
-rt::contract!(
-    Reason, [validators::v397], BASE0,
+    = "valid" } contract[validators::v397], BASE0,
     "/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason"
 );
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/parents/items`
@@ -12295,68 +10285,22 @@ pub enum TeamEvent {
         installation: Option<InstallationLite>,
     },
 }
-impl rt::FromValue for TeamEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("added_to_repository") => {
-                rt::object_variant!(
-                    v, AddedToRepository { team = "team", required; repository =
-                    "repository"; sender = "sender", required; organization =
-                    "organization", required; installation = "installation"; } tag
-                    "action"; deny
-                )
-            }
-            Some("created") => {
-                rt::object_variant!(
-                    v, Created { team = "team", required; repository = "repository";
-                    sender = "sender", required; organization = "organization", required;
-                    installation = "installation"; } tag "action"; deny
-                )
-            }
-            Some("deleted") => {
-                rt::object_variant!(
-                    v, Deleted { team = "team", required; repository = "repository";
-                    sender = "sender", required; organization = "organization", required;
-                    installation = "installation"; } tag "action"; deny
-                )
-            }
-            Some("edited") => {
-                rt::object_variant!(
-                    v, Edited { changes = "changes", required; team = "team", required;
-                    repository = "repository"; sender = "sender", required; organization
-                    = "organization", required; installation = "installation"; } tag
-                    "action"; deny
-                )
-            }
-            Some("removed_from_repository") => {
-                rt::object_variant!(
-                    v, RemovedFromRepository { team = "team", required; repository =
-                    "repository"; sender = "sender", required; organization =
-                    "organization", required; installation = "installation"; } tag
-                    "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    TeamEvent { AddedToRepository { team = "team", required; repository = "repository";
-    sender = "sender", required; organization = "organization", required; installation =
-    "installation"; } tag "action" = "added_to_repository"; deny, Created { team =
-    "team", required; repository = "repository"; sender = "sender", required;
-    organization = "organization", required; installation = "installation"; } tag
-    "action" = "created"; deny, Deleted { team = "team", required; repository =
-    "repository"; sender = "sender", required; organization = "organization", required;
-    installation = "installation"; } tag "action" = "deleted"; deny, Edited { changes =
-    "changes", required; team = "team", required; repository = "repository"; sender =
+rt::union!(
+    TeamEvent tag "action" { "added_to_repository" => AddedToRepository { team = "team",
+    required; repository = "repository"; sender = "sender", required; organization =
+    "organization", required; installation = "installation"; } deny, "created" => Created
+    { team = "team", required; repository = "repository"; sender = "sender", required;
+    organization = "organization", required; installation = "installation"; } deny,
+    "deleted" => Deleted { team = "team", required; repository = "repository"; sender =
     "sender", required; organization = "organization", required; installation =
-    "installation"; } tag "action" = "edited"; deny, RemovedFromRepository { team =
+    "installation"; } deny, "edited" => Edited { changes = "changes", required; team =
     "team", required; repository = "repository"; sender = "sender", required;
-    organization = "organization", required; installation = "installation"; } tag
-    "action" = "removed_from_repository"; deny }
+    organization = "organization", required; installation = "installation"; } deny,
+    "removed_from_repository" => RemovedFromRepository { team = "team", required;
+    repository = "repository"; sender = "sender", required; organization =
+    "organization", required; installation = "installation"; } deny }
+    contract[validators::t13:: < 6 >], BASE0, "/definitions/team_event"
 );
-rt::contract!(TeamEvent, [validators::t13:: < 6 >], BASE0, "/definitions/team_event");
 /// The changes to the team if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes`
@@ -12379,7 +10323,7 @@ pub struct RootTeamEventEditedChangesRepository {
 }
 rt::object!(
     RootTeamEventEditedChangesRepository { permissions = "permissions", required; } deny
-    contract[validators::v402], BASE0,
+    contract[validators::t85:: < 12 >], BASE0,
     "/definitions/team$edited/properties/changes/properties/repository", fast
     fast::read_501
 );
@@ -12439,26 +10383,12 @@ pub enum WatchEvent {
         organization: Option<Organization>,
     },
 }
-impl rt::FromValue for WatchEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("started") => {
-                rt::object_variant!(
-                    v, Started { repository = "repository", required; sender = "sender",
-                    required; installation = "installation"; organization =
-                    "organization"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    WatchEvent { Started { repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } tag
-    "action" = "started"; deny }
+rt::union!(
+    WatchEvent tag "action" { "started" => Started { repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny } contract[validators::t11:: < 7 >], BASE0,
+    "/definitions/watch_event"
 );
-rt::contract!(WatchEvent, [validators::t11:: < 7 >], BASE0, "/definitions/watch_event");
 /// workflow_dispatch event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_dispatch$event`
@@ -12508,50 +10438,16 @@ pub enum WorkflowJobEvent {
         workflow_job: WorkflowJobStartedWorkflowJob,
     },
 }
-impl rt::FromValue for WorkflowJobEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("completed") => {
-                rt::object_variant!(
-                    v, Completed { organization = "organization"; installation =
-                    "installation"; repository = "repository", required; sender =
-                    "sender", required; workflow_job = "workflow_job", required; } tag
-                    "action"; deny
-                )
-            }
-            Some("queued") => {
-                rt::object_variant!(
-                    v, Queued { organization = "organization"; installation =
-                    "installation"; repository = "repository", required; sender =
-                    "sender", required; workflow_job = "workflow_job", required; } tag
-                    "action"; deny
-                )
-            }
-            Some("started") => {
-                rt::object_variant!(
-                    v, Started { organization = "organization"; installation =
-                    "installation"; repository = "repository", required; sender =
-                    "sender", required; workflow_job = "workflow_job", required; } tag
-                    "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    WorkflowJobEvent { Completed { organization = "organization"; installation =
-    "installation"; repository = "repository", required; sender = "sender", required;
-    workflow_job = "workflow_job", required; } tag "action" = "completed"; deny, Queued {
-    organization = "organization"; installation = "installation"; repository =
-    "repository", required; sender = "sender", required; workflow_job = "workflow_job",
-    required; } tag "action" = "queued"; deny, Started { organization = "organization";
-    installation = "installation"; repository = "repository", required; sender =
-    "sender", required; workflow_job = "workflow_job", required; } tag "action" =
-    "started"; deny }
-);
-rt::contract!(
-    WorkflowJobEvent, [validators::t0:: < 11 >], BASE0, "/definitions/workflow_job_event"
+rt::union!(
+    WorkflowJobEvent tag "action" { "completed" => Completed { organization =
+    "organization"; installation = "installation"; repository = "repository", required;
+    sender = "sender", required; workflow_job = "workflow_job", required; } deny,
+    "queued" => Queued { organization = "organization"; installation = "installation";
+    repository = "repository", required; sender = "sender", required; workflow_job =
+    "workflow_job", required; } deny, "started" => Started { organization =
+    "organization"; installation = "installation"; repository = "repository", required;
+    sender = "sender", required; workflow_job = "workflow_job", required; } deny }
+    contract[validators::t0:: < 11 >], BASE0, "/definitions/workflow_job_event"
 );
 /// Workflow Job
 ///
@@ -12605,28 +10501,12 @@ pub enum Step {
         completed_at: String,
     },
 }
-impl rt::FromValue for Step {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("status").and_then(rt::Value::as_str) {
-            Some("in_progress") => rt::variant(v, Self::InProgress),
-            Some("completed") => {
-                rt::object_variant!(
-                    v, Completed { name = "name", required; conclusion = "conclusion",
-                    required; number = "number", required; started_at = "started_at",
-                    required; completed_at = "completed_at", required; } tag "status";
-                    deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    Step { InProgress(_), Completed { name = "name", required; conclusion = "conclusion",
-    required; number = "number", required; started_at = "started_at", required;
-    completed_at = "completed_at", required; } tag "status" = "completed"; deny }
+rt::union!(
+    Step tag "status" { "in_progress" => InProgress(_), "completed" => Completed { name =
+    "name", required; conclusion = "conclusion", required; number = "number", required;
+    started_at = "started_at", required; completed_at = "completed_at", required; } deny
+    } contract[validators::v410], BASE0, "/definitions/workflow-step"
 );
-rt::contract!(Step, [validators::v410], BASE0, "/definitions/workflow-step");
 /// Workflow Step
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step`
@@ -12657,10 +10537,7 @@ pub enum WorkflowStepConclusion {
 }
 rt::string_enum!(
     WorkflowStepConclusion { Failure = "failure", Skipped = "skipped", Success =
-    "success" }
-);
-rt::contract!(
-    WorkflowStepConclusion, [validators::v412], BASE0,
+    "success" } contract[validators::t80:: < 8 >], BASE0,
     "/definitions/workflow-step-completed/properties/conclusion"
 );
 /// Used by: `typify/github.json#/definitions/workflow-job/properties/conclusion`, `typify/github.json#/definitions/workflow-job/properties/conclusion`, `typify/github.json#/definitions/workflow-job/properties/conclusion`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -12712,9 +10589,8 @@ pub enum WorkflowJobStatus {
     /// `queued`
     Queued,
 }
-rt::string_enum!(WorkflowJobStatus { Queued = "queued" });
-rt::contract!(
-    WorkflowJobStatus, [validators::v414], BASE0,
+rt::string_enum!(
+    WorkflowJobStatus { Queued = "queued" } contract[validators::t81:: < 18 >], BASE0,
     "/definitions/workflow_job$queued/properties/workflow_job/properties/status"
 );
 /// Workflow Job
@@ -12769,31 +10645,12 @@ pub enum WorkflowJobStep {
         completed_at: rt::Value,
     },
 }
-impl rt::FromValue for WorkflowJobStep {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("status").and_then(rt::Value::as_str) {
-            Some("in_progress") => rt::variant(v, Self::InProgress),
-            Some("completed") => {
-                rt::object_variant!(
-                    v, Completed { name = "name", required; conclusion = "conclusion",
-                    required; number = "number", required; started_at = "started_at",
-                    required; completed_at = "completed_at", required; } tag "status";
-                    deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    WorkflowJobStep { InProgress(_), Completed { name = "name", required; conclusion =
-    "conclusion", required; number = "number", required; started_at = "started_at",
-    required; completed_at = "completed_at", required; } tag "status" = "completed"; deny
-    }
-);
-rt::contract!(
-    WorkflowJobStep, [validators::v410, validators::t24:: < 0 >], BASE0,
-    "/definitions/workflow-step"
+rt::union!(
+    WorkflowJobStep tag "status" { "in_progress" => InProgress(_), "completed" =>
+    Completed { name = "name", required; conclusion = "conclusion", required; number =
+    "number", required; started_at = "started_at", required; completed_at =
+    "completed_at", required; } deny } contract[validators::v410, validators::t24:: < 0
+    >], BASE0, "/definitions/workflow-step"
 );
 /// Schema: `typify/github.json#/definitions/workflow_run_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -12818,40 +10675,15 @@ pub enum WorkflowRunEvent {
         installation: Option<InstallationLite>,
     },
 }
-impl rt::FromValue for WorkflowRunEvent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("action").and_then(rt::Value::as_str) {
-            Some("completed") => {
-                rt::object_variant!(
-                    v, Completed { organization = "organization"; repository =
-                    "repository", required; sender = "sender", required; workflow =
-                    "workflow", required; workflow_run = "workflow_run", required;
-                    installation = "installation"; } tag "action"; deny
-                )
-            }
-            Some("requested") => {
-                rt::object_variant!(
-                    v, Requested { organization = "organization"; repository =
-                    "repository", required; sender = "sender", required; workflow =
-                    "workflow", required; workflow_run = "workflow_run", required;
-                    installation = "installation"; } tag "action"; deny
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    WorkflowRunEvent { Completed { organization = "organization"; repository =
-    "repository", required; sender = "sender", required; workflow = "workflow", required;
-    workflow_run = "workflow_run", required; installation = "installation"; } tag
-    "action" = "completed"; deny, Requested { organization = "organization"; repository =
-    "repository", required; sender = "sender", required; workflow = "workflow", required;
-    workflow_run = "workflow_run", required; installation = "installation"; } tag
-    "action" = "requested"; deny }
-);
-rt::contract!(
-    WorkflowRunEvent, [validators::t2:: < 15 >], BASE0, "/definitions/workflow_run_event"
+rt::union!(
+    WorkflowRunEvent tag "action" { "completed" => Completed { organization =
+    "organization"; repository = "repository", required; sender = "sender", required;
+    workflow = "workflow", required; workflow_run = "workflow_run", required;
+    installation = "installation"; } deny, "requested" => Requested { organization =
+    "organization"; repository = "repository", required; sender = "sender", required;
+    workflow = "workflow", required; workflow_run = "workflow_run", required;
+    installation = "installation"; } deny } contract[validators::t2:: < 15 >], BASE0,
+    "/definitions/workflow_run_event"
 );
 /// Workflow
 ///
@@ -13161,10 +10993,9 @@ pub enum BranchProtectionRuleCreatedAction {
     /// `created`
     Created,
 }
-rt::string_enum!(BranchProtectionRuleCreatedAction { Created = "created" });
-rt::contract!(
-    BranchProtectionRuleCreatedAction, [validators::v423], BASE0,
-    "/definitions/branch_protection_rule$created/properties/action"
+rt::string_enum!(
+    BranchProtectionRuleCreatedAction { Created = "created" } contract[validators::t81::
+    < 19 >], BASE0, "/definitions/branch_protection_rule$created/properties/action"
 );
 /// branch protection rule deleted event
 ///
@@ -13192,10 +11023,9 @@ pub enum BranchProtectionRuleDeletedAction {
     /// `deleted`
     Deleted,
 }
-rt::string_enum!(BranchProtectionRuleDeletedAction { Deleted = "deleted" });
-rt::contract!(
-    BranchProtectionRuleDeletedAction, [validators::v425], BASE0,
-    "/definitions/branch_protection_rule$deleted/properties/action"
+rt::string_enum!(
+    BranchProtectionRuleDeletedAction { Deleted = "deleted" } contract[validators::t81::
+    < 20 >], BASE0, "/definitions/branch_protection_rule$deleted/properties/action"
 );
 /// branch protection rule edited event
 ///
@@ -13292,9 +11122,9 @@ pub enum CheckRunRequestedActionAction {
     /// `requested_action`
     RequestedAction,
 }
-rt::string_enum!(CheckRunRequestedActionAction { RequestedAction = "requested_action" });
-rt::contract!(
-    CheckRunRequestedActionAction, [validators::v430], BASE0,
+rt::string_enum!(
+    CheckRunRequestedActionAction { RequestedAction = "requested_action" }
+    contract[validators::t81:: < 21 >], BASE0,
     "/definitions/check_run$requested_action/properties/action"
 );
 /// check_run rerequested event
@@ -13325,10 +11155,9 @@ pub enum CheckRunRerequestedAction {
     /// `rerequested`
     Rerequested,
 }
-rt::string_enum!(CheckRunRerequestedAction { Rerequested = "rerequested" });
-rt::contract!(
-    CheckRunRerequestedAction, [validators::v432], BASE0,
-    "/definitions/check_run$rerequested/properties/action"
+rt::string_enum!(
+    CheckRunRerequestedAction { Rerequested = "rerequested" } contract[validators::t81::
+    < 22 >], BASE0, "/definitions/check_run$rerequested/properties/action"
 );
 /// check_suite completed event
 ///
@@ -13376,10 +11205,9 @@ pub enum CheckSuiteRequestedAction {
     /// `requested`
     Requested,
 }
-rt::string_enum!(CheckSuiteRequestedAction { Requested = "requested" });
-rt::contract!(
-    CheckSuiteRequestedAction, [validators::v435], BASE0,
-    "/definitions/check_suite$requested/properties/action"
+rt::string_enum!(
+    CheckSuiteRequestedAction { Requested = "requested" } contract[validators::t81:: < 23
+    >], BASE0, "/definitions/check_suite$requested/properties/action"
 );
 /// check_suite rerequested event
 ///
@@ -13433,9 +11261,7 @@ pub enum CodeScanningAlertAppearedInBranchAction {
 }
 rt::string_enum!(
     CodeScanningAlertAppearedInBranchAction { AppearedInBranch = "appeared_in_branch" }
-);
-rt::contract!(
-    CodeScanningAlertAppearedInBranchAction, [validators::v438], BASE0,
+    contract[validators::t81:: < 24 >], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch/properties/action"
 );
 /// code_scanning_alert closed_by_user event
@@ -13470,9 +11296,7 @@ pub enum CodeScanningAlertClosedByUserAction {
 }
 rt::string_enum!(
     CodeScanningAlertClosedByUserAction { ClosedByUser = "closed_by_user" }
-);
-rt::contract!(
-    CodeScanningAlertClosedByUserAction, [validators::v440], BASE0,
+    contract[validators::t81:: < 25 >], BASE0,
     "/definitions/code_scanning_alert$closed_by_user/properties/action"
 );
 /// code_scanning_alert created event
@@ -13579,9 +11403,7 @@ pub enum CodeScanningAlertReopenedByUserAction {
 }
 rt::string_enum!(
     CodeScanningAlertReopenedByUserAction { ReopenedByUser = "reopened_by_user" }
-);
-rt::contract!(
-    CodeScanningAlertReopenedByUserAction, [validators::v445], BASE0,
+    contract[validators::t81:: < 26 >], BASE0,
     "/definitions/code_scanning_alert$reopened_by_user/properties/action"
 );
 /// commit_comment created event
@@ -13733,10 +11555,9 @@ pub enum DiscussionAnsweredAction {
     /// `answered`
     Answered,
 }
-rt::string_enum!(DiscussionAnsweredAction { Answered = "answered" });
-rt::contract!(
-    DiscussionAnsweredAction, [validators::v453], BASE0,
-    "/definitions/discussion$answered/properties/action"
+rt::string_enum!(
+    DiscussionAnsweredAction { Answered = "answered" } contract[validators::t81:: < 27
+    >], BASE0, "/definitions/discussion$answered/properties/action"
 );
 /// discussion category changed event
 ///
@@ -13766,9 +11587,7 @@ pub enum DiscussionCategoryChangedAction {
 }
 rt::string_enum!(
     DiscussionCategoryChangedAction { CategoryChanged = "category_changed" }
-);
-rt::contract!(
-    DiscussionCategoryChangedAction, [validators::v455], BASE0,
+    contract[validators::t81:: < 28 >], BASE0,
     "/definitions/discussion$category_changed/properties/action"
 );
 /// discussion created event
@@ -13889,10 +11708,9 @@ pub enum DiscussionPinnedAction {
     /// `pinned`
     Pinned,
 }
-rt::string_enum!(DiscussionPinnedAction { Pinned = "pinned" });
-rt::contract!(
-    DiscussionPinnedAction, [validators::v462], BASE0,
-    "/definitions/discussion$pinned/properties/action"
+rt::string_enum!(
+    DiscussionPinnedAction { Pinned = "pinned" } contract[validators::t81:: < 29 >],
+    BASE0, "/definitions/discussion$pinned/properties/action"
 );
 /// discussion transferred event
 ///
@@ -13920,9 +11738,9 @@ pub enum DiscussionTransferredAction {
     /// `transferred`
     Transferred,
 }
-rt::string_enum!(DiscussionTransferredAction { Transferred = "transferred" });
-rt::contract!(
-    DiscussionTransferredAction, [validators::v464], BASE0,
+rt::string_enum!(
+    DiscussionTransferredAction { Transferred = "transferred" }
+    contract[validators::t81:: < 30 >], BASE0,
     "/definitions/discussion$transferred/properties/action"
 );
 /// discussion unanswered event
@@ -13951,10 +11769,9 @@ pub enum DiscussionUnansweredAction {
     /// `unanswered`
     Unanswered,
 }
-rt::string_enum!(DiscussionUnansweredAction { Unanswered = "unanswered" });
-rt::contract!(
-    DiscussionUnansweredAction, [validators::v466], BASE0,
-    "/definitions/discussion$unanswered/properties/action"
+rt::string_enum!(
+    DiscussionUnansweredAction { Unanswered = "unanswered" } contract[validators::t81:: <
+    31 >], BASE0, "/definitions/discussion$unanswered/properties/action"
 );
 /// discussion unlabeled event
 ///
@@ -14020,10 +11837,9 @@ pub enum DiscussionUnpinnedAction {
     /// `unpinned`
     Unpinned,
 }
-rt::string_enum!(DiscussionUnpinnedAction { Unpinned = "unpinned" });
-rt::contract!(
-    DiscussionUnpinnedAction, [validators::v470], BASE0,
-    "/definitions/discussion$unpinned/properties/action"
+rt::string_enum!(
+    DiscussionUnpinnedAction { Unpinned = "unpinned" } contract[validators::t81:: < 32
+    >], BASE0, "/definitions/discussion$unpinned/properties/action"
 );
 /// discussion_comment created event
 ///
@@ -14105,9 +11921,9 @@ pub enum GithubAppAuthorizationRevokedAction {
     /// `revoked`
     Revoked,
 }
-rt::string_enum!(GithubAppAuthorizationRevokedAction { Revoked = "revoked" });
-rt::contract!(
-    GithubAppAuthorizationRevokedAction, [validators::v475], BASE0,
+rt::string_enum!(
+    GithubAppAuthorizationRevokedAction { Revoked = "revoked" }
+    contract[validators::t81:: < 33 >], BASE0,
     "/definitions/github_app_authorization$revoked/properties/action"
 );
 /// installation created event
@@ -14172,10 +11988,7 @@ pub enum InstallationNewPermissionsAcceptedAction {
 }
 rt::string_enum!(
     InstallationNewPermissionsAcceptedAction { NewPermissionsAccepted =
-    "new_permissions_accepted" }
-);
-rt::contract!(
-    InstallationNewPermissionsAcceptedAction, [validators::v479], BASE0,
+    "new_permissions_accepted" } contract[validators::t81:: < 34 >], BASE0,
     "/definitions/installation$new_permissions_accepted/properties/action"
 );
 /// installation suspend event
@@ -14202,10 +12015,9 @@ pub enum InstallationSuspendAction {
     /// `suspend`
     Suspend,
 }
-rt::string_enum!(InstallationSuspendAction { Suspend = "suspend" });
-rt::contract!(
-    InstallationSuspendAction, [validators::v481], BASE0,
-    "/definitions/installation$suspend/properties/action"
+rt::string_enum!(
+    InstallationSuspendAction { Suspend = "suspend" } contract[validators::t81:: < 35 >],
+    BASE0, "/definitions/installation$suspend/properties/action"
 );
 /// installation unsuspend event
 ///
@@ -14231,10 +12043,9 @@ pub enum InstallationUnsuspendAction {
     /// `unsuspend`
     Unsuspend,
 }
-rt::string_enum!(InstallationUnsuspendAction { Unsuspend = "unsuspend" });
-rt::contract!(
-    InstallationUnsuspendAction, [validators::v483], BASE0,
-    "/definitions/installation$unsuspend/properties/action"
+rt::string_enum!(
+    InstallationUnsuspendAction { Unsuspend = "unsuspend" } contract[validators::t81:: <
+    36 >], BASE0, "/definitions/installation$unsuspend/properties/action"
 );
 /// installation_repositories added event
 ///
@@ -14268,10 +12079,9 @@ pub enum InstallationRepositoriesAddedAction {
     /// `added`
     Added,
 }
-rt::string_enum!(InstallationRepositoriesAddedAction { Added = "added" });
-rt::contract!(
-    InstallationRepositoriesAddedAction, [validators::v485], BASE0,
-    "/definitions/installation_repositories$added/properties/action"
+rt::string_enum!(
+    InstallationRepositoriesAddedAction { Added = "added" } contract[validators::t81:: <
+    37 >], BASE0, "/definitions/installation_repositories$added/properties/action"
 );
 /// installation_repositories removed event
 ///
@@ -14305,9 +12115,9 @@ pub enum InstallationRepositoriesRemovedAction {
     /// `removed`
     Removed,
 }
-rt::string_enum!(InstallationRepositoriesRemovedAction { Removed = "removed" });
-rt::contract!(
-    InstallationRepositoriesRemovedAction, [validators::v487], BASE0,
+rt::string_enum!(
+    InstallationRepositoriesRemovedAction { Removed = "removed" }
+    contract[validators::t81:: < 38 >], BASE0,
     "/definitions/installation_repositories$removed/properties/action"
 );
 /// issue_comment created event
@@ -14463,10 +12273,9 @@ pub enum IssuesDemilestonedAction {
     /// `demilestoned`
     Demilestoned,
 }
-rt::string_enum!(IssuesDemilestonedAction { Demilestoned = "demilestoned" });
-rt::contract!(
-    IssuesDemilestonedAction, [validators::v495], BASE0,
-    "/definitions/issues$demilestoned/properties/action"
+rt::string_enum!(
+    IssuesDemilestonedAction { Demilestoned = "demilestoned" } contract[validators::t81::
+    < 39 >], BASE0, "/definitions/issues$demilestoned/properties/action"
 );
 /// issues edited event
 ///
@@ -14555,10 +12364,9 @@ pub enum IssuesMilestonedAction {
     /// `milestoned`
     Milestoned,
 }
-rt::string_enum!(IssuesMilestonedAction { Milestoned = "milestoned" });
-rt::contract!(
-    IssuesMilestonedAction, [validators::v500], BASE0,
-    "/definitions/issues$milestoned/properties/action"
+rt::string_enum!(
+    IssuesMilestonedAction { Milestoned = "milestoned" } contract[validators::t81:: < 40
+    >], BASE0, "/definitions/issues$milestoned/properties/action"
 );
 /// issues opened event
 ///
@@ -14797,9 +12605,9 @@ pub enum MarketplacePurchaseCancelledAction {
     /// `cancelled`
     Cancelled,
 }
-rt::string_enum!(MarketplacePurchaseCancelledAction { Cancelled = "cancelled" });
-rt::contract!(
-    MarketplacePurchaseCancelledAction, [validators::v513], BASE0,
+rt::string_enum!(
+    MarketplacePurchaseCancelledAction { Cancelled = "cancelled" }
+    contract[validators::t81:: < 41 >], BASE0,
     "/definitions/marketplace_purchase$cancelled/properties/action"
 );
 /// marketplace_purchase changed event
@@ -14826,10 +12634,9 @@ pub enum MarketplacePurchaseChangedAction {
     /// `changed`
     Changed,
 }
-rt::string_enum!(MarketplacePurchaseChangedAction { Changed = "changed" });
-rt::contract!(
-    MarketplacePurchaseChangedAction, [validators::v515], BASE0,
-    "/definitions/marketplace_purchase$changed/properties/action"
+rt::string_enum!(
+    MarketplacePurchaseChangedAction { Changed = "changed" } contract[validators::t81:: <
+    42 >], BASE0, "/definitions/marketplace_purchase$changed/properties/action"
 );
 /// marketplace_purchase pending_change event
 ///
@@ -14857,9 +12664,7 @@ pub enum MarketplacePurchasePendingChangeAction {
 }
 rt::string_enum!(
     MarketplacePurchasePendingChangeAction { PendingChange = "pending_change" }
-);
-rt::contract!(
-    MarketplacePurchasePendingChangeAction, [validators::v517], BASE0,
+    contract[validators::t81:: < 43 >], BASE0,
     "/definitions/marketplace_purchase$pending_change/properties/action"
 );
 /// marketplace_purchase pending_change_cancelled event
@@ -14889,10 +12694,7 @@ pub enum MarketplacePurchasePendingChangeCancelledAction {
 }
 rt::string_enum!(
     MarketplacePurchasePendingChangeCancelledAction { PendingChangeCancelled =
-    "pending_change_cancelled" }
-);
-rt::contract!(
-    MarketplacePurchasePendingChangeCancelledAction, [validators::v519], BASE0,
+    "pending_change_cancelled" } contract[validators::t81:: < 44 >], BASE0,
     "/definitions/marketplace_purchase$pending_change_cancelled/properties/action"
 );
 /// marketplace_purchase purchased event
@@ -14919,9 +12721,9 @@ pub enum MarketplacePurchasePurchasedAction {
     /// `purchased`
     Purchased,
 }
-rt::string_enum!(MarketplacePurchasePurchasedAction { Purchased = "purchased" });
-rt::contract!(
-    MarketplacePurchasePurchasedAction, [validators::v521], BASE0,
+rt::string_enum!(
+    MarketplacePurchasePurchasedAction { Purchased = "purchased" }
+    contract[validators::t81:: < 45 >], BASE0,
     "/definitions/marketplace_purchase$purchased/properties/action"
 );
 /// member added event
@@ -15165,10 +12967,9 @@ pub enum OrgBlockBlockedAction {
     /// `blocked`
     Blocked,
 }
-rt::string_enum!(OrgBlockBlockedAction { Blocked = "blocked" });
-rt::contract!(
-    OrgBlockBlockedAction, [validators::v534], BASE0,
-    "/definitions/org_block$blocked/properties/action"
+rt::string_enum!(
+    OrgBlockBlockedAction { Blocked = "blocked" } contract[validators::t81:: < 46 >],
+    BASE0, "/definitions/org_block$blocked/properties/action"
 );
 /// org_block unblocked event
 ///
@@ -15194,10 +12995,9 @@ pub enum OrgBlockUnblockedAction {
     /// `unblocked`
     Unblocked,
 }
-rt::string_enum!(OrgBlockUnblockedAction { Unblocked = "unblocked" });
-rt::contract!(
-    OrgBlockUnblockedAction, [validators::v536], BASE0,
-    "/definitions/org_block$unblocked/properties/action"
+rt::string_enum!(
+    OrgBlockUnblockedAction { Unblocked = "unblocked" } contract[validators::t81:: < 47
+    >], BASE0, "/definitions/org_block$unblocked/properties/action"
 );
 /// organization deleted event
 ///
@@ -15239,9 +13039,9 @@ pub enum OrganizationMemberAddedAction {
     /// `member_added`
     MemberAdded,
 }
-rt::string_enum!(OrganizationMemberAddedAction { MemberAdded = "member_added" });
-rt::contract!(
-    OrganizationMemberAddedAction, [validators::v539], BASE0,
+rt::string_enum!(
+    OrganizationMemberAddedAction { MemberAdded = "member_added" }
+    contract[validators::t81:: < 48 >], BASE0,
     "/definitions/organization$member_added/properties/action"
 );
 /// organization member_invited event
@@ -15270,9 +13070,9 @@ pub enum OrganizationMemberInvitedAction {
     /// `member_invited`
     MemberInvited,
 }
-rt::string_enum!(OrganizationMemberInvitedAction { MemberInvited = "member_invited" });
-rt::contract!(
-    OrganizationMemberInvitedAction, [validators::v541], BASE0,
+rt::string_enum!(
+    OrganizationMemberInvitedAction { MemberInvited = "member_invited" }
+    contract[validators::t81:: < 49 >], BASE0,
     "/definitions/organization$member_invited/properties/action"
 );
 /// organization member_removed event
@@ -15298,9 +13098,9 @@ pub enum OrganizationMemberRemovedAction {
     /// `member_removed`
     MemberRemoved,
 }
-rt::string_enum!(OrganizationMemberRemovedAction { MemberRemoved = "member_removed" });
-rt::contract!(
-    OrganizationMemberRemovedAction, [validators::v543], BASE0,
+rt::string_enum!(
+    OrganizationMemberRemovedAction { MemberRemoved = "member_removed" }
+    contract[validators::t81:: < 50 >], BASE0,
     "/definitions/organization$member_removed/properties/action"
 );
 /// organization renamed event
@@ -15326,10 +13126,9 @@ pub enum OrganizationRenamedAction {
     /// `renamed`
     Renamed,
 }
-rt::string_enum!(OrganizationRenamedAction { Renamed = "renamed" });
-rt::contract!(
-    OrganizationRenamedAction, [validators::v545], BASE0,
-    "/definitions/organization$renamed/properties/action"
+rt::string_enum!(
+    OrganizationRenamedAction { Renamed = "renamed" } contract[validators::t81:: < 51 >],
+    BASE0, "/definitions/organization$renamed/properties/action"
 );
 /// package published event
 ///
@@ -15355,10 +13154,9 @@ pub enum PackagePublishedAction {
     /// `published`
     Published,
 }
-rt::string_enum!(PackagePublishedAction { Published = "published" });
-rt::contract!(
-    PackagePublishedAction, [validators::v547], BASE0,
-    "/definitions/package$published/properties/action"
+rt::string_enum!(
+    PackagePublishedAction { Published = "published" } contract[validators::t81:: < 52
+    >], BASE0, "/definitions/package$published/properties/action"
 );
 /// package updated event
 ///
@@ -15384,10 +13182,9 @@ pub enum PackageUpdatedAction {
     /// `updated`
     Updated,
 }
-rt::string_enum!(PackageUpdatedAction { Updated = "updated" });
-rt::contract!(
-    PackageUpdatedAction, [validators::v549], BASE0,
-    "/definitions/package$updated/properties/action"
+rt::string_enum!(
+    PackageUpdatedAction { Updated = "updated" } contract[validators::t81:: < 53 >],
+    BASE0, "/definitions/package$updated/properties/action"
 );
 /// project closed event
 ///
@@ -15507,10 +13304,9 @@ pub enum ProjectCardConvertedAction {
     /// `converted`
     Converted,
 }
-rt::string_enum!(ProjectCardConvertedAction { Converted = "converted" });
-rt::contract!(
-    ProjectCardConvertedAction, [validators::v556], BASE0,
-    "/definitions/project_card$converted/properties/action"
+rt::string_enum!(
+    ProjectCardConvertedAction { Converted = "converted" } contract[validators::t81:: <
+    54 >], BASE0, "/definitions/project_card$converted/properties/action"
 );
 /// project_card created event
 ///
@@ -15596,9 +13392,8 @@ pub enum ProjectCardMovedAction {
     /// `moved`
     Moved,
 }
-rt::string_enum!(ProjectCardMovedAction { Moved = "moved" });
-rt::contract!(
-    ProjectCardMovedAction, [validators::v561], BASE0,
+rt::string_enum!(
+    ProjectCardMovedAction { Moved = "moved" } contract[validators::t81:: < 55 >], BASE0,
     "/definitions/project_card$moved/properties/action"
 );
 /// project_column created event
@@ -15748,9 +13543,9 @@ pub enum PullRequestReviewSubmittedAction {
     /// `submitted`
     Submitted,
 }
-rt::string_enum!(PullRequestReviewSubmittedAction { Submitted = "submitted" });
-rt::contract!(
-    PullRequestReviewSubmittedAction, [validators::v569], BASE0,
+rt::string_enum!(
+    PullRequestReviewSubmittedAction { Submitted = "submitted" }
+    contract[validators::t81:: < 56 >], BASE0,
     "/definitions/pull_request_review$submitted/properties/action"
 );
 /// pull_request_review_comment created event
@@ -15894,10 +13689,9 @@ pub enum ReleasePrereleasedAction {
     /// `prereleased`
     Prereleased,
 }
-rt::string_enum!(ReleasePrereleasedAction { Prereleased = "prereleased" });
-rt::contract!(
-    ReleasePrereleasedAction, [validators::v577], BASE0,
-    "/definitions/release$prereleased/properties/action"
+rt::string_enum!(
+    ReleasePrereleasedAction { Prereleased = "prereleased" } contract[validators::t81:: <
+    57 >], BASE0, "/definitions/release$prereleased/properties/action"
 );
 /// release published event
 ///
@@ -15941,10 +13735,9 @@ pub enum ReleaseReleasedAction {
     /// `released`
     Released,
 }
-rt::string_enum!(ReleaseReleasedAction { Released = "released" });
-rt::contract!(
-    ReleaseReleasedAction, [validators::v580], BASE0,
-    "/definitions/release$released/properties/action"
+rt::string_enum!(
+    ReleaseReleasedAction { Released = "released" } contract[validators::t81:: < 58 >],
+    BASE0, "/definitions/release$released/properties/action"
 );
 /// release unpublished event
 ///
@@ -15970,10 +13763,9 @@ pub enum ReleaseUnpublishedAction {
     /// `unpublished`
     Unpublished,
 }
-rt::string_enum!(ReleaseUnpublishedAction { Unpublished = "unpublished" });
-rt::contract!(
-    ReleaseUnpublishedAction, [validators::v582], BASE0,
-    "/definitions/release$unpublished/properties/action"
+rt::string_enum!(
+    ReleaseUnpublishedAction { Unpublished = "unpublished" } contract[validators::t81:: <
+    59 >], BASE0, "/definitions/release$unpublished/properties/action"
 );
 /// repository archived event
 ///
@@ -15998,10 +13790,9 @@ pub enum RepositoryArchivedAction {
     /// `archived`
     Archived,
 }
-rt::string_enum!(RepositoryArchivedAction { Archived = "archived" });
-rt::contract!(
-    RepositoryArchivedAction, [validators::v584], BASE0,
-    "/definitions/repository$archived/properties/action"
+rt::string_enum!(
+    RepositoryArchivedAction { Archived = "archived" } contract[validators::t81:: < 60
+    >], BASE0, "/definitions/repository$archived/properties/action"
 );
 /// repository created event
 ///
@@ -16078,10 +13869,9 @@ pub enum RepositoryPrivatizedAction {
     /// `privatized`
     Privatized,
 }
-rt::string_enum!(RepositoryPrivatizedAction { Privatized = "privatized" });
-rt::contract!(
-    RepositoryPrivatizedAction, [validators::v589], BASE0,
-    "/definitions/repository$privatized/properties/action"
+rt::string_enum!(
+    RepositoryPrivatizedAction { Privatized = "privatized" } contract[validators::t81:: <
+    61 >], BASE0, "/definitions/repository$privatized/properties/action"
 );
 /// repository publicized event
 ///
@@ -16106,10 +13896,9 @@ pub enum RepositoryPublicizedAction {
     /// `publicized`
     Publicized,
 }
-rt::string_enum!(RepositoryPublicizedAction { Publicized = "publicized" });
-rt::contract!(
-    RepositoryPublicizedAction, [validators::v591], BASE0,
-    "/definitions/repository$publicized/properties/action"
+rt::string_enum!(
+    RepositoryPublicizedAction { Publicized = "publicized" } contract[validators::t81:: <
+    62 >], BASE0, "/definitions/repository$publicized/properties/action"
 );
 /// repository renamed event
 ///
@@ -16170,10 +13959,9 @@ pub enum RepositoryUnarchivedAction {
     /// `unarchived`
     Unarchived,
 }
-rt::string_enum!(RepositoryUnarchivedAction { Unarchived = "unarchived" });
-rt::contract!(
-    RepositoryUnarchivedAction, [validators::v595], BASE0,
-    "/definitions/repository$unarchived/properties/action"
+rt::string_enum!(
+    RepositoryUnarchivedAction { Unarchived = "unarchived" } contract[validators::t81:: <
+    63 >], BASE0, "/definitions/repository$unarchived/properties/action"
 );
 /// repository_dispatch on-demand-test event
 ///
@@ -16203,9 +13991,7 @@ pub enum RepositoryDispatchOnDemandTestAction {
 }
 rt::string_enum!(
     RepositoryDispatchOnDemandTestAction { OnDemandTest = "on-demand-test" }
-);
-rt::contract!(
-    RepositoryDispatchOnDemandTestAction, [validators::v597], BASE0,
+    contract[validators::t81:: < 64 >], BASE0,
     "/definitions/repository_dispatch$on-demand-test/properties/action"
 );
 /// repository_vulnerability_alert create event
@@ -16232,9 +14018,9 @@ pub enum RepositoryVulnerabilityAlertCreateAction {
     /// `create`
     Create,
 }
-rt::string_enum!(RepositoryVulnerabilityAlertCreateAction { Create = "create" });
-rt::contract!(
-    RepositoryVulnerabilityAlertCreateAction, [validators::v599], BASE0,
+rt::string_enum!(
+    RepositoryVulnerabilityAlertCreateAction { Create = "create" }
+    contract[validators::t81:: < 65 >], BASE0,
     "/definitions/repository_vulnerability_alert$create/properties/action"
 );
 /// repository_vulnerability_alert dismiss event
@@ -16261,9 +14047,9 @@ pub enum RepositoryVulnerabilityAlertDismissAction {
     /// `dismiss`
     Dismiss,
 }
-rt::string_enum!(RepositoryVulnerabilityAlertDismissAction { Dismiss = "dismiss" });
-rt::contract!(
-    RepositoryVulnerabilityAlertDismissAction, [validators::v601], BASE0,
+rt::string_enum!(
+    RepositoryVulnerabilityAlertDismissAction { Dismiss = "dismiss" }
+    contract[validators::t81:: < 66 >], BASE0,
     "/definitions/repository_vulnerability_alert$dismiss/properties/action"
 );
 /// repository_vulnerability_alert resolve event
@@ -16290,9 +14076,9 @@ pub enum RepositoryVulnerabilityAlertResolveAction {
     /// `resolve`
     Resolve,
 }
-rt::string_enum!(RepositoryVulnerabilityAlertResolveAction { Resolve = "resolve" });
-rt::contract!(
-    RepositoryVulnerabilityAlertResolveAction, [validators::v603], BASE0,
+rt::string_enum!(
+    RepositoryVulnerabilityAlertResolveAction { Resolve = "resolve" }
+    contract[validators::t81:: < 67 >], BASE0,
     "/definitions/repository_vulnerability_alert$resolve/properties/action"
 );
 /// secret_scanning_alert created event
@@ -16357,9 +14143,9 @@ pub enum SecretScanningAlertResolvedAction {
     /// `resolved`
     Resolved,
 }
-rt::string_enum!(SecretScanningAlertResolvedAction { Resolved = "resolved" });
-rt::contract!(
-    SecretScanningAlertResolvedAction, [validators::v607], BASE0,
+rt::string_enum!(
+    SecretScanningAlertResolvedAction { Resolved = "resolved" }
+    contract[validators::t81:: < 68 >], BASE0,
     "/definitions/secret_scanning_alert$resolved/properties/action"
 );
 /// security_advisory performed event
@@ -16382,9 +14168,9 @@ pub enum SecurityAdvisoryPerformedAction {
     /// `performed`
     Performed,
 }
-rt::string_enum!(SecurityAdvisoryPerformedAction { Performed = "performed" });
-rt::contract!(
-    SecurityAdvisoryPerformedAction, [validators::v609], BASE0,
+rt::string_enum!(
+    SecurityAdvisoryPerformedAction { Performed = "performed" }
+    contract[validators::t81:: < 69 >], BASE0,
     "/definitions/security_advisory$performed/properties/action"
 );
 /// security_advisory published event
@@ -16435,9 +14221,9 @@ pub enum SecurityAdvisoryWithdrawnAction {
     /// `withdrawn`
     Withdrawn,
 }
-rt::string_enum!(SecurityAdvisoryWithdrawnAction { Withdrawn = "withdrawn" });
-rt::contract!(
-    SecurityAdvisoryWithdrawnAction, [validators::v613], BASE0,
+rt::string_enum!(
+    SecurityAdvisoryWithdrawnAction { Withdrawn = "withdrawn" }
+    contract[validators::t81:: < 70 >], BASE0,
     "/definitions/security_advisory$withdrawn/properties/action"
 );
 /// sponsorship cancelled event
@@ -16509,9 +14295,7 @@ pub enum SponsorshipPendingCancellationAction {
 }
 rt::string_enum!(
     SponsorshipPendingCancellationAction { PendingCancellation = "pending_cancellation" }
-);
-rt::contract!(
-    SponsorshipPendingCancellationAction, [validators::v618], BASE0,
+    contract[validators::t81:: < 71 >], BASE0,
     "/definitions/sponsorship$pending_cancellation/properties/action"
 );
 /// sponsorship pending_tier_change event
@@ -16540,9 +14324,7 @@ pub enum SponsorshipPendingTierChangeAction {
 }
 rt::string_enum!(
     SponsorshipPendingTierChangeAction { PendingTierChange = "pending_tier_change" }
-);
-rt::contract!(
-    SponsorshipPendingTierChangeAction, [validators::v620], BASE0,
+    contract[validators::t81:: < 72 >], BASE0,
     "/definitions/sponsorship$pending_tier_change/properties/action"
 );
 /// sponsorship tier_changed event
@@ -16567,9 +14349,9 @@ pub enum SponsorshipTierChangedAction {
     /// `tier_changed`
     TierChanged,
 }
-rt::string_enum!(SponsorshipTierChangedAction { TierChanged = "tier_changed" });
-rt::contract!(
-    SponsorshipTierChangedAction, [validators::v622], BASE0,
+rt::string_enum!(
+    SponsorshipTierChangedAction { TierChanged = "tier_changed" }
+    contract[validators::t81:: < 73 >], BASE0,
     "/definitions/sponsorship$tier_changed/properties/action"
 );
 /// star created event
@@ -16637,9 +14419,7 @@ pub enum TeamAddedToRepositoryAction {
 }
 rt::string_enum!(
     TeamAddedToRepositoryAction { AddedToRepository = "added_to_repository" }
-);
-rt::contract!(
-    TeamAddedToRepositoryAction, [validators::v626], BASE0,
+    contract[validators::t81:: < 74 >], BASE0,
     "/definitions/team$added_to_repository/properties/action"
 );
 /// team created event
@@ -16725,9 +14505,7 @@ pub enum TeamRemovedFromRepositoryAction {
 }
 rt::string_enum!(
     TeamRemovedFromRepositoryAction { RemovedFromRepository = "removed_from_repository" }
-);
-rt::contract!(
-    TeamRemovedFromRepositoryAction, [validators::v631], BASE0,
+    contract[validators::t81:: < 75 >], BASE0,
     "/definitions/team$removed_from_repository/properties/action"
 );
 /// watch started event
@@ -16753,9 +14531,8 @@ pub enum WatchStartedAction {
     /// `started`
     Started,
 }
-rt::string_enum!(WatchStartedAction { Started = "started" });
-rt::contract!(
-    WatchStartedAction, [validators::v633], BASE0,
+rt::string_enum!(
+    WatchStartedAction { Started = "started" } contract[validators::t81:: < 76 >], BASE0,
     "/definitions/watch$started/properties/action"
 );
 /// workflow_job completed event
@@ -16935,9 +14712,9 @@ pub enum WorkflowStepInProgressStatus {
     /// `in_progress`
     InProgress,
 }
-rt::string_enum!(WorkflowStepInProgressStatus { InProgress = "in_progress" });
-rt::contract!(
-    WorkflowStepInProgressStatus, [validators::v641], BASE0,
+rt::string_enum!(
+    WorkflowStepInProgressStatus { InProgress = "in_progress" }
+    contract[validators::t81:: < 77 >], BASE0,
     "/definitions/workflow-step-in_progress/properties/status"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -17797,12 +15574,12 @@ mod fast {
         ViaValue < Check58 >, required; } deny
     );
     rt::via_value!(
-        Check59 -> DiscussionCategory, | v | rt::is_valid(validators::v655, v) &&
+        Check59 -> DiscussionCategory, | v | rt::is_valid(validators::t87:: < 0 >, v) &&
         rt::is_valid(validators::v656, v)
     );
     rt::via_value!(
-        Check60 -> DiscussionAnswerChosenBy, | v | rt::is_valid(validators::v291, v) &&
-        rt::is_valid(validators::t2:: < 2 >, v)
+        Check60 -> DiscussionAnswerChosenBy, | v | rt::is_valid(validators::t79:: < 73 >,
+        v) && rt::is_valid(validators::t2:: < 2 >, v)
     );
     rt::string_leaf!(
         Leaf61 -> RootDiscussionEventAnsweredDiscussionState, | s | [! ::std::matches!(s,
@@ -18317,7 +16094,8 @@ mod fast {
     );
     rt::via_value!(
         Check83 -> RootIssuesEventMilestonedIssueMilestone, | v |
-        rt::is_valid(validators::t2:: < 5 >, v) && rt::is_valid(validators::v661, v)
+        rt::is_valid(validators::t2:: < 5 >, v) && rt::is_valid(validators::t79:: < 74 >,
+        v)
     );
     rt::object_reader!(
         read_217, Visit217, IssuesMilestonedIssue { url = "url" : LeafRead < Leaf2 >,
@@ -18501,7 +16279,9 @@ mod fast {
         < Leaf2 >, required; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
         required; permission = "permission" : LeafRead < Leaf2 >, required; } deny
     );
-    rt::via_value!(Check88 -> WebhookEvents, | v | rt::is_valid(validators::v662, v));
+    rt::via_value!(
+        Check88 -> WebhookEvents, | v | rt::is_valid(validators::t79:: < 75 >, v)
+    );
     rt::object_reader!(
         read_267, Visit267, MetaDeletedHook { r#type = "type" : LeafRead < Leaf2 >,
         required; id = "id" : LeafRead < Leaf1 >, required; name = "name" : LeafRead <
@@ -19839,7 +17619,7 @@ mod fast {
         Typed < InstallationLite >; organization = "organization" : Typed < Organization
         >; workflow = "workflow" : LeafRead < Leaf2 >, required; } deny
     );
-    rt::via_value!(Check127 -> Step, | v | rt::is_valid(validators::v670, v));
+    rt::via_value!(Check127 -> Step, | v | rt::is_valid(validators::t79:: < 76 >, v));
     rt::string_leaf!(
         Leaf128 -> WorkflowJobConclusion, | s | [! ::std::matches!(s, "success" |
         "failure"), ! ::std::matches!(s, "success" | "failure")] =>
@@ -19878,8 +17658,8 @@ mod fast {
         "completed_at" : LeafRead < Leaf9 >, required; } deny
     );
     rt::via_value!(
-        Check130 -> WorkflowJobStep, | v | rt::is_valid(validators::v671, v) &&
-        rt::is_valid(validators::v670, v)
+        Check130 -> WorkflowJobStep, | v | rt::is_valid(validators::t79:: < 77 >, v) &&
+        rt::is_valid(validators::t79:: < 76 >, v)
     );
     rt::via_value!(
         Check131 -> Option < WorkflowJobConclusion >, | v |
@@ -20070,7 +17850,9 @@ mod fast {
         Leaf137 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
         "requested_action")] => CheckRunRequestedActionAction::from_listed_str(s)
     );
-    rt::via_value!(Check138 -> RequestedAction, | v | rt::is_valid(validators::v674, v));
+    rt::via_value!(
+        Check138 -> RequestedAction, | v | rt::is_valid(validators::t83:: < 6 >, v)
+    );
     rt::object_reader!(
         read_539, Visit539, CheckRunRequestedAction { action = "action" : LeafRead <
         Leaf137 >, required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >,
@@ -22662,284 +20444,291 @@ mod validators {
     static WORDS72: &[&str] = rt::words!(
         "zen", "hook_id", "hook", "repository", "sender", "organization"
     );
-    /// `#/oneOf/0`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/branch_protection_rule_event"),
-        )
+    /// Shared by 274 validators that differ only in the validators they call and the strings they pass (a row of `T79` each), such as `#/oneOf/0` and `#/oneOf/1` (272 more).
+    pub(super) fn t79<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
+        T79[K].0(i, l, c, &s.reference("/$ref", B0, T79[K].1))
     }
-    /// `#/oneOf/1`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t4::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/check_run_event"))
-    }
-    /// `#/oneOf/2`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/check_suite_event"))
-    }
-    /// `#/oneOf/3`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t8::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/code_scanning_alert_event"))
-    }
-    /// `#/oneOf/4`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/commit_comment_event"))
-    }
-    /// `#/oneOf/5`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/content_reference_event"))
-    }
-    /// `#/oneOf/6`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v138(i, l, c, &s.reference("/$ref", B0, "/definitions/create$event"))
-    }
-    /// `#/oneOf/7`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v140(i, l, c, &s.reference("/$ref", B0, "/definitions/delete$event"))
-    }
-    /// `#/oneOf/8`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/deploy_key_event"))
-    }
-    /// `#/oneOf/9`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/deployment_event"))
-    }
-    /// `#/oneOf/10`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<
-            3,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/deployment_status_event"))
-    }
-    /// `#/oneOf/11`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v149(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion_event"))
-    }
-    /// `#/oneOf/12`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<
-            3,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion_comment_event"))
-    }
-    /// `#/oneOf/13`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v169(i, l, c, &s.reference("/$ref", B0, "/definitions/fork$event"))
-    }
-    /// `#/oneOf/14`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<
-            4,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/github_app_authorization_event"),
-        )
-    }
-    /// `#/oneOf/15`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v171(i, l, c, &s.reference("/$ref", B0, "/definitions/gollum$event"))
-    }
-    /// `#/oneOf/16`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t13::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/installation_event"))
-    }
-    /// `#/oneOf/17`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<
-            4,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/installation_repositories_event"),
-        )
-    }
-    /// `#/oneOf/18`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/issue_comment_event"))
-    }
-    /// `#/oneOf/19`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v194(i, l, c, &s.reference("/$ref", B0, "/definitions/issues_event"))
-    }
-    /// `#/oneOf/20`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/label_event"))
-    }
-    /// `#/oneOf/21`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t13::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/marketplace_purchase_event"))
-    }
-    /// `#/oneOf/22`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<6>(i, l, c, &s.reference("/$ref", B0, "/definitions/member_event"))
-    }
-    /// `#/oneOf/23`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<6>(i, l, c, &s.reference("/$ref", B0, "/definitions/membership_event"))
-    }
-    /// `#/oneOf/24`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/meta_event"))
-    }
-    /// `#/oneOf/25`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t13::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/milestone_event"))
-    }
-    /// `#/oneOf/26`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<9>(i, l, c, &s.reference("/$ref", B0, "/definitions/org_block_event"))
-    }
-    /// `#/oneOf/27`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t13::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/organization_event"))
-    }
-    /// `#/oneOf/28`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<10>(i, l, c, &s.reference("/$ref", B0, "/definitions/package_event"))
-    }
-    /// `#/oneOf/29`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v250(i, l, c, &s.reference("/$ref", B0, "/definitions/page_build$event"))
-    }
-    /// `#/oneOf/30`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v253(i, l, c, &s.reference("/$ref", B0, "/definitions/ping$event"))
-    }
-    /// `#/oneOf/31`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t13::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_event"))
-    }
-    /// `#/oneOf/32`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t13::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_card_event"))
-    }
-    /// `#/oneOf/33`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t4::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_column_event"))
-    }
-    /// `#/oneOf/34`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v269(i, l, c, &s.reference("/$ref", B0, "/definitions/public$event"))
-    }
-    /// `#/oneOf/35`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v287(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request_event"))
-    }
-    /// `#/oneOf/36`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<
-            7,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request_review_event"))
-    }
-    /// `#/oneOf/37`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<
-            8,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request_review_comment_event"),
-        )
-    }
-    /// `#/oneOf/38`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v344(i, l, c, &s.reference("/$ref", B0, "/definitions/push$event"))
-    }
-    /// `#/oneOf/39`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v346(i, l, c, &s.reference("/$ref", B0, "/definitions/release_event"))
-    }
-    /// `#/oneOf/40`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v354(i, l, c, &s.reference("/$ref", B0, "/definitions/repository_event"))
-    }
-    /// `#/oneOf/41`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<
-            6,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/repository_dispatch_event"))
-    }
-    /// `#/oneOf/42`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v363(i, l, c, &s.reference("/$ref", B0, "/definitions/repository_import$event"))
-    }
-    /// `#/oneOf/43`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<
-            9,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/repository_vulnerability_alert_event",
-                ),
-        )
-    }
-    /// `#/oneOf/44`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<
-            10,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/secret_scanning_alert_event"))
-    }
-    /// `#/oneOf/45`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t4::<
-            2,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/security_advisory_event"))
-    }
-    /// `#/oneOf/46`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t8::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/sponsorship_event"))
-    }
-    /// `#/oneOf/47`
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<14>(i, l, c, &s.reference("/$ref", B0, "/definitions/star_event"))
-    }
-    /// `#/oneOf/48`
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v390(i, l, c, &s.reference("/$ref", B0, "/definitions/status$event"))
-    }
-    /// `#/oneOf/49`
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t13::<6>(i, l, c, &s.reference("/$ref", B0, "/definitions/team_event"))
-    }
-    /// `#/oneOf/50`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v405(i, l, c, &s.reference("/$ref", B0, "/definitions/team_add$event"))
-    }
-    /// `#/oneOf/51`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t11::<7>(i, l, c, &s.reference("/$ref", B0, "/definitions/watch_event"))
-    }
-    /// `#/oneOf/52`
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v407(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_dispatch$event"))
-    }
-    /// `#/oneOf/53`
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<11>(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_job_event"))
-    }
-    /// `#/oneOf/54`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<15>(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_run_event"))
-    }
+    const T79: [(rt::Check, &str); 274] = [
+        (t0::<0>, "/definitions/branch_protection_rule_event"),
+        (t4::<0>, "/definitions/check_run_event"),
+        (t0::<2>, "/definitions/check_suite_event"),
+        (t8::<0>, "/definitions/code_scanning_alert_event"),
+        (t11::<0>, "/definitions/commit_comment_event"),
+        (t11::<1>, "/definitions/content_reference_event"),
+        (v138, "/definitions/create$event"),
+        (v140, "/definitions/delete$event"),
+        (t2::<1>, "/definitions/deploy_key_event"),
+        (t11::<2>, "/definitions/deployment_event"),
+        (t11::<3>, "/definitions/deployment_status_event"),
+        (v149, "/definitions/discussion_event"),
+        (t0::<3>, "/definitions/discussion_comment_event"),
+        (v169, "/definitions/fork$event"),
+        (t11::<4>, "/definitions/github_app_authorization_event"),
+        (v171, "/definitions/gollum$event"),
+        (t13::<0>, "/definitions/installation_event"),
+        (t2::<4>, "/definitions/installation_repositories_event"),
+        (t0::<4>, "/definitions/issue_comment_event"),
+        (v194, "/definitions/issues_event"),
+        (t0::<5>, "/definitions/label_event"),
+        (t13::<1>, "/definitions/marketplace_purchase_event"),
+        (t0::<6>, "/definitions/member_event"),
+        (t2::<6>, "/definitions/membership_event"),
+        (t11::<5>, "/definitions/meta_event"),
+        (t13::<2>, "/definitions/milestone_event"),
+        (t2::<9>, "/definitions/org_block_event"),
+        (t13::<3>, "/definitions/organization_event"),
+        (t2::<10>, "/definitions/package_event"),
+        (v250, "/definitions/page_build$event"),
+        (v253, "/definitions/ping$event"),
+        (t13::<4>, "/definitions/project_event"),
+        (t13::<5>, "/definitions/project_card_event"),
+        (t4::<1>, "/definitions/project_column_event"),
+        (v269, "/definitions/public$event"),
+        (v287, "/definitions/pull_request_event"),
+        (t0::<7>, "/definitions/pull_request_review_event"),
+        (t0::<8>, "/definitions/pull_request_review_comment_event"),
+        (v344, "/definitions/push$event"),
+        (v346, "/definitions/release_event"),
+        (v354, "/definitions/repository_event"),
+        (t11::<6>, "/definitions/repository_dispatch_event"),
+        (v363, "/definitions/repository_import$event"),
+        (t0::<9>, "/definitions/repository_vulnerability_alert_event"),
+        (t0::<10>, "/definitions/secret_scanning_alert_event"),
+        (t4::<2>, "/definitions/security_advisory_event"),
+        (t8::<1>, "/definitions/sponsorship_event"),
+        (t2::<14>, "/definitions/star_event"),
+        (v390, "/definitions/status$event"),
+        (t13::<6>, "/definitions/team_event"),
+        (v405, "/definitions/team_add$event"),
+        (t11::<7>, "/definitions/watch_event"),
+        (v407, "/definitions/workflow_dispatch$event"),
+        (t0::<11>, "/definitions/workflow_job_event"),
+        (t2::<15>, "/definitions/workflow_run_event"),
+        (v220, "/definitions/team"),
+        (t16::<0>, "/definitions/pull_request$assigned"),
+        (t17::<0>, "/definitions/pull_request$auto_merge_disabled"),
+        (t17::<1>, "/definitions/pull_request$auto_merge_enabled"),
+        (t17::<2>, "/definitions/pull_request$closed"),
+        (t17::<3>, "/definitions/pull_request$converted_to_draft"),
+        (v305, "/definitions/pull_request$edited"),
+        (t18::<0>, "/definitions/pull_request$labeled"),
+        (t17::<4>, "/definitions/pull_request$locked"),
+        (t17::<5>, "/definitions/pull_request$opened"),
+        (t17::<6>, "/definitions/pull_request$ready_for_review"),
+        (t17::<7>, "/definitions/pull_request$reopened"),
+        (t2::<12>, "/definitions/pull_request$review_request_removed"),
+        (t2::<13>, "/definitions/pull_request$review_requested"),
+        (v327, "/definitions/pull_request$synchronize"),
+        (t16::<1>, "/definitions/pull_request$unassigned"),
+        (t18::<1>, "/definitions/pull_request$unlabeled"),
+        (t17::<8>, "/definitions/pull_request$unlocked"),
+        (t1::<0>, "/definitions/user"),
+        (v189, "/definitions/milestone"),
+        (t2::<8>, "/definitions/webhook-events"),
+        (v410, "/definitions/workflow-step"),
+        (t24::<0>, "/definitions/workflow-step-in_progress"),
+        (t26::<0>, "/definitions/branch_protection_rule$created"),
+        (t26::<1>, "/definitions/branch_protection_rule$deleted"),
+        (v426, "/definitions/branch_protection_rule$edited"),
+        (t27::<0>, "/definitions/check_run$completed"),
+        (t27::<1>, "/definitions/check_run$created"),
+        (v429, "/definitions/check_run$requested_action"),
+        (t27::<2>, "/definitions/check_run$rerequested"),
+        (v82, "/definitions/app"),
+        (v81, "/definitions/check-run-deployment"),
+        (v80, "/definitions/repo-ref"),
+        (t28::<0>, "/definitions/check_suite$completed"),
+        (t28::<1>, "/definitions/check_suite$requested"),
+        (t28::<2>, "/definitions/check_suite$rerequested"),
+        (v93, "/definitions/commit-simple"),
+        (v94, "/definitions/committer"),
+        (t29::<0>, "/definitions/code_scanning_alert$appeared_in_branch"),
+        (t29::<1>, "/definitions/code_scanning_alert$closed_by_user"),
+        (t29::<2>, "/definitions/code_scanning_alert$created"),
+        (t29::<3>, "/definitions/code_scanning_alert$fixed"),
+        (t29::<4>, "/definitions/code_scanning_alert$reopened"),
+        (t29::<5>, "/definitions/code_scanning_alert$reopened_by_user"),
+        (v97, "/definitions/alert-instance"),
+        (v446, "/definitions/commit_comment$created"),
+        (v135, "/definitions/author_association"),
+        (v447, "/definitions/content_reference$created"),
+        (v59, "/definitions/repository"),
+        (v66, "/definitions/installation-lite"),
+        (v67, "/definitions/organization"),
+        (t30::<0>, "/definitions/deploy_key$created"),
+        (t30::<1>, "/definitions/deploy_key$deleted"),
+        (v450, "/definitions/deployment$created"),
+        (v451, "/definitions/deployment_status$created"),
+        (v452, "/definitions/discussion$answered"),
+        (t31::<0>, "/definitions/discussion$category_changed"),
+        (t32::<0>, "/definitions/discussion$created"),
+        (t32::<1>, "/definitions/discussion$deleted"),
+        (v458, "/definitions/discussion$edited"),
+        (t33::<0>, "/definitions/discussion$labeled"),
+        (t32::<2>, "/definitions/discussion$locked"),
+        (t32::<3>, "/definitions/discussion$pinned"),
+        (t31::<1>, "/definitions/discussion$transferred"),
+        (v465, "/definitions/discussion$unanswered"),
+        (t33::<1>, "/definitions/discussion$unlabeled"),
+        (t32::<4>, "/definitions/discussion$unlocked"),
+        (t32::<5>, "/definitions/discussion$unpinned"),
+        (v156, "/definitions/discussion"),
+        (t34::<0>, "/definitions/discussion_comment$created"),
+        (t34::<1>, "/definitions/discussion_comment$deleted"),
+        (v473, "/definitions/discussion_comment$edited"),
+        (v474, "/definitions/github_app_authorization$revoked"),
+        (t35::<0>, "/definitions/installation$created"),
+        (t35::<1>, "/definitions/installation$deleted"),
+        (t35::<2>, "/definitions/installation$new_permissions_accepted"),
+        (t35::<3>, "/definitions/installation$suspend"),
+        (t35::<4>, "/definitions/installation$unsuspend"),
+        (v175, "/definitions/installation"),
+        (t36::<0>, "/definitions/installation_repositories$added"),
+        (t36::<1>, "/definitions/installation_repositories$removed"),
+        (t37::<0>, "/definitions/issue_comment$created"),
+        (t37::<1>, "/definitions/issue_comment$deleted"),
+        (v490, "/definitions/issue_comment$edited"),
+        (v195, "/definitions/issue"),
+        (t38::<0>, "/definitions/issues$assigned"),
+        (t39::<0>, "/definitions/issues$closed"),
+        (t39::<1>, "/definitions/issues$deleted"),
+        (t40::<0>, "/definitions/issues$demilestoned"),
+        (v496, "/definitions/issues$edited"),
+        (t41::<0>, "/definitions/issues$labeled"),
+        (t39::<2>, "/definitions/issues$locked"),
+        (t40::<1>, "/definitions/issues$milestoned"),
+        (v501, "/definitions/issues$opened"),
+        (t39::<3>, "/definitions/issues$pinned"),
+        (t39::<4>, "/definitions/issues$reopened"),
+        (v504, "/definitions/issues$transferred"),
+        (t38::<1>, "/definitions/issues$unassigned"),
+        (t41::<1>, "/definitions/issues$unlabeled"),
+        (t39::<5>, "/definitions/issues$unlocked"),
+        (t39::<6>, "/definitions/issues$unpinned"),
+        (t42::<0>, "/definitions/label$created"),
+        (t42::<1>, "/definitions/label$deleted"),
+        (v511, "/definitions/label$edited"),
+        (t43::<0>, "/definitions/marketplace_purchase$cancelled"),
+        (t43::<1>, "/definitions/marketplace_purchase$changed"),
+        (t43::<2>, "/definitions/marketplace_purchase$pending_change"),
+        (t43::<3>, "/definitions/marketplace_purchase$pending_change_cancelled"),
+        (t43::<4>, "/definitions/marketplace_purchase$purchased"),
+        (v212, "/definitions/marketplace-purchase"),
+        (v522, "/definitions/member$added"),
+        (v523, "/definitions/member$edited"),
+        (v524, "/definitions/member$removed"),
+        (t44::<0>, "/definitions/membership$added"),
+        (t44::<1>, "/definitions/membership$removed"),
+        (v527, "/definitions/meta$deleted"),
+        (t45::<0>, "/definitions/milestone$closed"),
+        (t45::<1>, "/definitions/milestone$created"),
+        (t45::<2>, "/definitions/milestone$deleted"),
+        (v531, "/definitions/milestone$edited"),
+        (t45::<3>, "/definitions/milestone$opened"),
+        (t46::<0>, "/definitions/org_block$blocked"),
+        (t46::<1>, "/definitions/org_block$unblocked"),
+        (t47::<0>, "/definitions/organization$deleted"),
+        (t47::<1>, "/definitions/organization$member_added"),
+        (v540, "/definitions/organization$member_invited"),
+        (t47::<2>, "/definitions/organization$member_removed"),
+        (t47::<3>, "/definitions/organization$renamed"),
+        (t48::<0>, "/definitions/package$published"),
+        (t48::<1>, "/definitions/package$updated"),
+        (t49::<0>, "/definitions/project$closed"),
+        (t49::<1>, "/definitions/project$created"),
+        (t49::<2>, "/definitions/project$deleted"),
+        (v553, "/definitions/project$edited"),
+        (t49::<3>, "/definitions/project$reopened"),
+        (t50::<0>, "/definitions/project_card$converted"),
+        (t51::<0>, "/definitions/project_card$created"),
+        (t51::<1>, "/definitions/project_card$deleted"),
+        (t50::<1>, "/definitions/project_card$edited"),
+        (t50::<2>, "/definitions/project_card$moved"),
+        (v262, "/definitions/project-card"),
+        (t52::<0>, "/definitions/project_column$created"),
+        (t52::<1>, "/definitions/project_column$deleted"),
+        (v564, "/definitions/project_column$edited"),
+        (t52::<2>, "/definitions/project_column$moved"),
+        (v290, "/definitions/pull-request"),
+        (t85::<6>, "/definitions/link"),
+        (v161, "/definitions/label"),
+        (t53::<0>, "/definitions/pull_request_review$dismissed"),
+        (v567, "/definitions/pull_request_review$edited"),
+        (t53::<1>, "/definitions/pull_request_review$submitted"),
+        (t54::<0>, "/definitions/pull_request_review_comment$created"),
+        (t54::<1>, "/definitions/pull_request_review_comment$deleted"),
+        (v572, "/definitions/pull_request_review_comment$edited"),
+        (t55::<0>, "/definitions/release$created"),
+        (t55::<1>, "/definitions/release$deleted"),
+        (v575, "/definitions/release$edited"),
+        (t55::<2>, "/definitions/release$prereleased"),
+        (t55::<3>, "/definitions/release$published"),
+        (t55::<4>, "/definitions/release$released"),
+        (t55::<5>, "/definitions/release$unpublished"),
+        (v347, "/definitions/release"),
+        (t56::<0>, "/definitions/repository$archived"),
+        (t56::<1>, "/definitions/repository$created"),
+        (t56::<2>, "/definitions/repository$deleted"),
+        (t57::<0>, "/definitions/repository$edited"),
+        (t56::<3>, "/definitions/repository$privatized"),
+        (t56::<4>, "/definitions/repository$publicized"),
+        (t57::<1>, "/definitions/repository$renamed"),
+        (t57::<2>, "/definitions/repository$transferred"),
+        (t56::<5>, "/definitions/repository$unarchived"),
+        (v596, "/definitions/repository_dispatch$on-demand-test"),
+        (t58::<0>, "/definitions/repository_vulnerability_alert$create"),
+        (t58::<1>, "/definitions/repository_vulnerability_alert$dismiss"),
+        (t58::<2>, "/definitions/repository_vulnerability_alert$resolve"),
+        (v604, "/definitions/secret_scanning_alert$created"),
+        (t59::<0>, "/definitions/secret_scanning_alert$reopened"),
+        (t59::<1>, "/definitions/secret_scanning_alert$resolved"),
+        (t60::<0>, "/definitions/security_advisory$performed"),
+        (t60::<1>, "/definitions/security_advisory$published"),
+        (t60::<2>, "/definitions/security_advisory$updated"),
+        (t60::<3>, "/definitions/security_advisory$withdrawn"),
+        (t61::<0>, "/definitions/sponsorship$cancelled"),
+        (t61::<1>, "/definitions/sponsorship$created"),
+        (t62::<0>, "/definitions/sponsorship$edited"),
+        (v617, "/definitions/sponsorship$pending_cancellation"),
+        (v619, "/definitions/sponsorship$pending_tier_change"),
+        (t62::<1>, "/definitions/sponsorship$tier_changed"),
+        (v385, "/definitions/sponsorship-tier"),
+        (t63::<0>, "/definitions/star$created"),
+        (t63::<1>, "/definitions/star$deleted"),
+        (t64::<0>, "/definitions/team$added_to_repository"),
+        (t64::<1>, "/definitions/team$created"),
+        (t64::<2>, "/definitions/team$deleted"),
+        (v629, "/definitions/team$edited"),
+        (t64::<3>, "/definitions/team$removed_from_repository"),
+        (t56::<6>, "/definitions/watch$started"),
+        (t65::<0>, "/definitions/workflow_job$completed"),
+        (t65::<1>, "/definitions/workflow_job$queued"),
+        (t65::<2>, "/definitions/workflow_job$started"),
+        (t25::<1>, "/definitions/workflow-job"),
+        (t24::<1>, "/definitions/workflow-step-completed"),
+        (t66::<0>, "/definitions/workflow_run$completed"),
+        (t66::<1>, "/definitions/workflow_run$requested"),
+        (v421, "/definitions/workflow-run"),
+        (v419, "/definitions/repository-lite"),
+        (v57, "/definitions/branch-protection-rule"),
+        (t1::<1>, "/definitions/github-org"),
+        (v192, "/definitions/issue-comment"),
+        (v242, "/definitions/membership"),
+        (v258, "/definitions/project"),
+        (v267, "/definitions/project-column"),
+        (v338, "/definitions/simple-pull-request"),
+        (v341, "/definitions/pull-request-review-comment"),
+        (v417, "/definitions/workflow"),
+        (v64, "/definitions/license"),
+        (v345, "/definitions/commit"),
+        (t7::<0>, "/definitions/check-run-pull-request"),
+        (v348, "/definitions/release-asset"),
+    ];
     /// `#`
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
@@ -22947,61 +20736,61 @@ mod validators {
             l,
             s,
             &[
-                (v0, None),
-                (v1, None),
-                (v2, None),
-                (v3, None),
-                (v4, None),
-                (v5, None),
-                (v6, None),
-                (v7, None),
-                (v8, None),
-                (v9, None),
-                (v10, None),
-                (v11, None),
-                (v12, None),
-                (v13, None),
-                (v14, None),
-                (v15, None),
-                (v16, None),
-                (v17, None),
-                (v18, None),
-                (v19, None),
-                (v20, None),
-                (v21, None),
-                (v22, None),
-                (v23, None),
-                (v24, None),
-                (v25, None),
-                (v26, None),
-                (v27, None),
-                (v28, None),
-                (v29, None),
-                (v30, None),
-                (v31, None),
-                (v32, None),
-                (v33, None),
-                (v34, None),
-                (v35, None),
-                (v36, None),
-                (v37, None),
-                (v38, None),
-                (v39, None),
-                (v40, None),
-                (v41, None),
-                (v42, None),
-                (v43, None),
-                (v44, None),
-                (v45, None),
-                (v46, None),
-                (v47, None),
-                (v48, None),
-                (v49, None),
-                (v50, None),
-                (v51, None),
-                (v52, None),
-                (v53, None),
-                (v54, None),
+                (t79::<0>, None),
+                (t79::<1>, None),
+                (t79::<2>, None),
+                (t79::<3>, None),
+                (t79::<4>, None),
+                (t79::<5>, None),
+                (t79::<6>, None),
+                (t79::<7>, None),
+                (t79::<8>, None),
+                (t79::<9>, None),
+                (t79::<10>, None),
+                (t79::<11>, None),
+                (t79::<12>, None),
+                (t79::<13>, None),
+                (t79::<14>, None),
+                (t79::<15>, None),
+                (t79::<16>, None),
+                (t79::<17>, None),
+                (t79::<18>, None),
+                (t79::<19>, None),
+                (t79::<20>, None),
+                (t79::<21>, None),
+                (t79::<22>, None),
+                (t79::<23>, None),
+                (t79::<24>, None),
+                (t79::<25>, None),
+                (t79::<26>, None),
+                (t79::<27>, None),
+                (t79::<28>, None),
+                (t79::<29>, None),
+                (t79::<30>, None),
+                (t79::<31>, None),
+                (t79::<32>, None),
+                (t79::<33>, None),
+                (t79::<34>, None),
+                (t79::<35>, None),
+                (t79::<36>, None),
+                (t79::<37>, None),
+                (t79::<38>, None),
+                (t79::<39>, None),
+                (t79::<40>, None),
+                (t79::<41>, None),
+                (t79::<42>, None),
+                (t79::<43>, None),
+                (t79::<44>, None),
+                (t79::<45>, None),
+                (t79::<46>, None),
+                (t79::<47>, None),
+                (t79::<48>, None),
+                (t79::<49>, None),
+                (t79::<50>, None),
+                (t79::<51>, None),
+                (t79::<52>, None),
+                (t79::<53>, None),
+                (t79::<54>, None),
             ],
             None,
         )
@@ -23011,18 +20800,18 @@ mod validators {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None), (T0[K][2], None)], None)
     }
     const T0: [[rt::Check; 3]; 12] = [
-        [v680, v681, v682],
+        [t79::<78>, t79::<79>, t79::<80>],
         [v642, v683, v645],
-        [v695, v696, v697],
-        [v750, v751, v752],
-        [v766, v767, v768],
-        [v793, v794, v795],
-        [v803, v804, v805],
-        [v853, v854, v855],
-        [v856, v857, v858],
-        [v883, v884, v885],
-        [v886, v887, v888],
-        [v915, v916, v917],
+        [t79::<88>, t79::<89>, t79::<90>],
+        [t79::<124>, t79::<125>, t79::<126>],
+        [t79::<136>, t79::<137>, t79::<138>],
+        [t79::<156>, t79::<157>, t79::<158>],
+        [t79::<165>, t79::<166>, t79::<167>],
+        [t79::<203>, t79::<204>, t79::<205>],
+        [t79::<206>, t79::<207>, t79::<208>],
+        [t79::<227>, t79::<228>, t79::<229>],
+        [t79::<230>, t79::<231>, t79::<232>],
+        [t79::<252>, t79::<253>, t79::<254>],
     ];
     /// `#/definitions/branch-protection-rule`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23030,39 +20819,55 @@ mod validators {
         c.required(l, s, x, WORDS0) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "name", v683)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "pull_request_reviews_enforcement_level", v58)
+            & c.prop(l, s, x, "pull_request_reviews_enforcement_level", t80::<0>)
             & c.prop(l, s, x, "required_approving_review_count", v642)
             & c.prop(l, s, x, "dismiss_stale_reviews_on_push", v643)
             & c.prop(l, s, x, "require_code_owner_review", v643)
             & c.prop(l, s, x, "authorized_dismissal_actors_only", v643)
             & c.prop(l, s, x, "ignore_approvals_from_contributors", v643)
             & c.prop(l, s, x, "required_status_checks", t14::<1>)
-            & c.prop(l, s, x, "required_status_checks_enforcement_level", v58)
+            & c.prop(l, s, x, "required_status_checks_enforcement_level", t80::<0>)
             & c.prop(l, s, x, "strict_required_status_checks_policy", v643)
-            & c.prop(l, s, x, "signature_requirement_enforcement_level", v58)
-            & c.prop(l, s, x, "linear_history_requirement_enforcement_level", v58)
+            & c.prop(l, s, x, "signature_requirement_enforcement_level", t80::<0>)
+            & c.prop(l, s, x, "linear_history_requirement_enforcement_level", t80::<0>)
             & c.prop(l, s, x, "admin_enforced", v643)
-            & c.prop(l, s, x, "allow_force_pushes_enforcement_level", v58)
-            & c.prop(l, s, x, "allow_deletions_enforcement_level", v58)
-            & c.prop(l, s, x, "merge_queue_enforcement_level", v58)
-            & c.prop(l, s, x, "required_deployments_enforcement_level", v58)
-            & c.prop(l, s, x, "required_conversation_resolution_level", v58)
+            & c.prop(l, s, x, "allow_force_pushes_enforcement_level", t80::<0>)
+            & c.prop(l, s, x, "allow_deletions_enforcement_level", t80::<0>)
+            & c.prop(l, s, x, "merge_queue_enforcement_level", t80::<0>)
+            & c.prop(l, s, x, "required_deployments_enforcement_level", t80::<0>)
+            & c.prop(l, s, x, "required_conversation_resolution_level", t80::<0>)
             & c.prop(l, s, x, "authorized_actors_only", v643)
             & c.prop(l, s, x, "authorized_actor_names", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
-    /// `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level`
-    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T80` each), such as `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level` and `#/definitions/user/properties/type` (7 more).
+    pub(super) fn t80<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["off", "non_admins", "everyone"])
+            & c.enum_str(l, s, i, &[T80[K].0, T80[K].1, T80[K].2])
     }
+    const T80: [(&str, &str, &str); 9] = [
+        ("off", "non_admins", "everyone"),
+        ("Bot", "User", "Organization"),
+        ("in_progress", "completed", "queued"),
+        ("queued", "in_progress", "completed"),
+        ("open", "dismissed", "fixed"),
+        ("open", "locked", "converting"),
+        ("open", "closed", "secret"),
+        ("success", "cancelled", "failure"),
+        ("failure", "skipped", "success"),
+    ];
     /// `#/definitions/repository`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
             & c.prop(l, s, x, "full_name", v683) & c.prop(l, s, x, "private", v643)
-            & c.prop(l, s, x, "owner", v291) & c.prop(l, s, x, "html_url", v683)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "html_url", v683)
             & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "fork", v643)
             & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "forks_url", v683)
             & c.prop(l, s, x, "keys_url", v683)
@@ -23163,62 +20968,57 @@ mod validators {
             v683,
             v683,
             v683,
-            v61,
+            t80::<1>,
             v643,
         ],
         [
-            v105,
+            t84::<0>,
             v651,
-            v106,
-            v107,
+            t84::<1>,
+            t84::<2>,
             v645,
-            v108,
-            v109,
-            v110,
-            v111,
-            v112,
-            v113,
-            v114,
-            v115,
-            v116,
-            v117,
-            v118,
-            v119,
-            v120,
-            v121,
+            t84::<3>,
+            t84::<4>,
+            t84::<5>,
+            t84::<6>,
+            t84::<7>,
+            t84::<8>,
+            t84::<9>,
+            t84::<10>,
+            t84::<11>,
+            t84::<12>,
+            t84::<13>,
+            t84::<14>,
+            t84::<15>,
+            t84::<16>,
             v652,
         ],
     ];
-    /// `#/definitions/user/properties/type`
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["Bot", "User", "Organization"])
-    }
     /// Shared by 21 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/repository/properties/created_at` and `#/definitions/deploy_key_event` (19 more).
     pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T2[K][0], None), (T2[K][1], None)], None)
     }
     const T2: [[rt::Check; 2]; 21] = [
         [v642, v683],
-        [v727, v728],
-        [v291, v645],
+        [t79::<106>, t79::<107>],
+        [t79::<73>, v645],
         [v683, v642],
-        [v764, v765],
-        [v661, v645],
-        [v806, v807],
-        [v224, v225],
+        [t79::<134>, t79::<135>],
+        [t79::<74>, v645],
+        [t79::<168>, t79::<169>],
+        [t79::<55>, v225],
         [t14::<0>, t15::<0>],
-        [v814, v815],
-        [v821, v822],
-        [v291, v224],
+        [t79::<176>, t79::<177>],
+        [t79::<183>, t79::<184>],
+        [t79::<73>, t79::<55>],
         [t19::<0>, t20::<0>],
         [t19::<1>, t20::<1>],
-        [v904, v905],
-        [v923, v924],
-        [v944, v645],
+        [t79::<244>, t79::<245>],
+        [t79::<257>, t79::<258>],
+        [t79::<270>, v645],
         [v683, v645],
-        [v689, v645],
-        [v947, v645],
+        [t79::<85>, v645],
+        [t79::<271>, v645],
         [v941, v645],
     ];
     /// `#/definitions/license`
@@ -23292,8 +21092,8 @@ mod validators {
         [v683],
         [v642],
         [v644],
-        [v361],
-        [v903],
+        [t83::<4>],
+        [t79::<243>],
         [v404],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/check_run_event` and `#/definitions/project_column_event` (1 more).
@@ -23307,89 +21107,124 @@ mod validators {
         )
     }
     const T4: [[rt::Check; 4]; 3] = [
-        [v685, v686, v687, v688],
-        [v837, v838, v839, v840],
-        [v889, v890, v891, v892],
+        [t79::<81>, t79::<82>, t79::<83>, t79::<84>],
+        [t79::<196>, t79::<197>, t79::<198>, t79::<199>],
+        [t79::<233>, t79::<234>, t79::<235>, t79::<236>],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T5` each), such as `#/definitions/check_run$completed/properties/check_run` and `#/definitions/check_run$created/properties/check_run` (1 more).
     pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS8) & c.prop(l, s, x, "id", T5[K][0])
-            & c.prop(l, s, x, "node_id", T5[K][1])
-            & c.prop(l, s, x, "head_sha", T5[K][2])
-            & c.prop(l, s, x, "external_id", T5[K][3]) & c.prop(l, s, x, "url", T5[K][4])
-            & c.prop(l, s, x, "html_url", T5[K][5])
-            & c.prop(l, s, x, "details_url", T5[K][6])
-            & c.prop(l, s, x, "status", T5[K][7])
-            & c.prop(l, s, x, "conclusion", T5[K][8])
-            & c.prop(l, s, x, "started_at", T5[K][9])
-            & c.prop(l, s, x, "completed_at", T5[K][10])
-            & c.prop(l, s, x, "output", T5[K][11]) & c.prop(l, s, x, "name", T5[K][12])
-            & c.prop(l, s, x, "check_suite", T5[K][13])
-            & c.prop(l, s, x, "app", T5[K][14])
-            & c.prop(l, s, x, "pull_requests", T5[K][15])
+        c.required(l, s, x, WORDS8) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "head_sha", v683)
+            & c.prop(l, s, x, "external_id", v683) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "details_url", v683)
+            & c.prop(l, s, x, "status", T5[K][0]) & c.prop(l, s, x, "conclusion", v74)
+            & c.prop(l, s, x, "started_at", v683)
+            & c.prop(l, s, x, "completed_at", T5[K][1]) & c.prop(l, s, x, "output", v75)
+            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "check_suite", T5[K][2])
+            & c.prop(l, s, x, "app", t79::<85>)
+            & c.prop(l, s, x, "pull_requests", t14::<2>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
-    const T5: [[rt::Check; 16]; 3] = [
-        [
-            v642,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v73,
-            v74,
-            v683,
-            v683,
-            v75,
-            v683,
-            t6::<0>,
-            v689,
-            t14::<2>,
-        ],
-        [
-            v642,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v87,
-            v74,
-            v683,
-            v644,
-            v75,
-            v683,
-            t6::<1>,
-            v689,
-            t14::<2>,
-        ],
-        [
-            v642,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v73,
-            v74,
-            v683,
-            v683,
-            v75,
-            v683,
-            t6::<2>,
-            v689,
-            t14::<2>,
-        ],
+    const T5: [[rt::Check; 3]; 3] = [
+        [t81::<0>, v683, t6::<0>],
+        [t80::<3>, v644, t6::<1>],
+        [t81::<0>, v683, t6::<2>],
     ];
-    /// `#/definitions/check_run$completed/properties/check_run/properties/status`
-    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["completed"])
+    /// Shared by 83 validators that differ only in the validators they call and the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
+    pub(super) fn t81<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T81[K]])
     }
+    const T81: [&str; 83] = [
+        "completed",
+        "team",
+        "assigned",
+        "auto_merge_disabled",
+        "auto_merge_enabled",
+        "converted_to_draft",
+        "edited",
+        "labeled",
+        "opened",
+        "ready_for_review",
+        "reopened",
+        "review_request_removed",
+        "review_requested",
+        "synchronize",
+        "unassigned",
+        "unlabeled",
+        "unlocked",
+        "uploaded",
+        "queued",
+        "created",
+        "deleted",
+        "requested_action",
+        "rerequested",
+        "requested",
+        "appeared_in_branch",
+        "closed_by_user",
+        "reopened_by_user",
+        "answered",
+        "category_changed",
+        "pinned",
+        "transferred",
+        "unanswered",
+        "unpinned",
+        "revoked",
+        "new_permissions_accepted",
+        "suspend",
+        "unsuspend",
+        "added",
+        "removed",
+        "demilestoned",
+        "milestoned",
+        "cancelled",
+        "changed",
+        "pending_change",
+        "pending_change_cancelled",
+        "purchased",
+        "blocked",
+        "unblocked",
+        "member_added",
+        "member_invited",
+        "member_removed",
+        "renamed",
+        "published",
+        "updated",
+        "converted",
+        "moved",
+        "submitted",
+        "prereleased",
+        "released",
+        "unpublished",
+        "archived",
+        "privatized",
+        "publicized",
+        "unarchived",
+        "on-demand-test",
+        "create",
+        "dismiss",
+        "resolve",
+        "resolved",
+        "performed",
+        "withdrawn",
+        "pending_cancellation",
+        "pending_tier_change",
+        "tier_changed",
+        "added_to_repository",
+        "removed_from_repository",
+        "started",
+        "in_progress",
+        "dismissed",
+        "fixed",
+        "open",
+        "closed",
+        "locked",
+    ];
     /// `#/definitions/check_run$completed/properties/check_run/properties/conclusion`
     pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE0.items())
@@ -23406,81 +21241,29 @@ mod validators {
     /// Shared by 3 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/check_run$completed/properties/check_run/properties/check_suite` and `#/definitions/check_run$created/properties/check_run/properties/check_suite` (1 more).
     pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", T6[K][0])
-            & c.prop(l, s, x, "node_id", T6[K][1])
-            & c.prop(l, s, x, "head_branch", T6[K][2])
-            & c.prop(l, s, x, "head_sha", T6[K][3]) & c.prop(l, s, x, "status", T6[K][4])
-            & c.prop(l, s, x, "conclusion", T6[K][5]) & c.prop(l, s, x, "url", T6[K][6])
-            & c.prop(l, s, x, "before", T6[K][7]) & c.prop(l, s, x, "after", T6[K][8])
-            & c.prop(l, s, x, "pull_requests", T6[K][9])
-            & c.prop(l, s, x, "deployment", T6[K][10])
-            & c.prop(l, s, x, "app", T6[K][11])
-            & c.prop(l, s, x, "created_at", T6[K][12])
-            & c.prop(l, s, x, "updated_at", T6[K][13])
+        c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "head_branch", v644)
+            & c.prop(l, s, x, "head_sha", v683) & c.prop(l, s, x, "status", T6[K][0])
+            & c.prop(l, s, x, "conclusion", T6[K][1]) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v644)
+            & c.prop(l, s, x, "pull_requests", t14::<2>)
+            & c.prop(l, s, x, "deployment", t79::<86>)
+            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "updated_at", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
-    const T6: [[rt::Check; 14]; 3] = [
-        [
-            v642,
-            v683,
-            v644,
-            v683,
-            v77,
-            v647,
-            v683,
-            v644,
-            v644,
-            t14::<2>,
-            v691,
-            v689,
-            v683,
-            v683,
-        ],
-        [
-            v642,
-            v683,
-            v644,
-            v683,
-            v87,
-            v647,
-            v683,
-            v644,
-            v644,
-            t14::<2>,
-            v691,
-            v689,
-            v683,
-            v683,
-        ],
-        [
-            v642,
-            v683,
-            v644,
-            v683,
-            v73,
-            v694,
-            v683,
-            v644,
-            v644,
-            t14::<2>,
-            v691,
-            v689,
-            v683,
-            v683,
-        ],
+    const T6: [[rt::Check; 2]; 3] = [
+        [t80::<2>, v647],
+        [t80::<3>, v647],
+        [t81::<0>, v694],
     ];
-    /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status`
-    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["in_progress", "completed", "queued"])
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
     pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "id", "number", "head", "base"])
-            & c.prop(l, s, x, "url", T7[K][0]) & c.prop(l, s, x, "id", T7[K][1])
-            & c.prop(l, s, x, "number", T7[K][2]) & c.prop(l, s, x, "head", T7[K][3])
-            & c.prop(l, s, x, "base", T7[K][4])
+            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "id", T7[K][0])
+            & c.prop(l, s, x, "number", T7[K][1]) & c.prop(l, s, x, "head", v79)
+            & c.prop(l, s, x, "base", v79)
             & c
                 .unexpected_members(
                     l,
@@ -23490,15 +21273,12 @@ mod validators {
                     &["url", "id", "number", "head", "base"],
                 )
     }
-    const T7: [[rt::Check; 5]; 2] = [
-        [v683, v642, v642, v79, v79],
-        [v683, v663, v663, v79, v79],
-    ];
+    const T7: [[rt::Check; 2]; 2] = [[v642, v642], [v663, v663]];
     /// `#/definitions/check-run-pull-request/properties/head`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "repo", v692)
+            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "repo", t79::<87>)
             & c
                 .unexpected_members(
                     l,
@@ -23540,7 +21320,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS15) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "slug", v683) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "owner", v291) & c.prop(l, s, x, "name", v683)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "name", v683)
             & c.prop(l, s, x, "description", v644)
             & c.prop(l, s, x, "external_url", v683) & c.prop(l, s, x, "html_url", v683)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
@@ -23550,45 +21330,67 @@ mod validators {
     /// `#/definitions/app/properties/permissions`
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "actions", v84) & c.prop(l, s, x, "administration", v84)
-            & c.prop(l, s, x, "checks", v84) & c.prop(l, s, x, "content_references", v84)
-            & c.prop(l, s, x, "contents", v84) & c.prop(l, s, x, "deployments", v84)
-            & c.prop(l, s, x, "discussions", v84) & c.prop(l, s, x, "emails", v84)
-            & c.prop(l, s, x, "environments", v84) & c.prop(l, s, x, "issues", v84)
-            & c.prop(l, s, x, "members", v84) & c.prop(l, s, x, "metadata", v84)
-            & c.prop(l, s, x, "organization_administration", v84)
-            & c.prop(l, s, x, "organization_hooks", v84)
-            & c.prop(l, s, x, "organization_packages", v84)
-            & c.prop(l, s, x, "organization_plan", v84)
-            & c.prop(l, s, x, "organization_projects", v84)
-            & c.prop(l, s, x, "organization_secrets", v84)
-            & c.prop(l, s, x, "organization_self_hosted_runners", v84)
-            & c.prop(l, s, x, "organization_user_blocking", v84)
-            & c.prop(l, s, x, "packages", v84) & c.prop(l, s, x, "pages", v84)
-            & c.prop(l, s, x, "pull_requests", v84)
-            & c.prop(l, s, x, "repository_hooks", v84)
-            & c.prop(l, s, x, "repository_projects", v84)
-            & c.prop(l, s, x, "secret_scanning_alerts", v84)
-            & c.prop(l, s, x, "secrets", v84) & c.prop(l, s, x, "security_events", v84)
-            & c.prop(l, s, x, "security_scanning_alert", v84)
-            & c.prop(l, s, x, "single_file", v84) & c.prop(l, s, x, "statuses", v84)
-            & c.prop(l, s, x, "team_discussions", v84)
-            & c.prop(l, s, x, "vulnerability_alerts", v84)
-            & c.prop(l, s, x, "workflows", v84)
+        c.prop(l, s, x, "actions", t82::<0>)
+            & c.prop(l, s, x, "administration", t82::<0>)
+            & c.prop(l, s, x, "checks", t82::<0>)
+            & c.prop(l, s, x, "content_references", t82::<0>)
+            & c.prop(l, s, x, "contents", t82::<0>)
+            & c.prop(l, s, x, "deployments", t82::<0>)
+            & c.prop(l, s, x, "discussions", t82::<0>)
+            & c.prop(l, s, x, "emails", t82::<0>)
+            & c.prop(l, s, x, "environments", t82::<0>)
+            & c.prop(l, s, x, "issues", t82::<0>) & c.prop(l, s, x, "members", t82::<0>)
+            & c.prop(l, s, x, "metadata", t82::<0>)
+            & c.prop(l, s, x, "organization_administration", t82::<0>)
+            & c.prop(l, s, x, "organization_hooks", t82::<0>)
+            & c.prop(l, s, x, "organization_packages", t82::<0>)
+            & c.prop(l, s, x, "organization_plan", t82::<0>)
+            & c.prop(l, s, x, "organization_projects", t82::<0>)
+            & c.prop(l, s, x, "organization_secrets", t82::<0>)
+            & c.prop(l, s, x, "organization_self_hosted_runners", t82::<0>)
+            & c.prop(l, s, x, "organization_user_blocking", t82::<0>)
+            & c.prop(l, s, x, "packages", t82::<0>) & c.prop(l, s, x, "pages", t82::<0>)
+            & c.prop(l, s, x, "pull_requests", t82::<0>)
+            & c.prop(l, s, x, "repository_hooks", t82::<0>)
+            & c.prop(l, s, x, "repository_projects", t82::<0>)
+            & c.prop(l, s, x, "secret_scanning_alerts", t82::<0>)
+            & c.prop(l, s, x, "secrets", t82::<0>)
+            & c.prop(l, s, x, "security_events", t82::<0>)
+            & c.prop(l, s, x, "security_scanning_alert", t82::<0>)
+            & c.prop(l, s, x, "single_file", t82::<0>)
+            & c.prop(l, s, x, "statuses", t82::<0>)
+            & c.prop(l, s, x, "team_discussions", t82::<0>)
+            & c.prop(l, s, x, "vulnerability_alerts", t82::<0>)
+            & c.prop(l, s, x, "workflows", t82::<0>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
     }
-    /// `#/definitions/app/properties/permissions/properties/actions`
-    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["read", "write"])
+    /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T82` each), such as `#/definitions/app/properties/permissions/properties/actions` and `#/definitions/create$event/properties/ref_type` (11 more).
+    pub(super) fn t82<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T82[K].0, T82[K].1])
     }
+    const T82: [(&str, &str); 13] = [
+        ("read", "write"),
+        ("tag", "branch"),
+        ("open", "converting"),
+        ("created", "edited"),
+        ("all", "selected"),
+        ("User", "Organization"),
+        ("open", "closed"),
+        ("write", "admin"),
+        ("team", "organization"),
+        ("json", "form"),
+        ("open", "dismissed"),
+        ("LEFT", "RIGHT"),
+        ("success", "failure"),
+    ];
     /// `#/definitions/app/properties/events/items`
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS18)
-    }
-    /// `#/definitions/check_run$created/properties/check_run/properties/status`
-    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["queued", "in_progress", "completed"])
     }
     /// `#/definitions/check_suite$completed/properties/check_suite`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23598,11 +21400,12 @@ mod validators {
             & c.prop(l, s, x, "head_sha", v683) & c.prop(l, s, x, "status", v648)
             & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v683)
-            & c.prop(l, s, x, "pull_requests", t14::<2>) & c.prop(l, s, x, "app", v689)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "pull_requests", t14::<2>)
+            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "latest_check_runs_count", v642)
             & c.prop(l, s, x, "check_runs_url", v683)
-            & c.prop(l, s, x, "head_commit", v698)
+            & c.prop(l, s, x, "head_commit", t79::<91>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/commit-simple`
@@ -23610,8 +21413,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v683)
             & c.prop(l, s, x, "tree_id", v683) & c.prop(l, s, x, "message", v683)
-            & c.prop(l, s, x, "timestamp", v683) & c.prop(l, s, x, "author", v699)
-            & c.prop(l, s, x, "committer", v699)
+            & c.prop(l, s, x, "timestamp", v683) & c.prop(l, s, x, "author", t79::<92>)
+            & c.prop(l, s, x, "committer", t79::<92>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/committer`
@@ -23647,53 +21450,61 @@ mod validators {
         )
     }
     const T8: [[rt::Check; 6]; 2] = [
-        [v700, v701, v702, v703, v704, v705],
-        [v897, v898, v899, v900, v901, v902],
+        [t79::<93>, t79::<94>, t79::<95>, t79::<96>, t79::<97>, t79::<98>],
+        [t79::<237>, t79::<238>, t79::<239>, t79::<240>, t79::<241>, t79::<242>],
     ];
     /// Shared by 5 validators that differ only in the validators they call (a row of `T9` each), such as `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert` and `#/definitions/code_scanning_alert$closed_by_user/properties/alert` (3 more).
     pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", T9[K][0])
-            & c.prop(l, s, x, "created_at", T9[K][1]) & c.prop(l, s, x, "url", T9[K][2])
-            & c.prop(l, s, x, "html_url", T9[K][3])
-            & c.prop(l, s, x, "instances", T9[K][4])
-            & c.prop(l, s, x, "most_recent_instance", T9[K][5])
-            & c.prop(l, s, x, "state", T9[K][6])
-            & c.prop(l, s, x, "dismissed_by", T9[K][7])
-            & c.prop(l, s, x, "dismissed_at", T9[K][8])
-            & c.prop(l, s, x, "dismissed_reason", T9[K][9])
-            & c.prop(l, s, x, "rule", T9[K][10]) & c.prop(l, s, x, "tool", T9[K][11])
+        c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "instances", T9[K][0])
+            & c.prop(l, s, x, "most_recent_instance", t79::<99>)
+            & c.prop(l, s, x, "state", T9[K][1])
+            & c.prop(l, s, x, "dismissed_by", T9[K][2])
+            & c.prop(l, s, x, "dismissed_at", T9[K][3])
+            & c.prop(l, s, x, "dismissed_reason", T9[K][4])
+            & c.prop(l, s, x, "rule", T9[K][5]) & c.prop(l, s, x, "tool", T9[K][6])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS22)
     }
-    const T9: [[rt::Check; 12]; 5] = [
-        [v642, v683, v683, v683, t14::<4>, v707, v98, t2::<2>, v644, v650, v101, v103],
-        [v642, v683, v683, v683, t14::<5>, v707, v709, v291, v683, v710, v124, v125],
-        [v642, v683, v683, v683, t14::<6>, v707, v713, v645, v645, v645, v124, v125],
-        [v642, v683, v683, v683, t14::<8>, v707, v98, v645, v645, v645, v124, v125],
-        [v642, v683, v683, v683, t14::<8>, v707, v720, v645, v645, v645, v101, v103],
+    const T9: [[rt::Check; 7]; 5] = [
+        [t14::<4>, t80::<4>, t2::<2>, v644, v650, v101, v103],
+        [t14::<5>, t81::<78>, t79::<73>, v683, v710, v124, v125],
+        [t14::<6>, t82::<10>, v645, v645, v645, v124, v125],
+        [t14::<8>, t80::<4>, v645, v645, v645, v124, v125],
+        [t14::<8>, t81::<80>, v645, v645, v645, v101, v103],
     ];
     /// `#/definitions/alert-instance`
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "analysis_key", "environment", "state"])
             & c.prop(l, s, x, "ref", v683) & c.prop(l, s, x, "analysis_key", v683)
-            & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "state", v98)
-            & c.prop(l, s, x, "commit_sha", v683) & c.prop(l, s, x, "message", v99)
+            & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "state", t80::<4>)
+            & c.prop(l, s, x, "commit_sha", v683) & c.prop(l, s, x, "message", t83::<0>)
             & c.prop(l, s, x, "location", v100)
             & c.prop(l, s, x, "classifications", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS23)
     }
-    /// `#/definitions/alert-instance/properties/state`
-    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["open", "dismissed", "fixed"])
-    }
-    /// `#/definitions/alert-instance/properties/message`
-    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T83` each), such as `#/definitions/alert-instance/properties/message` and `#/definitions/issue_comment$edited/properties/changes` (5 more).
+    pub(super) fn t83<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "text", v683)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["text"])
+        c.prop(l, s, x, T83[K].0, T83[K].1)
+            & c.unexpected_members(l, s, x, "additionalProperties", &[T83[K].2])
     }
+    const T83: [(&str, rt::Check, &str); 7] = [
+        ("text", v683, "text"),
+        ("body", t3::<3>, "body"),
+        ("permission", t85::<2>, "permission"),
+        ("name", t3::<3>, "name"),
+        ("user", t79::<73>, "user"),
+        ("privacy_level", t3::<3>, "privacy_level"),
+        ("identifier", v683, "identifier"),
+    ];
     /// `#/definitions/alert-instance/properties/location`
     pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -23728,104 +21539,35 @@ mod validators {
             & c.prop(l, s, x, "version", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["name", "version"])
     }
-    /// `#/definitions/github-org/properties/login`
-    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "github")
+    /// Shared by 18 validators that differ only in the validators they call and the strings they pass (a row of `T84` each), such as `#/definitions/github-org/properties/login` and `#/definitions/github-org/properties/node_id` (16 more).
+    pub(super) fn t84<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T84[K])
     }
-    /// `#/definitions/github-org/properties/node_id`
-    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "MDEyOk9yZ2FuaXphdGlvbjk5MTk=")
-    }
-    /// `#/definitions/github-org/properties/name`
-    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "GitHub")
-    }
-    /// `#/definitions/github-org/properties/avatar_url`
-    pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://avatars.githubusercontent.com/u/9919?v=4")
-    }
-    /// `#/definitions/github-org/properties/gravatar_id`
-    pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "")
-    }
-    /// `#/definitions/github-org/properties/url`
-    pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://api.github.com/users/github")
-    }
-    /// `#/definitions/github-org/properties/html_url`
-    pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "https://github.com/github")
-    }
-    /// `#/definitions/github-org/properties/followers_url`
-    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://api.github.com/users/github/followers")
-    }
-    /// `#/definitions/github-org/properties/following_url`
-    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .const_str(
-                    l,
-                    s,
-                    i,
-                    "https://api.github.com/users/github/following{/other_user}",
-                )
-    }
-    /// `#/definitions/github-org/properties/gists_url`
-    pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://api.github.com/users/github/gists{/gist_id}")
-    }
-    /// `#/definitions/github-org/properties/starred_url`
-    pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .const_str(
-                    l,
-                    s,
-                    i,
-                    "https://api.github.com/users/github/starred{/owner}{/repo}",
-                )
-    }
-    /// `#/definitions/github-org/properties/subscriptions_url`
-    pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://api.github.com/users/github/subscriptions")
-    }
-    /// `#/definitions/github-org/properties/organizations_url`
-    pub(super) fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://api.github.com/users/github/orgs")
-    }
-    /// `#/definitions/github-org/properties/repos_url`
-    pub(super) fn v118(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://api.github.com/users/github/repos")
-    }
-    /// `#/definitions/github-org/properties/events_url`
-    pub(super) fn v119(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .const_str(
-                    l,
-                    s,
-                    i,
-                    "https://api.github.com/users/github/events{/privacy}",
-                )
-    }
-    /// `#/definitions/github-org/properties/received_events_url`
-    pub(super) fn v120(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.const_str(l, s, i, "https://api.github.com/users/github/received_events")
-    }
-    /// `#/definitions/github-org/properties/type`
-    pub(super) fn v121(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "Organization")
-    }
+    const T84: [&str; 18] = [
+        "github",
+        "MDEyOk9yZ2FuaXphdGlvbjk5MTk=",
+        "GitHub",
+        "https://avatars.githubusercontent.com/u/9919?v=4",
+        "",
+        "https://api.github.com/users/github",
+        "https://github.com/github",
+        "https://api.github.com/users/github/followers",
+        "https://api.github.com/users/github/following{/other_user}",
+        "https://api.github.com/users/github/gists{/gist_id}",
+        "https://api.github.com/users/github/starred{/owner}{/repo}",
+        "https://api.github.com/users/github/subscriptions",
+        "https://api.github.com/users/github/orgs",
+        "https://api.github.com/users/github/repos",
+        "https://api.github.com/users/github/events{/privacy}",
+        "https://api.github.com/users/github/received_events",
+        "Organization",
+        "*",
+    ];
     /// Shared by 40 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items` (38 more).
     pub(super) fn t10<const K: usize>(
         i: &Value,
@@ -23837,46 +21579,46 @@ mod validators {
             & T10[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T10: [[rt::Check; 2]; 40] = [
-        [v707, t67::<0>],
-        [v707, t67::<1>],
-        [v707, t67::<2>],
-        [v707, t67::<3>],
-        [v744, t68::<0>],
-        [v744, v746],
-        [v744, t69::<0>],
-        [v744, t68::<1>],
-        [v744, t69::<1>],
-        [v761, t70::<0>],
-        [v761, t70::<1>],
-        [v769, v770],
-        [v769, t71::<0>],
-        [v769, t72::<0>],
-        [v769, t72::<1>],
-        [v769, t71::<1>],
-        [v769, t67::<3>],
-        [v801, v802],
-        [v661, t71::<0>],
-        [v661, t71::<1>],
-        [v835, v836],
-        [v841, v846],
-        [v841, v847],
-        [v841, v850],
-        [v841, v851],
-        [v841, v852],
-        [v869, v870],
-        [v869, t73::<0>],
-        [v869, t73::<1>],
-        [v699, v908],
-        [v918, t74::<0>],
-        [v918, v922],
-        [v925, t74::<1>],
-        [v724, v945],
-        [v724, t76::<0>],
-        [v769, t77::<0>],
-        [v769, t77::<1>],
-        [v724, t78::<0>],
-        [v724, t76::<1>],
-        [v724, t78::<1>],
+        [t79::<99>, t67::<0>],
+        [t79::<99>, t67::<1>],
+        [t79::<99>, t67::<2>],
+        [t79::<99>, t67::<3>],
+        [t79::<123>, t68::<0>],
+        [t79::<123>, v746],
+        [t79::<123>, t69::<0>],
+        [t79::<123>, t68::<1>],
+        [t79::<123>, t69::<1>],
+        [t79::<133>, t70::<0>],
+        [t79::<133>, t70::<1>],
+        [t79::<139>, v770],
+        [t79::<139>, t71::<0>],
+        [t79::<139>, t72::<0>],
+        [t79::<139>, t72::<1>],
+        [t79::<139>, t71::<1>],
+        [t79::<139>, t67::<3>],
+        [t79::<164>, t87::<1>],
+        [t79::<74>, t71::<0>],
+        [t79::<74>, t71::<1>],
+        [t79::<195>, t87::<2>],
+        [t79::<200>, v846],
+        [t79::<200>, v847],
+        [t79::<200>, v850],
+        [t79::<200>, v851],
+        [t79::<200>, v852],
+        [t79::<216>, t87::<3>],
+        [t79::<216>, t73::<0>],
+        [t79::<216>, t73::<1>],
+        [t79::<92>, t87::<4>],
+        [t79::<255>, t74::<0>],
+        [t79::<255>, v922],
+        [t79::<259>, t74::<1>],
+        [t79::<103>, v945],
+        [t79::<103>, t76::<0>],
+        [t79::<139>, t77::<0>],
+        [t79::<139>, t77::<1>],
+        [t79::<103>, t78::<0>],
+        [t79::<103>, t76::<1>],
+        [t79::<103>, t78::<1>],
     ];
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule`
     pub(super) fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23908,11 +21650,12 @@ mod validators {
         c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "instances", t14::<7>)
-            & c.prop(l, s, x, "state", v716) & c.prop(l, s, x, "dismissed_by", t2::<2>)
+            & c.prop(l, s, x, "state", t81::<79>)
+            & c.prop(l, s, x, "dismissed_by", t2::<2>)
             & c.prop(l, s, x, "dismissed_at", v644)
             & c.prop(l, s, x, "dismissed_reason", v650) & c.prop(l, s, x, "rule", v124)
             & c.prop(l, s, x, "tool", v125)
-            & c.prop(l, s, x, "most_recent_instance", v707)
+            & c.prop(l, s, x, "most_recent_instance", t79::<99>)
             & c.prop(l, s, x, "instances_url", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
     }
@@ -23926,25 +21669,26 @@ mod validators {
         c.one_of(i, l, s, &[(T11[K][0], None)], None)
     }
     const T11: [[rt::Check; 1]; 8] = [
-        [v721],
-        [v723],
-        [v729],
-        [v730],
-        [v753],
-        [v808],
-        [v882],
-        [v914],
+        [t79::<100>],
+        [t79::<102>],
+        [t79::<108>],
+        [t79::<109>],
+        [t79::<127>],
+        [t79::<170>],
+        [t79::<226>],
+        [t79::<251>],
     ];
     /// `#/definitions/commit_comment$created/properties/comment`
     pub(super) fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "user", v291)
+            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "position", v653) & c.prop(l, s, x, "line", v653)
             & c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "commit_id", v683)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "author_association", t79::<101>)
+            & c.prop(l, s, x, "body", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/author_association`
@@ -23970,25 +21714,25 @@ mod validators {
     pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "ref_type", v139) & c.prop(l, s, x, "master_branch", v683)
+            & c.prop(l, s, x, "ref_type", t82::<1>)
+            & c.prop(l, s, x, "master_branch", v683)
             & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "pusher_type", v683)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS30)
-    }
-    /// `#/definitions/create$event/properties/ref_type`
-    pub(super) fn v139(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["tag", "branch"])
     }
     /// `#/definitions/delete$event`
     pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "ref_type", v139) & c.prop(l, s, x, "pusher_type", v683)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "ref_type", t82::<1>)
+            & c.prop(l, s, x, "pusher_type", v683)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
     }
     /// `#/definitions/deploy_key$created/properties/key`
@@ -24009,7 +21753,7 @@ mod validators {
             & c.prop(l, s, x, "task", v683) & c.prop(l, s, x, "payload", v145)
             & c.prop(l, s, x, "original_environment", v683)
             & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "creator", v291) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "statuses_url", v683)
             & c.prop(l, s, x, "repository_url", v683)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
@@ -24025,7 +21769,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "state", v683) & c.prop(l, s, x, "creator", v291)
+            & c.prop(l, s, x, "state", v683) & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "description", v683) & c.prop(l, s, x, "environment", v683)
             & c.prop(l, s, x, "target_url", v683) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "updated_at", v683)
@@ -24043,7 +21787,7 @@ mod validators {
             & c.prop(l, s, x, "task", v683) & c.prop(l, s, x, "payload", v145)
             & c.prop(l, s, x, "original_environment", v683)
             & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "creator", v291) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "statuses_url", v683)
             & c.prop(l, s, x, "repository_url", v683)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
@@ -24056,27 +21800,22 @@ mod validators {
             l,
             s,
             &[
-                (v731, None),
-                (v732, None),
-                (v733, None),
-                (v734, None),
-                (v735, None),
-                (v736, None),
-                (v737, None),
-                (v738, None),
-                (v739, None),
-                (v740, None),
-                (v741, None),
-                (v742, None),
-                (v743, None),
+                (t79::<110>, None),
+                (t79::<111>, None),
+                (t79::<112>, None),
+                (t79::<113>, None),
+                (t79::<114>, None),
+                (t79::<115>, None),
+                (t79::<116>, None),
+                (t79::<117>, None),
+                (t79::<118>, None),
+                (t79::<119>, None),
+                (t79::<120>, None),
+                (t79::<121>, None),
+                (t79::<122>, None),
             ],
             None,
         )
-    }
-    /// `#/definitions/discussion/properties/state`
-    pub(super) fn v152(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["open", "locked", "converting"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T12` each), such as `#/definitions/discussion$answered/properties/answer` and `#/definitions/discussion_comment$created/properties/comment`.
     pub(super) fn t12<const K: usize>(
@@ -24086,30 +21825,44 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS38) & c.prop(l, s, x, "id", T12[K][0])
-            & c.prop(l, s, x, "node_id", T12[K][1])
-            & c.prop(l, s, x, "html_url", T12[K][2])
-            & c.prop(l, s, x, "parent_id", T12[K][3])
-            & c.prop(l, s, x, "child_comment_count", T12[K][4])
-            & c.prop(l, s, x, "repository_url", T12[K][5])
-            & c.prop(l, s, x, "discussion_id", T12[K][6])
-            & c.prop(l, s, x, "author_association", T12[K][7])
-            & c.prop(l, s, x, "user", T12[K][8])
-            & c.prop(l, s, x, "created_at", T12[K][9])
-            & c.prop(l, s, x, "updated_at", T12[K][10])
-            & c.prop(l, s, x, "body", T12[K][11])
+        c.required(l, s, x, WORDS38) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "html_url", v683)
+            & c.prop(l, s, x, "parent_id", T12[K][0])
+            & c.prop(l, s, x, "child_comment_count", v642)
+            & c.prop(l, s, x, "repository_url", v683)
+            & c.prop(l, s, x, "discussion_id", v642)
+            & c.prop(l, s, x, "author_association", t79::<101>)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "body", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS38)
     }
-    const T12: [[rt::Check; 12]; 2] = [
-        [v642, v683, v683, v645, v642, v683, v642, v722, v291, v683, v683, v683],
-        [v642, v683, v683, v653, v642, v683, v642, v722, v291, v683, v683, v683],
-    ];
-    /// `#/definitions/discussion$category_changed/properties/changes`
-    pub(super) fn v154(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    const T12: [[rt::Check; 1]; 2] = [[v645], [v653]];
+    /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T85` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (11 more).
+    pub(super) fn t85<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["category"]) & c.prop(l, s, x, "category", t3::<2>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["category"])
+        c.required(l, s, x, &[T85[K].0]) & c.prop(l, s, x, T85[K].1, T85[K].2)
+            & c.unexpected_members(l, s, x, "additionalProperties", &[T85[K].3])
     }
+    const T85: [(&str, &str, rt::Check, &str); 13] = [
+        ("category", "category", t3::<2>, "category"),
+        ("body", "body", t3::<3>, "body"),
+        ("to", "to", t82::<7>, "to"),
+        ("message", "message", v644, "message"),
+        ("note", "note", t3::<3>, "note"),
+        ("column_id", "column_id", t3::<4>, "column_id"),
+        ("href", "href", v683, "href"),
+        ("repository", "repository", t85::<8>, "repository"),
+        ("name", "name", t3::<3>, "name"),
+        ("owner", "owner", t3::<6>, "owner"),
+        ("url", "url", v683, "url"),
+        ("tier", "tier", t3::<7>, "tier"),
+        ("permissions", "permissions", t3::<8>, "permissions"),
+    ];
     /// `#/definitions/discussion`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -24120,24 +21873,38 @@ mod validators {
             & c.prop(l, s, x, "answer_chosen_by", t2::<2>)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "title", v683) & c.prop(l, s, x, "user", v291)
-            & c.prop(l, s, x, "state", v152) & c.prop(l, s, x, "locked", v643)
+            & c.prop(l, s, x, "title", v683) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "state", t80::<5>) & c.prop(l, s, x, "locked", v643)
             & c.prop(l, s, x, "comments", v642) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "active_lock_reason", v644) & c.prop(l, s, x, "body", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
-    /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/state`
-    pub(super) fn v158(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["open", "converting"])
-    }
-    /// `#/definitions/discussion$edited/properties/changes`
-    pub(super) fn v159(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
+    pub(super) fn t86<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "title", t3::<3>) & c.prop(l, s, x, "body", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["title", "body"])
+        c.prop(l, s, x, T86[K].0, t3::<3>) & c.prop(l, s, x, T86[K].1, t3::<3>)
+            & c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    &[T86[K].2, T86[K].3],
+                )
     }
+    const T86: [(&str, &str, &str, &str); 4] = [
+        ("title", "body", "title", "body"),
+        ("body", "title", "body", "title"),
+        ("name", "body", "name", "body"),
+        ("body", "name", "body", "name"),
+    ];
     /// `#/definitions/label`
     pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -24151,8 +21918,8 @@ mod validators {
     pub(super) fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["new_discussion", "new_repository"])
-            & c.prop(l, s, x, "new_discussion", v744)
-            & c.prop(l, s, x, "new_repository", v724)
+            & c.prop(l, s, x, "new_discussion", t79::<123>)
+            & c.prop(l, s, x, "new_repository", t79::<103>)
             & c
                 .unexpected_members(
                     l,
@@ -24162,28 +21929,26 @@ mod validators {
                     &["new_discussion", "new_repository"],
                 )
     }
-    /// `#/definitions/discussion_comment$edited/properties/changes`
-    pub(super) fn v168(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["body"]) & c.prop(l, s, x, "body", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["body"])
-    }
     /// `#/definitions/fork$event`
     pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["forkee", "repository", "sender"])
-            & c.prop(l, s, x, "forkee", t10::<33>) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "forkee", t10::<33>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
     }
     /// `#/definitions/gollum$event`
     pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["pages", "repository", "sender"])
-            & c.prop(l, s, x, "pages", t14::<9>) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "pages", t14::<9>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
     }
     /// `#/definitions/gollum$event/properties/pages/items`
@@ -24191,13 +21956,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v683)
             & c.prop(l, s, x, "title", v683) & c.prop(l, s, x, "summary", v645)
-            & c.prop(l, s, x, "action", v173) & c.prop(l, s, x, "sha", v683)
+            & c.prop(l, s, x, "action", t82::<3>) & c.prop(l, s, x, "sha", v683)
             & c.prop(l, s, x, "html_url", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
-    }
-    /// `#/definitions/gollum$event/properties/pages/items/properties/action`
-    pub(super) fn v173(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["created", "edited"])
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/installation_event` and `#/definitions/marketplace_purchase_event` (5 more).
     pub(super) fn t13<const K: usize>(
@@ -24221,26 +21982,26 @@ mod validators {
         )
     }
     const T13: [[rt::Check; 5]; 7] = [
-        [v755, v756, v757, v758, v759],
-        [v796, v797, v798, v799, v800],
-        [v809, v810, v811, v812, v813],
-        [v816, v817, v818, v819, v820],
-        [v825, v826, v827, v828, v829],
-        [v830, v831, v832, v833, v834],
-        [v909, v910, v911, v912, v913],
+        [t79::<128>, t79::<129>, t79::<130>, t79::<131>, t79::<132>],
+        [t79::<159>, t79::<160>, t79::<161>, t79::<162>, t79::<163>],
+        [t79::<171>, t79::<172>, t79::<173>, t79::<174>, t79::<175>],
+        [t79::<178>, t79::<179>, t79::<180>, t79::<181>, t79::<182>],
+        [t79::<185>, t79::<186>, t79::<187>, t79::<188>, t79::<189>],
+        [t79::<190>, t79::<191>, t79::<192>, t79::<193>, t79::<194>],
+        [t79::<246>, t79::<247>, t79::<248>, t79::<249>, t79::<250>],
     ];
     /// `#/definitions/installation`
     pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS45) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "account", v291)
-            & c.prop(l, s, x, "repository_selection", v176)
+            & c.prop(l, s, x, "account", t79::<73>)
+            & c.prop(l, s, x, "repository_selection", t82::<4>)
             & c.prop(l, s, x, "access_tokens_url", v683)
             & c.prop(l, s, x, "repositories_url", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "app_id", v642)
             & c.prop(l, s, x, "app_slug", v683) & c.prop(l, s, x, "target_id", v642)
-            & c.prop(l, s, x, "target_type", v177) & c.prop(l, s, x, "permissions", v178)
-            & c.prop(l, s, x, "events", t14::<10>)
+            & c.prop(l, s, x, "target_type", t82::<5>)
+            & c.prop(l, s, x, "permissions", v178) & c.prop(l, s, x, "events", t14::<10>)
             & c.prop(l, s, x, "created_at", t2::<3>)
             & c.prop(l, s, x, "updated_at", t2::<3>)
             & c.prop(l, s, x, "single_file_name", v644)
@@ -24250,43 +22011,42 @@ mod validators {
             & c.prop(l, s, x, "suspended_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
-    /// `#/definitions/installation/properties/repository_selection`
-    pub(super) fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["all", "selected"])
-    }
-    /// `#/definitions/installation/properties/target_type`
-    pub(super) fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["User", "Organization"])
-    }
     /// `#/definitions/installation/properties/permissions`
     pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "actions", v84) & c.prop(l, s, x, "administration", v84)
-            & c.prop(l, s, x, "checks", v84) & c.prop(l, s, x, "content_references", v84)
-            & c.prop(l, s, x, "contents", v84) & c.prop(l, s, x, "deployments", v84)
-            & c.prop(l, s, x, "discussions", v84) & c.prop(l, s, x, "emails", v84)
-            & c.prop(l, s, x, "environments", v84) & c.prop(l, s, x, "issues", v84)
-            & c.prop(l, s, x, "members", v84) & c.prop(l, s, x, "metadata", v84)
-            & c.prop(l, s, x, "organization_administration", v84)
-            & c.prop(l, s, x, "organization_events", v84)
-            & c.prop(l, s, x, "organization_hooks", v84)
-            & c.prop(l, s, x, "organization_packages", v84)
-            & c.prop(l, s, x, "organization_plan", v84)
-            & c.prop(l, s, x, "organization_projects", v84)
-            & c.prop(l, s, x, "organization_secrets", v84)
-            & c.prop(l, s, x, "organization_self_hosted_runners", v84)
-            & c.prop(l, s, x, "organization_user_blocking", v84)
-            & c.prop(l, s, x, "packages", v84) & c.prop(l, s, x, "pages", v84)
-            & c.prop(l, s, x, "pull_requests", v84)
-            & c.prop(l, s, x, "repository_hooks", v84)
-            & c.prop(l, s, x, "repository_projects", v84)
-            & c.prop(l, s, x, "secret_scanning_alerts", v84)
-            & c.prop(l, s, x, "secrets", v84) & c.prop(l, s, x, "security_events", v84)
-            & c.prop(l, s, x, "security_scanning_alert", v84)
-            & c.prop(l, s, x, "single_file", v84) & c.prop(l, s, x, "statuses", v84)
-            & c.prop(l, s, x, "team_discussions", v84)
-            & c.prop(l, s, x, "vulnerability_alerts", v84)
-            & c.prop(l, s, x, "workflows", v84)
+        c.prop(l, s, x, "actions", t82::<0>)
+            & c.prop(l, s, x, "administration", t82::<0>)
+            & c.prop(l, s, x, "checks", t82::<0>)
+            & c.prop(l, s, x, "content_references", t82::<0>)
+            & c.prop(l, s, x, "contents", t82::<0>)
+            & c.prop(l, s, x, "deployments", t82::<0>)
+            & c.prop(l, s, x, "discussions", t82::<0>)
+            & c.prop(l, s, x, "emails", t82::<0>)
+            & c.prop(l, s, x, "environments", t82::<0>)
+            & c.prop(l, s, x, "issues", t82::<0>) & c.prop(l, s, x, "members", t82::<0>)
+            & c.prop(l, s, x, "metadata", t82::<0>)
+            & c.prop(l, s, x, "organization_administration", t82::<0>)
+            & c.prop(l, s, x, "organization_events", t82::<0>)
+            & c.prop(l, s, x, "organization_hooks", t82::<0>)
+            & c.prop(l, s, x, "organization_packages", t82::<0>)
+            & c.prop(l, s, x, "organization_plan", t82::<0>)
+            & c.prop(l, s, x, "organization_projects", t82::<0>)
+            & c.prop(l, s, x, "organization_secrets", t82::<0>)
+            & c.prop(l, s, x, "organization_self_hosted_runners", t82::<0>)
+            & c.prop(l, s, x, "organization_user_blocking", t82::<0>)
+            & c.prop(l, s, x, "packages", t82::<0>) & c.prop(l, s, x, "pages", t82::<0>)
+            & c.prop(l, s, x, "pull_requests", t82::<0>)
+            & c.prop(l, s, x, "repository_hooks", t82::<0>)
+            & c.prop(l, s, x, "repository_projects", t82::<0>)
+            & c.prop(l, s, x, "secret_scanning_alerts", t82::<0>)
+            & c.prop(l, s, x, "secrets", t82::<0>)
+            & c.prop(l, s, x, "security_events", t82::<0>)
+            & c.prop(l, s, x, "security_scanning_alert", t82::<0>)
+            & c.prop(l, s, x, "single_file", t82::<0>)
+            & c.prop(l, s, x, "statuses", t82::<0>)
+            & c.prop(l, s, x, "team_discussions", t82::<0>)
+            & c.prop(l, s, x, "vulnerability_alerts", t82::<0>)
+            & c.prop(l, s, x, "workflows", t82::<0>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
     }
     /// `#/definitions/installation/properties/events/items`
@@ -24309,10 +22069,6 @@ mod validators {
             & c.prop(l, s, x, "private", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
-    /// `#/definitions/issue/properties/state`
-    pub(super) fn v188(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["open", "closed"])
-    }
     /// `#/definitions/milestone`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -24320,9 +22076,10 @@ mod validators {
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "labels_url", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v683)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "creator", v291)
+            & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "open_issues", v642)
-            & c.prop(l, s, x, "closed_issues", v642) & c.prop(l, s, x, "state", v188)
+            & c.prop(l, s, x, "closed_issues", v642) & c.prop(l, s, x, "state", t82::<6>)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "due_on", v644) & c.prop(l, s, x, "closed_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
@@ -24362,17 +22119,12 @@ mod validators {
         c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "issue_url", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "user", v291) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "author_association", t79::<101>)
+            & c.prop(l, s, x, "body", v683)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
-    }
-    /// `#/definitions/issue_comment$edited/properties/changes`
-    pub(super) fn v193(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "body", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["body"])
     }
     /// `#/definitions/issues_event`
     pub(super) fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24381,22 +22133,22 @@ mod validators {
             l,
             s,
             &[
-                (v771, None),
-                (v772, None),
-                (v773, None),
-                (v774, None),
-                (v775, None),
-                (v776, None),
-                (v777, None),
-                (v778, None),
-                (v779, None),
-                (v780, None),
-                (v781, None),
-                (v782, None),
-                (v783, None),
-                (v784, None),
-                (v785, None),
-                (v786, None),
+                (t79::<140>, None),
+                (t79::<141>, None),
+                (t79::<142>, None),
+                (t79::<143>, None),
+                (t79::<144>, None),
+                (t79::<145>, None),
+                (t79::<146>, None),
+                (t79::<147>, None),
+                (t79::<148>, None),
+                (t79::<149>, None),
+                (t79::<150>, None),
+                (t79::<151>, None),
+                (t79::<152>, None),
+                (t79::<153>, None),
+                (t79::<154>, None),
+                (t79::<155>, None),
             ],
             None,
         )
@@ -24410,31 +22162,25 @@ mod validators {
             & c.prop(l, s, x, "events_url", v683) & c.prop(l, s, x, "html_url", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v683)
-            & c.prop(l, s, x, "user", v291) & c.prop(l, s, x, "labels", t14::<11>)
-            & c.prop(l, s, x, "state", v188) & c.prop(l, s, x, "locked", v643)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "labels", t14::<11>)
+            & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "locked", v643)
             & c.prop(l, s, x, "assignee", t2::<2>)
             & c.prop(l, s, x, "assignees", t14::<12>)
             & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "comments", v642)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "closed_at", v644)
-            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "active_lock_reason", v660)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.prop(l, s, x, "pull_request", v190) & c.prop(l, s, x, "body", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
-    /// `#/definitions/issues$edited/properties/changes`
-    pub(super) fn v198(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "body", t3::<3>) & c.prop(l, s, x, "title", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["body", "title"])
-    }
     /// `#/definitions/issues$opened/properties/changes`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["old_issue", "old_repository"])
-            & c.prop(l, s, x, "old_issue", v769)
-            & c.prop(l, s, x, "old_repository", v724)
+            & c.prop(l, s, x, "old_issue", t79::<139>)
+            & c.prop(l, s, x, "old_repository", t79::<103>)
             & c
                 .unexpected_members(
                     l,
@@ -24448,8 +22194,8 @@ mod validators {
     pub(super) fn v204(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["new_issue", "new_repository"])
-            & c.prop(l, s, x, "new_issue", v769)
-            & c.prop(l, s, x, "new_repository", v724)
+            & c.prop(l, s, x, "new_issue", t79::<139>)
+            & c.prop(l, s, x, "new_repository", t79::<103>)
             & c
                 .unexpected_members(
                     l,
@@ -24522,22 +22268,6 @@ mod validators {
             & c.prop(l, s, x, "next_billing_date", v683) & c.prop(l, s, x, "plan", v211)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
-    /// `#/definitions/member$added/properties/changes`
-    pub(super) fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "permission", v215)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["permission"])
-    }
-    /// `#/definitions/member$added/properties/changes/properties/permission`
-    pub(super) fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["to"]) & c.prop(l, s, x, "to", v216)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["to"])
-    }
-    /// `#/definitions/member$added/properties/changes/properties/permission/properties/to`
-    pub(super) fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["write", "admin"])
-    }
     /// `#/definitions/member$edited/properties/changes`
     pub(super) fn v217(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -24545,26 +22275,17 @@ mod validators {
             & c.prop(l, s, x, "old_permission", t3::<3>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["old_permission"])
     }
-    /// `#/definitions/membership$added/properties/scope`
-    pub(super) fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["team"])
-    }
     /// `#/definitions/team`
     pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
             & c.prop(l, s, x, "slug", v683) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "privacy", v221) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "members_url", v683)
             & c.prop(l, s, x, "repositories_url", v683)
             & c.prop(l, s, x, "permission", v683) & c.prop(l, s, x, "parent", v222)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
-    }
-    /// `#/definitions/team/properties/privacy`
-    pub(super) fn v221(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["open", "closed", "secret"])
     }
     /// `#/definitions/team/properties/parent`
     pub(super) fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24580,7 +22301,7 @@ mod validators {
             ok &= c.prop(l, s, x, "node_id", v683);
             ok &= c.prop(l, s, x, "slug", v683);
             ok &= c.prop(l, s, x, "description", v644);
-            ok &= c.prop(l, s, x, "privacy", v221);
+            ok &= c.prop(l, s, x, "privacy", t80::<6>);
             ok &= c.prop(l, s, x, "url", v683);
             ok &= c.prop(l, s, x, "html_url", v683);
             ok &= c.prop(l, s, x, "members_url", v683);
@@ -24589,14 +22310,6 @@ mod validators {
             ok &= c.unexpected_members(l, s, x, "additionalProperties", WORDS60);
         }
         ok
-    }
-    /// `#/definitions/membership$removed/properties/scope`
-    pub(super) fn v223(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["team", "organization"])
-    }
-    /// `#/definitions/membership$removed/properties/team/oneOf/0`
-    pub(super) fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v220(i, l, c, &s.reference("/$ref", B0, "/definitions/team"))
     }
     /// `#/definitions/membership$removed/properties/team/oneOf/1`
     pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24617,7 +22330,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "events", v662)
+            & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "events", t79::<75>)
             & c.prop(l, s, x, "config", v234) & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "created_at", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
@@ -24635,30 +22348,30 @@ mod validators {
     const T14: [[rt::Check; 1]; 28] = [
         [v232],
         [v683],
-        [v953],
+        [t79::<272>],
         [v85],
-        [v707],
+        [t79::<99>],
         [t10::<0>],
         [t10::<1>],
         [t10::<2>],
         [t10::<3>],
         [v172],
         [v179],
-        [v848],
-        [v291],
+        [t79::<202>],
+        [t79::<73>],
         [v954],
         [v248],
         [t2::<11>],
-        [v224],
-        [v947],
-        [v955],
+        [t79::<55>],
+        [t79::<271>],
+        [t79::<273>],
         [v376],
         [v377],
-        [v378],
+        [t85::<10>],
         [v379],
         [v399],
         [v398],
-        [v670],
+        [t79::<76>],
         [t7::<1>],
         [v181],
     ];
@@ -24673,20 +22386,16 @@ mod validators {
         c.min_items(l, s, x.len(), 1u64) & c.max_items(l, s, x.len(), 1u64)
             & c.items(l, s, x, 0usize, "/items", T15[K][0])
     }
-    const T15: [[rt::Check; 1]; 2] = [[v233], [v671]];
+    const T15: [[rt::Check; 1]; 2] = [[t84::<17>], [t79::<77>]];
     /// `#/definitions/webhook-events/oneOf/0/items`
     pub(super) fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS63)
-    }
-    /// `#/definitions/webhook-events/oneOf/1/items`
-    pub(super) fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "*")
     }
     /// `#/definitions/meta$deleted/properties/hook/properties/config`
     pub(super) fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
-            & c.prop(l, s, x, "content_type", v235)
+            & c.prop(l, s, x, "content_type", t82::<9>)
             & c.prop(l, s, x, "insecure_ssl", v683) & c.prop(l, s, x, "url", v683)
             & c
                 .unexpected_members(
@@ -24696,10 +22405,6 @@ mod validators {
                     "additionalProperties",
                     &["content_type", "insecure_ssl", "url"],
                 )
-    }
-    /// `#/definitions/meta$deleted/properties/hook/properties/config/properties/content_type`
-    pub(super) fn v235(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["json", "form"])
     }
     /// `#/definitions/milestone$edited/properties/changes`
     pub(super) fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24720,7 +22425,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "state", v683) & c.prop(l, s, x, "role", v683)
-            & c.prop(l, s, x, "organization_url", v683) & c.prop(l, s, x, "user", v291)
+            & c.prop(l, s, x, "organization_url", v683)
+            & c.prop(l, s, x, "user", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
     }
     /// `#/definitions/organization$member_invited/properties/invitation`
@@ -24731,8 +22437,8 @@ mod validators {
             & c.prop(l, s, x, "email", v644) & c.prop(l, s, x, "role", v683)
             & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "failed_at", t2::<17>)
-            & c.prop(l, s, x, "failed_reason", v644) & c.prop(l, s, x, "inviter", v291)
-            & c.prop(l, s, x, "team_count", v663)
+            & c.prop(l, s, x, "failed_reason", v644)
+            & c.prop(l, s, x, "inviter", t79::<73>) & c.prop(l, s, x, "team_count", v663)
             & c.prop(l, s, x, "invitation_teams_url", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
@@ -24744,7 +22450,8 @@ mod validators {
             & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "ecosystem", v683)
             & c.prop(l, s, x, "package_type", v683) & c.prop(l, s, x, "html_url", v683)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "owner", v291) & c.prop(l, s, x, "package_version", v246)
+            & c.prop(l, s, x, "owner", t79::<73>)
+            & c.prop(l, s, x, "package_version", v246)
             & c.prop(l, s, x, "registry", v249)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS66)
     }
@@ -24764,7 +22471,7 @@ mod validators {
             & c.prop(l, s, x, "metadata", t14::<13>)
             & c.prop(l, s, x, "docker_metadata", t14::<13>)
             & c.prop(l, s, x, "package_files", t14::<14>)
-            & c.prop(l, s, x, "author", v291) & c.prop(l, s, x, "source_url", v683)
+            & c.prop(l, s, x, "author", t79::<73>) & c.prop(l, s, x, "source_url", v683)
             & c.prop(l, s, x, "installation_command", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
@@ -24775,7 +22482,7 @@ mod validators {
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "tag_name", v683)
             & c.prop(l, s, x, "target_commitish", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", v291)
+            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
             & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "published_at", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
@@ -24812,34 +22519,30 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "build", "repository", "sender"])
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "build", v251)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
     }
     /// `#/definitions/page_build$event/properties/build`
     pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "status", v683) & c.prop(l, s, x, "error", v252)
-            & c.prop(l, s, x, "pusher", v291) & c.prop(l, s, x, "commit", v683)
+            & c.prop(l, s, x, "status", v683) & c.prop(l, s, x, "error", t85::<3>)
+            & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v683)
             & c.prop(l, s, x, "duration", v642) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "updated_at", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
-    }
-    /// `#/definitions/page_build$event/properties/build/properties/error`
-    pub(super) fn v252(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["message"]) & c.prop(l, s, x, "message", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["message"])
     }
     /// `#/definitions/ping$event`
     pub(super) fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v683)
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v254)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/ping$event/properties/hook`
@@ -24848,7 +22551,7 @@ mod validators {
         c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v683)
             & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "app_id", v642)
-            & c.prop(l, s, x, "events", v662) & c.prop(l, s, x, "config", v255)
+            & c.prop(l, s, x, "events", t79::<75>) & c.prop(l, s, x, "config", v255)
             & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "test_url", v683)
             & c.prop(l, s, x, "ping_url", v683) & c.prop(l, s, x, "last_response", v256)
@@ -24858,7 +22561,7 @@ mod validators {
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
-            & c.prop(l, s, x, "content_type", v235) & c.prop(l, s, x, "secret", v683)
+            & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v683)
             & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "insecure_ssl", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS75)
     }
@@ -24885,21 +22588,9 @@ mod validators {
             & c.prop(l, s, x, "columns_url", v683) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
             & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "state", v188) & c.prop(l, s, x, "creator", v291)
+            & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS76)
-    }
-    /// `#/definitions/project$edited/properties/changes`
-    pub(super) fn v259(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "name", t3::<3>) & c.prop(l, s, x, "body", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["name", "body"])
-    }
-    /// `#/definitions/project_card$converted/properties/changes`
-    pub(super) fn v261(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["note"]) & c.prop(l, s, x, "note", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["note"])
     }
     /// `#/definitions/project-card`
     pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24908,16 +22599,10 @@ mod validators {
             & c.prop(l, s, x, "project_url", v683) & c.prop(l, s, x, "column_url", v683)
             & c.prop(l, s, x, "column_id", v642) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "note", v644)
-            & c.prop(l, s, x, "archived", v643) & c.prop(l, s, x, "creator", v291)
+            & c.prop(l, s, x, "archived", v643) & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "content_url", v683) & c.prop(l, s, x, "after_id", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS78)
-    }
-    /// `#/definitions/project_card$moved/properties/changes`
-    pub(super) fn v263(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["column_id"]) & c.prop(l, s, x, "column_id", t3::<4>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["column_id"])
     }
     /// `#/definitions/project-column`
     pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24929,140 +22614,15 @@ mod validators {
             & c.prop(l, s, x, "updated_at", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS79)
     }
-    /// `#/definitions/project_column$edited/properties/changes`
-    pub(super) fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "name", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["name"])
-    }
     /// `#/definitions/public$event`
     pub(super) fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["repository", "sender"])
-            & c.prop(l, s, x, "repository", t10::<34>) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t10::<34>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS80)
-    }
-    /// `#/definitions/pull_request_event/oneOf/0`
-    pub(super) fn v270(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t16::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$assigned"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/1`
-    pub(super) fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request$auto_merge_disabled"),
-        )
-    }
-    /// `#/definitions/pull_request_event/oneOf/2`
-    pub(super) fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request$auto_merge_enabled"),
-        )
-    }
-    /// `#/definitions/pull_request_event/oneOf/3`
-    pub(super) fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$closed"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/4`
-    pub(super) fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<
-            3,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request$converted_to_draft"),
-        )
-    }
-    /// `#/definitions/pull_request_event/oneOf/5`
-    pub(super) fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v305(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$edited"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/6`
-    pub(super) fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t18::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$labeled"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/7`
-    pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$locked"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/8`
-    pub(super) fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$opened"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/9`
-    pub(super) fn v279(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<
-            6,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request$ready_for_review"),
-        )
-    }
-    /// `#/definitions/pull_request_event/oneOf/10`
-    pub(super) fn v280(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<
-            7,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$reopened"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/11`
-    pub(super) fn v281(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<
-            12,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request$review_request_removed"),
-        )
-    }
-    /// `#/definitions/pull_request_event/oneOf/12`
-    pub(super) fn v282(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<
-            13,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request$review_requested"),
-        )
-    }
-    /// `#/definitions/pull_request_event/oneOf/13`
-    pub(super) fn v283(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v327(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$synchronize"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/14`
-    pub(super) fn v284(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t16::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$unassigned"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/15`
-    pub(super) fn v285(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t18::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$unlabeled"))
-    }
-    /// `#/definitions/pull_request_event/oneOf/16`
-    pub(super) fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t17::<
-            8,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/pull_request$unlocked"))
     }
     /// `#/definitions/pull_request_event`
     pub(super) fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25071,23 +22631,23 @@ mod validators {
             l,
             s,
             &[
-                (v270, None),
-                (v271, None),
-                (v272, None),
-                (v273, None),
-                (v274, None),
-                (v275, None),
-                (v276, None),
-                (v277, None),
-                (v278, None),
-                (v279, None),
-                (v280, None),
-                (v281, None),
-                (v282, None),
-                (v283, None),
-                (v284, None),
-                (v285, None),
-                (v286, None),
+                (t79::<56>, None),
+                (t79::<57>, None),
+                (t79::<58>, None),
+                (t79::<59>, None),
+                (t79::<60>, None),
+                (t79::<61>, None),
+                (t79::<62>, None),
+                (t79::<63>, None),
+                (t79::<64>, None),
+                (t79::<65>, None),
+                (t79::<66>, None),
+                (t79::<67>, None),
+                (t79::<68>, None),
+                (t79::<69>, None),
+                (t79::<70>, None),
+                (t79::<71>, None),
+                (t79::<72>, None),
             ],
             None,
         )
@@ -25101,23 +22661,16 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS81) & c.prop(l, s, x, "action", T16[K][0])
-            & c.prop(l, s, x, "number", T16[K][1])
-            & c.prop(l, s, x, "pull_request", T16[K][2])
-            & c.prop(l, s, x, "assignee", T16[K][3])
-            & c.prop(l, s, x, "repository", T16[K][4])
-            & c.prop(l, s, x, "installation", T16[K][5])
-            & c.prop(l, s, x, "organization", T16[K][6])
-            & c.prop(l, s, x, "sender", T16[K][7])
+            & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "assignee", t79::<73>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS82)
     }
-    const T16: [[rt::Check; 8]; 2] = [
-        [v289, v642, v841, v291, v724, v725, v726, v291],
-        [v330, v642, v841, v291, v724, v725, v726, v291],
-    ];
-    /// `#/definitions/pull_request$assigned/properties/action`
-    pub(super) fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["assigned"])
-    }
+    const T16: [[rt::Check; 1]; 2] = [[t81::<2>], [t81::<14>]];
     /// `#/definitions/pull-request`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -25125,9 +22678,9 @@ mod validators {
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "diff_url", v683)
             & c.prop(l, s, x, "patch_url", v683) & c.prop(l, s, x, "issue_url", v683)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", v188)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
             & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v683)
-            & c.prop(l, s, x, "user", v291) & c.prop(l, s, x, "body", v644)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
             & c.prop(l, s, x, "merge_commit_sha", v644)
@@ -25143,7 +22696,7 @@ mod validators {
             & c.prop(l, s, x, "comments_url", v683)
             & c.prop(l, s, x, "statuses_url", v683) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "auto_merge", v645)
             & c.prop(l, s, x, "active_lock_reason", v660)
             & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "merged", v666)
@@ -25156,17 +22709,13 @@ mod validators {
             & c.prop(l, s, x, "deletions", v642) & c.prop(l, s, x, "changed_files", v642)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
     }
-    /// `#/definitions/pull-request/properties/requested_reviewers/items/oneOf/0`
-    pub(super) fn v291(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t1::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/user"))
-    }
     /// `#/definitions/pull-request/properties/head`
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["label", "ref", "sha", "user", "repo"])
             & c.prop(l, s, x, "label", v683) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "user", v291)
-            & c.prop(l, s, x, "repo", v724)
+            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "repo", t79::<103>)
             & c
                 .unexpected_members(
                     l,
@@ -25179,19 +22728,14 @@ mod validators {
     /// `#/definitions/pull-request/properties/_links`
     pub(super) fn v294(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS84) & c.prop(l, s, x, "self", v844)
-            & c.prop(l, s, x, "html", v844) & c.prop(l, s, x, "issue", v844)
-            & c.prop(l, s, x, "comments", v844)
-            & c.prop(l, s, x, "review_comments", v844)
-            & c.prop(l, s, x, "review_comment", v844) & c.prop(l, s, x, "commits", v844)
-            & c.prop(l, s, x, "statuses", v844)
+        c.required(l, s, x, WORDS84) & c.prop(l, s, x, "self", t79::<201>)
+            & c.prop(l, s, x, "html", t79::<201>) & c.prop(l, s, x, "issue", t79::<201>)
+            & c.prop(l, s, x, "comments", t79::<201>)
+            & c.prop(l, s, x, "review_comments", t79::<201>)
+            & c.prop(l, s, x, "review_comment", t79::<201>)
+            & c.prop(l, s, x, "commits", t79::<201>)
+            & c.prop(l, s, x, "statuses", t79::<201>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS84)
-    }
-    /// `#/definitions/link`
-    pub(super) fn v295(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["href"]) & c.prop(l, s, x, "href", v683)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["href"])
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T17` each), such as `#/definitions/pull_request$auto_merge_disabled` and `#/definitions/pull_request$auto_merge_enabled` (7 more).
     pub(super) fn t17<const K: usize>(
@@ -25202,50 +22746,36 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS85) & c.prop(l, s, x, "action", T17[K][0])
-            & c.prop(l, s, x, "number", T17[K][1])
-            & c.prop(l, s, x, "pull_request", T17[K][2])
-            & c.prop(l, s, x, "repository", T17[K][3])
-            & c.prop(l, s, x, "installation", T17[K][4])
-            & c.prop(l, s, x, "organization", T17[K][5])
-            & c.prop(l, s, x, "sender", T17[K][6])
+            & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "pull_request", T17[K][1])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS86)
     }
-    const T17: [[rt::Check; 7]; 9] = [
-        [v297, v642, v841, v724, v725, v726, v291],
-        [v299, v642, v841, v724, v725, v726, v291],
-        [v845, v642, t10::<21>, v724, v725, v726, v291],
-        [v303, v642, t10::<22>, v724, v725, v726, v291],
-        [v849, v642, v841, v724, v725, v726, v291],
-        [v311, v642, t10::<23>, v724, v725, v726, v291],
-        [v314, v642, t10::<24>, v724, v725, v726, v291],
-        [v317, v642, t10::<25>, v724, v725, v726, v291],
-        [v334, v642, v841, v724, v725, v726, v291],
+    const T17: [[rt::Check; 2]; 9] = [
+        [t81::<3>, t79::<200>],
+        [t81::<4>, t79::<200>],
+        [t81::<81>, t10::<21>],
+        [t81::<5>, t10::<22>],
+        [t81::<82>, t79::<200>],
+        [t81::<8>, t10::<23>],
+        [t81::<9>, t10::<24>],
+        [t81::<10>, t10::<25>],
+        [t81::<16>, t79::<200>],
     ];
-    /// `#/definitions/pull_request$auto_merge_disabled/properties/action`
-    pub(super) fn v297(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["auto_merge_disabled"])
-    }
-    /// `#/definitions/pull_request$auto_merge_enabled/properties/action`
-    pub(super) fn v299(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["auto_merge_enabled"])
-    }
-    /// `#/definitions/pull_request$converted_to_draft/properties/action`
-    pub(super) fn v303(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["converted_to_draft"])
-    }
     /// `#/definitions/pull_request$edited`
     pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS87) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "changes", v198)
-            & c.prop(l, s, x, "pull_request", v841) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726) & c.prop(l, s, x, "sender", v291)
+        c.required(l, s, x, WORDS87) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "changes", t86::<1>)
+            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS88)
-    }
-    /// `#/definitions/pull_request$edited/properties/action`
-    pub(super) fn v306(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["edited"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T18` each), such as `#/definitions/pull_request$labeled` and `#/definitions/pull_request$unlabeled`.
     pub(super) fn t18<const K: usize>(
@@ -25256,35 +22786,16 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS89) & c.prop(l, s, x, "action", T18[K][0])
-            & c.prop(l, s, x, "number", T18[K][1])
-            & c.prop(l, s, x, "pull_request", T18[K][2])
-            & c.prop(l, s, x, "label", T18[K][3])
-            & c.prop(l, s, x, "repository", T18[K][4])
-            & c.prop(l, s, x, "installation", T18[K][5])
-            & c.prop(l, s, x, "organization", T18[K][6])
-            & c.prop(l, s, x, "sender", T18[K][7])
+            & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS90)
     }
-    const T18: [[rt::Check; 8]; 2] = [
-        [v308, v642, v841, v848, v724, v725, v726, v291],
-        [v332, v642, v841, v848, v724, v725, v726, v291],
-    ];
-    /// `#/definitions/pull_request$labeled/properties/action`
-    pub(super) fn v308(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["labeled"])
-    }
-    /// `#/definitions/pull_request$opened/properties/action`
-    pub(super) fn v311(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["opened"])
-    }
-    /// `#/definitions/pull_request$ready_for_review/properties/action`
-    pub(super) fn v314(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["ready_for_review"])
-    }
-    /// `#/definitions/pull_request$reopened/properties/action`
-    pub(super) fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["reopened"])
-    }
+    const T18: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T19` each), such as `#/definitions/pull_request$review_request_removed/oneOf/0` and `#/definitions/pull_request$review_requested/oneOf/0`.
     pub(super) fn t19<const K: usize>(
         i: &Value,
@@ -25294,19 +22805,16 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS91) & c.prop(l, s, x, "action", T19[K][0])
-            & c.prop(l, s, x, "number", T19[K][1])
-            & c.prop(l, s, x, "pull_request", T19[K][2])
-            & c.prop(l, s, x, "requested_reviewer", T19[K][3])
-            & c.prop(l, s, x, "repository", T19[K][4])
-            & c.prop(l, s, x, "installation", T19[K][5])
-            & c.prop(l, s, x, "organization", T19[K][6])
-            & c.prop(l, s, x, "sender", T19[K][7])
+            & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "requested_reviewer", t79::<73>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS92)
     }
-    const T19: [[rt::Check; 8]; 2] = [
-        [v322, v642, v841, v291, v724, v725, v726, v291],
-        [v326, v642, v841, v291, v724, v725, v726, v291],
-    ];
+    const T19: [[rt::Check; 1]; 2] = [[t81::<11>], [t81::<12>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T20` each), such as `#/definitions/pull_request$review_request_removed/oneOf/1` and `#/definitions/pull_request$review_requested/oneOf/1`.
     pub(super) fn t20<const K: usize>(
         i: &Value,
@@ -25316,52 +22824,28 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS93) & c.prop(l, s, x, "action", T20[K][0])
-            & c.prop(l, s, x, "number", T20[K][1])
-            & c.prop(l, s, x, "pull_request", T20[K][2])
-            & c.prop(l, s, x, "requested_team", T20[K][3])
-            & c.prop(l, s, x, "repository", T20[K][4])
-            & c.prop(l, s, x, "installation", T20[K][5])
-            & c.prop(l, s, x, "organization", T20[K][6])
-            & c.prop(l, s, x, "sender", T20[K][7])
+            & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "requested_team", t79::<55>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS94)
     }
-    const T20: [[rt::Check; 8]; 2] = [
-        [v322, v642, v841, v224, v724, v725, v726, v291],
-        [v326, v642, v841, v224, v724, v725, v726, v291],
-    ];
-    /// `#/definitions/pull_request$review_request_removed/oneOf/0/properties/action`
-    pub(super) fn v322(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["review_request_removed"])
-    }
-    /// `#/definitions/pull_request$review_requested/oneOf/0/properties/action`
-    pub(super) fn v326(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["review_requested"])
-    }
+    const T20: [[rt::Check; 1]; 2] = [[t81::<11>], [t81::<12>]];
     /// `#/definitions/pull_request$synchronize`
     pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", v328)
+        c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", t81::<13>)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "before", v683)
-            & c.prop(l, s, x, "after", v683) & c.prop(l, s, x, "pull_request", v841)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726) & c.prop(l, s, x, "sender", v291)
+            & c.prop(l, s, x, "after", v683)
+            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS96)
-    }
-    /// `#/definitions/pull_request$synchronize/properties/action`
-    pub(super) fn v328(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["synchronize"])
-    }
-    /// `#/definitions/pull_request$unassigned/properties/action`
-    pub(super) fn v330(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unassigned"])
-    }
-    /// `#/definitions/pull_request$unlabeled/properties/action`
-    pub(super) fn v332(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unlabeled"])
-    }
-    /// `#/definitions/pull_request$unlocked/properties/action`
-    pub(super) fn v334(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unlocked"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T21` each), such as `#/definitions/pull_request_review$dismissed/properties/review` and `#/definitions/pull_request_review$edited/properties/review`.
     pub(super) fn t21<const K: usize>(
@@ -25371,27 +22855,23 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS97) & c.prop(l, s, x, "id", T21[K][0])
-            & c.prop(l, s, x, "node_id", T21[K][1]) & c.prop(l, s, x, "user", T21[K][2])
-            & c.prop(l, s, x, "body", T21[K][3])
-            & c.prop(l, s, x, "commit_id", T21[K][4])
-            & c.prop(l, s, x, "submitted_at", T21[K][5])
-            & c.prop(l, s, x, "state", T21[K][6])
-            & c.prop(l, s, x, "html_url", T21[K][7])
-            & c.prop(l, s, x, "pull_request_url", T21[K][8])
-            & c.prop(l, s, x, "author_association", T21[K][9])
-            & c.prop(l, s, x, "_links", T21[K][10])
+        c.required(l, s, x, WORDS97) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "commit_id", v683)
+            & c.prop(l, s, x, "submitted_at", v683) & c.prop(l, s, x, "state", T21[K][0])
+            & c.prop(l, s, x, "html_url", v683)
+            & c.prop(l, s, x, "pull_request_url", v683)
+            & c.prop(l, s, x, "author_association", t79::<101>)
+            & c.prop(l, s, x, "_links", v337)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS97)
     }
-    const T21: [[rt::Check; 11]; 2] = [
-        [v642, v683, v291, v644, v683, v683, v709, v683, v683, v722, v337],
-        [v642, v683, v291, v644, v683, v683, v683, v683, v683, v722, v337],
-    ];
+    const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v683]];
     /// `#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
     pub(super) fn v337(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["html", "pull_request"]) & c.prop(l, s, x, "html", v844)
-            & c.prop(l, s, x, "pull_request", v844)
+        c.required(l, s, x, &["html", "pull_request"])
+            & c.prop(l, s, x, "html", t79::<201>)
+            & c.prop(l, s, x, "pull_request", t79::<201>)
             & c
                 .unexpected_members(
                     l,
@@ -25408,9 +22888,9 @@ mod validators {
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "diff_url", v683)
             & c.prop(l, s, x, "patch_url", v683) & c.prop(l, s, x, "issue_url", v683)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", v188)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
             & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v683)
-            & c.prop(l, s, x, "user", v291) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v683)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
             & c.prop(l, s, x, "merge_commit_sha", v644)
@@ -25426,7 +22906,7 @@ mod validators {
             & c.prop(l, s, x, "comments_url", v683)
             & c.prop(l, s, x, "statuses_url", v683) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "auto_merge", v645)
             & c.prop(l, s, x, "active_lock_reason", v660)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
@@ -25441,15 +22921,16 @@ mod validators {
             & c.prop(l, s, x, "position", v653)
             & c.prop(l, s, x, "original_position", v642)
             & c.prop(l, s, x, "commit_id", v683)
-            & c.prop(l, s, x, "original_commit_id", v683) & c.prop(l, s, x, "user", v291)
-            & c.prop(l, s, x, "body", v683) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "html_url", v683)
+            & c.prop(l, s, x, "original_commit_id", v683)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "html_url", v683)
             & c.prop(l, s, x, "pull_request_url", v683)
-            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "_links", v342) & c.prop(l, s, x, "start_line", v653)
             & c.prop(l, s, x, "original_start_line", v653)
             & c.prop(l, s, x, "start_side", v667) & c.prop(l, s, x, "line", v653)
-            & c.prop(l, s, x, "original_line", v642) & c.prop(l, s, x, "side", v859)
+            & c.prop(l, s, x, "original_line", v642) & c.prop(l, s, x, "side", t82::<11>)
             & c.prop(l, s, x, "in_reply_to_id", v642)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
     }
@@ -25457,8 +22938,8 @@ mod validators {
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["self", "html", "pull_request"])
-            & c.prop(l, s, x, "self", v844) & c.prop(l, s, x, "html", v844)
-            & c.prop(l, s, x, "pull_request", v844)
+            & c.prop(l, s, x, "self", t79::<201>) & c.prop(l, s, x, "html", t79::<201>)
+            & c.prop(l, s, x, "pull_request", t79::<201>)
             & c
                 .unexpected_members(
                     l,
@@ -25475,9 +22956,9 @@ mod validators {
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "diff_url", v683)
             & c.prop(l, s, x, "patch_url", v683) & c.prop(l, s, x, "issue_url", v683)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", v188)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
             & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v683)
-            & c.prop(l, s, x, "user", v291) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v683)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
             & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
             & c.prop(l, s, x, "merge_commit_sha", v644)
@@ -25494,7 +22975,7 @@ mod validators {
             & c.prop(l, s, x, "statuses_url", v683) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
             & c.prop(l, s, x, "auto_merge", v645)
-            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "active_lock_reason", v660)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
     }
@@ -25507,9 +22988,10 @@ mod validators {
             & c.prop(l, s, x, "forced", v643) & c.prop(l, s, x, "base_ref", v644)
             & c.prop(l, s, x, "compare", v683) & c.prop(l, s, x, "commits", t14::<17>)
             & c.prop(l, s, x, "head_commit", t2::<19>)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "pusher", v699)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "pusher", t79::<92>) & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS104)
     }
     /// `#/definitions/commit`
@@ -25518,9 +23000,9 @@ mod validators {
         c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v683)
             & c.prop(l, s, x, "tree_id", v683) & c.prop(l, s, x, "distinct", v643)
             & c.prop(l, s, x, "message", v683) & c.prop(l, s, x, "timestamp", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "author", v699)
-            & c.prop(l, s, x, "committer", v699) & c.prop(l, s, x, "added", t14::<1>)
-            & c.prop(l, s, x, "modified", t14::<1>)
+            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "author", t79::<92>)
+            & c.prop(l, s, x, "committer", t79::<92>)
+            & c.prop(l, s, x, "added", t14::<1>) & c.prop(l, s, x, "modified", t14::<1>)
             & c.prop(l, s, x, "removed", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS106)
     }
@@ -25531,13 +23013,13 @@ mod validators {
             l,
             s,
             &[
-                (v861, None),
-                (v862, None),
-                (v863, None),
-                (v864, None),
-                (v865, None),
-                (v866, None),
-                (v867, None),
+                (t79::<209>, None),
+                (t79::<210>, None),
+                (t79::<211>, None),
+                (t79::<212>, None),
+                (t79::<213>, None),
+                (t79::<214>, None),
+                (t79::<215>, None),
             ],
             None,
         )
@@ -25550,7 +23032,7 @@ mod validators {
             & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "tag_name", v683)
             & c.prop(l, s, x, "target_commitish", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", v291)
+            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
             & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "published_at", v644)
             & c.prop(l, s, x, "assets", t14::<18>) & c.prop(l, s, x, "tarball_url", v644)
@@ -25563,22 +23045,12 @@ mod validators {
         c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v683)
             & c.prop(l, s, x, "browser_download_url", v683) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "state", v349)
+            & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "state", t81::<17>)
             & c.prop(l, s, x, "content_type", v683) & c.prop(l, s, x, "size", v642)
             & c.prop(l, s, x, "download_count", v642)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "uploader", v291)
+            & c.prop(l, s, x, "uploader", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS109)
-    }
-    /// `#/definitions/release-asset/properties/state`
-    pub(super) fn v349(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["uploaded"])
-    }
-    /// `#/definitions/release$edited/properties/changes`
-    pub(super) fn v350(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "body", t3::<3>) & c.prop(l, s, x, "name", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["body", "name"])
     }
     /// `#/definitions/repository_event`
     pub(super) fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25587,15 +23059,15 @@ mod validators {
             l,
             s,
             &[
-                (v873, None),
-                (v874, None),
-                (v875, None),
-                (v876, None),
-                (v877, None),
-                (v878, None),
-                (v879, None),
-                (v880, None),
-                (v881, None),
+                (t79::<217>, None),
+                (t79::<218>, None),
+                (t79::<219>, None),
+                (t79::<220>, None),
+                (t79::<221>, None),
+                (t79::<222>, None),
+                (t79::<223>, None),
+                (t79::<224>, None),
+                (t79::<225>, None),
             ],
             None,
         )
@@ -25615,43 +23087,16 @@ mod validators {
                     &["description", "default_branch", "homepage"],
                 )
     }
-    /// `#/definitions/repository$renamed/properties/changes`
-    pub(super) fn v357(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["repository"]) & c.prop(l, s, x, "repository", v358)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["repository"])
-    }
-    /// `#/definitions/repository$renamed/properties/changes/properties/repository`
-    pub(super) fn v358(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["name"])
-    }
-    /// `#/definitions/repository$transferred/properties/changes`
-    pub(super) fn v359(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["owner"]) & c.prop(l, s, x, "owner", t3::<6>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["owner"])
-    }
-    /// `#/definitions/repository$transferred/properties/changes/properties/owner/properties/from`
-    pub(super) fn v361(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "user", v291)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["user"])
-    }
     /// `#/definitions/repository_import$event`
     pub(super) fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["status", "repository", "sender"])
-            & c.prop(l, s, x, "status", v364) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "status", t80::<7>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS110)
-    }
-    /// `#/definitions/repository_import$event/properties/status`
-    pub(super) fn v364(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["success", "cancelled", "failure"])
     }
     /// `#/definitions/repository_vulnerability_alert$create/properties/alert`
     pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25659,7 +23104,7 @@ mod validators {
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "affected_range", v683)
             & c.prop(l, s, x, "affected_package_name", v683)
-            & c.prop(l, s, x, "dismisser", v291)
+            & c.prop(l, s, x, "dismisser", t79::<73>)
             & c.prop(l, s, x, "dismiss_reason", v683)
             & c.prop(l, s, x, "dismissed_at", v683) & c.prop(l, s, x, "severity", v683)
             & c.prop(l, s, x, "ghsa_id", v683)
@@ -25674,7 +23119,7 @@ mod validators {
         c.required(l, s, x, WORDS113) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "affected_range", v683)
             & c.prop(l, s, x, "affected_package_name", v683)
-            & c.prop(l, s, x, "dismisser", v291)
+            & c.prop(l, s, x, "dismisser", t79::<73>)
             & c.prop(l, s, x, "dismiss_reason", v683)
             & c.prop(l, s, x, "dismissed_at", v683) & c.prop(l, s, x, "severity", v683)
             & c.prop(l, s, x, "ghsa_id", v683)
@@ -25689,7 +23134,7 @@ mod validators {
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "affected_range", v683)
             & c.prop(l, s, x, "affected_package_name", v683)
-            & c.prop(l, s, x, "dismisser", v291)
+            & c.prop(l, s, x, "dismisser", t79::<73>)
             & c.prop(l, s, x, "dismiss_reason", v683)
             & c.prop(l, s, x, "dismissed_at", v683) & c.prop(l, s, x, "ghsa_id", v683)
             & c.prop(l, s, x, "severity", v683)
@@ -25706,17 +23151,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS115) & c.prop(l, s, x, "number", T22[K][0])
-            & c.prop(l, s, x, "secret_type", T22[K][1])
-            & c.prop(l, s, x, "resolution", T22[K][2])
-            & c.prop(l, s, x, "resolved_by", T22[K][3])
-            & c.prop(l, s, x, "resolved_at", T22[K][4])
+        c.required(l, s, x, WORDS115) & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "secret_type", v683)
+            & c.prop(l, s, x, "resolution", T22[K][0])
+            & c.prop(l, s, x, "resolved_by", T22[K][1])
+            & c.prop(l, s, x, "resolved_at", T22[K][2])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS115)
     }
-    const T22: [[rt::Check; 5]; 2] = [
-        [v642, v683, v645, v645, v645],
-        [v642, v683, v372, v291, v683],
-    ];
+    const T22: [[rt::Check; 3]; 2] = [[v645, v645, v645], [v372, t79::<73>, v683]];
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
     pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS116)
@@ -25729,49 +23171,18 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS117) & c.prop(l, s, x, "cvss", T23[K][0])
-            & c.prop(l, s, x, "cwes", T23[K][1]) & c.prop(l, s, x, "ghsa_id", T23[K][2])
-            & c.prop(l, s, x, "summary", T23[K][3])
-            & c.prop(l, s, x, "description", T23[K][4])
-            & c.prop(l, s, x, "severity", T23[K][5])
-            & c.prop(l, s, x, "identifiers", T23[K][6])
-            & c.prop(l, s, x, "references", T23[K][7])
-            & c.prop(l, s, x, "published_at", T23[K][8])
-            & c.prop(l, s, x, "updated_at", T23[K][9])
-            & c.prop(l, s, x, "withdrawn_at", T23[K][10])
-            & c.prop(l, s, x, "vulnerabilities", T23[K][11])
+        c.required(l, s, x, WORDS117) & c.prop(l, s, x, "cvss", v375)
+            & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v683)
+            & c.prop(l, s, x, "summary", v683) & c.prop(l, s, x, "description", v683)
+            & c.prop(l, s, x, "severity", v683)
+            & c.prop(l, s, x, "identifiers", t14::<20>)
+            & c.prop(l, s, x, "references", t14::<21>)
+            & c.prop(l, s, x, "published_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "withdrawn_at", T23[K][0])
+            & c.prop(l, s, x, "vulnerabilities", t14::<22>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS117)
     }
-    const T23: [[rt::Check; 12]; 2] = [
-        [
-            v375,
-            t14::<19>,
-            v683,
-            v683,
-            v683,
-            v683,
-            t14::<20>,
-            t14::<21>,
-            v683,
-            v683,
-            v644,
-            t14::<22>,
-        ],
-        [
-            v375,
-            t14::<19>,
-            v683,
-            v683,
-            v683,
-            v683,
-            t14::<20>,
-            t14::<21>,
-            v683,
-            v683,
-            v683,
-            t14::<22>,
-        ],
-    ];
+    const T23: [[rt::Check; 1]; 2] = [[v644], [v683]];
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
     pub(super) fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -25799,12 +23210,6 @@ mod validators {
         c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v683)
             & c.prop(l, s, x, "type", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", &["value", "type"])
-    }
-    /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/references/items`
-    pub(super) fn v378(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["url"]) & c.prop(l, s, x, "url", v683)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["url"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
     pub(super) fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25847,9 +23252,11 @@ mod validators {
     pub(super) fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "sponsorable", v291)
-            & c.prop(l, s, x, "sponsor", v291) & c.prop(l, s, x, "privacy_level", v683)
-            & c.prop(l, s, x, "tier", v903)
+            & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "sponsorable", t79::<73>)
+            & c.prop(l, s, x, "sponsor", t79::<73>)
+            & c.prop(l, s, x, "privacy_level", v683)
+            & c.prop(l, s, x, "tier", t79::<243>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS119)
     }
     /// `#/definitions/sponsorship-tier`
@@ -25863,18 +23270,6 @@ mod validators {
             & c.prop(l, s, x, "is_custom_ammount", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS120)
     }
-    /// `#/definitions/sponsorship$edited/properties/changes`
-    pub(super) fn v386(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "privacy_level", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["privacy_level"])
-    }
-    /// `#/definitions/sponsorship$pending_tier_change/properties/changes`
-    pub(super) fn v387(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["tier"]) & c.prop(l, s, x, "tier", t3::<7>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["tier"])
-    }
     /// `#/definitions/status$event`
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -25885,9 +23280,10 @@ mod validators {
             & c.prop(l, s, x, "state", v391) & c.prop(l, s, x, "commit", v392)
             & c.prop(l, s, x, "branches", t14::<23>)
             & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
     }
     /// `#/definitions/status$event/properties/state`
@@ -25975,7 +23371,8 @@ mod validators {
     pub(super) fn v401(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "description", t3::<3>) & c.prop(l, s, x, "name", t3::<3>)
-            & c.prop(l, s, x, "privacy", t3::<3>) & c.prop(l, s, x, "repository", v402)
+            & c.prop(l, s, x, "privacy", t3::<3>)
+            & c.prop(l, s, x, "repository", t85::<12>)
             & c
                 .unexpected_members(
                     l,
@@ -25984,12 +23381,6 @@ mod validators {
                     "additionalProperties",
                     &["description", "name", "privacy", "repository"],
                 )
-    }
-    /// `#/definitions/team$edited/properties/changes/properties/repository`
-    pub(super) fn v402(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["permissions"]) & c.prop(l, s, x, "permissions", t3::<8>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["permissions"])
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
     pub(super) fn v404(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26009,24 +23400,28 @@ mod validators {
     pub(super) fn v405(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["team", "repository", "organization", "sender"])
-            & c.prop(l, s, x, "team", v224) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "team", t79::<55>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS126)
     }
     /// `#/definitions/workflow_dispatch$event`
     pub(super) fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS127) & c.prop(l, s, x, "inputs", t2::<20>)
-            & c.prop(l, s, x, "ref", v683) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726) & c.prop(l, s, x, "workflow", v683)
+            & c.prop(l, s, x, "ref", v683) & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "workflow", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS128)
     }
     /// `#/definitions/workflow-step`
     pub(super) fn v410(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
-            & c.one_of(i, l, s, &[(v671, None), (v920, None)], None)
+            & c.one_of(i, l, s, &[(t79::<77>, None), (t79::<256>, None)], None)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T24` each), such as `#/definitions/workflow-step-in_progress` and `#/definitions/workflow-step-completed`.
     pub(super) fn t24<const K: usize>(
@@ -26036,23 +23431,17 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", T24[K][0])
-            & c.prop(l, s, x, "status", T24[K][1])
-            & c.prop(l, s, x, "conclusion", T24[K][2])
-            & c.prop(l, s, x, "number", T24[K][3])
-            & c.prop(l, s, x, "started_at", T24[K][4])
-            & c.prop(l, s, x, "completed_at", T24[K][5])
+        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v683)
+            & c.prop(l, s, x, "status", T24[K][0])
+            & c.prop(l, s, x, "conclusion", T24[K][1]) & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "started_at", v683)
+            & c.prop(l, s, x, "completed_at", T24[K][2])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS129)
     }
-    const T24: [[rt::Check; 6]; 2] = [
-        [v683, v641, v645, v642, v683, v645],
-        [v683, v73, v412, v642, v683, v683],
+    const T24: [[rt::Check; 3]; 2] = [
+        [t81::<77>, v645, v645],
+        [t81::<0>, t80::<8>, v683],
     ];
-    /// `#/definitions/workflow-step-completed/properties/conclusion`
-    pub(super) fn v412(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["failure", "skipped", "success"])
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/workflow_job$queued/properties/workflow_job` and `#/definitions/workflow-job`.
     pub(super) fn t25<const K: usize>(
         i: &Value,
@@ -26061,60 +23450,21 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", T25[K][0])
-            & c.prop(l, s, x, "run_id", T25[K][1])
-            & c.prop(l, s, x, "head_sha", T25[K][2])
-            & c.prop(l, s, x, "node_id", T25[K][3]) & c.prop(l, s, x, "name", T25[K][4])
-            & c.prop(l, s, x, "check_run_url", T25[K][5])
-            & c.prop(l, s, x, "run_url", T25[K][6])
-            & c.prop(l, s, x, "html_url", T25[K][7]) & c.prop(l, s, x, "url", T25[K][8])
-            & c.prop(l, s, x, "status", T25[K][9]) & c.prop(l, s, x, "steps", T25[K][10])
-            & c.prop(l, s, x, "conclusion", T25[K][11])
-            & c.prop(l, s, x, "labels", T25[K][12])
-            & c.prop(l, s, x, "started_at", T25[K][13])
-            & c.prop(l, s, x, "completed_at", T25[K][14])
+        c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "run_id", v663) & c.prop(l, s, x, "head_sha", v683)
+            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
+            & c.prop(l, s, x, "check_run_url", v683) & c.prop(l, s, x, "run_url", v683)
+            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "status", T25[K][0]) & c.prop(l, s, x, "steps", T25[K][1])
+            & c.prop(l, s, x, "conclusion", T25[K][2])
+            & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v683)
+            & c.prop(l, s, x, "completed_at", T25[K][3])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS131)
     }
-    const T25: [[rt::Check; 15]; 2] = [
-        [
-            v642,
-            v663,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v414,
-            t14::<25>,
-            v645,
-            t14::<1>,
-            v683,
-            v645,
-        ],
-        [
-            v642,
-            v663,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v87,
-            v943,
-            v672,
-            t14::<1>,
-            v683,
-            v644,
-        ],
+    const T25: [[rt::Check; 4]; 2] = [
+        [t81::<18>, t14::<25>, v645, v645],
+        [t80::<3>, v943, v672, v644],
     ];
-    /// `#/definitions/workflow_job$queued/properties/workflow_job/properties/status`
-    pub(super) fn v414(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["queued"])
-    }
     /// `#/definitions/workflow`
     pub(super) fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -26154,9 +23504,9 @@ mod validators {
             & c.prop(l, s, x, "merges_url", v683)
             & c.prop(l, s, x, "milestones_url", v683) & c.prop(l, s, x, "name", v683)
             & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "notifications_url", v683) & c.prop(l, s, x, "owner", v291)
-            & c.prop(l, s, x, "private", v643) & c.prop(l, s, x, "pulls_url", v683)
-            & c.prop(l, s, x, "releases_url", v683)
+            & c.prop(l, s, x, "notifications_url", v683)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "private", v643)
+            & c.prop(l, s, x, "pulls_url", v683) & c.prop(l, s, x, "releases_url", v683)
             & c.prop(l, s, x, "stargazers_url", v683)
             & c.prop(l, s, x, "statuses_url", v683)
             & c.prop(l, s, x, "subscribers_url", v683)
@@ -26175,16 +23525,16 @@ mod validators {
             & c.prop(l, s, x, "check_suite_node_id", v683)
             & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "created_at", v683)
             & c.prop(l, s, x, "event", v683) & c.prop(l, s, x, "head_branch", v683)
-            & c.prop(l, s, x, "head_commit", v698)
-            & c.prop(l, s, x, "head_repository", v927)
+            & c.prop(l, s, x, "head_commit", t79::<91>)
+            & c.prop(l, s, x, "head_repository", t79::<260>)
             & c.prop(l, s, x, "head_sha", v683) & c.prop(l, s, x, "html_url", v683)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "jobs_url", v683)
             & c.prop(l, s, x, "logs_url", v683) & c.prop(l, s, x, "node_id", v683)
             & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "pull_requests", t14::<26>)
-            & c.prop(l, s, x, "repository", v927) & c.prop(l, s, x, "rerun_url", v683)
-            & c.prop(l, s, x, "run_number", v642) & c.prop(l, s, x, "status", v929)
-            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "workflow_id", v642)
+            & c.prop(l, s, x, "repository", t79::<260>)
+            & c.prop(l, s, x, "rerun_url", v683) & c.prop(l, s, x, "run_number", v642)
+            & c.prop(l, s, x, "status", v929) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "workflow_id", v642)
             & c.prop(l, s, x, "workflow_url", v683)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
     }
@@ -26197,33 +23547,23 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "rule", "repository", "sender"])
-            & c.prop(l, s, x, "action", T26[K][0]) & c.prop(l, s, x, "rule", T26[K][1])
-            & c.prop(l, s, x, "repository", T26[K][2])
-            & c.prop(l, s, x, "sender", T26[K][3])
-            & c.prop(l, s, x, "installation", T26[K][4])
-            & c.prop(l, s, x, "organization", T26[K][5])
+            & c.prop(l, s, x, "action", T26[K][0]) & c.prop(l, s, x, "rule", t79::<261>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS135)
     }
-    const T26: [[rt::Check; 6]; 2] = [
-        [v423, v930, v724, v291, v725, v726],
-        [v425, v930, v724, v291, v725, v726],
-    ];
-    /// `#/definitions/branch_protection_rule$created/properties/action`
-    pub(super) fn v423(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["created"])
-    }
-    /// `#/definitions/branch_protection_rule$deleted/properties/action`
-    pub(super) fn v425(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["deleted"])
-    }
+    const T26: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/branch_protection_rule$edited`
     pub(super) fn v426(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS136) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "rule", v930) & c.prop(l, s, x, "changes", v68)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS136) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "rule", t79::<261>) & c.prop(l, s, x, "changes", v68)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS137)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T27` each), such as `#/definitions/check_run$completed` and `#/definitions/check_run$created` (1 more).
@@ -26237,36 +23577,29 @@ mod validators {
         c.required(l, s, x, &["action", "check_run", "repository", "sender"])
             & c.prop(l, s, x, "action", T27[K][0])
             & c.prop(l, s, x, "check_run", T27[K][1])
-            & c.prop(l, s, x, "requested_action", T27[K][2])
-            & c.prop(l, s, x, "repository", T27[K][3])
-            & c.prop(l, s, x, "sender", T27[K][4])
-            & c.prop(l, s, x, "installation", T27[K][5])
-            & c.prop(l, s, x, "organization", T27[K][6])
+            & c.prop(l, s, x, "requested_action", v673)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
     }
-    const T27: [[rt::Check; 7]; 3] = [
-        [v73, t5::<0>, v673, v724, v291, v725, v726],
-        [v423, t5::<1>, v673, v724, v291, v725, v726],
-        [v432, t5::<2>, v673, v724, v291, v725, v726],
+    const T27: [[rt::Check; 2]; 3] = [
+        [t81::<0>, t5::<0>],
+        [t81::<19>, t5::<1>],
+        [t81::<22>, t5::<2>],
     ];
     /// `#/definitions/check_run$requested_action`
     pub(super) fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS139) & c.prop(l, s, x, "action", v430)
+        c.required(l, s, x, WORDS139) & c.prop(l, s, x, "action", t81::<21>)
             & c.prop(l, s, x, "check_run", t5::<1>)
-            & c.prop(l, s, x, "requested_action", v674)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "requested_action", t83::<6>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
-    }
-    /// `#/definitions/check_run$requested_action/properties/action`
-    pub(super) fn v430(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["requested_action"])
-    }
-    /// `#/definitions/check_run$rerequested/properties/action`
-    pub(super) fn v432(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["rerequested"])
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T28` each), such as `#/definitions/check_suite$completed` and `#/definitions/check_suite$requested` (1 more).
     pub(super) fn t28<const K: usize>(
@@ -26277,22 +23610,14 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS140) & c.prop(l, s, x, "action", T28[K][0])
-            & c.prop(l, s, x, "check_suite", T28[K][1])
-            & c.prop(l, s, x, "repository", T28[K][2])
-            & c.prop(l, s, x, "sender", T28[K][3])
-            & c.prop(l, s, x, "installation", T28[K][4])
-            & c.prop(l, s, x, "organization", T28[K][5])
+            & c.prop(l, s, x, "check_suite", v92)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS141)
     }
-    const T28: [[rt::Check; 6]; 3] = [
-        [v73, v92, v724, v291, v725, v726],
-        [v435, v92, v724, v291, v725, v726],
-        [v432, v92, v724, v291, v725, v726],
-    ];
-    /// `#/definitions/check_suite$requested/properties/action`
-    pub(super) fn v435(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["requested"])
-    }
+    const T28: [[rt::Check; 1]; 3] = [[t81::<0>], [t81::<23>], [t81::<22>]];
     /// Shared by 6 validators that differ only in the validators they call (a row of `T29` each), such as `#/definitions/code_scanning_alert$appeared_in_branch` and `#/definitions/code_scanning_alert$closed_by_user` (4 more).
     pub(super) fn t29<const K: usize>(
         i: &Value,
@@ -26302,52 +23627,42 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS142) & c.prop(l, s, x, "action", T29[K][0])
-            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", T29[K][2])
-            & c.prop(l, s, x, "commit_oid", T29[K][3])
-            & c.prop(l, s, x, "repository", T29[K][4])
-            & c.prop(l, s, x, "sender", T29[K][5])
-            & c.prop(l, s, x, "installation", T29[K][6])
-            & c.prop(l, s, x, "organization", T29[K][7])
+            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v683)
+            & c.prop(l, s, x, "commit_oid", v683)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", T29[K][2])
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS143)
     }
-    const T29: [[rt::Check; 8]; 6] = [
-        [v438, t9::<0>, v683, v683, v724, v931, v725, v726],
-        [v440, t9::<1>, v683, v683, v724, v291, v725, v726],
-        [v423, t9::<2>, v683, v683, v724, v931, v725, v726],
-        [v716, v128, v683, v683, v724, v931, v725, v726],
-        [v317, t9::<3>, v683, v683, v724, v931, v725, v726],
-        [v445, t9::<4>, v683, v683, v724, v291, v725, v726],
+    const T29: [[rt::Check; 3]; 6] = [
+        [t81::<24>, t9::<0>, t79::<262>],
+        [t81::<25>, t9::<1>, t79::<73>],
+        [t81::<19>, t9::<2>, t79::<262>],
+        [t81::<79>, v128, t79::<262>],
+        [t81::<10>, t9::<3>, t79::<262>],
+        [t81::<26>, t9::<4>, t79::<73>],
     ];
-    /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/action`
-    pub(super) fn v438(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["appeared_in_branch"])
-    }
-    /// `#/definitions/code_scanning_alert$closed_by_user/properties/action`
-    pub(super) fn v440(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["closed_by_user"])
-    }
-    /// `#/definitions/code_scanning_alert$reopened_by_user/properties/action`
-    pub(super) fn v445(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["reopened_by_user"])
-    }
     /// `#/definitions/commit_comment$created`
     pub(super) fn v446(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "comment", "repository", "sender"])
-            & c.prop(l, s, x, "action", v423) & c.prop(l, s, x, "comment", v134)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "action", t81::<19>) & c.prop(l, s, x, "comment", v134)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS144)
     }
     /// `#/definitions/content_reference$created`
     pub(super) fn v447(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS145) & c.prop(l, s, x, "action", v423)
+        c.required(l, s, x, WORDS145) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "content_reference", v137)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS146)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T30` each), such as `#/definitions/deploy_key$created` and `#/definitions/deploy_key$deleted`.
@@ -26359,50 +23674,49 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "key", "repository", "sender"])
-            & c.prop(l, s, x, "action", T30[K][0]) & c.prop(l, s, x, "key", T30[K][1])
-            & c.prop(l, s, x, "repository", T30[K][2])
-            & c.prop(l, s, x, "sender", T30[K][3])
-            & c.prop(l, s, x, "installation", T30[K][4])
-            & c.prop(l, s, x, "organization", T30[K][5])
+            & c.prop(l, s, x, "action", T30[K][0]) & c.prop(l, s, x, "key", v142)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS147)
     }
-    const T30: [[rt::Check; 6]; 2] = [
-        [v423, v142, v724, v291, v725, v726],
-        [v425, v142, v724, v291, v725, v726],
-    ];
+    const T30: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/deployment$created`
     pub(super) fn v450(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS148) & c.prop(l, s, x, "action", v423)
+        c.required(l, s, x, WORDS148) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "deployment", v144) & c.prop(l, s, x, "workflow", v645)
-            & c.prop(l, s, x, "workflow_run", v645) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "workflow_run", v645)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS149)
     }
     /// `#/definitions/deployment_status$created`
     pub(super) fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS150) & c.prop(l, s, x, "action", v423)
+        c.required(l, s, x, WORDS150) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "deployment_status", v147)
-            & c.prop(l, s, x, "deployment", v148) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "deployment", v148)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS151)
     }
     /// `#/definitions/discussion$answered`
     pub(super) fn v452(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS152) & c.prop(l, s, x, "action", v453)
+        c.required(l, s, x, WORDS152) & c.prop(l, s, x, "action", t81::<27>)
             & c.prop(l, s, x, "discussion", t10::<4>)
-            & c.prop(l, s, x, "answer", t12::<0>) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "answer", t12::<0>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS153)
-    }
-    /// `#/definitions/discussion$answered/properties/action`
-    pub(super) fn v453(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["answered"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T31` each), such as `#/definitions/discussion$category_changed` and `#/definitions/discussion$transferred`.
     pub(super) fn t31<const K: usize>(
@@ -26414,21 +23728,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS154) & c.prop(l, s, x, "changes", T31[K][0])
             & c.prop(l, s, x, "action", T31[K][1])
-            & c.prop(l, s, x, "discussion", T31[K][2])
-            & c.prop(l, s, x, "repository", T31[K][3])
-            & c.prop(l, s, x, "sender", T31[K][4])
-            & c.prop(l, s, x, "installation", T31[K][5])
-            & c.prop(l, s, x, "organization", T31[K][6])
+            & c.prop(l, s, x, "discussion", t79::<123>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
     }
-    const T31: [[rt::Check; 7]; 2] = [
-        [v154, v455, v744, v724, v291, v725, v726],
-        [v163, v464, v744, v724, v291, v725, v726],
-    ];
-    /// `#/definitions/discussion$category_changed/properties/action`
-    pub(super) fn v455(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["category_changed"])
-    }
+    const T31: [[rt::Check; 2]; 2] = [[t85::<0>, t81::<28>], [v163, t81::<30>]];
     /// Shared by 6 validators that differ only in the validators they call (a row of `T32` each), such as `#/definitions/discussion$created` and `#/definitions/discussion$deleted` (4 more).
     pub(super) fn t32<const K: usize>(
         i: &Value,
@@ -26440,28 +23747,30 @@ mod validators {
         c.required(l, s, x, &["action", "discussion", "repository", "sender"])
             & c.prop(l, s, x, "action", T32[K][0])
             & c.prop(l, s, x, "discussion", T32[K][1])
-            & c.prop(l, s, x, "repository", T32[K][2])
-            & c.prop(l, s, x, "sender", T32[K][3])
-            & c.prop(l, s, x, "installation", T32[K][4])
-            & c.prop(l, s, x, "organization", T32[K][5])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS156)
     }
-    const T32: [[rt::Check; 6]; 6] = [
-        [v423, t10::<5>, v724, v291, v725, v726],
-        [v425, v744, v724, v291, v725, v726],
-        [v849, t10::<6>, v724, v291, v725, v726],
-        [v462, v744, v724, v291, v725, v726],
-        [v334, t10::<8>, v724, v291, v725, v726],
-        [v470, v744, v724, v291, v725, v726],
+    const T32: [[rt::Check; 2]; 6] = [
+        [t81::<19>, t10::<5>],
+        [t81::<20>, t79::<123>],
+        [t81::<82>, t10::<6>],
+        [t81::<29>, t79::<123>],
+        [t81::<16>, t10::<8>],
+        [t81::<32>, t79::<123>],
     ];
     /// `#/definitions/discussion$edited`
     pub(super) fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "discussion", "repository", "sender"])
-            & c.prop(l, s, x, "changes", v159) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "discussion", v744) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "changes", t86::<0>) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "discussion", t79::<123>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T33` each), such as `#/definitions/discussion$labeled` and `#/definitions/discussion$unlabeled`.
@@ -26473,44 +23782,26 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS157) & c.prop(l, s, x, "action", T33[K][0])
-            & c.prop(l, s, x, "discussion", T33[K][1])
-            & c.prop(l, s, x, "label", T33[K][2])
-            & c.prop(l, s, x, "repository", T33[K][3])
-            & c.prop(l, s, x, "sender", T33[K][4])
-            & c.prop(l, s, x, "installation", T33[K][5])
-            & c.prop(l, s, x, "organization", T33[K][6])
+            & c.prop(l, s, x, "discussion", t79::<123>)
+            & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS158)
     }
-    const T33: [[rt::Check; 7]; 2] = [
-        [v308, v744, v848, v724, v291, v725, v726],
-        [v332, v744, v848, v724, v291, v725, v726],
-    ];
-    /// `#/definitions/discussion$pinned/properties/action`
-    pub(super) fn v462(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["pinned"])
-    }
-    /// `#/definitions/discussion$transferred/properties/action`
-    pub(super) fn v464(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["transferred"])
-    }
+    const T33: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// `#/definitions/discussion$unanswered`
     pub(super) fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS159) & c.prop(l, s, x, "action", v466)
+        c.required(l, s, x, WORDS159) & c.prop(l, s, x, "action", t81::<31>)
             & c.prop(l, s, x, "discussion", t10::<7>)
             & c.prop(l, s, x, "old_answer", t12::<0>)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS160)
-    }
-    /// `#/definitions/discussion$unanswered/properties/action`
-    pub(super) fn v466(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unanswered"])
-    }
-    /// `#/definitions/discussion$unpinned/properties/action`
-    pub(super) fn v470(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unpinned"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T34` each), such as `#/definitions/discussion_comment$created` and `#/definitions/discussion_comment$deleted`.
     pub(super) fn t34<const K: usize>(
@@ -26521,33 +23812,32 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS161) & c.prop(l, s, x, "action", T34[K][0])
-            & c.prop(l, s, x, "comment", T34[K][1])
-            & c.prop(l, s, x, "discussion", T34[K][2])
-            & c.prop(l, s, x, "repository", T34[K][3])
-            & c.prop(l, s, x, "sender", T34[K][4])
-            & c.prop(l, s, x, "installation", T34[K][5])
-            & c.prop(l, s, x, "organization", T34[K][6])
+            & c.prop(l, s, x, "comment", t12::<1>)
+            & c.prop(l, s, x, "discussion", t79::<123>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS162)
     }
-    const T34: [[rt::Check; 7]; 2] = [
-        [v423, t12::<1>, v744, v724, v291, v725, v726],
-        [v425, t12::<1>, v744, v724, v291, v725, v726],
-    ];
+    const T34: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/discussion_comment$edited`
     pub(super) fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS163) & c.prop(l, s, x, "changes", v168)
-            & c.prop(l, s, x, "action", v306) & c.prop(l, s, x, "comment", t12::<1>)
-            & c.prop(l, s, x, "discussion", v744) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS163) & c.prop(l, s, x, "changes", t85::<1>)
+            & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "comment", t12::<1>)
+            & c.prop(l, s, x, "discussion", t79::<123>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS164)
     }
     /// `#/definitions/github_app_authorization$revoked`
     pub(super) fn v474(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "sender"]) & c.prop(l, s, x, "action", v475)
-            & c.prop(l, s, x, "sender", v291)
+        c.required(l, s, x, &["action", "sender"]) & c.prop(l, s, x, "action", t81::<33>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c
                 .unexpected_members(
                     l,
@@ -26556,10 +23846,6 @@ mod validators {
                     "additionalProperties",
                     &["action", "sender"],
                 )
-    }
-    /// `#/definitions/github_app_authorization$revoked/properties/action`
-    pub(super) fn v475(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["revoked"])
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T35` each), such as `#/definitions/installation$created` and `#/definitions/installation$deleted` (3 more).
     pub(super) fn t35<const K: usize>(
@@ -26572,31 +23858,18 @@ mod validators {
         c.required(l, s, x, &["action", "installation", "sender"])
             & c.prop(l, s, x, "action", T35[K][0])
             & c.prop(l, s, x, "installation", T35[K][1])
-            & c.prop(l, s, x, "repositories", T35[K][2])
-            & c.prop(l, s, x, "requester", T35[K][3])
-            & c.prop(l, s, x, "sender", T35[K][4])
+            & c.prop(l, s, x, "repositories", t14::<27>)
+            & c.prop(l, s, x, "requester", T35[K][2])
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS165)
     }
-    const T35: [[rt::Check; 5]; 5] = [
-        [v423, v761, t14::<27>, v291, v291],
-        [v425, v761, t14::<27>, v645, v291],
-        [v479, v761, t14::<27>, v645, v291],
-        [v481, t10::<9>, t14::<27>, v645, v291],
-        [v483, t10::<10>, t14::<27>, v645, v291],
+    const T35: [[rt::Check; 3]; 5] = [
+        [t81::<19>, t79::<133>, t79::<73>],
+        [t81::<20>, t79::<133>, v645],
+        [t81::<34>, t79::<133>, v645],
+        [t81::<35>, t10::<9>, v645],
+        [t81::<36>, t10::<10>, v645],
     ];
-    /// `#/definitions/installation$new_permissions_accepted/properties/action`
-    pub(super) fn v479(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["new_permissions_accepted"])
-    }
-    /// `#/definitions/installation$suspend/properties/action`
-    pub(super) fn v481(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["suspend"])
-    }
-    /// `#/definitions/installation$unsuspend/properties/action`
-    pub(super) fn v483(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unsuspend"])
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T36` each), such as `#/definitions/installation_repositories$added` and `#/definitions/installation_repositories$removed`.
     pub(super) fn t36<const K: usize>(
         i: &Value,
@@ -26606,26 +23879,18 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS166) & c.prop(l, s, x, "action", T36[K][0])
-            & c.prop(l, s, x, "installation", T36[K][1])
-            & c.prop(l, s, x, "repository_selection", T36[K][2])
-            & c.prop(l, s, x, "repositories_added", T36[K][3])
-            & c.prop(l, s, x, "repositories_removed", T36[K][4])
-            & c.prop(l, s, x, "requester", T36[K][5])
-            & c.prop(l, s, x, "sender", T36[K][6])
+            & c.prop(l, s, x, "installation", t79::<133>)
+            & c.prop(l, s, x, "repository_selection", t82::<4>)
+            & c.prop(l, s, x, "repositories_added", T36[K][1])
+            & c.prop(l, s, x, "repositories_removed", T36[K][2])
+            & c.prop(l, s, x, "requester", t2::<2>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS166)
     }
-    const T36: [[rt::Check; 7]; 2] = [
-        [v485, v761, v176, t14::<27>, t75::<0>, t2::<2>, v291],
-        [v487, v761, v176, t75::<1>, t14::<27>, t2::<2>, v291],
+    const T36: [[rt::Check; 3]; 2] = [
+        [t81::<37>, t14::<27>, t75::<0>],
+        [t81::<38>, t75::<1>, t14::<27>],
     ];
-    /// `#/definitions/installation_repositories$added/properties/action`
-    pub(super) fn v485(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["added"])
-    }
-    /// `#/definitions/installation_repositories$removed/properties/action`
-    pub(super) fn v487(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["removed"])
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T37` each), such as `#/definitions/issue_comment$created` and `#/definitions/issue_comment$deleted`.
     pub(super) fn t37<const K: usize>(
         i: &Value,
@@ -26635,25 +23900,25 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS167) & c.prop(l, s, x, "action", T37[K][0])
-            & c.prop(l, s, x, "issue", T37[K][1]) & c.prop(l, s, x, "comment", T37[K][2])
-            & c.prop(l, s, x, "repository", T37[K][3])
-            & c.prop(l, s, x, "sender", T37[K][4])
-            & c.prop(l, s, x, "installation", T37[K][5])
-            & c.prop(l, s, x, "organization", T37[K][6])
+            & c.prop(l, s, x, "issue", t10::<11>)
+            & c.prop(l, s, x, "comment", t79::<263>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS168)
     }
-    const T37: [[rt::Check; 7]; 2] = [
-        [v423, t10::<11>, v935, v724, v291, v725, v726],
-        [v425, t10::<11>, v935, v724, v291, v725, v726],
-    ];
+    const T37: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/issue_comment$edited`
     pub(super) fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS169) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v193) & c.prop(l, s, x, "issue", t10::<11>)
-            & c.prop(l, s, x, "comment", v935) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS169) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "issue", t10::<11>)
+            & c.prop(l, s, x, "comment", t79::<263>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS170)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T38` each), such as `#/definitions/issues$assigned` and `#/definitions/issues$unassigned`.
@@ -26665,18 +23930,15 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
-            & c.prop(l, s, x, "action", T38[K][0]) & c.prop(l, s, x, "issue", T38[K][1])
-            & c.prop(l, s, x, "assignee", T38[K][2])
-            & c.prop(l, s, x, "repository", T38[K][3])
-            & c.prop(l, s, x, "sender", T38[K][4])
-            & c.prop(l, s, x, "installation", T38[K][5])
-            & c.prop(l, s, x, "organization", T38[K][6])
+            & c.prop(l, s, x, "action", T38[K][0]) & c.prop(l, s, x, "issue", t79::<139>)
+            & c.prop(l, s, x, "assignee", t2::<2>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS171)
     }
-    const T38: [[rt::Check; 7]; 2] = [
-        [v289, v769, t2::<2>, v724, v291, v725, v726],
-        [v330, v769, t2::<2>, v724, v291, v725, v726],
-    ];
+    const T38: [[rt::Check; 1]; 2] = [[t81::<2>], [t81::<14>]];
     /// Shared by 7 validators that differ only in the validators they call (a row of `T39` each), such as `#/definitions/issues$closed` and `#/definitions/issues$deleted` (5 more).
     pub(super) fn t39<const K: usize>(
         i: &Value,
@@ -26687,20 +23949,20 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
             & c.prop(l, s, x, "action", T39[K][0]) & c.prop(l, s, x, "issue", T39[K][1])
-            & c.prop(l, s, x, "repository", T39[K][2])
-            & c.prop(l, s, x, "sender", T39[K][3])
-            & c.prop(l, s, x, "installation", T39[K][4])
-            & c.prop(l, s, x, "organization", T39[K][5])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS172)
     }
-    const T39: [[rt::Check; 6]; 7] = [
-        [v845, t10::<12>, v724, v291, v725, v726],
-        [v425, v769, v724, v291, v725, v726],
-        [v849, t10::<35>, v724, v291, v725, v726],
-        [v462, v769, v724, v291, v725, v726],
-        [v317, t10::<16>, v724, v291, v725, v726],
-        [v334, t10::<36>, v724, v291, v725, v726],
-        [v470, v769, v724, v291, v725, v726],
+    const T39: [[rt::Check; 2]; 7] = [
+        [t81::<81>, t10::<12>],
+        [t81::<20>, t79::<139>],
+        [t81::<82>, t10::<35>],
+        [t81::<29>, t79::<139>],
+        [t81::<10>, t10::<16>],
+        [t81::<16>, t10::<36>],
+        [t81::<32>, t79::<139>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T40` each), such as `#/definitions/issues$demilestoned` and `#/definitions/issues$milestoned`.
     pub(super) fn t40<const K: usize>(
@@ -26712,29 +23974,24 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS173) & c.prop(l, s, x, "action", T40[K][0])
             & c.prop(l, s, x, "issue", T40[K][1])
-            & c.prop(l, s, x, "milestone", T40[K][2])
-            & c.prop(l, s, x, "repository", T40[K][3])
-            & c.prop(l, s, x, "sender", T40[K][4])
-            & c.prop(l, s, x, "installation", T40[K][5])
-            & c.prop(l, s, x, "organization", T40[K][6])
+            & c.prop(l, s, x, "milestone", t79::<74>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS174)
     }
-    const T40: [[rt::Check; 7]; 2] = [
-        [v495, t10::<13>, v661, v724, v291, v725, v726],
-        [v500, t10::<14>, v661, v724, v291, v725, v726],
-    ];
-    /// `#/definitions/issues$demilestoned/properties/action`
-    pub(super) fn v495(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["demilestoned"])
-    }
+    const T40: [[rt::Check; 2]; 2] = [[t81::<39>, t10::<13>], [t81::<40>, t10::<14>]];
     /// `#/definitions/issues$edited`
     pub(super) fn v496(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "issue", v769) & c.prop(l, s, x, "label", v848)
-            & c.prop(l, s, x, "changes", v198) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "issue", t79::<139>) & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "changes", t86::<1>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS176)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T41` each), such as `#/definitions/issues$labeled` and `#/definitions/issues$unlabeled`.
@@ -26746,40 +24003,36 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
-            & c.prop(l, s, x, "action", T41[K][0]) & c.prop(l, s, x, "issue", T41[K][1])
-            & c.prop(l, s, x, "label", T41[K][2])
-            & c.prop(l, s, x, "repository", T41[K][3])
-            & c.prop(l, s, x, "sender", T41[K][4])
-            & c.prop(l, s, x, "installation", T41[K][5])
-            & c.prop(l, s, x, "organization", T41[K][6])
+            & c.prop(l, s, x, "action", T41[K][0]) & c.prop(l, s, x, "issue", t79::<139>)
+            & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS177)
     }
-    const T41: [[rt::Check; 7]; 2] = [
-        [v308, v769, v848, v724, v291, v725, v726],
-        [v332, v769, v848, v724, v291, v725, v726],
-    ];
-    /// `#/definitions/issues$milestoned/properties/action`
-    pub(super) fn v500(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["milestoned"])
-    }
+    const T41: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// `#/definitions/issues$opened`
     pub(super) fn v501(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
-            & c.prop(l, s, x, "action", v311) & c.prop(l, s, x, "changes", v201)
-            & c.prop(l, s, x, "issue", t10::<15>) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "action", t81::<8>) & c.prop(l, s, x, "changes", v201)
+            & c.prop(l, s, x, "issue", t10::<15>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
     }
     /// `#/definitions/issues$transferred`
     pub(super) fn v504(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", v464)
-            & c.prop(l, s, x, "changes", v204) & c.prop(l, s, x, "issue", v769)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", t81::<30>)
+            & c.prop(l, s, x, "changes", v204) & c.prop(l, s, x, "issue", t79::<139>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T42` each), such as `#/definitions/label$created` and `#/definitions/label$deleted`.
@@ -26791,25 +24044,24 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "label", "repository", "sender"])
-            & c.prop(l, s, x, "action", T42[K][0]) & c.prop(l, s, x, "label", T42[K][1])
-            & c.prop(l, s, x, "repository", T42[K][2])
-            & c.prop(l, s, x, "sender", T42[K][3])
-            & c.prop(l, s, x, "installation", T42[K][4])
-            & c.prop(l, s, x, "organization", T42[K][5])
+            & c.prop(l, s, x, "action", T42[K][0]) & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS179)
     }
-    const T42: [[rt::Check; 6]; 2] = [
-        [v423, v848, v724, v291, v725, v726],
-        [v425, v848, v724, v291, v725, v726],
-    ];
+    const T42: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/label$edited`
     pub(super) fn v511(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "label", "repository", "sender"])
-            & c.prop(l, s, x, "action", v306) & c.prop(l, s, x, "label", v848)
-            & c.prop(l, s, x, "changes", v206) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "changes", v206)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS180)
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T43` each), such as `#/definitions/marketplace_purchase$cancelled` and `#/definitions/marketplace_purchase$changed` (3 more).
@@ -26821,65 +24073,47 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS181) & c.prop(l, s, x, "action", T43[K][0])
-            & c.prop(l, s, x, "effective_date", T43[K][1])
-            & c.prop(l, s, x, "sender", T43[K][2])
-            & c.prop(l, s, x, "marketplace_purchase", T43[K][3])
-            & c.prop(l, s, x, "previous_marketplace_purchase", T43[K][4])
+            & c.prop(l, s, x, "effective_date", v683) & c.prop(l, s, x, "sender", v208)
+            & c.prop(l, s, x, "marketplace_purchase", t10::<17>)
+            & c.prop(l, s, x, "previous_marketplace_purchase", t79::<164>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS182)
     }
-    const T43: [[rt::Check; 5]; 5] = [
-        [v513, v683, v208, t10::<17>, v801],
-        [v515, v683, v208, t10::<17>, v801],
-        [v517, v683, v208, t10::<17>, v801],
-        [v519, v683, v208, t10::<17>, v801],
-        [v521, v683, v208, t10::<17>, v801],
+    const T43: [[rt::Check; 1]; 5] = [
+        [t81::<41>],
+        [t81::<42>],
+        [t81::<43>],
+        [t81::<44>],
+        [t81::<45>],
     ];
-    /// `#/definitions/marketplace_purchase$cancelled/properties/action`
-    pub(super) fn v513(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["cancelled"])
-    }
-    /// `#/definitions/marketplace_purchase$changed/properties/action`
-    pub(super) fn v515(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["changed"])
-    }
-    /// `#/definitions/marketplace_purchase$pending_change/properties/action`
-    pub(super) fn v517(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["pending_change"])
-    }
-    /// `#/definitions/marketplace_purchase$pending_change_cancelled/properties/action`
-    pub(super) fn v519(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["pending_change_cancelled"])
-    }
-    /// `#/definitions/marketplace_purchase$purchased/properties/action`
-    pub(super) fn v521(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["purchased"])
-    }
     /// `#/definitions/member$added`
     pub(super) fn v522(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "member", "repository", "sender"])
-            & c.prop(l, s, x, "action", v485) & c.prop(l, s, x, "changes", v214)
-            & c.prop(l, s, x, "member", v291) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "installation", v725) & c.prop(l, s, x, "sender", v291)
+            & c.prop(l, s, x, "action", t81::<37>) & c.prop(l, s, x, "changes", t83::<2>)
+            & c.prop(l, s, x, "member", t79::<73>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS183)
     }
     /// `#/definitions/member$edited`
     pub(super) fn v523(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS184) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "member", v291) & c.prop(l, s, x, "changes", v217)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "sender", v291)
+        c.required(l, s, x, WORDS184) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "member", t79::<73>) & c.prop(l, s, x, "changes", v217)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS185)
     }
     /// `#/definitions/member$removed`
     pub(super) fn v524(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "member", "repository", "sender"])
-            & c.prop(l, s, x, "action", v487) & c.prop(l, s, x, "member", v291)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "sender", v291)
+            & c.prop(l, s, x, "action", t81::<38>) & c.prop(l, s, x, "member", t79::<73>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS186)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T44` each), such as `#/definitions/membership$added` and `#/definitions/membership$removed`.
@@ -26891,22 +24125,23 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS187) & c.prop(l, s, x, "action", T44[K][0])
-            & c.prop(l, s, x, "scope", T44[K][1]) & c.prop(l, s, x, "member", T44[K][2])
-            & c.prop(l, s, x, "sender", T44[K][3]) & c.prop(l, s, x, "team", T44[K][4])
-            & c.prop(l, s, x, "organization", T44[K][5])
-            & c.prop(l, s, x, "installation", T44[K][6])
+            & c.prop(l, s, x, "scope", T44[K][1]) & c.prop(l, s, x, "member", t79::<73>)
+            & c.prop(l, s, x, "sender", t79::<73>) & c.prop(l, s, x, "team", T44[K][2])
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS188)
     }
-    const T44: [[rt::Check; 7]; 2] = [
-        [v485, v219, v291, v291, v224, v726, v725],
-        [v487, v223, v291, v291, t2::<7>, v726, v725],
+    const T44: [[rt::Check; 3]; 2] = [
+        [t81::<37>, t81::<1>, t79::<55>],
+        [t81::<38>, t82::<8>, t2::<7>],
     ];
     /// `#/definitions/meta$deleted`
     pub(super) fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS189) & c.prop(l, s, x, "action", v425)
+        c.required(l, s, x, WORDS189) & c.prop(l, s, x, "action", t81::<20>)
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v228)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS189)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T45` each), such as `#/definitions/milestone$closed` and `#/definitions/milestone$created` (2 more).
@@ -26920,26 +24155,27 @@ mod validators {
         c.required(l, s, x, &["action", "milestone", "repository", "sender"])
             & c.prop(l, s, x, "action", T45[K][0])
             & c.prop(l, s, x, "milestone", T45[K][1])
-            & c.prop(l, s, x, "repository", T45[K][2])
-            & c.prop(l, s, x, "sender", T45[K][3])
-            & c.prop(l, s, x, "installation", T45[K][4])
-            & c.prop(l, s, x, "organization", T45[K][5])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS190)
     }
-    const T45: [[rt::Check; 6]; 4] = [
-        [v845, t10::<18>, v724, v291, v725, v726],
-        [v423, t10::<19>, v724, v291, v725, v726],
-        [v425, v661, v724, v291, v725, v726],
-        [v311, t10::<19>, v724, v291, v725, v726],
+    const T45: [[rt::Check; 2]; 4] = [
+        [t81::<81>, t10::<18>],
+        [t81::<19>, t10::<19>],
+        [t81::<20>, t79::<74>],
+        [t81::<8>, t10::<19>],
     ];
     /// `#/definitions/milestone$edited`
     pub(super) fn v531(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS191) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v239) & c.prop(l, s, x, "milestone", v661)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS191) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", v239) & c.prop(l, s, x, "milestone", t79::<74>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS192)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T46` each), such as `#/definitions/org_block$blocked` and `#/definitions/org_block$unblocked`.
@@ -26951,24 +24187,13 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS193) & c.prop(l, s, x, "action", T46[K][0])
-            & c.prop(l, s, x, "blocked_user", T46[K][1])
-            & c.prop(l, s, x, "sender", T46[K][2])
-            & c.prop(l, s, x, "installation", T46[K][3])
-            & c.prop(l, s, x, "organization", T46[K][4])
+            & c.prop(l, s, x, "blocked_user", t79::<73>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS194)
     }
-    const T46: [[rt::Check; 5]; 2] = [
-        [v534, v291, v291, v725, v726],
-        [v536, v291, v291, v725, v726],
-    ];
-    /// `#/definitions/org_block$blocked/properties/action`
-    pub(super) fn v534(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["blocked"])
-    }
-    /// `#/definitions/org_block$unblocked/properties/action`
-    pub(super) fn v536(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unblocked"])
-    }
+    const T46: [[rt::Check; 1]; 2] = [[t81::<46>], [t81::<47>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T47` each), such as `#/definitions/organization$deleted` and `#/definitions/organization$member_added` (2 more).
     pub(super) fn t47<const K: usize>(
         i: &Value,
@@ -26978,42 +24203,27 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS195) & c.prop(l, s, x, "action", T47[K][0])
-            & c.prop(l, s, x, "membership", T47[K][1])
-            & c.prop(l, s, x, "sender", T47[K][2])
-            & c.prop(l, s, x, "installation", T47[K][3])
-            & c.prop(l, s, x, "organization", T47[K][4])
+            & c.prop(l, s, x, "membership", t79::<264>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS196)
     }
-    const T47: [[rt::Check; 5]; 4] = [
-        [v425, v936, v291, v725, v726],
-        [v539, v936, v291, v725, v726],
-        [v543, v936, v291, v725, v726],
-        [v545, v936, v291, v725, v726],
+    const T47: [[rt::Check; 1]; 4] = [
+        [t81::<20>],
+        [t81::<48>],
+        [t81::<50>],
+        [t81::<51>],
     ];
-    /// `#/definitions/organization$member_added/properties/action`
-    pub(super) fn v539(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["member_added"])
-    }
     /// `#/definitions/organization$member_invited`
     pub(super) fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS197) & c.prop(l, s, x, "action", v541)
-            & c.prop(l, s, x, "invitation", v243) & c.prop(l, s, x, "user", v291)
-            & c.prop(l, s, x, "sender", v291) & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS197) & c.prop(l, s, x, "action", t81::<49>)
+            & c.prop(l, s, x, "invitation", v243) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS198)
-    }
-    /// `#/definitions/organization$member_invited/properties/action`
-    pub(super) fn v541(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["member_invited"])
-    }
-    /// `#/definitions/organization$member_removed/properties/action`
-    pub(super) fn v543(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["member_removed"])
-    }
-    /// `#/definitions/organization$renamed/properties/action`
-    pub(super) fn v545(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["renamed"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T48` each), such as `#/definitions/package$published` and `#/definitions/package$updated`.
     pub(super) fn t48<const K: usize>(
@@ -27024,25 +24234,13 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "package", "repository", "sender"])
-            & c.prop(l, s, x, "action", T48[K][0])
-            & c.prop(l, s, x, "package", T48[K][1])
-            & c.prop(l, s, x, "repository", T48[K][2])
-            & c.prop(l, s, x, "sender", T48[K][3])
-            & c.prop(l, s, x, "organization", T48[K][4])
+            & c.prop(l, s, x, "action", T48[K][0]) & c.prop(l, s, x, "package", v245)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS199)
     }
-    const T48: [[rt::Check; 5]; 2] = [
-        [v547, v245, v724, v291, v726],
-        [v549, v245, v724, v291, v726],
-    ];
-    /// `#/definitions/package$published/properties/action`
-    pub(super) fn v547(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["published"])
-    }
-    /// `#/definitions/package$updated/properties/action`
-    pub(super) fn v549(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["updated"])
-    }
+    const T48: [[rt::Check; 1]; 2] = [[t81::<52>], [t81::<53>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T49` each), such as `#/definitions/project$closed` and `#/definitions/project$created` (2 more).
     pub(super) fn t49<const K: usize>(
         i: &Value,
@@ -27053,27 +24251,29 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "project", "repository", "sender"])
             & c.prop(l, s, x, "action", T49[K][0])
-            & c.prop(l, s, x, "project", T49[K][1])
-            & c.prop(l, s, x, "repository", T49[K][2])
-            & c.prop(l, s, x, "sender", T49[K][3])
-            & c.prop(l, s, x, "installation", T49[K][4])
-            & c.prop(l, s, x, "organization", T49[K][5])
+            & c.prop(l, s, x, "project", t79::<265>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS200)
     }
-    const T49: [[rt::Check; 6]; 4] = [
-        [v845, v937, v724, v291, v725, v726],
-        [v423, v937, v724, v291, v725, v726],
-        [v425, v937, v724, v291, v725, v726],
-        [v317, v937, v724, v291, v725, v726],
+    const T49: [[rt::Check; 1]; 4] = [
+        [t81::<81>],
+        [t81::<19>],
+        [t81::<20>],
+        [t81::<10>],
     ];
     /// `#/definitions/project$edited`
     pub(super) fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS201) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v259) & c.prop(l, s, x, "project", v937)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS201) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", t86::<2>)
+            & c.prop(l, s, x, "project", t79::<265>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS202)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T50` each), such as `#/definitions/project_card$converted` and `#/definitions/project_card$edited` (1 more).
@@ -27087,21 +24287,17 @@ mod validators {
         c.required(l, s, x, WORDS203) & c.prop(l, s, x, "action", T50[K][0])
             & c.prop(l, s, x, "changes", T50[K][1])
             & c.prop(l, s, x, "project_card", T50[K][2])
-            & c.prop(l, s, x, "repository", T50[K][3])
-            & c.prop(l, s, x, "sender", T50[K][4])
-            & c.prop(l, s, x, "organization", T50[K][5])
-            & c.prop(l, s, x, "installation", T50[K][6])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS204)
     }
-    const T50: [[rt::Check; 7]; 3] = [
-        [v556, v261, v835, v724, v291, v726, v725],
-        [v306, v261, v835, v724, v291, v726, v725],
-        [v561, v263, t10::<20>, v724, v291, v726, v725],
+    const T50: [[rt::Check; 3]; 3] = [
+        [t81::<54>, t85::<4>, t79::<195>],
+        [t81::<6>, t85::<4>, t79::<195>],
+        [t81::<55>, t85::<5>, t10::<20>],
     ];
-    /// `#/definitions/project_card$converted/properties/action`
-    pub(super) fn v556(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["converted"])
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T51` each), such as `#/definitions/project_card$created` and `#/definitions/project_card$deleted`.
     pub(super) fn t51<const K: usize>(
         i: &Value,
@@ -27111,21 +24307,14 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS205) & c.prop(l, s, x, "action", T51[K][0])
-            & c.prop(l, s, x, "project_card", T51[K][1])
-            & c.prop(l, s, x, "repository", T51[K][2])
-            & c.prop(l, s, x, "sender", T51[K][3])
-            & c.prop(l, s, x, "organization", T51[K][4])
-            & c.prop(l, s, x, "installation", T51[K][5])
+            & c.prop(l, s, x, "project_card", t79::<195>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS206)
     }
-    const T51: [[rt::Check; 6]; 2] = [
-        [v423, v835, v724, v291, v726, v725],
-        [v425, v835, v724, v291, v726, v725],
-    ];
-    /// `#/definitions/project_card$moved/properties/action`
-    pub(super) fn v561(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["moved"])
-    }
+    const T51: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T52` each), such as `#/definitions/project_column$created` and `#/definitions/project_column$deleted` (1 more).
     pub(super) fn t52<const K: usize>(
         i: &Value,
@@ -27135,26 +24324,24 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS207) & c.prop(l, s, x, "action", T52[K][0])
-            & c.prop(l, s, x, "project_column", T52[K][1])
-            & c.prop(l, s, x, "repository", T52[K][2])
-            & c.prop(l, s, x, "sender", T52[K][3])
-            & c.prop(l, s, x, "installation", T52[K][4])
-            & c.prop(l, s, x, "organization", T52[K][5])
+            & c.prop(l, s, x, "project_column", t79::<266>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS208)
     }
-    const T52: [[rt::Check; 6]; 3] = [
-        [v423, v938, v724, v291, v725, v726],
-        [v425, v938, v724, v291, v725, v726],
-        [v561, v938, v724, v291, v725, v726],
-    ];
+    const T52: [[rt::Check; 1]; 3] = [[t81::<19>], [t81::<20>], [t81::<55>]];
     /// `#/definitions/project_column$edited`
     pub(super) fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS209) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v268) & c.prop(l, s, x, "project_column", v938)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS209) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", t83::<3>)
+            & c.prop(l, s, x, "project_column", t79::<266>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS210)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T53` each), such as `#/definitions/pull_request_review$dismissed` and `#/definitions/pull_request_review$submitted`.
@@ -27167,30 +24354,25 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS211) & c.prop(l, s, x, "action", T53[K][0])
             & c.prop(l, s, x, "review", T53[K][1])
-            & c.prop(l, s, x, "pull_request", T53[K][2])
-            & c.prop(l, s, x, "repository", T53[K][3])
-            & c.prop(l, s, x, "installation", T53[K][4])
-            & c.prop(l, s, x, "organization", T53[K][5])
-            & c.prop(l, s, x, "sender", T53[K][6])
+            & c.prop(l, s, x, "pull_request", t79::<267>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS212)
     }
-    const T53: [[rt::Check; 7]; 2] = [
-        [v709, t21::<0>, v939, v724, v725, v726, v291],
-        [v569, t21::<1>, v939, v724, v725, v726, v291],
-    ];
+    const T53: [[rt::Check; 2]; 2] = [[t81::<78>, t21::<0>], [t81::<56>, t21::<1>]];
     /// `#/definitions/pull_request_review$edited`
     pub(super) fn v567(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS213) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v193) & c.prop(l, s, x, "review", t21::<1>)
-            & c.prop(l, s, x, "pull_request", v939) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726) & c.prop(l, s, x, "sender", v291)
+        c.required(l, s, x, WORDS213) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "review", t21::<1>)
+            & c.prop(l, s, x, "pull_request", t79::<267>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS214)
-    }
-    /// `#/definitions/pull_request_review$submitted/properties/action`
-    pub(super) fn v569(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["submitted"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T54` each), such as `#/definitions/pull_request_review_comment$created` and `#/definitions/pull_request_review_comment$deleted`.
     pub(super) fn t54<const K: usize>(
@@ -27201,26 +24383,26 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS215) & c.prop(l, s, x, "action", T54[K][0])
-            & c.prop(l, s, x, "comment", T54[K][1])
-            & c.prop(l, s, x, "pull_request", T54[K][2])
-            & c.prop(l, s, x, "repository", T54[K][3])
-            & c.prop(l, s, x, "installation", T54[K][4])
-            & c.prop(l, s, x, "organization", T54[K][5])
-            & c.prop(l, s, x, "sender", T54[K][6])
+            & c.prop(l, s, x, "comment", t79::<268>)
+            & c.prop(l, s, x, "pull_request", v343)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS216)
     }
-    const T54: [[rt::Check; 7]; 2] = [
-        [v423, v940, v343, v724, v725, v726, v291],
-        [v425, v940, v343, v724, v725, v726, v291],
-    ];
+    const T54: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/pull_request_review_comment$edited`
     pub(super) fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS217) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v193) & c.prop(l, s, x, "comment", v940)
-            & c.prop(l, s, x, "pull_request", v343) & c.prop(l, s, x, "repository", v724)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726) & c.prop(l, s, x, "sender", v291)
+        c.required(l, s, x, WORDS217) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", t83::<1>)
+            & c.prop(l, s, x, "comment", t79::<268>)
+            & c.prop(l, s, x, "pull_request", v343)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS218)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T55` each), such as `#/definitions/release$created` and `#/definitions/release$deleted` (4 more).
@@ -27234,41 +24416,31 @@ mod validators {
         c.required(l, s, x, &["action", "release", "repository", "sender"])
             & c.prop(l, s, x, "action", T55[K][0])
             & c.prop(l, s, x, "release", T55[K][1])
-            & c.prop(l, s, x, "repository", T55[K][2])
-            & c.prop(l, s, x, "sender", T55[K][3])
-            & c.prop(l, s, x, "installation", T55[K][4])
-            & c.prop(l, s, x, "organization", T55[K][5])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS219)
     }
-    const T55: [[rt::Check; 6]; 6] = [
-        [v423, v869, v724, v291, v725, v726],
-        [v425, v869, v724, v291, v725, v726],
-        [v577, t10::<26>, v724, v291, v725, v726],
-        [v547, t10::<27>, v724, v291, v725, v726],
-        [v580, v869, v724, v291, v725, v726],
-        [v582, t10::<28>, v724, v291, v725, v726],
+    const T55: [[rt::Check; 2]; 6] = [
+        [t81::<19>, t79::<216>],
+        [t81::<20>, t79::<216>],
+        [t81::<57>, t10::<26>],
+        [t81::<52>, t10::<27>],
+        [t81::<58>, t79::<216>],
+        [t81::<59>, t10::<28>],
     ];
     /// `#/definitions/release$edited`
     pub(super) fn v575(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS220) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v350) & c.prop(l, s, x, "release", v869)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+        c.required(l, s, x, WORDS220) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", t86::<3>)
+            & c.prop(l, s, x, "release", t79::<216>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS221)
-    }
-    /// `#/definitions/release$prereleased/properties/action`
-    pub(super) fn v577(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["prereleased"])
-    }
-    /// `#/definitions/release$released/properties/action`
-    pub(super) fn v580(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["released"])
-    }
-    /// `#/definitions/release$unpublished/properties/action`
-    pub(super) fn v582(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unpublished"])
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T56` each), such as `#/definitions/repository$archived` and `#/definitions/repository$created` (5 more).
     pub(super) fn t56<const K: usize>(
@@ -27281,24 +24453,20 @@ mod validators {
         c.required(l, s, x, &["action", "repository", "sender"])
             & c.prop(l, s, x, "action", T56[K][0])
             & c.prop(l, s, x, "repository", T56[K][1])
-            & c.prop(l, s, x, "sender", T56[K][2])
-            & c.prop(l, s, x, "installation", T56[K][3])
-            & c.prop(l, s, x, "organization", T56[K][4])
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS222)
     }
-    const T56: [[rt::Check; 5]; 7] = [
-        [v584, t10::<37>, v291, v725, v726],
-        [v423, v724, v291, v725, v726],
-        [v425, v724, v291, v725, v726],
-        [v589, t10::<38>, v291, v725, v726],
-        [v591, t10::<34>, v291, v725, v726],
-        [v595, t10::<39>, v291, v725, v726],
-        [v633, v724, v291, v725, v726],
+    const T56: [[rt::Check; 2]; 7] = [
+        [t81::<60>, t10::<37>],
+        [t81::<19>, t79::<103>],
+        [t81::<20>, t79::<103>],
+        [t81::<61>, t10::<38>],
+        [t81::<62>, t10::<34>],
+        [t81::<63>, t10::<39>],
+        [t81::<76>, t79::<103>],
     ];
-    /// `#/definitions/repository$archived/properties/action`
-    pub(super) fn v584(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["archived"])
-    }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T57` each), such as `#/definitions/repository$edited` and `#/definitions/repository$renamed` (1 more).
     pub(super) fn t57<const K: usize>(
         i: &Value,
@@ -27310,42 +24478,27 @@ mod validators {
         c.required(l, s, x, &["action", "changes", "repository", "sender"])
             & c.prop(l, s, x, "action", T57[K][0])
             & c.prop(l, s, x, "changes", T57[K][1])
-            & c.prop(l, s, x, "repository", T57[K][2])
-            & c.prop(l, s, x, "sender", T57[K][3])
-            & c.prop(l, s, x, "installation", T57[K][4])
-            & c.prop(l, s, x, "organization", T57[K][5])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS223)
     }
-    const T57: [[rt::Check; 6]; 3] = [
-        [v306, v355, v724, v291, v725, v726],
-        [v545, v357, v724, v291, v725, v726],
-        [v464, v359, v724, v291, v725, v726],
+    const T57: [[rt::Check; 2]; 3] = [
+        [t81::<6>, v355],
+        [t81::<51>, t85::<7>],
+        [t81::<30>, t85::<9>],
     ];
-    /// `#/definitions/repository$privatized/properties/action`
-    pub(super) fn v589(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["privatized"])
-    }
-    /// `#/definitions/repository$publicized/properties/action`
-    pub(super) fn v591(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["publicized"])
-    }
-    /// `#/definitions/repository$unarchived/properties/action`
-    pub(super) fn v595(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["unarchived"])
-    }
     /// `#/definitions/repository_dispatch$on-demand-test`
     pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS224) & c.prop(l, s, x, "action", v597)
+        c.required(l, s, x, WORDS224) & c.prop(l, s, x, "action", t81::<64>)
             & c.prop(l, s, x, "branch", v683) & c.prop(l, s, x, "client_payload", v941)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "installation", v725)
-            & c.prop(l, s, x, "organization", v726)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS225)
-    }
-    /// `#/definitions/repository_dispatch$on-demand-test/properties/action`
-    pub(super) fn v597(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["on-demand-test"])
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T58` each), such as `#/definitions/repository_vulnerability_alert$create` and `#/definitions/repository_vulnerability_alert$dismiss` (1 more).
     pub(super) fn t58<const K: usize>(
@@ -27357,35 +24510,24 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository", "sender"])
             & c.prop(l, s, x, "action", T58[K][0]) & c.prop(l, s, x, "alert", T58[K][1])
-            & c.prop(l, s, x, "repository", T58[K][2])
-            & c.prop(l, s, x, "sender", T58[K][3])
-            & c.prop(l, s, x, "organization", T58[K][4])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS226)
     }
-    const T58: [[rt::Check; 5]; 3] = [
-        [v599, v366, v724, v291, v726],
-        [v601, v367, v724, v291, v726],
-        [v603, v368, v724, v291, v726],
+    const T58: [[rt::Check; 2]; 3] = [
+        [t81::<65>, v366],
+        [t81::<66>, v367],
+        [t81::<67>, v368],
     ];
-    /// `#/definitions/repository_vulnerability_alert$create/properties/action`
-    pub(super) fn v599(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["create"])
-    }
-    /// `#/definitions/repository_vulnerability_alert$dismiss/properties/action`
-    pub(super) fn v601(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dismiss"])
-    }
-    /// `#/definitions/repository_vulnerability_alert$resolve/properties/action`
-    pub(super) fn v603(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["resolve"])
-    }
     /// `#/definitions/secret_scanning_alert$created`
     pub(super) fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository"])
-            & c.prop(l, s, x, "action", v423) & c.prop(l, s, x, "alert", t22::<0>)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "organization", v726)
-            & c.prop(l, s, x, "installation", v725)
+            & c.prop(l, s, x, "action", t81::<19>) & c.prop(l, s, x, "alert", t22::<0>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS227)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T59` each), such as `#/definitions/secret_scanning_alert$reopened` and `#/definitions/secret_scanning_alert$resolved`.
@@ -27398,20 +24540,13 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository", "sender"])
             & c.prop(l, s, x, "action", T59[K][0]) & c.prop(l, s, x, "alert", T59[K][1])
-            & c.prop(l, s, x, "repository", T59[K][2])
-            & c.prop(l, s, x, "organization", T59[K][3])
-            & c.prop(l, s, x, "installation", T59[K][4])
-            & c.prop(l, s, x, "sender", T59[K][5])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS228)
     }
-    const T59: [[rt::Check; 6]; 2] = [
-        [v317, t22::<0>, v724, v726, v725, v291],
-        [v607, t22::<1>, v724, v726, v725, v291],
-    ];
-    /// `#/definitions/secret_scanning_alert$resolved/properties/action`
-    pub(super) fn v607(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["resolved"])
-    }
+    const T59: [[rt::Check; 2]; 2] = [[t81::<10>, t22::<0>], [t81::<68>, t22::<1>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T60` each), such as `#/definitions/security_advisory$performed` and `#/definitions/security_advisory$published` (2 more).
     pub(super) fn t60<const K: usize>(
         i: &Value,
@@ -27433,19 +24568,11 @@ mod validators {
                 )
     }
     const T60: [[rt::Check; 2]; 4] = [
-        [v609, t23::<0>],
-        [v547, t23::<0>],
-        [v549, t23::<0>],
-        [v613, t23::<1>],
+        [t81::<69>, t23::<0>],
+        [t81::<52>, t23::<0>],
+        [t81::<53>, t23::<0>],
+        [t81::<70>, t23::<1>],
     ];
-    /// `#/definitions/security_advisory$performed/properties/action`
-    pub(super) fn v609(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["performed"])
-    }
-    /// `#/definitions/security_advisory$withdrawn/properties/action`
-    pub(super) fn v613(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["withdrawn"])
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T61` each), such as `#/definitions/sponsorship$cancelled` and `#/definitions/sponsorship$created`.
     pub(super) fn t61<const K: usize>(
         i: &Value,
@@ -27455,9 +24582,8 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sponsorship", "sender"])
-            & c.prop(l, s, x, "action", T61[K][0])
-            & c.prop(l, s, x, "sponsorship", T61[K][1])
-            & c.prop(l, s, x, "sender", T61[K][2])
+            & c.prop(l, s, x, "action", T61[K][0]) & c.prop(l, s, x, "sponsorship", v384)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c
                 .unexpected_members(
                     l,
@@ -27467,7 +24593,7 @@ mod validators {
                     &["action", "sponsorship", "sender"],
                 )
     }
-    const T61: [[rt::Check; 3]; 2] = [[v513, v384, v291], [v423, v384, v291]];
+    const T61: [[rt::Check; 1]; 2] = [[t81::<41>], [t81::<19>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T62` each), such as `#/definitions/sponsorship$edited` and `#/definitions/sponsorship$tier_changed`.
     pub(super) fn t62<const K: usize>(
         i: &Value,
@@ -27477,10 +24603,9 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
-            & c.prop(l, s, x, "action", T62[K][0])
-            & c.prop(l, s, x, "sponsorship", T62[K][1])
-            & c.prop(l, s, x, "changes", T62[K][2])
-            & c.prop(l, s, x, "sender", T62[K][3])
+            & c.prop(l, s, x, "action", T62[K][0]) & c.prop(l, s, x, "sponsorship", v384)
+            & c.prop(l, s, x, "changes", T62[K][1])
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c
                 .unexpected_members(
                     l,
@@ -27490,38 +24615,25 @@ mod validators {
                     &["action", "sponsorship", "changes", "sender"],
                 )
     }
-    const T62: [[rt::Check; 4]; 2] = [
-        [v306, v384, v386, v291],
-        [v622, v384, v387, v291],
-    ];
+    const T62: [[rt::Check; 2]; 2] = [[t81::<6>, t83::<5>], [t81::<73>, t85::<11>]];
     /// `#/definitions/sponsorship$pending_cancellation`
     pub(super) fn v617(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sponsorship", "sender"])
-            & c.prop(l, s, x, "action", v618) & c.prop(l, s, x, "sponsorship", v384)
-            & c.prop(l, s, x, "effective_date", v683) & c.prop(l, s, x, "sender", v291)
+            & c.prop(l, s, x, "action", t81::<71>) & c.prop(l, s, x, "sponsorship", v384)
+            & c.prop(l, s, x, "effective_date", v683)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS229)
-    }
-    /// `#/definitions/sponsorship$pending_cancellation/properties/action`
-    pub(super) fn v618(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["pending_cancellation"])
     }
     /// `#/definitions/sponsorship$pending_tier_change`
     pub(super) fn v619(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
-            & c.prop(l, s, x, "action", v620) & c.prop(l, s, x, "sponsorship", v384)
-            & c.prop(l, s, x, "effective_date", v683) & c.prop(l, s, x, "changes", v387)
-            & c.prop(l, s, x, "sender", v291)
+            & c.prop(l, s, x, "action", t81::<72>) & c.prop(l, s, x, "sponsorship", v384)
+            & c.prop(l, s, x, "effective_date", v683)
+            & c.prop(l, s, x, "changes", t85::<11>)
+            & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS230)
-    }
-    /// `#/definitions/sponsorship$pending_tier_change/properties/action`
-    pub(super) fn v620(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["pending_tier_change"])
-    }
-    /// `#/definitions/sponsorship$tier_changed/properties/action`
-    pub(super) fn v622(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["tier_changed"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T63` each), such as `#/definitions/star$created` and `#/definitions/star$deleted`.
     pub(super) fn t63<const K: usize>(
@@ -27534,16 +24646,13 @@ mod validators {
         c.required(l, s, x, &["action", "starred_at", "repository", "sender"])
             & c.prop(l, s, x, "action", T63[K][0])
             & c.prop(l, s, x, "starred_at", T63[K][1])
-            & c.prop(l, s, x, "repository", T63[K][2])
-            & c.prop(l, s, x, "sender", T63[K][3])
-            & c.prop(l, s, x, "organization", T63[K][4])
-            & c.prop(l, s, x, "installation", T63[K][5])
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS231)
     }
-    const T63: [[rt::Check; 6]; 2] = [
-        [v423, v683, v724, v291, v726, v725],
-        [v425, v645, v724, v291, v726, v725],
-    ];
+    const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v683], [t81::<20>, v645]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T64` each), such as `#/definitions/team$added_to_repository` and `#/definitions/team$created` (2 more).
     pub(super) fn t64<const K: usize>(
         i: &Value,
@@ -27553,40 +24662,29 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "team", "organization", "sender"])
-            & c.prop(l, s, x, "action", T64[K][0]) & c.prop(l, s, x, "team", T64[K][1])
-            & c.prop(l, s, x, "repository", T64[K][2])
-            & c.prop(l, s, x, "sender", T64[K][3])
-            & c.prop(l, s, x, "organization", T64[K][4])
-            & c.prop(l, s, x, "installation", T64[K][5])
+            & c.prop(l, s, x, "action", T64[K][0]) & c.prop(l, s, x, "team", t79::<55>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS232)
     }
-    const T64: [[rt::Check; 6]; 4] = [
-        [v626, v224, v724, v291, v726, v725],
-        [v423, v224, v724, v291, v726, v725],
-        [v425, v224, v724, v291, v726, v725],
-        [v631, v224, v724, v291, v726, v725],
+    const T64: [[rt::Check; 1]; 4] = [
+        [t81::<74>],
+        [t81::<19>],
+        [t81::<20>],
+        [t81::<75>],
     ];
-    /// `#/definitions/team$added_to_repository/properties/action`
-    pub(super) fn v626(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["added_to_repository"])
-    }
     /// `#/definitions/team$edited`
     pub(super) fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS233) & c.prop(l, s, x, "action", v306)
-            & c.prop(l, s, x, "changes", v401) & c.prop(l, s, x, "team", v224)
-            & c.prop(l, s, x, "repository", v724) & c.prop(l, s, x, "sender", v291)
-            & c.prop(l, s, x, "organization", v726)
-            & c.prop(l, s, x, "installation", v725)
+        c.required(l, s, x, WORDS233) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", v401) & c.prop(l, s, x, "team", t79::<55>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS234)
-    }
-    /// `#/definitions/team$removed_from_repository/properties/action`
-    pub(super) fn v631(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["removed_from_repository"])
-    }
-    /// `#/definitions/watch$started/properties/action`
-    pub(super) fn v633(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["started"])
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T65` each), such as `#/definitions/workflow_job$completed` and `#/definitions/workflow_job$queued` (1 more).
     pub(super) fn t65<const K: usize>(
@@ -27597,17 +24695,17 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS235) & c.prop(l, s, x, "action", T65[K][0])
-            & c.prop(l, s, x, "organization", T65[K][1])
-            & c.prop(l, s, x, "installation", T65[K][2])
-            & c.prop(l, s, x, "repository", T65[K][3])
-            & c.prop(l, s, x, "sender", T65[K][4])
-            & c.prop(l, s, x, "workflow_job", T65[K][5])
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "workflow_job", T65[K][1])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS236)
     }
-    const T65: [[rt::Check; 6]; 3] = [
-        [v73, v726, v725, v724, v291, t10::<30>],
-        [v414, v726, v725, v724, v291, t25::<0>],
-        [v633, v726, v725, v724, v291, t10::<31>],
+    const T65: [[rt::Check; 2]; 3] = [
+        [t81::<0>, t10::<30>],
+        [t81::<18>, t25::<0>],
+        [t81::<76>, t10::<31>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T66` each), such as `#/definitions/workflow_run$completed` and `#/definitions/workflow_run$requested`.
     pub(super) fn t66<const K: usize>(
@@ -27618,22 +24716,15 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS237) & c.prop(l, s, x, "action", T66[K][0])
-            & c.prop(l, s, x, "organization", T66[K][1])
-            & c.prop(l, s, x, "repository", T66[K][2])
-            & c.prop(l, s, x, "sender", T66[K][3])
-            & c.prop(l, s, x, "workflow", T66[K][4])
-            & c.prop(l, s, x, "workflow_run", T66[K][5])
-            & c.prop(l, s, x, "installation", T66[K][6])
+            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "workflow", t79::<269>)
+            & c.prop(l, s, x, "workflow_run", T66[K][1])
+            & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS238)
     }
-    const T66: [[rt::Check; 7]; 2] = [
-        [v73, v726, v724, v291, v942, t10::<32>, v725],
-        [v435, v726, v724, v291, v942, v925, v725],
-    ];
-    /// `#/definitions/workflow-step-in_progress/properties/status`
-    pub(super) fn v641(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["in_progress"])
-    }
+    const T66: [[rt::Check; 2]; 2] = [[t81::<0>, t10::<32>], [t81::<23>, t79::<259>]];
     /// `#/definitions/branch-protection-rule/properties/id`
     pub(super) fn v642(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
@@ -27674,11 +24765,23 @@ mod validators {
     pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | INTEGER)
     }
-    /// `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category`
-    pub(super) fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T87` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category` and `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1` (3 more).
+    pub(super) fn t87<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["is_answerable"]) & c.prop(l, s, x, "is_answerable", v658)
+        c.required(l, s, x, &[T87[K].0]) & c.prop(l, s, x, T87[K].1, T87[K].2)
     }
+    const T87: [(&str, &str, rt::Check); 5] = [
+        ("is_answerable", "is_answerable", v658),
+        ("next_billing_date", "next_billing_date", v683),
+        ("after_id", "after_id", v664),
+        ("prerelease", "prerelease", v658),
+        ("date", "date", v683),
+    ];
     /// `#/definitions/discussion/properties/category`
     pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -27701,14 +24804,6 @@ mod validators {
     pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE9.items())
     }
-    /// `#/definitions/issues$milestoned/properties/issue/allOf/1/properties/milestone`
-    pub(super) fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v189(i, l, c, &s.reference("/$ref", B0, "/definitions/milestone"))
-    }
-    /// `#/definitions/meta$deleted/properties/hook/properties/events`
-    pub(super) fn v662(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t2::<8>(i, l, c, &s.reference("/$ref", B0, "/definitions/webhook-events"))
-    }
     /// `#/definitions/organization$member_invited/properties/invitation/properties/id`
     pub(super) fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
@@ -27724,16 +24819,6 @@ mod validators {
     /// `#/definitions/pull-request-review-comment/properties/start_side`
     pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE10.items())
-    }
-    /// `#/definitions/workflow-job/properties/steps/items`
-    pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v410(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow-step"))
-    }
-    /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps/items`
-    pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t24::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow-step-in_progress"))
     }
     /// `#/definitions/workflow-job/properties/conclusion`
     pub(super) fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27752,185 +24837,13 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/check_run$requested_action/properties/requested_action`
-    pub(super) fn v674(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "identifier", v683)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["identifier"])
-    }
-    /// `#/definitions/branch_protection_rule_event/oneOf/0`
-    pub(super) fn v680(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t26::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/branch_protection_rule$created"),
-        )
-    }
-    /// `#/definitions/branch_protection_rule_event/oneOf/1`
-    pub(super) fn v681(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t26::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/branch_protection_rule$deleted"),
-        )
-    }
-    /// `#/definitions/branch_protection_rule_event/oneOf/2`
-    pub(super) fn v682(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v426(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/branch_protection_rule$edited"),
-        )
-    }
     /// `#/definitions/branch-protection-rule/properties/name`
     pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    /// `#/definitions/check_run_event/oneOf/0`
-    pub(super) fn v685(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t27::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/check_run$completed"))
-    }
-    /// `#/definitions/check_run_event/oneOf/1`
-    pub(super) fn v686(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t27::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/check_run$created"))
-    }
-    /// `#/definitions/check_run_event/oneOf/2`
-    pub(super) fn v687(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v429(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/check_run$requested_action"),
-        )
-    }
-    /// `#/definitions/check_run_event/oneOf/3`
-    pub(super) fn v688(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t27::<
-            2,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/check_run$rerequested"))
-    }
-    /// `#/definitions/check_run$completed/properties/check_run/properties/app`
-    pub(super) fn v689(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v82(i, l, c, &s.reference("/$ref", B0, "/definitions/app"))
-    }
-    /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/deployment`
-    pub(super) fn v691(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v81(i, l, c, &s.reference("/$ref", B0, "/definitions/check-run-deployment"))
-    }
-    /// `#/definitions/check-run-pull-request/properties/head/properties/repo`
-    pub(super) fn v692(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v80(i, l, c, &s.reference("/$ref", B0, "/definitions/repo-ref"))
-    }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
     pub(super) fn v694(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS240)
-    }
-    /// `#/definitions/check_suite_event/oneOf/0`
-    pub(super) fn v695(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t28::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/check_suite$completed"))
-    }
-    /// `#/definitions/check_suite_event/oneOf/1`
-    pub(super) fn v696(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t28::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/check_suite$requested"))
-    }
-    /// `#/definitions/check_suite_event/oneOf/2`
-    pub(super) fn v697(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t28::<
-            2,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/check_suite$rerequested"))
-    }
-    /// `#/definitions/check_suite$completed/properties/check_suite/properties/head_commit`
-    pub(super) fn v698(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v93(i, l, c, &s.reference("/$ref", B0, "/definitions/commit-simple"))
-    }
-    /// `#/definitions/commit-simple/properties/author`
-    pub(super) fn v699(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v94(i, l, c, &s.reference("/$ref", B0, "/definitions/committer"))
-    }
-    /// `#/definitions/code_scanning_alert_event/oneOf/0`
-    pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t29::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/code_scanning_alert$appeared_in_branch",
-                ),
-        )
-    }
-    /// `#/definitions/code_scanning_alert_event/oneOf/1`
-    pub(super) fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t29::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/code_scanning_alert$closed_by_user"),
-        )
-    }
-    /// `#/definitions/code_scanning_alert_event/oneOf/2`
-    pub(super) fn v702(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t29::<
-            2,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/code_scanning_alert$created"))
-    }
-    /// `#/definitions/code_scanning_alert_event/oneOf/3`
-    pub(super) fn v703(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t29::<
-            3,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/code_scanning_alert$fixed"))
-    }
-    /// `#/definitions/code_scanning_alert_event/oneOf/4`
-    pub(super) fn v704(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t29::<
-            4,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/code_scanning_alert$reopened"),
-        )
-    }
-    /// `#/definitions/code_scanning_alert_event/oneOf/5`
-    pub(super) fn v705(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t29::<
-            5,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/code_scanning_alert$reopened_by_user",
-                ),
-        )
-    }
-    /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/most_recent_instance`
-    pub(super) fn v707(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v97(i, l, c, &s.reference("/$ref", B0, "/definitions/alert-instance"))
-    }
-    /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/state`
-    pub(super) fn v709(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dismissed"])
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
     pub(super) fn v710(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27946,129 +24859,12 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", T67[K][0])
     }
-    const T67: [[rt::Check; 1]; 4] = [[v709], [v713], [v716], [v720]];
-    /// `#/definitions/code_scanning_alert$created/properties/alert/properties/state`
-    pub(super) fn v713(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["open", "dismissed"])
-    }
-    /// `#/definitions/code_scanning_alert$fixed/properties/alert/properties/state`
-    pub(super) fn v716(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["fixed"])
-    }
-    /// `#/definitions/code_scanning_alert$reopened_by_user/properties/alert/properties/state`
-    pub(super) fn v720(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["open"])
-    }
-    /// `#/definitions/commit_comment_event/oneOf/0`
-    pub(super) fn v721(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v446(i, l, c, &s.reference("/$ref", B0, "/definitions/commit_comment$created"))
-    }
-    /// `#/definitions/commit_comment$created/properties/comment/properties/author_association`
-    pub(super) fn v722(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v135(i, l, c, &s.reference("/$ref", B0, "/definitions/author_association"))
-    }
-    /// `#/definitions/content_reference_event/oneOf/0`
-    pub(super) fn v723(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v447(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/content_reference$created"),
-        )
-    }
-    /// `#/definitions/create$event/properties/repository`
-    pub(super) fn v724(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v59(i, l, c, &s.reference("/$ref", B0, "/definitions/repository"))
-    }
-    /// `#/definitions/create$event/properties/installation`
-    pub(super) fn v725(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v66(i, l, c, &s.reference("/$ref", B0, "/definitions/installation-lite"))
-    }
-    /// `#/definitions/create$event/properties/organization`
-    pub(super) fn v726(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v67(i, l, c, &s.reference("/$ref", B0, "/definitions/organization"))
-    }
-    /// `#/definitions/deploy_key_event/oneOf/0`
-    pub(super) fn v727(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t30::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/deploy_key$created"))
-    }
-    /// `#/definitions/deploy_key_event/oneOf/1`
-    pub(super) fn v728(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t30::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/deploy_key$deleted"))
-    }
-    /// `#/definitions/deployment_event/oneOf/0`
-    pub(super) fn v729(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v450(i, l, c, &s.reference("/$ref", B0, "/definitions/deployment$created"))
-    }
-    /// `#/definitions/deployment_status_event/oneOf/0`
-    pub(super) fn v730(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v451(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/deployment_status$created"),
-        )
-    }
-    /// `#/definitions/discussion_event/oneOf/0`
-    pub(super) fn v731(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v452(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$answered"))
-    }
-    /// `#/definitions/discussion_event/oneOf/1`
-    pub(super) fn v732(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t31::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$category_changed"))
-    }
-    /// `#/definitions/discussion_event/oneOf/2`
-    pub(super) fn v733(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t32::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$created"))
-    }
-    /// `#/definitions/discussion_event/oneOf/3`
-    pub(super) fn v734(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t32::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$deleted"))
-    }
-    /// `#/definitions/discussion_event/oneOf/4`
-    pub(super) fn v735(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v458(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$edited"))
-    }
-    /// `#/definitions/discussion_event/oneOf/5`
-    pub(super) fn v736(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t33::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$labeled"))
-    }
-    /// `#/definitions/discussion_event/oneOf/6`
-    pub(super) fn v737(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t32::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$locked"))
-    }
-    /// `#/definitions/discussion_event/oneOf/7`
-    pub(super) fn v738(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t32::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$pinned"))
-    }
-    /// `#/definitions/discussion_event/oneOf/8`
-    pub(super) fn v739(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t31::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$transferred"))
-    }
-    /// `#/definitions/discussion_event/oneOf/9`
-    pub(super) fn v740(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v465(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$unanswered"))
-    }
-    /// `#/definitions/discussion_event/oneOf/10`
-    pub(super) fn v741(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t33::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$unlabeled"))
-    }
-    /// `#/definitions/discussion_event/oneOf/11`
-    pub(super) fn v742(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t32::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$unlocked"))
-    }
-    /// `#/definitions/discussion_event/oneOf/12`
-    pub(super) fn v743(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t32::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion$unpinned"))
-    }
-    /// `#/definitions/discussion$answered/properties/discussion/allOf/0`
-    pub(super) fn v744(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v156(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion"))
-    }
+    const T67: [[rt::Check; 1]; 4] = [
+        [t81::<78>],
+        [t82::<10>],
+        [t81::<79>],
+        [t81::<80>],
+    ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T68` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1` and `#/definitions/discussion$unanswered/properties/discussion/allOf/1`.
     pub(super) fn t68<const K: usize>(
         i: &Value,
@@ -28077,19 +24873,16 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS241) & c.prop(l, s, x, "category", T68[K][0])
-            & c.prop(l, s, x, "answer_html_url", T68[K][1])
-            & c.prop(l, s, x, "answer_chosen_at", T68[K][2])
-            & c.prop(l, s, x, "answer_chosen_by", T68[K][3])
+        c.required(l, s, x, WORDS241) & c.prop(l, s, x, "category", t87::<0>)
+            & c.prop(l, s, x, "answer_html_url", T68[K][0])
+            & c.prop(l, s, x, "answer_chosen_at", T68[K][1])
+            & c.prop(l, s, x, "answer_chosen_by", T68[K][2])
     }
-    const T68: [[rt::Check; 4]; 2] = [
-        [v655, v683, v683, v291],
-        [v655, v645, v645, v645],
-    ];
+    const T68: [[rt::Check; 3]; 2] = [[v683, v683, t79::<73>], [v645, v645, v645]];
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
     pub(super) fn v746(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", v158)
+        c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t82::<2>)
             & c.prop(l, s, x, "locked", v657) & c.prop(l, s, x, "answer_html_url", v645)
             & c.prop(l, s, x, "answer_chosen_at", v645)
             & c.prop(l, s, x, "answer_chosen_by", v645)
@@ -28105,75 +24898,7 @@ mod validators {
         c.required(l, s, x, &["state", "locked"]) & c.prop(l, s, x, "state", T69[K][0])
             & c.prop(l, s, x, "locked", T69[K][1])
     }
-    const T69: [[rt::Check; 2]; 2] = [[v849, v658], [v720, v657]];
-    /// `#/definitions/discussion_comment_event/oneOf/0`
-    pub(super) fn v750(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t34::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion_comment$created"))
-    }
-    /// `#/definitions/discussion_comment_event/oneOf/1`
-    pub(super) fn v751(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t34::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/discussion_comment$deleted"))
-    }
-    /// `#/definitions/discussion_comment_event/oneOf/2`
-    pub(super) fn v752(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v473(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/discussion_comment$edited"),
-        )
-    }
-    /// `#/definitions/github_app_authorization_event/oneOf/0`
-    pub(super) fn v753(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v474(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/github_app_authorization$revoked"),
-        )
-    }
-    /// `#/definitions/installation_event/oneOf/0`
-    pub(super) fn v755(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t35::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/installation$created"))
-    }
-    /// `#/definitions/installation_event/oneOf/1`
-    pub(super) fn v756(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t35::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/installation$deleted"))
-    }
-    /// `#/definitions/installation_event/oneOf/2`
-    pub(super) fn v757(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t35::<
-            2,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/installation$new_permissions_accepted",
-                ),
-        )
-    }
-    /// `#/definitions/installation_event/oneOf/3`
-    pub(super) fn v758(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t35::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/installation$suspend"))
-    }
-    /// `#/definitions/installation_event/oneOf/4`
-    pub(super) fn v759(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t35::<
-            4,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/installation$unsuspend"))
-    }
-    /// `#/definitions/installation$suspend/properties/installation/allOf/0`
-    pub(super) fn v761(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v175(i, l, c, &s.reference("/$ref", B0, "/definitions/installation"))
-    }
+    const T69: [[rt::Check; 2]; 2] = [[t81::<82>, v658], [t81::<80>, v657]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T70` each), such as `#/definitions/installation$suspend/properties/installation/allOf/1` and `#/definitions/installation$unsuspend/properties/installation/allOf/1`.
     pub(super) fn t70<const K: usize>(
         i: &Value,
@@ -28186,120 +24911,14 @@ mod validators {
             & c.prop(l, s, x, "suspended_by", T70[K][0])
             & c.prop(l, s, x, "suspended_at", T70[K][1])
     }
-    const T70: [[rt::Check; 2]; 2] = [[v291, v683], [v645, v645]];
-    /// `#/definitions/installation_repositories_event/oneOf/0`
-    pub(super) fn v764(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t36::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/installation_repositories$added"),
-        )
-    }
-    /// `#/definitions/installation_repositories_event/oneOf/1`
-    pub(super) fn v765(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t36::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/installation_repositories$removed"),
-        )
-    }
-    /// `#/definitions/issue_comment_event/oneOf/0`
-    pub(super) fn v766(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t37::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/issue_comment$created"))
-    }
-    /// `#/definitions/issue_comment_event/oneOf/1`
-    pub(super) fn v767(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t37::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/issue_comment$deleted"))
-    }
-    /// `#/definitions/issue_comment_event/oneOf/2`
-    pub(super) fn v768(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v490(i, l, c, &s.reference("/$ref", B0, "/definitions/issue_comment$edited"))
-    }
-    /// `#/definitions/issue_comment$created/properties/issue/allOf/0`
-    pub(super) fn v769(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v195(i, l, c, &s.reference("/$ref", B0, "/definitions/issue"))
-    }
+    const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v683], [v645, v645]];
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1`
     pub(super) fn v770(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["labels", "state", "locked", "assignee"])
-            & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", v188)
+            & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", t82::<6>)
             & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "pull_request", v191)
-    }
-    /// `#/definitions/issues_event/oneOf/0`
-    pub(super) fn v771(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t38::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$assigned"))
-    }
-    /// `#/definitions/issues_event/oneOf/1`
-    pub(super) fn v772(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t39::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$closed"))
-    }
-    /// `#/definitions/issues_event/oneOf/2`
-    pub(super) fn v773(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t39::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$deleted"))
-    }
-    /// `#/definitions/issues_event/oneOf/3`
-    pub(super) fn v774(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t40::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$demilestoned"))
-    }
-    /// `#/definitions/issues_event/oneOf/4`
-    pub(super) fn v775(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v496(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$edited"))
-    }
-    /// `#/definitions/issues_event/oneOf/5`
-    pub(super) fn v776(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t41::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$labeled"))
-    }
-    /// `#/definitions/issues_event/oneOf/6`
-    pub(super) fn v777(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t39::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$locked"))
-    }
-    /// `#/definitions/issues_event/oneOf/7`
-    pub(super) fn v778(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t40::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$milestoned"))
-    }
-    /// `#/definitions/issues_event/oneOf/8`
-    pub(super) fn v779(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v501(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$opened"))
-    }
-    /// `#/definitions/issues_event/oneOf/9`
-    pub(super) fn v780(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t39::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$pinned"))
-    }
-    /// `#/definitions/issues_event/oneOf/10`
-    pub(super) fn v781(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t39::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$reopened"))
-    }
-    /// `#/definitions/issues_event/oneOf/11`
-    pub(super) fn v782(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v504(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$transferred"))
-    }
-    /// `#/definitions/issues_event/oneOf/12`
-    pub(super) fn v783(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t38::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$unassigned"))
-    }
-    /// `#/definitions/issues_event/oneOf/13`
-    pub(super) fn v784(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t41::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$unlabeled"))
-    }
-    /// `#/definitions/issues_event/oneOf/14`
-    pub(super) fn v785(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t39::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$unlocked"))
-    }
-    /// `#/definitions/issues_event/oneOf/15`
-    pub(super) fn v786(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t39::<6>(i, l, c, &s.reference("/$ref", B0, "/definitions/issues$unpinned"))
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T71` each), such as `#/definitions/issues$closed/properties/issue/allOf/1` and `#/definitions/issues$opened/properties/issue/allOf/1`.
     pub(super) fn t71<const K: usize>(
@@ -28313,7 +24932,7 @@ mod validators {
             & c.prop(l, s, x, "state", T71[K][0])
             & c.prop(l, s, x, "closed_at", T71[K][1])
     }
-    const T71: [[rt::Check; 2]; 2] = [[v845, v683], [v720, v645]];
+    const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v683], [t81::<80>, v645]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T72` each), such as `#/definitions/issues$demilestoned/properties/issue/allOf/1` and `#/definitions/issues$milestoned/properties/issue/allOf/1`.
     pub(super) fn t72<const K: usize>(
         i: &Value,
@@ -28324,266 +24943,12 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["milestone"]) & c.prop(l, s, x, "milestone", T72[K][0])
     }
-    const T72: [[rt::Check; 1]; 2] = [[v645], [v661]];
-    /// `#/definitions/label_event/oneOf/0`
-    pub(super) fn v793(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t42::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/label$created"))
-    }
-    /// `#/definitions/label_event/oneOf/1`
-    pub(super) fn v794(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t42::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/label$deleted"))
-    }
-    /// `#/definitions/label_event/oneOf/2`
-    pub(super) fn v795(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v511(i, l, c, &s.reference("/$ref", B0, "/definitions/label$edited"))
-    }
-    /// `#/definitions/marketplace_purchase_event/oneOf/0`
-    pub(super) fn v796(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t43::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/marketplace_purchase$cancelled"),
-        )
-    }
-    /// `#/definitions/marketplace_purchase_event/oneOf/1`
-    pub(super) fn v797(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t43::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/marketplace_purchase$changed"),
-        )
-    }
-    /// `#/definitions/marketplace_purchase_event/oneOf/2`
-    pub(super) fn v798(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t43::<
-            2,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/marketplace_purchase$pending_change"),
-        )
-    }
-    /// `#/definitions/marketplace_purchase_event/oneOf/3`
-    pub(super) fn v799(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t43::<
-            3,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/marketplace_purchase$pending_change_cancelled",
-                ),
-        )
-    }
-    /// `#/definitions/marketplace_purchase_event/oneOf/4`
-    pub(super) fn v800(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t43::<
-            4,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/marketplace_purchase$purchased"),
-        )
-    }
-    /// `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/0`
-    pub(super) fn v801(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v212(i, l, c, &s.reference("/$ref", B0, "/definitions/marketplace-purchase"))
-    }
-    /// `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1`
-    pub(super) fn v802(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["next_billing_date"])
-            & c.prop(l, s, x, "next_billing_date", v683)
-    }
-    /// `#/definitions/member_event/oneOf/0`
-    pub(super) fn v803(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v522(i, l, c, &s.reference("/$ref", B0, "/definitions/member$added"))
-    }
-    /// `#/definitions/member_event/oneOf/1`
-    pub(super) fn v804(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v523(i, l, c, &s.reference("/$ref", B0, "/definitions/member$edited"))
-    }
-    /// `#/definitions/member_event/oneOf/2`
-    pub(super) fn v805(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v524(i, l, c, &s.reference("/$ref", B0, "/definitions/member$removed"))
-    }
-    /// `#/definitions/membership_event/oneOf/0`
-    pub(super) fn v806(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t44::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/membership$added"))
-    }
-    /// `#/definitions/membership_event/oneOf/1`
-    pub(super) fn v807(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t44::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/membership$removed"))
-    }
-    /// `#/definitions/meta_event/oneOf/0`
-    pub(super) fn v808(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v527(i, l, c, &s.reference("/$ref", B0, "/definitions/meta$deleted"))
-    }
-    /// `#/definitions/milestone_event/oneOf/0`
-    pub(super) fn v809(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t45::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/milestone$closed"))
-    }
-    /// `#/definitions/milestone_event/oneOf/1`
-    pub(super) fn v810(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t45::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/milestone$created"))
-    }
-    /// `#/definitions/milestone_event/oneOf/2`
-    pub(super) fn v811(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t45::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/milestone$deleted"))
-    }
-    /// `#/definitions/milestone_event/oneOf/3`
-    pub(super) fn v812(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v531(i, l, c, &s.reference("/$ref", B0, "/definitions/milestone$edited"))
-    }
-    /// `#/definitions/milestone_event/oneOf/4`
-    pub(super) fn v813(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t45::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/milestone$opened"))
-    }
-    /// `#/definitions/org_block_event/oneOf/0`
-    pub(super) fn v814(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t46::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/org_block$blocked"))
-    }
-    /// `#/definitions/org_block_event/oneOf/1`
-    pub(super) fn v815(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t46::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/org_block$unblocked"))
-    }
-    /// `#/definitions/organization_event/oneOf/0`
-    pub(super) fn v816(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t47::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/organization$deleted"))
-    }
-    /// `#/definitions/organization_event/oneOf/1`
-    pub(super) fn v817(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t47::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/organization$member_added"))
-    }
-    /// `#/definitions/organization_event/oneOf/2`
-    pub(super) fn v818(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v540(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/organization$member_invited"),
-        )
-    }
-    /// `#/definitions/organization_event/oneOf/3`
-    pub(super) fn v819(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t47::<
-            2,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/organization$member_removed"))
-    }
-    /// `#/definitions/organization_event/oneOf/4`
-    pub(super) fn v820(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t47::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/organization$renamed"))
-    }
-    /// `#/definitions/package_event/oneOf/0`
-    pub(super) fn v821(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t48::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/package$published"))
-    }
-    /// `#/definitions/package_event/oneOf/1`
-    pub(super) fn v822(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t48::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/package$updated"))
-    }
-    /// `#/definitions/project_event/oneOf/0`
-    pub(super) fn v825(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t49::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/project$closed"))
-    }
-    /// `#/definitions/project_event/oneOf/1`
-    pub(super) fn v826(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t49::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/project$created"))
-    }
-    /// `#/definitions/project_event/oneOf/2`
-    pub(super) fn v827(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t49::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/project$deleted"))
-    }
-    /// `#/definitions/project_event/oneOf/3`
-    pub(super) fn v828(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v553(i, l, c, &s.reference("/$ref", B0, "/definitions/project$edited"))
-    }
-    /// `#/definitions/project_event/oneOf/4`
-    pub(super) fn v829(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t49::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/project$reopened"))
-    }
-    /// `#/definitions/project_card_event/oneOf/0`
-    pub(super) fn v830(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t50::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/project_card$converted"))
-    }
-    /// `#/definitions/project_card_event/oneOf/1`
-    pub(super) fn v831(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t51::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_card$created"))
-    }
-    /// `#/definitions/project_card_event/oneOf/2`
-    pub(super) fn v832(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t51::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_card$deleted"))
-    }
-    /// `#/definitions/project_card_event/oneOf/3`
-    pub(super) fn v833(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t50::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_card$edited"))
-    }
-    /// `#/definitions/project_card_event/oneOf/4`
-    pub(super) fn v834(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t50::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_card$moved"))
-    }
-    /// `#/definitions/project_card$moved/properties/project_card/allOf/0`
-    pub(super) fn v835(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v262(i, l, c, &s.reference("/$ref", B0, "/definitions/project-card"))
-    }
-    /// `#/definitions/project_card$moved/properties/project_card/allOf/1`
-    pub(super) fn v836(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["after_id"]) & c.prop(l, s, x, "after_id", v664)
-    }
-    /// `#/definitions/project_column_event/oneOf/0`
-    pub(super) fn v837(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t52::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/project_column$created"))
-    }
-    /// `#/definitions/project_column_event/oneOf/1`
-    pub(super) fn v838(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t52::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/project_column$deleted"))
-    }
-    /// `#/definitions/project_column_event/oneOf/2`
-    pub(super) fn v839(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v564(i, l, c, &s.reference("/$ref", B0, "/definitions/project_column$edited"))
-    }
-    /// `#/definitions/project_column_event/oneOf/3`
-    pub(super) fn v840(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t52::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/project_column$moved"))
-    }
-    /// `#/definitions/pull_request$assigned/properties/pull_request`
-    pub(super) fn v841(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v290(i, l, c, &s.reference("/$ref", B0, "/definitions/pull-request"))
-    }
-    /// `#/definitions/pull-request/properties/_links/properties/self`
-    pub(super) fn v844(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v295(i, l, c, &s.reference("/$ref", B0, "/definitions/link"))
-    }
-    /// `#/definitions/pull_request$closed/properties/action`
-    pub(super) fn v845(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["closed"])
-    }
+    const T72: [[rt::Check; 1]; 2] = [[v645], [t79::<74>]];
     /// `#/definitions/pull_request$closed/properties/pull_request/allOf/1`
     pub(super) fn v846(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "closed_at", "merged"])
-            & c.prop(l, s, x, "state", v845) & c.prop(l, s, x, "closed_at", v683)
+            & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v683)
             & c.prop(l, s, x, "merged", v643)
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
@@ -28593,18 +24958,10 @@ mod validators {
             & c.prop(l, s, x, "merged_at", v645) & c.prop(l, s, x, "draft", v658)
             & c.prop(l, s, x, "merged", v657) & c.prop(l, s, x, "merged_by", v645)
     }
-    /// `#/definitions/pull_request$labeled/properties/label`
-    pub(super) fn v848(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v161(i, l, c, &s.reference("/$ref", B0, "/definitions/label"))
-    }
-    /// `#/definitions/pull_request$locked/properties/action`
-    pub(super) fn v849(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["locked"])
-    }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
     pub(super) fn v850(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", v720)
+        c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
             & c.prop(l, s, x, "merge_commit_sha", v645)
             & c.prop(l, s, x, "active_lock_reason", v645)
@@ -28613,7 +24970,7 @@ mod validators {
     /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
     pub(super) fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", v720)
+        c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
             & c.prop(l, s, x, "draft", v657) & c.prop(l, s, x, "merged", v643)
             & c.prop(l, s, x, "merged_by", v645)
@@ -28621,113 +24978,10 @@ mod validators {
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
     pub(super) fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS246) & c.prop(l, s, x, "state", v720)
+        c.required(l, s, x, WORDS246) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
             & c.prop(l, s, x, "merge_commit_sha", v645) & c.prop(l, s, x, "merged", v643)
             & c.prop(l, s, x, "merged_by", v645)
-    }
-    /// `#/definitions/pull_request_review_event/oneOf/0`
-    pub(super) fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t53::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request_review$dismissed"),
-        )
-    }
-    /// `#/definitions/pull_request_review_event/oneOf/1`
-    pub(super) fn v854(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v567(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request_review$edited"),
-        )
-    }
-    /// `#/definitions/pull_request_review_event/oneOf/2`
-    pub(super) fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t53::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request_review$submitted"),
-        )
-    }
-    /// `#/definitions/pull_request_review_comment_event/oneOf/0`
-    pub(super) fn v856(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t54::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request_review_comment$created"),
-        )
-    }
-    /// `#/definitions/pull_request_review_comment_event/oneOf/1`
-    pub(super) fn v857(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t54::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request_review_comment$deleted"),
-        )
-    }
-    /// `#/definitions/pull_request_review_comment_event/oneOf/2`
-    pub(super) fn v858(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v572(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull_request_review_comment$edited"),
-        )
-    }
-    /// `#/definitions/pull-request-review-comment/properties/side`
-    pub(super) fn v859(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["LEFT", "RIGHT"])
-    }
-    /// `#/definitions/release_event/oneOf/0`
-    pub(super) fn v861(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t55::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/release$created"))
-    }
-    /// `#/definitions/release_event/oneOf/1`
-    pub(super) fn v862(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t55::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/release$deleted"))
-    }
-    /// `#/definitions/release_event/oneOf/2`
-    pub(super) fn v863(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v575(i, l, c, &s.reference("/$ref", B0, "/definitions/release$edited"))
-    }
-    /// `#/definitions/release_event/oneOf/3`
-    pub(super) fn v864(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t55::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/release$prereleased"))
-    }
-    /// `#/definitions/release_event/oneOf/4`
-    pub(super) fn v865(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t55::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/release$published"))
-    }
-    /// `#/definitions/release_event/oneOf/5`
-    pub(super) fn v866(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t55::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/release$released"))
-    }
-    /// `#/definitions/release_event/oneOf/6`
-    pub(super) fn v867(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t55::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/release$unpublished"))
-    }
-    /// `#/definitions/release$prereleased/properties/release/allOf/0`
-    pub(super) fn v869(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v347(i, l, c, &s.reference("/$ref", B0, "/definitions/release"))
-    }
-    /// `#/definitions/release$prereleased/properties/release/allOf/1`
-    pub(super) fn v870(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["prerelease"]) & c.prop(l, s, x, "prerelease", v658)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T73` each), such as `#/definitions/release$published/properties/release/allOf/1` and `#/definitions/release$unpublished/properties/release/allOf/1`.
     pub(super) fn t73<const K: usize>(
@@ -28741,268 +24995,6 @@ mod validators {
             & c.prop(l, s, x, "published_at", T73[K][0])
     }
     const T73: [[rt::Check; 1]; 2] = [[v683], [v645]];
-    /// `#/definitions/repository_event/oneOf/0`
-    pub(super) fn v873(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t56::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$archived"))
-    }
-    /// `#/definitions/repository_event/oneOf/1`
-    pub(super) fn v874(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t56::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$created"))
-    }
-    /// `#/definitions/repository_event/oneOf/2`
-    pub(super) fn v875(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t56::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$deleted"))
-    }
-    /// `#/definitions/repository_event/oneOf/3`
-    pub(super) fn v876(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t57::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$edited"))
-    }
-    /// `#/definitions/repository_event/oneOf/4`
-    pub(super) fn v877(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t56::<
-            3,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$privatized"))
-    }
-    /// `#/definitions/repository_event/oneOf/5`
-    pub(super) fn v878(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t56::<
-            4,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$publicized"))
-    }
-    /// `#/definitions/repository_event/oneOf/6`
-    pub(super) fn v879(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t57::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$renamed"))
-    }
-    /// `#/definitions/repository_event/oneOf/7`
-    pub(super) fn v880(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t57::<
-            2,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$transferred"))
-    }
-    /// `#/definitions/repository_event/oneOf/8`
-    pub(super) fn v881(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t56::<
-            5,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/repository$unarchived"))
-    }
-    /// `#/definitions/repository_dispatch_event/oneOf/0`
-    pub(super) fn v882(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v596(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/repository_dispatch$on-demand-test"),
-        )
-    }
-    /// `#/definitions/repository_vulnerability_alert_event/oneOf/0`
-    pub(super) fn v883(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t58::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/repository_vulnerability_alert$create",
-                ),
-        )
-    }
-    /// `#/definitions/repository_vulnerability_alert_event/oneOf/1`
-    pub(super) fn v884(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t58::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/repository_vulnerability_alert$dismiss",
-                ),
-        )
-    }
-    /// `#/definitions/repository_vulnerability_alert_event/oneOf/2`
-    pub(super) fn v885(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t58::<
-            2,
-        >(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    B0,
-                    "/definitions/repository_vulnerability_alert$resolve",
-                ),
-        )
-    }
-    /// `#/definitions/secret_scanning_alert_event/oneOf/0`
-    pub(super) fn v886(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v604(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/secret_scanning_alert$created"),
-        )
-    }
-    /// `#/definitions/secret_scanning_alert_event/oneOf/1`
-    pub(super) fn v887(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t59::<
-            0,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/secret_scanning_alert$reopened"),
-        )
-    }
-    /// `#/definitions/secret_scanning_alert_event/oneOf/2`
-    pub(super) fn v888(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t59::<
-            1,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/secret_scanning_alert$resolved"),
-        )
-    }
-    /// `#/definitions/security_advisory_event/oneOf/0`
-    pub(super) fn v889(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t60::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/security_advisory$performed"))
-    }
-    /// `#/definitions/security_advisory_event/oneOf/1`
-    pub(super) fn v890(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t60::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/security_advisory$published"))
-    }
-    /// `#/definitions/security_advisory_event/oneOf/2`
-    pub(super) fn v891(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t60::<
-            2,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/security_advisory$updated"))
-    }
-    /// `#/definitions/security_advisory_event/oneOf/3`
-    pub(super) fn v892(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t60::<
-            3,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/security_advisory$withdrawn"))
-    }
-    /// `#/definitions/sponsorship_event/oneOf/0`
-    pub(super) fn v897(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t61::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/sponsorship$cancelled"))
-    }
-    /// `#/definitions/sponsorship_event/oneOf/1`
-    pub(super) fn v898(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t61::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/sponsorship$created"))
-    }
-    /// `#/definitions/sponsorship_event/oneOf/2`
-    pub(super) fn v899(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t62::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/sponsorship$edited"))
-    }
-    /// `#/definitions/sponsorship_event/oneOf/3`
-    pub(super) fn v900(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v617(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/sponsorship$pending_cancellation"),
-        )
-    }
-    /// `#/definitions/sponsorship_event/oneOf/4`
-    pub(super) fn v901(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v619(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/sponsorship$pending_tier_change"),
-        )
-    }
-    /// `#/definitions/sponsorship_event/oneOf/5`
-    pub(super) fn v902(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t62::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/sponsorship$tier_changed"))
-    }
-    /// `#/definitions/sponsorship$cancelled/properties/sponsorship/properties/tier`
-    pub(super) fn v903(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v385(i, l, c, &s.reference("/$ref", B0, "/definitions/sponsorship-tier"))
-    }
-    /// `#/definitions/star_event/oneOf/0`
-    pub(super) fn v904(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t63::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/star$created"))
-    }
-    /// `#/definitions/star_event/oneOf/1`
-    pub(super) fn v905(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t63::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/star$deleted"))
-    }
-    /// `#/definitions/status$event/properties/commit/properties/commit/properties/author/allOf/1`
-    pub(super) fn v908(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["date"]) & c.prop(l, s, x, "date", v683)
-    }
-    /// `#/definitions/team_event/oneOf/0`
-    pub(super) fn v909(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t64::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/team$added_to_repository"))
-    }
-    /// `#/definitions/team_event/oneOf/1`
-    pub(super) fn v910(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t64::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/team$created"))
-    }
-    /// `#/definitions/team_event/oneOf/2`
-    pub(super) fn v911(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t64::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/team$deleted"))
-    }
-    /// `#/definitions/team_event/oneOf/3`
-    pub(super) fn v912(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v629(i, l, c, &s.reference("/$ref", B0, "/definitions/team$edited"))
-    }
-    /// `#/definitions/team_event/oneOf/4`
-    pub(super) fn v913(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t64::<
-            3,
-        >(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/team$removed_from_repository"),
-        )
-    }
-    /// `#/definitions/watch_event/oneOf/0`
-    pub(super) fn v914(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t56::<6>(i, l, c, &s.reference("/$ref", B0, "/definitions/watch$started"))
-    }
-    /// `#/definitions/workflow_job_event/oneOf/0`
-    pub(super) fn v915(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t65::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_job$completed"))
-    }
-    /// `#/definitions/workflow_job_event/oneOf/1`
-    pub(super) fn v916(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t65::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_job$queued"))
-    }
-    /// `#/definitions/workflow_job_event/oneOf/2`
-    pub(super) fn v917(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t65::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_job$started"))
-    }
-    /// `#/definitions/workflow_job$completed/properties/workflow_job/allOf/0`
-    pub(super) fn v918(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t25::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow-job"))
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T74` each), such as `#/definitions/workflow_job$completed/properties/workflow_job/allOf/1` and `#/definitions/workflow_run$completed/properties/workflow_run/allOf/1`.
     pub(super) fn t74<const K: usize>(
         i: &Value,
@@ -29013,13 +25005,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", T74[K][0])
     }
-    const T74: [[rt::Check; 1]; 2] = [[v956], [v694]];
-    /// `#/definitions/workflow-step/oneOf/1`
-    pub(super) fn v920(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t24::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow-step-completed"))
-    }
+    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v694]];
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1`
     pub(super) fn v922(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -29027,37 +25013,9 @@ mod validators {
             & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v645)
             & c.prop(l, s, x, "completed_at", v645)
     }
-    /// `#/definitions/workflow_run_event/oneOf/0`
-    pub(super) fn v923(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t66::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_run$completed"))
-    }
-    /// `#/definitions/workflow_run_event/oneOf/1`
-    pub(super) fn v924(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t66::<
-            1,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow_run$requested"))
-    }
-    /// `#/definitions/workflow_run$completed/properties/workflow_run/allOf/0`
-    pub(super) fn v925(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v421(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow-run"))
-    }
-    /// `#/definitions/workflow-run/properties/head_repository`
-    pub(super) fn v927(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v419(i, l, c, &s.reference("/$ref", B0, "/definitions/repository-lite"))
-    }
     /// `#/definitions/workflow-run/properties/status`
     pub(super) fn v929(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
-    }
-    /// `#/definitions/branch_protection_rule$created/properties/rule`
-    pub(super) fn v930(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v57(i, l, c, &s.reference("/$ref", B0, "/definitions/branch-protection-rule"))
-    }
-    /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/sender`
-    pub(super) fn v931(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t1::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/github-org"))
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
     pub(super) fn t75<const K: usize>(
@@ -29070,51 +25028,14 @@ mod validators {
         c.max_items(l, s, x.len(), 0u64) & c.items(l, s, x, 0usize, "/items", T75[K][0])
     }
     const T75: [[rt::Check; 1]; 2] = [[v185], [v181]];
-    /// `#/definitions/issue_comment$created/properties/comment`
-    pub(super) fn v935(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v192(i, l, c, &s.reference("/$ref", B0, "/definitions/issue-comment"))
-    }
-    /// `#/definitions/organization$deleted/properties/membership`
-    pub(super) fn v936(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v242(i, l, c, &s.reference("/$ref", B0, "/definitions/membership"))
-    }
-    /// `#/definitions/project$closed/properties/project`
-    pub(super) fn v937(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v258(i, l, c, &s.reference("/$ref", B0, "/definitions/project"))
-    }
-    /// `#/definitions/project_column$created/properties/project_column`
-    pub(super) fn v938(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v267(i, l, c, &s.reference("/$ref", B0, "/definitions/project-column"))
-    }
-    /// `#/definitions/pull_request_review$dismissed/properties/pull_request`
-    pub(super) fn v939(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v338(i, l, c, &s.reference("/$ref", B0, "/definitions/simple-pull-request"))
-    }
-    /// `#/definitions/pull_request_review_comment$created/properties/comment`
-    pub(super) fn v940(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v341(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", B0, "/definitions/pull-request-review-comment"),
-        )
-    }
     /// `#/definitions/repository_dispatch$on-demand-test/properties/client_payload`
     pub(super) fn v941(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
-    /// `#/definitions/workflow_run$completed/properties/workflow`
-    pub(super) fn v942(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v417(i, l, c, &s.reference("/$ref", B0, "/definitions/workflow"))
-    }
     /// `#/definitions/workflow-job/properties/steps`
     pub(super) fn v943(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v670)
-    }
-    /// `#/definitions/repository/properties/license/oneOf/0`
-    pub(super) fn v944(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v64(i, l, c, &s.reference("/$ref", B0, "/definitions/license"))
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", t79::<76>)
     }
     /// `#/definitions/fork$event/properties/forkee/allOf/1`
     pub(super) fn v945(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29132,10 +25053,6 @@ mod validators {
         c.required(l, s, x, &["private"]) & c.prop(l, s, x, "private", T76[K][0])
     }
     const T76: [[rt::Check; 1]; 2] = [[v657], [v658]];
-    /// `#/definitions/push$event/properties/head_commit/oneOf/0`
-    pub(super) fn v947(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v345(i, l, c, &s.reference("/$ref", B0, "/definitions/commit"))
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T77` each), such as `#/definitions/issues$locked/properties/issue/allOf/1` and `#/definitions/issues$unlocked/properties/issue/allOf/1`.
     pub(super) fn t77<const K: usize>(
         i: &Value,
@@ -29160,23 +25077,9 @@ mod validators {
         c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", T78[K][0])
     }
     const T78: [[rt::Check; 1]; 2] = [[v658], [v657]];
-    /// `#/definitions/check_run$completed/properties/check_run/properties/pull_requests/items`
-    pub(super) fn v953(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t7::<
-            0,
-        >(i, l, c, &s.reference("/$ref", B0, "/definitions/check-run-pull-request"))
-    }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata/items`
     pub(super) fn v954(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
-    }
-    /// `#/definitions/release/properties/assets/items`
-    pub(super) fn v955(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v348(i, l, c, &s.reference("/$ref", B0, "/definitions/release-asset"))
-    }
-    /// `#/definitions/workflow_job$completed/properties/workflow_job/allOf/1/properties/conclusion`
-    pub(super) fn v956(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["success", "failure"])
     }
     /// `#/definitions/fork$event/properties/forkee/allOf/1/properties/fork`
     pub(super) fn v958(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -22,29 +22,11 @@ pub enum IdOrName {
     /// Name
     Name(NameName),
 }
-impl rt::FromValue for IdOrName {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::t0::<0>,
-            &v,
-            BASE0,
-            "/definitions/IdOrName/oneOf/0",
-        ) {
-            return rt::variant(v, Self::Id);
-        }
-        if rt::is_valid_with(
-            validators::t0::<1>,
-            &v,
-            BASE0,
-            "/definitions/IdOrName/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Name);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(IdOrName { Id(_), Name(_) });
-rt::contract!(IdOrName, [validators::t1:: < 0 >], BASE0, "/definitions/IdOrName");
+rt::union!(
+    IdOrName { [validators::t0:: < 0 >, BASE0, "/definitions/IdOrName/oneOf/0"] => Id(_),
+    [validators::t0:: < 1 >, BASE0, "/definitions/IdOrName/oneOf/1"] => Name(_) }
+    contract[validators::t1:: < 0 >], BASE0, "/definitions/IdOrName"
+);
 /// Name
 ///
 /// Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.
@@ -54,9 +36,8 @@ rt::contract!(IdOrName, [validators::t1:: < 0 >], BASE0, "/definitions/IdOrName"
 /// Schema: `typify/id-or-name.json#/definitions/IdOrName/oneOf/1`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NameName(String);
-rt::string_newtype!(NameName, redacted = false);
-rt::contract!(
-    NameName, [validators::t0:: < 1 >, validators::v3], BASE0,
+rt::string_newtype!(
+    NameName, redacted = false contract[validators::t0:: < 1 >, validators::v3], BASE0,
     "/definitions/IdOrName/oneOf/1"
 );
 /// Schema: `typify/id-or-name.json#/definitions/IdOrYolo`
@@ -68,29 +49,11 @@ pub enum IdOrYolo {
     /// Yolo
     Yolo(YoloYolo),
 }
-impl rt::FromValue for IdOrYolo {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::t0::<0>,
-            &v,
-            BASE0,
-            "/definitions/IdOrYolo/oneOf/0",
-        ) {
-            return rt::variant(v, Self::Id);
-        }
-        if rt::is_valid_with(
-            validators::t0::<2>,
-            &v,
-            BASE0,
-            "/definitions/IdOrYolo/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Yolo);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(IdOrYolo { Id(_), Yolo(_) });
-rt::contract!(IdOrYolo, [validators::t1:: < 1 >], BASE0, "/definitions/IdOrYolo");
+rt::union!(
+    IdOrYolo { [validators::t0:: < 0 >, BASE0, "/definitions/IdOrYolo/oneOf/0"] => Id(_),
+    [validators::t0:: < 2 >, BASE0, "/definitions/IdOrYolo/oneOf/1"] => Yolo(_) }
+    contract[validators::t1:: < 1 >], BASE0, "/definitions/IdOrYolo"
+);
 /// Yolo
 ///
 /// Matches `.*`.
@@ -98,9 +61,8 @@ rt::contract!(IdOrYolo, [validators::t1:: < 1 >], BASE0, "/definitions/IdOrYolo"
 /// Schema: `typify/id-or-name.json#/definitions/IdOrYolo/oneOf/1`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct YoloYolo(String);
-rt::string_newtype!(YoloYolo, redacted = false);
-rt::contract!(
-    YoloYolo, [validators::t0:: < 2 >, validators::v6], BASE0,
+rt::string_newtype!(
+    YoloYolo, redacted = false contract[validators::t0:: < 2 >, validators::v6], BASE0,
     "/definitions/IdOrYolo/oneOf/1"
 );
 /// A name unique within the parent collection
@@ -112,8 +74,9 @@ rt::contract!(
 /// Schema: `typify/id-or-name.json#/definitions/Name`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NameRedundant(String);
-rt::string_newtype!(NameRedundant, redacted = false);
-rt::contract!(NameRedundant, [validators::v3], BASE0, "/definitions/Name");
+rt::string_newtype!(
+    NameRedundant, redacted = false contract[validators::v3], BASE0, "/definitions/Name"
+);
 /// Schema: `typify/id-or-name.json#/definitions/IdOrNameRedundant`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -121,30 +84,10 @@ pub enum IdOrNameRedundant {
     String(String),
     Name(NameRedundant),
 }
-impl rt::FromValue for IdOrNameRedundant {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v7,
-            &v,
-            BASE0,
-            "/definitions/IdOrNameRedundant/oneOf/0",
-        ) {
-            return rt::variant(v, Self::String);
-        }
-        if rt::is_valid_with(
-            validators::v8,
-            &v,
-            BASE0,
-            "/definitions/IdOrNameRedundant/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Name);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(IdOrNameRedundant { String(_), Name(_) });
-rt::contract!(
-    IdOrNameRedundant, [validators::t1:: < 2 >], BASE0, "/definitions/IdOrNameRedundant"
+rt::union!(
+    IdOrNameRedundant { [validators::v7, BASE0, "/definitions/IdOrNameRedundant/oneOf/0"]
+    => String(_), [validators::v8, BASE0, "/definitions/IdOrNameRedundant/oneOf/1"] =>
+    Name(_) } contract[validators::t1:: < 2 >], BASE0, "/definitions/IdOrNameRedundant"
 );
 /// Validators: one function per distinct subschema.
 mod validators {

@@ -23,8 +23,8 @@ pub struct JsonResponseBase {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    JsonResponseBase { result = "result"; } extra extra contract[validators::v0], BASE0,
-    "/definitions/JsonResponseBase", fast fast::read_1
+    JsonResponseBase { result = "result"; } extra extra contract[validators::t4:: < 0 >],
+    BASE0, "/definitions/JsonResponseBase", fast fast::read_1
 );
 /// Must not match the schema under `not`.
 ///
@@ -96,70 +96,21 @@ pub enum WeirdEnum {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for WeirdEnum {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v3,
-            &v,
-            BASE0,
-            "/definitions/weird-enum/oneOf/0",
-        ) {
-            return rt::object_variant!(
-                v, Pattern { pattern = "pattern", required; pattern_regex =
-                "pattern-regex"; patterns = "patterns"; pattern_either =
-                "pattern-either"; } extra extra
-            );
-        }
-        if rt::is_valid_with(
-            validators::v4,
-            &v,
-            BASE0,
-            "/definitions/weird-enum/oneOf/1",
-        ) {
-            return rt::object_variant!(
-                v, Patterns { pattern = "pattern"; pattern_regex = "pattern-regex";
-                patterns = "patterns", required; pattern_either = "pattern-either"; }
-                extra extra
-            );
-        }
-        if rt::is_valid_with(
-            validators::v5,
-            &v,
-            BASE0,
-            "/definitions/weird-enum/oneOf/2",
-        ) {
-            return rt::object_variant!(
-                v, PatternEither { pattern = "pattern"; pattern_regex = "pattern-regex";
-                patterns = "patterns"; pattern_either = "pattern-either", required; }
-                extra extra
-            );
-        }
-        if rt::is_valid_with(
-            validators::v6,
-            &v,
-            BASE0,
-            "/definitions/weird-enum/oneOf/3",
-        ) {
-            return rt::object_variant!(
-                v, PatternRegex { pattern = "pattern"; pattern_regex = "pattern-regex",
-                required; patterns = "patterns"; pattern_either = "pattern-either"; }
-                extra extra
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    WeirdEnum { Pattern { pattern = "pattern", required; pattern_regex = "pattern-regex";
-    patterns = "patterns"; pattern_either = "pattern-either"; } extra extra, Patterns {
-    pattern = "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns",
-    required; pattern_either = "pattern-either"; } extra extra, PatternEither { pattern =
-    "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns"; pattern_either =
-    "pattern-either", required; } extra extra, PatternRegex { pattern = "pattern";
+rt::union!(
+    WeirdEnum { [validators::t5:: < 0 >, BASE0, "/definitions/weird-enum/oneOf/0"] =>
+    Pattern { pattern = "pattern", required; pattern_regex = "pattern-regex"; patterns =
+    "patterns"; pattern_either = "pattern-either"; } extra extra, [validators::t5:: < 1
+    >, BASE0, "/definitions/weird-enum/oneOf/1"] => Patterns { pattern = "pattern";
+    pattern_regex = "pattern-regex"; patterns = "patterns", required; pattern_either =
+    "pattern-either"; } extra extra, [validators::t5:: < 2 >, BASE0,
+    "/definitions/weird-enum/oneOf/2"] => PatternEither { pattern = "pattern";
+    pattern_regex = "pattern-regex"; patterns = "patterns"; pattern_either =
+    "pattern-either", required; } extra extra, [validators::t5:: < 3 >, BASE0,
+    "/definitions/weird-enum/oneOf/3"] => PatternRegex { pattern = "pattern";
     pattern_regex = "pattern-regex", required; patterns = "patterns"; pattern_either =
-    "pattern-either"; } extra extra }
+    "pattern-either"; } extra extra } contract[validators::v7], BASE0,
+    "/definitions/weird-enum"
 );
-rt::contract!(WeirdEnum, [validators::v7], BASE0, "/definitions/weird-enum");
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-1`
 pub type Unsatisfiable1 = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-2`
@@ -194,8 +145,8 @@ pub struct Unsatisfiable3A {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Unsatisfiable3A { action = "action"; } extra extra contract[validators::v10], BASE0,
-    "/definitions/unsatisfiable-3-a", fast fast::read_13
+    Unsatisfiable3A { action = "action"; } extra extra contract[validators::t4:: < 1 >],
+    BASE0, "/definitions/unsatisfiable-3-a", fast fast::read_13
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -203,9 +154,8 @@ pub enum Unsatisfiable3AAction {
     /// `foo`
     Foo,
 }
-rt::string_enum!(Unsatisfiable3AAction { Foo = "foo" });
-rt::contract!(
-    Unsatisfiable3AAction, [validators::v11], BASE0,
+rt::string_enum!(
+    Unsatisfiable3AAction { Foo = "foo" } contract[validators::v11], BASE0,
     "/definitions/unsatisfiable-3-a/properties/action"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-b`
@@ -214,9 +164,9 @@ pub enum Unsatisfiable3B {
     /// `bar`
     Bar,
 }
-rt::string_enum!(Unsatisfiable3B { Bar = "bar" });
-rt::contract!(
-    Unsatisfiable3B, [validators::v12], BASE0, "/definitions/unsatisfiable-3-b"
+rt::string_enum!(
+    Unsatisfiable3B { Bar = "bar" } contract[validators::t6:: < 0 >], BASE0,
+    "/definitions/unsatisfiable-3-b"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-c`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -224,9 +174,9 @@ pub enum Unsatisfiable3C {
     /// `foo`
     Foo,
 }
-rt::string_enum!(Unsatisfiable3C { Foo = "foo" });
-rt::contract!(
-    Unsatisfiable3C, [validators::v13], BASE0, "/definitions/unsatisfiable-3-c"
+rt::string_enum!(
+    Unsatisfiable3C { Foo = "foo" } contract[validators::t6:: < 1 >], BASE0,
+    "/definitions/unsatisfiable-3-c"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone`
 #[derive(Clone, PartialEq)]
@@ -247,9 +197,8 @@ pub enum SuspendedBy {
     PickingoneUser(PickingoneUserUser),
 }
 rt::union_by_type!(
-    SuspendedBy { PickingoneUser(_) : object } contract[validators::v15,
-    validators::v16], BASE0,
-    "/definitions/pickingone-installation/properties/suspended_by"
+    SuspendedBy { PickingoneUser(_) : object } contract[validators::v15, validators::t4::
+    < 2 >], BASE0, "/definitions/pickingone-installation/properties/suspended_by"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-user`
 #[derive(Clone, PartialEq)]
@@ -259,8 +208,8 @@ pub struct PickingoneUserUser {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PickingoneUserUser { email = "email"; } extra extra contract[validators::v16], BASE0,
-    "/definitions/pickingone-user", fast fast::read_19
+    PickingoneUserUser { email = "email"; } extra extra contract[validators::t4:: < 2 >],
+    BASE0, "/definitions/pickingone-user", fast fast::read_19
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation`
 #[derive(Clone, PartialEq)]
@@ -271,7 +220,7 @@ pub struct PickingoneInstallation {
 }
 rt::object!(
     PickingoneInstallation { suspended_by = "suspended_by"; } extra extra
-    contract[validators::v17], BASE0, "/definitions/pickingone-installation", fast
+    contract[validators::t4:: < 3 >], BASE0, "/definitions/pickingone-installation", fast
     fast::read_20
 );
 /// Schema: `typify/merged-schemas.json#/definitions/BarProp`
@@ -283,17 +232,10 @@ pub enum Unresolvable {
     A(AUnresolvable),
     B(AUnresolvable),
 }
-impl rt::FromValue for Unresolvable {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("x").and_then(rt::Value::as_str) {
-            Some("a") => rt::variant(v, Self::A),
-            Some("b") => rt::variant(v, Self::B),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Unresolvable { A(_), B(_) });
-rt::contract!(Unresolvable, [validators::v18], BASE0, "/definitions/Unresolvable");
+rt::union!(
+    Unresolvable tag "x" { "a" => A(_), "b" => B(_) } contract[validators::v18], BASE0,
+    "/definitions/Unresolvable"
+);
 /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct AUnresolvable {
@@ -332,36 +274,12 @@ pub enum HereAndThere {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for HereAndThere {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v20,
-            &v,
-            BASE0,
-            "/definitions/HereAndThere/oneOf/0",
-        ) {
-            return rt::object_variant!(
-                v, Variant0 { foo = "foo"; bar = "bar"; } extra extra
-            );
-        }
-        if rt::is_valid_with(
-            validators::v21,
-            &v,
-            BASE0,
-            "/definitions/HereAndThere/oneOf/1",
-        ) {
-            return rt::object_variant!(
-                v, Variant1 { foo = "foo"; baz = "baz"; } extra extra
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    HereAndThere { Variant0 { foo = "foo"; bar = "bar"; } extra extra, Variant1 { foo =
-    "foo"; baz = "baz"; } extra extra }
+rt::union!(
+    HereAndThere { [validators::t4:: < 4 >, BASE0, "/definitions/HereAndThere/oneOf/0"]
+    => Variant0 { foo = "foo"; bar = "bar"; } extra extra, [validators::t4:: < 5 >,
+    BASE0, "/definitions/HereAndThere/oneOf/1"] => Variant1 { foo = "foo"; baz = "baz"; }
+    extra extra } contract[validators::v22], BASE0, "/definitions/HereAndThere"
 );
-rt::contract!(HereAndThere, [validators::v22], BASE0, "/definitions/HereAndThere");
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
 pub struct MergeEmpty {
@@ -376,9 +294,8 @@ rt::object!(
 /// Schema: `typify/merged-schemas.json#/definitions/merge-string-bounds`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MergeStringBounds(String);
-rt::string_newtype!(MergeStringBounds, redacted = false);
-rt::contract!(
-    MergeStringBounds, [validators::t0:: < 4 >], BASE0,
+rt::string_newtype!(
+    MergeStringBounds, redacted = false contract[validators::t0:: < 4 >], BASE0,
     "/definitions/merge-string-bounds"
 );
 /// Must not match the schema under `not`.
@@ -400,9 +317,8 @@ pub enum Tag {
     /// `something`
     Something,
 }
-rt::string_enum!(Tag { Something = "something" });
-rt::contract!(
-    Tag, [validators::v26], BASE0,
+rt::string_enum!(
+    Tag { Something = "something" } contract[validators::t7:: < 0 >], BASE0,
     "/definitions/unchanged-by-merge/allOf/0/properties/tag"
 );
 /// Matches `^[a-z].+$`. Format `custom-id`. Matches `^.{4,8}$`. Matches `.+[a-z]$`.
@@ -410,8 +326,10 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/TriplePattern`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TriplePattern(String);
-rt::string_newtype!(TriplePattern, redacted = false);
-rt::contract!(TriplePattern, [validators::v27], BASE0, "/definitions/TriplePattern");
+rt::string_newtype!(
+    TriplePattern, redacted = false contract[validators::v27], BASE0,
+    "/definitions/TriplePattern"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -443,7 +361,7 @@ mod fast {
         extra extra : AnyValue
     );
     rt::via_value!(
-        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v28, v) &&
+        Check4 -> SuspendedBy, | v | rt::is_valid(validators::t8:: < 0 >, v) &&
         rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
@@ -480,11 +398,21 @@ mod validators {
     pub(super) static RE2: rt::Pattern = rt::Pattern::new(".+[a-z]$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^.{4,8}$");
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[a-z].+$");
-    /// `#/definitions/JsonResponseBase`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/JsonResponseBase` and `#/definitions/unsatisfiable-3-a` (6 more).
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "result", v31)
+        c.prop(l, s, x, T4[K].0, T4[K].1)
     }
+    const T4: [(&str, rt::Check); 8] = [
+        ("result", v31),
+        ("action", v11),
+        ("email", v29),
+        ("suspended_by", v15),
+        ("bar", v31),
+        ("baz", v31),
+        ("y", v30),
+        ("foo", v31),
+    ];
     /// `#/definitions/but-not-that`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -496,7 +424,7 @@ mod validators {
             ok &= c.prop(l, s, x, "this", v30);
             ok &= c.prop(l, s, x, "that", v30);
         }
-        if c.quiet(|c| v32(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t9::<0>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -519,50 +447,23 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/weird-enum/oneOf/0`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/definitions/weird-enum/oneOf/0` and `#/definitions/weird-enum/oneOf/1` (2 more).
+    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["pattern"]);
+            ok &= c.required(l, s, x, &[T5[K].0]);
         }
-        if c.quiet(|c| t1::<0>(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| T5[K].1(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
     }
-    /// `#/definitions/weird-enum/oneOf/1`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["patterns"]);
-        }
-        if c.quiet(|c| t1::<1>(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
-        }
-        ok
-    }
-    /// `#/definitions/weird-enum/oneOf/2`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["pattern-either"]);
-        }
-        if c.quiet(|c| t1::<2>(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
-        }
-        ok
-    }
-    /// `#/definitions/weird-enum/oneOf/3`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["pattern-regex"]);
-        }
-        if c.quiet(|c| t1::<3>(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
-        }
-        ok
-    }
+    const T5: [(&str, rt::Check); 4] = [
+        ("pattern", t1::<0>),
+        ("patterns", t1::<1>),
+        ("pattern-either", t1::<2>),
+        ("pattern-regex", t1::<3>),
+    ];
     /// `#/definitions/weird-enum`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -576,7 +477,20 @@ mod validators {
             ok &= c.prop(l, s, x, "patterns", v31);
             ok &= c.prop(l, s, x, "pattern-either", v31);
         }
-        ok &= c.one_of(i, l, s, &[(v3, None), (v4, None), (v5, None), (v6, None)], None);
+        ok
+            &= c
+                .one_of(
+                    i,
+                    l,
+                    s,
+                    &[
+                        (t5::<0>, None),
+                        (t5::<1>, None),
+                        (t5::<2>, None),
+                        (t5::<3>, None),
+                    ],
+                    None,
+                );
         ok
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/unsatisfiable-2` and `#/definitions/unsatisfiable-3` (4 more).
@@ -585,42 +499,24 @@ mod validators {
     }
     const T0: [[rt::Check; 2]; 6] = [
         [v38, v39],
-        [v40, v41],
-        [v43, v44],
+        [t8::<1>, t10::<0>],
+        [t8::<3>, t10::<1>],
         [v52, v39],
         [v53, v54],
         [t3::<0>, v56],
     ];
-    /// `#/definitions/unsatisfiable-3-a`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "action", v11)
-    }
     /// `#/definitions/unsatisfiable-3-a/properties/action`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v42(i, l, c, &s.child("/allOf/0"))
+        t8::<2>(i, l, c, &s.child("/allOf/0"))
     }
-    /// `#/definitions/unsatisfiable-3-b`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["bar"])
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/definitions/unsatisfiable-3-b` and `#/definitions/unsatisfiable-3-c`.
+    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T6[K]])
     }
-    /// `#/definitions/unsatisfiable-3-c`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["foo"])
-    }
+    const T6: [&str; 2] = ["bar", "foo"];
     /// `#/definitions/pickingone-installation/properties/suspended_by`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v28, None), (v45, None)], None)
-    }
-    /// `#/definitions/pickingone-user`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "email", v29)
-    }
-    /// `#/definitions/pickingone-installation`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "suspended_by", v15)
+        c.one_of(i, l, s, &[(t8::<0>, None), (v45, None)], None)
     }
     /// `#/definitions/Unresolvable`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -631,7 +527,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["x"]);
-            ok &= c.prop(l, s, x, "x", v46);
+            ok &= c.prop(l, s, x, "x", t7::<1>);
         }
         ok &= c.one_of(i, l, s, &[(t2::<0>, None), (t2::<1>, None)], None);
         ok
@@ -646,37 +542,35 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "x", v30);
         }
-        ok &= v50(i, l, c, &s.child("/allOf/0"));
+        ok &= t4::<6>(i, l, c, &s.child("/allOf/0"));
         ok
-    }
-    /// `#/definitions/HereAndThere/oneOf/0`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "bar", v31)
-    }
-    /// `#/definitions/HereAndThere/oneOf/1`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "baz", v31)
     }
     /// `#/definitions/HereAndThere`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v51(i, l, c, &s.child("/allOf/0"))
-            & c.one_of(i, l, s, &[(v20, None), (v21, None)], None)
+        t4::<7>(i, l, c, &s.child("/allOf/0"))
+            & c.one_of(i, l, s, &[(t4::<4>, None), (t4::<5>, None)], None)
     }
-    /// `#/definitions/unchanged-by-merge/allOf/0/properties/tag`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["something"])
+    /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/definitions/unchanged-by-merge/allOf/0/properties/tag` and `#/definitions/Unresolvable/properties/x` (3 more).
+    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &[T7[K]])
     }
+    const T7: [&str; 5] = ["something", "c", "a", "b", "something_else"];
     /// `#/definitions/TriplePattern`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v57(i, l, c, &s.child("/allOf/0")) & v58(i, l, c, &s.child("/allOf/1"))
             & v59(i, l, c, &s.child("/allOf/2"))
     }
-    /// `#/definitions/pickingone/allOf/1/properties/suspended_by`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v16(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-user"))
+    /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/definitions/pickingone/allOf/1/properties/suspended_by` and `#/definitions/unsatisfiable-3/allOf/0` (3 more).
+    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T8[K].0(i, l, c, &s.reference("/$ref", B0, T8[K].1))
     }
+    const T8: [(rt::Check, &str); 5] = [
+        (t4::<2>, "/definitions/pickingone-user"),
+        (t4::<1>, "/definitions/unsatisfiable-3-a"),
+        (t6::<1>, "/definitions/unsatisfiable-3-c"),
+        (t4::<3>, "/definitions/pickingone-installation"),
+        (t6::<0>, "/definitions/unsatisfiable-3-b"),
+    ];
     /// `#/definitions/pickingone-user/properties/email`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
@@ -689,90 +583,77 @@ mod validators {
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    /// `#/definitions/but-not-that/not`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/definitions/but-not-that/not` and `#/definitions/trim-fat/not/anyOf/0` (5 more).
+    pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["that"]);
+            ok &= c.required(l, s, x, &[T9[K]]);
         }
         ok
     }
+    const T9: [&str; 7] = [
+        "that",
+        "b",
+        "c",
+        "patterns",
+        "pattern-either",
+        "pattern-regex",
+        "pattern",
+    ];
     /// `#/definitions/trim-fat/not`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v60, None), (v61, None)], None)
+        c.any_of(i, l, s, &[(t9::<1>, None), (t9::<2>, None)], None)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/weird-enum/oneOf/0/not` and `#/definitions/weird-enum/oneOf/1/not` (2 more).
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
     const T1: [[rt::Check; 3]; 4] = [
-        [v62, v63, v64],
-        [v65, v63, v64],
-        [v65, v62, v64],
-        [v65, v62, v63],
+        [t9::<3>, t9::<4>, t9::<5>],
+        [t9::<6>, t9::<4>, t9::<5>],
+        [t9::<6>, t9::<3>, t9::<5>],
+        [t9::<6>, t9::<3>, t9::<4>],
     ];
     /// `#/definitions/unsatisfiable-2/allOf/0`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v13)
+        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", t6::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "action", v12)
+        c.prop(l, s, x, "action", t6::<0>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
-    /// `#/definitions/unsatisfiable-3/allOf/0`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v10(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-a"))
-    }
-    /// `#/definitions/unsatisfiable-3/allOf/1`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T10` each), such as `#/definitions/unsatisfiable-3/allOf/1` and `#/definitions/pickingone/allOf/1`.
+    pub(super) fn t10<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v66)
+        c.required(l, s, x, &[T10[K].0]) & c.prop(l, s, x, T10[K].1, T10[K].2)
     }
-    /// `#/definitions/unsatisfiable-3-a/properties/action/allOf/0`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v13(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-c"))
-    }
-    /// `#/definitions/pickingone/allOf/0`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v17(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-installation"))
-    }
-    /// `#/definitions/pickingone/allOf/1`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v28)
-    }
+    const T10: [(&str, &str, rt::Check); 2] = [
+        ("action", "action", t8::<4>),
+        ("suspended_by", "suspended_by", t8::<0>),
+    ];
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
-    }
-    /// `#/definitions/Unresolvable/properties/x`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["c"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/Unresolvable/oneOf/0` and `#/definitions/Unresolvable/oneOf/1`.
     pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", T2[K][0])
     }
-    const T2: [[rt::Check; 1]; 2] = [[v67], [v68]];
-    /// `#/definitions/CommentedTypeMerged/allOf/0`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "y", v30)
-    }
-    /// `#/definitions/HereAndThere/allOf/0`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "foo", v31)
-    }
+    const T2: [[rt::Check; 1]; 2] = [[t7::<2>], [t7::<3>]];
     /// `#/definitions/merge-empty/allOf/0`
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v31)
+        c.prop(l, s, x, "action", t6::<1>) & c.prop(l, s, x, "token", v31)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action", "token"])
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
@@ -798,7 +679,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", T3[K][0])
     }
-    const T3: [[rt::Check; 1]; 2] = [[v26], [v70]];
+    const T3: [[rt::Check; 1]; 2] = [[t7::<0>], [t7::<4>]];
     /// `#/definitions/unchanged-by-merge/allOf/1`
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -827,69 +708,5 @@ mod validators {
             Value::String(x) => c.pattern(l, s, x, &RE2),
             _ => c.check_type(l, s, i, STRING),
         }
-    }
-    /// `#/definitions/trim-fat/not/anyOf/0`
-    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["b"]);
-        }
-        ok
-    }
-    /// `#/definitions/trim-fat/not/anyOf/1`
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["c"]);
-        }
-        ok
-    }
-    /// `#/definitions/weird-enum/oneOf/0/not/anyOf/0`
-    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["patterns"]);
-        }
-        ok
-    }
-    /// `#/definitions/weird-enum/oneOf/0/not/anyOf/1`
-    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["pattern-either"]);
-        }
-        ok
-    }
-    /// `#/definitions/weird-enum/oneOf/0/not/anyOf/2`
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["pattern-regex"]);
-        }
-        ok
-    }
-    /// `#/definitions/weird-enum/oneOf/1/not/anyOf/0`
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["pattern"]);
-        }
-        ok
-    }
-    /// `#/definitions/unsatisfiable-3/allOf/1/properties/action`
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-b"))
-    }
-    /// `#/definitions/Unresolvable/oneOf/0/properties/x`
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["a"])
-    }
-    /// `#/definitions/Unresolvable/oneOf/1/properties/x`
-    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["b"])
-    }
-    /// `#/definitions/unchanged-by-merge/allOf/1/not/properties/tag`
-    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["something_else"])
     }
 }

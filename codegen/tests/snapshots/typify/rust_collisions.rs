@@ -51,7 +51,7 @@ pub struct Box {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Box { data = "data", required; } extra extra contract[validators::v2], BASE0,
+    Box { data = "data", required; } extra extra contract[validators::t2:: < 0 >], BASE0,
     "/definitions/Box", fast fast::read_2
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Option`
@@ -62,8 +62,8 @@ pub struct Option {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Option { maybe = "maybe", required; } extra extra contract[validators::v3], BASE0,
-    "/definitions/Option", fast fast::read_3
+    Option { maybe = "maybe", required; } extra extra contract[validators::t2:: < 1 >],
+    BASE0, "/definitions/Option", fast fast::read_3
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Vec`
 #[derive(Clone, PartialEq)]
@@ -73,8 +73,8 @@ pub struct Vec {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Vec { items = "items", required; } extra extra contract[validators::v4], BASE0,
-    "/definitions/Vec", fast fast::read_4
+    Vec { items = "items", required; } extra extra contract[validators::t2:: < 2 >],
+    BASE0, "/definitions/Vec", fast fast::read_4
 );
 /// Schema: `typify/rust-collisions.json#/definitions/String`
 #[derive(Clone, PartialEq)]
@@ -84,8 +84,8 @@ pub struct String {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    String { text = "text", required; } extra extra contract[validators::v5], BASE0,
-    "/definitions/String", fast fast::read_5
+    String { text = "text", required; } extra extra contract[validators::t2:: < 3 >],
+    BASE0, "/definitions/String", fast fast::read_5
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Copy`
 #[derive(Clone, PartialEq)]
@@ -106,8 +106,8 @@ pub struct Send {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Send { message = "message", required; } extra extra contract[validators::v7], BASE0,
-    "/definitions/Send", fast fast::read_7
+    Send { message = "message", required; } extra extra contract[validators::t2:: < 4 >],
+    BASE0, "/definitions/Send", fast fast::read_7
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Pin`
 #[derive(Clone, PartialEq)]
@@ -117,8 +117,8 @@ pub struct Pin {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Pin { pointer = "pointer", required; } extra extra contract[validators::v8], BASE0,
-    "/definitions/Pin", fast fast::read_8
+    Pin { pointer = "pointer", required; } extra extra contract[validators::t2:: < 5 >],
+    BASE0, "/definitions/Pin", fast fast::read_8
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Drop`
 #[derive(Clone, PartialEq)]
@@ -128,8 +128,8 @@ pub struct Drop {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Drop { cleanup = "cleanup", required; } extra extra contract[validators::v9], BASE0,
-    "/definitions/Drop", fast fast::read_9
+    Drop { cleanup = "cleanup", required; } extra extra contract[validators::t2:: < 6 >],
+    BASE0, "/definitions/Drop", fast fast::read_9
 );
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
 #[derive(Clone, PartialEq)]
@@ -151,8 +151,10 @@ rt::object!(
 /// Schema: `typify/rust-collisions.json#/definitions/StringNewtype`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StringNewtype(::std::string::String);
-rt::string_newtype!(StringNewtype, redacted = false);
-rt::contract!(StringNewtype, [validators::v11], BASE0, "/definitions/StringNewtype");
+rt::string_newtype!(
+    StringNewtype, redacted = false contract[validators::v11], BASE0,
+    "/definitions/StringNewtype"
+);
 /// Schema: `typify/rust-collisions.json#/definitions/StringEnum`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringEnum {
@@ -163,8 +165,10 @@ pub enum StringEnum {
     /// `three`
     Three,
 }
-rt::string_enum!(StringEnum { One = "one", Two = "two", Three = "three" });
-rt::contract!(StringEnum, [validators::v12], BASE0, "/definitions/StringEnum");
+rt::string_enum!(
+    StringEnum { One = "one", Two = "two", Three = "three" } contract[validators::v12],
+    BASE0, "/definitions/StringEnum"
+);
 /// Schema: `typify/rust-collisions.json#/definitions/RustKeywordMonster`
 #[derive(Clone, PartialEq)]
 pub struct RustKeywordMonster {
@@ -253,7 +257,8 @@ pub struct MapOfKeywords {
 }
 rt::object!(
     MapOfKeywords { keyword_map = "keyword_map", required; } extra extra
-    contract[validators::v14], BASE0, "/definitions/MapOfKeywords", fast fast::read_14
+    contract[validators::t2:: < 7 >], BASE0, "/definitions/MapOfKeywords", fast
+    fast::read_14
 );
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -290,11 +295,8 @@ pub enum KeywordMap {
 rt::string_enum!(
     KeywordMap { Type = "type", Impl = "impl", Fn = "fn", Let = "let", Match = "match",
     Mod = "mod", Move = "move", Pub = "pub", Ref = "ref", SelfType = "self", Super =
-    "super", Trait = "trait", Use = "use", Where = "where" }
-);
-rt::contract!(
-    KeywordMap, [validators::v15], BASE0,
-    "/definitions/MapOfKeywords/properties/keyword_map/additionalProperties"
+    "super", Trait = "trait", Use = "use", Where = "where" } contract[validators::v15],
+    BASE0, "/definitions/MapOfKeywords/properties/keyword_map/additionalProperties"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions`
 #[derive(Clone, PartialEq)]
@@ -318,7 +320,7 @@ pub struct OptionType {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    OptionType { r#type = "type"; } extra extra contract[validators::v17], BASE0,
+    OptionType { r#type = "type"; } extra extra contract[validators::t3:: < 0 >], BASE0,
     "/definitions/NestedTypeCollisions/properties/option_type", fast fast::read_17
 );
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
@@ -380,7 +382,7 @@ pub struct DoubleOptionCollisionOption {
 }
 rt::object!(
     DoubleOptionCollisionOption { option = "option"; } extra extra
-    contract[validators::v22], BASE0,
+    contract[validators::t3:: < 1 >], BASE0,
     "/definitions/DoubleOptionCollision/properties/option", fast fast::read_22
 );
 /// Schema: `typify/rust-collisions.json#/definitions/format-collision`
@@ -400,10 +402,8 @@ pub enum FormatCollision {
 rt::string_enum!(
     FormatCollision { AbcDef = "{abc}def", HttpExampleComFooThing =
     "{http://example.com/Foo}Thing", SelfType = "{self}", QuoteUnquote =
-    "quote\"unquote", Xyz = "xyz" }
-);
-rt::contract!(
-    FormatCollision, [validators::v23], BASE0, "/definitions/format-collision"
+    "quote\"unquote", Xyz = "xyz" } contract[validators::v23], BASE0,
+    "/definitions/format-collision"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -514,7 +514,7 @@ mod fast {
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < OptionType >, | v |
-        rt::is_valid(validators::v17, v)
+        rt::is_valid(validators::t3:: < 0 >, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : Typed <
@@ -532,7 +532,7 @@ mod fast {
     );
     rt::via_value!(
         Check7 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
-        rt::is_valid(validators::v22, v)
+        rt::is_valid(validators::t3:: < 1 >, v)
     );
     rt::object_reader!(
         read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check7
@@ -582,46 +582,26 @@ mod validators {
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T0[K][0])
     }
     const T0: [[rt::Check; 1]; 2] = [[v28], [v24]];
-    /// `#/definitions/Box`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/definitions/Box` and `#/definitions/Option` (6 more).
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["data"]) & c.prop(l, s, x, "data", v28)
+        c.required(l, s, x, &[T2[K].0]) & c.prop(l, s, x, T2[K].1, T2[K].2)
     }
-    /// `#/definitions/Option`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["maybe"]) & c.prop(l, s, x, "maybe", v28)
-    }
-    /// `#/definitions/Vec`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["items"]) & c.prop(l, s, x, "items", t1::<0>)
-    }
-    /// `#/definitions/String`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["text"]) & c.prop(l, s, x, "text", v28)
-    }
-    /// `#/definitions/Send`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["message"]) & c.prop(l, s, x, "message", v28)
-    }
-    /// `#/definitions/Pin`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["pointer"]) & c.prop(l, s, x, "pointer", v28)
-    }
-    /// `#/definitions/Drop`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["cleanup"]) & c.prop(l, s, x, "cleanup", v25)
-    }
+    const T2: [(&str, &str, rt::Check); 8] = [
+        ("data", "data", v28),
+        ("maybe", "maybe", v28),
+        ("items", "items", t1::<0>),
+        ("text", "text", v28),
+        ("message", "message", v28),
+        ("pointer", "pointer", v28),
+        ("cleanup", "cleanup", v25),
+        ("keyword_map", "keyword_map", v31),
+    ];
     /// `#/definitions/TypeWithOptionField`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["boxed_field"]) & c.prop(l, s, x, "optional_field", v26)
-            & c.prop(l, s, x, "boxed_field", v30)
+            & c.prop(l, s, x, "boxed_field", t4::<0>)
     }
     /// `#/definitions/StringNewtype`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -666,11 +646,6 @@ mod validators {
             & c.prop(l, s, x, "unsized", v28) & c.prop(l, s, x, "virtual", v28)
             & c.prop(l, s, x, "yield", v28) & c.prop(l, s, x, "try", v28)
     }
-    /// `#/definitions/MapOfKeywords`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["keyword_map"]) & c.prop(l, s, x, "keyword_map", v31)
-    }
     /// `#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS2)
@@ -678,21 +653,22 @@ mod validators {
     /// `#/definitions/NestedTypeCollisions`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type", "types"]) & c.prop(l, s, x, "type", v32)
-            & c.prop(l, s, x, "types", t1::<1>) & c.prop(l, s, x, "option_type", v17)
+        c.required(l, s, x, &["type", "types"]) & c.prop(l, s, x, "type", t4::<1>)
+            & c.prop(l, s, x, "types", t1::<1>) & c.prop(l, s, x, "option_type", t3::<0>)
     }
-    /// `#/definitions/NestedTypeCollisions/properties/option_type`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/definitions/NestedTypeCollisions/properties/option_type` and `#/definitions/DoubleOptionCollision/properties/option`.
+    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v28);
+            ok &= c.prop(l, s, x, T3[K].0, T3[K].1);
         }
         ok
     }
+    const T3: [(&str, rt::Check); 2] = [("type", v28), ("option", v26)];
     /// `#/definitions/KeywordFieldsEnum`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
@@ -722,19 +698,7 @@ mod validators {
     /// `#/definitions/DoubleOptionCollision`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "option", v22)
-    }
-    /// `#/definitions/DoubleOptionCollision/properties/option`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, NULL | OBJECT);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "option", v26);
-        }
-        ok
+        c.prop(l, s, x, "option", t3::<1>)
     }
     /// `#/definitions/format-collision`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -765,11 +729,15 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T1[K][0])
     }
-    const T1: [[rt::Check; 1]; 2] = [[v28], [v32]];
-    /// `#/definitions/TypeWithOptionField/properties/boxed_field`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, "/definitions/Box"))
+    const T1: [[rt::Check; 1]; 2] = [[v28], [t4::<1>]];
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/TypeWithOptionField/properties/boxed_field` and `#/definitions/NestedTypeCollisions/properties/type`.
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T4[K].0(i, l, c, &s.reference("/$ref", B0, T4[K].1))
     }
+    const T4: [(rt::Check, &str); 2] = [
+        (t2::<0>, "/definitions/Box"),
+        (v10, "/definitions/TypeWithOptionField"),
+    ];
     /// `#/definitions/MapOfKeywords/properties/keyword_map`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -781,10 +749,6 @@ mod validators {
             }
         }
         ok
-    }
-    /// `#/definitions/NestedTypeCollisions/properties/type`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v10(i, l, c, &s.reference("/$ref", B0, "/definitions/TypeWithOptionField"))
     }
     /// `#/definitions/KeywordFieldsEnum/oneOf/1`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -35,8 +35,8 @@ pub enum TestEnum {
 }
 rt::string_enum!(
     TestEnum { Failure = "failure", Skipped = "skipped", Success = "success" }
+    contract[validators::v0], BASE0, "/definitions/test-enum"
 );
-rt::contract!(TestEnum, [validators::v0], BASE0, "/definitions/test-enum");
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]

@@ -83,21 +83,22 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS0) & c.prop(l, s, x, "replaced_type", v2)
-            & c.prop(l, s, x, "patched_type", v3) & c.prop(l, s, x, "converted_type", v1)
+        c.required(l, s, x, WORDS0) & c.prop(l, s, x, "replaced_type", t0::<0>)
+            & c.prop(l, s, x, "patched_type", t0::<1>)
+            & c.prop(l, s, x, "converted_type", v1)
     }
     /// `#/properties/converted_type`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.items())
     }
-    /// `#/properties/replaced_type`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(i, l, c, &s.reference("/$ref", B0, "/definitions/HandGeneratedType"))
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/replaced_type` and `#/properties/patched_type`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
-    /// `#/properties/patched_type`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v5(i, l, c, &s.reference("/$ref", B0, "/definitions/TypeThatNeedsMoreDerives"))
-    }
+    const T0: [(rt::Check, &str); 2] = [
+        (v4, "/definitions/HandGeneratedType"),
+        (v5, "/definitions/TypeThatNeedsMoreDerives"),
+    ];
     /// `#/definitions/HandGeneratedType`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

@@ -25,15 +25,15 @@ pub struct TestBed {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(TestBed { id = "id"; any = "any"; } extra extra);
 impl TestBed {
     /// `id`, or the schema's default `"abc123-is-this-a-uuid"` when it is absent.
     pub fn id(&self) -> &str {
         self.id.as_deref().unwrap_or("abc123-is-this-a-uuid")
     }
 }
-rt::contract!(
-    TestBed, [validators::v0], BASE0, "/definitions/TestBed", fast fast::read_0
+rt::object!(
+    TestBed { id = "id"; any = "any"; } extra extra contract[validators::v0], BASE0,
+    "/definitions/TestBed", fast fast::read_0
 );
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing`
 #[derive(Clone, PartialEq)]
@@ -46,7 +46,7 @@ pub struct OuterThing {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    OuterThing { thing = "thing"; } extra extra contract[validators::v1], BASE0,
+    OuterThing { thing = "thing"; } extra extra contract[validators::t0:: < 0 >], BASE0,
     "/definitions/OuterThing", fast fast::read_1
 );
 /// ThingWithDefaults
@@ -71,14 +71,16 @@ pub struct Doodad {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Doodad { when = "when"; } extra extra);
 impl Doodad {
     /// `when`, or the schema's default `"1970-01-01T00:00:00Z"` when it is absent.
     pub fn when(&self) -> &str {
         self.when.as_deref().unwrap_or("1970-01-01T00:00:00Z")
     }
 }
-rt::contract!(Doodad, [validators::v3], BASE0, "/definitions/Doodad", fast fast::read_3);
+rt::object!(
+    Doodad { when = "when"; } extra extra contract[validators::t0:: < 1 >], BASE0,
+    "/definitions/Doodad", fast fast::read_3
+);
 /// Schema: `typify/types-with-defaults.json#/definitions/MrDefaultNumbers`
 #[derive(Clone, PartialEq)]
 pub struct MrDefaultNumbers {
@@ -95,10 +97,6 @@ pub struct MrDefaultNumbers {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    MrDefaultNumbers { little_u8 = "little_u8"; little_u16 = "little_u16"; big_nullable =
-    "big_nullable"; } extra extra
-);
 impl MrDefaultNumbers {
     /// `little_u8`, or the schema's default `2` when it is absent.
     pub fn little_u8(&self) -> rt::Integer {
@@ -109,9 +107,10 @@ impl MrDefaultNumbers {
         self.little_u16.clone().unwrap_or_else(|| rt::Integer::from(3i64))
     }
 }
-rt::contract!(
-    MrDefaultNumbers, [validators::v4], BASE0, "/definitions/MrDefaultNumbers", fast
-    fast::read_4
+rt::object!(
+    MrDefaultNumbers { little_u8 = "little_u8"; little_u16 = "little_u16"; big_nullable =
+    "big_nullable"; } extra extra contract[validators::v4], BASE0,
+    "/definitions/MrDefaultNumbers", fast fast::read_4
 );
 /// Schema: `typify/types-with-defaults.json#/definitions/UInt`
 pub type UInt = rt::Integer;
@@ -158,21 +157,17 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "id", v8) & c.prop(l, s, x, "any", v9)
     }
-    /// `#/definitions/OuterThing`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/definitions/OuterThing` and `#/definitions/Doodad`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "thing", v2)
+        c.prop(l, s, x, T0[K].0, T0[K].1)
     }
+    const T0: [(&str, rt::Check); 2] = [("thing", v2), ("when", v8)];
     /// `#/definitions/OuterThing/properties/thing`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "a", v8) & c.prop(l, s, x, "type", v8)
             & c.unexpected_members(l, s, x, "additionalProperties", &["a", "type"])
-    }
-    /// `#/definitions/Doodad`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "when", v8)
     }
     /// `#/definitions/MrDefaultNumbers`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -18,8 +18,10 @@ const BASE0: &str = "file:///typify/types-with-more-impls.json";
 /// Schema: `typify/types-with-more-impls.json#/definitions/PatternString`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PatternString(String);
-rt::string_newtype!(PatternString, redacted = false);
-rt::contract!(PatternString, [validators::v0], BASE0, "/definitions/PatternString");
+rt::string_newtype!(
+    PatternString, redacted = false contract[validators::v0], BASE0,
+    "/definitions/PatternString"
+);
 /// Places hold it as `rt::Spelled<Sub10Primes>`, which derefs to it (`match *x { Sub10Primes::… }`) and keeps a value the document wrote otherwise than plain decimal (`2.0`, `2e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `typify/types-with-more-impls.json#/definitions/Sub10Primes`

@@ -47,8 +47,10 @@ pub enum Value {
     /// `end`
     End,
 }
-rt::string_enum!(Value { Start = "start", Middle = "middle", End = "end" });
-rt::contract!(Value, [validators::v1], BASE0, "/properties/value");
+rt::string_enum!(
+    Value { Start = "start", Middle = "middle", End = "end" } contract[validators::v1],
+    BASE0, "/properties/value"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

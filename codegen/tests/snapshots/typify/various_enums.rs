@@ -28,32 +28,12 @@ pub enum OneOfTypes {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for OneOfTypes {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v0,
-            &v,
-            BASE0,
-            "/definitions/one-of-types/oneOf/0",
-        ) {
-            return rt::object_variant!(v, Bar { bar = "bar", required; } extra extra);
-        }
-        if rt::is_valid_with(
-            validators::v1,
-            &v,
-            BASE0,
-            "/definitions/one-of-types/oneOf/1",
-        ) {
-            return rt::object_variant!(v, Foo { foo = "foo", required; } extra extra);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    OneOfTypes { Bar { bar = "bar", required; } extra extra, Foo { foo = "foo", required;
-    } extra extra }
+rt::union!(
+    OneOfTypes { [validators::t2:: < 0 >, BASE0, "/definitions/one-of-types/oneOf/0"] =>
+    Bar { bar = "bar", required; } extra extra, [validators::t2:: < 1 >, BASE0,
+    "/definitions/one-of-types/oneOf/1"] => Foo { foo = "foo", required; } extra extra }
+    contract[validators::v2], BASE0, "/definitions/one-of-types"
 );
-rt::contract!(OneOfTypes, [validators::v2], BASE0, "/definitions/one-of-types");
 /// Schema: `typify/various-enums.json#/definitions/one-of-raw-type`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -88,51 +68,22 @@ pub enum OneOfMissingTitle {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for OneOfMissingTitle {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v4,
-            &v,
-            BASE0,
-            "/definitions/one-of-missing-title/oneOf/0",
-        ) {
-            return rt::object_variant!(v, A { foo = "foo"; } extra extra);
-        }
-        if rt::is_valid_with(
-            validators::v5,
-            &v,
-            BASE0,
-            "/definitions/one-of-missing-title/oneOf/1",
-        ) {
-            return rt::object_variant!(v, B { bar = "bar"; } extra extra);
-        }
-        if rt::is_valid_with(
-            validators::v6,
-            &v,
-            BASE0,
-            "/definitions/one-of-missing-title/oneOf/2",
-        ) {
-            return rt::object_variant!(
-                v, Object { bar = "bar"; baz = "baz"; } extra extra
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    OneOfMissingTitle { A { foo = "foo"; } extra extra, B { bar = "bar"; } extra extra,
-    Object { bar = "bar"; baz = "baz"; } extra extra }
-);
-rt::contract!(
-    OneOfMissingTitle, [validators::v7], BASE0, "/definitions/one-of-missing-title"
+rt::union!(
+    OneOfMissingTitle { [validators::t3:: < 0 >, BASE0,
+    "/definitions/one-of-missing-title/oneOf/0"] => A { foo = "foo"; } extra extra,
+    [validators::t3:: < 1 >, BASE0, "/definitions/one-of-missing-title/oneOf/1"] => B {
+    bar = "bar"; } extra extra, [validators::v6, BASE0,
+    "/definitions/one-of-missing-title/oneOf/2"] => Object { bar = "bar"; baz = "baz"; }
+    extra extra } contract[validators::v7], BASE0, "/definitions/one-of-missing-title"
 );
 /// Matches `.*`.
 ///
 /// Schema: `typify/various-enums.json#/definitions/Ipv4Net`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ipv4Net(String);
-rt::string_newtype!(Ipv4Net, redacted = false);
-rt::contract!(Ipv4Net, [validators::v8], BASE0, "/definitions/Ipv4Net");
+rt::string_newtype!(
+    Ipv4Net, redacted = false contract[validators::v8], BASE0, "/definitions/Ipv4Net"
+);
 /// Schema: `typify/various-enums.json#/definitions/NullStringEnumWithUnknownFormat`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NullStringEnumWithUnknownFormat {
@@ -143,10 +94,9 @@ pub enum NullStringEnumWithUnknownFormat {
     /// `c`
     C,
 }
-rt::string_enum!(NullStringEnumWithUnknownFormat { A = "a", B = "b", C = "c" });
-rt::contract!(
-    NullStringEnumWithUnknownFormat, [validators::v9], BASE0,
-    "/definitions/NullStringEnumWithUnknownFormat"
+rt::string_enum!(
+    NullStringEnumWithUnknownFormat { A = "a", B = "b", C = "c" }
+    contract[validators::v9], BASE0, "/definitions/NullStringEnumWithUnknownFormat"
 );
 /// Schema: `typify/various-enums.json#/definitions/AlternativeEnum`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -160,8 +110,8 @@ pub enum AlternativeEnum {
 }
 rt::string_enum!(
     AlternativeEnum { Choice1 = "Choice1", Choice2 = "Choice2", Choice3 = "Choice3" }
+    contract[validators::v10], BASE0, "/definitions/AlternativeEnum"
 );
-rt::contract!(AlternativeEnum, [validators::v10], BASE0, "/definitions/AlternativeEnum");
 /// Schema: `typify/various-enums.json#/definitions/EmptyObject`
 #[derive(Clone, PartialEq)]
 pub struct EmptyObject {
@@ -184,37 +134,12 @@ pub enum JankNames {
     Variant1(rt::Map<String, String>),
     Object(rt::Map<String, rt::Integer>),
 }
-impl rt::FromValue for JankNames {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v12,
-            &v,
-            BASE0,
-            "/definitions/JankNames/oneOf/0",
-        ) {
-            return rt::variant(v, Self::Variant0);
-        }
-        if rt::is_valid_with(
-            validators::v13,
-            &v,
-            BASE0,
-            "/definitions/JankNames/oneOf/1",
-        ) {
-            return rt::variant(v, Self::Variant1);
-        }
-        if rt::is_valid_with(
-            validators::v14,
-            &v,
-            BASE0,
-            "/definitions/JankNames/oneOf/2",
-        ) {
-            return rt::variant(v, Self::Object);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(JankNames { Variant0(_), Variant1(_), Object(_) });
-rt::contract!(JankNames, [validators::t1:: < 0 >], BASE0, "/definitions/JankNames");
+rt::union!(
+    JankNames { [validators::v12, BASE0, "/definitions/JankNames/oneOf/0"] =>
+    Variant0(_), [validators::v13, BASE0, "/definitions/JankNames/oneOf/1"] =>
+    Variant1(_), [validators::v14, BASE0, "/definitions/JankNames/oneOf/2"] => Object(_)
+    } contract[validators::t1:: < 0 >], BASE0, "/definitions/JankNames"
+);
 /// issue 280
 ///
 /// Schema: `typify/various-enums.json#/definitions/References`
@@ -235,30 +160,12 @@ pub enum ObjectReference {
     StringVersion(String),
     ReferenceDef(String),
 }
-impl rt::FromValue for ObjectReference {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v17,
-            &v,
-            BASE0,
-            "/definitions/References/oneOf/1/additionalProperties/oneOf/0",
-        ) {
-            return rt::variant(v, Self::StringVersion);
-        }
-        if rt::is_valid_with(
-            validators::v18,
-            &v,
-            BASE0,
-            "/definitions/References/oneOf/1/additionalProperties/oneOf/1",
-        ) {
-            return rt::variant(v, Self::ReferenceDef);
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(ObjectReference { StringVersion(_), ReferenceDef(_) });
-rt::contract!(
-    ObjectReference, [validators::t0:: < 2 >], BASE0,
+rt::union!(
+    ObjectReference { [validators::t4:: < 0 >, BASE0,
+    "/definitions/References/oneOf/1/additionalProperties/oneOf/0"] => StringVersion(_),
+    [validators::t4:: < 1 >, BASE0,
+    "/definitions/References/oneOf/1/additionalProperties/oneOf/1"] => ReferenceDef(_) }
+    contract[validators::t0:: < 2 >], BASE0,
     "/definitions/References/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/various-enums.json#/definitions/StringVersion`
@@ -292,38 +199,13 @@ pub enum ShouldBeExclusive {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for ShouldBeExclusive {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v20,
-            &v,
-            BASE0,
-            "/definitions/ShouldBeExclusive/oneOf/0",
-        ) {
-            return rt::object_variant!(
-                v, Id { id = "id", required; reference = "reference"; } extra extra
-            );
-        }
-        if rt::is_valid_with(
-            validators::v21,
-            &v,
-            BASE0,
-            "/definitions/ShouldBeExclusive/oneOf/1",
-        ) {
-            return rt::object_variant!(
-                v, Reference { id = "id"; reference = "reference", required; } extra
-                extra
-            );
-        }
-        rt::Mismatch::no_variant()
-    }
-}
-rt::union_serialize!(
-    ShouldBeExclusive { Id { id = "id", required; reference = "reference"; } extra extra,
-    Reference { id = "id"; reference = "reference", required; } extra extra }
-);
-rt::contract!(
-    ShouldBeExclusive, [validators::v22], BASE0, "/definitions/ShouldBeExclusive"
+rt::union!(
+    ShouldBeExclusive { [validators::t5:: < 0 >, BASE0,
+    "/definitions/ShouldBeExclusive/oneOf/0"] => Id { id = "id", required; reference =
+    "reference"; } extra extra, [validators::t5:: < 1 >, BASE0,
+    "/definitions/ShouldBeExclusive/oneOf/1"] => Reference { id = "id"; reference =
+    "reference", required; } extra extra } contract[validators::v22], BASE0,
+    "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant`
 #[derive(Clone, Debug, PartialEq)]
@@ -354,41 +236,11 @@ pub enum EnumAndConstant {
         extra: rt::Extra<rt::Value>,
     },
 }
-impl rt::FromValue for EnumAndConstant {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match v.get("petType").and_then(rt::Value::as_str) {
-            Some("dog") => {
-                rt::object_variant!(
-                    v, Dog { bark = "bark", required; } tag "petType"; extra extra
-                )
-            }
-            Some("cat") => {
-                rt::object_variant!(
-                    v, Cat { purr = "purr", required; } tag "petType"; extra extra
-                )
-            }
-            Some("monkey") => {
-                rt::object_variant!(
-                    v, Monkey { help = "help", required; } tag "petType"; extra extra
-                )
-            }
-            Some("fish") => {
-                rt::object_variant!(
-                    v, Fish { float = "float", required; } tag "petType"; extra extra
-                )
-            }
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    EnumAndConstant { Dog { bark = "bark", required; } tag "petType" = "dog"; extra
-    extra, Cat { purr = "purr", required; } tag "petType" = "cat"; extra extra, Monkey {
-    help = "help", required; } tag "petType" = "monkey"; extra extra, Fish { float =
-    "float", required; } tag "petType" = "fish"; extra extra }
-);
-rt::contract!(
-    EnumAndConstant, [validators::v23], BASE0, "/definitions/enum-and-constant"
+rt::union!(
+    EnumAndConstant tag "petType" { "dog" => Dog { bark = "bark", required; } extra
+    extra, "cat" => Cat { purr = "purr", required; } extra extra, "monkey" => Monkey {
+    help = "help", required; } extra extra, "fish" => Fish { float = "float", required; }
+    extra extra } contract[validators::v23], BASE0, "/definitions/enum-and-constant"
 );
 /// Schema: `typify/various-enums.json#/definitions/commented-variants`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -400,9 +252,9 @@ pub enum CommentedVariants {
     /// `C`
     C,
 }
-rt::string_enum!(CommentedVariants { A = "A", B = "B", C = "C" });
-rt::contract!(
-    CommentedVariants, [validators::t1:: < 1 >], BASE0, "/definitions/commented-variants"
+rt::string_enum!(
+    CommentedVariants { A = "A", B = "B", C = "C" } contract[validators::t1:: < 1 >],
+    BASE0, "/definitions/commented-variants"
 );
 /// Schema: `typify/various-enums.json#/definitions/variants-differ-by-punct`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -416,10 +268,7 @@ pub enum VariantsDifferByPunct {
 }
 rt::string_enum!(
     VariantsDifferByPunct { V2x5gbasext = "2.5GBASE-T", V25gbasext = "25GBASE-T",
-    V2x5xgbasext = "2,5,GBASE,T" }
-);
-rt::contract!(
-    VariantsDifferByPunct, [validators::v25], BASE0,
+    V2x5xgbasext = "2,5,GBASE,T" } contract[validators::v25], BASE0,
     "/definitions/variants-differ-by-punct"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-enum`
@@ -473,50 +322,35 @@ mod validators {
     pub(super) static RE0: rt::Pattern = rt::Pattern::new(".*");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[512,2048,4096]");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("[{}]");
-    /// `#/definitions/one-of-types/oneOf/0`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/definitions/one-of-types/oneOf/0` and `#/definitions/one-of-types/oneOf/1`.
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["bar"]);
-            ok &= c.prop(l, s, x, "bar", v29);
+            ok &= c.required(l, s, x, &[T2[K].0]);
+            ok &= c.prop(l, s, x, T2[K].1, T2[K].2);
         }
         ok
     }
-    /// `#/definitions/one-of-types/oneOf/1`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["foo"]);
-            ok &= c.prop(l, s, x, "foo", v12);
-        }
-        ok
-    }
+    const T2: [(&str, &str, rt::Check); 2] = [("bar", "bar", v29), ("foo", "foo", v12)];
     /// `#/definitions/one-of-types`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
-            & c.one_of(i, l, s, &[(v0, None), (v1, None)], None)
+            & c.one_of(i, l, s, &[(t2::<0>, None), (t2::<1>, None)], None)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/one-of-raw-type` and `#/definitions/References` (1 more).
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
-    const T0: [[rt::Check; 2]; 3] = [[v12, v29], [v30, v31], [v17, v18]];
-    /// `#/definitions/one-of-missing-title/oneOf/0`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    const T0: [[rt::Check; 2]; 3] = [[v12, v29], [v30, v31], [t4::<0>, t4::<1>]];
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/definitions/one-of-missing-title/oneOf/0` and `#/definitions/one-of-missing-title/oneOf/1`.
+    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "foo", v12);
+            ok &= c.prop(l, s, x, T3[K].0, T3[K].1);
         }
         ok
     }
-    /// `#/definitions/one-of-missing-title/oneOf/1`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v29);
-        }
-        ok
-    }
+    const T3: [(&str, rt::Check); 2] = [("foo", v12), ("bar", v29)];
     /// `#/definitions/one-of-missing-title/oneOf/2`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -529,7 +363,7 @@ mod validators {
     /// `#/definitions/one-of-missing-title`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
-            & c.one_of(i, l, s, &[(v4, None), (v5, None), (v6, None)], None)
+            & c.one_of(i, l, s, &[(t3::<0>, None), (t3::<1>, None), (v6, None)], None)
     }
     /// `#/definitions/Ipv4Net`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -588,31 +422,21 @@ mod validators {
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
-    const T1: [[rt::Check; 3]; 2] = [[v12, v13, v14], [v36, v37, v38]];
-    /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/0`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
+    const T1: [[rt::Check; 3]; 2] = [[v12, v13, v14], [t7::<0>, t7::<1>, t8::<0>]];
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/References/oneOf/1/additionalProperties/oneOf/0` and `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`.
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v12(i, l, c, &s.reference("/$ref", B0, T4[K]))
     }
-    /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
-    }
-    /// `#/definitions/ShouldBeExclusive/oneOf/0`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    const T4: [&str; 2] = ["/definitions/StringVersion", "/definitions/ReferenceDef"];
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/definitions/ShouldBeExclusive/oneOf/0` and `#/definitions/ShouldBeExclusive/oneOf/1`.
+    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["id"]);
+            ok &= c.required(l, s, x, &[T5[K]]);
         }
         ok
     }
-    /// `#/definitions/ShouldBeExclusive/oneOf/1`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["reference"]);
-        }
-        ok
-    }
+    const T5: [&str; 2] = ["id", "reference"];
     /// `#/definitions/ShouldBeExclusive`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -624,7 +448,7 @@ mod validators {
             ok &= c.prop(l, s, x, "id", v12);
             ok &= c.prop(l, s, x, "reference", v12);
         }
-        ok &= c.one_of(i, l, s, &[(v20, None), (v21, None)], None);
+        ok &= c.one_of(i, l, s, &[(t5::<0>, None), (t5::<1>, None)], None);
         ok
     }
     /// `#/definitions/enum-and-constant`
@@ -633,7 +457,12 @@ mod validators {
             i,
             l,
             s,
-            &[(v32, None), (v33, Some("cat")), (v34, Some("monkey")), (v35, None)],
+            &[
+                (t6::<0>, None),
+                (t6::<1>, Some("cat")),
+                (t6::<2>, Some("monkey")),
+                (t6::<3>, None),
+            ],
             Some("petType"),
         )
     }
@@ -674,42 +503,28 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/enum-and-constant/oneOf/0`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/definitions/enum-and-constant/oneOf/0` and `#/definitions/enum-and-constant/oneOf/1` (2 more).
+    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v39)
-            & c.prop(l, s, x, "bark", v12)
+        c.required(l, s, x, &["petType", T6[K].0]) & c.prop(l, s, x, "petType", T6[K].1)
+            & c.prop(l, s, x, T6[K].2, v12)
     }
-    /// `#/definitions/enum-and-constant/oneOf/1`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v40)
-            & c.prop(l, s, x, "purr", v12)
+    const T6: [(&str, rt::Check, &str); 4] = [
+        ("bark", v39, "bark"),
+        ("purr", v40, "purr"),
+        ("help", t8::<1>, "help"),
+        ("float", t7::<2>, "float"),
+    ];
+    /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/definitions/commented-variants/oneOf/0` and `#/definitions/commented-variants/oneOf/1` (1 more).
+    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &[T7[K]])
     }
-    /// `#/definitions/enum-and-constant/oneOf/2`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v41)
-            & c.prop(l, s, x, "help", v12)
+    const T7: [&str; 3] = ["A", "B", "fish"];
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/definitions/commented-variants/oneOf/2` and `#/definitions/enum-and-constant/oneOf/2/properties/petType`.
+    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, T8[K])
     }
-    /// `#/definitions/enum-and-constant/oneOf/3`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v42)
-            & c.prop(l, s, x, "float", v12)
-    }
-    /// `#/definitions/commented-variants/oneOf/0`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["A"])
-    }
-    /// `#/definitions/commented-variants/oneOf/1`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["B"])
-    }
-    /// `#/definitions/commented-variants/oneOf/2`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "C")
-    }
+    const T8: [&str; 2] = ["C", "monkey"];
     /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
@@ -717,13 +532,5 @@ mod validators {
     /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
-    }
-    /// `#/definitions/enum-and-constant/oneOf/2/properties/petType`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "monkey")
-    }
-    /// `#/definitions/enum-and-constant/oneOf/3/properties/petType`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["fish"])
     }
 }

@@ -41,7 +41,7 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
-    rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::v1, v));
+    rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::t0:: < 0 >, v));
     rt::object_reader!(
         read_0, Visit0, AllTheThings { path = "path" : LeafRead < Leaf1 >; option_marker
         = "option_marker" : LeafRead < Leaf2 >; } extra extra : AnyValue
@@ -57,19 +57,19 @@ mod validators {
     /// `#/$defs/AllTheThings`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "path", v3) & c.prop(l, s, x, "option_marker", v1)
+        c.prop(l, s, x, "path", t0::<1>) & c.prop(l, s, x, "option_marker", t0::<0>)
     }
-    /// `#/$defs/AllTheThings/properties/option_marker`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(i, l, c, &s.reference("/$ref", B0, "/$defs/OptionMarker"))
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/AllTheThings/properties/option_marker` and `#/$defs/AllTheThings/properties/path`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
+    const T0: [(rt::Check, &str); 2] = [
+        (v4, "/$defs/OptionMarker"),
+        (v5, "/$defs/PathBuf"),
+    ];
     /// `#`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
-    }
-    /// `#/$defs/AllTheThings/properties/path`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v5(i, l, c, &s.reference("/$ref", B0, "/$defs/PathBuf"))
     }
     /// `#/$defs/OptionMarker`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -175,6 +175,14 @@ fn objects_arrays_and_draft4() {
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "byKeyShape": {"Pkg": "lib"}})));
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "dependent": {"card": "1"}})));
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "minMax": {}})));
+    // Each kind of default has its accessor; the document keeps only what it held.
+    let o: objects::Objects = round_trip(json!({"id": "x", "closed": {}, "defaults": {"mode": "fast", "blockSize": 512}}));
+    let d = o.defaults.as_ref().unwrap();
+    assert_eq!((d.mode(), d.validate_or_default(), d.block_size(), d.label()), (objects::Mode::Fast, true, objects::BlockSize::V512, "none"));
+    let o: objects::Objects = round_trip(json!({"id": "x", "closed": {}, "defaults": {"validate": false, "label": "l"}}));
+    let d = o.defaults.as_ref().unwrap();
+    assert_eq!((d.mode(), d.validate_or_default(), d.block_size(), d.label()), (objects::Mode::Slow, false, objects::BlockSize::V2048, "l"));
+    assert!(d.mode.is_none() && d.block_size.is_none());
     let _: arrays::Arrays = round_trip(json!({"tags": ["a"], "pair": ["a", 1], "withContains": [1, 2], "matrix": [[1.5]], "things": [{"name": "n"}]}));
     assert!(!arrays::is_valid(&json!({"tags": ["a", "a"]})));
     assert!(!arrays::is_valid(&json!({"pair": ["a", 1, 2]})));

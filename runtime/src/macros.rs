@@ -402,6 +402,7 @@ macro_rules! integer_enum {
 #[macro_export]
 macro_rules! __string_enum_common {
     ($name:ident) => {
+        impl $crate::StringEnum for $name {}
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.as_str())
@@ -459,12 +460,16 @@ macro_rules! const_string {
 /// unsaid unless `redacted` follows, when sensitive); `extra FIELD` names the map keeping unknown members, or
 /// `deny` says there are none; `tag` adds a constant member written first
 /// (for a variant of a tagged union); `contract …` at the end adds the
-/// type's [`contract!`] (its arguments after the name).
+/// type's [`contract!`] (its arguments after the name). An optional field
+/// with a default says `default: TYPE = VALUE` (or `default NAME: …` when
+/// the method cannot take the field's name), which adds the accessor
+/// `fn FIELD(&self) -> TYPE` returning the value or the default
+/// ([`WithDefault`](crate::WithDefault)).
 ///
-/// `object!(Actor { kind = "kind", required; id = "id", optional, redacted; note = "note"; } extra extra);`
+/// `object!(Actor { kind = "kind", required; id = "id", optional, redacted; note = "note"; retries = "retries" default: rt::Integer = 3; } extra extra);`
 #[macro_export]
 macro_rules! object {
-    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident $(contract $($contract:tt)+)?) => {
+    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)? $(default $($method:ident)? : $ret:ty = $default:expr)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident $(contract $($contract:tt)+)?) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
@@ -507,9 +512,12 @@ macro_rules! object {
             }
         }
         $crate::__object_serialize!($name);
+        impl $name {
+            $($($crate::__default_accessor!($field, $json, [$($method)?], $ret, $default);)?)*
+        }
         $($crate::contract!($name, $($contract)+);)?
     };
-    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny $(contract $($contract:tt)+)?) => {
+    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)? $(default $($method:ident)? : $ret:ty = $default:expr)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny $(contract $($contract:tt)+)?) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
@@ -543,6 +551,9 @@ macro_rules! object {
             }
         }
         $crate::__object_serialize!($name);
+        impl $name {
+            $($($crate::__default_accessor!($field, $json, [$($method)?], $ret, $default);)?)*
+        }
         $($crate::contract!($name, $($contract)+);)?
     };
 }
@@ -627,6 +638,21 @@ macro_rules! __object_serialize {
             fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
                 $crate::ObjectFields::serialize_object(self, s)
             }
+        }
+    };
+}
+
+/// A default accessor (see `object!`): named as the field unless a name is given.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __default_accessor {
+    ($field:ident, $json:literal, [], $ret:ty, $default:expr) => {
+        $crate::__default_accessor!($field, $json, [$field], $ret, $default);
+    };
+    ($field:ident, $json:literal, [$method:ident], $ret:ty, $default:expr) => {
+        #[doc = ::std::concat!("`", $json, "`, or the schema's default `", ::std::stringify!($default), "` when it is absent.")]
+        pub fn $method(&self) -> $ret {
+            $crate::WithDefault::with_default(&self.$field, $default)
         }
     };
 }

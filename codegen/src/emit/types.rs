@@ -232,7 +232,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 (false, true) => quote!(, optional, redacted),
                 (false, false) => quote!(),
             };
-            specs.push(quote!(#fid = #json #flags;));
+            let default = self.default_spec(f);
+            specs.push(quote!(#fid = #json #flags #default;));
         }
         let tag = tag.map(|(k, v)| quote!(tag #k = #v;));
         let tail = match extra {
@@ -247,7 +248,6 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
             Extra::Deny => quote!(deny),
         };
-        let defaults = self.default_accessors(&name, fields);
         let local: Vec<&String> = fields.iter().filter(|f| f.sensitive || t.sensitive).map(|f| &f.json).collect();
         let local = if local.is_empty() {
             quote!()
@@ -264,37 +264,43 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             #[derive(Clone, PartialEq)]
             pub struct #name { #(#defs)* }
             #local
-            #defaults
             // Last, so the contract folds into it.
             #rt::object!(#name { #(#specs)* } #tag #tail);
         }
     }
 
-    /// For each optional field with a `default` the field's type can hold
-    /// as written (an integer, a boolean, a plain string, a value of a
-    /// string enum): an accessor returning the value or that default
-    /// (`fn max_bytes(&self) -> Integer`). The field stays `Option`, so
-    /// parse → serialise is unchanged.
-    fn default_accessors(&self, name: &Ident, fields: &[Field]) -> TokenStream {
-        let mut fns = Vec::new();
-        for f in fields {
-            let fid = ident(&f.rust);
-            let Some((ret, body)) = self.default_value(f, quote!(self.#fid)) else { continue };
-            let method = accessor_name(&f.rust);
-            let doc = format!(
-                " `{}`, or the schema's default `{}` when it is absent.",
-                f.json.replace('`', "'"),
-                f.doc.default.as_ref().map(|d| d.to_string()).unwrap_or_default()
-            );
-            fns.push(quote! {
-                #[doc = #doc]
-                pub fn #method(&self) -> #ret { #body }
-            });
+    /// For an optional field with a `default` the field's type can hold as
+    /// written (an integer, a boolean, a plain string, a value of a string
+    /// or integer enum): its `object!` spec asks for an accessor returning
+    /// the value or that default (`default: rt::Integer = 3`, giving `fn
+    /// max_bytes(&self) -> Integer`). The field stays `Option`, so parse →
+    /// serialize writes only what the document held.
+    fn default_spec(&self, f: &Field) -> Option<TokenStream> {
+        let rt = &self.rt;
+        if f.required {
+            return None;
         }
-        if fns.is_empty() {
-            return quote!();
-        }
-        quote!(impl #name { #(#fns)* })
+        let (ret, value) = match (&f.ty, f.doc.default.as_ref()?) {
+            (TypeRef::Integer, serde_json::Value::Number(n)) => {
+                let lit = proc_macro2::Literal::i64_unsuffixed(n.as_i64()?);
+                (quote!(#rt::Integer), quote!(#lit))
+            }
+            (TypeRef::Bool, serde_json::Value::Bool(b)) => (quote!(bool), quote!(#b)),
+            (TypeRef::String, serde_json::Value::String(text)) => (quote!(&str), quote!(#text)),
+            (TypeRef::Named(id), default) => {
+                let variant = match (&self.plan.types[*id].kind, default) {
+                    (Kind::IntegerEnum { values }, serde_json::Value::Number(n)) => &values.iter().find(|(_, v)| Some(*v) == n.as_i64())?.0,
+                    (Kind::StringEnum { values, .. }, serde_json::Value::String(text)) => &values.iter().find(|(_, j)| j == text)?.0,
+                    _ => return None,
+                };
+                let (ty, variant) = (ident(&self.plan.types[*id].name), ident(variant));
+                (quote!(#ty), quote!(#ty::#variant))
+            }
+            _ => return None,
+        };
+        let method = accessor_name(&f.rust);
+        let method = (method != f.rust.as_str()).then_some(method);
+        Some(quote!(default #method: #ret = #value))
     }
 
     /// The same accessors for the fields of a union's struct variants: `Some`

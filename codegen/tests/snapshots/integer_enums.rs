@@ -33,16 +33,11 @@ pub struct IntegerEnums {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-impl IntegerEnums {
-    /// `mode`, or the schema's default `2` when it is absent.
-    pub fn mode(&self) -> Mode {
-        self.mode.as_deref().copied().unwrap_or(Mode::V2)
-    }
-}
 rt::object!(
     IntegerEnums { size = "size", required; level = "level"; priority = "priority";
-    retries = "retries"; maybe_size = "maybeSize"; sizes = "sizes"; mode = "mode"; bits =
-    "bits"; } extra extra contract[validators::v0], BASE0, "", fast fast::read_0
+    retries = "retries"; maybe_size = "maybeSize"; sizes = "sizes"; mode = "mode" default
+    : Mode = Mode::V2; bits = "bits"; } extra extra contract[validators::v0], BASE0, "",
+    fast fast::read_0
 );
 /// Block size in bytes.
 ///

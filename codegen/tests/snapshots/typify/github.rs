@@ -417,28 +417,6 @@ pub struct BranchProtectionRuleCreatedRepository {
     pub public: Option<bool>,
     pub organization: Option<String>,
 }
-impl BranchProtectionRuleCreatedRepository {
-    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_squash_merge(&self) -> bool {
-        self.allow_squash_merge.unwrap_or(true)
-    }
-    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
-    pub fn allow_merge_commit(&self) -> bool {
-        self.allow_merge_commit.unwrap_or(true)
-    }
-    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_rebase_merge(&self) -> bool {
-        self.allow_rebase_merge.unwrap_or(true)
-    }
-    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
-    pub fn allow_auto_merge(&self) -> bool {
-        self.allow_auto_merge.unwrap_or(false)
-    }
-    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
-    pub fn delete_branch_on_merge(&self) -> bool {
-        self.delete_branch_on_merge.unwrap_or(false)
-    }
-}
 rt::object!(
     BranchProtectionRuleCreatedRepository { id = "id", required; node_id = "node_id",
     required; name = "name", required; full_name = "full_name", required; private =
@@ -475,12 +453,13 @@ rt::object!(
     "open_issues_count", required; license = "license", required; forks = "forks",
     required; open_issues = "open_issues", required; watchers = "watchers", required;
     stargazers = "stargazers"; default_branch = "default_branch", required;
-    allow_squash_merge = "allow_squash_merge"; allow_merge_commit = "allow_merge_commit";
-    allow_rebase_merge = "allow_rebase_merge"; allow_auto_merge = "allow_auto_merge";
-    allow_forking = "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge";
-    master_branch = "master_branch"; permissions = "permissions"; public = "public";
-    organization = "organization"; } deny contract[validators::v59], BASE0,
-    "/definitions/repository", fast fast::read_5
+    allow_squash_merge = "allow_squash_merge" default : bool = true; allow_merge_commit =
+    "allow_merge_commit" default : bool = true; allow_rebase_merge = "allow_rebase_merge"
+    default : bool = true; allow_auto_merge = "allow_auto_merge" default : bool = false;
+    allow_forking = "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge"
+    default : bool = false; master_branch = "master_branch"; permissions = "permissions";
+    public = "public"; organization = "organization"; } deny contract[validators::v59],
+    BASE0, "/definitions/repository", fast fast::read_5
 );
 /// User
 ///
@@ -3621,28 +3600,6 @@ pub struct Forkee {
     pub public: Option<bool>,
     pub organization: Option<String>,
 }
-impl Forkee {
-    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_squash_merge(&self) -> bool {
-        self.allow_squash_merge.unwrap_or(true)
-    }
-    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
-    pub fn allow_merge_commit(&self) -> bool {
-        self.allow_merge_commit.unwrap_or(true)
-    }
-    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
-    pub fn allow_rebase_merge(&self) -> bool {
-        self.allow_rebase_merge.unwrap_or(true)
-    }
-    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
-    pub fn allow_auto_merge(&self) -> bool {
-        self.allow_auto_merge.unwrap_or(false)
-    }
-    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
-    pub fn delete_branch_on_merge(&self) -> bool {
-        self.delete_branch_on_merge.unwrap_or(false)
-    }
-}
 rt::object!(
     Forkee { id = "id", required; node_id = "node_id", required; name = "name", required;
     full_name = "full_name", required; private = "private", required; owner = "owner",
@@ -3679,11 +3636,12 @@ rt::object!(
     license = "license", required; forks = "forks", required; open_issues =
     "open_issues", required; watchers = "watchers", required; stargazers = "stargazers";
     default_branch = "default_branch", required; allow_squash_merge =
-    "allow_squash_merge"; allow_merge_commit = "allow_merge_commit"; allow_rebase_merge =
-    "allow_rebase_merge"; allow_auto_merge = "allow_auto_merge"; allow_forking =
-    "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge"; master_branch =
-    "master_branch"; permissions = "permissions"; public = "public"; organization =
-    "organization"; } deny
+    "allow_squash_merge" default : bool = true; allow_merge_commit = "allow_merge_commit"
+    default : bool = true; allow_rebase_merge = "allow_rebase_merge" default : bool =
+    true; allow_auto_merge = "allow_auto_merge" default : bool = false; allow_forking =
+    "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge" default : bool =
+    false; master_branch = "master_branch"; permissions = "permissions"; public =
+    "public"; organization = "organization"; } deny
 );
 /// Schema: `typify/github.json#/definitions/github_app_authorization_event`
 #[derive(Clone, Debug, PartialEq)]

@@ -25,15 +25,9 @@ pub struct TestBed {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-impl TestBed {
-    /// `id`, or the schema's default `"abc123-is-this-a-uuid"` when it is absent.
-    pub fn id(&self) -> &str {
-        self.id.as_deref().unwrap_or("abc123-is-this-a-uuid")
-    }
-}
 rt::object!(
-    TestBed { id = "id"; any = "any"; } extra extra contract[validators::v0], BASE0,
-    "/definitions/TestBed", fast fast::read_0
+    TestBed { id = "id" default : & str = "abc123-is-this-a-uuid"; any = "any"; } extra
+    extra contract[validators::v0], BASE0, "/definitions/TestBed", fast fast::read_0
 );
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing`
 #[derive(Clone, PartialEq)]
@@ -71,15 +65,9 @@ pub struct Doodad {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-impl Doodad {
-    /// `when`, or the schema's default `"1970-01-01T00:00:00Z"` when it is absent.
-    pub fn when(&self) -> &str {
-        self.when.as_deref().unwrap_or("1970-01-01T00:00:00Z")
-    }
-}
 rt::object!(
-    Doodad { when = "when"; } extra extra contract[validators::t0:: < 1 >], BASE0,
-    "/definitions/Doodad", fast fast::read_3
+    Doodad { when = "when" default : & str = "1970-01-01T00:00:00Z"; } extra extra
+    contract[validators::t0:: < 1 >], BASE0, "/definitions/Doodad", fast fast::read_3
 );
 /// Schema: `typify/types-with-defaults.json#/definitions/MrDefaultNumbers`
 #[derive(Clone, PartialEq)]
@@ -97,20 +85,10 @@ pub struct MrDefaultNumbers {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-impl MrDefaultNumbers {
-    /// `little_u8`, or the schema's default `2` when it is absent.
-    pub fn little_u8(&self) -> rt::Integer {
-        self.little_u8.clone().unwrap_or_else(|| rt::Integer::from(2i64))
-    }
-    /// `little_u16`, or the schema's default `3` when it is absent.
-    pub fn little_u16(&self) -> rt::Integer {
-        self.little_u16.clone().unwrap_or_else(|| rt::Integer::from(3i64))
-    }
-}
 rt::object!(
-    MrDefaultNumbers { little_u8 = "little_u8"; little_u16 = "little_u16"; big_nullable =
-    "big_nullable"; } extra extra contract[validators::v4], BASE0,
-    "/definitions/MrDefaultNumbers", fast fast::read_4
+    MrDefaultNumbers { little_u8 = "little_u8" default : rt::Integer = 2; little_u16 =
+    "little_u16" default : rt::Integer = 3; big_nullable = "big_nullable"; } extra extra
+    contract[validators::v4], BASE0, "/definitions/MrDefaultNumbers", fast fast::read_4
 );
 /// Schema: `typify/types-with-defaults.json#/definitions/UInt`
 pub type UInt = rt::Integer;

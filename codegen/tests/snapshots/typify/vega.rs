@@ -9320,15 +9320,10 @@ pub struct GuideEncode {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<EncodeEntry>,
 }
-impl GuideEncode {
-    /// `interactive`, or the schema's default `false` when it is absent.
-    pub fn interactive(&self) -> bool {
-        self.interactive.unwrap_or(false)
-    }
-}
 rt::object!(
-    GuideEncode { name = "name"; interactive = "interactive"; style = "style"; } extra
-    extra contract[validators::v395], BASE0, "/definitions/guideEncode"
+    GuideEncode { name = "name"; interactive = "interactive" default : bool = false;
+    style = "style"; } extra extra contract[validators::v395], BASE0,
+    "/definitions/guideEncode"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, Debug, PartialEq)]
@@ -11678,16 +11673,11 @@ pub struct NumberModifiers {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra_: rt::Extra<rt::Value>,
 }
-impl NumberModifiers {
-    /// `round`, or the schema's default `false` when it is absent.
-    pub fn round(&self) -> bool {
-        self.round.unwrap_or(false)
-    }
-}
 rt::object!(
     NumberModifiers { exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round"; scale = "scale"; band = "band"; extra = "extra"; } extra extra_
-    contract[validators::v22], BASE0, "/definitions/numberModifiers", fast fast::read_730
+    "round" default : bool = false; scale = "scale"; band = "band"; extra = "extra"; }
+    extra extra_ contract[validators::v22], BASE0, "/definitions/numberModifiers", fast
+    fast::read_730
 );
 /// Schema: `typify/vega.json#/definitions/gradientStops`
 pub type GradientStops = Vec<Stop>;

@@ -704,11 +704,11 @@ pub enum InspectTarget {
     },
 }
 impl InspectTarget {
-    /// `maxBytes` of `Artifact`, or the schema's default `1048576` when it is absent; `None` for the other variants.
+    /// `maxBytes`, or the schema's default `1048576` when it is absent. `None` for variants other than `Artifact`.
     pub fn max_bytes(&self) -> Option<rt::Integer> {
         match self {
             Self::Artifact { max_bytes, .. } => {
-                Some(max_bytes.clone().unwrap_or_else(|| rt::Integer::from(1048576i64)))
+                Some(rt::WithDefault::with_default(max_bytes, 1048576))
             }
             _ => None,
         }

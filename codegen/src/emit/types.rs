@@ -269,18 +269,18 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         }
     }
 
-    /// For an optional field with a `default` the field's type can hold as
-    /// written (an integer, a boolean, a plain string, a value of a string
-    /// or integer enum): its `object!` spec asks for an accessor returning
-    /// the value or that default (`default: rt::Integer = 3`, giving `fn
-    /// max_bytes(&self) -> Integer`). The field stays `Option`, so parse →
-    /// serialize writes only what the document held.
-    fn default_spec(&self, f: &Field) -> Option<TokenStream> {
+    /// What the default accessor of optional field `f` returns and the
+    /// default it names (`rt::Integer`, `3`; `Mode`, `Mode::Slow`), when the
+    /// field's type can hold the schema's `default` as written: an integer,
+    /// a boolean, a plain string, a value of a string or integer enum. The
+    /// field stays `Option`, so parse → serialize writes only what the
+    /// document held; the accessor reads it through `rt::WithDefault`.
+    fn default_parts(&self, f: &Field) -> Option<(TokenStream, TokenStream)> {
         let rt = &self.rt;
         if f.required {
             return None;
         }
-        let (ret, value) = match (&f.ty, f.doc.default.as_ref()?) {
+        Some(match (&f.ty, f.doc.default.as_ref()?) {
             (TypeRef::Integer, serde_json::Value::Number(n)) => {
                 let lit = proc_macro2::Literal::i64_unsuffixed(n.as_i64()?);
                 (quote!(#rt::Integer), quote!(#lit))
@@ -297,7 +297,13 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 (quote!(#ty), quote!(#ty::#variant))
             }
             _ => return None,
-        };
+        })
+    }
+
+    /// The `object!` spec of field `f`'s default accessor (`default: rt::Integer = 3`,
+    /// or `default NAME: …` when the method cannot take the field's name).
+    fn default_spec(&self, f: &Field) -> Option<TokenStream> {
+        let (ret, value) = self.default_parts(f)?;
         let method = accessor_name(&f.rust);
         let method = (method != f.rust.as_str()).then_some(method);
         Some(quote!(default #method: #ret = #value))
@@ -309,48 +315,41 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// `Option` when all `all` variants have it). A name whose fields differ
     /// in type or default across variants gets none.
     fn variant_default_accessors(&self, name: &Ident, variants: &[(Ident, Vec<Field>)], all: usize) -> TokenStream {
-        /// One accessor: the field, what it returns, its default, the variants that have it, and its body.
+        let rt = &self.rt;
+        /// One accessor: the field, what it returns, its default, and the variants that have it.
         struct Accessor<'a> {
-            rust: String,
-            json: String,
-            ret: String,
-            default: String,
+            field: &'a Field,
+            ret: TokenStream,
+            default: TokenStream,
             vids: Vec<&'a Ident>,
-            body: TokenStream,
         }
+        let same = |a: &TokenStream, b: &TokenStream| a.to_string() == b.to_string();
         let mut by_name: Vec<Accessor> = Vec::new();
-        let mut clash: Vec<String> = Vec::new();
+        let mut clash: Vec<&str> = Vec::new();
         for (vid, fields) in variants {
             for f in fields {
-                let fid = ident(&f.rust);
-                let Some((ret, body)) = self.default_value(f, quote!(#fid)) else { continue };
-                let default = f.doc.default.as_ref().map(|d| d.to_string()).unwrap_or_default();
-                match by_name.iter_mut().find(|e| e.rust == f.rust) {
-                    Some(e) if e.ret == ret.to_string() && e.default == default => e.vids.push(vid),
-                    Some(_) => clash.push(f.rust.clone()),
-                    None => by_name.push(Accessor { rust: f.rust.clone(), json: f.json.clone(), ret: ret.to_string(), default, vids: vec![vid], body }),
+                let Some((ret, default)) = self.default_parts(f) else { continue };
+                match by_name.iter_mut().find(|e| e.field.rust == f.rust) {
+                    Some(e) if same(&e.ret, &ret) && same(&e.default, &default) => e.vids.push(vid),
+                    Some(_) => clash.push(&f.rust),
+                    None => by_name.push(Accessor { field: f, ret, default, vids: vec![vid] }),
                 }
             }
         }
         let mut fns = Vec::new();
-        for Accessor { rust, json, ret, default, vids, body } in by_name.iter().filter(|e| !clash.contains(&e.rust)) {
+        for Accessor { field, ret, default, vids } in by_name.iter().filter(|e| !clash.contains(&e.field.rust.as_str())) {
             // A variant without the field may hold one of that name with no default.
-            let without_default = variants.iter().any(|(vid, fields)| !vids.contains(&vid) && fields.iter().any(|f| &f.rust == rust));
+            let without_default = variants.iter().any(|(vid, fields)| !vids.contains(&vid) && fields.iter().any(|f| f.rust == field.rust));
             if without_default {
                 continue;
             }
-            let (fid, method) = (ident(rust), accessor_name(rust));
-            let ret: TokenStream = ret.parse().unwrap_or_default();
-            let listed: Vec<String> = vids.iter().map(|v| format!("`{v}`")).collect();
-            let doc = format!(
-                " `{}` of {}, or the schema's default `{default}` when it is absent; `None` for the other variants.",
-                json.replace('`', "'"),
-                listed.join(", ")
-            );
+            let (fid, method) = (ident(&field.rust), accessor_name(&field.rust));
+            // The sentence `object!` writes for a struct's accessor.
+            let shown = default.to_string().replace(" :: ", "::");
+            let doc = format!(" `{}`, or the schema's default `{shown}` when it is absent.", field.json.replace('`', "'"));
             let pats = vids.iter().map(|vid| quote!(Self::#vid { #fid, .. }));
+            let body = quote!(#rt::WithDefault::with_default(#fid, #default));
             fns.push(if vids.len() == all {
-                // Every variant has it: no `None`.
-                let doc = format!(" `{}`, or the schema's default `{default}` when it is absent.", json.replace('`', "'"));
                 quote! {
                     #[doc = #doc]
                     pub fn #method(&self) -> #ret {
@@ -358,6 +357,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     }
                 }
             } else {
+                let listed: Vec<String> = vids.iter().map(|v| format!("`{v}`")).collect();
+                let doc = format!("{doc} `None` for variants other than {}.", listed.join(", "));
                 quote! {
                     #[doc = #doc]
                     pub fn #method(&self) -> ::std::option::Option<#ret> {
@@ -370,38 +371,6 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             return quote!();
         }
         quote!(impl #name { #(#fns)* })
-    }
-
-    /// The return type and body of a default accessor for optional field `f`
-    /// read through `access` (`self.max_bytes`), when its type can hold its
-    /// `default` as written.
-    fn default_value(&self, f: &Field, access: TokenStream) -> Option<(TokenStream, TokenStream)> {
-        let rt = &self.rt;
-        if f.required {
-            return None;
-        }
-        Some(match (&f.ty, f.doc.default.as_ref()?) {
-            (TypeRef::Integer, serde_json::Value::Number(n)) if n.as_i64().is_some() => {
-                let lit = proc_macro2::Literal::i64_suffixed(n.as_i64().unwrap_or_default());
-                (quote!(#rt::Integer), quote!(#access.clone().unwrap_or_else(|| #rt::Integer::from(#lit))))
-            }
-            (TypeRef::Bool, serde_json::Value::Bool(b)) => (quote!(bool), quote!(#access.unwrap_or(#b))),
-            (TypeRef::String, serde_json::Value::String(text)) => (quote!(&str), quote!(#access.as_deref().unwrap_or(#text))),
-            (TypeRef::Named(id), serde_json::Value::Number(n)) => {
-                let Kind::IntegerEnum { values } = &self.plan.types[*id].kind else { return None };
-                let (variant, _) = values.iter().find(|(_, v)| Some(*v) == n.as_i64())?;
-                let (ty, variant) = (ident(&self.plan.types[*id].name), ident(variant));
-                (quote!(#ty), quote!(#access.as_deref().copied().unwrap_or(#ty::#variant)))
-            }
-            (TypeRef::Named(id), serde_json::Value::String(text)) => {
-                let Kind::StringEnum { values, open, .. } = &self.plan.types[*id].kind else { return None };
-                let (variant, _) = values.iter().find(|(_, j)| j == text)?;
-                let (ty, variant) = (self.ty(usize::MAX, &f.ty), ident(variant));
-                let held = if *open { quote!(#access.clone()) } else { access };
-                (ty.clone(), quote!(#held.unwrap_or(#ty::#variant)))
-            }
-            _ => return None,
-        })
     }
 
     fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str) -> TokenStream {

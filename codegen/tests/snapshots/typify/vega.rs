@@ -272,7 +272,7 @@ impl NumberValueArrayItem {
             | Self::Range { round, .. }
             | Self::ScaleValue { round, .. }
             | Self::ScaleBand { round, .. }
-            | Self::Offset { round, .. } => round.unwrap_or(false),
+            | Self::Offset { round, .. } => rt::WithDefault::with_default(round, false),
         }
     }
 }
@@ -496,7 +496,7 @@ impl NumberValueObject {
             | Self::Range { round, .. }
             | Self::ScaleValue { round, .. }
             | Self::ScaleBand { round, .. }
-            | Self::Offset { round, .. } => round.unwrap_or(false),
+            | Self::Offset { round, .. } => rt::WithDefault::with_default(round, false),
         }
     }
 }
@@ -2357,10 +2357,10 @@ pub enum Signal {
     },
 }
 impl Signal {
-    /// `react` of `Name`, or the schema's default `true` when it is absent; `None` for the other variants.
+    /// `react`, or the schema's default `true` when it is absent. `None` for variants other than `Name`.
     pub fn react(&self) -> Option<bool> {
         match self {
-            Self::Name { react, .. } => Some(react.unwrap_or(true)),
+            Self::Name { react, .. } => Some(rt::WithDefault::with_default(react, true)),
             _ => None,
         }
     }

@@ -1867,7 +1867,7 @@ mod validators {
         v83(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
     }
     /// Shared by 15 validators that differ only in the validators they call (a row of `T2` each), such as `#/oneOf/0` and `#/oneOf/1` (13 more).
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "type", T2[K][0]);
@@ -1901,7 +1901,7 @@ mod validators {
         ok
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T3` each), such as `#/oneOf/0/properties/payload/properties/phases` and `#/$defs/JsonValue/anyOf/4`.
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T3[K][0])
     }
@@ -1926,7 +1926,7 @@ mod validators {
             & c.prop(l, s, x, "effectId", v32)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T4` each), such as `#/oneOf/2/properties/payload/properties/target/anyOf/4` and `#/oneOf/2/properties/payload/properties/target/anyOf/5`.
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", T4[K][0])
     }
@@ -1974,7 +1974,7 @@ mod validators {
         )
     }
     /// Shared by 15 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/oneOf/0/properties/type` and `#/oneOf/1/properties/type` (13 more).
-    pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, T9[K])
     }
     const T9: [&str; 15] = [

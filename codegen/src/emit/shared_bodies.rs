@@ -53,8 +53,18 @@ const ROW_WIDTH: usize = 88;
 /// Groups `fns` whose bodies are equal once the plain validators they call
 /// are taken out; `is_child` says which names those are. What stays alone
 /// is then grouped again with its string literals taken out too.
-pub fn share(fns: Vec<FnItem>, is_child: impl Fn(&str) -> bool) -> Shared {
-    let mut sharing = Sharing { fns: &fns, is_child: &is_child, renames: HashMap::new(), shared_items: HashMap::new(), skip: vec![false; fns.len()], table: 0 };
+/// `is_entry` says which the rest of the module calls: a shared function
+/// is `pub(super)` only if one of its members is.
+pub fn share(fns: Vec<FnItem>, is_child: impl Fn(&str) -> bool, is_entry: impl Fn(&str) -> bool) -> Shared {
+    let mut sharing = Sharing {
+        fns: &fns,
+        is_child: &is_child,
+        is_entry: &is_entry,
+        renames: HashMap::new(),
+        shared_items: HashMap::new(),
+        skip: vec![false; fns.len()],
+        table: 0,
+    };
     let alone = sharing.group((0..fns.len()).collect(), Slots::Children);
     sharing.group(alone, Slots::ChildrenAndStrings);
     let Sharing { mut shared_items, skip, renames, .. } = sharing;
@@ -70,9 +80,10 @@ pub fn share(fns: Vec<FnItem>, is_child: impl Fn(&str) -> bool) -> Shared {
     Shared { items, renames }
 }
 
-struct Sharing<'f, C> {
+struct Sharing<'f, C, E> {
     fns: &'f [FnItem],
     is_child: &'f C,
+    is_entry: &'f E,
     renames: HashMap<String, TokenStream>,
     /// The shared function and its table, at the place of its group's first function.
     shared_items: HashMap<usize, TokenStream>,
@@ -80,7 +91,7 @@ struct Sharing<'f, C> {
     table: usize,
 }
 
-impl<C: Fn(&str) -> bool> Sharing<'_, C> {
+impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
     /// Shares the groups among `candidates` whose bodies are alike but for
     /// their `slots`; returns the functions left alone.
     fn group(&mut self, candidates: Vec<usize>, slots: Slots) -> Vec<usize> {
@@ -222,9 +233,11 @@ impl<C: Fn(&str) -> bool> Sharing<'_, C> {
                 )
             }
         };
+        // Private when only validators call it: the signature then fits a line.
+        let visibility = members.iter().any(|&m| (self.is_entry)(&fns[m].name.to_string())).then(|| quote!(pub(super)));
         quote! {
             #[doc = #doc]
-            pub(super) fn #t<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+            #visibility fn #t<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
                 #body
             }
             const #rows_name: [#row_type; #n_rows] = [#(#table_rows),*];
@@ -502,7 +515,7 @@ mod tests {
             item("v3", quote!(c.prop(l, s, x, "a", v1) & c.prop(l, s, x, "b", v0))),
             item("v4", quote!(c.prop(l, s, x, "a", v2))),
         ];
-        let shared = share(fns, child);
+        let shared = share(fns, child, |_| true);
         let text: Vec<String> = shared.items.iter().map(|t| t.to_string()).collect();
         // v0 and v3 share `t0`, whose body reads its children from `T0`.
         assert!(text[0].contains(&quote!(pub(super) fn t0<const K: usize>).to_string()), "{}", text[0]);
@@ -537,7 +550,7 @@ mod tests {
             // Too wide a row for a line: alone.
             item("v4", quote!(v5(i, l, c, &s.reference("/$ref", B0, "/definitions/a/very/long/pointer/to/somewhere/deep/down/in/the/schema/document")))),
         ];
-        let shared = share(fns, child);
+        let shared = share(fns, child, |_| true);
         let text: Vec<String> = shared.items.iter().map(|t| t.to_string()).collect();
         assert_eq!(text.len(), 4, "{text:#?}");
         // The strings both pass alike (`"/$ref"`) stay in the body.

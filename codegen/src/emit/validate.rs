@@ -42,6 +42,8 @@ pub struct Validators<'a> {
     scope_ids: HashMap<Scope, usize>,
     dynamic_names: HashSet<String>,
     fns: HashMap<FnKey, Ident>,
+    /// The functions the rest of the module calls (`validators::v3`).
+    entries: HashSet<String>,
     queue: VecDeque<(FnKey, NodeId)>,
     items: Vec<TokenStream>,
     regexes: BTreeMap<String, Ident>,
@@ -84,6 +86,7 @@ impl<'a> Validators<'a> {
             scope_ids: HashMap::new(),
             dynamic_names,
             fns: HashMap::new(),
+            entries: HashSet::new(),
             queue: VecDeque::new(),
             items: Vec::new(),
             regexes: BTreeMap::new(),
@@ -120,6 +123,7 @@ impl<'a> Validators<'a> {
     pub fn entry(&mut self, node: NodeId) -> TokenStream {
         let scope = self.enter(0, node);
         let f = self.function(node, scope, Mode::Plain);
+        self.entries.insert(f.to_string());
         quote!(validators::#f)
     }
 
@@ -140,7 +144,7 @@ impl<'a> Validators<'a> {
             fns.push(self.emit_fn(&name, node, key.scope, key.mode));
         }
         let is_plain = |name: &str| shared_bodies::is_numbered(name, 'v');
-        let shared = shared_bodies::share(fns, is_plain);
+        let shared = shared_bodies::share(fns, is_plain, |name: &str| self.entries.contains(name));
         self.items = shared.items.into_iter().map(|item| shared_bodies::rename(item, &shared.renames)).collect();
         let mut statics = Vec::new();
         for (i, uri) in self.bases.iter().enumerate() {

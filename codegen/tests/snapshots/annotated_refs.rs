@@ -214,7 +214,7 @@ mod validators {
         c.check_type(l, s, i, INTEGER)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/absolute_paths` and `#/properties/no_console` (2 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 4] = [

@@ -145,7 +145,7 @@ mod validators {
         c.check_type(l, s, i, INTEGER)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/tree/oneOf/1` and `#/definitions/json/anyOf/4`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T0[K][0])
     }

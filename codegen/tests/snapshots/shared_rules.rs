@@ -163,7 +163,7 @@ mod validators {
         c.prefix_items(l, s, x, "/items", &[v9, v10])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/html-quotes` and `#/properties/key-spacing`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(t1::<0>, None), (t1::<1>, None), (T0[K][0], None)], None)
     }
     const T0: [[rt::Check; 1]; 2] = [[v12], [v5]];

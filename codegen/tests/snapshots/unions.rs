@@ -657,7 +657,7 @@ mod validators {
         v10(i, l, c, &s.reference("/$ref", B0, "/$defs/event"))
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/properties/shape/oneOf/0` and `#/properties/shape/oneOf/1`.
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", T4[K].0]) & c.prop(l, s, x, "kind", T4[K].1)
             & c.prop(l, s, x, T4[K].2, v31)
@@ -676,7 +676,7 @@ mod validators {
         c.items(l, s, x, 0usize, "/items", v19)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/properties/conditional/if` and `#/properties/merged/allOf/1`.
-    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &[T5[K].0]);
@@ -689,7 +689,7 @@ mod validators {
         ("b", "b", v14),
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/conditional/then` and `#/properties/conditional/else`.
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "postcode", T1[K][0]);
@@ -698,7 +698,7 @@ mod validators {
     }
     const T1: [[rt::Check; 1]; 2] = [[v34], [v19]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/$defs/event/oneOf/0` and `#/$defs/event/oneOf/1`.
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "type", T2[K][0]);
@@ -716,7 +716,7 @@ mod validators {
         ok
     }
     /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/properties/notEmpty/not` and `#/properties/shape/oneOf/0/properties/kind` (4 more).
-    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, T6[K])
     }
     const T6: [&str; 6] = ["", "circle", "square", "NL", "created", "deleted"];

@@ -24808,12 +24808,7 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T67` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1` (2 more).
-    pub(super) fn t67<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t67<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", T67[K][0])
     }
@@ -24824,12 +24819,7 @@ mod validators {
         [t81::<80>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T68` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1` and `#/definitions/discussion$unanswered/properties/discussion/allOf/1`.
-    pub(super) fn t68<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t68<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS241) & c.prop(l, s, x, "category", t87::<0>)
             & c.prop(l, s, x, "answer_html_url", T68[K][0])
@@ -24846,24 +24836,14 @@ mod validators {
             & c.prop(l, s, x, "answer_chosen_by", v645)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T69` each), such as `#/definitions/discussion$locked/properties/discussion/allOf/1` and `#/definitions/discussion$unlocked/properties/discussion/allOf/1`.
-    pub(super) fn t69<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t69<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "locked"]) & c.prop(l, s, x, "state", T69[K][0])
             & c.prop(l, s, x, "locked", T69[K][1])
     }
     const T69: [[rt::Check; 2]; 2] = [[t81::<82>, v658], [t81::<80>, v657]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T70` each), such as `#/definitions/installation$suspend/properties/installation/allOf/1` and `#/definitions/installation$unsuspend/properties/installation/allOf/1`.
-    pub(super) fn t70<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t70<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["suspended_by", "suspended_at"])
             & c.prop(l, s, x, "suspended_by", T70[K][0])
@@ -24879,12 +24859,7 @@ mod validators {
             & c.prop(l, s, x, "pull_request", v191)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T71` each), such as `#/definitions/issues$closed/properties/issue/allOf/1` and `#/definitions/issues$opened/properties/issue/allOf/1`.
-    pub(super) fn t71<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t71<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "closed_at"])
             & c.prop(l, s, x, "state", T71[K][0])
@@ -24892,12 +24867,7 @@ mod validators {
     }
     const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v683], [t81::<80>, v645]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T72` each), such as `#/definitions/issues$demilestoned/properties/issue/allOf/1` and `#/definitions/issues$milestoned/properties/issue/allOf/1`.
-    pub(super) fn t72<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t72<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["milestone"]) & c.prop(l, s, x, "milestone", T72[K][0])
     }
@@ -24942,24 +24912,14 @@ mod validators {
             & c.prop(l, s, x, "merged_by", v645)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T73` each), such as `#/definitions/release$published/properties/release/allOf/1` and `#/definitions/release$unpublished/properties/release/allOf/1`.
-    pub(super) fn t73<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t73<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["published_at"])
             & c.prop(l, s, x, "published_at", T73[K][0])
     }
     const T73: [[rt::Check; 1]; 2] = [[v683], [v645]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T74` each), such as `#/definitions/workflow_job$completed/properties/workflow_job/allOf/1` and `#/definitions/workflow_run$completed/properties/workflow_run/allOf/1`.
-    pub(super) fn t74<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t74<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", T74[K][0])
     }
@@ -24976,12 +24936,7 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
-    pub(super) fn t75<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t75<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.max_items(l, s, x.len(), 0u64) & c.items(l, s, x, 0usize, "/items", T75[K][0])
     }
@@ -25001,23 +24956,13 @@ mod validators {
         c.prop(l, s, x, "fork", v958)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T76` each), such as `#/definitions/public$event/properties/repository/allOf/1` and `#/definitions/repository$privatized/properties/repository/allOf/1`.
-    pub(super) fn t76<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t76<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["private"]) & c.prop(l, s, x, "private", T76[K][0])
     }
     const T76: [[rt::Check; 1]; 2] = [[v657], [v658]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T77` each), such as `#/definitions/issues$locked/properties/issue/allOf/1` and `#/definitions/issues$unlocked/properties/issue/allOf/1`.
-    pub(super) fn t77<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t77<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["locked", "active_lock_reason"])
             & c.prop(l, s, x, "locked", T77[K][0])
@@ -25025,12 +24970,7 @@ mod validators {
     }
     const T77: [[rt::Check; 2]; 2] = [[v658, v660], [v657, v645]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T78` each), such as `#/definitions/repository$archived/properties/repository/allOf/1` and `#/definitions/repository$unarchived/properties/repository/allOf/1`.
-    pub(super) fn t78<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t78<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", T78[K][0])
     }

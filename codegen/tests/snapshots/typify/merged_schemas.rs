@@ -584,7 +584,7 @@ mod validators {
         c.check_type(l, s, i, STRING)
     }
     /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/definitions/but-not-that/not` and `#/definitions/trim-fat/not/anyOf/0` (5 more).
-    pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &[T9[K]]);
@@ -605,7 +605,7 @@ mod validators {
         c.any_of(i, l, s, &[(t9::<1>, None), (t9::<2>, None)], None)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/weird-enum/oneOf/0/not` and `#/definitions/weird-enum/oneOf/1/not` (2 more).
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
     const T1: [[rt::Check; 3]; 4] = [
@@ -627,12 +627,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T10` each), such as `#/definitions/unsatisfiable-3/allOf/1` and `#/definitions/pickingone/allOf/1`.
-    pub(super) fn t10<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t10<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T10[K].0]) & c.prop(l, s, x, T10[K].1, T10[K].2)
     }
@@ -645,7 +640,7 @@ mod validators {
         c.check_type(l, s, i, NULL)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/Unresolvable/oneOf/0` and `#/definitions/Unresolvable/oneOf/1`.
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", T2[K][0])
     }
@@ -675,7 +670,7 @@ mod validators {
         }
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T3` each), such as `#/definitions/unchanged-by-merge/allOf/0` and `#/definitions/unchanged-by-merge/allOf/1/not`.
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", T3[K][0])
     }

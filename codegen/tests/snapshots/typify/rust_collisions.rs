@@ -725,13 +725,13 @@ mod validators {
         c.check_type(l, s, i, STRING)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/Vec/properties/items` and `#/definitions/NestedTypeCollisions/properties/types`.
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T1[K][0])
     }
     const T1: [[rt::Check; 1]; 2] = [[v28], [t4::<1>]];
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/TypeWithOptionField/properties/boxed_field` and `#/definitions/NestedTypeCollisions/properties/type`.
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T4[K].0(i, l, c, &s.reference("/$ref", B0, T4[K].1))
     }
     const T4: [(rt::Check, &str); 2] = [

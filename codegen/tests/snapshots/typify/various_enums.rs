@@ -504,7 +504,7 @@ mod validators {
         ok
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/definitions/enum-and-constant/oneOf/0` and `#/definitions/enum-and-constant/oneOf/1` (2 more).
-    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["petType", T6[K].0]) & c.prop(l, s, x, "petType", T6[K].1)
             & c.prop(l, s, x, T6[K].2, v12)
@@ -516,12 +516,12 @@ mod validators {
         ("float", t7::<2>, "float"),
     ];
     /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/definitions/commented-variants/oneOf/0` and `#/definitions/commented-variants/oneOf/1` (1 more).
-    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T7[K]])
     }
     const T7: [&str; 3] = ["A", "B", "fish"];
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/definitions/commented-variants/oneOf/2` and `#/definitions/enum-and-constant/oneOf/2/properties/petType`.
-    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, T8[K])
     }
     const T8: [&str; 2] = ["C", "monkey"];

@@ -18459,12 +18459,7 @@ mod validators {
         ok
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T17` each), such as `#/definitions/baseColorValue/oneOf/3/properties/start` and `#/definitions/stream/allOf/0/properties/between` (7 more).
-    pub(super) fn t17<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t17<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
             & c.items(l, s, x, 0usize, "/items", T17[K][0])
@@ -18560,12 +18555,7 @@ mod validators {
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T18` each), such as `#/definitions/densityTransform/properties/distribution/oneOf/0` and `#/definitions/densityTransform/properties/distribution/oneOf/1`.
-    pub(super) fn t18<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    fn t18<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", T18[K][0])
             & c.prop(l, s, x, "mean", t11::<0>) & c.prop(l, s, x, "stdev", t11::<0>)

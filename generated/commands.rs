@@ -464,7 +464,6 @@ rt::string_enum!(
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Spec {
     Id {
         id: Id,
@@ -496,7 +495,6 @@ rt::string_newtype!(
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ReviewTarget {
     Ref {
         r#ref: String,
@@ -651,7 +649,6 @@ rt::object!(
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum InspectTarget {
     Agent(AgentTarget),
     /// `kind` is `context`.
@@ -889,7 +886,6 @@ rt::object!(
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RetryTarget {
     /// `kind` is `phase`.
     Phase {

@@ -137,7 +137,6 @@ rt::string_newtype!(
 );
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Answer {
     One(AnswerValue),
     Many(Vec<AnswerValue>),

@@ -76,3 +76,40 @@ impl std::fmt::Debug for Redacted {
         f.write_str("<redacted>")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::mem::size_of;
+
+    /// The generator estimates a type's size from these (`Sizes` in
+    /// `contracts-codegen`'s `emit/types.rs`) to decide what to box and
+    /// where clippy's `large_enum_variant` cannot fire: each must be an
+    /// upper bound.
+    #[test]
+    fn the_generators_size_estimates_are_upper_bounds() {
+        const WORD: usize = 8;
+        assert!(size_of::<super::Value>() <= 72);
+        assert!(size_of::<super::Map<String, super::Value>>() <= 72);
+        assert!(size_of::<super::Integer>() <= 3 * WORD);
+        assert!(size_of::<super::Number>() <= 3 * WORD);
+        assert!(size_of::<super::Extra<super::Value>>() <= WORD);
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        enum Three {
+            A,
+            B,
+            C,
+        }
+        impl super::IntegerEnum for Three {
+            fn value(self) -> i64 {
+                self as i64
+            }
+            fn from_i64(v: i64) -> Option<Self> {
+                [Three::A, Three::B, Three::C].into_iter().find(|t| *t as i64 == v)
+            }
+        }
+        assert!(size_of::<super::Spelled<Three>>() <= 4 * WORD);
+        // Options of these take no more room (a niche holds `None`).
+        assert_eq!(size_of::<Option<super::Integer>>(), size_of::<super::Integer>());
+        assert_eq!(size_of::<Option<super::Value>>(), size_of::<super::Value>());
+    }
+}

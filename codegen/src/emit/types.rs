@@ -25,6 +25,8 @@ pub struct TypeEmitter<'a, 'v> {
     root_alias: Option<(usize, crate::ir::NodeId)>,
     /// Structs written as struct variants of the tagged unions holding them ([`struct_variants`]).
     inline: Vec<bool>,
+    /// The types' estimated sizes.
+    sizes: Sizes<'a>,
 }
 
 pub(crate) fn ident(name: &str) -> Ident {
@@ -40,7 +42,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = boxed_pairs(plan);
         let inline = struct_variants(plan);
-        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None, inline }
+        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None, inline, sizes: Sizes::new(plan) }
     }
 
     /// The module's root node: when the root type is its `$ref` target's,
@@ -485,10 +487,15 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
         }
         let defaults = self.variant_default_accessors(&name, &inline_fields, variants.len());
+        // Clippy warns when one variant is 200 bytes larger than the next;
+        // boxing would cost an allocation per value, so say it is meant,
+        // where the estimate (an upper bound) leaves any doubt.
+        let largest = variants.iter().map(|v| self.sizes.of(&v.ty)).max().unwrap_or(0);
+        let allow = (largest > NO_LARGE_VARIANT_UP_TO).then(|| quote!(#[allow(clippy::large_enum_variant)]));
         let definition = quote! {
             #docs
             #[derive(Clone, Debug, PartialEq)]
-            #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
+            #allow
             pub enum #name { #(#defs)* }
         };
         // The value was validated before: a tag or a JSON type that tells
@@ -893,6 +900,11 @@ pub(crate) fn boxed_pairs(plan: &ModulePlan) -> HashSet<(usize, usize)> {
 fn boxes_payload(payload: &TypeRef, bytes: usize) -> bool {
     matches!(payload, TypeRef::Named(_)) && bytes > BOX_PAYLOADS_ABOVE
 }
+
+/// Unions whose variants are all at most this large (by [`Sizes`]) cannot
+/// draw clippy's `large_enum_variant` (a variant 200 bytes larger than the
+/// next); the margin covers the estimate's slack.
+const NO_LARGE_VARIANT_UP_TO: usize = 128;
 
 /// About how many bytes a value of a planned type takes inline (`size_of`,
 /// on a 64-bit target, with the runtime's `Value` and `Number`): close

@@ -47,7 +47,6 @@ rt::object!(
 ///
 /// Schema: `fixtures/annotated_refs.json#/definitions/Lint`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Lint {
     LintLevel(LintLevel),
     DetailedLint(DetailedLint),
@@ -93,7 +92,6 @@ rt::object!(
 );
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Rule {
     /// 0 - off, 1 - warn, 2 - error
     Integer(rt::Integer),

@@ -29,7 +29,6 @@ rt::object!(
 );
 /// Schema: `fixtures/anyof_self.json#/definitions/value`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Value {
     String(String),
     Integer(rt::Integer),

@@ -31,7 +31,6 @@ rt::object!(
 );
 /// Schema: `fixtures/draft4_const.json#/properties/binding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Binding {
     Sql {
         r#type: SqlBindingType,

@@ -45,7 +45,6 @@ rt::object!(
 );
 /// Schema: `fixtures/recursive.json#/definitions/tree`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Tree {
     String(NonEmptyString),
     Array(Vec<Tree>),

@@ -35,7 +35,6 @@ rt::object!(
 );
 /// Used by: `fixtures/shared_rules.json#/properties/html-quotes`, `fixtures/shared_rules.json#/properties/key-spacing`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RuleNumberOrRuleStringOrArray {
     RuleNumber(rt::Integer),
     RuleString(RuleString),

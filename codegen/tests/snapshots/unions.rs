@@ -43,7 +43,6 @@ rt::object!(
 ///
 /// Schema: `fixtures/unions.json#/properties/shape`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Shape {
     /// `kind` is `circle`.
     Circle {
@@ -65,7 +64,6 @@ rt::union!(
 );
 /// Schema: `fixtures/unions.json#/properties/overlapping`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Overlapping {
     Id {
         id: String,
@@ -86,7 +84,6 @@ rt::union!(
 );
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OneOrMany {
     One(String),
     Many(Vec<String>),
@@ -109,7 +106,6 @@ rt::string_enum!(
 );
 /// Schema: `fixtures/unions.json#/properties/titled`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Titled {
     /// by name
     ByName(String),

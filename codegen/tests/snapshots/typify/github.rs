@@ -527,7 +527,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/github.json#/definitions/repository/properties/created_at`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RepositoryCreatedAt {
     Integer(rt::Integer),
     String(String),
@@ -539,7 +538,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/github.json#/definitions/repository/properties/pushed_at`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PushedAt {
     Integer(rt::Integer),
     String(String),
@@ -3173,7 +3171,6 @@ rt::object!(
 );
 /// Used by: `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/installation/properties/suspended_by`, and 5 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AnswerChosenBy {
     Null,
 }
@@ -4022,7 +4019,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/created_at`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum InstallationCreatedAt {
     String(String),
     Integer(rt::Integer),
@@ -5742,7 +5738,6 @@ rt::object!(
 ///
 /// Schema: `typify/github.json#/definitions/webhook-events`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WebhookEvents {
     Variant0(Vec<Variant0Event>),
     Variant1(Vec<Variant1Event>),
@@ -10447,7 +10442,6 @@ rt::object!(
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Step {
     InProgress(InProgressStep),
     /// `status` is `completed`.

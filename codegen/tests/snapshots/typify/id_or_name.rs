@@ -15,7 +15,6 @@ pub fn is_valid(v: &rt::Value) -> bool {
 const BASE0: &str = "file:///typify/id-or-name.json";
 /// Schema: `typify/id-or-name.json#/definitions/IdOrName`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IdOrName {
     /// Id
     Id(String),
@@ -42,7 +41,6 @@ rt::string_newtype!(
 );
 /// Schema: `typify/id-or-name.json#/definitions/IdOrYolo`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IdOrYolo {
     /// Id
     Id(String),
@@ -79,7 +77,6 @@ rt::string_newtype!(
 );
 /// Schema: `typify/id-or-name.json#/definitions/IdOrNameRedundant`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IdOrNameRedundant {
     String(String),
     Name(NameRedundant),

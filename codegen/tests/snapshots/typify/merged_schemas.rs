@@ -57,7 +57,6 @@ rt::object!(
 );
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WeirdEnum {
     /// Must not match the schema under `not`.
     Pattern {
@@ -192,7 +191,6 @@ rt::object!(
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation/properties/suspended_by`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SuspendedBy {
     PickingoneUser(PickingoneUserUser),
 }
@@ -227,7 +225,6 @@ rt::object!(
 pub type BarProp = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/Unresolvable`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Unresolvable {
     A(AUnresolvable),
     B(AUnresolvable),
@@ -259,7 +256,6 @@ rt::object!(
 );
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum HereAndThere {
     Variant0 {
         foo: Option<String>,

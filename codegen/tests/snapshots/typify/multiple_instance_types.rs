@@ -29,7 +29,6 @@ pub type SeriouslyAnything = rt::Value;
 pub type OneOfSeveral = Option<OneOfSeveralValue>;
 /// Schema: `typify/multiple-instance-types.json#/definitions/one-of-several`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OneOfSeveralValue {
     Boolean(bool),
     Integer(rt::Integer),
@@ -44,7 +43,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/multiple-instance-types.json#/definitions/int-or-str`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IntOrStr {
     Integer(rt::Integer),
     String(String),
@@ -55,7 +53,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum YesNoMaybe {
     Boolean(bool),
     Object(YesNoMaybeObject),

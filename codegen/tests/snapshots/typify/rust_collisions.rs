@@ -325,7 +325,6 @@ rt::object!(
 );
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum KeywordFieldsEnum {
     TypeMatchRefImpl(TypeMatchRefImplEnum),
 }

@@ -42,7 +42,6 @@ rt::object!(
 );
 /// Schema: `typify/type-with-modified-generation.json#/properties/converted_type`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ConvertedType {
     Number(rt::Number),
     String(String),

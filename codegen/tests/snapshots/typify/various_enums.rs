@@ -15,7 +15,6 @@ pub fn is_valid(v: &rt::Value) -> bool {
 const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OneOfTypes {
     Bar {
         bar: rt::Integer,
@@ -36,7 +35,6 @@ rt::union!(
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-raw-type`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OneOfRawType {
     String(String),
     Integer(rt::Integer),
@@ -47,7 +45,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OneOfMissingTitle {
     /// A
     A {
@@ -126,7 +123,6 @@ rt::object!(
 );
 /// Schema: `typify/various-enums.json#/definitions/JankNames`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum JankNames {
     /// Animation Specification
     Variant0(String),
@@ -144,7 +140,6 @@ rt::union!(
 ///
 /// Schema: `typify/various-enums.json#/definitions/References`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum References {
     Array(Vec<String>),
     Object(rt::Map<String, ObjectReference>),
@@ -155,7 +150,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/various-enums.json#/definitions/References/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectReference {
     StringVersion(String),
     ReferenceDef(String),
@@ -184,7 +178,6 @@ pub type AnyOfNothing = rt::Value;
 pub type AnyOfNoStrings = rt::Value;
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ShouldBeExclusive {
     Id {
         id: String,
@@ -209,7 +202,6 @@ rt::union!(
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum EnumAndConstant {
     /// `petType` is `dog`.
     Dog {

@@ -309,7 +309,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/exponent`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Exponent {
     Number(rt::Number),
     NumberValue(Box<NumberValue>),
@@ -324,7 +323,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/mult`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Mult {
     Number(rt::Number),
     NumberValue(Box<NumberValue>),
@@ -339,7 +337,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RuleOffset {
     Number(rt::Number),
     NumberValue(Box<NumberValue>),
@@ -354,7 +351,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Scale {
     String(String),
     SignalRef(SignalRef),
@@ -384,7 +380,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/band`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Band {
     Number(rt::Number),
     Boolean(bool),
@@ -564,7 +559,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/colorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectRule {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -755,7 +749,6 @@ pub struct ColorRule {
 rt::object!(ColorRule { color = "color", required; } deny);
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/4/properties/color`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RuleColor {
     ColorRgb(ColorRgb),
     ColorHsl(ColorHsl),
@@ -847,7 +840,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/0`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BaseColorValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -932,7 +924,6 @@ pub struct StringModifiersOffset {
 rt::object!(StringModifiersOffset { scale = "scale"; } extra extra);
 /// Schema: `typify/vega.json#/definitions/strokeCapValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StrokeCapValue {
     Array(Vec<StrokeCapValueArrayItem>),
     Object(StrokeCapValueObject),
@@ -943,7 +934,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StrokeCapValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -994,7 +984,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StrokeCapValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1029,7 +1018,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StrokeDash {
     Array(Vec<ArrayValueArrayItem>),
     Object(ArrayValueObject),
@@ -1040,7 +1028,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1076,7 +1063,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1109,7 +1095,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StrokeJoinValue {
     Array(Vec<StrokeJoinValueArrayItem>),
     Object(StrokeJoinValueObject),
@@ -1120,7 +1105,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StrokeJoinValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1171,7 +1155,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StrokeJoinValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1206,7 +1189,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/blendValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BlendValue {
     Array(Vec<BlendValueArrayItem>),
     Object(BlendValueObject),
@@ -1217,7 +1199,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BlendValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1296,7 +1277,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BlendValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1329,7 +1309,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/stringValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StringValue {
     Array(Vec<StringValueArrayItem>),
     Object(StringValueObject),
@@ -1340,7 +1319,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StringValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1376,7 +1354,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StringValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1409,7 +1386,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/anyValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AnyValue {
     Array(Vec<AnyValueArrayItem>),
     Object(AnyValueObject),
@@ -1456,7 +1432,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AnyValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1489,7 +1464,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BooleanValue {
     Array(Vec<BooleanValueArrayItem>),
     Object(BooleanValueObject),
@@ -1500,7 +1474,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BooleanValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1536,7 +1509,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BooleanValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1569,7 +1541,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/directionValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DirectionValue {
     Array(Vec<DirectionValueArrayItem>),
     Object(DirectionValueObject),
@@ -1580,7 +1551,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DirectionValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1629,7 +1599,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DirectionValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1664,7 +1633,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/alignValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AlignValue {
     Array(Vec<AlignValueArrayItem>),
     Object(AlignValueObject),
@@ -1675,7 +1643,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AlignValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1726,7 +1693,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AlignValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1759,7 +1725,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BaselineValue {
     Array(Vec<BaselineValueArrayItem>),
     Object(BaselineValueObject),
@@ -1770,7 +1735,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BaselineValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1823,7 +1787,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BaselineValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1858,7 +1821,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/textValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TextValue {
     Array(Vec<TextValueArrayItem>),
     Object(TextValueObject),
@@ -1869,7 +1831,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TextValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1905,7 +1866,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Style {
     One(String),
     Many(Vec<String>),
@@ -1916,7 +1876,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TextValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -1949,7 +1908,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FontWeightValue {
     Array(Vec<FontWeightValueArrayItem>),
     Object(FontWeightValueObject),
@@ -1960,7 +1918,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FontWeightValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -1997,7 +1954,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Variant0Weight {
     Number(rt::Number),
     String(String),
@@ -2009,7 +1965,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FontWeightValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -2070,7 +2025,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectLayoutAlign {
     String(StringAlign),
     SignalRef(SignalRef),
@@ -2102,7 +2056,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectAlignRow {
     String(StringAlign),
     SignalRef(SignalRef),
@@ -2114,7 +2067,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/bounds`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Bounds {
     String(StringBounds),
     SignalRef(SignalRef),
@@ -2137,7 +2089,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/center`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Center {
     Boolean(bool),
     SignalRef(SignalRef),
@@ -2155,7 +2106,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/booleanOrSignal`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BooleanOrSignal {
     Boolean(bool),
     SignalRef(SignalRef),
@@ -2166,7 +2116,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/numberOrSignal`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum NumberOrSignal {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -2177,7 +2126,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectLayoutPadding {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -2231,7 +2179,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/headerBand`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum HeaderBand {
     NumberOrSignal(NumberOrSignal),
     Null,
@@ -2249,7 +2196,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/footerBand`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FooterBand {
     NumberOrSignal(NumberOrSignal),
     Null,
@@ -2267,7 +2213,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleBand`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TitleBand {
     NumberOrSignal(NumberOrSignal),
     Null,
@@ -2284,7 +2229,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectLayoutTitleAnchor {
     String(StringAnchor),
     SignalRef(SignalRef),
@@ -2314,7 +2258,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectAnchorRow {
     String(StringAnchor),
     SignalRef(SignalRef),
@@ -2511,7 +2454,6 @@ rt::union!(
 );
 /// Used by: `typify/vega.json#/definitions/stream/allOf/0/properties/filter`, `typify/vega.json#/definitions/data/oneOf/1/properties/source`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OneOrMany {
     One(String),
     Many(Vec<String>),
@@ -2519,7 +2461,6 @@ pub enum OneOrMany {
 rt::union_by_type!(OneOrMany { One(_) : string, Many(_) : array });
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Update {
     ExprString(String),
     Expr(Expr),
@@ -3005,7 +2946,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum CrossfilterTransformFields {
     Array(Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>),
     SignalRef(SignalRef),
@@ -3017,7 +2957,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemCrossfilterFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3035,7 +2974,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/stringOrSignal`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StringOrSignal {
     String(String),
     SignalRef(SignalRef),
@@ -3056,7 +2994,6 @@ rt::object!(
 );
 /// Used by: `typify/vega.json#/definitions/crossfilterTransform/properties/query`, `typify/vega.json#/definitions/graticuleTransform/properties/extent`, `typify/vega.json#/definitions/graticuleTransform/properties/extentMajor`, and 4 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Query {
     Array(Vec<rt::Value>),
     SignalRef(SignalRef),
@@ -3076,7 +3013,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform/properties/ignore`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Ignore {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -3113,7 +3049,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceX`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SourceX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3131,7 +3066,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceY`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SourceY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3149,7 +3083,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetX`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TargetX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3167,7 +3100,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetY`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TargetY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3185,7 +3117,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/orient`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LinkpathTransformOrient {
     String(RootDataItemNameTransformItemLinkpathOrientString),
     SignalRef(SignalRef),
@@ -3212,7 +3143,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/shape`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Shape {
     String(StringShape),
     SignalRef(SignalRef),
@@ -3242,7 +3172,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/as`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Method {
     String(String),
     SignalRef(SignalRef),
@@ -3270,7 +3199,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PieTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3287,7 +3215,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Nice {
     Boolean(bool),
     SignalRef(SignalRef),
@@ -3298,7 +3225,6 @@ rt::union_by_type!(
 );
 /// Used by: `typify/vega.json#/definitions/pieTransform/properties/as`, `typify/vega.json#/definitions/stackTransform/properties/as`, `typify/vega.json#/definitions/forceTransform/properties/as`, and 20 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum As {
     Array(Vec<Method>),
     SignalRef(SignalRef),
@@ -3323,7 +3249,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StackTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3341,7 +3266,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StackTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -3353,7 +3277,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemStackGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3371,7 +3294,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/compare`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Compare {
     Variant0 { field: Option<Variant0CompareField>, order: Option<SortOrder> },
     Variant1 { field: Option<Vec<FieldItem>>, order: Option<Vec<SortOrder>> },
@@ -3384,7 +3306,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/0/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Variant0CompareField {
     ScaleField(StringOrSignal),
     Expr(Expr),
@@ -3399,7 +3320,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/sortOrder`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SortOrder {
     String(StringOrder),
     SignalRef(SignalRef),
@@ -3422,7 +3342,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/1/properties/field/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FieldItem {
     ScaleField(StringOrSignal),
     Expr(Expr),
@@ -3437,7 +3356,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StackTransformOffset {
     String(StringOffset),
     SignalRef(SignalRef),
@@ -3547,7 +3465,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum CollideForceRadius {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -3568,7 +3485,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Id {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3586,7 +3502,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Distance {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -3607,7 +3522,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Strength {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -3628,7 +3542,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum XForceX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3646,7 +3559,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum YForceY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3664,7 +3576,6 @@ rt::union!(
 );
 /// Used by: `typify/vega.json#/definitions/contourTransform/properties/size`, `typify/vega.json#/definitions/contourTransform/properties/values`, `typify/vega.json#/definitions/contourTransform/properties/thresholds`, and 24 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Size {
     Array(Vec<Ignore>),
     SignalRef(SignalRef),
@@ -3672,7 +3583,6 @@ pub enum Size {
 rt::union_by_type!(Size { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ContourTransformX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3689,7 +3599,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ContourTransformY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3706,7 +3615,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/weight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ContourTransformWeight {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3736,7 +3644,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GeojsonTransformFields {
     Array(Vec<RootDataItemNameTransformItemGeojsonFieldsArray>),
     SignalRef(SignalRef),
@@ -3748,7 +3655,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemGeojsonFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3766,7 +3672,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/geojson`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Geojson {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3799,7 +3704,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GeopathTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3817,7 +3721,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/pointRadius`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GeopathTransformPointRadius {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -3852,7 +3755,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GeopointTransformFields {
     Array(Vec<RootDataItemNameTransformItemGeopointFieldsArray>),
     SignalRef(SignalRef),
@@ -3864,7 +3766,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemGeopointFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3898,7 +3799,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GeoshapeTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3916,7 +3816,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/pointRadius`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GeoshapeTransformPointRadius {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -3954,7 +3853,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum HeatmapTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -3972,7 +3870,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/color`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum HeatmapTransformColor {
     String(String),
     SignalRef(SignalRef),
@@ -3993,7 +3890,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/opacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Opacity {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -4014,7 +3910,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/resolve`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Resolve {
     String(StringResolve),
     SignalRef(SignalRef),
@@ -4038,7 +3933,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IsocontourTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4056,7 +3950,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/scale`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IsocontourTransformScale {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -4077,7 +3970,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/translate`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IsocontourTransformTranslate {
     Array(Vec<ArrayTranslateItem>),
     SignalRef(SignalRef),
@@ -4089,7 +3981,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/translate/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayTranslateItem {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -4110,7 +4001,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/as`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum IsocontourTransformAs {
     String(String),
     SignalRef(SignalRef),
@@ -4123,7 +4013,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Kde2dTransformX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4139,7 +4028,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Kde2dTransformY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4155,7 +4043,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/weight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Kde2dTransformWeight {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4173,7 +4060,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Kde2dTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -4185,7 +4071,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemKde2dGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4203,7 +4088,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/keys`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Keys {
     Array(Vec<ArrayKey>),
     SignalRef(SignalRef),
@@ -4214,7 +4098,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/keys/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4249,7 +4132,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PackTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4267,7 +4149,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/radius`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PackTransformRadius {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4302,7 +4183,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PartitionTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4332,7 +4212,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum StratifyTransformKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4350,7 +4229,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/parentKey`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ParentKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4388,7 +4266,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TreeTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4406,7 +4283,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/method`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TreeTransformMethod {
     String(RootDataItemNameTransformItemTreeMethodString),
     SignalRef(SignalRef),
@@ -4461,7 +4337,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TreemapTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4479,7 +4354,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/method`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TreemapTransformMethod {
     String(RootDataItemNameTransformItemTreemapMethodString),
     SignalRef(SignalRef),
@@ -4542,7 +4416,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LabelTransformPadding {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -4555,7 +4428,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/avoidMarks`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AvoidMarks {
     Array(Vec<String>),
     SignalRef(SignalRef),
@@ -4566,7 +4438,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LoessTransformX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4582,7 +4453,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LoessTransformY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4598,7 +4468,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LoessTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -4610,7 +4479,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemLoessGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4628,7 +4496,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RegressionTransformX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4646,7 +4513,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RegressionTransformY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4664,7 +4530,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RegressionTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemRegressionGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -4676,7 +4541,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemRegressionGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4694,7 +4558,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AggregateTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemAggregateGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -4706,7 +4569,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemAggregateGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4724,7 +4586,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AggregateTransformOps {
     Array(Vec<RootDataItemNameTransformItemAggregateOpsArray>),
     SignalRef(SignalRef),
@@ -4736,7 +4597,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemAggregateOpsArray {
     String(RootDataItemNameTransformItemAggregateOpsArrayString),
     SignalRef(SignalRef),
@@ -4810,7 +4670,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AggregateTransformFields {
     Array(Vec<RootDataItemNameTransformItemAggregateFieldsArray>),
     SignalRef(SignalRef),
@@ -4822,7 +4681,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemAggregateFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4843,7 +4701,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/as`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AggregateTransformAs {
     Array(Vec<IsocontourTransformAs>),
     SignalRef(SignalRef),
@@ -4855,7 +4712,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AggregateTransformKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4905,7 +4761,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/binTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BinTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4932,7 +4787,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum CountpatternTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -4950,7 +4804,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/case`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Case {
     String(StringCase),
     SignalRef(SignalRef),
@@ -4976,7 +4829,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Distribution {
     /// `function` is `normal`.
     Normal {
@@ -5011,7 +4863,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution/oneOf/3/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum KdeDistributionField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5045,7 +4896,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DotbinTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5063,7 +4913,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DotbinTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -5075,7 +4924,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemDotbinGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5103,7 +4951,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ExtentTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5121,7 +4968,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FlattenTransformFields {
     Array(Vec<RootDataItemNameTransformItemFlattenFieldsArray>),
     SignalRef(SignalRef),
@@ -5133,7 +4979,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemFlattenFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5151,7 +4996,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FoldTransformFields {
     Array(Vec<RootDataItemNameTransformItemFoldFieldsArray>),
     SignalRef(SignalRef),
@@ -5163,7 +5007,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemFoldFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5194,7 +5037,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ImputeTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5212,7 +5054,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ImputeTransformKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5230,7 +5071,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ImputeTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -5242,7 +5082,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemImputeGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5260,7 +5099,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/method`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ImputeTransformMethod {
     String(RootDataItemNameTransformItemImputeMethodString),
     SignalRef(SignalRef),
@@ -5306,7 +5144,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum JoinaggregateTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -5318,7 +5155,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5337,7 +5173,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum JoinaggregateTransformFields {
     Array(Vec<RootDataItemNameTransformItemJoinaggregateFieldsArray>),
     SignalRef(SignalRef),
@@ -5349,7 +5184,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemJoinaggregateFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5370,7 +5204,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum JoinaggregateTransformKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5388,7 +5221,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum KdeTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -5400,7 +5232,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemKdeGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5418,7 +5249,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum KdeTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5452,7 +5282,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LookupTransformKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5470,7 +5299,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/values`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LookupTransformValues {
     Array(Vec<ValuesArray>),
     SignalRef(SignalRef),
@@ -5482,7 +5310,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/values/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ValuesArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5500,7 +5327,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LookupTransformFields {
     Array(Vec<RootDataItemNameTransformItemLookupFieldsArray>),
     SignalRef(SignalRef),
@@ -5512,7 +5338,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemLookupFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5530,7 +5355,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PivotTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -5542,7 +5366,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemPivotGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5560,7 +5383,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PivotTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5578,7 +5400,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/value`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PivotTransformValue {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5596,7 +5417,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PivotTransformKey {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5613,7 +5433,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ProjectTransformFields {
     Array(Vec<RootDataItemNameTransformItemProjectFieldsArray>),
     SignalRef(SignalRef),
@@ -5625,7 +5444,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemProjectFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5643,7 +5461,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum QuantileTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -5655,7 +5472,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemQuantileGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5673,7 +5489,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum QuantileTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5726,7 +5541,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TimeunitTransformField {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5744,7 +5558,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Units {
     Array(Vec<ArrayUnit>),
     SignalRef(SignalRef),
@@ -5755,7 +5568,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayUnit {
     String(StringUnit),
     SignalRef(SignalRef),
@@ -5798,7 +5610,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/timezone`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Timezone {
     String(StringTimezone),
     SignalRef(SignalRef),
@@ -5841,7 +5652,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WindowTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>),
     SignalRef(SignalRef),
@@ -5853,7 +5663,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemWindowGroupbyArrayItem {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -5871,7 +5680,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WindowTransformOps {
     Array(Vec<RootDataItemNameTransformItemWindowOpsArray>),
     SignalRef(SignalRef),
@@ -5883,7 +5691,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemWindowOpsArray {
     String(RootDataItemNameTransformItemWindowOpsArrayString),
     SignalRef(SignalRef),
@@ -5986,7 +5793,6 @@ rt::string_enum!(
 );
 /// Used by: `typify/vega.json#/definitions/windowTransform/properties/params`, `typify/vega.json#/definitions/windowTransform/properties/frame`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Params {
     Array(Vec<LabelTransformPadding>),
     SignalRef(SignalRef),
@@ -5994,7 +5800,6 @@ pub enum Params {
 rt::union_by_type!(Params { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WindowTransformFields {
     Array(Vec<RootDataItemNameTransformItemWindowFieldsArray>),
     SignalRef(SignalRef),
@@ -6006,7 +5811,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemNameTransformItemWindowFieldsArray {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -6055,7 +5859,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum VoronoiTransformX {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -6072,7 +5875,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum VoronoiTransformY {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -6118,7 +5920,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/font`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WordcloudTransformFont {
     String(String),
     SignalRef(SignalRef),
@@ -6139,7 +5940,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontStyle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WordcloudTransformFontStyle {
     String(String),
     SignalRef(SignalRef),
@@ -6160,7 +5960,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontWeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WordcloudTransformFontWeight {
     String(String),
     SignalRef(SignalRef),
@@ -6181,7 +5980,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WordcloudTransformFontSize {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -6202,7 +6000,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSizeRange`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FontSizeRange {
     Array(Vec<Ignore>),
     SignalRef(SignalRef),
@@ -6215,7 +6012,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/rotate`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Rotate {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -6236,7 +6032,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/text`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Text {
     ScaleField(StringOrSignal),
     ParamField(ParamField),
@@ -6254,7 +6049,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum WordcloudTransformPadding {
     Number(rt::Number),
     SignalRef(SignalRef),
@@ -6291,7 +6085,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/onTrigger/items/properties/remove`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Remove {
     Boolean(bool),
     ExprString(String),
@@ -6353,7 +6146,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatVariant0Parse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemUrlNameFormatVariant0ParseObject>),
@@ -6381,7 +6173,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatVariant0ParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -6432,7 +6223,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatVariant1Parse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemUrlNameFormatVariant1ParseObject>),
@@ -6450,7 +6240,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatVariant1ParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -6477,7 +6266,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatTypeParse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemUrlNameFormatTypeParseObject>),
@@ -6495,7 +6283,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatTypeParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -6520,7 +6307,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatTypeDelimiterParse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemUrlNameFormatTypeDelimiterParseObject>),
@@ -6538,7 +6324,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemUrlNameFormatTypeDelimiterParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -6604,7 +6389,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/values`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ValuesNameDataValues {
     Variant0(rt::Value),
     SignalRef(SignalRef),
@@ -6670,7 +6454,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatVariant0Parse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemValuesNameFormatVariant0ParseObject>),
@@ -6688,7 +6471,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatVariant0ParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -6703,7 +6485,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatVariant1Parse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemValuesNameFormatVariant1ParseObject>),
@@ -6721,7 +6502,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatVariant1ParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -6736,7 +6516,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatTypeParse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemValuesNameFormatTypeParseObject>),
@@ -6754,7 +6533,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatTypeParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -6769,7 +6547,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatTypeDelimiterParse {
     String(StringParse),
     Object(rt::Map<String, RootDataItemValuesNameFormatTypeDelimiterParseObject>),
@@ -6787,7 +6564,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum RootDataItemValuesNameFormatTypeDelimiterParseObject {
     Variant0(Variant0Parse),
     Variant1(Variant1Parse),
@@ -7088,7 +6864,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayDomainItem {
     Null,
     Boolean(bool),
@@ -7141,7 +6916,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DataFieldDataSort {
     Boolean(bool),
     Object(RootScaleIdentityDomainScaleDataDataFieldSortObject),
@@ -7164,7 +6938,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DataFieldsDataSort {
     Boolean(bool),
     Object(RootScaleIdentityDomainScaleDataDataFieldsSortObject),
@@ -7229,7 +7002,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FieldsDataField {
     DataField(DataFieldField),
     Array(Vec<ArrayFieldItem>),
@@ -7258,7 +7030,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayFieldItem {
     String(String),
     Number(rt::Number),
@@ -7271,7 +7042,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FieldsDataSort {
     Boolean(bool),
     Object(RootScaleIdentityDomainScaleDataDataFieldsSortObject),
@@ -7288,7 +7058,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/domainRaw`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DomainRaw {
     Null,
     Array(Vec<rt::Value>),
@@ -7388,7 +7157,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Scheme {
     String(String),
     Array(Vec<StringOrSignal>),
@@ -7401,7 +7169,6 @@ rt::union_by_type!(
 );
 /// Used by: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/extent`, `typify/vega.json#/definitions/scale/oneOf/4/properties/range/oneOf/2/properties/extent`, `typify/vega.json#/definitions/scale/oneOf/5/properties/range/oneOf/2/properties/extent`, and 13 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SchemeRangeExtent {
     Array(Vec<NumberOrSignal>),
     SignalRef(SignalRef),
@@ -7409,7 +7176,6 @@ pub enum SchemeRangeExtent {
 rt::union_by_type!(SchemeRangeExtent { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DataFieldsRangeSort {
     Boolean(bool),
     Object(RootScaleIdentityDomainScaleDataDataFieldsSortObject),
@@ -7427,7 +7193,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FieldsRangeField {
     DataField(DataFieldField),
     Array(Vec<ArrayFieldItem>),
@@ -7445,7 +7210,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FieldsRangeSort {
     Boolean(bool),
     Object(RootScaleIdentityDomainScaleDataDataFieldsSortObject),
@@ -7463,7 +7227,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/scaleInterpolate`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ScaleInterpolate {
     String(String),
     SignalRef(SignalRef),
@@ -7507,7 +7270,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BandScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -7564,7 +7326,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/3/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PointScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -7615,7 +7376,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum QuantizeOrThresholdScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -7635,7 +7395,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/nice`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum QuantizeOrThresholdScaleNice {
     Boolean(bool),
     Number(rt::Number),
@@ -7676,7 +7435,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/5/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum QuantileScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -7724,7 +7482,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scaleBins`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ScaleBins {
     Array(Vec<NumberOrSignal>),
     Step {
@@ -7743,7 +7500,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BinOrdinalScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -7793,7 +7549,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TimeOrUtcScaleNice {
     Boolean(bool),
     String(StringNice),
@@ -7843,7 +7598,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Interval {
     String(StringNice),
     SignalRef(SignalRef),
@@ -7854,7 +7608,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TimeOrUtcScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -7907,7 +7660,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/8/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum NameScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -7955,7 +7707,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/9/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LogScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -8003,7 +7754,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/10/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum PowScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -8051,7 +7801,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/11/properties/range`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymlogScaleRange {
     String(StringRange),
     Array(Vec<ArrayDomainItem>),
@@ -8117,7 +7866,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/projection/properties/clipExtent`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ClipExtent {
     Array(Vec<SchemeRangeExtent>),
     SignalRef(SignalRef),
@@ -8128,7 +7876,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/projection/properties/fit`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Fit {
     Object(rt::Map<String, rt::Value>),
     Array(Vec<rt::Value>),
@@ -8253,7 +8000,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/orient`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisOrient {
     String(RootAxOrientString),
     SignalRef(SignalRef),
@@ -8316,7 +8062,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/formatType`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum FormatType {
     String(StringType),
     SignalRef(SignalRef),
@@ -8342,7 +8087,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/minExtent`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum MinExtent {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8355,7 +8099,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/maxExtent`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum MaxExtent {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8368,7 +8111,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8381,7 +8123,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/position`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Position {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8394,7 +8135,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/bandPosition`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum BandPosition {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8408,7 +8148,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/translate`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTranslate {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8421,7 +8160,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/arrayOrSignal`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ArrayOrSignal {
     Array(Vec<rt::Value>),
     SignalRef(SignalRef),
@@ -8432,7 +8170,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/textOrSignal`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TextOrSignal {
     String(String),
     Array(Vec<String>),
@@ -8444,7 +8181,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titlePadding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitlePadding {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8458,7 +8194,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAlign`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleAlign {
     String(TitleAlignString),
     AlignValue(AlignValue),
@@ -8471,7 +8206,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAnchor`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleAnchor {
     Variant0(Option<Variant0Anchor>),
     AnchorValue(AnchorValue),
@@ -8496,7 +8230,6 @@ pub enum Variant0Anchor {
 rt::string_enum!(Variant0Anchor { Start = "start", Middle = "middle", End = "end" });
 /// Schema: `typify/vega.json#/definitions/anchorValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AnchorValue {
     Array(Vec<AnchorValueArrayItem>),
     Object(AnchorValueObject),
@@ -8507,7 +8240,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AnchorValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -8543,7 +8275,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AnchorValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -8576,7 +8307,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAngle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TitleAngle {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8589,7 +8319,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleX`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TitleX {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8602,7 +8331,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleY`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TitleY {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8615,7 +8343,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleBaseline {
     String(StringBaseline),
     BaselineValue(BaselineValue),
@@ -8667,7 +8394,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleFont {
     String(String),
     StringValue(StringValue),
@@ -8680,7 +8406,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleFontSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8694,7 +8419,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontStyle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleFontStyle {
     String(String),
     StringValue(StringValue),
@@ -8709,7 +8433,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontWeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleFontWeight {
     Variant0(Option<Variant0Weight>),
     FontWeightValue(FontWeightValue),
@@ -8724,7 +8447,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLimit`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleLimit {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8737,7 +8459,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLineHeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleLineHeight {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8752,7 +8473,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisTitleOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8766,7 +8486,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainCap`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DomainCap {
     String(String),
     StringValue(StringValue),
@@ -8794,7 +8513,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDash`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DomainDash {
     Array(Vec<rt::Number>),
     ArrayValue(StrokeDash),
@@ -8807,7 +8525,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDashOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DomainDashOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8822,7 +8539,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DomainOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8836,7 +8552,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainWidth`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum DomainWidth {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8849,7 +8564,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/tickBand`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickBand {
     String(StringBand),
     SignalRef(SignalRef),
@@ -8872,7 +8586,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickCap`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickCap {
     String(String),
     StringValue(StringValue),
@@ -8900,7 +8613,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDash`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickDash {
     Array(Vec<rt::Number>),
     ArrayValue(StrokeDash),
@@ -8913,7 +8625,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDashOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickDashOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8928,7 +8639,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8941,7 +8651,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8954,7 +8663,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickRound`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickRound {
     Boolean(bool),
     BooleanValue(BooleanValue),
@@ -8967,7 +8675,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8980,7 +8687,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickWidth`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickWidth {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -8993,7 +8699,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/tickCount`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TickCount {
     Number(rt::Number),
     String(StringNice),
@@ -9009,7 +8714,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridCap`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GridCap {
     String(String),
     StringValue(StringValue),
@@ -9037,7 +8741,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDash`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GridDash {
     Array(Vec<rt::Number>),
     ArrayValue(StrokeDash),
@@ -9050,7 +8753,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDashOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GridDashOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9065,7 +8767,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GridOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9078,7 +8779,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridWidth`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GridWidth {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9091,7 +8791,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelAlign`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelAlign {
     String(TitleAlignString),
     AlignValue(AlignValue),
@@ -9104,7 +8803,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelBaseline`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelBaseline {
     String(StringBaseline),
     BaselineValue(BaselineValue),
@@ -9119,7 +8817,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/labelOverlap`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LabelOverlap {
     Boolean(bool),
     String(StringOverlap),
@@ -9143,7 +8840,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelAngle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LabelAngle {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9171,7 +8867,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFont`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelFont {
     String(String),
     StringValue(StringValue),
@@ -9184,7 +8879,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelFontSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9198,7 +8892,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontWeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelFontWeight {
     Variant0(Option<Variant0Weight>),
     FontWeightValue(FontWeightValue),
@@ -9213,7 +8906,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontStyle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelFontStyle {
     String(String),
     StringValue(StringValue),
@@ -9228,7 +8920,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLimit`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelLimit {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9241,7 +8932,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLineHeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LabelLineHeight {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9256,7 +8946,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9270,7 +8959,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum AxisLabelOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -9283,7 +8971,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelPadding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LabelPadding {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10074,7 +9761,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/orient`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendOrient {
     String(RootLegendSizeOrientString),
     SignalRef(SignalRef),
@@ -10113,7 +9799,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/cornerRadius`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum CornerRadius {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10145,7 +9830,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10160,7 +9844,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendPadding {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10193,7 +9876,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendX`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendX {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10208,7 +9890,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendY`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendY {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10223,7 +9904,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleAlign`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleAlign {
     String(TitleAlignString),
     AlignValue(AlignValue),
@@ -10238,7 +9918,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleAnchor`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleAnchor {
     Variant0(Option<Variant0Anchor>),
     AnchorValue(AnchorValue),
@@ -10253,7 +9932,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleBaseline`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleBaseline {
     String(StringBaseline),
     BaselineValue(BaselineValue),
@@ -10285,7 +9963,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleFont {
     String(String),
     StringValue(StringValue),
@@ -10300,7 +9977,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleFontSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10315,7 +9991,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontStyle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleFontStyle {
     String(String),
     StringValue(StringValue),
@@ -10330,7 +10005,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontWeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleFontWeight {
     Variant0(Option<Variant0Weight>),
     FontWeightValue(FontWeightValue),
@@ -10345,7 +10019,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLimit`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleLimit {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10360,7 +10033,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLineHeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleLineHeight {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10375,7 +10047,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitleOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10390,7 +10061,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOrient`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum TitleOrient {
     String(Value),
     OrientValue(OrientValue),
@@ -10422,7 +10092,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/orientValue`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OrientValue {
     Array(Vec<OrientValueArrayItem>),
     Object(OrientValueObject),
@@ -10433,7 +10102,6 @@ rt::union_by_type!(
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OrientValueArrayItem {
     SignalRef(RootEncodeFillArrayItemObjectSignalRef),
     Value {
@@ -10469,7 +10137,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum OrientValueObject {
     SignalRef(StringModifiersSignalRef),
     Value {
@@ -10502,7 +10169,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titlePadding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendTitlePadding {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10517,7 +10183,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GradientOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10550,7 +10215,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientStrokeWidth`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum GradientStrokeWidth {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10565,7 +10229,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDash`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymbolDash {
     Array(Vec<rt::Number>),
     ArrayValue(StrokeDash),
@@ -10580,7 +10243,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDashOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymbolDashOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10613,7 +10275,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymbolOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10628,7 +10289,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymbolOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10643,7 +10303,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymbolSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10676,7 +10335,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolStrokeWidth`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymbolStrokeWidth {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10691,7 +10349,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolType`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SymbolType {
     String(String),
     StringValue(StringValue),
@@ -10723,7 +10380,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelAlign`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelAlign {
     String(TitleAlignString),
     AlignValue(AlignValue),
@@ -10738,7 +10394,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelBaseline`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelBaseline {
     String(StringBaseline),
     BaselineValue(BaselineValue),
@@ -10770,7 +10425,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFont`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelFont {
     String(String),
     StringValue(StringValue),
@@ -10785,7 +10439,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelFontSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10800,7 +10453,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontStyle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelFontStyle {
     String(String),
     StringValue(StringValue),
@@ -10815,7 +10467,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontWeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelFontWeight {
     Variant0(Option<Variant0Weight>),
     FontWeightValue(FontWeightValue),
@@ -10830,7 +10481,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelLimit`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelLimit {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10845,7 +10495,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOffset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10860,7 +10509,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOpacity`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LegendLabelOpacity {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -10950,7 +10598,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/orient`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectTitleOrient {
     String(RootTitleObjectOrientString),
     SignalRef(SignalRef),
@@ -10981,7 +10628,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/anchor`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Anchor {
     Variant0(Option<Variant0Anchor>),
     AnchorValue(AnchorValue),
@@ -10996,7 +10642,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/frame`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Frame {
     String(StringFrame),
     StringValue(StringValue),
@@ -11023,7 +10668,6 @@ rt::string_enum!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectTitleOffset {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11038,7 +10682,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/limit`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Limit {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11053,7 +10696,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/align`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectTitleAlign {
     String(TitleAlignString),
     AlignValue(AlignValue),
@@ -11068,7 +10710,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/angle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Angle {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11083,7 +10724,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/baseline`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Baseline {
     String(StringBaseline),
     BaselineValue(BaselineValue),
@@ -11098,7 +10738,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dx`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Dx {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11111,7 +10750,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dy`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Dy {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11141,7 +10779,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/font`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectTitleFont {
     String(String),
     StringValue(StringValue),
@@ -11156,7 +10793,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectTitleFontSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11171,7 +10807,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontStyle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectTitleFontStyle {
     String(String),
     StringValue(StringValue),
@@ -11186,7 +10821,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontWeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ObjectTitleFontWeight {
     Variant0(Option<Variant0Weight>),
     FontWeightValue(FontWeightValue),
@@ -11201,7 +10835,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/lineHeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum LineHeight {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11234,7 +10867,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFont`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SubtitleFont {
     String(String),
     StringValue(StringValue),
@@ -11249,7 +10881,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontSize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SubtitleFontSize {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11264,7 +10895,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontStyle`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SubtitleFontStyle {
     String(String),
     StringValue(StringValue),
@@ -11279,7 +10909,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontWeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SubtitleFontWeight {
     Variant0(Option<Variant0Weight>),
     FontWeightValue(FontWeightValue),
@@ -11294,7 +10923,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleLineHeight`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum SubtitleLineHeight {
     Number(rt::Number),
     NumberValue(NumberValue),
@@ -11461,7 +11089,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/markclip`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Markclip {
     BooleanOrSignal(BooleanOrSignal),
     Path { path: StringOrSignal },
@@ -11565,7 +11192,6 @@ rt::object!(
 );
 /// Schema: `typify/vega.json#/definitions/padding`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ScopePadding {
     Number(rt::Number),
     Object {
@@ -11585,7 +11211,6 @@ rt::union!(
 );
 /// Schema: `typify/vega.json#/definitions/autosize`
 #[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Autosize {
     String(StringAutosize),
     Type {

@@ -172,14 +172,18 @@ impl<'de> DeserializeSeed<'de> for Json {
 
 /// Runs `read` on bytes, with what it made of them (numbers keep their
 /// exponents as written: `read` may run twice, see `parse::keeping_exponents`).
-pub fn read_document<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
-    crate::parse::keeping_exponents(b, || read_once(b, &read))
+pub fn read_document<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
+    // UTF-8 checked once for the whole text (SIMD), not string by string
+    // as serde_json's byte reader does; text that is not UTF-8 is left to
+    // the full path, which says where.
+    let Ok(text) = simdutf8::basic::from_utf8(b) else { return Outcome::Declined };
+    crate::parse::keeping_exponents(b, || read_once(text, &read))
 }
 
-fn read_once<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
+fn read_once<T>(text: &str, read: impl Fn(&mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
     drop(salvaged());
     Settled::forget();
-    let mut de = serde_json::Deserializer::from_slice(b);
+    let mut de = serde_json::Deserializer::from_str(text);
     let out = match read(&mut de) {
         Ok(v) if de.end().is_ok() => Outcome::Valid(v),
         Ok(_) => Outcome::Declined,
@@ -194,7 +198,7 @@ fn read_once<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json
 
 /// Runs `read` on bytes; `None` unless it builds a value (a broken rule,
 /// a declined document and bad JSON all give `None`).
-pub fn read_slice<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Option<T> {
+pub fn read_slice<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Result<T, serde_json::Error>) -> Option<T> {
     match read_document(b, read) {
         Outcome::Valid(v) => Some(v),
         _ => None,
@@ -1033,6 +1037,22 @@ mod tests {
         fn scalar(_: &Value) -> Option<String> {
             None
         }
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_left_to_the_full_path() {
+        struct Any;
+        impl Leaf for Any {
+            type Out = String;
+            fn string(s: &str) -> Option<String> {
+                Some(s.to_owned())
+            }
+            fn scalar(_: &Value) -> Option<String> {
+                None
+            }
+        }
+        assert_eq!(read_slice("\"é\"".as_bytes(), |d| LeafRead::<Any>::read(d)).as_deref(), Some("é"));
+        assert!(matches!(read_document(b"\"\xff\"", |d| LeafRead::<Any>::read(d)), Outcome::Declined));
     }
 
     #[test]

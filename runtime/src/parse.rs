@@ -106,8 +106,16 @@ pub fn value_from_slice(b: &[u8], settings: ReadSettings) -> Result<Value, ReadE
 }
 
 fn read_slice(b: &[u8], settings: ReadSettings) -> Result<Value, ReadError> {
+    // UTF-8 checked once for the whole text (SIMD), not string by string;
+    // text that is not UTF-8 is read as bytes, for serde_json to say where.
+    match simdutf8::basic::from_utf8(b) {
+        Ok(text) => read_with(serde_json::Deserializer::from_str(text), settings),
+        Err(_) => read_with(serde_json::Deserializer::from_slice(b), settings),
+    }
+}
+
+fn read_with<'de, R: serde_json::de::Read<'de>>(mut de: serde_json::Deserializer<R>, settings: ReadSettings) -> Result<Value, ReadError> {
     let state = State::new(settings.duplicates);
-    let mut de = serde_json::Deserializer::from_slice(b);
     let read = ValueSeed(&state).deserialize(&mut de).and_then(|v| de.end().map(|()| v));
     read.map_err(|e| match state.found.take() {
         Some(found) => ReadError::Duplicate(found.into_error(&e)),
@@ -526,6 +534,19 @@ mod tests {
 
     fn read(s: &str) -> Result<Value, ReadError> {
         value_from_str(s, ReadSettings::new())
+    }
+
+    #[test]
+    fn utf8_is_checked_once_and_a_bad_byte_is_still_placed() {
+        // Text that is UTF-8 is read as text, non-ASCII strings and all.
+        let v = value_from_slice("{\"a\":\"é🦀\",\"b\":[\"ü\"]}".as_bytes(), ReadSettings::new()).unwrap();
+        assert_eq!(v, serde_json::json!({"a": "é🦀", "b": ["ü"]}));
+        // A byte that is not: the same error, at the same place, as serde_json's byte reader gives.
+        let bad = b"{\"a\":\"x\xff\"}";
+        let ours = value_from_slice(bad, ReadSettings::new()).unwrap_err().to_string();
+        let theirs = serde_json::from_slice::<Value>(bad).unwrap_err().to_string();
+        assert_eq!(ours, format!("not valid JSON: {theirs}"));
+        assert!(ours.contains("line 1 column"), "{ours}");
     }
 
     fn duplicate(s: &str) -> DuplicateMember {

@@ -50,6 +50,9 @@ pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
 /// share: where it is used (the first few places), each validated by its own.
 pub fn used_by(places: &[String]) -> String {
     const SHOWN: usize = 3;
+    // A place met twice (a type shared within one subschema) is named once.
+    let mut seen = std::collections::HashSet::new();
+    let places: Vec<&String> = places.iter().filter(|p| seen.insert(p.as_str())).collect();
     let mut named: Vec<String> = places.iter().take(SHOWN).map(|p| format!("`{}`", code_safe(p))).collect();
     if places.len() > SHOWN {
         named.push(format!("and {} more", places.len() - SHOWN));

@@ -884,7 +884,7 @@ rt::string_enum!(
     BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status"
 );
-/// Used by: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$requested_action/properties/check_run/properties/check_suite/properties/conclusion`, and 6 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$requested_action/properties/check_run/properties/check_suite/properties/conclusion`, and 5 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckSuiteConclusion {
     /// `success`
@@ -2351,7 +2351,7 @@ rt::object!(
     "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items",
     fast fast::read_98
 );
-/// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$reopened_by_user/properties/alert/properties/state`, and 8 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$reopened_by_user/properties/alert/properties/state`, `typify/github.json#/definitions/discussion/properties/state`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestState {
     /// `open`
@@ -2994,7 +2994,7 @@ rt::object!(
     required; } deny contract[validators::t10:: < 4 >], BASE0,
     "/definitions/discussion$answered/properties/discussion", fast fast::read_126
 );
-/// Used by: `typify/github.json#/definitions/discussion/properties/category`, `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category/properties/from`, `typify/github.json#/definitions/discussion/properties/category`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/github.json#/definitions/discussion/properties/category`, `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category/properties/from`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct DiscussionCategory {
     pub id: rt::Integer,
@@ -3169,7 +3169,7 @@ rt::object!(
     contract[validators::t10:: < 5 >], BASE0,
     "/definitions/discussion$created/properties/discussion", fast fast::read_136
 );
-/// Used by: `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/installation/properties/suspended_by`, and 5 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/installation/properties/suspended_by`, `typify/github.json#/definitions/issue/properties/milestone`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnswerChosenBy {
     Null,
@@ -4425,7 +4425,7 @@ rt::object!(
     required; } deny contract[validators::v189], BASE0, "/definitions/milestone", fast
     fast::read_194
 );
-/// Used by: `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/issue/properties/active_lock_reason`, and 6 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/pull-request/properties/active_lock_reason`, `typify/github.json#/definitions/simple-pull-request/properties/active_lock_reason`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ActiveLockReason {
     /// `resolved`
@@ -10492,7 +10492,7 @@ rt::string_enum!(
     "success" } contract[validators::t80:: < 8 >], BASE0,
     "/definitions/workflow-step-completed/properties/conclusion"
 );
-/// Used by: `typify/github.json#/definitions/workflow-job/properties/conclusion`, `typify/github.json#/definitions/workflow-job/properties/conclusion`, `typify/github.json#/definitions/workflow-job/properties/conclusion`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/github.json#/definitions/workflow-job/properties/conclusion`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WorkflowJobConclusion {
     /// `success`

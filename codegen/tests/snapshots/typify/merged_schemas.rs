@@ -233,7 +233,7 @@ rt::union!(
     Unresolvable tag "x" { "a" => A(_), "b" => B(_) } contract[validators::v18], BASE0,
     "/definitions/Unresolvable"
 );
-/// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct AUnresolvable {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).

@@ -632,7 +632,7 @@ rt::object!(
     RootEncodeFillArrayItemObjectRange { test = "test"; scale = "scale"; range = "range",
     required; } extra extra
 );
-/// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, and 27 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct RuleScaleBand {
     pub test: Option<String>,
@@ -906,7 +906,7 @@ pub struct StringModifiersRange {
 rt::object!(
     StringModifiersRange { scale = "scale"; range = "range", required; } extra extra
 );
-/// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, and 27 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+/// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct StringModifiersScaleValue {
     pub scale: Scale,

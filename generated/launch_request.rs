@@ -188,11 +188,12 @@ mod fast {
         Answer::Many; R1 : Vec < AnswerValue > } refuse bool number null map
     );
     type Union6 = Union8<LeafRead<Leaf7>, VecOf<LeafRead<Leaf7>, 0usize, 50usize>>;
+    rt::map_checks!(Checks9, names = validators::v5, values = validators::v6);
     rt::object_reader!(
         read_0, Visit0, LaunchRequest { contract_version = "contractVersion" : LeafRead <
         Leaf1 >, required; input = "input" : LeafRead < Leaf2 >, required; mode = "mode"
         : LeafRead < Leaf3 >, required; kind = "kind" : LeafRead < Leaf4 >; answers =
-        "answers" : MapOf < Leaf5, Union6 >, required; } deny
+        "answers" : MapOf < Leaf5, Union6, Checks9 >, required; } deny
     );
 }
 /// Validators: one function per distinct subschema.

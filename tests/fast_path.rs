@@ -361,3 +361,52 @@ fn payload_before_type_is_read_on_the_fast_path() {
     assert_eq!(typed.command.type_name(), "later.kind");
     assert!(!typed.command.is_known());
 }
+
+/// A long invalid map (`answers`) is read on by its reader, which keeps only
+/// the members whose errors will be listed and counts the others' past the
+/// error cap: the list, its order and "… and N more" must still be exactly
+/// the full path's, wherever the bad names and bad values fall, and a name
+/// repeated after the break is still refused.
+#[test]
+fn long_invalid_maps_list_and_count_as_the_full_path_does() {
+    let members = |n: usize, pick: &dyn Fn(usize) -> usize| -> String {
+        (0..n)
+            .map(|i| match pick(i) {
+                0 => format!("\"q{i}\":\"a\""),
+                1 => format!("\"Q{i}\":\"a\""),
+                2 => format!("\"q{i}\":5"),
+                3 => format!("\"Bad{i}\":[\"\",\"x\",7]"),
+                4 => format!("\"q{i}\":\"\""),
+                5 => format!("\"q{i}\":{{\"a\":[1,{{}}]}}"),
+                _ => format!("\"q{i}\":[{}]", vec!["\"x\""; 51].join(",")),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    // A small generator of picks (no dependency): mixed, bad names late,
+    // bad values late, all valid then one bad, and cap-sized runs.
+    let mixed = |i: usize| (i.wrapping_mul(2_654_435_761) >> 7) % 7;
+    let cases: Vec<(String, String)> = vec![
+        ("mixed".into(), members(3000, &mixed)),
+        ("bad values, then bad names".into(), members(2600, &|i| if i < 1500 { 2 } else { 1 })),
+        ("bad names, then bad values".into(), members(2600, &|i| if i < 1200 { 1 } else { 2 })),
+        ("valid, then bad".into(), members(2500, &|i| if i < 2000 { 0 } else { 3 + i % 4 })),
+        ("one bad among many".into(), members(3000, &|i| if i == 1777 { 6 } else { 0 })),
+        ("exactly at the cap".into(), members(1000, &|_| 1)),
+    ];
+    for (what, answers) in cases {
+        for kind in ["", ",\"kind\":7"] {
+            let text = format!("{{\"contractVersion\":\"x\",\"answers\":{{{answers}}},\"mode\":\"interactive\"{kind}}}");
+            let fast = LaunchRequest::from_json_slice(text.as_bytes()).unwrap_err();
+            let full = LaunchRequest::from_json_slice_via_value(text.as_bytes()).unwrap_err();
+            let (fast, full) = (fast.validation_errors().unwrap(), full.validation_errors().unwrap());
+            assert_eq!(fast.to_basic_output().to_string(), full.to_basic_output().to_string(), "{what}");
+            assert_eq!(fast.to_string(), full.to_string(), "{what}");
+            assert!(matches!(read_document(text.as_bytes(), |d| LaunchRequest::fast_read(d)), Outcome::Invalid(..)), "{what}: handed to the full path");
+        }
+    }
+    // A name repeated after the break: refused on both paths.
+    let text = format!("{{\"contractVersion\":\"1.0.0\",\"input\":\"x\",\"mode\":\"interactive\",\"answers\":{{{},\"q3\":\"b\"}}}}", members(1500, &|i| i % 3));
+    assert!(matches!(LaunchRequest::from_json_slice(text.as_bytes()), Err(ParseError::Duplicate(_))));
+    assert!(matches!(LaunchRequest::from_json_slice_via_value(text.as_bytes()), Err(ParseError::Duplicate(_))));
+}

@@ -19,6 +19,7 @@
 //! holds the generic ones (leaves, lists, maps, the `Value` fallback).
 
 use crate::convert::{FromKey, FromValue};
+use crate::validate::Ctx;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -40,6 +41,9 @@ thread_local! {
     /// Where the placeholders of the document being handed up are (see
     /// [`Settled`]): registered by [`Partial::done`], taken by [`read_document`].
     static SETTLED: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    /// Errors of the document being handed up that readers counted and
+    /// did not keep (past the error cap, see [`MapOf`]).
+    static UNLISTED: Cell<usize> = const { Cell::new(0) };
 }
 
 /// The members of a handed-up document that a reader read and checked
@@ -48,8 +52,10 @@ thread_local! {
 /// validators, told where they are, take them as valid without looking.
 /// Only members the validators reach through `properties` alone, with the
 /// very schemas the reader checked, are settled (the generator decides).
+/// With them, how many errors the readers counted past the error cap and
+/// left out of the document ([`MapOf`]).
 #[derive(Debug, Default)]
-pub struct Settled(Vec<usize>);
+pub struct Settled(Vec<usize>, usize);
 
 impl Settled {
     /// Whether `v` is one of the placeholders.
@@ -58,14 +64,20 @@ impl Settled {
         !self.0.is_empty() && v.is_null() && self.0.contains(&(v as *const Value as usize))
     }
 
+    /// How many errors the readers counted past the cap and left out.
+    pub fn unlisted(&self) -> usize {
+        self.1
+    }
+
     fn take() -> Self {
-        Settled(SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())))
+        Settled(SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())), UNLISTED.with(|u| u.take()))
     }
 
     /// Forgets placeholders registered by a reader that did not hand its
-    /// document up (the list keeps its memory).
+    /// document up (the list keeps its memory), and what readers counted.
     fn forget() {
         SETTLED.with(|s| s.borrow_mut().clear());
+        UNLISTED.with(|u| u.set(0));
     }
 }
 
@@ -926,27 +938,52 @@ fn invalid_array<E: de::Error, T: Serialize>(done: Vec<T>, pending: Option<(Valu
 /// [`Read`] for an object read as a map: member names checked by `K`
 /// (`propertyNames`) and converted with `FromKey`, values read by `V`.
 /// A repeated member name is refused (the full path decides such documents).
-pub struct MapOf<K, V>(PhantomData<(K, V)>);
+/// With the map's validators (`C`), an invalid map is handed up holding only
+/// the members the validators will list errors for; the errors of the rest,
+/// past the error cap, are counted as they are read ([`MapChecks`]), so a
+/// map of a million bad members costs its errors' cap, not its `Value`.
+pub struct MapOf<K, V, C = KeepAll>(PhantomData<(K, V, C)>);
 
-impl<K, V> Read for MapOf<K, V>
+/// The validators of a map [`MapOf`] reads, when they are all its schema
+/// has: a loop over the names (`propertyNames`), then one over the values
+/// (`additionalProperties`), each member's errors its own. Then a member
+/// whose errors all fall past the document's error cap need not be handed
+/// up: what it adds is a count.
+pub trait MapChecks {
+    /// `Some((names, values))`, either `None` when the schema has no such
+    /// keyword; `None` when the validators are more than this (every
+    /// member of an invalid map is then handed up).
+    const CHECKS: Option<(Option<crate::Check>, Option<crate::Check>)>;
+}
+
+/// [`MapChecks`] for a map whose validators do more: every member handed up.
+pub struct KeepAll;
+
+impl MapChecks for KeepAll {
+    const CHECKS: Option<(Option<crate::Check>, Option<crate::Check>)> = None;
+}
+
+impl<K, V, C> Read for MapOf<K, V, C>
 where
     K: Leaf,
-    K::Out: FromKey + std::hash::Hash + Eq,
+    K::Out: FromKey + std::hash::Hash + Eq + Serialize,
     V: Read,
+    C: MapChecks,
 {
     type Out = crate::Map<K::Out, V::Out>;
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self::Out, D::Error> {
-        d.deserialize_any(MapVisitor::<K, V>(PhantomData))
+        d.deserialize_any(MapVisitor::<K, V, C>(PhantomData))
     }
 }
 
-struct MapVisitor<K, V>(PhantomData<(K, V)>);
+struct MapVisitor<K, V, C>(PhantomData<(K, V, C)>);
 
-impl<'de, K, V> Visitor<'de> for MapVisitor<K, V>
+impl<'de, K, V, C> Visitor<'de> for MapVisitor<K, V, C>
 where
     K: Leaf,
-    K::Out: FromKey + std::hash::Hash + Eq,
+    K::Out: FromKey + std::hash::Hash + Eq + Serialize,
     V: Read,
+    C: MapChecks,
 {
     type Value = crate::Map<K::Out, V::Out>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -956,7 +993,10 @@ where
         let mut out = crate::Map::new();
         while let Some(Key(k)) = m.next_key::<Key<'de>>()? {
             let Some(key) = K::string(&k) else {
-                return Err(partial_map(out).unknown(&mut m, k));
+                return Err(match C::CHECKS {
+                    Some(checks) => MapErrors::after(&out, checks)?.read_on::<K, V, _>(&mut m, k, None),
+                    None => partial_map(out).unknown(&mut m, k),
+                });
             };
             match m.next_value_seed(Seed::<V>::new()) {
                 Ok(value) => {
@@ -964,13 +1004,206 @@ where
                         return Err(abort());
                     }
                 }
-                Err(e) => return Err(partial_map(out).failed(&mut m, k, e)),
+                Err(e) => {
+                    return Err(match C::CHECKS {
+                        Some(checks) => MapErrors::after(&out, checks)?.read_on::<K, V, _>(&mut m, k, Some(e)),
+                        None => partial_map(out).failed(&mut m, k, e),
+                    })
+                }
             }
         }
         Ok(out)
     }
     crate::__fast_refuse!(scalars);
     crate::__fast_refuse!(seq);
+}
+
+/// An invalid map being read on ([`MapOf`] with [`MapChecks`]): every member
+/// is still read and checked; the ones the validators will list errors for
+/// are kept as JSON, the others' errors counted.
+struct MapErrors {
+    kept: serde_json::Map<String, Value>,
+    /// A hash of every name read (a repeat, or a collision, leaves the
+    /// document to the full path): no copy of the names.
+    seen: std::collections::HashSet<u64>,
+    hasher: std::collections::hash_map::RandomState,
+    names: Option<crate::Check>,
+    values: Option<crate::Check>,
+    /// Bad names so far (one error each, in the validators' first loop) ...
+    bad_names: usize,
+    /// ... and the errors of the values kept (their second loop).
+    value_errors: usize,
+    /// Errors of members left out: each past the cap.
+    unlisted: usize,
+}
+
+impl MapErrors {
+    /// Starts after the members read and found valid (`done`: they add no
+    /// error, so only their names are kept, hashed).
+    #[cold]
+    fn after<K: Serialize, X, E: de::Error>(done: &crate::Map<K, X>, (names, values): (Option<crate::Check>, Option<crate::Check>)) -> Result<Self, E> {
+        let mut me = MapErrors {
+            kept: serde_json::Map::new(),
+            seen: std::collections::HashSet::with_capacity(done.len()),
+            hasher: std::collections::hash_map::RandomState::new(),
+            names,
+            values,
+            bad_names: 0,
+            value_errors: 0,
+            unlisted: 0,
+        };
+        for k in done.keys() {
+            let Some(Value::String(name)) = json_of(k) else { return Err(abort()) };
+            if !me.first_time(&name) {
+                return Err(abort());
+            }
+        }
+        Ok(me)
+    }
+
+    fn first_time(&mut self, name: &str) -> bool {
+        use std::hash::BuildHasher;
+        self.seen.insert(self.hasher.hash_one(name))
+    }
+
+    /// Reads the rest of the map from member `k`, then hands up what it
+    /// kept. `failed`: the error `k`'s value stopped with (its name is
+    /// valid); `None` when its name is refused and its value is still to read.
+    #[cold]
+    fn read_on<'de, K: Leaf, V: Read, A: MapAccess<'de>>(mut self, m: &mut A, k: Cow<'de, str>, failed: Option<A::Error>) -> A::Error {
+        let mut spare = None;
+        let first = match failed {
+            Some(e) => self.first::<V, A>(&k, true, Err(e), &mut spare),
+            None => {
+                let x = m.next_value_seed(Seed::<V>::new());
+                self.first::<V, A>(&k, false, x, &mut spare)
+            }
+        };
+        if let Err(e) = first {
+            return e;
+        }
+        // The rest is read as JSON, one member at a time, and checked by
+        // the validators themselves: their verdict is the full path's, and
+        // no reader error is built per member (serde_json finds each error's
+        // line by scanning back from it: quadratic on a long map).
+        loop {
+            let k = match m.next_key::<Key<'de>>() {
+                Ok(Some(Key(k))) => k,
+                Ok(None) => break,
+                Err(e) => return e,
+            };
+            let name_ok = K::string(&k).is_some();
+            let v = match m.next_value_seed(Json) {
+                Ok(v) => v,
+                Err(e) => return e,
+            };
+            let step = match self.values {
+                Some(values) if !crate::is_valid(values, &v) => self.member(&k, name_ok, Err(v), false),
+                _ => self.member_ok(&k, name_ok, Some(v), false),
+            };
+            if let Err(e) = step {
+                return e;
+            }
+        }
+        UNLISTED.with(|u| u.set(u.get() + self.unlisted));
+        invalid_with(Value::Object(self.kept), spare)
+    }
+
+    /// The first member, its value read by its reader (`x`): kept whatever
+    /// it adds, as its reader, before the break was known, may have left
+    /// placeholders in it. A broken rule keeps the error it stopped with in
+    /// `spare` (see [`invalid_with`]).
+    fn first<'de, V: Read, A: MapAccess<'de>>(
+        &mut self,
+        k: &str,
+        name_ok: bool,
+        x: Result<V::Out, A::Error>,
+        spare: &mut Option<A::Error>,
+    ) -> Result<(), A::Error> {
+        match x {
+            Ok(x) => self.member_ok(k, name_ok, Some(x), true),
+            Err(e) => match salvaged() {
+                Some(v) => {
+                    spare.get_or_insert(e);
+                    self.member(k, name_ok, Err(v), true)
+                }
+                None => Err(e),
+            },
+        }
+    }
+
+    /// Whether a name the key reader refused is one the validators refuse.
+    fn name_is_bad(&self, k: &str, name_ok: bool) -> bool {
+        !name_ok && self.names.is_some_and(|names| !crate::is_valid(names, &Value::String(k.to_owned())))
+    }
+
+    /// A member whose value its reader found valid (`x`): kept only for a
+    /// bad name (or when `keep`).
+    fn member_ok<T: Serialize, E: de::Error>(&mut self, k: &str, name_ok: bool, x: Option<T>, keep: bool) -> Result<(), E> {
+        if keep {
+            let Some(v) = x.and_then(json_of) else { return Err(abort()) };
+            return self.member(k, name_ok, Ok(Some(v)), true);
+        }
+        if !self.first_time(k) {
+            return Err(abort());
+        }
+        if self.name_is_bad(k, name_ok) {
+            self.bad_names += 1;
+            if self.bad_names <= crate::error::max_errors() {
+                let Some(v) = x.and_then(json_of) else { return Err(abort()) };
+                self.insert(k, v)?;
+            } else {
+                self.unlisted += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// A member: its value as JSON when its reader refused it (`Err`), or
+    /// found valid and already JSON (`Ok(Some)`). `keep` keeps it whatever
+    /// it adds (its value may hold placeholders).
+    fn member<E: de::Error>(&mut self, k: &str, name_ok: bool, value: Result<Option<Value>, Value>, keep: bool) -> Result<(), E> {
+        if !self.first_time(k) {
+            return Err(abort());
+        }
+        let cap = crate::error::max_errors();
+        let name_bad = self.name_is_bad(k, name_ok);
+        let mut kept = keep;
+        let mut unlisted = 0;
+        if name_bad {
+            self.bad_names += 1;
+            if self.bad_names <= cap {
+                kept = true;
+            } else {
+                unlisted += 1;
+            }
+        }
+        if let (Err(v), Some(values)) = (&value, self.values) {
+            if self.value_errors < cap {
+                // Listed (in part at least): the validators will say what.
+                self.value_errors += Ctx::count_errors(values, v, false);
+                kept = true;
+            } else {
+                unlisted += Ctx::count_errors(values, v, true);
+            }
+        }
+        if kept {
+            match value {
+                Ok(Some(v)) | Err(v) => self.insert(k, v)?,
+                Ok(None) => return Err(abort()),
+            }
+        } else {
+            self.unlisted += unlisted;
+        }
+        Ok(())
+    }
+
+    fn insert<E: de::Error>(&mut self, k: &str, v: Value) -> Result<(), E> {
+        match self.kept.insert(k.to_owned(), v) {
+            Some(_) => Err(abort()),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A map's members read so far, as JSON.

@@ -834,6 +834,31 @@ macro_rules! via_value {
     };
 }
 
+/// The validators of a map's names and values, for its reader
+/// (`rt::fast::MapOf`): `map_checks!(Checks3, names = validators::v5, values = validators::v6);`
+/// (either part left out when the schema has no such keyword).
+#[macro_export]
+macro_rules! map_checks {
+    ($name:ident $(, names = $names:path)? $(, values = $values:path)?) => {
+        /// The validators of a map's names and values.
+        pub(super) struct $name;
+        impl $crate::fast::MapChecks for $name {
+            const CHECKS: ::std::option::Option<(::std::option::Option<$crate::Check>, ::std::option::Option<$crate::Check>)> = ::std::option::Option::Some((
+                {
+                    let names: ::std::option::Option<$crate::Check> = ::std::option::Option::None;
+                    $(let names = ::std::option::Option::Some($names as $crate::Check);)?
+                    names
+                },
+                {
+                    let values: ::std::option::Option<$crate::Check> = ::std::option::Option::None;
+                    $(let values = ::std::option::Option::Some($values as $crate::Check);)?
+                    values
+                },
+            ));
+        }
+    };
+}
+
 /// The one-pass reader of a struct: each member read by its reader as its
 /// name comes (a repeated member is refused), required members checked at
 /// `}`; unknown members refused (`deny`) or read into the `extra` field.

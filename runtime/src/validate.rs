@@ -133,7 +133,23 @@ impl Ctx {
     /// A context that records every error in a document a one-pass reader
     /// handed up, whose `settled` members it already checked.
     pub fn collecting_settled(settled: Settled) -> Self {
-        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled, max_errors: crate::error::max_errors(), omitted: 0 }
+        // Errors a reader counted past the cap are only ever counted.
+        let omitted = settled.unlisted();
+        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled, max_errors: crate::error::max_errors(), omitted }
+    }
+
+    /// How many errors `check` records for `v` (its location is of no
+    /// consequence to the count): as many as it lists while the document's
+    /// list has room, or, `past_cap`, as many as it counts once the list is
+    /// full (which can differ: a union whose chosen branch recorded nothing
+    /// adds its own error).
+    pub fn count_errors(check: Check, v: &Value, past_cap: bool) -> usize {
+        let mut c = Ctx::collecting();
+        if past_cap {
+            c.max_errors = 0;
+        }
+        check(v, &Loc::Root, &mut c, &SchemaPath::Root(""));
+        c.errors.len() + c.omitted
     }
 
     /// A context that only answers valid or not, stopping at the first failure.

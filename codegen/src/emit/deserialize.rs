@@ -437,7 +437,17 @@ impl<'a> Readers<'a> {
                     let key_ty = self.ty(usize::MAX, k);
                     let key_leaf = self.leaf(validators, &names, &key_conj, k, &key_ty);
                     let value_reader = self.reader(validators, usize::MAX, &values, v);
-                    quote!(#rt::fast::MapOf<#key_leaf, #value_reader>)
+                    // One schema says all: the validators loop over the names,
+                    // then the values, and the reader can count past the cap.
+                    let saying = kws(self.ir, &conj).filter(|k| !keywords(k).is_empty()).count();
+                    if saying == 1 && names.len() <= 1 && values.len() <= 1 {
+                        let names: Vec<TokenStream> = names.first().map(|n| validators.entry(*n)).into_iter().collect();
+                        let values: Vec<TokenStream> = values.first().map(|n| validators.entry(*n)).into_iter().collect();
+                        let checks = self.shared_item("Checks", |name| quote!(#rt::map_checks!(#name #(, names = #names)* #(, values = #values)*);));
+                        quote!(#rt::fast::MapOf<#key_leaf, #value_reader, #checks>)
+                    } else {
+                        quote!(#rt::fast::MapOf<#key_leaf, #value_reader>)
+                    }
                 } else {
                     self.via_value(validators, schemas, &out_ty)
                 }

@@ -182,48 +182,49 @@ mod fast {
         .to_owned()))
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v11, v));
+    rt::map_checks!(Checks4, names = validators::v3, values = validators::v11);
     rt::via_value!(
-        Check4 -> rt::Map < String, String >, | v | rt::is_valid(validators::t0:: < 0 >,
+        Check5 -> rt::Map < String, String >, | v | rt::is_valid(validators::t0:: < 0 >,
         v)
     );
-    rt::via_value!(Check5 -> Labels, | v | rt::is_valid(validators::v4, v));
+    rt::via_value!(Check6 -> Labels, | v | rt::is_valid(validators::v4, v));
     rt::via_value!(
-        Check6 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v13, v)
+        Check7 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v13, v)
     );
-    rt::via_value!(Check7 -> Dependent, | v | rt::is_valid(validators::v10, v));
+    rt::via_value!(Check8 -> Dependent, | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
         read_0, Visit0, Objects { id = "id" : LeafRead < Leaf1 >, required; closed =
         "closed" : Typed < Closed >, required; counts = "counts" : MapOf < Leaf2,
-        LeafRead < Leaf3 > >; by_key_shape = "byKeyShape" : ViaValue < Check4 >; labels =
-        "labels" : ViaValue < Check5 >; typed_extra = "typedExtra" : Typed < TypedExtra
-        >; empty = "empty" : Typed < Empty >; defaults = "defaults" : Typed < Defaults >;
-        min_max = "minMax" : ViaValue < Check6 >; dependent = "dependent" : ViaValue <
-        Check7 >; } extra extra : AnyValue
+        LeafRead < Leaf3 >, Checks4 >; by_key_shape = "byKeyShape" : ViaValue < Check5 >;
+        labels = "labels" : ViaValue < Check6 >; typed_extra = "typedExtra" : Typed <
+        TypedExtra >; empty = "empty" : Typed < Empty >; defaults = "defaults" : Typed <
+        Defaults >; min_max = "minMax" : ViaValue < Check7 >; dependent = "dependent" :
+        ViaValue < Check8 >; } extra extra : AnyValue
     );
-    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v14, v));
-    rt::value_leaf!(Leaf9 -> bool, scalar | v | rt::is_valid(validators::v15, v));
+    rt::value_leaf!(Leaf9 -> rt::Integer, scalar | v | rt::is_valid(validators::v14, v));
+    rt::value_leaf!(Leaf10 -> bool, scalar | v | rt::is_valid(validators::v15, v));
     rt::object_reader!(
-        read_2, Visit2, Closed { a = "a" : LeafRead < Leaf8 >; b = "b" : LeafRead < Leaf9
-        >; } deny
+        read_2, Visit2, Closed { a = "a" : LeafRead < Leaf9 >; b = "b" : LeafRead <
+        Leaf10 >; } deny
     );
-    rt::value_leaf!(Leaf10 -> rt::Number, scalar | v | rt::is_valid(validators::v16, v));
-    rt::string_leaf!(Leaf11 -> String, | s | [] => Some(s.to_owned()));
+    rt::value_leaf!(Leaf11 -> rt::Number, scalar | v | rt::is_valid(validators::v16, v));
+    rt::string_leaf!(Leaf12 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, TypedExtra { fixed = "fixed" : LeafRead < Leaf10 >; } extra extra
-        : LeafRead < Leaf11 >
+        read_5, Visit5, TypedExtra { fixed = "fixed" : LeafRead < Leaf11 >; } extra extra
+        : LeafRead < Leaf12 >
     );
     rt::object_reader!(read_6, Visit6, Empty {} deny);
     rt::string_leaf!(
-        Leaf12 -> Mode, | s | [! ::std::matches!(s, "fast" | "slow")] =>
+        Leaf13 -> Mode, | s | [! ::std::matches!(s, "fast" | "slow")] =>
         Mode::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf13 -> rt::Spelled < BlockSize >, scalar | v | rt::is_valid(validators::v9, v)
+        Leaf14 -> rt::Spelled < BlockSize >, scalar | v | rt::is_valid(validators::v9, v)
     );
     rt::object_reader!(
-        read_7, Visit7, Defaults { mode = "mode" : LeafRead < Leaf12 >; validate =
-        "validate" : LeafRead < Leaf9 >; block_size = "blockSize" : LeafRead < Leaf13 >;
-        label = "label" : LeafRead < Leaf11 >; } extra extra : AnyValue
+        read_7, Visit7, Defaults { mode = "mode" : LeafRead < Leaf13 >; validate =
+        "validate" : LeafRead < Leaf10 >; block_size = "blockSize" : LeafRead < Leaf14 >;
+        label = "label" : LeafRead < Leaf12 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

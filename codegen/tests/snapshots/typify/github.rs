@@ -19029,46 +19029,47 @@ mod fast {
         Leaf189 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
         "on-demand-test")] => RepositoryDispatchOnDemandTestAction::from_listed_str(s)
     );
+    rt::map_checks!(Checks190, values = validators::v680);
     rt::object_reader!(
         read_706, Visit706, RepositoryDispatchOnDemandTest { action = "action" : LeafRead
         < Leaf189 >, required; branch = "branch" : LeafRead < Leaf2 >, required;
-        client_payload = "client_payload" : MapOf < Leaf2, AnyValue >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >, required; organization =
-        "organization" : Typed < Organization >; } deny
+        client_payload = "client_payload" : MapOf < Leaf2, AnyValue, Checks190 >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >, required; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf190 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
+        Leaf191 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
         "create")] => RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_708, Visit708, RepositoryVulnerabilityAlertCreate { action = "action" :
-        LeafRead < Leaf190 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf191 >, required; alert = "alert" : Typed <
         RepositoryVulnerabilityAlertCreateAlert >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf191 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
+        Leaf192 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
         "dismiss")] => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_710, Visit710, RepositoryVulnerabilityAlertDismiss { action = "action" :
-        LeafRead < Leaf191 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf192 >, required; alert = "alert" : Typed <
         RepositoryVulnerabilityAlertDismissAlert >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf192 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
+        Leaf193 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
         "resolve")] => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_712, Visit712, RepositoryVulnerabilityAlertResolve { action = "action" :
-        LeafRead < Leaf192 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf193 >, required; alert = "alert" : Typed <
         RepositoryVulnerabilityAlertResolveAlert >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; organization = "organization" : Typed <
@@ -19091,24 +19092,24 @@ mod fast {
         InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf193 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
+        Leaf194 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
         "resolved")] => SecretScanningAlertResolvedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_716, Visit716, SecretScanningAlertResolved { action = "action" : LeafRead <
-        Leaf193 >, required; alert = "alert" : Typed < SecretScanningAlertResolvedAlert
+        Leaf194 >, required; alert = "alert" : Typed < SecretScanningAlertResolvedAlert
         >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; organization = "organization"
         : Typed < Organization >; installation = "installation" : Typed <
         InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf194 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
+        Leaf195 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
         "performed")] => SecurityAdvisoryPerformedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_718, Visit718, SecurityAdvisoryPerformed { action = "action" : LeafRead <
-        Leaf194 >, required; security_advisory = "security_advisory" : Typed <
+        Leaf195 >, required; security_advisory = "security_advisory" : Typed <
         SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
@@ -19122,12 +19123,12 @@ mod fast {
         SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::string_leaf!(
-        Leaf195 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
+        Leaf196 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
         "withdrawn")] => SecurityAdvisoryWithdrawnAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_722, Visit722, SecurityAdvisoryWithdrawn { action = "action" : LeafRead <
-        Leaf195 >, required; security_advisory = "security_advisory" : Typed <
+        Leaf196 >, required; security_advisory = "security_advisory" : Typed <
         SecurityAdvisoryWithdrawnSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
@@ -19147,34 +19148,34 @@ mod fast {
         Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf196 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
+        Leaf197 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
         "pending_cancellation")] =>
         SponsorshipPendingCancellationAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_727, Visit727, SponsorshipPendingCancellation { action = "action" : LeafRead
-        < Leaf196 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        < Leaf197 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
         required; effective_date = "effective_date" : LeafRead < Leaf2 >; sender =
         "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf197 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
+        Leaf198 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
         "pending_tier_change")] => SponsorshipPendingTierChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_729, Visit729, SponsorshipPendingTierChange { action = "action" : LeafRead <
-        Leaf197 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        Leaf198 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
         required; effective_date = "effective_date" : LeafRead < Leaf2 >; changes =
         "changes" : Typed < SponsorshipPendingTierChangeChanges >, required; sender =
         "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf198 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
+        Leaf199 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
         "tier_changed")] => SponsorshipTierChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_731, Visit731, SponsorshipTierChanged { action = "action" : LeafRead <
-        Leaf198 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        Leaf199 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
         required; changes = "changes" : Typed < SponsorshipPendingTierChangeChanges >,
         required; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
@@ -19195,12 +19196,12 @@ mod fast {
         >; } deny
     );
     rt::string_leaf!(
-        Leaf199 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
+        Leaf200 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
         "added_to_repository")] => TeamAddedToRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_735, Visit735, TeamAddedToRepository { action = "action" : LeafRead <
-        Leaf199 >, required; team = "team" : Typed < TeamTeam >, required; repository =
+        Leaf200 >, required; team = "team" : Typed < TeamTeam >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
         : Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >, required; installation = "installation" : Typed <
@@ -19229,24 +19230,24 @@ mod fast {
         installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::string_leaf!(
-        Leaf200 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
+        Leaf201 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
         "removed_from_repository")] =>
         TeamRemovedFromRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_740, Visit740, TeamRemovedFromRepository { action = "action" : LeafRead <
-        Leaf200 >, required; team = "team" : Typed < TeamTeam >, required; repository =
+        Leaf201 >, required; team = "team" : Typed < TeamTeam >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
         : Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >, required; installation = "installation" : Typed <
         InstallationLite >; } deny
     );
     rt::string_leaf!(
-        Leaf201 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
+        Leaf202 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
         WatchStartedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_742, Visit742, WatchStarted { action = "action" : LeafRead < Leaf201 >,
+        read_742, Visit742, WatchStarted { action = "action" : LeafRead < Leaf202 >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
@@ -19269,7 +19270,7 @@ mod fast {
         WorkflowJobQueuedWorkflowJob >, required; } deny
     );
     rt::object_reader!(
-        read_746, Visit746, WorkflowJobStarted { action = "action" : LeafRead < Leaf201
+        read_746, Visit746, WorkflowJobStarted { action = "action" : LeafRead < Leaf202
         >, required; organization = "organization" : Typed < Organization >; installation
         = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
         < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -19295,7 +19296,7 @@ mod fast {
         Typed < InstallationLite >; } deny
     );
     rt::via_value!(
-        Check202 -> Option < WorkflowJobConclusion >, | v |
+        Check203 -> Option < WorkflowJobConclusion >, | v |
         rt::is_valid(validators::v672, v)
     );
     rt::object_reader!(
@@ -19307,29 +19308,29 @@ mod fast {
         html_url = "html_url" : LeafRead < Leaf2 >, required; url = "url" : LeafRead <
         Leaf2 >, required; status = "status" : LeafRead < Leaf19 >, required; steps =
         "steps" : VecOf < ViaValue < Check127 >, 1usize, { usize::MAX } >, required;
-        conclusion = "conclusion" : ViaValue < Check202 >, required; labels = "labels" :
+        conclusion = "conclusion" : ViaValue < Check203 >, required; labels = "labels" :
         VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; started_at =
         "started_at" : LeafRead < Leaf2 >, required; completed_at = "completed_at" :
         ViaValue < Check5 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf203 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
+        Leaf204 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
         "skipped" | "success")] => WorkflowStepConclusion::from_listed_str(s)
     );
     rt::object_reader!(
         read_750, Visit750, WorkflowStepCompleted { name = "name" : LeafRead < Leaf2 >,
         required; status = "status" : LeafRead < Leaf13 >, required; conclusion =
-        "conclusion" : LeafRead < Leaf203 >, required; number = "number" : LeafRead <
+        "conclusion" : LeafRead < Leaf204 >, required; number = "number" : LeafRead <
         Leaf1 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
         completed_at = "completed_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf204 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
+        Leaf205 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
         "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
     );
     rt::object_reader!(
         read_751, Visit751, WorkflowStepInProgress { name = "name" : LeafRead < Leaf2 >,
-        required; status = "status" : LeafRead < Leaf204 >, required; conclusion =
+        required; status = "status" : LeafRead < Leaf205 >, required; conclusion =
         "conclusion" : LeafRead < Leaf9 >, required; number = "number" : LeafRead < Leaf1
         >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
         completed_at = "completed_at" : LeafRead < Leaf9 >, required; } deny
@@ -20753,7 +20754,7 @@ mod validators {
     }
     const T0: [[rt::Check; 3]; 12] = [
         [t79::<78>, t79::<79>, t79::<80>],
-        [v642, v683, v645],
+        [v642, v684, v645],
         [t79::<88>, t79::<89>, t79::<90>],
         [t79::<124>, t79::<125>, t79::<126>],
         [t79::<136>, t79::<137>, t79::<138>],
@@ -20769,8 +20770,8 @@ mod validators {
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "pull_request_reviews_enforcement_level", t80::<0>)
             & c.prop(l, s, x, "required_approving_review_count", v642)
             & c.prop(l, s, x, "dismiss_stale_reviews_on_push", v643)
@@ -20817,43 +20818,43 @@ mod validators {
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "full_name", v683) & c.prop(l, s, x, "private", v643)
-            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "html_url", v683)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "full_name", v684) & c.prop(l, s, x, "private", v643)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "html_url", v684)
             & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "fork", v643)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "forks_url", v683)
-            & c.prop(l, s, x, "keys_url", v683)
-            & c.prop(l, s, x, "collaborators_url", v683)
-            & c.prop(l, s, x, "teams_url", v683) & c.prop(l, s, x, "hooks_url", v683)
-            & c.prop(l, s, x, "issue_events_url", v683)
-            & c.prop(l, s, x, "events_url", v683)
-            & c.prop(l, s, x, "assignees_url", v683)
-            & c.prop(l, s, x, "branches_url", v683) & c.prop(l, s, x, "tags_url", v683)
-            & c.prop(l, s, x, "blobs_url", v683) & c.prop(l, s, x, "git_tags_url", v683)
-            & c.prop(l, s, x, "git_refs_url", v683) & c.prop(l, s, x, "trees_url", v683)
-            & c.prop(l, s, x, "statuses_url", v683)
-            & c.prop(l, s, x, "languages_url", v683)
-            & c.prop(l, s, x, "stargazers_url", v683)
-            & c.prop(l, s, x, "contributors_url", v683)
-            & c.prop(l, s, x, "subscribers_url", v683)
-            & c.prop(l, s, x, "subscription_url", v683)
-            & c.prop(l, s, x, "commits_url", v683)
-            & c.prop(l, s, x, "git_commits_url", v683)
-            & c.prop(l, s, x, "comments_url", v683)
-            & c.prop(l, s, x, "issue_comment_url", v683)
-            & c.prop(l, s, x, "contents_url", v683)
-            & c.prop(l, s, x, "compare_url", v683) & c.prop(l, s, x, "merges_url", v683)
-            & c.prop(l, s, x, "archive_url", v683)
-            & c.prop(l, s, x, "downloads_url", v683)
-            & c.prop(l, s, x, "issues_url", v683) & c.prop(l, s, x, "pulls_url", v683)
-            & c.prop(l, s, x, "milestones_url", v683)
-            & c.prop(l, s, x, "notifications_url", v683)
-            & c.prop(l, s, x, "labels_url", v683) & c.prop(l, s, x, "releases_url", v683)
-            & c.prop(l, s, x, "deployments_url", v683)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "forks_url", v684)
+            & c.prop(l, s, x, "keys_url", v684)
+            & c.prop(l, s, x, "collaborators_url", v684)
+            & c.prop(l, s, x, "teams_url", v684) & c.prop(l, s, x, "hooks_url", v684)
+            & c.prop(l, s, x, "issue_events_url", v684)
+            & c.prop(l, s, x, "events_url", v684)
+            & c.prop(l, s, x, "assignees_url", v684)
+            & c.prop(l, s, x, "branches_url", v684) & c.prop(l, s, x, "tags_url", v684)
+            & c.prop(l, s, x, "blobs_url", v684) & c.prop(l, s, x, "git_tags_url", v684)
+            & c.prop(l, s, x, "git_refs_url", v684) & c.prop(l, s, x, "trees_url", v684)
+            & c.prop(l, s, x, "statuses_url", v684)
+            & c.prop(l, s, x, "languages_url", v684)
+            & c.prop(l, s, x, "stargazers_url", v684)
+            & c.prop(l, s, x, "contributors_url", v684)
+            & c.prop(l, s, x, "subscribers_url", v684)
+            & c.prop(l, s, x, "subscription_url", v684)
+            & c.prop(l, s, x, "commits_url", v684)
+            & c.prop(l, s, x, "git_commits_url", v684)
+            & c.prop(l, s, x, "comments_url", v684)
+            & c.prop(l, s, x, "issue_comment_url", v684)
+            & c.prop(l, s, x, "contents_url", v684)
+            & c.prop(l, s, x, "compare_url", v684) & c.prop(l, s, x, "merges_url", v684)
+            & c.prop(l, s, x, "archive_url", v684)
+            & c.prop(l, s, x, "downloads_url", v684)
+            & c.prop(l, s, x, "issues_url", v684) & c.prop(l, s, x, "pulls_url", v684)
+            & c.prop(l, s, x, "milestones_url", v684)
+            & c.prop(l, s, x, "notifications_url", v684)
+            & c.prop(l, s, x, "labels_url", v684) & c.prop(l, s, x, "releases_url", v684)
+            & c.prop(l, s, x, "deployments_url", v684)
             & c.prop(l, s, x, "created_at", t2::<0>)
-            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "pushed_at", t0::<1>)
-            & c.prop(l, s, x, "git_url", v683) & c.prop(l, s, x, "ssh_url", v683)
-            & c.prop(l, s, x, "clone_url", v683) & c.prop(l, s, x, "svn_url", v683)
+            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "pushed_at", t0::<1>)
+            & c.prop(l, s, x, "git_url", v684) & c.prop(l, s, x, "ssh_url", v684)
+            & c.prop(l, s, x, "clone_url", v684) & c.prop(l, s, x, "svn_url", v684)
             & c.prop(l, s, x, "homepage", v644) & c.prop(l, s, x, "size", v642)
             & c.prop(l, s, x, "stargazers_count", v642)
             & c.prop(l, s, x, "watchers_count", v642) & c.prop(l, s, x, "language", v644)
@@ -20866,16 +20867,16 @@ mod validators {
             & c.prop(l, s, x, "license", t2::<16>) & c.prop(l, s, x, "forks", v642)
             & c.prop(l, s, x, "open_issues", v642) & c.prop(l, s, x, "watchers", v642)
             & c.prop(l, s, x, "stargazers", v642)
-            & c.prop(l, s, x, "default_branch", v683)
+            & c.prop(l, s, x, "default_branch", v684)
             & c.prop(l, s, x, "allow_squash_merge", v643)
             & c.prop(l, s, x, "allow_merge_commit", v643)
             & c.prop(l, s, x, "allow_rebase_merge", v643)
             & c.prop(l, s, x, "allow_auto_merge", v643)
             & c.prop(l, s, x, "allow_forking", v643)
             & c.prop(l, s, x, "delete_branch_on_merge", v643)
-            & c.prop(l, s, x, "master_branch", v683)
+            & c.prop(l, s, x, "master_branch", v684)
             & c.prop(l, s, x, "permissions", v65) & c.prop(l, s, x, "public", v643)
-            & c.prop(l, s, x, "organization", v683)
+            & c.prop(l, s, x, "organization", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/user` and `#/definitions/github-org`.
@@ -20902,24 +20903,24 @@ mod validators {
     }
     const T1: [[rt::Check; 20]; 2] = [
         [
-            v683,
+            v684,
             v642,
-            v683,
-            v683,
+            v684,
+            v684,
             v644,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
-            v683,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
+            v684,
             t80::<1>,
             v643,
         ],
@@ -20951,10 +20952,10 @@ mod validators {
         c.one_of(i, l, s, &[(T2[K][0], None), (T2[K][1], None)], None)
     }
     const T2: [[rt::Check; 2]; 21] = [
-        [v642, v683],
+        [v642, v684],
         [t79::<106>, t79::<107>],
         [t79::<73>, v645],
-        [v683, v642],
+        [v684, v642],
         [t79::<134>, t79::<135>],
         [t79::<74>, v645],
         [t79::<168>, t79::<169>],
@@ -20968,18 +20969,18 @@ mod validators {
         [t79::<244>, t79::<245>],
         [t79::<257>, t79::<258>],
         [t79::<270>, v645],
-        [v683, v645],
+        [v684, v645],
         [t79::<85>, v645],
         [t79::<271>, v645],
-        [v941, v645],
+        [v942, v645],
     ];
     /// `#/definitions/license`
     pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["key", "name", "spdx_id", "url", "node_id"])
-            & c.prop(l, s, x, "key", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "spdx_id", v683) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "node_id", v683)
+            & c.prop(l, s, x, "key", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "spdx_id", v684) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "node_id", v684)
             & c
                 .unexpected_members(
                     l,
@@ -21008,20 +21009,20 @@ mod validators {
     pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683)
+            & c.prop(l, s, x, "node_id", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", &["id", "node_id"])
     }
     /// `#/definitions/organization`
     pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS5) & c.prop(l, s, x, "login", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "repos_url", v683) & c.prop(l, s, x, "events_url", v683)
-            & c.prop(l, s, x, "hooks_url", v683) & c.prop(l, s, x, "issues_url", v683)
-            & c.prop(l, s, x, "members_url", v683)
-            & c.prop(l, s, x, "public_members_url", v683)
-            & c.prop(l, s, x, "avatar_url", v683) & c.prop(l, s, x, "description", v644)
+        c.required(l, s, x, WORDS5) & c.prop(l, s, x, "login", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "repos_url", v684) & c.prop(l, s, x, "events_url", v684)
+            & c.prop(l, s, x, "hooks_url", v684) & c.prop(l, s, x, "issues_url", v684)
+            & c.prop(l, s, x, "members_url", v684)
+            & c.prop(l, s, x, "public_members_url", v684)
+            & c.prop(l, s, x, "avatar_url", v684) & c.prop(l, s, x, "description", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes`
@@ -21041,7 +21042,7 @@ mod validators {
         [v643],
         [t14::<1>],
         [v656],
-        [v683],
+        [v684],
         [v642],
         [v644],
         [t83::<4>],
@@ -21067,21 +21068,21 @@ mod validators {
     pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS8) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "head_sha", v683)
-            & c.prop(l, s, x, "external_id", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "details_url", v683)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "head_sha", v684)
+            & c.prop(l, s, x, "external_id", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "details_url", v684)
             & c.prop(l, s, x, "status", T5[K][0]) & c.prop(l, s, x, "conclusion", v74)
-            & c.prop(l, s, x, "started_at", v683)
+            & c.prop(l, s, x, "started_at", v684)
             & c.prop(l, s, x, "completed_at", T5[K][1]) & c.prop(l, s, x, "output", v75)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "check_suite", T5[K][2])
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "check_suite", T5[K][2])
             & c.prop(l, s, x, "app", t79::<85>)
             & c.prop(l, s, x, "pull_requests", t14::<2>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     const T5: [[rt::Check; 3]; 3] = [
-        [t81::<0>, v683, t6::<0>],
+        [t81::<0>, v684, t6::<0>],
         [t80::<3>, v644, t6::<1>],
-        [t81::<0>, v683, t6::<2>],
+        [t81::<0>, v684, t6::<2>],
     ];
     /// Shared by 83 validators that differ only in the validators they call and the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
     pub(super) fn t81<const K: usize>(
@@ -21187,33 +21188,33 @@ mod validators {
         c.required(l, s, x, WORDS10) & c.prop(l, s, x, "title", v644)
             & c.prop(l, s, x, "summary", v644) & c.prop(l, s, x, "text", v644)
             & c.prop(l, s, x, "annotations_count", v642)
-            & c.prop(l, s, x, "annotations_url", v683)
+            & c.prop(l, s, x, "annotations_url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS11)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/check_run$completed/properties/check_run/properties/check_suite` and `#/definitions/check_run$created/properties/check_run/properties/check_suite` (1 more).
     pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "head_branch", v644)
-            & c.prop(l, s, x, "head_sha", v683) & c.prop(l, s, x, "status", T6[K][0])
-            & c.prop(l, s, x, "conclusion", T6[K][1]) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "head_branch", v644)
+            & c.prop(l, s, x, "head_sha", v684) & c.prop(l, s, x, "status", T6[K][0])
+            & c.prop(l, s, x, "conclusion", T6[K][1]) & c.prop(l, s, x, "url", v684)
             & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v644)
             & c.prop(l, s, x, "pull_requests", t14::<2>)
             & c.prop(l, s, x, "deployment", t79::<86>)
-            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
     const T6: [[rt::Check; 2]; 3] = [
         [t80::<2>, v647],
         [t80::<3>, v647],
-        [t81::<0>, v694],
+        [t81::<0>, v695],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
     pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "id", "number", "head", "base"])
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "id", T7[K][0])
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "id", T7[K][0])
             & c.prop(l, s, x, "number", T7[K][1]) & c.prop(l, s, x, "head", v79)
             & c.prop(l, s, x, "base", v79)
             & c
@@ -21229,8 +21230,8 @@ mod validators {
     /// `#/definitions/check-run-pull-request/properties/head`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "repo", t79::<87>)
+        c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v684)
+            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "repo", t79::<87>)
             & c
                 .unexpected_members(
                     l,
@@ -21244,7 +21245,7 @@ mod validators {
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "url", "name"]) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "name", v683)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "name", v684)
             & c
                 .unexpected_members(
                     l,
@@ -21257,25 +21258,25 @@ mod validators {
     /// `#/definitions/check-run-deployment`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS14) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "task", v683)
-            & c.prop(l, s, x, "original_environment", v683)
-            & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "statuses_url", v683)
-            & c.prop(l, s, x, "repository_url", v683)
+        c.required(l, s, x, WORDS14) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "task", v684)
+            & c.prop(l, s, x, "original_environment", v684)
+            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "statuses_url", v684)
+            & c.prop(l, s, x, "repository_url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS14)
     }
     /// `#/definitions/app`
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS15) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "slug", v683) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "name", v683)
+            & c.prop(l, s, x, "slug", v684) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "external_url", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "external_url", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "permissions", v83) & c.prop(l, s, x, "events", t14::<3>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS16)
     }
@@ -21348,33 +21349,33 @@ mod validators {
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS19) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "head_branch", v644)
-            & c.prop(l, s, x, "head_sha", v683) & c.prop(l, s, x, "status", v648)
-            & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v683)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "head_branch", v644)
+            & c.prop(l, s, x, "head_sha", v684) & c.prop(l, s, x, "status", v648)
+            & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v684)
             & c.prop(l, s, x, "pull_requests", t14::<2>)
-            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "latest_check_runs_count", v642)
-            & c.prop(l, s, x, "check_runs_url", v683)
+            & c.prop(l, s, x, "check_runs_url", v684)
             & c.prop(l, s, x, "head_commit", t79::<91>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/commit-simple`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v683)
-            & c.prop(l, s, x, "tree_id", v683) & c.prop(l, s, x, "message", v683)
-            & c.prop(l, s, x, "timestamp", v683) & c.prop(l, s, x, "author", t79::<92>)
+        c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v684)
+            & c.prop(l, s, x, "tree_id", v684) & c.prop(l, s, x, "message", v684)
+            & c.prop(l, s, x, "timestamp", v684) & c.prop(l, s, x, "author", t79::<92>)
             & c.prop(l, s, x, "committer", t79::<92>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/committer`
     pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "email", t2::<17>) & c.prop(l, s, x, "date", v683)
-            & c.prop(l, s, x, "username", v683)
+        c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "email", t2::<17>) & c.prop(l, s, x, "date", v684)
+            & c.prop(l, s, x, "username", v684)
             & c
                 .unexpected_members(
                     l,
@@ -21409,8 +21410,8 @@ mod validators {
     pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "instances", T9[K][0])
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "instances", T9[K][0])
             & c.prop(l, s, x, "most_recent_instance", t79::<99>)
             & c.prop(l, s, x, "state", T9[K][1])
             & c.prop(l, s, x, "dismissed_by", T9[K][2])
@@ -21421,7 +21422,7 @@ mod validators {
     }
     const T9: [[rt::Check; 7]; 5] = [
         [t14::<4>, t80::<4>, t2::<2>, v644, v650, v101, v103],
-        [t14::<5>, t81::<78>, t79::<73>, v683, v710, v124, v125],
+        [t14::<5>, t81::<78>, t79::<73>, v684, v711, v124, v125],
         [t14::<6>, t82::<10>, v645, v645, v645, v124, v125],
         [t14::<8>, t80::<4>, v645, v645, v645, v124, v125],
         [t14::<8>, t81::<80>, v645, v645, v645, v101, v103],
@@ -21430,9 +21431,9 @@ mod validators {
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "analysis_key", "environment", "state"])
-            & c.prop(l, s, x, "ref", v683) & c.prop(l, s, x, "analysis_key", v683)
-            & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "state", t80::<4>)
-            & c.prop(l, s, x, "commit_sha", v683) & c.prop(l, s, x, "message", t83::<0>)
+            & c.prop(l, s, x, "ref", v684) & c.prop(l, s, x, "analysis_key", v684)
+            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "state", t80::<4>)
+            & c.prop(l, s, x, "commit_sha", v684) & c.prop(l, s, x, "message", t83::<0>)
             & c.prop(l, s, x, "location", v100)
             & c.prop(l, s, x, "classifications", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS23)
@@ -21449,18 +21450,18 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &[T83[K].2])
     }
     const T83: [(&str, rt::Check, &str); 7] = [
-        ("text", v683, "text"),
+        ("text", v684, "text"),
         ("body", t3::<3>, "body"),
         ("permission", t85::<2>, "permission"),
         ("name", t3::<3>, "name"),
         ("user", t79::<73>, "user"),
         ("privacy_level", t3::<3>, "privacy_level"),
-        ("identifier", v683, "identifier"),
+        ("identifier", v684, "identifier"),
     ];
     /// `#/definitions/alert-instance/properties/location`
     pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "path", v683) & c.prop(l, s, x, "start_line", v642)
+        c.prop(l, s, x, "path", v684) & c.prop(l, s, x, "start_line", v642)
             & c.prop(l, s, x, "end_line", v642) & c.prop(l, s, x, "start_column", v642)
             & c.prop(l, s, x, "end_column", v642)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
@@ -21469,8 +21470,8 @@ mod validators {
     pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v683) & c.prop(l, s, x, "severity", v102)
-            & c.prop(l, s, x, "description", v683)
+            & c.prop(l, s, x, "id", v684) & c.prop(l, s, x, "severity", v102)
+            & c.prop(l, s, x, "description", v684)
             & c
                 .unexpected_members(
                     l,
@@ -21487,7 +21488,7 @@ mod validators {
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
     pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "version", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["name", "version"])
     }
@@ -21536,13 +21537,13 @@ mod validators {
         [t79::<99>, t67::<2>],
         [t79::<99>, t67::<3>],
         [t79::<123>, t68::<0>],
-        [t79::<123>, v746],
+        [t79::<123>, v747],
         [t79::<123>, t69::<0>],
         [t79::<123>, t68::<1>],
         [t79::<123>, t69::<1>],
         [t79::<133>, t70::<0>],
         [t79::<133>, t70::<1>],
-        [t79::<139>, v770],
+        [t79::<139>, v771],
         [t79::<139>, t71::<0>],
         [t79::<139>, t72::<0>],
         [t79::<139>, t72::<1>],
@@ -21552,19 +21553,19 @@ mod validators {
         [t79::<74>, t71::<0>],
         [t79::<74>, t71::<1>],
         [t79::<195>, t87::<2>],
-        [t79::<200>, v846],
         [t79::<200>, v847],
-        [t79::<200>, v850],
+        [t79::<200>, v848],
         [t79::<200>, v851],
         [t79::<200>, v852],
+        [t79::<200>, v853],
         [t79::<216>, t87::<3>],
         [t79::<216>, t73::<0>],
         [t79::<216>, t73::<1>],
         [t79::<92>, t87::<4>],
         [t79::<255>, t74::<0>],
-        [t79::<255>, v922],
+        [t79::<255>, v923],
         [t79::<259>, t74::<1>],
-        [t79::<103>, v945],
+        [t79::<103>, v946],
         [t79::<103>, t76::<0>],
         [t79::<139>, t77::<0>],
         [t79::<139>, t77::<1>],
@@ -21576,16 +21577,16 @@ mod validators {
     pub(super) fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v683) & c.prop(l, s, x, "severity", v102)
-            & c.prop(l, s, x, "description", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "full_description", v683) & c.prop(l, s, x, "tags", v645)
+            & c.prop(l, s, x, "id", v684) & c.prop(l, s, x, "severity", v102)
+            & c.prop(l, s, x, "description", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "full_description", v684) & c.prop(l, s, x, "tags", v645)
             & c.prop(l, s, x, "help", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
     pub(super) fn v125(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "version", v644) & c.prop(l, s, x, "guid", v644)
             & c
                 .unexpected_members(
@@ -21600,15 +21601,15 @@ mod validators {
     pub(super) fn v128(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "instances", t14::<7>)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "instances", t14::<7>)
             & c.prop(l, s, x, "state", t81::<79>)
             & c.prop(l, s, x, "dismissed_by", t2::<2>)
             & c.prop(l, s, x, "dismissed_at", v644)
             & c.prop(l, s, x, "dismissed_reason", v650) & c.prop(l, s, x, "rule", v124)
             & c.prop(l, s, x, "tool", v125)
             & c.prop(l, s, x, "most_recent_instance", t79::<99>)
-            & c.prop(l, s, x, "instances_url", v683)
+            & c.prop(l, s, x, "instances_url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
     }
     /// Shared by 8 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/commit_comment_event` and `#/definitions/content_reference_event` (6 more).
@@ -21633,14 +21634,14 @@ mod validators {
     /// `#/definitions/commit_comment$created/properties/comment`
     pub(super) fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "user", t79::<73>)
+        c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "position", v653) & c.prop(l, s, x, "line", v653)
-            & c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "commit_id", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "commit_id", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "body", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/author_association`
@@ -21651,8 +21652,8 @@ mod validators {
     pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id", "reference"])
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "reference", v683)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "reference", v684)
             & c
                 .unexpected_members(
                     l,
@@ -21665,10 +21666,10 @@ mod validators {
     /// `#/definitions/create$event`
     pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v683)
+        c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v684)
             & c.prop(l, s, x, "ref_type", t82::<1>)
-            & c.prop(l, s, x, "master_branch", v683)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "pusher_type", v683)
+            & c.prop(l, s, x, "master_branch", v684)
+            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "pusher_type", v684)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<104>)
@@ -21678,9 +21679,9 @@ mod validators {
     /// `#/definitions/delete$event`
     pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v683)
+        c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v684)
             & c.prop(l, s, x, "ref_type", t82::<1>)
-            & c.prop(l, s, x, "pusher_type", v683)
+            & c.prop(l, s, x, "pusher_type", v684)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<104>)
@@ -21691,23 +21692,23 @@ mod validators {
     pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS33) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "key", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "title", v683) & c.prop(l, s, x, "verified", v643)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "read_only", v643)
+            & c.prop(l, s, x, "key", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "title", v684) & c.prop(l, s, x, "verified", v643)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "read_only", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
     }
     /// `#/definitions/deployment$created/properties/deployment`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS34) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "task", v683) & c.prop(l, s, x, "payload", v145)
-            & c.prop(l, s, x, "original_environment", v683)
-            & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "statuses_url", v683)
-            & c.prop(l, s, x, "repository_url", v683)
+        c.required(l, s, x, WORDS34) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "ref", v684)
+            & c.prop(l, s, x, "task", v684) & c.prop(l, s, x, "payload", v145)
+            & c.prop(l, s, x, "original_environment", v684)
+            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "statuses_url", v684)
+            & c.prop(l, s, x, "repository_url", v684)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
@@ -21719,29 +21720,29 @@ mod validators {
     /// `#/definitions/deployment_status$created/properties/deployment_status`
     pub(super) fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "state", v683) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "description", v683) & c.prop(l, s, x, "environment", v683)
-            & c.prop(l, s, x, "target_url", v683) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "deployment_url", v683)
-            & c.prop(l, s, x, "repository_url", v683)
+        c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "creator", t79::<73>)
+            & c.prop(l, s, x, "description", v684) & c.prop(l, s, x, "environment", v684)
+            & c.prop(l, s, x, "target_url", v684) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "deployment_url", v684)
+            & c.prop(l, s, x, "repository_url", v684)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
     }
     /// `#/definitions/deployment_status$created/properties/deployment`
     pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS35) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "task", v683) & c.prop(l, s, x, "payload", v145)
-            & c.prop(l, s, x, "original_environment", v683)
-            & c.prop(l, s, x, "environment", v683) & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "statuses_url", v683)
-            & c.prop(l, s, x, "repository_url", v683)
+        c.required(l, s, x, WORDS35) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "ref", v684)
+            & c.prop(l, s, x, "task", v684) & c.prop(l, s, x, "payload", v145)
+            & c.prop(l, s, x, "original_environment", v684)
+            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "statuses_url", v684)
+            & c.prop(l, s, x, "repository_url", v684)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
@@ -21778,14 +21779,14 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS38) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "html_url", v683)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "html_url", v684)
             & c.prop(l, s, x, "parent_id", T12[K][0])
             & c.prop(l, s, x, "child_comment_count", v642)
-            & c.prop(l, s, x, "repository_url", v683)
+            & c.prop(l, s, x, "repository_url", v684)
             & c.prop(l, s, x, "discussion_id", v642)
             & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "body", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS38)
     }
     const T12: [[rt::Check; 1]; 2] = [[v645], [v653]];
@@ -21807,30 +21808,30 @@ mod validators {
         ("message", "message", v644, "message"),
         ("note", "note", t3::<3>, "note"),
         ("column_id", "column_id", t3::<4>, "column_id"),
-        ("href", "href", v683, "href"),
+        ("href", "href", v684, "href"),
         ("repository", "repository", t85::<8>, "repository"),
         ("name", "name", t3::<3>, "name"),
         ("owner", "owner", t3::<6>, "owner"),
-        ("url", "url", v683, "url"),
+        ("url", "url", v684, "url"),
         ("tier", "tier", t3::<7>, "tier"),
         ("permissions", "permissions", t3::<8>, "permissions"),
     ];
     /// `#/definitions/discussion`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS39) & c.prop(l, s, x, "repository_url", v683)
+        c.required(l, s, x, WORDS39) & c.prop(l, s, x, "repository_url", v684)
             & c.prop(l, s, x, "category", v656)
             & c.prop(l, s, x, "answer_html_url", v644)
             & c.prop(l, s, x, "answer_chosen_at", v644)
             & c.prop(l, s, x, "answer_chosen_by", t2::<2>)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "title", v683) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "title", v684) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "state", t80::<5>) & c.prop(l, s, x, "locked", v643)
-            & c.prop(l, s, x, "comments", v642) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "comments", v642) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "active_lock_reason", v644) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "active_lock_reason", v644) & c.prop(l, s, x, "body", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
@@ -21861,9 +21862,9 @@ mod validators {
     pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS40) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "color", v683) & c.prop(l, s, x, "default", v643)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "color", v684) & c.prop(l, s, x, "default", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS41)
     }
     /// `#/definitions/discussion$transferred/properties/changes`
@@ -21906,10 +21907,10 @@ mod validators {
     /// `#/definitions/gollum$event/properties/pages/items`
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v683)
-            & c.prop(l, s, x, "title", v683) & c.prop(l, s, x, "summary", v645)
-            & c.prop(l, s, x, "action", t82::<3>) & c.prop(l, s, x, "sha", v683)
-            & c.prop(l, s, x, "html_url", v683)
+        c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v684)
+            & c.prop(l, s, x, "title", v684) & c.prop(l, s, x, "summary", v645)
+            & c.prop(l, s, x, "action", t82::<3>) & c.prop(l, s, x, "sha", v684)
+            & c.prop(l, s, x, "html_url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/installation_event` and `#/definitions/marketplace_purchase_event` (5 more).
@@ -21948,10 +21949,10 @@ mod validators {
         c.required(l, s, x, WORDS45) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "account", t79::<73>)
             & c.prop(l, s, x, "repository_selection", t82::<4>)
-            & c.prop(l, s, x, "access_tokens_url", v683)
-            & c.prop(l, s, x, "repositories_url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "app_id", v642)
-            & c.prop(l, s, x, "app_slug", v683) & c.prop(l, s, x, "target_id", v642)
+            & c.prop(l, s, x, "access_tokens_url", v684)
+            & c.prop(l, s, x, "repositories_url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "app_id", v642)
+            & c.prop(l, s, x, "app_slug", v684) & c.prop(l, s, x, "target_id", v642)
             & c.prop(l, s, x, "target_type", t82::<5>)
             & c.prop(l, s, x, "permissions", v178) & c.prop(l, s, x, "events", t14::<10>)
             & c.prop(l, s, x, "created_at", t2::<3>)
@@ -22009,38 +22010,38 @@ mod validators {
     pub(super) fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS49) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "full_name", v683) & c.prop(l, s, x, "private", v643)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "full_name", v684) & c.prop(l, s, x, "private", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/installation_repositories$added/properties/repositories_removed/items`
     pub(super) fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "full_name", v683)
+        c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "full_name", v684)
             & c.prop(l, s, x, "private", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/milestone`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS50) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "labels_url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v683)
+        c.required(l, s, x, WORDS50) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "labels_url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v684)
             & c.prop(l, s, x, "description", v644)
             & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "open_issues", v642)
             & c.prop(l, s, x, "closed_issues", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "due_on", v644) & c.prop(l, s, x, "closed_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/issue/properties/pull_request`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "diff_url", v683) & c.prop(l, s, x, "patch_url", v683)
+        c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "diff_url", v684) & c.prop(l, s, x, "patch_url", v684)
             & c
                 .unexpected_members(
                     l,
@@ -22054,8 +22055,8 @@ mod validators {
     pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "diff_url", v683) & c.prop(l, s, x, "patch_url", v683)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "diff_url", v684) & c.prop(l, s, x, "patch_url", v684)
             & c
                 .unexpected_members(
                     l,
@@ -22068,13 +22069,13 @@ mod validators {
     /// `#/definitions/issue-comment`
     pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "issue_url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
+        c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "issue_url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "body", v684)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
     }
@@ -22108,18 +22109,18 @@ mod validators {
     /// `#/definitions/issue`
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS53) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "repository_url", v683)
-            & c.prop(l, s, x, "labels_url", v683) & c.prop(l, s, x, "comments_url", v683)
-            & c.prop(l, s, x, "events_url", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v683)
+        c.required(l, s, x, WORDS53) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "repository_url", v684)
+            & c.prop(l, s, x, "labels_url", v684) & c.prop(l, s, x, "comments_url", v684)
+            & c.prop(l, s, x, "events_url", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v684)
             & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "locked", v643)
             & c.prop(l, s, x, "assignee", t2::<2>)
             & c.prop(l, s, x, "assignees", t14::<12>)
             & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "comments", v642)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "closed_at", v644)
             & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "active_lock_reason", v660)
@@ -22174,37 +22175,37 @@ mod validators {
     /// `#/definitions/marketplace_purchase$cancelled/properties/sender`
     pub(super) fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS55) & c.prop(l, s, x, "login", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "avatar_url", v683)
-            & c.prop(l, s, x, "gravatar_id", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "followers_url", v683)
-            & c.prop(l, s, x, "following_url", v683) & c.prop(l, s, x, "gists_url", v683)
-            & c.prop(l, s, x, "starred_url", v683)
-            & c.prop(l, s, x, "subscriptions_url", v683)
-            & c.prop(l, s, x, "organizations_url", v683)
-            & c.prop(l, s, x, "repos_url", v683) & c.prop(l, s, x, "events_url", v683)
-            & c.prop(l, s, x, "received_events_url", v683)
-            & c.prop(l, s, x, "type", v683) & c.prop(l, s, x, "site_admin", v643)
-            & c.prop(l, s, x, "email", v683)
+        c.required(l, s, x, WORDS55) & c.prop(l, s, x, "login", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "avatar_url", v684)
+            & c.prop(l, s, x, "gravatar_id", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "followers_url", v684)
+            & c.prop(l, s, x, "following_url", v684) & c.prop(l, s, x, "gists_url", v684)
+            & c.prop(l, s, x, "starred_url", v684)
+            & c.prop(l, s, x, "subscriptions_url", v684)
+            & c.prop(l, s, x, "organizations_url", v684)
+            & c.prop(l, s, x, "repos_url", v684) & c.prop(l, s, x, "events_url", v684)
+            & c.prop(l, s, x, "received_events_url", v684)
+            & c.prop(l, s, x, "type", v684) & c.prop(l, s, x, "site_admin", v643)
+            & c.prop(l, s, x, "email", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
     pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS56) & c.prop(l, s, x, "type", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "login", v683)
-            & c.prop(l, s, x, "organization_billing_email", v683)
+        c.required(l, s, x, WORDS56) & c.prop(l, s, x, "type", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "login", v684)
+            & c.prop(l, s, x, "organization_billing_email", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
     }
     /// `#/definitions/marketplace-purchase/properties/plan`
     pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS57) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "description", v683)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v684)
             & c.prop(l, s, x, "monthly_price_in_cents", v642)
             & c.prop(l, s, x, "yearly_price_in_cents", v642)
-            & c.prop(l, s, x, "price_model", v683)
+            & c.prop(l, s, x, "price_model", v684)
             & c.prop(l, s, x, "has_free_trial", v643)
             & c.prop(l, s, x, "unit_name", v644) & c.prop(l, s, x, "bullets", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
@@ -22213,11 +22214,11 @@ mod validators {
     pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS58) & c.prop(l, s, x, "account", v210)
-            & c.prop(l, s, x, "billing_cycle", v683)
+            & c.prop(l, s, x, "billing_cycle", v684)
             & c.prop(l, s, x, "unit_count", v642)
             & c.prop(l, s, x, "on_free_trial", v643)
             & c.prop(l, s, x, "free_trial_ends_on", v645)
-            & c.prop(l, s, x, "next_billing_date", v683) & c.prop(l, s, x, "plan", v211)
+            & c.prop(l, s, x, "next_billing_date", v684) & c.prop(l, s, x, "plan", v211)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
     /// `#/definitions/member$edited/properties/changes`
@@ -22230,13 +22231,13 @@ mod validators {
     /// `#/definitions/team`
     pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "slug", v683) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "members_url", v683)
-            & c.prop(l, s, x, "repositories_url", v683)
-            & c.prop(l, s, x, "permission", v683) & c.prop(l, s, x, "parent", v222)
+        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "slug", v684) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "members_url", v684)
+            & c.prop(l, s, x, "repositories_url", v684)
+            & c.prop(l, s, x, "permission", v684) & c.prop(l, s, x, "parent", v222)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
     }
     /// `#/definitions/team/properties/parent`
@@ -22248,17 +22249,17 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, WORDS60);
-            ok &= c.prop(l, s, x, "name", v683);
+            ok &= c.prop(l, s, x, "name", v684);
             ok &= c.prop(l, s, x, "id", v642);
-            ok &= c.prop(l, s, x, "node_id", v683);
-            ok &= c.prop(l, s, x, "slug", v683);
+            ok &= c.prop(l, s, x, "node_id", v684);
+            ok &= c.prop(l, s, x, "slug", v684);
             ok &= c.prop(l, s, x, "description", v644);
             ok &= c.prop(l, s, x, "privacy", t80::<6>);
-            ok &= c.prop(l, s, x, "url", v683);
-            ok &= c.prop(l, s, x, "html_url", v683);
-            ok &= c.prop(l, s, x, "members_url", v683);
-            ok &= c.prop(l, s, x, "repositories_url", v683);
-            ok &= c.prop(l, s, x, "permission", v683);
+            ok &= c.prop(l, s, x, "url", v684);
+            ok &= c.prop(l, s, x, "html_url", v684);
+            ok &= c.prop(l, s, x, "members_url", v684);
+            ok &= c.prop(l, s, x, "repositories_url", v684);
+            ok &= c.prop(l, s, x, "permission", v684);
             ok &= c.unexpected_members(l, s, x, "additionalProperties", WORDS60);
         }
         ok
@@ -22267,7 +22268,7 @@ mod validators {
     pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "name"]) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "deleted", v643)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "deleted", v643)
             & c
                 .unexpected_members(
                     l,
@@ -22280,11 +22281,11 @@ mod validators {
     /// `#/definitions/meta$deleted/properties/hook`
     pub(super) fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "events", t79::<75>)
-            & c.prop(l, s, x, "config", v234) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "config", v234) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "created_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
     }
     /// Shared by 28 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/webhook-events/oneOf/0` and `#/definitions/branch-protection-rule/properties/required_status_checks` (26 more).
@@ -22299,7 +22300,7 @@ mod validators {
     }
     const T14: [[rt::Check; 1]; 28] = [
         [v232],
-        [v683],
+        [v684],
         [t79::<272>],
         [v85],
         [t79::<99>],
@@ -22311,7 +22312,7 @@ mod validators {
         [v179],
         [t79::<202>],
         [t79::<73>],
-        [v954],
+        [v680],
         [v248],
         [t2::<11>],
         [t79::<55>],
@@ -22348,7 +22349,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
             & c.prop(l, s, x, "content_type", t82::<9>)
-            & c.prop(l, s, x, "insecure_ssl", v683) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "insecure_ssl", v684) & c.prop(l, s, x, "url", v684)
             & c
                 .unexpected_members(
                     l,
@@ -22375,9 +22376,9 @@ mod validators {
     /// `#/definitions/membership`
     pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "state", v683) & c.prop(l, s, x, "role", v683)
-            & c.prop(l, s, x, "organization_url", v683)
+        c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "role", v684)
+            & c.prop(l, s, x, "organization_url", v684)
             & c.prop(l, s, x, "user", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
     }
@@ -22385,23 +22386,23 @@ mod validators {
     pub(super) fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS65) & c.prop(l, s, x, "id", v663)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "login", v683)
-            & c.prop(l, s, x, "email", v644) & c.prop(l, s, x, "role", v683)
-            & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "login", v684)
+            & c.prop(l, s, x, "email", v644) & c.prop(l, s, x, "role", v684)
+            & c.prop(l, s, x, "created_at", v684)
             & c.prop(l, s, x, "failed_at", t2::<17>)
             & c.prop(l, s, x, "failed_reason", v644)
             & c.prop(l, s, x, "inviter", t79::<73>) & c.prop(l, s, x, "team_count", v663)
-            & c.prop(l, s, x, "invitation_teams_url", v683)
+            & c.prop(l, s, x, "invitation_teams_url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
     /// `#/definitions/package$published/properties/package`
     pub(super) fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS66) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "namespace", v683)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "ecosystem", v683)
-            & c.prop(l, s, x, "package_type", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "namespace", v684)
+            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "ecosystem", v684)
+            & c.prop(l, s, x, "package_type", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "owner", t79::<73>)
             & c.prop(l, s, x, "package_version", v246)
             & c.prop(l, s, x, "registry", v249)
@@ -22411,52 +22412,52 @@ mod validators {
     pub(super) fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS67) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "version", v683) & c.prop(l, s, x, "summary", v683)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "description", v683)
-            & c.prop(l, s, x, "body", v683) & c.prop(l, s, x, "body_html", v683)
-            & c.prop(l, s, x, "release", v247) & c.prop(l, s, x, "manifest", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "tag_name", v683)
-            & c.prop(l, s, x, "target_commitish", v683)
-            & c.prop(l, s, x, "target_oid", v683) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "version", v684) & c.prop(l, s, x, "summary", v684)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v684)
+            & c.prop(l, s, x, "body", v684) & c.prop(l, s, x, "body_html", v684)
+            & c.prop(l, s, x, "release", v247) & c.prop(l, s, x, "manifest", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "tag_name", v684)
+            & c.prop(l, s, x, "target_commitish", v684)
+            & c.prop(l, s, x, "target_oid", v684) & c.prop(l, s, x, "draft", v643)
+            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "metadata", t14::<13>)
             & c.prop(l, s, x, "docker_metadata", t14::<13>)
             & c.prop(l, s, x, "package_files", t14::<14>)
-            & c.prop(l, s, x, "author", t79::<73>) & c.prop(l, s, x, "source_url", v683)
-            & c.prop(l, s, x, "installation_command", v683)
+            & c.prop(l, s, x, "author", t79::<73>) & c.prop(l, s, x, "source_url", v684)
+            & c.prop(l, s, x, "installation_command", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS68) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "tag_name", v683)
-            & c.prop(l, s, x, "target_commitish", v683) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, WORDS68) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "tag_name", v684)
+            & c.prop(l, s, x, "target_commitish", v684) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
-            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "published_at", v683)
+            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "published_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
     pub(super) fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS69) & c.prop(l, s, x, "download_url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "sha256", v683) & c.prop(l, s, x, "sha1", v683)
-            & c.prop(l, s, x, "md5", v683) & c.prop(l, s, x, "content_type", v683)
-            & c.prop(l, s, x, "state", v683) & c.prop(l, s, x, "size", v642)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+        c.required(l, s, x, WORDS69) & c.prop(l, s, x, "download_url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "sha256", v684) & c.prop(l, s, x, "sha1", v684)
+            & c.prop(l, s, x, "md5", v684) & c.prop(l, s, x, "content_type", v684)
+            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "size", v642)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
     }
     /// `#/definitions/package$published/properties/package/properties/registry`
     pub(super) fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["about_url", "name", "type", "url", "vendor"])
-            & c.prop(l, s, x, "about_url", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "type", v683) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "vendor", v683)
+            & c.prop(l, s, x, "about_url", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "type", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "vendor", v684)
             & c
                 .unexpected_members(
                     l,
@@ -22480,17 +22481,17 @@ mod validators {
     /// `#/definitions/page_build$event/properties/build`
     pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "status", v683) & c.prop(l, s, x, "error", t85::<3>)
-            & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v683)
-            & c.prop(l, s, x, "duration", v642) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
+        c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "status", v684) & c.prop(l, s, x, "error", t85::<3>)
+            & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v684)
+            & c.prop(l, s, x, "duration", v642) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
     }
     /// `#/definitions/ping$event`
     pub(super) fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v683)
+        c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v684)
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v254)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -22500,28 +22501,28 @@ mod validators {
     /// `#/definitions/ping$event/properties/hook`
     pub(super) fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "app_id", v642)
             & c.prop(l, s, x, "events", t79::<75>) & c.prop(l, s, x, "config", v255)
-            & c.prop(l, s, x, "updated_at", v683) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "test_url", v683)
-            & c.prop(l, s, x, "ping_url", v683) & c.prop(l, s, x, "last_response", v256)
+            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "test_url", v684)
+            & c.prop(l, s, x, "ping_url", v684) & c.prop(l, s, x, "last_response", v256)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS74)
     }
     /// `#/definitions/ping$event/properties/hook/properties/config`
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
-            & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "insecure_ssl", v683)
+            & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v684)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "insecure_ssl", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS75)
     }
     /// `#/definitions/ping$event/properties/hook/properties/last_response`
     pub(super) fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["code", "status", "message"])
-            & c.prop(l, s, x, "code", v645) & c.prop(l, s, x, "status", v683)
+            & c.prop(l, s, x, "code", v645) & c.prop(l, s, x, "status", v684)
             & c.prop(l, s, x, "message", v645)
             & c
                 .unexpected_members(
@@ -22535,35 +22536,35 @@ mod validators {
     /// `#/definitions/project`
     pub(super) fn v258(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS76) & c.prop(l, s, x, "owner_url", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "columns_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, WORDS76) & c.prop(l, s, x, "owner_url", v684)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "columns_url", v684) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS76)
     }
     /// `#/definitions/project-card`
     pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS77) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "project_url", v683) & c.prop(l, s, x, "column_url", v683)
+        c.required(l, s, x, WORDS77) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "project_url", v684) & c.prop(l, s, x, "column_url", v684)
             & c.prop(l, s, x, "column_id", v642) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "note", v644)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "note", v644)
             & c.prop(l, s, x, "archived", v643) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "content_url", v683) & c.prop(l, s, x, "after_id", v645)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "content_url", v684) & c.prop(l, s, x, "after_id", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS78)
     }
     /// `#/definitions/project-column`
     pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS79) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "project_url", v683) & c.prop(l, s, x, "cards_url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "updated_at", v683)
+        c.required(l, s, x, WORDS79) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "project_url", v684) & c.prop(l, s, x, "cards_url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "updated_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS79)
     }
     /// `#/definitions/public$event`
@@ -22626,14 +22627,14 @@ mod validators {
     /// `#/definitions/pull-request`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS83) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "diff_url", v683)
-            & c.prop(l, s, x, "patch_url", v683) & c.prop(l, s, x, "issue_url", v683)
+        c.required(l, s, x, WORDS83) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "diff_url", v684)
+            & c.prop(l, s, x, "patch_url", v684) & c.prop(l, s, x, "issue_url", v684)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v683)
+            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v684)
             & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
             & c.prop(l, s, x, "merge_commit_sha", v644)
             & c.prop(l, s, x, "assignee", t2::<2>)
@@ -22642,18 +22643,18 @@ mod validators {
             & c.prop(l, s, x, "requested_teams", t14::<16>)
             & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "milestone", t2::<5>)
-            & c.prop(l, s, x, "commits_url", v683)
-            & c.prop(l, s, x, "review_comments_url", v683)
-            & c.prop(l, s, x, "review_comment_url", v683)
-            & c.prop(l, s, x, "comments_url", v683)
-            & c.prop(l, s, x, "statuses_url", v683) & c.prop(l, s, x, "head", v293)
+            & c.prop(l, s, x, "commits_url", v684)
+            & c.prop(l, s, x, "review_comments_url", v684)
+            & c.prop(l, s, x, "review_comment_url", v684)
+            & c.prop(l, s, x, "comments_url", v684)
+            & c.prop(l, s, x, "statuses_url", v684) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
             & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "auto_merge", v645)
             & c.prop(l, s, x, "active_lock_reason", v660)
             & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "merged", v666)
             & c.prop(l, s, x, "mergeable", v666) & c.prop(l, s, x, "rebaseable", v666)
-            & c.prop(l, s, x, "mergeable_state", v683)
+            & c.prop(l, s, x, "mergeable_state", v684)
             & c.prop(l, s, x, "merged_by", t2::<2>) & c.prop(l, s, x, "comments", v642)
             & c.prop(l, s, x, "review_comments", v642)
             & c.prop(l, s, x, "maintainer_can_modify", v643)
@@ -22665,8 +22666,8 @@ mod validators {
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["label", "ref", "sha", "user", "repo"])
-            & c.prop(l, s, x, "label", v683) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "label", v684) & c.prop(l, s, x, "ref", v684)
+            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "repo", t79::<103>)
             & c
                 .unexpected_members(
@@ -22790,8 +22791,8 @@ mod validators {
     pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", t81::<13>)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "before", v683)
-            & c.prop(l, s, x, "after", v683)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "before", v684)
+            & c.prop(l, s, x, "after", v684)
             & c.prop(l, s, x, "pull_request", t79::<200>)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "installation", t79::<104>)
@@ -22808,16 +22809,16 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS97) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "user", t79::<73>)
-            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "commit_id", v683)
-            & c.prop(l, s, x, "submitted_at", v683) & c.prop(l, s, x, "state", T21[K][0])
-            & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "pull_request_url", v683)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "commit_id", v684)
+            & c.prop(l, s, x, "submitted_at", v684) & c.prop(l, s, x, "state", T21[K][0])
+            & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "pull_request_url", v684)
             & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "_links", v337)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS97)
     }
-    const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v683]];
+    const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v684]];
     /// `#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
     pub(super) fn v337(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -22836,14 +22837,14 @@ mod validators {
     /// `#/definitions/simple-pull-request`
     pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS98) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "diff_url", v683)
-            & c.prop(l, s, x, "patch_url", v683) & c.prop(l, s, x, "issue_url", v683)
+        c.required(l, s, x, WORDS98) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "diff_url", v684)
+            & c.prop(l, s, x, "patch_url", v684) & c.prop(l, s, x, "issue_url", v684)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v683)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v684)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
             & c.prop(l, s, x, "merge_commit_sha", v644)
             & c.prop(l, s, x, "assignee", t2::<2>)
@@ -22852,11 +22853,11 @@ mod validators {
             & c.prop(l, s, x, "requested_teams", t14::<16>)
             & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "commits_url", v683)
-            & c.prop(l, s, x, "review_comments_url", v683)
-            & c.prop(l, s, x, "review_comment_url", v683)
-            & c.prop(l, s, x, "comments_url", v683)
-            & c.prop(l, s, x, "statuses_url", v683) & c.prop(l, s, x, "head", v293)
+            & c.prop(l, s, x, "commits_url", v684)
+            & c.prop(l, s, x, "review_comments_url", v684)
+            & c.prop(l, s, x, "review_comment_url", v684)
+            & c.prop(l, s, x, "comments_url", v684)
+            & c.prop(l, s, x, "statuses_url", v684) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
             & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "auto_merge", v645)
@@ -22866,18 +22867,18 @@ mod validators {
     /// `#/definitions/pull-request-review-comment`
     pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS99) & c.prop(l, s, x, "url", v683)
+        c.required(l, s, x, WORDS99) & c.prop(l, s, x, "url", v684)
             & c.prop(l, s, x, "pull_request_review_id", v642)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "diff_hunk", v683) & c.prop(l, s, x, "path", v683)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "diff_hunk", v684) & c.prop(l, s, x, "path", v684)
             & c.prop(l, s, x, "position", v653)
             & c.prop(l, s, x, "original_position", v642)
-            & c.prop(l, s, x, "commit_id", v683)
-            & c.prop(l, s, x, "original_commit_id", v683)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "pull_request_url", v683)
+            & c.prop(l, s, x, "commit_id", v684)
+            & c.prop(l, s, x, "original_commit_id", v684)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "pull_request_url", v684)
             & c.prop(l, s, x, "author_association", t79::<101>)
             & c.prop(l, s, x, "_links", v342) & c.prop(l, s, x, "start_line", v653)
             & c.prop(l, s, x, "original_start_line", v653)
@@ -22904,14 +22905,14 @@ mod validators {
     /// `#/definitions/pull_request_review_comment$created/properties/pull_request`
     pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS101) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "diff_url", v683)
-            & c.prop(l, s, x, "patch_url", v683) & c.prop(l, s, x, "issue_url", v683)
+        c.required(l, s, x, WORDS101) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "diff_url", v684)
+            & c.prop(l, s, x, "patch_url", v684) & c.prop(l, s, x, "issue_url", v684)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v683)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v684)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
             & c.prop(l, s, x, "merge_commit_sha", v644)
             & c.prop(l, s, x, "assignee", t2::<2>)
@@ -22920,11 +22921,11 @@ mod validators {
             & c.prop(l, s, x, "requested_teams", t14::<16>)
             & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "commits_url", v683)
-            & c.prop(l, s, x, "review_comments_url", v683)
-            & c.prop(l, s, x, "review_comment_url", v683)
-            & c.prop(l, s, x, "comments_url", v683)
-            & c.prop(l, s, x, "statuses_url", v683) & c.prop(l, s, x, "head", v293)
+            & c.prop(l, s, x, "commits_url", v684)
+            & c.prop(l, s, x, "review_comments_url", v684)
+            & c.prop(l, s, x, "review_comment_url", v684)
+            & c.prop(l, s, x, "comments_url", v684)
+            & c.prop(l, s, x, "statuses_url", v684) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
             & c.prop(l, s, x, "auto_merge", v645)
             & c.prop(l, s, x, "author_association", t79::<101>)
@@ -22934,11 +22935,11 @@ mod validators {
     /// `#/definitions/push$event`
     pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS103) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "before", v683) & c.prop(l, s, x, "after", v683)
+        c.required(l, s, x, WORDS103) & c.prop(l, s, x, "ref", v684)
+            & c.prop(l, s, x, "before", v684) & c.prop(l, s, x, "after", v684)
             & c.prop(l, s, x, "created", v643) & c.prop(l, s, x, "deleted", v643)
             & c.prop(l, s, x, "forced", v643) & c.prop(l, s, x, "base_ref", v644)
-            & c.prop(l, s, x, "compare", v683) & c.prop(l, s, x, "commits", t14::<17>)
+            & c.prop(l, s, x, "compare", v684) & c.prop(l, s, x, "commits", t14::<17>)
             & c.prop(l, s, x, "head_commit", t2::<19>)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "pusher", t79::<92>) & c.prop(l, s, x, "sender", t79::<73>)
@@ -22949,10 +22950,10 @@ mod validators {
     /// `#/definitions/commit`
     pub(super) fn v345(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v683)
-            & c.prop(l, s, x, "tree_id", v683) & c.prop(l, s, x, "distinct", v643)
-            & c.prop(l, s, x, "message", v683) & c.prop(l, s, x, "timestamp", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "author", t79::<92>)
+        c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v684)
+            & c.prop(l, s, x, "tree_id", v684) & c.prop(l, s, x, "distinct", v643)
+            & c.prop(l, s, x, "message", v684) & c.prop(l, s, x, "timestamp", v684)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "author", t79::<92>)
             & c.prop(l, s, x, "committer", t79::<92>)
             & c.prop(l, s, x, "added", t14::<1>) & c.prop(l, s, x, "modified", t14::<1>)
             & c.prop(l, s, x, "removed", t14::<1>)
@@ -22979,28 +22980,28 @@ mod validators {
     /// `#/definitions/release`
     pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS107) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "assets_url", v683) & c.prop(l, s, x, "upload_url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "tag_name", v683)
-            & c.prop(l, s, x, "target_commitish", v683) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, WORDS107) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "assets_url", v684) & c.prop(l, s, x, "upload_url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "tag_name", v684)
+            & c.prop(l, s, x, "target_commitish", v684) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
             & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "published_at", v644)
             & c.prop(l, s, x, "assets", t14::<18>) & c.prop(l, s, x, "tarball_url", v644)
-            & c.prop(l, s, x, "zipball_url", v644) & c.prop(l, s, x, "body", v683)
+            & c.prop(l, s, x, "zipball_url", v644) & c.prop(l, s, x, "body", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
     }
     /// `#/definitions/release-asset`
     pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v683)
-            & c.prop(l, s, x, "browser_download_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "browser_download_url", v684) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "state", t81::<17>)
-            & c.prop(l, s, x, "content_type", v683) & c.prop(l, s, x, "size", v642)
+            & c.prop(l, s, x, "content_type", v684) & c.prop(l, s, x, "size", v642)
             & c.prop(l, s, x, "download_count", v642)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "uploader", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS109)
     }
@@ -23054,45 +23055,45 @@ mod validators {
     pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "affected_range", v683)
-            & c.prop(l, s, x, "affected_package_name", v683)
+            & c.prop(l, s, x, "affected_range", v684)
+            & c.prop(l, s, x, "affected_package_name", v684)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v683)
-            & c.prop(l, s, x, "dismissed_at", v683) & c.prop(l, s, x, "severity", v683)
-            & c.prop(l, s, x, "ghsa_id", v683)
-            & c.prop(l, s, x, "external_reference", v683)
-            & c.prop(l, s, x, "external_identifier", v683)
-            & c.prop(l, s, x, "fixed_in", v683) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "dismiss_reason", v684)
+            & c.prop(l, s, x, "dismissed_at", v684) & c.prop(l, s, x, "severity", v684)
+            & c.prop(l, s, x, "ghsa_id", v684)
+            & c.prop(l, s, x, "external_reference", v684)
+            & c.prop(l, s, x, "external_identifier", v684)
+            & c.prop(l, s, x, "fixed_in", v684) & c.prop(l, s, x, "created_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
     pub(super) fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS113) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "affected_range", v683)
-            & c.prop(l, s, x, "affected_package_name", v683)
+            & c.prop(l, s, x, "affected_range", v684)
+            & c.prop(l, s, x, "affected_package_name", v684)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v683)
-            & c.prop(l, s, x, "dismissed_at", v683) & c.prop(l, s, x, "severity", v683)
-            & c.prop(l, s, x, "ghsa_id", v683)
-            & c.prop(l, s, x, "external_reference", v683)
-            & c.prop(l, s, x, "external_identifier", v683)
-            & c.prop(l, s, x, "fixed_in", v683) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "dismiss_reason", v684)
+            & c.prop(l, s, x, "dismissed_at", v684) & c.prop(l, s, x, "severity", v684)
+            & c.prop(l, s, x, "ghsa_id", v684)
+            & c.prop(l, s, x, "external_reference", v684)
+            & c.prop(l, s, x, "external_identifier", v684)
+            & c.prop(l, s, x, "fixed_in", v684) & c.prop(l, s, x, "created_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$resolve/properties/alert`
     pub(super) fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "affected_range", v683)
-            & c.prop(l, s, x, "affected_package_name", v683)
+            & c.prop(l, s, x, "affected_range", v684)
+            & c.prop(l, s, x, "affected_package_name", v684)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v683)
-            & c.prop(l, s, x, "dismissed_at", v683) & c.prop(l, s, x, "ghsa_id", v683)
-            & c.prop(l, s, x, "severity", v683)
-            & c.prop(l, s, x, "external_reference", v683)
-            & c.prop(l, s, x, "external_identifier", v683)
-            & c.prop(l, s, x, "fixed_in", v683) & c.prop(l, s, x, "created_at", v683)
+            & c.prop(l, s, x, "dismiss_reason", v684)
+            & c.prop(l, s, x, "dismissed_at", v684) & c.prop(l, s, x, "ghsa_id", v684)
+            & c.prop(l, s, x, "severity", v684)
+            & c.prop(l, s, x, "external_reference", v684)
+            & c.prop(l, s, x, "external_identifier", v684)
+            & c.prop(l, s, x, "fixed_in", v684) & c.prop(l, s, x, "created_at", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS114)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T22` each), such as `#/definitions/secret_scanning_alert$created/properties/alert` and `#/definitions/secret_scanning_alert$resolved/properties/alert`.
@@ -23104,13 +23105,13 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS115) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "secret_type", v683)
+            & c.prop(l, s, x, "secret_type", v684)
             & c.prop(l, s, x, "resolution", T22[K][0])
             & c.prop(l, s, x, "resolved_by", T22[K][1])
             & c.prop(l, s, x, "resolved_at", T22[K][2])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS115)
     }
-    const T22: [[rt::Check; 3]; 2] = [[v645, v645, v645], [v372, t79::<73>, v683]];
+    const T22: [[rt::Check; 3]; 2] = [[v645, v645, v645], [v372, t79::<73>, v684]];
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
     pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS116)
@@ -23124,17 +23125,17 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS117) & c.prop(l, s, x, "cvss", v375)
-            & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v683)
-            & c.prop(l, s, x, "summary", v683) & c.prop(l, s, x, "description", v683)
-            & c.prop(l, s, x, "severity", v683)
+            & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v684)
+            & c.prop(l, s, x, "summary", v684) & c.prop(l, s, x, "description", v684)
+            & c.prop(l, s, x, "severity", v684)
             & c.prop(l, s, x, "identifiers", t14::<20>)
             & c.prop(l, s, x, "references", t14::<21>)
-            & c.prop(l, s, x, "published_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "published_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "withdrawn_at", T23[K][0])
             & c.prop(l, s, x, "vulnerabilities", t14::<22>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS117)
     }
-    const T23: [[rt::Check; 1]; 2] = [[v644], [v683]];
+    const T23: [[rt::Check; 1]; 2] = [[v644], [v684]];
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
     pub(super) fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -23152,31 +23153,31 @@ mod validators {
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
     pub(super) fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v683)
-            & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v684)
+            & c.prop(l, s, x, "name", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", &["cwe_id", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
     pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v683)
-            & c.prop(l, s, x, "type", v683)
+        c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v684)
+            & c.prop(l, s, x, "type", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", &["value", "type"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
     pub(super) fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS118) & c.prop(l, s, x, "package", v380)
-            & c.prop(l, s, x, "severity", v683)
-            & c.prop(l, s, x, "vulnerable_version_range", v683)
+            & c.prop(l, s, x, "severity", v684)
+            & c.prop(l, s, x, "vulnerable_version_range", v684)
             & c.prop(l, s, x, "first_patched_version", v381)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS118)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
     pub(super) fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v683)
-            & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v684)
+            & c.prop(l, s, x, "name", v684)
             & c
                 .unexpected_members(
                     l,
@@ -23195,7 +23196,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["identifier"]);
-            ok &= c.prop(l, s, x, "identifier", v683);
+            ok &= c.prop(l, s, x, "identifier", v684);
             ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
         }
         ok
@@ -23203,22 +23204,22 @@ mod validators {
     /// `#/definitions/sponsorship$cancelled/properties/sponsorship`
     pub(super) fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "created_at", v683)
+        c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "created_at", v684)
             & c.prop(l, s, x, "sponsorable", t79::<73>)
             & c.prop(l, s, x, "sponsor", t79::<73>)
-            & c.prop(l, s, x, "privacy_level", v683)
+            & c.prop(l, s, x, "privacy_level", v684)
             & c.prop(l, s, x, "tier", t79::<243>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS119)
     }
     /// `#/definitions/sponsorship-tier`
     pub(super) fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS120) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "description", v683)
+        c.required(l, s, x, WORDS120) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "description", v684)
             & c.prop(l, s, x, "monthly_price_in_cents", v642)
             & c.prop(l, s, x, "monthly_price_in_dollars", v642)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "is_one_time", v643)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "is_one_time", v643)
             & c.prop(l, s, x, "is_custom_ammount", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS120)
     }
@@ -23226,12 +23227,12 @@ mod validators {
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS121) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "sha", v683) & c.prop(l, s, x, "name", v683)
+            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "avatar_url", v644) & c.prop(l, s, x, "target_url", v644)
-            & c.prop(l, s, x, "context", v683) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "context", v684) & c.prop(l, s, x, "description", v644)
             & c.prop(l, s, x, "state", v391) & c.prop(l, s, x, "commit", v392)
             & c.prop(l, s, x, "branches", t14::<23>)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<104>)
@@ -23246,10 +23247,10 @@ mod validators {
     /// `#/definitions/status$event/properties/commit`
     pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS123) & c.prop(l, s, x, "sha", v683)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "commit", v393)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "comments_url", v683) & c.prop(l, s, x, "author", t2::<2>)
+        c.required(l, s, x, WORDS123) & c.prop(l, s, x, "sha", v684)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "commit", v393)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "comments_url", v684) & c.prop(l, s, x, "author", t2::<2>)
             & c.prop(l, s, x, "committer", t2::<2>)
             & c.prop(l, s, x, "parents", t14::<24>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS123)
@@ -23258,8 +23259,8 @@ mod validators {
     pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS124) & c.prop(l, s, x, "author", t10::<29>)
-            & c.prop(l, s, x, "committer", t10::<29>) & c.prop(l, s, x, "message", v683)
-            & c.prop(l, s, x, "tree", v395) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "committer", t10::<29>) & c.prop(l, s, x, "message", v684)
+            & c.prop(l, s, x, "tree", v395) & c.prop(l, s, x, "url", v684)
             & c.prop(l, s, x, "comment_count", v642)
             & c.prop(l, s, x, "verification", v396)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS124)
@@ -23267,8 +23268,8 @@ mod validators {
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/tree`
     pub(super) fn v395(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v683)
-            & c.prop(l, s, x, "url", v683)
+        c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v684)
+            & c.prop(l, s, x, "url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", &["sha", "url"])
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification`
@@ -23293,8 +23294,8 @@ mod validators {
     /// `#/definitions/status$event/properties/commit/properties/parents/items`
     pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "html_url", v683)
+        c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v684)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
             & c
                 .unexpected_members(
                     l,
@@ -23308,7 +23309,7 @@ mod validators {
     pub(super) fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "commit", "protected"])
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "commit", v395)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "commit", v395)
             & c.prop(l, s, x, "protected", v643)
             & c
                 .unexpected_members(
@@ -23363,11 +23364,11 @@ mod validators {
     pub(super) fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS127) & c.prop(l, s, x, "inputs", t2::<20>)
-            & c.prop(l, s, x, "ref", v683) & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "ref", v684) & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<104>)
             & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "workflow", v683)
+            & c.prop(l, s, x, "workflow", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS128)
     }
     /// `#/definitions/workflow-step`
@@ -23383,16 +23384,16 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v683)
+        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v684)
             & c.prop(l, s, x, "status", T24[K][0])
             & c.prop(l, s, x, "conclusion", T24[K][1]) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "started_at", v683)
+            & c.prop(l, s, x, "started_at", v684)
             & c.prop(l, s, x, "completed_at", T24[K][2])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS129)
     }
     const T24: [[rt::Check; 3]; 2] = [
         [t81::<77>, v645, v645],
-        [t81::<0>, t80::<8>, v683],
+        [t81::<0>, t80::<8>, v684],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/workflow_job$queued/properties/workflow_job` and `#/definitions/workflow-job`.
     pub(super) fn t25<const K: usize>(
@@ -23403,91 +23404,91 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "run_id", v663) & c.prop(l, s, x, "head_sha", v683)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "check_run_url", v683) & c.prop(l, s, x, "run_url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "run_id", v663) & c.prop(l, s, x, "head_sha", v684)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "check_run_url", v684) & c.prop(l, s, x, "run_url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "url", v684)
             & c.prop(l, s, x, "status", T25[K][0]) & c.prop(l, s, x, "steps", T25[K][1])
             & c.prop(l, s, x, "conclusion", T25[K][2])
-            & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v683)
+            & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v684)
             & c.prop(l, s, x, "completed_at", T25[K][3])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS131)
     }
     const T25: [[rt::Check; 4]; 2] = [
         [t81::<18>, t14::<25>, v645, v645],
-        [t80::<3>, v943, v672, v644],
+        [t80::<3>, v944, v672, v644],
     ];
     /// `#/definitions/workflow`
     pub(super) fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS132) & c.prop(l, s, x, "badge_url", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "node_id", v683) & c.prop(l, s, x, "path", v683)
-            & c.prop(l, s, x, "state", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "url", v683)
+        c.required(l, s, x, WORDS132) & c.prop(l, s, x, "badge_url", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "path", v684)
+            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS132)
     }
     /// `#/definitions/repository-lite`
     pub(super) fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS133) & c.prop(l, s, x, "archive_url", v683)
-            & c.prop(l, s, x, "assignees_url", v683) & c.prop(l, s, x, "blobs_url", v683)
-            & c.prop(l, s, x, "branches_url", v683)
-            & c.prop(l, s, x, "collaborators_url", v683)
-            & c.prop(l, s, x, "comments_url", v683)
-            & c.prop(l, s, x, "commits_url", v683) & c.prop(l, s, x, "compare_url", v683)
-            & c.prop(l, s, x, "contents_url", v683)
-            & c.prop(l, s, x, "contributors_url", v683)
-            & c.prop(l, s, x, "deployments_url", v683)
+        c.required(l, s, x, WORDS133) & c.prop(l, s, x, "archive_url", v684)
+            & c.prop(l, s, x, "assignees_url", v684) & c.prop(l, s, x, "blobs_url", v684)
+            & c.prop(l, s, x, "branches_url", v684)
+            & c.prop(l, s, x, "collaborators_url", v684)
+            & c.prop(l, s, x, "comments_url", v684)
+            & c.prop(l, s, x, "commits_url", v684) & c.prop(l, s, x, "compare_url", v684)
+            & c.prop(l, s, x, "contents_url", v684)
+            & c.prop(l, s, x, "contributors_url", v684)
+            & c.prop(l, s, x, "deployments_url", v684)
             & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "downloads_url", v683)
-            & c.prop(l, s, x, "events_url", v683) & c.prop(l, s, x, "fork", v643)
-            & c.prop(l, s, x, "forks_url", v683) & c.prop(l, s, x, "full_name", v683)
-            & c.prop(l, s, x, "git_commits_url", v683)
-            & c.prop(l, s, x, "git_refs_url", v683)
-            & c.prop(l, s, x, "git_tags_url", v683) & c.prop(l, s, x, "hooks_url", v683)
-            & c.prop(l, s, x, "html_url", v683) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "issue_comment_url", v683)
-            & c.prop(l, s, x, "issue_events_url", v683)
-            & c.prop(l, s, x, "issues_url", v683) & c.prop(l, s, x, "keys_url", v683)
-            & c.prop(l, s, x, "labels_url", v683)
-            & c.prop(l, s, x, "languages_url", v683)
-            & c.prop(l, s, x, "merges_url", v683)
-            & c.prop(l, s, x, "milestones_url", v683) & c.prop(l, s, x, "name", v683)
-            & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "notifications_url", v683)
+            & c.prop(l, s, x, "downloads_url", v684)
+            & c.prop(l, s, x, "events_url", v684) & c.prop(l, s, x, "fork", v643)
+            & c.prop(l, s, x, "forks_url", v684) & c.prop(l, s, x, "full_name", v684)
+            & c.prop(l, s, x, "git_commits_url", v684)
+            & c.prop(l, s, x, "git_refs_url", v684)
+            & c.prop(l, s, x, "git_tags_url", v684) & c.prop(l, s, x, "hooks_url", v684)
+            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "issue_comment_url", v684)
+            & c.prop(l, s, x, "issue_events_url", v684)
+            & c.prop(l, s, x, "issues_url", v684) & c.prop(l, s, x, "keys_url", v684)
+            & c.prop(l, s, x, "labels_url", v684)
+            & c.prop(l, s, x, "languages_url", v684)
+            & c.prop(l, s, x, "merges_url", v684)
+            & c.prop(l, s, x, "milestones_url", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "notifications_url", v684)
             & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "private", v643)
-            & c.prop(l, s, x, "pulls_url", v683) & c.prop(l, s, x, "releases_url", v683)
-            & c.prop(l, s, x, "stargazers_url", v683)
-            & c.prop(l, s, x, "statuses_url", v683)
-            & c.prop(l, s, x, "subscribers_url", v683)
-            & c.prop(l, s, x, "subscription_url", v683)
-            & c.prop(l, s, x, "tags_url", v683) & c.prop(l, s, x, "teams_url", v683)
-            & c.prop(l, s, x, "trees_url", v683) & c.prop(l, s, x, "url", v683)
+            & c.prop(l, s, x, "pulls_url", v684) & c.prop(l, s, x, "releases_url", v684)
+            & c.prop(l, s, x, "stargazers_url", v684)
+            & c.prop(l, s, x, "statuses_url", v684)
+            & c.prop(l, s, x, "subscribers_url", v684)
+            & c.prop(l, s, x, "subscription_url", v684)
+            & c.prop(l, s, x, "tags_url", v684) & c.prop(l, s, x, "teams_url", v684)
+            & c.prop(l, s, x, "trees_url", v684) & c.prop(l, s, x, "url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
     }
     /// `#/definitions/workflow-run`
     pub(super) fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS134) & c.prop(l, s, x, "artifacts_url", v683)
-            & c.prop(l, s, x, "cancel_url", v683)
-            & c.prop(l, s, x, "check_suite_url", v683)
+        c.required(l, s, x, WORDS134) & c.prop(l, s, x, "artifacts_url", v684)
+            & c.prop(l, s, x, "cancel_url", v684)
+            & c.prop(l, s, x, "check_suite_url", v684)
             & c.prop(l, s, x, "check_suite_id", v642)
-            & c.prop(l, s, x, "check_suite_node_id", v683)
-            & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "created_at", v683)
-            & c.prop(l, s, x, "event", v683) & c.prop(l, s, x, "head_branch", v683)
+            & c.prop(l, s, x, "check_suite_node_id", v684)
+            & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "event", v684) & c.prop(l, s, x, "head_branch", v684)
             & c.prop(l, s, x, "head_commit", t79::<91>)
             & c.prop(l, s, x, "head_repository", t79::<260>)
-            & c.prop(l, s, x, "head_sha", v683) & c.prop(l, s, x, "html_url", v683)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "jobs_url", v683)
-            & c.prop(l, s, x, "logs_url", v683) & c.prop(l, s, x, "node_id", v683)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "pull_requests", t14::<26>)
+            & c.prop(l, s, x, "head_sha", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "jobs_url", v684)
+            & c.prop(l, s, x, "logs_url", v684) & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "pull_requests", t14::<26>)
             & c.prop(l, s, x, "repository", t79::<260>)
-            & c.prop(l, s, x, "rerun_url", v683) & c.prop(l, s, x, "run_number", v642)
-            & c.prop(l, s, x, "status", v929) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "url", v683) & c.prop(l, s, x, "workflow_id", v642)
-            & c.prop(l, s, x, "workflow_url", v683)
+            & c.prop(l, s, x, "rerun_url", v684) & c.prop(l, s, x, "run_number", v642)
+            & c.prop(l, s, x, "status", v930) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "workflow_id", v642)
+            & c.prop(l, s, x, "workflow_url", v684)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T26` each), such as `#/definitions/branch_protection_rule$created` and `#/definitions/branch_protection_rule$deleted`.
@@ -23579,8 +23580,8 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS142) & c.prop(l, s, x, "action", T29[K][0])
-            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v683)
-            & c.prop(l, s, x, "commit_oid", v683)
+            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v684)
+            & c.prop(l, s, x, "commit_oid", v684)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "sender", T29[K][2])
             & c.prop(l, s, x, "installation", t79::<104>)
@@ -24025,7 +24026,7 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS181) & c.prop(l, s, x, "action", T43[K][0])
-            & c.prop(l, s, x, "effective_date", v683) & c.prop(l, s, x, "sender", v208)
+            & c.prop(l, s, x, "effective_date", v684) & c.prop(l, s, x, "sender", v208)
             & c.prop(l, s, x, "marketplace_purchase", t10::<17>)
             & c.prop(l, s, x, "previous_marketplace_purchase", t79::<164>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS182)
@@ -24445,7 +24446,7 @@ mod validators {
     pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS224) & c.prop(l, s, x, "action", t81::<64>)
-            & c.prop(l, s, x, "branch", v683) & c.prop(l, s, x, "client_payload", v941)
+            & c.prop(l, s, x, "branch", v684) & c.prop(l, s, x, "client_payload", v942)
             & c.prop(l, s, x, "repository", t79::<103>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<104>)
@@ -24573,7 +24574,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<71>) & c.prop(l, s, x, "sponsorship", v384)
-            & c.prop(l, s, x, "effective_date", v683)
+            & c.prop(l, s, x, "effective_date", v684)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS229)
     }
@@ -24582,7 +24583,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<72>) & c.prop(l, s, x, "sponsorship", v384)
-            & c.prop(l, s, x, "effective_date", v683)
+            & c.prop(l, s, x, "effective_date", v684)
             & c.prop(l, s, x, "changes", t85::<11>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS230)
@@ -24604,7 +24605,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<104>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS231)
     }
-    const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v683], [t81::<20>, v645]];
+    const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v684], [t81::<20>, v645]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T64` each), such as `#/definitions/team$added_to_repository` and `#/definitions/team$created` (2 more).
     pub(super) fn t64<const K: usize>(
         i: &Value,
@@ -24729,19 +24730,19 @@ mod validators {
     }
     const T87: [(&str, &str, rt::Check); 5] = [
         ("is_answerable", "is_answerable", v658),
-        ("next_billing_date", "next_billing_date", v683),
+        ("next_billing_date", "next_billing_date", v684),
         ("after_id", "after_id", v664),
         ("prerelease", "prerelease", v658),
-        ("date", "date", v683),
+        ("date", "date", v684),
     ];
     /// `#/definitions/discussion/properties/category`
     pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS239) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "emoji", v683)
-            & c.prop(l, s, x, "name", v683) & c.prop(l, s, x, "description", v683)
-            & c.prop(l, s, x, "created_at", v683) & c.prop(l, s, x, "updated_at", v683)
-            & c.prop(l, s, x, "slug", v683) & c.prop(l, s, x, "is_answerable", v643)
+            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "emoji", v684)
+            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v684)
+            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "slug", v684) & c.prop(l, s, x, "is_answerable", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS239)
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
@@ -24784,21 +24785,25 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "identifier", v683);
+            ok &= c.prop(l, s, x, "identifier", v684);
             ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
         }
         ok
     }
+    /// `#/definitions/repository_dispatch$on-demand-test/properties/client_payload/additionalProperties`
+    pub(super) fn v680(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        true
+    }
     /// `#/definitions/branch-protection-rule/properties/name`
-    pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
-    pub(super) fn v694(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v695(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS240)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
-    pub(super) fn v710(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v711(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T67` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1` (2 more).
@@ -24820,9 +24825,9 @@ mod validators {
             & c.prop(l, s, x, "answer_chosen_at", T68[K][1])
             & c.prop(l, s, x, "answer_chosen_by", T68[K][2])
     }
-    const T68: [[rt::Check; 3]; 2] = [[v683, v683, t79::<73>], [v645, v645, v645]];
+    const T68: [[rt::Check; 3]; 2] = [[v684, v684, t79::<73>], [v645, v645, v645]];
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
-    pub(super) fn v746(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t82::<2>)
             & c.prop(l, s, x, "locked", v657) & c.prop(l, s, x, "answer_html_url", v645)
@@ -24843,9 +24848,9 @@ mod validators {
             & c.prop(l, s, x, "suspended_by", T70[K][0])
             & c.prop(l, s, x, "suspended_at", T70[K][1])
     }
-    const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v683], [v645, v645]];
+    const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v684], [v645, v645]];
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1`
-    pub(super) fn v770(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v771(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["labels", "state", "locked", "assignee"])
             & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", t82::<6>)
@@ -24859,7 +24864,7 @@ mod validators {
             & c.prop(l, s, x, "state", T71[K][0])
             & c.prop(l, s, x, "closed_at", T71[K][1])
     }
-    const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v683], [t81::<80>, v645]];
+    const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v684], [t81::<80>, v645]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T72` each), such as `#/definitions/issues$demilestoned/properties/issue/allOf/1` and `#/definitions/issues$milestoned/properties/issue/allOf/1`.
     fn t72<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -24867,21 +24872,21 @@ mod validators {
     }
     const T72: [[rt::Check; 1]; 2] = [[v645], [t79::<74>]];
     /// `#/definitions/pull_request$closed/properties/pull_request/allOf/1`
-    pub(super) fn v846(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v847(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "closed_at", "merged"])
-            & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v683)
+            & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v684)
             & c.prop(l, s, x, "merged", v643)
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
-    pub(super) fn v847(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v848(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v645)
             & c.prop(l, s, x, "merged_at", v645) & c.prop(l, s, x, "draft", v658)
             & c.prop(l, s, x, "merged", v657) & c.prop(l, s, x, "merged_by", v645)
     }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
-    pub(super) fn v850(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
@@ -24890,7 +24895,7 @@ mod validators {
             & c.prop(l, s, x, "merged_by", v645)
     }
     /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
-    pub(super) fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
@@ -24898,7 +24903,7 @@ mod validators {
             & c.prop(l, s, x, "merged_by", v645)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
-    pub(super) fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS246) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
@@ -24911,22 +24916,22 @@ mod validators {
         c.required(l, s, x, &["published_at"])
             & c.prop(l, s, x, "published_at", T73[K][0])
     }
-    const T73: [[rt::Check; 1]; 2] = [[v683], [v645]];
+    const T73: [[rt::Check; 1]; 2] = [[v684], [v645]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T74` each), such as `#/definitions/workflow_job$completed/properties/workflow_job/allOf/1` and `#/definitions/workflow_run$completed/properties/workflow_run/allOf/1`.
     fn t74<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", T74[K][0])
     }
-    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v694]];
+    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v695]];
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1`
-    pub(super) fn v922(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v923(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["steps", "conclusion", "completed_at"])
             & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v645)
             & c.prop(l, s, x, "completed_at", v645)
     }
     /// `#/definitions/workflow-run/properties/status`
-    pub(super) fn v929(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v930(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
@@ -24936,18 +24941,18 @@ mod validators {
     }
     const T75: [[rt::Check; 1]; 2] = [[v185], [v181]];
     /// `#/definitions/repository_dispatch$on-demand-test/properties/client_payload`
-    pub(super) fn v941(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v942(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
     /// `#/definitions/workflow-job/properties/steps`
-    pub(super) fn v943(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v944(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", t79::<76>)
     }
     /// `#/definitions/fork$event/properties/forkee/allOf/1`
-    pub(super) fn v945(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "fork", v958)
+        c.prop(l, s, x, "fork", v959)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T76` each), such as `#/definitions/public$event/properties/repository/allOf/1` and `#/definitions/repository$privatized/properties/repository/allOf/1`.
     fn t76<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24969,12 +24974,8 @@ mod validators {
         c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", T78[K][0])
     }
     const T78: [[rt::Check; 1]; 2] = [[v658], [v657]];
-    /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata/items`
-    pub(super) fn v954(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
-    }
     /// `#/definitions/fork$event/properties/forkee/allOf/1/properties/fork`
-    pub(super) fn v958(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v959(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE8.items())
     }
 }

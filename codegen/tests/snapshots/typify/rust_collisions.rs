@@ -507,19 +507,20 @@ mod fast {
         "match" | "mod" | "move" | "pub" | "ref" | "self" | "super" | "trait" | "use" |
         "where")] => KeywordMap::from_listed_str(s)
     );
+    rt::map_checks!(Checks6, values = validators::v15);
     rt::object_reader!(
         read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map" : MapOf < Leaf1,
-        LeafRead < Leaf5 > >, required; } extra extra : AnyValue
+        LeafRead < Leaf5 >, Checks6 >, required; } extra extra : AnyValue
     );
     rt::via_value!(
-        Check6 -> ::std::option::Option < OptionType >, | v |
+        Check7 -> ::std::option::Option < OptionType >, | v |
         rt::is_valid(validators::t3:: < 0 >, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : Typed <
         TypeWithOptionField >, required; types = "types" : VecOf < Typed <
         TypeWithOptionField >, 0usize, { usize::MAX } >, required; option_type =
-        "option_type" : ViaValue < Check6 >; } extra extra : AnyValue
+        "option_type" : ViaValue < Check7 >; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_17, Visit17, OptionType { r#type = "type" : LeafRead < Leaf1 >; } extra
@@ -530,11 +531,11 @@ mod fast {
         required; } extra extra : LeafRead < Leaf1 >
     );
     rt::via_value!(
-        Check7 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
+        Check8 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
         rt::is_valid(validators::t3:: < 1 >, v)
     );
     rt::object_reader!(
-        read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check7
+        read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check8
         >; } extra extra : AnyValue
     );
     rt::object_reader!(

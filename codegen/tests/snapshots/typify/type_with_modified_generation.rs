@@ -60,12 +60,13 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, ViaValue};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
-    rt::via_value!(Check2 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
+    rt::map_checks!(Checks2, values = validators::v2);
+    rt::via_value!(Check3 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, TestType { replaced_type = "replaced_type" : AnyValue, required;
-        patched_type = "patched_type" : MapOf < Leaf1, LeafRead < Leaf1 > >, required;
-        converted_type = "converted_type" : ViaValue < Check2 >, required; } extra extra
-        : AnyValue
+        patched_type = "patched_type" : MapOf < Leaf1, LeafRead < Leaf1 >, Checks2 >,
+        required; converted_type = "converted_type" : ViaValue < Check3 >, required; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -90,32 +91,32 @@ mod validators {
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.items())
     }
+    /// `#/definitions/TypeThatNeedsMoreDerives/additionalProperties`
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/replaced_type` and `#/properties/patched_type`.
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [
-        (v4, "/definitions/HandGeneratedType"),
-        (v5, "/definitions/TypeThatNeedsMoreDerives"),
+        (v5, "/definitions/HandGeneratedType"),
+        (v6, "/definitions/TypeThatNeedsMoreDerives"),
     ];
     /// `#/definitions/HandGeneratedType`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/TypeThatNeedsMoreDerives`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v6(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= v2(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
-    }
-    /// `#/definitions/TypeThatNeedsMoreDerives/additionalProperties`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
     }
 }

@@ -405,15 +405,11 @@ fn check_document(opts: &Options, bytes: &[u8]) -> Outcome {
             return Outcome::Unreadable(format!("not UTF-8: invalid byte sequence at byte {at} (line {line}); JSON text must be UTF-8"));
         }
     };
-    let value: Value = match contracts::value_from_str(text, opts.read) {
-        Ok(v) => v,
-        Err(contracts::ReadError::Syntax(e)) => return Outcome::Unreadable(syntax_message(&e, text, opts.jsonl)),
-        Err(contracts::ReadError::Duplicate(d)) => return Outcome::Duplicate(d),
-    };
-    match typed(opts, value) {
+    match typed(opts, text) {
         Ok(echo) => Outcome::Valid(echo),
         Err(ParseError::Invalid(e)) => Outcome::Invalid(e),
         Err(ParseError::Syntax(e)) => Outcome::Unreadable(syntax_message(&e, text, opts.jsonl)),
+        Err(ParseError::Duplicate(d)) => Outcome::Duplicate(d),
         Err(e) => Outcome::Unreadable(e.to_string()),
     }
 }
@@ -453,16 +449,21 @@ fn high_surrogate_before(text: &str, line: usize, column: usize) -> bool {
 }
 
 /// Builds the typed value (and runs the contract rules); the echo when asked.
-fn typed(opts: &Options, v: Value) -> std::result::Result<Option<Value>, ParseError> {
+/// The document read by its type's one-pass reader (a document with many
+/// errors is not held whole: memory stays bounded by the input); the
+/// contract rules read it as a `Value`, which they explain errors from.
+fn typed(opts: &Options, text: &str) -> std::result::Result<Option<Value>, ParseError> {
     fn echo<T: Contract>(t: &T, on: bool) -> Option<Value> {
         on.then(|| serde_json::to_value(t).unwrap_or(Value::Null))
     }
     match (opts.schema, &opts.contract) {
-        (Bundled::Commands, _) => CommandEnvelope::from_json_value(v).map(|t| echo(&t, opts.echo)),
-        (Bundled::LaunchRequest, Contracts::LaunchRequest(rules)) => rules.from_json_value(v).map(|t| echo(&t, opts.echo)),
-        (Bundled::LaunchRequest, _) => LaunchRequest::from_json_value(v).map(|t| echo(&t, opts.echo)),
+        (Bundled::Commands, _) => CommandEnvelope::from_json_str_with(text, opts.read).map(|t| echo(&t, opts.echo)),
+        (Bundled::LaunchRequest, Contracts::LaunchRequest(rules)) => {
+            rules.from_json_value(contracts::value_from_str(text, opts.read)?).map(|t| echo(&t, opts.echo))
+        }
+        (Bundled::LaunchRequest, _) => LaunchRequest::from_json_str_with(text, opts.read).map(|t| echo(&t, opts.echo)),
         (Bundled::QuestionCatalog, c) => {
-            let t = QuestionCatalog::from_json_value(v)?;
+            let t = QuestionCatalog::from_json_str_with(text, opts.read)?;
             if matches!(c, Contracts::QuestionCatalog) {
                 Catalog::from_typed(&t).map_err(ParseError::Invalid)?;
             }

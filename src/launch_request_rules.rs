@@ -328,8 +328,24 @@ impl Rules {
     /// document only the `contract-version-major` explanation is added. A
     /// repeated member name is an error ([`ParseError::Duplicate`]).
     pub fn from_json_str(&self, text: &str) -> Result<LaunchRequest, ParseError> {
-        let v = crate::runtime::value_from_str(text, crate::runtime::ReadSettings::new())?;
-        self.from_json_value(v)
+        self.from_json_str_with(text, crate::runtime::ReadSettings::new())
+    }
+
+    /// Like [`Rules::from_json_str`], with `settings` (repeated member
+    /// names, …). The document is read by its type's one-pass reader, never
+    /// held whole as a `Value`: memory stays bounded by the input however
+    /// many errors it has.
+    pub fn from_json_str_with(&self, text: &str, settings: crate::runtime::ReadSettings) -> Result<LaunchRequest, ParseError> {
+        let request = match LaunchRequest::from_json_str_with(text, settings) {
+            Ok(request) => request,
+            Err(ParseError::Invalid(mut errors)) => {
+                explain_version(contract_version_in(text).as_deref(), &mut errors);
+                return Err(ParseError::Invalid(errors));
+            }
+            Err(e) => return Err(e),
+        };
+        self.check(&request).map_err(ParseError::Invalid)?;
+        Ok(request)
     }
 
     /// Like [`Rules::from_json_str`], from a JSON value.
@@ -621,8 +637,14 @@ fn not_an_option(q: &crate::catalog::CatalogQuestion) -> String {
 /// Adds the `contract-version-major` explanation when the schema refused
 /// `contractVersion`'s pattern.
 pub fn explain_contract_version(v: &crate::runtime::Value, errors: &mut ValidationErrors) {
+    explain_version(v.get("contractVersion").and_then(|x| x.as_str()), errors);
+}
+
+/// [`explain_contract_version`], given the document's `contractVersion`
+/// when it is a string.
+fn explain_version(version: Option<&str>, errors: &mut ValidationErrors) {
     let failed = errors.iter().any(|e| e.instance_location == "/contractVersion" && e.keyword == "pattern");
-    let Some(version) = v.get("contractVersion").and_then(|x| x.as_str()) else { return };
+    let Some(version) = version else { return };
     if !failed {
         return;
     }
@@ -635,6 +657,32 @@ pub fn explain_contract_version(v: &crate::runtime::Value, errors: &mut Validati
         "`contractVersion` must be major 1 written as 1.MINOR.PATCH with three dot-separated numbers and nothing else (e.g. 1.0.0); a request for another major is rejected rather than half-understood".to_owned()
     };
     errors.0.push(rule("/contractVersion", "contract-version-major", msg));
+}
+
+/// The top-level `contractVersion` of a document known to be JSON, when it
+/// is a string (the last one, as the readers keep a repeated member when
+/// asked to), read without keeping anything else.
+fn contract_version_in(text: &str) -> Option<String> {
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+    struct Top;
+    impl<'de> Visitor<'de> for Top {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Option<String>, A::Error> {
+            let mut version = None;
+            while let Some(name) = m.next_key::<std::borrow::Cow<'de, str>>()? {
+                if name == "contractVersion" {
+                    version = m.next_value::<crate::runtime::Value>()?.as_str().map(str::to_owned);
+                } else {
+                    m.next_value::<IgnoredAny>()?;
+                }
+            }
+            Ok(version)
+        }
+    }
+    serde_json::Deserializer::from_str(text).deserialize_map(Top).ok().flatten()
 }
 
 /// The launch-request schema's `$id`, the base of the rules' locations.

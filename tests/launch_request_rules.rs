@@ -372,16 +372,26 @@ fn contract_version_major_is_explained() {
     ] {
         let mut d = doc("interactive", None, json!({}));
         d["contractVersion"] = json!(version);
+        // From text (the one-pass reader, which never holds the document)
+        // as from a value.
+        let from_text = r.from_json_str(&d.to_string());
         let e = match r.from_json_value(d) {
             Err(ParseError::Invalid(e)) => e,
             other => panic!("{version}: {other:?}"),
         };
+        assert_eq!(format!("{from_text:?}"), format!("{:?}", Err::<(), _>(ParseError::Invalid(e.clone()))), "{version}");
         let kinds: Vec<&str> = e.iter().map(|e| &*e.keyword).collect();
         assert_eq!(kinds, ["pattern", "launch-request/contract-version-major"], "{version}");
         let rule = &e.0[1];
         assert_eq!(rule.instance_location, "/contractVersion");
         assert!(rule.message.contains(needle) && rule.message.contains("major 1"), "{version}: {}", rule.message);
     }
+    // A repeated `contractVersion`, last-wins asked for: the last one is explained.
+    let text = r#"{"contractVersion": "1.0.0", "input": "x", "mode": "interactive", "contractVersion": "3.0.0"}"#;
+    let last_wins = contracts::runtime::ReadSettings::new().duplicates(contracts::runtime::Duplicates::LastWins);
+    let e = r.from_json_str_with(text, last_wins).unwrap_err().to_string();
+    assert!(e.contains("major 3"), "{e}");
+    assert!(matches!(r.from_json_str(text), Err(ParseError::Duplicate(_))));
     // Not a string: the schema's type error alone.
     let mut d = doc("interactive", None, json!({}));
     d["contractVersion"] = json!(1);

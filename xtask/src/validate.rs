@@ -450,17 +450,14 @@ fn high_surrogate_before(text: &str, line: usize, column: usize) -> bool {
 
 /// Builds the typed value (and runs the contract rules); the echo when asked.
 /// The document read by its type's one-pass reader (a document with many
-/// errors is not held whole: memory stays bounded by the input); the
-/// contract rules read it as a `Value`, which they explain errors from.
+/// errors is not held whole: memory stays bounded by the input).
 fn typed(opts: &Options, text: &str) -> std::result::Result<Option<Value>, ParseError> {
     fn echo<T: Contract>(t: &T, on: bool) -> Option<Value> {
         on.then(|| serde_json::to_value(t).unwrap_or(Value::Null))
     }
     match (opts.schema, &opts.contract) {
         (Bundled::Commands, _) => CommandEnvelope::from_json_str_with(text, opts.read).map(|t| echo(&t, opts.echo)),
-        (Bundled::LaunchRequest, Contracts::LaunchRequest(rules)) => {
-            rules.from_json_value(contracts::value_from_str(text, opts.read)?).map(|t| echo(&t, opts.echo))
-        }
+        (Bundled::LaunchRequest, Contracts::LaunchRequest(rules)) => rules.from_json_str_with(text, opts.read).map(|t| echo(&t, opts.echo)),
         (Bundled::LaunchRequest, _) => LaunchRequest::from_json_str_with(text, opts.read).map(|t| echo(&t, opts.echo)),
         (Bundled::QuestionCatalog, c) => {
             let t = QuestionCatalog::from_json_str_with(text, opts.read)?;

@@ -1019,8 +1019,10 @@ where
 }
 
 /// An invalid map being read on ([`MapOf`] with [`MapChecks`]): every member
-/// is still read and checked; the ones the validators will list errors for
-/// are kept as JSON, the others' errors counted.
+/// is still read (after the first, as JSON, one at a time) and checked by
+/// the map's own validators; the ones whose errors will be listed are kept,
+/// the others' errors counted, and of the valid ones only a hash of the name
+/// stays.
 struct MapErrors {
     kept: serde_json::Map<String, Value>,
     /// A hash of every name read (a repeat, or a collision, leaves the

@@ -162,6 +162,23 @@ fn references_recursion_and_cross_file() {
     assert!(!recursive::is_valid(&json!({"tree": ["a", [1]]})));
 }
 
+/// A map read on past its first invalid member (`rt::fast::MapOf`): that
+/// member's object comes back from its own reader with placeholders for
+/// its valid members, which must not count as errors when the reader
+/// decides how many members to keep. Past the error cap, both paths list the
+/// same errors and count the same rest.
+#[test]
+fn an_invalid_map_of_objects_lists_what_the_full_path_lists() {
+    for (entries, name) in [(1500, "\"n\""), (1500, "\"\""), (40, "\"n\"")] {
+        let members: Vec<String> = (0..entries).map(|i| format!("\"e{i}\":{{\"name\":{name},\"size\":{}}}", 11 + i)).collect();
+        let text = format!("{{\"id\":\"x\",\"closed\":{{}},\"entries\":{{\"ok\":{{\"name\":\"n\"}},{}}}}}", members.join(","));
+        let errors = |e: ParseError| e.validation_errors().map(|e| e.to_basic_output().to_string()).unwrap_or_else(|| panic!("{e}"));
+        let fast = errors(objects::Objects::from_json_str(&text).unwrap_err());
+        let full = errors(objects::Objects::from_json_slice_via_value(text.as_bytes()).unwrap_err());
+        assert_eq!(fast, full, "{entries} entries named {name}");
+    }
+}
+
 #[test]
 fn objects_arrays_and_draft4() {
     let o: objects::Objects = round_trip(

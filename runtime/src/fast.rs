@@ -1181,7 +1181,11 @@ impl MapErrors {
             }
         }
         if let (Err(v), Some(values)) = (&value, self.values) {
-            if self.value_errors < cap {
+            if keep {
+                // Kept whatever it adds, and not counted: its value may hold
+                // placeholders, which a count would take for errors. Counting
+                // less only keeps more members, never drops a listed one.
+            } else if self.value_errors < cap {
                 // Listed (in part at least): the validators will say what.
                 self.value_errors += Ctx::count_errors(values, v, false);
                 kept = true;

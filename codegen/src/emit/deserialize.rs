@@ -440,7 +440,7 @@ impl<'a> Readers<'a> {
                     // One schema says all: the validators loop over the names,
                     // then the values, and the reader can count past the cap.
                     let saying = kws(self.ir, &conj).filter(|k| !keywords(k).is_empty()).count();
-                    if saying == 1 && names.len() <= 1 && values.len() <= 1 {
+                    if saying == 1 && names.len() + values.len() >= 1 && names.len() <= 1 && values.len() <= 1 {
                         let names: Vec<TokenStream> = names.first().map(|n| validators.entry(*n)).into_iter().collect();
                         let values: Vec<TokenStream> = values.first().map(|n| validators.entry(*n)).into_iter().collect();
                         let checks = self.shared_item("Checks", |name| quote!(#rt::map_checks!(#name #(, names = #names)* #(, values = #values)*);));

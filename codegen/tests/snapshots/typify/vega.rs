@@ -12874,29 +12874,28 @@ mod fast {
     );
     type Union7 = Union9<LeafRead<Leaf8>, Typed<ObjectTitle>>;
     rt::via_value!(Check10 -> ScopeMark, | v | rt::is_valid(validators::t0:: < 65 >, v));
-    rt::map_checks!(Checks11);
-    rt::value_leaf!(Leaf13 -> rt::Number, scalar | v | rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf12 -> rt::Number, scalar | v | rt::is_valid(validators::v11, v));
     rt::union_reader!(
-        Union14, VisitUnion14 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
+        Union13, VisitUnion13 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
         rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
         null seq
     );
-    type Union12 = Union14<LeafRead<Leaf13>, Typed<SignalRef>>;
+    type Union11 = Union13<LeafRead<Leaf12>, Typed<SignalRef>>;
     rt::via_value!(
-        Check15 -> ScopePadding, | v | rt::is_valid(validators::t19:: < 36 >, v)
+        Check14 -> ScopePadding, | v | rt::is_valid(validators::t19:: < 36 >, v)
     );
-    rt::via_value!(Check16 -> Autosize, | v | rt::is_valid(validators::t19:: < 37 >, v));
+    rt::via_value!(Check15 -> Autosize, | v | rt::is_valid(validators::t19:: < 37 >, v));
     rt::union_reader!(
-        Union18, VisitUnion18 -> StringOrSignal { str => StringOrSignal::String; R0 :
+        Union17, VisitUnion17 -> StringOrSignal { str => StringOrSignal::String; R0 :
         String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse bool number
         null seq
     );
-    type Union17 = Union18<LeafRead<Leaf8>, Typed<SignalRef>>;
+    type Union16 = Union17<LeafRead<Leaf8>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union20, VisitUnion20 -> Style { str => Style::One; R0 : String, seq =>
+        Union19, VisitUnion19 -> Style { str => Style::One; R0 : String, seq =>
         Style::Many; R1 : Vec < String > } refuse bool number null map
     );
-    type Union19 = Union20<
+    type Union18 = Union19<
         LeafRead<Leaf8>,
         VecOf<LeafRead<Leaf8>, 0usize, { usize::MAX }>,
     >;
@@ -12910,295 +12909,295 @@ mod fast {
         Typed < Axis >, 0usize, { usize::MAX } >; legends = "legends" : VecOf < ViaValue
         < Check6 >, 0usize, { usize::MAX } >; title = "title" : Union7; marks = "marks" :
         VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" :
-        MapOf < Leaf8, rt::fast::AnyValue, Checks11 >; schema = "$schema" : LeafRead <
-        Leaf8 >; config = "config" : MapOf < Leaf8, rt::fast::AnyValue, Checks11 >;
-        description = "description" : LeafRead < Leaf8 >; width = "width" : Union12;
-        height = "height" : Union12; padding = "padding" : ViaValue < Check15 >; autosize
-        = "autosize" : ViaValue < Check16 >; background = "background" : Union17; style =
-        "style" : Union19; } extra extra : rt::fast::AnyValue
+        MapOf < Leaf8, rt::fast::AnyValue >; schema = "$schema" : LeafRead < Leaf8 >;
+        config = "config" : MapOf < Leaf8, rt::fast::AnyValue >; description =
+        "description" : LeafRead < Leaf8 >; width = "width" : Union11; height = "height"
+        : Union11; padding = "padding" : ViaValue < Check14 >; autosize = "autosize" :
+        ViaValue < Check15 >; background = "background" : Union16; style = "style" :
+        Union18; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check21 -> NumberValue, | v | rt::is_valid(validators::t19:: < 1 >, v)
+        Check20 -> NumberValue, | v | rt::is_valid(validators::t19:: < 1 >, v)
     );
     rt::via_value!(
-        Check22 -> ColorValue, | v | rt::is_valid(validators::t19:: < 19 >, v)
+        Check21 -> ColorValue, | v | rt::is_valid(validators::t19:: < 19 >, v)
     );
     rt::via_value!(
-        Check24 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::t2:: < 4 >, v)
+        Check23 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::t2:: < 4 >, v)
     );
     rt::via_value!(
-        Check25 -> StrokeCapValueObject, | v | rt::is_valid(validators::t2:: < 5 >, v)
+        Check24 -> StrokeCapValueObject, | v | rt::is_valid(validators::t2:: < 5 >, v)
     );
     rt::union_reader!(
-        Union26, VisitUnion26 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 : Vec
+        Union25, VisitUnion25 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 : Vec
         < StrokeCapValueArrayItem >, map => StrokeCapValue::Object; R1 :
         StrokeCapValueObject } refuse bool number str null
     );
-    type Union23 = Union26<
-        VecOf<ViaValue<Check24>, 0usize, { usize::MAX }>,
-        ViaValue<Check25>,
+    type Union22 = Union25<
+        VecOf<ViaValue<Check23>, 0usize, { usize::MAX }>,
+        ViaValue<Check24>,
     >;
     rt::via_value!(
-        Check28 -> ArrayValueArrayItem, | v | rt::is_valid(validators::t2:: < 6 >, v)
+        Check27 -> ArrayValueArrayItem, | v | rt::is_valid(validators::t2:: < 6 >, v)
     );
     rt::via_value!(
-        Check29 -> ArrayValueObject, | v | rt::is_valid(validators::t2:: < 7 >, v)
+        Check28 -> ArrayValueObject, | v | rt::is_valid(validators::t2:: < 7 >, v)
     );
     rt::union_reader!(
-        Union30, VisitUnion30 -> StrokeDash { seq => StrokeDash::Array; R0 : Vec <
+        Union29, VisitUnion29 -> StrokeDash { seq => StrokeDash::Array; R0 : Vec <
         ArrayValueArrayItem >, map => StrokeDash::Object; R1 : ArrayValueObject } refuse
         bool number str null
     );
-    type Union27 = Union30<
-        VecOf<ViaValue<Check28>, 0usize, { usize::MAX }>,
-        ViaValue<Check29>,
+    type Union26 = Union29<
+        VecOf<ViaValue<Check27>, 0usize, { usize::MAX }>,
+        ViaValue<Check28>,
     >;
     rt::via_value!(
-        Check32 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::t2:: < 8 >,
+        Check31 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::t2:: < 8 >,
         v)
     );
     rt::via_value!(
-        Check33 -> StrokeJoinValueObject, | v | rt::is_valid(validators::t2:: < 9 >, v)
+        Check32 -> StrokeJoinValueObject, | v | rt::is_valid(validators::t2:: < 9 >, v)
     );
     rt::union_reader!(
-        Union34, VisitUnion34 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
+        Union33, VisitUnion33 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
         Vec < StrokeJoinValueArrayItem >, map => StrokeJoinValue::Object; R1 :
         StrokeJoinValueObject } refuse bool number str null
     );
-    type Union31 = Union34<
-        VecOf<ViaValue<Check32>, 0usize, { usize::MAX }>,
-        ViaValue<Check33>,
+    type Union30 = Union33<
+        VecOf<ViaValue<Check31>, 0usize, { usize::MAX }>,
+        ViaValue<Check32>,
     >;
     rt::via_value!(
-        Check36 -> BlendValueArrayItem, | v | rt::is_valid(validators::t2:: < 10 >, v)
+        Check35 -> BlendValueArrayItem, | v | rt::is_valid(validators::t2:: < 10 >, v)
     );
     rt::via_value!(
-        Check37 -> BlendValueObject, | v | rt::is_valid(validators::t2:: < 11 >, v)
+        Check36 -> BlendValueObject, | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::union_reader!(
-        Union38, VisitUnion38 -> BlendValue { seq => BlendValue::Array; R0 : Vec <
+        Union37, VisitUnion37 -> BlendValue { seq => BlendValue::Array; R0 : Vec <
         BlendValueArrayItem >, map => BlendValue::Object; R1 : BlendValueObject } refuse
         bool number str null
     );
-    type Union35 = Union38<
-        VecOf<ViaValue<Check36>, 0usize, { usize::MAX }>,
-        ViaValue<Check37>,
+    type Union34 = Union37<
+        VecOf<ViaValue<Check35>, 0usize, { usize::MAX }>,
+        ViaValue<Check36>,
     >;
     rt::via_value!(
-        Check40 -> StringValueArrayItem, | v | rt::is_valid(validators::t2:: < 12 >, v)
+        Check39 -> StringValueArrayItem, | v | rt::is_valid(validators::t2:: < 12 >, v)
     );
     rt::via_value!(
-        Check41 -> StringValueObject, | v | rt::is_valid(validators::t2:: < 13 >, v)
+        Check40 -> StringValueObject, | v | rt::is_valid(validators::t2:: < 13 >, v)
     );
     rt::union_reader!(
-        Union42, VisitUnion42 -> StringValue { seq => StringValue::Array; R0 : Vec <
+        Union41, VisitUnion41 -> StringValue { seq => StringValue::Array; R0 : Vec <
         StringValueArrayItem >, map => StringValue::Object; R1 : StringValueObject }
         refuse bool number str null
     );
-    type Union39 = Union42<
-        VecOf<ViaValue<Check40>, 0usize, { usize::MAX }>,
-        ViaValue<Check41>,
+    type Union38 = Union41<
+        VecOf<ViaValue<Check39>, 0usize, { usize::MAX }>,
+        ViaValue<Check40>,
     >;
     rt::via_value!(
-        Check44 -> AnyValueArrayItem, | v | rt::is_valid(validators::t2:: < 14 >, v)
+        Check43 -> AnyValueArrayItem, | v | rt::is_valid(validators::t2:: < 14 >, v)
     );
     rt::via_value!(
-        Check45 -> AnyValueObject, | v | rt::is_valid(validators::t2:: < 15 >, v)
+        Check44 -> AnyValueObject, | v | rt::is_valid(validators::t2:: < 15 >, v)
     );
     rt::union_reader!(
-        Union46, VisitUnion46 -> AnyValue { seq => AnyValue::Array; R0 : Vec <
+        Union45, VisitUnion45 -> AnyValue { seq => AnyValue::Array; R0 : Vec <
         AnyValueArrayItem >, map => AnyValue::Object; R1 : AnyValueObject } refuse bool
         number str null
     );
-    type Union43 = Union46<
-        VecOf<ViaValue<Check44>, 0usize, { usize::MAX }>,
-        ViaValue<Check45>,
+    type Union42 = Union45<
+        VecOf<ViaValue<Check43>, 0usize, { usize::MAX }>,
+        ViaValue<Check44>,
     >;
     rt::via_value!(
-        Check48 -> BooleanValueArrayItem, | v | rt::is_valid(validators::t2:: < 16 >, v)
+        Check47 -> BooleanValueArrayItem, | v | rt::is_valid(validators::t2:: < 16 >, v)
     );
     rt::via_value!(
-        Check49 -> BooleanValueObject, | v | rt::is_valid(validators::t2:: < 17 >, v)
+        Check48 -> BooleanValueObject, | v | rt::is_valid(validators::t2:: < 17 >, v)
     );
     rt::union_reader!(
-        Union50, VisitUnion50 -> BooleanValue { seq => BooleanValue::Array; R0 : Vec <
+        Union49, VisitUnion49 -> BooleanValue { seq => BooleanValue::Array; R0 : Vec <
         BooleanValueArrayItem >, map => BooleanValue::Object; R1 : BooleanValueObject }
         refuse bool number str null
     );
-    type Union47 = Union50<
-        VecOf<ViaValue<Check48>, 0usize, { usize::MAX }>,
-        ViaValue<Check49>,
+    type Union46 = Union49<
+        VecOf<ViaValue<Check47>, 0usize, { usize::MAX }>,
+        ViaValue<Check48>,
     >;
     rt::via_value!(
-        Check52 -> DirectionValueArrayItem, | v | rt::is_valid(validators::t2:: < 18 >,
+        Check51 -> DirectionValueArrayItem, | v | rt::is_valid(validators::t2:: < 18 >,
         v)
     );
     rt::via_value!(
-        Check53 -> DirectionValueObject, | v | rt::is_valid(validators::t2:: < 19 >, v)
+        Check52 -> DirectionValueObject, | v | rt::is_valid(validators::t2:: < 19 >, v)
     );
     rt::union_reader!(
-        Union54, VisitUnion54 -> DirectionValue { seq => DirectionValue::Array; R0 : Vec
+        Union53, VisitUnion53 -> DirectionValue { seq => DirectionValue::Array; R0 : Vec
         < DirectionValueArrayItem >, map => DirectionValue::Object; R1 :
         DirectionValueObject } refuse bool number str null
     );
-    type Union51 = Union54<
-        VecOf<ViaValue<Check52>, 0usize, { usize::MAX }>,
-        ViaValue<Check53>,
+    type Union50 = Union53<
+        VecOf<ViaValue<Check51>, 0usize, { usize::MAX }>,
+        ViaValue<Check52>,
     >;
     rt::via_value!(
-        Check56 -> AlignValueArrayItem, | v | rt::is_valid(validators::t2:: < 20 >, v)
+        Check55 -> AlignValueArrayItem, | v | rt::is_valid(validators::t2:: < 20 >, v)
     );
     rt::via_value!(
-        Check57 -> AlignValueObject, | v | rt::is_valid(validators::t2:: < 21 >, v)
+        Check56 -> AlignValueObject, | v | rt::is_valid(validators::t2:: < 21 >, v)
     );
     rt::union_reader!(
-        Union58, VisitUnion58 -> AlignValue { seq => AlignValue::Array; R0 : Vec <
+        Union57, VisitUnion57 -> AlignValue { seq => AlignValue::Array; R0 : Vec <
         AlignValueArrayItem >, map => AlignValue::Object; R1 : AlignValueObject } refuse
         bool number str null
     );
-    type Union55 = Union58<
-        VecOf<ViaValue<Check56>, 0usize, { usize::MAX }>,
-        ViaValue<Check57>,
+    type Union54 = Union57<
+        VecOf<ViaValue<Check55>, 0usize, { usize::MAX }>,
+        ViaValue<Check56>,
     >;
     rt::via_value!(
-        Check60 -> BaselineValueArrayItem, | v | rt::is_valid(validators::t2:: < 22 >, v)
+        Check59 -> BaselineValueArrayItem, | v | rt::is_valid(validators::t2:: < 22 >, v)
     );
     rt::via_value!(
-        Check61 -> BaselineValueObject, | v | rt::is_valid(validators::t2:: < 23 >, v)
+        Check60 -> BaselineValueObject, | v | rt::is_valid(validators::t2:: < 23 >, v)
     );
     rt::union_reader!(
-        Union62, VisitUnion62 -> BaselineValue { seq => BaselineValue::Array; R0 : Vec <
+        Union61, VisitUnion61 -> BaselineValue { seq => BaselineValue::Array; R0 : Vec <
         BaselineValueArrayItem >, map => BaselineValue::Object; R1 : BaselineValueObject
         } refuse bool number str null
     );
-    type Union59 = Union62<
-        VecOf<ViaValue<Check60>, 0usize, { usize::MAX }>,
-        ViaValue<Check61>,
+    type Union58 = Union61<
+        VecOf<ViaValue<Check59>, 0usize, { usize::MAX }>,
+        ViaValue<Check60>,
     >;
     rt::via_value!(
-        Check64 -> TextValueArrayItem, | v | rt::is_valid(validators::t2:: < 24 >, v)
+        Check63 -> TextValueArrayItem, | v | rt::is_valid(validators::t2:: < 24 >, v)
     );
     rt::via_value!(
-        Check65 -> TextValueObject, | v | rt::is_valid(validators::t2:: < 25 >, v)
+        Check64 -> TextValueObject, | v | rt::is_valid(validators::t2:: < 25 >, v)
     );
     rt::union_reader!(
-        Union66, VisitUnion66 -> TextValue { seq => TextValue::Array; R0 : Vec <
+        Union65, VisitUnion65 -> TextValue { seq => TextValue::Array; R0 : Vec <
         TextValueArrayItem >, map => TextValue::Object; R1 : TextValueObject } refuse
         bool number str null
     );
-    type Union63 = Union66<
-        VecOf<ViaValue<Check64>, 0usize, { usize::MAX }>,
-        ViaValue<Check65>,
+    type Union62 = Union65<
+        VecOf<ViaValue<Check63>, 0usize, { usize::MAX }>,
+        ViaValue<Check64>,
     >;
     rt::via_value!(
-        Check68 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::t2:: < 26 >,
+        Check67 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::t2:: < 26 >,
         v)
     );
     rt::via_value!(
-        Check69 -> FontWeightValueObject, | v | rt::is_valid(validators::t2:: < 27 >, v)
+        Check68 -> FontWeightValueObject, | v | rt::is_valid(validators::t2:: < 27 >, v)
     );
     rt::union_reader!(
-        Union70, VisitUnion70 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
+        Union69, VisitUnion69 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
         Vec < FontWeightValueArrayItem >, map => FontWeightValue::Object; R1 :
         FontWeightValueObject } refuse bool number str null
     );
-    type Union67 = Union70<
-        VecOf<ViaValue<Check68>, 0usize, { usize::MAX }>,
-        ViaValue<Check69>,
+    type Union66 = Union69<
+        VecOf<ViaValue<Check67>, 0usize, { usize::MAX }>,
+        ViaValue<Check68>,
     >;
     rt::object_reader!(
-        read_1, Visit1, EncodeEntry { x = "x" : ViaValue < Check21 >; x2 = "x2" :
-        ViaValue < Check21 >; xc = "xc" : ViaValue < Check21 >; width = "width" :
-        ViaValue < Check21 >; y = "y" : ViaValue < Check21 >; y2 = "y2" : ViaValue <
-        Check21 >; yc = "yc" : ViaValue < Check21 >; height = "height" : ViaValue <
-        Check21 >; opacity = "opacity" : ViaValue < Check21 >; fill = "fill" : ViaValue <
-        Check22 >; fill_opacity = "fillOpacity" : ViaValue < Check21 >; stroke = "stroke"
-        : ViaValue < Check22 >; stroke_opacity = "strokeOpacity" : ViaValue < Check21 >;
-        stroke_width = "strokeWidth" : ViaValue < Check21 >; stroke_cap = "strokeCap" :
-        Union23; stroke_dash = "strokeDash" : Union27; stroke_dash_offset =
-        "strokeDashOffset" : ViaValue < Check21 >; stroke_join = "strokeJoin" : Union31;
-        stroke_miter_limit = "strokeMiterLimit" : ViaValue < Check21 >; blend = "blend" :
-        Union35; cursor = "cursor" : Union39; tooltip = "tooltip" : Union43; zindex =
-        "zindex" : ViaValue < Check21 >; description = "description" : Union39; aria =
-        "aria" : Union47; aria_role = "ariaRole" : Union39; aria_role_description =
-        "ariaRoleDescription" : Union39; clip = "clip" : Union47; stroke_foreground =
-        "strokeForeground" : Union47; stroke_offset = "strokeOffset" : ViaValue < Check21
-        >; corner_radius = "cornerRadius" : ViaValue < Check21 >; corner_radius_top_left
-        = "cornerRadiusTopLeft" : ViaValue < Check21 >; corner_radius_top_right =
-        "cornerRadiusTopRight" : ViaValue < Check21 >; corner_radius_bottom_right =
-        "cornerRadiusBottomRight" : ViaValue < Check21 >; corner_radius_bottom_left =
-        "cornerRadiusBottomLeft" : ViaValue < Check21 >; angle = "angle" : ViaValue <
-        Check21 >; size = "size" : ViaValue < Check21 >; shape = "shape" : Union39; path
-        = "path" : Union39; scale_x = "scaleX" : ViaValue < Check21 >; scale_y = "scaleY"
-        : ViaValue < Check21 >; inner_radius = "innerRadius" : ViaValue < Check21 >;
-        outer_radius = "outerRadius" : ViaValue < Check21 >; start_angle = "startAngle" :
-        ViaValue < Check21 >; end_angle = "endAngle" : ViaValue < Check21 >; pad_angle =
-        "padAngle" : ViaValue < Check21 >; interpolate = "interpolate" : Union39; tension
-        = "tension" : ViaValue < Check21 >; orient = "orient" : Union51; defined =
-        "defined" : Union47; url = "url" : Union39; align = "align" : Union55; baseline =
-        "baseline" : Union59; aspect = "aspect" : Union47; smooth = "smooth" : Union47;
-        text = "text" : Union63; dir = "dir" : Union39; ellipsis = "ellipsis" : Union39;
-        limit = "limit" : ViaValue < Check21 >; line_break = "lineBreak" : Union39;
-        line_height = "lineHeight" : ViaValue < Check21 >; dx = "dx" : ViaValue < Check21
-        >; dy = "dy" : ViaValue < Check21 >; radius = "radius" : ViaValue < Check21 >;
-        theta = "theta" : ViaValue < Check21 >; font = "font" : Union39; font_size =
-        "fontSize" : ViaValue < Check21 >; font_weight = "fontWeight" : Union67;
-        font_style = "fontStyle" : Union39; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, EncodeEntry { x = "x" : ViaValue < Check20 >; x2 = "x2" :
+        ViaValue < Check20 >; xc = "xc" : ViaValue < Check20 >; width = "width" :
+        ViaValue < Check20 >; y = "y" : ViaValue < Check20 >; y2 = "y2" : ViaValue <
+        Check20 >; yc = "yc" : ViaValue < Check20 >; height = "height" : ViaValue <
+        Check20 >; opacity = "opacity" : ViaValue < Check20 >; fill = "fill" : ViaValue <
+        Check21 >; fill_opacity = "fillOpacity" : ViaValue < Check20 >; stroke = "stroke"
+        : ViaValue < Check21 >; stroke_opacity = "strokeOpacity" : ViaValue < Check20 >;
+        stroke_width = "strokeWidth" : ViaValue < Check20 >; stroke_cap = "strokeCap" :
+        Union22; stroke_dash = "strokeDash" : Union26; stroke_dash_offset =
+        "strokeDashOffset" : ViaValue < Check20 >; stroke_join = "strokeJoin" : Union30;
+        stroke_miter_limit = "strokeMiterLimit" : ViaValue < Check20 >; blend = "blend" :
+        Union34; cursor = "cursor" : Union38; tooltip = "tooltip" : Union42; zindex =
+        "zindex" : ViaValue < Check20 >; description = "description" : Union38; aria =
+        "aria" : Union46; aria_role = "ariaRole" : Union38; aria_role_description =
+        "ariaRoleDescription" : Union38; clip = "clip" : Union46; stroke_foreground =
+        "strokeForeground" : Union46; stroke_offset = "strokeOffset" : ViaValue < Check20
+        >; corner_radius = "cornerRadius" : ViaValue < Check20 >; corner_radius_top_left
+        = "cornerRadiusTopLeft" : ViaValue < Check20 >; corner_radius_top_right =
+        "cornerRadiusTopRight" : ViaValue < Check20 >; corner_radius_bottom_right =
+        "cornerRadiusBottomRight" : ViaValue < Check20 >; corner_radius_bottom_left =
+        "cornerRadiusBottomLeft" : ViaValue < Check20 >; angle = "angle" : ViaValue <
+        Check20 >; size = "size" : ViaValue < Check20 >; shape = "shape" : Union38; path
+        = "path" : Union38; scale_x = "scaleX" : ViaValue < Check20 >; scale_y = "scaleY"
+        : ViaValue < Check20 >; inner_radius = "innerRadius" : ViaValue < Check20 >;
+        outer_radius = "outerRadius" : ViaValue < Check20 >; start_angle = "startAngle" :
+        ViaValue < Check20 >; end_angle = "endAngle" : ViaValue < Check20 >; pad_angle =
+        "padAngle" : ViaValue < Check20 >; interpolate = "interpolate" : Union38; tension
+        = "tension" : ViaValue < Check20 >; orient = "orient" : Union50; defined =
+        "defined" : Union46; url = "url" : Union38; align = "align" : Union54; baseline =
+        "baseline" : Union58; aspect = "aspect" : Union46; smooth = "smooth" : Union46;
+        text = "text" : Union62; dir = "dir" : Union38; ellipsis = "ellipsis" : Union38;
+        limit = "limit" : ViaValue < Check20 >; line_break = "lineBreak" : Union38;
+        line_height = "lineHeight" : ViaValue < Check20 >; dx = "dx" : ViaValue < Check20
+        >; dy = "dy" : ViaValue < Check20 >; radius = "radius" : ViaValue < Check20 >;
+        theta = "theta" : ViaValue < Check20 >; font = "font" : Union38; font_size =
+        "fontSize" : ViaValue < Check20 >; font_weight = "fontWeight" : Union66;
+        font_style = "fontStyle" : Union38; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_9, Visit9, SignalRef { signal = "signal" : LeafRead < Leaf8 >, required; }
         extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf71 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
+        Leaf70 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
         LinearGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_38, Visit38, LinearGradient { gradient = "gradient" : LeafRead < Leaf71 >,
-        required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf13 >; y1 =
-        "y1" : LeafRead < Leaf13 >; x2 = "x2" : LeafRead < Leaf13 >; y2 = "y2" : LeafRead
-        < Leaf13 >; stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX } >,
+        read_38, Visit38, LinearGradient { gradient = "gradient" : LeafRead < Leaf70 >,
+        required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf12 >; y1 =
+        "y1" : LeafRead < Leaf12 >; x2 = "x2" : LeafRead < Leaf12 >; y2 = "y2" : LeafRead
+        < Leaf12 >; stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX } >,
         required; } deny
     );
     rt::object_reader!(
-        read_40, Visit40, Stop { offset = "offset" : LeafRead < Leaf13 >, required; color
+        read_40, Visit40, Stop { offset = "offset" : LeafRead < Leaf12 >, required; color
         = "color" : LeafRead < Leaf8 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf72 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
+        Leaf71 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
         RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_42, Visit42, RadialGradient { gradient = "gradient" : LeafRead < Leaf72 >,
-        required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf13 >; y1 =
-        "y1" : LeafRead < Leaf13 >; r1 = "r1" : LeafRead < Leaf13 >; x2 = "x2" : LeafRead
-        < Leaf13 >; y2 = "y2" : LeafRead < Leaf13 >; r2 = "r2" : LeafRead < Leaf13 >;
+        read_42, Visit42, RadialGradient { gradient = "gradient" : LeafRead < Leaf71 >,
+        required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf12 >; y1 =
+        "y1" : LeafRead < Leaf12 >; r1 = "r1" : LeafRead < Leaf12 >; x2 = "x2" : LeafRead
+        < Leaf12 >; y2 = "y2" : LeafRead < Leaf12 >; r2 = "r2" : LeafRead < Leaf12 >;
         stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX } >, required; }
         deny
     );
     rt::object_reader!(
-        read_47, Visit47, ColorRgb { r = "r" : ViaValue < Check21 >, required; g = "g" :
-        ViaValue < Check21 >, required; b = "b" : ViaValue < Check21 >, required; } extra
+        read_47, Visit47, ColorRgb { r = "r" : ViaValue < Check20 >, required; g = "g" :
+        ViaValue < Check20 >, required; b = "b" : ViaValue < Check20 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_48, Visit48, ColorHsl { h = "h" : ViaValue < Check21 >, required; s = "s" :
-        ViaValue < Check21 >, required; l = "l" : ViaValue < Check21 >, required; } extra
+        read_48, Visit48, ColorHsl { h = "h" : ViaValue < Check20 >, required; s = "s" :
+        ViaValue < Check20 >, required; l = "l" : ViaValue < Check20 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_49, Visit49, ColorLab { l = "l" : ViaValue < Check21 >, required; a = "a" :
-        ViaValue < Check21 >, required; b = "b" : ViaValue < Check21 >, required; } extra
+        read_49, Visit49, ColorLab { l = "l" : ViaValue < Check20 >, required; a = "a" :
+        ViaValue < Check20 >, required; b = "b" : ViaValue < Check20 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_50, Visit50, ColorHcl { h = "h" : ViaValue < Check21 >, required; c = "c" :
-        ViaValue < Check21 >, required; l = "l" : ViaValue < Check21 >, required; } extra
+        read_50, Visit50, ColorHcl { h = "h" : ViaValue < Check20 >, required; c = "c" :
+        ViaValue < Check20 >, required; l = "l" : ViaValue < Check20 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_140, Visit140, ObjectBand { row = "row" : Union12; column = "column" :
-        Union12; } deny
+        read_140, Visit140, ObjectBand { row = "row" : Union11; column = "column" :
+        Union11; } deny
     );
     rt::object_reader!(
         read_165, Visit165, Expr { expr = "expr" : LeafRead < Leaf8 >, required; r#as =
@@ -13208,364 +13207,364 @@ mod fast {
         read_185, Visit185, ParamField { field = "field" : LeafRead < Leaf8 >, required;
         r#as = "as" : LeafRead < Leaf8 >; } deny
     );
-    rt::value_leaf!(Leaf74 -> bool, scalar | v | rt::is_valid(validators::v128, v));
+    rt::value_leaf!(Leaf73 -> bool, scalar | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
-        Union75, VisitUnion75 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
+        Union74, VisitUnion74 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
         Remove::ExprString; R1 : String } refuse number null seq map
     );
-    type Union73 = Union75<LeafRead<Leaf74>, LeafRead<Leaf8>>;
+    type Union72 = Union74<LeafRead<Leaf73>, LeafRead<Leaf8>>;
     rt::object_reader!(
         read_407, Visit407, NameDataOnItem { trigger = "trigger" : LeafRead < Leaf8 >,
-        required; insert = "insert" : LeafRead < Leaf8 >; remove = "remove" : Union73;
+        required; insert = "insert" : LeafRead < Leaf8 >; remove = "remove" : Union72;
         toggle = "toggle" : LeafRead < Leaf8 >; modify = "modify" : LeafRead < Leaf8 >;
         values = "values" : LeafRead < Leaf8 >; } deny
     );
     rt::string_leaf!(
-        Leaf76 -> TypeFeatureFormatType, | s | [! ::std::matches!(s, "topojson")] =>
+        Leaf75 -> TypeFeatureFormatType, | s | [! ::std::matches!(s, "topojson")] =>
         TypeFeatureFormatType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_430, Visit430, TypeFeatureFormat { r#type = "type" : LeafRead < Leaf76 >,
-        required; feature = "feature" : Union17, required; property = "property" :
-        Union17; } deny
+        read_430, Visit430, TypeFeatureFormat { r#type = "type" : LeafRead < Leaf75 >,
+        required; feature = "feature" : Union16, required; property = "property" :
+        Union16; } deny
     );
     rt::via_value!(
-        Check77 -> Option < Filter >, | v | rt::is_valid(validators::v288, v)
+        Check76 -> Option < Filter >, | v | rt::is_valid(validators::v288, v)
     );
     rt::object_reader!(
-        read_432, Visit432, TypeMeshFormat { r#type = "type" : LeafRead < Leaf76 >,
-        required; mesh = "mesh" : Union17, required; property = "property" : Union17;
-        filter = "filter" : ViaValue < Check77 >; } deny
+        read_432, Visit432, TypeMeshFormat { r#type = "type" : LeafRead < Leaf75 >,
+        required; mesh = "mesh" : Union16, required; property = "property" : Union16;
+        filter = "filter" : ViaValue < Check76 >; } deny
     );
     rt::union_reader!(
-        Union79, VisitUnion79 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
+        Union78, VisitUnion78 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
         R0 : bool, map => DataFieldDataSort::Object; R1 :
         RootScaleIdentityDomainScaleDataDataFieldSortObject } refuse number str null seq
     );
-    type Union78 = Union79<
-        LeafRead<Leaf74>,
+    type Union77 = Union78<
+        LeafRead<Leaf73>,
         Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>,
     >;
     rt::object_reader!(
         read_455, Visit455, DataFieldData { data = "data" : LeafRead < Leaf8 >, required;
-        field = "field" : Union17, required; sort = "sort" : Union78; } deny
+        field = "field" : Union16, required; sort = "sort" : Union77; } deny
     );
     rt::via_value!(
-        Check80 -> SortOrder, | v | rt::is_valid(validators::t19:: < 38 >, v)
+        Check79 -> SortOrder, | v | rt::is_valid(validators::t19:: < 38 >, v)
     );
     rt::object_reader!(
         read_457, Visit457, RootScaleIdentityDomainScaleDataDataFieldSortObject { field =
-        "field" : Union17; op = "op" : Union17; order = "order" : ViaValue < Check80 >; }
+        "field" : Union16; op = "op" : Union16; order = "order" : ViaValue < Check79 >; }
         deny
     );
     rt::string_leaf!(
-        Leaf81 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
+        Leaf80 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
         ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
         read_460, Visit460, RootScaleIdentityDomainScaleDataDataFieldsSortObject { op =
-        "op" : LeafRead < Leaf81 >; order = "order" : ViaValue < Check80 >; } deny
+        "op" : LeafRead < Leaf80 >; order = "order" : ViaValue < Check79 >; } deny
     );
     rt::string_leaf!(
-        Leaf82 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")] =>
+        Leaf81 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")] =>
         FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_462, Visit462, FieldOpSort { field = "field" : Union17, required; op = "op"
-        : LeafRead < Leaf82 >, required; order = "order" : ViaValue < Check80 >; } deny
+        read_462, Visit462, FieldOpSort { field = "field" : Union16, required; op = "op"
+        : LeafRead < Leaf81 >, required; order = "order" : ViaValue < Check79 >; } deny
     );
     rt::object_reader!(
         read_466, Visit466, DataFieldField { data = "data" : LeafRead < Leaf8 >,
-        required; field = "field" : Union17, required; } deny
+        required; field = "field" : Union16, required; } deny
     );
     rt::union_reader!(
-        Union84, VisitUnion84 -> Scheme { str => Scheme::String; R0 : String, seq =>
+        Union83, VisitUnion83 -> Scheme { str => Scheme::String; R0 : String, seq =>
         Scheme::Array; R1 : Vec < StringOrSignal >, map => Scheme::SignalRef; R2 :
         SignalRef } refuse bool number null
     );
-    type Union83 = Union84<
+    type Union82 = Union83<
         LeafRead<Leaf8>,
-        VecOf<Union17, 0usize, { usize::MAX }>,
+        VecOf<Union16, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union86, VisitUnion86 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
+        Union85, VisitUnion85 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
         : Vec < NumberOrSignal >, map => SchemeRangeExtent::SignalRef; R1 : SignalRef }
         refuse bool number str null
     );
-    type Union85 = Union86<VecOf<Union12, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union84 = Union85<VecOf<Union11, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_474, Visit474, SchemeRange { scheme = "scheme" : Union83, required; count =
-        "count" : Union12; extent = "extent" : Union85; } deny
+        read_474, Visit474, SchemeRange { scheme = "scheme" : Union82, required; count =
+        "count" : Union11; extent = "extent" : Union84; } deny
     );
     rt::object_reader!(
-        read_488, Visit488, StepRange { step = "step" : Union12, required; } deny
+        read_488, Visit488, StepRange { step = "step" : Union11, required; } deny
     );
-    rt::via_value!(Check87 -> Interval, | v | rt::is_valid(validators::t0:: < 43 >, v));
+    rt::via_value!(Check86 -> Interval, | v | rt::is_valid(validators::t0:: < 43 >, v));
     rt::object_reader!(
-        read_513, Visit513, IntervalNice { interval = "interval" : ViaValue < Check87 >,
-        required; step = "step" : Union12; } deny
+        read_513, Visit513, IntervalNice { interval = "interval" : ViaValue < Check86 >,
+        required; step = "step" : Union11; } deny
     );
     rt::union_reader!(
-        Union89, VisitUnion89 -> ClipExtent { seq => ClipExtent::Array; R0 : Vec <
+        Union88, VisitUnion88 -> ClipExtent { seq => ClipExtent::Array; R0 : Vec <
         SchemeRangeExtent >, map => ClipExtent::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union88 = Union89<VecOf<Union85, 2usize, 2usize>, Typed<SignalRef>>;
-    type Union90 = Union86<VecOf<Union12, 2usize, 3usize>, Typed<SignalRef>>;
+    type Union87 = Union88<VecOf<Union84, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union89 = Union85<VecOf<Union11, 2usize, 3usize>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union92, VisitUnion92 -> Fit { map => Fit::Object; R0 : rt::Map < String,
+        Union91, VisitUnion91 -> Fit { map => Fit::Object; R0 : rt::Map < String,
         rt::Value >, seq => Fit::Array; R1 : Vec < rt::Value > } refuse bool number str
         null
     );
-    type Union91 = Union92<
-        MapOf<Leaf8, rt::fast::AnyValue, Checks11>,
+    type Union90 = Union91<
+        MapOf<Leaf8, rt::fast::AnyValue>,
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
         read_533, Visit533, Projection { name = "name" : LeafRead < Leaf8 >, required;
-        r#type = "type" : Union17; clip_angle = "clipAngle" : Union12; clip_extent =
-        "clipExtent" : Union88; scale = "scale" : Union12; translate = "translate" :
-        Union85; center = "center" : Union85; rotate = "rotate" : Union90; parallels =
-        "parallels" : Union85; precision = "precision" : Union12; point_radius =
-        "pointRadius" : Union12; fit = "fit" : Union91; extent = "extent" : Union88; size
-        = "size" : Union85; } extra extra : rt::fast::AnyValue
+        r#type = "type" : Union16; clip_angle = "clipAngle" : Union11; clip_extent =
+        "clipExtent" : Union87; scale = "scale" : Union11; translate = "translate" :
+        Union84; center = "center" : Union84; rotate = "rotate" : Union89; parallels =
+        "parallels" : Union84; precision = "precision" : Union11; point_radius =
+        "pointRadius" : Union11; fit = "fit" : Union90; extent = "extent" : Union87; size
+        = "size" : Union84; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check93 -> AxisOrient, | v | rt::is_valid(validators::t0:: < 46 >, v)
+        Check92 -> AxisOrient, | v | rt::is_valid(validators::t0:: < 46 >, v)
     );
     rt::via_value!(
-        Check94 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
+        Check93 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
     );
     rt::via_value!(
-        Check95 -> FormatType, | v | rt::is_valid(validators::t0:: < 47 >, v)
+        Check94 -> FormatType, | v | rt::is_valid(validators::t0:: < 47 >, v)
     );
-    rt::via_value!(Check96 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check97 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check98 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check99 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check95 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check96 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check97 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check98 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check100 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check99 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check101 -> AxisTranslate, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check100 -> AxisTranslate, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::union_reader!(
-        Union103, VisitUnion103 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
+        Union102, VisitUnion102 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
         < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union102 = Union103<
+    type Union101 = Union102<
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check104 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 39 >, v)
+        Check103 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 39 >, v)
     );
     rt::via_value!(
-        Check105 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check104 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check106 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+        Check105 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
     );
     rt::via_value!(
-        Check107 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 51 >, v)
+        Check106 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 51 >, v)
     );
     rt::via_value!(
-        Check108 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check107 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check109 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check110 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check108 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check109 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check111 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
-    );
-    rt::via_value!(
-        Check112 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check110 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
     );
     rt::via_value!(
-        Check113 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check111 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check114 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check112 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check115 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check113 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check116 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check114 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check117 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check115 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check118 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check116 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check119 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check117 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check120 -> DomainCap, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check118 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check121 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check119 -> DomainCap, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check122 -> DomainDash, | v | rt::is_valid(validators::t0:: < 56 >, v)
+        Check120 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check123 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check121 -> DomainDash, | v | rt::is_valid(validators::t0:: < 56 >, v)
     );
     rt::via_value!(
-        Check124 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check122 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check125 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check123 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check126 -> TickBand, | v | rt::is_valid(validators::t19:: < 40 >, v)
-    );
-    rt::via_value!(Check127 -> TickCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
-    rt::via_value!(
-        Check128 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(Check129 -> TickDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
-    rt::via_value!(
-        Check130 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check124 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check131 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check125 -> TickBand, | v | rt::is_valid(validators::t19:: < 40 >, v)
+    );
+    rt::via_value!(Check126 -> TickCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
+    rt::via_value!(
+        Check127 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+    );
+    rt::via_value!(Check128 -> TickDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
+    rt::via_value!(
+        Check129 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check132 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check130 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check133 -> TickRound, | v | rt::is_valid(validators::t0:: < 58 >, v)
+        Check131 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check134 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check135 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check136 -> TickCount, | v | rt::is_valid(validators::t19:: < 41 >, v)
+        Check132 -> TickRound, | v | rt::is_valid(validators::t0:: < 58 >, v)
+    );
+    rt::via_value!(Check133 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check134 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check135 -> TickCount, | v | rt::is_valid(validators::t19:: < 41 >, v)
     );
     rt::union_reader!(
-        Union138, VisitUnion138 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
+        Union137, VisitUnion137 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
         : bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str
         null seq
     );
-    type Union137 = Union138<LeafRead<Leaf74>, Typed<SignalRef>>;
-    rt::via_value!(Check139 -> GridCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
+    type Union136 = Union137<LeafRead<Leaf73>, Typed<SignalRef>>;
+    rt::via_value!(Check138 -> GridCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
     rt::via_value!(
-        Check140 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check139 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
-    rt::via_value!(Check141 -> GridDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
+    rt::via_value!(Check140 -> GridDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
     rt::via_value!(
-        Check142 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check143 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check144 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check145 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+        Check141 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check146 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
+        Check142 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(Check143 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check144 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+    );
+    rt::via_value!(
+        Check145 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
     );
     rt::union_reader!(
-        Union148, VisitUnion148 -> QuantizeOrThresholdScaleNice { bool =>
+        Union147, VisitUnion147 -> QuantizeOrThresholdScaleNice { bool =>
         QuantizeOrThresholdScaleNice::Boolean; R0 : bool, number =>
         QuantizeOrThresholdScaleNice::Number; R1 : rt::Number, map =>
         QuantizeOrThresholdScaleNice::SignalRef; R2 : SignalRef } refuse str null seq
     );
-    type Union147 = Union148<LeafRead<Leaf74>, LeafRead<Leaf13>, Typed<SignalRef>>;
+    type Union146 = Union147<LeafRead<Leaf73>, LeafRead<Leaf12>, Typed<SignalRef>>;
     rt::via_value!(
-        Check149 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 42 >, v)
+        Check148 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 42 >, v)
     );
     rt::via_value!(
-        Check150 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check149 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check151 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check150 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check152 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check151 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check153 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check152 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check154 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check153 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check155 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check154 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check156 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check155 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check157 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check156 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check158 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check157 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check159 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check158 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check160 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check159 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::object_reader!(
-        read_536, Visit536, Axis { orient = "orient" : ViaValue < Check93 >, required;
+        read_536, Visit536, Axis { orient = "orient" : ViaValue < Check92 >, required;
         scale = "scale" : LeafRead < Leaf8 >, required; format = "format" : ViaValue <
-        Check94 >; format_type = "formatType" : ViaValue < Check95 >; min_extent =
-        "minExtent" : ViaValue < Check96 >; max_extent = "maxExtent" : ViaValue < Check97
-        >; offset = "offset" : ViaValue < Check98 >; position = "position" : ViaValue <
-        Check99 >; band_position = "bandPosition" : ViaValue < Check100 >; translate =
-        "translate" : ViaValue < Check101 >; values = "values" : Union102; zindex =
-        "zindex" : LeafRead < Leaf13 >; aria = "aria" : LeafRead < Leaf74 >; description
-        = "description" : LeafRead < Leaf8 >; title = "title" : ViaValue < Check104 >;
-        title_padding = "titlePadding" : ViaValue < Check105 >; title_align =
-        "titleAlign" : ViaValue < Check106 >; title_anchor = "titleAnchor" : ViaValue <
-        Check107 >; title_angle = "titleAngle" : ViaValue < Check108 >; title_x =
-        "titleX" : ViaValue < Check109 >; title_y = "titleY" : ViaValue < Check110 >;
-        title_baseline = "titleBaseline" : ViaValue < Check111 >; title_color =
-        "titleColor" : ViaValue < Check112 >; title_font = "titleFont" : ViaValue <
-        Check113 >; title_font_size = "titleFontSize" : ViaValue < Check114 >;
-        title_font_style = "titleFontStyle" : ViaValue < Check115 >; title_font_weight =
-        "titleFontWeight" : ViaValue < Check116 >; title_limit = "titleLimit" : ViaValue
-        < Check117 >; title_line_height = "titleLineHeight" : ViaValue < Check118 >;
-        title_opacity = "titleOpacity" : ViaValue < Check119 >; domain = "domain" :
-        LeafRead < Leaf74 >; domain_cap = "domainCap" : ViaValue < Check120 >;
-        domain_color = "domainColor" : ViaValue < Check121 >; domain_dash = "domainDash"
-        : ViaValue < Check122 >; domain_dash_offset = "domainDashOffset" : ViaValue <
-        Check123 >; domain_opacity = "domainOpacity" : ViaValue < Check124 >;
-        domain_width = "domainWidth" : ViaValue < Check125 >; ticks = "ticks" : LeafRead
-        < Leaf74 >; tick_band = "tickBand" : ViaValue < Check126 >; tick_cap = "tickCap"
-        : ViaValue < Check127 >; tick_color = "tickColor" : ViaValue < Check128 >;
-        tick_dash = "tickDash" : ViaValue < Check129 >; tick_dash_offset =
-        "tickDashOffset" : ViaValue < Check130 >; tick_offset = "tickOffset" : ViaValue <
-        Check131 >; tick_opacity = "tickOpacity" : ViaValue < Check132 >; tick_round =
-        "tickRound" : ViaValue < Check133 >; tick_size = "tickSize" : ViaValue < Check134
-        >; tick_width = "tickWidth" : ViaValue < Check135 >; tick_count = "tickCount" :
-        ViaValue < Check136 >; tick_extra = "tickExtra" : Union137; tick_min_step =
-        "tickMinStep" : Union12; grid = "grid" : LeafRead < Leaf74 >; grid_scale =
-        "gridScale" : LeafRead < Leaf8 >; grid_cap = "gridCap" : ViaValue < Check139 >;
-        grid_color = "gridColor" : ViaValue < Check140 >; grid_dash = "gridDash" :
-        ViaValue < Check141 >; grid_dash_offset = "gridDashOffset" : ViaValue < Check142
-        >; grid_opacity = "gridOpacity" : ViaValue < Check143 >; grid_width = "gridWidth"
-        : ViaValue < Check144 >; labels = "labels" : LeafRead < Leaf74 >; label_align =
-        "labelAlign" : ViaValue < Check145 >; label_baseline = "labelBaseline" : ViaValue
-        < Check146 >; label_bound = "labelBound" : Union147; label_flush = "labelFlush" :
-        Union147; label_flush_offset = "labelFlushOffset" : Union12; label_overlap =
-        "labelOverlap" : ViaValue < Check149 >; label_angle = "labelAngle" : ViaValue <
-        Check150 >; label_color = "labelColor" : ViaValue < Check151 >; label_font =
-        "labelFont" : ViaValue < Check152 >; label_font_size = "labelFontSize" : ViaValue
-        < Check153 >; label_font_weight = "labelFontWeight" : ViaValue < Check154 >;
-        label_font_style = "labelFontStyle" : ViaValue < Check155 >; label_limit =
-        "labelLimit" : ViaValue < Check156 >; label_line_height = "labelLineHeight" :
-        ViaValue < Check157 >; label_opacity = "labelOpacity" : ViaValue < Check158 >;
-        label_offset = "labelOffset" : ViaValue < Check159 >; label_padding =
-        "labelPadding" : ViaValue < Check160 >; label_separation = "labelSeparation" :
-        Union12; encode = "encode" : Typed < AxisEncode >; } deny
+        Check93 >; format_type = "formatType" : ViaValue < Check94 >; min_extent =
+        "minExtent" : ViaValue < Check95 >; max_extent = "maxExtent" : ViaValue < Check96
+        >; offset = "offset" : ViaValue < Check97 >; position = "position" : ViaValue <
+        Check98 >; band_position = "bandPosition" : ViaValue < Check99 >; translate =
+        "translate" : ViaValue < Check100 >; values = "values" : Union101; zindex =
+        "zindex" : LeafRead < Leaf12 >; aria = "aria" : LeafRead < Leaf73 >; description
+        = "description" : LeafRead < Leaf8 >; title = "title" : ViaValue < Check103 >;
+        title_padding = "titlePadding" : ViaValue < Check104 >; title_align =
+        "titleAlign" : ViaValue < Check105 >; title_anchor = "titleAnchor" : ViaValue <
+        Check106 >; title_angle = "titleAngle" : ViaValue < Check107 >; title_x =
+        "titleX" : ViaValue < Check108 >; title_y = "titleY" : ViaValue < Check109 >;
+        title_baseline = "titleBaseline" : ViaValue < Check110 >; title_color =
+        "titleColor" : ViaValue < Check111 >; title_font = "titleFont" : ViaValue <
+        Check112 >; title_font_size = "titleFontSize" : ViaValue < Check113 >;
+        title_font_style = "titleFontStyle" : ViaValue < Check114 >; title_font_weight =
+        "titleFontWeight" : ViaValue < Check115 >; title_limit = "titleLimit" : ViaValue
+        < Check116 >; title_line_height = "titleLineHeight" : ViaValue < Check117 >;
+        title_opacity = "titleOpacity" : ViaValue < Check118 >; domain = "domain" :
+        LeafRead < Leaf73 >; domain_cap = "domainCap" : ViaValue < Check119 >;
+        domain_color = "domainColor" : ViaValue < Check120 >; domain_dash = "domainDash"
+        : ViaValue < Check121 >; domain_dash_offset = "domainDashOffset" : ViaValue <
+        Check122 >; domain_opacity = "domainOpacity" : ViaValue < Check123 >;
+        domain_width = "domainWidth" : ViaValue < Check124 >; ticks = "ticks" : LeafRead
+        < Leaf73 >; tick_band = "tickBand" : ViaValue < Check125 >; tick_cap = "tickCap"
+        : ViaValue < Check126 >; tick_color = "tickColor" : ViaValue < Check127 >;
+        tick_dash = "tickDash" : ViaValue < Check128 >; tick_dash_offset =
+        "tickDashOffset" : ViaValue < Check129 >; tick_offset = "tickOffset" : ViaValue <
+        Check130 >; tick_opacity = "tickOpacity" : ViaValue < Check131 >; tick_round =
+        "tickRound" : ViaValue < Check132 >; tick_size = "tickSize" : ViaValue < Check133
+        >; tick_width = "tickWidth" : ViaValue < Check134 >; tick_count = "tickCount" :
+        ViaValue < Check135 >; tick_extra = "tickExtra" : Union136; tick_min_step =
+        "tickMinStep" : Union11; grid = "grid" : LeafRead < Leaf73 >; grid_scale =
+        "gridScale" : LeafRead < Leaf8 >; grid_cap = "gridCap" : ViaValue < Check138 >;
+        grid_color = "gridColor" : ViaValue < Check139 >; grid_dash = "gridDash" :
+        ViaValue < Check140 >; grid_dash_offset = "gridDashOffset" : ViaValue < Check141
+        >; grid_opacity = "gridOpacity" : ViaValue < Check142 >; grid_width = "gridWidth"
+        : ViaValue < Check143 >; labels = "labels" : LeafRead < Leaf73 >; label_align =
+        "labelAlign" : ViaValue < Check144 >; label_baseline = "labelBaseline" : ViaValue
+        < Check145 >; label_bound = "labelBound" : Union146; label_flush = "labelFlush" :
+        Union146; label_flush_offset = "labelFlushOffset" : Union11; label_overlap =
+        "labelOverlap" : ViaValue < Check148 >; label_angle = "labelAngle" : ViaValue <
+        Check149 >; label_color = "labelColor" : ViaValue < Check150 >; label_font =
+        "labelFont" : ViaValue < Check151 >; label_font_size = "labelFontSize" : ViaValue
+        < Check152 >; label_font_weight = "labelFontWeight" : ViaValue < Check153 >;
+        label_font_style = "labelFontStyle" : ViaValue < Check154 >; label_limit =
+        "labelLimit" : ViaValue < Check155 >; label_line_height = "labelLineHeight" :
+        ViaValue < Check156 >; label_opacity = "labelOpacity" : ViaValue < Check157 >;
+        label_offset = "labelOffset" : ViaValue < Check158 >; label_padding =
+        "labelPadding" : ViaValue < Check159 >; label_separation = "labelSeparation" :
+        Union11; encode = "encode" : Typed < AxisEncode >; } deny
     );
     rt::object_reader!(
         read_540, Visit540, ObjectFormat { year = "year" : LeafRead < Leaf8 >; quarter =
@@ -13576,119 +13575,119 @@ mod fast {
         "milliseconds" : LeafRead < Leaf8 >; } deny
     );
     rt::via_value!(
-        Check161 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 43 >, v)
+        Check160 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 43 >, v)
     );
     rt::object_reader!(
-        read_612, Visit612, AxisEncode { axis = "axis" : ViaValue < Check161 >; ticks =
-        "ticks" : ViaValue < Check161 >; labels = "labels" : ViaValue < Check161 >; title
-        = "title" : ViaValue < Check161 >; grid = "grid" : ViaValue < Check161 >; domain
-        = "domain" : ViaValue < Check161 >; } deny
+        read_612, Visit612, AxisEncode { axis = "axis" : ViaValue < Check160 >; ticks =
+        "ticks" : ViaValue < Check160 >; labels = "labels" : ViaValue < Check160 >; title
+        = "title" : ViaValue < Check160 >; grid = "grid" : ViaValue < Check160 >; domain
+        = "domain" : ViaValue < Check160 >; } deny
     );
     rt::object_reader!(
-        read_669, Visit669, LegendEncode { title = "title" : ViaValue < Check161 >;
-        labels = "labels" : ViaValue < Check161 >; legend = "legend" : ViaValue <
-        Check161 >; entries = "entries" : ViaValue < Check161 >; symbols = "symbols" :
-        ViaValue < Check161 >; gradient = "gradient" : ViaValue < Check161 >; } deny
+        read_669, Visit669, LegendEncode { title = "title" : ViaValue < Check160 >;
+        labels = "labels" : ViaValue < Check160 >; legend = "legend" : ViaValue <
+        Check160 >; entries = "entries" : ViaValue < Check160 >; symbols = "symbols" :
+        ViaValue < Check160 >; gradient = "gradient" : ViaValue < Check160 >; } deny
     );
     rt::via_value!(
-        Check162 -> ObjectTitleOrient, | v | rt::is_valid(validators::t0:: < 63 >, v)
+        Check161 -> ObjectTitleOrient, | v | rt::is_valid(validators::t0:: < 63 >, v)
     );
-    rt::via_value!(Check163 -> Anchor, | v | rt::is_valid(validators::t0:: < 51 >, v));
-    rt::via_value!(Check164 -> Frame, | v | rt::is_valid(validators::t0:: < 64 >, v));
+    rt::via_value!(Check162 -> Anchor, | v | rt::is_valid(validators::t0:: < 51 >, v));
+    rt::via_value!(Check163 -> Frame, | v | rt::is_valid(validators::t0:: < 64 >, v));
     rt::via_value!(
-        Check165 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check164 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check166 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check165 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check167 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+        Check166 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
     );
-    rt::via_value!(Check168 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check169 -> Baseline, | v | rt::is_valid(validators::t0:: < 53 >, v));
-    rt::via_value!(Check170 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check171 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check167 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check168 -> Baseline, | v | rt::is_valid(validators::t0:: < 53 >, v));
+    rt::via_value!(Check169 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check170 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check172 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check173 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check171 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check174 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check172 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check175 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check173 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check176 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check174 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check177 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check175 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check178 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check176 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check179 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check177 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check180 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check178 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check181 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check179 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check182 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check180 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check183 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check181 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check184 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 15 >, v)
+        Check182 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(
+        Check183 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 15 >, v)
     );
     rt::object_reader!(
-        read_677, Visit677, ObjectTitle { orient = "orient" : ViaValue < Check162 >;
-        anchor = "anchor" : ViaValue < Check163 >; frame = "frame" : ViaValue < Check164
-        >; offset = "offset" : ViaValue < Check165 >; aria = "aria" : LeafRead < Leaf74
-        >; limit = "limit" : ViaValue < Check166 >; zindex = "zindex" : LeafRead < Leaf13
-        >; align = "align" : ViaValue < Check167 >; angle = "angle" : ViaValue < Check168
-        >; baseline = "baseline" : ViaValue < Check169 >; dx = "dx" : ViaValue < Check170
-        >; dy = "dy" : ViaValue < Check171 >; text = "text" : ViaValue < Check104 >;
-        color = "color" : ViaValue < Check172 >; font = "font" : ViaValue < Check173 >;
-        font_size = "fontSize" : ViaValue < Check174 >; font_style = "fontStyle" :
-        ViaValue < Check175 >; font_weight = "fontWeight" : ViaValue < Check176 >;
-        line_height = "lineHeight" : ViaValue < Check177 >; subtitle = "subtitle" :
-        ViaValue < Check104 >; subtitle_color = "subtitleColor" : ViaValue < Check178 >;
-        subtitle_font = "subtitleFont" : ViaValue < Check179 >; subtitle_font_size =
-        "subtitleFontSize" : ViaValue < Check180 >; subtitle_font_style =
-        "subtitleFontStyle" : ViaValue < Check181 >; subtitle_font_weight =
-        "subtitleFontWeight" : ViaValue < Check182 >; subtitle_line_height =
-        "subtitleLineHeight" : ViaValue < Check183 >; subtitle_padding =
-        "subtitlePadding" : Union12; encode = "encode" : ViaValue < Check184 >; name =
-        "name" : LeafRead < Leaf8 >; interactive = "interactive" : LeafRead < Leaf74 >;
-        style = "style" : Union19; } deny
+        read_677, Visit677, ObjectTitle { orient = "orient" : ViaValue < Check161 >;
+        anchor = "anchor" : ViaValue < Check162 >; frame = "frame" : ViaValue < Check163
+        >; offset = "offset" : ViaValue < Check164 >; aria = "aria" : LeafRead < Leaf73
+        >; limit = "limit" : ViaValue < Check165 >; zindex = "zindex" : LeafRead < Leaf12
+        >; align = "align" : ViaValue < Check166 >; angle = "angle" : ViaValue < Check167
+        >; baseline = "baseline" : ViaValue < Check168 >; dx = "dx" : ViaValue < Check169
+        >; dy = "dy" : ViaValue < Check170 >; text = "text" : ViaValue < Check103 >;
+        color = "color" : ViaValue < Check171 >; font = "font" : ViaValue < Check172 >;
+        font_size = "fontSize" : ViaValue < Check173 >; font_style = "fontStyle" :
+        ViaValue < Check174 >; font_weight = "fontWeight" : ViaValue < Check175 >;
+        line_height = "lineHeight" : ViaValue < Check176 >; subtitle = "subtitle" :
+        ViaValue < Check103 >; subtitle_color = "subtitleColor" : ViaValue < Check177 >;
+        subtitle_font = "subtitleFont" : ViaValue < Check178 >; subtitle_font_size =
+        "subtitleFontSize" : ViaValue < Check179 >; subtitle_font_style =
+        "subtitleFontStyle" : ViaValue < Check180 >; subtitle_font_weight =
+        "subtitleFontWeight" : ViaValue < Check181 >; subtitle_line_height =
+        "subtitleLineHeight" : ViaValue < Check182 >; subtitle_padding =
+        "subtitlePadding" : Union11; encode = "encode" : ViaValue < Check183 >; name =
+        "name" : LeafRead < Leaf8 >; interactive = "interactive" : LeafRead < Leaf73 >;
+        style = "style" : Union18; } deny
     );
     rt::string_leaf!(
-        Leaf185 -> Type, | s | [! ::std::matches!(s, "group")] =>
+        Leaf184 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
     rt::via_value!(
-        Check186 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 66 >, v)
+        Check185 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 66 >, v)
     );
     rt::via_value!(
-        Check187 -> Markclip, | v | rt::is_valid(validators::t19:: < 44 >, v)
+        Check186 -> Markclip, | v | rt::is_valid(validators::t19:: < 44 >, v)
     );
-    rt::via_value!(Check188 -> Compare, | v | rt::is_valid(validators::t19:: < 45 >, v));
+    rt::via_value!(Check187 -> Compare, | v | rt::is_valid(validators::t19:: < 45 >, v));
     rt::via_value!(
-        Check189 -> TransformMark, | v | rt::is_valid(validators::t19:: < 46 >, v)
+        Check188 -> TransformMark, | v | rt::is_valid(validators::t19:: < 46 >, v)
     );
     rt::object_reader!(
-        read_705, Visit705, MarkGroup { r#type = "type" : LeafRead < Leaf185 >, required;
-        from = "from" : ViaValue < Check186 >; role = "role" : LeafRead < Leaf8 >; name =
+        read_705, Visit705, MarkGroup { r#type = "type" : LeafRead < Leaf184 >, required;
+        from = "from" : ViaValue < Check185 >; role = "role" : LeafRead < Leaf8 >; name =
         "name" : LeafRead < Leaf8 >; description = "description" : LeafRead < Leaf8 >;
-        aria = "aria" : LeafRead < Leaf74 >; style = "style" : Union19; key = "key" :
-        LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check187 >; sort = "sort" :
-        ViaValue < Check188 >; interactive = "interactive" : Union137; encode = "encode"
-        : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue < Check189 >,
+        aria = "aria" : LeafRead < Leaf73 >; style = "style" : Union18; key = "key" :
+        LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check186 >; sort = "sort" :
+        ViaValue < Check187 >; interactive = "interactive" : Union136; encode = "encode"
+        : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue < Check188 >,
         0usize, { usize::MAX } >; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize,
         { usize::MAX } >; layout = "layout" : ViaValue < Check2 >; signals = "signals" :
         VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >; data = "data" : VecOf <
@@ -13698,20 +13697,20 @@ mod fast {
         Typed < Axis >, 0usize, { usize::MAX } >; legends = "legends" : VecOf < ViaValue
         < Check6 >, 0usize, { usize::MAX } >; title = "title" : Union7; marks = "marks" :
         VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" :
-        MapOf < Leaf8, rt::fast::AnyValue, Checks11 >; } extra extra : rt::fast::AnyValue
+        MapOf < Leaf8, rt::fast::AnyValue >; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_708, Visit708, FromFrom { data = "data" : LeafRead < Leaf8 >; } deny
     );
     rt::via_value!(
-        Check190 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 67 >, v)
+        Check189 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 67 >, v)
     );
     rt::object_reader!(
         read_709, Visit709, FacetFrom { data = "data" : LeafRead < Leaf8 >; facet =
-        "facet" : ViaValue < Check190 >, required; } deny
+        "facet" : ViaValue < Check189 >, required; } deny
     );
     rt::object_reader!(
-        read_713, Visit713, Aggregate { cross = "cross" : LeafRead < Leaf74 >; fields =
+        read_713, Visit713, Aggregate { cross = "cross" : LeafRead < Leaf73 >; fields =
         "fields" : VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >; ops = "ops" :
         VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >; r#as = "as" : VecOf <
         LeafRead < Leaf8 >, 0usize, { usize::MAX } >; } deny
@@ -13722,54 +13721,54 @@ mod fast {
         Leaf8 >; } deny
     );
     rt::value_leaf!(
-        Leaf191 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
+        Leaf190 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
         rt::is_valid(validators::t19:: < 47 >, v)
     );
     rt::object_reader!(
-        read_719, Visit719, MarkVisual { r#type = "type" : LeafRead < Leaf191 >,
+        read_719, Visit719, MarkVisual { r#type = "type" : LeafRead < Leaf190 >,
         required; from = "from" : Typed < FromFrom >; role = "role" : LeafRead < Leaf8 >;
         name = "name" : LeafRead < Leaf8 >; description = "description" : LeafRead <
-        Leaf8 >; aria = "aria" : LeafRead < Leaf74 >; style = "style" : Union19; key =
-        "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check187 >; sort = "sort"
-        : ViaValue < Check188 >; interactive = "interactive" : Union137; encode =
+        Leaf8 >; aria = "aria" : LeafRead < Leaf73 >; style = "style" : Union18; key =
+        "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check186 >; sort = "sort"
+        : ViaValue < Check187 >; interactive = "interactive" : Union136; encode =
         "encode" : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue <
-        Check189 >, 0usize, { usize::MAX } >; on = "on" : VecOf < Typed < MarkGroupOnItem
+        Check188 >, 0usize, { usize::MAX } >; on = "on" : VecOf < Typed < MarkGroupOnItem
         >, 0usize, { usize::MAX } >; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_727, Visit727, Rule { test = "test" : LeafRead < Leaf8 >; } extra extra :
         rt::fast::AnyValue
     );
-    rt::via_value!(Check192 -> Scale, | v | rt::is_valid(validators::t19:: < 48 >, v));
+    rt::via_value!(Check191 -> Scale, | v | rt::is_valid(validators::t19:: < 48 >, v));
     rt::object_reader!(
-        read_729, Visit729, StringModifiers { scale = "scale" : ViaValue < Check192 >; }
+        read_729, Visit729, StringModifiers { scale = "scale" : ViaValue < Check191 >; }
         extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(Check193 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check194 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check192 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check193 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check195 -> RuleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check194 -> RuleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::union_reader!(
-        Union197, VisitUnion197 -> Band { number => Band::Number; R0 : rt::Number, bool
+        Union196, VisitUnion196 -> Band { number => Band::Number; R0 : rt::Number, bool
         => Band::Boolean; R1 : bool } refuse str null seq map
     );
-    type Union196 = Union197<LeafRead<Leaf13>, LeafRead<Leaf74>>;
+    type Union195 = Union196<LeafRead<Leaf12>, LeafRead<Leaf73>>;
     rt::object_reader!(
-        read_730, Visit730, NumberModifiers { exponent = "exponent" : ViaValue < Check193
-        >; mult = "mult" : ViaValue < Check194 >; offset = "offset" : ViaValue < Check195
-        >; round = "round" : LeafRead < Leaf74 >; scale = "scale" : ViaValue < Check192
-        >; band = "band" : Union196; extra = "extra" : LeafRead < Leaf74 >; } extra
+        read_730, Visit730, NumberModifiers { exponent = "exponent" : ViaValue < Check192
+        >; mult = "mult" : ViaValue < Check193 >; offset = "offset" : ViaValue < Check194
+        >; round = "round" : LeafRead < Leaf73 >; scale = "scale" : ViaValue < Check191
+        >; band = "band" : Union195; extra = "extra" : LeafRead < Leaf73 >; } extra
         extra_ : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_733, Visit733, Mark { r#type = "type" : LeafRead < Leaf8 >, required; role =
         "role" : LeafRead < Leaf8 >; name = "name" : LeafRead < Leaf8 >; description =
-        "description" : LeafRead < Leaf8 >; aria = "aria" : LeafRead < Leaf74 >; style =
-        "style" : Union19; key = "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue <
-        Check187 >; sort = "sort" : ViaValue < Check188 >; interactive = "interactive" :
-        Union137; encode = "encode" : ViaValue < Check1 >; transform = "transform" :
-        VecOf < ViaValue < Check189 >, 0usize, { usize::MAX } >; on = "on" : VecOf <
+        "description" : LeafRead < Leaf8 >; aria = "aria" : LeafRead < Leaf73 >; style =
+        "style" : Union18; key = "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue <
+        Check186 >; sort = "sort" : ViaValue < Check187 >; interactive = "interactive" :
+        Union136; encode = "encode" : ViaValue < Check1 >; transform = "transform" :
+        VecOf < ViaValue < Check188 >, 0usize, { usize::MAX } >; on = "on" : VecOf <
         Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >; } extra extra :
         rt::fast::AnyValue
     );
@@ -13783,1215 +13782,1215 @@ mod fast {
         usize::MAX } >; legends = "legends" : VecOf < ViaValue < Check6 >, 0usize, {
         usize::MAX } >; title = "title" : Union7; marks = "marks" : VecOf < ViaValue <
         Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" : MapOf < Leaf8,
-        rt::fast::AnyValue, Checks11 >; } extra extra : rt::fast::AnyValue
+        rt::fast::AnyValue >; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf198 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
+        Leaf197 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check200 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
+        Check199 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union201, VisitUnion201 -> CrossfilterTransformFields { seq =>
+        Union200, VisitUnion200 -> CrossfilterTransformFields { seq =>
         CrossfilterTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemCrossfilterFieldsArray >, map =>
         CrossfilterTransformFields::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union199 = Union201<
-        VecOf<ViaValue<Check200>, 0usize, { usize::MAX }>,
+    type Union198 = Union200<
+        VecOf<ViaValue<Check199>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union203, VisitUnion203 -> Query { seq => Query::Array; R0 : Vec < rt::Value >,
+        Union202, VisitUnion202 -> Query { seq => Query::Array; R0 : Vec < rt::Value >,
         map => Query::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union202 = Union203<
+    type Union201 = Union202<
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_741, Visit741, CrossfilterTransform { r#type = "type" : LeafRead < Leaf198
+        read_741, Visit741, CrossfilterTransform { r#type = "type" : LeafRead < Leaf197
         >, required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" :
-        Union199, required; query = "query" : Union202, required; } deny
+        Union198, required; query = "query" : Union201, required; } deny
     );
     rt::string_leaf!(
-        Leaf204 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
+        Leaf203 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
         "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union206, VisitUnion206 -> Ignore { number => Ignore::Number; R0 : rt::Number,
+        Union205, VisitUnion205 -> Ignore { number => Ignore::Number; R0 : rt::Number,
         map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
-    type Union205 = Union206<LeafRead<Leaf13>, Typed<SignalRef>>;
+    type Union204 = Union205<LeafRead<Leaf12>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_743, Visit743, ResolvefilterTransform { r#type = "type" : LeafRead < Leaf204
+        read_743, Visit743, ResolvefilterTransform { r#type = "type" : LeafRead < Leaf203
         >, required; signal = "signal" : LeafRead < Leaf8 >; ignore = "ignore" :
-        Union205, required; filter = "filter" : rt::fast::AnyValue, required; } deny
+        Union204, required; filter = "filter" : rt::fast::AnyValue, required; } deny
     );
     rt::string_leaf!(
-        Leaf207 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
+        Leaf206 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check208 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check209 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check210 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check211 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check207 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check208 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check209 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check210 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check212 -> LinkpathTransformOrient, | v | rt::is_valid(validators::t11:: < 1 >,
+        Check211 -> LinkpathTransformOrient, | v | rt::is_valid(validators::t11:: < 1 >,
         v)
     );
-    rt::via_value!(Check213 -> Shape, | v | rt::is_valid(validators::t11:: < 2 >, v));
+    rt::via_value!(Check212 -> Shape, | v | rt::is_valid(validators::t11:: < 2 >, v));
     rt::union_reader!(
-        Union215, VisitUnion215 -> Method { str => Method::String; R0 : String, map =>
+        Union214, VisitUnion214 -> Method { str => Method::String; R0 : String, map =>
         Method::SignalRef; R1 : SignalRef } refuse bool number null seq
     );
-    type Union214 = Union215<LeafRead<Leaf8>, Typed<SignalRef>>;
+    type Union213 = Union214<LeafRead<Leaf8>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_745, Visit745, LinkpathTransform { r#type = "type" : LeafRead < Leaf207 >,
+        read_745, Visit745, LinkpathTransform { r#type = "type" : LeafRead < Leaf206 >,
         required; signal = "signal" : LeafRead < Leaf8 >; source_x = "sourceX" : ViaValue
-        < Check208 >; source_y = "sourceY" : ViaValue < Check209 >; target_x = "targetX"
-        : ViaValue < Check210 >; target_y = "targetY" : ViaValue < Check211 >; orient =
-        "orient" : ViaValue < Check212 >; shape = "shape" : ViaValue < Check213 >;
-        require = "require" : Typed < SignalRef >; r#as = "as" : Union214; } deny
+        < Check207 >; source_y = "sourceY" : ViaValue < Check208 >; target_x = "targetX"
+        : ViaValue < Check209 >; target_y = "targetY" : ViaValue < Check210 >; orient =
+        "orient" : ViaValue < Check211 >; shape = "shape" : ViaValue < Check212 >;
+        require = "require" : Typed < SignalRef >; r#as = "as" : Union213; } deny
     );
     rt::string_leaf!(
-        Leaf216 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
+        Leaf215 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check217 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check216 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union219, VisitUnion219 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
+        Union218, VisitUnion218 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
         Nice::SignalRef; R1 : SignalRef } refuse number str null seq
     );
-    type Union218 = Union219<LeafRead<Leaf74>, Typed<SignalRef>>;
+    type Union217 = Union218<LeafRead<Leaf73>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union221, VisitUnion221 -> As { seq => As::Array; R0 : Vec < Method >, map =>
+        Union220, VisitUnion220 -> As { seq => As::Array; R0 : Vec < Method >, map =>
         As::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union220 = Union221<VecOf<Union214, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union219 = Union220<VecOf<Union213, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_747, Visit747, PieTransform { r#type = "type" : LeafRead < Leaf216 >,
+        read_747, Visit747, PieTransform { r#type = "type" : LeafRead < Leaf215 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check217 >; start_angle = "startAngle" : Union205; end_angle = "endAngle" :
-        Union205; sort = "sort" : Union218; r#as = "as" : Union220; } deny
+        Check216 >; start_angle = "startAngle" : Union204; end_angle = "endAngle" :
+        Union204; sort = "sort" : Union217; r#as = "as" : Union219; } deny
     );
     rt::string_leaf!(
-        Leaf222 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
+        Leaf221 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check223 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check222 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check225 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
+        Check224 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union226, VisitUnion226 -> StackTransformGroupby { seq =>
+        Union225, VisitUnion225 -> StackTransformGroupby { seq =>
         StackTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemStackGroupbyArrayItem >, map =>
         StackTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union224 = Union226<
-        VecOf<ViaValue<Check225>, 0usize, { usize::MAX }>,
+    type Union223 = Union225<
+        VecOf<ViaValue<Check224>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check227 -> StackTransformOffset, | v | rt::is_valid(validators::t11:: < 5 >, v)
+        Check226 -> StackTransformOffset, | v | rt::is_valid(validators::t11:: < 5 >, v)
     );
     rt::object_reader!(
-        read_749, Visit749, StackTransform { r#type = "type" : LeafRead < Leaf222 >,
+        read_749, Visit749, StackTransform { r#type = "type" : LeafRead < Leaf221 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check223 >; groupby = "groupby" : Union224; sort = "sort" : ViaValue < Check188
-        >; offset = "offset" : ViaValue < Check227 >; r#as = "as" : Union220; } deny
+        Check222 >; groupby = "groupby" : Union223; sort = "sort" : ViaValue < Check187
+        >; offset = "offset" : ViaValue < Check226 >; r#as = "as" : Union219; } deny
     );
     rt::string_leaf!(
-        Leaf228 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
+        Leaf227 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check229 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
-    type Union230 = Union221<VecOf<Union214, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    rt::via_value!(Check228 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
+    type Union229 = Union220<VecOf<Union213, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_751, Visit751, ForceTransform { r#type = "type" : LeafRead < Leaf228 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; r#static = "static" : Union218;
-        restart = "restart" : Union218; iterations = "iterations" : Union205; alpha =
-        "alpha" : Union205; alpha_min = "alphaMin" : Union205; alpha_target =
-        "alphaTarget" : Union205; velocity_decay = "velocityDecay" : Union205; forces =
-        "forces" : VecOf < ViaValue < Check229 >, 0usize, { usize::MAX } >; r#as = "as" :
-        Union230; } deny
+        read_751, Visit751, ForceTransform { r#type = "type" : LeafRead < Leaf227 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; r#static = "static" : Union217;
+        restart = "restart" : Union217; iterations = "iterations" : Union204; alpha =
+        "alpha" : Union204; alpha_min = "alphaMin" : Union204; alpha_target =
+        "alphaTarget" : Union204; velocity_decay = "velocityDecay" : Union204; forces =
+        "forces" : VecOf < ViaValue < Check228 >, 0usize, { usize::MAX } >; r#as = "as" :
+        Union229; } deny
     );
     rt::string_leaf!(
-        Leaf231 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
+        Leaf230 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
         ContourTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union233, VisitUnion233 -> Size { seq => Size::Array; R0 : Vec < Ignore >, map =>
+        Union232, VisitUnion232 -> Size { seq => Size::Array; R0 : Vec < Ignore >, map =>
         Size::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union232 = Union233<VecOf<Union205, 2usize, 2usize>, Typed<SignalRef>>;
-    type Union234 = Union233<VecOf<Union205, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union231 = Union232<VecOf<Union204, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union233 = Union232<VecOf<Union204, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check235 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check234 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check236 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check235 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check237 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check236 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_753, Visit753, ContourTransform { r#type = "type" : LeafRead < Leaf231 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union232,
-        required; values = "values" : Union234; x = "x" : ViaValue < Check235 >; y = "y"
-        : ViaValue < Check236 >; weight = "weight" : ViaValue < Check237 >; cell_size =
-        "cellSize" : Union205; bandwidth = "bandwidth" : Union205; count = "count" :
-        Union205; nice = "nice" : Union218; thresholds = "thresholds" : Union234; smooth
-        = "smooth" : Union218; } deny
+        read_753, Visit753, ContourTransform { r#type = "type" : LeafRead < Leaf230 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231,
+        required; values = "values" : Union233; x = "x" : ViaValue < Check234 >; y = "y"
+        : ViaValue < Check235 >; weight = "weight" : ViaValue < Check236 >; cell_size =
+        "cellSize" : Union204; bandwidth = "bandwidth" : Union204; count = "count" :
+        Union204; nice = "nice" : Union217; thresholds = "thresholds" : Union233; smooth
+        = "smooth" : Union217; } deny
     );
     rt::string_leaf!(
-        Leaf238 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
+        Leaf237 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check240 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
+        Check239 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union241, VisitUnion241 -> GeojsonTransformFields { seq =>
+        Union240, VisitUnion240 -> GeojsonTransformFields { seq =>
         GeojsonTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemGeojsonFieldsArray >, map =>
         GeojsonTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union239 = Union241<
-        VecOf<ViaValue<Check240>, 2usize, 2usize>,
+    type Union238 = Union240<
+        VecOf<ViaValue<Check239>, 2usize, 2usize>,
         Typed<SignalRef>,
     >;
-    rt::via_value!(Check242 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check241 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
-        read_755, Visit755, GeojsonTransform { r#type = "type" : LeafRead < Leaf238 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union239;
-        geojson = "geojson" : ViaValue < Check242 >; } deny
+        read_755, Visit755, GeojsonTransform { r#type = "type" : LeafRead < Leaf237 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union238;
+        geojson = "geojson" : ViaValue < Check241 >; } deny
     );
     rt::string_leaf!(
-        Leaf243 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
+        Leaf242 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check244 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check243 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check245 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
+        Check244 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::object_reader!(
-        read_757, Visit757, GeopathTransform { r#type = "type" : LeafRead < Leaf243 >,
+        read_757, Visit757, GeopathTransform { r#type = "type" : LeafRead < Leaf242 >,
         required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
-        LeafRead < Leaf8 >; field = "field" : ViaValue < Check244 >; point_radius =
-        "pointRadius" : ViaValue < Check245 >; r#as = "as" : Union214; } deny
+        LeafRead < Leaf8 >; field = "field" : ViaValue < Check243 >; point_radius =
+        "pointRadius" : ViaValue < Check244 >; r#as = "as" : Union213; } deny
     );
     rt::string_leaf!(
-        Leaf246 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
+        Leaf245 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check248 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
+        Check247 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union249, VisitUnion249 -> GeopointTransformFields { seq =>
+        Union248, VisitUnion248 -> GeopointTransformFields { seq =>
         GeopointTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemGeopointFieldsArray >, map =>
         GeopointTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union247 = Union249<
-        VecOf<ViaValue<Check248>, 2usize, 2usize>,
+    type Union246 = Union248<
+        VecOf<ViaValue<Check247>, 2usize, 2usize>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_759, Visit759, GeopointTransform { r#type = "type" : LeafRead < Leaf246 >,
+        read_759, Visit759, GeopointTransform { r#type = "type" : LeafRead < Leaf245 >,
         required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
-        LeafRead < Leaf8 >, required; fields = "fields" : Union247, required; r#as = "as"
-        : Union220; } deny
+        LeafRead < Leaf8 >, required; fields = "fields" : Union246, required; r#as = "as"
+        : Union219; } deny
     );
     rt::string_leaf!(
-        Leaf250 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
+        Leaf249 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check251 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check250 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check252 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
+        Check251 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
         14 >, v)
     );
     rt::object_reader!(
-        read_761, Visit761, GeoshapeTransform { r#type = "type" : LeafRead < Leaf250 >,
+        read_761, Visit761, GeoshapeTransform { r#type = "type" : LeafRead < Leaf249 >,
         required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
-        LeafRead < Leaf8 >; field = "field" : ViaValue < Check251 >; point_radius =
-        "pointRadius" : ViaValue < Check252 >; r#as = "as" : Union214; } deny
+        LeafRead < Leaf8 >; field = "field" : ViaValue < Check250 >; point_radius =
+        "pointRadius" : ViaValue < Check251 >; r#as = "as" : Union213; } deny
     );
     rt::string_leaf!(
-        Leaf253 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
+        Leaf252 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
     );
-    type Union254 = Union203<
+    type Union253 = Union202<
         VecOf<rt::fast::AnyValue, 2usize, 2usize>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_763, Visit763, GraticuleTransform { r#type = "type" : LeafRead < Leaf253 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union254;
-        extent_major = "extentMajor" : Union254; extent_minor = "extentMinor" : Union254;
-        step = "step" : Union232; step_major = "stepMajor" : Union232; step_minor =
-        "stepMinor" : Union232; precision = "precision" : Union205; } deny
+        read_763, Visit763, GraticuleTransform { r#type = "type" : LeafRead < Leaf252 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union253;
+        extent_major = "extentMajor" : Union253; extent_minor = "extentMinor" : Union253;
+        step = "step" : Union231; step_major = "stepMajor" : Union231; step_minor =
+        "stepMinor" : Union231; precision = "precision" : Union204; } deny
     );
     rt::string_leaf!(
-        Leaf255 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
+        Leaf254 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check256 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check255 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check257 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
+        Check256 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
     );
-    rt::via_value!(Check258 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(Check259 -> Resolve, | v | rt::is_valid(validators::t11:: < 6 >, v));
+    rt::via_value!(Check257 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check258 -> Resolve, | v | rt::is_valid(validators::t11:: < 6 >, v));
     rt::object_reader!(
-        read_765, Visit765, HeatmapTransform { r#type = "type" : LeafRead < Leaf255 >,
+        read_765, Visit765, HeatmapTransform { r#type = "type" : LeafRead < Leaf254 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check256 >; color = "color" : ViaValue < Check257 >; opacity = "opacity" :
-        ViaValue < Check258 >; resolve = "resolve" : ViaValue < Check259 >; r#as = "as" :
-        Union214; } deny
+        Check255 >; color = "color" : ViaValue < Check256 >; opacity = "opacity" :
+        ViaValue < Check257 >; resolve = "resolve" : ViaValue < Check258 >; r#as = "as" :
+        Union213; } deny
     );
     rt::string_leaf!(
-        Leaf260 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
+        Leaf259 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check261 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check260 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::via_value!(
-        Check262 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
+        Check261 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
         v)
     );
     rt::via_value!(
-        Check264 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
+        Check263 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
     );
     rt::union_reader!(
-        Union265, VisitUnion265 -> IsocontourTransformTranslate { seq =>
+        Union264, VisitUnion264 -> IsocontourTransformTranslate { seq =>
         IsocontourTransformTranslate::Array; R0 : Vec < ArrayTranslateItem >, map =>
         IsocontourTransformTranslate::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union263 = Union265<
-        VecOf<ViaValue<Check264>, 0usize, { usize::MAX }>,
+    type Union262 = Union264<
+        VecOf<ViaValue<Check263>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
-    rt::value_leaf!(Leaf267 -> (), scalar | v | rt::is_valid(validators::v138, v));
+    rt::value_leaf!(Leaf266 -> (), scalar | v | rt::is_valid(validators::v138, v));
     rt::union_reader!(
-        Union268, VisitUnion268 -> IsocontourTransformAs { str =>
+        Union267, VisitUnion267 -> IsocontourTransformAs { str =>
         IsocontourTransformAs::String; R0 : String, map =>
         IsocontourTransformAs::SignalRef; R1 : SignalRef, null => | _ |
         IsocontourTransformAs::Null; R2 : () } refuse bool number seq
     );
-    type Union266 = Union268<LeafRead<Leaf8>, Typed<SignalRef>, LeafRead<Leaf267>>;
+    type Union265 = Union267<LeafRead<Leaf8>, Typed<SignalRef>, LeafRead<Leaf266>>;
     rt::object_reader!(
-        read_767, Visit767, IsocontourTransform { r#type = "type" : LeafRead < Leaf260 >,
+        read_767, Visit767, IsocontourTransform { r#type = "type" : LeafRead < Leaf259 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check261 >; thresholds = "thresholds" : Union234; levels = "levels" : Union205;
-        nice = "nice" : Union218; resolve = "resolve" : ViaValue < Check259 >; zero =
-        "zero" : Union218; smooth = "smooth" : Union218; scale = "scale" : ViaValue <
-        Check262 >; translate = "translate" : Union263; r#as = "as" : Union266; } deny
+        Check260 >; thresholds = "thresholds" : Union233; levels = "levels" : Union204;
+        nice = "nice" : Union217; resolve = "resolve" : ViaValue < Check258 >; zero =
+        "zero" : Union217; smooth = "smooth" : Union217; scale = "scale" : ViaValue <
+        Check261 >; translate = "translate" : Union262; r#as = "as" : Union265; } deny
     );
     rt::string_leaf!(
-        Leaf269 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
+        Leaf268 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check270 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check269 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check271 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check270 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check272 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check271 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check274 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
+        Check273 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union275, VisitUnion275 -> Kde2dTransformGroupby { seq =>
+        Union274, VisitUnion274 -> Kde2dTransformGroupby { seq =>
         Kde2dTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemKde2dGroupbyArrayItem >, map =>
         Kde2dTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union273 = Union275<
-        VecOf<ViaValue<Check274>, 0usize, { usize::MAX }>,
+    type Union272 = Union274<
+        VecOf<ViaValue<Check273>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_769, Visit769, Kde2dTransform { r#type = "type" : LeafRead < Leaf269 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union232,
-        required; x = "x" : ViaValue < Check270 >, required; y = "y" : ViaValue <
-        Check271 >, required; weight = "weight" : ViaValue < Check272 >; groupby =
-        "groupby" : Union273; cell_size = "cellSize" : Union205; bandwidth = "bandwidth"
-        : Union232; counts = "counts" : Union218; r#as = "as" : Union214; } deny
+        read_769, Visit769, Kde2dTransform { r#type = "type" : LeafRead < Leaf268 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231,
+        required; x = "x" : ViaValue < Check269 >, required; y = "y" : ViaValue <
+        Check270 >, required; weight = "weight" : ViaValue < Check271 >; groupby =
+        "groupby" : Union272; cell_size = "cellSize" : Union204; bandwidth = "bandwidth"
+        : Union231; counts = "counts" : Union217; r#as = "as" : Union213; } deny
     );
     rt::string_leaf!(
-        Leaf276 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
+        Leaf275 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check278 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check277 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::union_reader!(
-        Union279, VisitUnion279 -> Keys { seq => Keys::Array; R0 : Vec < ArrayKey >, map
+        Union278, VisitUnion278 -> Keys { seq => Keys::Array; R0 : Vec < ArrayKey >, map
         => Keys::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union277 = Union279<
-        VecOf<ViaValue<Check278>, 0usize, { usize::MAX }>,
+    type Union276 = Union278<
+        VecOf<ViaValue<Check277>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_771, Visit771, NestTransform { r#type = "type" : LeafRead < Leaf276 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; keys = "keys" : Union277;
-        generate = "generate" : Union218; } deny
+        read_771, Visit771, NestTransform { r#type = "type" : LeafRead < Leaf275 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; keys = "keys" : Union276;
+        generate = "generate" : Union217; } deny
     );
     rt::string_leaf!(
-        Leaf280 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
+        Leaf279 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check281 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check280 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check282 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check281 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union283 = Union221<VecOf<Union214, 5usize, 5usize>, Typed<SignalRef>>;
+    type Union282 = Union220<VecOf<Union213, 5usize, 5usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_773, Visit773, PackTransform { r#type = "type" : LeafRead < Leaf280 >,
+        read_773, Visit773, PackTransform { r#type = "type" : LeafRead < Leaf279 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check281 >; sort = "sort" : ViaValue < Check188 >; padding = "padding" :
-        Union205; radius = "radius" : ViaValue < Check282 >; size = "size" : Union232;
-        r#as = "as" : Union283; } deny
+        Check280 >; sort = "sort" : ViaValue < Check187 >; padding = "padding" :
+        Union204; radius = "radius" : ViaValue < Check281 >; size = "size" : Union231;
+        r#as = "as" : Union282; } deny
     );
     rt::string_leaf!(
-        Leaf284 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
+        Leaf283 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check285 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check284 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
-    type Union286 = Union221<VecOf<Union214, 6usize, 6usize>, Typed<SignalRef>>;
+    type Union285 = Union220<VecOf<Union213, 6usize, 6usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_775, Visit775, PartitionTransform { r#type = "type" : LeafRead < Leaf284 >,
+        read_775, Visit775, PartitionTransform { r#type = "type" : LeafRead < Leaf283 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check285 >; sort = "sort" : ViaValue < Check188 >; padding = "padding" :
-        Union205; round = "round" : Union218; size = "size" : Union232; r#as = "as" :
-        Union286; } deny
+        Check284 >; sort = "sort" : ViaValue < Check187 >; padding = "padding" :
+        Union204; round = "round" : Union217; size = "size" : Union231; r#as = "as" :
+        Union285; } deny
     );
     rt::string_leaf!(
-        Leaf287 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
+        Leaf286 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check288 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check287 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    rt::via_value!(Check289 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check288 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
-        read_777, Visit777, StratifyTransform { r#type = "type" : LeafRead < Leaf287 >,
+        read_777, Visit777, StratifyTransform { r#type = "type" : LeafRead < Leaf286 >,
         required; signal = "signal" : LeafRead < Leaf8 >; key = "key" : ViaValue <
-        Check288 >, required; parent_key = "parentKey" : ViaValue < Check289 >, required;
+        Check287 >, required; parent_key = "parentKey" : ViaValue < Check288 >, required;
         } deny
     );
     rt::string_leaf!(
-        Leaf290 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
+        Leaf289 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check291 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check290 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check292 -> TreeTransformMethod, | v | rt::is_valid(validators::t11:: < 7 >, v)
+        Check291 -> TreeTransformMethod, | v | rt::is_valid(validators::t11:: < 7 >, v)
     );
-    type Union293 = Union221<VecOf<Union214, 4usize, 4usize>, Typed<SignalRef>>;
+    type Union292 = Union220<VecOf<Union213, 4usize, 4usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_779, Visit779, TreeTransform { r#type = "type" : LeafRead < Leaf290 >,
+        read_779, Visit779, TreeTransform { r#type = "type" : LeafRead < Leaf289 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check291 >; sort = "sort" : ViaValue < Check188 >; method = "method" : ViaValue <
-        Check292 >; size = "size" : Union232; node_size = "nodeSize" : Union232;
-        separation = "separation" : Union218; r#as = "as" : Union293; } deny
+        Check290 >; sort = "sort" : ViaValue < Check187 >; method = "method" : ViaValue <
+        Check291 >; size = "size" : Union231; node_size = "nodeSize" : Union231;
+        separation = "separation" : Union217; r#as = "as" : Union292; } deny
     );
     rt::string_leaf!(
-        Leaf294 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
+        Leaf293 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
         TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_781, Visit781, TreelinksTransform { r#type = "type" : LeafRead < Leaf294 >,
+        read_781, Visit781, TreelinksTransform { r#type = "type" : LeafRead < Leaf293 >,
         required; signal = "signal" : LeafRead < Leaf8 >; } deny
     );
     rt::string_leaf!(
-        Leaf295 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
+        Leaf294 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check296 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check295 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check297 -> TreemapTransformMethod, | v | rt::is_valid(validators::t11:: < 8 >,
+        Check296 -> TreemapTransformMethod, | v | rt::is_valid(validators::t11:: < 8 >,
         v)
     );
     rt::object_reader!(
-        read_783, Visit783, TreemapTransform { r#type = "type" : LeafRead < Leaf295 >,
+        read_783, Visit783, TreemapTransform { r#type = "type" : LeafRead < Leaf294 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check296 >; sort = "sort" : ViaValue < Check188 >; method = "method" : ViaValue <
-        Check297 >; padding = "padding" : Union205; padding_inner = "paddingInner" :
-        Union205; padding_outer = "paddingOuter" : Union205; padding_top = "paddingTop" :
-        Union205; padding_right = "paddingRight" : Union205; padding_bottom =
-        "paddingBottom" : Union205; padding_left = "paddingLeft" : Union205; ratio =
-        "ratio" : Union205; round = "round" : Union218; size = "size" : Union232; r#as =
-        "as" : Union286; } deny
+        Check295 >; sort = "sort" : ViaValue < Check187 >; method = "method" : ViaValue <
+        Check296 >; padding = "padding" : Union204; padding_inner = "paddingInner" :
+        Union204; padding_outer = "paddingOuter" : Union204; padding_top = "paddingTop" :
+        Union204; padding_right = "paddingRight" : Union204; padding_bottom =
+        "paddingBottom" : Union204; padding_left = "paddingLeft" : Union204; ratio =
+        "ratio" : Union204; round = "round" : Union217; size = "size" : Union231; r#as =
+        "as" : Union285; } deny
     );
     rt::string_leaf!(
-        Leaf298 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
+        Leaf297 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
         LabelTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union300, VisitUnion300 -> LabelTransformPadding { number =>
+        Union299, VisitUnion299 -> LabelTransformPadding { number =>
         LabelTransformPadding::Number; R0 : rt::Number, map =>
         LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
         LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
-    type Union299 = Union300<LeafRead<Leaf13>, Typed<SignalRef>, LeafRead<Leaf267>>;
+    type Union298 = Union299<LeafRead<Leaf12>, Typed<SignalRef>, LeafRead<Leaf266>>;
     rt::union_reader!(
-        Union302, VisitUnion302 -> AvoidMarks { seq => AvoidMarks::Array; R0 : Vec <
+        Union301, VisitUnion301 -> AvoidMarks { seq => AvoidMarks::Array; R0 : Vec <
         String >, map => AvoidMarks::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union301 = Union302<
+    type Union300 = Union301<
         VecOf<LeafRead<Leaf8>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_785, Visit785, LabelTransform { r#type = "type" : LeafRead < Leaf298 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union232,
-        required; sort = "sort" : ViaValue < Check188 >; anchor = "anchor" : Union230;
-        offset = "offset" : Union234; padding = "padding" : Union299; line_anchor =
-        "lineAnchor" : Union214; mark_index = "markIndex" : Union205; avoid_base_mark =
-        "avoidBaseMark" : Union218; avoid_marks = "avoidMarks" : Union301; method =
-        "method" : Union214; r#as = "as" : Union283; } deny
+        read_785, Visit785, LabelTransform { r#type = "type" : LeafRead < Leaf297 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231,
+        required; sort = "sort" : ViaValue < Check187 >; anchor = "anchor" : Union229;
+        offset = "offset" : Union233; padding = "padding" : Union298; line_anchor =
+        "lineAnchor" : Union213; mark_index = "markIndex" : Union204; avoid_base_mark =
+        "avoidBaseMark" : Union217; avoid_marks = "avoidMarks" : Union300; method =
+        "method" : Union213; r#as = "as" : Union282; } deny
     );
     rt::string_leaf!(
-        Leaf303 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
+        Leaf302 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check304 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check303 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check305 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check304 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check307 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
+        Check306 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union308, VisitUnion308 -> LoessTransformGroupby { seq =>
+        Union307, VisitUnion307 -> LoessTransformGroupby { seq =>
         LoessTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemLoessGroupbyArrayItem >, map =>
         LoessTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union306 = Union308<
-        VecOf<ViaValue<Check307>, 0usize, { usize::MAX }>,
+    type Union305 = Union307<
+        VecOf<ViaValue<Check306>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_787, Visit787, LoessTransform { r#type = "type" : LeafRead < Leaf303 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check304
-        >, required; y = "y" : ViaValue < Check305 >, required; groupby = "groupby" :
-        Union306; bandwidth = "bandwidth" : Union205; r#as = "as" : Union230; } deny
+        read_787, Visit787, LoessTransform { r#type = "type" : LeafRead < Leaf302 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check303
+        >, required; y = "y" : ViaValue < Check304 >, required; groupby = "groupby" :
+        Union305; bandwidth = "bandwidth" : Union204; r#as = "as" : Union229; } deny
     );
     rt::string_leaf!(
-        Leaf309 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
+        Leaf308 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check310 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check309 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check311 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check310 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check313 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
+        Check312 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union314, VisitUnion314 -> RegressionTransformGroupby { seq =>
+        Union313, VisitUnion313 -> RegressionTransformGroupby { seq =>
         RegressionTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemRegressionGroupbyArrayItem >, map =>
         RegressionTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union312 = Union314<
-        VecOf<ViaValue<Check313>, 0usize, { usize::MAX }>,
+    type Union311 = Union313<
+        VecOf<ViaValue<Check312>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_789, Visit789, RegressionTransform { r#type = "type" : LeafRead < Leaf309 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check310
-        >, required; y = "y" : ViaValue < Check311 >, required; groupby = "groupby" :
-        Union312; method = "method" : Union214; order = "order" : Union205; extent =
-        "extent" : Union232; params = "params" : Union218; r#as = "as" : Union230; } deny
+        read_789, Visit789, RegressionTransform { r#type = "type" : LeafRead < Leaf308 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check309
+        >, required; y = "y" : ViaValue < Check310 >, required; groupby = "groupby" :
+        Union311; method = "method" : Union213; order = "order" : Union204; extent =
+        "extent" : Union231; params = "params" : Union217; r#as = "as" : Union229; } deny
     );
     rt::string_leaf!(
-        Leaf315 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
+        Leaf314 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check317 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
+        Check316 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union318, VisitUnion318 -> AggregateTransformGroupby { seq =>
+        Union317, VisitUnion317 -> AggregateTransformGroupby { seq =>
         AggregateTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemAggregateGroupbyArrayItem >, map =>
         AggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union316 = Union318<
-        VecOf<ViaValue<Check317>, 0usize, { usize::MAX }>,
+    type Union315 = Union317<
+        VecOf<ViaValue<Check316>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check320 -> RootDataItemNameTransformItemAggregateOpsArray, | v |
+        Check319 -> RootDataItemNameTransformItemAggregateOpsArray, | v |
         rt::is_valid(validators::t11:: < 9 >, v)
     );
     rt::union_reader!(
-        Union321, VisitUnion321 -> AggregateTransformOps { seq =>
+        Union320, VisitUnion320 -> AggregateTransformOps { seq =>
         AggregateTransformOps::Array; R0 : Vec <
         RootDataItemNameTransformItemAggregateOpsArray >, map =>
         AggregateTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union319 = Union321<
-        VecOf<ViaValue<Check320>, 0usize, { usize::MAX }>,
+    type Union318 = Union320<
+        VecOf<ViaValue<Check319>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check323 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
+        Check322 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
     rt::union_reader!(
-        Union324, VisitUnion324 -> AggregateTransformFields { seq =>
+        Union323, VisitUnion323 -> AggregateTransformFields { seq =>
         AggregateTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemAggregateFieldsArray >, map =>
         AggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union322 = Union324<
-        VecOf<ViaValue<Check323>, 0usize, { usize::MAX }>,
+    type Union321 = Union323<
+        VecOf<ViaValue<Check322>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union326, VisitUnion326 -> AggregateTransformAs { seq =>
+        Union325, VisitUnion325 -> AggregateTransformAs { seq =>
         AggregateTransformAs::Array; R0 : Vec < IsocontourTransformAs >, map =>
         AggregateTransformAs::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union325 = Union326<VecOf<Union266, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union324 = Union325<VecOf<Union265, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check327 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check326 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_791, Visit791, AggregateTransform { r#type = "type" : LeafRead < Leaf315 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union316;
-        ops = "ops" : Union319; fields = "fields" : Union322; r#as = "as" : Union325;
-        drop = "drop" : Union218; cross = "cross" : Union218; key = "key" : ViaValue <
-        Check327 >; } deny
+        read_791, Visit791, AggregateTransform { r#type = "type" : LeafRead < Leaf314 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union315;
+        ops = "ops" : Union318; fields = "fields" : Union321; r#as = "as" : Union324;
+        drop = "drop" : Union217; cross = "cross" : Union217; key = "key" : ViaValue <
+        Check326 >; } deny
     );
     rt::string_leaf!(
-        Leaf328 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
+        Leaf327 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check329 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check328 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_793, Visit793, BinTransform { r#type = "type" : LeafRead < Leaf328 >,
+        read_793, Visit793, BinTransform { r#type = "type" : LeafRead < Leaf327 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check329 >, required; interval = "interval" : Union218; anchor = "anchor" :
-        Union205; maxbins = "maxbins" : Union205; base = "base" : Union205; divide =
-        "divide" : Union234; extent = "extent" : Union232, required; span = "span" :
-        Union205; step = "step" : Union205; steps = "steps" : Union234; minstep =
-        "minstep" : Union205; nice = "nice" : Union218; name = "name" : Union214; r#as =
-        "as" : Union220; } deny
+        Check328 >, required; interval = "interval" : Union217; anchor = "anchor" :
+        Union204; maxbins = "maxbins" : Union204; base = "base" : Union204; divide =
+        "divide" : Union233; extent = "extent" : Union231, required; span = "span" :
+        Union204; step = "step" : Union204; steps = "steps" : Union233; minstep =
+        "minstep" : Union204; nice = "nice" : Union217; name = "name" : Union213; r#as =
+        "as" : Union219; } deny
     );
     rt::string_leaf!(
-        Leaf330 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
+        Leaf329 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
         CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_795, Visit795, CollectTransform { r#type = "type" : LeafRead < Leaf330 >,
+        read_795, Visit795, CollectTransform { r#type = "type" : LeafRead < Leaf329 >,
         required; signal = "signal" : LeafRead < Leaf8 >; sort = "sort" : ViaValue <
-        Check188 >; } deny
+        Check187 >; } deny
     );
     rt::string_leaf!(
-        Leaf331 -> CountpatternTransformType, | s | [! ::std::matches!(s,
+        Leaf330 -> CountpatternTransformType, | s | [! ::std::matches!(s,
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check332 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
+        Check331 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
         >, v)
     );
-    rt::via_value!(Check333 -> Case, | v | rt::is_valid(validators::t11:: < 10 >, v));
+    rt::via_value!(Check332 -> Case, | v | rt::is_valid(validators::t11:: < 10 >, v));
     rt::object_reader!(
-        read_797, Visit797, CountpatternTransform { r#type = "type" : LeafRead < Leaf331
+        read_797, Visit797, CountpatternTransform { r#type = "type" : LeafRead < Leaf330
         >, required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check332 >, required; case = "case" : ViaValue < Check333 >; pattern = "pattern"
-        : Union214; stopwords = "stopwords" : Union214; r#as = "as" : Union220; } deny
+        Check331 >, required; case = "case" : ViaValue < Check332 >; pattern = "pattern"
+        : Union213; stopwords = "stopwords" : Union213; r#as = "as" : Union219; } deny
     );
     rt::string_leaf!(
-        Leaf334 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
+        Leaf333 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
         CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_799, Visit799, CrossTransform { r#type = "type" : LeafRead < Leaf334 >,
+        read_799, Visit799, CrossTransform { r#type = "type" : LeafRead < Leaf333 >,
         required; signal = "signal" : LeafRead < Leaf8 >; filter = "filter" : LeafRead <
-        Leaf8 >; r#as = "as" : Union220; } deny
+        Leaf8 >; r#as = "as" : Union219; } deny
     );
     rt::string_leaf!(
-        Leaf335 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
+        Leaf334 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check336 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
+        Check335 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
     );
     rt::object_reader!(
-        read_801, Visit801, DensityTransform { r#type = "type" : LeafRead < Leaf335 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union232;
-        steps = "steps" : Union205; minsteps = "minsteps" : Union205; maxsteps =
-        "maxsteps" : Union205; method = "method" : Union214; distribution =
-        "distribution" : ViaValue < Check336 >; r#as = "as" : Union230; } deny
+        read_801, Visit801, DensityTransform { r#type = "type" : LeafRead < Leaf334 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union231;
+        steps = "steps" : Union204; minsteps = "minsteps" : Union204; maxsteps =
+        "maxsteps" : Union204; method = "method" : Union213; distribution =
+        "distribution" : ViaValue < Check335 >; r#as = "as" : Union229; } deny
     );
     rt::string_leaf!(
-        Leaf337 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
+        Leaf336 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check338 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check337 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check340 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
+        Check339 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union341, VisitUnion341 -> DotbinTransformGroupby { seq =>
+        Union340, VisitUnion340 -> DotbinTransformGroupby { seq =>
         DotbinTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemDotbinGroupbyArrayItem >, map =>
         DotbinTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union339 = Union341<
-        VecOf<ViaValue<Check340>, 0usize, { usize::MAX }>,
+    type Union338 = Union340<
+        VecOf<ViaValue<Check339>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_803, Visit803, DotbinTransform { r#type = "type" : LeafRead < Leaf337 >,
+        read_803, Visit803, DotbinTransform { r#type = "type" : LeafRead < Leaf336 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check338 >, required; groupby = "groupby" : Union339; step = "step" : Union205;
-        smooth = "smooth" : Union218; r#as = "as" : Union214; } deny
+        Check337 >, required; groupby = "groupby" : Union338; step = "step" : Union204;
+        smooth = "smooth" : Union217; r#as = "as" : Union213; } deny
     );
     rt::string_leaf!(
-        Leaf342 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
+        Leaf341 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check343 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check342 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_805, Visit805, ExtentTransform { r#type = "type" : LeafRead < Leaf342 >,
+        read_805, Visit805, ExtentTransform { r#type = "type" : LeafRead < Leaf341 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check343 >, required; } deny
+        Check342 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf344 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
+        Leaf343 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
         FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_807, Visit807, FilterTransform { r#type = "type" : LeafRead < Leaf344 >,
+        read_807, Visit807, FilterTransform { r#type = "type" : LeafRead < Leaf343 >,
         required; signal = "signal" : LeafRead < Leaf8 >; expr = "expr" : LeafRead <
         Leaf8 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf345 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
+        Leaf344 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check347 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
+        Check346 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union348, VisitUnion348 -> FlattenTransformFields { seq =>
+        Union347, VisitUnion347 -> FlattenTransformFields { seq =>
         FlattenTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemFlattenFieldsArray >, map =>
         FlattenTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union346 = Union348<
-        VecOf<ViaValue<Check347>, 0usize, { usize::MAX }>,
+    type Union345 = Union347<
+        VecOf<ViaValue<Check346>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_809, Visit809, FlattenTransform { r#type = "type" : LeafRead < Leaf345 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union346,
-        required; index = "index" : Union214; r#as = "as" : Union230; } deny
+        read_809, Visit809, FlattenTransform { r#type = "type" : LeafRead < Leaf344 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union345,
+        required; index = "index" : Union213; r#as = "as" : Union229; } deny
     );
     rt::string_leaf!(
-        Leaf349 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
+        Leaf348 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check351 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
+        Check350 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union352, VisitUnion352 -> FoldTransformFields { seq =>
+        Union351, VisitUnion351 -> FoldTransformFields { seq =>
         FoldTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemFoldFieldsArray >, map =>
         FoldTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union350 = Union352<
-        VecOf<ViaValue<Check351>, 0usize, { usize::MAX }>,
+    type Union349 = Union351<
+        VecOf<ViaValue<Check350>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_811, Visit811, FoldTransform { r#type = "type" : LeafRead < Leaf349 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union350,
-        required; r#as = "as" : Union220; } deny
+        read_811, Visit811, FoldTransform { r#type = "type" : LeafRead < Leaf348 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union349,
+        required; r#as = "as" : Union219; } deny
     );
     rt::string_leaf!(
-        Leaf353 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
+        Leaf352 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
         FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_813, Visit813, FormulaTransform { r#type = "type" : LeafRead < Leaf353 >,
+        read_813, Visit813, FormulaTransform { r#type = "type" : LeafRead < Leaf352 >,
         required; signal = "signal" : LeafRead < Leaf8 >; expr = "expr" : LeafRead <
-        Leaf8 >, required; r#as = "as" : Union214, required; initonly = "initonly" :
-        Union218; } deny
+        Leaf8 >, required; r#as = "as" : Union213, required; initonly = "initonly" :
+        Union217; } deny
     );
     rt::string_leaf!(
-        Leaf354 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
+        Leaf353 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
         ImputeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check355 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check354 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check356 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check355 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check358 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
+        Check357 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union359, VisitUnion359 -> ImputeTransformGroupby { seq =>
+        Union358, VisitUnion358 -> ImputeTransformGroupby { seq =>
         ImputeTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemImputeGroupbyArrayItem >, map =>
         ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union357 = Union359<
-        VecOf<ViaValue<Check358>, 0usize, { usize::MAX }>,
+    type Union356 = Union358<
+        VecOf<ViaValue<Check357>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check360 -> ImputeTransformMethod, | v | rt::is_valid(validators::t11:: < 11 >,
+        Check359 -> ImputeTransformMethod, | v | rt::is_valid(validators::t11:: < 11 >,
         v)
     );
     rt::object_reader!(
-        read_815, Visit815, ImputeTransform { r#type = "type" : LeafRead < Leaf354 >,
+        read_815, Visit815, ImputeTransform { r#type = "type" : LeafRead < Leaf353 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check355 >, required; key = "key" : ViaValue < Check356 >, required; keyvals =
-        "keyvals" : Union202; groupby = "groupby" : Union357; method = "method" :
-        ViaValue < Check360 >; value = "value" : rt::fast::AnyValue; } deny
+        Check354 >, required; key = "key" : ViaValue < Check355 >, required; keyvals =
+        "keyvals" : Union201; groupby = "groupby" : Union356; method = "method" :
+        ViaValue < Check359 >; value = "value" : rt::fast::AnyValue; } deny
     );
     rt::string_leaf!(
-        Leaf361 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
+        Leaf360 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
         "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check363 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
+        Check362 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union364, VisitUnion364 -> JoinaggregateTransformGroupby { seq =>
+        Union363, VisitUnion363 -> JoinaggregateTransformGroupby { seq =>
         JoinaggregateTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem >, map =>
         JoinaggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union362 = Union364<
-        VecOf<ViaValue<Check363>, 0usize, { usize::MAX }>,
+    type Union361 = Union363<
+        VecOf<ViaValue<Check362>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check366 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
+        Check365 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
     rt::union_reader!(
-        Union367, VisitUnion367 -> JoinaggregateTransformFields { seq =>
+        Union366, VisitUnion366 -> JoinaggregateTransformFields { seq =>
         JoinaggregateTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemJoinaggregateFieldsArray >, map =>
         JoinaggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union365 = Union367<
-        VecOf<ViaValue<Check366>, 0usize, { usize::MAX }>,
+    type Union364 = Union366<
+        VecOf<ViaValue<Check365>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check368 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check367 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::object_reader!(
-        read_817, Visit817, JoinaggregateTransform { r#type = "type" : LeafRead < Leaf361
+        read_817, Visit817, JoinaggregateTransform { r#type = "type" : LeafRead < Leaf360
         >, required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" :
-        Union362; fields = "fields" : Union365; ops = "ops" : Union319; r#as = "as" :
-        Union325; key = "key" : ViaValue < Check368 >; } deny
+        Union361; fields = "fields" : Union364; ops = "ops" : Union318; r#as = "as" :
+        Union324; key = "key" : ViaValue < Check367 >; } deny
     );
     rt::string_leaf!(
-        Leaf369 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
+        Leaf368 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check371 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
+        Check370 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union372, VisitUnion372 -> KdeTransformGroupby { seq =>
+        Union371, VisitUnion371 -> KdeTransformGroupby { seq =>
         KdeTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemKdeGroupbyArrayItem >, map =>
         KdeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union370 = Union372<
-        VecOf<ViaValue<Check371>, 0usize, { usize::MAX }>,
+    type Union369 = Union371<
+        VecOf<ViaValue<Check370>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check373 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check372 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_819, Visit819, KdeTransform { r#type = "type" : LeafRead < Leaf369 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union370;
-        field = "field" : ViaValue < Check373 >, required; cumulative = "cumulative" :
-        Union218; counts = "counts" : Union218; bandwidth = "bandwidth" : Union205;
-        extent = "extent" : Union232; resolve = "resolve" : ViaValue < Check259 >; steps
-        = "steps" : Union205; minsteps = "minsteps" : Union205; maxsteps = "maxsteps" :
-        Union205; r#as = "as" : Union230; } deny
+        read_819, Visit819, KdeTransform { r#type = "type" : LeafRead < Leaf368 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union369;
+        field = "field" : ViaValue < Check372 >, required; cumulative = "cumulative" :
+        Union217; counts = "counts" : Union217; bandwidth = "bandwidth" : Union204;
+        extent = "extent" : Union231; resolve = "resolve" : ViaValue < Check258 >; steps
+        = "steps" : Union204; minsteps = "minsteps" : Union204; maxsteps = "maxsteps" :
+        Union204; r#as = "as" : Union229; } deny
     );
     rt::string_leaf!(
-        Leaf374 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
+        Leaf373 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check375 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check374 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check377 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check376 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union378, VisitUnion378 -> LookupTransformValues { seq =>
+        Union377, VisitUnion377 -> LookupTransformValues { seq =>
         LookupTransformValues::Array; R0 : Vec < ValuesArray >, map =>
         LookupTransformValues::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union376 = Union378<
-        VecOf<ViaValue<Check377>, 0usize, { usize::MAX }>,
+    type Union375 = Union377<
+        VecOf<ViaValue<Check376>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check380 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
+        Check379 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union381, VisitUnion381 -> LookupTransformFields { seq =>
+        Union380, VisitUnion380 -> LookupTransformFields { seq =>
         LookupTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemLookupFieldsArray >, map =>
         LookupTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union379 = Union381<
-        VecOf<ViaValue<Check380>, 0usize, { usize::MAX }>,
+    type Union378 = Union380<
+        VecOf<ViaValue<Check379>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_821, Visit821, LookupTransform { r#type = "type" : LeafRead < Leaf374 >,
+        read_821, Visit821, LookupTransform { r#type = "type" : LeafRead < Leaf373 >,
         required; signal = "signal" : LeafRead < Leaf8 >; from = "from" : LeafRead <
-        Leaf8 >, required; key = "key" : ViaValue < Check375 >, required; values =
-        "values" : Union376; fields = "fields" : Union379, required; r#as = "as" :
-        Union230; default = "default" : rt::fast::AnyValue; } deny
+        Leaf8 >, required; key = "key" : ViaValue < Check374 >, required; values =
+        "values" : Union375; fields = "fields" : Union378, required; r#as = "as" :
+        Union229; default = "default" : rt::fast::AnyValue; } deny
     );
     rt::string_leaf!(
-        Leaf382 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
+        Leaf381 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check384 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
+        Check383 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union385, VisitUnion385 -> PivotTransformGroupby { seq =>
+        Union384, VisitUnion384 -> PivotTransformGroupby { seq =>
         PivotTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemPivotGroupbyArrayItem >, map =>
         PivotTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union383 = Union385<
-        VecOf<ViaValue<Check384>, 0usize, { usize::MAX }>,
+    type Union382 = Union384<
+        VecOf<ViaValue<Check383>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check386 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check385 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check387 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check386 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check388 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check387 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_823, Visit823, PivotTransform { r#type = "type" : LeafRead < Leaf382 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union383;
-        field = "field" : ViaValue < Check386 >, required; value = "value" : ViaValue <
-        Check387 >, required; op = "op" : ViaValue < Check320 >; limit = "limit" :
-        Union205; key = "key" : ViaValue < Check388 >; } deny
+        read_823, Visit823, PivotTransform { r#type = "type" : LeafRead < Leaf381 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union382;
+        field = "field" : ViaValue < Check385 >, required; value = "value" : ViaValue <
+        Check386 >, required; op = "op" : ViaValue < Check319 >; limit = "limit" :
+        Union204; key = "key" : ViaValue < Check387 >; } deny
     );
     rt::string_leaf!(
-        Leaf389 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
+        Leaf388 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check391 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
+        Check390 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union392, VisitUnion392 -> ProjectTransformFields { seq =>
+        Union391, VisitUnion391 -> ProjectTransformFields { seq =>
         ProjectTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemProjectFieldsArray >, map =>
         ProjectTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union390 = Union392<
-        VecOf<ViaValue<Check391>, 0usize, { usize::MAX }>,
+    type Union389 = Union391<
+        VecOf<ViaValue<Check390>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_825, Visit825, ProjectTransform { r#type = "type" : LeafRead < Leaf389 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union390;
-        r#as = "as" : Union325; } deny
+        read_825, Visit825, ProjectTransform { r#type = "type" : LeafRead < Leaf388 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union389;
+        r#as = "as" : Union324; } deny
     );
     rt::string_leaf!(
-        Leaf393 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
+        Leaf392 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
         QuantileScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check395 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
+        Check394 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union396, VisitUnion396 -> QuantileTransformGroupby { seq =>
+        Union395, VisitUnion395 -> QuantileTransformGroupby { seq =>
         QuantileTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemQuantileGroupbyArrayItem >, map =>
         QuantileTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union394 = Union396<
-        VecOf<ViaValue<Check395>, 0usize, { usize::MAX }>,
+    type Union393 = Union395<
+        VecOf<ViaValue<Check394>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check397 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check396 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_827, Visit827, QuantileTransform { r#type = "type" : LeafRead < Leaf393 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union394;
-        field = "field" : ViaValue < Check397 >, required; probs = "probs" : Union234;
-        step = "step" : Union205; r#as = "as" : Union230; } deny
+        read_827, Visit827, QuantileTransform { r#type = "type" : LeafRead < Leaf392 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union393;
+        field = "field" : ViaValue < Check396 >, required; probs = "probs" : Union233;
+        step = "step" : Union204; r#as = "as" : Union229; } deny
     );
     rt::string_leaf!(
-        Leaf398 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
+        Leaf397 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
         SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_828, Visit828, SampleTransform { r#type = "type" : LeafRead < Leaf398 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union205; }
+        read_828, Visit828, SampleTransform { r#type = "type" : LeafRead < Leaf397 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union204; }
         deny
     );
     rt::string_leaf!(
-        Leaf399 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
+        Leaf398 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
         SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_830, Visit830, SequenceTransform { r#type = "type" : LeafRead < Leaf399 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; start = "start" : Union205,
-        required; stop = "stop" : Union205, required; step = "step" : Union205; r#as =
-        "as" : Union214; } deny
+        read_830, Visit830, SequenceTransform { r#type = "type" : LeafRead < Leaf398 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; start = "start" : Union204,
+        required; stop = "stop" : Union204, required; step = "step" : Union204; r#as =
+        "as" : Union213; } deny
     );
     rt::string_leaf!(
-        Leaf400 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
+        Leaf399 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
         TimeunitTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check401 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check400 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check403 -> ArrayUnit, | v | rt::is_valid(validators::t11:: < 12 >, v)
+        Check402 -> ArrayUnit, | v | rt::is_valid(validators::t11:: < 12 >, v)
     );
     rt::union_reader!(
-        Union404, VisitUnion404 -> Units { seq => Units::Array; R0 : Vec < ArrayUnit >,
+        Union403, VisitUnion403 -> Units { seq => Units::Array; R0 : Vec < ArrayUnit >,
         map => Units::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union402 = Union404<
-        VecOf<ViaValue<Check403>, 0usize, { usize::MAX }>,
+    type Union401 = Union403<
+        VecOf<ViaValue<Check402>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check405 -> Timezone, | v | rt::is_valid(validators::t11:: < 13 >, v)
+        Check404 -> Timezone, | v | rt::is_valid(validators::t11:: < 13 >, v)
     );
     rt::object_reader!(
-        read_832, Visit832, TimeunitTransform { r#type = "type" : LeafRead < Leaf400 >,
+        read_832, Visit832, TimeunitTransform { r#type = "type" : LeafRead < Leaf399 >,
         required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check401 >, required; interval = "interval" : Union218; units = "units" :
-        Union402; step = "step" : Union205; maxbins = "maxbins" : Union205; extent =
-        "extent" : Union234; timezone = "timezone" : ViaValue < Check405 >; r#as = "as" :
-        Union220; } deny
+        Check400 >, required; interval = "interval" : Union217; units = "units" :
+        Union401; step = "step" : Union204; maxbins = "maxbins" : Union204; extent =
+        "extent" : Union233; timezone = "timezone" : ViaValue < Check404 >; r#as = "as" :
+        Union219; } deny
     );
     rt::string_leaf!(
-        Leaf406 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
+        Leaf405 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
         WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check408 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
+        Check407 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union409, VisitUnion409 -> WindowTransformGroupby { seq =>
+        Union408, VisitUnion408 -> WindowTransformGroupby { seq =>
         WindowTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemWindowGroupbyArrayItem >, map =>
         WindowTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union407 = Union409<
-        VecOf<ViaValue<Check408>, 0usize, { usize::MAX }>,
+    type Union406 = Union408<
+        VecOf<ViaValue<Check407>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check411 -> RootDataItemNameTransformItemWindowOpsArray, | v |
+        Check410 -> RootDataItemNameTransformItemWindowOpsArray, | v |
         rt::is_valid(validators::t11:: < 14 >, v)
     );
     rt::union_reader!(
-        Union412, VisitUnion412 -> WindowTransformOps { seq => WindowTransformOps::Array;
+        Union411, VisitUnion411 -> WindowTransformOps { seq => WindowTransformOps::Array;
         R0 : Vec < RootDataItemNameTransformItemWindowOpsArray >, map =>
         WindowTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union410 = Union412<
-        VecOf<ViaValue<Check411>, 0usize, { usize::MAX }>,
+    type Union409 = Union411<
+        VecOf<ViaValue<Check410>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union414, VisitUnion414 -> Params { seq => Params::Array; R0 : Vec <
+        Union413, VisitUnion413 -> Params { seq => Params::Array; R0 : Vec <
         LabelTransformPadding >, map => Params::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union413 = Union414<VecOf<Union299, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union412 = Union413<VecOf<Union298, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check416 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
+        Check415 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
     rt::union_reader!(
-        Union417, VisitUnion417 -> WindowTransformFields { seq =>
+        Union416, VisitUnion416 -> WindowTransformFields { seq =>
         WindowTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemWindowFieldsArray >, map =>
         WindowTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union415 = Union417<
-        VecOf<ViaValue<Check416>, 0usize, { usize::MAX }>,
+    type Union414 = Union416<
+        VecOf<ViaValue<Check415>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
-    type Union418 = Union414<VecOf<Union299, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union417 = Union413<VecOf<Union298, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_834, Visit834, WindowTransform { r#type = "type" : LeafRead < Leaf406 >,
+        read_834, Visit834, WindowTransform { r#type = "type" : LeafRead < Leaf405 >,
         required; signal = "signal" : LeafRead < Leaf8 >; sort = "sort" : ViaValue <
-        Check188 >; groupby = "groupby" : Union407; ops = "ops" : Union410; params =
-        "params" : Union413; fields = "fields" : Union415; r#as = "as" : Union325; frame
-        = "frame" : Union418; ignore_peers = "ignorePeers" : Union218; } deny
+        Check187 >; groupby = "groupby" : Union406; ops = "ops" : Union409; params =
+        "params" : Union412; fields = "fields" : Union414; r#as = "as" : Union324; frame
+        = "frame" : Union417; ignore_peers = "ignorePeers" : Union217; } deny
     );
     rt::string_leaf!(
-        Leaf419 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
+        Leaf418 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
         IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_836, Visit836, IdentifierTransform { r#type = "type" : LeafRead < Leaf419 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; r#as = "as" : Union214,
+        read_836, Visit836, IdentifierTransform { r#type = "type" : LeafRead < Leaf418 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; r#as = "as" : Union213,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf420 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
+        Leaf419 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check421 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check420 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check422 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check421 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_838, Visit838, VoronoiTransform { r#type = "type" : LeafRead < Leaf420 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check421
-        >, required; y = "y" : ViaValue < Check422 >, required; size = "size" : Union232;
-        extent = "extent" : Union254; r#as = "as" : Union214; } deny
+        read_838, Visit838, VoronoiTransform { r#type = "type" : LeafRead < Leaf419 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check420
+        >, required; y = "y" : ViaValue < Check421 >, required; size = "size" : Union231;
+        extent = "extent" : Union253; r#as = "as" : Union213; } deny
     );
     rt::string_leaf!(
-        Leaf423 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
+        Leaf422 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check424 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
+        Check423 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
         v)
     );
     rt::via_value!(
-        Check425 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
+        Check424 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
         >, v)
     );
     rt::via_value!(
-        Check426 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
+        Check425 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
         15 >, v)
     );
     rt::via_value!(
-        Check427 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
+        Check426 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::union_reader!(
-        Union429, VisitUnion429 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
+        Union428, VisitUnion428 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
         < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null => | _ |
         FontSizeRange::Null; R2 : () } refuse bool number str
     );
-    type Union428 = Union429<
-        VecOf<Union205, 0usize, { usize::MAX }>,
+    type Union427 = Union428<
+        VecOf<Union204, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
-        LeafRead<Leaf267>,
+        LeafRead<Leaf266>,
     >;
-    rt::via_value!(Check430 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(Check431 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check429 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check430 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check432 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
+        Check431 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
-    type Union433 = Union221<VecOf<Union214, 7usize, 7usize>, Typed<SignalRef>>;
+    type Union432 = Union220<VecOf<Union213, 7usize, 7usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_840, Visit840, WordcloudTransform { r#type = "type" : LeafRead < Leaf423 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union232; font
-        = "font" : ViaValue < Check424 >; font_style = "fontStyle" : ViaValue < Check425
-        >; font_weight = "fontWeight" : ViaValue < Check426 >; font_size = "fontSize" :
-        ViaValue < Check427 >; font_size_range = "fontSizeRange" : Union428; rotate =
-        "rotate" : ViaValue < Check430 >; text = "text" : ViaValue < Check431 >; spiral =
-        "spiral" : Union214; padding = "padding" : ViaValue < Check432 >; r#as = "as" :
-        Union433; } deny
+        read_840, Visit840, WordcloudTransform { r#type = "type" : LeafRead < Leaf422 >,
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231; font
+        = "font" : ViaValue < Check423 >; font_style = "fontStyle" : ViaValue < Check424
+        >; font_weight = "fontWeight" : ViaValue < Check425 >; font_size = "fontSize" :
+        ViaValue < Check426 >; font_size_range = "fontSizeRange" : Union427; rotate =
+        "rotate" : ViaValue < Check429 >; text = "text" : ViaValue < Check430 >; spiral =
+        "spiral" : Union213; padding = "padding" : ViaValue < Check431 >; r#as = "as" :
+        Union432; } deny
     );
 }
 /// Validators: one function per distinct subschema.

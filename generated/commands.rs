@@ -1335,53 +1335,54 @@ mod fast {
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
+    rt::array_checks!(Checks16, items = validators::v20);
     rt::via_value!(
-        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::t1:: < 0
+        Check17 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::t1:: < 0
         >, v)
     );
     rt::string_leaf!(
-        Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
+        Leaf18 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
         => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
         read_12, Visit12, StartPayload { profile = "profile" : LeafRead < Leaf11 >,
         required; spec = "spec" : ViaValue < Check12 >; review_target = "reviewTarget" :
         ViaValue < Check13 >; with_fix = "withFix" : LeafRead < Leaf14 >; phases =
-        "phases" : VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX } >; model_overrides
-        = "modelOverrides" : ViaValue < Check16 >; runtime = "runtime" : LeafRead < Leaf7
-        >; fake_script = "fakeScript" : LeafRead < Leaf7 >; unattended = "unattended" :
-        LeafRead < Leaf14 >, required; budgets = "budgets" : Typed < Budgets >;
-        sandbox_require = "sandboxRequire" : LeafRead < Leaf17 >; consent = "consent" :
-        Typed < Consent >; } extra extra : AnyValue
+        "phases" : VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX }, Checks16 >;
+        model_overrides = "modelOverrides" : ViaValue < Check17 >; runtime = "runtime" :
+        LeafRead < Leaf7 >; fake_script = "fakeScript" : LeafRead < Leaf7 >; unattended =
+        "unattended" : LeafRead < Leaf14 >, required; budgets = "budgets" : Typed <
+        Budgets >; sandbox_require = "sandboxRequire" : LeafRead < Leaf18 >; consent =
+        "consent" : Typed < Consent >; } extra extra : AnyValue
     );
-    rt::value_leaf!(Leaf18 -> rt::Number, scalar | v | rt::is_valid(validators::v54, v));
+    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v54, v));
     rt::object_reader!(
         read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >;
         model_requests = "modelRequests" : LeafRead < Leaf5 >; tool_calls = "toolCalls" :
-        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf18 >; retries
+        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf19 >; retries
         = "retries" : LeafRead < Leaf5 >; fix_rounds = "fixRounds" : LeafRead < Leaf5 >;
         context_tokens = "contextTokens" : LeafRead < Leaf5 >; concurrent_agents =
         "concurrentAgents" : LeafRead < Leaf5 >; estimated_quota_percent =
-        "estimatedQuotaPercent" : LeafRead < Leaf18 >; } extra extra : AnyValue
+        "estimatedQuotaPercent" : LeafRead < Leaf19 >; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf19 -> PolicySha256, | s | [! validators::RE3.is_match(s)] =>
+        Leaf20 -> PolicySha256, | s | [! validators::RE3.is_match(s)] =>
         Some(PolicySha256(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf20 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
+        Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
     );
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf19 >,
-        required; via = "via" : LeafRead < Leaf20 >, required; } extra extra : AnyValue
+        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf20 >,
+        required; via = "via" : LeafRead < Leaf21 >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >; } extra
         extra : AnyValue
     );
-    rt::via_value!(Check21 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
+    rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check21 >,
+        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check22 >,
         required; } extra extra : AnyValue
     );
     rt::object_reader!(
@@ -1395,11 +1396,11 @@ mod fast {
         extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf22 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
+        Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf22
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf23
         >; raise_budgets = "raiseBudgets" : Typed < Budgets >; takeover = "takeover" :
         LeafRead < Leaf14 >; } extra extra : AnyValue
     );
@@ -1409,25 +1410,25 @@ mod fast {
         AnyValue
     );
     rt::string_leaf!(
-        Leaf23 -> ApprovalId, | s | [! validators::RE4.is_match(s)] => Some(ApprovalId(s
+        Leaf24 -> ApprovalId, | s | [! validators::RE4.is_match(s)] => Some(ApprovalId(s
         .to_owned()))
     );
     rt::string_leaf!(
-        Leaf24 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
+        Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
         Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf23
-        >, required; scope = "scope" : LeafRead < Leaf24 >, required; answer = "answer" :
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf24
+        >, required; scope = "scope" : LeafRead < Leaf25 >, required; answer = "answer" :
         LeafRead < Leaf7 >; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf23 >,
+        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf24 >,
         required; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
-    rt::via_value!(Check25 -> RetryTarget, | v | rt::is_valid(validators::v43, v));
+    rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v43, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check25 >,
+        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check26 >,
         required; } extra extra : AnyValue
     );
     rt::object_reader!(
@@ -1436,22 +1437,22 @@ mod fast {
         AnyValue
     );
     rt::string_leaf!(
-        Leaf26 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE5
+        Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE5
         .is_match(s)] => Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(Check27 -> JsonValue, | v | rt::is_valid(validators::v55, v));
+    rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v55, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf26 >;
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >;
         tool = "tool" : LeafRead < Leaf10 >, required; input = "input" : ViaValue <
-        Check27 >, required; justification = "justification" : LeafRead < Leaf10 >,
+        Check28 >, required; justification = "justification" : LeafRead < Leaf10 >,
         required; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf28 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
+        Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
         Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf28 >,
+        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf29 >,
         required; } extra extra : AnyValue
     );
     rt::object_reader!(
@@ -1459,13 +1460,13 @@ mod fast {
         required; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf29 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
+        Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
         Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf26 >,
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
         required; text = "text" : LeafRead < Leaf7 >, required; delivery = "delivery" :
-        LeafRead < Leaf29 >, required; } extra extra : AnyValue
+        LeafRead < Leaf30 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -282,6 +282,6 @@ mod validators {
     /// `#/properties/answers/additionalProperties/anyOf/1`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.max_items(l, s, x.len(), 50u64) & c.items(l, s, x, 0usize, "/items", v7)
+        c.max_items(l, s, x, 50u64) & c.items(l, s, x, 0usize, "/items", v7)
     }
 }

@@ -177,46 +177,48 @@ mod fast {
         Leaf1 -> CatalogVersion, | s | [! validators::RE0.is_match(s)] =>
         Some(CatalogVersion(s.to_owned()))
     );
+    rt::array_checks!(Checks2, items = validators::t0:: < 0 >);
     rt::object_reader!(
         read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" : LeafRead <
         Leaf1 >, required; questions = "questions" : VecOf < Typed < Question >, 0usize,
-        500usize >, required; } deny
+        500usize, Checks2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf2 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
+        Leaf3 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
         .is_match(s)] => Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] =>
+        Leaf4 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] =>
         Select::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf4 -> Label, | s | [! rt::check::max_length(s, 500u64)] => Some(Label(s
+        Leaf5 -> Label, | s | [! rt::check::max_length(s, 500u64)] => Some(Label(s
         .to_owned()))
     );
-    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v10, v));
+    rt::value_leaf!(Leaf6 -> bool, scalar | v | rt::is_valid(validators::v11, v));
+    rt::array_checks!(Checks7, items = validators::t0:: < 1 >);
     rt::object_reader!(
-        read_2, Visit2, Question { id = "id" : LeafRead < Leaf2 >, required; select =
-        "select" : LeafRead < Leaf3 >, required; label = "label" : LeafRead < Leaf4 >;
-        answerable = "answerable" : LeafRead < Leaf5 >; options = "options" : VecOf <
-        Typed < AnswerOption >, 0usize, 200usize >; answer = "answer" : Typed < Answer >;
-        } deny
+        read_2, Visit2, Question { id = "id" : LeafRead < Leaf3 >, required; select =
+        "select" : LeafRead < Leaf4 >, required; label = "label" : LeafRead < Leaf5 >;
+        answerable = "answerable" : LeafRead < Leaf6 >; options = "options" : VecOf <
+        Typed < AnswerOption >, 0usize, 200usize, Checks7 >; answer = "answer" : Typed <
+        Answer >; } deny
     );
     rt::string_leaf!(
-        Leaf6 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
+        Leaf8 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
         rt::check::max_length(s, 200u64), ! validators::RE2.is_match(s)] =>
         Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, AnswerOption { id = "id" : LeafRead < Leaf6 >, required; label =
-        "label" : LeafRead < Leaf4 >; } deny
+        read_6, Visit6, AnswerOption { id = "id" : LeafRead < Leaf8 >, required; label =
+        "label" : LeafRead < Leaf5 >; } deny
     );
     rt::string_leaf!(
-        Leaf7 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
+        Leaf9 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
         rt::check::max_length(s, 1000u64)] => Some(Pattern(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Answer { pattern = "pattern" : LeafRead < Leaf7 >, required; }
+        read_8, Visit8, Answer { pattern = "pattern" : LeafRead < Leaf9 >, required; }
         deny
     );
 }
@@ -239,7 +241,7 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["catalogVersion", "questions"])
-            & c.prop(l, s, x, "catalogVersion", v1) & c.prop(l, s, x, "questions", v11)
+            & c.prop(l, s, x, "catalogVersion", v1) & c.prop(l, s, x, "questions", v13)
             & c
                 .unexpected_members(
                     l,
@@ -261,7 +263,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "select"]) & c.prop(l, s, x, "id", v3)
             & c.prop(l, s, x, "select", v4) & c.prop(l, s, x, "label", v5)
-            & c.prop(l, s, x, "answerable", v10) & c.prop(l, s, x, "options", v12)
+            & c.prop(l, s, x, "answerable", v11) & c.prop(l, s, x, "options", v14)
             & c.prop(l, s, x, "answer", v8)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
@@ -315,26 +317,26 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/$defs/Question/properties/answerable`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
-    /// `#/properties/questions`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.max_items(l, s, x.len(), 500u64) & c.items(l, s, x, 0usize, "/items", t0::<0>)
-    }
-    /// `#/$defs/Question/properties/options`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.max_items(l, s, x.len(), 200u64) & c.items(l, s, x, 0usize, "/items", t0::<1>)
-    }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/questions/items` and `#/$defs/Question/properties/options/items`.
-    fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [
         (v2, "/$defs/Question"),
         (v6, "/$defs/AnswerOption"),
     ];
+    /// `#/$defs/Question/properties/answerable`
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, BOOLEAN)
+    }
+    /// `#/properties/questions`
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
+        c.max_items(l, s, x, 500u64) & c.items(l, s, x, 0usize, "/items", t0::<0>)
+    }
+    /// `#/$defs/Question/properties/options`
+    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
+        c.max_items(l, s, x, 200u64) & c.items(l, s, x, 0usize, "/items", t0::<1>)
+    }
 }

@@ -410,3 +410,47 @@ fn long_invalid_maps_list_and_count_as_the_full_path_does() {
     assert!(matches!(LaunchRequest::from_json_slice(text.as_bytes()), Err(ParseError::Duplicate(_))));
     assert!(matches!(LaunchRequest::from_json_slice_via_value(text.as_bytes()), Err(ParseError::Duplicate(_))));
 }
+
+/// An invalid array read on past its break (`rt::fast::VecOf` with
+/// `array_checks!`): handed up with only the items whose errors will be
+/// listed, the others' errors counted, and the array's length and each
+/// kept item's index told to the validators. Byte-identical to the full
+/// path's output, under and over the error cap and the `maxItems` bound.
+#[test]
+fn long_invalid_arrays_list_and_count_as_the_full_path_does() {
+    use contracts::question_catalog::QuestionCatalog;
+    let questions = |n: usize, pick: &dyn Fn(usize) -> usize| -> String {
+        (0..n)
+            .map(|i| match pick(i) {
+                0 => format!("{{\"id\":\"q{i}\",\"select\":\"single\"}}"),
+                1 => format!("{{\"id\":\"q{i}\",\"select\":\"single\",\"bad\":1}}"),
+                2 => format!("{{\"id\":\"Q{i}\",\"select\":\"x\"}}"),
+                3 => "5".to_owned(),
+                4 => format!("{{\"id\":\"q{i}\",\"select\":\"multi\",\"options\":[{{\"id\":\"a\"}},{{\"id\":\"\"}},{{\"id\":\"b\",\"x\":1}}]}}"),
+                _ => format!("{{\"id\":\"q{i}\",\"select\":\"multi\",\"options\":[{{\"id\":\"a\"}},{{\"id\":\"b\"}}]}}"),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mixed = |i: usize| (i.wrapping_mul(2_654_435_761) >> 7) % 6;
+    let cases: Vec<(String, String)> = vec![
+        ("mixed, over maxItems".into(), questions(3000, &mixed)),
+        ("mixed, under maxItems and the cap".into(), questions(400, &mixed)),
+        ("valid, then bad".into(), questions(2500, &|i| if i < 2000 { 5 } else { 1 + i % 4 })),
+        ("one bad among many".into(), questions(3000, &|i| if i == 1777 { 4 } else { 0 })),
+        ("all valid, too many".into(), questions(800, &|i| i % 2 * 5)),
+        ("the first broken, then each".into(), questions(2200, &|i| if i == 0 { 1 } else { 2 })),
+        ("exactly at the cap".into(), questions(1000, &|_| 3)),
+    ];
+    for (what, questions) in cases {
+        for version in ["\"1.0.0\"", "7"] {
+            let text = format!("{{\"catalogVersion\":{version},\"questions\":[{questions}]}}");
+            let fast = QuestionCatalog::from_json_slice(text.as_bytes()).unwrap_err();
+            let full = QuestionCatalog::from_json_slice_via_value(text.as_bytes()).unwrap_err();
+            let (fast, full) = (fast.validation_errors().unwrap(), full.validation_errors().unwrap());
+            assert_eq!(fast.to_basic_output().to_string(), full.to_basic_output().to_string(), "{what}");
+            assert_eq!(fast.to_string(), full.to_string(), "{what}");
+            assert!(matches!(read_document(text.as_bytes(), |d| QuestionCatalog::fast_read(d)), Outcome::Invalid(..)), "{what}: handed to the full path");
+        }
+    }
+}

@@ -84,3 +84,29 @@ fn many_errors_stay_bounded() {
     );
     assert!(peak <= 4 * input + (2 << 20), "peak {peak} bytes for {input} bytes of input");
 }
+
+/// The same for an array: a question catalog whose 100,000 questions each
+/// carry an unknown member (one error each) used to be handed up whole, as
+/// its `Value` (19× the input). The array's reader (`rt::fast::VecOf`)
+/// reads on keeping only the items whose errors will be listed and counting
+/// the others', and tells the validators the array's length and the kept
+/// items' indices.
+#[test]
+fn an_array_of_many_bad_items_stays_bounded() {
+    use contracts::question_catalog::QuestionCatalog;
+    let items = 100_000;
+    let questions: String = (0..items).map(|i| format!("{{\"id\":\"q{i}\",\"select\":\"single\",\"label\":\"x\",\"bad\":1}}")).collect::<Vec<_>>().join(",");
+    let text = format!("{{\"catalogVersion\":\"1.0.0\",\"questions\":[{questions}]}}");
+    let mut out = String::new();
+    let peak = peak_of(|| {
+        let err = QuestionCatalog::from_json_str(&text).unwrap_err();
+        out = err.validation_errors().unwrap().to_basic_output().to_string();
+    });
+    // `maxItems` (500) and one error per question, 1,000 listed.
+    assert!(out.contains(&format!("… and {} more errors", items + 1 - 1000)), "{}", &out[out.len() - 300..]);
+    let full = QuestionCatalog::from_json_slice_via_value(text.as_bytes()).unwrap_err();
+    assert_eq!(full.validation_errors().unwrap().to_basic_output().to_string(), out);
+    let input = text.len();
+    eprintln!("{items} items, {input} bytes of input: peak {peak} bytes ({:.1}× the input)", peak as f64 / input as f64);
+    assert!(peak <= 4 * input + (2 << 20), "peak {peak} bytes for {input} bytes of input");
+}

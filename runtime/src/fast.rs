@@ -44,6 +44,34 @@ thread_local! {
     /// Errors of the document being handed up that readers counted and
     /// did not keep (past the error cap, see [`MapOf`]).
     static UNLISTED: Cell<usize> = const { Cell::new(0) };
+    /// The arrays of the document being handed up that hold only some of
+    /// their items (see [`VecOf`] with [`ArrayChecks`]).
+    static SPARSE: RefCell<Vec<(usize, Sparse)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An array handed up with only the items whose errors will be listed: the
+/// array's length and, for each item kept, its index in the document.
+#[derive(Debug)]
+pub struct Sparse {
+    len: usize,
+    at: Vec<usize>,
+}
+
+impl Sparse {
+    /// The array's length in the document.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the array is empty in the document.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The document index of each item kept, in order.
+    pub fn indices(&self) -> &[usize] {
+        &self.at
+    }
 }
 
 /// The members of a handed-up document that a reader read and checked
@@ -54,8 +82,9 @@ thread_local! {
 /// very schemas the reader checked, are settled (the generator decides).
 /// With them, how many errors the readers counted past the error cap and
 /// left out of the document ([`MapOf`]).
+/// And the arrays handed up with only some of their items ([`Sparse`]).
 #[derive(Debug, Default)]
-pub struct Settled(Vec<usize>, usize);
+pub struct Settled(Vec<usize>, usize, Vec<(usize, Sparse)>);
 
 impl Settled {
     /// Whether `v` is one of the placeholders.
@@ -69,8 +98,19 @@ impl Settled {
         self.1
     }
 
+    /// What the document holds of `items` when a reader kept only some of
+    /// them (`None`: `items` is the array as the document has it).
+    #[inline]
+    pub fn sparse(&self, items: &[Value]) -> Option<&Sparse> {
+        if self.2.is_empty() {
+            return None;
+        }
+        let at = items.as_ptr() as usize;
+        self.2.iter().find(|(p, _)| *p == at).map(|(_, s)| s)
+    }
+
     fn take() -> Self {
-        Settled(SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())), UNLISTED.with(|u| u.take()))
+        Settled(SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())), UNLISTED.with(|u| u.take()), SPARSE.with(|s| std::mem::take(&mut *s.borrow_mut())))
     }
 
     /// Forgets placeholders registered by a reader that did not hand its
@@ -78,6 +118,7 @@ impl Settled {
     fn forget() {
         SETTLED.with(|s| s.borrow_mut().clear());
         UNLISTED.with(|u| u.set(0));
+        SPARSE.with(|s| s.borrow_mut().clear());
     }
 }
 
@@ -857,19 +898,40 @@ impl<R: Read> Read for Boxed<R> {
 }
 
 /// [`Read`] for an array: every item read by `R`, `MIN..=MAX` items
-/// (`minItems`/`maxItems`; `usize::MAX` when unbounded).
-pub struct VecOf<R, const MIN: usize, const MAX: usize>(PhantomData<R>);
+/// (`minItems`/`maxItems`; `usize::MAX` when unbounded). With the array's
+/// validators (`C`), an invalid array is handed up holding only the items
+/// the validators will list errors for ([`ArrayChecks`]), so an array of a
+/// million items costs its errors' cap, not its `Value`.
+pub struct VecOf<R, const MIN: usize, const MAX: usize, C = KeepAllItems>(PhantomData<(R, C)>);
 
-impl<R: Read, const MIN: usize, const MAX: usize> Read for VecOf<R, MIN, MAX> {
+/// The validator of an array's items, for its reader ([`VecOf`]): when the
+/// array's one schema has no more than `items` and the item count bounds,
+/// an invalid array is read on item by item, and only the items whose
+/// errors will be listed are handed up, with their indices ([`Sparse`]);
+/// the validators read the array's length and indices through `Ctx`.
+pub trait ArrayChecks {
+    /// `Some(items)`, the validator of `items` if the schema has it; `None`:
+    /// every item is handed up.
+    const ITEMS: Option<Option<crate::Check>>;
+}
+
+/// [`ArrayChecks`] for an array whose validators do more: every item handed up.
+pub struct KeepAllItems;
+
+impl ArrayChecks for KeepAllItems {
+    const ITEMS: Option<Option<crate::Check>> = None;
+}
+
+impl<R: Read, const MIN: usize, const MAX: usize, C: ArrayChecks> Read for VecOf<R, MIN, MAX, C> {
     type Out = Vec<R::Out>;
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<R::Out>, D::Error> {
-        d.deserialize_any(VecVisitor::<R, MIN, MAX>(PhantomData))
+        d.deserialize_any(VecVisitor::<R, MIN, MAX, C>(PhantomData))
     }
 }
 
-struct VecVisitor<R, const MIN: usize, const MAX: usize>(PhantomData<R>);
+struct VecVisitor<R, const MIN: usize, const MAX: usize, C>(PhantomData<(R, C)>);
 
-impl<'de, R: Read, const MIN: usize, const MAX: usize> Visitor<'de> for VecVisitor<R, MIN, MAX> {
+impl<'de, R: Read, const MIN: usize, const MAX: usize, C: ArrayChecks> Visitor<'de> for VecVisitor<R, MIN, MAX, C> {
     type Value = Vec<R::Out>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an array")
@@ -881,26 +943,111 @@ impl<'de, R: Read, const MIN: usize, const MAX: usize> Visitor<'de> for VecVisit
                 Ok(Some(x)) => {
                     if out.len() == MAX {
                         out.push(x);
-                        return Err(rest_of_array(&mut seq, out, None));
+                        return Err(match C::ITEMS {
+                            Some(items) => ArrayErrors::after(out.len(), items).read_on(&mut seq, None),
+                            None => rest_of_array(&mut seq, out, None),
+                        });
                     }
                     out.push(x);
                 }
                 Ok(None) => break,
                 Err(e) => {
                     return Err(match salvaged() {
-                        Some(v) => rest_of_array(&mut seq, out, Some((v, e))),
+                        Some(v) => match C::ITEMS {
+                            Some(items) => ArrayErrors::after(out.len(), items).read_on(&mut seq, Some((v, e))),
+                            None => rest_of_array(&mut seq, out, Some((v, e))),
+                        },
                         None => e,
                     })
                 }
             }
         }
         if out.len() < MIN {
-            return Err(invalid_array(out, None, Vec::new()));
+            return Err(match C::ITEMS {
+                Some(items) => ArrayErrors::after(out.len(), items).hand_up(None),
+                None => invalid_array(out, None, Vec::new()),
+            });
         }
         Ok(out)
     }
     crate::__fast_refuse!(scalars);
     crate::__fast_refuse!(map);
+}
+
+/// An invalid array being read on ([`VecOf`] with [`ArrayChecks`]): the
+/// items read before the break are valid and dropped; the item that broke a
+/// rule is kept (its reader may have left placeholders in it); the rest is
+/// read as JSON, one item at a time, and checked by the items' own
+/// validator: an item is kept if its errors will be listed, else its errors
+/// are counted.
+struct ArrayErrors {
+    kept: Vec<Value>,
+    at: Vec<usize>,
+    /// Items read so far.
+    len: usize,
+    items: Option<crate::Check>,
+    /// Errors of the items kept after the first.
+    errors: usize,
+    /// Errors of items left out: each past the cap.
+    unlisted: usize,
+}
+
+impl ArrayErrors {
+    /// Starts after `valid` items read and found valid.
+    #[cold]
+    fn after(valid: usize, items: Option<crate::Check>) -> Self {
+        ArrayErrors { kept: Vec::new(), at: Vec::new(), len: valid, items, errors: 0, unlisted: 0 }
+    }
+
+    /// Reads the rest of the array after `first` (the item that broke a
+    /// rule, with the error its reader stopped with), then hands it up.
+    #[cold]
+    fn read_on<'de, A: SeqAccess<'de>>(mut self, seq: &mut A, first: Option<(Value, A::Error)>) -> A::Error {
+        let spare = first.map(|(v, e)| {
+            // Kept, and not counted: a count would take placeholders for
+            // errors. Counting less only keeps more items.
+            self.keep(v);
+            e
+        });
+        loop {
+            match seq.next_element_seed(Json) {
+                Ok(Some(v)) => self.item(v),
+                Ok(None) => return self.hand_up(spare),
+                Err(e) => return e,
+            }
+        }
+    }
+
+    fn keep(&mut self, v: Value) {
+        self.kept.push(v);
+        self.at.push(self.len);
+        self.len += 1;
+    }
+
+    fn item(&mut self, v: Value) {
+        if let Some(items) = self.items {
+            if !crate::is_valid(items, &v) {
+                if self.errors < crate::error::max_errors() {
+                    // Listed (in part at least): the validators will say what.
+                    self.errors += Ctx::count_errors(items, &v, false);
+                    return self.keep(v);
+                }
+                self.unlisted += Ctx::count_errors(items, &v, true);
+            }
+        }
+        self.len += 1;
+    }
+
+    /// Hands the array up as the items kept, registered with their indices
+    /// and the array's length by the address of their buffer (never empty
+    /// of capacity, so never shared), which stays put as the value moves up.
+    fn hand_up<E: de::Error>(mut self, spare: Option<E>) -> E {
+        self.kept.reserve_exact(usize::from(self.kept.capacity() == 0));
+        let at = self.kept.as_ptr() as usize;
+        SPARSE.with(|s| s.borrow_mut().push((at, Sparse { len: self.len, at: self.at })));
+        UNLISTED.with(|u| u.set(u.get() + self.unlisted));
+        invalid_with(Value::Array(self.kept), spare)
+    }
 }
 
 /// An array with a broken rule: the items read so far, the failed one

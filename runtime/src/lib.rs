@@ -46,7 +46,7 @@ pub use number::Integer;
 pub use number::Num;
 pub use parse::{value_from, value_from_slice, value_from_str, DuplicateMember, Duplicates, ReadError, ReadSettings};
 pub use spelled::{IntegerEnum, IntegerEnumSchema, Spelled};
-pub use validate::{closest_branch, type_matches, types, Check, Ctx, EcmaRegex, EngineKind, Evaluated, JsonConst, Pattern, BACKTRACK_LIMIT};
+pub use validate::{closest_branch, type_matches, types, Check, Ctx, EcmaRegex, EngineKind, Evaluated, Indexed, JsonConst, Pattern, BACKTRACK_LIMIT};
 
 /// Re-exports that generated code names through this crate, so a downstream
 /// crate needs no direct dependency on them.

@@ -859,6 +859,24 @@ macro_rules! map_checks {
     };
 }
 
+/// The validator of an array's items, for its reader (`rt::fast::VecOf`):
+/// `array_checks!(Checks3, items = validators::v5);` (`items` left out when
+/// the schema bounds only the item count).
+#[macro_export]
+macro_rules! array_checks {
+    ($name:ident $(, items = $items:path)?) => {
+        /// The validator of an array's items.
+        pub(super) struct $name;
+        impl $crate::fast::ArrayChecks for $name {
+            const ITEMS: ::std::option::Option<::std::option::Option<$crate::Check>> = ::std::option::Option::Some({
+                let items: ::std::option::Option<$crate::Check> = ::std::option::Option::None;
+                $(let items = ::std::option::Option::Some($items as $crate::Check);)?
+                items
+            });
+        }
+    };
+}
+
 /// The one-pass reader of a struct: each member read by its reader as its
 /// name comes (a repeated member is refused), required members checked at
 /// `}`; unknown members refused (`deny`) or read into the `extra` field.

@@ -291,6 +291,13 @@ impl Ctx {
     #[inline]
     pub fn items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value], from: usize, rel: &'static str, check: Check) -> bool {
         let at = at.child(rel);
+        if self.settled.sparse(items).is_some() {
+            let mut ok = true;
+            for (i, v) in self.indexed(items, from) {
+                ok &= check(v, &loc.index(i), self, &at);
+            }
+            return ok;
+        }
         let mut ok = true;
         for (i, v) in items.iter().enumerate().skip(from) {
             ok &= check(v, &loc.index(i), self, &at);
@@ -425,13 +432,33 @@ impl Ctx {
         is_multiple_of(n, d) || self.fail(loc, at, "multipleOf", || format!("{} must be a multiple of {d}, got {}", loc.described(), preview_num(n, at)))
     }
 
+    /// The items of `items` from index `from` on, each with its index in
+    /// the document: a reader may have handed up only the items whose errors
+    /// will be listed (the others are valid, or their errors counted; see
+    /// [`crate::fast::Sparse`]).
+    pub fn indexed<'v>(&self, items: &'v [Value], from: usize) -> Indexed<'v> {
+        match self.settled.sparse(items) {
+            Some(sparse) => Indexed::Kept(sparse.indices().to_vec().into_iter().zip(items.iter()), from),
+            None => Indexed::All(items.iter().enumerate().skip(from)),
+        }
+    }
+
+    /// How many items the document's array has (a reader may have handed
+    /// up only some of them, see [`crate::fast::Sparse`]).
+    #[inline]
+    fn items_len(&self, items: &[Value]) -> usize {
+        self.settled.sparse(items).map_or(items.len(), |s| s.len())
+    }
+
     /// `minItems`.
-    pub fn min_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
+    pub fn min_items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value], min: u64) -> bool {
+        let len = self.items_len(items);
         len as u64 >= min || self.fail(loc, at, "minItems", || format!("{} must have at least {min} item{}, got {len}", loc.described(), plural(min)))
     }
 
     /// `maxItems`.
-    pub fn max_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
+    pub fn max_items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value], max: u64) -> bool {
+        let len = self.items_len(items);
         len as u64 <= max || self.fail(loc, at, "maxItems", || format!("{} must have at most {max} item{}, got {len}", loc.described(), plural(max)))
     }
 
@@ -782,6 +809,24 @@ impl Ctx {
             let shown = if names_hidden(loc, at) { "a member".to_owned() } else { format!("member name {key:?}") };
             format!("{} has {shown} that the schema's `propertyNames` refuses", loc.described())
         })
+    }
+}
+
+/// An array's items with their indices in the document ([`Ctx::indexed`]).
+pub enum Indexed<'v> {
+    /// Every item.
+    All(std::iter::Skip<std::iter::Enumerate<std::slice::Iter<'v, Value>>>),
+    /// The items a reader kept, with their indices; those from the index given on.
+    Kept(std::iter::Zip<std::vec::IntoIter<usize>, std::slice::Iter<'v, Value>>, usize),
+}
+
+impl<'v> Iterator for Indexed<'v> {
+    type Item = (usize, &'v Value);
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Indexed::All(items) => items.next(),
+            Indexed::Kept(items, from) => items.find(|(i, _)| *i >= *from),
+        }
     }
 }
 

@@ -110,7 +110,11 @@ pub struct Readers<'a> {
     items: Vec<TokenStream>,
     /// Reader type per (validation content, Rust type): readers are shared
     /// by every place that validates alike, whatever its schema location.
-    memo: HashMap<(Vec<[u8; 32]>, String), TokenStream>,
+    memo: HashMap<(Vec<[u8; 32]>, String, bool), TokenStream>,
+    /// The reader being asked for is a union branch's own: its value is
+    /// seen by the other branches' validators too, so an array there is
+    /// handed up whole (never with only some items).
+    branch_top: bool,
     /// Leaves and fallbacks by their text with the name left out (see [`Self::shared_item`]).
     bodies: HashMap<String, Ident>,
     /// Memoised readers that were asked for again (a union reader named
@@ -132,6 +136,7 @@ impl<'a> Readers<'a> {
             fast: HashSet::new(),
             items: Vec::new(),
             memo: HashMap::new(),
+            branch_top: false,
             bodies: HashMap::new(),
             reached: HashSet::new(),
             next: 0,
@@ -348,7 +353,9 @@ impl<'a> Readers<'a> {
         let rt = self.rt.clone();
         let conj = self.conj(schemas);
         let out_ty = self.ty(owner, t);
-        let key = (self.validation_content(&conj), out_ty.to_string());
+        let branch_top = std::mem::take(&mut self.branch_top);
+        let branch_top = branch_top && matches!(t, TypeRef::Vec(_));
+        let key = (self.validation_content(&conj), out_ty.to_string(), branch_top);
         if let Some(r) = self.memo.get(&key) {
             self.reached.insert(r.to_string());
             return r.clone();
@@ -417,7 +424,18 @@ impl<'a> Readers<'a> {
                         Some(Ok(m)) if m < usize::MAX => quote!(#m),
                         _ => quote!({ usize::MAX }),
                     };
-                    quote!(#rt::fast::VecOf<#item_reader, #min, #max>)
+                    // One schema says all (the validators reach the items
+                    // through `Ctx`): an invalid array can be handed up with
+                    // only the items whose errors will be listed.
+                    let saying = kws(self.ir, &conj).filter(|k| !keywords(k).is_empty()).count();
+                    let can_break = !items.is_empty() || kws(self.ir, &conj).any(|k| k.min_items.is_some() || k.max_items.is_some());
+                    if !branch_top && saying == 1 && can_break && items.len() <= 1 {
+                        let items: Vec<TokenStream> = items.first().map(|n| validators.entry(*n)).into_iter().collect();
+                        let checks = self.shared_item("Checks", |name| quote!(#rt::array_checks!(#name #(, items = #items)*);));
+                        quote!(#rt::fast::VecOf<#item_reader, #min, #max, #checks>)
+                    } else {
+                        quote!(#rt::fast::VecOf<#item_reader, #min, #max>)
+                    }
                 } else {
                     self.via_value(validators, schemas, &out_ty)
                 }
@@ -528,6 +546,7 @@ impl<'a> Readers<'a> {
         let mut readers = Vec::new();
         let mut taken = Vec::new();
         for (n, (kind, b, v)) in branches.into_iter().enumerate() {
+            self.branch_top = true;
             readers.push(self.reader(validators, id, &[b], &variants[v].ty));
             let payload = self.ty(id, &variants[v].ty);
             let vid = super::types::ident(&variants[v].name);

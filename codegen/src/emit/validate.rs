@@ -623,8 +623,8 @@ impl<'a> Validators<'a> {
                 let n = num(m);
                 quote!(c.multiple_of(l, s, x, #n))
             }
-            Check::MinItems(n) => quote!(c.min_items(l, s, x.len(), #n)),
-            Check::MaxItems(n) => quote!(c.max_items(l, s, x.len(), #n)),
+            Check::MinItems(n) => quote!(c.min_items(l, s, x, #n)),
+            Check::MaxItems(n) => quote!(c.max_items(l, s, x, #n)),
             Check::UniqueItems => quote!(c.unique_items(l, s, x)),
             Check::MinProperties(n) => quote!(c.min_properties(l, s, x.len(), #n)),
             Check::MaxProperties(n) => quote!(c.max_properties(l, s, x.len(), #n)),
@@ -652,8 +652,7 @@ impl<'a> Validators<'a> {
             let from = prefix.len();
             if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(&items) {
                 let call = self.call(id, items, scope, quote!(v), quote!(&l.index(idx)), None);
-                let iter = if from == 0 { quote!(x.iter().enumerate()) } else { quote!(x.iter().enumerate().skip(#from)) };
-                out.push(Part::Stmt(quote!(for (idx, v) in #iter { ok &= #call; })));
+                out.push(Part::Stmt(quote!(for (idx, v) in c.indexed(x, #from) { ok &= #call; })));
             } else {
                 let rel = self.ir.relative_pointer(id, items);
                 let f = self.function(items, scope, Mode::Plain);

@@ -55,16 +55,19 @@ mod fast {
     rt::via_value!(Check2 -> Vec < rt::Value >, | v | rt::is_valid(validators::v3, v));
     rt::via_value!(Check3 -> Vec < rt::Value >, | v | rt::is_valid(validators::v4, v));
     rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v5, v));
+    rt::array_checks!(Checks5, items = validators::v5);
+    rt::array_checks!(Checks6, items = validators::t0:: < 0 >);
+    rt::array_checks!(Checks7, items = validators::v7);
     rt::object_reader!(
         read_0, Visit0, Arrays { tags = "tags" : ViaValue < Check1 >; pair = "pair" :
         ViaValue < Check2 >; with_contains = "withContains" : ViaValue < Check3 >; matrix
-        = "matrix" : VecOf < VecOf < LeafRead < Leaf4 >, 0usize, { usize::MAX } >,
-        0usize, { usize::MAX } >; things = "things" : VecOf < Typed < Thing >, 0usize, {
-        usize::MAX } >; } extra extra : AnyValue
+        = "matrix" : VecOf < VecOf < LeafRead < Leaf4 >, 0usize, { usize::MAX }, Checks5
+        >, 0usize, { usize::MAX }, Checks6 >; things = "things" : VecOf < Typed < Thing
+        >, 0usize, { usize::MAX }, Checks7 >; } extra extra : AnyValue
     );
-    rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf8 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, Thing { name = "name" : LeafRead < Leaf5 >, required; } extra
+        read_1, Visit1, Thing { name = "name" : LeafRead < Leaf8 >, required; } extra
         extra : AnyValue
     );
 }
@@ -80,25 +83,25 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "tags", v2) & c.prop(l, s, x, "pair", v3)
-            & c.prop(l, s, x, "withContains", v4) & c.prop(l, s, x, "matrix", t0::<0>)
-            & c.prop(l, s, x, "things", t0::<1>)
+            & c.prop(l, s, x, "withContains", v4) & c.prop(l, s, x, "matrix", t0::<1>)
+            & c.prop(l, s, x, "things", t0::<2>)
     }
     /// `#/$defs/thing`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v8)
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v10)
     }
     /// `#/properties/tags`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.max_items(l, s, x.len(), 5u64)
-            & c.unique_items(l, s, x) & c.items(l, s, x, 0usize, "/items", v8)
+        c.min_items(l, s, x, 1u64) & c.max_items(l, s, x, 5u64) & c.unique_items(l, s, x)
+            & c.items(l, s, x, 0usize, "/items", v10)
     }
     /// `#/properties/pair`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.prefix_items(l, s, x, "/prefixItems", &[v8, v9])
-            & c.items(l, s, x, 2usize, "/items", v10)
+        c.prefix_items(l, s, x, "/prefixItems", &[v10, v11])
+            & c.items(l, s, x, 2usize, "/items", v12)
     }
     /// `#/properties/withContains`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -106,7 +109,7 @@ mod validators {
         let mut ok = true;
         let mut found = 0usize;
         for (idx, v) in x.iter().enumerate() {
-            if c.quiet(|c| v11(v, &l.index(idx), c, &s.child("/contains"))) {
+            if c.quiet(|c| v13(v, &l.index(idx), c, &s.child("/contains"))) {
                 found += 1;
             }
         }
@@ -117,30 +120,30 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
-    /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/matrix` and `#/properties/things` (1 more).
-    fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/matrix/items` and `#/properties/matrix` (1 more).
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
-    const T0: [[rt::Check; 1]; 3] = [[t0::<2>], [v13], [v5]];
+    const T0: [[rt::Check; 1]; 3] = [[v5], [t0::<0>], [v7]];
+    /// `#/properties/things/items`
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/thing"))
+    }
     /// `#/$defs/thing/properties/name`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/pair/prefixItems/1`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/properties/pair/items`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#/properties/withContains/contains`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE0.get())
-    }
-    /// `#/properties/things/items`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/thing"))
+        c.const_of(l, s, i, VALUE0.get())
     }
 }

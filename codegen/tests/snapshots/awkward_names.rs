@@ -125,9 +125,10 @@ mod fast {
         read_1, Visit1, Option { some = "some" : LeafRead < Leaf4 >; } extra extra :
         AnyValue
     );
+    rt::array_checks!(Checks5, items = validators::t1:: < 0 >);
     rt::object_reader!(
         read_4, Visit4, Value { vec = "Vec" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >; } extra extra : AnyValue
+        usize::MAX }, Checks5 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -140,12 +141,12 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "type", v6) & c.prop(l, s, x, "fn", v6)
-            & c.prop(l, s, x, "self", v6) & c.prop(l, s, x, "Self", v6)
-            & c.prop(l, s, x, "crate", v6) & c.prop(l, s, x, "", v6)
-            & c.prop(l, s, x, "a", v6) & c.prop(l, s, x, "A", v6)
-            & c.prop(l, s, x, "extra", v6) & c.prop(l, s, x, "2fast", v6)
-            & c.prop(l, s, x, "option", t1::<0>) & c.prop(l, s, x, "string", t1::<1>)
+        c.prop(l, s, x, "type", v7) & c.prop(l, s, x, "fn", v7)
+            & c.prop(l, s, x, "self", v7) & c.prop(l, s, x, "Self", v7)
+            & c.prop(l, s, x, "crate", v7) & c.prop(l, s, x, "", v7)
+            & c.prop(l, s, x, "a", v7) & c.prop(l, s, x, "A", v7)
+            & c.prop(l, s, x, "extra", v7) & c.prop(l, s, x, "2fast", v7)
+            & c.prop(l, s, x, "option", t1::<1>) & c.prop(l, s, x, "string", t1::<0>)
             & c.prop(l, s, x, "result", t1::<2>) & c.prop(l, s, x, "value", t1::<3>)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/Option` and `#/$defs/Value`.
@@ -169,23 +170,23 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
-    /// `#/properties/type`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
-    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/option` and `#/properties/string` (2 more).
-    fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/$defs/Value/properties/Vec/items` and `#/properties/option` (2 more).
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] = [
-        (t0::<0>, "/$defs/Option"),
         (v2, "/$defs/String"),
+        (t0::<0>, "/$defs/Option"),
         (v3, "/$defs/Result"),
         (t0::<1>, "/$defs/Value"),
     ];
+    /// `#/properties/type`
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
     /// `#/$defs/Value/properties/Vec`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", t1::<1>)
+        c.items(l, s, x, 0usize, "/items", t1::<0>)
     }
 }

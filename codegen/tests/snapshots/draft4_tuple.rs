@@ -82,7 +82,7 @@ mod validators {
     /// `#/properties/pair`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.prefix_items(l, s, x, "/items", &[v6, v8])
+        c.min_items(l, s, x, 2u64) & c.prefix_items(l, s, x, "/items", &[v6, v8])
             & c.items(l, s, x, 2usize, "/additionalItems", v7)
     }
     /// `#/properties/limit`

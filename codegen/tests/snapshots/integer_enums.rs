@@ -152,19 +152,20 @@ mod fast {
         Check5 -> Option < rt::Spelled < MaybeSize > >, | v |
         rt::is_valid(validators::v5, v)
     );
+    rt::array_checks!(Checks6, items = validators::v8);
     rt::value_leaf!(
-        Leaf6 -> rt::Spelled < Mode >, scalar | v | rt::is_valid(validators::v6, v)
+        Leaf7 -> rt::Spelled < Mode >, scalar | v | rt::is_valid(validators::v6, v)
     );
     rt::value_leaf!(
-        Leaf7 -> rt::Spelled < Bits >, scalar | v | rt::is_valid(validators::v7, v)
+        Leaf8 -> rt::Spelled < Bits >, scalar | v | rt::is_valid(validators::v7, v)
     );
     rt::object_reader!(
         read_0, Visit0, IntegerEnums { size = "size" : LeafRead < Leaf1 >, required;
         level = "level" : LeafRead < Leaf2 >; priority = "priority" : LeafRead < Leaf3 >;
         retries = "retries" : LeafRead < Leaf4 >; maybe_size = "maybeSize" : ViaValue <
-        Check5 >; sizes = "sizes" : VecOf < LeafRead < Leaf1 >, 0usize, { usize::MAX } >;
-        mode = "mode" : LeafRead < Leaf6 >; bits = "bits" : LeafRead < Leaf7 >; } extra
-        extra : AnyValue
+        Check5 >; sizes = "sizes" : VecOf < LeafRead < Leaf1 >, 0usize, { usize::MAX },
+        Checks6 >; mode = "mode" : LeafRead < Leaf7 >; bits = "bits" : LeafRead < Leaf8
+        >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -189,7 +190,7 @@ mod validators {
         c.required(l, s, x, &["size"]) & c.prop(l, s, x, "size", v1)
             & c.prop(l, s, x, "level", v2) & c.prop(l, s, x, "priority", v3)
             & c.prop(l, s, x, "retries", v4) & c.prop(l, s, x, "maybeSize", v5)
-            & c.prop(l, s, x, "sizes", v8) & c.prop(l, s, x, "mode", v6)
+            & c.prop(l, s, x, "sizes", v9) & c.prop(l, s, x, "mode", v6)
             & c.prop(l, s, x, "bits", v7)
     }
     /// `#/properties/size`
@@ -202,11 +203,11 @@ mod validators {
     }
     /// `#/properties/priority`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v9, None), (v10, None), (v11, None)], None)
+        c.one_of(i, l, s, &[(v10, None), (v11, None), (v12, None)], None)
     }
     /// `#/properties/retries`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v12, None), (v11, None)], None)
+        c.any_of(i, l, s, &[(v13, None), (v12, None)], None)
     }
     /// `#/properties/maybeSize`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -220,29 +221,29 @@ mod validators {
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER) & c.enum_of(l, s, i, VALUE4.items())
     }
-    /// `#/properties/sizes`
+    /// `#/properties/sizes/items`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/blockSize"))
+    }
+    /// `#/properties/sizes`
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v13)
+        c.items(l, s, x, 0usize, "/items", v8)
     }
     /// `#/properties/priority/oneOf/0`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE5.get())
     }
     /// `#/properties/priority/oneOf/1`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE6.get())
     }
     /// `#/properties/priority/oneOf/2`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE7.get())
     }
     /// `#/properties/retries/anyOf/0`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE8.get())
-    }
-    /// `#/properties/sizes/items`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/blockSize"))
+        c.const_of(l, s, i, VALUE8.get())
     }
 }

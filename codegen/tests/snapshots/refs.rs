@@ -131,10 +131,11 @@ mod fast {
         read_3, Visit3, Address { street = "street" : LeafRead < Leaf1 >, required; city
         = "city" : LeafRead < Leaf1 >; } extra extra : AnyValue
     );
+    rt::array_checks!(Checks6, items = validators::t1:: < 1 >);
     rt::object_reader!(
         read_4, Visit4, Node { value = "value" : LeafRead < Leaf2 >; children =
-        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >; parent = "parent"
-        : Boxed < Typed < Node >>; } extra extra : AnyValue
+        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks6 >; parent =
+        "parent" : Boxed < Typed < Node >>; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -149,9 +150,9 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "escaped", t1::<1>) & c.prop(l, s, x, "percent", t1::<0>)
-            & c.prop(l, s, x, "anchored", t1::<2>) & c.prop(l, s, x, "embedded", t2::<1>)
-            & c.prop(l, s, x, "crossFile", v12) & c.prop(l, s, x, "tree", t1::<3>)
+        c.prop(l, s, x, "escaped", t1::<2>) & c.prop(l, s, x, "percent", t1::<0>)
+            & c.prop(l, s, x, "anchored", t1::<3>) & c.prop(l, s, x, "embedded", t2::<1>)
+            & c.prop(l, s, x, "crossFile", v13) & c.prop(l, s, x, "tree", t1::<1>)
             & c.prop(l, s, x, "withSibling", v5)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/money` and `fixtures/shared/shared.json#/$defs/Address`.
@@ -173,7 +174,7 @@ mod validators {
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "value", v15) & c.prop(l, s, x, "children", v16)
-            & c.prop(l, s, x, "parent", t1::<3>)
+            & c.prop(l, s, x, "parent", t1::<1>)
     }
     /// `#/properties/withSibling`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -187,15 +188,15 @@ mod validators {
         }
         ok
     }
-    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/percent` and `#/properties/escaped` (2 more).
+    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/percent` and `#/$defs/node/properties/children/items` (2 more).
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] = [
         (v15, "/$defs/c%d"),
+        (v4, "/$defs/node"),
         (v14, "/$defs/a~1b"),
         (t0::<0>, "/$defs/money"),
-        (v4, "/$defs/node"),
     ];
     /// `#/$defs/money/properties/amount`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -207,7 +208,7 @@ mod validators {
     }
     const T2: [(rt::Check, &str); 2] = [(v17, "/$defs/inner"), (v2, "")];
     /// `#/properties/crossFile`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t0::<1>(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
     }
     /// `#/$defs/money/properties/currency`
@@ -221,7 +222,7 @@ mod validators {
     /// `#/$defs/node/properties/children`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", t1::<3>)
+        c.items(l, s, x, 0usize, "/items", t1::<1>)
     }
     /// `#/$defs/embedded/$defs/inner`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

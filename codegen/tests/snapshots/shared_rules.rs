@@ -188,7 +188,7 @@ mod validators {
     /// `#/properties/html-quotes/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+        c.min_items(l, s, x, 2u64) & c.max_items(l, s, x, 2u64)
     }
     /// `#/properties/key-spacing/oneOf/2/items/1/properties/before`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

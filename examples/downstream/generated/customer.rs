@@ -146,25 +146,26 @@ mod fast {
     rt::string_leaf!(
         Leaf3 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
+    rt::array_checks!(Checks4, items = validators::v5);
     rt::object_reader!(
         read_3, Visit3, LastOrder { id = "id" : LeafRead < Leaf3 >, required; customer =
         "customer" : Boxed < Typed < Customer >>, required; lines = "lines" : VecOf <
-        Typed < Line >, 1usize, { usize::MAX } >, required; ship_to = "shipTo" : Typed <
-        ShipTo >; } extra extra : AnyValue
+        Typed < Line >, 1usize, { usize::MAX }, Checks4 >, required; ship_to = "shipTo" :
+        Typed < ShipTo >; } extra extra : AnyValue
     );
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf1 >, required; quantity =
-        "quantity" : LeafRead < Leaf4 >, required; } deny
+        "quantity" : LeafRead < Leaf5 >, required; } deny
     );
-    rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf6 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf6 -> Country, | s | [! validators::RE1.is_match(s)] => Some(Country(s
+        Leaf7 -> Country, | s | [! validators::RE1.is_match(s)] => Some(Country(s
         .to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf5 >; country =
-        "country" : LeafRead < Leaf6 >, required; } extra extra : AnyValue
+        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf6 >; country =
+        "country" : LeafRead < Leaf7 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -249,7 +250,7 @@ mod validators {
     /// `schemas/order.schema.json#/properties/lines`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v5)
+        c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `schemas/order.schema.json#/properties/shipTo`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -133,38 +133,39 @@ mod fast {
     rt::string_leaf!(
         Leaf1 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
+    rt::array_checks!(Checks2, items = validators::v5);
     rt::object_reader!(
         read_0, Visit0, Order { id = "id" : LeafRead < Leaf1 >, required; customer =
         "customer" : Boxed < Typed < Customer >>, required; lines = "lines" : VecOf <
-        Typed < Line >, 1usize, { usize::MAX } >, required; ship_to = "shipTo" : Typed <
-        ShipTo >; } extra extra : AnyValue
+        Typed < Line >, 1usize, { usize::MAX }, Checks2 >, required; ship_to = "shipTo" :
+        Typed < ShipTo >; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf2 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
+        Leaf3 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
         Some(NonEmptyString(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> Tier, | s | [! ::std::matches!(s, "standard" | "gold")] =>
+        Leaf4 -> Tier, | s | [! ::std::matches!(s, "standard" | "gold")] =>
         Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_2, Visit2, Customer { name = "name" : LeafRead < Leaf2 >, required; tier =
-        "tier" : LeafRead < Leaf3 >; last_order = "lastOrder" : Boxed < Typed < Order >>;
+        read_2, Visit2, Customer { name = "name" : LeafRead < Leaf3 >, required; tier =
+        "tier" : LeafRead < Leaf4 >; last_order = "lastOrder" : Boxed < Typed < Order >>;
         } extra extra : AnyValue
     );
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf2 >, required; quantity =
-        "quantity" : LeafRead < Leaf4 >, required; } deny
+        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf3 >, required; quantity =
+        "quantity" : LeafRead < Leaf5 >, required; } deny
     );
-    rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf6 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf6 -> Country, | s | [! validators::RE1.is_match(s)] => Some(Country(s
+        Leaf7 -> Country, | s | [! validators::RE1.is_match(s)] => Some(Country(s
         .to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf5 >; country =
-        "country" : LeafRead < Leaf6 >, required; } extra extra : AnyValue
+        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf6 >; country =
+        "country" : LeafRead < Leaf7 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -245,7 +246,7 @@ mod validators {
     /// `#/properties/lines`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v5)
+        c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/properties/shipTo`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -52,15 +52,17 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
+    rt::array_checks!(Checks2, items = validators::v2);
+    rt::array_checks!(Checks3, items = validators::v3);
     rt::object_reader!(
         read_0, Visit0, Veggies { fruits = "fruits" : VecOf < LeafRead < Leaf1 >, 0usize,
-        { usize::MAX } >; vegetables = "vegetables" : VecOf < Typed < Veggie >, 0usize, {
-        usize::MAX } >; } extra extra : AnyValue
+        { usize::MAX }, Checks2 >; vegetables = "vegetables" : VecOf < Typed < Veggie >,
+        0usize, { usize::MAX }, Checks3 >; } extra extra : AnyValue
     );
-    rt::value_leaf!(Leaf2 -> bool, scalar | v | rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v4, v));
     rt::object_reader!(
         read_1, Visit1, Veggie { veggie_name = "veggieName" : LeafRead < Leaf1 >,
-        required; veggie_like = "veggieLike" : LeafRead < Leaf2 >, required; } extra
+        required; veggie_like = "veggieLike" : LeafRead < Leaf4 >, required; } extra
         extra : AnyValue
     );
 }
@@ -80,10 +82,18 @@ mod validators {
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["veggieName", "veggieLike"])
-            & c.prop(l, s, x, "veggieName", v5) & c.prop(l, s, x, "veggieLike", v2)
+            & c.prop(l, s, x, "veggieName", v2) & c.prop(l, s, x, "veggieLike", v4)
+    }
+    /// `#/properties/fruits/items`
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
+    /// `#/properties/vegetables/items`
+    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/veggie"))
     }
     /// `#/$defs/veggie/properties/veggieLike`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/fruits` and `#/properties/vegetables`.
@@ -91,13 +101,5 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
-    const T0: [[rt::Check; 1]; 2] = [[v5], [v6]];
-    /// `#/$defs/veggie/properties/veggieName`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
-    /// `#/properties/vegetables/items`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/veggie"))
-    }
+    const T0: [[rt::Check; 1]; 2] = [[v2], [v3]];
 }

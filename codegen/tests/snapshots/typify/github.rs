@@ -14684,6 +14684,7 @@ mod fast {
         PullRequestReviewsEnforcementLevel::from_listed_str(s)
     );
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v643, v));
+    rt::array_checks!(Checks5, items = validators::v644);
     rt::object_reader!(
         read_3, Visit3, BranchProtectionRule { id = "id" : LeafRead < Leaf1 >, required;
         repository_id = "repository_id" : LeafRead < Leaf1 >, required; name = "name" :
@@ -14698,7 +14699,7 @@ mod fast {
         "authorized_dismissal_actors_only" : LeafRead < Leaf4 >, required;
         ignore_approvals_from_contributors = "ignore_approvals_from_contributors" :
         LeafRead < Leaf4 >, required; required_status_checks = "required_status_checks" :
-        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
+        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required;
         required_status_checks_enforcement_level =
         "required_status_checks_enforcement_level" : LeafRead < Leaf3 >, required;
         strict_required_status_checks_policy = "strict_required_status_checks_policy" :
@@ -14716,24 +14717,24 @@ mod fast {
         required_conversation_resolution_level = "required_conversation_resolution_level"
         : LeafRead < Leaf3 >, required; authorized_actors_only = "authorized_actors_only"
         : LeafRead < Leaf4 >, required; authorized_actor_names = "authorized_actor_names"
-        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; } deny
+        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required; } deny
     );
-    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v644, v));
+    rt::via_value!(Check6 -> Option < String >, | v | rt::is_valid(validators::v645, v));
     rt::union_reader!(
-        Union7, VisitUnion7 -> RepositoryCreatedAt { number =>
+        Union8, VisitUnion8 -> RepositoryCreatedAt { number =>
         RepositoryCreatedAt::Integer; R0 : rt::Integer, str =>
         RepositoryCreatedAt::String; R1 : String } refuse bool null seq map
     );
-    type Union6 = Union7<LeafRead<Leaf1>, LeafRead<Leaf2>>;
-    rt::value_leaf!(Leaf9 -> (), scalar | v | rt::is_valid(validators::v645, v));
+    type Union7 = Union8<LeafRead<Leaf1>, LeafRead<Leaf2>>;
+    rt::value_leaf!(Leaf10 -> (), scalar | v | rt::is_valid(validators::v646, v));
     rt::union_reader!(
-        Union10, VisitUnion10 -> PushedAt { number => PushedAt::Integer; R0 :
+        Union11, VisitUnion11 -> PushedAt { number => PushedAt::Integer; R0 :
         rt::Integer, str => PushedAt::String; R1 : String, null => | _ | PushedAt::Null;
         R2 : () } refuse bool seq map
     );
-    type Union8 = Union10<LeafRead<Leaf1>, LeafRead<Leaf2>, LeafRead<Leaf9>>;
+    type Union9 = Union11<LeafRead<Leaf1>, LeafRead<Leaf2>, LeafRead<Leaf10>>;
     rt::via_value!(
-        Check11 -> Option < License >, | v | rt::is_valid(validators::t2:: < 16 >, v)
+        Check12 -> Option < License >, | v | rt::is_valid(validators::t2:: < 16 >, v)
     );
     rt::object_reader!(
         read_5, Visit5, BranchProtectionRuleCreatedRepository { id = "id" : LeafRead <
@@ -14741,7 +14742,7 @@ mod fast {
         "name" : LeafRead < Leaf2 >, required; full_name = "full_name" : LeafRead < Leaf2
         >, required; private = "private" : LeafRead < Leaf4 >, required; owner = "owner"
         : Typed < DismissedBy >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; description = "description" : ViaValue < Check5 >, required; fork =
+        required; description = "description" : ViaValue < Check6 >, required; fork =
         "fork" : LeafRead < Leaf4 >, required; url = "url" : LeafRead < Leaf2 >,
         required; forks_url = "forks_url" : LeafRead < Leaf2 >, required; keys_url =
         "keys_url" : LeafRead < Leaf2 >, required; collaborators_url =
@@ -14773,23 +14774,23 @@ mod fast {
         required; labels_url = "labels_url" : LeafRead < Leaf2 >, required; releases_url
         = "releases_url" : LeafRead < Leaf2 >, required; deployments_url =
         "deployments_url" : LeafRead < Leaf2 >, required; created_at = "created_at" :
-        Union6, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        pushed_at = "pushed_at" : Union8, required; git_url = "git_url" : LeafRead <
+        Union7, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        pushed_at = "pushed_at" : Union9, required; git_url = "git_url" : LeafRead <
         Leaf2 >, required; ssh_url = "ssh_url" : LeafRead < Leaf2 >, required; clone_url
         = "clone_url" : LeafRead < Leaf2 >, required; svn_url = "svn_url" : LeafRead <
-        Leaf2 >, required; homepage = "homepage" : ViaValue < Check5 >, required; size =
+        Leaf2 >, required; homepage = "homepage" : ViaValue < Check6 >, required; size =
         "size" : LeafRead < Leaf1 >, required; stargazers_count = "stargazers_count" :
         LeafRead < Leaf1 >, required; watchers_count = "watchers_count" : LeafRead <
-        Leaf1 >, required; language = "language" : ViaValue < Check5 >, required;
+        Leaf1 >, required; language = "language" : ViaValue < Check6 >, required;
         has_issues = "has_issues" : LeafRead < Leaf4 >, required; has_projects =
         "has_projects" : LeafRead < Leaf4 >, required; has_downloads = "has_downloads" :
         LeafRead < Leaf4 >, required; has_wiki = "has_wiki" : LeafRead < Leaf4 >,
         required; has_pages = "has_pages" : LeafRead < Leaf4 >, required; forks_count =
         "forks_count" : LeafRead < Leaf1 >, required; mirror_url = "mirror_url" :
-        ViaValue < Check5 >, required; archived = "archived" : LeafRead < Leaf4 >,
+        ViaValue < Check6 >, required; archived = "archived" : LeafRead < Leaf4 >,
         required; disabled = "disabled" : LeafRead < Leaf4 >; open_issues_count =
         "open_issues_count" : LeafRead < Leaf1 >, required; license = "license" :
-        ViaValue < Check11 >, required; forks = "forks" : LeafRead < Leaf1 >, required;
+        ViaValue < Check12 >, required; forks = "forks" : LeafRead < Leaf1 >, required;
         open_issues = "open_issues" : LeafRead < Leaf1 >, required; watchers = "watchers"
         : LeafRead < Leaf1 >, required; stargazers = "stargazers" : LeafRead < Leaf1 >;
         default_branch = "default_branch" : LeafRead < Leaf2 >, required;
@@ -14804,13 +14805,13 @@ mod fast {
         LeafRead < Leaf2 >; } deny
     );
     rt::string_leaf!(
-        Leaf12 -> UserType, | s | [! ::std::matches!(s, "Bot" | "User" | "Organization")]
+        Leaf13 -> UserType, | s | [! ::std::matches!(s, "Bot" | "User" | "Organization")]
         => UserType::from_listed_str(s)
     );
     rt::object_reader!(
         read_6, Visit6, DismissedBy { login = "login" : LeafRead < Leaf2 >, required; id
         = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
-        required; name = "name" : LeafRead < Leaf2 >; email = "email" : ViaValue < Check5
+        required; name = "name" : LeafRead < Leaf2 >; email = "email" : ViaValue < Check6
         >; avatar_url = "avatar_url" : LeafRead < Leaf2 >, required; gravatar_id =
         "gravatar_id" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
         required; html_url = "html_url" : LeafRead < Leaf2 >, required; followers_url =
@@ -14821,13 +14822,13 @@ mod fast {
         organizations_url = "organizations_url" : LeafRead < Leaf2 >, required; repos_url
         = "repos_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
         LeafRead < Leaf2 >, required; received_events_url = "received_events_url" :
-        LeafRead < Leaf2 >, required; r#type = "type" : LeafRead < Leaf12 >, required;
+        LeafRead < Leaf2 >, required; r#type = "type" : LeafRead < Leaf13 >, required;
         site_admin = "site_admin" : LeafRead < Leaf4 >, required; } deny
     );
     rt::object_reader!(
         read_10, Visit10, License { key = "key" : LeafRead < Leaf2 >, required; name =
         "name" : LeafRead < Leaf2 >, required; spdx_id = "spdx_id" : LeafRead < Leaf2 >,
-        required; url = "url" : ViaValue < Check5 >, required; node_id = "node_id" :
+        required; url = "url" : ViaValue < Check6 >, required; node_id = "node_id" :
         LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
@@ -14850,7 +14851,7 @@ mod fast {
         required; members_url = "members_url" : LeafRead < Leaf2 >, required;
         public_members_url = "public_members_url" : LeafRead < Leaf2 >, required;
         avatar_url = "avatar_url" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check5 >, required; } deny
+        "description" : ViaValue < Check6 >, required; } deny
     );
     rt::object_reader!(
         read_16, Visit16, BranchProtectionRuleEditedChanges { authorized_actors_only =
@@ -14863,57 +14864,59 @@ mod fast {
     );
     rt::object_reader!(
         read_18, Visit18, AuthorizedActorNames { from = "from" : VecOf < LeafRead < Leaf2
-        >, 0usize, { usize::MAX } >, required; } deny
+        >, 0usize, { usize::MAX }, Checks5 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf13 -> RootCheckRunEventCompletedCheckRunStatus, | s | [! ::std::matches!(s,
+        Leaf14 -> RootCheckRunEventCompletedCheckRunStatus, | s | [! ::std::matches!(s,
         "completed")] => RootCheckRunEventCompletedCheckRunStatus::from_listed_str(s)
     );
     rt::via_value!(
-        Check14 -> Option < CheckRunConclusion >, | v | rt::is_valid(validators::v74, v)
+        Check15 -> Option < CheckRunConclusion >, | v | rt::is_valid(validators::v74, v)
     );
+    rt::array_checks!(Checks16, items = validators::t79:: < 74 >);
     rt::object_reader!(
         read_21, Visit21, CheckRunCompletedCheckRun { id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >; head_sha = "head_sha" :
         LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
         required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
         LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
-        status = "status" : LeafRead < Leaf13 >, required; conclusion = "conclusion" :
-        ViaValue < Check14 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
+        status = "status" : LeafRead < Leaf14 >, required; conclusion = "conclusion" :
+        ViaValue < Check15 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
         required; completed_at = "completed_at" : LeafRead < Leaf2 >, required; output =
         "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
         required; check_suite = "check_suite" : Typed <
         RootCheckRunEventCompletedCheckRunCheckSuite >, required; app = "app" : Typed <
         App >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; } deny
+        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; } deny
     );
     rt::object_reader!(
-        read_24, Visit24, Output { title = "title" : ViaValue < Check5 >; summary =
-        "summary" : ViaValue < Check5 >, required; text = "text" : ViaValue < Check5 >,
+        read_24, Visit24, Output { title = "title" : ViaValue < Check6 >; summary =
+        "summary" : ViaValue < Check6 >, required; text = "text" : ViaValue < Check6 >,
         required; annotations_count = "annotations_count" : LeafRead < Leaf1 >, required;
         annotations_url = "annotations_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf15 -> RootCheckRunEventCompletedCheckRunCheckSuiteStatus, | s | [!
+        Leaf17 -> RootCheckRunEventCompletedCheckRunCheckSuiteStatus, | s | [!
         ::std::matches!(s, "in_progress" | "completed" | "queued")] =>
         RootCheckRunEventCompletedCheckRunCheckSuiteStatus::from_listed_str(s)
     );
     rt::via_value!(
-        Check16 -> Option < CheckSuiteConclusion >, | v | rt::is_valid(validators::v647,
+        Check18 -> Option < CheckSuiteConclusion >, | v | rt::is_valid(validators::v649,
         v)
     );
     rt::object_reader!(
         read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite { id = "id" :
         LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >;
-        head_branch = "head_branch" : ViaValue < Check5 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf15
-        >, required; conclusion = "conclusion" : ViaValue < Check16 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check5 >,
-        required; after = "after" : ViaValue < Check5 >, required; pull_requests =
-        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX }
-        >, required; deployment = "deployment" : Typed < CheckRunDeployment >; app =
-        "app" : Typed < App >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
+        head_branch = "head_branch" : ViaValue < Check6 >, required; head_sha =
+        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf17
+        >, required; conclusion = "conclusion" : ViaValue < Check18 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check6 >,
+        required; after = "after" : ViaValue < Check6 >, required; pull_requests =
+        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX },
+        Checks16 >, required; deployment = "deployment" : Typed < CheckRunDeployment >;
+        app = "app" : Typed < App >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; }
+        deny
     );
     rt::object_reader!(
         read_28, Visit28, CheckRunPullRequest { url = "url" : LeafRead < Leaf2 >,
@@ -14937,13 +14940,13 @@ mod fast {
         LeafRead < Leaf2 >, required; task = "task" : LeafRead < Leaf2 >, required;
         original_environment = "original_environment" : LeafRead < Leaf2 >, required;
         environment = "environment" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check5 >, required; created_at = "created_at" :
+        "description" : ViaValue < Check6 >, required; created_at = "created_at" :
         LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
         required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required;
         repository_url = "repository_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf17 -> AppEvent, | s | [! ::std::matches!(s, "check_run" | "check_suite" |
+        Leaf19 -> AppEvent, | s | [! ::std::matches!(s, "check_run" | "check_suite" |
         "code_scanning_alert" | "commit_comment" | "content_reference" | "create" |
         "delete" | "deployment" | "deployment_review" | "deployment_status" |
         "deploy_key" | "discussion" | "discussion_comment" | "fork" | "gollum" | "issues"
@@ -14955,52 +14958,53 @@ mod fast {
         "status" | "team" | "team_add" | "watch" | "workflow_dispatch" | "workflow_run")]
         => AppEvent::from_listed_str(s)
     );
+    rt::array_checks!(Checks20, items = validators::v85);
     rt::object_reader!(
         read_32, Visit32, App { id = "id" : LeafRead < Leaf1 >, required; slug = "slug" :
         LeafRead < Leaf2 >; node_id = "node_id" : LeafRead < Leaf2 >, required; owner =
         "owner" : Typed < DismissedBy >, required; name = "name" : LeafRead < Leaf2 >,
-        required; description = "description" : ViaValue < Check5 >, required;
+        required; description = "description" : ViaValue < Check6 >, required;
         external_url = "external_url" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead <
         Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
         permissions = "permissions" : Typed < AppPermissions >; events = "events" : VecOf
-        < LeafRead < Leaf17 >, 0usize, { usize::MAX } >; } deny
+        < LeafRead < Leaf19 >, 0usize, { usize::MAX }, Checks20 >; } deny
     );
     rt::string_leaf!(
-        Leaf18 -> Actions, | s | [! ::std::matches!(s, "read" | "write")] =>
+        Leaf21 -> Actions, | s | [! ::std::matches!(s, "read" | "write")] =>
         Actions::from_listed_str(s)
     );
     rt::object_reader!(
-        read_33, Visit33, AppPermissions { actions = "actions" : LeafRead < Leaf18 >;
-        administration = "administration" : LeafRead < Leaf18 >; checks = "checks" :
-        LeafRead < Leaf18 >; content_references = "content_references" : LeafRead <
-        Leaf18 >; contents = "contents" : LeafRead < Leaf18 >; deployments =
-        "deployments" : LeafRead < Leaf18 >; discussions = "discussions" : LeafRead <
-        Leaf18 >; emails = "emails" : LeafRead < Leaf18 >; environments = "environments"
-        : LeafRead < Leaf18 >; issues = "issues" : LeafRead < Leaf18 >; members =
-        "members" : LeafRead < Leaf18 >; metadata = "metadata" : LeafRead < Leaf18 >;
-        organization_administration = "organization_administration" : LeafRead < Leaf18
-        >; organization_hooks = "organization_hooks" : LeafRead < Leaf18 >;
-        organization_packages = "organization_packages" : LeafRead < Leaf18 >;
-        organization_plan = "organization_plan" : LeafRead < Leaf18 >;
-        organization_projects = "organization_projects" : LeafRead < Leaf18 >;
-        organization_secrets = "organization_secrets" : LeafRead < Leaf18 >;
+        read_33, Visit33, AppPermissions { actions = "actions" : LeafRead < Leaf21 >;
+        administration = "administration" : LeafRead < Leaf21 >; checks = "checks" :
+        LeafRead < Leaf21 >; content_references = "content_references" : LeafRead <
+        Leaf21 >; contents = "contents" : LeafRead < Leaf21 >; deployments =
+        "deployments" : LeafRead < Leaf21 >; discussions = "discussions" : LeafRead <
+        Leaf21 >; emails = "emails" : LeafRead < Leaf21 >; environments = "environments"
+        : LeafRead < Leaf21 >; issues = "issues" : LeafRead < Leaf21 >; members =
+        "members" : LeafRead < Leaf21 >; metadata = "metadata" : LeafRead < Leaf21 >;
+        organization_administration = "organization_administration" : LeafRead < Leaf21
+        >; organization_hooks = "organization_hooks" : LeafRead < Leaf21 >;
+        organization_packages = "organization_packages" : LeafRead < Leaf21 >;
+        organization_plan = "organization_plan" : LeafRead < Leaf21 >;
+        organization_projects = "organization_projects" : LeafRead < Leaf21 >;
+        organization_secrets = "organization_secrets" : LeafRead < Leaf21 >;
         organization_self_hosted_runners = "organization_self_hosted_runners" : LeafRead
-        < Leaf18 >; organization_user_blocking = "organization_user_blocking" : LeafRead
-        < Leaf18 >; packages = "packages" : LeafRead < Leaf18 >; pages = "pages" :
-        LeafRead < Leaf18 >; pull_requests = "pull_requests" : LeafRead < Leaf18 >;
-        repository_hooks = "repository_hooks" : LeafRead < Leaf18 >; repository_projects
-        = "repository_projects" : LeafRead < Leaf18 >; secret_scanning_alerts =
-        "secret_scanning_alerts" : LeafRead < Leaf18 >; secrets = "secrets" : LeafRead <
-        Leaf18 >; security_events = "security_events" : LeafRead < Leaf18 >;
-        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf18 >;
-        single_file = "single_file" : LeafRead < Leaf18 >; statuses = "statuses" :
-        LeafRead < Leaf18 >; team_discussions = "team_discussions" : LeafRead < Leaf18 >;
-        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf18 >; workflows =
-        "workflows" : LeafRead < Leaf18 >; } deny
+        < Leaf21 >; organization_user_blocking = "organization_user_blocking" : LeafRead
+        < Leaf21 >; packages = "packages" : LeafRead < Leaf21 >; pages = "pages" :
+        LeafRead < Leaf21 >; pull_requests = "pull_requests" : LeafRead < Leaf21 >;
+        repository_hooks = "repository_hooks" : LeafRead < Leaf21 >; repository_projects
+        = "repository_projects" : LeafRead < Leaf21 >; secret_scanning_alerts =
+        "secret_scanning_alerts" : LeafRead < Leaf21 >; secrets = "secrets" : LeafRead <
+        Leaf21 >; security_events = "security_events" : LeafRead < Leaf21 >;
+        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf21 >;
+        single_file = "single_file" : LeafRead < Leaf21 >; statuses = "statuses" :
+        LeafRead < Leaf21 >; team_discussions = "team_discussions" : LeafRead < Leaf21 >;
+        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf21 >; workflows =
+        "workflows" : LeafRead < Leaf21 >; } deny
     );
     rt::string_leaf!(
-        Leaf19 -> CheckRunStatus, | s | [! ::std::matches!(s, "queued" | "in_progress" |
+        Leaf22 -> CheckRunStatus, | s | [! ::std::matches!(s, "queued" | "in_progress" |
         "completed")] => CheckRunStatus::from_listed_str(s)
     );
     rt::object_reader!(
@@ -15009,27 +15013,28 @@ mod fast {
         LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
         required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
         LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
-        status = "status" : LeafRead < Leaf19 >, required; conclusion = "conclusion" :
-        ViaValue < Check14 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
-        required; completed_at = "completed_at" : ViaValue < Check5 >, required; output =
+        status = "status" : LeafRead < Leaf22 >, required; conclusion = "conclusion" :
+        ViaValue < Check15 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
+        required; completed_at = "completed_at" : ViaValue < Check6 >, required; output =
         "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
         required; check_suite = "check_suite" : Typed <
         RootCheckRunEventCreatedCheckRunCheckSuite >, required; app = "app" : Typed < App
         >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; } deny
+        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; } deny
     );
     rt::object_reader!(
         read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite { id = "id" :
         LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >;
-        head_branch = "head_branch" : ViaValue < Check5 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf19
-        >, required; conclusion = "conclusion" : ViaValue < Check16 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check5 >,
-        required; after = "after" : ViaValue < Check5 >, required; pull_requests =
-        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX }
-        >, required; deployment = "deployment" : Typed < CheckRunDeployment >; app =
-        "app" : Typed < App >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
+        head_branch = "head_branch" : ViaValue < Check6 >, required; head_sha =
+        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf22
+        >, required; conclusion = "conclusion" : ViaValue < Check18 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check6 >,
+        required; after = "after" : ViaValue < Check6 >, required; pull_requests =
+        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX },
+        Checks16 >, required; deployment = "deployment" : Typed < CheckRunDeployment >;
+        app = "app" : Typed < App >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; }
+        deny
     );
     rt::object_reader!(
         read_43, Visit43, CheckRunRerequestedCheckRun { id = "id" : LeafRead < Leaf1 >,
@@ -15037,51 +15042,52 @@ mod fast {
         LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
         required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
         LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
-        status = "status" : LeafRead < Leaf13 >, required; conclusion = "conclusion" :
-        ViaValue < Check14 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
+        status = "status" : LeafRead < Leaf14 >, required; conclusion = "conclusion" :
+        ViaValue < Check15 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
         required; completed_at = "completed_at" : LeafRead < Leaf2 >, required; output =
         "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
         required; check_suite = "check_suite" : Typed <
         RootCheckRunEventRerequestedCheckRunCheckSuite >, required; app = "app" : Typed <
         App >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; } deny
+        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf20 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" | "failure"
+        Leaf23 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" | "failure"
         | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale")] =>
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::object_reader!(
         read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite { id = "id" :
         LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >;
-        head_branch = "head_branch" : ViaValue < Check5 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf13
-        >, required; conclusion = "conclusion" : LeafRead < Leaf20 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check5 >,
-        required; after = "after" : ViaValue < Check5 >, required; pull_requests =
-        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX }
-        >, required; deployment = "deployment" : Typed < CheckRunDeployment >; app =
-        "app" : Typed < App >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
+        head_branch = "head_branch" : ViaValue < Check6 >, required; head_sha =
+        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf14
+        >, required; conclusion = "conclusion" : LeafRead < Leaf23 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check6 >,
+        required; after = "after" : ViaValue < Check6 >, required; pull_requests =
+        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX },
+        Checks16 >, required; deployment = "deployment" : Typed < CheckRunDeployment >;
+        app = "app" : Typed < App >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; }
+        deny
     );
     rt::via_value!(
-        Check21 -> Option < RootCheckSuiteEventCompletedCheckSuiteStatus >, | v |
-        rt::is_valid(validators::v648, v)
+        Check24 -> Option < RootCheckSuiteEventCompletedCheckSuiteStatus >, | v |
+        rt::is_valid(validators::v650, v)
     );
     rt::object_reader!(
         read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; head_branch =
-        "head_branch" : ViaValue < Check5 >, required; head_sha = "head_sha" : LeafRead <
-        Leaf2 >, required; status = "status" : ViaValue < Check21 >, required; conclusion
-        = "conclusion" : ViaValue < Check16 >, required; url = "url" : LeafRead < Leaf2
-        >, required; before = "before" : ViaValue < Check5 >, required; after = "after" :
+        "head_branch" : ViaValue < Check6 >, required; head_sha = "head_sha" : LeafRead <
+        Leaf2 >, required; status = "status" : ViaValue < Check24 >, required; conclusion
+        = "conclusion" : ViaValue < Check18 >, required; url = "url" : LeafRead < Leaf2
+        >, required; before = "before" : ViaValue < Check6 >, required; after = "after" :
         LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; app = "app" : Typed <
-        App >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required; latest_check_runs_count
-        = "latest_check_runs_count" : LeafRead < Leaf1 >, required; check_runs_url =
-        "check_runs_url" : LeafRead < Leaf2 >, required; head_commit = "head_commit" :
-        Typed < CommitSimple >, required; } deny
+        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; app = "app"
+        : Typed < App >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        latest_check_runs_count = "latest_check_runs_count" : LeafRead < Leaf1 >,
+        required; check_runs_url = "check_runs_url" : LeafRead < Leaf2 >, required;
+        head_commit = "head_commit" : Typed < CommitSimple >, required; } deny
     );
     rt::object_reader!(
         read_49, Visit49, CommitSimple { id = "id" : LeafRead < Leaf2 >, required;
@@ -15091,34 +15097,35 @@ mod fast {
         "committer" : Typed < CommitSimpleAuthor >, required; } deny
     );
     rt::via_value!(
-        Check22 -> Option < String >, | v | rt::is_valid(validators::t2:: < 17 >, v)
+        Check25 -> Option < String >, | v | rt::is_valid(validators::t2:: < 17 >, v)
     );
     rt::object_reader!(
         read_50, Visit50, CommitSimpleAuthor { name = "name" : LeafRead < Leaf2 >,
-        required; email = "email" : ViaValue < Check22 >, required; date = "date" :
+        required; email = "email" : ViaValue < Check25 >, required; date = "date" :
         LeafRead < Leaf2 >; username = "username" : LeafRead < Leaf2 >; } deny
     );
+    rt::array_checks!(Checks26, items = validators::t79:: < 75 >);
     rt::string_leaf!(
-        Leaf23 -> AlertState, | s | [! ::std::matches!(s, "open" | "dismissed" |
+        Leaf27 -> AlertState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed")] => AlertState::from_listed_str(s)
     );
     rt::via_value!(
-        Check24 -> Option < DismissedBy >, | v | rt::is_valid(validators::t2:: < 2 >, v)
+        Check28 -> Option < DismissedBy >, | v | rt::is_valid(validators::t2:: < 2 >, v)
     );
     rt::via_value!(
-        Check25 -> Option < DismissedReason >, | v | rt::is_valid(validators::v650, v)
+        Check29 -> Option < DismissedReason >, | v | rt::is_valid(validators::v653, v)
     );
     rt::object_reader!(
         read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { number = "number" :
         LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
         required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
         LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >, 0usize, { usize::MAX }
-        >, required; most_recent_instance = "most_recent_instance" : Typed <
+        RootCodeScanningAlertEventAppearedInBranchAlertInstance >, 0usize, { usize::MAX
+        }, Checks26 >, required; most_recent_instance = "most_recent_instance" : Typed <
         RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf23 >, required; dismissed_by = "dismissed_by" : ViaValue < Check24
-        >, required; dismissed_at = "dismissed_at" : ViaValue < Check5 >, required;
-        dismissed_reason = "dismissed_reason" : ViaValue < Check25 >, required; rule =
+        LeafRead < Leaf27 >, required; dismissed_by = "dismissed_by" : ViaValue < Check28
+        >, required; dismissed_at = "dismissed_at" : ViaValue < Check6 >, required;
+        dismissed_reason = "dismissed_reason" : ViaValue < Check29 >, required; rule =
         "rule" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertRule >, required;
         tool = "tool" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertTool >,
         required; } deny
@@ -15127,10 +15134,10 @@ mod fast {
         read_56, Visit56, RootCodeScanningAlertEventAppearedInBranchAlertInstance { r#ref
         = "ref" : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead
         < Leaf2 >, required; environment = "environment" : LeafRead < Leaf2 >, required;
-        state = "state" : LeafRead < Leaf23 >, required; commit_sha = "commit_sha" :
+        state = "state" : LeafRead < Leaf27 >, required; commit_sha = "commit_sha" :
         LeafRead < Leaf2 >; message = "message" : Typed < Message >; location =
         "location" : Typed < Location >; classifications = "classifications" : VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX } >; } deny
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny
     );
     rt::object_reader!(
         read_58, Visit58, Message { text = "text" : LeafRead < Leaf2 >; } deny
@@ -15142,125 +15149,126 @@ mod fast {
         LeafRead < Leaf1 >; } deny
     );
     rt::via_value!(
-        Check26 -> Option < Severity >, | v | rt::is_valid(validators::v102, v)
+        Check30 -> Option < Severity >, | v | rt::is_valid(validators::v102, v)
     );
     rt::object_reader!(
         read_61, Visit61, RootCodeScanningAlertEventAppearedInBranchAlertRule { id = "id"
-        : LeafRead < Leaf2 >, required; severity = "severity" : ViaValue < Check26 >,
+        : LeafRead < Leaf2 >, required; severity = "severity" : ViaValue < Check30 >,
         required; description = "description" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_63, Visit63, RootCodeScanningAlertEventAppearedInBranchAlertTool { name =
-        "name" : LeafRead < Leaf2 >, required; version = "version" : ViaValue < Check5 >,
+        "name" : LeafRead < Leaf2 >, required; version = "version" : ViaValue < Check6 >,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf27 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
+        Leaf31 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
     );
     rt::value_leaf!(
-        Leaf28 -> rt::Integer, scalar | v | rt::is_valid(validators::v651, v)
+        Leaf32 -> rt::Integer, scalar | v | rt::is_valid(validators::v654, v)
     );
     rt::string_leaf!(
-        Leaf29 -> NodeId, | s | [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
+        Leaf33 -> NodeId, | s | [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
         "MDEyOk9yZ2FuaXphdGlvbjk5MTk=").then_some(NodeId)
     );
     rt::string_leaf!(
-        Leaf30 -> Name, | s | [s != "GitHub"] => (s == "GitHub").then_some(Name)
+        Leaf34 -> Name, | s | [s != "GitHub"] => (s == "GitHub").then_some(Name)
     );
     rt::string_leaf!(
-        Leaf31 -> AvatarUrl, | s | [s !=
+        Leaf35 -> AvatarUrl, | s | [s !=
         "https://avatars.githubusercontent.com/u/9919?v=4"] => (s ==
         "https://avatars.githubusercontent.com/u/9919?v=4").then_some(AvatarUrl)
     );
     rt::string_leaf!(
-        Leaf32 -> GravatarId, | s | [! s.is_empty()] => s.is_empty()
+        Leaf36 -> GravatarId, | s | [! s.is_empty()] => s.is_empty()
         .then_some(GravatarId)
     );
     rt::string_leaf!(
-        Leaf33 -> Url, | s | [s != "https://api.github.com/users/github"] => (s ==
+        Leaf37 -> Url, | s | [s != "https://api.github.com/users/github"] => (s ==
         "https://api.github.com/users/github").then_some(Url)
     );
     rt::string_leaf!(
-        Leaf34 -> HtmlUrl, | s | [s != "https://github.com/github"] => (s ==
+        Leaf38 -> HtmlUrl, | s | [s != "https://github.com/github"] => (s ==
         "https://github.com/github").then_some(HtmlUrl)
     );
     rt::string_leaf!(
-        Leaf35 -> FollowersUrl, | s | [s !=
+        Leaf39 -> FollowersUrl, | s | [s !=
         "https://api.github.com/users/github/followers"] => (s ==
         "https://api.github.com/users/github/followers").then_some(FollowersUrl)
     );
     rt::string_leaf!(
-        Leaf36 -> FollowingUrl, | s | [s !=
+        Leaf40 -> FollowingUrl, | s | [s !=
         "https://api.github.com/users/github/following{/other_user}"] => (s ==
         "https://api.github.com/users/github/following{/other_user}")
         .then_some(FollowingUrl)
     );
     rt::string_leaf!(
-        Leaf37 -> GistsUrl, | s | [s !=
+        Leaf41 -> GistsUrl, | s | [s !=
         "https://api.github.com/users/github/gists{/gist_id}"] => (s ==
         "https://api.github.com/users/github/gists{/gist_id}").then_some(GistsUrl)
     );
     rt::string_leaf!(
-        Leaf38 -> StarredUrl, | s | [s !=
+        Leaf42 -> StarredUrl, | s | [s !=
         "https://api.github.com/users/github/starred{/owner}{/repo}"] => (s ==
         "https://api.github.com/users/github/starred{/owner}{/repo}")
         .then_some(StarredUrl)
     );
     rt::string_leaf!(
-        Leaf39 -> SubscriptionsUrl, | s | [s !=
+        Leaf43 -> SubscriptionsUrl, | s | [s !=
         "https://api.github.com/users/github/subscriptions"] => (s ==
         "https://api.github.com/users/github/subscriptions").then_some(SubscriptionsUrl)
     );
     rt::string_leaf!(
-        Leaf40 -> OrganizationsUrl, | s | [s !=
+        Leaf44 -> OrganizationsUrl, | s | [s !=
         "https://api.github.com/users/github/orgs"] => (s ==
         "https://api.github.com/users/github/orgs").then_some(OrganizationsUrl)
     );
     rt::string_leaf!(
-        Leaf41 -> ReposUrl, | s | [s != "https://api.github.com/users/github/repos"] =>
+        Leaf45 -> ReposUrl, | s | [s != "https://api.github.com/users/github/repos"] =>
         (s == "https://api.github.com/users/github/repos").then_some(ReposUrl)
     );
     rt::string_leaf!(
-        Leaf42 -> EventsUrl, | s | [s !=
+        Leaf46 -> EventsUrl, | s | [s !=
         "https://api.github.com/users/github/events{/privacy}"] => (s ==
         "https://api.github.com/users/github/events{/privacy}").then_some(EventsUrl)
     );
     rt::string_leaf!(
-        Leaf43 -> ReceivedEventsUrl, | s | [s !=
+        Leaf47 -> ReceivedEventsUrl, | s | [s !=
         "https://api.github.com/users/github/received_events"] => (s ==
         "https://api.github.com/users/github/received_events")
         .then_some(ReceivedEventsUrl)
     );
     rt::string_leaf!(
-        Leaf44 -> GithubOrgType, | s | [s != "Organization"] => (s == "Organization")
+        Leaf48 -> GithubOrgType, | s | [s != "Organization"] => (s == "Organization")
         .then_some(GithubOrgType)
     );
-    rt::value_leaf!(Leaf45 -> bool, scalar | v | rt::is_valid(validators::v652, v));
+    rt::value_leaf!(Leaf49 -> bool, scalar | v | rt::is_valid(validators::v655, v));
     rt::object_reader!(
-        read_64, Visit64, GithubOrg { login = "login" : LeafRead < Leaf27 >, required; id
-        = "id" : LeafRead < Leaf28 >, required; node_id = "node_id" : LeafRead < Leaf29
-        >, required; name = "name" : LeafRead < Leaf30 >; email = "email" : LeafRead <
-        Leaf9 >; avatar_url = "avatar_url" : LeafRead < Leaf31 >, required; gravatar_id =
-        "gravatar_id" : LeafRead < Leaf32 >, required; url = "url" : LeafRead < Leaf33 >,
-        required; html_url = "html_url" : LeafRead < Leaf34 >, required; followers_url =
-        "followers_url" : LeafRead < Leaf35 >, required; following_url = "following_url"
-        : LeafRead < Leaf36 >, required; gists_url = "gists_url" : LeafRead < Leaf37 >,
-        required; starred_url = "starred_url" : LeafRead < Leaf38 >, required;
-        subscriptions_url = "subscriptions_url" : LeafRead < Leaf39 >, required;
-        organizations_url = "organizations_url" : LeafRead < Leaf40 >, required;
-        repos_url = "repos_url" : LeafRead < Leaf41 >, required; events_url =
-        "events_url" : LeafRead < Leaf42 >, required; received_events_url =
-        "received_events_url" : LeafRead < Leaf43 >, required; r#type = "type" : LeafRead
-        < Leaf44 >, required; site_admin = "site_admin" : LeafRead < Leaf45 >, required;
+        read_64, Visit64, GithubOrg { login = "login" : LeafRead < Leaf31 >, required; id
+        = "id" : LeafRead < Leaf32 >, required; node_id = "node_id" : LeafRead < Leaf33
+        >, required; name = "name" : LeafRead < Leaf34 >; email = "email" : LeafRead <
+        Leaf10 >; avatar_url = "avatar_url" : LeafRead < Leaf35 >, required; gravatar_id
+        = "gravatar_id" : LeafRead < Leaf36 >, required; url = "url" : LeafRead < Leaf37
+        >, required; html_url = "html_url" : LeafRead < Leaf38 >, required; followers_url
+        = "followers_url" : LeafRead < Leaf39 >, required; following_url =
+        "following_url" : LeafRead < Leaf40 >, required; gists_url = "gists_url" :
+        LeafRead < Leaf41 >, required; starred_url = "starred_url" : LeafRead < Leaf42 >,
+        required; subscriptions_url = "subscriptions_url" : LeafRead < Leaf43 >,
+        required; organizations_url = "organizations_url" : LeafRead < Leaf44 >,
+        required; repos_url = "repos_url" : LeafRead < Leaf45 >, required; events_url =
+        "events_url" : LeafRead < Leaf46 >, required; received_events_url =
+        "received_events_url" : LeafRead < Leaf47 >, required; r#type = "type" : LeafRead
+        < Leaf48 >, required; site_admin = "site_admin" : LeafRead < Leaf49 >, required;
         } deny
     );
+    rt::array_checks!(Checks50, items = validators::t10:: < 0 >);
     rt::string_leaf!(
-        Leaf46 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, | s | [!
+        Leaf51 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, | s | [!
         ::std::matches!(s, "dismissed")] =>
         RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf47 -> DismissedReason, | s | [! ::std::matches!(s, "false positive" |
+        Leaf52 -> DismissedReason, | s | [! ::std::matches!(s, "false positive" |
         "won't fix" | "used in tests")] => DismissedReason::from_listed_str(s)
     );
     rt::object_reader!(
@@ -15268,18 +15276,18 @@ mod fast {
         LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
         required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
         LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventClosedByUserAlertInstance >, 0usize, { usize::MAX } >,
-        required; most_recent_instance = "most_recent_instance" : Typed <
+        RootCodeScanningAlertEventClosedByUserAlertInstance >, 0usize, { usize::MAX },
+        Checks50 >, required; most_recent_instance = "most_recent_instance" : Typed <
         RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf46 >, required; dismissed_by = "dismissed_by" : Typed <
+        LeafRead < Leaf51 >, required; dismissed_by = "dismissed_by" : Typed <
         DismissedBy >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf2 >,
-        required; dismissed_reason = "dismissed_reason" : LeafRead < Leaf47 >, required;
+        required; dismissed_reason = "dismissed_reason" : LeafRead < Leaf52 >, required;
         rule = "rule" : Typed < RootCodeScanningAlertEventClosedByUserAlertRule >,
         required; tool = "tool" : Typed < RootCodeScanningAlertEventClosedByUserAlertTool
         >, required; } deny
     );
     rt::string_leaf!(
-        Leaf48 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, | s | [!
+        Leaf53 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, | s | [!
         ::std::matches!(s, "open" | "dismissed" | "fixed"), ! ::std::matches!(s,
         "dismissed")] =>
         RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
@@ -15288,26 +15296,27 @@ mod fast {
         read_84, Visit84, RootCodeScanningAlertEventClosedByUserAlertInstance { r#ref =
         "ref" : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead <
         Leaf2 >, required; environment = "environment" : LeafRead < Leaf2 >, required;
-        state = "state" : LeafRead < Leaf48 >, required; commit_sha = "commit_sha" :
+        state = "state" : LeafRead < Leaf53 >, required; commit_sha = "commit_sha" :
         LeafRead < Leaf2 >; message = "message" : Typed < Message >; location =
         "location" : Typed < Location >; classifications = "classifications" : VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX } >; } deny
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny
     );
     rt::object_reader!(
         read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule { id = "id" :
-        LeafRead < Leaf2 >, required; severity = "severity" : ViaValue < Check26 >,
+        LeafRead < Leaf2 >, required; severity = "severity" : ViaValue < Check30 >,
         required; description = "description" : LeafRead < Leaf2 >, required; name =
         "name" : LeafRead < Leaf2 >; full_description = "full_description" : LeafRead <
-        Leaf2 >; tags = "tags" : LeafRead < Leaf9 >; help = "help" : LeafRead < Leaf9 >;
-        } deny
+        Leaf2 >; tags = "tags" : LeafRead < Leaf10 >; help = "help" : LeafRead < Leaf10
+        >; } deny
     );
     rt::object_reader!(
         read_87, Visit87, RootCodeScanningAlertEventClosedByUserAlertTool { name = "name"
-        : LeafRead < Leaf2 >, required; version = "version" : ViaValue < Check5 >,
-        required; guid = "guid" : ViaValue < Check5 >; } deny
+        : LeafRead < Leaf2 >, required; version = "version" : ViaValue < Check6 >,
+        required; guid = "guid" : ViaValue < Check6 >; } deny
     );
+    rt::array_checks!(Checks54, items = validators::t10:: < 1 >);
     rt::string_leaf!(
-        Leaf49 -> RootCodeScanningAlertEventCreatedAlertInstanceState, | s | [!
+        Leaf55 -> RootCodeScanningAlertEventCreatedAlertInstanceState, | s | [!
         ::std::matches!(s, "open" | "dismissed")] =>
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
@@ -15316,18 +15325,18 @@ mod fast {
         Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
         = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
         >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventCreatedAlertInstance >, 0usize, { usize::MAX } >,
-        required; most_recent_instance = "most_recent_instance" : Typed <
+        RootCodeScanningAlertEventCreatedAlertInstance >, 0usize, { usize::MAX },
+        Checks54 >, required; most_recent_instance = "most_recent_instance" : Typed <
         RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf49 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf9
-        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf9 >, required;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf9 >, required; rule =
+        LeafRead < Leaf55 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf10
+        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf10 >, required;
+        dismissed_reason = "dismissed_reason" : LeafRead < Leaf10 >, required; rule =
         "rule" : Typed < RootCodeScanningAlertEventClosedByUserAlertRule >, required;
         tool = "tool" : Typed < RootCodeScanningAlertEventClosedByUserAlertTool >,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf50 -> RootCodeScanningAlertEventCreatedAlertInstanceState, | s | [!
+        Leaf56 -> RootCodeScanningAlertEventCreatedAlertInstanceState, | s | [!
         ::std::matches!(s, "open" | "dismissed" | "fixed"), ! ::std::matches!(s, "open" |
         "dismissed")] =>
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
@@ -15336,13 +15345,14 @@ mod fast {
         read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance { r#ref = "ref"
         : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead < Leaf2
         >, required; environment = "environment" : LeafRead < Leaf2 >, required; state =
-        "state" : LeafRead < Leaf50 >, required; commit_sha = "commit_sha" : LeafRead <
+        "state" : LeafRead < Leaf56 >, required; commit_sha = "commit_sha" : LeafRead <
         Leaf2 >; message = "message" : Typed < Message >; location = "location" : Typed <
         Location >; classifications = "classifications" : VecOf < LeafRead < Leaf2 >,
-        0usize, { usize::MAX } >; } deny
+        0usize, { usize::MAX }, Checks5 >; } deny
     );
+    rt::array_checks!(Checks57, items = validators::t10:: < 2 >);
     rt::string_leaf!(
-        Leaf51 -> RootCodeScanningAlertEventFixedAlertInstanceState, | s | [!
+        Leaf58 -> RootCodeScanningAlertEventFixedAlertInstanceState, | s | [!
         ::std::matches!(s, "fixed")] =>
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
@@ -15351,11 +15361,11 @@ mod fast {
         Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
         = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
         >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventFixedAlertInstance >, 0usize, { usize::MAX } >,
-        required; state = "state" : LeafRead < Leaf51 >, required; dismissed_by =
-        "dismissed_by" : ViaValue < Check24 >, required; dismissed_at = "dismissed_at" :
-        ViaValue < Check5 >, required; dismissed_reason = "dismissed_reason" : ViaValue <
-        Check25 >, required; rule = "rule" : Typed <
+        RootCodeScanningAlertEventFixedAlertInstance >, 0usize, { usize::MAX }, Checks57
+        >, required; state = "state" : LeafRead < Leaf58 >, required; dismissed_by =
+        "dismissed_by" : ViaValue < Check28 >, required; dismissed_at = "dismissed_at" :
+        ViaValue < Check6 >, required; dismissed_reason = "dismissed_reason" : ViaValue <
+        Check29 >, required; rule = "rule" : Typed <
         RootCodeScanningAlertEventClosedByUserAlertRule >, required; tool = "tool" :
         Typed < RootCodeScanningAlertEventClosedByUserAlertTool >, required;
         most_recent_instance = "most_recent_instance" : Typed <
@@ -15363,7 +15373,7 @@ mod fast {
         "instances_url" : LeafRead < Leaf2 >; } deny
     );
     rt::string_leaf!(
-        Leaf52 -> RootCodeScanningAlertEventFixedAlertInstanceState, | s | [!
+        Leaf59 -> RootCodeScanningAlertEventFixedAlertInstanceState, | s | [!
         ::std::matches!(s, "open" | "dismissed" | "fixed"), ! ::std::matches!(s,
         "fixed")] =>
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
@@ -15372,41 +15382,42 @@ mod fast {
         read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance { r#ref = "ref" :
         LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead < Leaf2 >,
         required; environment = "environment" : LeafRead < Leaf2 >, required; state =
-        "state" : LeafRead < Leaf52 >, required; commit_sha = "commit_sha" : LeafRead <
+        "state" : LeafRead < Leaf59 >, required; commit_sha = "commit_sha" : LeafRead <
         Leaf2 >; message = "message" : Typed < Message >; location = "location" : Typed <
         Location >; classifications = "classifications" : VecOf < LeafRead < Leaf2 >,
-        0usize, { usize::MAX } >; } deny
+        0usize, { usize::MAX }, Checks5 >; } deny
     );
+    rt::array_checks!(Checks60, items = validators::t10:: < 3 >);
     rt::object_reader!(
         read_97, Visit97, CodeScanningAlertReopenedAlert { number = "number" : LeafRead <
         Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
         = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
         >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX } >,
-        required; most_recent_instance = "most_recent_instance" : Typed <
+        RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX },
+        Checks60 >, required; most_recent_instance = "most_recent_instance" : Typed <
         RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf23 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf9
-        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf9 >, required;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf9 >, required; rule =
+        LeafRead < Leaf27 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf10
+        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf10 >, required;
+        dismissed_reason = "dismissed_reason" : LeafRead < Leaf10 >, required; rule =
         "rule" : Typed < RootCodeScanningAlertEventClosedByUserAlertRule >, required;
         tool = "tool" : Typed < RootCodeScanningAlertEventClosedByUserAlertTool >,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf53 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "dismissed" |
+        Leaf61 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed"), ! ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
         read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance { r#ref = "ref"
         : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead < Leaf2
         >, required; environment = "environment" : LeafRead < Leaf2 >, required; state =
-        "state" : LeafRead < Leaf53 >, required; commit_sha = "commit_sha" : LeafRead <
+        "state" : LeafRead < Leaf61 >, required; commit_sha = "commit_sha" : LeafRead <
         Leaf2 >; message = "message" : Typed < Message >; location = "location" : Typed <
         Location >; classifications = "classifications" : VecOf < LeafRead < Leaf2 >,
-        0usize, { usize::MAX } >; } deny
+        0usize, { usize::MAX }, Checks5 >; } deny
     );
     rt::string_leaf!(
-        Leaf54 -> PullRequestState, | s | [! ::std::matches!(s, "open")] =>
+        Leaf62 -> PullRequestState, | s | [! ::std::matches!(s, "open")] =>
         PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -15414,21 +15425,21 @@ mod fast {
         LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
         required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
         LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX } >,
-        required; most_recent_instance = "most_recent_instance" : Typed <
+        RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX },
+        Checks60 >, required; most_recent_instance = "most_recent_instance" : Typed <
         RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf54 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf9
-        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf9 >, required;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf9 >, required; rule =
+        LeafRead < Leaf62 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf10
+        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf10 >, required;
+        dismissed_reason = "dismissed_reason" : LeafRead < Leaf10 >, required; rule =
         "rule" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertRule >, required;
         tool = "tool" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertTool >,
         required; } deny
     );
     rt::via_value!(
-        Check55 -> Option < rt::Integer >, | v | rt::is_valid(validators::v653, v)
+        Check63 -> Option < rt::Integer >, | v | rt::is_valid(validators::v656, v)
     );
     rt::string_leaf!(
-        Leaf56 -> AuthorAssociation, | s | [! ::std::matches!(s, "COLLABORATOR" |
+        Leaf64 -> AuthorAssociation, | s | [! ::std::matches!(s, "COLLABORATOR" |
         "CONTRIBUTOR" | "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER"
         | "NONE" | "OWNER")] => AuthorAssociation::from_listed_str(s)
     );
@@ -15437,11 +15448,11 @@ mod fast {
         >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" :
         LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
         user = "user" : Typed < DismissedBy >, required; position = "position" : ViaValue
-        < Check55 >, required; line = "line" : ViaValue < Check55 >, required; path =
-        "path" : ViaValue < Check5 >, required; commit_id = "commit_id" : LeafRead <
+        < Check63 >, required; line = "line" : ViaValue < Check63 >, required; path =
+        "path" : ViaValue < Check6 >, required; commit_id = "commit_id" : LeafRead <
         Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
         updated_at = "updated_at" : LeafRead < Leaf2 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; body = "body" : LeafRead <
+        "author_association" : LeafRead < Leaf64 >, required; body = "body" : LeafRead <
         Leaf2 >, required; } deny
     );
     rt::object_reader!(
@@ -15450,14 +15461,14 @@ mod fast {
         LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf57 -> RefType, | s | [! ::std::matches!(s, "tag" | "branch")] =>
+        Leaf65 -> RefType, | s | [! ::std::matches!(s, "tag" | "branch")] =>
         RefType::from_listed_str(s)
     );
     rt::object_reader!(
         read_109, Visit109, CreateEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
-        ref_type = "ref_type" : LeafRead < Leaf57 >, required; master_branch =
+        ref_type = "ref_type" : LeafRead < Leaf65 >, required; master_branch =
         "master_branch" : LeafRead < Leaf2 >, required; description = "description" :
-        ViaValue < Check5 >, required; pusher_type = "pusher_type" : LeafRead < Leaf2 >,
+        ViaValue < Check6 >, required; pusher_type = "pusher_type" : LeafRead < Leaf2 >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
@@ -15465,7 +15476,7 @@ mod fast {
     );
     rt::object_reader!(
         read_111, Visit111, DeleteEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
-        ref_type = "ref_type" : LeafRead < Leaf57 >, required; pusher_type =
+        ref_type = "ref_type" : LeafRead < Leaf65 >, required; pusher_type =
         "pusher_type" : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
@@ -15479,7 +15490,7 @@ mod fast {
         = "read_only" : LeafRead < Leaf4 >, required; } deny
     );
     rt::via_value!(
-        Check58 -> Option < App >, | v | rt::is_valid(validators::t2:: < 18 >, v)
+        Check66 -> Option < App >, | v | rt::is_valid(validators::t2:: < 18 >, v)
     );
     rt::object_reader!(
         read_118, Visit118, DeploymentCreatedDeployment { url = "url" : LeafRead < Leaf2
@@ -15489,12 +15500,12 @@ mod fast {
         required; payload = "payload" : Typed < Payload >, required; original_environment
         = "original_environment" : LeafRead < Leaf2 >, required; environment =
         "environment" : LeafRead < Leaf2 >, required; description = "description" :
-        LeafRead < Leaf9 >, required; creator = "creator" : Typed < DismissedBy >,
+        LeafRead < Leaf10 >, required; creator = "creator" : Typed < DismissedBy >,
         required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
         LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
         Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check58 >; } deny
+        ViaValue < Check66 >; } deny
     );
     rt::object_reader!(read_119, Visit119, Payload {} deny);
     rt::object_reader!(
@@ -15508,7 +15519,7 @@ mod fast {
         "updated_at" : LeafRead < Leaf2 >, required; deployment_url = "deployment_url" :
         LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
         Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check58 >; } deny
+        ViaValue < Check66 >; } deny
     );
     rt::object_reader!(
         read_123, Visit123, DeploymentStatusCreatedDeployment { url = "url" : LeafRead <
@@ -15518,51 +15529,51 @@ mod fast {
         required; payload = "payload" : Typed < Payload >, required; original_environment
         = "original_environment" : LeafRead < Leaf2 >, required; environment =
         "environment" : LeafRead < Leaf2 >, required; description = "description" :
-        LeafRead < Leaf9 >, required; creator = "creator" : Typed < DismissedBy >,
+        LeafRead < Leaf10 >, required; creator = "creator" : Typed < DismissedBy >,
         required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
         LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
         Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check58 >, required; } deny
+        ViaValue < Check66 >, required; } deny
     );
     rt::via_value!(
-        Check59 -> DiscussionCategory, | v | rt::is_valid(validators::t87:: < 0 >, v) &&
-        rt::is_valid(validators::v656, v)
+        Check67 -> DiscussionCategory, | v | rt::is_valid(validators::t87:: < 0 >, v) &&
+        rt::is_valid(validators::v659, v)
     );
     rt::via_value!(
-        Check60 -> DiscussionAnswerChosenBy, | v | rt::is_valid(validators::t79:: < 73 >,
+        Check68 -> DiscussionAnswerChosenBy, | v | rt::is_valid(validators::t79:: < 73 >,
         v) && rt::is_valid(validators::t2:: < 2 >, v)
     );
     rt::string_leaf!(
-        Leaf61 -> RootDiscussionEventAnsweredDiscussionState, | s | [! ::std::matches!(s,
+        Leaf69 -> RootDiscussionEventAnsweredDiscussionState, | s | [! ::std::matches!(s,
         "open" | "locked" | "converting")] =>
         RootDiscussionEventAnsweredDiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
         read_126, Visit126, DiscussionAnsweredDiscussion { repository_url =
         "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check59 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf2 >,
+        < Check67 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf2 >,
         required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf2 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check60 >, required; html_url
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check68 >, required; html_url
         = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
         LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
         user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf61 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
+        Leaf69 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
         "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
         Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
         "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_130, Visit130, Answer { id = "id" : LeafRead < Leaf1 >, required; node_id =
         "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; parent_id = "parent_id" : LeafRead < Leaf9 >, required;
+        Leaf2 >, required; parent_id = "parent_id" : LeafRead < Leaf10 >, required;
         child_comment_count = "child_comment_count" : LeafRead < Leaf1 >, required;
         repository_url = "repository_url" : LeafRead < Leaf2 >, required; discussion_id =
         "discussion_id" : LeafRead < Leaf1 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; user = "user" : Typed <
+        "author_association" : LeafRead < Leaf64 >, required; user = "user" : Typed <
         DismissedBy >, required; created_at = "created_at" : LeafRead < Leaf2 >,
         required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; body = "body"
         : LeafRead < Leaf2 >, required; } deny
@@ -15572,61 +15583,61 @@ mod fast {
         Typed < ChangesCategory >, required; } deny
     );
     rt::via_value!(
-        Check62 -> DiscussionCategory, | v | rt::is_valid(validators::v656, v)
+        Check70 -> DiscussionCategory, | v | rt::is_valid(validators::v659, v)
     );
     rt::object_reader!(
-        read_133, Visit133, ChangesCategory { from = "from" : ViaValue < Check62 >,
+        read_133, Visit133, ChangesCategory { from = "from" : ViaValue < Check70 >,
         required; } deny
     );
     rt::object_reader!(
         read_134, Visit134, DiscussionCategoryChangedDiscussion { repository_url =
         "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check62 >, required; answer_html_url = "answer_html_url" : ViaValue < Check5 >,
-        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check5 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check24 >, required; html_url
+        < Check70 >, required; answer_html_url = "answer_html_url" : ViaValue < Check6 >,
+        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check6 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check28 >, required; html_url
         = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
         LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
         user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf61 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
+        Leaf69 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
         "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
         Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
         "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::value_leaf!(
-        Leaf63 -> (), scalar | v | rt::is_valid(validators::v644, v) &&
-        rt::is_valid(validators::v645, v)
+        Leaf71 -> (), scalar | v | rt::is_valid(validators::v645, v) &&
+        rt::is_valid(validators::v646, v)
     );
     rt::via_value!(
-        Check64 < const K0 > -> AnswerChosenBy, | v | rt::is_valid(validators::t2:: < K0
-        >, v) && rt::is_valid(validators::v645, v)
+        Check72 < const K0 > -> AnswerChosenBy, | v | rt::is_valid(validators::t2:: < K0
+        >, v) && rt::is_valid(validators::v646, v)
     );
     rt::string_leaf!(
-        Leaf65 -> RootDiscussionEventCreatedDiscussionState, | s | [! ::std::matches!(s,
+        Leaf73 -> RootDiscussionEventCreatedDiscussionState, | s | [! ::std::matches!(s,
         "open" | "locked" | "converting"), ! ::std::matches!(s, "open" | "converting")]
         => RootDiscussionEventCreatedDiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf66 -> bool, scalar | v | rt::is_valid(validators::v643, v) &&
-        rt::is_valid(validators::v657, v)
+        Leaf74 -> bool, scalar | v | rt::is_valid(validators::v643, v) &&
+        rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
         read_136, Visit136, DiscussionCreatedDiscussion { repository_url =
         "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check62 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf63 >,
-        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf63 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check64 < 2 > >, required;
+        < Check70 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf71 >,
+        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf71 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check72 < 2 > >, required;
         html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead <
         Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; number =
         "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >,
         required; user = "user" : Typed < DismissedBy >, required; state = "state" :
-        LeafRead < Leaf65 >, required; locked = "locked" : LeafRead < Leaf66 >, required;
+        LeafRead < Leaf73 >, required; locked = "locked" : LeafRead < Leaf74 >, required;
         comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
         LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; author_association = "author_association" : LeafRead < Leaf56 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
+        required; author_association = "author_association" : LeafRead < Leaf64 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check6 >,
         required; body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
@@ -15640,33 +15651,33 @@ mod fast {
         read_144, Visit144, Label { id = "id" : LeafRead < Leaf1 >, required; node_id =
         "node_id" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
         required; name = "name" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check5 >, required; color = "color" : LeafRead < Leaf2
+        "description" : ViaValue < Check6 >, required; color = "color" : LeafRead < Leaf2
         >, required; default = "default" : LeafRead < Leaf4 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf67 -> DiscussionState, | s | [! ::std::matches!(s, "open" | "locked" |
+        Leaf75 -> DiscussionState, | s | [! ::std::matches!(s, "open" | "locked" |
         "converting"), ! ::std::matches!(s, "locked")] =>
         DiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf68 -> bool, scalar | v | rt::is_valid(validators::v643, v) &&
-        rt::is_valid(validators::v658, v)
+        Leaf76 -> bool, scalar | v | rt::is_valid(validators::v643, v) &&
+        rt::is_valid(validators::v661, v)
     );
     rt::object_reader!(
         read_146, Visit146, DiscussionLockedDiscussion { repository_url =
         "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check62 >, required; answer_html_url = "answer_html_url" : ViaValue < Check5 >,
-        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check5 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check24 >, required; html_url
+        < Check70 >, required; answer_html_url = "answer_html_url" : ViaValue < Check6 >,
+        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check6 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check28 >, required; html_url
         = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
         LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
         user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf67 >, required; locked = "locked" : LeafRead < Leaf68 >, required; comments =
+        Leaf75 >, required; locked = "locked" : LeafRead < Leaf76 >, required; comments =
         "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
         Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
         "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
@@ -15678,50 +15689,50 @@ mod fast {
     rt::object_reader!(
         read_152, Visit152, DiscussionUnansweredDiscussion { repository_url =
         "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check59 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf63 >,
-        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf63 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check64 < 2 > >, required;
+        < Check67 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf71 >,
+        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf71 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check72 < 2 > >, required;
         html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead <
         Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; number =
         "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >,
         required; user = "user" : Typed < DismissedBy >, required; state = "state" :
-        LeafRead < Leaf61 >, required; locked = "locked" : LeafRead < Leaf4 >, required;
+        LeafRead < Leaf69 >, required; locked = "locked" : LeafRead < Leaf4 >, required;
         comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
         LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; author_association = "author_association" : LeafRead < Leaf56 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
+        required; author_association = "author_association" : LeafRead < Leaf64 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check6 >,
         required; body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf69 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
+        Leaf77 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
         "converting"), ! ::std::matches!(s, "open")] =>
         PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
         read_155, Visit155, DiscussionUnlockedDiscussion { repository_url =
         "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check62 >, required; answer_html_url = "answer_html_url" : ViaValue < Check5 >,
-        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check5 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check24 >, required; html_url
+        < Check70 >, required; answer_html_url = "answer_html_url" : ViaValue < Check6 >,
+        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check6 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check28 >, required; html_url
         = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
         LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
         user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf69 >, required; locked = "locked" : LeafRead < Leaf66 >, required; comments =
+        Leaf77 >, required; locked = "locked" : LeafRead < Leaf74 >, required; comments =
         "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
         Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
         "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_159, Visit159, DiscussionCommentCreatedComment { id = "id" : LeafRead <
         Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; parent_id = "parent_id" : ViaValue <
-        Check55 >, required; child_comment_count = "child_comment_count" : LeafRead <
+        Check63 >, required; child_comment_count = "child_comment_count" : LeafRead <
         Leaf1 >, required; repository_url = "repository_url" : LeafRead < Leaf2 >,
         required; discussion_id = "discussion_id" : LeafRead < Leaf1 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required; user =
+        author_association = "author_association" : LeafRead < Leaf64 >, required; user =
         "user" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead <
         Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; body
         = "body" : LeafRead < Leaf2 >, required; } deny
@@ -15731,43 +15742,44 @@ mod fast {
         Title >, required; } deny
     );
     rt::via_value!(
-        Check70 < const K0 > -> Forkee, | v | rt::is_valid(validators::t10:: < K0 >, v)
+        Check78 < const K0 > -> Forkee, | v | rt::is_valid(validators::t10:: < K0 >, v)
     );
     rt::object_reader!(
-        read_163, Visit163, ForkEvent { forkee = "forkee" : ViaValue < Check70 < 33 > >,
+        read_163, Visit163, ForkEvent { forkee = "forkee" : ViaValue < Check78 < 33 > >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
+    rt::array_checks!(Checks79, items = validators::v172);
     rt::object_reader!(
         read_167, Visit167, GollumEvent { pages = "pages" : VecOf < Typed < Page >,
-        0usize, { usize::MAX } >, required; repository = "repository" : Typed <
+        0usize, { usize::MAX }, Checks79 >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf71 -> PageAction, | s | [! ::std::matches!(s, "created" | "edited")] =>
+        Leaf80 -> PageAction, | s | [! ::std::matches!(s, "created" | "edited")] =>
         PageAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_168, Visit168, Page { page_name = "page_name" : LeafRead < Leaf2 >,
         required; title = "title" : LeafRead < Leaf2 >, required; summary = "summary" :
-        LeafRead < Leaf9 >, required; action = "action" : LeafRead < Leaf71 >, required;
+        LeafRead < Leaf10 >, required; action = "action" : LeafRead < Leaf80 >, required;
         sha = "sha" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
         Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf72 -> RepositorySelection, | s | [! ::std::matches!(s, "all" | "selected")]
+        Leaf81 -> RepositorySelection, | s | [! ::std::matches!(s, "all" | "selected")]
         => RepositorySelection::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf73 -> TargetType, | s | [! ::std::matches!(s, "User" | "Organization")] =>
+        Leaf82 -> TargetType, | s | [! ::std::matches!(s, "User" | "Organization")] =>
         TargetType::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf74 -> RootInstallationEventCreatedInstallationEvent, | s | [!
+        Leaf83 -> RootInstallationEventCreatedInstallationEvent, | s | [!
         ::std::matches!(s, "check_run" | "check_suite" | "code_scanning_alert" |
         "commit_comment" | "content_reference" | "create" | "delete" | "deployment" |
         "deployment_review" | "deployment_status" | "deploy_key" | "discussion" |
@@ -15780,60 +15792,61 @@ mod fast {
         "workflow_dispatch" | "workflow_run")] =>
         RootInstallationEventCreatedInstallationEvent::from_listed_str(s)
     );
+    rt::array_checks!(Checks84, items = validators::v179);
     rt::union_reader!(
-        Union76, VisitUnion76 -> InstallationCreatedAt { str =>
+        Union86, VisitUnion86 -> InstallationCreatedAt { str =>
         InstallationCreatedAt::String; R0 : String, number =>
         InstallationCreatedAt::Integer; R1 : rt::Integer } refuse bool null seq map
     );
-    type Union75 = Union76<LeafRead<Leaf2>, LeafRead<Leaf1>>;
+    type Union85 = Union86<LeafRead<Leaf2>, LeafRead<Leaf1>>;
     rt::object_reader!(
         read_172, Visit172, InstallationCreatedInstallation { id = "id" : LeafRead <
         Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
-        repository_selection = "repository_selection" : LeafRead < Leaf72 >, required;
+        repository_selection = "repository_selection" : LeafRead < Leaf81 >, required;
         access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
         repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
         >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
-        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf73
+        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf82
         >, required; permissions = "permissions" : Typed < InstallationPermissions >,
-        required; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, { usize::MAX }
-        >, required; created_at = "created_at" : Union75, required; updated_at =
-        "updated_at" : Union75, required; single_file_name = "single_file_name" :
-        ViaValue < Check5 >, required; has_multiple_single_files =
+        required; events = "events" : VecOf < LeafRead < Leaf83 >, 0usize, { usize::MAX
+        }, Checks84 >, required; created_at = "created_at" : Union85, required;
+        updated_at = "updated_at" : Union85, required; single_file_name =
+        "single_file_name" : ViaValue < Check6 >, required; has_multiple_single_files =
         "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >;
-        suspended_by = "suspended_by" : ViaValue < Check24 >, required; suspended_at =
-        "suspended_at" : ViaValue < Check5 >, required; } deny
+        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
+        >; suspended_by = "suspended_by" : ViaValue < Check28 >, required; suspended_at =
+        "suspended_at" : ViaValue < Check6 >, required; } deny
     );
     rt::object_reader!(
         read_175, Visit175, InstallationPermissions { actions = "actions" : LeafRead <
-        Leaf18 >; administration = "administration" : LeafRead < Leaf18 >; checks =
-        "checks" : LeafRead < Leaf18 >; content_references = "content_references" :
-        LeafRead < Leaf18 >; contents = "contents" : LeafRead < Leaf18 >; deployments =
-        "deployments" : LeafRead < Leaf18 >; discussions = "discussions" : LeafRead <
-        Leaf18 >; emails = "emails" : LeafRead < Leaf18 >; environments = "environments"
-        : LeafRead < Leaf18 >; issues = "issues" : LeafRead < Leaf18 >; members =
-        "members" : LeafRead < Leaf18 >; metadata = "metadata" : LeafRead < Leaf18 >;
-        organization_administration = "organization_administration" : LeafRead < Leaf18
-        >; organization_events = "organization_events" : LeafRead < Leaf18 >;
-        organization_hooks = "organization_hooks" : LeafRead < Leaf18 >;
-        organization_packages = "organization_packages" : LeafRead < Leaf18 >;
-        organization_plan = "organization_plan" : LeafRead < Leaf18 >;
-        organization_projects = "organization_projects" : LeafRead < Leaf18 >;
-        organization_secrets = "organization_secrets" : LeafRead < Leaf18 >;
+        Leaf21 >; administration = "administration" : LeafRead < Leaf21 >; checks =
+        "checks" : LeafRead < Leaf21 >; content_references = "content_references" :
+        LeafRead < Leaf21 >; contents = "contents" : LeafRead < Leaf21 >; deployments =
+        "deployments" : LeafRead < Leaf21 >; discussions = "discussions" : LeafRead <
+        Leaf21 >; emails = "emails" : LeafRead < Leaf21 >; environments = "environments"
+        : LeafRead < Leaf21 >; issues = "issues" : LeafRead < Leaf21 >; members =
+        "members" : LeafRead < Leaf21 >; metadata = "metadata" : LeafRead < Leaf21 >;
+        organization_administration = "organization_administration" : LeafRead < Leaf21
+        >; organization_events = "organization_events" : LeafRead < Leaf21 >;
+        organization_hooks = "organization_hooks" : LeafRead < Leaf21 >;
+        organization_packages = "organization_packages" : LeafRead < Leaf21 >;
+        organization_plan = "organization_plan" : LeafRead < Leaf21 >;
+        organization_projects = "organization_projects" : LeafRead < Leaf21 >;
+        organization_secrets = "organization_secrets" : LeafRead < Leaf21 >;
         organization_self_hosted_runners = "organization_self_hosted_runners" : LeafRead
-        < Leaf18 >; organization_user_blocking = "organization_user_blocking" : LeafRead
-        < Leaf18 >; packages = "packages" : LeafRead < Leaf18 >; pages = "pages" :
-        LeafRead < Leaf18 >; pull_requests = "pull_requests" : LeafRead < Leaf18 >;
-        repository_hooks = "repository_hooks" : LeafRead < Leaf18 >; repository_projects
-        = "repository_projects" : LeafRead < Leaf18 >; secret_scanning_alerts =
-        "secret_scanning_alerts" : LeafRead < Leaf18 >; secrets = "secrets" : LeafRead <
-        Leaf18 >; security_events = "security_events" : LeafRead < Leaf18 >;
-        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf18 >;
-        single_file = "single_file" : LeafRead < Leaf18 >; statuses = "statuses" :
-        LeafRead < Leaf18 >; team_discussions = "team_discussions" : LeafRead < Leaf18 >;
-        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf18 >; workflows =
-        "workflows" : LeafRead < Leaf18 >; } deny
+        < Leaf21 >; organization_user_blocking = "organization_user_blocking" : LeafRead
+        < Leaf21 >; packages = "packages" : LeafRead < Leaf21 >; pages = "pages" :
+        LeafRead < Leaf21 >; pull_requests = "pull_requests" : LeafRead < Leaf21 >;
+        repository_hooks = "repository_hooks" : LeafRead < Leaf21 >; repository_projects
+        = "repository_projects" : LeafRead < Leaf21 >; secret_scanning_alerts =
+        "secret_scanning_alerts" : LeafRead < Leaf21 >; secrets = "secrets" : LeafRead <
+        Leaf21 >; security_events = "security_events" : LeafRead < Leaf21 >;
+        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf21 >;
+        single_file = "single_file" : LeafRead < Leaf21 >; statuses = "statuses" :
+        LeafRead < Leaf21 >; team_discussions = "team_discussions" : LeafRead < Leaf21 >;
+        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf21 >; workflows =
+        "workflows" : LeafRead < Leaf21 >; } deny
     );
     rt::object_reader!(
         read_178, Visit178, RepositoriesAddedItem { id = "id" : LeafRead < Leaf1 >,
@@ -15844,40 +15857,40 @@ mod fast {
     rt::object_reader!(
         read_182, Visit182, InstallationSuspendInstallation { id = "id" : LeafRead <
         Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
-        repository_selection = "repository_selection" : LeafRead < Leaf72 >, required;
+        repository_selection = "repository_selection" : LeafRead < Leaf81 >, required;
         access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
         repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
         >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
-        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf73
+        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf82
         >, required; permissions = "permissions" : Typed < InstallationPermissions >,
-        required; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, { usize::MAX }
-        >, required; created_at = "created_at" : Union75, required; updated_at =
-        "updated_at" : Union75, required; single_file_name = "single_file_name" :
-        ViaValue < Check5 >, required; has_multiple_single_files =
+        required; events = "events" : VecOf < LeafRead < Leaf83 >, 0usize, { usize::MAX
+        }, Checks84 >, required; created_at = "created_at" : Union85, required;
+        updated_at = "updated_at" : Union85, required; single_file_name =
+        "single_file_name" : ViaValue < Check6 >, required; has_multiple_single_files =
         "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >;
-        suspended_by = "suspended_by" : ViaValue < Check60 >, required; suspended_at =
+        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
+        >; suspended_by = "suspended_by" : ViaValue < Check68 >, required; suspended_at =
         "suspended_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_184, Visit184, InstallationUnsuspendInstallation { id = "id" : LeafRead <
         Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
-        repository_selection = "repository_selection" : LeafRead < Leaf72 >, required;
+        repository_selection = "repository_selection" : LeafRead < Leaf81 >, required;
         access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
         repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
         >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
-        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf73
+        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf82
         >, required; permissions = "permissions" : Typed < InstallationPermissions >,
-        required; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, { usize::MAX }
-        >, required; created_at = "created_at" : Union75, required; updated_at =
-        "updated_at" : Union75, required; single_file_name = "single_file_name" :
-        ViaValue < Check5 >, required; has_multiple_single_files =
+        required; events = "events" : VecOf < LeafRead < Leaf83 >, 0usize, { usize::MAX
+        }, Checks84 >, required; created_at = "created_at" : Union85, required;
+        updated_at = "updated_at" : Union85, required; single_file_name =
+        "single_file_name" : ViaValue < Check6 >, required; has_multiple_single_files =
         "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >;
-        suspended_by = "suspended_by" : ViaValue < Check64 < 2 > >, required;
-        suspended_at = "suspended_at" : LeafRead < Leaf63 >, required; } deny
+        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
+        >; suspended_by = "suspended_by" : ViaValue < Check72 < 2 > >, required;
+        suspended_at = "suspended_at" : LeafRead < Leaf71 >, required; } deny
     );
     rt::object_reader!(
         read_187, Visit187, RepositoriesRemovedItem { id = "id" : LeafRead < Leaf1 >;
@@ -15886,19 +15899,20 @@ mod fast {
         Leaf4 >; } deny
     );
     rt::string_leaf!(
-        Leaf77 -> IssueState, | s | [! ::std::matches!(s, "open" | "closed"), !
+        Leaf87 -> IssueState, | s | [! ::std::matches!(s, "open" | "closed"), !
         ::std::matches!(s, "open" | "closed")] => IssueState::from_listed_str(s)
     );
     rt::via_value!(
-        Check78 -> Option < Assignee >, | v | rt::is_valid(validators::t2:: < 2 >, v) &&
+        Check88 -> Option < Assignee >, | v | rt::is_valid(validators::t2:: < 2 >, v) &&
         rt::is_valid(validators::t2:: < 2 >, v)
     );
+    rt::array_checks!(Checks89, items = validators::t79:: < 73 >);
     rt::via_value!(
-        Check79 -> Option < RootIssueCommentEventCreatedIssueMilestone >, | v |
+        Check90 -> Option < RootIssueCommentEventCreatedIssueMilestone >, | v |
         rt::is_valid(validators::t2:: < 5 >, v)
     );
     rt::via_value!(
-        Check80 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v660, v)
+        Check91 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v663, v)
     );
     rt::object_reader!(
         read_191, Visit191, IssueCommentCreatedIssue { url = "url" : LeafRead < Leaf2 >,
@@ -15910,18 +15924,18 @@ mod fast {
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
         title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, required; state = "state" : LeafRead < Leaf77 >, required; locked
+        usize::MAX } >, required; state = "state" : LeafRead < Leaf87 >, required; locked
         = "locked" : LeafRead < Leaf4 >, required; assignee = "assignee" : ViaValue <
-        Check78 >, required; assignees = "assignees" : VecOf < Typed < DismissedBy >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; comments = "comments" : LeafRead < Leaf1 >, required; created_at =
-        "created_at" : LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead
-        < Leaf2 >, required; closed_at = "closed_at" : ViaValue < Check5 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check80 >, required;
-        performed_via_github_app = "performed_via_github_app" : ViaValue < Check58 >;
-        pull_request = "pull_request" : Typed <
-        RootIssueCommentEventCreatedIssuePullRequest >; body = "body" : ViaValue < Check5
+        Check88 >, required; assignees = "assignees" : VecOf < Typed < DismissedBy >,
+        0usize, { usize::MAX }, Checks89 >, required; milestone = "milestone" : ViaValue
+        < Check90 >, required; comments = "comments" : LeafRead < Leaf1 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
+        Check6 >, required; author_association = "author_association" : LeafRead < Leaf64
+        >, required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
+        required; performed_via_github_app = "performed_via_github_app" : ViaValue <
+        Check66 >; pull_request = "pull_request" : Typed <
+        RootIssueCommentEventCreatedIssuePullRequest >; body = "body" : ViaValue < Check6
         >, required; } deny
     );
     rt::object_reader!(
@@ -15930,13 +15944,13 @@ mod fast {
         required; labels_url = "labels_url" : LeafRead < Leaf2 >, required; id = "id" :
         LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
         number = "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead <
-        Leaf2 >, required; description = "description" : ViaValue < Check5 >, required;
+        Leaf2 >, required; description = "description" : ViaValue < Check6 >, required;
         creator = "creator" : Typed < DismissedBy >, required; open_issues =
         "open_issues" : LeafRead < Leaf1 >, required; closed_issues = "closed_issues" :
-        LeafRead < Leaf1 >, required; state = "state" : LeafRead < Leaf77 >, required;
+        LeafRead < Leaf1 >, required; state = "state" : LeafRead < Leaf87 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; due_on = "due_on" : ViaValue <
-        Check5 >, required; closed_at = "closed_at" : ViaValue < Check5 >, required; }
+        Check6 >, required; closed_at = "closed_at" : ViaValue < Check6 >, required; }
         deny
     );
     rt::object_reader!(
@@ -15952,9 +15966,9 @@ mod fast {
         "node_id" : LeafRead < Leaf2 >, required; user = "user" : Typed < DismissedBy >,
         required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; body = "body" : LeafRead <
+        "author_association" : LeafRead < Leaf64 >, required; body = "body" : LeafRead <
         Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check58 >, required; } deny
+        ViaValue < Check66 >, required; } deny
     );
     rt::object_reader!(
         read_200, Visit200, IssueCommentEditedChanges { body = "body" : Typed < Title >;
@@ -15970,18 +15984,18 @@ mod fast {
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
         title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf77 >; locked = "locked" :
-        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required;
-        milestone = "milestone" : ViaValue < Check79 >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; closed_at =
-        "closed_at" : ViaValue < Check5 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        usize::MAX } >; state = "state" : LeafRead < Leaf87 >; locked = "locked" :
+        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >; assignees =
+        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >,
+        required; milestone = "milestone" : ViaValue < Check90 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        closed_at = "closed_at" : ViaValue < Check6 >, required; author_association =
+        "author_association" : LeafRead < Leaf64 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check91 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check66 >; pull_request = "pull_request"
         : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check5 >, required; } deny
+        Check6 >, required; } deny
     );
     rt::object_reader!(
         read_204, Visit204, RootIssuesEventAssignedIssuePullRequest { url = "url" :
@@ -15990,7 +16004,7 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf81 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s, "open" |
+        Leaf92 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s, "open" |
         "closed"), ! ::std::matches!(s, "closed")] =>
         RootIssuesEventClosedIssueState::from_listed_str(s)
     );
@@ -16004,18 +16018,18 @@ mod fast {
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
         title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf81 >, required; locked =
-        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >;
-        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check79 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        closed_at = "closed_at" : LeafRead < Leaf2 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
-        : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check5 >, required; } deny
+        usize::MAX } >; state = "state" : LeafRead < Leaf92 >, required; locked =
+        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >;
+        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX },
+        Checks89 >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; closed_at = "closed_at" : LeafRead < Leaf2 >, required;
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
+        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
+        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
+        >; body = "body" : ViaValue < Check6 >, required; } deny
     );
     rt::object_reader!(
         read_210, Visit210, IssuesDemilestonedIssue { url = "url" : LeafRead < Leaf2 >,
@@ -16027,26 +16041,26 @@ mod fast {
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
         title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf77 >; locked = "locked" :
-        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required;
-        milestone = "milestone" : ViaValue < Check64 < 5 > >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        closed_at = "closed_at" : ViaValue < Check5 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
-        : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check5 >, required; } deny
+        usize::MAX } >; state = "state" : LeafRead < Leaf87 >; locked = "locked" :
+        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >; assignees =
+        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >,
+        required; milestone = "milestone" : ViaValue < Check72 < 5 > >, required;
+        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; closed_at = "closed_at" : ViaValue < Check6 >, required;
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
+        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
+        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
+        >; body = "body" : ViaValue < Check6 >, required; } deny
     );
     rt::object_reader!(
         read_212, Visit212, IssuesEditedChanges { body = "body" : Typed < Title >; title
         = "title" : Typed < Title >; } deny
     );
     rt::via_value!(
-        Check83 -> RootIssuesEventMilestonedIssueMilestone, | v |
-        rt::is_valid(validators::t2:: < 5 >, v) && rt::is_valid(validators::t79:: < 74 >,
+        Check94 -> RootIssuesEventMilestonedIssueMilestone, | v |
+        rt::is_valid(validators::t2:: < 5 >, v) && rt::is_valid(validators::t79:: < 76 >,
         v)
     );
     rt::object_reader!(
@@ -16059,18 +16073,18 @@ mod fast {
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
         title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf77 >; locked = "locked" :
-        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required;
-        milestone = "milestone" : ViaValue < Check83 >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; closed_at =
-        "closed_at" : ViaValue < Check5 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        usize::MAX } >; state = "state" : LeafRead < Leaf87 >; locked = "locked" :
+        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >; assignees =
+        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >,
+        required; milestone = "milestone" : ViaValue < Check94 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        closed_at = "closed_at" : ViaValue < Check6 >, required; author_association =
+        "author_association" : LeafRead < Leaf64 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check91 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check66 >; pull_request = "pull_request"
         : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check5 >, required; } deny
+        Check6 >, required; } deny
     );
     rt::object_reader!(
         read_220, Visit220, IssuesOpenedChanges { old_issue = "old_issue" : Typed <
@@ -16078,7 +16092,7 @@ mod fast {
         BranchProtectionRuleCreatedRepository >, required; } deny
     );
     rt::string_leaf!(
-        Leaf84 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "closed"), !
+        Leaf95 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "closed"), !
         ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -16091,18 +16105,18 @@ mod fast {
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
         title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf84 >, required; locked =
-        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >;
-        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check79 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        closed_at = "closed_at" : LeafRead < Leaf63 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
-        : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check5 >, required; } deny
+        usize::MAX } >; state = "state" : LeafRead < Leaf95 >, required; locked =
+        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >;
+        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX },
+        Checks89 >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; closed_at = "closed_at" : LeafRead < Leaf71 >, required;
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
+        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
+        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
+        >; body = "body" : ViaValue < Check6 >, required; } deny
     );
     rt::object_reader!(
         read_224, Visit224, IssuesReopenedIssue { url = "url" : LeafRead < Leaf2 >,
@@ -16114,18 +16128,18 @@ mod fast {
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
         title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf84 >, required; locked =
-        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >;
-        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check79 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        closed_at = "closed_at" : ViaValue < Check5 >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
-        : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check5 >, required; } deny
+        usize::MAX } >; state = "state" : LeafRead < Leaf95 >, required; locked =
+        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >;
+        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX },
+        Checks89 >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; closed_at = "closed_at" : ViaValue < Check6 >, required;
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
+        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
+        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
+        >; body = "body" : ViaValue < Check6 >, required; } deny
     );
     rt::object_reader!(
         read_226, Visit226, IssuesTransferredChanges { new_issue = "new_issue" : Typed <
@@ -16157,7 +16171,7 @@ mod fast {
         "account" : Typed < Account >, required; billing_cycle = "billing_cycle" :
         LeafRead < Leaf2 >, required; unit_count = "unit_count" : LeafRead < Leaf1 >,
         required; on_free_trial = "on_free_trial" : LeafRead < Leaf4 >, required;
-        free_trial_ends_on = "free_trial_ends_on" : LeafRead < Leaf9 >, required;
+        free_trial_ends_on = "free_trial_ends_on" : LeafRead < Leaf10 >, required;
         next_billing_date = "next_billing_date" : LeafRead < Leaf2 >, required; plan =
         "plan" : Typed < Plan >, required; } deny
     );
@@ -16175,15 +16189,15 @@ mod fast {
         Leaf1 >, required; yearly_price_in_cents = "yearly_price_in_cents" : LeafRead <
         Leaf1 >, required; price_model = "price_model" : LeafRead < Leaf2 >, required;
         has_free_trial = "has_free_trial" : LeafRead < Leaf4 >, required; unit_name =
-        "unit_name" : ViaValue < Check5 >, required; bullets = "bullets" : VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; } deny
+        "unit_name" : ViaValue < Check6 >, required; bullets = "bullets" : VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required; } deny
     );
     rt::object_reader!(
         read_242, Visit242, PreviousMarketplacePurchase { account = "account" : Typed <
         Account >, required; billing_cycle = "billing_cycle" : LeafRead < Leaf2 >,
         required; unit_count = "unit_count" : LeafRead < Leaf1 >, required; on_free_trial
         = "on_free_trial" : LeafRead < Leaf4 >, required; free_trial_ends_on =
-        "free_trial_ends_on" : LeafRead < Leaf9 >, required; next_billing_date =
+        "free_trial_ends_on" : LeafRead < Leaf10 >, required; next_billing_date =
         "next_billing_date" : LeafRead < Leaf2 >; plan = "plan" : Typed < Plan >,
         required; } deny
     );
@@ -16192,11 +16206,11 @@ mod fast {
         Permission >; } deny
     );
     rt::string_leaf!(
-        Leaf85 -> To, | s | [! ::std::matches!(s, "write" | "admin")] =>
+        Leaf96 -> To, | s | [! ::std::matches!(s, "write" | "admin")] =>
         To::from_listed_str(s)
     );
     rt::object_reader!(
-        read_250, Visit250, Permission { to = "to" : LeafRead < Leaf85 >, required; }
+        read_250, Visit250, Permission { to = "to" : LeafRead < Leaf96 >, required; }
         deny
     );
     rt::object_reader!(
@@ -16204,52 +16218,52 @@ mod fast {
         Typed < Title >, required; } deny
     );
     rt::string_leaf!(
-        Leaf86 -> Privacy, | s | [! ::std::matches!(s, "open" | "closed" | "secret")] =>
+        Leaf97 -> Privacy, | s | [! ::std::matches!(s, "open" | "closed" | "secret")] =>
         Privacy::from_listed_str(s)
     );
     rt::via_value!(
-        Check87 -> Option < TeamParent >, | v | rt::is_valid(validators::v222, v)
+        Check98 -> Option < TeamParent >, | v | rt::is_valid(validators::v222, v)
     );
     rt::object_reader!(
         read_258, Visit258, TeamTeam { name = "name" : LeafRead < Leaf2 >, required; id =
         "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
         required; slug = "slug" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check5 >, required; privacy = "privacy" : LeafRead <
-        Leaf86 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
+        "description" : ViaValue < Check6 >, required; privacy = "privacy" : LeafRead <
+        Leaf97 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; members_url = "members_url" : LeafRead
         < Leaf2 >, required; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
         required; permission = "permission" : LeafRead < Leaf2 >, required; parent =
-        "parent" : ViaValue < Check87 >; } deny
+        "parent" : ViaValue < Check98 >; } deny
     );
     rt::object_reader!(
         read_260, Visit260, TeamParent { name = "name" : LeafRead < Leaf2 >, required; id
         = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
         required; slug = "slug" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check5 >, required; privacy = "privacy" : LeafRead <
-        Leaf86 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
+        "description" : ViaValue < Check6 >, required; privacy = "privacy" : LeafRead <
+        Leaf97 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; members_url = "members_url" : LeafRead
         < Leaf2 >, required; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
         required; permission = "permission" : LeafRead < Leaf2 >, required; } deny
     );
     rt::via_value!(
-        Check88 -> WebhookEvents, | v | rt::is_valid(validators::t79:: < 75 >, v)
+        Check99 -> WebhookEvents, | v | rt::is_valid(validators::t79:: < 77 >, v)
     );
     rt::object_reader!(
         read_267, Visit267, MetaDeletedHook { r#type = "type" : LeafRead < Leaf2 >,
         required; id = "id" : LeafRead < Leaf1 >, required; name = "name" : LeafRead <
         Leaf2 >, required; active = "active" : LeafRead < Leaf4 >, required; events =
-        "events" : ViaValue < Check88 >, required; config = "config" : Typed <
+        "events" : ViaValue < Check99 >, required; config = "config" : Typed <
         RootMetaEventDeletedHookConfig >, required; updated_at = "updated_at" : LeafRead
         < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; }
         deny
     );
     rt::string_leaf!(
-        Leaf89 -> ContentType, | s | [! ::std::matches!(s, "json" | "form")] =>
+        Leaf100 -> ContentType, | s | [! ::std::matches!(s, "json" | "form")] =>
         ContentType::from_listed_str(s)
     );
     rt::object_reader!(
         read_271, Visit271, RootMetaEventDeletedHookConfig { content_type =
-        "content_type" : LeafRead < Leaf89 >, required; insecure_ssl = "insecure_ssl" :
+        "content_type" : LeafRead < Leaf100 >, required; insecure_ssl = "insecure_ssl" :
         LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
@@ -16258,12 +16272,12 @@ mod fast {
         "labels_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
         LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        description = "description" : ViaValue < Check5 >, required; creator = "creator"
+        description = "description" : ViaValue < Check6 >, required; creator = "creator"
         : Typed < DismissedBy >, required; open_issues = "open_issues" : LeafRead < Leaf1
         >, required; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf81 >, required; created_at = "created_at" :
+        state = "state" : LeafRead < Leaf92 >, required; created_at = "created_at" :
         LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; due_on = "due_on" : ViaValue < Check5 >, required; closed_at =
+        required; due_on = "due_on" : ViaValue < Check6 >, required; closed_at =
         "closed_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
@@ -16272,13 +16286,13 @@ mod fast {
         "labels_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
         LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        description = "description" : ViaValue < Check5 >, required; creator = "creator"
+        description = "description" : ViaValue < Check6 >, required; creator = "creator"
         : Typed < DismissedBy >, required; open_issues = "open_issues" : LeafRead < Leaf1
         >, required; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf84 >, required; created_at = "created_at" :
+        state = "state" : LeafRead < Leaf95 >, required; created_at = "created_at" :
         LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; due_on = "due_on" : ViaValue < Check5 >, required; closed_at =
-        "closed_at" : LeafRead < Leaf63 >, required; } deny
+        required; due_on = "due_on" : ViaValue < Check6 >, required; closed_at =
+        "closed_at" : LeafRead < Leaf71 >, required; } deny
     );
     rt::object_reader!(
         read_280, Visit280, MilestoneEditedChanges { description = "description" : Typed
@@ -16292,23 +16306,23 @@ mod fast {
         required; user = "user" : Typed < DismissedBy >, required; } deny
     );
     rt::value_leaf!(
-        Leaf90 -> rt::Number, scalar | v | rt::is_valid(validators::v663, v)
+        Leaf101 -> rt::Number, scalar | v | rt::is_valid(validators::v666, v)
     );
     rt::object_reader!(
-        read_290, Visit290, Invitation { id = "id" : LeafRead < Leaf90 >, required;
+        read_290, Visit290, Invitation { id = "id" : LeafRead < Leaf101 >, required;
         node_id = "node_id" : LeafRead < Leaf2 >, required; login = "login" : LeafRead <
-        Leaf2 >, required; email = "email" : ViaValue < Check5 >, required; role = "role"
+        Leaf2 >, required; email = "email" : ViaValue < Check6 >, required; role = "role"
         : LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; failed_at = "failed_at" : ViaValue < Check22 >, required; failed_reason
-        = "failed_reason" : ViaValue < Check5 >, required; inviter = "inviter" : Typed <
-        DismissedBy >, required; team_count = "team_count" : LeafRead < Leaf90 >,
+        required; failed_at = "failed_at" : ViaValue < Check25 >, required; failed_reason
+        = "failed_reason" : ViaValue < Check6 >, required; inviter = "inviter" : Typed <
+        DismissedBy >, required; team_count = "team_count" : LeafRead < Leaf101 >,
         required; invitation_teams_url = "invitation_teams_url" : LeafRead < Leaf2 >,
         required; } deny
     );
     rt::object_reader!(
         read_295, Visit295, PackagePublishedPackage { id = "id" : LeafRead < Leaf1 >,
         required; name = "name" : LeafRead < Leaf2 >, required; namespace = "namespace" :
-        LeafRead < Leaf2 >, required; description = "description" : ViaValue < Check5 >,
+        LeafRead < Leaf2 >, required; description = "description" : ViaValue < Check6 >,
         required; ecosystem = "ecosystem" : LeafRead < Leaf2 >, required; package_type =
         "package_type" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
         Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
@@ -16317,6 +16331,8 @@ mod fast {
         PackageVersion >, required; registry = "registry" : Typed < Registry >, required;
         } deny
     );
+    rt::array_checks!(Checks102, items = validators::v667);
+    rt::array_checks!(Checks103, items = validators::v248);
     rt::object_reader!(
         read_296, Visit296, PackageVersion { id = "id" : LeafRead < Leaf1 >, required;
         version = "version" : LeafRead < Leaf2 >, required; summary = "summary" :
@@ -16331,12 +16347,13 @@ mod fast {
         LeafRead < Leaf4 >, required; prerelease = "prerelease" : LeafRead < Leaf4 >,
         required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; metadata = "metadata" : VecOf <
-        AnyValue, 0usize, { usize::MAX } >, required; docker_metadata = "docker_metadata"
-        : VecOf < AnyValue, 0usize, { usize::MAX } >, required; package_files =
-        "package_files" : VecOf < Typed < PackageFile >, 0usize, { usize::MAX } >,
-        required; author = "author" : Typed < DismissedBy >, required; source_url =
-        "source_url" : LeafRead < Leaf2 >, required; installation_command =
-        "installation_command" : LeafRead < Leaf2 >, required; } deny
+        AnyValue, 0usize, { usize::MAX }, Checks102 >, required; docker_metadata =
+        "docker_metadata" : VecOf < AnyValue, 0usize, { usize::MAX }, Checks102 >,
+        required; package_files = "package_files" : VecOf < Typed < PackageFile >,
+        0usize, { usize::MAX }, Checks103 >, required; author = "author" : Typed <
+        DismissedBy >, required; source_url = "source_url" : LeafRead < Leaf2 >,
+        required; installation_command = "installation_command" : LeafRead < Leaf2 >,
+        required; } deny
     );
     rt::object_reader!(
         read_297, Visit297, PackageVersionRelease { url = "url" : LeafRead < Leaf2 >,
@@ -16381,7 +16398,7 @@ mod fast {
         "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_303, Visit303, Error { message = "message" : ViaValue < Check5 >, required;
+        read_303, Visit303, Error { message = "message" : ViaValue < Check6 >, required;
         } deny
     );
     rt::object_reader!(
@@ -16395,7 +16412,7 @@ mod fast {
         read_305, Visit305, PingEventHook { r#type = "type" : LeafRead < Leaf2 >,
         required; id = "id" : LeafRead < Leaf1 >, required; name = "name" : LeafRead <
         Leaf2 >, required; active = "active" : LeafRead < Leaf4 >, required; app_id =
-        "app_id" : LeafRead < Leaf1 >; events = "events" : ViaValue < Check88 >,
+        "app_id" : LeafRead < Leaf1 >; events = "events" : ViaValue < Check99 >,
         required; config = "config" : Typed < RootPingEventHookConfig >, required;
         updated_at = "updated_at" : LeafRead < Leaf2 >, required; created_at =
         "created_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
@@ -16405,14 +16422,14 @@ mod fast {
     );
     rt::object_reader!(
         read_306, Visit306, RootPingEventHookConfig { content_type = "content_type" :
-        LeafRead < Leaf89 >, required; secret = "secret" : LeafRead < Leaf2 >; url =
+        LeafRead < Leaf100 >, required; secret = "secret" : LeafRead < Leaf2 >; url =
         "url" : LeafRead < Leaf2 >, required; insecure_ssl = "insecure_ssl" : LeafRead <
         Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_307, Visit307, LastResponse { code = "code" : LeafRead < Leaf9 >, required;
+        read_307, Visit307, LastResponse { code = "code" : LeafRead < Leaf10 >, required;
         status = "status" : LeafRead < Leaf2 >, required; message = "message" : LeafRead
-        < Leaf9 >, required; } deny
+        < Leaf10 >, required; } deny
     );
     rt::object_reader!(
         read_310, Visit310, Project { owner_url = "owner_url" : LeafRead < Leaf2 >,
@@ -16420,8 +16437,8 @@ mod fast {
         LeafRead < Leaf2 >, required; columns_url = "columns_url" : LeafRead < Leaf2 >,
         required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
         LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required; body
-        = "body" : ViaValue < Check5 >, required; number = "number" : LeafRead < Leaf1 >,
-        required; state = "state" : LeafRead < Leaf77 >, required; creator = "creator" :
+        = "body" : ViaValue < Check6 >, required; number = "number" : LeafRead < Leaf1 >,
+        required; state = "state" : LeafRead < Leaf87 >, required; creator = "creator" :
         Typed < DismissedBy >, required; created_at = "created_at" : LeafRead < Leaf2 >,
         required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
@@ -16438,12 +16455,12 @@ mod fast {
         Leaf2 >, required; project_url = "project_url" : LeafRead < Leaf2 >, required;
         column_url = "column_url" : LeafRead < Leaf2 >, required; column_id = "column_id"
         : LeafRead < Leaf1 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id
-        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check5 >,
+        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check6 >,
         required; archived = "archived" : LeafRead < Leaf4 >, required; creator =
         "creator" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead
         < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
         content_url = "content_url" : LeafRead < Leaf2 >; after_id = "after_id" :
-        LeafRead < Leaf9 >; } deny
+        LeafRead < Leaf10 >; } deny
     );
     rt::object_reader!(
         read_324, Visit324, ProjectCardMovedChanges { column_id = "column_id" : Typed <
@@ -16454,20 +16471,20 @@ mod fast {
         deny
     );
     rt::value_leaf!(
-        Leaf91 -> (), scalar | v | rt::is_valid(validators::v645, v) &&
-        rt::is_valid(validators::v664, v)
+        Leaf104 -> (), scalar | v | rt::is_valid(validators::v646, v) &&
+        rt::is_valid(validators::v668, v)
     );
     rt::object_reader!(
         read_326, Visit326, ProjectCardMovedProjectCard { url = "url" : LeafRead < Leaf2
         >, required; project_url = "project_url" : LeafRead < Leaf2 >, required;
         column_url = "column_url" : LeafRead < Leaf2 >, required; column_id = "column_id"
         : LeafRead < Leaf1 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id
-        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check5 >,
+        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check6 >,
         required; archived = "archived" : LeafRead < Leaf4 >, required; creator =
         "creator" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead
         < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
         content_url = "content_url" : LeafRead < Leaf2 >; after_id = "after_id" :
-        LeafRead < Leaf91 >, required; } deny
+        LeafRead < Leaf104 >, required; } deny
     );
     rt::object_reader!(
         read_329, Visit329, ProjectColumn { url = "url" : LeafRead < Leaf2 >, required;
@@ -16482,17 +16499,17 @@ mod fast {
         } deny
     );
     rt::object_reader!(
-        read_334, Visit334, PublicEvent { repository = "repository" : ViaValue < Check70
+        read_334, Visit334, PublicEvent { repository = "repository" : ViaValue < Check78
         < 34 > >, required; sender = "sender" : Typed < DismissedBy >, required;
         installation = "installation" : Typed < InstallationLite >; organization =
         "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf93 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
+        Leaf106 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
         PullRequestAssignedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_336, Visit336, PullRequestAssigned { action = "action" : LeafRead < Leaf93
+        read_336, Visit336, PullRequestAssigned { action = "action" : LeafRead < Leaf106
         >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestAssignedPullRequest >, required; assignee =
         "assignee" : Typed < DismissedBy >, required; repository = "repository" : Typed <
@@ -16501,10 +16518,12 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::via_value!(
-        Check94 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer, |
-        v | rt::is_valid(validators::t2:: < 11 >, v)
+        Check107 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
+        | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
-    rt::via_value!(Check95 -> Option < bool >, | v | rt::is_valid(validators::v666, v));
+    rt::array_checks!(Checks108, items = validators::t2:: < 11 >);
+    rt::array_checks!(Checks109, items = validators::t79:: < 55 >);
+    rt::via_value!(Check110 -> Option < bool >, | v | rt::is_valid(validators::v670, v));
     rt::object_reader!(
         read_338, Visit338, PullRequestAssignedPullRequest { url = "url" : LeafRead <
         Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
@@ -16512,38 +16531,39 @@ mod fast {
         required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
         "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
         Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead < Leaf4 >,
         required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
-        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
-        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
-        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
-        links = "_links" : Typed < PullRequestLinks >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
-        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
-        merged = "merged" : ViaValue < Check95 >, required; mergeable = "mergeable" :
-        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
-        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
-        merged_by = "merged_by" : ViaValue < Check24 >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
-        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
-        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
-        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
+        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
+        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
+        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
+        Typed < PullRequestLinks >, required; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
+        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
+        ViaValue < Check110 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
+        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
+        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
+        "merged_by" : ViaValue < Check28 >, required; comments = "comments" : LeafRead <
+        Leaf1 >, required; review_comments = "review_comments" : LeafRead < Leaf1 >,
+        required; maintainer_can_modify = "maintainer_can_modify" : LeafRead < Leaf4 >,
+        required; commits = "commits" : LeafRead < Leaf1 >, required; additions =
+        "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead <
+        Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
         required; } deny
     );
     rt::object_reader!(
@@ -16564,12 +16584,12 @@ mod fast {
         read_342, Visit342, Link { href = "href" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf96 -> PullRequestAutoMergeDisabledAction, | s | [! ::std::matches!(s,
+        Leaf111 -> PullRequestAutoMergeDisabledAction, | s | [! ::std::matches!(s,
         "auto_merge_disabled")] => PullRequestAutoMergeDisabledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_343, Visit343, PullRequestAutoMergeDisabled { action = "action" : LeafRead <
-        Leaf96 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        Leaf111 >, required; number = "number" : LeafRead < Leaf1 >, required;
         pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; installation = "installation"
@@ -16577,12 +16597,12 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf97 -> PullRequestAutoMergeEnabledAction, | s | [! ::std::matches!(s,
+        Leaf112 -> PullRequestAutoMergeEnabledAction, | s | [! ::std::matches!(s,
         "auto_merge_enabled")] => PullRequestAutoMergeEnabledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_345, Visit345, PullRequestAutoMergeEnabled { action = "action" : LeafRead <
-        Leaf97 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        Leaf112 >, required; number = "number" : LeafRead < Leaf1 >, required;
         pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; installation = "installation"
@@ -16590,11 +16610,11 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf98 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s, "closed")]
-        => RootIssuesEventClosedIssueState::from_listed_str(s)
+        Leaf113 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s,
+        "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_347, Visit347, PullRequestClosed { action = "action" : LeafRead < Leaf98 >,
+        read_347, Visit347, PullRequestClosed { action = "action" : LeafRead < Leaf113 >,
         required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestClosedPullRequest >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -16603,7 +16623,7 @@ mod fast {
         >, required; } deny
     );
     rt::value_leaf!(
-        Leaf99 -> bool, scalar | v | rt::is_valid(validators::v666, v) &&
+        Leaf114 -> bool, scalar | v | rt::is_valid(validators::v670, v) &&
         rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
@@ -16613,47 +16633,48 @@ mod fast {
         required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
         "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
         Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf81 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        "state" : LeafRead < Leaf92 >, required; locked = "locked" : LeafRead < Leaf4 >,
         required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf2 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
-        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
-        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
-        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
-        links = "_links" : Typed < PullRequestLinks >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
-        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
-        merged = "merged" : LeafRead < Leaf99 >, required; mergeable = "mergeable" :
-        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
-        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
-        merged_by = "merged_by" : ViaValue < Check24 >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
-        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
-        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
-        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        Leaf2 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
+        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
+        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
+        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
+        Typed < PullRequestLinks >, required; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
+        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
+        LeafRead < Leaf114 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
+        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
+        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
+        "merged_by" : ViaValue < Check28 >, required; comments = "comments" : LeafRead <
+        Leaf1 >, required; review_comments = "review_comments" : LeafRead < Leaf1 >,
+        required; maintainer_can_modify = "maintainer_can_modify" : LeafRead < Leaf4 >,
+        required; commits = "commits" : LeafRead < Leaf1 >, required; additions =
+        "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead <
+        Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf100 -> PullRequestConvertedToDraftAction, | s | [! ::std::matches!(s,
+        Leaf115 -> PullRequestConvertedToDraftAction, | s | [! ::std::matches!(s,
         "converted_to_draft")] => PullRequestConvertedToDraftAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_349, Visit349, PullRequestConvertedToDraft { action = "action" : LeafRead <
-        Leaf100 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        Leaf115 >, required; number = "number" : LeafRead < Leaf1 >, required;
         pull_request = "pull_request" : Typed < PullRequestConvertedToDraftPullRequest >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; installation = "installation"
@@ -16661,8 +16682,8 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::value_leaf!(
-        Leaf101 -> bool, scalar | v | rt::is_valid(validators::v666, v) &&
-        rt::is_valid(validators::v657, v)
+        Leaf116 -> bool, scalar | v | rt::is_valid(validators::v670, v) &&
+        rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
         read_351, Visit351, PullRequestConvertedToDraftPullRequest { url = "url" :
@@ -16671,46 +16692,47 @@ mod fast {
         Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
         patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
         Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
-        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
-        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
-        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
-        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
-        links = "_links" : Typed < PullRequestLinks >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
-        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf68 >, required;
-        merged = "merged" : LeafRead < Leaf101 >, required; mergeable = "mergeable" :
-        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
-        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
-        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
-        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
-        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
-        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
-        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
-        >, required; } deny
+        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
+        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
+        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
+        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
+        Typed < PullRequestLinks >, required; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
+        required; draft = "draft" : LeafRead < Leaf76 >, required; merged = "merged" :
+        LeafRead < Leaf116 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
+        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
+        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
+        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
+        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
+        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
+        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
+        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        required; } deny
     );
     rt::string_leaf!(
-        Leaf102 -> PullRequestEditedAction, | s | [! ::std::matches!(s, "edited")] =>
+        Leaf117 -> PullRequestEditedAction, | s | [! ::std::matches!(s, "edited")] =>
         PullRequestEditedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_352, Visit352, PullRequestEdited { action = "action" : LeafRead < Leaf102 >,
+        read_352, Visit352, PullRequestEdited { action = "action" : LeafRead < Leaf117 >,
         required; number = "number" : LeafRead < Leaf1 >, required; changes = "changes" :
         Typed < IssuesEditedChanges >, required; pull_request = "pull_request" : Typed <
         PullRequestAssignedPullRequest >, required; repository = "repository" : Typed <
@@ -16719,11 +16741,11 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf103 -> PullRequestLabeledAction, | s | [! ::std::matches!(s, "labeled")] =>
+        Leaf118 -> PullRequestLabeledAction, | s | [! ::std::matches!(s, "labeled")] =>
         PullRequestLabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_354, Visit354, PullRequestLabeled { action = "action" : LeafRead < Leaf103
+        read_354, Visit354, PullRequestLabeled { action = "action" : LeafRead < Leaf118
         >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestAssignedPullRequest >, required; label =
         "label" : Typed < Label >, required; repository = "repository" : Typed <
@@ -16732,11 +16754,11 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf104 -> DiscussionState, | s | [! ::std::matches!(s, "locked")] =>
+        Leaf119 -> DiscussionState, | s | [! ::std::matches!(s, "locked")] =>
         DiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_356, Visit356, PullRequestLocked { action = "action" : LeafRead < Leaf104 >,
+        read_356, Visit356, PullRequestLocked { action = "action" : LeafRead < Leaf119 >,
         required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestAssignedPullRequest >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -16745,11 +16767,11 @@ mod fast {
         >, required; } deny
     );
     rt::string_leaf!(
-        Leaf105 -> PullRequestOpenedAction, | s | [! ::std::matches!(s, "opened")] =>
+        Leaf120 -> PullRequestOpenedAction, | s | [! ::std::matches!(s, "opened")] =>
         PullRequestOpenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_357, Visit357, PullRequestOpened { action = "action" : LeafRead < Leaf105 >,
+        read_357, Visit357, PullRequestOpened { action = "action" : LeafRead < Leaf120 >,
         required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestOpenedPullRequest >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -16758,8 +16780,8 @@ mod fast {
         >, required; } deny
     );
     rt::via_value!(
-        Check106 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v660, v)
-        && rt::is_valid(validators::v645, v)
+        Check121 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v663, v)
+        && rt::is_valid(validators::v646, v)
     );
     rt::object_reader!(
         read_359, Visit359, PullRequestOpenedPullRequest { url = "url" : LeafRead < Leaf2
@@ -16768,47 +16790,48 @@ mod fast {
         required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
         "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
         Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf84 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        "state" : LeafRead < Leaf95 >, required; locked = "locked" : LeafRead < Leaf4 >,
         required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
-        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf63 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
-        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
-        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
-        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
-        links = "_links" : Typed < PullRequestLinks >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
-        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check106 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
-        merged = "merged" : ViaValue < Check95 >, required; mergeable = "mergeable" :
-        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
-        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
-        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
-        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
-        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
-        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
-        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
-        >, required; } deny
+        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
+        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf71 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
+        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
+        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
+        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
+        Typed < PullRequestLinks >, required; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check121 >,
+        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
+        ViaValue < Check110 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
+        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
+        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
+        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
+        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
+        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
+        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
+        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        required; } deny
     );
     rt::string_leaf!(
-        Leaf107 -> PullRequestReadyForReviewAction, | s | [! ::std::matches!(s,
+        Leaf122 -> PullRequestReadyForReviewAction, | s | [! ::std::matches!(s,
         "ready_for_review")] => PullRequestReadyForReviewAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_360, Visit360, PullRequestReadyForReview { action = "action" : LeafRead <
-        Leaf107 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        Leaf122 >, required; number = "number" : LeafRead < Leaf1 >, required;
         pull_request = "pull_request" : Typed < PullRequestReadyForReviewPullRequest >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; installation = "installation"
@@ -16822,46 +16845,47 @@ mod fast {
         Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
         patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf84 >, required; locked = "locked" : LeafRead <
+        state = "state" : LeafRead < Leaf95 >, required; locked = "locked" : LeafRead <
         Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
-        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
-        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
-        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
-        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
-        links = "_links" : Typed < PullRequestLinks >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
-        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf66 >, required;
-        merged = "merged" : LeafRead < Leaf99 >, required; mergeable = "mergeable" :
-        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
-        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
-        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
-        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
-        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
-        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
-        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
-        >, required; } deny
+        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
+        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
+        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
+        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
+        Typed < PullRequestLinks >, required; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
+        required; draft = "draft" : LeafRead < Leaf74 >, required; merged = "merged" :
+        LeafRead < Leaf114 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
+        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
+        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
+        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
+        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
+        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
+        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
+        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        required; } deny
     );
     rt::string_leaf!(
-        Leaf108 -> PullRequestReopenedAction, | s | [! ::std::matches!(s, "reopened")] =>
+        Leaf123 -> PullRequestReopenedAction, | s | [! ::std::matches!(s, "reopened")] =>
         PullRequestReopenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_363, Visit363, PullRequestReopened { action = "action" : LeafRead < Leaf108
+        read_363, Visit363, PullRequestReopened { action = "action" : LeafRead < Leaf123
         >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestReopenedPullRequest >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -16876,47 +16900,48 @@ mod fast {
         required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
         "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
         Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf84 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        "state" : LeafRead < Leaf95 >, required; locked = "locked" : LeafRead < Leaf4 >,
         required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
-        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf63 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
-        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
-        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
-        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
-        links = "_links" : Typed < PullRequestLinks >, required; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
-        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
-        merged = "merged" : LeafRead < Leaf99 >, required; mergeable = "mergeable" :
-        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
-        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
-        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
-        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
-        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
-        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
-        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
-        >, required; } deny
+        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
+        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf71 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
+        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
+        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
+        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
+        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
+        Typed < PullRequestLinks >, required; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
+        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
+        LeafRead < Leaf114 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
+        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
+        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
+        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
+        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
+        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
+        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
+        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        required; } deny
     );
     rt::string_leaf!(
-        Leaf109 -> PullRequestSynchronizeAction, | s | [! ::std::matches!(s,
+        Leaf124 -> PullRequestSynchronizeAction, | s | [! ::std::matches!(s,
         "synchronize")] => PullRequestSynchronizeAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_374, Visit374, PullRequestSynchronize { action = "action" : LeafRead <
-        Leaf109 >, required; number = "number" : LeafRead < Leaf1 >, required; before =
+        Leaf124 >, required; number = "number" : LeafRead < Leaf1 >, required; before =
         "before" : LeafRead < Leaf2 >, required; after = "after" : LeafRead < Leaf2 >,
         required; pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest
         >, required; repository = "repository" : Typed <
@@ -16925,12 +16950,12 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf110 -> PullRequestUnassignedAction, | s | [! ::std::matches!(s,
+        Leaf125 -> PullRequestUnassignedAction, | s | [! ::std::matches!(s,
         "unassigned")] => PullRequestUnassignedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_376, Visit376, PullRequestUnassigned { action = "action" : LeafRead <
-        Leaf110 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        Leaf125 >, required; number = "number" : LeafRead < Leaf1 >, required;
         pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
         required; assignee = "assignee" : Typed < DismissedBy >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -16939,11 +16964,11 @@ mod fast {
         >, required; } deny
     );
     rt::string_leaf!(
-        Leaf111 -> PullRequestUnlabeledAction, | s | [! ::std::matches!(s, "unlabeled")]
+        Leaf126 -> PullRequestUnlabeledAction, | s | [! ::std::matches!(s, "unlabeled")]
         => PullRequestUnlabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_378, Visit378, PullRequestUnlabeled { action = "action" : LeafRead < Leaf111
+        read_378, Visit378, PullRequestUnlabeled { action = "action" : LeafRead < Leaf126
         >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestAssignedPullRequest >, required; label =
         "label" : Typed < Label >, required; repository = "repository" : Typed <
@@ -16952,11 +16977,11 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf112 -> PullRequestUnlockedAction, | s | [! ::std::matches!(s, "unlocked")] =>
+        Leaf127 -> PullRequestUnlockedAction, | s | [! ::std::matches!(s, "unlocked")] =>
         PullRequestUnlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_380, Visit380, PullRequestUnlocked { action = "action" : LeafRead < Leaf112
+        read_380, Visit380, PullRequestUnlocked { action = "action" : LeafRead < Leaf127
         >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
         "pull_request" : Typed < PullRequestAssignedPullRequest >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -16967,12 +16992,12 @@ mod fast {
     rt::object_reader!(
         read_384, Visit384, PullRequestReviewDismissedReview { id = "id" : LeafRead <
         Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; user =
-        "user" : Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >,
+        "user" : Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >,
         required; commit_id = "commit_id" : LeafRead < Leaf2 >, required; submitted_at =
         "submitted_at" : LeafRead < Leaf2 >, required; state = "state" : LeafRead <
-        Leaf46 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required;
+        Leaf51 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required;
         pull_request_url = "pull_request_url" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required; links
+        author_association = "author_association" : LeafRead < Leaf64 >, required; links
         = "_links" : Typed < ReviewLinks >, required; } deny
     );
     rt::object_reader!(
@@ -16980,7 +17005,7 @@ mod fast {
         pull_request = "pull_request" : Typed < Link >, required; } deny
     );
     rt::via_value!(
-        Check113 -> SimplePullRequestRequestedReviewer, | v |
+        Check128 -> SimplePullRequestRequestedReviewer, | v |
         rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
@@ -16990,45 +17015,45 @@ mod fast {
         required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
         "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
         Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead < Leaf4 >,
         required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
         DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required; created_at
         = "created_at" : LeafRead < Leaf2 >, required; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue < Check5 >,
-        required; merged_at = "merged_at" : ViaValue < Check5 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check113 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; draft = "draft" : LeafRead < Leaf4 >, required; commits_url =
-        "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
-        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
-        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
-        Typed < PullRequestLinks >, required; author_association = "author_association" :
-        LeafRead < Leaf56 >, required; auto_merge = "auto_merge" : LeafRead < Leaf9 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check80 >,
-        required; } deny
+        LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue < Check6 >,
+        required; merged_at = "merged_at" : ViaValue < Check6 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check128 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
+        "draft" : LeafRead < Leaf4 >, required; commits_url = "commits_url" : LeafRead <
+        Leaf2 >, required; review_comments_url = "review_comments_url" : LeafRead < Leaf2
+        >, required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
+        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
+        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
+        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
+        required; links = "_links" : Typed < PullRequestLinks >, required;
+        author_association = "author_association" : LeafRead < Leaf64 >, required;
+        auto_merge = "auto_merge" : LeafRead < Leaf10 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check91 >, required; } deny
     );
     rt::object_reader!(
         read_389, Visit389, PullRequestReviewEditedReview { id = "id" : LeafRead < Leaf1
         >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; user = "user" :
-        Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
         commit_id = "commit_id" : LeafRead < Leaf2 >, required; submitted_at =
         "submitted_at" : LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf2
         >, required; html_url = "html_url" : LeafRead < Leaf2 >, required;
         pull_request_url = "pull_request_url" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf56 >, required; links
+        author_association = "author_association" : LeafRead < Leaf64 >, required; links
         = "_links" : Typed < ReviewLinks >, required; } deny
     );
-    rt::via_value!(Check114 -> Option < Side >, | v | rt::is_valid(validators::v667, v));
+    rt::via_value!(Check129 -> Option < Side >, | v | rt::is_valid(validators::v671, v));
     rt::string_leaf!(
-        Leaf115 -> Side, | s | [! ::std::matches!(s, "LEFT" | "RIGHT")] =>
+        Leaf130 -> Side, | s | [! ::std::matches!(s, "LEFT" | "RIGHT")] =>
         Side::from_listed_str(s)
     );
     rt::object_reader!(
@@ -17037,7 +17062,7 @@ mod fast {
         required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
         LeafRead < Leaf2 >, required; diff_hunk = "diff_hunk" : LeafRead < Leaf2 >,
         required; path = "path" : LeafRead < Leaf2 >, required; position = "position" :
-        ViaValue < Check55 >, required; original_position = "original_position" :
+        ViaValue < Check63 >, required; original_position = "original_position" :
         LeafRead < Leaf1 >, required; commit_id = "commit_id" : LeafRead < Leaf2 >,
         required; original_commit_id = "original_commit_id" : LeafRead < Leaf2 >,
         required; user = "user" : Typed < DismissedBy >, required; body = "body" :
@@ -17045,12 +17070,12 @@ mod fast {
         required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; html_url =
         "html_url" : LeafRead < Leaf2 >, required; pull_request_url = "pull_request_url"
         : LeafRead < Leaf2 >, required; author_association = "author_association" :
-        LeafRead < Leaf56 >, required; links = "_links" : Typed <
+        LeafRead < Leaf64 >, required; links = "_links" : Typed <
         PullRequestReviewCommentLinks >, required; start_line = "start_line" : ViaValue <
-        Check55 >, required; original_start_line = "original_start_line" : ViaValue <
-        Check55 >, required; start_side = "start_side" : ViaValue < Check114 >, required;
-        line = "line" : ViaValue < Check55 >, required; original_line = "original_line" :
-        LeafRead < Leaf1 >, required; side = "side" : LeafRead < Leaf115 >, required;
+        Check63 >, required; original_start_line = "original_start_line" : ViaValue <
+        Check63 >, required; start_side = "start_side" : ViaValue < Check129 >, required;
+        line = "line" : ViaValue < Check63 >, required; original_line = "original_line" :
+        LeafRead < Leaf1 >, required; side = "side" : LeafRead < Leaf130 >, required;
         in_reply_to_id = "in_reply_to_id" : LeafRead < Leaf1 >; } deny
     );
     rt::object_reader!(
@@ -17059,7 +17084,7 @@ mod fast {
         "pull_request" : Typed < Link >, required; } deny
     );
     rt::via_value!(
-        Check116 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
+        Check131 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
         | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
@@ -17069,32 +17094,33 @@ mod fast {
         Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
         patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
         Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
         : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check116 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; draft = "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" :
-        LeafRead < Leaf2 >, required; review_comments_url = "review_comments_url" :
-        LeafRead < Leaf2 >, required; review_comment_url = "review_comment_url" :
-        LeafRead < Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head =
-        "head" : Typed < PullRequestHead >, required; base = "base" : Typed <
-        PullRequestHead >, required; links = "_links" : Typed < PullRequestLinks >,
-        required; auto_merge = "auto_merge" : LeafRead < Leaf9 >; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; } deny
+        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check131 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
+        "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" : LeafRead < Leaf2 >,
+        required; review_comments_url = "review_comments_url" : LeafRead < Leaf2 >,
+        required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
+        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
+        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
+        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
+        required; links = "_links" : Typed < PullRequestLinks >, required; auto_merge =
+        "auto_merge" : LeafRead < Leaf10 >; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check91 >, required; } deny
     );
     rt::via_value!(
-        Check117 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
+        Check132 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
         | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
@@ -17104,32 +17130,33 @@ mod fast {
         Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
         patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
         Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
         : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check117 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; draft = "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" :
-        LeafRead < Leaf2 >, required; review_comments_url = "review_comments_url" :
-        LeafRead < Leaf2 >, required; review_comment_url = "review_comment_url" :
-        LeafRead < Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head =
-        "head" : Typed < PullRequestHead >, required; base = "base" : Typed <
-        PullRequestHead >, required; links = "_links" : Typed < PullRequestLinks >,
-        required; auto_merge = "auto_merge" : LeafRead < Leaf9 >; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; } deny
+        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check132 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
+        "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" : LeafRead < Leaf2 >,
+        required; review_comments_url = "review_comments_url" : LeafRead < Leaf2 >,
+        required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
+        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
+        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
+        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
+        required; links = "_links" : Typed < PullRequestLinks >, required; auto_merge =
+        "auto_merge" : LeafRead < Leaf10 >; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check91 >, required; } deny
     );
     rt::via_value!(
-        Check118 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
+        Check133 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
         | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
@@ -17139,32 +17166,34 @@ mod fast {
         Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
         patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
         LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
         Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
         : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
         created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
         "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
-        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
-        "requested_reviewers" : VecOf < ViaValue < Check118 >, 0usize, { usize::MAX } >,
-        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
-        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
-        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
-        >, required; draft = "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" :
-        LeafRead < Leaf2 >, required; review_comments_url = "review_comments_url" :
-        LeafRead < Leaf2 >, required; review_comment_url = "review_comment_url" :
-        LeafRead < Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head =
-        "head" : Typed < PullRequestHead >, required; base = "base" : Typed <
-        PullRequestHead >, required; links = "_links" : Typed < PullRequestLinks >,
-        required; auto_merge = "auto_merge" : LeafRead < Leaf9 >; author_association =
-        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check80 >, required; } deny
+        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
+        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
+        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check133 >,
+        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
+        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
+        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
+        "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" : LeafRead < Leaf2 >,
+        required; review_comments_url = "review_comments_url" : LeafRead < Leaf2 >,
+        required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
+        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
+        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
+        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
+        required; links = "_links" : Typed < PullRequestLinks >, required; auto_merge =
+        "auto_merge" : LeafRead < Leaf10 >; author_association = "author_association" :
+        LeafRead < Leaf64 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check91 >, required; } deny
     );
+    rt::array_checks!(Checks134, items = validators::t79:: < 78 >);
     rt::via_value!(
-        Check119 -> Option < PushEventCommit >, | v | rt::is_valid(validators::t2:: < 19
+        Check135 -> Option < PushEventCommit >, | v | rt::is_valid(validators::t2:: < 19
         >, v)
     );
     rt::object_reader!(
@@ -17172,10 +17201,10 @@ mod fast {
         before = "before" : LeafRead < Leaf2 >, required; after = "after" : LeafRead <
         Leaf2 >, required; created = "created" : LeafRead < Leaf4 >, required; deleted =
         "deleted" : LeafRead < Leaf4 >, required; forced = "forced" : LeafRead < Leaf4 >,
-        required; base_ref = "base_ref" : ViaValue < Check5 >, required; compare =
+        required; base_ref = "base_ref" : ViaValue < Check6 >, required; compare =
         "compare" : LeafRead < Leaf2 >, required; commits = "commits" : VecOf < Typed <
-        PushEventCommit >, 0usize, { usize::MAX } >, required; head_commit =
-        "head_commit" : ViaValue < Check119 >, required; repository = "repository" :
+        PushEventCommit >, 0usize, { usize::MAX }, Checks134 >, required; head_commit =
+        "head_commit" : ViaValue < Check135 >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; pusher = "pusher" :
         Typed < CommitSimpleAuthor >, required; sender = "sender" : Typed < DismissedBy
         >, required; installation = "installation" : Typed < InstallationLite >;
@@ -17188,11 +17217,12 @@ mod fast {
         timestamp = "timestamp" : LeafRead < Leaf2 >, required; url = "url" : LeafRead <
         Leaf2 >, required; author = "author" : Typed < CommitSimpleAuthor >, required;
         committer = "committer" : Typed < CommitSimpleAuthor >, required; added = "added"
-        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; modified =
-        "modified" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
-        removed = "removed" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        required; } deny
+        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required;
+        modified = "modified" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
+        Checks5 >, required; removed = "removed" : VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX }, Checks5 >, required; } deny
     );
+    rt::array_checks!(Checks136, items = validators::t79:: < 79 >);
     rt::object_reader!(
         read_408, Visit408, ReleaseCreatedRelease { url = "url" : LeafRead < Leaf2 >,
         required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
@@ -17203,14 +17233,14 @@ mod fast {
         name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
         >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
         "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
-        < Check5 >, required; published_at = "published_at" : ViaValue < Check5 >,
+        < Check6 >, required; published_at = "published_at" : ViaValue < Check6 >,
         required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
-        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
+        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
+        body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf120 -> ReleaseAssetState, | s | [! ::std::matches!(s, "uploaded")] =>
+        Leaf137 -> ReleaseAssetState, | s | [! ::std::matches!(s, "uploaded")] =>
         ReleaseAssetState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -17218,7 +17248,7 @@ mod fast {
         browser_download_url = "browser_download_url" : LeafRead < Leaf2 >, required; id
         = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
         required; name = "name" : LeafRead < Leaf2 >, required; label = "label" :
-        ViaValue < Check5 >, required; state = "state" : LeafRead < Leaf120 >, required;
+        ViaValue < Check6 >, required; state = "state" : LeafRead < Leaf137 >, required;
         content_type = "content_type" : LeafRead < Leaf2 >, required; size = "size" :
         LeafRead < Leaf1 >, required; download_count = "download_count" : LeafRead <
         Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
@@ -17238,12 +17268,12 @@ mod fast {
         required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
         name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
         >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
-        "prerelease" : LeafRead < Leaf68 >, required; created_at = "created_at" :
-        ViaValue < Check5 >, required; published_at = "published_at" : ViaValue < Check5
+        "prerelease" : LeafRead < Leaf76 >, required; created_at = "created_at" :
+        ViaValue < Check6 >, required; published_at = "published_at" : ViaValue < Check6
         >, required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
-        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
+        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
+        body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_417, Visit417, ReleasePublishedRelease { url = "url" : LeafRead < Leaf2 >,
@@ -17255,11 +17285,11 @@ mod fast {
         name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
         >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
         "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
-        < Check5 >, required; published_at = "published_at" : LeafRead < Leaf2 >,
+        < Check6 >, required; published_at = "published_at" : LeafRead < Leaf2 >,
         required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
-        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
+        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
+        body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_420, Visit420, ReleaseUnpublishedRelease { url = "url" : LeafRead < Leaf2 >,
@@ -17271,11 +17301,11 @@ mod fast {
         name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
         >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
         "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
-        < Check5 >, required; published_at = "published_at" : LeafRead < Leaf63 >,
+        < Check6 >, required; published_at = "published_at" : LeafRead < Leaf71 >,
         required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
-        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
+        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
+        body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_426, Visit426, RepositoryEditedChanges { description = "description" : Typed
@@ -17283,7 +17313,7 @@ mod fast {
         "homepage" : Typed < Description >; } deny
     );
     rt::object_reader!(
-        read_427, Visit427, Description { from = "from" : ViaValue < Check5 >, required;
+        read_427, Visit427, Description { from = "from" : ViaValue < Check6 >, required;
         } deny
     );
     rt::object_reader!(
@@ -17305,12 +17335,12 @@ mod fast {
         read_436, Visit436, OwnerFrom { user = "user" : Typed < DismissedBy >; } deny
     );
     rt::string_leaf!(
-        Leaf121 -> RepositoryImportEventStatus, | s | [! ::std::matches!(s, "success" |
+        Leaf138 -> RepositoryImportEventStatus, | s | [! ::std::matches!(s, "success" |
         "cancelled" | "failure")] => RepositoryImportEventStatus::from_listed_str(s)
     );
     rt::object_reader!(
         read_440, Visit440, RepositoryImportEvent { status = "status" : LeafRead <
-        Leaf121 >, required; repository = "repository" : Typed <
+        Leaf138 >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
@@ -17357,38 +17387,42 @@ mod fast {
     rt::object_reader!(
         read_451, Visit451, SecretScanningAlertCreatedAlert { number = "number" :
         LeafRead < Leaf1 >, required; secret_type = "secret_type" : LeafRead < Leaf2 >,
-        required; resolution = "resolution" : LeafRead < Leaf9 >, required; resolved_by =
-        "resolved_by" : LeafRead < Leaf9 >, required; resolved_at = "resolved_at" :
-        LeafRead < Leaf9 >, required; } deny
+        required; resolution = "resolution" : LeafRead < Leaf10 >, required; resolved_by
+        = "resolved_by" : LeafRead < Leaf10 >, required; resolved_at = "resolved_at" :
+        LeafRead < Leaf10 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf122 -> Resolution, | s | [! ::std::matches!(s, "false_positive" | "wontfix" |
+        Leaf139 -> Resolution, | s | [! ::std::matches!(s, "false_positive" | "wontfix" |
         "revoked" | "used_in_tests")] => Resolution::from_listed_str(s)
     );
     rt::object_reader!(
         read_454, Visit454, SecretScanningAlertResolvedAlert { number = "number" :
         LeafRead < Leaf1 >, required; secret_type = "secret_type" : LeafRead < Leaf2 >,
-        required; resolution = "resolution" : LeafRead < Leaf122 >, required; resolved_by
+        required; resolution = "resolution" : LeafRead < Leaf139 >, required; resolved_by
         = "resolved_by" : Typed < DismissedBy >, required; resolved_at = "resolved_at" :
         LeafRead < Leaf2 >, required; } deny
     );
+    rt::array_checks!(Checks140, items = validators::v376);
+    rt::array_checks!(Checks141, items = validators::v377);
+    rt::array_checks!(Checks142, items = validators::t85:: < 10 >);
+    rt::array_checks!(Checks143, items = validators::v379);
     rt::object_reader!(
         read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory { cvss = "cvss" :
         Typed < Cvss >, required; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize, {
-        usize::MAX } >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >, required;
-        summary = "summary" : LeafRead < Leaf2 >, required; description = "description" :
-        LeafRead < Leaf2 >, required; severity = "severity" : LeafRead < Leaf2 >,
-        required; identifiers = "identifiers" : VecOf < Typed < Identifier >, 0usize, {
-        usize::MAX } >, required; references = "references" : VecOf < Typed < Reference
-        >, 0usize, { usize::MAX } >, required; published_at = "published_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        withdrawn_at = "withdrawn_at" : ViaValue < Check5 >, required; vulnerabilities =
-        "vulnerabilities" : VecOf < Typed < Vulnerability >, 0usize, { usize::MAX } >,
-        required; } deny
+        usize::MAX }, Checks140 >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
+        required; summary = "summary" : LeafRead < Leaf2 >, required; description =
+        "description" : LeafRead < Leaf2 >, required; severity = "severity" : LeafRead <
+        Leaf2 >, required; identifiers = "identifiers" : VecOf < Typed < Identifier >,
+        0usize, { usize::MAX }, Checks141 >, required; references = "references" : VecOf
+        < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >, required;
+        published_at = "published_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; withdrawn_at = "withdrawn_at" :
+        ViaValue < Check6 >, required; vulnerabilities = "vulnerabilities" : VecOf <
+        Typed < Vulnerability >, 0usize, { usize::MAX }, Checks143 >, required; } deny
     );
     rt::object_reader!(
-        read_459, Visit459, Cvss { vector_string = "vector_string" : ViaValue < Check5 >,
-        required; score = "score" : LeafRead < Leaf90 >, required; } deny
+        read_459, Visit459, Cvss { vector_string = "vector_string" : ViaValue < Check6 >,
+        required; score = "score" : LeafRead < Leaf101 >, required; } deny
     );
     rt::object_reader!(
         read_460, Visit460, Cwe { cwe_id = "cwe_id" : LeafRead < Leaf2 >, required; name
@@ -17403,7 +17437,7 @@ mod fast {
         deny
     );
     rt::via_value!(
-        Check123 -> Option < FirstPatchedVersion >, | v | rt::is_valid(validators::v381,
+        Check144 -> Option < FirstPatchedVersion >, | v | rt::is_valid(validators::v381,
         v)
     );
     rt::object_reader!(
@@ -17411,7 +17445,7 @@ mod fast {
         VulnerabilityPackage >, required; severity = "severity" : LeafRead < Leaf2 >,
         required; vulnerable_version_range = "vulnerable_version_range" : LeafRead <
         Leaf2 >, required; first_patched_version = "first_patched_version" : ViaValue <
-        Check123 >, required; } deny
+        Check144 >, required; } deny
     );
     rt::object_reader!(
         read_464, Visit464, VulnerabilityPackage { ecosystem = "ecosystem" : LeafRead <
@@ -17424,16 +17458,16 @@ mod fast {
     rt::object_reader!(
         read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory { cvss = "cvss" :
         Typed < Cvss >, required; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize, {
-        usize::MAX } >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >, required;
-        summary = "summary" : LeafRead < Leaf2 >, required; description = "description" :
-        LeafRead < Leaf2 >, required; severity = "severity" : LeafRead < Leaf2 >,
-        required; identifiers = "identifiers" : VecOf < Typed < Identifier >, 0usize, {
-        usize::MAX } >, required; references = "references" : VecOf < Typed < Reference
-        >, 0usize, { usize::MAX } >, required; published_at = "published_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        withdrawn_at = "withdrawn_at" : LeafRead < Leaf2 >, required; vulnerabilities =
-        "vulnerabilities" : VecOf < Typed < Vulnerability >, 0usize, { usize::MAX } >,
-        required; } deny
+        usize::MAX }, Checks140 >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
+        required; summary = "summary" : LeafRead < Leaf2 >, required; description =
+        "description" : LeafRead < Leaf2 >, required; severity = "severity" : LeafRead <
+        Leaf2 >, required; identifiers = "identifiers" : VecOf < Typed < Identifier >,
+        0usize, { usize::MAX }, Checks141 >, required; references = "references" : VecOf
+        < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >, required;
+        published_at = "published_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; withdrawn_at = "withdrawn_at" :
+        LeafRead < Leaf2 >, required; vulnerabilities = "vulnerabilities" : VecOf < Typed
+        < Vulnerability >, 0usize, { usize::MAX }, Checks143 >, required; } deny
     );
     rt::object_reader!(
         read_472, Visit472, Sponsorship { node_id = "node_id" : LeafRead < Leaf2 >,
@@ -17465,33 +17499,35 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf124 -> StatusEventState, | s | [! ::std::matches!(s, "pending" | "success" |
+        Leaf145 -> StatusEventState, | s | [! ::std::matches!(s, "pending" | "success" |
         "failure" | "error")] => StatusEventState::from_listed_str(s)
     );
+    rt::array_checks!(Checks146, items = validators::v399);
     rt::object_reader!(
         read_485, Visit485, StatusEvent { id = "id" : LeafRead < Leaf1 >, required; sha =
         "sha" : LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >,
-        required; avatar_url = "avatar_url" : ViaValue < Check5 >; target_url =
-        "target_url" : ViaValue < Check5 >, required; context = "context" : LeafRead <
-        Leaf2 >, required; description = "description" : ViaValue < Check5 >, required;
-        state = "state" : LeafRead < Leaf124 >, required; commit = "commit" : Typed <
+        required; avatar_url = "avatar_url" : ViaValue < Check6 >; target_url =
+        "target_url" : ViaValue < Check6 >, required; context = "context" : LeafRead <
+        Leaf2 >, required; description = "description" : ViaValue < Check6 >, required;
+        state = "state" : LeafRead < Leaf145 >, required; commit = "commit" : Typed <
         StatusEventCommit >, required; branches = "branches" : VecOf < Typed < Branch >,
-        0usize, { usize::MAX } >, required; created_at = "created_at" : LeafRead < Leaf2
-        >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        0usize, { usize::MAX }, Checks146 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
+    rt::array_checks!(Checks147, items = validators::v398);
     rt::object_reader!(
         read_487, Visit487, StatusEventCommit { sha = "sha" : LeafRead < Leaf2 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; commit = "commit" :
         Typed < CommitCommit >, required; url = "url" : LeafRead < Leaf2 >, required;
         html_url = "html_url" : LeafRead < Leaf2 >, required; comments_url =
         "comments_url" : LeafRead < Leaf2 >, required; author = "author" : ViaValue <
-        Check24 >, required; committer = "committer" : ViaValue < Check24 >, required;
-        parents = "parents" : VecOf < Typed < CommitParent >, 0usize, { usize::MAX } >,
-        required; } deny
+        Check28 >, required; committer = "committer" : ViaValue < Check28 >, required;
+        parents = "parents" : VecOf < Typed < CommitParent >, 0usize, { usize::MAX },
+        Checks147 >, required; } deny
     );
     rt::object_reader!(
         read_488, Visit488, CommitCommit { author = "author" : Typed < CommitAuthor >,
@@ -17503,7 +17539,7 @@ mod fast {
     );
     rt::object_reader!(
         read_489, Visit489, CommitAuthor { name = "name" : LeafRead < Leaf2 >, required;
-        email = "email" : ViaValue < Check22 >, required; date = "date" : LeafRead <
+        email = "email" : ViaValue < Check25 >, required; date = "date" : LeafRead <
         Leaf2 >, required; username = "username" : LeafRead < Leaf2 >; } deny
     );
     rt::object_reader!(
@@ -17511,7 +17547,7 @@ mod fast {
         "url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf125 -> Reason, | s | [! ::std::matches!(s, "expired_key" | "not_signing_key"
+        Leaf148 -> Reason, | s | [! ::std::matches!(s, "expired_key" | "not_signing_key"
         | "gpgverify_error" | "gpgverify_unavailable" | "unsigned" |
         "unknown_signature_type" | "no_user" | "unverified_email" | "bad_email" |
         "unknown_key" | "malformed_signature" | "invalid" | "valid")] =>
@@ -17519,9 +17555,9 @@ mod fast {
     );
     rt::object_reader!(
         read_491, Visit491, Verification { verified = "verified" : LeafRead < Leaf4 >,
-        required; reason = "reason" : LeafRead < Leaf125 >, required; signature =
-        "signature" : ViaValue < Check5 >, required; payload = "payload" : ViaValue <
-        Check5 >, required; } deny
+        required; reason = "reason" : LeafRead < Leaf148 >, required; signature =
+        "signature" : ViaValue < Check6 >, required; payload = "payload" : ViaValue <
+        Check6 >, required; } deny
     );
     rt::object_reader!(
         read_493, Visit493, CommitParent { sha = "sha" : LeafRead < Leaf2 >, required;
@@ -17560,76 +17596,77 @@ mod fast {
         Typed < Organization >, required; } deny
     );
     rt::via_value!(
-        Check126 -> Option < rt::Map < String, rt::Value > >, | v |
+        Check149 -> Option < rt::Map < String, rt::Value > >, | v |
         rt::is_valid(validators::t2:: < 20 >, v)
     );
     rt::object_reader!(
         read_508, Visit508, WorkflowDispatchEvent { inputs = "inputs" : ViaValue <
-        Check126 >, required; r#ref = "ref" : LeafRead < Leaf2 >, required; repository =
+        Check149 >, required; r#ref = "ref" : LeafRead < Leaf2 >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
         Typed < InstallationLite >; organization = "organization" : Typed < Organization
         >; workflow = "workflow" : LeafRead < Leaf2 >, required; } deny
     );
-    rt::via_value!(Check127 -> Step, | v | rt::is_valid(validators::t79:: < 76 >, v));
+    rt::via_value!(Check150 -> Step, | v | rt::is_valid(validators::t79:: < 80 >, v));
+    rt::array_checks!(Checks151, items = validators::t79:: < 80 >);
     rt::string_leaf!(
-        Leaf128 -> WorkflowJobConclusion, | s | [! ::std::matches!(s, "success" |
+        Leaf152 -> WorkflowJobConclusion, | s | [! ::std::matches!(s, "success" |
         "failure"), ! ::std::matches!(s, "success" | "failure")] =>
         WorkflowJobConclusion::from_listed_str(s)
     );
     rt::object_reader!(
         read_511, Visit511, WorkflowJobCompletedWorkflowJob { id = "id" : LeafRead <
-        Leaf1 >, required; run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha =
+        Leaf1 >, required; run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha =
         "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
         >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
         "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
         Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf19 >,
-        required; steps = "steps" : VecOf < ViaValue < Check127 >, 1usize, { usize::MAX }
-        >, required; conclusion = "conclusion" : LeafRead < Leaf128 >, required; labels =
-        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
-        started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at =
-        "completed_at" : ViaValue < Check5 >, required; } deny
+        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf22 >,
+        required; steps = "steps" : VecOf < ViaValue < Check150 >, 1usize, { usize::MAX
+        }, Checks151 >, required; conclusion = "conclusion" : LeafRead < Leaf152 >,
+        required; labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
+        Checks5 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
+        completed_at = "completed_at" : ViaValue < Check6 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf129 -> WorkflowJobStatus, | s | [! ::std::matches!(s, "queued")] =>
+        Leaf153 -> WorkflowJobStatus, | s | [! ::std::matches!(s, "queued")] =>
         WorkflowJobStatus::from_listed_str(s)
     );
     rt::object_reader!(
         read_518, Visit518, WorkflowJobQueuedWorkflowJob { id = "id" : LeafRead < Leaf1
-        >, required; run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha =
+        >, required; run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha =
         "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
         >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
         "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
         Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf129 >,
-        required; steps = "steps" : VecOf < ViaValue < Check127 >, 0usize, { usize::MAX }
-        >, required; conclusion = "conclusion" : LeafRead < Leaf9 >, required; labels =
-        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
-        started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at =
-        "completed_at" : LeafRead < Leaf9 >, required; } deny
+        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf153 >,
+        required; steps = "steps" : VecOf < ViaValue < Check150 >, 0usize, { usize::MAX
+        }, Checks151 >, required; conclusion = "conclusion" : LeafRead < Leaf10 >,
+        required; labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
+        Checks5 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
+        completed_at = "completed_at" : LeafRead < Leaf10 >, required; } deny
     );
     rt::via_value!(
-        Check130 -> WorkflowJobStep, | v | rt::is_valid(validators::t79:: < 77 >, v) &&
-        rt::is_valid(validators::t79:: < 76 >, v)
+        Check154 -> WorkflowJobStep, | v | rt::is_valid(validators::t79:: < 81 >, v) &&
+        rt::is_valid(validators::t79:: < 80 >, v)
     );
     rt::via_value!(
-        Check131 -> Option < WorkflowJobConclusion >, | v |
-        rt::is_valid(validators::v645, v) && rt::is_valid(validators::v672, v)
+        Check155 -> Option < WorkflowJobConclusion >, | v |
+        rt::is_valid(validators::v646, v) && rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
         read_521, Visit521, WorkflowJobStartedWorkflowJob { id = "id" : LeafRead < Leaf1
-        >, required; run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha =
+        >, required; run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha =
         "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
         >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
         "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
         Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf19 >,
-        required; steps = "steps" : VecOf < ViaValue < Check130 >, 1usize, 1usize >,
-        required; conclusion = "conclusion" : ViaValue < Check131 >, required; labels =
-        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
-        started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at =
-        "completed_at" : LeafRead < Leaf63 >, required; } deny
+        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf22 >,
+        required; steps = "steps" : VecOf < ViaValue < Check154 >, 1usize, 1usize >,
+        required; conclusion = "conclusion" : ViaValue < Check155 >, required; labels =
+        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >,
+        required; started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at
+        = "completed_at" : LeafRead < Leaf71 >, required; } deny
     );
     rt::object_reader!(
         read_526, Visit526, Workflow { badge_url = "badge_url" : LeafRead < Leaf2 >,
@@ -17641,14 +17678,15 @@ mod fast {
         Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf132 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" |
+        Leaf156 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" |
         "failure" | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale"),
         ! ::std::matches!(s, "success" | "failure" | "neutral" | "cancelled" |
         "timed_out" | "action_required" | "stale")] =>
         CheckSuiteConclusion::from_listed_str(s)
     );
+    rt::array_checks!(Checks157, items = validators::t7:: < 1 >);
     rt::string_leaf!(
-        Leaf133 -> RootCheckSuiteEventCompletedCheckSuiteStatus, | s | [!
+        Leaf158 -> RootCheckSuiteEventCompletedCheckSuiteStatus, | s | [!
         ::std::matches!(s, "requested" | "in_progress" | "completed" | "queued")] =>
         RootCheckSuiteEventCompletedCheckSuiteStatus::from_listed_str(s)
     );
@@ -17658,7 +17696,7 @@ mod fast {
         LeafRead < Leaf2 >, required; check_suite_url = "check_suite_url" : LeafRead <
         Leaf2 >, required; check_suite_id = "check_suite_id" : LeafRead < Leaf1 >,
         required; check_suite_node_id = "check_suite_node_id" : LeafRead < Leaf2 >,
-        required; conclusion = "conclusion" : LeafRead < Leaf132 >, required; created_at
+        required; conclusion = "conclusion" : LeafRead < Leaf156 >, required; created_at
         = "created_at" : LeafRead < Leaf2 >, required; event = "event" : LeafRead < Leaf2
         >, required; head_branch = "head_branch" : LeafRead < Leaf2 >, required;
         head_commit = "head_commit" : Typed < CommitSimple >, required; head_repository =
@@ -17668,12 +17706,12 @@ mod fast {
         LeafRead < Leaf2 >, required; logs_url = "logs_url" : LeafRead < Leaf2 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
         LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        WorkflowRunPullRequest >, 0usize, { usize::MAX } >, required; repository =
-        "repository" : Typed < RepositoryLite >, required; rerun_url = "rerun_url" :
-        LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead < Leaf1 >,
-        required; status = "status" : LeafRead < Leaf133 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
-        required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
+        WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >, required;
+        repository = "repository" : Typed < RepositoryLite >, required; rerun_url =
+        "rerun_url" : LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead
+        < Leaf1 >, required; status = "status" : LeafRead < Leaf158 >, required;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead
+        < Leaf2 >, required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
         workflow_url = "workflow_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
@@ -17687,7 +17725,7 @@ mod fast {
         contents_url = "contents_url" : LeafRead < Leaf2 >, required; contributors_url =
         "contributors_url" : LeafRead < Leaf2 >, required; deployments_url =
         "deployments_url" : LeafRead < Leaf2 >, required; description = "description" :
-        ViaValue < Check5 >, required; downloads_url = "downloads_url" : LeafRead < Leaf2
+        ViaValue < Check6 >, required; downloads_url = "downloads_url" : LeafRead < Leaf2
         >, required; events_url = "events_url" : LeafRead < Leaf2 >, required; fork =
         "fork" : LeafRead < Leaf4 >, required; forks_url = "forks_url" : LeafRead < Leaf2
         >, required; full_name = "full_name" : LeafRead < Leaf2 >, required;
@@ -17716,9 +17754,9 @@ mod fast {
     );
     rt::object_reader!(
         read_529, Visit529, WorkflowRunPullRequest { url = "url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf90 >, required; number = "number" : LeafRead
-        < Leaf90 >, required; head = "head" : Typed < CheckRunPullRequestHead >,
-        required; base = "base" : Typed < CheckRunPullRequestHead >, required; } deny
+        required; id = "id" : LeafRead < Leaf101 >, required; number = "number" :
+        LeafRead < Leaf101 >, required; head = "head" : Typed < CheckRunPullRequestHead
+        >, required; base = "base" : Typed < CheckRunPullRequestHead >, required; } deny
     );
     rt::object_reader!(
         read_531, Visit531, WorkflowRunRequestedWorkflowRun { artifacts_url =
@@ -17726,7 +17764,7 @@ mod fast {
         LeafRead < Leaf2 >, required; check_suite_url = "check_suite_url" : LeafRead <
         Leaf2 >, required; check_suite_id = "check_suite_id" : LeafRead < Leaf1 >,
         required; check_suite_node_id = "check_suite_node_id" : LeafRead < Leaf2 >,
-        required; conclusion = "conclusion" : ViaValue < Check16 >, required; created_at
+        required; conclusion = "conclusion" : ViaValue < Check18 >, required; created_at
         = "created_at" : LeafRead < Leaf2 >, required; event = "event" : LeafRead < Leaf2
         >, required; head_branch = "head_branch" : LeafRead < Leaf2 >, required;
         head_commit = "head_commit" : Typed < CommitSimple >, required; head_repository =
@@ -17736,33 +17774,33 @@ mod fast {
         LeafRead < Leaf2 >, required; logs_url = "logs_url" : LeafRead < Leaf2 >,
         required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
         LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        WorkflowRunPullRequest >, 0usize, { usize::MAX } >, required; repository =
-        "repository" : Typed < RepositoryLite >, required; rerun_url = "rerun_url" :
-        LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead < Leaf1 >,
-        required; status = "status" : LeafRead < Leaf133 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
-        required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
+        WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >, required;
+        repository = "repository" : Typed < RepositoryLite >, required; rerun_url =
+        "rerun_url" : LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead
+        < Leaf1 >, required; status = "status" : LeafRead < Leaf158 >, required;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead
+        < Leaf2 >, required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
         workflow_url = "workflow_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf134 -> BranchProtectionRuleCreatedAction, | s | [! ::std::matches!(s,
+        Leaf159 -> BranchProtectionRuleCreatedAction, | s | [! ::std::matches!(s,
         "created")] => BranchProtectionRuleCreatedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_532, Visit532, BranchProtectionRuleCreated { action = "action" : LeafRead <
-        Leaf134 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
+        Leaf159 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf135 -> BranchProtectionRuleDeletedAction, | s | [! ::std::matches!(s,
+        Leaf160 -> BranchProtectionRuleDeletedAction, | s | [! ::std::matches!(s,
         "deleted")] => BranchProtectionRuleDeletedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_534, Visit534, BranchProtectionRuleDeleted { action = "action" : LeafRead <
-        Leaf135 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
+        Leaf160 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
@@ -17770,7 +17808,7 @@ mod fast {
     );
     rt::object_reader!(
         read_536, Visit536, BranchProtectionRuleEdited { action = "action" : LeafRead <
-        Leaf102 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
+        Leaf117 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
         changes = "changes" : Typed < BranchProtectionRuleEditedChanges >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -17778,57 +17816,57 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::via_value!(
-        Check136 -> Option < RequestedAction >, | v | rt::is_valid(validators::v673, v)
+        Check161 -> Option < RequestedAction >, | v | rt::is_valid(validators::v679, v)
     );
     rt::object_reader!(
-        read_537, Visit537, CheckRunCompleted { action = "action" : LeafRead < Leaf13 >,
+        read_537, Visit537, CheckRunCompleted { action = "action" : LeafRead < Leaf14 >,
         required; check_run = "check_run" : Typed < CheckRunCompletedCheckRun >,
-        required; requested_action = "requested_action" : ViaValue < Check136 >;
+        required; requested_action = "requested_action" : ViaValue < Check161 >;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_538, Visit538, CheckRunCreated { action = "action" : LeafRead < Leaf134 >,
+        read_538, Visit538, CheckRunCreated { action = "action" : LeafRead < Leaf159 >,
         required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >, required;
-        requested_action = "requested_action" : ViaValue < Check136 >; repository =
+        requested_action = "requested_action" : ViaValue < Check161 >; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
         Typed < InstallationLite >; organization = "organization" : Typed < Organization
         >; } deny
     );
     rt::string_leaf!(
-        Leaf137 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
+        Leaf162 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
         "requested_action")] => CheckRunRequestedActionAction::from_listed_str(s)
     );
     rt::via_value!(
-        Check138 -> RequestedAction, | v | rt::is_valid(validators::t83:: < 6 >, v)
+        Check163 -> RequestedAction, | v | rt::is_valid(validators::t83:: < 6 >, v)
     );
     rt::object_reader!(
         read_539, Visit539, CheckRunRequestedAction { action = "action" : LeafRead <
-        Leaf137 >, required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >,
-        required; requested_action = "requested_action" : ViaValue < Check138 >,
+        Leaf162 >, required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >,
+        required; requested_action = "requested_action" : ViaValue < Check163 >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf139 -> CheckRunRerequestedAction, | s | [! ::std::matches!(s, "rerequested")]
+        Leaf164 -> CheckRunRerequestedAction, | s | [! ::std::matches!(s, "rerequested")]
         => CheckRunRerequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_541, Visit541, CheckRunRerequested { action = "action" : LeafRead < Leaf139
+        read_541, Visit541, CheckRunRerequested { action = "action" : LeafRead < Leaf164
         >, required; check_run = "check_run" : Typed < CheckRunRerequestedCheckRun >,
-        required; requested_action = "requested_action" : ViaValue < Check136 >;
+        required; requested_action = "requested_action" : ViaValue < Check161 >;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_543, Visit543, CheckSuiteCompleted { action = "action" : LeafRead < Leaf13
+        read_543, Visit543, CheckSuiteCompleted { action = "action" : LeafRead < Leaf14
         >, required; check_suite = "check_suite" : Typed < CheckSuiteCompletedCheckSuite
         >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -17836,11 +17874,11 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf140 -> CheckSuiteRequestedAction, | s | [! ::std::matches!(s, "requested")]
+        Leaf165 -> CheckSuiteRequestedAction, | s | [! ::std::matches!(s, "requested")]
         => CheckSuiteRequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_544, Visit544, CheckSuiteRequested { action = "action" : LeafRead < Leaf140
+        read_544, Visit544, CheckSuiteRequested { action = "action" : LeafRead < Leaf165
         >, required; check_suite = "check_suite" : Typed < CheckSuiteCompletedCheckSuite
         >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -17849,20 +17887,20 @@ mod fast {
     );
     rt::object_reader!(
         read_546, Visit546, CheckSuiteRerequested { action = "action" : LeafRead <
-        Leaf139 >, required; check_suite = "check_suite" : Typed <
+        Leaf164 >, required; check_suite = "check_suite" : Typed <
         CheckSuiteCompletedCheckSuite >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf141 -> CodeScanningAlertAppearedInBranchAction, | s | [! ::std::matches!(s,
+        Leaf166 -> CodeScanningAlertAppearedInBranchAction, | s | [! ::std::matches!(s,
         "appeared_in_branch")] =>
         CodeScanningAlertAppearedInBranchAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_547, Visit547, CodeScanningAlertAppearedInBranch { action = "action" :
-        LeafRead < Leaf141 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf166 >, required; alert = "alert" : Typed <
         CodeScanningAlertAppearedInBranchAlert >, required; r#ref = "ref" : LeafRead <
         Leaf2 >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
@@ -17871,12 +17909,12 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf142 -> CodeScanningAlertClosedByUserAction, | s | [! ::std::matches!(s,
+        Leaf167 -> CodeScanningAlertClosedByUserAction, | s | [! ::std::matches!(s,
         "closed_by_user")] => CodeScanningAlertClosedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_549, Visit549, CodeScanningAlertClosedByUser { action = "action" : LeafRead
-        < Leaf142 >, required; alert = "alert" : Typed <
+        < Leaf167 >, required; alert = "alert" : Typed <
         CodeScanningAlertClosedByUserAlert >, required; r#ref = "ref" : LeafRead < Leaf2
         >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required; repository
         = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -17886,7 +17924,7 @@ mod fast {
     );
     rt::object_reader!(
         read_551, Visit551, CodeScanningAlertCreated { action = "action" : LeafRead <
-        Leaf134 >, required; alert = "alert" : Typed < CodeScanningAlertCreatedAlert >,
+        Leaf159 >, required; alert = "alert" : Typed < CodeScanningAlertCreatedAlert >,
         required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
         : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -17895,7 +17933,7 @@ mod fast {
     );
     rt::object_reader!(
         read_552, Visit552, CodeScanningAlertFixed { action = "action" : LeafRead <
-        Leaf51 >, required; alert = "alert" : Typed < CodeScanningAlertFixedAlert >,
+        Leaf58 >, required; alert = "alert" : Typed < CodeScanningAlertFixedAlert >,
         required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
         : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -17904,7 +17942,7 @@ mod fast {
     );
     rt::object_reader!(
         read_553, Visit553, CodeScanningAlertReopened { action = "action" : LeafRead <
-        Leaf108 >, required; alert = "alert" : Typed < CodeScanningAlertReopenedAlert >,
+        Leaf123 >, required; alert = "alert" : Typed < CodeScanningAlertReopenedAlert >,
         required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
         : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -17912,12 +17950,12 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf143 -> CodeScanningAlertReopenedByUserAction, | s | [! ::std::matches!(s,
+        Leaf168 -> CodeScanningAlertReopenedByUserAction, | s | [! ::std::matches!(s,
         "reopened_by_user")] => CodeScanningAlertReopenedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_554, Visit554, CodeScanningAlertReopenedByUser { action = "action" :
-        LeafRead < Leaf143 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf168 >, required; alert = "alert" : Typed <
         CodeScanningAlertReopenedByUserAlert >, required; r#ref = "ref" : LeafRead <
         Leaf2 >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
@@ -17926,7 +17964,7 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_556, Visit556, CommitCommentCreated { action = "action" : LeafRead < Leaf134
+        read_556, Visit556, CommitCommentCreated { action = "action" : LeafRead < Leaf159
         >, required; comment = "comment" : Typed < CommitCommentCreatedComment >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -17935,14 +17973,14 @@ mod fast {
     );
     rt::object_reader!(
         read_557, Visit557, ContentReferenceCreated { action = "action" : LeafRead <
-        Leaf134 >, required; content_reference = "content_reference" : Typed <
+        Leaf159 >, required; content_reference = "content_reference" : Typed <
         ContentReference >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >, required; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_558, Visit558, DeployKeyCreated { action = "action" : LeafRead < Leaf134 >,
+        read_558, Visit558, DeployKeyCreated { action = "action" : LeafRead < Leaf159 >,
         required; key = "key" : Typed < Key >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; installation = "installation" : Typed <
@@ -17950,7 +17988,7 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_559, Visit559, DeployKeyDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_559, Visit559, DeployKeyDeleted { action = "action" : LeafRead < Leaf160 >,
         required; key = "key" : Typed < Key >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; installation = "installation" : Typed <
@@ -17958,17 +17996,17 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_560, Visit560, DeploymentCreated { action = "action" : LeafRead < Leaf134 >,
+        read_560, Visit560, DeploymentCreated { action = "action" : LeafRead < Leaf159 >,
         required; deployment = "deployment" : Typed < DeploymentCreatedDeployment >,
-        required; workflow = "workflow" : LeafRead < Leaf9 >, required; workflow_run =
-        "workflow_run" : LeafRead < Leaf9 >, required; repository = "repository" : Typed
+        required; workflow = "workflow" : LeafRead < Leaf10 >, required; workflow_run =
+        "workflow_run" : LeafRead < Leaf10 >, required; repository = "repository" : Typed
         < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_561, Visit561, DeploymentStatusCreated { action = "action" : LeafRead <
-        Leaf134 >, required; deployment_status = "deployment_status" : Typed <
+        Leaf159 >, required; deployment_status = "deployment_status" : Typed <
         DeploymentStatus >, required; deployment = "deployment" : Typed <
         DeploymentStatusCreatedDeployment >, required; repository = "repository" : Typed
         < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -17976,11 +18014,11 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf144 -> DiscussionAnsweredAction, | s | [! ::std::matches!(s, "answered")] =>
+        Leaf169 -> DiscussionAnsweredAction, | s | [! ::std::matches!(s, "answered")] =>
         DiscussionAnsweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_562, Visit562, DiscussionAnswered { action = "action" : LeafRead < Leaf144
+        read_562, Visit562, DiscussionAnswered { action = "action" : LeafRead < Leaf169
         >, required; discussion = "discussion" : Typed < DiscussionAnsweredDiscussion >,
         required; answer = "answer" : Typed < Answer >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
@@ -17989,13 +18027,13 @@ mod fast {
         >; } deny
     );
     rt::string_leaf!(
-        Leaf145 -> DiscussionCategoryChangedAction, | s | [! ::std::matches!(s,
+        Leaf170 -> DiscussionCategoryChangedAction, | s | [! ::std::matches!(s,
         "category_changed")] => DiscussionCategoryChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_564, Visit564, DiscussionCategoryChanged { changes = "changes" : Typed <
         DiscussionCategoryChangedChanges >, required; action = "action" : LeafRead <
-        Leaf145 >, required; discussion = "discussion" : Typed <
+        Leaf170 >, required; discussion = "discussion" : Typed <
         DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; installation = "installation" : Typed <
@@ -18003,7 +18041,7 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_566, Visit566, DiscussionCreated { action = "action" : LeafRead < Leaf134 >,
+        read_566, Visit566, DiscussionCreated { action = "action" : LeafRead < Leaf159 >,
         required; discussion = "discussion" : Typed < DiscussionCreatedDiscussion >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18011,7 +18049,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_567, Visit567, DiscussionDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_567, Visit567, DiscussionDeleted { action = "action" : LeafRead < Leaf160 >,
         required; discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion
         >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18020,7 +18058,7 @@ mod fast {
     );
     rt::object_reader!(
         read_568, Visit568, DiscussionEdited { changes = "changes" : Typed <
-        DiscussionEditedChanges >; action = "action" : LeafRead < Leaf102 >, required;
+        DiscussionEditedChanges >; action = "action" : LeafRead < Leaf117 >, required;
         discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18028,7 +18066,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_569, Visit569, DiscussionLabeled { action = "action" : LeafRead < Leaf103 >,
+        read_569, Visit569, DiscussionLabeled { action = "action" : LeafRead < Leaf118 >,
         required; discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion
         >, required; label = "label" : Typed < Label >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
@@ -18037,7 +18075,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_570, Visit570, DiscussionLocked { action = "action" : LeafRead < Leaf104 >,
+        read_570, Visit570, DiscussionLocked { action = "action" : LeafRead < Leaf119 >,
         required; discussion = "discussion" : Typed < DiscussionLockedDiscussion >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18045,11 +18083,11 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf146 -> DiscussionPinnedAction, | s | [! ::std::matches!(s, "pinned")] =>
+        Leaf171 -> DiscussionPinnedAction, | s | [! ::std::matches!(s, "pinned")] =>
         DiscussionPinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_571, Visit571, DiscussionPinned { action = "action" : LeafRead < Leaf146 >,
+        read_571, Visit571, DiscussionPinned { action = "action" : LeafRead < Leaf171 >,
         required; discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion
         >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18057,12 +18095,12 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf147 -> DiscussionTransferredAction, | s | [! ::std::matches!(s,
+        Leaf172 -> DiscussionTransferredAction, | s | [! ::std::matches!(s,
         "transferred")] => DiscussionTransferredAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_573, Visit573, DiscussionTransferred { changes = "changes" : Typed <
-        DiscussionTransferredChanges >, required; action = "action" : LeafRead < Leaf147
+        DiscussionTransferredChanges >, required; action = "action" : LeafRead < Leaf172
         >, required; discussion = "discussion" : Typed <
         DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18071,11 +18109,11 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf148 -> DiscussionUnansweredAction, | s | [! ::std::matches!(s, "unanswered")]
+        Leaf173 -> DiscussionUnansweredAction, | s | [! ::std::matches!(s, "unanswered")]
         => DiscussionUnansweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_575, Visit575, DiscussionUnanswered { action = "action" : LeafRead < Leaf148
+        read_575, Visit575, DiscussionUnanswered { action = "action" : LeafRead < Leaf173
         >, required; discussion = "discussion" : Typed < DiscussionUnansweredDiscussion
         >, required; old_answer = "old_answer" : Typed < Answer >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
@@ -18084,7 +18122,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_577, Visit577, DiscussionUnlabeled { action = "action" : LeafRead < Leaf111
+        read_577, Visit577, DiscussionUnlabeled { action = "action" : LeafRead < Leaf126
         >, required; discussion = "discussion" : Typed <
         DiscussionCategoryChangedDiscussion >, required; label = "label" : Typed < Label
         >, required; repository = "repository" : Typed <
@@ -18093,7 +18131,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_578, Visit578, DiscussionUnlocked { action = "action" : LeafRead < Leaf112
+        read_578, Visit578, DiscussionUnlocked { action = "action" : LeafRead < Leaf127
         >, required; discussion = "discussion" : Typed < DiscussionUnlockedDiscussion >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18101,11 +18139,11 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf149 -> DiscussionUnpinnedAction, | s | [! ::std::matches!(s, "unpinned")] =>
+        Leaf174 -> DiscussionUnpinnedAction, | s | [! ::std::matches!(s, "unpinned")] =>
         DiscussionUnpinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_579, Visit579, DiscussionUnpinned { action = "action" : LeafRead < Leaf149
+        read_579, Visit579, DiscussionUnpinned { action = "action" : LeafRead < Leaf174
         >, required; discussion = "discussion" : Typed <
         DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18115,7 +18153,7 @@ mod fast {
     );
     rt::object_reader!(
         read_581, Visit581, DiscussionCommentCreated { action = "action" : LeafRead <
-        Leaf134 >, required; comment = "comment" : Typed <
+        Leaf159 >, required; comment = "comment" : Typed <
         DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
         DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18125,7 +18163,7 @@ mod fast {
     );
     rt::object_reader!(
         read_582, Visit582, DiscussionCommentDeleted { action = "action" : LeafRead <
-        Leaf135 >, required; comment = "comment" : Typed <
+        Leaf160 >, required; comment = "comment" : Typed <
         DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
         DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18136,7 +18174,7 @@ mod fast {
     rt::object_reader!(
         read_583, Visit583, DiscussionCommentEdited { changes = "changes" : Typed <
         DiscussionCommentEditedChanges >, required; action = "action" : LeafRead <
-        Leaf102 >, required; comment = "comment" : Typed <
+        Leaf117 >, required; comment = "comment" : Typed <
         DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
         DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18145,99 +18183,101 @@ mod fast {
         Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf150 -> GithubAppAuthorizationRevokedAction, | s | [! ::std::matches!(s,
+        Leaf175 -> GithubAppAuthorizationRevokedAction, | s | [! ::std::matches!(s,
         "revoked")] => GithubAppAuthorizationRevokedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_584, Visit584, GithubAppAuthorizationRevoked { action = "action" : LeafRead
-        < Leaf150 >, required; sender = "sender" : Typed < DismissedBy >, required; }
+        < Leaf175 >, required; sender = "sender" : Typed < DismissedBy >, required; }
         deny
     );
+    rt::array_checks!(Checks176, items = validators::v181);
     rt::object_reader!(
-        read_586, Visit586, InstallationCreated { action = "action" : LeafRead < Leaf134
+        read_586, Visit586, InstallationCreated { action = "action" : LeafRead < Leaf159
         >, required; installation = "installation" : Typed <
         InstallationCreatedInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
-        "requester" : Typed < DismissedBy >; sender = "sender" : Typed < DismissedBy >,
-        required; } deny
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
+        requester = "requester" : Typed < DismissedBy >; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_587, Visit587, InstallationDeleted { action = "action" : LeafRead < Leaf135
+        read_587, Visit587, InstallationDeleted { action = "action" : LeafRead < Leaf160
         >, required; installation = "installation" : Typed <
         InstallationCreatedInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
-        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
-        required; } deny
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
+        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf151 -> InstallationNewPermissionsAcceptedAction, | s | [! ::std::matches!(s,
+        Leaf177 -> InstallationNewPermissionsAcceptedAction, | s | [! ::std::matches!(s,
         "new_permissions_accepted")] =>
         InstallationNewPermissionsAcceptedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_588, Visit588, InstallationNewPermissionsAccepted { action = "action" :
-        LeafRead < Leaf151 >, required; installation = "installation" : Typed <
+        LeafRead < Leaf177 >, required; installation = "installation" : Typed <
         InstallationCreatedInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
-        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
-        required; } deny
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
+        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf152 -> InstallationSuspendAction, | s | [! ::std::matches!(s, "suspend")] =>
+        Leaf178 -> InstallationSuspendAction, | s | [! ::std::matches!(s, "suspend")] =>
         InstallationSuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_590, Visit590, InstallationSuspend { action = "action" : LeafRead < Leaf152
+        read_590, Visit590, InstallationSuspend { action = "action" : LeafRead < Leaf178
         >, required; installation = "installation" : Typed <
         InstallationSuspendInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
-        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
-        required; } deny
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
+        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf153 -> InstallationUnsuspendAction, | s | [! ::std::matches!(s, "unsuspend")]
+        Leaf179 -> InstallationUnsuspendAction, | s | [! ::std::matches!(s, "unsuspend")]
         => InstallationUnsuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_592, Visit592, InstallationUnsuspend { action = "action" : LeafRead <
-        Leaf153 >, required; installation = "installation" : Typed <
+        Leaf179 >, required; installation = "installation" : Typed <
         InstallationUnsuspendInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
-        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
-        required; } deny
-    );
-    rt::string_leaf!(
-        Leaf154 -> InstallationRepositoriesAddedAction, | s | [! ::std::matches!(s,
-        "added")] => InstallationRepositoriesAddedAction::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_594, Visit594, InstallationRepositoriesAdded { action = "action" : LeafRead
-        < Leaf154 >, required; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required; repository_selection =
-        "repository_selection" : LeafRead < Leaf72 >, required; repositories_added =
-        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, {
-        usize::MAX } >, required; repositories_removed = "repositories_removed" : VecOf <
-        Typed < RepositoriesRemovedItem >, 0usize, 0usize >, required; requester =
-        "requester" : ViaValue < Check24 >, required; sender = "sender" : Typed <
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
+        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
         DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf155 -> InstallationRepositoriesRemovedAction, | s | [! ::std::matches!(s,
+        Leaf180 -> InstallationRepositoriesAddedAction, | s | [! ::std::matches!(s,
+        "added")] => InstallationRepositoriesAddedAction::from_listed_str(s)
+    );
+    rt::array_checks!(Checks181, items = validators::v185);
+    rt::object_reader!(
+        read_594, Visit594, InstallationRepositoriesAdded { action = "action" : LeafRead
+        < Leaf180 >, required; installation = "installation" : Typed <
+        InstallationCreatedInstallation >, required; repository_selection =
+        "repository_selection" : LeafRead < Leaf81 >, required; repositories_added =
+        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, {
+        usize::MAX }, Checks176 >, required; repositories_removed =
+        "repositories_removed" : VecOf < Typed < RepositoriesRemovedItem >, 0usize,
+        0usize, Checks181 >, required; requester = "requester" : ViaValue < Check28 >,
+        required; sender = "sender" : Typed < DismissedBy >, required; } deny
+    );
+    rt::string_leaf!(
+        Leaf182 -> InstallationRepositoriesRemovedAction, | s | [! ::std::matches!(s,
         "removed")] => InstallationRepositoriesRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_596, Visit596, InstallationRepositoriesRemoved { action = "action" :
-        LeafRead < Leaf155 >, required; installation = "installation" : Typed <
+        LeafRead < Leaf182 >, required; installation = "installation" : Typed <
         InstallationCreatedInstallation >, required; repository_selection =
-        "repository_selection" : LeafRead < Leaf72 >, required; repositories_added =
-        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, 0usize >,
-        required; repositories_removed = "repositories_removed" : VecOf < Typed <
-        RepositoriesAddedItem >, 0usize, { usize::MAX } >, required; requester =
-        "requester" : ViaValue < Check24 >, required; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        "repository_selection" : LeafRead < Leaf81 >, required; repositories_added =
+        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, 0usize,
+        Checks176 >, required; repositories_removed = "repositories_removed" : VecOf <
+        Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >, required;
+        requester = "requester" : ViaValue < Check28 >, required; sender = "sender" :
+        Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_598, Visit598, IssueCommentCreated { action = "action" : LeafRead < Leaf134
+        read_598, Visit598, IssueCommentCreated { action = "action" : LeafRead < Leaf159
         >, required; issue = "issue" : Typed < IssueCommentCreatedIssue >, required;
         comment = "comment" : Typed < IssueComment >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18246,7 +18286,7 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_599, Visit599, IssueCommentDeleted { action = "action" : LeafRead < Leaf135
+        read_599, Visit599, IssueCommentDeleted { action = "action" : LeafRead < Leaf160
         >, required; issue = "issue" : Typed < IssueCommentCreatedIssue >, required;
         comment = "comment" : Typed < IssueComment >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18255,7 +18295,7 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_600, Visit600, IssueCommentEdited { action = "action" : LeafRead < Leaf102
+        read_600, Visit600, IssueCommentEdited { action = "action" : LeafRead < Leaf117
         >, required; changes = "changes" : Typed < IssueCommentEditedChanges >, required;
         issue = "issue" : Typed < IssueCommentCreatedIssue >, required; comment =
         "comment" : Typed < IssueComment >, required; repository = "repository" : Typed <
@@ -18264,15 +18304,15 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_601, Visit601, IssuesAssigned { action = "action" : LeafRead < Leaf93 >,
+        read_601, Visit601, IssuesAssigned { action = "action" : LeafRead < Leaf106 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; assignee =
-        "assignee" : ViaValue < Check24 >; repository = "repository" : Typed <
+        "assignee" : ViaValue < Check28 >; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_602, Visit602, IssuesClosed { action = "action" : LeafRead < Leaf98 >,
+        read_602, Visit602, IssuesClosed { action = "action" : LeafRead < Leaf113 >,
         required; issue = "issue" : Typed < IssuesClosedIssue >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18280,7 +18320,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_603, Visit603, IssuesDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_603, Visit603, IssuesDeleted { action = "action" : LeafRead < Leaf160 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18288,11 +18328,11 @@ mod fast {
         >; } deny
     );
     rt::string_leaf!(
-        Leaf156 -> IssuesDemilestonedAction, | s | [! ::std::matches!(s, "demilestoned")]
+        Leaf183 -> IssuesDemilestonedAction, | s | [! ::std::matches!(s, "demilestoned")]
         => IssuesDemilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_604, Visit604, IssuesDemilestoned { action = "action" : LeafRead < Leaf156
+        read_604, Visit604, IssuesDemilestoned { action = "action" : LeafRead < Leaf183
         >, required; issue = "issue" : Typed < IssuesDemilestonedIssue >, required;
         milestone = "milestone" : Typed < RootIssueCommentEventCreatedIssueMilestone >,
         required; repository = "repository" : Typed <
@@ -18301,7 +18341,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_606, Visit606, IssuesEdited { action = "action" : LeafRead < Leaf102 >,
+        read_606, Visit606, IssuesEdited { action = "action" : LeafRead < Leaf117 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
         "label" : Typed < Label >; changes = "changes" : Typed < IssuesEditedChanges >,
         required; repository = "repository" : Typed <
@@ -18310,7 +18350,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_607, Visit607, IssuesLabeled { action = "action" : LeafRead < Leaf103 >,
+        read_607, Visit607, IssuesLabeled { action = "action" : LeafRead < Leaf118 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
         "label" : Typed < Label >; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18318,23 +18358,23 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::via_value!(
-        Check157 < const K0 > -> IssuesLockedIssue, | v | rt::is_valid(validators::t10::
+        Check184 < const K0 > -> IssuesLockedIssue, | v | rt::is_valid(validators::t10::
         < K0 >, v)
     );
     rt::object_reader!(
-        read_608, Visit608, IssuesLocked { action = "action" : LeafRead < Leaf104 >,
-        required; issue = "issue" : ViaValue < Check157 < 35 > >, required; repository =
+        read_608, Visit608, IssuesLocked { action = "action" : LeafRead < Leaf119 >,
+        required; issue = "issue" : ViaValue < Check184 < 35 > >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
         Typed < InstallationLite >; organization = "organization" : Typed < Organization
         >; } deny
     );
     rt::string_leaf!(
-        Leaf158 -> IssuesMilestonedAction, | s | [! ::std::matches!(s, "milestoned")] =>
+        Leaf185 -> IssuesMilestonedAction, | s | [! ::std::matches!(s, "milestoned")] =>
         IssuesMilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_609, Visit609, IssuesMilestoned { action = "action" : LeafRead < Leaf158 >,
+        read_609, Visit609, IssuesMilestoned { action = "action" : LeafRead < Leaf185 >,
         required; issue = "issue" : Typed < IssuesMilestonedIssue >, required; milestone
         = "milestone" : Typed < RootIssueCommentEventCreatedIssueMilestone >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
@@ -18343,7 +18383,7 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_611, Visit611, IssuesOpened { action = "action" : LeafRead < Leaf105 >,
+        read_611, Visit611, IssuesOpened { action = "action" : LeafRead < Leaf120 >,
         required; changes = "changes" : Typed < IssuesOpenedChanges >; issue = "issue" :
         Typed < IssuesOpenedIssue >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18351,7 +18391,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_612, Visit612, IssuesPinned { action = "action" : LeafRead < Leaf146 >,
+        read_612, Visit612, IssuesPinned { action = "action" : LeafRead < Leaf171 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18359,7 +18399,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_613, Visit613, IssuesReopened { action = "action" : LeafRead < Leaf108 >,
+        read_613, Visit613, IssuesReopened { action = "action" : LeafRead < Leaf123 >,
         required; issue = "issue" : Typed < IssuesReopenedIssue >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18367,7 +18407,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_614, Visit614, IssuesTransferred { action = "action" : LeafRead < Leaf147 >,
+        read_614, Visit614, IssuesTransferred { action = "action" : LeafRead < Leaf172 >,
         required; changes = "changes" : Typed < IssuesTransferredChanges >, required;
         issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
@@ -18376,15 +18416,15 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_615, Visit615, IssuesUnassigned { action = "action" : LeafRead < Leaf110 >,
+        read_615, Visit615, IssuesUnassigned { action = "action" : LeafRead < Leaf125 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; assignee =
-        "assignee" : ViaValue < Check24 >; repository = "repository" : Typed <
+        "assignee" : ViaValue < Check28 >; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_616, Visit616, IssuesUnlabeled { action = "action" : LeafRead < Leaf111 >,
+        read_616, Visit616, IssuesUnlabeled { action = "action" : LeafRead < Leaf126 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
         "label" : Typed < Label >; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18392,15 +18432,15 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_617, Visit617, IssuesUnlocked { action = "action" : LeafRead < Leaf112 >,
-        required; issue = "issue" : ViaValue < Check157 < 36 > >, required; repository =
+        read_617, Visit617, IssuesUnlocked { action = "action" : LeafRead < Leaf127 >,
+        required; issue = "issue" : ViaValue < Check184 < 36 > >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
         Typed < InstallationLite >; organization = "organization" : Typed < Organization
         >; } deny
     );
     rt::object_reader!(
-        read_618, Visit618, IssuesUnpinned { action = "action" : LeafRead < Leaf149 >,
+        read_618, Visit618, IssuesUnpinned { action = "action" : LeafRead < Leaf174 >,
         required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18408,7 +18448,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_619, Visit619, LabelCreated { action = "action" : LeafRead < Leaf134 >,
+        read_619, Visit619, LabelCreated { action = "action" : LeafRead < Leaf159 >,
         required; label = "label" : Typed < Label >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; installation = "installation" : Typed <
@@ -18416,7 +18456,7 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_620, Visit620, LabelDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_620, Visit620, LabelDeleted { action = "action" : LeafRead < Leaf160 >,
         required; label = "label" : Typed < Label >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; installation = "installation" : Typed <
@@ -18424,7 +18464,7 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_621, Visit621, LabelEdited { action = "action" : LeafRead < Leaf102 >,
+        read_621, Visit621, LabelEdited { action = "action" : LeafRead < Leaf117 >,
         required; label = "label" : Typed < Label >, required; changes = "changes" :
         Typed < LabelEditedChanges >; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18432,36 +18472,36 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf160 -> MarketplacePurchaseCancelledAction, | s | [! ::std::matches!(s,
+        Leaf187 -> MarketplacePurchaseCancelledAction, | s | [! ::std::matches!(s,
         "cancelled")] => MarketplacePurchaseCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_622, Visit622, MarketplacePurchaseCancelled { action = "action" : LeafRead <
-        Leaf160 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
+        Leaf187 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
         required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
         "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
         >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
         Typed < PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
-        Leaf161 -> MarketplacePurchaseChangedAction, | s | [! ::std::matches!(s,
+        Leaf188 -> MarketplacePurchaseChangedAction, | s | [! ::std::matches!(s,
         "changed")] => MarketplacePurchaseChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_624, Visit624, MarketplacePurchaseChanged { action = "action" : LeafRead <
-        Leaf161 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
+        Leaf188 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
         required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
         "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
         >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
         Typed < PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
-        Leaf162 -> MarketplacePurchasePendingChangeAction, | s | [! ::std::matches!(s,
+        Leaf189 -> MarketplacePurchasePendingChangeAction, | s | [! ::std::matches!(s,
         "pending_change")] => MarketplacePurchasePendingChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_626, Visit626, MarketplacePurchasePendingChange { action = "action" :
-        LeafRead < Leaf162 >, required; effective_date = "effective_date" : LeafRead <
+        LeafRead < Leaf189 >, required; effective_date = "effective_date" : LeafRead <
         Leaf2 >, required; sender = "sender" : Typed < Sender >, required;
         marketplace_purchase = "marketplace_purchase" : Typed <
         MarketplacePurchaseCancelledMarketplacePurchase >, required;
@@ -18469,13 +18509,13 @@ mod fast {
         PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
-        Leaf163 -> MarketplacePurchasePendingChangeCancelledAction, | s | [!
+        Leaf190 -> MarketplacePurchasePendingChangeCancelledAction, | s | [!
         ::std::matches!(s, "pending_change_cancelled")] =>
         MarketplacePurchasePendingChangeCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_628, Visit628, MarketplacePurchasePendingChangeCancelled { action = "action"
-        : LeafRead < Leaf163 >, required; effective_date = "effective_date" : LeafRead <
+        : LeafRead < Leaf190 >, required; effective_date = "effective_date" : LeafRead <
         Leaf2 >, required; sender = "sender" : Typed < Sender >, required;
         marketplace_purchase = "marketplace_purchase" : Typed <
         MarketplacePurchaseCancelledMarketplacePurchase >, required;
@@ -18483,19 +18523,19 @@ mod fast {
         PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
-        Leaf164 -> MarketplacePurchasePurchasedAction, | s | [! ::std::matches!(s,
+        Leaf191 -> MarketplacePurchasePurchasedAction, | s | [! ::std::matches!(s,
         "purchased")] => MarketplacePurchasePurchasedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_630, Visit630, MarketplacePurchasePurchased { action = "action" : LeafRead <
-        Leaf164 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
+        Leaf191 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
         required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
         "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
         >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
         Typed < PreviousMarketplacePurchase >; } deny
     );
     rt::object_reader!(
-        read_632, Visit632, MemberAdded { action = "action" : LeafRead < Leaf154 >,
+        read_632, Visit632, MemberAdded { action = "action" : LeafRead < Leaf180 >,
         required; changes = "changes" : Typed < MemberAddedChanges >; member = "member" :
         Typed < DismissedBy >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; installation = "installation"
@@ -18503,7 +18543,7 @@ mod fast {
         required; } deny
     );
     rt::object_reader!(
-        read_633, Visit633, MemberEdited { action = "action" : LeafRead < Leaf102 >,
+        read_633, Visit633, MemberEdited { action = "action" : LeafRead < Leaf117 >,
         required; member = "member" : Typed < DismissedBy >, required; changes =
         "changes" : Typed < MemberEditedChanges >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; installation =
@@ -18511,48 +18551,48 @@ mod fast {
         DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_634, Visit634, MemberRemoved { action = "action" : LeafRead < Leaf155 >,
+        read_634, Visit634, MemberRemoved { action = "action" : LeafRead < Leaf182 >,
         required; member = "member" : Typed < DismissedBy >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
         installation = "installation" : Typed < InstallationLite >; sender = "sender" :
         Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf165 -> MembershipAddedScope, | s | [! ::std::matches!(s, "team")] =>
+        Leaf192 -> MembershipAddedScope, | s | [! ::std::matches!(s, "team")] =>
         MembershipAddedScope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_635, Visit635, MembershipAdded { action = "action" : LeafRead < Leaf154 >,
-        required; scope = "scope" : LeafRead < Leaf165 >, required; member = "member" :
+        read_635, Visit635, MembershipAdded { action = "action" : LeafRead < Leaf180 >,
+        required; scope = "scope" : LeafRead < Leaf192 >, required; member = "member" :
         Typed < DismissedBy >, required; sender = "sender" : Typed < DismissedBy >,
         required; team = "team" : Typed < TeamTeam >, required; organization =
         "organization" : Typed < Organization >, required; installation = "installation"
         : Typed < InstallationLite >; } deny
     );
     rt::string_leaf!(
-        Leaf166 -> MembershipRemovedScope, | s | [! ::std::matches!(s, "team" |
+        Leaf193 -> MembershipRemovedScope, | s | [! ::std::matches!(s, "team" |
         "organization")] => MembershipRemovedScope::from_listed_str(s)
     );
     rt::via_value!(
-        Check167 -> MembershipRemovedTeam, | v | rt::is_valid(validators::t2:: < 7 >, v)
+        Check194 -> MembershipRemovedTeam, | v | rt::is_valid(validators::t2:: < 7 >, v)
     );
     rt::object_reader!(
-        read_636, Visit636, MembershipRemoved { action = "action" : LeafRead < Leaf155 >,
-        required; scope = "scope" : LeafRead < Leaf166 >, required; member = "member" :
+        read_636, Visit636, MembershipRemoved { action = "action" : LeafRead < Leaf182 >,
+        required; scope = "scope" : LeafRead < Leaf193 >, required; member = "member" :
         Typed < DismissedBy >, required; sender = "sender" : Typed < DismissedBy >,
-        required; team = "team" : ViaValue < Check167 >, required; organization =
+        required; team = "team" : ViaValue < Check194 >, required; organization =
         "organization" : Typed < Organization >, required; installation = "installation"
         : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_637, Visit637, MetaDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_637, Visit637, MetaDeleted { action = "action" : LeafRead < Leaf160 >,
         required; hook_id = "hook_id" : LeafRead < Leaf1 >, required; hook = "hook" :
         Typed < MetaDeletedHook >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_638, Visit638, MilestoneClosed { action = "action" : LeafRead < Leaf98 >,
+        read_638, Visit638, MilestoneClosed { action = "action" : LeafRead < Leaf113 >,
         required; milestone = "milestone" : Typed < MilestoneClosedMilestone >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18560,7 +18600,7 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_639, Visit639, MilestoneCreated { action = "action" : LeafRead < Leaf134 >,
+        read_639, Visit639, MilestoneCreated { action = "action" : LeafRead < Leaf159 >,
         required; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18568,7 +18608,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_640, Visit640, MilestoneDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_640, Visit640, MilestoneDeleted { action = "action" : LeafRead < Leaf160 >,
         required; milestone = "milestone" : Typed <
         RootIssueCommentEventCreatedIssueMilestone >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
@@ -18577,7 +18617,7 @@ mod fast {
         deny
     );
     rt::object_reader!(
-        read_641, Visit641, MilestoneEdited { action = "action" : LeafRead < Leaf102 >,
+        read_641, Visit641, MilestoneEdited { action = "action" : LeafRead < Leaf117 >,
         required; changes = "changes" : Typed < MilestoneEditedChanges >, required;
         milestone = "milestone" : Typed < RootIssueCommentEventCreatedIssueMilestone >,
         required; repository = "repository" : Typed <
@@ -18586,7 +18626,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_642, Visit642, MilestoneOpened { action = "action" : LeafRead < Leaf105 >,
+        read_642, Visit642, MilestoneOpened { action = "action" : LeafRead < Leaf120 >,
         required; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18594,102 +18634,102 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf168 -> OrgBlockBlockedAction, | s | [! ::std::matches!(s, "blocked")] =>
+        Leaf195 -> OrgBlockBlockedAction, | s | [! ::std::matches!(s, "blocked")] =>
         OrgBlockBlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_643, Visit643, OrgBlockBlocked { action = "action" : LeafRead < Leaf168 >,
+        read_643, Visit643, OrgBlockBlocked { action = "action" : LeafRead < Leaf195 >,
         required; blocked_user = "blocked_user" : Typed < DismissedBy >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
         Typed < InstallationLite >; organization = "organization" : Typed < Organization
         >, required; } deny
     );
     rt::string_leaf!(
-        Leaf169 -> OrgBlockUnblockedAction, | s | [! ::std::matches!(s, "unblocked")] =>
+        Leaf196 -> OrgBlockUnblockedAction, | s | [! ::std::matches!(s, "unblocked")] =>
         OrgBlockUnblockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_645, Visit645, OrgBlockUnblocked { action = "action" : LeafRead < Leaf169 >,
+        read_645, Visit645, OrgBlockUnblocked { action = "action" : LeafRead < Leaf196 >,
         required; blocked_user = "blocked_user" : Typed < DismissedBy >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
         Typed < InstallationLite >; organization = "organization" : Typed < Organization
         >, required; } deny
     );
     rt::object_reader!(
-        read_647, Visit647, OrganizationDeleted { action = "action" : LeafRead < Leaf135
+        read_647, Visit647, OrganizationDeleted { action = "action" : LeafRead < Leaf160
         >, required; membership = "membership" : Typed < Membership >, required; sender =
         "sender" : Typed < DismissedBy >, required; installation = "installation" : Typed
         < InstallationLite >; organization = "organization" : Typed < Organization >,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf170 -> OrganizationMemberAddedAction, | s | [! ::std::matches!(s,
+        Leaf197 -> OrganizationMemberAddedAction, | s | [! ::std::matches!(s,
         "member_added")] => OrganizationMemberAddedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_648, Visit648, OrganizationMemberAdded { action = "action" : LeafRead <
-        Leaf170 >, required; membership = "membership" : Typed < Membership >, required;
+        Leaf197 >, required; membership = "membership" : Typed < Membership >, required;
         sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >, required; } deny
     );
     rt::string_leaf!(
-        Leaf171 -> OrganizationMemberInvitedAction, | s | [! ::std::matches!(s,
+        Leaf198 -> OrganizationMemberInvitedAction, | s | [! ::std::matches!(s,
         "member_invited")] => OrganizationMemberInvitedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_650, Visit650, OrganizationMemberInvited { action = "action" : LeafRead <
-        Leaf171 >, required; invitation = "invitation" : Typed < Invitation >, required;
+        Leaf198 >, required; invitation = "invitation" : Typed < Invitation >, required;
         user = "user" : Typed < DismissedBy >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >, required; } deny
     );
     rt::string_leaf!(
-        Leaf172 -> OrganizationMemberRemovedAction, | s | [! ::std::matches!(s,
+        Leaf199 -> OrganizationMemberRemovedAction, | s | [! ::std::matches!(s,
         "member_removed")] => OrganizationMemberRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_652, Visit652, OrganizationMemberRemoved { action = "action" : LeafRead <
-        Leaf172 >, required; membership = "membership" : Typed < Membership >, required;
+        Leaf199 >, required; membership = "membership" : Typed < Membership >, required;
         sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >, required; } deny
     );
     rt::string_leaf!(
-        Leaf173 -> OrganizationRenamedAction, | s | [! ::std::matches!(s, "renamed")] =>
+        Leaf200 -> OrganizationRenamedAction, | s | [! ::std::matches!(s, "renamed")] =>
         OrganizationRenamedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_654, Visit654, OrganizationRenamed { action = "action" : LeafRead < Leaf173
+        read_654, Visit654, OrganizationRenamed { action = "action" : LeafRead < Leaf200
         >, required; membership = "membership" : Typed < Membership >, required; sender =
         "sender" : Typed < DismissedBy >, required; installation = "installation" : Typed
         < InstallationLite >; organization = "organization" : Typed < Organization >,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf174 -> PackagePublishedAction, | s | [! ::std::matches!(s, "published")] =>
+        Leaf201 -> PackagePublishedAction, | s | [! ::std::matches!(s, "published")] =>
         PackagePublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_656, Visit656, PackagePublished { action = "action" : LeafRead < Leaf174 >,
+        read_656, Visit656, PackagePublished { action = "action" : LeafRead < Leaf201 >,
         required; package = "package" : Typed < PackagePublishedPackage >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; organization =
         "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf175 -> PackageUpdatedAction, | s | [! ::std::matches!(s, "updated")] =>
+        Leaf202 -> PackageUpdatedAction, | s | [! ::std::matches!(s, "updated")] =>
         PackageUpdatedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_658, Visit658, PackageUpdated { action = "action" : LeafRead < Leaf175 >,
+        read_658, Visit658, PackageUpdated { action = "action" : LeafRead < Leaf202 >,
         required; package = "package" : Typed < PackagePublishedPackage >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; organization =
         "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_660, Visit660, ProjectClosed { action = "action" : LeafRead < Leaf98 >,
+        read_660, Visit660, ProjectClosed { action = "action" : LeafRead < Leaf113 >,
         required; project = "project" : Typed < Project >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18697,7 +18737,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_661, Visit661, ProjectCreated { action = "action" : LeafRead < Leaf134 >,
+        read_661, Visit661, ProjectCreated { action = "action" : LeafRead < Leaf159 >,
         required; project = "project" : Typed < Project >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18705,7 +18745,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_662, Visit662, ProjectDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_662, Visit662, ProjectDeleted { action = "action" : LeafRead < Leaf160 >,
         required; project = "project" : Typed < Project >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18713,7 +18753,7 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_663, Visit663, ProjectEdited { action = "action" : LeafRead < Leaf102 >,
+        read_663, Visit663, ProjectEdited { action = "action" : LeafRead < Leaf117 >,
         required; changes = "changes" : Typed < ProjectEditedChanges >, required; project
         = "project" : Typed < Project >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18721,7 +18761,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_664, Visit664, ProjectReopened { action = "action" : LeafRead < Leaf108 >,
+        read_664, Visit664, ProjectReopened { action = "action" : LeafRead < Leaf123 >,
         required; project = "project" : Typed < Project >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; installation = "installation" :
@@ -18729,11 +18769,11 @@ mod fast {
         >; } deny
     );
     rt::string_leaf!(
-        Leaf176 -> ProjectCardConvertedAction, | s | [! ::std::matches!(s, "converted")]
+        Leaf203 -> ProjectCardConvertedAction, | s | [! ::std::matches!(s, "converted")]
         => ProjectCardConvertedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_665, Visit665, ProjectCardConverted { action = "action" : LeafRead < Leaf176
+        read_665, Visit665, ProjectCardConverted { action = "action" : LeafRead < Leaf203
         >, required; changes = "changes" : Typed < ProjectCardConvertedChanges >,
         required; project_card = "project_card" : Typed < ProjectCardConvertedProjectCard
         >, required; repository = "repository" : Typed <
@@ -18742,7 +18782,7 @@ mod fast {
         installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_667, Visit667, ProjectCardCreated { action = "action" : LeafRead < Leaf134
+        read_667, Visit667, ProjectCardCreated { action = "action" : LeafRead < Leaf159
         >, required; project_card = "project_card" : Typed <
         ProjectCardConvertedProjectCard >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18750,7 +18790,7 @@ mod fast {
         installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_668, Visit668, ProjectCardDeleted { action = "action" : LeafRead < Leaf135
+        read_668, Visit668, ProjectCardDeleted { action = "action" : LeafRead < Leaf160
         >, required; project_card = "project_card" : Typed <
         ProjectCardConvertedProjectCard >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18758,7 +18798,7 @@ mod fast {
         installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_669, Visit669, ProjectCardEdited { action = "action" : LeafRead < Leaf102 >,
+        read_669, Visit669, ProjectCardEdited { action = "action" : LeafRead < Leaf117 >,
         required; changes = "changes" : Typed < ProjectCardConvertedChanges >, required;
         project_card = "project_card" : Typed < ProjectCardConvertedProjectCard >,
         required; repository = "repository" : Typed <
@@ -18767,11 +18807,11 @@ mod fast {
         installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::string_leaf!(
-        Leaf177 -> ProjectCardMovedAction, | s | [! ::std::matches!(s, "moved")] =>
+        Leaf204 -> ProjectCardMovedAction, | s | [! ::std::matches!(s, "moved")] =>
         ProjectCardMovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_670, Visit670, ProjectCardMoved { action = "action" : LeafRead < Leaf177 >,
+        read_670, Visit670, ProjectCardMoved { action = "action" : LeafRead < Leaf204 >,
         required; changes = "changes" : Typed < ProjectCardMovedChanges >, required;
         project_card = "project_card" : Typed < ProjectCardMovedProjectCard >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
@@ -18780,7 +18820,7 @@ mod fast {
         InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_672, Visit672, ProjectColumnCreated { action = "action" : LeafRead < Leaf134
+        read_672, Visit672, ProjectColumnCreated { action = "action" : LeafRead < Leaf159
         >, required; project_column = "project_column" : Typed < ProjectColumn >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18788,7 +18828,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_673, Visit673, ProjectColumnDeleted { action = "action" : LeafRead < Leaf135
+        read_673, Visit673, ProjectColumnDeleted { action = "action" : LeafRead < Leaf160
         >, required; project_column = "project_column" : Typed < ProjectColumn >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18796,7 +18836,7 @@ mod fast {
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_674, Visit674, ProjectColumnEdited { action = "action" : LeafRead < Leaf102
+        read_674, Visit674, ProjectColumnEdited { action = "action" : LeafRead < Leaf117
         >, required; changes = "changes" : Typed < ProjectColumnEditedChanges >,
         required; project_column = "project_column" : Typed < ProjectColumn >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
@@ -18805,7 +18845,7 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_675, Visit675, ProjectColumnMoved { action = "action" : LeafRead < Leaf177
+        read_675, Visit675, ProjectColumnMoved { action = "action" : LeafRead < Leaf204
         >, required; project_column = "project_column" : Typed < ProjectColumn >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -18814,7 +18854,7 @@ mod fast {
     );
     rt::object_reader!(
         read_676, Visit676, PullRequestReviewDismissed { action = "action" : LeafRead <
-        Leaf46 >, required; review = "review" : Typed < PullRequestReviewDismissedReview
+        Leaf51 >, required; review = "review" : Typed < PullRequestReviewDismissedReview
         >, required; pull_request = "pull_request" : Typed < SimplePullRequest >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; installation = "installation"
@@ -18823,7 +18863,7 @@ mod fast {
     );
     rt::object_reader!(
         read_677, Visit677, PullRequestReviewEdited { action = "action" : LeafRead <
-        Leaf102 >, required; changes = "changes" : Typed < IssueCommentEditedChanges >,
+        Leaf117 >, required; changes = "changes" : Typed < IssueCommentEditedChanges >,
         required; review = "review" : Typed < PullRequestReviewEditedReview >, required;
         pull_request = "pull_request" : Typed < SimplePullRequest >, required; repository
         = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
@@ -18832,12 +18872,12 @@ mod fast {
         >, required; } deny
     );
     rt::string_leaf!(
-        Leaf178 -> PullRequestReviewSubmittedAction, | s | [! ::std::matches!(s,
+        Leaf205 -> PullRequestReviewSubmittedAction, | s | [! ::std::matches!(s,
         "submitted")] => PullRequestReviewSubmittedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_678, Visit678, PullRequestReviewSubmitted { action = "action" : LeafRead <
-        Leaf178 >, required; review = "review" : Typed < PullRequestReviewEditedReview >,
+        Leaf205 >, required; review = "review" : Typed < PullRequestReviewEditedReview >,
         required; pull_request = "pull_request" : Typed < SimplePullRequest >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; installation = "installation" : Typed < InstallationLite >;
@@ -18846,7 +18886,7 @@ mod fast {
     );
     rt::object_reader!(
         read_680, Visit680, PullRequestReviewCommentCreated { action = "action" :
-        LeafRead < Leaf134 >, required; comment = "comment" : Typed <
+        LeafRead < Leaf159 >, required; comment = "comment" : Typed <
         PullRequestReviewComment >, required; pull_request = "pull_request" : Typed <
         PullRequestReviewCommentCreatedPullRequest >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
@@ -18856,7 +18896,7 @@ mod fast {
     );
     rt::object_reader!(
         read_681, Visit681, PullRequestReviewCommentDeleted { action = "action" :
-        LeafRead < Leaf135 >, required; comment = "comment" : Typed <
+        LeafRead < Leaf160 >, required; comment = "comment" : Typed <
         PullRequestReviewComment >, required; pull_request = "pull_request" : Typed <
         PullRequestReviewCommentDeletedPullRequest >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
@@ -18866,7 +18906,7 @@ mod fast {
     );
     rt::object_reader!(
         read_682, Visit682, PullRequestReviewCommentEdited { action = "action" : LeafRead
-        < Leaf102 >, required; changes = "changes" : Typed < IssueCommentEditedChanges >,
+        < Leaf117 >, required; changes = "changes" : Typed < IssueCommentEditedChanges >,
         required; comment = "comment" : Typed < PullRequestReviewComment >, required;
         pull_request = "pull_request" : Typed < PullRequestReviewCommentEditedPullRequest
         >, required; repository = "repository" : Typed <
@@ -18875,7 +18915,7 @@ mod fast {
         Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_683, Visit683, ReleaseCreated { action = "action" : LeafRead < Leaf134 >,
+        read_683, Visit683, ReleaseCreated { action = "action" : LeafRead < Leaf159 >,
         required; release = "release" : Typed < ReleaseCreatedRelease >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18883,7 +18923,7 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_684, Visit684, ReleaseDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_684, Visit684, ReleaseDeleted { action = "action" : LeafRead < Leaf160 >,
         required; release = "release" : Typed < ReleaseCreatedRelease >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18891,7 +18931,7 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_685, Visit685, ReleaseEdited { action = "action" : LeafRead < Leaf102 >,
+        read_685, Visit685, ReleaseEdited { action = "action" : LeafRead < Leaf117 >,
         required; changes = "changes" : Typed < ReleaseEditedChanges >, required; release
         = "release" : Typed < ReleaseCreatedRelease >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
@@ -18900,11 +18940,11 @@ mod fast {
         >; } deny
     );
     rt::string_leaf!(
-        Leaf179 -> ReleasePrereleasedAction, | s | [! ::std::matches!(s, "prereleased")]
+        Leaf206 -> ReleasePrereleasedAction, | s | [! ::std::matches!(s, "prereleased")]
         => ReleasePrereleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_686, Visit686, ReleasePrereleased { action = "action" : LeafRead < Leaf179
+        read_686, Visit686, ReleasePrereleased { action = "action" : LeafRead < Leaf206
         >, required; release = "release" : Typed < ReleasePrereleasedRelease >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18912,7 +18952,7 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_688, Visit688, ReleasePublished { action = "action" : LeafRead < Leaf174 >,
+        read_688, Visit688, ReleasePublished { action = "action" : LeafRead < Leaf201 >,
         required; release = "release" : Typed < ReleasePublishedRelease >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18920,11 +18960,11 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf180 -> ReleaseReleasedAction, | s | [! ::std::matches!(s, "released")] =>
+        Leaf207 -> ReleaseReleasedAction, | s | [! ::std::matches!(s, "released")] =>
         ReleaseReleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_689, Visit689, ReleaseReleased { action = "action" : LeafRead < Leaf180 >,
+        read_689, Visit689, ReleaseReleased { action = "action" : LeafRead < Leaf207 >,
         required; release = "release" : Typed < ReleaseCreatedRelease >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18932,11 +18972,11 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf181 -> ReleaseUnpublishedAction, | s | [! ::std::matches!(s, "unpublished")]
+        Leaf208 -> ReleaseUnpublishedAction, | s | [! ::std::matches!(s, "unpublished")]
         => ReleaseUnpublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_691, Visit691, ReleaseUnpublished { action = "action" : LeafRead < Leaf181
+        read_691, Visit691, ReleaseUnpublished { action = "action" : LeafRead < Leaf208
         >, required; release = "release" : Typed < ReleaseUnpublishedRelease >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18944,32 +18984,32 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf182 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
+        Leaf209 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
         RepositoryArchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_693, Visit693, RepositoryArchived { action = "action" : LeafRead < Leaf182
-        >, required; repository = "repository" : ViaValue < Check70 < 37 > >, required;
+        read_693, Visit693, RepositoryArchived { action = "action" : LeafRead < Leaf209
+        >, required; repository = "repository" : ViaValue < Check78 < 37 > >, required;
         sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_695, Visit695, RepositoryCreated { action = "action" : LeafRead < Leaf134 >,
+        read_695, Visit695, RepositoryCreated { action = "action" : LeafRead < Leaf159 >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_696, Visit696, RepositoryDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_696, Visit696, RepositoryDeleted { action = "action" : LeafRead < Leaf160 >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_697, Visit697, RepositoryEdited { action = "action" : LeafRead < Leaf102 >,
+        read_697, Visit697, RepositoryEdited { action = "action" : LeafRead < Leaf117 >,
         required; changes = "changes" : Typed < RepositoryEditedChanges >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -18977,29 +19017,29 @@ mod fast {
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf184 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
+        Leaf211 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
         => RepositoryPrivatizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_698, Visit698, RepositoryPrivatized { action = "action" : LeafRead < Leaf184
-        >, required; repository = "repository" : ViaValue < Check70 < 38 > >, required;
+        read_698, Visit698, RepositoryPrivatized { action = "action" : LeafRead < Leaf211
+        >, required; repository = "repository" : ViaValue < Check78 < 38 > >, required;
         sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf186 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
+        Leaf213 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
         => RepositoryPublicizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_700, Visit700, RepositoryPublicized { action = "action" : LeafRead < Leaf186
-        >, required; repository = "repository" : ViaValue < Check70 < 34 > >, required;
+        read_700, Visit700, RepositoryPublicized { action = "action" : LeafRead < Leaf213
+        >, required; repository = "repository" : ViaValue < Check78 < 34 > >, required;
         sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_702, Visit702, RepositoryRenamed { action = "action" : LeafRead < Leaf173 >,
+        read_702, Visit702, RepositoryRenamed { action = "action" : LeafRead < Leaf200 >,
         required; changes = "changes" : Typed < RepositoryRenamedChanges >, required;
         repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
         required; sender = "sender" : Typed < DismissedBy >, required; installation =
@@ -19008,68 +19048,68 @@ mod fast {
     );
     rt::object_reader!(
         read_703, Visit703, RepositoryTransferred { action = "action" : LeafRead <
-        Leaf147 >, required; changes = "changes" : Typed < RepositoryTransferredChanges
+        Leaf172 >, required; changes = "changes" : Typed < RepositoryTransferredChanges
         >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf187 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
+        Leaf214 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
         => RepositoryUnarchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_704, Visit704, RepositoryUnarchived { action = "action" : LeafRead < Leaf187
-        >, required; repository = "repository" : ViaValue < Check70 < 39 > >, required;
+        read_704, Visit704, RepositoryUnarchived { action = "action" : LeafRead < Leaf214
+        >, required; repository = "repository" : ViaValue < Check78 < 39 > >, required;
         sender = "sender" : Typed < DismissedBy >, required; installation =
         "installation" : Typed < InstallationLite >; organization = "organization" :
         Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf189 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
+        Leaf216 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
         "on-demand-test")] => RepositoryDispatchOnDemandTestAction::from_listed_str(s)
     );
-    rt::map_checks!(Checks190, values = validators::v680);
+    rt::map_checks!(Checks217, values = validators::v667);
     rt::object_reader!(
         read_706, Visit706, RepositoryDispatchOnDemandTest { action = "action" : LeafRead
-        < Leaf189 >, required; branch = "branch" : LeafRead < Leaf2 >, required;
-        client_payload = "client_payload" : MapOf < Leaf2, AnyValue, Checks190 >,
+        < Leaf216 >, required; branch = "branch" : LeafRead < Leaf2 >, required;
+        client_payload = "client_payload" : MapOf < Leaf2, AnyValue, Checks217 >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >, required; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf191 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
+        Leaf218 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
         "create")] => RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_708, Visit708, RepositoryVulnerabilityAlertCreate { action = "action" :
-        LeafRead < Leaf191 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf218 >, required; alert = "alert" : Typed <
         RepositoryVulnerabilityAlertCreateAlert >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf192 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
+        Leaf219 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
         "dismiss")] => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_710, Visit710, RepositoryVulnerabilityAlertDismiss { action = "action" :
-        LeafRead < Leaf192 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf219 >, required; alert = "alert" : Typed <
         RepositoryVulnerabilityAlertDismissAlert >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >; } deny
     );
     rt::string_leaf!(
-        Leaf193 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
+        Leaf220 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
         "resolve")] => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_712, Visit712, RepositoryVulnerabilityAlertResolve { action = "action" :
-        LeafRead < Leaf193 >, required; alert = "alert" : Typed <
+        LeafRead < Leaf220 >, required; alert = "alert" : Typed <
         RepositoryVulnerabilityAlertResolveAlert >, required; repository = "repository" :
         Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
         Typed < DismissedBy >, required; organization = "organization" : Typed <
@@ -19077,7 +19117,7 @@ mod fast {
     );
     rt::object_reader!(
         read_714, Visit714, SecretScanningAlertCreated { action = "action" : LeafRead <
-        Leaf134 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
+        Leaf159 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; organization = "organization"
         : Typed < Organization >; installation = "installation" : Typed <
@@ -19085,102 +19125,102 @@ mod fast {
     );
     rt::object_reader!(
         read_715, Visit715, SecretScanningAlertReopened { action = "action" : LeafRead <
-        Leaf108 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
+        Leaf123 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; organization = "organization"
         : Typed < Organization >; installation = "installation" : Typed <
         InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf194 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
+        Leaf221 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
         "resolved")] => SecretScanningAlertResolvedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_716, Visit716, SecretScanningAlertResolved { action = "action" : LeafRead <
-        Leaf194 >, required; alert = "alert" : Typed < SecretScanningAlertResolvedAlert
+        Leaf221 >, required; alert = "alert" : Typed < SecretScanningAlertResolvedAlert
         >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; organization = "organization"
         : Typed < Organization >; installation = "installation" : Typed <
         InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf195 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
+        Leaf222 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
         "performed")] => SecurityAdvisoryPerformedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_718, Visit718, SecurityAdvisoryPerformed { action = "action" : LeafRead <
-        Leaf195 >, required; security_advisory = "security_advisory" : Typed <
+        Leaf222 >, required; security_advisory = "security_advisory" : Typed <
         SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
         read_720, Visit720, SecurityAdvisoryPublished { action = "action" : LeafRead <
-        Leaf174 >, required; security_advisory = "security_advisory" : Typed <
+        Leaf201 >, required; security_advisory = "security_advisory" : Typed <
         SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
         read_721, Visit721, SecurityAdvisoryUpdated { action = "action" : LeafRead <
-        Leaf175 >, required; security_advisory = "security_advisory" : Typed <
+        Leaf202 >, required; security_advisory = "security_advisory" : Typed <
         SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::string_leaf!(
-        Leaf196 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
+        Leaf223 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
         "withdrawn")] => SecurityAdvisoryWithdrawnAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_722, Visit722, SecurityAdvisoryWithdrawn { action = "action" : LeafRead <
-        Leaf196 >, required; security_advisory = "security_advisory" : Typed <
+        Leaf223 >, required; security_advisory = "security_advisory" : Typed <
         SecurityAdvisoryWithdrawnSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
-        read_724, Visit724, SponsorshipCancelled { action = "action" : LeafRead < Leaf160
+        read_724, Visit724, SponsorshipCancelled { action = "action" : LeafRead < Leaf187
         >, required; sponsorship = "sponsorship" : Typed < Sponsorship >, required;
         sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_725, Visit725, SponsorshipCreated { action = "action" : LeafRead < Leaf134
+        read_725, Visit725, SponsorshipCreated { action = "action" : LeafRead < Leaf159
         >, required; sponsorship = "sponsorship" : Typed < Sponsorship >, required;
         sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_726, Visit726, SponsorshipEdited { action = "action" : LeafRead < Leaf102 >,
+        read_726, Visit726, SponsorshipEdited { action = "action" : LeafRead < Leaf117 >,
         required; sponsorship = "sponsorship" : Typed < Sponsorship >, required; changes
         = "changes" : Typed < SponsorshipEditedChanges >, required; sender = "sender" :
         Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf197 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
+        Leaf224 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
         "pending_cancellation")] =>
         SponsorshipPendingCancellationAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_727, Visit727, SponsorshipPendingCancellation { action = "action" : LeafRead
-        < Leaf197 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        < Leaf224 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
         required; effective_date = "effective_date" : LeafRead < Leaf2 >; sender =
         "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf198 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
+        Leaf225 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
         "pending_tier_change")] => SponsorshipPendingTierChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_729, Visit729, SponsorshipPendingTierChange { action = "action" : LeafRead <
-        Leaf198 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        Leaf225 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
         required; effective_date = "effective_date" : LeafRead < Leaf2 >; changes =
         "changes" : Typed < SponsorshipPendingTierChangeChanges >, required; sender =
         "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
-        Leaf199 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
+        Leaf226 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
         "tier_changed")] => SponsorshipTierChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_731, Visit731, SponsorshipTierChanged { action = "action" : LeafRead <
-        Leaf199 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        Leaf226 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
         required; changes = "changes" : Typed < SponsorshipPendingTierChangeChanges >,
         required; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
-        read_733, Visit733, StarCreated { action = "action" : LeafRead < Leaf134 >,
+        read_733, Visit733, StarCreated { action = "action" : LeafRead < Leaf159 >,
         required; starred_at = "starred_at" : LeafRead < Leaf2 >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; organization = "organization" :
@@ -19188,41 +19228,41 @@ mod fast {
         >; } deny
     );
     rt::object_reader!(
-        read_734, Visit734, StarDeleted { action = "action" : LeafRead < Leaf135 >,
-        required; starred_at = "starred_at" : LeafRead < Leaf9 >, required; repository =
+        read_734, Visit734, StarDeleted { action = "action" : LeafRead < Leaf160 >,
+        required; starred_at = "starred_at" : LeafRead < Leaf10 >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; organization = "organization" :
         Typed < Organization >; installation = "installation" : Typed < InstallationLite
         >; } deny
     );
     rt::string_leaf!(
-        Leaf200 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
+        Leaf227 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
         "added_to_repository")] => TeamAddedToRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_735, Visit735, TeamAddedToRepository { action = "action" : LeafRead <
-        Leaf200 >, required; team = "team" : Typed < TeamTeam >, required; repository =
+        Leaf227 >, required; team = "team" : Typed < TeamTeam >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
         : Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >, required; installation = "installation" : Typed <
         InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_737, Visit737, TeamCreated { action = "action" : LeafRead < Leaf134 >,
+        read_737, Visit737, TeamCreated { action = "action" : LeafRead < Leaf159 >,
         required; team = "team" : Typed < TeamTeam >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed <
         DismissedBy >, required; organization = "organization" : Typed < Organization >,
         required; installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_738, Visit738, TeamDeleted { action = "action" : LeafRead < Leaf135 >,
+        read_738, Visit738, TeamDeleted { action = "action" : LeafRead < Leaf160 >,
         required; team = "team" : Typed < TeamTeam >, required; repository = "repository"
         : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed <
         DismissedBy >, required; organization = "organization" : Typed < Organization >,
         required; installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_739, Visit739, TeamEdited { action = "action" : LeafRead < Leaf102 >,
+        read_739, Visit739, TeamEdited { action = "action" : LeafRead < Leaf117 >,
         required; changes = "changes" : Typed < TeamEditedChanges >, required; team =
         "team" : Typed < TeamTeam >, required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed < DismissedBy
@@ -19230,31 +19270,31 @@ mod fast {
         installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::string_leaf!(
-        Leaf201 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
+        Leaf228 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
         "removed_from_repository")] =>
         TeamRemovedFromRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_740, Visit740, TeamRemovedFromRepository { action = "action" : LeafRead <
-        Leaf201 >, required; team = "team" : Typed < TeamTeam >, required; repository =
+        Leaf228 >, required; team = "team" : Typed < TeamTeam >, required; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
         : Typed < DismissedBy >, required; organization = "organization" : Typed <
         Organization >, required; installation = "installation" : Typed <
         InstallationLite >; } deny
     );
     rt::string_leaf!(
-        Leaf202 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
+        Leaf229 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
         WatchStartedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_742, Visit742, WatchStarted { action = "action" : LeafRead < Leaf202 >,
+        read_742, Visit742, WatchStarted { action = "action" : LeafRead < Leaf229 >,
         required; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
         DismissedBy >, required; installation = "installation" : Typed < InstallationLite
         >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_744, Visit744, WorkflowJobCompleted { action = "action" : LeafRead < Leaf13
+        read_744, Visit744, WorkflowJobCompleted { action = "action" : LeafRead < Leaf14
         >, required; organization = "organization" : Typed < Organization >; installation
         = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
         < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -19262,7 +19302,7 @@ mod fast {
         WorkflowJobCompletedWorkflowJob >, required; } deny
     );
     rt::object_reader!(
-        read_745, Visit745, WorkflowJobQueued { action = "action" : LeafRead < Leaf129 >,
+        read_745, Visit745, WorkflowJobQueued { action = "action" : LeafRead < Leaf153 >,
         required; organization = "organization" : Typed < Organization >; installation =
         "installation" : Typed < InstallationLite >; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -19270,7 +19310,7 @@ mod fast {
         WorkflowJobQueuedWorkflowJob >, required; } deny
     );
     rt::object_reader!(
-        read_746, Visit746, WorkflowJobStarted { action = "action" : LeafRead < Leaf202
+        read_746, Visit746, WorkflowJobStarted { action = "action" : LeafRead < Leaf229
         >, required; organization = "organization" : Typed < Organization >; installation
         = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
         < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
@@ -19278,7 +19318,7 @@ mod fast {
         WorkflowJobStartedWorkflowJob >, required; } deny
     );
     rt::object_reader!(
-        read_747, Visit747, WorkflowRunCompleted { action = "action" : LeafRead < Leaf13
+        read_747, Visit747, WorkflowRunCompleted { action = "action" : LeafRead < Leaf14
         >, required; organization = "organization" : Typed < Organization >; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; workflow = "workflow" : Typed <
@@ -19287,7 +19327,7 @@ mod fast {
         Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
-        read_748, Visit748, WorkflowRunRequested { action = "action" : LeafRead < Leaf140
+        read_748, Visit748, WorkflowRunRequested { action = "action" : LeafRead < Leaf165
         >, required; organization = "organization" : Typed < Organization >; repository =
         "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
         = "sender" : Typed < DismissedBy >, required; workflow = "workflow" : Typed <
@@ -19296,44 +19336,44 @@ mod fast {
         Typed < InstallationLite >; } deny
     );
     rt::via_value!(
-        Check203 -> Option < WorkflowJobConclusion >, | v |
-        rt::is_valid(validators::v672, v)
+        Check230 -> Option < WorkflowJobConclusion >, | v |
+        rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
         read_749, Visit749, WorkflowJob { id = "id" : LeafRead < Leaf1 >, required;
-        run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha = "head_sha" :
+        run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha = "head_sha" :
         LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
         name = "name" : LeafRead < Leaf2 >, required; check_run_url = "check_run_url" :
         LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead < Leaf2 >, required;
         html_url = "html_url" : LeafRead < Leaf2 >, required; url = "url" : LeafRead <
-        Leaf2 >, required; status = "status" : LeafRead < Leaf19 >, required; steps =
-        "steps" : VecOf < ViaValue < Check127 >, 1usize, { usize::MAX } >, required;
-        conclusion = "conclusion" : ViaValue < Check203 >, required; labels = "labels" :
-        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; started_at =
-        "started_at" : LeafRead < Leaf2 >, required; completed_at = "completed_at" :
-        ViaValue < Check5 >, required; } deny
+        Leaf2 >, required; status = "status" : LeafRead < Leaf22 >, required; steps =
+        "steps" : VecOf < ViaValue < Check150 >, 1usize, { usize::MAX }, Checks151 >,
+        required; conclusion = "conclusion" : ViaValue < Check230 >, required; labels =
+        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >,
+        required; started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at
+        = "completed_at" : ViaValue < Check6 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf204 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
+        Leaf231 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
         "skipped" | "success")] => WorkflowStepConclusion::from_listed_str(s)
     );
     rt::object_reader!(
         read_750, Visit750, WorkflowStepCompleted { name = "name" : LeafRead < Leaf2 >,
-        required; status = "status" : LeafRead < Leaf13 >, required; conclusion =
-        "conclusion" : LeafRead < Leaf204 >, required; number = "number" : LeafRead <
+        required; status = "status" : LeafRead < Leaf14 >, required; conclusion =
+        "conclusion" : LeafRead < Leaf231 >, required; number = "number" : LeafRead <
         Leaf1 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
         completed_at = "completed_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf205 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
+        Leaf232 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
         "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
     );
     rt::object_reader!(
         read_751, Visit751, WorkflowStepInProgress { name = "name" : LeafRead < Leaf2 >,
-        required; status = "status" : LeafRead < Leaf205 >, required; conclusion =
-        "conclusion" : LeafRead < Leaf9 >, required; number = "number" : LeafRead < Leaf1
-        >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
-        completed_at = "completed_at" : LeafRead < Leaf9 >, required; } deny
+        required; status = "status" : LeafRead < Leaf232 >, required; conclusion =
+        "conclusion" : LeafRead < Leaf10 >, required; number = "number" : LeafRead <
+        Leaf1 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
+        completed_at = "completed_at" : LeafRead < Leaf10 >, required; } deny
     );
 }
 /// Validators: one function per distinct subschema.
@@ -20481,8 +20521,12 @@ mod validators {
         (t18::<1>, "/definitions/pull_request$unlabeled"),
         (t17::<8>, "/definitions/pull_request$unlocked"),
         (t1::<0>, "/definitions/user"),
+        (t7::<0>, "/definitions/check-run-pull-request"),
+        (v97, "/definitions/alert-instance"),
         (v189, "/definitions/milestone"),
         (t2::<8>, "/definitions/webhook-events"),
+        (v345, "/definitions/commit"),
+        (v348, "/definitions/release-asset"),
         (v410, "/definitions/workflow-step"),
         (t24::<0>, "/definitions/workflow-step-in_progress"),
         (t26::<0>, "/definitions/branch_protection_rule$created"),
@@ -20506,7 +20550,6 @@ mod validators {
         (t29::<3>, "/definitions/code_scanning_alert$fixed"),
         (t29::<4>, "/definitions/code_scanning_alert$reopened"),
         (t29::<5>, "/definitions/code_scanning_alert$reopened_by_user"),
-        (v97, "/definitions/alert-instance"),
         (v446, "/definitions/commit_comment$created"),
         (v135, "/definitions/author_association"),
         (v447, "/definitions/content_reference$created"),
@@ -20678,9 +20721,6 @@ mod validators {
         (v341, "/definitions/pull-request-review-comment"),
         (v417, "/definitions/workflow"),
         (v64, "/definitions/license"),
-        (v345, "/definitions/commit"),
-        (t7::<0>, "/definitions/check-run-pull-request"),
-        (v348, "/definitions/release-asset"),
     ];
     /// `#`
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20753,25 +20793,25 @@ mod validators {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None), (T0[K][2], None)], None)
     }
     const T0: [[rt::Check; 3]; 12] = [
-        [t79::<78>, t79::<79>, t79::<80>],
-        [v642, v684, v645],
-        [t79::<88>, t79::<89>, t79::<90>],
-        [t79::<124>, t79::<125>, t79::<126>],
-        [t79::<136>, t79::<137>, t79::<138>],
-        [t79::<156>, t79::<157>, t79::<158>],
-        [t79::<165>, t79::<166>, t79::<167>],
-        [t79::<203>, t79::<204>, t79::<205>],
+        [t79::<82>, t79::<83>, t79::<84>],
+        [v642, v644, v646],
+        [t79::<92>, t79::<93>, t79::<94>],
+        [t79::<127>, t79::<128>, t79::<129>],
+        [t79::<139>, t79::<140>, t79::<141>],
+        [t79::<159>, t79::<160>, t79::<161>],
+        [t79::<168>, t79::<169>, t79::<170>],
         [t79::<206>, t79::<207>, t79::<208>],
-        [t79::<227>, t79::<228>, t79::<229>],
+        [t79::<209>, t79::<210>, t79::<211>],
         [t79::<230>, t79::<231>, t79::<232>],
-        [t79::<252>, t79::<253>, t79::<254>],
+        [t79::<233>, t79::<234>, t79::<235>],
+        [t79::<255>, t79::<256>, t79::<257>],
     ];
     /// `#/definitions/branch-protection-rule`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "pull_request_reviews_enforcement_level", t80::<0>)
             & c.prop(l, s, x, "required_approving_review_count", v642)
             & c.prop(l, s, x, "dismiss_stale_reviews_on_push", v643)
@@ -20818,65 +20858,65 @@ mod validators {
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "full_name", v684) & c.prop(l, s, x, "private", v643)
-            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "fork", v643)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "forks_url", v684)
-            & c.prop(l, s, x, "keys_url", v684)
-            & c.prop(l, s, x, "collaborators_url", v684)
-            & c.prop(l, s, x, "teams_url", v684) & c.prop(l, s, x, "hooks_url", v684)
-            & c.prop(l, s, x, "issue_events_url", v684)
-            & c.prop(l, s, x, "events_url", v684)
-            & c.prop(l, s, x, "assignees_url", v684)
-            & c.prop(l, s, x, "branches_url", v684) & c.prop(l, s, x, "tags_url", v684)
-            & c.prop(l, s, x, "blobs_url", v684) & c.prop(l, s, x, "git_tags_url", v684)
-            & c.prop(l, s, x, "git_refs_url", v684) & c.prop(l, s, x, "trees_url", v684)
-            & c.prop(l, s, x, "statuses_url", v684)
-            & c.prop(l, s, x, "languages_url", v684)
-            & c.prop(l, s, x, "stargazers_url", v684)
-            & c.prop(l, s, x, "contributors_url", v684)
-            & c.prop(l, s, x, "subscribers_url", v684)
-            & c.prop(l, s, x, "subscription_url", v684)
-            & c.prop(l, s, x, "commits_url", v684)
-            & c.prop(l, s, x, "git_commits_url", v684)
-            & c.prop(l, s, x, "comments_url", v684)
-            & c.prop(l, s, x, "issue_comment_url", v684)
-            & c.prop(l, s, x, "contents_url", v684)
-            & c.prop(l, s, x, "compare_url", v684) & c.prop(l, s, x, "merges_url", v684)
-            & c.prop(l, s, x, "archive_url", v684)
-            & c.prop(l, s, x, "downloads_url", v684)
-            & c.prop(l, s, x, "issues_url", v684) & c.prop(l, s, x, "pulls_url", v684)
-            & c.prop(l, s, x, "milestones_url", v684)
-            & c.prop(l, s, x, "notifications_url", v684)
-            & c.prop(l, s, x, "labels_url", v684) & c.prop(l, s, x, "releases_url", v684)
-            & c.prop(l, s, x, "deployments_url", v684)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "full_name", v644) & c.prop(l, s, x, "private", v643)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "description", v645) & c.prop(l, s, x, "fork", v643)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "forks_url", v644)
+            & c.prop(l, s, x, "keys_url", v644)
+            & c.prop(l, s, x, "collaborators_url", v644)
+            & c.prop(l, s, x, "teams_url", v644) & c.prop(l, s, x, "hooks_url", v644)
+            & c.prop(l, s, x, "issue_events_url", v644)
+            & c.prop(l, s, x, "events_url", v644)
+            & c.prop(l, s, x, "assignees_url", v644)
+            & c.prop(l, s, x, "branches_url", v644) & c.prop(l, s, x, "tags_url", v644)
+            & c.prop(l, s, x, "blobs_url", v644) & c.prop(l, s, x, "git_tags_url", v644)
+            & c.prop(l, s, x, "git_refs_url", v644) & c.prop(l, s, x, "trees_url", v644)
+            & c.prop(l, s, x, "statuses_url", v644)
+            & c.prop(l, s, x, "languages_url", v644)
+            & c.prop(l, s, x, "stargazers_url", v644)
+            & c.prop(l, s, x, "contributors_url", v644)
+            & c.prop(l, s, x, "subscribers_url", v644)
+            & c.prop(l, s, x, "subscription_url", v644)
+            & c.prop(l, s, x, "commits_url", v644)
+            & c.prop(l, s, x, "git_commits_url", v644)
+            & c.prop(l, s, x, "comments_url", v644)
+            & c.prop(l, s, x, "issue_comment_url", v644)
+            & c.prop(l, s, x, "contents_url", v644)
+            & c.prop(l, s, x, "compare_url", v644) & c.prop(l, s, x, "merges_url", v644)
+            & c.prop(l, s, x, "archive_url", v644)
+            & c.prop(l, s, x, "downloads_url", v644)
+            & c.prop(l, s, x, "issues_url", v644) & c.prop(l, s, x, "pulls_url", v644)
+            & c.prop(l, s, x, "milestones_url", v644)
+            & c.prop(l, s, x, "notifications_url", v644)
+            & c.prop(l, s, x, "labels_url", v644) & c.prop(l, s, x, "releases_url", v644)
+            & c.prop(l, s, x, "deployments_url", v644)
             & c.prop(l, s, x, "created_at", t2::<0>)
-            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "pushed_at", t0::<1>)
-            & c.prop(l, s, x, "git_url", v684) & c.prop(l, s, x, "ssh_url", v684)
-            & c.prop(l, s, x, "clone_url", v684) & c.prop(l, s, x, "svn_url", v684)
-            & c.prop(l, s, x, "homepage", v644) & c.prop(l, s, x, "size", v642)
+            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "pushed_at", t0::<1>)
+            & c.prop(l, s, x, "git_url", v644) & c.prop(l, s, x, "ssh_url", v644)
+            & c.prop(l, s, x, "clone_url", v644) & c.prop(l, s, x, "svn_url", v644)
+            & c.prop(l, s, x, "homepage", v645) & c.prop(l, s, x, "size", v642)
             & c.prop(l, s, x, "stargazers_count", v642)
-            & c.prop(l, s, x, "watchers_count", v642) & c.prop(l, s, x, "language", v644)
+            & c.prop(l, s, x, "watchers_count", v642) & c.prop(l, s, x, "language", v645)
             & c.prop(l, s, x, "has_issues", v643) & c.prop(l, s, x, "has_projects", v643)
             & c.prop(l, s, x, "has_downloads", v643) & c.prop(l, s, x, "has_wiki", v643)
             & c.prop(l, s, x, "has_pages", v643) & c.prop(l, s, x, "forks_count", v642)
-            & c.prop(l, s, x, "mirror_url", v644) & c.prop(l, s, x, "archived", v643)
+            & c.prop(l, s, x, "mirror_url", v645) & c.prop(l, s, x, "archived", v643)
             & c.prop(l, s, x, "disabled", v643)
             & c.prop(l, s, x, "open_issues_count", v642)
             & c.prop(l, s, x, "license", t2::<16>) & c.prop(l, s, x, "forks", v642)
             & c.prop(l, s, x, "open_issues", v642) & c.prop(l, s, x, "watchers", v642)
             & c.prop(l, s, x, "stargazers", v642)
-            & c.prop(l, s, x, "default_branch", v684)
+            & c.prop(l, s, x, "default_branch", v644)
             & c.prop(l, s, x, "allow_squash_merge", v643)
             & c.prop(l, s, x, "allow_merge_commit", v643)
             & c.prop(l, s, x, "allow_rebase_merge", v643)
             & c.prop(l, s, x, "allow_auto_merge", v643)
             & c.prop(l, s, x, "allow_forking", v643)
             & c.prop(l, s, x, "delete_branch_on_merge", v643)
-            & c.prop(l, s, x, "master_branch", v684)
+            & c.prop(l, s, x, "master_branch", v644)
             & c.prop(l, s, x, "permissions", v65) & c.prop(l, s, x, "public", v643)
-            & c.prop(l, s, x, "organization", v684)
+            & c.prop(l, s, x, "organization", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/user` and `#/definitions/github-org`.
@@ -20903,33 +20943,33 @@ mod validators {
     }
     const T1: [[rt::Check; 20]; 2] = [
         [
-            v684,
-            v642,
-            v684,
-            v684,
             v644,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
-            v684,
+            v642,
+            v644,
+            v644,
+            v645,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
+            v644,
             t80::<1>,
             v643,
         ],
         [
             t84::<0>,
-            v651,
+            v654,
             t84::<1>,
             t84::<2>,
-            v645,
+            v646,
             t84::<3>,
             t84::<4>,
             t84::<5>,
@@ -20944,7 +20984,7 @@ mod validators {
             t84::<14>,
             t84::<15>,
             t84::<16>,
-            v652,
+            v655,
         ],
     ];
     /// Shared by 21 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/repository/properties/created_at` and `#/definitions/deploy_key_event` (19 more).
@@ -20952,35 +20992,35 @@ mod validators {
         c.one_of(i, l, s, &[(T2[K][0], None), (T2[K][1], None)], None)
     }
     const T2: [[rt::Check; 2]; 21] = [
-        [v642, v684],
-        [t79::<106>, t79::<107>],
-        [t79::<73>, v645],
-        [v684, v642],
-        [t79::<134>, t79::<135>],
-        [t79::<74>, v645],
-        [t79::<168>, t79::<169>],
+        [v642, v644],
+        [t79::<109>, t79::<110>],
+        [t79::<73>, v646],
+        [v644, v642],
+        [t79::<137>, t79::<138>],
+        [t79::<76>, v646],
+        [t79::<171>, t79::<172>],
         [t79::<55>, v225],
         [t14::<0>, t15::<0>],
-        [t79::<176>, t79::<177>],
-        [t79::<183>, t79::<184>],
+        [t79::<179>, t79::<180>],
+        [t79::<186>, t79::<187>],
         [t79::<73>, t79::<55>],
         [t19::<0>, t20::<0>],
         [t19::<1>, t20::<1>],
-        [t79::<244>, t79::<245>],
-        [t79::<257>, t79::<258>],
-        [t79::<270>, v645],
-        [v684, v645],
-        [t79::<85>, v645],
-        [t79::<271>, v645],
-        [v942, v645],
+        [t79::<247>, t79::<248>],
+        [t79::<260>, t79::<261>],
+        [t79::<273>, v646],
+        [v644, v646],
+        [t79::<89>, v646],
+        [t79::<78>, v646],
+        [v946, v646],
     ];
     /// `#/definitions/license`
     pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["key", "name", "spdx_id", "url", "node_id"])
-            & c.prop(l, s, x, "key", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "spdx_id", v684) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "key", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "spdx_id", v644) & c.prop(l, s, x, "url", v645)
+            & c.prop(l, s, x, "node_id", v644)
             & c
                 .unexpected_members(
                     l,
@@ -21009,20 +21049,20 @@ mod validators {
     pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684)
+            & c.prop(l, s, x, "node_id", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["id", "node_id"])
     }
     /// `#/definitions/organization`
     pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS5) & c.prop(l, s, x, "login", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "repos_url", v684) & c.prop(l, s, x, "events_url", v684)
-            & c.prop(l, s, x, "hooks_url", v684) & c.prop(l, s, x, "issues_url", v684)
-            & c.prop(l, s, x, "members_url", v684)
-            & c.prop(l, s, x, "public_members_url", v684)
-            & c.prop(l, s, x, "avatar_url", v684) & c.prop(l, s, x, "description", v644)
+        c.required(l, s, x, WORDS5) & c.prop(l, s, x, "login", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "repos_url", v644) & c.prop(l, s, x, "events_url", v644)
+            & c.prop(l, s, x, "hooks_url", v644) & c.prop(l, s, x, "issues_url", v644)
+            & c.prop(l, s, x, "members_url", v644)
+            & c.prop(l, s, x, "public_members_url", v644)
+            & c.prop(l, s, x, "avatar_url", v644) & c.prop(l, s, x, "description", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes`
@@ -21041,12 +21081,12 @@ mod validators {
     const T3: [[rt::Check; 1]; 9] = [
         [v643],
         [t14::<1>],
-        [v656],
-        [v684],
-        [v642],
+        [v659],
         [v644],
+        [v642],
+        [v645],
         [t83::<4>],
-        [t79::<243>],
+        [t79::<246>],
         [v404],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/check_run_event` and `#/definitions/project_column_event` (1 more).
@@ -21060,29 +21100,29 @@ mod validators {
         )
     }
     const T4: [[rt::Check; 4]; 3] = [
-        [t79::<81>, t79::<82>, t79::<83>, t79::<84>],
-        [t79::<196>, t79::<197>, t79::<198>, t79::<199>],
-        [t79::<233>, t79::<234>, t79::<235>, t79::<236>],
+        [t79::<85>, t79::<86>, t79::<87>, t79::<88>],
+        [t79::<199>, t79::<200>, t79::<201>, t79::<202>],
+        [t79::<236>, t79::<237>, t79::<238>, t79::<239>],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T5` each), such as `#/definitions/check_run$completed/properties/check_run` and `#/definitions/check_run$created/properties/check_run` (1 more).
     pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS8) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "head_sha", v684)
-            & c.prop(l, s, x, "external_id", v684) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "details_url", v684)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "head_sha", v644)
+            & c.prop(l, s, x, "external_id", v644) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "details_url", v644)
             & c.prop(l, s, x, "status", T5[K][0]) & c.prop(l, s, x, "conclusion", v74)
-            & c.prop(l, s, x, "started_at", v684)
+            & c.prop(l, s, x, "started_at", v644)
             & c.prop(l, s, x, "completed_at", T5[K][1]) & c.prop(l, s, x, "output", v75)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "check_suite", T5[K][2])
-            & c.prop(l, s, x, "app", t79::<85>)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "check_suite", T5[K][2])
+            & c.prop(l, s, x, "app", t79::<89>)
             & c.prop(l, s, x, "pull_requests", t14::<2>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     const T5: [[rt::Check; 3]; 3] = [
-        [t81::<0>, v684, t6::<0>],
-        [t80::<3>, v644, t6::<1>],
-        [t81::<0>, v684, t6::<2>],
+        [t81::<0>, v644, t6::<0>],
+        [t80::<3>, v645, t6::<1>],
+        [t81::<0>, v644, t6::<2>],
     ];
     /// Shared by 83 validators that differ only in the validators they call and the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
     pub(super) fn t81<const K: usize>(
@@ -21185,36 +21225,36 @@ mod validators {
     /// `#/definitions/check_run$completed/properties/check_run/properties/output`
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS10) & c.prop(l, s, x, "title", v644)
-            & c.prop(l, s, x, "summary", v644) & c.prop(l, s, x, "text", v644)
+        c.required(l, s, x, WORDS10) & c.prop(l, s, x, "title", v645)
+            & c.prop(l, s, x, "summary", v645) & c.prop(l, s, x, "text", v645)
             & c.prop(l, s, x, "annotations_count", v642)
-            & c.prop(l, s, x, "annotations_url", v684)
+            & c.prop(l, s, x, "annotations_url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS11)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/check_run$completed/properties/check_run/properties/check_suite` and `#/definitions/check_run$created/properties/check_run/properties/check_suite` (1 more).
     pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "head_branch", v644)
-            & c.prop(l, s, x, "head_sha", v684) & c.prop(l, s, x, "status", T6[K][0])
-            & c.prop(l, s, x, "conclusion", T6[K][1]) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v644)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "head_branch", v645)
+            & c.prop(l, s, x, "head_sha", v644) & c.prop(l, s, x, "status", T6[K][0])
+            & c.prop(l, s, x, "conclusion", T6[K][1]) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "before", v645) & c.prop(l, s, x, "after", v645)
             & c.prop(l, s, x, "pull_requests", t14::<2>)
-            & c.prop(l, s, x, "deployment", t79::<86>)
-            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "deployment", t79::<90>)
+            & c.prop(l, s, x, "app", t79::<89>) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
     const T6: [[rt::Check; 2]; 3] = [
-        [t80::<2>, v647],
-        [t80::<3>, v647],
-        [t81::<0>, v695],
+        [t80::<2>, v649],
+        [t80::<3>, v649],
+        [t81::<0>, v700],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
     pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "id", "number", "head", "base"])
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "id", T7[K][0])
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "id", T7[K][0])
             & c.prop(l, s, x, "number", T7[K][1]) & c.prop(l, s, x, "head", v79)
             & c.prop(l, s, x, "base", v79)
             & c
@@ -21226,12 +21266,12 @@ mod validators {
                     &["url", "id", "number", "head", "base"],
                 )
     }
-    const T7: [[rt::Check; 2]; 2] = [[v642, v642], [v663, v663]];
+    const T7: [[rt::Check; 2]; 2] = [[v642, v642], [v666, v666]];
     /// `#/definitions/check-run-pull-request/properties/head`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v684)
-            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "repo", t79::<87>)
+        c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v644)
+            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "repo", t79::<91>)
             & c
                 .unexpected_members(
                     l,
@@ -21245,7 +21285,7 @@ mod validators {
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "url", "name"]) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "name", v684)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "name", v644)
             & c
                 .unexpected_members(
                     l,
@@ -21258,25 +21298,25 @@ mod validators {
     /// `#/definitions/check-run-deployment`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS14) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "task", v684)
-            & c.prop(l, s, x, "original_environment", v684)
-            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "statuses_url", v684)
-            & c.prop(l, s, x, "repository_url", v684)
+        c.required(l, s, x, WORDS14) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "task", v644)
+            & c.prop(l, s, x, "original_environment", v644)
+            & c.prop(l, s, x, "environment", v644) & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "statuses_url", v644)
+            & c.prop(l, s, x, "repository_url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS14)
     }
     /// `#/definitions/app`
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS15) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "slug", v684) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "external_url", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "slug", v644) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "external_url", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "permissions", v83) & c.prop(l, s, x, "events", t14::<3>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS16)
     }
@@ -21349,33 +21389,33 @@ mod validators {
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS19) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "head_branch", v644)
-            & c.prop(l, s, x, "head_sha", v684) & c.prop(l, s, x, "status", v648)
-            & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v684)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "head_branch", v645)
+            & c.prop(l, s, x, "head_sha", v644) & c.prop(l, s, x, "status", v650)
+            & c.prop(l, s, x, "conclusion", v649) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "before", v645) & c.prop(l, s, x, "after", v644)
             & c.prop(l, s, x, "pull_requests", t14::<2>)
-            & c.prop(l, s, x, "app", t79::<85>) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "app", t79::<89>) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "latest_check_runs_count", v642)
-            & c.prop(l, s, x, "check_runs_url", v684)
-            & c.prop(l, s, x, "head_commit", t79::<91>)
+            & c.prop(l, s, x, "check_runs_url", v644)
+            & c.prop(l, s, x, "head_commit", t79::<95>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/commit-simple`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v684)
-            & c.prop(l, s, x, "tree_id", v684) & c.prop(l, s, x, "message", v684)
-            & c.prop(l, s, x, "timestamp", v684) & c.prop(l, s, x, "author", t79::<92>)
-            & c.prop(l, s, x, "committer", t79::<92>)
+        c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v644)
+            & c.prop(l, s, x, "tree_id", v644) & c.prop(l, s, x, "message", v644)
+            & c.prop(l, s, x, "timestamp", v644) & c.prop(l, s, x, "author", t79::<96>)
+            & c.prop(l, s, x, "committer", t79::<96>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/committer`
     pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "email", t2::<17>) & c.prop(l, s, x, "date", v684)
-            & c.prop(l, s, x, "username", v684)
+        c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "email", t2::<17>) & c.prop(l, s, x, "date", v644)
+            & c.prop(l, s, x, "username", v644)
             & c
                 .unexpected_members(
                     l,
@@ -21403,16 +21443,16 @@ mod validators {
         )
     }
     const T8: [[rt::Check; 6]; 2] = [
-        [t79::<93>, t79::<94>, t79::<95>, t79::<96>, t79::<97>, t79::<98>],
-        [t79::<237>, t79::<238>, t79::<239>, t79::<240>, t79::<241>, t79::<242>],
+        [t79::<97>, t79::<98>, t79::<99>, t79::<100>, t79::<101>, t79::<102>],
+        [t79::<240>, t79::<241>, t79::<242>, t79::<243>, t79::<244>, t79::<245>],
     ];
     /// Shared by 5 validators that differ only in the validators they call (a row of `T9` each), such as `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert` and `#/definitions/code_scanning_alert$closed_by_user/properties/alert` (3 more).
     pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "instances", T9[K][0])
-            & c.prop(l, s, x, "most_recent_instance", t79::<99>)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "instances", T9[K][0])
+            & c.prop(l, s, x, "most_recent_instance", t79::<75>)
             & c.prop(l, s, x, "state", T9[K][1])
             & c.prop(l, s, x, "dismissed_by", T9[K][2])
             & c.prop(l, s, x, "dismissed_at", T9[K][3])
@@ -21421,19 +21461,19 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS22)
     }
     const T9: [[rt::Check; 7]; 5] = [
-        [t14::<4>, t80::<4>, t2::<2>, v644, v650, v101, v103],
-        [t14::<5>, t81::<78>, t79::<73>, v684, v711, v124, v125],
-        [t14::<6>, t82::<10>, v645, v645, v645, v124, v125],
-        [t14::<8>, t80::<4>, v645, v645, v645, v124, v125],
-        [t14::<8>, t81::<80>, v645, v645, v645, v101, v103],
+        [t14::<4>, t80::<4>, t2::<2>, v645, v653, v101, v103],
+        [t14::<5>, t81::<78>, t79::<73>, v644, v715, v124, v125],
+        [t14::<6>, t82::<10>, v646, v646, v646, v124, v125],
+        [t14::<8>, t80::<4>, v646, v646, v646, v124, v125],
+        [t14::<8>, t81::<80>, v646, v646, v646, v101, v103],
     ];
     /// `#/definitions/alert-instance`
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "analysis_key", "environment", "state"])
-            & c.prop(l, s, x, "ref", v684) & c.prop(l, s, x, "analysis_key", v684)
-            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "state", t80::<4>)
-            & c.prop(l, s, x, "commit_sha", v684) & c.prop(l, s, x, "message", t83::<0>)
+            & c.prop(l, s, x, "ref", v644) & c.prop(l, s, x, "analysis_key", v644)
+            & c.prop(l, s, x, "environment", v644) & c.prop(l, s, x, "state", t80::<4>)
+            & c.prop(l, s, x, "commit_sha", v644) & c.prop(l, s, x, "message", t83::<0>)
             & c.prop(l, s, x, "location", v100)
             & c.prop(l, s, x, "classifications", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS23)
@@ -21450,18 +21490,18 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &[T83[K].2])
     }
     const T83: [(&str, rt::Check, &str); 7] = [
-        ("text", v684, "text"),
+        ("text", v644, "text"),
         ("body", t3::<3>, "body"),
         ("permission", t85::<2>, "permission"),
         ("name", t3::<3>, "name"),
         ("user", t79::<73>, "user"),
         ("privacy_level", t3::<3>, "privacy_level"),
-        ("identifier", v684, "identifier"),
+        ("identifier", v644, "identifier"),
     ];
     /// `#/definitions/alert-instance/properties/location`
     pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "path", v684) & c.prop(l, s, x, "start_line", v642)
+        c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "start_line", v642)
             & c.prop(l, s, x, "end_line", v642) & c.prop(l, s, x, "start_column", v642)
             & c.prop(l, s, x, "end_column", v642)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
@@ -21470,8 +21510,8 @@ mod validators {
     pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v684) & c.prop(l, s, x, "severity", v102)
-            & c.prop(l, s, x, "description", v684)
+            & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
+            & c.prop(l, s, x, "description", v644)
             & c
                 .unexpected_members(
                     l,
@@ -21488,8 +21528,8 @@ mod validators {
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
     pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "version", v644)
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "version", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", &["name", "version"])
     }
     /// Shared by 18 validators that differ only in the validators they call and the strings they pass (a row of `T84` each), such as `#/definitions/github-org/properties/login` and `#/definitions/github-org/properties/node_id` (16 more).
@@ -21532,62 +21572,62 @@ mod validators {
             & T10[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T10: [[rt::Check; 2]; 40] = [
-        [t79::<99>, t67::<0>],
-        [t79::<99>, t67::<1>],
-        [t79::<99>, t67::<2>],
-        [t79::<99>, t67::<3>],
-        [t79::<123>, t68::<0>],
-        [t79::<123>, v747],
-        [t79::<123>, t69::<0>],
-        [t79::<123>, t68::<1>],
-        [t79::<123>, t69::<1>],
-        [t79::<133>, t70::<0>],
-        [t79::<133>, t70::<1>],
-        [t79::<139>, v771],
-        [t79::<139>, t71::<0>],
-        [t79::<139>, t72::<0>],
-        [t79::<139>, t72::<1>],
-        [t79::<139>, t71::<1>],
-        [t79::<139>, t67::<3>],
-        [t79::<164>, t87::<1>],
-        [t79::<74>, t71::<0>],
-        [t79::<74>, t71::<1>],
-        [t79::<195>, t87::<2>],
-        [t79::<200>, v847],
-        [t79::<200>, v848],
-        [t79::<200>, v851],
-        [t79::<200>, v852],
-        [t79::<200>, v853],
-        [t79::<216>, t87::<3>],
-        [t79::<216>, t73::<0>],
-        [t79::<216>, t73::<1>],
-        [t79::<92>, t87::<4>],
-        [t79::<255>, t74::<0>],
-        [t79::<255>, v923],
-        [t79::<259>, t74::<1>],
-        [t79::<103>, v946],
-        [t79::<103>, t76::<0>],
-        [t79::<139>, t77::<0>],
-        [t79::<139>, t77::<1>],
-        [t79::<103>, t78::<0>],
-        [t79::<103>, t76::<1>],
-        [t79::<103>, t78::<1>],
+        [t79::<75>, t67::<0>],
+        [t79::<75>, t67::<1>],
+        [t79::<75>, t67::<2>],
+        [t79::<75>, t67::<3>],
+        [t79::<126>, t68::<0>],
+        [t79::<126>, v751],
+        [t79::<126>, t69::<0>],
+        [t79::<126>, t68::<1>],
+        [t79::<126>, t69::<1>],
+        [t79::<136>, t70::<0>],
+        [t79::<136>, t70::<1>],
+        [t79::<142>, v775],
+        [t79::<142>, t71::<0>],
+        [t79::<142>, t72::<0>],
+        [t79::<142>, t72::<1>],
+        [t79::<142>, t71::<1>],
+        [t79::<142>, t67::<3>],
+        [t79::<167>, t87::<1>],
+        [t79::<76>, t71::<0>],
+        [t79::<76>, t71::<1>],
+        [t79::<198>, t87::<2>],
+        [t79::<203>, v851],
+        [t79::<203>, v852],
+        [t79::<203>, v855],
+        [t79::<203>, v856],
+        [t79::<203>, v857],
+        [t79::<219>, t87::<3>],
+        [t79::<219>, t73::<0>],
+        [t79::<219>, t73::<1>],
+        [t79::<96>, t87::<4>],
+        [t79::<258>, t74::<0>],
+        [t79::<258>, v927],
+        [t79::<262>, t74::<1>],
+        [t79::<106>, v950],
+        [t79::<106>, t76::<0>],
+        [t79::<142>, t77::<0>],
+        [t79::<142>, t77::<1>],
+        [t79::<106>, t78::<0>],
+        [t79::<106>, t76::<1>],
+        [t79::<106>, t78::<1>],
     ];
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule`
     pub(super) fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v684) & c.prop(l, s, x, "severity", v102)
-            & c.prop(l, s, x, "description", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "full_description", v684) & c.prop(l, s, x, "tags", v645)
-            & c.prop(l, s, x, "help", v645)
+            & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
+            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "full_description", v644) & c.prop(l, s, x, "tags", v646)
+            & c.prop(l, s, x, "help", v646)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
     pub(super) fn v125(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "version", v644) & c.prop(l, s, x, "guid", v644)
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "version", v645) & c.prop(l, s, x, "guid", v645)
             & c
                 .unexpected_members(
                     l,
@@ -21601,15 +21641,15 @@ mod validators {
     pub(super) fn v128(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "instances", t14::<7>)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "instances", t14::<7>)
             & c.prop(l, s, x, "state", t81::<79>)
             & c.prop(l, s, x, "dismissed_by", t2::<2>)
-            & c.prop(l, s, x, "dismissed_at", v644)
-            & c.prop(l, s, x, "dismissed_reason", v650) & c.prop(l, s, x, "rule", v124)
+            & c.prop(l, s, x, "dismissed_at", v645)
+            & c.prop(l, s, x, "dismissed_reason", v653) & c.prop(l, s, x, "rule", v124)
             & c.prop(l, s, x, "tool", v125)
-            & c.prop(l, s, x, "most_recent_instance", t79::<99>)
-            & c.prop(l, s, x, "instances_url", v684)
+            & c.prop(l, s, x, "most_recent_instance", t79::<75>)
+            & c.prop(l, s, x, "instances_url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
     }
     /// Shared by 8 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/commit_comment_event` and `#/definitions/content_reference_event` (6 more).
@@ -21622,26 +21662,26 @@ mod validators {
         c.one_of(i, l, s, &[(T11[K][0], None)], None)
     }
     const T11: [[rt::Check; 1]; 8] = [
-        [t79::<100>],
-        [t79::<102>],
-        [t79::<108>],
-        [t79::<109>],
-        [t79::<127>],
-        [t79::<170>],
-        [t79::<226>],
-        [t79::<251>],
+        [t79::<103>],
+        [t79::<105>],
+        [t79::<111>],
+        [t79::<112>],
+        [t79::<130>],
+        [t79::<173>],
+        [t79::<229>],
+        [t79::<254>],
     ];
     /// `#/definitions/commit_comment$created/properties/comment`
     pub(super) fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "user", t79::<73>)
-            & c.prop(l, s, x, "position", v653) & c.prop(l, s, x, "line", v653)
-            & c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "commit_id", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "body", v684)
+        c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "position", v656) & c.prop(l, s, x, "line", v656)
+            & c.prop(l, s, x, "path", v645) & c.prop(l, s, x, "commit_id", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "body", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/author_association`
@@ -21652,8 +21692,8 @@ mod validators {
     pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id", "reference"])
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "reference", v684)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "reference", v644)
             & c
                 .unexpected_members(
                     l,
@@ -21666,49 +21706,49 @@ mod validators {
     /// `#/definitions/create$event`
     pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v684)
+        c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "ref_type", t82::<1>)
-            & c.prop(l, s, x, "master_branch", v684)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "pusher_type", v684)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "master_branch", v644)
+            & c.prop(l, s, x, "description", v645) & c.prop(l, s, x, "pusher_type", v644)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS30)
     }
     /// `#/definitions/delete$event`
     pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v684)
+        c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "ref_type", t82::<1>)
-            & c.prop(l, s, x, "pusher_type", v684)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "pusher_type", v644)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
     }
     /// `#/definitions/deploy_key$created/properties/key`
     pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS33) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "key", v684) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "title", v684) & c.prop(l, s, x, "verified", v643)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "read_only", v643)
+            & c.prop(l, s, x, "key", v644) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "verified", v643)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "read_only", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
     }
     /// `#/definitions/deployment$created/properties/deployment`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS34) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "ref", v684)
-            & c.prop(l, s, x, "task", v684) & c.prop(l, s, x, "payload", v145)
-            & c.prop(l, s, x, "original_environment", v684)
-            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "statuses_url", v684)
-            & c.prop(l, s, x, "repository_url", v684)
+        c.required(l, s, x, WORDS34) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "ref", v644)
+            & c.prop(l, s, x, "task", v644) & c.prop(l, s, x, "payload", v145)
+            & c.prop(l, s, x, "original_environment", v644)
+            & c.prop(l, s, x, "environment", v644) & c.prop(l, s, x, "description", v646)
+            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "statuses_url", v644)
+            & c.prop(l, s, x, "repository_url", v644)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
@@ -21720,29 +21760,29 @@ mod validators {
     /// `#/definitions/deployment_status$created/properties/deployment_status`
     pub(super) fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "description", v684) & c.prop(l, s, x, "environment", v684)
-            & c.prop(l, s, x, "target_url", v684) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "deployment_url", v684)
-            & c.prop(l, s, x, "repository_url", v684)
+        c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "creator", t79::<73>)
+            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "environment", v644)
+            & c.prop(l, s, x, "target_url", v644) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "deployment_url", v644)
+            & c.prop(l, s, x, "repository_url", v644)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
     }
     /// `#/definitions/deployment_status$created/properties/deployment`
     pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS35) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "ref", v684)
-            & c.prop(l, s, x, "task", v684) & c.prop(l, s, x, "payload", v145)
-            & c.prop(l, s, x, "original_environment", v684)
-            & c.prop(l, s, x, "environment", v684) & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "statuses_url", v684)
-            & c.prop(l, s, x, "repository_url", v684)
+        c.required(l, s, x, WORDS35) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "ref", v644)
+            & c.prop(l, s, x, "task", v644) & c.prop(l, s, x, "payload", v145)
+            & c.prop(l, s, x, "original_environment", v644)
+            & c.prop(l, s, x, "environment", v644) & c.prop(l, s, x, "description", v646)
+            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "statuses_url", v644)
+            & c.prop(l, s, x, "repository_url", v644)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
@@ -21753,9 +21793,6 @@ mod validators {
             l,
             s,
             &[
-                (t79::<110>, None),
-                (t79::<111>, None),
-                (t79::<112>, None),
                 (t79::<113>, None),
                 (t79::<114>, None),
                 (t79::<115>, None),
@@ -21766,6 +21803,9 @@ mod validators {
                 (t79::<120>, None),
                 (t79::<121>, None),
                 (t79::<122>, None),
+                (t79::<123>, None),
+                (t79::<124>, None),
+                (t79::<125>, None),
             ],
             None,
         )
@@ -21779,17 +21819,17 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS38) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "html_url", v684)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "html_url", v644)
             & c.prop(l, s, x, "parent_id", T12[K][0])
             & c.prop(l, s, x, "child_comment_count", v642)
-            & c.prop(l, s, x, "repository_url", v684)
+            & c.prop(l, s, x, "repository_url", v644)
             & c.prop(l, s, x, "discussion_id", v642)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "body", v684)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "body", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS38)
     }
-    const T12: [[rt::Check; 1]; 2] = [[v645], [v653]];
+    const T12: [[rt::Check; 1]; 2] = [[v646], [v656]];
     /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T85` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (11 more).
     pub(super) fn t85<const K: usize>(
         i: &Value,
@@ -21805,33 +21845,33 @@ mod validators {
         ("category", "category", t3::<2>, "category"),
         ("body", "body", t3::<3>, "body"),
         ("to", "to", t82::<7>, "to"),
-        ("message", "message", v644, "message"),
+        ("message", "message", v645, "message"),
         ("note", "note", t3::<3>, "note"),
         ("column_id", "column_id", t3::<4>, "column_id"),
-        ("href", "href", v684, "href"),
+        ("href", "href", v644, "href"),
         ("repository", "repository", t85::<8>, "repository"),
         ("name", "name", t3::<3>, "name"),
         ("owner", "owner", t3::<6>, "owner"),
-        ("url", "url", v684, "url"),
+        ("url", "url", v644, "url"),
         ("tier", "tier", t3::<7>, "tier"),
         ("permissions", "permissions", t3::<8>, "permissions"),
     ];
     /// `#/definitions/discussion`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS39) & c.prop(l, s, x, "repository_url", v684)
-            & c.prop(l, s, x, "category", v656)
-            & c.prop(l, s, x, "answer_html_url", v644)
-            & c.prop(l, s, x, "answer_chosen_at", v644)
+        c.required(l, s, x, WORDS39) & c.prop(l, s, x, "repository_url", v644)
+            & c.prop(l, s, x, "category", v659)
+            & c.prop(l, s, x, "answer_html_url", v645)
+            & c.prop(l, s, x, "answer_chosen_at", v645)
             & c.prop(l, s, x, "answer_chosen_by", t2::<2>)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "title", v684) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "number", v642)
+            & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "state", t80::<5>) & c.prop(l, s, x, "locked", v643)
-            & c.prop(l, s, x, "comments", v642) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "active_lock_reason", v644) & c.prop(l, s, x, "body", v684)
+            & c.prop(l, s, x, "comments", v642) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "active_lock_reason", v645) & c.prop(l, s, x, "body", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
@@ -21862,17 +21902,17 @@ mod validators {
     pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS40) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "color", v684) & c.prop(l, s, x, "default", v643)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "color", v644) & c.prop(l, s, x, "default", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS41)
     }
     /// `#/definitions/discussion$transferred/properties/changes`
     pub(super) fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["new_discussion", "new_repository"])
-            & c.prop(l, s, x, "new_discussion", t79::<123>)
-            & c.prop(l, s, x, "new_repository", t79::<103>)
+            & c.prop(l, s, x, "new_discussion", t79::<126>)
+            & c.prop(l, s, x, "new_repository", t79::<106>)
             & c
                 .unexpected_members(
                     l,
@@ -21887,10 +21927,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["forkee", "repository", "sender"])
             & c.prop(l, s, x, "forkee", t10::<33>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
     }
     /// `#/definitions/gollum$event`
@@ -21898,19 +21938,19 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["pages", "repository", "sender"])
             & c.prop(l, s, x, "pages", t14::<9>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
     }
     /// `#/definitions/gollum$event/properties/pages/items`
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v684)
-            & c.prop(l, s, x, "title", v684) & c.prop(l, s, x, "summary", v645)
-            & c.prop(l, s, x, "action", t82::<3>) & c.prop(l, s, x, "sha", v684)
-            & c.prop(l, s, x, "html_url", v684)
+        c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v644)
+            & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "summary", v646)
+            & c.prop(l, s, x, "action", t82::<3>) & c.prop(l, s, x, "sha", v644)
+            & c.prop(l, s, x, "html_url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/installation_event` and `#/definitions/marketplace_purchase_event` (5 more).
@@ -21935,13 +21975,13 @@ mod validators {
         )
     }
     const T13: [[rt::Check; 5]; 7] = [
-        [t79::<128>, t79::<129>, t79::<130>, t79::<131>, t79::<132>],
-        [t79::<159>, t79::<160>, t79::<161>, t79::<162>, t79::<163>],
-        [t79::<171>, t79::<172>, t79::<173>, t79::<174>, t79::<175>],
-        [t79::<178>, t79::<179>, t79::<180>, t79::<181>, t79::<182>],
-        [t79::<185>, t79::<186>, t79::<187>, t79::<188>, t79::<189>],
-        [t79::<190>, t79::<191>, t79::<192>, t79::<193>, t79::<194>],
-        [t79::<246>, t79::<247>, t79::<248>, t79::<249>, t79::<250>],
+        [t79::<131>, t79::<132>, t79::<133>, t79::<134>, t79::<135>],
+        [t79::<162>, t79::<163>, t79::<164>, t79::<165>, t79::<166>],
+        [t79::<174>, t79::<175>, t79::<176>, t79::<177>, t79::<178>],
+        [t79::<181>, t79::<182>, t79::<183>, t79::<184>, t79::<185>],
+        [t79::<188>, t79::<189>, t79::<190>, t79::<191>, t79::<192>],
+        [t79::<193>, t79::<194>, t79::<195>, t79::<196>, t79::<197>],
+        [t79::<249>, t79::<250>, t79::<251>, t79::<252>, t79::<253>],
     ];
     /// `#/definitions/installation`
     pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21949,19 +21989,19 @@ mod validators {
         c.required(l, s, x, WORDS45) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "account", t79::<73>)
             & c.prop(l, s, x, "repository_selection", t82::<4>)
-            & c.prop(l, s, x, "access_tokens_url", v684)
-            & c.prop(l, s, x, "repositories_url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "app_id", v642)
-            & c.prop(l, s, x, "app_slug", v684) & c.prop(l, s, x, "target_id", v642)
+            & c.prop(l, s, x, "access_tokens_url", v644)
+            & c.prop(l, s, x, "repositories_url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "app_id", v642)
+            & c.prop(l, s, x, "app_slug", v644) & c.prop(l, s, x, "target_id", v642)
             & c.prop(l, s, x, "target_type", t82::<5>)
             & c.prop(l, s, x, "permissions", v178) & c.prop(l, s, x, "events", t14::<10>)
             & c.prop(l, s, x, "created_at", t2::<3>)
             & c.prop(l, s, x, "updated_at", t2::<3>)
-            & c.prop(l, s, x, "single_file_name", v644)
+            & c.prop(l, s, x, "single_file_name", v645)
             & c.prop(l, s, x, "has_multiple_single_files", v643)
             & c.prop(l, s, x, "single_file_paths", t14::<1>)
             & c.prop(l, s, x, "suspended_by", t2::<2>)
-            & c.prop(l, s, x, "suspended_at", v644)
+            & c.prop(l, s, x, "suspended_at", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/installation/properties/permissions`
@@ -22010,38 +22050,38 @@ mod validators {
     pub(super) fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS49) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "full_name", v684) & c.prop(l, s, x, "private", v643)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "full_name", v644) & c.prop(l, s, x, "private", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/installation_repositories$added/properties/repositories_removed/items`
     pub(super) fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "full_name", v684)
+        c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "full_name", v644)
             & c.prop(l, s, x, "private", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/milestone`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS50) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "labels_url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v684)
-            & c.prop(l, s, x, "description", v644)
+        c.required(l, s, x, WORDS50) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "labels_url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v644)
+            & c.prop(l, s, x, "description", v645)
             & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "open_issues", v642)
             & c.prop(l, s, x, "closed_issues", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "due_on", v644) & c.prop(l, s, x, "closed_at", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "due_on", v645) & c.prop(l, s, x, "closed_at", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/issue/properties/pull_request`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "diff_url", v684) & c.prop(l, s, x, "patch_url", v684)
+        c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "diff_url", v644) & c.prop(l, s, x, "patch_url", v644)
             & c
                 .unexpected_members(
                     l,
@@ -22055,8 +22095,8 @@ mod validators {
     pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "diff_url", v684) & c.prop(l, s, x, "patch_url", v684)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "diff_url", v644) & c.prop(l, s, x, "patch_url", v644)
             & c
                 .unexpected_members(
                     l,
@@ -22069,13 +22109,13 @@ mod validators {
     /// `#/definitions/issue-comment`
     pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "issue_url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "body", v684)
+        c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "issue_url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "body", v644)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
     }
@@ -22086,9 +22126,6 @@ mod validators {
             l,
             s,
             &[
-                (t79::<140>, None),
-                (t79::<141>, None),
-                (t79::<142>, None),
                 (t79::<143>, None),
                 (t79::<144>, None),
                 (t79::<145>, None),
@@ -22102,6 +22139,9 @@ mod validators {
                 (t79::<153>, None),
                 (t79::<154>, None),
                 (t79::<155>, None),
+                (t79::<156>, None),
+                (t79::<157>, None),
+                (t79::<158>, None),
             ],
             None,
         )
@@ -22109,31 +22149,31 @@ mod validators {
     /// `#/definitions/issue`
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS53) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "repository_url", v684)
-            & c.prop(l, s, x, "labels_url", v684) & c.prop(l, s, x, "comments_url", v684)
-            & c.prop(l, s, x, "events_url", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v684)
+        c.required(l, s, x, WORDS53) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "repository_url", v644)
+            & c.prop(l, s, x, "labels_url", v644) & c.prop(l, s, x, "comments_url", v644)
+            & c.prop(l, s, x, "events_url", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v644)
             & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "locked", v643)
             & c.prop(l, s, x, "assignee", t2::<2>)
             & c.prop(l, s, x, "assignees", t14::<12>)
             & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "comments", v642)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "closed_at", v644)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "active_lock_reason", v660)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "closed_at", v645)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "active_lock_reason", v663)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
-            & c.prop(l, s, x, "pull_request", v190) & c.prop(l, s, x, "body", v644)
+            & c.prop(l, s, x, "pull_request", v190) & c.prop(l, s, x, "body", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/issues$opened/properties/changes`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["old_issue", "old_repository"])
-            & c.prop(l, s, x, "old_issue", t79::<139>)
-            & c.prop(l, s, x, "old_repository", t79::<103>)
+            & c.prop(l, s, x, "old_issue", t79::<142>)
+            & c.prop(l, s, x, "old_repository", t79::<106>)
             & c
                 .unexpected_members(
                     l,
@@ -22147,8 +22187,8 @@ mod validators {
     pub(super) fn v204(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["new_issue", "new_repository"])
-            & c.prop(l, s, x, "new_issue", t79::<139>)
-            & c.prop(l, s, x, "new_repository", t79::<103>)
+            & c.prop(l, s, x, "new_issue", t79::<142>)
+            & c.prop(l, s, x, "new_repository", t79::<106>)
             & c
                 .unexpected_members(
                     l,
@@ -22175,50 +22215,50 @@ mod validators {
     /// `#/definitions/marketplace_purchase$cancelled/properties/sender`
     pub(super) fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS55) & c.prop(l, s, x, "login", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "avatar_url", v684)
-            & c.prop(l, s, x, "gravatar_id", v684) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "followers_url", v684)
-            & c.prop(l, s, x, "following_url", v684) & c.prop(l, s, x, "gists_url", v684)
-            & c.prop(l, s, x, "starred_url", v684)
-            & c.prop(l, s, x, "subscriptions_url", v684)
-            & c.prop(l, s, x, "organizations_url", v684)
-            & c.prop(l, s, x, "repos_url", v684) & c.prop(l, s, x, "events_url", v684)
-            & c.prop(l, s, x, "received_events_url", v684)
-            & c.prop(l, s, x, "type", v684) & c.prop(l, s, x, "site_admin", v643)
-            & c.prop(l, s, x, "email", v684)
+        c.required(l, s, x, WORDS55) & c.prop(l, s, x, "login", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "avatar_url", v644)
+            & c.prop(l, s, x, "gravatar_id", v644) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "followers_url", v644)
+            & c.prop(l, s, x, "following_url", v644) & c.prop(l, s, x, "gists_url", v644)
+            & c.prop(l, s, x, "starred_url", v644)
+            & c.prop(l, s, x, "subscriptions_url", v644)
+            & c.prop(l, s, x, "organizations_url", v644)
+            & c.prop(l, s, x, "repos_url", v644) & c.prop(l, s, x, "events_url", v644)
+            & c.prop(l, s, x, "received_events_url", v644)
+            & c.prop(l, s, x, "type", v644) & c.prop(l, s, x, "site_admin", v643)
+            & c.prop(l, s, x, "email", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
     pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS56) & c.prop(l, s, x, "type", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "login", v684)
-            & c.prop(l, s, x, "organization_billing_email", v684)
+        c.required(l, s, x, WORDS56) & c.prop(l, s, x, "type", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "login", v644)
+            & c.prop(l, s, x, "organization_billing_email", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
     }
     /// `#/definitions/marketplace-purchase/properties/plan`
     pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS57) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v684)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v644)
             & c.prop(l, s, x, "monthly_price_in_cents", v642)
             & c.prop(l, s, x, "yearly_price_in_cents", v642)
-            & c.prop(l, s, x, "price_model", v684)
+            & c.prop(l, s, x, "price_model", v644)
             & c.prop(l, s, x, "has_free_trial", v643)
-            & c.prop(l, s, x, "unit_name", v644) & c.prop(l, s, x, "bullets", t14::<1>)
+            & c.prop(l, s, x, "unit_name", v645) & c.prop(l, s, x, "bullets", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
     }
     /// `#/definitions/marketplace-purchase`
     pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS58) & c.prop(l, s, x, "account", v210)
-            & c.prop(l, s, x, "billing_cycle", v684)
+            & c.prop(l, s, x, "billing_cycle", v644)
             & c.prop(l, s, x, "unit_count", v642)
             & c.prop(l, s, x, "on_free_trial", v643)
-            & c.prop(l, s, x, "free_trial_ends_on", v645)
-            & c.prop(l, s, x, "next_billing_date", v684) & c.prop(l, s, x, "plan", v211)
+            & c.prop(l, s, x, "free_trial_ends_on", v646)
+            & c.prop(l, s, x, "next_billing_date", v644) & c.prop(l, s, x, "plan", v211)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
     /// `#/definitions/member$edited/properties/changes`
@@ -22231,13 +22271,13 @@ mod validators {
     /// `#/definitions/team`
     pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "slug", v684) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "members_url", v684)
-            & c.prop(l, s, x, "repositories_url", v684)
-            & c.prop(l, s, x, "permission", v684) & c.prop(l, s, x, "parent", v222)
+        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "slug", v644) & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "members_url", v644)
+            & c.prop(l, s, x, "repositories_url", v644)
+            & c.prop(l, s, x, "permission", v644) & c.prop(l, s, x, "parent", v222)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
     }
     /// `#/definitions/team/properties/parent`
@@ -22249,17 +22289,17 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, WORDS60);
-            ok &= c.prop(l, s, x, "name", v684);
+            ok &= c.prop(l, s, x, "name", v644);
             ok &= c.prop(l, s, x, "id", v642);
-            ok &= c.prop(l, s, x, "node_id", v684);
-            ok &= c.prop(l, s, x, "slug", v684);
-            ok &= c.prop(l, s, x, "description", v644);
+            ok &= c.prop(l, s, x, "node_id", v644);
+            ok &= c.prop(l, s, x, "slug", v644);
+            ok &= c.prop(l, s, x, "description", v645);
             ok &= c.prop(l, s, x, "privacy", t80::<6>);
-            ok &= c.prop(l, s, x, "url", v684);
-            ok &= c.prop(l, s, x, "html_url", v684);
-            ok &= c.prop(l, s, x, "members_url", v684);
-            ok &= c.prop(l, s, x, "repositories_url", v684);
-            ok &= c.prop(l, s, x, "permission", v684);
+            ok &= c.prop(l, s, x, "url", v644);
+            ok &= c.prop(l, s, x, "html_url", v644);
+            ok &= c.prop(l, s, x, "members_url", v644);
+            ok &= c.prop(l, s, x, "repositories_url", v644);
+            ok &= c.prop(l, s, x, "permission", v644);
             ok &= c.unexpected_members(l, s, x, "additionalProperties", WORDS60);
         }
         ok
@@ -22268,7 +22308,7 @@ mod validators {
     pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "name"]) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "deleted", v643)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "deleted", v643)
             & c
                 .unexpected_members(
                     l,
@@ -22281,11 +22321,11 @@ mod validators {
     /// `#/definitions/meta$deleted/properties/hook`
     pub(super) fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "events", t79::<75>)
-            & c.prop(l, s, x, "config", v234) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "created_at", v684)
+        c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "events", t79::<77>)
+            & c.prop(l, s, x, "config", v234) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "created_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
     }
     /// Shared by 28 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/webhook-events/oneOf/0` and `#/definitions/branch-protection-rule/properties/required_status_checks` (26 more).
@@ -22300,31 +22340,31 @@ mod validators {
     }
     const T14: [[rt::Check; 1]; 28] = [
         [v232],
-        [v684],
-        [t79::<272>],
+        [v644],
+        [t79::<74>],
         [v85],
-        [t79::<99>],
+        [t79::<75>],
         [t10::<0>],
         [t10::<1>],
         [t10::<2>],
         [t10::<3>],
         [v172],
         [v179],
-        [t79::<202>],
+        [t79::<205>],
         [t79::<73>],
-        [v680],
+        [v667],
         [v248],
         [t2::<11>],
         [t79::<55>],
-        [t79::<271>],
-        [t79::<273>],
+        [t79::<78>],
+        [t79::<79>],
         [v376],
         [v377],
         [t85::<10>],
         [v379],
         [v399],
         [v398],
-        [t79::<76>],
+        [t79::<80>],
         [t7::<1>],
         [v181],
     ];
@@ -22336,10 +22376,10 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.max_items(l, s, x.len(), 1u64)
+        c.min_items(l, s, x, 1u64) & c.max_items(l, s, x, 1u64)
             & c.items(l, s, x, 0usize, "/items", T15[K][0])
     }
-    const T15: [[rt::Check; 1]; 2] = [[t84::<17>], [t79::<77>]];
+    const T15: [[rt::Check; 1]; 2] = [[t84::<17>], [t79::<81>]];
     /// `#/definitions/webhook-events/oneOf/0/items`
     pub(super) fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS63)
@@ -22349,7 +22389,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
             & c.prop(l, s, x, "content_type", t82::<9>)
-            & c.prop(l, s, x, "insecure_ssl", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "insecure_ssl", v644) & c.prop(l, s, x, "url", v644)
             & c
                 .unexpected_members(
                     l,
@@ -22376,33 +22416,33 @@ mod validators {
     /// `#/definitions/membership`
     pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "role", v684)
-            & c.prop(l, s, x, "organization_url", v684)
+        c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "role", v644)
+            & c.prop(l, s, x, "organization_url", v644)
             & c.prop(l, s, x, "user", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
     }
     /// `#/definitions/organization$member_invited/properties/invitation`
     pub(super) fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS65) & c.prop(l, s, x, "id", v663)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "login", v684)
-            & c.prop(l, s, x, "email", v644) & c.prop(l, s, x, "role", v684)
-            & c.prop(l, s, x, "created_at", v684)
+        c.required(l, s, x, WORDS65) & c.prop(l, s, x, "id", v666)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "login", v644)
+            & c.prop(l, s, x, "email", v645) & c.prop(l, s, x, "role", v644)
+            & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "failed_at", t2::<17>)
-            & c.prop(l, s, x, "failed_reason", v644)
-            & c.prop(l, s, x, "inviter", t79::<73>) & c.prop(l, s, x, "team_count", v663)
-            & c.prop(l, s, x, "invitation_teams_url", v684)
+            & c.prop(l, s, x, "failed_reason", v645)
+            & c.prop(l, s, x, "inviter", t79::<73>) & c.prop(l, s, x, "team_count", v666)
+            & c.prop(l, s, x, "invitation_teams_url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
     /// `#/definitions/package$published/properties/package`
     pub(super) fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS66) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "namespace", v684)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "ecosystem", v684)
-            & c.prop(l, s, x, "package_type", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "namespace", v644)
+            & c.prop(l, s, x, "description", v645) & c.prop(l, s, x, "ecosystem", v644)
+            & c.prop(l, s, x, "package_type", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "owner", t79::<73>)
             & c.prop(l, s, x, "package_version", v246)
             & c.prop(l, s, x, "registry", v249)
@@ -22412,52 +22452,52 @@ mod validators {
     pub(super) fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS67) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "version", v684) & c.prop(l, s, x, "summary", v684)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v684)
-            & c.prop(l, s, x, "body", v684) & c.prop(l, s, x, "body_html", v684)
-            & c.prop(l, s, x, "release", v247) & c.prop(l, s, x, "manifest", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "tag_name", v684)
-            & c.prop(l, s, x, "target_commitish", v684)
-            & c.prop(l, s, x, "target_oid", v684) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "version", v644) & c.prop(l, s, x, "summary", v644)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "body_html", v644)
+            & c.prop(l, s, x, "release", v247) & c.prop(l, s, x, "manifest", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "tag_name", v644)
+            & c.prop(l, s, x, "target_commitish", v644)
+            & c.prop(l, s, x, "target_oid", v644) & c.prop(l, s, x, "draft", v643)
+            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "metadata", t14::<13>)
             & c.prop(l, s, x, "docker_metadata", t14::<13>)
             & c.prop(l, s, x, "package_files", t14::<14>)
-            & c.prop(l, s, x, "author", t79::<73>) & c.prop(l, s, x, "source_url", v684)
-            & c.prop(l, s, x, "installation_command", v684)
+            & c.prop(l, s, x, "author", t79::<73>) & c.prop(l, s, x, "source_url", v644)
+            & c.prop(l, s, x, "installation_command", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS68) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "tag_name", v684)
-            & c.prop(l, s, x, "target_commitish", v684) & c.prop(l, s, x, "name", v684)
+        c.required(l, s, x, WORDS68) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "tag_name", v644)
+            & c.prop(l, s, x, "target_commitish", v644) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
-            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "published_at", v684)
+            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "published_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
     pub(super) fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS69) & c.prop(l, s, x, "download_url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "sha256", v684) & c.prop(l, s, x, "sha1", v684)
-            & c.prop(l, s, x, "md5", v684) & c.prop(l, s, x, "content_type", v684)
-            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "size", v642)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+        c.required(l, s, x, WORDS69) & c.prop(l, s, x, "download_url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "sha256", v644) & c.prop(l, s, x, "sha1", v644)
+            & c.prop(l, s, x, "md5", v644) & c.prop(l, s, x, "content_type", v644)
+            & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "size", v642)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
     }
     /// `#/definitions/package$published/properties/package/properties/registry`
     pub(super) fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["about_url", "name", "type", "url", "vendor"])
-            & c.prop(l, s, x, "about_url", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "type", v684) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "vendor", v684)
+            & c.prop(l, s, x, "about_url", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "type", v644) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "vendor", v644)
             & c
                 .unexpected_members(
                     l,
@@ -22472,58 +22512,58 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "build", "repository", "sender"])
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "build", v251)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
     }
     /// `#/definitions/page_build$event/properties/build`
     pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "status", v684) & c.prop(l, s, x, "error", t85::<3>)
-            & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v684)
-            & c.prop(l, s, x, "duration", v642) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
+        c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "status", v644) & c.prop(l, s, x, "error", t85::<3>)
+            & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v644)
+            & c.prop(l, s, x, "duration", v642) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
     }
     /// `#/definitions/ping$event`
     pub(super) fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v684)
+        c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v644)
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v254)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/ping$event/properties/hook`
     pub(super) fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
+        c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "app_id", v642)
-            & c.prop(l, s, x, "events", t79::<75>) & c.prop(l, s, x, "config", v255)
-            & c.prop(l, s, x, "updated_at", v684) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "test_url", v684)
-            & c.prop(l, s, x, "ping_url", v684) & c.prop(l, s, x, "last_response", v256)
+            & c.prop(l, s, x, "events", t79::<77>) & c.prop(l, s, x, "config", v255)
+            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "test_url", v644)
+            & c.prop(l, s, x, "ping_url", v644) & c.prop(l, s, x, "last_response", v256)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS74)
     }
     /// `#/definitions/ping$event/properties/hook/properties/config`
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
-            & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v684)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "insecure_ssl", v684)
+            & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v644)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "insecure_ssl", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS75)
     }
     /// `#/definitions/ping$event/properties/hook/properties/last_response`
     pub(super) fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["code", "status", "message"])
-            & c.prop(l, s, x, "code", v645) & c.prop(l, s, x, "status", v684)
-            & c.prop(l, s, x, "message", v645)
+            & c.prop(l, s, x, "code", v646) & c.prop(l, s, x, "status", v644)
+            & c.prop(l, s, x, "message", v646)
             & c
                 .unexpected_members(
                     l,
@@ -22536,35 +22576,35 @@ mod validators {
     /// `#/definitions/project`
     pub(super) fn v258(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS76) & c.prop(l, s, x, "owner_url", v684)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "columns_url", v684) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "number", v642)
+        c.required(l, s, x, WORDS76) & c.prop(l, s, x, "owner_url", v644)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "columns_url", v644) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "body", v645) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS76)
     }
     /// `#/definitions/project-card`
     pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS77) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "project_url", v684) & c.prop(l, s, x, "column_url", v684)
+        c.required(l, s, x, WORDS77) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "project_url", v644) & c.prop(l, s, x, "column_url", v644)
             & c.prop(l, s, x, "column_id", v642) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "note", v644)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "note", v645)
             & c.prop(l, s, x, "archived", v643) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "content_url", v684) & c.prop(l, s, x, "after_id", v645)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "content_url", v644) & c.prop(l, s, x, "after_id", v646)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS78)
     }
     /// `#/definitions/project-column`
     pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS79) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "project_url", v684) & c.prop(l, s, x, "cards_url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "updated_at", v684)
+        c.required(l, s, x, WORDS79) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "project_url", v644) & c.prop(l, s, x, "cards_url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS79)
     }
     /// `#/definitions/public$event`
@@ -22573,8 +22613,8 @@ mod validators {
         c.required(l, s, x, &["repository", "sender"])
             & c.prop(l, s, x, "repository", t10::<34>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS80)
     }
     /// `#/definitions/pull_request_event`
@@ -22615,11 +22655,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS81) & c.prop(l, s, x, "action", T16[K][0])
             & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "assignee", t79::<73>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS82)
     }
@@ -22627,34 +22667,34 @@ mod validators {
     /// `#/definitions/pull-request`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS83) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "diff_url", v684)
-            & c.prop(l, s, x, "patch_url", v684) & c.prop(l, s, x, "issue_url", v684)
+        c.required(l, s, x, WORDS83) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "diff_url", v644)
+            & c.prop(l, s, x, "patch_url", v644) & c.prop(l, s, x, "issue_url", v644)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v684)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
-            & c.prop(l, s, x, "merge_commit_sha", v644)
+            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v644)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v645)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
+            & c.prop(l, s, x, "merge_commit_sha", v645)
             & c.prop(l, s, x, "assignee", t2::<2>)
             & c.prop(l, s, x, "assignees", t14::<12>)
             & c.prop(l, s, x, "requested_reviewers", t14::<15>)
             & c.prop(l, s, x, "requested_teams", t14::<16>)
             & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "milestone", t2::<5>)
-            & c.prop(l, s, x, "commits_url", v684)
-            & c.prop(l, s, x, "review_comments_url", v684)
-            & c.prop(l, s, x, "review_comment_url", v684)
-            & c.prop(l, s, x, "comments_url", v684)
-            & c.prop(l, s, x, "statuses_url", v684) & c.prop(l, s, x, "head", v293)
+            & c.prop(l, s, x, "commits_url", v644)
+            & c.prop(l, s, x, "review_comments_url", v644)
+            & c.prop(l, s, x, "review_comment_url", v644)
+            & c.prop(l, s, x, "comments_url", v644)
+            & c.prop(l, s, x, "statuses_url", v644) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "auto_merge", v645)
-            & c.prop(l, s, x, "active_lock_reason", v660)
-            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "merged", v666)
-            & c.prop(l, s, x, "mergeable", v666) & c.prop(l, s, x, "rebaseable", v666)
-            & c.prop(l, s, x, "mergeable_state", v684)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "auto_merge", v646)
+            & c.prop(l, s, x, "active_lock_reason", v663)
+            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "merged", v670)
+            & c.prop(l, s, x, "mergeable", v670) & c.prop(l, s, x, "rebaseable", v670)
+            & c.prop(l, s, x, "mergeable_state", v644)
             & c.prop(l, s, x, "merged_by", t2::<2>) & c.prop(l, s, x, "comments", v642)
             & c.prop(l, s, x, "review_comments", v642)
             & c.prop(l, s, x, "maintainer_can_modify", v643)
@@ -22666,9 +22706,9 @@ mod validators {
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["label", "ref", "sha", "user", "repo"])
-            & c.prop(l, s, x, "label", v684) & c.prop(l, s, x, "ref", v684)
-            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "user", t79::<73>)
-            & c.prop(l, s, x, "repo", t79::<103>)
+            & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "ref", v644)
+            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "repo", t79::<106>)
             & c
                 .unexpected_members(
                     l,
@@ -22681,13 +22721,13 @@ mod validators {
     /// `#/definitions/pull-request/properties/_links`
     pub(super) fn v294(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS84) & c.prop(l, s, x, "self", t79::<201>)
-            & c.prop(l, s, x, "html", t79::<201>) & c.prop(l, s, x, "issue", t79::<201>)
-            & c.prop(l, s, x, "comments", t79::<201>)
-            & c.prop(l, s, x, "review_comments", t79::<201>)
-            & c.prop(l, s, x, "review_comment", t79::<201>)
-            & c.prop(l, s, x, "commits", t79::<201>)
-            & c.prop(l, s, x, "statuses", t79::<201>)
+        c.required(l, s, x, WORDS84) & c.prop(l, s, x, "self", t79::<204>)
+            & c.prop(l, s, x, "html", t79::<204>) & c.prop(l, s, x, "issue", t79::<204>)
+            & c.prop(l, s, x, "comments", t79::<204>)
+            & c.prop(l, s, x, "review_comments", t79::<204>)
+            & c.prop(l, s, x, "review_comment", t79::<204>)
+            & c.prop(l, s, x, "commits", t79::<204>)
+            & c.prop(l, s, x, "statuses", t79::<204>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS84)
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T17` each), such as `#/definitions/pull_request$auto_merge_disabled` and `#/definitions/pull_request$auto_merge_enabled` (7 more).
@@ -22701,32 +22741,32 @@ mod validators {
         c.required(l, s, x, WORDS85) & c.prop(l, s, x, "action", T17[K][0])
             & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "pull_request", T17[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS86)
     }
     const T17: [[rt::Check; 2]; 9] = [
-        [t81::<3>, t79::<200>],
-        [t81::<4>, t79::<200>],
+        [t81::<3>, t79::<203>],
+        [t81::<4>, t79::<203>],
         [t81::<81>, t10::<21>],
         [t81::<5>, t10::<22>],
-        [t81::<82>, t79::<200>],
+        [t81::<82>, t79::<203>],
         [t81::<8>, t10::<23>],
         [t81::<9>, t10::<24>],
         [t81::<10>, t10::<25>],
-        [t81::<16>, t79::<200>],
+        [t81::<16>, t79::<203>],
     ];
     /// `#/definitions/pull_request$edited`
     pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS87) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "changes", t86::<1>)
-            & c.prop(l, s, x, "pull_request", t79::<200>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "pull_request", t79::<203>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS88)
     }
@@ -22740,11 +22780,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS89) & c.prop(l, s, x, "action", T18[K][0])
             & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "pull_request", t79::<200>)
-            & c.prop(l, s, x, "label", t79::<202>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "pull_request", t79::<203>)
+            & c.prop(l, s, x, "label", t79::<205>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS90)
     }
@@ -22759,11 +22799,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS91) & c.prop(l, s, x, "action", T19[K][0])
             & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "requested_reviewer", t79::<73>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS92)
     }
@@ -22778,11 +22818,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS93) & c.prop(l, s, x, "action", T20[K][0])
             & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "pull_request", t79::<200>)
+            & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "requested_team", t79::<55>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS94)
     }
@@ -22791,12 +22831,12 @@ mod validators {
     pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", t81::<13>)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "before", v684)
-            & c.prop(l, s, x, "after", v684)
-            & c.prop(l, s, x, "pull_request", t79::<200>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "before", v644)
+            & c.prop(l, s, x, "after", v644)
+            & c.prop(l, s, x, "pull_request", t79::<203>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS96)
     }
@@ -22809,22 +22849,22 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS97) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "user", t79::<73>)
-            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "commit_id", v684)
-            & c.prop(l, s, x, "submitted_at", v684) & c.prop(l, s, x, "state", T21[K][0])
-            & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "pull_request_url", v684)
-            & c.prop(l, s, x, "author_association", t79::<101>)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "body", v645) & c.prop(l, s, x, "commit_id", v644)
+            & c.prop(l, s, x, "submitted_at", v644) & c.prop(l, s, x, "state", T21[K][0])
+            & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "pull_request_url", v644)
+            & c.prop(l, s, x, "author_association", t79::<104>)
             & c.prop(l, s, x, "_links", v337)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS97)
     }
-    const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v684]];
+    const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v644]];
     /// `#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
     pub(super) fn v337(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["html", "pull_request"])
-            & c.prop(l, s, x, "html", t79::<201>)
-            & c.prop(l, s, x, "pull_request", t79::<201>)
+            & c.prop(l, s, x, "html", t79::<204>)
+            & c.prop(l, s, x, "pull_request", t79::<204>)
             & c
                 .unexpected_members(
                     l,
@@ -22837,52 +22877,52 @@ mod validators {
     /// `#/definitions/simple-pull-request`
     pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS98) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "diff_url", v684)
-            & c.prop(l, s, x, "patch_url", v684) & c.prop(l, s, x, "issue_url", v684)
+        c.required(l, s, x, WORDS98) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "diff_url", v644)
+            & c.prop(l, s, x, "patch_url", v644) & c.prop(l, s, x, "issue_url", v644)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v684)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
-            & c.prop(l, s, x, "merge_commit_sha", v644)
+            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v644)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
+            & c.prop(l, s, x, "merge_commit_sha", v645)
             & c.prop(l, s, x, "assignee", t2::<2>)
             & c.prop(l, s, x, "assignees", t14::<12>)
             & c.prop(l, s, x, "requested_reviewers", t14::<15>)
             & c.prop(l, s, x, "requested_teams", t14::<16>)
             & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "commits_url", v684)
-            & c.prop(l, s, x, "review_comments_url", v684)
-            & c.prop(l, s, x, "review_comment_url", v684)
-            & c.prop(l, s, x, "comments_url", v684)
-            & c.prop(l, s, x, "statuses_url", v684) & c.prop(l, s, x, "head", v293)
+            & c.prop(l, s, x, "commits_url", v644)
+            & c.prop(l, s, x, "review_comments_url", v644)
+            & c.prop(l, s, x, "review_comment_url", v644)
+            & c.prop(l, s, x, "comments_url", v644)
+            & c.prop(l, s, x, "statuses_url", v644) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "auto_merge", v645)
-            & c.prop(l, s, x, "active_lock_reason", v660)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "auto_merge", v646)
+            & c.prop(l, s, x, "active_lock_reason", v663)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
     }
     /// `#/definitions/pull-request-review-comment`
     pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS99) & c.prop(l, s, x, "url", v684)
+        c.required(l, s, x, WORDS99) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "pull_request_review_id", v642)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "diff_hunk", v684) & c.prop(l, s, x, "path", v684)
-            & c.prop(l, s, x, "position", v653)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "diff_hunk", v644) & c.prop(l, s, x, "path", v644)
+            & c.prop(l, s, x, "position", v656)
             & c.prop(l, s, x, "original_position", v642)
-            & c.prop(l, s, x, "commit_id", v684)
-            & c.prop(l, s, x, "original_commit_id", v684)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "pull_request_url", v684)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "_links", v342) & c.prop(l, s, x, "start_line", v653)
-            & c.prop(l, s, x, "original_start_line", v653)
-            & c.prop(l, s, x, "start_side", v667) & c.prop(l, s, x, "line", v653)
+            & c.prop(l, s, x, "commit_id", v644)
+            & c.prop(l, s, x, "original_commit_id", v644)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "pull_request_url", v644)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "_links", v342) & c.prop(l, s, x, "start_line", v656)
+            & c.prop(l, s, x, "original_start_line", v656)
+            & c.prop(l, s, x, "start_side", v671) & c.prop(l, s, x, "line", v656)
             & c.prop(l, s, x, "original_line", v642) & c.prop(l, s, x, "side", t82::<11>)
             & c.prop(l, s, x, "in_reply_to_id", v642)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
@@ -22891,8 +22931,8 @@ mod validators {
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["self", "html", "pull_request"])
-            & c.prop(l, s, x, "self", t79::<201>) & c.prop(l, s, x, "html", t79::<201>)
-            & c.prop(l, s, x, "pull_request", t79::<201>)
+            & c.prop(l, s, x, "self", t79::<204>) & c.prop(l, s, x, "html", t79::<204>)
+            & c.prop(l, s, x, "pull_request", t79::<204>)
             & c
                 .unexpected_members(
                     l,
@@ -22905,56 +22945,56 @@ mod validators {
     /// `#/definitions/pull_request_review_comment$created/properties/pull_request`
     pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS101) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "diff_url", v684)
-            & c.prop(l, s, x, "patch_url", v684) & c.prop(l, s, x, "issue_url", v684)
+        c.required(l, s, x, WORDS101) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "diff_url", v644)
+            & c.prop(l, s, x, "patch_url", v644) & c.prop(l, s, x, "issue_url", v644)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v684)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "closed_at", v644) & c.prop(l, s, x, "merged_at", v644)
-            & c.prop(l, s, x, "merge_commit_sha", v644)
+            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v644)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
+            & c.prop(l, s, x, "merge_commit_sha", v645)
             & c.prop(l, s, x, "assignee", t2::<2>)
             & c.prop(l, s, x, "assignees", t14::<12>)
             & c.prop(l, s, x, "requested_reviewers", t14::<15>)
             & c.prop(l, s, x, "requested_teams", t14::<16>)
             & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "commits_url", v684)
-            & c.prop(l, s, x, "review_comments_url", v684)
-            & c.prop(l, s, x, "review_comment_url", v684)
-            & c.prop(l, s, x, "comments_url", v684)
-            & c.prop(l, s, x, "statuses_url", v684) & c.prop(l, s, x, "head", v293)
+            & c.prop(l, s, x, "commits_url", v644)
+            & c.prop(l, s, x, "review_comments_url", v644)
+            & c.prop(l, s, x, "review_comment_url", v644)
+            & c.prop(l, s, x, "comments_url", v644)
+            & c.prop(l, s, x, "statuses_url", v644) & c.prop(l, s, x, "head", v293)
             & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "auto_merge", v645)
-            & c.prop(l, s, x, "author_association", t79::<101>)
-            & c.prop(l, s, x, "active_lock_reason", v660)
+            & c.prop(l, s, x, "auto_merge", v646)
+            & c.prop(l, s, x, "author_association", t79::<104>)
+            & c.prop(l, s, x, "active_lock_reason", v663)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
     }
     /// `#/definitions/push$event`
     pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS103) & c.prop(l, s, x, "ref", v684)
-            & c.prop(l, s, x, "before", v684) & c.prop(l, s, x, "after", v684)
+        c.required(l, s, x, WORDS103) & c.prop(l, s, x, "ref", v644)
+            & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v644)
             & c.prop(l, s, x, "created", v643) & c.prop(l, s, x, "deleted", v643)
-            & c.prop(l, s, x, "forced", v643) & c.prop(l, s, x, "base_ref", v644)
-            & c.prop(l, s, x, "compare", v684) & c.prop(l, s, x, "commits", t14::<17>)
+            & c.prop(l, s, x, "forced", v643) & c.prop(l, s, x, "base_ref", v645)
+            & c.prop(l, s, x, "compare", v644) & c.prop(l, s, x, "commits", t14::<17>)
             & c.prop(l, s, x, "head_commit", t2::<19>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "pusher", t79::<92>) & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "pusher", t79::<96>) & c.prop(l, s, x, "sender", t79::<73>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS104)
     }
     /// `#/definitions/commit`
     pub(super) fn v345(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v684)
-            & c.prop(l, s, x, "tree_id", v684) & c.prop(l, s, x, "distinct", v643)
-            & c.prop(l, s, x, "message", v684) & c.prop(l, s, x, "timestamp", v684)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "author", t79::<92>)
-            & c.prop(l, s, x, "committer", t79::<92>)
+        c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v644)
+            & c.prop(l, s, x, "tree_id", v644) & c.prop(l, s, x, "distinct", v643)
+            & c.prop(l, s, x, "message", v644) & c.prop(l, s, x, "timestamp", v644)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "author", t79::<96>)
+            & c.prop(l, s, x, "committer", t79::<96>)
             & c.prop(l, s, x, "added", t14::<1>) & c.prop(l, s, x, "modified", t14::<1>)
             & c.prop(l, s, x, "removed", t14::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS106)
@@ -22966,13 +23006,13 @@ mod validators {
             l,
             s,
             &[
-                (t79::<209>, None),
-                (t79::<210>, None),
-                (t79::<211>, None),
                 (t79::<212>, None),
                 (t79::<213>, None),
                 (t79::<214>, None),
                 (t79::<215>, None),
+                (t79::<216>, None),
+                (t79::<217>, None),
+                (t79::<218>, None),
             ],
             None,
         )
@@ -22980,28 +23020,28 @@ mod validators {
     /// `#/definitions/release`
     pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS107) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "assets_url", v684) & c.prop(l, s, x, "upload_url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "tag_name", v684)
-            & c.prop(l, s, x, "target_commitish", v684) & c.prop(l, s, x, "name", v684)
+        c.required(l, s, x, WORDS107) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "assets_url", v644) & c.prop(l, s, x, "upload_url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "tag_name", v644)
+            & c.prop(l, s, x, "target_commitish", v644) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
-            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v644)
-            & c.prop(l, s, x, "published_at", v644)
-            & c.prop(l, s, x, "assets", t14::<18>) & c.prop(l, s, x, "tarball_url", v644)
-            & c.prop(l, s, x, "zipball_url", v644) & c.prop(l, s, x, "body", v684)
+            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v645)
+            & c.prop(l, s, x, "published_at", v645)
+            & c.prop(l, s, x, "assets", t14::<18>) & c.prop(l, s, x, "tarball_url", v645)
+            & c.prop(l, s, x, "zipball_url", v645) & c.prop(l, s, x, "body", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
     }
     /// `#/definitions/release-asset`
     pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v684)
-            & c.prop(l, s, x, "browser_download_url", v684) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "state", t81::<17>)
-            & c.prop(l, s, x, "content_type", v684) & c.prop(l, s, x, "size", v642)
+        c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "browser_download_url", v644) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "label", v645) & c.prop(l, s, x, "state", t81::<17>)
+            & c.prop(l, s, x, "content_type", v644) & c.prop(l, s, x, "size", v642)
             & c.prop(l, s, x, "download_count", v642)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "uploader", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS109)
     }
@@ -23012,15 +23052,15 @@ mod validators {
             l,
             s,
             &[
-                (t79::<217>, None),
-                (t79::<218>, None),
-                (t79::<219>, None),
                 (t79::<220>, None),
                 (t79::<221>, None),
                 (t79::<222>, None),
                 (t79::<223>, None),
                 (t79::<224>, None),
                 (t79::<225>, None),
+                (t79::<226>, None),
+                (t79::<227>, None),
+                (t79::<228>, None),
             ],
             None,
         )
@@ -23045,55 +23085,55 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["status", "repository", "sender"])
             & c.prop(l, s, x, "status", t80::<7>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS110)
     }
     /// `#/definitions/repository_vulnerability_alert$create/properties/alert`
     pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "affected_range", v684)
-            & c.prop(l, s, x, "affected_package_name", v684)
+            & c.prop(l, s, x, "affected_range", v644)
+            & c.prop(l, s, x, "affected_package_name", v644)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v684)
-            & c.prop(l, s, x, "dismissed_at", v684) & c.prop(l, s, x, "severity", v684)
-            & c.prop(l, s, x, "ghsa_id", v684)
-            & c.prop(l, s, x, "external_reference", v684)
-            & c.prop(l, s, x, "external_identifier", v684)
-            & c.prop(l, s, x, "fixed_in", v684) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "dismiss_reason", v644)
+            & c.prop(l, s, x, "dismissed_at", v644) & c.prop(l, s, x, "severity", v644)
+            & c.prop(l, s, x, "ghsa_id", v644)
+            & c.prop(l, s, x, "external_reference", v644)
+            & c.prop(l, s, x, "external_identifier", v644)
+            & c.prop(l, s, x, "fixed_in", v644) & c.prop(l, s, x, "created_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
     pub(super) fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS113) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "affected_range", v684)
-            & c.prop(l, s, x, "affected_package_name", v684)
+            & c.prop(l, s, x, "affected_range", v644)
+            & c.prop(l, s, x, "affected_package_name", v644)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v684)
-            & c.prop(l, s, x, "dismissed_at", v684) & c.prop(l, s, x, "severity", v684)
-            & c.prop(l, s, x, "ghsa_id", v684)
-            & c.prop(l, s, x, "external_reference", v684)
-            & c.prop(l, s, x, "external_identifier", v684)
-            & c.prop(l, s, x, "fixed_in", v684) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "dismiss_reason", v644)
+            & c.prop(l, s, x, "dismissed_at", v644) & c.prop(l, s, x, "severity", v644)
+            & c.prop(l, s, x, "ghsa_id", v644)
+            & c.prop(l, s, x, "external_reference", v644)
+            & c.prop(l, s, x, "external_identifier", v644)
+            & c.prop(l, s, x, "fixed_in", v644) & c.prop(l, s, x, "created_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$resolve/properties/alert`
     pub(super) fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "affected_range", v684)
-            & c.prop(l, s, x, "affected_package_name", v684)
+            & c.prop(l, s, x, "affected_range", v644)
+            & c.prop(l, s, x, "affected_package_name", v644)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v684)
-            & c.prop(l, s, x, "dismissed_at", v684) & c.prop(l, s, x, "ghsa_id", v684)
-            & c.prop(l, s, x, "severity", v684)
-            & c.prop(l, s, x, "external_reference", v684)
-            & c.prop(l, s, x, "external_identifier", v684)
-            & c.prop(l, s, x, "fixed_in", v684) & c.prop(l, s, x, "created_at", v684)
+            & c.prop(l, s, x, "dismiss_reason", v644)
+            & c.prop(l, s, x, "dismissed_at", v644) & c.prop(l, s, x, "ghsa_id", v644)
+            & c.prop(l, s, x, "severity", v644)
+            & c.prop(l, s, x, "external_reference", v644)
+            & c.prop(l, s, x, "external_identifier", v644)
+            & c.prop(l, s, x, "fixed_in", v644) & c.prop(l, s, x, "created_at", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS114)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T22` each), such as `#/definitions/secret_scanning_alert$created/properties/alert` and `#/definitions/secret_scanning_alert$resolved/properties/alert`.
@@ -23105,13 +23145,13 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS115) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "secret_type", v684)
+            & c.prop(l, s, x, "secret_type", v644)
             & c.prop(l, s, x, "resolution", T22[K][0])
             & c.prop(l, s, x, "resolved_by", T22[K][1])
             & c.prop(l, s, x, "resolved_at", T22[K][2])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS115)
     }
-    const T22: [[rt::Check; 3]; 2] = [[v645, v645, v645], [v372, t79::<73>, v684]];
+    const T22: [[rt::Check; 3]; 2] = [[v646, v646, v646], [v372, t79::<73>, v644]];
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
     pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS116)
@@ -23125,22 +23165,22 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS117) & c.prop(l, s, x, "cvss", v375)
-            & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v684)
-            & c.prop(l, s, x, "summary", v684) & c.prop(l, s, x, "description", v684)
-            & c.prop(l, s, x, "severity", v684)
+            & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v644)
+            & c.prop(l, s, x, "summary", v644) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "severity", v644)
             & c.prop(l, s, x, "identifiers", t14::<20>)
             & c.prop(l, s, x, "references", t14::<21>)
-            & c.prop(l, s, x, "published_at", v684) & c.prop(l, s, x, "updated_at", v684)
+            & c.prop(l, s, x, "published_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "withdrawn_at", T23[K][0])
             & c.prop(l, s, x, "vulnerabilities", t14::<22>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS117)
     }
-    const T23: [[rt::Check; 1]; 2] = [[v644], [v684]];
+    const T23: [[rt::Check; 1]; 2] = [[v645], [v644]];
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
     pub(super) fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["vector_string", "score"])
-            & c.prop(l, s, x, "vector_string", v644) & c.prop(l, s, x, "score", v663)
+            & c.prop(l, s, x, "vector_string", v645) & c.prop(l, s, x, "score", v666)
             & c
                 .unexpected_members(
                     l,
@@ -23153,31 +23193,31 @@ mod validators {
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
     pub(super) fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v684)
-            & c.prop(l, s, x, "name", v684)
+        c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v644)
+            & c.prop(l, s, x, "name", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["cwe_id", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
     pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v684)
-            & c.prop(l, s, x, "type", v684)
+        c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v644)
+            & c.prop(l, s, x, "type", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["value", "type"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
     pub(super) fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS118) & c.prop(l, s, x, "package", v380)
-            & c.prop(l, s, x, "severity", v684)
-            & c.prop(l, s, x, "vulnerable_version_range", v684)
+            & c.prop(l, s, x, "severity", v644)
+            & c.prop(l, s, x, "vulnerable_version_range", v644)
             & c.prop(l, s, x, "first_patched_version", v381)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS118)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
     pub(super) fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v684)
-            & c.prop(l, s, x, "name", v684)
+        c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v644)
+            & c.prop(l, s, x, "name", v644)
             & c
                 .unexpected_members(
                     l,
@@ -23196,7 +23236,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["identifier"]);
-            ok &= c.prop(l, s, x, "identifier", v684);
+            ok &= c.prop(l, s, x, "identifier", v644);
             ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
         }
         ok
@@ -23204,22 +23244,22 @@ mod validators {
     /// `#/definitions/sponsorship$cancelled/properties/sponsorship`
     pub(super) fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "created_at", v684)
+        c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "sponsorable", t79::<73>)
             & c.prop(l, s, x, "sponsor", t79::<73>)
-            & c.prop(l, s, x, "privacy_level", v684)
-            & c.prop(l, s, x, "tier", t79::<243>)
+            & c.prop(l, s, x, "privacy_level", v644)
+            & c.prop(l, s, x, "tier", t79::<246>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS119)
     }
     /// `#/definitions/sponsorship-tier`
     pub(super) fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS120) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "description", v684)
+        c.required(l, s, x, WORDS120) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "description", v644)
             & c.prop(l, s, x, "monthly_price_in_cents", v642)
             & c.prop(l, s, x, "monthly_price_in_dollars", v642)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "is_one_time", v643)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "is_one_time", v643)
             & c.prop(l, s, x, "is_custom_ammount", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS120)
     }
@@ -23227,16 +23267,16 @@ mod validators {
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS121) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "sha", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "avatar_url", v644) & c.prop(l, s, x, "target_url", v644)
-            & c.prop(l, s, x, "context", v684) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "avatar_url", v645) & c.prop(l, s, x, "target_url", v645)
+            & c.prop(l, s, x, "context", v644) & c.prop(l, s, x, "description", v645)
             & c.prop(l, s, x, "state", v391) & c.prop(l, s, x, "commit", v392)
             & c.prop(l, s, x, "branches", t14::<23>)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
     }
     /// `#/definitions/status$event/properties/state`
@@ -23247,10 +23287,10 @@ mod validators {
     /// `#/definitions/status$event/properties/commit`
     pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS123) & c.prop(l, s, x, "sha", v684)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "commit", v393)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "comments_url", v684) & c.prop(l, s, x, "author", t2::<2>)
+        c.required(l, s, x, WORDS123) & c.prop(l, s, x, "sha", v644)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "commit", v393)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "comments_url", v644) & c.prop(l, s, x, "author", t2::<2>)
             & c.prop(l, s, x, "committer", t2::<2>)
             & c.prop(l, s, x, "parents", t14::<24>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS123)
@@ -23259,8 +23299,8 @@ mod validators {
     pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS124) & c.prop(l, s, x, "author", t10::<29>)
-            & c.prop(l, s, x, "committer", t10::<29>) & c.prop(l, s, x, "message", v684)
-            & c.prop(l, s, x, "tree", v395) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "committer", t10::<29>) & c.prop(l, s, x, "message", v644)
+            & c.prop(l, s, x, "tree", v395) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "comment_count", v642)
             & c.prop(l, s, x, "verification", v396)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS124)
@@ -23268,8 +23308,8 @@ mod validators {
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/tree`
     pub(super) fn v395(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v684)
-            & c.prop(l, s, x, "url", v684)
+        c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v644)
+            & c.prop(l, s, x, "url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["sha", "url"])
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification`
@@ -23277,7 +23317,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["verified", "reason", "signature", "payload"])
             & c.prop(l, s, x, "verified", v643) & c.prop(l, s, x, "reason", v397)
-            & c.prop(l, s, x, "signature", v644) & c.prop(l, s, x, "payload", v644)
+            & c.prop(l, s, x, "signature", v645) & c.prop(l, s, x, "payload", v645)
             & c
                 .unexpected_members(
                     l,
@@ -23294,8 +23334,8 @@ mod validators {
     /// `#/definitions/status$event/properties/commit/properties/parents/items`
     pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v684)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "html_url", v684)
+        c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v644)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
             & c
                 .unexpected_members(
                     l,
@@ -23309,7 +23349,7 @@ mod validators {
     pub(super) fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "commit", "protected"])
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "commit", v395)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "commit", v395)
             & c.prop(l, s, x, "protected", v643)
             & c
                 .unexpected_members(
@@ -23354,27 +23394,27 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["team", "repository", "organization", "sender"])
             & c.prop(l, s, x, "team", t79::<55>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS126)
     }
     /// `#/definitions/workflow_dispatch$event`
     pub(super) fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS127) & c.prop(l, s, x, "inputs", t2::<20>)
-            & c.prop(l, s, x, "ref", v684) & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "ref", v644) & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "workflow", v684)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "workflow", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS128)
     }
     /// `#/definitions/workflow-step`
     pub(super) fn v410(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
-            & c.one_of(i, l, s, &[(t79::<77>, None), (t79::<256>, None)], None)
+            & c.one_of(i, l, s, &[(t79::<81>, None), (t79::<259>, None)], None)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T24` each), such as `#/definitions/workflow-step-in_progress` and `#/definitions/workflow-step-completed`.
     pub(super) fn t24<const K: usize>(
@@ -23384,16 +23424,16 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v684)
+        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "status", T24[K][0])
             & c.prop(l, s, x, "conclusion", T24[K][1]) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "started_at", v684)
+            & c.prop(l, s, x, "started_at", v644)
             & c.prop(l, s, x, "completed_at", T24[K][2])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS129)
     }
     const T24: [[rt::Check; 3]; 2] = [
-        [t81::<77>, v645, v645],
-        [t81::<0>, t80::<8>, v684],
+        [t81::<77>, v646, v646],
+        [t81::<0>, t80::<8>, v644],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/workflow_job$queued/properties/workflow_job` and `#/definitions/workflow-job`.
     pub(super) fn t25<const K: usize>(
@@ -23404,91 +23444,91 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "run_id", v663) & c.prop(l, s, x, "head_sha", v684)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "check_run_url", v684) & c.prop(l, s, x, "run_url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "run_id", v666) & c.prop(l, s, x, "head_sha", v644)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "check_run_url", v644) & c.prop(l, s, x, "run_url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "status", T25[K][0]) & c.prop(l, s, x, "steps", T25[K][1])
             & c.prop(l, s, x, "conclusion", T25[K][2])
-            & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v684)
+            & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v644)
             & c.prop(l, s, x, "completed_at", T25[K][3])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS131)
     }
     const T25: [[rt::Check; 4]; 2] = [
-        [t81::<18>, t14::<25>, v645, v645],
-        [t80::<3>, v944, v672, v644],
+        [t81::<18>, t14::<25>, v646, v646],
+        [t80::<3>, v948, v678, v645],
     ];
     /// `#/definitions/workflow`
     pub(super) fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS132) & c.prop(l, s, x, "badge_url", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "node_id", v684) & c.prop(l, s, x, "path", v684)
-            & c.prop(l, s, x, "state", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "url", v684)
+        c.required(l, s, x, WORDS132) & c.prop(l, s, x, "badge_url", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "path", v644)
+            & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS132)
     }
     /// `#/definitions/repository-lite`
     pub(super) fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS133) & c.prop(l, s, x, "archive_url", v684)
-            & c.prop(l, s, x, "assignees_url", v684) & c.prop(l, s, x, "blobs_url", v684)
-            & c.prop(l, s, x, "branches_url", v684)
-            & c.prop(l, s, x, "collaborators_url", v684)
-            & c.prop(l, s, x, "comments_url", v684)
-            & c.prop(l, s, x, "commits_url", v684) & c.prop(l, s, x, "compare_url", v684)
-            & c.prop(l, s, x, "contents_url", v684)
-            & c.prop(l, s, x, "contributors_url", v684)
-            & c.prop(l, s, x, "deployments_url", v684)
-            & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "downloads_url", v684)
-            & c.prop(l, s, x, "events_url", v684) & c.prop(l, s, x, "fork", v643)
-            & c.prop(l, s, x, "forks_url", v684) & c.prop(l, s, x, "full_name", v684)
-            & c.prop(l, s, x, "git_commits_url", v684)
-            & c.prop(l, s, x, "git_refs_url", v684)
-            & c.prop(l, s, x, "git_tags_url", v684) & c.prop(l, s, x, "hooks_url", v684)
-            & c.prop(l, s, x, "html_url", v684) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "issue_comment_url", v684)
-            & c.prop(l, s, x, "issue_events_url", v684)
-            & c.prop(l, s, x, "issues_url", v684) & c.prop(l, s, x, "keys_url", v684)
-            & c.prop(l, s, x, "labels_url", v684)
-            & c.prop(l, s, x, "languages_url", v684)
-            & c.prop(l, s, x, "merges_url", v684)
-            & c.prop(l, s, x, "milestones_url", v684) & c.prop(l, s, x, "name", v684)
-            & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "notifications_url", v684)
+        c.required(l, s, x, WORDS133) & c.prop(l, s, x, "archive_url", v644)
+            & c.prop(l, s, x, "assignees_url", v644) & c.prop(l, s, x, "blobs_url", v644)
+            & c.prop(l, s, x, "branches_url", v644)
+            & c.prop(l, s, x, "collaborators_url", v644)
+            & c.prop(l, s, x, "comments_url", v644)
+            & c.prop(l, s, x, "commits_url", v644) & c.prop(l, s, x, "compare_url", v644)
+            & c.prop(l, s, x, "contents_url", v644)
+            & c.prop(l, s, x, "contributors_url", v644)
+            & c.prop(l, s, x, "deployments_url", v644)
+            & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "downloads_url", v644)
+            & c.prop(l, s, x, "events_url", v644) & c.prop(l, s, x, "fork", v643)
+            & c.prop(l, s, x, "forks_url", v644) & c.prop(l, s, x, "full_name", v644)
+            & c.prop(l, s, x, "git_commits_url", v644)
+            & c.prop(l, s, x, "git_refs_url", v644)
+            & c.prop(l, s, x, "git_tags_url", v644) & c.prop(l, s, x, "hooks_url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
+            & c.prop(l, s, x, "issue_comment_url", v644)
+            & c.prop(l, s, x, "issue_events_url", v644)
+            & c.prop(l, s, x, "issues_url", v644) & c.prop(l, s, x, "keys_url", v644)
+            & c.prop(l, s, x, "labels_url", v644)
+            & c.prop(l, s, x, "languages_url", v644)
+            & c.prop(l, s, x, "merges_url", v644)
+            & c.prop(l, s, x, "milestones_url", v644) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "notifications_url", v644)
             & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "private", v643)
-            & c.prop(l, s, x, "pulls_url", v684) & c.prop(l, s, x, "releases_url", v684)
-            & c.prop(l, s, x, "stargazers_url", v684)
-            & c.prop(l, s, x, "statuses_url", v684)
-            & c.prop(l, s, x, "subscribers_url", v684)
-            & c.prop(l, s, x, "subscription_url", v684)
-            & c.prop(l, s, x, "tags_url", v684) & c.prop(l, s, x, "teams_url", v684)
-            & c.prop(l, s, x, "trees_url", v684) & c.prop(l, s, x, "url", v684)
+            & c.prop(l, s, x, "pulls_url", v644) & c.prop(l, s, x, "releases_url", v644)
+            & c.prop(l, s, x, "stargazers_url", v644)
+            & c.prop(l, s, x, "statuses_url", v644)
+            & c.prop(l, s, x, "subscribers_url", v644)
+            & c.prop(l, s, x, "subscription_url", v644)
+            & c.prop(l, s, x, "tags_url", v644) & c.prop(l, s, x, "teams_url", v644)
+            & c.prop(l, s, x, "trees_url", v644) & c.prop(l, s, x, "url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
     }
     /// `#/definitions/workflow-run`
     pub(super) fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS134) & c.prop(l, s, x, "artifacts_url", v684)
-            & c.prop(l, s, x, "cancel_url", v684)
-            & c.prop(l, s, x, "check_suite_url", v684)
+        c.required(l, s, x, WORDS134) & c.prop(l, s, x, "artifacts_url", v644)
+            & c.prop(l, s, x, "cancel_url", v644)
+            & c.prop(l, s, x, "check_suite_url", v644)
             & c.prop(l, s, x, "check_suite_id", v642)
-            & c.prop(l, s, x, "check_suite_node_id", v684)
-            & c.prop(l, s, x, "conclusion", v647) & c.prop(l, s, x, "created_at", v684)
-            & c.prop(l, s, x, "event", v684) & c.prop(l, s, x, "head_branch", v684)
-            & c.prop(l, s, x, "head_commit", t79::<91>)
-            & c.prop(l, s, x, "head_repository", t79::<260>)
-            & c.prop(l, s, x, "head_sha", v684) & c.prop(l, s, x, "html_url", v684)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "jobs_url", v684)
-            & c.prop(l, s, x, "logs_url", v684) & c.prop(l, s, x, "node_id", v684)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "pull_requests", t14::<26>)
-            & c.prop(l, s, x, "repository", t79::<260>)
-            & c.prop(l, s, x, "rerun_url", v684) & c.prop(l, s, x, "run_number", v642)
-            & c.prop(l, s, x, "status", v930) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "url", v684) & c.prop(l, s, x, "workflow_id", v642)
-            & c.prop(l, s, x, "workflow_url", v684)
+            & c.prop(l, s, x, "check_suite_node_id", v644)
+            & c.prop(l, s, x, "conclusion", v649) & c.prop(l, s, x, "created_at", v644)
+            & c.prop(l, s, x, "event", v644) & c.prop(l, s, x, "head_branch", v644)
+            & c.prop(l, s, x, "head_commit", t79::<95>)
+            & c.prop(l, s, x, "head_repository", t79::<263>)
+            & c.prop(l, s, x, "head_sha", v644) & c.prop(l, s, x, "html_url", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "jobs_url", v644)
+            & c.prop(l, s, x, "logs_url", v644) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "pull_requests", t14::<26>)
+            & c.prop(l, s, x, "repository", t79::<263>)
+            & c.prop(l, s, x, "rerun_url", v644) & c.prop(l, s, x, "run_number", v642)
+            & c.prop(l, s, x, "status", v934) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "workflow_id", v642)
+            & c.prop(l, s, x, "workflow_url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T26` each), such as `#/definitions/branch_protection_rule$created` and `#/definitions/branch_protection_rule$deleted`.
@@ -23500,11 +23540,11 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "rule", "repository", "sender"])
-            & c.prop(l, s, x, "action", T26[K][0]) & c.prop(l, s, x, "rule", t79::<261>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "action", T26[K][0]) & c.prop(l, s, x, "rule", t79::<264>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS135)
     }
     const T26: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
@@ -23512,11 +23552,11 @@ mod validators {
     pub(super) fn v426(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS136) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "rule", t79::<261>) & c.prop(l, s, x, "changes", v68)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "rule", t79::<264>) & c.prop(l, s, x, "changes", v68)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS137)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T27` each), such as `#/definitions/check_run$completed` and `#/definitions/check_run$created` (1 more).
@@ -23530,11 +23570,11 @@ mod validators {
         c.required(l, s, x, &["action", "check_run", "repository", "sender"])
             & c.prop(l, s, x, "action", T27[K][0])
             & c.prop(l, s, x, "check_run", T27[K][1])
-            & c.prop(l, s, x, "requested_action", v673)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "requested_action", v679)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
     }
     const T27: [[rt::Check; 2]; 3] = [
@@ -23548,10 +23588,10 @@ mod validators {
         c.required(l, s, x, WORDS139) & c.prop(l, s, x, "action", t81::<21>)
             & c.prop(l, s, x, "check_run", t5::<1>)
             & c.prop(l, s, x, "requested_action", t83::<6>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T28` each), such as `#/definitions/check_suite$completed` and `#/definitions/check_suite$requested` (1 more).
@@ -23564,10 +23604,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS140) & c.prop(l, s, x, "action", T28[K][0])
             & c.prop(l, s, x, "check_suite", v92)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS141)
     }
     const T28: [[rt::Check; 1]; 3] = [[t81::<0>], [t81::<23>], [t81::<22>]];
@@ -23580,20 +23620,20 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS142) & c.prop(l, s, x, "action", T29[K][0])
-            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v684)
-            & c.prop(l, s, x, "commit_oid", v684)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v644)
+            & c.prop(l, s, x, "commit_oid", v644)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", T29[K][2])
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS143)
     }
     const T29: [[rt::Check; 3]; 6] = [
-        [t81::<24>, t9::<0>, t79::<262>],
+        [t81::<24>, t9::<0>, t79::<265>],
         [t81::<25>, t9::<1>, t79::<73>],
-        [t81::<19>, t9::<2>, t79::<262>],
-        [t81::<79>, v128, t79::<262>],
-        [t81::<10>, t9::<3>, t79::<262>],
+        [t81::<19>, t9::<2>, t79::<265>],
+        [t81::<79>, v128, t79::<265>],
+        [t81::<10>, t9::<3>, t79::<265>],
         [t81::<26>, t9::<4>, t79::<73>],
     ];
     /// `#/definitions/commit_comment$created`
@@ -23601,10 +23641,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "comment", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<19>) & c.prop(l, s, x, "comment", v134)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS144)
     }
     /// `#/definitions/content_reference$created`
@@ -23612,10 +23652,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS145) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "content_reference", v137)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS146)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T30` each), such as `#/definitions/deploy_key$created` and `#/definitions/deploy_key$deleted`.
@@ -23628,10 +23668,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "key", "repository", "sender"])
             & c.prop(l, s, x, "action", T30[K][0]) & c.prop(l, s, x, "key", v142)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS147)
     }
     const T30: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
@@ -23639,12 +23679,12 @@ mod validators {
     pub(super) fn v450(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS148) & c.prop(l, s, x, "action", t81::<19>)
-            & c.prop(l, s, x, "deployment", v144) & c.prop(l, s, x, "workflow", v645)
-            & c.prop(l, s, x, "workflow_run", v645)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "deployment", v144) & c.prop(l, s, x, "workflow", v646)
+            & c.prop(l, s, x, "workflow_run", v646)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS149)
     }
     /// `#/definitions/deployment_status$created`
@@ -23653,10 +23693,10 @@ mod validators {
         c.required(l, s, x, WORDS150) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "deployment_status", v147)
             & c.prop(l, s, x, "deployment", v148)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS151)
     }
     /// `#/definitions/discussion$answered`
@@ -23665,10 +23705,10 @@ mod validators {
         c.required(l, s, x, WORDS152) & c.prop(l, s, x, "action", t81::<27>)
             & c.prop(l, s, x, "discussion", t10::<4>)
             & c.prop(l, s, x, "answer", t12::<0>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS153)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T31` each), such as `#/definitions/discussion$category_changed` and `#/definitions/discussion$transferred`.
@@ -23681,11 +23721,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS154) & c.prop(l, s, x, "changes", T31[K][0])
             & c.prop(l, s, x, "action", T31[K][1])
-            & c.prop(l, s, x, "discussion", t79::<123>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "discussion", t79::<126>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
     }
     const T31: [[rt::Check; 2]; 2] = [[t85::<0>, t81::<28>], [v163, t81::<30>]];
@@ -23700,30 +23740,30 @@ mod validators {
         c.required(l, s, x, &["action", "discussion", "repository", "sender"])
             & c.prop(l, s, x, "action", T32[K][0])
             & c.prop(l, s, x, "discussion", T32[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS156)
     }
     const T32: [[rt::Check; 2]; 6] = [
         [t81::<19>, t10::<5>],
-        [t81::<20>, t79::<123>],
+        [t81::<20>, t79::<126>],
         [t81::<82>, t10::<6>],
-        [t81::<29>, t79::<123>],
+        [t81::<29>, t79::<126>],
         [t81::<16>, t10::<8>],
-        [t81::<32>, t79::<123>],
+        [t81::<32>, t79::<126>],
     ];
     /// `#/definitions/discussion$edited`
     pub(super) fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "discussion", "repository", "sender"])
             & c.prop(l, s, x, "changes", t86::<0>) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "discussion", t79::<123>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "discussion", t79::<126>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T33` each), such as `#/definitions/discussion$labeled` and `#/definitions/discussion$unlabeled`.
@@ -23735,12 +23775,12 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS157) & c.prop(l, s, x, "action", T33[K][0])
-            & c.prop(l, s, x, "discussion", t79::<123>)
-            & c.prop(l, s, x, "label", t79::<202>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "discussion", t79::<126>)
+            & c.prop(l, s, x, "label", t79::<205>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS158)
     }
     const T33: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
@@ -23750,10 +23790,10 @@ mod validators {
         c.required(l, s, x, WORDS159) & c.prop(l, s, x, "action", t81::<31>)
             & c.prop(l, s, x, "discussion", t10::<7>)
             & c.prop(l, s, x, "old_answer", t12::<0>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS160)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T34` each), such as `#/definitions/discussion_comment$created` and `#/definitions/discussion_comment$deleted`.
@@ -23766,11 +23806,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS161) & c.prop(l, s, x, "action", T34[K][0])
             & c.prop(l, s, x, "comment", t12::<1>)
-            & c.prop(l, s, x, "discussion", t79::<123>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "discussion", t79::<126>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS162)
     }
     const T34: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
@@ -23779,11 +23819,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS163) & c.prop(l, s, x, "changes", t85::<1>)
             & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "comment", t12::<1>)
-            & c.prop(l, s, x, "discussion", t79::<123>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "discussion", t79::<126>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS164)
     }
     /// `#/definitions/github_app_authorization$revoked`
@@ -23817,11 +23857,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS165)
     }
     const T35: [[rt::Check; 3]; 5] = [
-        [t81::<19>, t79::<133>, t79::<73>],
-        [t81::<20>, t79::<133>, v645],
-        [t81::<34>, t79::<133>, v645],
-        [t81::<35>, t10::<9>, v645],
-        [t81::<36>, t10::<10>, v645],
+        [t81::<19>, t79::<136>, t79::<73>],
+        [t81::<20>, t79::<136>, v646],
+        [t81::<34>, t79::<136>, v646],
+        [t81::<35>, t10::<9>, v646],
+        [t81::<36>, t10::<10>, v646],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T36` each), such as `#/definitions/installation_repositories$added` and `#/definitions/installation_repositories$removed`.
     pub(super) fn t36<const K: usize>(
@@ -23832,7 +23872,7 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS166) & c.prop(l, s, x, "action", T36[K][0])
-            & c.prop(l, s, x, "installation", t79::<133>)
+            & c.prop(l, s, x, "installation", t79::<136>)
             & c.prop(l, s, x, "repository_selection", t82::<4>)
             & c.prop(l, s, x, "repositories_added", T36[K][1])
             & c.prop(l, s, x, "repositories_removed", T36[K][2])
@@ -23854,11 +23894,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS167) & c.prop(l, s, x, "action", T37[K][0])
             & c.prop(l, s, x, "issue", t10::<11>)
-            & c.prop(l, s, x, "comment", t79::<263>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "comment", t79::<266>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS168)
     }
     const T37: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
@@ -23867,11 +23907,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS169) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "issue", t10::<11>)
-            & c.prop(l, s, x, "comment", t79::<263>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "comment", t79::<266>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS170)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T38` each), such as `#/definitions/issues$assigned` and `#/definitions/issues$unassigned`.
@@ -23883,12 +23923,12 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
-            & c.prop(l, s, x, "action", T38[K][0]) & c.prop(l, s, x, "issue", t79::<139>)
+            & c.prop(l, s, x, "action", T38[K][0]) & c.prop(l, s, x, "issue", t79::<142>)
             & c.prop(l, s, x, "assignee", t2::<2>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS171)
     }
     const T38: [[rt::Check; 1]; 2] = [[t81::<2>], [t81::<14>]];
@@ -23902,20 +23942,20 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
             & c.prop(l, s, x, "action", T39[K][0]) & c.prop(l, s, x, "issue", T39[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS172)
     }
     const T39: [[rt::Check; 2]; 7] = [
         [t81::<81>, t10::<12>],
-        [t81::<20>, t79::<139>],
+        [t81::<20>, t79::<142>],
         [t81::<82>, t10::<35>],
-        [t81::<29>, t79::<139>],
+        [t81::<29>, t79::<142>],
         [t81::<10>, t10::<16>],
         [t81::<16>, t10::<36>],
-        [t81::<32>, t79::<139>],
+        [t81::<32>, t79::<142>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T40` each), such as `#/definitions/issues$demilestoned` and `#/definitions/issues$milestoned`.
     pub(super) fn t40<const K: usize>(
@@ -23927,11 +23967,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS173) & c.prop(l, s, x, "action", T40[K][0])
             & c.prop(l, s, x, "issue", T40[K][1])
-            & c.prop(l, s, x, "milestone", t79::<74>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "milestone", t79::<76>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS174)
     }
     const T40: [[rt::Check; 2]; 2] = [[t81::<39>, t10::<13>], [t81::<40>, t10::<14>]];
@@ -23939,12 +23979,12 @@ mod validators {
     pub(super) fn v496(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "issue", t79::<139>) & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "issue", t79::<142>) & c.prop(l, s, x, "label", t79::<205>)
             & c.prop(l, s, x, "changes", t86::<1>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS176)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T41` each), such as `#/definitions/issues$labeled` and `#/definitions/issues$unlabeled`.
@@ -23956,12 +23996,12 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
-            & c.prop(l, s, x, "action", T41[K][0]) & c.prop(l, s, x, "issue", t79::<139>)
-            & c.prop(l, s, x, "label", t79::<202>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "action", T41[K][0]) & c.prop(l, s, x, "issue", t79::<142>)
+            & c.prop(l, s, x, "label", t79::<205>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS177)
     }
     const T41: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
@@ -23971,21 +24011,21 @@ mod validators {
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<8>) & c.prop(l, s, x, "changes", v201)
             & c.prop(l, s, x, "issue", t10::<15>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
     }
     /// `#/definitions/issues$transferred`
     pub(super) fn v504(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", t81::<30>)
-            & c.prop(l, s, x, "changes", v204) & c.prop(l, s, x, "issue", t79::<139>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "changes", v204) & c.prop(l, s, x, "issue", t79::<142>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T42` each), such as `#/definitions/label$created` and `#/definitions/label$deleted`.
@@ -23997,11 +24037,11 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "label", "repository", "sender"])
-            & c.prop(l, s, x, "action", T42[K][0]) & c.prop(l, s, x, "label", t79::<202>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "action", T42[K][0]) & c.prop(l, s, x, "label", t79::<205>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS179)
     }
     const T42: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
@@ -24009,12 +24049,12 @@ mod validators {
     pub(super) fn v511(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "label", "repository", "sender"])
-            & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "label", t79::<202>)
+            & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "label", t79::<205>)
             & c.prop(l, s, x, "changes", v206)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS180)
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T43` each), such as `#/definitions/marketplace_purchase$cancelled` and `#/definitions/marketplace_purchase$changed` (3 more).
@@ -24026,9 +24066,9 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS181) & c.prop(l, s, x, "action", T43[K][0])
-            & c.prop(l, s, x, "effective_date", v684) & c.prop(l, s, x, "sender", v208)
+            & c.prop(l, s, x, "effective_date", v644) & c.prop(l, s, x, "sender", v208)
             & c.prop(l, s, x, "marketplace_purchase", t10::<17>)
-            & c.prop(l, s, x, "previous_marketplace_purchase", t79::<164>)
+            & c.prop(l, s, x, "previous_marketplace_purchase", t79::<167>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS182)
     }
     const T43: [[rt::Check; 1]; 5] = [
@@ -24044,8 +24084,8 @@ mod validators {
         c.required(l, s, x, &["action", "member", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<37>) & c.prop(l, s, x, "changes", t83::<2>)
             & c.prop(l, s, x, "member", t79::<73>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS183)
     }
@@ -24054,8 +24094,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS184) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "member", t79::<73>) & c.prop(l, s, x, "changes", v217)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS185)
     }
@@ -24064,8 +24104,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "member", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<38>) & c.prop(l, s, x, "member", t79::<73>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS186)
     }
@@ -24080,8 +24120,8 @@ mod validators {
         c.required(l, s, x, WORDS187) & c.prop(l, s, x, "action", T44[K][0])
             & c.prop(l, s, x, "scope", T44[K][1]) & c.prop(l, s, x, "member", t79::<73>)
             & c.prop(l, s, x, "sender", t79::<73>) & c.prop(l, s, x, "team", T44[K][2])
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS188)
     }
     const T44: [[rt::Check; 3]; 2] = [
@@ -24093,7 +24133,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS189) & c.prop(l, s, x, "action", t81::<20>)
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v228)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS189)
     }
@@ -24108,27 +24148,27 @@ mod validators {
         c.required(l, s, x, &["action", "milestone", "repository", "sender"])
             & c.prop(l, s, x, "action", T45[K][0])
             & c.prop(l, s, x, "milestone", T45[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS190)
     }
     const T45: [[rt::Check; 2]; 4] = [
         [t81::<81>, t10::<18>],
         [t81::<19>, t10::<19>],
-        [t81::<20>, t79::<74>],
+        [t81::<20>, t79::<76>],
         [t81::<8>, t10::<19>],
     ];
     /// `#/definitions/milestone$edited`
     pub(super) fn v531(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS191) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "changes", v239) & c.prop(l, s, x, "milestone", t79::<74>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "changes", v239) & c.prop(l, s, x, "milestone", t79::<76>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS192)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T46` each), such as `#/definitions/org_block$blocked` and `#/definitions/org_block$unblocked`.
@@ -24142,8 +24182,8 @@ mod validators {
         c.required(l, s, x, WORDS193) & c.prop(l, s, x, "action", T46[K][0])
             & c.prop(l, s, x, "blocked_user", t79::<73>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS194)
     }
     const T46: [[rt::Check; 1]; 2] = [[t81::<46>], [t81::<47>]];
@@ -24156,10 +24196,10 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS195) & c.prop(l, s, x, "action", T47[K][0])
-            & c.prop(l, s, x, "membership", t79::<264>)
+            & c.prop(l, s, x, "membership", t79::<267>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS196)
     }
     const T47: [[rt::Check; 1]; 4] = [
@@ -24174,8 +24214,8 @@ mod validators {
         c.required(l, s, x, WORDS197) & c.prop(l, s, x, "action", t81::<49>)
             & c.prop(l, s, x, "invitation", v243) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS198)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T48` each), such as `#/definitions/package$published` and `#/definitions/package$updated`.
@@ -24188,9 +24228,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "package", "repository", "sender"])
             & c.prop(l, s, x, "action", T48[K][0]) & c.prop(l, s, x, "package", v245)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS199)
     }
     const T48: [[rt::Check; 1]; 2] = [[t81::<52>], [t81::<53>]];
@@ -24204,11 +24244,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "project", "repository", "sender"])
             & c.prop(l, s, x, "action", T49[K][0])
-            & c.prop(l, s, x, "project", t79::<265>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "project", t79::<268>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS200)
     }
     const T49: [[rt::Check; 1]; 4] = [
@@ -24222,11 +24262,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS201) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t86::<2>)
-            & c.prop(l, s, x, "project", t79::<265>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "project", t79::<268>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS202)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T50` each), such as `#/definitions/project_card$converted` and `#/definitions/project_card$edited` (1 more).
@@ -24240,15 +24280,15 @@ mod validators {
         c.required(l, s, x, WORDS203) & c.prop(l, s, x, "action", T50[K][0])
             & c.prop(l, s, x, "changes", T50[K][1])
             & c.prop(l, s, x, "project_card", T50[K][2])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS204)
     }
     const T50: [[rt::Check; 3]; 3] = [
-        [t81::<54>, t85::<4>, t79::<195>],
-        [t81::<6>, t85::<4>, t79::<195>],
+        [t81::<54>, t85::<4>, t79::<198>],
+        [t81::<6>, t85::<4>, t79::<198>],
         [t81::<55>, t85::<5>, t10::<20>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T51` each), such as `#/definitions/project_card$created` and `#/definitions/project_card$deleted`.
@@ -24260,11 +24300,11 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS205) & c.prop(l, s, x, "action", T51[K][0])
-            & c.prop(l, s, x, "project_card", t79::<195>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "project_card", t79::<198>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS206)
     }
     const T51: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
@@ -24277,11 +24317,11 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS207) & c.prop(l, s, x, "action", T52[K][0])
-            & c.prop(l, s, x, "project_column", t79::<266>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "project_column", t79::<269>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS208)
     }
     const T52: [[rt::Check; 1]; 3] = [[t81::<19>], [t81::<20>], [t81::<55>]];
@@ -24290,11 +24330,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS209) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<3>)
-            & c.prop(l, s, x, "project_column", t79::<266>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "project_column", t79::<269>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS210)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T53` each), such as `#/definitions/pull_request_review$dismissed` and `#/definitions/pull_request_review$submitted`.
@@ -24307,10 +24347,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS211) & c.prop(l, s, x, "action", T53[K][0])
             & c.prop(l, s, x, "review", T53[K][1])
-            & c.prop(l, s, x, "pull_request", t79::<267>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "pull_request", t79::<270>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS212)
     }
@@ -24320,10 +24360,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS213) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "review", t21::<1>)
-            & c.prop(l, s, x, "pull_request", t79::<267>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "pull_request", t79::<270>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS214)
     }
@@ -24336,11 +24376,11 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS215) & c.prop(l, s, x, "action", T54[K][0])
-            & c.prop(l, s, x, "comment", t79::<268>)
+            & c.prop(l, s, x, "comment", t79::<271>)
             & c.prop(l, s, x, "pull_request", v343)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS216)
     }
@@ -24350,11 +24390,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS217) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<1>)
-            & c.prop(l, s, x, "comment", t79::<268>)
+            & c.prop(l, s, x, "comment", t79::<271>)
             & c.prop(l, s, x, "pull_request", v343)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS218)
     }
@@ -24369,18 +24409,18 @@ mod validators {
         c.required(l, s, x, &["action", "release", "repository", "sender"])
             & c.prop(l, s, x, "action", T55[K][0])
             & c.prop(l, s, x, "release", T55[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS219)
     }
     const T55: [[rt::Check; 2]; 6] = [
-        [t81::<19>, t79::<216>],
-        [t81::<20>, t79::<216>],
+        [t81::<19>, t79::<219>],
+        [t81::<20>, t79::<219>],
         [t81::<57>, t10::<26>],
         [t81::<52>, t10::<27>],
-        [t81::<58>, t79::<216>],
+        [t81::<58>, t79::<219>],
         [t81::<59>, t10::<28>],
     ];
     /// `#/definitions/release$edited`
@@ -24388,11 +24428,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS220) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t86::<3>)
-            & c.prop(l, s, x, "release", t79::<216>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "release", t79::<219>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS221)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T56` each), such as `#/definitions/repository$archived` and `#/definitions/repository$created` (5 more).
@@ -24407,18 +24447,18 @@ mod validators {
             & c.prop(l, s, x, "action", T56[K][0])
             & c.prop(l, s, x, "repository", T56[K][1])
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS222)
     }
     const T56: [[rt::Check; 2]; 7] = [
         [t81::<60>, t10::<37>],
-        [t81::<19>, t79::<103>],
-        [t81::<20>, t79::<103>],
+        [t81::<19>, t79::<106>],
+        [t81::<20>, t79::<106>],
         [t81::<61>, t10::<38>],
         [t81::<62>, t10::<34>],
         [t81::<63>, t10::<39>],
-        [t81::<76>, t79::<103>],
+        [t81::<76>, t79::<106>],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T57` each), such as `#/definitions/repository$edited` and `#/definitions/repository$renamed` (1 more).
     pub(super) fn t57<const K: usize>(
@@ -24431,10 +24471,10 @@ mod validators {
         c.required(l, s, x, &["action", "changes", "repository", "sender"])
             & c.prop(l, s, x, "action", T57[K][0])
             & c.prop(l, s, x, "changes", T57[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS223)
     }
     const T57: [[rt::Check; 2]; 3] = [
@@ -24446,11 +24486,11 @@ mod validators {
     pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS224) & c.prop(l, s, x, "action", t81::<64>)
-            & c.prop(l, s, x, "branch", v684) & c.prop(l, s, x, "client_payload", v942)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "branch", v644) & c.prop(l, s, x, "client_payload", v946)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS225)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T58` each), such as `#/definitions/repository_vulnerability_alert$create` and `#/definitions/repository_vulnerability_alert$dismiss` (1 more).
@@ -24463,9 +24503,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository", "sender"])
             & c.prop(l, s, x, "action", T58[K][0]) & c.prop(l, s, x, "alert", T58[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
+            & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS226)
     }
     const T58: [[rt::Check; 2]; 3] = [
@@ -24478,9 +24518,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository"])
             & c.prop(l, s, x, "action", t81::<19>) & c.prop(l, s, x, "alert", t22::<0>)
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS227)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T59` each), such as `#/definitions/secret_scanning_alert$reopened` and `#/definitions/secret_scanning_alert$resolved`.
@@ -24493,9 +24533,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository", "sender"])
             & c.prop(l, s, x, "action", T59[K][0]) & c.prop(l, s, x, "alert", T59[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS228)
     }
@@ -24574,7 +24614,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<71>) & c.prop(l, s, x, "sponsorship", v384)
-            & c.prop(l, s, x, "effective_date", v684)
+            & c.prop(l, s, x, "effective_date", v644)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS229)
     }
@@ -24583,7 +24623,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<72>) & c.prop(l, s, x, "sponsorship", v384)
-            & c.prop(l, s, x, "effective_date", v684)
+            & c.prop(l, s, x, "effective_date", v644)
             & c.prop(l, s, x, "changes", t85::<11>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS230)
@@ -24599,13 +24639,13 @@ mod validators {
         c.required(l, s, x, &["action", "starred_at", "repository", "sender"])
             & c.prop(l, s, x, "action", T63[K][0])
             & c.prop(l, s, x, "starred_at", T63[K][1])
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS231)
     }
-    const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v684], [t81::<20>, v645]];
+    const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v644], [t81::<20>, v646]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T64` each), such as `#/definitions/team$added_to_repository` and `#/definitions/team$created` (2 more).
     pub(super) fn t64<const K: usize>(
         i: &Value,
@@ -24616,10 +24656,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "team", "organization", "sender"])
             & c.prop(l, s, x, "action", T64[K][0]) & c.prop(l, s, x, "team", t79::<55>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS232)
     }
     const T64: [[rt::Check; 1]; 4] = [
@@ -24633,10 +24673,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS233) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", v401) & c.prop(l, s, x, "team", t79::<55>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS234)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T65` each), such as `#/definitions/workflow_job$completed` and `#/definitions/workflow_job$queued` (1 more).
@@ -24648,9 +24688,9 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS235) & c.prop(l, s, x, "action", T65[K][0])
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "installation", t79::<104>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "installation", t79::<107>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "workflow_job", T65[K][1])
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS236)
@@ -24669,15 +24709,15 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS237) & c.prop(l, s, x, "action", T66[K][0])
-            & c.prop(l, s, x, "organization", t79::<105>)
-            & c.prop(l, s, x, "repository", t79::<103>)
+            & c.prop(l, s, x, "organization", t79::<108>)
+            & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "workflow", t79::<269>)
+            & c.prop(l, s, x, "workflow", t79::<272>)
             & c.prop(l, s, x, "workflow_run", T66[K][1])
-            & c.prop(l, s, x, "installation", t79::<104>)
+            & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS238)
     }
-    const T66: [[rt::Check; 2]; 2] = [[t81::<0>, t10::<32>], [t81::<23>, t79::<259>]];
+    const T66: [[rt::Check; 2]; 2] = [[t81::<0>, t10::<32>], [t81::<23>, t79::<262>]];
     /// `#/definitions/branch-protection-rule/properties/id`
     pub(super) fn v642(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
@@ -24686,36 +24726,40 @@ mod validators {
     pub(super) fn v643(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
-    /// `#/definitions/repository/properties/description`
+    /// `#/definitions/branch-protection-rule/properties/required_status_checks/items`
     pub(super) fn v644(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
+    /// `#/definitions/repository/properties/description`
+    pub(super) fn v645(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// `#/definitions/repository/properties/pushed_at/oneOf/2`
-    pub(super) fn v645(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v646(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`
-    pub(super) fn v647(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v649(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/definitions/check_suite$completed/properties/check_suite/properties/status`
-    pub(super) fn v648(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE3.items())
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason`
-    pub(super) fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// `#/definitions/github-org/properties/id`
-    pub(super) fn v651(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER) & c.const_of(l, s, i, VALUE5.get())
     }
     /// `#/definitions/github-org/properties/site_admin`
-    pub(super) fn v652(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.const_of(l, s, i, VALUE6.get())
     }
     /// `#/definitions/commit_comment$created/properties/comment/properties/position`
-    pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | INTEGER)
     }
     /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T87` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category` and `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1` (3 more).
@@ -24729,81 +24773,77 @@ mod validators {
         c.required(l, s, x, &[T87[K].0]) & c.prop(l, s, x, T87[K].1, T87[K].2)
     }
     const T87: [(&str, &str, rt::Check); 5] = [
-        ("is_answerable", "is_answerable", v658),
-        ("next_billing_date", "next_billing_date", v684),
-        ("after_id", "after_id", v664),
-        ("prerelease", "prerelease", v658),
-        ("date", "date", v684),
+        ("is_answerable", "is_answerable", v661),
+        ("next_billing_date", "next_billing_date", v644),
+        ("after_id", "after_id", v668),
+        ("prerelease", "prerelease", v661),
+        ("date", "date", v644),
     ];
     /// `#/definitions/discussion/properties/category`
-    pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS239) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "emoji", v684)
-            & c.prop(l, s, x, "name", v684) & c.prop(l, s, x, "description", v684)
-            & c.prop(l, s, x, "created_at", v684) & c.prop(l, s, x, "updated_at", v684)
-            & c.prop(l, s, x, "slug", v684) & c.prop(l, s, x, "is_answerable", v643)
+            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "emoji", v644)
+            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v644)
+            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
+            & c.prop(l, s, x, "slug", v644) & c.prop(l, s, x, "is_answerable", v643)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS239)
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
-    pub(super) fn v657(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE7.items())
     }
     /// `#/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked`
-    pub(super) fn v658(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE8.items())
     }
     /// `#/definitions/issue/properties/active_lock_reason`
-    pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE9.items())
     }
     /// `#/definitions/organization$member_invited/properties/invitation/properties/id`
-    pub(super) fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata/items`
+    pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        true
+    }
     /// `#/definitions/project_card$moved/properties/project_card/allOf/1/properties/after_id`
-    pub(super) fn v664(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | NUMBER)
     }
     /// `#/definitions/pull-request/properties/merged`
-    pub(super) fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | BOOLEAN)
     }
     /// `#/definitions/pull-request-review-comment/properties/start_side`
-    pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE10.items())
     }
     /// `#/definitions/workflow-job/properties/conclusion`
-    pub(super) fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE11.items())
     }
     /// `#/definitions/check_run$completed/properties/requested_action`
-    pub(super) fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "identifier", v684);
+            ok &= c.prop(l, s, x, "identifier", v644);
             ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
         }
         ok
     }
-    /// `#/definitions/repository_dispatch$on-demand-test/properties/client_payload/additionalProperties`
-    pub(super) fn v680(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
-    }
-    /// `#/definitions/branch-protection-rule/properties/name`
-    pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
-    pub(super) fn v695(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS240)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
-    pub(super) fn v711(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v715(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T67` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1` (2 more).
@@ -24825,14 +24865,14 @@ mod validators {
             & c.prop(l, s, x, "answer_chosen_at", T68[K][1])
             & c.prop(l, s, x, "answer_chosen_by", T68[K][2])
     }
-    const T68: [[rt::Check; 3]; 2] = [[v684, v684, t79::<73>], [v645, v645, v645]];
+    const T68: [[rt::Check; 3]; 2] = [[v644, v644, t79::<73>], [v646, v646, v646]];
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
-    pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v751(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t82::<2>)
-            & c.prop(l, s, x, "locked", v657) & c.prop(l, s, x, "answer_html_url", v645)
-            & c.prop(l, s, x, "answer_chosen_at", v645)
-            & c.prop(l, s, x, "answer_chosen_by", v645)
+            & c.prop(l, s, x, "locked", v660) & c.prop(l, s, x, "answer_html_url", v646)
+            & c.prop(l, s, x, "answer_chosen_at", v646)
+            & c.prop(l, s, x, "answer_chosen_by", v646)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T69` each), such as `#/definitions/discussion$locked/properties/discussion/allOf/1` and `#/definitions/discussion$unlocked/properties/discussion/allOf/1`.
     fn t69<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24840,7 +24880,7 @@ mod validators {
         c.required(l, s, x, &["state", "locked"]) & c.prop(l, s, x, "state", T69[K][0])
             & c.prop(l, s, x, "locked", T69[K][1])
     }
-    const T69: [[rt::Check; 2]; 2] = [[t81::<82>, v658], [t81::<80>, v657]];
+    const T69: [[rt::Check; 2]; 2] = [[t81::<82>, v661], [t81::<80>, v660]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T70` each), such as `#/definitions/installation$suspend/properties/installation/allOf/1` and `#/definitions/installation$unsuspend/properties/installation/allOf/1`.
     fn t70<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -24848,9 +24888,9 @@ mod validators {
             & c.prop(l, s, x, "suspended_by", T70[K][0])
             & c.prop(l, s, x, "suspended_at", T70[K][1])
     }
-    const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v684], [v645, v645]];
+    const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v644], [v646, v646]];
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1`
-    pub(super) fn v771(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v775(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["labels", "state", "locked", "assignee"])
             & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", t82::<6>)
@@ -24864,51 +24904,51 @@ mod validators {
             & c.prop(l, s, x, "state", T71[K][0])
             & c.prop(l, s, x, "closed_at", T71[K][1])
     }
-    const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v684], [t81::<80>, v645]];
+    const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v644], [t81::<80>, v646]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T72` each), such as `#/definitions/issues$demilestoned/properties/issue/allOf/1` and `#/definitions/issues$milestoned/properties/issue/allOf/1`.
     fn t72<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["milestone"]) & c.prop(l, s, x, "milestone", T72[K][0])
     }
-    const T72: [[rt::Check; 1]; 2] = [[v645], [t79::<74>]];
+    const T72: [[rt::Check; 1]; 2] = [[v646], [t79::<76>]];
     /// `#/definitions/pull_request$closed/properties/pull_request/allOf/1`
-    pub(super) fn v847(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "closed_at", "merged"])
-            & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v684)
+            & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v644)
             & c.prop(l, s, x, "merged", v643)
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
-    pub(super) fn v848(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v645)
-            & c.prop(l, s, x, "merged_at", v645) & c.prop(l, s, x, "draft", v658)
-            & c.prop(l, s, x, "merged", v657) & c.prop(l, s, x, "merged_by", v645)
-    }
-    /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
-    pub(super) fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", t81::<80>)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "merge_commit_sha", v645)
-            & c.prop(l, s, x, "active_lock_reason", v645)
-            & c.prop(l, s, x, "merged_by", v645)
-    }
-    /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
     pub(super) fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v646)
+            & c.prop(l, s, x, "merged_at", v646) & c.prop(l, s, x, "draft", v661)
+            & c.prop(l, s, x, "merged", v660) & c.prop(l, s, x, "merged_by", v646)
+    }
+    /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
+    pub(super) fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", t81::<80>)
+            & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
+            & c.prop(l, s, x, "merge_commit_sha", v646)
+            & c.prop(l, s, x, "active_lock_reason", v646)
+            & c.prop(l, s, x, "merged_by", v646)
+    }
+    /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
+    pub(super) fn v856(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", t81::<80>)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "draft", v657) & c.prop(l, s, x, "merged", v643)
-            & c.prop(l, s, x, "merged_by", v645)
+            & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
+            & c.prop(l, s, x, "draft", v660) & c.prop(l, s, x, "merged", v643)
+            & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
-    pub(super) fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v857(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS246) & c.prop(l, s, x, "state", t81::<80>)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "merge_commit_sha", v645) & c.prop(l, s, x, "merged", v643)
-            & c.prop(l, s, x, "merged_by", v645)
+            & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
+            & c.prop(l, s, x, "merge_commit_sha", v646) & c.prop(l, s, x, "merged", v643)
+            & c.prop(l, s, x, "merged_by", v646)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T73` each), such as `#/definitions/release$published/properties/release/allOf/1` and `#/definitions/release$unpublished/properties/release/allOf/1`.
     fn t73<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24916,41 +24956,41 @@ mod validators {
         c.required(l, s, x, &["published_at"])
             & c.prop(l, s, x, "published_at", T73[K][0])
     }
-    const T73: [[rt::Check; 1]; 2] = [[v684], [v645]];
+    const T73: [[rt::Check; 1]; 2] = [[v644], [v646]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T74` each), such as `#/definitions/workflow_job$completed/properties/workflow_job/allOf/1` and `#/definitions/workflow_run$completed/properties/workflow_run/allOf/1`.
     fn t74<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", T74[K][0])
     }
-    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v695]];
+    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v700]];
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1`
-    pub(super) fn v923(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v927(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["steps", "conclusion", "completed_at"])
-            & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v645)
-            & c.prop(l, s, x, "completed_at", v645)
+            & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v646)
+            & c.prop(l, s, x, "completed_at", v646)
     }
     /// `#/definitions/workflow-run/properties/status`
-    pub(super) fn v930(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v934(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
     fn t75<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.max_items(l, s, x.len(), 0u64) & c.items(l, s, x, 0usize, "/items", T75[K][0])
+        c.max_items(l, s, x, 0u64) & c.items(l, s, x, 0usize, "/items", T75[K][0])
     }
     const T75: [[rt::Check; 1]; 2] = [[v185], [v181]];
     /// `#/definitions/repository_dispatch$on-demand-test/properties/client_payload`
-    pub(super) fn v942(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
     /// `#/definitions/workflow-job/properties/steps`
-    pub(super) fn v944(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v948(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", t79::<76>)
+        c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", t79::<80>)
     }
     /// `#/definitions/fork$event/properties/forkee/allOf/1`
-    pub(super) fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v950(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "fork", v959)
     }
@@ -24959,7 +24999,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["private"]) & c.prop(l, s, x, "private", T76[K][0])
     }
-    const T76: [[rt::Check; 1]; 2] = [[v657], [v658]];
+    const T76: [[rt::Check; 1]; 2] = [[v660], [v661]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T77` each), such as `#/definitions/issues$locked/properties/issue/allOf/1` and `#/definitions/issues$unlocked/properties/issue/allOf/1`.
     fn t77<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -24967,13 +25007,13 @@ mod validators {
             & c.prop(l, s, x, "locked", T77[K][0])
             & c.prop(l, s, x, "active_lock_reason", T77[K][1])
     }
-    const T77: [[rt::Check; 2]; 2] = [[v658, v660], [v657, v645]];
+    const T77: [[rt::Check; 2]; 2] = [[v661, v663], [v660, v646]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T78` each), such as `#/definitions/repository$archived/properties/repository/allOf/1` and `#/definitions/repository$unarchived/properties/repository/allOf/1`.
     fn t78<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", T78[K][0])
     }
-    const T78: [[rt::Check; 1]; 2] = [[v658], [v657]];
+    const T78: [[rt::Check; 1]; 2] = [[v661], [v660]];
     /// `#/definitions/fork$event/properties/forkee/allOf/1/properties/fork`
     pub(super) fn v959(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE8.items())

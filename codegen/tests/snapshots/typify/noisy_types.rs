@@ -62,7 +62,7 @@ mod validators {
                 ok &= c.multiple_of(l, s, x, rt::Num::U(100u64));
             }
             Value::Array(x) => {
-                ok &= c.max_items(l, s, x.len(), 100u64);
+                ok &= c.max_items(l, s, x, 100u64);
             }
             Value::Object(x) => {
                 ok &= c.prop(l, s, x, "ok", v1);

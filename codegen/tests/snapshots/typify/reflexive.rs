@@ -34,10 +34,11 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v1, v));
+    rt::array_checks!(Checks2, items = validators::v2);
     rt::object_reader!(
         read_0, Visit0, Node { value = "value" : LeafRead < Leaf1 >; children =
-        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >; } extra extra :
-        AnyValue
+        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks2 >; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -50,19 +51,19 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "value", v1) & c.prop(l, s, x, "children", v2)
+        c.prop(l, s, x, "value", v1) & c.prop(l, s, x, "children", v3)
     }
     /// `#/properties/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
-    /// `#/properties/children`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v3)
-    }
     /// `#/properties/children/items`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v0(i, l, c, &s.reference("/$ref", B0, ""))
+    }
+    /// `#/properties/children`
+    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
+        c.items(l, s, x, 0usize, "/items", v2)
     }
 }

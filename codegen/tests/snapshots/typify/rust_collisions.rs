@@ -6,11 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Std\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"convert\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"fmt\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"str\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"string\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"option\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"boxed\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]}},\"required\":[\"result\",\"convert\",\"fmt\",\"str\",\"string\",\"option\",\"boxed\"]},\"Result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Option\":{\"type\":\"object\",\"properties\":{\"maybe\":{\"type\":\"string\"}},\"required\":[\"maybe\"]},\"Vec\":{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"items\"]},\"String\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"Copy\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]},\"Send\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]},\"Pin\":{\"type\":\"object\",\"properties\":{\"pointer\":{\"type\":\"string\"}},\"required\":[\"pointer\"]},\"Drop\":{\"type\":\"object\",\"properties\":{\"cleanup\":{\"type\":\"boolean\"}},\"required\":[\"cleanup\"]},\"TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]},\"StringNewtype\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"StringEnum\":{\"type\":\"string\",\"enum\":[\"one\",\"two\",\"three\"]},\"RustKeywordMonster\":{\"type\":\"object\",\"properties\":{\"as\":{\"type\":\"string\"},\"break\":{\"type\":\"string\"},\"const\":{\"type\":\"string\"},\"continue\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"else\":{\"type\":\"string\"},\"enum\":{\"type\":\"string\"},\"extern\":{\"type\":\"string\"},\"false\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"for\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"if\":{\"type\":\"string\"},\"impl\":{\"type\":\"string\"},\"in\":{\"type\":\"string\"},\"let\":{\"type\":\"string\"},\"loop\":{\"type\":\"string\"},\"match\":{\"type\":\"string\"},\"mod\":{\"type\":\"string\"},\"move\":{\"type\":\"string\"},\"mut\":{\"type\":\"string\"},\"pub\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"return\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"static\":{\"type\":\"string\"},\"struct\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"trait\":{\"type\":\"string\"},\"true\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"unsafe\":{\"type\":\"string\"},\"use\":{\"type\":\"string\"},\"where\":{\"type\":\"string\"},\"while\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"await\":{\"type\":\"string\"},\"dyn\":{\"type\":\"string\"},\"abstract\":{\"type\":\"string\"},\"become\":{\"type\":\"string\"},\"box\":{\"type\":\"string\"},\"do\":{\"type\":\"string\"},\"final\":{\"type\":\"string\"},\"macro\":{\"type\":\"string\"},\"override\":{\"type\":\"string\"},\"priv\":{\"type\":\"string\"},\"typeof\":{\"type\":\"string\"},\"unsized\":{\"type\":\"string\"},\"virtual\":{\"type\":\"string\"},\"yield\":{\"type\":\"string\"},\"try\":{\"type\":\"string\"}},\"required\":[\"as\",\"break\",\"const\",\"continue\",\"crate\",\"else\",\"enum\",\"extern\",\"false\",\"fn\",\"for\",\"gen\",\"if\",\"impl\",\"in\",\"let\",\"loop\",\"match\",\"mod\",\"move\",\"mut\",\"pub\",\"ref\",\"return\",\"self\",\"static\",\"struct\",\"super\",\"trait\",\"true\",\"type\",\"unsafe\",\"use\",\"where\",\"while\",\"async\",\"await\",\"dyn\",\"abstract\",\"become\",\"box\",\"do\",\"final\",\"macro\",\"override\",\"priv\",\"typeof\",\"unsized\",\"virtual\",\"yield\",\"try\"]},\"MapOfKeywords\":{\"type\":\"object\",\"properties\":{\"keyword_map\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]}}},\"required\":[\"keyword_map\"]},\"KeywordMap\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]},\"NestedTypeCollisions\":{\"type\":\"object\",\"properties\":{\"type\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"},\"types\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"}},\"option_type\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}}},\"required\":[\"type\",\"types\"]},\"OptionType\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}},\"KeywordFieldsEnum\":{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},\"TypeMatchRefImplEnum\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]}]},\"FlattenedKeywords\":{\"type\":\"object\",\"properties\":{\"normal\":{\"type\":\"string\"}},\"required\":[\"normal\"],\"additionalProperties\":{\"type\":\"string\"}},\"DoubleOptionCollision\":{\"type\":\"object\",\"properties\":{\"option\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}}}},\"DoubleOptionCollisionOption\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}},\"FormatCollision\":{\"enum\":[\"{abc}def\",\"{http://example.com/Foo}Thing\",\"{self}\",\"quote\\\"unquote\",\"xyz\"]}},\"defs\":{\"rust_collisions.Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"rust_collisions.TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v27, v, "file:///typify/rust-collisions.json", "")
+    rt::validate_with(validators::v29, v, "file:///typify/rust-collisions.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v27, v, "file:///typify/rust-collisions.json", "")
+    rt::is_valid_with(validators::v29, v, "file:///typify/rust-collisions.json", "")
 }
 const BASE0: &str = "file:///typify/rust-collisions.json";
 /// Schema: `typify/rust-collisions.json#/definitions/std`
@@ -432,17 +432,18 @@ mod fast {
         read_3, Visit3, Option { maybe = "maybe" : LeafRead < Leaf1 >, required; } extra
         extra : AnyValue
     );
+    rt::array_checks!(Checks2, items = validators::v24);
     rt::object_reader!(
         read_4, Visit4, Vec { items = "items" : VecOf < LeafRead < Leaf1 >, 0usize, {
-        usize::MAX } >, required; } extra extra : AnyValue
+        usize::MAX }, Checks2 >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_5, Visit5, String { text = "text" : LeafRead < Leaf1 >, required; } extra
         extra : AnyValue
     );
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v24, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v25, v));
     rt::object_reader!(
-        read_6, Visit6, Copy { value = "value" : LeafRead < Leaf2 >, required; } extra
+        read_6, Visit6, Copy { value = "value" : LeafRead < Leaf3 >, required; } extra
         extra : AnyValue
     );
     rt::object_reader!(
@@ -453,18 +454,18 @@ mod fast {
         read_8, Visit8, Pin { pointer = "pointer" : LeafRead < Leaf1 >, required; } extra
         extra : AnyValue
     );
-    rt::value_leaf!(Leaf3 -> bool, scalar | v | rt::is_valid(validators::v25, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_9, Visit9, Drop { cleanup = "cleanup" : LeafRead < Leaf3 >, required; }
+        read_9, Visit9, Drop { cleanup = "cleanup" : LeafRead < Leaf4 >, required; }
         extra extra : AnyValue
     );
     rt::via_value!(
-        Check4 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid(validators::v26, v)
+        Check5 -> ::std::option::Option < ::std::string::String >, | v |
+        rt::is_valid(validators::v27, v)
     );
     rt::object_reader!(
         read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
-        ViaValue < Check4 >; boxed_field = "boxed_field" : Typed < Box >, required; }
+        ViaValue < Check5 >; boxed_field = "boxed_field" : Typed < Box >, required; }
         extra extra : AnyValue
     );
     rt::object_reader!(
@@ -503,24 +504,25 @@ mod fast {
         required; } extra extra : AnyValue
     );
     rt::string_leaf!(
-        Leaf5 -> KeywordMap, | s | [! ::std::matches!(s, "type" | "impl" | "fn" | "let" |
+        Leaf6 -> KeywordMap, | s | [! ::std::matches!(s, "type" | "impl" | "fn" | "let" |
         "match" | "mod" | "move" | "pub" | "ref" | "self" | "super" | "trait" | "use" |
         "where")] => KeywordMap::from_listed_str(s)
     );
-    rt::map_checks!(Checks6, values = validators::v15);
+    rt::map_checks!(Checks7, values = validators::v15);
     rt::object_reader!(
         read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map" : MapOf < Leaf1,
-        LeafRead < Leaf5 >, Checks6 >, required; } extra extra : AnyValue
+        LeafRead < Leaf6 >, Checks7 >, required; } extra extra : AnyValue
     );
+    rt::array_checks!(Checks8, items = validators::t4:: < 0 >);
     rt::via_value!(
-        Check7 -> ::std::option::Option < OptionType >, | v |
+        Check9 -> ::std::option::Option < OptionType >, | v |
         rt::is_valid(validators::t3:: < 0 >, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : Typed <
         TypeWithOptionField >, required; types = "types" : VecOf < Typed <
-        TypeWithOptionField >, 0usize, { usize::MAX } >, required; option_type =
-        "option_type" : ViaValue < Check7 >; } extra extra : AnyValue
+        TypeWithOptionField >, 0usize, { usize::MAX }, Checks8 >, required; option_type =
+        "option_type" : ViaValue < Check9 >; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_17, Visit17, OptionType { r#type = "type" : LeafRead < Leaf1 >; } extra
@@ -531,16 +533,16 @@ mod fast {
         required; } extra extra : LeafRead < Leaf1 >
     );
     rt::via_value!(
-        Check8 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
+        Check10 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
         rt::is_valid(validators::t3:: < 1 >, v)
     );
     rt::object_reader!(
-        read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check8
+        read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check10
         >; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_22, Visit22, DoubleOptionCollisionOption { option = "option" : ViaValue <
-        Check4 >; } extra extra : AnyValue
+        Check5 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -581,27 +583,27 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T0[K][0])
     }
-    const T0: [[rt::Check; 1]; 2] = [[v28], [v24]];
+    const T0: [[rt::Check; 1]; 2] = [[v24], [v25]];
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/definitions/Box` and `#/definitions/Option` (6 more).
     pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T2[K].0]) & c.prop(l, s, x, T2[K].1, T2[K].2)
     }
     const T2: [(&str, &str, rt::Check); 8] = [
-        ("data", "data", v28),
-        ("maybe", "maybe", v28),
+        ("data", "data", v24),
+        ("maybe", "maybe", v24),
         ("items", "items", t1::<0>),
-        ("text", "text", v28),
-        ("message", "message", v28),
-        ("pointer", "pointer", v28),
-        ("cleanup", "cleanup", v25),
-        ("keyword_map", "keyword_map", v31),
+        ("text", "text", v24),
+        ("message", "message", v24),
+        ("pointer", "pointer", v24),
+        ("cleanup", "cleanup", v26),
+        ("keyword_map", "keyword_map", v32),
     ];
     /// `#/definitions/TypeWithOptionField`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["boxed_field"]) & c.prop(l, s, x, "optional_field", v26)
-            & c.prop(l, s, x, "boxed_field", t4::<0>)
+        c.required(l, s, x, &["boxed_field"]) & c.prop(l, s, x, "optional_field", v27)
+            & c.prop(l, s, x, "boxed_field", t4::<1>)
     }
     /// `#/definitions/StringNewtype`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -619,32 +621,32 @@ mod validators {
     /// `#/definitions/RustKeywordMonster`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS1) & c.prop(l, s, x, "as", v28)
-            & c.prop(l, s, x, "break", v28) & c.prop(l, s, x, "const", v28)
-            & c.prop(l, s, x, "continue", v28) & c.prop(l, s, x, "crate", v28)
-            & c.prop(l, s, x, "else", v28) & c.prop(l, s, x, "enum", v28)
-            & c.prop(l, s, x, "extern", v28) & c.prop(l, s, x, "false", v28)
-            & c.prop(l, s, x, "fn", v28) & c.prop(l, s, x, "for", v28)
-            & c.prop(l, s, x, "gen", v28) & c.prop(l, s, x, "if", v28)
-            & c.prop(l, s, x, "impl", v28) & c.prop(l, s, x, "in", v28)
-            & c.prop(l, s, x, "let", v28) & c.prop(l, s, x, "loop", v28)
-            & c.prop(l, s, x, "match", v28) & c.prop(l, s, x, "mod", v28)
-            & c.prop(l, s, x, "move", v28) & c.prop(l, s, x, "mut", v28)
-            & c.prop(l, s, x, "pub", v28) & c.prop(l, s, x, "ref", v28)
-            & c.prop(l, s, x, "return", v28) & c.prop(l, s, x, "self", v28)
-            & c.prop(l, s, x, "static", v28) & c.prop(l, s, x, "struct", v28)
-            & c.prop(l, s, x, "super", v28) & c.prop(l, s, x, "trait", v28)
-            & c.prop(l, s, x, "true", v28) & c.prop(l, s, x, "type", v28)
-            & c.prop(l, s, x, "unsafe", v28) & c.prop(l, s, x, "use", v28)
-            & c.prop(l, s, x, "where", v28) & c.prop(l, s, x, "while", v28)
-            & c.prop(l, s, x, "async", v28) & c.prop(l, s, x, "await", v28)
-            & c.prop(l, s, x, "dyn", v28) & c.prop(l, s, x, "abstract", v28)
-            & c.prop(l, s, x, "become", v28) & c.prop(l, s, x, "box", v28)
-            & c.prop(l, s, x, "do", v28) & c.prop(l, s, x, "final", v28)
-            & c.prop(l, s, x, "macro", v28) & c.prop(l, s, x, "override", v28)
-            & c.prop(l, s, x, "priv", v28) & c.prop(l, s, x, "typeof", v28)
-            & c.prop(l, s, x, "unsized", v28) & c.prop(l, s, x, "virtual", v28)
-            & c.prop(l, s, x, "yield", v28) & c.prop(l, s, x, "try", v28)
+        c.required(l, s, x, WORDS1) & c.prop(l, s, x, "as", v24)
+            & c.prop(l, s, x, "break", v24) & c.prop(l, s, x, "const", v24)
+            & c.prop(l, s, x, "continue", v24) & c.prop(l, s, x, "crate", v24)
+            & c.prop(l, s, x, "else", v24) & c.prop(l, s, x, "enum", v24)
+            & c.prop(l, s, x, "extern", v24) & c.prop(l, s, x, "false", v24)
+            & c.prop(l, s, x, "fn", v24) & c.prop(l, s, x, "for", v24)
+            & c.prop(l, s, x, "gen", v24) & c.prop(l, s, x, "if", v24)
+            & c.prop(l, s, x, "impl", v24) & c.prop(l, s, x, "in", v24)
+            & c.prop(l, s, x, "let", v24) & c.prop(l, s, x, "loop", v24)
+            & c.prop(l, s, x, "match", v24) & c.prop(l, s, x, "mod", v24)
+            & c.prop(l, s, x, "move", v24) & c.prop(l, s, x, "mut", v24)
+            & c.prop(l, s, x, "pub", v24) & c.prop(l, s, x, "ref", v24)
+            & c.prop(l, s, x, "return", v24) & c.prop(l, s, x, "self", v24)
+            & c.prop(l, s, x, "static", v24) & c.prop(l, s, x, "struct", v24)
+            & c.prop(l, s, x, "super", v24) & c.prop(l, s, x, "trait", v24)
+            & c.prop(l, s, x, "true", v24) & c.prop(l, s, x, "type", v24)
+            & c.prop(l, s, x, "unsafe", v24) & c.prop(l, s, x, "use", v24)
+            & c.prop(l, s, x, "where", v24) & c.prop(l, s, x, "while", v24)
+            & c.prop(l, s, x, "async", v24) & c.prop(l, s, x, "await", v24)
+            & c.prop(l, s, x, "dyn", v24) & c.prop(l, s, x, "abstract", v24)
+            & c.prop(l, s, x, "become", v24) & c.prop(l, s, x, "box", v24)
+            & c.prop(l, s, x, "do", v24) & c.prop(l, s, x, "final", v24)
+            & c.prop(l, s, x, "macro", v24) & c.prop(l, s, x, "override", v24)
+            & c.prop(l, s, x, "priv", v24) & c.prop(l, s, x, "typeof", v24)
+            & c.prop(l, s, x, "unsized", v24) & c.prop(l, s, x, "virtual", v24)
+            & c.prop(l, s, x, "yield", v24) & c.prop(l, s, x, "try", v24)
     }
     /// `#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -653,7 +655,7 @@ mod validators {
     /// `#/definitions/NestedTypeCollisions`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type", "types"]) & c.prop(l, s, x, "type", t4::<1>)
+        c.required(l, s, x, &["type", "types"]) & c.prop(l, s, x, "type", t4::<0>)
             & c.prop(l, s, x, "types", t1::<1>) & c.prop(l, s, x, "option_type", t3::<0>)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/definitions/NestedTypeCollisions/properties/option_type` and `#/definitions/DoubleOptionCollision/properties/option`.
@@ -668,7 +670,7 @@ mod validators {
         }
         ok
     }
-    const T3: [(&str, rt::Check); 2] = [("type", v28), ("option", v26)];
+    const T3: [(&str, rt::Check); 2] = [("type", v24), ("option", v27)];
     /// `#/definitions/KeywordFieldsEnum`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
@@ -678,19 +680,19 @@ mod validators {
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "match", "ref", "impl"])
-            & c.prop(l, s, x, "type", v28) & c.prop(l, s, x, "match", v24)
-            & c.prop(l, s, x, "ref", v25) & c.prop(l, s, x, "impl", v28)
+            & c.prop(l, s, x, "type", v24) & c.prop(l, s, x, "match", v25)
+            & c.prop(l, s, x, "ref", v26) & c.prop(l, s, x, "impl", v24)
     }
     /// `#/definitions/FlattenedKeywords`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["normal"]);
-        ok &= c.prop(l, s, x, "normal", v28);
+        ok &= c.prop(l, s, x, "normal", v24);
         for (key, v) in x {
             let mut matched = matches!(key.as_str(), "normal");
             if !matched {
-                ok &= v28(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= v24(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
@@ -704,42 +706,42 @@ mod validators {
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS3)
     }
-    /// `#/definitions/Copy/properties/value`
+    /// `#/definitions/Vec/properties/items/items`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
+    /// `#/definitions/Copy/properties/value`
+    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/definitions/Drop/properties/cleanup`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/definitions/TypeWithOptionField/properties/optional_field`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
-    /// `#`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/NestedTypeCollisions/properties/types/items` and `#/definitions/TypeWithOptionField/properties/boxed_field`.
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T4[K].0(i, l, c, &s.reference("/$ref", B0, T4[K].1))
     }
-    /// `#/definitions/std/properties/result/properties/value`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
+    const T4: [(rt::Check, &str); 2] = [
+        (v10, "/definitions/TypeWithOptionField"),
+        (t2::<0>, "/definitions/Box"),
+    ];
+    /// `#`
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        true
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/Vec/properties/items` and `#/definitions/NestedTypeCollisions/properties/types`.
     fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T1[K][0])
     }
-    const T1: [[rt::Check; 1]; 2] = [[v28], [t4::<1>]];
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/TypeWithOptionField/properties/boxed_field` and `#/definitions/NestedTypeCollisions/properties/type`.
-    fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T4[K].0(i, l, c, &s.reference("/$ref", B0, T4[K].1))
-    }
-    const T4: [(rt::Check, &str); 2] = [
-        (t2::<0>, "/definitions/Box"),
-        (v10, "/definitions/TypeWithOptionField"),
-    ];
+    const T1: [[rt::Check; 1]; 2] = [[v24], [t4::<0>]];
     /// `#/definitions/MapOfKeywords/properties/keyword_map`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -753,7 +755,7 @@ mod validators {
     /// `#/definitions/KeywordFieldsEnum/oneOf/1`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v28)
+        c.min_items(l, s, x, 2u64) & c.max_items(l, s, x, 2u64)
+            & c.items(l, s, x, 0usize, "/items", v24)
     }
 }

@@ -12860,2137 +12860,2157 @@ mod fast {
     );
     rt::via_value!(Check2 -> Layout, | v | rt::is_valid(validators::t19:: < 31 >, v));
     rt::via_value!(Check3 -> Signal, | v | rt::is_valid(validators::t19:: < 32 >, v));
-    rt::via_value!(Check4 -> Data, | v | rt::is_valid(validators::t19:: < 33 >, v));
+    rt::array_checks!(Checks4, items = validators::t19:: < 32 >);
+    rt::via_value!(Check5 -> Data, | v | rt::is_valid(validators::t19:: < 33 >, v));
+    rt::array_checks!(Checks6, items = validators::t19:: < 33 >);
     rt::via_value!(
-        Check5 -> ScopeScale, | v | rt::is_valid(validators::t19:: < 34 >, v)
+        Check7 -> ScopeScale, | v | rt::is_valid(validators::t19:: < 34 >, v)
     );
+    rt::array_checks!(Checks8, items = validators::t19:: < 34 >);
+    rt::array_checks!(Checks9, items = validators::t19:: < 35 >);
+    rt::array_checks!(Checks10, items = validators::t19:: < 36 >);
     rt::via_value!(
-        Check6 -> ScopeLegend, | v | rt::is_valid(validators::t19:: < 35 >, v)
+        Check11 -> ScopeLegend, | v | rt::is_valid(validators::t19:: < 37 >, v)
     );
-    rt::string_leaf!(Leaf8 -> String, | s | [] => Some(s.to_owned()));
+    rt::array_checks!(Checks12, items = validators::t19:: < 37 >);
+    rt::string_leaf!(Leaf14 -> String, | s | [] => Some(s.to_owned()));
     rt::union_reader!(
-        Union9, VisitUnion9 -> Title { str => Title::String; R0 : String, map =>
+        Union15, VisitUnion15 -> Title { str => Title::String; R0 : String, map =>
         Title::Object; R1 : ObjectTitle } refuse bool number null seq
     );
-    type Union7 = Union9<LeafRead<Leaf8>, Typed<ObjectTitle>>;
-    rt::via_value!(Check10 -> ScopeMark, | v | rt::is_valid(validators::t0:: < 65 >, v));
-    rt::value_leaf!(Leaf12 -> rt::Number, scalar | v | rt::is_valid(validators::v11, v));
+    type Union13 = Union15<LeafRead<Leaf14>, Typed<ObjectTitle>>;
+    rt::via_value!(Check16 -> ScopeMark, | v | rt::is_valid(validators::t0:: < 65 >, v));
+    rt::array_checks!(Checks17, items = validators::t0:: < 65 >);
+    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v11, v));
     rt::union_reader!(
-        Union13, VisitUnion13 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
+        Union20, VisitUnion20 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
         rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
         null seq
     );
-    type Union11 = Union13<LeafRead<Leaf12>, Typed<SignalRef>>;
+    type Union18 = Union20<LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::via_value!(
-        Check14 -> ScopePadding, | v | rt::is_valid(validators::t19:: < 36 >, v)
+        Check21 -> ScopePadding, | v | rt::is_valid(validators::t19:: < 38 >, v)
     );
-    rt::via_value!(Check15 -> Autosize, | v | rt::is_valid(validators::t19:: < 37 >, v));
+    rt::via_value!(Check22 -> Autosize, | v | rt::is_valid(validators::t19:: < 39 >, v));
     rt::union_reader!(
-        Union17, VisitUnion17 -> StringOrSignal { str => StringOrSignal::String; R0 :
+        Union24, VisitUnion24 -> StringOrSignal { str => StringOrSignal::String; R0 :
         String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse bool number
         null seq
     );
-    type Union16 = Union17<LeafRead<Leaf8>, Typed<SignalRef>>;
+    type Union23 = Union24<LeafRead<Leaf14>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union19, VisitUnion19 -> Style { str => Style::One; R0 : String, seq =>
+        Union26, VisitUnion26 -> Style { str => Style::One; R0 : String, seq =>
         Style::Many; R1 : Vec < String > } refuse bool number null map
     );
-    type Union18 = Union19<
-        LeafRead<Leaf8>,
-        VecOf<LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+    type Union25 = Union26<
+        LeafRead<Leaf14>,
+        VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
         read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" :
         ViaValue < Check1 >; layout = "layout" : ViaValue < Check2 >; signals = "signals"
-        : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >; data = "data" : VecOf <
-        ViaValue < Check4 >, 0usize, { usize::MAX } >; scales = "scales" : VecOf <
-        ViaValue < Check5 >, 0usize, { usize::MAX } >; projections = "projections" :
-        VecOf < Typed < Projection >, 0usize, { usize::MAX } >; axes = "axes" : VecOf <
-        Typed < Axis >, 0usize, { usize::MAX } >; legends = "legends" : VecOf < ViaValue
-        < Check6 >, 0usize, { usize::MAX } >; title = "title" : Union7; marks = "marks" :
-        VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" :
-        MapOf < Leaf8, rt::fast::AnyValue >; schema = "$schema" : LeafRead < Leaf8 >;
-        config = "config" : MapOf < Leaf8, rt::fast::AnyValue >; description =
-        "description" : LeafRead < Leaf8 >; width = "width" : Union11; height = "height"
-        : Union11; padding = "padding" : ViaValue < Check14 >; autosize = "autosize" :
-        ViaValue < Check15 >; background = "background" : Union16; style = "style" :
-        Union18; } extra extra : rt::fast::AnyValue
+        : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX }, Checks4 >; data = "data" :
+        VecOf < ViaValue < Check5 >, 0usize, { usize::MAX }, Checks6 >; scales = "scales"
+        : VecOf < ViaValue < Check7 >, 0usize, { usize::MAX }, Checks8 >; projections =
+        "projections" : VecOf < Typed < Projection >, 0usize, { usize::MAX }, Checks9 >;
+        axes = "axes" : VecOf < Typed < Axis >, 0usize, { usize::MAX }, Checks10 >;
+        legends = "legends" : VecOf < ViaValue < Check11 >, 0usize, { usize::MAX },
+        Checks12 >; title = "title" : Union13; marks = "marks" : VecOf < ViaValue <
+        Check16 >, 0usize, { usize::MAX }, Checks17 >; usermeta = "usermeta" : MapOf <
+        Leaf14, rt::fast::AnyValue >; schema = "$schema" : LeafRead < Leaf14 >; config =
+        "config" : MapOf < Leaf14, rt::fast::AnyValue >; description = "description" :
+        LeafRead < Leaf14 >; width = "width" : Union18; height = "height" : Union18;
+        padding = "padding" : ViaValue < Check21 >; autosize = "autosize" : ViaValue <
+        Check22 >; background = "background" : Union23; style = "style" : Union25; }
+        extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check20 -> NumberValue, | v | rt::is_valid(validators::t19:: < 1 >, v)
+        Check27 -> NumberValue, | v | rt::is_valid(validators::t19:: < 1 >, v)
     );
     rt::via_value!(
-        Check21 -> ColorValue, | v | rt::is_valid(validators::t19:: < 19 >, v)
+        Check28 -> ColorValue, | v | rt::is_valid(validators::t19:: < 19 >, v)
     );
     rt::via_value!(
-        Check23 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::t2:: < 4 >, v)
+        Check30 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::t2:: < 4 >, v)
     );
     rt::via_value!(
-        Check24 -> StrokeCapValueObject, | v | rt::is_valid(validators::t2:: < 5 >, v)
+        Check31 -> StrokeCapValueObject, | v | rt::is_valid(validators::t2:: < 5 >, v)
     );
     rt::union_reader!(
-        Union25, VisitUnion25 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 : Vec
+        Union32, VisitUnion32 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 : Vec
         < StrokeCapValueArrayItem >, map => StrokeCapValue::Object; R1 :
         StrokeCapValueObject } refuse bool number str null
     );
-    type Union22 = Union25<
-        VecOf<ViaValue<Check23>, 0usize, { usize::MAX }>,
-        ViaValue<Check24>,
+    type Union29 = Union32<
+        VecOf<ViaValue<Check30>, 0usize, { usize::MAX }>,
+        ViaValue<Check31>,
     >;
     rt::via_value!(
-        Check27 -> ArrayValueArrayItem, | v | rt::is_valid(validators::t2:: < 6 >, v)
+        Check34 -> ArrayValueArrayItem, | v | rt::is_valid(validators::t2:: < 6 >, v)
     );
     rt::via_value!(
-        Check28 -> ArrayValueObject, | v | rt::is_valid(validators::t2:: < 7 >, v)
+        Check35 -> ArrayValueObject, | v | rt::is_valid(validators::t2:: < 7 >, v)
     );
     rt::union_reader!(
-        Union29, VisitUnion29 -> StrokeDash { seq => StrokeDash::Array; R0 : Vec <
+        Union36, VisitUnion36 -> StrokeDash { seq => StrokeDash::Array; R0 : Vec <
         ArrayValueArrayItem >, map => StrokeDash::Object; R1 : ArrayValueObject } refuse
         bool number str null
     );
-    type Union26 = Union29<
-        VecOf<ViaValue<Check27>, 0usize, { usize::MAX }>,
-        ViaValue<Check28>,
+    type Union33 = Union36<
+        VecOf<ViaValue<Check34>, 0usize, { usize::MAX }>,
+        ViaValue<Check35>,
     >;
     rt::via_value!(
-        Check31 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::t2:: < 8 >,
+        Check38 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::t2:: < 8 >,
         v)
     );
     rt::via_value!(
-        Check32 -> StrokeJoinValueObject, | v | rt::is_valid(validators::t2:: < 9 >, v)
+        Check39 -> StrokeJoinValueObject, | v | rt::is_valid(validators::t2:: < 9 >, v)
     );
     rt::union_reader!(
-        Union33, VisitUnion33 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
+        Union40, VisitUnion40 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
         Vec < StrokeJoinValueArrayItem >, map => StrokeJoinValue::Object; R1 :
         StrokeJoinValueObject } refuse bool number str null
     );
-    type Union30 = Union33<
-        VecOf<ViaValue<Check31>, 0usize, { usize::MAX }>,
-        ViaValue<Check32>,
+    type Union37 = Union40<
+        VecOf<ViaValue<Check38>, 0usize, { usize::MAX }>,
+        ViaValue<Check39>,
     >;
     rt::via_value!(
-        Check35 -> BlendValueArrayItem, | v | rt::is_valid(validators::t2:: < 10 >, v)
+        Check42 -> BlendValueArrayItem, | v | rt::is_valid(validators::t2:: < 10 >, v)
     );
     rt::via_value!(
-        Check36 -> BlendValueObject, | v | rt::is_valid(validators::t2:: < 11 >, v)
+        Check43 -> BlendValueObject, | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::union_reader!(
-        Union37, VisitUnion37 -> BlendValue { seq => BlendValue::Array; R0 : Vec <
+        Union44, VisitUnion44 -> BlendValue { seq => BlendValue::Array; R0 : Vec <
         BlendValueArrayItem >, map => BlendValue::Object; R1 : BlendValueObject } refuse
         bool number str null
     );
-    type Union34 = Union37<
-        VecOf<ViaValue<Check35>, 0usize, { usize::MAX }>,
-        ViaValue<Check36>,
+    type Union41 = Union44<
+        VecOf<ViaValue<Check42>, 0usize, { usize::MAX }>,
+        ViaValue<Check43>,
     >;
     rt::via_value!(
-        Check39 -> StringValueArrayItem, | v | rt::is_valid(validators::t2:: < 12 >, v)
+        Check46 -> StringValueArrayItem, | v | rt::is_valid(validators::t2:: < 12 >, v)
     );
     rt::via_value!(
-        Check40 -> StringValueObject, | v | rt::is_valid(validators::t2:: < 13 >, v)
+        Check47 -> StringValueObject, | v | rt::is_valid(validators::t2:: < 13 >, v)
     );
     rt::union_reader!(
-        Union41, VisitUnion41 -> StringValue { seq => StringValue::Array; R0 : Vec <
+        Union48, VisitUnion48 -> StringValue { seq => StringValue::Array; R0 : Vec <
         StringValueArrayItem >, map => StringValue::Object; R1 : StringValueObject }
         refuse bool number str null
     );
-    type Union38 = Union41<
-        VecOf<ViaValue<Check39>, 0usize, { usize::MAX }>,
-        ViaValue<Check40>,
+    type Union45 = Union48<
+        VecOf<ViaValue<Check46>, 0usize, { usize::MAX }>,
+        ViaValue<Check47>,
     >;
     rt::via_value!(
-        Check43 -> AnyValueArrayItem, | v | rt::is_valid(validators::t2:: < 14 >, v)
+        Check50 -> AnyValueArrayItem, | v | rt::is_valid(validators::t2:: < 14 >, v)
     );
     rt::via_value!(
-        Check44 -> AnyValueObject, | v | rt::is_valid(validators::t2:: < 15 >, v)
+        Check51 -> AnyValueObject, | v | rt::is_valid(validators::t2:: < 15 >, v)
     );
     rt::union_reader!(
-        Union45, VisitUnion45 -> AnyValue { seq => AnyValue::Array; R0 : Vec <
+        Union52, VisitUnion52 -> AnyValue { seq => AnyValue::Array; R0 : Vec <
         AnyValueArrayItem >, map => AnyValue::Object; R1 : AnyValueObject } refuse bool
         number str null
     );
-    type Union42 = Union45<
-        VecOf<ViaValue<Check43>, 0usize, { usize::MAX }>,
-        ViaValue<Check44>,
+    type Union49 = Union52<
+        VecOf<ViaValue<Check50>, 0usize, { usize::MAX }>,
+        ViaValue<Check51>,
     >;
     rt::via_value!(
-        Check47 -> BooleanValueArrayItem, | v | rt::is_valid(validators::t2:: < 16 >, v)
+        Check54 -> BooleanValueArrayItem, | v | rt::is_valid(validators::t2:: < 16 >, v)
     );
     rt::via_value!(
-        Check48 -> BooleanValueObject, | v | rt::is_valid(validators::t2:: < 17 >, v)
+        Check55 -> BooleanValueObject, | v | rt::is_valid(validators::t2:: < 17 >, v)
     );
     rt::union_reader!(
-        Union49, VisitUnion49 -> BooleanValue { seq => BooleanValue::Array; R0 : Vec <
+        Union56, VisitUnion56 -> BooleanValue { seq => BooleanValue::Array; R0 : Vec <
         BooleanValueArrayItem >, map => BooleanValue::Object; R1 : BooleanValueObject }
         refuse bool number str null
     );
-    type Union46 = Union49<
-        VecOf<ViaValue<Check47>, 0usize, { usize::MAX }>,
-        ViaValue<Check48>,
+    type Union53 = Union56<
+        VecOf<ViaValue<Check54>, 0usize, { usize::MAX }>,
+        ViaValue<Check55>,
     >;
     rt::via_value!(
-        Check51 -> DirectionValueArrayItem, | v | rt::is_valid(validators::t2:: < 18 >,
+        Check58 -> DirectionValueArrayItem, | v | rt::is_valid(validators::t2:: < 18 >,
         v)
     );
     rt::via_value!(
-        Check52 -> DirectionValueObject, | v | rt::is_valid(validators::t2:: < 19 >, v)
+        Check59 -> DirectionValueObject, | v | rt::is_valid(validators::t2:: < 19 >, v)
     );
     rt::union_reader!(
-        Union53, VisitUnion53 -> DirectionValue { seq => DirectionValue::Array; R0 : Vec
+        Union60, VisitUnion60 -> DirectionValue { seq => DirectionValue::Array; R0 : Vec
         < DirectionValueArrayItem >, map => DirectionValue::Object; R1 :
         DirectionValueObject } refuse bool number str null
     );
-    type Union50 = Union53<
-        VecOf<ViaValue<Check51>, 0usize, { usize::MAX }>,
-        ViaValue<Check52>,
+    type Union57 = Union60<
+        VecOf<ViaValue<Check58>, 0usize, { usize::MAX }>,
+        ViaValue<Check59>,
     >;
     rt::via_value!(
-        Check55 -> AlignValueArrayItem, | v | rt::is_valid(validators::t2:: < 20 >, v)
+        Check62 -> AlignValueArrayItem, | v | rt::is_valid(validators::t2:: < 20 >, v)
     );
     rt::via_value!(
-        Check56 -> AlignValueObject, | v | rt::is_valid(validators::t2:: < 21 >, v)
+        Check63 -> AlignValueObject, | v | rt::is_valid(validators::t2:: < 21 >, v)
     );
     rt::union_reader!(
-        Union57, VisitUnion57 -> AlignValue { seq => AlignValue::Array; R0 : Vec <
+        Union64, VisitUnion64 -> AlignValue { seq => AlignValue::Array; R0 : Vec <
         AlignValueArrayItem >, map => AlignValue::Object; R1 : AlignValueObject } refuse
         bool number str null
     );
-    type Union54 = Union57<
-        VecOf<ViaValue<Check55>, 0usize, { usize::MAX }>,
-        ViaValue<Check56>,
+    type Union61 = Union64<
+        VecOf<ViaValue<Check62>, 0usize, { usize::MAX }>,
+        ViaValue<Check63>,
     >;
     rt::via_value!(
-        Check59 -> BaselineValueArrayItem, | v | rt::is_valid(validators::t2:: < 22 >, v)
+        Check66 -> BaselineValueArrayItem, | v | rt::is_valid(validators::t2:: < 22 >, v)
     );
     rt::via_value!(
-        Check60 -> BaselineValueObject, | v | rt::is_valid(validators::t2:: < 23 >, v)
+        Check67 -> BaselineValueObject, | v | rt::is_valid(validators::t2:: < 23 >, v)
     );
     rt::union_reader!(
-        Union61, VisitUnion61 -> BaselineValue { seq => BaselineValue::Array; R0 : Vec <
+        Union68, VisitUnion68 -> BaselineValue { seq => BaselineValue::Array; R0 : Vec <
         BaselineValueArrayItem >, map => BaselineValue::Object; R1 : BaselineValueObject
         } refuse bool number str null
     );
-    type Union58 = Union61<
-        VecOf<ViaValue<Check59>, 0usize, { usize::MAX }>,
-        ViaValue<Check60>,
+    type Union65 = Union68<
+        VecOf<ViaValue<Check66>, 0usize, { usize::MAX }>,
+        ViaValue<Check67>,
     >;
     rt::via_value!(
-        Check63 -> TextValueArrayItem, | v | rt::is_valid(validators::t2:: < 24 >, v)
+        Check70 -> TextValueArrayItem, | v | rt::is_valid(validators::t2:: < 24 >, v)
     );
     rt::via_value!(
-        Check64 -> TextValueObject, | v | rt::is_valid(validators::t2:: < 25 >, v)
+        Check71 -> TextValueObject, | v | rt::is_valid(validators::t2:: < 25 >, v)
     );
     rt::union_reader!(
-        Union65, VisitUnion65 -> TextValue { seq => TextValue::Array; R0 : Vec <
+        Union72, VisitUnion72 -> TextValue { seq => TextValue::Array; R0 : Vec <
         TextValueArrayItem >, map => TextValue::Object; R1 : TextValueObject } refuse
         bool number str null
     );
-    type Union62 = Union65<
-        VecOf<ViaValue<Check63>, 0usize, { usize::MAX }>,
-        ViaValue<Check64>,
+    type Union69 = Union72<
+        VecOf<ViaValue<Check70>, 0usize, { usize::MAX }>,
+        ViaValue<Check71>,
     >;
     rt::via_value!(
-        Check67 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::t2:: < 26 >,
+        Check74 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::t2:: < 26 >,
         v)
     );
     rt::via_value!(
-        Check68 -> FontWeightValueObject, | v | rt::is_valid(validators::t2:: < 27 >, v)
+        Check75 -> FontWeightValueObject, | v | rt::is_valid(validators::t2:: < 27 >, v)
     );
     rt::union_reader!(
-        Union69, VisitUnion69 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
+        Union76, VisitUnion76 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
         Vec < FontWeightValueArrayItem >, map => FontWeightValue::Object; R1 :
         FontWeightValueObject } refuse bool number str null
     );
-    type Union66 = Union69<
-        VecOf<ViaValue<Check67>, 0usize, { usize::MAX }>,
-        ViaValue<Check68>,
+    type Union73 = Union76<
+        VecOf<ViaValue<Check74>, 0usize, { usize::MAX }>,
+        ViaValue<Check75>,
     >;
     rt::object_reader!(
-        read_1, Visit1, EncodeEntry { x = "x" : ViaValue < Check20 >; x2 = "x2" :
-        ViaValue < Check20 >; xc = "xc" : ViaValue < Check20 >; width = "width" :
-        ViaValue < Check20 >; y = "y" : ViaValue < Check20 >; y2 = "y2" : ViaValue <
-        Check20 >; yc = "yc" : ViaValue < Check20 >; height = "height" : ViaValue <
-        Check20 >; opacity = "opacity" : ViaValue < Check20 >; fill = "fill" : ViaValue <
-        Check21 >; fill_opacity = "fillOpacity" : ViaValue < Check20 >; stroke = "stroke"
-        : ViaValue < Check21 >; stroke_opacity = "strokeOpacity" : ViaValue < Check20 >;
-        stroke_width = "strokeWidth" : ViaValue < Check20 >; stroke_cap = "strokeCap" :
-        Union22; stroke_dash = "strokeDash" : Union26; stroke_dash_offset =
-        "strokeDashOffset" : ViaValue < Check20 >; stroke_join = "strokeJoin" : Union30;
-        stroke_miter_limit = "strokeMiterLimit" : ViaValue < Check20 >; blend = "blend" :
-        Union34; cursor = "cursor" : Union38; tooltip = "tooltip" : Union42; zindex =
-        "zindex" : ViaValue < Check20 >; description = "description" : Union38; aria =
-        "aria" : Union46; aria_role = "ariaRole" : Union38; aria_role_description =
-        "ariaRoleDescription" : Union38; clip = "clip" : Union46; stroke_foreground =
-        "strokeForeground" : Union46; stroke_offset = "strokeOffset" : ViaValue < Check20
-        >; corner_radius = "cornerRadius" : ViaValue < Check20 >; corner_radius_top_left
-        = "cornerRadiusTopLeft" : ViaValue < Check20 >; corner_radius_top_right =
-        "cornerRadiusTopRight" : ViaValue < Check20 >; corner_radius_bottom_right =
-        "cornerRadiusBottomRight" : ViaValue < Check20 >; corner_radius_bottom_left =
-        "cornerRadiusBottomLeft" : ViaValue < Check20 >; angle = "angle" : ViaValue <
-        Check20 >; size = "size" : ViaValue < Check20 >; shape = "shape" : Union38; path
-        = "path" : Union38; scale_x = "scaleX" : ViaValue < Check20 >; scale_y = "scaleY"
-        : ViaValue < Check20 >; inner_radius = "innerRadius" : ViaValue < Check20 >;
-        outer_radius = "outerRadius" : ViaValue < Check20 >; start_angle = "startAngle" :
-        ViaValue < Check20 >; end_angle = "endAngle" : ViaValue < Check20 >; pad_angle =
-        "padAngle" : ViaValue < Check20 >; interpolate = "interpolate" : Union38; tension
-        = "tension" : ViaValue < Check20 >; orient = "orient" : Union50; defined =
-        "defined" : Union46; url = "url" : Union38; align = "align" : Union54; baseline =
-        "baseline" : Union58; aspect = "aspect" : Union46; smooth = "smooth" : Union46;
-        text = "text" : Union62; dir = "dir" : Union38; ellipsis = "ellipsis" : Union38;
-        limit = "limit" : ViaValue < Check20 >; line_break = "lineBreak" : Union38;
-        line_height = "lineHeight" : ViaValue < Check20 >; dx = "dx" : ViaValue < Check20
-        >; dy = "dy" : ViaValue < Check20 >; radius = "radius" : ViaValue < Check20 >;
-        theta = "theta" : ViaValue < Check20 >; font = "font" : Union38; font_size =
-        "fontSize" : ViaValue < Check20 >; font_weight = "fontWeight" : Union66;
-        font_style = "fontStyle" : Union38; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, EncodeEntry { x = "x" : ViaValue < Check27 >; x2 = "x2" :
+        ViaValue < Check27 >; xc = "xc" : ViaValue < Check27 >; width = "width" :
+        ViaValue < Check27 >; y = "y" : ViaValue < Check27 >; y2 = "y2" : ViaValue <
+        Check27 >; yc = "yc" : ViaValue < Check27 >; height = "height" : ViaValue <
+        Check27 >; opacity = "opacity" : ViaValue < Check27 >; fill = "fill" : ViaValue <
+        Check28 >; fill_opacity = "fillOpacity" : ViaValue < Check27 >; stroke = "stroke"
+        : ViaValue < Check28 >; stroke_opacity = "strokeOpacity" : ViaValue < Check27 >;
+        stroke_width = "strokeWidth" : ViaValue < Check27 >; stroke_cap = "strokeCap" :
+        Union29; stroke_dash = "strokeDash" : Union33; stroke_dash_offset =
+        "strokeDashOffset" : ViaValue < Check27 >; stroke_join = "strokeJoin" : Union37;
+        stroke_miter_limit = "strokeMiterLimit" : ViaValue < Check27 >; blend = "blend" :
+        Union41; cursor = "cursor" : Union45; tooltip = "tooltip" : Union49; zindex =
+        "zindex" : ViaValue < Check27 >; description = "description" : Union45; aria =
+        "aria" : Union53; aria_role = "ariaRole" : Union45; aria_role_description =
+        "ariaRoleDescription" : Union45; clip = "clip" : Union53; stroke_foreground =
+        "strokeForeground" : Union53; stroke_offset = "strokeOffset" : ViaValue < Check27
+        >; corner_radius = "cornerRadius" : ViaValue < Check27 >; corner_radius_top_left
+        = "cornerRadiusTopLeft" : ViaValue < Check27 >; corner_radius_top_right =
+        "cornerRadiusTopRight" : ViaValue < Check27 >; corner_radius_bottom_right =
+        "cornerRadiusBottomRight" : ViaValue < Check27 >; corner_radius_bottom_left =
+        "cornerRadiusBottomLeft" : ViaValue < Check27 >; angle = "angle" : ViaValue <
+        Check27 >; size = "size" : ViaValue < Check27 >; shape = "shape" : Union45; path
+        = "path" : Union45; scale_x = "scaleX" : ViaValue < Check27 >; scale_y = "scaleY"
+        : ViaValue < Check27 >; inner_radius = "innerRadius" : ViaValue < Check27 >;
+        outer_radius = "outerRadius" : ViaValue < Check27 >; start_angle = "startAngle" :
+        ViaValue < Check27 >; end_angle = "endAngle" : ViaValue < Check27 >; pad_angle =
+        "padAngle" : ViaValue < Check27 >; interpolate = "interpolate" : Union45; tension
+        = "tension" : ViaValue < Check27 >; orient = "orient" : Union57; defined =
+        "defined" : Union53; url = "url" : Union45; align = "align" : Union61; baseline =
+        "baseline" : Union65; aspect = "aspect" : Union53; smooth = "smooth" : Union53;
+        text = "text" : Union69; dir = "dir" : Union45; ellipsis = "ellipsis" : Union45;
+        limit = "limit" : ViaValue < Check27 >; line_break = "lineBreak" : Union45;
+        line_height = "lineHeight" : ViaValue < Check27 >; dx = "dx" : ViaValue < Check27
+        >; dy = "dy" : ViaValue < Check27 >; radius = "radius" : ViaValue < Check27 >;
+        theta = "theta" : ViaValue < Check27 >; font = "font" : Union45; font_size =
+        "fontSize" : ViaValue < Check27 >; font_weight = "fontWeight" : Union73;
+        font_style = "fontStyle" : Union45; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_9, Visit9, SignalRef { signal = "signal" : LeafRead < Leaf8 >, required; }
+        read_9, Visit9, SignalRef { signal = "signal" : LeafRead < Leaf14 >, required; }
         extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf70 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
+        Leaf77 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
         LinearGradientGradient::from_listed_str(s)
     );
+    rt::array_checks!(Checks78, items = validators::v40);
     rt::object_reader!(
-        read_38, Visit38, LinearGradient { gradient = "gradient" : LeafRead < Leaf70 >,
-        required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf12 >; y1 =
-        "y1" : LeafRead < Leaf12 >; x2 = "x2" : LeafRead < Leaf12 >; y2 = "y2" : LeafRead
-        < Leaf12 >; stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX } >,
-        required; } deny
+        read_38, Visit38, LinearGradient { gradient = "gradient" : LeafRead < Leaf77 >,
+        required; id = "id" : LeafRead < Leaf14 >; x1 = "x1" : LeafRead < Leaf19 >; y1 =
+        "y1" : LeafRead < Leaf19 >; x2 = "x2" : LeafRead < Leaf19 >; y2 = "y2" : LeafRead
+        < Leaf19 >; stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX },
+        Checks78 >, required; } deny
     );
     rt::object_reader!(
-        read_40, Visit40, Stop { offset = "offset" : LeafRead < Leaf12 >, required; color
-        = "color" : LeafRead < Leaf8 >, required; } deny
+        read_40, Visit40, Stop { offset = "offset" : LeafRead < Leaf19 >, required; color
+        = "color" : LeafRead < Leaf14 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf71 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
+        Leaf79 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
         RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_42, Visit42, RadialGradient { gradient = "gradient" : LeafRead < Leaf71 >,
-        required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf12 >; y1 =
-        "y1" : LeafRead < Leaf12 >; r1 = "r1" : LeafRead < Leaf12 >; x2 = "x2" : LeafRead
-        < Leaf12 >; y2 = "y2" : LeafRead < Leaf12 >; r2 = "r2" : LeafRead < Leaf12 >;
-        stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX } >, required; }
-        deny
+        read_42, Visit42, RadialGradient { gradient = "gradient" : LeafRead < Leaf79 >,
+        required; id = "id" : LeafRead < Leaf14 >; x1 = "x1" : LeafRead < Leaf19 >; y1 =
+        "y1" : LeafRead < Leaf19 >; r1 = "r1" : LeafRead < Leaf19 >; x2 = "x2" : LeafRead
+        < Leaf19 >; y2 = "y2" : LeafRead < Leaf19 >; r2 = "r2" : LeafRead < Leaf19 >;
+        stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX }, Checks78 >,
+        required; } deny
     );
     rt::object_reader!(
-        read_47, Visit47, ColorRgb { r = "r" : ViaValue < Check20 >, required; g = "g" :
-        ViaValue < Check20 >, required; b = "b" : ViaValue < Check20 >, required; } extra
+        read_47, Visit47, ColorRgb { r = "r" : ViaValue < Check27 >, required; g = "g" :
+        ViaValue < Check27 >, required; b = "b" : ViaValue < Check27 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_48, Visit48, ColorHsl { h = "h" : ViaValue < Check20 >, required; s = "s" :
-        ViaValue < Check20 >, required; l = "l" : ViaValue < Check20 >, required; } extra
+        read_48, Visit48, ColorHsl { h = "h" : ViaValue < Check27 >, required; s = "s" :
+        ViaValue < Check27 >, required; l = "l" : ViaValue < Check27 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_49, Visit49, ColorLab { l = "l" : ViaValue < Check20 >, required; a = "a" :
-        ViaValue < Check20 >, required; b = "b" : ViaValue < Check20 >, required; } extra
+        read_49, Visit49, ColorLab { l = "l" : ViaValue < Check27 >, required; a = "a" :
+        ViaValue < Check27 >, required; b = "b" : ViaValue < Check27 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_50, Visit50, ColorHcl { h = "h" : ViaValue < Check20 >, required; c = "c" :
-        ViaValue < Check20 >, required; l = "l" : ViaValue < Check20 >, required; } extra
+        read_50, Visit50, ColorHcl { h = "h" : ViaValue < Check27 >, required; c = "c" :
+        ViaValue < Check27 >, required; l = "l" : ViaValue < Check27 >, required; } extra
         extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_140, Visit140, ObjectBand { row = "row" : Union11; column = "column" :
-        Union11; } deny
+        read_140, Visit140, ObjectBand { row = "row" : Union18; column = "column" :
+        Union18; } deny
     );
     rt::object_reader!(
-        read_165, Visit165, Expr { expr = "expr" : LeafRead < Leaf8 >, required; r#as =
-        "as" : LeafRead < Leaf8 >; } extra extra : rt::fast::AnyValue
+        read_165, Visit165, Expr { expr = "expr" : LeafRead < Leaf14 >, required; r#as =
+        "as" : LeafRead < Leaf14 >; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_185, Visit185, ParamField { field = "field" : LeafRead < Leaf8 >, required;
-        r#as = "as" : LeafRead < Leaf8 >; } deny
+        read_185, Visit185, ParamField { field = "field" : LeafRead < Leaf14 >, required;
+        r#as = "as" : LeafRead < Leaf14 >; } deny
     );
-    rt::value_leaf!(Leaf73 -> bool, scalar | v | rt::is_valid(validators::v128, v));
+    rt::value_leaf!(Leaf81 -> bool, scalar | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
-        Union74, VisitUnion74 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
+        Union82, VisitUnion82 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
         Remove::ExprString; R1 : String } refuse number null seq map
     );
-    type Union72 = Union74<LeafRead<Leaf73>, LeafRead<Leaf8>>;
+    type Union80 = Union82<LeafRead<Leaf81>, LeafRead<Leaf14>>;
     rt::object_reader!(
-        read_407, Visit407, NameDataOnItem { trigger = "trigger" : LeafRead < Leaf8 >,
-        required; insert = "insert" : LeafRead < Leaf8 >; remove = "remove" : Union72;
-        toggle = "toggle" : LeafRead < Leaf8 >; modify = "modify" : LeafRead < Leaf8 >;
-        values = "values" : LeafRead < Leaf8 >; } deny
+        read_407, Visit407, NameDataOnItem { trigger = "trigger" : LeafRead < Leaf14 >,
+        required; insert = "insert" : LeafRead < Leaf14 >; remove = "remove" : Union80;
+        toggle = "toggle" : LeafRead < Leaf14 >; modify = "modify" : LeafRead < Leaf14 >;
+        values = "values" : LeafRead < Leaf14 >; } deny
     );
     rt::string_leaf!(
-        Leaf75 -> TypeFeatureFormatType, | s | [! ::std::matches!(s, "topojson")] =>
+        Leaf83 -> TypeFeatureFormatType, | s | [! ::std::matches!(s, "topojson")] =>
         TypeFeatureFormatType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_430, Visit430, TypeFeatureFormat { r#type = "type" : LeafRead < Leaf75 >,
-        required; feature = "feature" : Union16, required; property = "property" :
-        Union16; } deny
+        read_430, Visit430, TypeFeatureFormat { r#type = "type" : LeafRead < Leaf83 >,
+        required; feature = "feature" : Union23, required; property = "property" :
+        Union23; } deny
     );
     rt::via_value!(
-        Check76 -> Option < Filter >, | v | rt::is_valid(validators::v288, v)
+        Check84 -> Option < Filter >, | v | rt::is_valid(validators::v288, v)
     );
     rt::object_reader!(
-        read_432, Visit432, TypeMeshFormat { r#type = "type" : LeafRead < Leaf75 >,
-        required; mesh = "mesh" : Union16, required; property = "property" : Union16;
-        filter = "filter" : ViaValue < Check76 >; } deny
+        read_432, Visit432, TypeMeshFormat { r#type = "type" : LeafRead < Leaf83 >,
+        required; mesh = "mesh" : Union23, required; property = "property" : Union23;
+        filter = "filter" : ViaValue < Check84 >; } deny
     );
     rt::union_reader!(
-        Union78, VisitUnion78 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
+        Union86, VisitUnion86 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
         R0 : bool, map => DataFieldDataSort::Object; R1 :
         RootScaleIdentityDomainScaleDataDataFieldSortObject } refuse number str null seq
     );
-    type Union77 = Union78<
-        LeafRead<Leaf73>,
+    type Union85 = Union86<
+        LeafRead<Leaf81>,
         Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>,
     >;
     rt::object_reader!(
-        read_455, Visit455, DataFieldData { data = "data" : LeafRead < Leaf8 >, required;
-        field = "field" : Union16, required; sort = "sort" : Union77; } deny
+        read_455, Visit455, DataFieldData { data = "data" : LeafRead < Leaf14 >,
+        required; field = "field" : Union23, required; sort = "sort" : Union85; } deny
     );
     rt::via_value!(
-        Check79 -> SortOrder, | v | rt::is_valid(validators::t19:: < 38 >, v)
+        Check87 -> SortOrder, | v | rt::is_valid(validators::t19:: < 40 >, v)
     );
     rt::object_reader!(
         read_457, Visit457, RootScaleIdentityDomainScaleDataDataFieldSortObject { field =
-        "field" : Union16; op = "op" : Union16; order = "order" : ViaValue < Check79 >; }
+        "field" : Union23; op = "op" : Union23; order = "order" : ViaValue < Check87 >; }
         deny
     );
     rt::string_leaf!(
-        Leaf80 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
+        Leaf88 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
         ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
         read_460, Visit460, RootScaleIdentityDomainScaleDataDataFieldsSortObject { op =
-        "op" : LeafRead < Leaf80 >; order = "order" : ViaValue < Check79 >; } deny
+        "op" : LeafRead < Leaf88 >; order = "order" : ViaValue < Check87 >; } deny
     );
     rt::string_leaf!(
-        Leaf81 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")] =>
+        Leaf89 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")] =>
         FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_462, Visit462, FieldOpSort { field = "field" : Union16, required; op = "op"
-        : LeafRead < Leaf81 >, required; order = "order" : ViaValue < Check79 >; } deny
+        read_462, Visit462, FieldOpSort { field = "field" : Union23, required; op = "op"
+        : LeafRead < Leaf89 >, required; order = "order" : ViaValue < Check87 >; } deny
     );
     rt::object_reader!(
-        read_466, Visit466, DataFieldField { data = "data" : LeafRead < Leaf8 >,
-        required; field = "field" : Union16, required; } deny
+        read_466, Visit466, DataFieldField { data = "data" : LeafRead < Leaf14 >,
+        required; field = "field" : Union23, required; } deny
     );
     rt::union_reader!(
-        Union83, VisitUnion83 -> Scheme { str => Scheme::String; R0 : String, seq =>
+        Union91, VisitUnion91 -> Scheme { str => Scheme::String; R0 : String, seq =>
         Scheme::Array; R1 : Vec < StringOrSignal >, map => Scheme::SignalRef; R2 :
         SignalRef } refuse bool number null
     );
-    type Union82 = Union83<
-        LeafRead<Leaf8>,
-        VecOf<Union16, 0usize, { usize::MAX }>,
+    type Union90 = Union91<
+        LeafRead<Leaf14>,
+        VecOf<Union23, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union85, VisitUnion85 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
+        Union93, VisitUnion93 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
         : Vec < NumberOrSignal >, map => SchemeRangeExtent::SignalRef; R1 : SignalRef }
         refuse bool number str null
     );
-    type Union84 = Union85<VecOf<Union11, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union92 = Union93<VecOf<Union18, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_474, Visit474, SchemeRange { scheme = "scheme" : Union82, required; count =
-        "count" : Union11; extent = "extent" : Union84; } deny
+        read_474, Visit474, SchemeRange { scheme = "scheme" : Union90, required; count =
+        "count" : Union18; extent = "extent" : Union92; } deny
     );
     rt::object_reader!(
-        read_488, Visit488, StepRange { step = "step" : Union11, required; } deny
+        read_488, Visit488, StepRange { step = "step" : Union18, required; } deny
     );
-    rt::via_value!(Check86 -> Interval, | v | rt::is_valid(validators::t0:: < 43 >, v));
+    rt::via_value!(Check94 -> Interval, | v | rt::is_valid(validators::t0:: < 43 >, v));
     rt::object_reader!(
-        read_513, Visit513, IntervalNice { interval = "interval" : ViaValue < Check86 >,
-        required; step = "step" : Union11; } deny
+        read_513, Visit513, IntervalNice { interval = "interval" : ViaValue < Check94 >,
+        required; step = "step" : Union18; } deny
     );
     rt::union_reader!(
-        Union88, VisitUnion88 -> ClipExtent { seq => ClipExtent::Array; R0 : Vec <
+        Union96, VisitUnion96 -> ClipExtent { seq => ClipExtent::Array; R0 : Vec <
         SchemeRangeExtent >, map => ClipExtent::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union87 = Union88<VecOf<Union84, 2usize, 2usize>, Typed<SignalRef>>;
-    type Union89 = Union85<VecOf<Union11, 2usize, 3usize>, Typed<SignalRef>>;
+    type Union95 = Union96<VecOf<Union92, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union97 = Union93<VecOf<Union18, 2usize, 3usize>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union91, VisitUnion91 -> Fit { map => Fit::Object; R0 : rt::Map < String,
+        Union99, VisitUnion99 -> Fit { map => Fit::Object; R0 : rt::Map < String,
         rt::Value >, seq => Fit::Array; R1 : Vec < rt::Value > } refuse bool number str
         null
     );
-    type Union90 = Union91<
-        MapOf<Leaf8, rt::fast::AnyValue>,
+    type Union98 = Union99<
+        MapOf<Leaf14, rt::fast::AnyValue>,
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_533, Visit533, Projection { name = "name" : LeafRead < Leaf8 >, required;
-        r#type = "type" : Union16; clip_angle = "clipAngle" : Union11; clip_extent =
-        "clipExtent" : Union87; scale = "scale" : Union11; translate = "translate" :
-        Union84; center = "center" : Union84; rotate = "rotate" : Union89; parallels =
-        "parallels" : Union84; precision = "precision" : Union11; point_radius =
-        "pointRadius" : Union11; fit = "fit" : Union90; extent = "extent" : Union87; size
-        = "size" : Union84; } extra extra : rt::fast::AnyValue
+        read_533, Visit533, Projection { name = "name" : LeafRead < Leaf14 >, required;
+        r#type = "type" : Union23; clip_angle = "clipAngle" : Union18; clip_extent =
+        "clipExtent" : Union95; scale = "scale" : Union18; translate = "translate" :
+        Union92; center = "center" : Union92; rotate = "rotate" : Union97; parallels =
+        "parallels" : Union92; precision = "precision" : Union18; point_radius =
+        "pointRadius" : Union18; fit = "fit" : Union98; extent = "extent" : Union95; size
+        = "size" : Union92; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check92 -> AxisOrient, | v | rt::is_valid(validators::t0:: < 46 >, v)
+        Check100 -> AxisOrient, | v | rt::is_valid(validators::t0:: < 46 >, v)
     );
     rt::via_value!(
-        Check93 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
+        Check101 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
     );
     rt::via_value!(
-        Check94 -> FormatType, | v | rt::is_valid(validators::t0:: < 47 >, v)
+        Check102 -> FormatType, | v | rt::is_valid(validators::t0:: < 47 >, v)
     );
-    rt::via_value!(Check95 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check96 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check97 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check98 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check103 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check104 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check99 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check105 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(Check106 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check107 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check100 -> AxisTranslate, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check108 -> AxisTranslate, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::union_reader!(
-        Union102, VisitUnion102 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
+        Union110, VisitUnion110 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
         < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union101 = Union102<
+    type Union109 = Union110<
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check103 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 39 >, v)
+        Check111 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 41 >, v)
     );
     rt::via_value!(
-        Check104 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check112 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check105 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+        Check113 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
     );
     rt::via_value!(
-        Check106 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 51 >, v)
+        Check114 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 51 >, v)
     );
     rt::via_value!(
-        Check107 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check115 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check108 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check109 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check116 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check117 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check110 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
-    );
-    rt::via_value!(
-        Check111 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check118 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
     );
     rt::via_value!(
-        Check112 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check119 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check113 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check120 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check114 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check121 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check115 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check122 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check116 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check123 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check117 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check124 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check118 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check125 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check119 -> DomainCap, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check126 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check120 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check127 -> DomainCap, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check121 -> DomainDash, | v | rt::is_valid(validators::t0:: < 56 >, v)
+        Check128 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check122 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check129 -> DomainDash, | v | rt::is_valid(validators::t0:: < 56 >, v)
     );
     rt::via_value!(
-        Check123 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check130 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check124 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check131 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check125 -> TickBand, | v | rt::is_valid(validators::t19:: < 40 >, v)
-    );
-    rt::via_value!(Check126 -> TickCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
-    rt::via_value!(
-        Check127 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(Check128 -> TickDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
-    rt::via_value!(
-        Check129 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check132 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check130 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check133 -> TickBand, | v | rt::is_valid(validators::t19:: < 42 >, v)
+    );
+    rt::via_value!(Check134 -> TickCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
+    rt::via_value!(
+        Check135 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+    );
+    rt::via_value!(Check136 -> TickDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
+    rt::via_value!(
+        Check137 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check131 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check138 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check132 -> TickRound, | v | rt::is_valid(validators::t0:: < 58 >, v)
+        Check139 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check133 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check134 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check135 -> TickCount, | v | rt::is_valid(validators::t19:: < 41 >, v)
+        Check140 -> TickRound, | v | rt::is_valid(validators::t0:: < 58 >, v)
+    );
+    rt::via_value!(Check141 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check142 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check143 -> TickCount, | v | rt::is_valid(validators::t19:: < 43 >, v)
     );
     rt::union_reader!(
-        Union137, VisitUnion137 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
+        Union145, VisitUnion145 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
         : bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str
         null seq
     );
-    type Union136 = Union137<LeafRead<Leaf73>, Typed<SignalRef>>;
-    rt::via_value!(Check138 -> GridCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
+    type Union144 = Union145<LeafRead<Leaf81>, Typed<SignalRef>>;
+    rt::via_value!(Check146 -> GridCap, | v | rt::is_valid(validators::t0:: < 54 >, v));
     rt::via_value!(
-        Check139 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check147 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
-    rt::via_value!(Check140 -> GridDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
+    rt::via_value!(Check148 -> GridDash, | v | rt::is_valid(validators::t0:: < 56 >, v));
     rt::via_value!(
-        Check141 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check142 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check143 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check144 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+        Check149 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check145 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
+        Check150 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(Check151 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check152 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+    );
+    rt::via_value!(
+        Check153 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 53 >, v)
     );
     rt::union_reader!(
-        Union147, VisitUnion147 -> QuantizeOrThresholdScaleNice { bool =>
+        Union155, VisitUnion155 -> QuantizeOrThresholdScaleNice { bool =>
         QuantizeOrThresholdScaleNice::Boolean; R0 : bool, number =>
         QuantizeOrThresholdScaleNice::Number; R1 : rt::Number, map =>
         QuantizeOrThresholdScaleNice::SignalRef; R2 : SignalRef } refuse str null seq
     );
-    type Union146 = Union147<LeafRead<Leaf73>, LeafRead<Leaf12>, Typed<SignalRef>>;
+    type Union154 = Union155<LeafRead<Leaf81>, LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::via_value!(
-        Check148 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 42 >, v)
+        Check156 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 44 >, v)
     );
     rt::via_value!(
-        Check149 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check157 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check150 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check158 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check151 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check159 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check152 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check160 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check153 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check161 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check154 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check162 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check155 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check163 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check156 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check164 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check157 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check165 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check158 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check166 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check159 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check167 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::object_reader!(
-        read_536, Visit536, Axis { orient = "orient" : ViaValue < Check92 >, required;
-        scale = "scale" : LeafRead < Leaf8 >, required; format = "format" : ViaValue <
-        Check93 >; format_type = "formatType" : ViaValue < Check94 >; min_extent =
-        "minExtent" : ViaValue < Check95 >; max_extent = "maxExtent" : ViaValue < Check96
-        >; offset = "offset" : ViaValue < Check97 >; position = "position" : ViaValue <
-        Check98 >; band_position = "bandPosition" : ViaValue < Check99 >; translate =
-        "translate" : ViaValue < Check100 >; values = "values" : Union101; zindex =
-        "zindex" : LeafRead < Leaf12 >; aria = "aria" : LeafRead < Leaf73 >; description
-        = "description" : LeafRead < Leaf8 >; title = "title" : ViaValue < Check103 >;
-        title_padding = "titlePadding" : ViaValue < Check104 >; title_align =
-        "titleAlign" : ViaValue < Check105 >; title_anchor = "titleAnchor" : ViaValue <
-        Check106 >; title_angle = "titleAngle" : ViaValue < Check107 >; title_x =
-        "titleX" : ViaValue < Check108 >; title_y = "titleY" : ViaValue < Check109 >;
-        title_baseline = "titleBaseline" : ViaValue < Check110 >; title_color =
-        "titleColor" : ViaValue < Check111 >; title_font = "titleFont" : ViaValue <
-        Check112 >; title_font_size = "titleFontSize" : ViaValue < Check113 >;
-        title_font_style = "titleFontStyle" : ViaValue < Check114 >; title_font_weight =
-        "titleFontWeight" : ViaValue < Check115 >; title_limit = "titleLimit" : ViaValue
-        < Check116 >; title_line_height = "titleLineHeight" : ViaValue < Check117 >;
-        title_opacity = "titleOpacity" : ViaValue < Check118 >; domain = "domain" :
-        LeafRead < Leaf73 >; domain_cap = "domainCap" : ViaValue < Check119 >;
-        domain_color = "domainColor" : ViaValue < Check120 >; domain_dash = "domainDash"
-        : ViaValue < Check121 >; domain_dash_offset = "domainDashOffset" : ViaValue <
-        Check122 >; domain_opacity = "domainOpacity" : ViaValue < Check123 >;
-        domain_width = "domainWidth" : ViaValue < Check124 >; ticks = "ticks" : LeafRead
-        < Leaf73 >; tick_band = "tickBand" : ViaValue < Check125 >; tick_cap = "tickCap"
-        : ViaValue < Check126 >; tick_color = "tickColor" : ViaValue < Check127 >;
-        tick_dash = "tickDash" : ViaValue < Check128 >; tick_dash_offset =
-        "tickDashOffset" : ViaValue < Check129 >; tick_offset = "tickOffset" : ViaValue <
-        Check130 >; tick_opacity = "tickOpacity" : ViaValue < Check131 >; tick_round =
-        "tickRound" : ViaValue < Check132 >; tick_size = "tickSize" : ViaValue < Check133
-        >; tick_width = "tickWidth" : ViaValue < Check134 >; tick_count = "tickCount" :
-        ViaValue < Check135 >; tick_extra = "tickExtra" : Union136; tick_min_step =
-        "tickMinStep" : Union11; grid = "grid" : LeafRead < Leaf73 >; grid_scale =
-        "gridScale" : LeafRead < Leaf8 >; grid_cap = "gridCap" : ViaValue < Check138 >;
-        grid_color = "gridColor" : ViaValue < Check139 >; grid_dash = "gridDash" :
-        ViaValue < Check140 >; grid_dash_offset = "gridDashOffset" : ViaValue < Check141
-        >; grid_opacity = "gridOpacity" : ViaValue < Check142 >; grid_width = "gridWidth"
-        : ViaValue < Check143 >; labels = "labels" : LeafRead < Leaf73 >; label_align =
-        "labelAlign" : ViaValue < Check144 >; label_baseline = "labelBaseline" : ViaValue
-        < Check145 >; label_bound = "labelBound" : Union146; label_flush = "labelFlush" :
-        Union146; label_flush_offset = "labelFlushOffset" : Union11; label_overlap =
-        "labelOverlap" : ViaValue < Check148 >; label_angle = "labelAngle" : ViaValue <
-        Check149 >; label_color = "labelColor" : ViaValue < Check150 >; label_font =
-        "labelFont" : ViaValue < Check151 >; label_font_size = "labelFontSize" : ViaValue
-        < Check152 >; label_font_weight = "labelFontWeight" : ViaValue < Check153 >;
-        label_font_style = "labelFontStyle" : ViaValue < Check154 >; label_limit =
-        "labelLimit" : ViaValue < Check155 >; label_line_height = "labelLineHeight" :
-        ViaValue < Check156 >; label_opacity = "labelOpacity" : ViaValue < Check157 >;
-        label_offset = "labelOffset" : ViaValue < Check158 >; label_padding =
-        "labelPadding" : ViaValue < Check159 >; label_separation = "labelSeparation" :
-        Union11; encode = "encode" : Typed < AxisEncode >; } deny
+        read_536, Visit536, Axis { orient = "orient" : ViaValue < Check100 >, required;
+        scale = "scale" : LeafRead < Leaf14 >, required; format = "format" : ViaValue <
+        Check101 >; format_type = "formatType" : ViaValue < Check102 >; min_extent =
+        "minExtent" : ViaValue < Check103 >; max_extent = "maxExtent" : ViaValue <
+        Check104 >; offset = "offset" : ViaValue < Check105 >; position = "position" :
+        ViaValue < Check106 >; band_position = "bandPosition" : ViaValue < Check107 >;
+        translate = "translate" : ViaValue < Check108 >; values = "values" : Union109;
+        zindex = "zindex" : LeafRead < Leaf19 >; aria = "aria" : LeafRead < Leaf81 >;
+        description = "description" : LeafRead < Leaf14 >; title = "title" : ViaValue <
+        Check111 >; title_padding = "titlePadding" : ViaValue < Check112 >; title_align =
+        "titleAlign" : ViaValue < Check113 >; title_anchor = "titleAnchor" : ViaValue <
+        Check114 >; title_angle = "titleAngle" : ViaValue < Check115 >; title_x =
+        "titleX" : ViaValue < Check116 >; title_y = "titleY" : ViaValue < Check117 >;
+        title_baseline = "titleBaseline" : ViaValue < Check118 >; title_color =
+        "titleColor" : ViaValue < Check119 >; title_font = "titleFont" : ViaValue <
+        Check120 >; title_font_size = "titleFontSize" : ViaValue < Check121 >;
+        title_font_style = "titleFontStyle" : ViaValue < Check122 >; title_font_weight =
+        "titleFontWeight" : ViaValue < Check123 >; title_limit = "titleLimit" : ViaValue
+        < Check124 >; title_line_height = "titleLineHeight" : ViaValue < Check125 >;
+        title_opacity = "titleOpacity" : ViaValue < Check126 >; domain = "domain" :
+        LeafRead < Leaf81 >; domain_cap = "domainCap" : ViaValue < Check127 >;
+        domain_color = "domainColor" : ViaValue < Check128 >; domain_dash = "domainDash"
+        : ViaValue < Check129 >; domain_dash_offset = "domainDashOffset" : ViaValue <
+        Check130 >; domain_opacity = "domainOpacity" : ViaValue < Check131 >;
+        domain_width = "domainWidth" : ViaValue < Check132 >; ticks = "ticks" : LeafRead
+        < Leaf81 >; tick_band = "tickBand" : ViaValue < Check133 >; tick_cap = "tickCap"
+        : ViaValue < Check134 >; tick_color = "tickColor" : ViaValue < Check135 >;
+        tick_dash = "tickDash" : ViaValue < Check136 >; tick_dash_offset =
+        "tickDashOffset" : ViaValue < Check137 >; tick_offset = "tickOffset" : ViaValue <
+        Check138 >; tick_opacity = "tickOpacity" : ViaValue < Check139 >; tick_round =
+        "tickRound" : ViaValue < Check140 >; tick_size = "tickSize" : ViaValue < Check141
+        >; tick_width = "tickWidth" : ViaValue < Check142 >; tick_count = "tickCount" :
+        ViaValue < Check143 >; tick_extra = "tickExtra" : Union144; tick_min_step =
+        "tickMinStep" : Union18; grid = "grid" : LeafRead < Leaf81 >; grid_scale =
+        "gridScale" : LeafRead < Leaf14 >; grid_cap = "gridCap" : ViaValue < Check146 >;
+        grid_color = "gridColor" : ViaValue < Check147 >; grid_dash = "gridDash" :
+        ViaValue < Check148 >; grid_dash_offset = "gridDashOffset" : ViaValue < Check149
+        >; grid_opacity = "gridOpacity" : ViaValue < Check150 >; grid_width = "gridWidth"
+        : ViaValue < Check151 >; labels = "labels" : LeafRead < Leaf81 >; label_align =
+        "labelAlign" : ViaValue < Check152 >; label_baseline = "labelBaseline" : ViaValue
+        < Check153 >; label_bound = "labelBound" : Union154; label_flush = "labelFlush" :
+        Union154; label_flush_offset = "labelFlushOffset" : Union18; label_overlap =
+        "labelOverlap" : ViaValue < Check156 >; label_angle = "labelAngle" : ViaValue <
+        Check157 >; label_color = "labelColor" : ViaValue < Check158 >; label_font =
+        "labelFont" : ViaValue < Check159 >; label_font_size = "labelFontSize" : ViaValue
+        < Check160 >; label_font_weight = "labelFontWeight" : ViaValue < Check161 >;
+        label_font_style = "labelFontStyle" : ViaValue < Check162 >; label_limit =
+        "labelLimit" : ViaValue < Check163 >; label_line_height = "labelLineHeight" :
+        ViaValue < Check164 >; label_opacity = "labelOpacity" : ViaValue < Check165 >;
+        label_offset = "labelOffset" : ViaValue < Check166 >; label_padding =
+        "labelPadding" : ViaValue < Check167 >; label_separation = "labelSeparation" :
+        Union18; encode = "encode" : Typed < AxisEncode >; } deny
     );
     rt::object_reader!(
-        read_540, Visit540, ObjectFormat { year = "year" : LeafRead < Leaf8 >; quarter =
-        "quarter" : LeafRead < Leaf8 >; month = "month" : LeafRead < Leaf8 >; date =
-        "date" : LeafRead < Leaf8 >; week = "week" : LeafRead < Leaf8 >; day = "day" :
-        LeafRead < Leaf8 >; hours = "hours" : LeafRead < Leaf8 >; minutes = "minutes" :
-        LeafRead < Leaf8 >; seconds = "seconds" : LeafRead < Leaf8 >; milliseconds =
-        "milliseconds" : LeafRead < Leaf8 >; } deny
+        read_540, Visit540, ObjectFormat { year = "year" : LeafRead < Leaf14 >; quarter =
+        "quarter" : LeafRead < Leaf14 >; month = "month" : LeafRead < Leaf14 >; date =
+        "date" : LeafRead < Leaf14 >; week = "week" : LeafRead < Leaf14 >; day = "day" :
+        LeafRead < Leaf14 >; hours = "hours" : LeafRead < Leaf14 >; minutes = "minutes" :
+        LeafRead < Leaf14 >; seconds = "seconds" : LeafRead < Leaf14 >; milliseconds =
+        "milliseconds" : LeafRead < Leaf14 >; } deny
     );
     rt::via_value!(
-        Check160 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 43 >, v)
+        Check168 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 45 >, v)
     );
     rt::object_reader!(
-        read_612, Visit612, AxisEncode { axis = "axis" : ViaValue < Check160 >; ticks =
-        "ticks" : ViaValue < Check160 >; labels = "labels" : ViaValue < Check160 >; title
-        = "title" : ViaValue < Check160 >; grid = "grid" : ViaValue < Check160 >; domain
-        = "domain" : ViaValue < Check160 >; } deny
+        read_612, Visit612, AxisEncode { axis = "axis" : ViaValue < Check168 >; ticks =
+        "ticks" : ViaValue < Check168 >; labels = "labels" : ViaValue < Check168 >; title
+        = "title" : ViaValue < Check168 >; grid = "grid" : ViaValue < Check168 >; domain
+        = "domain" : ViaValue < Check168 >; } deny
     );
     rt::object_reader!(
-        read_669, Visit669, LegendEncode { title = "title" : ViaValue < Check160 >;
-        labels = "labels" : ViaValue < Check160 >; legend = "legend" : ViaValue <
-        Check160 >; entries = "entries" : ViaValue < Check160 >; symbols = "symbols" :
-        ViaValue < Check160 >; gradient = "gradient" : ViaValue < Check160 >; } deny
+        read_669, Visit669, LegendEncode { title = "title" : ViaValue < Check168 >;
+        labels = "labels" : ViaValue < Check168 >; legend = "legend" : ViaValue <
+        Check168 >; entries = "entries" : ViaValue < Check168 >; symbols = "symbols" :
+        ViaValue < Check168 >; gradient = "gradient" : ViaValue < Check168 >; } deny
     );
     rt::via_value!(
-        Check161 -> ObjectTitleOrient, | v | rt::is_valid(validators::t0:: < 63 >, v)
+        Check169 -> ObjectTitleOrient, | v | rt::is_valid(validators::t0:: < 63 >, v)
     );
-    rt::via_value!(Check162 -> Anchor, | v | rt::is_valid(validators::t0:: < 51 >, v));
-    rt::via_value!(Check163 -> Frame, | v | rt::is_valid(validators::t0:: < 64 >, v));
+    rt::via_value!(Check170 -> Anchor, | v | rt::is_valid(validators::t0:: < 51 >, v));
+    rt::via_value!(Check171 -> Frame, | v | rt::is_valid(validators::t0:: < 64 >, v));
     rt::via_value!(
-        Check164 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check172 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check165 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check173 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check166 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
+        Check174 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 50 >, v)
     );
-    rt::via_value!(Check167 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check168 -> Baseline, | v | rt::is_valid(validators::t0:: < 53 >, v));
-    rt::via_value!(Check169 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check170 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check175 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check176 -> Baseline, | v | rt::is_valid(validators::t0:: < 53 >, v));
+    rt::via_value!(Check177 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check178 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check171 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check172 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check179 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check173 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check180 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check174 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check181 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check175 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check182 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check176 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check183 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check177 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check184 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check178 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check185 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check179 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check186 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check180 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
+        Check187 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check181 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
+        Check188 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 54 >, v)
     );
     rt::via_value!(
-        Check182 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check189 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 55 >, v)
     );
     rt::via_value!(
-        Check183 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 15 >, v)
+        Check190 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(
+        Check191 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 15 >, v)
     );
     rt::object_reader!(
-        read_677, Visit677, ObjectTitle { orient = "orient" : ViaValue < Check161 >;
-        anchor = "anchor" : ViaValue < Check162 >; frame = "frame" : ViaValue < Check163
-        >; offset = "offset" : ViaValue < Check164 >; aria = "aria" : LeafRead < Leaf73
-        >; limit = "limit" : ViaValue < Check165 >; zindex = "zindex" : LeafRead < Leaf12
-        >; align = "align" : ViaValue < Check166 >; angle = "angle" : ViaValue < Check167
-        >; baseline = "baseline" : ViaValue < Check168 >; dx = "dx" : ViaValue < Check169
-        >; dy = "dy" : ViaValue < Check170 >; text = "text" : ViaValue < Check103 >;
-        color = "color" : ViaValue < Check171 >; font = "font" : ViaValue < Check172 >;
-        font_size = "fontSize" : ViaValue < Check173 >; font_style = "fontStyle" :
-        ViaValue < Check174 >; font_weight = "fontWeight" : ViaValue < Check175 >;
-        line_height = "lineHeight" : ViaValue < Check176 >; subtitle = "subtitle" :
-        ViaValue < Check103 >; subtitle_color = "subtitleColor" : ViaValue < Check177 >;
-        subtitle_font = "subtitleFont" : ViaValue < Check178 >; subtitle_font_size =
-        "subtitleFontSize" : ViaValue < Check179 >; subtitle_font_style =
-        "subtitleFontStyle" : ViaValue < Check180 >; subtitle_font_weight =
-        "subtitleFontWeight" : ViaValue < Check181 >; subtitle_line_height =
-        "subtitleLineHeight" : ViaValue < Check182 >; subtitle_padding =
-        "subtitlePadding" : Union11; encode = "encode" : ViaValue < Check183 >; name =
-        "name" : LeafRead < Leaf8 >; interactive = "interactive" : LeafRead < Leaf73 >;
-        style = "style" : Union18; } deny
+        read_677, Visit677, ObjectTitle { orient = "orient" : ViaValue < Check169 >;
+        anchor = "anchor" : ViaValue < Check170 >; frame = "frame" : ViaValue < Check171
+        >; offset = "offset" : ViaValue < Check172 >; aria = "aria" : LeafRead < Leaf81
+        >; limit = "limit" : ViaValue < Check173 >; zindex = "zindex" : LeafRead < Leaf19
+        >; align = "align" : ViaValue < Check174 >; angle = "angle" : ViaValue < Check175
+        >; baseline = "baseline" : ViaValue < Check176 >; dx = "dx" : ViaValue < Check177
+        >; dy = "dy" : ViaValue < Check178 >; text = "text" : ViaValue < Check111 >;
+        color = "color" : ViaValue < Check179 >; font = "font" : ViaValue < Check180 >;
+        font_size = "fontSize" : ViaValue < Check181 >; font_style = "fontStyle" :
+        ViaValue < Check182 >; font_weight = "fontWeight" : ViaValue < Check183 >;
+        line_height = "lineHeight" : ViaValue < Check184 >; subtitle = "subtitle" :
+        ViaValue < Check111 >; subtitle_color = "subtitleColor" : ViaValue < Check185 >;
+        subtitle_font = "subtitleFont" : ViaValue < Check186 >; subtitle_font_size =
+        "subtitleFontSize" : ViaValue < Check187 >; subtitle_font_style =
+        "subtitleFontStyle" : ViaValue < Check188 >; subtitle_font_weight =
+        "subtitleFontWeight" : ViaValue < Check189 >; subtitle_line_height =
+        "subtitleLineHeight" : ViaValue < Check190 >; subtitle_padding =
+        "subtitlePadding" : Union18; encode = "encode" : ViaValue < Check191 >; name =
+        "name" : LeafRead < Leaf14 >; interactive = "interactive" : LeafRead < Leaf81 >;
+        style = "style" : Union25; } deny
     );
     rt::string_leaf!(
-        Leaf184 -> Type, | s | [! ::std::matches!(s, "group")] =>
+        Leaf192 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
     rt::via_value!(
-        Check185 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 66 >, v)
+        Check193 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 66 >, v)
     );
     rt::via_value!(
-        Check186 -> Markclip, | v | rt::is_valid(validators::t19:: < 44 >, v)
+        Check194 -> Markclip, | v | rt::is_valid(validators::t19:: < 46 >, v)
     );
-    rt::via_value!(Check187 -> Compare, | v | rt::is_valid(validators::t19:: < 45 >, v));
+    rt::via_value!(Check195 -> Compare, | v | rt::is_valid(validators::t19:: < 47 >, v));
     rt::via_value!(
-        Check188 -> TransformMark, | v | rt::is_valid(validators::t19:: < 46 >, v)
+        Check196 -> TransformMark, | v | rt::is_valid(validators::t19:: < 48 >, v)
     );
+    rt::array_checks!(Checks197, items = validators::t19:: < 48 >);
+    rt::array_checks!(Checks198, items = validators::v448);
     rt::object_reader!(
-        read_705, Visit705, MarkGroup { r#type = "type" : LeafRead < Leaf184 >, required;
-        from = "from" : ViaValue < Check185 >; role = "role" : LeafRead < Leaf8 >; name =
-        "name" : LeafRead < Leaf8 >; description = "description" : LeafRead < Leaf8 >;
-        aria = "aria" : LeafRead < Leaf73 >; style = "style" : Union18; key = "key" :
-        LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check186 >; sort = "sort" :
-        ViaValue < Check187 >; interactive = "interactive" : Union136; encode = "encode"
-        : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue < Check188 >,
-        0usize, { usize::MAX } >; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize,
-        { usize::MAX } >; layout = "layout" : ViaValue < Check2 >; signals = "signals" :
-        VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >; data = "data" : VecOf <
-        ViaValue < Check4 >, 0usize, { usize::MAX } >; scales = "scales" : VecOf <
-        ViaValue < Check5 >, 0usize, { usize::MAX } >; projections = "projections" :
-        VecOf < Typed < Projection >, 0usize, { usize::MAX } >; axes = "axes" : VecOf <
-        Typed < Axis >, 0usize, { usize::MAX } >; legends = "legends" : VecOf < ViaValue
-        < Check6 >, 0usize, { usize::MAX } >; title = "title" : Union7; marks = "marks" :
-        VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" :
-        MapOf < Leaf8, rt::fast::AnyValue >; } extra extra : rt::fast::AnyValue
-    );
-    rt::object_reader!(
-        read_708, Visit708, FromFrom { data = "data" : LeafRead < Leaf8 >; } deny
-    );
-    rt::via_value!(
-        Check189 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 67 >, v)
-    );
-    rt::object_reader!(
-        read_709, Visit709, FacetFrom { data = "data" : LeafRead < Leaf8 >; facet =
-        "facet" : ViaValue < Check189 >, required; } deny
-    );
-    rt::object_reader!(
-        read_713, Visit713, Aggregate { cross = "cross" : LeafRead < Leaf73 >; fields =
-        "fields" : VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >; ops = "ops" :
-        VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >; r#as = "as" : VecOf <
-        LeafRead < Leaf8 >, 0usize, { usize::MAX } >; } deny
-    );
-    rt::object_reader!(
-        read_718, Visit718, MarkGroupOnItem { trigger = "trigger" : LeafRead < Leaf8 >,
-        required; modify = "modify" : LeafRead < Leaf8 >; values = "values" : LeafRead <
-        Leaf8 >; } deny
-    );
-    rt::value_leaf!(
-        Leaf190 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
-        rt::is_valid(validators::t19:: < 47 >, v)
-    );
-    rt::object_reader!(
-        read_719, Visit719, MarkVisual { r#type = "type" : LeafRead < Leaf190 >,
-        required; from = "from" : Typed < FromFrom >; role = "role" : LeafRead < Leaf8 >;
-        name = "name" : LeafRead < Leaf8 >; description = "description" : LeafRead <
-        Leaf8 >; aria = "aria" : LeafRead < Leaf73 >; style = "style" : Union18; key =
-        "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check186 >; sort = "sort"
-        : ViaValue < Check187 >; interactive = "interactive" : Union136; encode =
-        "encode" : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue <
-        Check188 >, 0usize, { usize::MAX } >; on = "on" : VecOf < Typed < MarkGroupOnItem
-        >, 0usize, { usize::MAX } >; } extra extra : rt::fast::AnyValue
-    );
-    rt::object_reader!(
-        read_727, Visit727, Rule { test = "test" : LeafRead < Leaf8 >; } extra extra :
+        read_705, Visit705, MarkGroup { r#type = "type" : LeafRead < Leaf192 >, required;
+        from = "from" : ViaValue < Check193 >; role = "role" : LeafRead < Leaf14 >; name
+        = "name" : LeafRead < Leaf14 >; description = "description" : LeafRead < Leaf14
+        >; aria = "aria" : LeafRead < Leaf81 >; style = "style" : Union25; key = "key" :
+        LeafRead < Leaf14 >; clip = "clip" : ViaValue < Check194 >; sort = "sort" :
+        ViaValue < Check195 >; interactive = "interactive" : Union144; encode = "encode"
+        : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue < Check196 >,
+        0usize, { usize::MAX }, Checks197 >; on = "on" : VecOf < Typed < MarkGroupOnItem
+        >, 0usize, { usize::MAX }, Checks198 >; layout = "layout" : ViaValue < Check2 >;
+        signals = "signals" : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX },
+        Checks4 >; data = "data" : VecOf < ViaValue < Check5 >, 0usize, { usize::MAX },
+        Checks6 >; scales = "scales" : VecOf < ViaValue < Check7 >, 0usize, { usize::MAX
+        }, Checks8 >; projections = "projections" : VecOf < Typed < Projection >, 0usize,
+        { usize::MAX }, Checks9 >; axes = "axes" : VecOf < Typed < Axis >, 0usize, {
+        usize::MAX }, Checks10 >; legends = "legends" : VecOf < ViaValue < Check11 >,
+        0usize, { usize::MAX }, Checks12 >; title = "title" : Union13; marks = "marks" :
+        VecOf < ViaValue < Check16 >, 0usize, { usize::MAX }, Checks17 >; usermeta =
+        "usermeta" : MapOf < Leaf14, rt::fast::AnyValue >; } extra extra :
         rt::fast::AnyValue
     );
-    rt::via_value!(Check191 -> Scale, | v | rt::is_valid(validators::t19:: < 48 >, v));
     rt::object_reader!(
-        read_729, Visit729, StringModifiers { scale = "scale" : ViaValue < Check191 >; }
+        read_708, Visit708, FromFrom { data = "data" : LeafRead < Leaf14 >; } deny
+    );
+    rt::via_value!(
+        Check199 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 67 >, v)
+    );
+    rt::object_reader!(
+        read_709, Visit709, FacetFrom { data = "data" : LeafRead < Leaf14 >; facet =
+        "facet" : ViaValue < Check199 >, required; } deny
+    );
+    rt::array_checks!(Checks200, items = validators::v14);
+    rt::object_reader!(
+        read_713, Visit713, Aggregate { cross = "cross" : LeafRead < Leaf81 >; fields =
+        "fields" : VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; ops
+        = "ops" : VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; r#as
+        = "as" : VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; } deny
+    );
+    rt::object_reader!(
+        read_718, Visit718, MarkGroupOnItem { trigger = "trigger" : LeafRead < Leaf14 >,
+        required; modify = "modify" : LeafRead < Leaf14 >; values = "values" : LeafRead <
+        Leaf14 >; } deny
+    );
+    rt::value_leaf!(
+        Leaf201 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
+        rt::is_valid(validators::t19:: < 49 >, v)
+    );
+    rt::object_reader!(
+        read_719, Visit719, MarkVisual { r#type = "type" : LeafRead < Leaf201 >,
+        required; from = "from" : Typed < FromFrom >; role = "role" : LeafRead < Leaf14
+        >; name = "name" : LeafRead < Leaf14 >; description = "description" : LeafRead <
+        Leaf14 >; aria = "aria" : LeafRead < Leaf81 >; style = "style" : Union25; key =
+        "key" : LeafRead < Leaf14 >; clip = "clip" : ViaValue < Check194 >; sort = "sort"
+        : ViaValue < Check195 >; interactive = "interactive" : Union144; encode =
+        "encode" : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue <
+        Check196 >, 0usize, { usize::MAX }, Checks197 >; on = "on" : VecOf < Typed <
+        MarkGroupOnItem >, 0usize, { usize::MAX }, Checks198 >; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::object_reader!(
+        read_727, Visit727, Rule { test = "test" : LeafRead < Leaf14 >; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::via_value!(Check202 -> Scale, | v | rt::is_valid(validators::t19:: < 50 >, v));
+    rt::object_reader!(
+        read_729, Visit729, StringModifiers { scale = "scale" : ViaValue < Check202 >; }
         extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(Check192 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check193 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check203 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check204 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check194 -> RuleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check205 -> RuleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::union_reader!(
-        Union196, VisitUnion196 -> Band { number => Band::Number; R0 : rt::Number, bool
+        Union207, VisitUnion207 -> Band { number => Band::Number; R0 : rt::Number, bool
         => Band::Boolean; R1 : bool } refuse str null seq map
     );
-    type Union195 = Union196<LeafRead<Leaf12>, LeafRead<Leaf73>>;
+    type Union206 = Union207<LeafRead<Leaf19>, LeafRead<Leaf81>>;
     rt::object_reader!(
-        read_730, Visit730, NumberModifiers { exponent = "exponent" : ViaValue < Check192
-        >; mult = "mult" : ViaValue < Check193 >; offset = "offset" : ViaValue < Check194
-        >; round = "round" : LeafRead < Leaf73 >; scale = "scale" : ViaValue < Check191
-        >; band = "band" : Union195; extra = "extra" : LeafRead < Leaf73 >; } extra
+        read_730, Visit730, NumberModifiers { exponent = "exponent" : ViaValue < Check203
+        >; mult = "mult" : ViaValue < Check204 >; offset = "offset" : ViaValue < Check205
+        >; round = "round" : LeafRead < Leaf81 >; scale = "scale" : ViaValue < Check202
+        >; band = "band" : Union206; extra = "extra" : LeafRead < Leaf81 >; } extra
         extra_ : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_733, Visit733, Mark { r#type = "type" : LeafRead < Leaf8 >, required; role =
-        "role" : LeafRead < Leaf8 >; name = "name" : LeafRead < Leaf8 >; description =
-        "description" : LeafRead < Leaf8 >; aria = "aria" : LeafRead < Leaf73 >; style =
-        "style" : Union18; key = "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue <
-        Check186 >; sort = "sort" : ViaValue < Check187 >; interactive = "interactive" :
-        Union136; encode = "encode" : ViaValue < Check1 >; transform = "transform" :
-        VecOf < ViaValue < Check188 >, 0usize, { usize::MAX } >; on = "on" : VecOf <
-        Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >; } extra extra :
-        rt::fast::AnyValue
+        read_733, Visit733, Mark { r#type = "type" : LeafRead < Leaf14 >, required; role
+        = "role" : LeafRead < Leaf14 >; name = "name" : LeafRead < Leaf14 >; description
+        = "description" : LeafRead < Leaf14 >; aria = "aria" : LeafRead < Leaf81 >; style
+        = "style" : Union25; key = "key" : LeafRead < Leaf14 >; clip = "clip" : ViaValue
+        < Check194 >; sort = "sort" : ViaValue < Check195 >; interactive = "interactive"
+        : Union144; encode = "encode" : ViaValue < Check1 >; transform = "transform" :
+        VecOf < ViaValue < Check196 >, 0usize, { usize::MAX }, Checks197 >; on = "on" :
+        VecOf < Typed < MarkGroupOnItem >, 0usize, { usize::MAX }, Checks198 >; } extra
+        extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_738, Visit738, Scope { encode = "encode" : ViaValue < Check1 >; layout =
         "layout" : ViaValue < Check2 >; signals = "signals" : VecOf < ViaValue < Check3
-        >, 0usize, { usize::MAX } >; data = "data" : VecOf < ViaValue < Check4 >, 0usize,
-        { usize::MAX } >; scales = "scales" : VecOf < ViaValue < Check5 >, 0usize, {
-        usize::MAX } >; projections = "projections" : VecOf < Typed < Projection >,
-        0usize, { usize::MAX } >; axes = "axes" : VecOf < Typed < Axis >, 0usize, {
-        usize::MAX } >; legends = "legends" : VecOf < ViaValue < Check6 >, 0usize, {
-        usize::MAX } >; title = "title" : Union7; marks = "marks" : VecOf < ViaValue <
-        Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" : MapOf < Leaf8,
-        rt::fast::AnyValue >; } extra extra : rt::fast::AnyValue
+        >, 0usize, { usize::MAX }, Checks4 >; data = "data" : VecOf < ViaValue < Check5
+        >, 0usize, { usize::MAX }, Checks6 >; scales = "scales" : VecOf < ViaValue <
+        Check7 >, 0usize, { usize::MAX }, Checks8 >; projections = "projections" : VecOf
+        < Typed < Projection >, 0usize, { usize::MAX }, Checks9 >; axes = "axes" : VecOf
+        < Typed < Axis >, 0usize, { usize::MAX }, Checks10 >; legends = "legends" : VecOf
+        < ViaValue < Check11 >, 0usize, { usize::MAX }, Checks12 >; title = "title" :
+        Union13; marks = "marks" : VecOf < ViaValue < Check16 >, 0usize, { usize::MAX },
+        Checks17 >; usermeta = "usermeta" : MapOf < Leaf14, rt::fast::AnyValue >; } extra
+        extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf197 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
+        Leaf208 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check199 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
+        Check210 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union200, VisitUnion200 -> CrossfilterTransformFields { seq =>
+        Union211, VisitUnion211 -> CrossfilterTransformFields { seq =>
         CrossfilterTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemCrossfilterFieldsArray >, map =>
         CrossfilterTransformFields::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union198 = Union200<
-        VecOf<ViaValue<Check199>, 0usize, { usize::MAX }>,
+    type Union209 = Union211<
+        VecOf<ViaValue<Check210>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union202, VisitUnion202 -> Query { seq => Query::Array; R0 : Vec < rt::Value >,
+        Union213, VisitUnion213 -> Query { seq => Query::Array; R0 : Vec < rt::Value >,
         map => Query::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union201 = Union202<
+    type Union212 = Union213<
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_741, Visit741, CrossfilterTransform { r#type = "type" : LeafRead < Leaf197
-        >, required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" :
-        Union198, required; query = "query" : Union201, required; } deny
+        read_741, Visit741, CrossfilterTransform { r#type = "type" : LeafRead < Leaf208
+        >, required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" :
+        Union209, required; query = "query" : Union212, required; } deny
     );
     rt::string_leaf!(
-        Leaf203 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
+        Leaf214 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
         "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union205, VisitUnion205 -> Ignore { number => Ignore::Number; R0 : rt::Number,
+        Union216, VisitUnion216 -> Ignore { number => Ignore::Number; R0 : rt::Number,
         map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
-    type Union204 = Union205<LeafRead<Leaf12>, Typed<SignalRef>>;
+    type Union215 = Union216<LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_743, Visit743, ResolvefilterTransform { r#type = "type" : LeafRead < Leaf203
-        >, required; signal = "signal" : LeafRead < Leaf8 >; ignore = "ignore" :
-        Union204, required; filter = "filter" : rt::fast::AnyValue, required; } deny
+        read_743, Visit743, ResolvefilterTransform { r#type = "type" : LeafRead < Leaf214
+        >, required; signal = "signal" : LeafRead < Leaf14 >; ignore = "ignore" :
+        Union215, required; filter = "filter" : rt::fast::AnyValue, required; } deny
     );
     rt::string_leaf!(
-        Leaf206 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
+        Leaf217 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check207 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check208 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check209 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check210 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check218 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check219 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check220 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check221 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check211 -> LinkpathTransformOrient, | v | rt::is_valid(validators::t11:: < 1 >,
+        Check222 -> LinkpathTransformOrient, | v | rt::is_valid(validators::t11:: < 1 >,
         v)
     );
-    rt::via_value!(Check212 -> Shape, | v | rt::is_valid(validators::t11:: < 2 >, v));
+    rt::via_value!(Check223 -> Shape, | v | rt::is_valid(validators::t11:: < 2 >, v));
     rt::union_reader!(
-        Union214, VisitUnion214 -> Method { str => Method::String; R0 : String, map =>
+        Union225, VisitUnion225 -> Method { str => Method::String; R0 : String, map =>
         Method::SignalRef; R1 : SignalRef } refuse bool number null seq
     );
-    type Union213 = Union214<LeafRead<Leaf8>, Typed<SignalRef>>;
+    type Union224 = Union225<LeafRead<Leaf14>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_745, Visit745, LinkpathTransform { r#type = "type" : LeafRead < Leaf206 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; source_x = "sourceX" : ViaValue
-        < Check207 >; source_y = "sourceY" : ViaValue < Check208 >; target_x = "targetX"
-        : ViaValue < Check209 >; target_y = "targetY" : ViaValue < Check210 >; orient =
-        "orient" : ViaValue < Check211 >; shape = "shape" : ViaValue < Check212 >;
-        require = "require" : Typed < SignalRef >; r#as = "as" : Union213; } deny
+        read_745, Visit745, LinkpathTransform { r#type = "type" : LeafRead < Leaf217 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; source_x = "sourceX" :
+        ViaValue < Check218 >; source_y = "sourceY" : ViaValue < Check219 >; target_x =
+        "targetX" : ViaValue < Check220 >; target_y = "targetY" : ViaValue < Check221 >;
+        orient = "orient" : ViaValue < Check222 >; shape = "shape" : ViaValue < Check223
+        >; require = "require" : Typed < SignalRef >; r#as = "as" : Union224; } deny
     );
     rt::string_leaf!(
-        Leaf215 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
+        Leaf226 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check216 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check227 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union218, VisitUnion218 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
+        Union229, VisitUnion229 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
         Nice::SignalRef; R1 : SignalRef } refuse number str null seq
     );
-    type Union217 = Union218<LeafRead<Leaf73>, Typed<SignalRef>>;
+    type Union228 = Union229<LeafRead<Leaf81>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union220, VisitUnion220 -> As { seq => As::Array; R0 : Vec < Method >, map =>
+        Union231, VisitUnion231 -> As { seq => As::Array; R0 : Vec < Method >, map =>
         As::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union219 = Union220<VecOf<Union213, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union230 = Union231<VecOf<Union224, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_747, Visit747, PieTransform { r#type = "type" : LeafRead < Leaf215 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check216 >; start_angle = "startAngle" : Union204; end_angle = "endAngle" :
-        Union204; sort = "sort" : Union217; r#as = "as" : Union219; } deny
+        read_747, Visit747, PieTransform { r#type = "type" : LeafRead < Leaf226 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check227 >; start_angle = "startAngle" : Union215; end_angle = "endAngle" :
+        Union215; sort = "sort" : Union228; r#as = "as" : Union230; } deny
     );
     rt::string_leaf!(
-        Leaf221 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
+        Leaf232 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check222 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check233 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check224 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
+        Check235 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union225, VisitUnion225 -> StackTransformGroupby { seq =>
+        Union236, VisitUnion236 -> StackTransformGroupby { seq =>
         StackTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemStackGroupbyArrayItem >, map =>
         StackTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union223 = Union225<
-        VecOf<ViaValue<Check224>, 0usize, { usize::MAX }>,
+    type Union234 = Union236<
+        VecOf<ViaValue<Check235>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check226 -> StackTransformOffset, | v | rt::is_valid(validators::t11:: < 5 >, v)
+        Check237 -> StackTransformOffset, | v | rt::is_valid(validators::t11:: < 5 >, v)
     );
     rt::object_reader!(
-        read_749, Visit749, StackTransform { r#type = "type" : LeafRead < Leaf221 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check222 >; groupby = "groupby" : Union223; sort = "sort" : ViaValue < Check187
-        >; offset = "offset" : ViaValue < Check226 >; r#as = "as" : Union219; } deny
+        read_749, Visit749, StackTransform { r#type = "type" : LeafRead < Leaf232 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check233 >; groupby = "groupby" : Union234; sort = "sort" : ViaValue < Check195
+        >; offset = "offset" : ViaValue < Check237 >; r#as = "as" : Union230; } deny
     );
     rt::string_leaf!(
-        Leaf227 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
+        Leaf238 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check228 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
-    type Union229 = Union220<VecOf<Union213, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    rt::via_value!(Check239 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
+    rt::array_checks!(Checks240, items = validators::t13:: < 0 >);
+    type Union241 = Union231<VecOf<Union224, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_751, Visit751, ForceTransform { r#type = "type" : LeafRead < Leaf227 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; r#static = "static" : Union217;
-        restart = "restart" : Union217; iterations = "iterations" : Union204; alpha =
-        "alpha" : Union204; alpha_min = "alphaMin" : Union204; alpha_target =
-        "alphaTarget" : Union204; velocity_decay = "velocityDecay" : Union204; forces =
-        "forces" : VecOf < ViaValue < Check228 >, 0usize, { usize::MAX } >; r#as = "as" :
-        Union229; } deny
+        read_751, Visit751, ForceTransform { r#type = "type" : LeafRead < Leaf238 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; r#static = "static" :
+        Union228; restart = "restart" : Union228; iterations = "iterations" : Union215;
+        alpha = "alpha" : Union215; alpha_min = "alphaMin" : Union215; alpha_target =
+        "alphaTarget" : Union215; velocity_decay = "velocityDecay" : Union215; forces =
+        "forces" : VecOf < ViaValue < Check239 >, 0usize, { usize::MAX }, Checks240 >;
+        r#as = "as" : Union241; } deny
     );
     rt::string_leaf!(
-        Leaf230 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
+        Leaf242 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
         ContourTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union232, VisitUnion232 -> Size { seq => Size::Array; R0 : Vec < Ignore >, map =>
+        Union244, VisitUnion244 -> Size { seq => Size::Array; R0 : Vec < Ignore >, map =>
         Size::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union231 = Union232<VecOf<Union204, 2usize, 2usize>, Typed<SignalRef>>;
-    type Union233 = Union232<VecOf<Union204, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union243 = Union244<VecOf<Union215, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union245 = Union244<VecOf<Union215, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check234 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check246 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check235 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check247 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check236 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check248 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_753, Visit753, ContourTransform { r#type = "type" : LeafRead < Leaf230 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231,
-        required; values = "values" : Union233; x = "x" : ViaValue < Check234 >; y = "y"
-        : ViaValue < Check235 >; weight = "weight" : ViaValue < Check236 >; cell_size =
-        "cellSize" : Union204; bandwidth = "bandwidth" : Union204; count = "count" :
-        Union204; nice = "nice" : Union217; thresholds = "thresholds" : Union233; smooth
-        = "smooth" : Union217; } deny
+        read_753, Visit753, ContourTransform { r#type = "type" : LeafRead < Leaf242 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union243,
+        required; values = "values" : Union245; x = "x" : ViaValue < Check246 >; y = "y"
+        : ViaValue < Check247 >; weight = "weight" : ViaValue < Check248 >; cell_size =
+        "cellSize" : Union215; bandwidth = "bandwidth" : Union215; count = "count" :
+        Union215; nice = "nice" : Union228; thresholds = "thresholds" : Union245; smooth
+        = "smooth" : Union228; } deny
     );
     rt::string_leaf!(
-        Leaf237 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
+        Leaf249 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check239 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
+        Check251 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union240, VisitUnion240 -> GeojsonTransformFields { seq =>
+        Union252, VisitUnion252 -> GeojsonTransformFields { seq =>
         GeojsonTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemGeojsonFieldsArray >, map =>
         GeojsonTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union238 = Union240<
-        VecOf<ViaValue<Check239>, 2usize, 2usize>,
+    type Union250 = Union252<
+        VecOf<ViaValue<Check251>, 2usize, 2usize>,
         Typed<SignalRef>,
     >;
-    rt::via_value!(Check241 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check253 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
-        read_755, Visit755, GeojsonTransform { r#type = "type" : LeafRead < Leaf237 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union238;
-        geojson = "geojson" : ViaValue < Check241 >; } deny
+        read_755, Visit755, GeojsonTransform { r#type = "type" : LeafRead < Leaf249 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union250;
+        geojson = "geojson" : ViaValue < Check253 >; } deny
     );
     rt::string_leaf!(
-        Leaf242 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
+        Leaf254 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check243 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check255 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check244 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
+        Check256 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::object_reader!(
-        read_757, Visit757, GeopathTransform { r#type = "type" : LeafRead < Leaf242 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
-        LeafRead < Leaf8 >; field = "field" : ViaValue < Check243 >; point_radius =
-        "pointRadius" : ViaValue < Check244 >; r#as = "as" : Union213; } deny
+        read_757, Visit757, GeopathTransform { r#type = "type" : LeafRead < Leaf254 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; projection = "projection" :
+        LeafRead < Leaf14 >; field = "field" : ViaValue < Check255 >; point_radius =
+        "pointRadius" : ViaValue < Check256 >; r#as = "as" : Union224; } deny
     );
     rt::string_leaf!(
-        Leaf245 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
+        Leaf257 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check247 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
+        Check259 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union248, VisitUnion248 -> GeopointTransformFields { seq =>
+        Union260, VisitUnion260 -> GeopointTransformFields { seq =>
         GeopointTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemGeopointFieldsArray >, map =>
         GeopointTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union246 = Union248<
-        VecOf<ViaValue<Check247>, 2usize, 2usize>,
+    type Union258 = Union260<
+        VecOf<ViaValue<Check259>, 2usize, 2usize>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_759, Visit759, GeopointTransform { r#type = "type" : LeafRead < Leaf245 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
-        LeafRead < Leaf8 >, required; fields = "fields" : Union246, required; r#as = "as"
-        : Union219; } deny
+        read_759, Visit759, GeopointTransform { r#type = "type" : LeafRead < Leaf257 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; projection = "projection" :
+        LeafRead < Leaf14 >, required; fields = "fields" : Union258, required; r#as =
+        "as" : Union230; } deny
     );
     rt::string_leaf!(
-        Leaf249 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
+        Leaf261 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check250 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check262 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check251 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
+        Check263 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
         14 >, v)
     );
     rt::object_reader!(
-        read_761, Visit761, GeoshapeTransform { r#type = "type" : LeafRead < Leaf249 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
-        LeafRead < Leaf8 >; field = "field" : ViaValue < Check250 >; point_radius =
-        "pointRadius" : ViaValue < Check251 >; r#as = "as" : Union213; } deny
+        read_761, Visit761, GeoshapeTransform { r#type = "type" : LeafRead < Leaf261 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; projection = "projection" :
+        LeafRead < Leaf14 >; field = "field" : ViaValue < Check262 >; point_radius =
+        "pointRadius" : ViaValue < Check263 >; r#as = "as" : Union224; } deny
     );
     rt::string_leaf!(
-        Leaf252 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
+        Leaf264 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
     );
-    type Union253 = Union202<
+    type Union265 = Union213<
         VecOf<rt::fast::AnyValue, 2usize, 2usize>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_763, Visit763, GraticuleTransform { r#type = "type" : LeafRead < Leaf252 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union253;
-        extent_major = "extentMajor" : Union253; extent_minor = "extentMinor" : Union253;
-        step = "step" : Union231; step_major = "stepMajor" : Union231; step_minor =
-        "stepMinor" : Union231; precision = "precision" : Union204; } deny
+        read_763, Visit763, GraticuleTransform { r#type = "type" : LeafRead < Leaf264 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; extent = "extent" : Union265;
+        extent_major = "extentMajor" : Union265; extent_minor = "extentMinor" : Union265;
+        step = "step" : Union243; step_major = "stepMajor" : Union243; step_minor =
+        "stepMinor" : Union243; precision = "precision" : Union215; } deny
     );
     rt::string_leaf!(
-        Leaf254 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
+        Leaf266 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check255 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check267 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check256 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
+        Check268 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
     );
-    rt::via_value!(Check257 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(Check258 -> Resolve, | v | rt::is_valid(validators::t11:: < 6 >, v));
+    rt::via_value!(Check269 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check270 -> Resolve, | v | rt::is_valid(validators::t11:: < 6 >, v));
     rt::object_reader!(
-        read_765, Visit765, HeatmapTransform { r#type = "type" : LeafRead < Leaf254 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check255 >; color = "color" : ViaValue < Check256 >; opacity = "opacity" :
-        ViaValue < Check257 >; resolve = "resolve" : ViaValue < Check258 >; r#as = "as" :
-        Union213; } deny
+        read_765, Visit765, HeatmapTransform { r#type = "type" : LeafRead < Leaf266 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check267 >; color = "color" : ViaValue < Check268 >; opacity = "opacity" :
+        ViaValue < Check269 >; resolve = "resolve" : ViaValue < Check270 >; r#as = "as" :
+        Union224; } deny
     );
     rt::string_leaf!(
-        Leaf259 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
+        Leaf271 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check260 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check272 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::via_value!(
-        Check261 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
+        Check273 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
         v)
     );
     rt::via_value!(
-        Check263 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
+        Check275 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
     );
     rt::union_reader!(
-        Union264, VisitUnion264 -> IsocontourTransformTranslate { seq =>
+        Union276, VisitUnion276 -> IsocontourTransformTranslate { seq =>
         IsocontourTransformTranslate::Array; R0 : Vec < ArrayTranslateItem >, map =>
         IsocontourTransformTranslate::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union262 = Union264<
-        VecOf<ViaValue<Check263>, 0usize, { usize::MAX }>,
+    type Union274 = Union276<
+        VecOf<ViaValue<Check275>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
-    rt::value_leaf!(Leaf266 -> (), scalar | v | rt::is_valid(validators::v138, v));
+    rt::value_leaf!(Leaf278 -> (), scalar | v | rt::is_valid(validators::v138, v));
     rt::union_reader!(
-        Union267, VisitUnion267 -> IsocontourTransformAs { str =>
+        Union279, VisitUnion279 -> IsocontourTransformAs { str =>
         IsocontourTransformAs::String; R0 : String, map =>
         IsocontourTransformAs::SignalRef; R1 : SignalRef, null => | _ |
         IsocontourTransformAs::Null; R2 : () } refuse bool number seq
     );
-    type Union265 = Union267<LeafRead<Leaf8>, Typed<SignalRef>, LeafRead<Leaf266>>;
+    type Union277 = Union279<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf278>>;
     rt::object_reader!(
-        read_767, Visit767, IsocontourTransform { r#type = "type" : LeafRead < Leaf259 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check260 >; thresholds = "thresholds" : Union233; levels = "levels" : Union204;
-        nice = "nice" : Union217; resolve = "resolve" : ViaValue < Check258 >; zero =
-        "zero" : Union217; smooth = "smooth" : Union217; scale = "scale" : ViaValue <
-        Check261 >; translate = "translate" : Union262; r#as = "as" : Union265; } deny
+        read_767, Visit767, IsocontourTransform { r#type = "type" : LeafRead < Leaf271 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check272 >; thresholds = "thresholds" : Union245; levels = "levels" : Union215;
+        nice = "nice" : Union228; resolve = "resolve" : ViaValue < Check270 >; zero =
+        "zero" : Union228; smooth = "smooth" : Union228; scale = "scale" : ViaValue <
+        Check273 >; translate = "translate" : Union274; r#as = "as" : Union277; } deny
     );
     rt::string_leaf!(
-        Leaf268 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
+        Leaf280 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check269 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check281 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check270 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check282 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check271 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check283 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check273 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
+        Check285 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union274, VisitUnion274 -> Kde2dTransformGroupby { seq =>
+        Union286, VisitUnion286 -> Kde2dTransformGroupby { seq =>
         Kde2dTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemKde2dGroupbyArrayItem >, map =>
         Kde2dTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union272 = Union274<
-        VecOf<ViaValue<Check273>, 0usize, { usize::MAX }>,
+    type Union284 = Union286<
+        VecOf<ViaValue<Check285>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_769, Visit769, Kde2dTransform { r#type = "type" : LeafRead < Leaf268 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231,
-        required; x = "x" : ViaValue < Check269 >, required; y = "y" : ViaValue <
-        Check270 >, required; weight = "weight" : ViaValue < Check271 >; groupby =
-        "groupby" : Union272; cell_size = "cellSize" : Union204; bandwidth = "bandwidth"
-        : Union231; counts = "counts" : Union217; r#as = "as" : Union213; } deny
+        read_769, Visit769, Kde2dTransform { r#type = "type" : LeafRead < Leaf280 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union243,
+        required; x = "x" : ViaValue < Check281 >, required; y = "y" : ViaValue <
+        Check282 >, required; weight = "weight" : ViaValue < Check283 >; groupby =
+        "groupby" : Union284; cell_size = "cellSize" : Union215; bandwidth = "bandwidth"
+        : Union243; counts = "counts" : Union228; r#as = "as" : Union224; } deny
     );
     rt::string_leaf!(
-        Leaf275 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
+        Leaf287 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check277 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check289 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::union_reader!(
-        Union278, VisitUnion278 -> Keys { seq => Keys::Array; R0 : Vec < ArrayKey >, map
+        Union290, VisitUnion290 -> Keys { seq => Keys::Array; R0 : Vec < ArrayKey >, map
         => Keys::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union276 = Union278<
-        VecOf<ViaValue<Check277>, 0usize, { usize::MAX }>,
+    type Union288 = Union290<
+        VecOf<ViaValue<Check289>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_771, Visit771, NestTransform { r#type = "type" : LeafRead < Leaf275 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; keys = "keys" : Union276;
-        generate = "generate" : Union217; } deny
+        read_771, Visit771, NestTransform { r#type = "type" : LeafRead < Leaf287 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; keys = "keys" : Union288;
+        generate = "generate" : Union228; } deny
     );
     rt::string_leaf!(
-        Leaf279 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
+        Leaf291 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check280 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check292 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check281 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check293 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union282 = Union220<VecOf<Union213, 5usize, 5usize>, Typed<SignalRef>>;
+    type Union294 = Union231<VecOf<Union224, 5usize, 5usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_773, Visit773, PackTransform { r#type = "type" : LeafRead < Leaf279 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check280 >; sort = "sort" : ViaValue < Check187 >; padding = "padding" :
-        Union204; radius = "radius" : ViaValue < Check281 >; size = "size" : Union231;
-        r#as = "as" : Union282; } deny
+        read_773, Visit773, PackTransform { r#type = "type" : LeafRead < Leaf291 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check292 >; sort = "sort" : ViaValue < Check195 >; padding = "padding" :
+        Union215; radius = "radius" : ViaValue < Check293 >; size = "size" : Union243;
+        r#as = "as" : Union294; } deny
     );
     rt::string_leaf!(
-        Leaf283 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
+        Leaf295 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check284 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check296 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
-    type Union285 = Union220<VecOf<Union213, 6usize, 6usize>, Typed<SignalRef>>;
+    type Union297 = Union231<VecOf<Union224, 6usize, 6usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_775, Visit775, PartitionTransform { r#type = "type" : LeafRead < Leaf283 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check284 >; sort = "sort" : ViaValue < Check187 >; padding = "padding" :
-        Union204; round = "round" : Union217; size = "size" : Union231; r#as = "as" :
-        Union285; } deny
+        read_775, Visit775, PartitionTransform { r#type = "type" : LeafRead < Leaf295 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check296 >; sort = "sort" : ViaValue < Check195 >; padding = "padding" :
+        Union215; round = "round" : Union228; size = "size" : Union243; r#as = "as" :
+        Union297; } deny
     );
     rt::string_leaf!(
-        Leaf286 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
+        Leaf298 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check287 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check299 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    rt::via_value!(Check288 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check300 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
-        read_777, Visit777, StratifyTransform { r#type = "type" : LeafRead < Leaf286 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; key = "key" : ViaValue <
-        Check287 >, required; parent_key = "parentKey" : ViaValue < Check288 >, required;
+        read_777, Visit777, StratifyTransform { r#type = "type" : LeafRead < Leaf298 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; key = "key" : ViaValue <
+        Check299 >, required; parent_key = "parentKey" : ViaValue < Check300 >, required;
         } deny
     );
     rt::string_leaf!(
-        Leaf289 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
+        Leaf301 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check290 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check302 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check291 -> TreeTransformMethod, | v | rt::is_valid(validators::t11:: < 7 >, v)
+        Check303 -> TreeTransformMethod, | v | rt::is_valid(validators::t11:: < 7 >, v)
     );
-    type Union292 = Union220<VecOf<Union213, 4usize, 4usize>, Typed<SignalRef>>;
+    type Union304 = Union231<VecOf<Union224, 4usize, 4usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_779, Visit779, TreeTransform { r#type = "type" : LeafRead < Leaf289 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check290 >; sort = "sort" : ViaValue < Check187 >; method = "method" : ViaValue <
-        Check291 >; size = "size" : Union231; node_size = "nodeSize" : Union231;
-        separation = "separation" : Union217; r#as = "as" : Union292; } deny
+        read_779, Visit779, TreeTransform { r#type = "type" : LeafRead < Leaf301 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check302 >; sort = "sort" : ViaValue < Check195 >; method = "method" : ViaValue <
+        Check303 >; size = "size" : Union243; node_size = "nodeSize" : Union243;
+        separation = "separation" : Union228; r#as = "as" : Union304; } deny
     );
     rt::string_leaf!(
-        Leaf293 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
+        Leaf305 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
         TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_781, Visit781, TreelinksTransform { r#type = "type" : LeafRead < Leaf293 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; } deny
+        read_781, Visit781, TreelinksTransform { r#type = "type" : LeafRead < Leaf305 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; } deny
     );
     rt::string_leaf!(
-        Leaf294 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
+        Leaf306 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check295 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check307 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check296 -> TreemapTransformMethod, | v | rt::is_valid(validators::t11:: < 8 >,
+        Check308 -> TreemapTransformMethod, | v | rt::is_valid(validators::t11:: < 8 >,
         v)
     );
     rt::object_reader!(
-        read_783, Visit783, TreemapTransform { r#type = "type" : LeafRead < Leaf294 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check295 >; sort = "sort" : ViaValue < Check187 >; method = "method" : ViaValue <
-        Check296 >; padding = "padding" : Union204; padding_inner = "paddingInner" :
-        Union204; padding_outer = "paddingOuter" : Union204; padding_top = "paddingTop" :
-        Union204; padding_right = "paddingRight" : Union204; padding_bottom =
-        "paddingBottom" : Union204; padding_left = "paddingLeft" : Union204; ratio =
-        "ratio" : Union204; round = "round" : Union217; size = "size" : Union231; r#as =
-        "as" : Union285; } deny
+        read_783, Visit783, TreemapTransform { r#type = "type" : LeafRead < Leaf306 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check307 >; sort = "sort" : ViaValue < Check195 >; method = "method" : ViaValue <
+        Check308 >; padding = "padding" : Union215; padding_inner = "paddingInner" :
+        Union215; padding_outer = "paddingOuter" : Union215; padding_top = "paddingTop" :
+        Union215; padding_right = "paddingRight" : Union215; padding_bottom =
+        "paddingBottom" : Union215; padding_left = "paddingLeft" : Union215; ratio =
+        "ratio" : Union215; round = "round" : Union228; size = "size" : Union243; r#as =
+        "as" : Union297; } deny
     );
     rt::string_leaf!(
-        Leaf297 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
+        Leaf309 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
         LabelTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union299, VisitUnion299 -> LabelTransformPadding { number =>
+        Union311, VisitUnion311 -> LabelTransformPadding { number =>
         LabelTransformPadding::Number; R0 : rt::Number, map =>
         LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
         LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
-    type Union298 = Union299<LeafRead<Leaf12>, Typed<SignalRef>, LeafRead<Leaf266>>;
+    type Union310 = Union311<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf278>>;
     rt::union_reader!(
-        Union301, VisitUnion301 -> AvoidMarks { seq => AvoidMarks::Array; R0 : Vec <
+        Union313, VisitUnion313 -> AvoidMarks { seq => AvoidMarks::Array; R0 : Vec <
         String >, map => AvoidMarks::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union300 = Union301<
-        VecOf<LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+    type Union312 = Union313<
+        VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_785, Visit785, LabelTransform { r#type = "type" : LeafRead < Leaf297 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231,
-        required; sort = "sort" : ViaValue < Check187 >; anchor = "anchor" : Union229;
-        offset = "offset" : Union233; padding = "padding" : Union298; line_anchor =
-        "lineAnchor" : Union213; mark_index = "markIndex" : Union204; avoid_base_mark =
-        "avoidBaseMark" : Union217; avoid_marks = "avoidMarks" : Union300; method =
-        "method" : Union213; r#as = "as" : Union282; } deny
+        read_785, Visit785, LabelTransform { r#type = "type" : LeafRead < Leaf309 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union243,
+        required; sort = "sort" : ViaValue < Check195 >; anchor = "anchor" : Union241;
+        offset = "offset" : Union245; padding = "padding" : Union310; line_anchor =
+        "lineAnchor" : Union224; mark_index = "markIndex" : Union215; avoid_base_mark =
+        "avoidBaseMark" : Union228; avoid_marks = "avoidMarks" : Union312; method =
+        "method" : Union224; r#as = "as" : Union294; } deny
     );
     rt::string_leaf!(
-        Leaf302 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
+        Leaf314 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check303 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check315 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check304 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check316 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check306 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
+        Check318 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union307, VisitUnion307 -> LoessTransformGroupby { seq =>
+        Union319, VisitUnion319 -> LoessTransformGroupby { seq =>
         LoessTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemLoessGroupbyArrayItem >, map =>
         LoessTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union305 = Union307<
-        VecOf<ViaValue<Check306>, 0usize, { usize::MAX }>,
+    type Union317 = Union319<
+        VecOf<ViaValue<Check318>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_787, Visit787, LoessTransform { r#type = "type" : LeafRead < Leaf302 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check303
-        >, required; y = "y" : ViaValue < Check304 >, required; groupby = "groupby" :
-        Union305; bandwidth = "bandwidth" : Union204; r#as = "as" : Union229; } deny
+        read_787, Visit787, LoessTransform { r#type = "type" : LeafRead < Leaf314 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; x = "x" : ViaValue < Check315
+        >, required; y = "y" : ViaValue < Check316 >, required; groupby = "groupby" :
+        Union317; bandwidth = "bandwidth" : Union215; r#as = "as" : Union241; } deny
     );
     rt::string_leaf!(
-        Leaf308 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
+        Leaf320 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check309 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check321 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check310 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check322 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check312 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
+        Check324 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union313, VisitUnion313 -> RegressionTransformGroupby { seq =>
+        Union325, VisitUnion325 -> RegressionTransformGroupby { seq =>
         RegressionTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemRegressionGroupbyArrayItem >, map =>
         RegressionTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union311 = Union313<
-        VecOf<ViaValue<Check312>, 0usize, { usize::MAX }>,
+    type Union323 = Union325<
+        VecOf<ViaValue<Check324>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_789, Visit789, RegressionTransform { r#type = "type" : LeafRead < Leaf308 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check309
-        >, required; y = "y" : ViaValue < Check310 >, required; groupby = "groupby" :
-        Union311; method = "method" : Union213; order = "order" : Union204; extent =
-        "extent" : Union231; params = "params" : Union217; r#as = "as" : Union229; } deny
+        read_789, Visit789, RegressionTransform { r#type = "type" : LeafRead < Leaf320 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; x = "x" : ViaValue < Check321
+        >, required; y = "y" : ViaValue < Check322 >, required; groupby = "groupby" :
+        Union323; method = "method" : Union224; order = "order" : Union215; extent =
+        "extent" : Union243; params = "params" : Union228; r#as = "as" : Union241; } deny
     );
     rt::string_leaf!(
-        Leaf314 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
+        Leaf326 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check316 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
+        Check328 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union317, VisitUnion317 -> AggregateTransformGroupby { seq =>
+        Union329, VisitUnion329 -> AggregateTransformGroupby { seq =>
         AggregateTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemAggregateGroupbyArrayItem >, map =>
         AggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union315 = Union317<
-        VecOf<ViaValue<Check316>, 0usize, { usize::MAX }>,
+    type Union327 = Union329<
+        VecOf<ViaValue<Check328>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check319 -> RootDataItemNameTransformItemAggregateOpsArray, | v |
+        Check331 -> RootDataItemNameTransformItemAggregateOpsArray, | v |
         rt::is_valid(validators::t11:: < 9 >, v)
     );
     rt::union_reader!(
-        Union320, VisitUnion320 -> AggregateTransformOps { seq =>
+        Union332, VisitUnion332 -> AggregateTransformOps { seq =>
         AggregateTransformOps::Array; R0 : Vec <
         RootDataItemNameTransformItemAggregateOpsArray >, map =>
         AggregateTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union318 = Union320<
-        VecOf<ViaValue<Check319>, 0usize, { usize::MAX }>,
+    type Union330 = Union332<
+        VecOf<ViaValue<Check331>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check322 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
+        Check334 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
     rt::union_reader!(
-        Union323, VisitUnion323 -> AggregateTransformFields { seq =>
+        Union335, VisitUnion335 -> AggregateTransformFields { seq =>
         AggregateTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemAggregateFieldsArray >, map =>
         AggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union321 = Union323<
-        VecOf<ViaValue<Check322>, 0usize, { usize::MAX }>,
+    type Union333 = Union335<
+        VecOf<ViaValue<Check334>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union325, VisitUnion325 -> AggregateTransformAs { seq =>
+        Union337, VisitUnion337 -> AggregateTransformAs { seq =>
         AggregateTransformAs::Array; R0 : Vec < IsocontourTransformAs >, map =>
         AggregateTransformAs::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union324 = Union325<VecOf<Union265, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union336 = Union337<VecOf<Union277, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check326 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check338 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_791, Visit791, AggregateTransform { r#type = "type" : LeafRead < Leaf314 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union315;
-        ops = "ops" : Union318; fields = "fields" : Union321; r#as = "as" : Union324;
-        drop = "drop" : Union217; cross = "cross" : Union217; key = "key" : ViaValue <
-        Check326 >; } deny
+        read_791, Visit791, AggregateTransform { r#type = "type" : LeafRead < Leaf326 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
+        Union327; ops = "ops" : Union330; fields = "fields" : Union333; r#as = "as" :
+        Union336; drop = "drop" : Union228; cross = "cross" : Union228; key = "key" :
+        ViaValue < Check338 >; } deny
     );
     rt::string_leaf!(
-        Leaf327 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
+        Leaf339 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check328 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check340 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_793, Visit793, BinTransform { r#type = "type" : LeafRead < Leaf327 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check328 >, required; interval = "interval" : Union217; anchor = "anchor" :
-        Union204; maxbins = "maxbins" : Union204; base = "base" : Union204; divide =
-        "divide" : Union233; extent = "extent" : Union231, required; span = "span" :
-        Union204; step = "step" : Union204; steps = "steps" : Union233; minstep =
-        "minstep" : Union204; nice = "nice" : Union217; name = "name" : Union213; r#as =
-        "as" : Union219; } deny
+        read_793, Visit793, BinTransform { r#type = "type" : LeafRead < Leaf339 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check340 >, required; interval = "interval" : Union228; anchor = "anchor" :
+        Union215; maxbins = "maxbins" : Union215; base = "base" : Union215; divide =
+        "divide" : Union245; extent = "extent" : Union243, required; span = "span" :
+        Union215; step = "step" : Union215; steps = "steps" : Union245; minstep =
+        "minstep" : Union215; nice = "nice" : Union228; name = "name" : Union224; r#as =
+        "as" : Union230; } deny
     );
     rt::string_leaf!(
-        Leaf329 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
+        Leaf341 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
         CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_795, Visit795, CollectTransform { r#type = "type" : LeafRead < Leaf329 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; sort = "sort" : ViaValue <
-        Check187 >; } deny
+        read_795, Visit795, CollectTransform { r#type = "type" : LeafRead < Leaf341 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; sort = "sort" : ViaValue <
+        Check195 >; } deny
     );
     rt::string_leaf!(
-        Leaf330 -> CountpatternTransformType, | s | [! ::std::matches!(s,
+        Leaf342 -> CountpatternTransformType, | s | [! ::std::matches!(s,
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check331 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
+        Check343 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
         >, v)
     );
-    rt::via_value!(Check332 -> Case, | v | rt::is_valid(validators::t11:: < 10 >, v));
+    rt::via_value!(Check344 -> Case, | v | rt::is_valid(validators::t11:: < 10 >, v));
     rt::object_reader!(
-        read_797, Visit797, CountpatternTransform { r#type = "type" : LeafRead < Leaf330
-        >, required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check331 >, required; case = "case" : ViaValue < Check332 >; pattern = "pattern"
-        : Union213; stopwords = "stopwords" : Union213; r#as = "as" : Union219; } deny
+        read_797, Visit797, CountpatternTransform { r#type = "type" : LeafRead < Leaf342
+        >, required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue
+        < Check343 >, required; case = "case" : ViaValue < Check344 >; pattern =
+        "pattern" : Union224; stopwords = "stopwords" : Union224; r#as = "as" : Union230;
+        } deny
     );
     rt::string_leaf!(
-        Leaf333 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
+        Leaf345 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
         CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_799, Visit799, CrossTransform { r#type = "type" : LeafRead < Leaf333 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; filter = "filter" : LeafRead <
-        Leaf8 >; r#as = "as" : Union219; } deny
+        read_799, Visit799, CrossTransform { r#type = "type" : LeafRead < Leaf345 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; filter = "filter" : LeafRead <
+        Leaf14 >; r#as = "as" : Union230; } deny
     );
     rt::string_leaf!(
-        Leaf334 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
+        Leaf346 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check335 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
+        Check347 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
     );
     rt::object_reader!(
-        read_801, Visit801, DensityTransform { r#type = "type" : LeafRead < Leaf334 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union231;
-        steps = "steps" : Union204; minsteps = "minsteps" : Union204; maxsteps =
-        "maxsteps" : Union204; method = "method" : Union213; distribution =
-        "distribution" : ViaValue < Check335 >; r#as = "as" : Union229; } deny
+        read_801, Visit801, DensityTransform { r#type = "type" : LeafRead < Leaf346 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; extent = "extent" : Union243;
+        steps = "steps" : Union215; minsteps = "minsteps" : Union215; maxsteps =
+        "maxsteps" : Union215; method = "method" : Union224; distribution =
+        "distribution" : ViaValue < Check347 >; r#as = "as" : Union241; } deny
     );
     rt::string_leaf!(
-        Leaf336 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
+        Leaf348 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check337 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check349 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check339 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
+        Check351 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union340, VisitUnion340 -> DotbinTransformGroupby { seq =>
+        Union352, VisitUnion352 -> DotbinTransformGroupby { seq =>
         DotbinTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemDotbinGroupbyArrayItem >, map =>
         DotbinTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union338 = Union340<
-        VecOf<ViaValue<Check339>, 0usize, { usize::MAX }>,
+    type Union350 = Union352<
+        VecOf<ViaValue<Check351>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_803, Visit803, DotbinTransform { r#type = "type" : LeafRead < Leaf336 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check337 >, required; groupby = "groupby" : Union338; step = "step" : Union204;
-        smooth = "smooth" : Union217; r#as = "as" : Union213; } deny
+        read_803, Visit803, DotbinTransform { r#type = "type" : LeafRead < Leaf348 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check349 >, required; groupby = "groupby" : Union350; step = "step" : Union215;
+        smooth = "smooth" : Union228; r#as = "as" : Union224; } deny
     );
     rt::string_leaf!(
-        Leaf341 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
+        Leaf353 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check342 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check354 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_805, Visit805, ExtentTransform { r#type = "type" : LeafRead < Leaf341 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check342 >, required; } deny
+        read_805, Visit805, ExtentTransform { r#type = "type" : LeafRead < Leaf353 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check354 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf343 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
+        Leaf355 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
         FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_807, Visit807, FilterTransform { r#type = "type" : LeafRead < Leaf343 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; expr = "expr" : LeafRead <
-        Leaf8 >, required; } deny
+        read_807, Visit807, FilterTransform { r#type = "type" : LeafRead < Leaf355 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; expr = "expr" : LeafRead <
+        Leaf14 >, required; } deny
     );
     rt::string_leaf!(
-        Leaf344 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
+        Leaf356 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check346 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
+        Check358 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union347, VisitUnion347 -> FlattenTransformFields { seq =>
+        Union359, VisitUnion359 -> FlattenTransformFields { seq =>
         FlattenTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemFlattenFieldsArray >, map =>
         FlattenTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union345 = Union347<
-        VecOf<ViaValue<Check346>, 0usize, { usize::MAX }>,
+    type Union357 = Union359<
+        VecOf<ViaValue<Check358>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_809, Visit809, FlattenTransform { r#type = "type" : LeafRead < Leaf344 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union345,
-        required; index = "index" : Union213; r#as = "as" : Union229; } deny
+        read_809, Visit809, FlattenTransform { r#type = "type" : LeafRead < Leaf356 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union357,
+        required; index = "index" : Union224; r#as = "as" : Union241; } deny
     );
     rt::string_leaf!(
-        Leaf348 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
+        Leaf360 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check350 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
+        Check362 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union351, VisitUnion351 -> FoldTransformFields { seq =>
+        Union363, VisitUnion363 -> FoldTransformFields { seq =>
         FoldTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemFoldFieldsArray >, map =>
         FoldTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
-    );
-    type Union349 = Union351<
-        VecOf<ViaValue<Check350>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    rt::object_reader!(
-        read_811, Visit811, FoldTransform { r#type = "type" : LeafRead < Leaf348 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union349,
-        required; r#as = "as" : Union219; } deny
-    );
-    rt::string_leaf!(
-        Leaf352 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
-        FormulaTransformType::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_813, Visit813, FormulaTransform { r#type = "type" : LeafRead < Leaf352 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; expr = "expr" : LeafRead <
-        Leaf8 >, required; r#as = "as" : Union213, required; initonly = "initonly" :
-        Union217; } deny
-    );
-    rt::string_leaf!(
-        Leaf353 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
-        ImputeTransformType::from_listed_str(s)
-    );
-    rt::via_value!(
-        Check354 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check355 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check357 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::union_reader!(
-        Union358, VisitUnion358 -> ImputeTransformGroupby { seq =>
-        ImputeTransformGroupby::Array; R0 : Vec <
-        RootDataItemNameTransformItemImputeGroupbyArrayItem >, map =>
-        ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
-    );
-    type Union356 = Union358<
-        VecOf<ViaValue<Check357>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    rt::via_value!(
-        Check359 -> ImputeTransformMethod, | v | rt::is_valid(validators::t11:: < 11 >,
-        v)
-    );
-    rt::object_reader!(
-        read_815, Visit815, ImputeTransform { r#type = "type" : LeafRead < Leaf353 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check354 >, required; key = "key" : ViaValue < Check355 >, required; keyvals =
-        "keyvals" : Union201; groupby = "groupby" : Union356; method = "method" :
-        ViaValue < Check359 >; value = "value" : rt::fast::AnyValue; } deny
-    );
-    rt::string_leaf!(
-        Leaf360 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
-        "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
-    );
-    rt::via_value!(
-        Check362 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::union_reader!(
-        Union363, VisitUnion363 -> JoinaggregateTransformGroupby { seq =>
-        JoinaggregateTransformGroupby::Array; R0 : Vec <
-        RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem >, map =>
-        JoinaggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
-        null
     );
     type Union361 = Union363<
         VecOf<ViaValue<Check362>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
+    rt::object_reader!(
+        read_811, Visit811, FoldTransform { r#type = "type" : LeafRead < Leaf360 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union361,
+        required; r#as = "as" : Union230; } deny
+    );
+    rt::string_leaf!(
+        Leaf364 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
+        FormulaTransformType::from_listed_str(s)
+    );
+    rt::object_reader!(
+        read_813, Visit813, FormulaTransform { r#type = "type" : LeafRead < Leaf364 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; expr = "expr" : LeafRead <
+        Leaf14 >, required; r#as = "as" : Union224, required; initonly = "initonly" :
+        Union228; } deny
+    );
+    rt::string_leaf!(
+        Leaf365 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
+        ImputeTransformType::from_listed_str(s)
+    );
     rt::via_value!(
-        Check365 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
+        Check366 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+    );
+    rt::via_value!(
+        Check367 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+    );
+    rt::via_value!(
+        Check369 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
+        rt::is_valid(validators::t9:: < 8 >, v)
+    );
+    rt::union_reader!(
+        Union370, VisitUnion370 -> ImputeTransformGroupby { seq =>
+        ImputeTransformGroupby::Array; R0 : Vec <
+        RootDataItemNameTransformItemImputeGroupbyArrayItem >, map =>
+        ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
+    );
+    type Union368 = Union370<
+        VecOf<ViaValue<Check369>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
+    >;
+    rt::via_value!(
+        Check371 -> ImputeTransformMethod, | v | rt::is_valid(validators::t11:: < 11 >,
+        v)
+    );
+    rt::object_reader!(
+        read_815, Visit815, ImputeTransform { r#type = "type" : LeafRead < Leaf365 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check366 >, required; key = "key" : ViaValue < Check367 >, required; keyvals =
+        "keyvals" : Union212; groupby = "groupby" : Union368; method = "method" :
+        ViaValue < Check371 >; value = "value" : rt::fast::AnyValue; } deny
+    );
+    rt::string_leaf!(
+        Leaf372 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
+        "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
+    );
+    rt::via_value!(
+        Check374 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
+        rt::is_valid(validators::t9:: < 8 >, v)
+    );
+    rt::union_reader!(
+        Union375, VisitUnion375 -> JoinaggregateTransformGroupby { seq =>
+        JoinaggregateTransformGroupby::Array; R0 : Vec <
+        RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem >, map =>
+        JoinaggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
+        null
+    );
+    type Union373 = Union375<
+        VecOf<ViaValue<Check374>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
+    >;
+    rt::via_value!(
+        Check377 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
     rt::union_reader!(
-        Union366, VisitUnion366 -> JoinaggregateTransformFields { seq =>
+        Union378, VisitUnion378 -> JoinaggregateTransformFields { seq =>
         JoinaggregateTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemJoinaggregateFieldsArray >, map =>
         JoinaggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    type Union364 = Union366<
-        VecOf<ViaValue<Check365>, 0usize, { usize::MAX }>,
+    type Union376 = Union378<
+        VecOf<ViaValue<Check377>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check367 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check379 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::object_reader!(
-        read_817, Visit817, JoinaggregateTransform { r#type = "type" : LeafRead < Leaf360
-        >, required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" :
-        Union361; fields = "fields" : Union364; ops = "ops" : Union318; r#as = "as" :
-        Union324; key = "key" : ViaValue < Check367 >; } deny
+        read_817, Visit817, JoinaggregateTransform { r#type = "type" : LeafRead < Leaf372
+        >, required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
+        Union373; fields = "fields" : Union376; ops = "ops" : Union330; r#as = "as" :
+        Union336; key = "key" : ViaValue < Check379 >; } deny
     );
     rt::string_leaf!(
-        Leaf368 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
+        Leaf380 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check370 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
+        Check382 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union371, VisitUnion371 -> KdeTransformGroupby { seq =>
+        Union383, VisitUnion383 -> KdeTransformGroupby { seq =>
         KdeTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemKdeGroupbyArrayItem >, map =>
         KdeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union369 = Union371<
-        VecOf<ViaValue<Check370>, 0usize, { usize::MAX }>,
+    type Union381 = Union383<
+        VecOf<ViaValue<Check382>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check372 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check384 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_819, Visit819, KdeTransform { r#type = "type" : LeafRead < Leaf368 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union369;
-        field = "field" : ViaValue < Check372 >, required; cumulative = "cumulative" :
-        Union217; counts = "counts" : Union217; bandwidth = "bandwidth" : Union204;
-        extent = "extent" : Union231; resolve = "resolve" : ViaValue < Check258 >; steps
-        = "steps" : Union204; minsteps = "minsteps" : Union204; maxsteps = "maxsteps" :
-        Union204; r#as = "as" : Union229; } deny
+        read_819, Visit819, KdeTransform { r#type = "type" : LeafRead < Leaf380 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
+        Union381; field = "field" : ViaValue < Check384 >, required; cumulative =
+        "cumulative" : Union228; counts = "counts" : Union228; bandwidth = "bandwidth" :
+        Union215; extent = "extent" : Union243; resolve = "resolve" : ViaValue < Check270
+        >; steps = "steps" : Union215; minsteps = "minsteps" : Union215; maxsteps =
+        "maxsteps" : Union215; r#as = "as" : Union241; } deny
     );
     rt::string_leaf!(
-        Leaf373 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
+        Leaf385 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check374 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check386 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check376 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check388 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union377, VisitUnion377 -> LookupTransformValues { seq =>
+        Union389, VisitUnion389 -> LookupTransformValues { seq =>
         LookupTransformValues::Array; R0 : Vec < ValuesArray >, map =>
         LookupTransformValues::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union375 = Union377<
-        VecOf<ViaValue<Check376>, 0usize, { usize::MAX }>,
+    type Union387 = Union389<
+        VecOf<ViaValue<Check388>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check379 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
+        Check391 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union380, VisitUnion380 -> LookupTransformFields { seq =>
+        Union392, VisitUnion392 -> LookupTransformFields { seq =>
         LookupTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemLookupFieldsArray >, map =>
         LookupTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union378 = Union380<
-        VecOf<ViaValue<Check379>, 0usize, { usize::MAX }>,
+    type Union390 = Union392<
+        VecOf<ViaValue<Check391>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_821, Visit821, LookupTransform { r#type = "type" : LeafRead < Leaf373 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; from = "from" : LeafRead <
-        Leaf8 >, required; key = "key" : ViaValue < Check374 >, required; values =
-        "values" : Union375; fields = "fields" : Union378, required; r#as = "as" :
-        Union229; default = "default" : rt::fast::AnyValue; } deny
+        read_821, Visit821, LookupTransform { r#type = "type" : LeafRead < Leaf385 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; from = "from" : LeafRead <
+        Leaf14 >, required; key = "key" : ViaValue < Check386 >, required; values =
+        "values" : Union387; fields = "fields" : Union390, required; r#as = "as" :
+        Union241; default = "default" : rt::fast::AnyValue; } deny
     );
     rt::string_leaf!(
-        Leaf381 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
+        Leaf393 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check383 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
+        Check395 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union384, VisitUnion384 -> PivotTransformGroupby { seq =>
+        Union396, VisitUnion396 -> PivotTransformGroupby { seq =>
         PivotTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemPivotGroupbyArrayItem >, map =>
         PivotTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union382 = Union384<
-        VecOf<ViaValue<Check383>, 0usize, { usize::MAX }>,
+    type Union394 = Union396<
+        VecOf<ViaValue<Check395>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check385 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check397 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check386 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check398 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check387 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check399 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_823, Visit823, PivotTransform { r#type = "type" : LeafRead < Leaf381 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union382;
-        field = "field" : ViaValue < Check385 >, required; value = "value" : ViaValue <
-        Check386 >, required; op = "op" : ViaValue < Check319 >; limit = "limit" :
-        Union204; key = "key" : ViaValue < Check387 >; } deny
+        read_823, Visit823, PivotTransform { r#type = "type" : LeafRead < Leaf393 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
+        Union394; field = "field" : ViaValue < Check397 >, required; value = "value" :
+        ViaValue < Check398 >, required; op = "op" : ViaValue < Check331 >; limit =
+        "limit" : Union215; key = "key" : ViaValue < Check399 >; } deny
     );
     rt::string_leaf!(
-        Leaf388 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
+        Leaf400 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check390 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
+        Check402 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union391, VisitUnion391 -> ProjectTransformFields { seq =>
+        Union403, VisitUnion403 -> ProjectTransformFields { seq =>
         ProjectTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemProjectFieldsArray >, map =>
         ProjectTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
-    );
-    type Union389 = Union391<
-        VecOf<ViaValue<Check390>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    rt::object_reader!(
-        read_825, Visit825, ProjectTransform { r#type = "type" : LeafRead < Leaf388 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union389;
-        r#as = "as" : Union324; } deny
-    );
-    rt::string_leaf!(
-        Leaf392 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
-        QuantileScaleType::from_listed_str(s)
-    );
-    rt::via_value!(
-        Check394 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::union_reader!(
-        Union395, VisitUnion395 -> QuantileTransformGroupby { seq =>
-        QuantileTransformGroupby::Array; R0 : Vec <
-        RootDataItemNameTransformItemQuantileGroupbyArrayItem >, map =>
-        QuantileTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
-    );
-    type Union393 = Union395<
-        VecOf<ViaValue<Check394>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    rt::via_value!(
-        Check396 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::object_reader!(
-        read_827, Visit827, QuantileTransform { r#type = "type" : LeafRead < Leaf392 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union393;
-        field = "field" : ViaValue < Check396 >, required; probs = "probs" : Union233;
-        step = "step" : Union204; r#as = "as" : Union229; } deny
-    );
-    rt::string_leaf!(
-        Leaf397 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
-        SampleTransformType::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_828, Visit828, SampleTransform { r#type = "type" : LeafRead < Leaf397 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union204; }
-        deny
-    );
-    rt::string_leaf!(
-        Leaf398 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
-        SequenceTransformType::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_830, Visit830, SequenceTransform { r#type = "type" : LeafRead < Leaf398 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; start = "start" : Union204,
-        required; stop = "stop" : Union204, required; step = "step" : Union204; r#as =
-        "as" : Union213; } deny
-    );
-    rt::string_leaf!(
-        Leaf399 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
-        TimeunitTransformType::from_listed_str(s)
-    );
-    rt::via_value!(
-        Check400 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check402 -> ArrayUnit, | v | rt::is_valid(validators::t11:: < 12 >, v)
-    );
-    rt::union_reader!(
-        Union403, VisitUnion403 -> Units { seq => Units::Array; R0 : Vec < ArrayUnit >,
-        map => Units::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union401 = Union403<
         VecOf<ViaValue<Check402>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
-    rt::via_value!(
-        Check404 -> Timezone, | v | rt::is_valid(validators::t11:: < 13 >, v)
-    );
     rt::object_reader!(
-        read_832, Visit832, TimeunitTransform { r#type = "type" : LeafRead < Leaf399 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
-        Check400 >, required; interval = "interval" : Union217; units = "units" :
-        Union401; step = "step" : Union204; maxbins = "maxbins" : Union204; extent =
-        "extent" : Union233; timezone = "timezone" : ViaValue < Check404 >; r#as = "as" :
-        Union219; } deny
+        read_825, Visit825, ProjectTransform { r#type = "type" : LeafRead < Leaf400 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union401;
+        r#as = "as" : Union336; } deny
     );
     rt::string_leaf!(
-        Leaf405 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
-        WindowTransformType::from_listed_str(s)
+        Leaf404 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
+        QuantileScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check407 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
+        Check406 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union408, VisitUnion408 -> WindowTransformGroupby { seq =>
+        Union407, VisitUnion407 -> QuantileTransformGroupby { seq =>
+        QuantileTransformGroupby::Array; R0 : Vec <
+        RootDataItemNameTransformItemQuantileGroupbyArrayItem >, map =>
+        QuantileTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
+    );
+    type Union405 = Union407<
+        VecOf<ViaValue<Check406>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
+    >;
+    rt::via_value!(
+        Check408 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+    );
+    rt::object_reader!(
+        read_827, Visit827, QuantileTransform { r#type = "type" : LeafRead < Leaf404 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
+        Union405; field = "field" : ViaValue < Check408 >, required; probs = "probs" :
+        Union245; step = "step" : Union215; r#as = "as" : Union241; } deny
+    );
+    rt::string_leaf!(
+        Leaf409 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
+        SampleTransformType::from_listed_str(s)
+    );
+    rt::object_reader!(
+        read_828, Visit828, SampleTransform { r#type = "type" : LeafRead < Leaf409 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union215; }
+        deny
+    );
+    rt::string_leaf!(
+        Leaf410 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
+        SequenceTransformType::from_listed_str(s)
+    );
+    rt::object_reader!(
+        read_830, Visit830, SequenceTransform { r#type = "type" : LeafRead < Leaf410 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; start = "start" : Union215,
+        required; stop = "stop" : Union215, required; step = "step" : Union215; r#as =
+        "as" : Union224; } deny
+    );
+    rt::string_leaf!(
+        Leaf411 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
+        TimeunitTransformType::from_listed_str(s)
+    );
+    rt::via_value!(
+        Check412 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+    );
+    rt::via_value!(
+        Check414 -> ArrayUnit, | v | rt::is_valid(validators::t11:: < 12 >, v)
+    );
+    rt::union_reader!(
+        Union415, VisitUnion415 -> Units { seq => Units::Array; R0 : Vec < ArrayUnit >,
+        map => Units::SignalRef; R1 : SignalRef } refuse bool number str null
+    );
+    type Union413 = Union415<
+        VecOf<ViaValue<Check414>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
+    >;
+    rt::via_value!(
+        Check416 -> Timezone, | v | rt::is_valid(validators::t11:: < 13 >, v)
+    );
+    rt::object_reader!(
+        read_832, Visit832, TimeunitTransform { r#type = "type" : LeafRead < Leaf411 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
+        Check412 >, required; interval = "interval" : Union228; units = "units" :
+        Union413; step = "step" : Union215; maxbins = "maxbins" : Union215; extent =
+        "extent" : Union245; timezone = "timezone" : ViaValue < Check416 >; r#as = "as" :
+        Union230; } deny
+    );
+    rt::string_leaf!(
+        Leaf417 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
+        WindowTransformType::from_listed_str(s)
+    );
+    rt::via_value!(
+        Check419 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
+        rt::is_valid(validators::t9:: < 8 >, v)
+    );
+    rt::union_reader!(
+        Union420, VisitUnion420 -> WindowTransformGroupby { seq =>
         WindowTransformGroupby::Array; R0 : Vec <
         RootDataItemNameTransformItemWindowGroupbyArrayItem >, map =>
         WindowTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union406 = Union408<
-        VecOf<ViaValue<Check407>, 0usize, { usize::MAX }>,
+    type Union418 = Union420<
+        VecOf<ViaValue<Check419>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check410 -> RootDataItemNameTransformItemWindowOpsArray, | v |
+        Check422 -> RootDataItemNameTransformItemWindowOpsArray, | v |
         rt::is_valid(validators::t11:: < 14 >, v)
     );
     rt::union_reader!(
-        Union411, VisitUnion411 -> WindowTransformOps { seq => WindowTransformOps::Array;
+        Union423, VisitUnion423 -> WindowTransformOps { seq => WindowTransformOps::Array;
         R0 : Vec < RootDataItemNameTransformItemWindowOpsArray >, map =>
         WindowTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union409 = Union411<
-        VecOf<ViaValue<Check410>, 0usize, { usize::MAX }>,
+    type Union421 = Union423<
+        VecOf<ViaValue<Check422>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union413, VisitUnion413 -> Params { seq => Params::Array; R0 : Vec <
+        Union425, VisitUnion425 -> Params { seq => Params::Array; R0 : Vec <
         LabelTransformPadding >, map => Params::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union412 = Union413<VecOf<Union298, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union424 = Union425<VecOf<Union310, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check415 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
+        Check427 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
     rt::union_reader!(
-        Union416, VisitUnion416 -> WindowTransformFields { seq =>
+        Union428, VisitUnion428 -> WindowTransformFields { seq =>
         WindowTransformFields::Array; R0 : Vec <
         RootDataItemNameTransformItemWindowFieldsArray >, map =>
         WindowTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union414 = Union416<
-        VecOf<ViaValue<Check415>, 0usize, { usize::MAX }>,
+    type Union426 = Union428<
+        VecOf<ViaValue<Check427>, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
-    type Union417 = Union413<VecOf<Union298, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union429 = Union425<VecOf<Union310, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_834, Visit834, WindowTransform { r#type = "type" : LeafRead < Leaf405 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; sort = "sort" : ViaValue <
-        Check187 >; groupby = "groupby" : Union406; ops = "ops" : Union409; params =
-        "params" : Union412; fields = "fields" : Union414; r#as = "as" : Union324; frame
-        = "frame" : Union417; ignore_peers = "ignorePeers" : Union217; } deny
+        read_834, Visit834, WindowTransform { r#type = "type" : LeafRead < Leaf417 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; sort = "sort" : ViaValue <
+        Check195 >; groupby = "groupby" : Union418; ops = "ops" : Union421; params =
+        "params" : Union424; fields = "fields" : Union426; r#as = "as" : Union336; frame
+        = "frame" : Union429; ignore_peers = "ignorePeers" : Union228; } deny
     );
     rt::string_leaf!(
-        Leaf418 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
+        Leaf430 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
         IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_836, Visit836, IdentifierTransform { r#type = "type" : LeafRead < Leaf418 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; r#as = "as" : Union213,
+        read_836, Visit836, IdentifierTransform { r#type = "type" : LeafRead < Leaf430 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; r#as = "as" : Union224,
         required; } deny
     );
     rt::string_leaf!(
-        Leaf419 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
+        Leaf431 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check420 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check432 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check421 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check433 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_838, Visit838, VoronoiTransform { r#type = "type" : LeafRead < Leaf419 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check420
-        >, required; y = "y" : ViaValue < Check421 >, required; size = "size" : Union231;
-        extent = "extent" : Union253; r#as = "as" : Union213; } deny
+        read_838, Visit838, VoronoiTransform { r#type = "type" : LeafRead < Leaf431 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; x = "x" : ViaValue < Check432
+        >, required; y = "y" : ViaValue < Check433 >, required; size = "size" : Union243;
+        extent = "extent" : Union265; r#as = "as" : Union224; } deny
     );
     rt::string_leaf!(
-        Leaf422 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
+        Leaf434 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check423 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
+        Check435 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
         v)
     );
     rt::via_value!(
-        Check424 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
+        Check436 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
         >, v)
     );
     rt::via_value!(
-        Check425 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
+        Check437 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
         15 >, v)
     );
     rt::via_value!(
-        Check426 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
+        Check438 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::union_reader!(
-        Union428, VisitUnion428 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
+        Union440, VisitUnion440 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
         < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null => | _ |
         FontSizeRange::Null; R2 : () } refuse bool number str
     );
-    type Union427 = Union428<
-        VecOf<Union204, 0usize, { usize::MAX }>,
+    type Union439 = Union440<
+        VecOf<Union215, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
-        LeafRead<Leaf266>,
+        LeafRead<Leaf278>,
     >;
-    rt::via_value!(Check429 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(Check430 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check441 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check442 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check431 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
+        Check443 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
-    type Union432 = Union220<VecOf<Union213, 7usize, 7usize>, Typed<SignalRef>>;
+    type Union444 = Union231<VecOf<Union224, 7usize, 7usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_840, Visit840, WordcloudTransform { r#type = "type" : LeafRead < Leaf422 >,
-        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union231; font
-        = "font" : ViaValue < Check423 >; font_style = "fontStyle" : ViaValue < Check424
-        >; font_weight = "fontWeight" : ViaValue < Check425 >; font_size = "fontSize" :
-        ViaValue < Check426 >; font_size_range = "fontSizeRange" : Union427; rotate =
-        "rotate" : ViaValue < Check429 >; text = "text" : ViaValue < Check430 >; spiral =
-        "spiral" : Union213; padding = "padding" : ViaValue < Check431 >; r#as = "as" :
-        Union432; } deny
+        read_840, Visit840, WordcloudTransform { r#type = "type" : LeafRead < Leaf434 >,
+        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union243; font
+        = "font" : ViaValue < Check435 >; font_style = "fontStyle" : ViaValue < Check436
+        >; font_weight = "fontWeight" : ViaValue < Check437 >; font_size = "fontSize" :
+        ViaValue < Check438 >; font_size_range = "fontSizeRange" : Union439; rotate =
+        "rotate" : ViaValue < Check441 >; text = "text" : ViaValue < Check442 >; spiral =
+        "spiral" : Union224; padding = "padding" : ViaValue < Check443 >; r#as = "as" :
+        Union444; } deny
     );
 }
 /// Validators: one function per distinct subschema.
@@ -15315,8 +15335,8 @@ mod validators {
     );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, OBJECT) & t19::<49>(i, l, c, &s.child("/allOf/0"))
-            & v549(i, l, c, &s.child("/allOf/1"))
+        c.check_type(l, s, i, OBJECT) & t19::<51>(i, l, c, &s.child("/allOf/0"))
+            & v551(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/encodeEntry`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15330,13 +15350,13 @@ mod validators {
             & c.prop(l, s, x, "stroke", t19::<19>)
             & c.prop(l, s, x, "strokeOpacity", t19::<1>)
             & c.prop(l, s, x, "strokeWidth", t19::<1>)
-            & c.prop(l, s, x, "strokeCap", t19::<50>)
+            & c.prop(l, s, x, "strokeCap", t19::<52>)
             & c.prop(l, s, x, "strokeDash", t19::<22>)
             & c.prop(l, s, x, "strokeDashOffset", t19::<1>)
-            & c.prop(l, s, x, "strokeJoin", t19::<51>)
+            & c.prop(l, s, x, "strokeJoin", t19::<53>)
             & c.prop(l, s, x, "strokeMiterLimit", t19::<1>)
-            & c.prop(l, s, x, "blend", t19::<52>) & c.prop(l, s, x, "cursor", t19::<20>)
-            & c.prop(l, s, x, "tooltip", t19::<53>) & c.prop(l, s, x, "zindex", t19::<1>)
+            & c.prop(l, s, x, "blend", t19::<54>) & c.prop(l, s, x, "cursor", t19::<20>)
+            & c.prop(l, s, x, "tooltip", t19::<55>) & c.prop(l, s, x, "zindex", t19::<1>)
             & c.prop(l, s, x, "description", t19::<20>)
             & c.prop(l, s, x, "aria", t19::<23>) & c.prop(l, s, x, "ariaRole", t19::<20>)
             & c.prop(l, s, x, "ariaRoleDescription", t19::<20>)
@@ -15357,12 +15377,12 @@ mod validators {
             & c.prop(l, s, x, "endAngle", t19::<1>)
             & c.prop(l, s, x, "padAngle", t19::<1>)
             & c.prop(l, s, x, "interpolate", t19::<20>)
-            & c.prop(l, s, x, "tension", t19::<1>) & c.prop(l, s, x, "orient", t19::<54>)
+            & c.prop(l, s, x, "tension", t19::<1>) & c.prop(l, s, x, "orient", t19::<56>)
             & c.prop(l, s, x, "defined", t19::<23>) & c.prop(l, s, x, "url", t19::<20>)
             & c.prop(l, s, x, "align", t19::<16>)
             & c.prop(l, s, x, "baseline", t19::<18>)
             & c.prop(l, s, x, "aspect", t19::<23>) & c.prop(l, s, x, "smooth", t19::<23>)
-            & c.prop(l, s, x, "text", t19::<55>) & c.prop(l, s, x, "dir", t19::<20>)
+            & c.prop(l, s, x, "text", t19::<57>) & c.prop(l, s, x, "dir", t19::<20>)
             & c.prop(l, s, x, "ellipsis", t19::<20>) & c.prop(l, s, x, "limit", t19::<1>)
             & c.prop(l, s, x, "lineBreak", t19::<20>)
             & c.prop(l, s, x, "lineHeight", t19::<1>) & c.prop(l, s, x, "dx", t19::<1>)
@@ -15416,16 +15436,16 @@ mod validators {
         [t5::<28>, t19::<0>],
         [t5::<29>, t19::<0>],
         [v128, t19::<11>],
-        [v693, t19::<0>],
+        [v695, t19::<0>],
         [t28::<1>, v282],
         [v289, t19::<0>],
         [v128, v314],
         [v346, t19::<0>],
         [t17::<3>, t19::<0>],
-        [v702, v570],
+        [v704, v572],
         [t28::<2>, t19::<0>],
         [t26::<9>, t19::<0>],
-        [v570, t19::<0>],
+        [v572, t19::<0>],
         [t0::<15>, t19::<0>],
         [t26::<2>, t19::<16>],
         [v367, t19::<17>],
@@ -15453,16 +15473,16 @@ mod validators {
         [t17::<4>, t19::<0>],
         [t5::<46>, t19::<0>],
         [t17::<5>, t19::<0>],
-        [v744, t19::<0>],
-        [v745, t19::<0>],
         [v746, t19::<0>],
+        [v747, t19::<0>],
+        [v748, t19::<0>],
         [t5::<30>, t19::<0>],
         [t5::<47>, t19::<0>],
         [t17::<6>, t19::<0>],
         [t17::<7>, t19::<0>],
-        [v754, t19::<0>],
+        [v756, t19::<0>],
         [t17::<8>, t19::<0>],
-        [v757, t19::<0>],
+        [v759, t19::<0>],
         [v275, v276],
     ];
     /// Shared by 131 validators that differ only in the validators they call and the strings they pass (a row of `T19` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0` and `#/definitions/numberModifiers/properties/exponent/oneOf/1` (129 more).
@@ -15488,7 +15508,7 @@ mod validators {
         (t2::<29>, "/definitions/stream"),
         (v14, "/definitions/exprString"),
         (v168, "/definitions/expr"),
-        (t19::<67>, "/definitions/scaleField"),
+        (t19::<69>, "/definitions/scaleField"),
         (v190, "/definitions/paramField"),
         (t9::<12>, "/definitions/scaleData"),
         (t0::<12>, "/definitions/alignValue"),
@@ -15505,11 +15525,13 @@ mod validators {
         (v437, "/definitions/from"),
         (v438, "/definitions/facet"),
         (t0::<21>, "/definitions/booleanOrSignal"),
-        (v724, "/definitions/encode"),
+        (v726, "/definitions/encode"),
         (t0::<17>, "/definitions/layout"),
         (t9::<4>, "/definitions/signal"),
         (t7::<2>, "/definitions/data"),
         (v303, "/definitions/scale"),
+        (v353, "/definitions/projection"),
+        (v356, "/definitions/axis"),
         (t2::<32>, "/definitions/legend"),
         (t9::<26>, "/definitions/padding"),
         (t9::<27>, "/definitions/autosize"),
@@ -15537,7 +15559,7 @@ mod validators {
         (v38, "/definitions/linearGradient"),
         (v41, "/definitions/radialGradient"),
         (t5::<42>, "/definitions/gradientStops"),
-        (v727, "/definitions/signalName"),
+        (v729, "/definitions/signalName"),
         (t5::<43>, "/definitions/onEvents"),
         (t3::<2>, "/definitions/bind"),
         (v14, "/definitions/element"),
@@ -15602,10 +15624,8 @@ mod validators {
         (v431, "/definitions/mark"),
         (t5::<48>, "/definitions/onMarkTrigger"),
         (t0::<62>, "/definitions/title"),
-        (t19::<67>, "/definitions/background"),
+        (t19::<69>, "/definitions/background"),
         (v183, "/definitions/transform"),
-        (v353, "/definitions/projection"),
-        (v356, "/definitions/axis"),
     ];
     /// Shared by 16 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` and `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1` (14 more).
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15616,7 +15636,7 @@ mod validators {
         [v11],
         [t0::<68>],
         [t26::<0>],
-        [v570],
+        [v572],
         [t26::<1>],
         [v72],
         [v14],
@@ -15641,7 +15661,7 @@ mod validators {
         c.required(l, s, x, &[T20[K].0]) & c.prop(l, s, x, T20[K].1, T20[K].2)
     }
     const T20: [(&str, &str, rt::Check); 8] = [
-        ("field", "field", t19::<48>),
+        ("field", "field", t19::<50>),
         ("range", "range", t0::<2>),
         ("signal", "signal", v14),
         ("encode", "encode", v14),
@@ -15686,42 +15706,42 @@ mod validators {
         T2[K][0](i, l, c, &s.child("/allOf/0")) & T2[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T2: [[rt::Check; 2]; 36] = [
-        [t19::<56>, t2::<1>],
-        [t19::<57>, t4::<0>],
-        [t19::<58>, t4::<1>],
-        [t19::<56>, t19::<2>],
-        [t19::<56>, t2::<5>],
-        [t19::<58>, t4::<2>],
-        [t19::<56>, t2::<7>],
-        [t19::<58>, t4::<3>],
-        [t19::<56>, t2::<9>],
-        [t19::<58>, t4::<4>],
-        [t19::<56>, t2::<11>],
-        [t19::<58>, t4::<5>],
-        [t19::<56>, t2::<13>],
-        [t19::<58>, t4::<6>],
-        [t19::<56>, t2::<15>],
-        [t19::<58>, t4::<7>],
-        [t19::<56>, t2::<17>],
-        [t19::<58>, t4::<8>],
-        [t19::<56>, t2::<19>],
-        [t19::<58>, t4::<9>],
-        [t19::<56>, t2::<21>],
-        [t19::<58>, t4::<10>],
-        [t19::<56>, t2::<23>],
-        [t19::<58>, t4::<11>],
-        [t19::<56>, t2::<25>],
-        [t19::<58>, t4::<12>],
-        [t19::<56>, t2::<27>],
-        [t19::<58>, t4::<13>],
-        [v596, t0::<69>],
+        [t19::<58>, t2::<1>],
+        [t19::<59>, t4::<0>],
+        [t19::<60>, t4::<1>],
+        [t19::<58>, t19::<2>],
+        [t19::<58>, t2::<5>],
+        [t19::<60>, t4::<2>],
+        [t19::<58>, t2::<7>],
+        [t19::<60>, t4::<3>],
+        [t19::<58>, t2::<9>],
+        [t19::<60>, t4::<4>],
+        [t19::<58>, t2::<11>],
+        [t19::<60>, t4::<5>],
+        [t19::<58>, t2::<13>],
+        [t19::<60>, t4::<6>],
+        [t19::<58>, t2::<15>],
+        [t19::<60>, t4::<7>],
+        [t19::<58>, t2::<17>],
+        [t19::<60>, t4::<8>],
+        [t19::<58>, t2::<19>],
+        [t19::<60>, t4::<9>],
+        [t19::<58>, t2::<21>],
+        [t19::<60>, t4::<10>],
+        [t19::<58>, t2::<23>],
+        [t19::<60>, t4::<11>],
+        [t19::<58>, t2::<25>],
+        [t19::<60>, t4::<12>],
+        [t19::<58>, t2::<27>],
+        [t19::<60>, t4::<13>],
+        [v598, t0::<69>],
         [v163, t9::<7>],
-        [t19::<56>, t2::<31>],
-        [t19::<58>, t4::<16>],
-        [v709, v710],
-        [t19::<56>, t2::<34>],
-        [t19::<58>, t4::<17>],
-        [t29::<1>, t19::<124>],
+        [t19::<58>, t2::<31>],
+        [t19::<60>, t4::<16>],
+        [v711, v712],
+        [t19::<58>, t2::<34>],
+        [t19::<60>, t4::<17>],
+        [t29::<1>, t19::<126>],
     ];
     /// `#/definitions/numberModifiers/properties/exponent/oneOf/0`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15743,23 +15763,23 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &[T23[K].3])
     }
     const T23: [(&str, &str, rt::Check, &str); 5] = [
-        ("datum", "datum", t19::<48>, "datum"),
+        ("datum", "datum", t19::<50>, "datum"),
         ("color", "color", t7::<0>, "color"),
         ("step", "step", t19::<7>, "step"),
-        ("path", "path", t19::<67>, "path"),
-        ("sphere", "sphere", t19::<67>, "sphere"),
+        ("path", "path", t19::<69>, "path"),
+        ("sphere", "sphere", t19::<69>, "sphere"),
     ];
     /// `#/definitions/field/oneOf/3`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["group"]) & c.prop(l, s, x, "group", t19::<48>)
+        c.required(l, s, x, &["group"]) & c.prop(l, s, x, "group", t19::<50>)
             & c.prop(l, s, x, "level", v11)
             & c.unexpected_members(l, s, x, "additionalProperties", &["group", "level"])
     }
     /// `#/definitions/field/oneOf/4`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["parent"]) & c.prop(l, s, x, "parent", t19::<48>)
+        c.required(l, s, x, &["parent"]) & c.prop(l, s, x, "parent", t19::<50>)
             & c.prop(l, s, x, "level", v11)
             & c.unexpected_members(l, s, x, "additionalProperties", &["parent", "level"])
     }
@@ -15783,7 +15803,7 @@ mod validators {
         [v14, t19::<0>, t23::<0>, v16, v17],
         [t2::<2>, t6::<0>, t6::<1>, v30, t23::<1>],
         [v169, v170, v171, v172, v173],
-        [t18::<0>, t18::<1>, v683, v684, v685],
+        [t18::<0>, t18::<1>, v685, v686, v687],
         [v326, t5::<1>, v327, t9::<12>, t19::<0>],
     ];
     /// `#/definitions/numberModifiers`
@@ -15791,7 +15811,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "exponent", t0::<1>) & c.prop(l, s, x, "mult", t0::<1>)
             & c.prop(l, s, x, "offset", t0::<1>) & c.prop(l, s, x, "round", v128)
-            & c.prop(l, s, x, "scale", t19::<48>) & c.prop(l, s, x, "band", t0::<2>)
+            & c.prop(l, s, x, "scale", t19::<50>) & c.prop(l, s, x, "band", t0::<2>)
             & c.prop(l, s, x, "extra", v128)
     }
     /// Shared by 18 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/numberValue/oneOf/1/allOf/1` and `#/definitions/baseColorValue/oneOf/0/allOf/1` (16 more).
@@ -15849,10 +15869,10 @@ mod validators {
         [t2::<24>],
         [v14],
         [t2::<26>],
-        [t19::<128>],
+        [t19::<130>],
         [t9::<8>],
         [t0::<28>],
-        [t19::<38>],
+        [t19::<40>],
         [t13::<0>],
         [t4::<14>],
         [t11::<9>],
@@ -15864,13 +15884,13 @@ mod validators {
         [t0::<26>],
         [t2::<30>],
         [t2::<33>],
-        [t19::<46>],
+        [t19::<48>],
         [t19::<32>],
         [t19::<33>],
         [t19::<34>],
-        [t19::<129>],
-        [t19::<130>],
         [t19::<35>],
+        [t19::<36>],
+        [t19::<37>],
         [t0::<65>],
         [v40],
         [t2::<28>],
@@ -15886,11 +15906,11 @@ mod validators {
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T6[K][0])
             & c.unexpected_members(l, s, x, "additionalProperties", &["value"])
     }
-    const T6: [[rt::Check; 1]; 2] = [[t19::<59>], [t19::<60>]];
+    const T6: [[rt::Check; 1]; 2] = [[t19::<61>], [t19::<62>]];
     /// `#/definitions/baseColorValue/oneOf/3`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["gradient"]) & c.prop(l, s, x, "gradient", t19::<48>)
+        c.required(l, s, x, &["gradient"]) & c.prop(l, s, x, "gradient", t19::<50>)
             & c.prop(l, s, x, "start", t17::<0>) & c.prop(l, s, x, "stop", t17::<0>)
             & c.prop(l, s, x, "count", v11)
             & c
@@ -15912,7 +15932,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T24[K].0, T24[K].1)
     }
-    const T24: [(&str, rt::Check); 2] = [("test", v14), ("scale", t19::<48>)];
+    const T24: [(&str, rt::Check); 2] = [("test", v14), ("scale", t19::<50>)];
     /// `#/definitions/linearGradient`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -15920,7 +15940,7 @@ mod validators {
             & c.prop(l, s, x, "gradient", t25::<0>) & c.prop(l, s, x, "id", v14)
             & c.prop(l, s, x, "x1", v11) & c.prop(l, s, x, "y1", v11)
             & c.prop(l, s, x, "x2", v11) & c.prop(l, s, x, "y2", v11)
-            & c.prop(l, s, x, "stops", t19::<61>)
+            & c.prop(l, s, x, "stops", t19::<63>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// Shared by 80 validators that differ only in the validators they call and the strings they pass (a row of `T25` each), such as `#/definitions/linearGradient/properties/gradient` and `#/definitions/radialGradient/properties/gradient` (78 more).
@@ -16029,7 +16049,7 @@ mod validators {
             & c.prop(l, s, x, "x1", v11) & c.prop(l, s, x, "y1", v11)
             & c.prop(l, s, x, "r1", v11) & c.prop(l, s, x, "x2", v11)
             & c.prop(l, s, x, "y2", v11) & c.prop(l, s, x, "r2", v11)
-            & c.prop(l, s, x, "stops", t19::<61>)
+            & c.prop(l, s, x, "stops", t19::<63>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS1)
     }
     /// Shared by 23 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/baseColorValue/oneOf/4/properties/color` and `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update` (21 more).
@@ -16215,7 +16235,7 @@ mod validators {
         [v128, v315, v316],
         [v320, t5::<2>, t19::<0>],
         [v14, v11, v128],
-        [v138, v570, t19::<0>],
+        [v138, v572, t19::<0>],
         [v14, t5::<31>, t19::<0>],
         [v14, t19::<0>, v330],
         [v128, v11, t19::<0>],
@@ -16245,9 +16265,9 @@ mod validators {
     /// `#/definitions/signal/oneOf/0`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "push"]) & c.prop(l, s, x, "name", t19::<62>)
+        c.required(l, s, x, &["name", "push"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "push", t25::<2>)
-            & c.prop(l, s, x, "on", t19::<63>)
+            & c.prop(l, s, x, "on", t19::<65>)
             & c
                 .unexpected_members(
                     l,
@@ -16260,19 +16280,19 @@ mod validators {
     /// `#/definitions/signal/oneOf/1`
     pub(super) fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", t19::<62>)
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "value", v289)
             & c.prop(l, s, x, "react", v128) & c.prop(l, s, x, "update", t19::<11>)
-            & c.prop(l, s, x, "on", t19::<63>) & c.prop(l, s, x, "bind", t19::<64>)
+            & c.prop(l, s, x, "on", t19::<65>) & c.prop(l, s, x, "bind", t19::<66>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
     }
     /// `#/definitions/signal/oneOf/2`
     pub(super) fn v146(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "init"]) & c.prop(l, s, x, "name", t19::<62>)
+        c.required(l, s, x, &["name", "init"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "value", v289)
-            & c.prop(l, s, x, "init", t19::<11>) & c.prop(l, s, x, "on", t19::<63>)
-            & c.prop(l, s, x, "bind", t19::<64>)
+            & c.prop(l, s, x, "init", t19::<11>) & c.prop(l, s, x, "on", t19::<65>)
+            & c.prop(l, s, x, "bind", t19::<66>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS5)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2` and `#/definitions/stream/allOf/1/oneOf/2/properties/merge` (4 more).
@@ -16283,12 +16303,12 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", T10[K][0])
+        c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", T10[K][0])
     }
     const T10: [[rt::Check; 1]; 6] = [
         [t19::<9>],
         [t19::<10>],
-        [t19::<67>],
+        [t19::<69>],
         [t9::<14>],
         [t19::<11>],
         [v14],
@@ -16317,7 +16337,7 @@ mod validators {
     pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t25::<3>)
-            & c.prop(l, s, x, "element", t19::<65>) & c.prop(l, s, x, "debounce", v11)
+            & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "debounce", v11)
             & c.prop(l, s, x, "name", v14)
             & c
                 .unexpected_members(
@@ -16332,7 +16352,7 @@ mod validators {
     pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", t27::<3>)
-            & c.prop(l, s, x, "element", t19::<65>) & c.prop(l, s, x, "options", v570)
+            & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "options", v572)
             & c.prop(l, s, x, "labels", t5::<17>) & c.prop(l, s, x, "debounce", v11)
             & c.prop(l, s, x, "name", v14)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
@@ -16341,7 +16361,7 @@ mod validators {
     pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t25::<4>)
-            & c.prop(l, s, x, "element", t19::<65>) & c.prop(l, s, x, "min", v11)
+            & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "min", v11)
             & c.prop(l, s, x, "max", v11) & c.prop(l, s, x, "step", v11)
             & c.prop(l, s, x, "debounce", v11) & c.prop(l, s, x, "name", v14)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS7)
@@ -16350,13 +16370,13 @@ mod validators {
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t16::<1>)
-            & c.prop(l, s, x, "element", t19::<65>) & c.prop(l, s, x, "debounce", v11)
+            & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "debounce", v11)
             & c.prop(l, s, x, "name", v14)
     }
     /// `#/definitions/bind/oneOf/4`
     pub(super) fn v173(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["element"]) & c.prop(l, s, x, "element", t19::<65>)
+        c.required(l, s, x, &["element"]) & c.prop(l, s, x, "element", t19::<67>)
             & c.prop(l, s, x, "event", v14) & c.prop(l, s, x, "debounce", v11)
             & c
                 .unexpected_members(
@@ -16371,7 +16391,7 @@ mod validators {
     pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v14)
-            & c.prop(l, s, x, "transform", t5::<19>) & c.prop(l, s, x, "on", t19::<66>)
+            & c.prop(l, s, x, "transform", t5::<19>) & c.prop(l, s, x, "on", t19::<68>)
             & c
                 .unexpected_members(
                     l,
@@ -16386,7 +16406,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["source", "name"]) & c.prop(l, s, x, "source", t0::<71>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "transform", t5::<19>)
-            & c.prop(l, s, x, "on", t19::<66>)
+            & c.prop(l, s, x, "on", t19::<68>)
             & c
                 .unexpected_members(
                     l,
@@ -16399,10 +16419,10 @@ mod validators {
     /// `#/definitions/data/oneOf/2`
     pub(super) fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["url", "name"]) & c.prop(l, s, x, "url", t19::<67>)
+        c.required(l, s, x, &["url", "name"]) & c.prop(l, s, x, "url", t19::<69>)
             & c.prop(l, s, x, "format", t0::<39>) & c.prop(l, s, x, "async", t19::<29>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "transform", t5::<19>)
-            & c.prop(l, s, x, "on", t19::<66>)
+            & c.prop(l, s, x, "on", t19::<68>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS8)
     }
     /// `#/definitions/data/oneOf/3`
@@ -16411,7 +16431,7 @@ mod validators {
         c.required(l, s, x, &["values", "name"]) & c.prop(l, s, x, "values", t0::<41>)
             & c.prop(l, s, x, "format", t0::<39>) & c.prop(l, s, x, "async", t19::<29>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "transform", t5::<19>)
-            & c.prop(l, s, x, "on", t19::<66>)
+            & c.prop(l, s, x, "on", t19::<68>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     /// `#/definitions/transform`
@@ -16421,8 +16441,6 @@ mod validators {
             l,
             s,
             &[
-                (t19::<68>, None),
-                (t19::<69>, None),
                 (t19::<70>, None),
                 (t19::<71>, None),
                 (t19::<72>, None),
@@ -16472,6 +16490,8 @@ mod validators {
                 (t19::<116>, None),
                 (t19::<117>, None),
                 (t19::<118>, None),
+                (t19::<119>, None),
+                (t19::<120>, None),
             ],
             None,
         )
@@ -16570,7 +16590,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<24>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
-            & c.prop(l, s, x, "groupby", t0::<25>) & c.prop(l, s, x, "sort", t19::<45>)
+            & c.prop(l, s, x, "groupby", t0::<25>) & c.prop(l, s, x, "sort", t19::<47>)
             & c.prop(l, s, x, "offset", t11::<5>) & c.prop(l, s, x, "as", t0::<73>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
@@ -16585,7 +16605,7 @@ mod validators {
         c.prop(l, s, x, "field", T12[K][0]) & c.prop(l, s, x, "order", T12[K][1])
             & c.unexpected_members(l, s, x, "additionalProperties", &["field", "order"])
     }
-    const T12: [[rt::Check; 2]; 2] = [[t0::<28>, t19::<38>], [t5::<21>, t5::<22>]];
+    const T12: [[rt::Check; 2]; 2] = [[t0::<28>, t19::<40>], [t5::<21>, t5::<22>]];
     /// `#/definitions/forceTransform`
     pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -16622,7 +16642,7 @@ mod validators {
         )
     }
     const T13: [[rt::Check; 6]; 2] = [
-        [v665, v666, v667, v668, v669, v670],
+        [v667, v668, v669, v670, v671, v672],
         [v138, v128, v14, v11, t19::<0>, t5::<3>],
     ];
     /// `#/definitions/geojsonTransform`
@@ -16695,7 +16715,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<36>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
-            & c.prop(l, s, x, "sort", t19::<45>) & c.prop(l, s, x, "padding", t11::<0>)
+            & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "padding", t11::<0>)
             & c.prop(l, s, x, "radius", t9::<8>) & c.prop(l, s, x, "size", t0::<75>)
             & c.prop(l, s, x, "as", t0::<76>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
@@ -16705,7 +16725,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<37>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
-            & c.prop(l, s, x, "sort", t19::<45>) & c.prop(l, s, x, "padding", t11::<0>)
+            & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "padding", t11::<0>)
             & c.prop(l, s, x, "round", t11::<4>) & c.prop(l, s, x, "size", t0::<75>)
             & c.prop(l, s, x, "as", t0::<77>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS18)
@@ -16730,7 +16750,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<39>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
-            & c.prop(l, s, x, "sort", t19::<45>) & c.prop(l, s, x, "method", t11::<7>)
+            & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "method", t11::<7>)
             & c.prop(l, s, x, "size", t0::<75>) & c.prop(l, s, x, "nodeSize", t0::<75>)
             & c.prop(l, s, x, "separation", t11::<4>) & c.prop(l, s, x, "as", t0::<78>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
@@ -16740,7 +16760,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<41>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
-            & c.prop(l, s, x, "sort", t19::<45>) & c.prop(l, s, x, "method", t11::<8>)
+            & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "method", t11::<8>)
             & c.prop(l, s, x, "padding", t11::<0>)
             & c.prop(l, s, x, "paddingInner", t11::<0>)
             & c.prop(l, s, x, "paddingOuter", t11::<0>)
@@ -16761,7 +16781,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", t25::<42>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "size", t0::<75>)
-            & c.prop(l, s, x, "sort", t19::<45>) & c.prop(l, s, x, "anchor", t0::<74>)
+            & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "anchor", t0::<74>)
             & c.prop(l, s, x, "offset", t0::<79>) & c.prop(l, s, x, "padding", t15::<1>)
             & c.prop(l, s, x, "lineAnchor", t11::<3>)
             & c.prop(l, s, x, "markIndex", t11::<0>)
@@ -16792,7 +16812,7 @@ mod validators {
     pub(super) fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<47>)
-            & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sort", t19::<45>)
+            & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sort", t19::<47>)
             & c
                 .unexpected_members(
                     l,
@@ -16896,7 +16916,7 @@ mod validators {
     pub(super) fn v261(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<66>)
-            & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sort", t19::<45>)
+            & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sort", t19::<47>)
             & c.prop(l, s, x, "groupby", t0::<25>) & c.prop(l, s, x, "ops", t0::<37>)
             & c.prop(l, s, x, "params", t0::<80>) & c.prop(l, s, x, "fields", t0::<34>)
             & c.prop(l, s, x, "as", t0::<35>) & c.prop(l, s, x, "frame", t0::<81>)
@@ -16964,14 +16984,14 @@ mod validators {
         c.prop(l, s, x, "type", T29[K].0) & c.prop(l, s, x, T29[K].1, T29[K].2)
     }
     const T29: [(rt::Check, &str, rt::Check); 2] = [
-        (t19::<67>, "parse", t9::<10>),
+        (t19::<69>, "parse", t9::<10>),
         (t16::<0>, "from", t19::<27>),
     ];
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1`
     pub(super) fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "type", t25::<6>) & c.prop(l, s, x, "parse", t9::<10>)
-            & c.prop(l, s, x, "property", t19::<67>) & c.prop(l, s, x, "copy", t19::<29>)
+            & c.prop(l, s, x, "property", t19::<69>) & c.prop(l, s, x, "copy", t19::<29>)
             & c
                 .unexpected_members(
                     l,
@@ -17014,8 +17034,8 @@ mod validators {
     pub(super) fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "feature"]) & c.prop(l, s, x, "type", t25::<8>)
-            & c.prop(l, s, x, "feature", t19::<67>)
-            & c.prop(l, s, x, "property", t19::<67>)
+            & c.prop(l, s, x, "feature", t19::<69>)
+            & c.prop(l, s, x, "property", t19::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -17029,7 +17049,7 @@ mod validators {
     pub(super) fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "mesh"]) & c.prop(l, s, x, "type", t25::<8>)
-            & c.prop(l, s, x, "mesh", t19::<67>) & c.prop(l, s, x, "property", t19::<67>)
+            & c.prop(l, s, x, "mesh", t19::<69>) & c.prop(l, s, x, "property", t19::<69>)
             & c.prop(l, s, x, "filter", v288)
             & c
                 .unexpected_members(
@@ -17085,7 +17105,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<11>)
             & c.prop(l, s, x, "range", t3::<4>)
-            & c.prop(l, s, x, "interpolate", t19::<119>)
+            & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "domainImplicit", t19::<29>) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
@@ -17131,7 +17151,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t27::<9>)
             & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "interpolate", t19::<119>)
+            & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "nice", t9::<19>) & c.prop(l, s, x, "zero", t19::<29>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
@@ -17146,7 +17166,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<14>)
             & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "interpolate", t19::<119>) & c.prop(l, s, x, "name", v14)
+            & c.prop(l, s, x, "interpolate", t19::<121>) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
             & c.prop(l, s, x, "domainMax", t19::<7>)
@@ -17159,8 +17179,8 @@ mod validators {
     pub(super) fn v297(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<15>)
-            & c.prop(l, s, x, "bins", t19::<120>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "interpolate", t19::<119>) & c.prop(l, s, x, "name", v14)
+            & c.prop(l, s, x, "bins", t19::<122>) & c.prop(l, s, x, "range", t7::<5>)
+            & c.prop(l, s, x, "interpolate", t19::<121>) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
             & c.prop(l, s, x, "domainMax", t19::<7>)
@@ -17174,8 +17194,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t27::<10>)
             & c.prop(l, s, x, "nice", t9::<21>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "bins", t19::<120>)
-            & c.prop(l, s, x, "interpolate", t19::<119>)
+            & c.prop(l, s, x, "bins", t19::<122>)
+            & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
@@ -17190,8 +17210,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "type", t26::<8>)
             & c.prop(l, s, x, "nice", t9::<19>) & c.prop(l, s, x, "zero", t19::<29>)
-            & c.prop(l, s, x, "range", t7::<5>) & c.prop(l, s, x, "bins", t19::<120>)
-            & c.prop(l, s, x, "interpolate", t19::<119>)
+            & c.prop(l, s, x, "range", t7::<5>) & c.prop(l, s, x, "bins", t19::<122>)
+            & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
@@ -17207,8 +17227,8 @@ mod validators {
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<16>)
             & c.prop(l, s, x, "base", t19::<7>) & c.prop(l, s, x, "nice", t9::<19>)
             & c.prop(l, s, x, "zero", t19::<29>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "bins", t19::<120>)
-            & c.prop(l, s, x, "interpolate", t19::<119>)
+            & c.prop(l, s, x, "bins", t19::<122>)
+            & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
@@ -17224,8 +17244,8 @@ mod validators {
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<17>)
             & c.prop(l, s, x, "exponent", t19::<7>) & c.prop(l, s, x, "nice", t9::<19>)
             & c.prop(l, s, x, "zero", t19::<29>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "bins", t19::<120>)
-            & c.prop(l, s, x, "interpolate", t19::<119>)
+            & c.prop(l, s, x, "bins", t19::<122>)
+            & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
@@ -17241,8 +17261,8 @@ mod validators {
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<18>)
             & c.prop(l, s, x, "constant", t19::<7>) & c.prop(l, s, x, "nice", t9::<19>)
             & c.prop(l, s, x, "zero", t19::<29>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "bins", t19::<120>)
-            & c.prop(l, s, x, "interpolate", t19::<119>)
+            & c.prop(l, s, x, "bins", t19::<122>)
+            & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
             & c.prop(l, s, x, "domainMin", t19::<7>)
@@ -17279,7 +17299,7 @@ mod validators {
     pub(super) fn v309(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v14)
-            & c.prop(l, s, x, "field", t19::<67>) & c.prop(l, s, x, "sort", t0::<42>)
+            & c.prop(l, s, x, "field", t19::<69>) & c.prop(l, s, x, "sort", t0::<42>)
             & c
                 .unexpected_members(
                     l,
@@ -17313,8 +17333,8 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
     pub(super) fn v314(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "field", t19::<67>) & c.prop(l, s, x, "op", t19::<67>)
-            & c.prop(l, s, x, "order", t19::<38>)
+        c.prop(l, s, x, "field", t19::<69>) & c.prop(l, s, x, "op", t19::<69>)
+            & c.prop(l, s, x, "order", t19::<40>)
             & c
                 .unexpected_members(
                     l,
@@ -17327,14 +17347,14 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
     pub(super) fn v315(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "op", t25::<10>) & c.prop(l, s, x, "order", t19::<38>)
+        c.prop(l, s, x, "op", t25::<10>) & c.prop(l, s, x, "order", t19::<40>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["op", "order"])
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
     pub(super) fn v316(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["field", "op"]) & c.prop(l, s, x, "field", t19::<67>)
-            & c.prop(l, s, x, "op", t26::<7>) & c.prop(l, s, x, "order", t19::<38>)
+        c.required(l, s, x, &["field", "op"]) & c.prop(l, s, x, "field", t19::<69>)
+            & c.prop(l, s, x, "op", t26::<7>) & c.prop(l, s, x, "order", t19::<40>)
             & c
                 .unexpected_members(
                     l,
@@ -17348,7 +17368,7 @@ mod validators {
     pub(super) fn v320(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v14)
-            & c.prop(l, s, x, "field", t19::<67>)
+            & c.prop(l, s, x, "field", t19::<69>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["data", "field"])
     }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/0`
@@ -17372,7 +17392,7 @@ mod validators {
     /// `#/definitions/scaleInterpolate/oneOf/2`
     pub(super) fn v330(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t19::<67>)
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t19::<69>)
             & c.prop(l, s, x, "gamma", t19::<7>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["type", "gamma"])
     }
@@ -17412,7 +17432,7 @@ mod validators {
     pub(super) fn v353(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v14)
-            & c.prop(l, s, x, "type", t19::<67>) & c.prop(l, s, x, "clipAngle", t19::<7>)
+            & c.prop(l, s, x, "type", t19::<69>) & c.prop(l, s, x, "clipAngle", t19::<7>)
             & c.prop(l, s, x, "clipExtent", t0::<44>)
             & c.prop(l, s, x, "scale", t19::<7>) & c.prop(l, s, x, "translate", t0::<84>)
             & c.prop(l, s, x, "center", t0::<84>) & c.prop(l, s, x, "rotate", t0::<85>)
@@ -17432,9 +17452,9 @@ mod validators {
             & c.prop(l, s, x, "position", t0::<1>)
             & c.prop(l, s, x, "bandPosition", t0::<1>)
             & c.prop(l, s, x, "translate", t0::<1>)
-            & c.prop(l, s, x, "values", t19::<121>) & c.prop(l, s, x, "zindex", v11)
+            & c.prop(l, s, x, "values", t19::<123>) & c.prop(l, s, x, "zindex", v11)
             & c.prop(l, s, x, "aria", v128) & c.prop(l, s, x, "description", v14)
-            & c.prop(l, s, x, "title", t19::<39>)
+            & c.prop(l, s, x, "title", t19::<41>)
             & c.prop(l, s, x, "titlePadding", t0::<1>)
             & c.prop(l, s, x, "titleAlign", t0::<50>)
             & c.prop(l, s, x, "titleAnchor", t0::<51>)
@@ -17455,7 +17475,7 @@ mod validators {
             & c.prop(l, s, x, "domainDashOffset", t0::<1>)
             & c.prop(l, s, x, "domainOpacity", t0::<1>)
             & c.prop(l, s, x, "domainWidth", t0::<1>) & c.prop(l, s, x, "ticks", v128)
-            & c.prop(l, s, x, "tickBand", t19::<40>)
+            & c.prop(l, s, x, "tickBand", t19::<42>)
             & c.prop(l, s, x, "tickCap", t0::<54>)
             & c.prop(l, s, x, "tickColor", t9::<23>)
             & c.prop(l, s, x, "tickDash", t0::<56>)
@@ -17465,7 +17485,7 @@ mod validators {
             & c.prop(l, s, x, "tickRound", t0::<58>)
             & c.prop(l, s, x, "tickSize", t0::<1>)
             & c.prop(l, s, x, "tickWidth", t0::<1>)
-            & c.prop(l, s, x, "tickCount", t19::<41>)
+            & c.prop(l, s, x, "tickCount", t19::<43>)
             & c.prop(l, s, x, "tickExtra", t19::<29>)
             & c.prop(l, s, x, "tickMinStep", t19::<7>) & c.prop(l, s, x, "grid", v128)
             & c.prop(l, s, x, "gridScale", v14) & c.prop(l, s, x, "gridCap", t0::<54>)
@@ -17479,7 +17499,7 @@ mod validators {
             & c.prop(l, s, x, "labelBound", t9::<19>)
             & c.prop(l, s, x, "labelFlush", t9::<19>)
             & c.prop(l, s, x, "labelFlushOffset", t19::<7>)
-            & c.prop(l, s, x, "labelOverlap", t19::<42>)
+            & c.prop(l, s, x, "labelOverlap", t19::<44>)
             & c.prop(l, s, x, "labelAngle", t0::<1>)
             & c.prop(l, s, x, "labelColor", t9::<23>)
             & c.prop(l, s, x, "labelFont", t0::<54>)
@@ -17516,9 +17536,9 @@ mod validators {
     /// `#/definitions/axis/properties/encode`
     pub(super) fn v394(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "axis", t19::<43>) & c.prop(l, s, x, "ticks", t19::<43>)
-            & c.prop(l, s, x, "labels", t19::<43>) & c.prop(l, s, x, "title", t19::<43>)
-            & c.prop(l, s, x, "grid", t19::<43>) & c.prop(l, s, x, "domain", t19::<43>)
+        c.prop(l, s, x, "axis", t19::<45>) & c.prop(l, s, x, "ticks", t19::<45>)
+            & c.prop(l, s, x, "labels", t19::<45>) & c.prop(l, s, x, "title", t19::<45>)
+            & c.prop(l, s, x, "grid", t19::<45>) & c.prop(l, s, x, "domain", t19::<45>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
     }
     /// `#/definitions/guideEncode`
@@ -17527,14 +17547,14 @@ mod validators {
         let mut ok = true;
         ok &= c.prop(l, s, x, "name", v14);
         ok &= c.prop(l, s, x, "interactive", v128);
-        ok &= c.prop(l, s, x, "style", t19::<122>);
+        ok &= c.prop(l, s, x, "style", t19::<124>);
         for (key, v) in x {
             let mut matched = matches!(key.as_str(), "name" | "interactive" | "style");
             if c.key_matches(l, s, key, &RE1, &mut ok) {
                 matched = true;
                 ok
                     &= t19::<
-                        123,
+                        125,
                     >(
                         v,
                         &l.key(key),
@@ -17555,11 +17575,11 @@ mod validators {
     /// `#/definitions/legend/allOf/0/properties/encode`
     pub(super) fn v416(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "title", t19::<43>) & c.prop(l, s, x, "labels", t19::<43>)
-            & c.prop(l, s, x, "legend", t19::<43>)
-            & c.prop(l, s, x, "entries", t19::<43>)
-            & c.prop(l, s, x, "symbols", t19::<43>)
-            & c.prop(l, s, x, "gradient", t19::<43>)
+        c.prop(l, s, x, "title", t19::<45>) & c.prop(l, s, x, "labels", t19::<45>)
+            & c.prop(l, s, x, "legend", t19::<45>)
+            & c.prop(l, s, x, "entries", t19::<45>)
+            & c.prop(l, s, x, "symbols", t19::<45>)
+            & c.prop(l, s, x, "gradient", t19::<45>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/title/oneOf/1`
@@ -17571,12 +17591,12 @@ mod validators {
             & c.prop(l, s, x, "zindex", v11) & c.prop(l, s, x, "align", t0::<50>)
             & c.prop(l, s, x, "angle", t0::<1>) & c.prop(l, s, x, "baseline", t0::<53>)
             & c.prop(l, s, x, "dx", t0::<1>) & c.prop(l, s, x, "dy", t0::<1>)
-            & c.prop(l, s, x, "text", t19::<39>) & c.prop(l, s, x, "color", t9::<23>)
+            & c.prop(l, s, x, "text", t19::<41>) & c.prop(l, s, x, "color", t9::<23>)
             & c.prop(l, s, x, "font", t0::<54>) & c.prop(l, s, x, "fontSize", t0::<1>)
             & c.prop(l, s, x, "fontStyle", t0::<54>)
             & c.prop(l, s, x, "fontWeight", t0::<55>)
             & c.prop(l, s, x, "lineHeight", t0::<1>)
-            & c.prop(l, s, x, "subtitle", t19::<39>)
+            & c.prop(l, s, x, "subtitle", t19::<41>)
             & c.prop(l, s, x, "subtitleColor", t9::<23>)
             & c.prop(l, s, x, "subtitleFont", t0::<54>)
             & c.prop(l, s, x, "subtitleFontSize", t0::<1>)
@@ -17585,7 +17605,7 @@ mod validators {
             & c.prop(l, s, x, "subtitleLineHeight", t0::<1>)
             & c.prop(l, s, x, "subtitlePadding", t19::<7>)
             & c.prop(l, s, x, "encode", t11::<15>) & c.prop(l, s, x, "name", v14)
-            & c.prop(l, s, x, "interactive", v128) & c.prop(l, s, x, "style", t19::<122>)
+            & c.prop(l, s, x, "interactive", v128) & c.prop(l, s, x, "style", t19::<124>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/title/oneOf/1/properties/orient/oneOf/0`
@@ -17602,7 +17622,7 @@ mod validators {
                 matched = true;
                 ok
                     &= t19::<
-                        123,
+                        125,
                     >(
                         v,
                         &l.key(key),
@@ -17619,8 +17639,8 @@ mod validators {
     /// `#/definitions/title/oneOf/1/properties/encode/anyOf/1`
     pub(super) fn v424(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "group", t19::<43>) & c.prop(l, s, x, "title", t19::<43>)
-            & c.prop(l, s, x, "subtitle", t19::<43>)
+        c.prop(l, s, x, "group", t19::<45>) & c.prop(l, s, x, "title", t19::<45>)
+            & c.prop(l, s, x, "subtitle", t19::<45>)
             & c
                 .unexpected_members(
                     l,
@@ -17632,8 +17652,8 @@ mod validators {
     }
     /// `#/definitions/markGroup`
     pub(super) fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v430(i, l, c, &s.child("/allOf/0")) & t19::<124>(i, l, c, &s.child("/allOf/1"))
-            & t19::<49>(i, l, c, &s.child("/allOf/2"))
+        v430(i, l, c, &s.child("/allOf/0")) & t19::<126>(i, l, c, &s.child("/allOf/1"))
+            & t19::<51>(i, l, c, &s.child("/allOf/2"))
     }
     /// `#/definitions/markGroup/allOf/0`
     pub(super) fn v430(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -17644,14 +17664,14 @@ mod validators {
     /// `#/definitions/mark`
     pub(super) fn v431(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t19::<47>)
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t19::<49>)
             & c.prop(l, s, x, "role", v14) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "aria", v128)
-            & c.prop(l, s, x, "style", t19::<122>) & c.prop(l, s, x, "key", v14)
-            & c.prop(l, s, x, "clip", t19::<44>) & c.prop(l, s, x, "sort", t19::<45>)
+            & c.prop(l, s, x, "style", t19::<124>) & c.prop(l, s, x, "key", v14)
+            & c.prop(l, s, x, "clip", t19::<46>) & c.prop(l, s, x, "sort", t19::<47>)
             & c.prop(l, s, x, "interactive", t19::<29>)
             & c.prop(l, s, x, "encode", t19::<30>)
-            & c.prop(l, s, x, "transform", t5::<34>) & c.prop(l, s, x, "on", t19::<125>)
+            & c.prop(l, s, x, "transform", t5::<34>) & c.prop(l, s, x, "on", t19::<127>)
     }
     /// `#/definitions/scope`
     pub(super) fn v432(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -17661,8 +17681,8 @@ mod validators {
             & c.prop(l, s, x, "scales", t5::<37>)
             & c.prop(l, s, x, "projections", t5::<38>)
             & c.prop(l, s, x, "axes", t5::<39>) & c.prop(l, s, x, "legends", t5::<40>)
-            & c.prop(l, s, x, "title", t19::<126>) & c.prop(l, s, x, "marks", t5::<41>)
-            & c.prop(l, s, x, "usermeta", v702)
+            & c.prop(l, s, x, "title", t19::<128>) & c.prop(l, s, x, "marks", t5::<41>)
+            & c.prop(l, s, x, "usermeta", v704)
     }
     /// `#/definitions/from`
     pub(super) fn v437(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -17727,36 +17747,36 @@ mod validators {
             l,
             s,
             &[
-                (t19::<68>, None),
-                (t19::<69>, None),
                 (t19::<70>, None),
                 (t19::<71>, None),
                 (t19::<72>, None),
                 (t19::<73>, None),
+                (t19::<74>, None),
                 (t19::<75>, None),
-                (t19::<76>, None),
                 (t19::<77>, None),
                 (t19::<78>, None),
+                (t19::<79>, None),
                 (t19::<80>, None),
-                (t19::<84>, None),
-                (t19::<85>, None),
+                (t19::<82>, None),
                 (t19::<86>, None),
                 (t19::<87>, None),
+                (t19::<88>, None),
                 (t19::<89>, None),
-                (t19::<90>, None),
-                (t19::<94>, None),
-                (t19::<95>, None),
-                (t19::<99>, None),
-                (t19::<100>, None),
-                (t19::<104>, None),
+                (t19::<91>, None),
+                (t19::<92>, None),
+                (t19::<96>, None),
+                (t19::<97>, None),
+                (t19::<101>, None),
+                (t19::<102>, None),
                 (t19::<106>, None),
                 (t19::<108>, None),
-                (t19::<112>, None),
+                (t19::<110>, None),
                 (t19::<114>, None),
-                (t19::<115>, None),
                 (t19::<116>, None),
                 (t19::<117>, None),
                 (t19::<118>, None),
+                (t19::<119>, None),
+                (t19::<120>, None),
             ],
             None,
         )
@@ -18068,25 +18088,25 @@ mod validators {
     }
     const T16: [[rt::Check; 1]; 2] = [[t25::<19>], [t28::<4>]];
     /// `#/allOf/1`
-    pub(super) fn v549(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v551(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "$schema", v14);
-            ok &= c.prop(l, s, x, "config", v702);
+            ok &= c.prop(l, s, x, "config", v704);
             ok &= c.prop(l, s, x, "description", v14);
             ok &= c.prop(l, s, x, "width", t19::<7>);
             ok &= c.prop(l, s, x, "height", t19::<7>);
-            ok &= c.prop(l, s, x, "padding", t19::<36>);
-            ok &= c.prop(l, s, x, "autosize", t19::<37>);
-            ok &= c.prop(l, s, x, "background", t19::<127>);
-            ok &= c.prop(l, s, x, "style", t19::<122>);
+            ok &= c.prop(l, s, x, "padding", t19::<38>);
+            ok &= c.prop(l, s, x, "autosize", t19::<39>);
+            ok &= c.prop(l, s, x, "background", t19::<129>);
+            ok &= c.prop(l, s, x, "style", t19::<124>);
         }
         ok
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T17` each), such as `#/definitions/baseColorValue/oneOf/3/properties/start` and `#/definitions/stream/allOf/0/properties/between` (7 more).
     fn t17<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+        c.min_items(l, s, x, 2u64) & c.max_items(l, s, x, 2u64)
             & c.items(l, s, x, 0usize, "/items", T17[K][0])
     }
     const T17: [[rt::Check; 1]; 9] = [
@@ -18101,24 +18121,24 @@ mod validators {
         [t19::<7>],
     ];
     /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
-    pub(super) fn v570(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, ARRAY)
     }
     /// `#/definitions/onEvents/items/allOf/0`
-    pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v598(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["events"]) & c.prop(l, s, x, "events", t9::<5>)
             & c.prop(l, s, x, "force", v128)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/0`
-    pub(super) fn v665(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<70>)
             & c.prop(l, s, x, "x", t11::<0>) & c.prop(l, s, x, "y", t11::<0>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["force", "x", "y"])
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1`
-    pub(super) fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<71>)
             & c.prop(l, s, x, "radius", t4::<14>) & c.prop(l, s, x, "strength", t11::<0>)
@@ -18133,7 +18153,7 @@ mod validators {
                 )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/2`
-    pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<72>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "theta", t11::<0>)
@@ -18142,7 +18162,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/3`
-    pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<73>)
             & c.prop(l, s, x, "links", v14) & c.prop(l, s, x, "id", t9::<8>)
@@ -18152,7 +18172,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/4`
-    pub(super) fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<74>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "x", t9::<8>)
@@ -18166,7 +18186,7 @@ mod validators {
                 )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/5`
-    pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<75>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "y", t9::<8>)
@@ -18195,7 +18215,7 @@ mod validators {
     }
     const T18: [[rt::Check; 1]; 2] = [[t25::<76>], [t25::<77>]];
     /// `#/definitions/densityTransform/properties/distribution/oneOf/2`
-    pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v685(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", t25::<78>)
             & c.prop(l, s, x, "min", t11::<0>) & c.prop(l, s, x, "max", t11::<0>)
@@ -18209,7 +18229,7 @@ mod validators {
                 )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/3`
-    pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v686(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function", "field"])
             & c.prop(l, s, x, "function", t25::<59>) & c.prop(l, s, x, "field", t9::<8>)
@@ -18224,7 +18244,7 @@ mod validators {
                 )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/4`
-    pub(super) fn v685(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v687(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", t25::<79>)
             & c.prop(l, s, x, "distributions", t0::<72>)
@@ -18239,7 +18259,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0`
-    pub(super) fn v693(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v695(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -18255,11 +18275,11 @@ mod validators {
         )
     }
     /// `#/definitions/projection/properties/fit/oneOf/0`
-    pub(super) fn v702(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v704(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
     /// `#/definitions/legend/allOf/0`
-    pub(super) fn v709(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v711(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "size", v14) & c.prop(l, s, x, "shape", v14)
             & c.prop(l, s, x, "fill", v14) & c.prop(l, s, x, "stroke", v14)
@@ -18267,17 +18287,17 @@ mod validators {
             & c.prop(l, s, x, "strokeWidth", v14) & c.prop(l, s, x, "type", t27::<13>)
             & c.prop(l, s, x, "direction", t27::<14>)
             & c.prop(l, s, x, "orient", t0::<59>)
-            & c.prop(l, s, x, "tickCount", t19::<41>)
+            & c.prop(l, s, x, "tickCount", t19::<43>)
             & c.prop(l, s, x, "tickMinStep", t19::<7>)
             & c.prop(l, s, x, "symbolLimit", t19::<7>)
-            & c.prop(l, s, x, "values", t19::<121>) & c.prop(l, s, x, "zindex", v11)
+            & c.prop(l, s, x, "values", t19::<123>) & c.prop(l, s, x, "zindex", v11)
             & c.prop(l, s, x, "aria", v128) & c.prop(l, s, x, "description", v14)
             & c.prop(l, s, x, "cornerRadius", t0::<1>)
             & c.prop(l, s, x, "fillColor", t9::<23>) & c.prop(l, s, x, "offset", t0::<1>)
             & c.prop(l, s, x, "padding", t0::<1>)
             & c.prop(l, s, x, "strokeColor", t9::<23>)
             & c.prop(l, s, x, "legendX", t0::<1>) & c.prop(l, s, x, "legendY", t0::<1>)
-            & c.prop(l, s, x, "title", t19::<39>)
+            & c.prop(l, s, x, "title", t19::<41>)
             & c.prop(l, s, x, "titleAlign", t0::<50>)
             & c.prop(l, s, x, "titleAnchor", t0::<51>)
             & c.prop(l, s, x, "titleBaseline", t0::<53>)
@@ -18322,13 +18342,13 @@ mod validators {
             & c.prop(l, s, x, "labelLimit", t0::<1>)
             & c.prop(l, s, x, "labelOffset", t0::<1>)
             & c.prop(l, s, x, "labelOpacity", t0::<1>)
-            & c.prop(l, s, x, "labelOverlap", t19::<42>)
+            & c.prop(l, s, x, "labelOverlap", t19::<44>)
             & c.prop(l, s, x, "labelSeparation", t19::<7>)
             & c.prop(l, s, x, "encode", v416)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/legend/allOf/1`
-    pub(super) fn v710(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v712(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -18346,14 +18366,14 @@ mod validators {
         )
     }
     /// `#/definitions/encode`
-    pub(super) fn v724(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v726(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             let mut matched = false;
             if c.key_matches(l, s, key, &RE2, &mut ok) {
                 matched = true;
-                ok &= t19::<123>(v, &l.key(key), c, &s.child("/patternProperties/^.+$"));
+                ok &= t19::<125>(v, &l.key(key), c, &s.child("/patternProperties/^.+$"));
             }
             if !matched {
                 ok &= c.unexpected_member(l, s, "additionalProperties", key);
@@ -18362,7 +18382,7 @@ mod validators {
         ok
     }
     /// `#/definitions/signalName`
-    pub(super) fn v727(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v729(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
         if c.quiet(|c| t28::<5>(i, l, c, &s.child("/not"))) {
@@ -18371,33 +18391,33 @@ mod validators {
         ok
     }
     /// `#/definitions/packTransform/properties/as/oneOf/0`
-    pub(super) fn v744(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v746(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 5u64) & c.max_items(l, s, x.len(), 5u64)
+        c.min_items(l, s, x, 5u64) & c.max_items(l, s, x, 5u64)
             & c.items(l, s, x, 0usize, "/items", t11::<3>)
     }
     /// `#/definitions/partitionTransform/properties/as/oneOf/0`
-    pub(super) fn v745(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 6u64) & c.max_items(l, s, x.len(), 6u64)
+        c.min_items(l, s, x, 6u64) & c.max_items(l, s, x, 6u64)
             & c.items(l, s, x, 0usize, "/items", t11::<3>)
     }
     /// `#/definitions/treeTransform/properties/as/oneOf/0`
-    pub(super) fn v746(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v748(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 4u64) & c.max_items(l, s, x.len(), 4u64)
+        c.min_items(l, s, x, 4u64) & c.max_items(l, s, x, 4u64)
             & c.items(l, s, x, 0usize, "/items", t11::<3>)
     }
     /// `#/definitions/wordcloudTransform/properties/as/oneOf/0`
-    pub(super) fn v754(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v756(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 7u64) & c.max_items(l, s, x.len(), 7u64)
+        c.min_items(l, s, x, 7u64) & c.max_items(l, s, x, 7u64)
             & c.items(l, s, x, 0usize, "/items", t11::<3>)
     }
     /// `#/definitions/projection/properties/rotate/oneOf/0`
-    pub(super) fn v757(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v759(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 3u64)
+        c.min_items(l, s, x, 2u64) & c.max_items(l, s, x, 3u64)
             & c.items(l, s, x, 0usize, "/items", t19::<7>)
     }
 }

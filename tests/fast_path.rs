@@ -367,6 +367,17 @@ fn payload_before_type_is_read_on_the_fast_path() {
 /// error cap: the list, its order and "… and N more" must still be exactly
 /// the full path's, wherever the bad names and bad values fall, and a name
 /// repeated after the break is still refused.
+/// `text` is invalid: its reader hands it up (not to the full path from
+/// scratch), and the errors are byte for byte the full path's.
+fn assert_handed_up_with_the_full_paths_errors<T: Contract + std::fmt::Debug>(text: &str, what: &str) {
+    let fast = T::from_json_slice(text.as_bytes()).unwrap_err();
+    let full = T::from_json_slice_via_value(text.as_bytes()).unwrap_err();
+    let (fast, full) = (fast.validation_errors().unwrap(), full.validation_errors().unwrap());
+    assert_eq!(fast.to_basic_output().to_string(), full.to_basic_output().to_string(), "{what}");
+    assert_eq!(fast.to_string(), full.to_string(), "{what}");
+    assert!(matches!(read_document(text.as_bytes(), |d| T::fast_read(d)), Outcome::Invalid(..)), "{what}: handed to the full path");
+}
+
 #[test]
 fn long_invalid_maps_list_and_count_as_the_full_path_does() {
     let members = |n: usize, pick: &dyn Fn(usize) -> usize| -> String {
@@ -397,12 +408,7 @@ fn long_invalid_maps_list_and_count_as_the_full_path_does() {
     for (what, answers) in cases {
         for kind in ["", ",\"kind\":7"] {
             let text = format!("{{\"contractVersion\":\"x\",\"answers\":{{{answers}}},\"mode\":\"interactive\"{kind}}}");
-            let fast = LaunchRequest::from_json_slice(text.as_bytes()).unwrap_err();
-            let full = LaunchRequest::from_json_slice_via_value(text.as_bytes()).unwrap_err();
-            let (fast, full) = (fast.validation_errors().unwrap(), full.validation_errors().unwrap());
-            assert_eq!(fast.to_basic_output().to_string(), full.to_basic_output().to_string(), "{what}");
-            assert_eq!(fast.to_string(), full.to_string(), "{what}");
-            assert!(matches!(read_document(text.as_bytes(), |d| LaunchRequest::fast_read(d)), Outcome::Invalid(..)), "{what}: handed to the full path");
+            assert_handed_up_with_the_full_paths_errors::<LaunchRequest>(&text, &what);
         }
     }
     // A name repeated after the break: refused on both paths.
@@ -445,12 +451,7 @@ fn long_invalid_arrays_list_and_count_as_the_full_path_does() {
     for (what, questions) in cases {
         for version in ["\"1.0.0\"", "7"] {
             let text = format!("{{\"catalogVersion\":{version},\"questions\":[{questions}]}}");
-            let fast = QuestionCatalog::from_json_slice(text.as_bytes()).unwrap_err();
-            let full = QuestionCatalog::from_json_slice_via_value(text.as_bytes()).unwrap_err();
-            let (fast, full) = (fast.validation_errors().unwrap(), full.validation_errors().unwrap());
-            assert_eq!(fast.to_basic_output().to_string(), full.to_basic_output().to_string(), "{what}");
-            assert_eq!(fast.to_string(), full.to_string(), "{what}");
-            assert!(matches!(read_document(text.as_bytes(), |d| QuestionCatalog::fast_read(d)), Outcome::Invalid(..)), "{what}: handed to the full path");
+            assert_handed_up_with_the_full_paths_errors::<QuestionCatalog>(&text, &what);
         }
     }
 }

@@ -80,37 +80,47 @@ impl Sparse {
 /// validators, told where they are, take them as valid without looking.
 /// Only members the validators reach through `properties` alone, with the
 /// very schemas the reader checked, are settled (the generator decides).
-/// With them, how many errors the readers counted past the error cap and
-/// left out of the document ([`MapOf`]).
-/// And the arrays handed up with only some of their items ([`Sparse`]).
 #[derive(Debug, Default)]
-pub struct Settled(Vec<usize>, usize, Vec<(usize, Sparse)>);
+pub struct Settled {
+    /// The placeholders' addresses.
+    placeholders: Vec<usize>,
+    /// How many errors the readers counted past the error cap and left out
+    /// of the document ([`MapOf`], [`VecOf`]).
+    unlisted: usize,
+    /// The arrays handed up with only some of their items, by the address
+    /// of their buffer ([`Sparse`]).
+    sparse: Vec<(usize, Sparse)>,
+}
 
 impl Settled {
     /// Whether `v` is one of the placeholders.
     #[inline]
     pub fn holds(&self, v: &Value) -> bool {
-        !self.0.is_empty() && v.is_null() && self.0.contains(&(v as *const Value as usize))
+        !self.placeholders.is_empty() && v.is_null() && self.placeholders.contains(&(v as *const Value as usize))
     }
 
     /// How many errors the readers counted past the cap and left out.
     pub fn unlisted(&self) -> usize {
-        self.1
+        self.unlisted
     }
 
     /// What the document holds of `items` when a reader kept only some of
     /// them (`None`: `items` is the array as the document has it).
     #[inline]
     pub fn sparse(&self, items: &[Value]) -> Option<&Sparse> {
-        if self.2.is_empty() {
+        if self.sparse.is_empty() {
             return None;
         }
         let at = items.as_ptr() as usize;
-        self.2.iter().find(|(p, _)| *p == at).map(|(_, s)| s)
+        self.sparse.iter().find(|(p, _)| *p == at).map(|(_, s)| s)
     }
 
     fn take() -> Self {
-        Settled(SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())), UNLISTED.with(|u| u.take()), SPARSE.with(|s| std::mem::take(&mut *s.borrow_mut())))
+        Settled {
+            placeholders: SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())),
+            unlisted: UNLISTED.with(|u| u.take()),
+            sparse: SPARSE.with(|s| std::mem::take(&mut *s.borrow_mut())),
+        }
     }
 
     /// Forgets placeholders registered by a reader that did not hand its
@@ -126,10 +136,10 @@ impl Drop for Settled {
     /// Gives the list's memory back for the next document (one allocation
     /// per thread, not one per invalid document).
     fn drop(&mut self) {
-        if self.0.capacity() == 0 {
+        if self.placeholders.capacity() == 0 {
             return;
         }
-        let mut list = std::mem::take(&mut self.0);
+        let mut list = std::mem::take(&mut self.placeholders);
         list.clear();
         SETTLED.with(|s| {
             if let Ok(mut s) = s.try_borrow_mut() {
@@ -1026,13 +1036,8 @@ impl ArrayErrors {
 
     fn item(&mut self, v: Value) {
         if let Some(items) = self.items {
-            if !crate::is_valid(items, &v) {
-                if self.errors < crate::error::max_errors() {
-                    // Listed (in part at least): the validators will say what.
-                    self.errors += Ctx::count_errors(items, &v, false);
-                    return self.keep(v);
-                }
-                self.unlisted += Ctx::count_errors(items, &v, true);
+            if !crate::is_valid(items, &v) && keep_refused(items, &v, &mut self.errors, &mut self.unlisted) {
+                return self.keep(v);
             }
         }
         self.len += 1;
@@ -1165,6 +1170,21 @@ where
     crate::__fast_refuse!(seq);
 }
 
+/// The one decision of [`MapErrors`] and [`ArrayErrors`] for a value
+/// `check` refuses: while the errors of the values kept so far (`listed`)
+/// leave room under the cap, the value is kept (`true`) and its errors
+/// added to `listed`; past it, its errors are added to `unlisted`.
+fn keep_refused(check: crate::Check, v: &Value, listed: &mut usize, unlisted: &mut usize) -> bool {
+    if *listed < crate::error::max_errors() {
+        // Listed (in part at least): the validators will say what.
+        *listed += Ctx::count_errors(check, v, false);
+        true
+    } else {
+        *unlisted += Ctx::count_errors(check, v, true);
+        false
+    }
+}
+
 /// An invalid map being read on ([`MapOf`] with [`MapChecks`]): every member
 /// is still read (after the first, as JSON, one at a time) and checked by
 /// the map's own validators; the ones whose errors will be listed are kept,
@@ -1246,11 +1266,11 @@ impl MapErrors {
                 Ok(v) => v,
                 Err(e) => return e,
             };
-            let step = match self.values {
-                Some(values) if !crate::is_valid(values, &v) => self.member(&k, name_ok, Err(v), false),
-                _ => self.member_ok(&k, name_ok, Some(v), false),
+            let value = match self.values {
+                Some(values) if !crate::is_valid(values, &v) => Err(v),
+                _ => Ok(v),
             };
-            if let Err(e) = step {
+            if let Err(e) = self.member(&k, name_ok, value, false) {
                 return e;
             }
         }
@@ -1269,16 +1289,17 @@ impl MapErrors {
         x: Result<V::Out, A::Error>,
         spare: &mut Option<A::Error>,
     ) -> Result<(), A::Error> {
-        match x {
-            Ok(x) => self.member_ok(k, name_ok, Some(x), true),
+        let value = match x {
+            Ok(x) => Ok(json_of(x).ok_or_else(abort)?),
             Err(e) => match salvaged() {
                 Some(v) => {
                     spare.get_or_insert(e);
-                    self.member(k, name_ok, Err(v), true)
+                    Err(v)
                 }
-                None => Err(e),
+                None => return Err(e),
             },
-        }
+        };
+        self.member(k, name_ok, value, true)
     }
 
     /// Whether a name the key reader refused is one the validators refuse.
@@ -1286,65 +1307,32 @@ impl MapErrors {
         !name_ok && self.names.is_some_and(|names| !crate::is_valid(names, &Value::String(k.to_owned())))
     }
 
-    /// A member whose value its reader found valid (`x`): kept only for a
-    /// bad name (or when `keep`).
-    fn member_ok<T: Serialize, E: de::Error>(&mut self, k: &str, name_ok: bool, x: Option<T>, keep: bool) -> Result<(), E> {
-        if keep {
-            let Some(v) = x.and_then(json_of) else { return Err(abort()) };
-            return self.member(k, name_ok, Ok(Some(v)), true);
-        }
+    /// A member, its value as JSON: `Ok` when valid, `Err` when the values'
+    /// validator refuses it. Kept when its errors will be listed, or
+    /// `keep` (the first member: its value may hold placeholders).
+    fn member<E: de::Error>(&mut self, k: &str, name_ok: bool, value: Result<Value, Value>, keep: bool) -> Result<(), E> {
         if !self.first_time(k) {
             return Err(abort());
         }
+        let mut kept = keep;
+        let mut unlisted = 0;
         if self.name_is_bad(k, name_ok) {
             self.bad_names += 1;
             if self.bad_names <= crate::error::max_errors() {
-                let Some(v) = x.and_then(json_of) else { return Err(abort()) };
-                self.insert(k, v)?;
-            } else {
-                self.unlisted += 1;
-            }
-        }
-        Ok(())
-    }
-
-    /// A member: its value as JSON when its reader refused it (`Err`), or
-    /// found valid and already JSON (`Ok(Some)`). `keep` keeps it whatever
-    /// it adds (its value may hold placeholders).
-    fn member<E: de::Error>(&mut self, k: &str, name_ok: bool, value: Result<Option<Value>, Value>, keep: bool) -> Result<(), E> {
-        if !self.first_time(k) {
-            return Err(abort());
-        }
-        let cap = crate::error::max_errors();
-        let name_bad = self.name_is_bad(k, name_ok);
-        let mut kept = keep;
-        let mut unlisted = 0;
-        if name_bad {
-            self.bad_names += 1;
-            if self.bad_names <= cap {
                 kept = true;
             } else {
                 unlisted += 1;
             }
         }
-        if let (Err(v), Some(values)) = (&value, self.values) {
-            if keep {
-                // Kept whatever it adds, and not counted: its value may hold
-                // placeholders, which a count would take for errors. Counting
-                // less only keeps more members, never drops a listed one.
-            } else if self.value_errors < cap {
-                // Listed (in part at least): the validators will say what.
-                self.value_errors += Ctx::count_errors(values, v, false);
-                kept = true;
-            } else {
-                unlisted += Ctx::count_errors(values, v, true);
-            }
+        // The first member is kept and not counted: a count would take its
+        // placeholders for errors. Counting less only keeps more members,
+        // never drops a listed one.
+        if let (Err(v), Some(values), false) = (&value, self.values, keep) {
+            kept |= keep_refused(values, v, &mut self.value_errors, &mut unlisted);
         }
         if kept {
-            match value {
-                Ok(Some(v)) | Err(v) => self.insert(k, v)?,
-                Ok(None) => return Err(abort()),
-            }
+            let (Ok(v) | Err(v)) = value;
+            self.insert(k, v)?;
         } else {
             self.unlisted += unlisted;
         }

@@ -843,18 +843,8 @@ macro_rules! map_checks {
         /// The validators of a map's names and values.
         pub(super) struct $name;
         impl $crate::fast::MapChecks for $name {
-            const CHECKS: ::std::option::Option<(::std::option::Option<$crate::Check>, ::std::option::Option<$crate::Check>)> = ::std::option::Option::Some((
-                {
-                    let names: ::std::option::Option<$crate::Check> = ::std::option::Option::None;
-                    $(let names = ::std::option::Option::Some($names as $crate::Check);)?
-                    names
-                },
-                {
-                    let values: ::std::option::Option<$crate::Check> = ::std::option::Option::None;
-                    $(let values = ::std::option::Option::Some($values as $crate::Check);)?
-                    values
-                },
-            ));
+            const CHECKS: ::std::option::Option<(::std::option::Option<$crate::Check>, ::std::option::Option<$crate::Check>)> =
+                ::std::option::Option::Some(($crate::__optional_check!($($names)?), $crate::__optional_check!($($values)?)));
         }
     };
 }
@@ -868,12 +858,21 @@ macro_rules! array_checks {
         /// The validator of an array's items.
         pub(super) struct $name;
         impl $crate::fast::ArrayChecks for $name {
-            const ITEMS: ::std::option::Option<::std::option::Option<$crate::Check>> = ::std::option::Option::Some({
-                let items: ::std::option::Option<$crate::Check> = ::std::option::Option::None;
-                $(let items = ::std::option::Option::Some($items as $crate::Check);)?
-                items
-            });
+            const ITEMS: ::std::option::Option<::std::option::Option<$crate::Check>> =
+                ::std::option::Option::Some($crate::__optional_check!($($items)?));
         }
+    };
+}
+
+/// A validator named in `map_checks!`/`array_checks!`, or none.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __optional_check {
+    () => {
+        ::std::option::Option::None
+    };
+    ($check:path) => {
+        ::std::option::Option::Some($check as $crate::Check)
     };
 }
 

@@ -291,9 +291,9 @@ impl Ctx {
     #[inline]
     pub fn items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value], from: usize, rel: &'static str, check: Check) -> bool {
         let at = at.child(rel);
-        if self.settled.sparse(items).is_some() {
+        if let Some(sparse) = self.settled.sparse(items) {
             let mut ok = true;
-            for (i, v) in self.indexed(items, from) {
+            for (i, v) in Indexed::kept(sparse, items, from) {
                 ok &= check(v, &loc.index(i), self, &at);
             }
             return ok;
@@ -438,7 +438,7 @@ impl Ctx {
     /// [`crate::fast::Sparse`]).
     pub fn indexed<'v>(&self, items: &'v [Value], from: usize) -> Indexed<'v> {
         match self.settled.sparse(items) {
-            Some(sparse) => Indexed::Kept(sparse.indices().to_vec().into_iter().zip(items.iter()), from),
+            Some(sparse) => Indexed::kept(sparse, items, from),
             None => Indexed::All(items.iter().enumerate().skip(from)),
         }
     }
@@ -818,6 +818,15 @@ pub enum Indexed<'v> {
     All(std::iter::Skip<std::iter::Enumerate<std::slice::Iter<'v, Value>>>),
     /// The items a reader kept, with their indices; those from the index given on.
     Kept(std::iter::Zip<std::vec::IntoIter<usize>, std::slice::Iter<'v, Value>>, usize),
+}
+
+impl<'v> Indexed<'v> {
+    /// The items a reader kept of a [`Sparse`](crate::fast::Sparse) array,
+    /// from index `from` on (the indices are copied: the caller goes on
+    /// borrowing the context mutably).
+    fn kept(sparse: &crate::fast::Sparse, items: &'v [Value], from: usize) -> Self {
+        Indexed::Kept(sparse.indices().to_vec().into_iter().zip(items.iter()), from)
+    }
 }
 
 impl<'v> Iterator for Indexed<'v> {

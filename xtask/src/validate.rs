@@ -449,8 +449,8 @@ fn high_surrogate_before(text: &str, line: usize, column: usize) -> bool {
 }
 
 /// Builds the typed value (and runs the contract rules); the echo when asked.
-/// The document read by its type's one-pass reader (a document with many
-/// errors is not held whole: memory stays bounded by the input).
+/// The document is read by its type's one-pass reader, so one with many
+/// errors is never held whole: memory stays bounded by the input.
 fn typed(opts: &Options, text: &str) -> std::result::Result<Option<Value>, ParseError> {
     fn echo<T: Contract>(t: &T, on: bool) -> Option<Value> {
         on.then(|| serde_json::to_value(t).unwrap_or(Value::Null))

@@ -246,6 +246,13 @@ impl<'a> Readers<'a> {
         })
     }
 
+    /// Whether exactly one node of `conj` has keywords: its validator is the
+    /// only one to loop over a map's or an array's contents, so a reader
+    /// that checks them with that node's validators says what it says.
+    fn one_schema_says_all(&self, conj: &[NodeId]) -> bool {
+        kws(self.ir, conj).filter(|k| !keywords(k).is_empty()).count() == 1
+    }
+
     /// Whether subschema `n` is a schema resource of its own (`$id` below
     /// the root): validators reach such a member by a direct call, not
     /// through `Ctx::prop`, so it cannot be left as a placeholder.
@@ -427,9 +434,8 @@ impl<'a> Readers<'a> {
                     // One schema says all (the validators reach the items
                     // through `Ctx`): an invalid array can be handed up with
                     // only the items whose errors will be listed.
-                    let saying = kws(self.ir, &conj).filter(|k| !keywords(k).is_empty()).count();
                     let can_break = !items.is_empty() || kws(self.ir, &conj).any(|k| k.min_items.is_some() || k.max_items.is_some());
-                    if !branch_top && saying == 1 && can_break && items.len() <= 1 {
+                    if !branch_top && self.one_schema_says_all(&conj) && can_break && items.len() <= 1 {
                         let items: Vec<TokenStream> = items.first().map(|n| validators.entry(*n)).into_iter().collect();
                         let checks = self.shared_item("Checks", |name| quote!(#rt::array_checks!(#name #(, items = #items)*);));
                         quote!(#rt::fast::VecOf<#item_reader, #min, #max, #checks>)
@@ -457,8 +463,7 @@ impl<'a> Readers<'a> {
                     let value_reader = self.reader(validators, usize::MAX, &values, v);
                     // One schema says all: the validators loop over the names,
                     // then the values, and the reader can count past the cap.
-                    let saying = kws(self.ir, &conj).filter(|k| !keywords(k).is_empty()).count();
-                    if saying == 1 && names.len() + values.len() >= 1 && names.len() <= 1 && values.len() <= 1 {
+                    if self.one_schema_says_all(&conj) && names.len() + values.len() >= 1 && names.len() <= 1 && values.len() <= 1 {
                         let names: Vec<TokenStream> = names.first().map(|n| validators.entry(*n)).into_iter().collect();
                         let values: Vec<TokenStream> = values.first().map(|n| validators.entry(*n)).into_iter().collect();
                         let checks = self.shared_item("Checks", |name| quote!(#rt::map_checks!(#name #(, names = #names)* #(, values = #values)*);));

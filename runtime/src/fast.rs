@@ -584,12 +584,13 @@ macro_rules! __fast_refuse {
 /// that read a union alike but for a branch's rules share the expansion:
 /// `Union1<LeafRead<Leaf2>, VecOf<…>>`. Kinds no branch takes are invalid.
 /// `union_reader!(Union1, Visit1 -> Answer { str => Answer::One; R0: String, seq => Answer::Many; R1: Vec<String> } refuse bool number null map);`
+/// For a generic union, `-> Rule<T> where T { …; R1: T }`: what the reader of `T` reads.
 #[macro_export]
 macro_rules! union_reader {
-    ($name:ident, $visit:ident -> $out:ty { $($kind:ident => $variant:expr ; $r:ident : $payload:ty),* } refuse $($refuse:ident)*) => {
+    ($name:ident, $visit:ident -> $out:ty $(where $param:ident)? { $($kind:ident => $variant:expr ; $r:ident : $payload:ty),* } refuse $($refuse:ident)*) => {
         /// Reads a union: the JSON type picks the branch, read by its reader.
         pub(super) struct $name<$($r),*>(::std::marker::PhantomData<($($r,)*)>);
-        impl<$($r: $crate::fast::Read<Out = $payload>),*> $crate::fast::Read for $name<$($r),*> {
+        impl<$($param: $crate::__private::serde::Serialize,)? $($r: $crate::fast::Read<Out = $payload>),*> $crate::fast::Read for $name<$($r),*> {
             type Out = $out;
             #[inline]
             fn read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$out, D::Error> {
@@ -597,7 +598,7 @@ macro_rules! union_reader {
             }
         }
         struct $visit<$($r),*>(::std::marker::PhantomData<($($r,)*)>);
-        impl<'de, $($r: $crate::fast::Read<Out = $payload>),*> $crate::__private::serde::de::Visitor<'de> for $visit<$($r),*> {
+        impl<'de, $($param: $crate::__private::serde::Serialize,)? $($r: $crate::fast::Read<Out = $payload>),*> $crate::__private::serde::de::Visitor<'de> for $visit<$($r),*> {
             type Value = $out;
             fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
                 f.write_str("a value of one of the union's types")

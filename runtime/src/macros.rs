@@ -204,9 +204,9 @@ macro_rules! date_time_accessor {
 /// `contract …` at the end adds the type's `contract!`.
 #[macro_export]
 macro_rules! union_serialize {
-    ($name:ident { $($variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? $(extra $extra:ident)? $(deny)?)?),+ $(,)? } $(contract $($contract:tt)+)?) => {
+    ($name:ident $(<$param:ident>)? { $($variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? $(extra $extra:ident)? $(deny)?)?),+ $(,)? } $(contract $($contract:tt)+)?) => {
         $($crate::contract!($name, $($contract)+);)?
-        impl $crate::__private::serde::Serialize for $name {
+        impl $(<$param: $crate::__private::serde::Serialize>)? $crate::__private::serde::Serialize for $name $(<$param>)? {
             fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
                 // `x` is written here once, so the pattern's binding and the
                 // body's use are the same name.
@@ -278,11 +278,13 @@ macro_rules! union {
 ///
 /// `union_by_type!(Bugs { Text(_): string, Object(_): object });`, and
 /// with `contract …` after the braces, the type's [`contract!`] (its
-/// arguments after the name).
+/// arguments after the name). A generic union, whose places each say what
+/// one variant holds, names its parameter: `union_by_type!(Rule<T> {
+/// Level(_): string, Options(_): array });`.
 #[macro_export]
 macro_rules! union_by_type {
-    ($name:ident { $($variant:ident $(($hold:tt))? : $($kind:ident)|+),+ $(,)? } $(contract $($contract:tt)+)?) => {
-        impl $crate::FromValue for $name {
+    ($name:ident $(<$param:ident>)? { $($variant:ident $(($hold:tt))? : $($kind:ident)|+),+ $(,)? } $(contract $($contract:tt)+)?) => {
+        impl $(<$param: $crate::FromValue>)? $crate::FromValue for $name $(<$param>)? {
             fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
                 #[allow(unreachable_patterns)] // every JSON type may be taken
                 match &v {
@@ -291,7 +293,7 @@ macro_rules! union_by_type {
                 }
             }
         }
-        $crate::union_serialize!($name { $($variant $(($hold))?),+ });
+        $crate::union_serialize!($name $(<$param>)? { $($variant $(($hold))?),+ });
         $($crate::contract!($name, $($contract)+);)?
     };
     (@build $v:ident $variant:ident (_)) => { $crate::variant($v, Self::$variant) };

@@ -460,6 +460,8 @@ impl<'a> Page<'a> {
             TypeRef::Number => "number".to_owned(),
             TypeRef::Null => "null".to_owned(),
             TypeRef::Named(id) => self.link(*id),
+            TypeRef::Apply(id, x) => format!("{} holding {}", self.link(*id), self.type_md(x)),
+            TypeRef::Param => "`T` (each place's own type)".to_owned(),
             TypeRef::Nullable(x) => format!("{} or null", self.type_md(x)),
             TypeRef::Vec(x) => format!("array of {}", self.type_md(x)),
             TypeRef::Tuple(items) => format!("array of exactly: {}", items.iter().map(|x| self.type_md(x)).collect::<Vec<_>>().join(", ")),

@@ -18,7 +18,7 @@ use super::validate::Validators;
 use crate::check::{self, Check, Program};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
 use crate::keywords::{array_bounds, format, numeric, object_bounds, pattern, string_length, types, values};
-use crate::plan::{Extra, Field, Kind, ModulePlan, TypeRef};
+use crate::plan::{instantiate, Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
@@ -387,7 +387,7 @@ impl<'a> Readers<'a> {
                     let name = self.fresh("Union");
                     // Named before its branches are read: a branch may hold the union again.
                     self.memo.insert(key.clone(), quote!(#name));
-                    let read = self.union(validators, *id, &conj);
+                    let read = self.union(validators, *id, None, &conj);
                     if self.reached.contains(&name.to_string()) {
                         // The union holds itself: a reader of its own breaks the cycle of types.
                         self.items.push(quote! {
@@ -419,6 +419,13 @@ impl<'a> Readers<'a> {
                 }
                 _ => self.via_value(validators, schemas, &out_ty),
             },
+            // A generic union (never one that holds itself) given this place's parameter.
+            TypeRef::Apply(id, arg) if self.union_branches(*id, &conj).is_some() => {
+                let read = self.union(validators, *id, Some(arg), &conj);
+                let name = self.fresh("Union");
+                self.items.push(quote!(type #name = #read;));
+                quote!(#name)
+            }
             TypeRef::Vec(item) => {
                 let handled = [types::NAME, "items", array_bounds::MIN, array_bounds::MAX];
                 if only(self.ir, &conj, TypeSet::ARRAY, &handled) && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::ARRAY))) {
@@ -541,18 +548,29 @@ impl<'a> Readers<'a> {
     /// [`Self::union_branches`]): the union's reader (one per way of
     /// picking branches, shared by every such place) over this place's
     /// branch readers, `Union3<LeafRead<Leaf1>, ViaValue<Check2>>`.
-    fn union(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId]) -> TokenStream {
+    /// A generic union's reader (`arg` its parameter at this place) is
+    /// generic too, one for every place: `T` is what the parameter's reader reads.
+    fn union(&mut self, validators: &mut Validators, id: usize, arg: Option<&TypeRef>, conj: &[NodeId]) -> TokenStream {
         let rt = self.rt.clone();
         let (Some(branches), Kind::Union { variants, .. }) = (self.union_branches(id, conj), self.plan.types[id].kind.clone()) else {
             return quote!(#rt::fast::AnyValue);
         };
         let union_ty = super::types::ident(&self.plan.types[id].name);
+        let generic = arg.map(|_| quote!(where T));
+        let out_ty = match arg {
+            Some(_) => quote!(#union_ty<T>),
+            None => quote!(#union_ty),
+        };
         let mut arms = Vec::new();
         let mut readers = Vec::new();
         let mut taken = Vec::new();
         for (n, (kind, b, v)) in branches.into_iter().enumerate() {
             self.branch_top = true;
-            readers.push(self.reader(validators, id, &[b], &variants[v].ty));
+            let ty = match arg {
+                Some(arg) => instantiate(&variants[v].ty, arg),
+                None => variants[v].ty.clone(),
+            };
+            readers.push(self.reader(validators, id, &[b], &ty));
             let payload = self.ty(id, &variants[v].ty);
             let vid = super::types::ident(&variants[v].name);
             let build = if variants[v].ty == TypeRef::Null { quote!(|_| #union_ty::#vid) } else { quote!(#union_ty::#vid) };
@@ -564,7 +582,7 @@ impl<'a> Readers<'a> {
             ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.contains(k)).map(|k| Ident::new(k, Span::call_site())).collect();
         let name = self.shared_item("Union", |name| {
             let visitor = format_ident!("Visit{}", name);
-            quote!(#rt::union_reader!(#name, #visitor -> #union_ty { #(#arms),* } refuse #(#refuse)*);)
+            quote!(#rt::union_reader!(#name, #visitor -> #out_ty #generic { #(#arms),* } refuse #(#refuse)*);)
         });
         quote!(#name<#(#readers),*>)
     }

@@ -4,7 +4,7 @@
 
 use super::docs::{doc_attrs, used_by, value_span};
 use super::validate::Validators;
-use crate::plan::{kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
+use crate::plan::{instantiate, kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use std::collections::HashSet;
@@ -492,11 +492,13 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         // where the estimate (an upper bound) leaves any doubt.
         let largest = variants.iter().map(|v| self.sizes.of(&v.ty)).max().unwrap_or(0);
         let allow = (largest > NO_LARGE_VARIANT_UP_TO).then(|| quote!(#[allow(clippy::large_enum_variant)]));
+        // A generic union: each place names what its varying variant holds.
+        let params = variants.iter().any(|v| v.ty == TypeRef::Param).then(|| quote!(<T>));
         let definition = quote! {
             #docs
             #[derive(Clone, Debug, PartialEq)]
             #allow
-            pub enum #name { #(#defs)* }
+            pub enum #name #params { #(#defs)* }
         };
         // The value was validated before: a tag or a JSON type that tells
         // the branch is enough; other unions run each branch's validator.
@@ -518,7 +520,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 });
                 return quote! {
                     #definition
-                    #rt::union_by_type!(#name { #(#arms),* });
+                    #rt::union_by_type!(#name #params { #(#arms),* });
                 };
             }
             (Some(_), _) => variants
@@ -948,6 +950,13 @@ impl<'p> Sizes<'p> {
             TypeRef::Null => 0,
             TypeRef::Nullable(x) => Self::nullable(self.of(x)),
             TypeRef::Tuple(items) => items.iter().map(|x| Self::words(self.of(x))).sum(),
+            // A generic union given its parameter: as the union holding it.
+            TypeRef::Apply(id, arg) => match &self.plan.types[*id].kind {
+                Kind::Union { variants, .. } => WORD + variants.iter().map(|v| Self::words(self.of(&instantiate(&v.ty, arg)))).max().unwrap_or(0),
+                _ => WORD,
+            },
+            // Unknown until a place names it; a place's size is reckoned with its own.
+            TypeRef::Param => WORD,
             TypeRef::Named(id) => {
                 if let Some(n) = self.known[*id] {
                     return n;
@@ -1007,6 +1016,10 @@ impl<'p> Sizes<'p> {
 fn direct_named(t: &TypeRef, out: &mut Vec<usize>) {
     match t {
         TypeRef::Named(id) => out.push(*id),
+        TypeRef::Apply(id, x) => {
+            out.push(*id);
+            direct_named(x, out);
+        }
         TypeRef::Nullable(x) => direct_named(x, out),
         TypeRef::Tuple(items) => items.iter().for_each(|x| direct_named(x, out)),
         _ => {}
@@ -1025,6 +1038,12 @@ pub(crate) fn rust_type(plan: &ModulePlan, boxed: &HashSet<(usize, usize)>, rt: 
         TypeRef::Integer => quote!(#rt::Integer),
         TypeRef::Number => quote!(#rt::Number),
         TypeRef::Null => quote!(()),
+        TypeRef::Param => quote!(T),
+        TypeRef::Apply(id, arg) => {
+            let n = ident(&plan.types[*id].name);
+            let arg = ty(owner, arg);
+            quote!(#n<#arg>)
+        }
         TypeRef::Named(id) => {
             let n = ident(&plan.types[*id].name);
             if matches!(plan.types[*id].kind, Kind::IntegerEnum { .. }) {

@@ -15,6 +15,7 @@
 mod dedup;
 mod envelope;
 mod facts;
+mod generics;
 mod model;
 mod names;
 mod objects;
@@ -32,7 +33,7 @@ use facts::{primitive_of, type_of, widen, Facts};
 use model::{collect_named, remap_kind, remap_ref};
 use names::{integer_enum, root_candidates, string_enum, type_variant_name};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Plans every generated document.
 pub fn plan(settings: &Settings, ir: &Ir) -> Result<Plan, Error> {
@@ -571,7 +572,14 @@ impl<'a> Planner<'a> {
         for t in types.iter_mut() {
             remap_kind(&mut t.kind, &rep);
         }
-        let entries: Vec<TypeRef> = entries.iter().map(remap).collect();
+        let mut entries: Vec<TypeRef> = entries.iter().map(remap).collect();
+        // Unions that differ only in what one variant holds: one generic type.
+        let live: Vec<usize> = (0..types.len()).filter(|i| rep[*i] == *i).collect();
+        let pinned: HashSet<usize> = root_id.iter().chain(&api).map(|i| rep[*i]).collect();
+        let mut rep = rep;
+        for g in generics::generalize(self.ir, &mut types, &mut entries, &live, &pinned) {
+            rep.push(g);
+        }
         // Merge name candidates into representatives.
         let mut merged: BTreeMap<usize, Vec<String>> = BTreeMap::new();
         for (i, t) in types.iter().enumerate() {
@@ -692,7 +700,7 @@ fn share_validation(ir: &Ir, types: &mut [TypeDef], rep: &[usize], same_validati
 
 /// The text every one of `docs` agrees on (title, description, default,
 /// examples); the source is no single place's.
-fn common_doc(docs: &[DocText]) -> DocText {
+pub(super) fn common_doc(docs: &[DocText]) -> DocText {
     let Some(first) = docs.first() else { return DocText::default() };
     let agree = |f: &dyn Fn(&DocText) -> String| docs.iter().all(|d| f(d) == f(first));
     let text = |d: &DocText| format!("{:?}{:?}", d.title, d.description);

@@ -6,6 +6,7 @@ use crate::ir::NodeId;
 use crate::load::DocId;
 use crate::Warning;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// Index of a type in [`ModulePlan::types`].
 pub type TypeId = usize;
@@ -35,6 +36,11 @@ pub enum TypeRef {
     Tuple(Vec<TypeRef>),
     /// An ordered map from member names (key type) to values.
     Map(Box<TypeRef>, Box<TypeRef>),
+    /// The type parameter `T` of a generic type (a union whose places
+    /// differ only in what one variant holds).
+    Param,
+    /// A generic type given its parameter: `RuleNumberOrRuleStringOrArray<(Level, Options)>`.
+    Apply(TypeId, Box<TypeRef>),
 }
 
 /// Documentation gathered from the schema's own text.
@@ -279,6 +285,10 @@ pub struct Plan {
 pub(super) fn collect_named(t: &TypeRef, out: &mut Vec<usize>) {
     match t {
         TypeRef::Named(id) => out.push(*id),
+        TypeRef::Apply(id, x) => {
+            out.push(*id);
+            collect_named(x, out);
+        }
         TypeRef::Nullable(x) | TypeRef::Vec(x) => collect_named(x, out),
         TypeRef::Tuple(items) => items.iter().for_each(|x| collect_named(x, out)),
         TypeRef::Map(k, v) => {
@@ -322,6 +332,7 @@ pub fn kind_refs(k: &Kind) -> Vec<TypeRef> {
 pub(super) fn remap_ref(t: &TypeRef, map: &[usize]) -> TypeRef {
     match t {
         TypeRef::Named(id) => TypeRef::Named(map.get(*id).copied().unwrap_or(*id)),
+        TypeRef::Apply(id, x) => TypeRef::Apply(map.get(*id).copied().unwrap_or(*id), Box::new(remap_ref(x, map))),
         TypeRef::Nullable(x) => TypeRef::Nullable(Box::new(remap_ref(x, map))),
         TypeRef::Vec(x) => TypeRef::Vec(Box::new(remap_ref(x, map))),
         TypeRef::Tuple(items) => TypeRef::Tuple(items.iter().map(|x| remap_ref(x, map)).collect()),
@@ -332,37 +343,59 @@ pub(super) fn remap_ref(t: &TypeRef, map: &[usize]) -> TypeRef {
 
 /// `k` with each generated type replaced by its entry in `map`.
 pub(super) fn remap_kind(k: &mut Kind, map: &[usize]) {
+    map_kind(k, &|t| remap_ref(t, map));
+    if let Kind::Envelope { commands, .. } = k {
+        *commands = map.get(*commands).copied().unwrap_or(*commands);
+    }
+}
+
+/// `k` with each type reference it holds replaced by `f` of it.
+pub(super) fn map_kind(k: &mut Kind, f: &dyn Fn(&TypeRef) -> TypeRef) {
     match k {
-        Kind::Struct { fields, extra, .. } => {
-            for f in fields {
-                f.ty = remap_ref(&f.ty, map);
+        Kind::Struct { fields, extra, .. } | Kind::Envelope { fields, extra, .. } => {
+            for field in fields {
+                field.ty = f(&field.ty);
             }
             if let Extra::Keep(t) = extra {
-                *t = remap_ref(t, map);
+                *t = f(t);
             }
-        }
-        Kind::Envelope { fields, extra, commands, .. } => {
-            for f in fields {
-                f.ty = remap_ref(&f.ty, map);
-            }
-            if let Extra::Keep(t) = extra {
-                *t = remap_ref(t, map);
-            }
-            *commands = map.get(*commands).copied().unwrap_or(*commands);
         }
         Kind::Commands { commands, unknown_payload, .. } => {
             for c in commands {
-                c.payload = remap_ref(&c.payload, map);
+                c.payload = f(&c.payload);
             }
-            *unknown_payload = remap_ref(unknown_payload, map);
+            *unknown_payload = f(unknown_payload);
         }
         Kind::Union { variants, .. } => {
             for v in variants {
-                v.ty = remap_ref(&v.ty, map);
+                v.ty = f(&v.ty);
             }
         }
-        Kind::Alias(t) => *t = remap_ref(t, map),
+        Kind::Alias(t) => *t = f(t),
         Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Newtype | Kind::Const(_) => {}
+    }
+}
+
+/// `t` with every generated type that `instances` names replaced by what
+/// it maps to (a generic type given its parameter).
+pub(super) fn substitute(t: &TypeRef, instances: &HashMap<TypeId, TypeRef>) -> TypeRef {
+    let sub = |x: &TypeRef| Box::new(substitute(x, instances));
+    match t {
+        TypeRef::Named(id) => instances.get(id).cloned().unwrap_or_else(|| t.clone()),
+        TypeRef::Apply(id, x) => TypeRef::Apply(*id, sub(x)),
+        TypeRef::Nullable(x) => TypeRef::Nullable(sub(x)),
+        TypeRef::Vec(x) => TypeRef::Vec(sub(x)),
+        TypeRef::Tuple(items) => TypeRef::Tuple(items.iter().map(|x| substitute(x, instances)).collect()),
+        TypeRef::Map(k, v) => TypeRef::Map(sub(k), sub(v)),
+        TypeRef::Value | TypeRef::String | TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null | TypeRef::Param => t.clone(),
+    }
+}
+
+/// A generic type's variant type `t` with its parameter given: `arg` for `T`.
+pub fn instantiate(t: &TypeRef, arg: &TypeRef) -> TypeRef {
+    match t {
+        TypeRef::Param => arg.clone(),
+        other => other.clone(),
     }
 }
 

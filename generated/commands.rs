@@ -191,11 +191,6 @@ pub struct Actor {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Actor { kind = "kind", required; id = "id", required; transport = "transport",
-    required; } extra extra contract[validators::v5], BASE0, "/properties/actor", fast
-    fast::read_5
-);
 /// Schema: `schemas/commands.schema.json#/properties/actor/properties/kind`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -233,10 +228,6 @@ pub struct Auth {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Auth { scheme = "scheme", required; value = "value", required; } extra extra
-    contract[validators::v8], BASE0, "/properties/auth", fast fast::read_8
-);
 /// `x-cohorte-known`: `["hmac-sha256"]`
 ///
 /// Schema: `schemas/commands.schema.json#/properties/auth/properties/scheme`
@@ -436,14 +427,6 @@ pub struct StartPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    StartPayload { profile = "profile", required; spec = "spec"; review_target =
-    "reviewTarget"; with_fix = "withFix"; phases = "phases"; model_overrides =
-    "modelOverrides"; runtime = "runtime"; fake_script = "fakeScript"; unattended =
-    "unattended", required; budgets = "budgets"; sandbox_require = "sandboxRequire";
-    consent = "consent"; } extra extra contract[validators::v10, validators::v11], BASE0,
-    "/properties/payload", fast fast::read_12
-);
 /// `x-cohorte-known`: `["feature","bugfix","review"]`
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/profile`
@@ -573,14 +556,6 @@ pub struct Budgets {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Budgets { tokens = "tokens"; model_requests = "modelRequests"; tool_calls =
-    "toolCalls"; wall_clock_ms = "wallClockMs"; retries = "retries"; fix_rounds =
-    "fixRounds"; context_tokens = "contextTokens"; concurrent_agents =
-    "concurrentAgents"; estimated_quota_percent = "estimatedQuotaPercent"; } extra extra
-    contract[validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
-    fast fast::read_23
-);
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/sandboxRequire`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SandboxRequire {
@@ -602,11 +577,6 @@ pub struct Consent {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Consent { policy_sha256 = "policySha256", required; via = "via", required; } extra
-    extra contract[validators::v23], BASE0,
-    "/oneOf/0/properties/payload/properties/consent", fast fast::read_25
-);
 /// Matches `^[0-9a-f]{64}$`.
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
@@ -632,10 +602,6 @@ pub struct StatusPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    StatusPayload { run_id = "runId"; } extra extra contract[validators::v10,
-    validators::t8:: < 0 >], BASE0, "/properties/payload", fast fast::read_28
-);
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct InspectPayload {
@@ -643,10 +609,6 @@ pub struct InspectPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    InspectPayload { target = "target", required; } extra extra contract[validators::v10,
-    validators::t0:: < 0 >], BASE0, "/properties/payload", fast fast::read_29
-);
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
 pub enum InspectTarget {
@@ -781,11 +743,6 @@ pub struct TailPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TailPayload { since_sequence = "sinceSequence"; replay = "replay"; follow = "follow",
-    required; ephemeral = "ephemeral", required; } extra extra contract[validators::v10,
-    validators::v34], BASE0, "/properties/payload", fast fast::read_43
-);
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct PausePayload {
@@ -793,10 +750,6 @@ pub struct PausePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PausePayload { reason = "reason"; } extra extra contract[validators::v10,
-    validators::t8:: < 1 >], BASE0, "/properties/payload", fast fast::read_44
-);
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct ResumePayload {
@@ -806,11 +759,6 @@ pub struct ResumePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ResumePayload { acknowledge = "acknowledge"; raise_budgets = "raiseBudgets"; takeover
-    = "takeover"; } extra extra contract[validators::v10, validators::v36], BASE0,
-    "/properties/payload", fast fast::read_45
-);
 /// Always `blocked-inspected`.
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/5/properties/payload/properties/acknowledge`
@@ -828,11 +776,6 @@ pub struct CancelPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    CancelPayload { reason = "reason"; keep_worktrees = "keepWorktrees", required; }
-    extra extra contract[validators::v10, validators::v38], BASE0, "/properties/payload",
-    fast fast::read_47
-);
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct ApprovePayload {
@@ -843,11 +786,6 @@ pub struct ApprovePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
-    answer = "answer"; note = "note"; } extra extra contract[validators::v10,
-    validators::v39], BASE0, "/properties/payload", fast fast::read_48
-);
 /// Schema: `schemas/commands.schema.json#/oneOf/7/properties/payload/properties/scope`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scope {
@@ -868,11 +806,6 @@ pub struct DenyPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    DenyPayload { approval_id = "approvalId", required; note = "note"; } extra extra
-    contract[validators::v10, validators::v41], BASE0, "/properties/payload", fast
-    fast::read_50
-);
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct RetryPayload {
@@ -880,10 +813,6 @@ pub struct RetryPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    RetryPayload { target = "target", required; } extra extra contract[validators::v10,
-    validators::t0:: < 1 >], BASE0, "/properties/payload", fast fast::read_51
-);
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
 pub enum RetryTarget {
@@ -908,11 +837,6 @@ pub struct SkipPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    SkipPayload { phase = "phase", required; justification = "justification", required; }
-    extra extra contract[validators::v10, validators::v44], BASE0, "/properties/payload",
-    fast fast::read_54
-);
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct RunToolPayload {
@@ -923,12 +847,6 @@ pub struct RunToolPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    RunToolPayload { agent_id = "agentId"; tool = "tool", required; input = "input",
-    required; justification = "justification", required; } extra extra
-    contract[validators::v10, validators::v45], BASE0, "/properties/payload", fast
-    fast::read_55
-);
 /// Schema: `schemas/commands.schema.json#/$defs/JsonValue`
 pub type JsonValue = rt::Value;
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -938,10 +856,6 @@ pub struct ReconcilePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ReconcilePayload { mode = "mode", required; } extra extra contract[validators::v10,
-    validators::t6:: < 4 >], BASE0, "/properties/payload", fast fast::read_57
-);
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
@@ -962,11 +876,6 @@ pub struct ShutdownPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ShutdownPayload { grace_ms = "graceMs", required; } extra extra
-    contract[validators::v10, validators::t6:: < 5 >], BASE0, "/properties/payload", fast
-    fast::read_59
-);
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct AgentSendPayload {
@@ -976,11 +885,6 @@ pub struct AgentSendPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    AgentSendPayload { agent_id = "agentId", required; text = "text", required; delivery
-    = "delivery", required; } extra extra contract[validators::v10, validators::v49],
-    BASE0, "/properties/payload", fast fast::read_60
-);
 /// Schema: `schemas/commands.schema.json#/oneOf/14/properties/payload/properties/delivery`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Delivery {
@@ -1307,9 +1211,10 @@ mod fast {
         Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind" : LeafRead < Leaf6 >, required; id = "id" :
-        LeafRead < Leaf7 >, required; transport = "transport" : LeafRead < Leaf8 >,
-        required; } extra extra : AnyValue
+        read_5, Visit5, Actor { kind = "kind", required => LeafRead < Leaf6 >; id = "id",
+        required => LeafRead < Leaf7 >; transport = "transport", required => LeafRead <
+        Leaf8 >; } extra extra => AnyValue; contract[validators::v5], BASE0,
+        "/properties/actor"
     );
     rt::string_leaf!(
         Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
@@ -1320,8 +1225,9 @@ mod fast {
         Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Auth { scheme = "scheme" : LeafRead < Leaf9 >, required; value =
-        "value" : LeafRead < Leaf10 >, required; } extra extra : AnyValue
+        read_8, Visit8, Auth { scheme = "scheme", required => LeafRead < Leaf9 >; value =
+        "value", required => LeafRead < Leaf10 >; } extra extra => AnyValue;
+        contract[validators::v8], BASE0, "/properties/auth"
     );
     rt::string_leaf!(
         Leaf11 -> Profile, | s | [] => match s { "feature" => Some(Profile::Feature),
@@ -1345,25 +1251,28 @@ mod fast {
         => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
-        read_12, Visit12, StartPayload { profile = "profile" : LeafRead < Leaf11 >,
-        required; spec = "spec" : ViaValue < Check12 >; review_target = "reviewTarget" :
-        ViaValue < Check13 >; with_fix = "withFix" : LeafRead < Leaf14 >; phases =
-        "phases" : VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX }, Checks16 >;
-        model_overrides = "modelOverrides" : ViaValue < Check17 >; runtime = "runtime" :
-        LeafRead < Leaf7 >; fake_script = "fakeScript" : LeafRead < Leaf7 >; unattended =
-        "unattended" : LeafRead < Leaf14 >, required; budgets = "budgets" : Typed <
-        Budgets >; sandbox_require = "sandboxRequire" : LeafRead < Leaf18 >; consent =
-        "consent" : Typed < Consent >; } extra extra : AnyValue
+        read_12, Visit12, StartPayload { profile = "profile", required => LeafRead <
+        Leaf11 >; spec = "spec" => ViaValue < Check12 >; review_target = "reviewTarget"
+        => ViaValue < Check13 >; with_fix = "withFix" => LeafRead < Leaf14 >; phases =
+        "phases" => VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX }, Checks16 >;
+        model_overrides = "modelOverrides" => ViaValue < Check17 >; runtime = "runtime"
+        => LeafRead < Leaf7 >; fake_script = "fakeScript" => LeafRead < Leaf7 >;
+        unattended = "unattended", required => LeafRead < Leaf14 >; budgets = "budgets"
+        => Typed < Budgets >; sandbox_require = "sandboxRequire" => LeafRead < Leaf18 >;
+        consent = "consent" => Typed < Consent >; } extra extra => AnyValue;
+        contract[validators::v10, validators::v11], BASE0, "/properties/payload"
     );
     rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v54, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >;
-        model_requests = "modelRequests" : LeafRead < Leaf5 >; tool_calls = "toolCalls" :
-        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf19 >; retries
-        = "retries" : LeafRead < Leaf5 >; fix_rounds = "fixRounds" : LeafRead < Leaf5 >;
-        context_tokens = "contextTokens" : LeafRead < Leaf5 >; concurrent_agents =
-        "concurrentAgents" : LeafRead < Leaf5 >; estimated_quota_percent =
-        "estimatedQuotaPercent" : LeafRead < Leaf19 >; } extra extra : AnyValue
+        read_23, Visit23, Budgets { tokens = "tokens" => LeafRead < Leaf5 >;
+        model_requests = "modelRequests" => LeafRead < Leaf5 >; tool_calls = "toolCalls"
+        => LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" => LeafRead < Leaf19 >;
+        retries = "retries" => LeafRead < Leaf5 >; fix_rounds = "fixRounds" => LeafRead <
+        Leaf5 >; context_tokens = "contextTokens" => LeafRead < Leaf5 >;
+        concurrent_agents = "concurrentAgents" => LeafRead < Leaf5 >;
+        estimated_quota_percent = "estimatedQuotaPercent" => LeafRead < Leaf19 >; } extra
+        extra => AnyValue; contract[validators::v21], BASE0,
+        "/oneOf/0/properties/payload/properties/budgets"
     );
     rt::string_leaf!(
         Leaf20 -> PolicySha256, | s | [! validators::RE3.is_match(s)] =>
@@ -1373,41 +1282,49 @@ mod fast {
         Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
     );
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf20 >,
-        required; via = "via" : LeafRead < Leaf21 >, required; } extra extra : AnyValue
+        read_25, Visit25, Consent { policy_sha256 = "policySha256", required => LeafRead
+        < Leaf20 >; via = "via", required => LeafRead < Leaf21 >; } extra extra =>
+        AnyValue; contract[validators::v23], BASE0,
+        "/oneOf/0/properties/payload/properties/consent"
     );
     rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >; } extra
-        extra : AnyValue
+        read_28, Visit28, StatusPayload { run_id = "runId" => LeafRead < Leaf3 >; } extra
+        extra => AnyValue; contract[validators::v10, validators::t8:: < 0 >], BASE0,
+        "/properties/payload"
     );
     rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check22 >,
-        required; } extra extra : AnyValue
+        read_29, Visit29, InspectPayload { target = "target", required => ViaValue <
+        Check22 >; } extra extra => AnyValue; contract[validators::v10, validators::t0::
+        < 0 >], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" : LeafRead <
-        Leaf5 >; replay = "replay" : LeafRead < Leaf5 >; follow = "follow" : LeafRead <
-        Leaf14 >, required; ephemeral = "ephemeral" : LeafRead < Leaf14 >, required; }
-        extra extra : AnyValue
+        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" => LeafRead <
+        Leaf5 >; replay = "replay" => LeafRead < Leaf5 >; follow = "follow", required =>
+        LeafRead < Leaf14 >; ephemeral = "ephemeral", required => LeafRead < Leaf14 >; }
+        extra extra => AnyValue; contract[validators::v10, validators::v34], BASE0,
+        "/properties/payload"
     );
     rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" : LeafRead < Leaf7 >; } extra
-        extra : AnyValue
+        read_44, Visit44, PausePayload { reason = "reason" => LeafRead < Leaf7 >; } extra
+        extra => AnyValue; contract[validators::v10, validators::t8:: < 1 >], BASE0,
+        "/properties/payload"
     );
     rt::string_leaf!(
         Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf23
-        >; raise_budgets = "raiseBudgets" : Typed < Budgets >; takeover = "takeover" :
-        LeafRead < Leaf14 >; } extra extra : AnyValue
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" => LeafRead <
+        Leaf23 >; raise_budgets = "raiseBudgets" => Typed < Budgets >; takeover =
+        "takeover" => LeafRead < Leaf14 >; } extra extra => AnyValue;
+        contract[validators::v10, validators::v36], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" : LeafRead < Leaf7 >;
-        keep_worktrees = "keepWorktrees" : LeafRead < Leaf14 >, required; } extra extra :
-        AnyValue
+        read_47, Visit47, CancelPayload { reason = "reason" => LeafRead < Leaf7 >;
+        keep_worktrees = "keepWorktrees", required => LeafRead < Leaf14 >; } extra extra
+        => AnyValue; contract[validators::v10, validators::v38], BASE0,
+        "/properties/payload"
     );
     rt::string_leaf!(
         Leaf24 -> ApprovalId, | s | [! validators::RE4.is_match(s)] => Some(ApprovalId(s
@@ -1418,23 +1335,28 @@ mod fast {
         Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf24
-        >, required; scope = "scope" : LeafRead < Leaf25 >, required; answer = "answer" :
-        LeafRead < Leaf7 >; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId", required =>
+        LeafRead < Leaf24 >; scope = "scope", required => LeafRead < Leaf25 >; answer =
+        "answer" => LeafRead < Leaf7 >; note = "note" => LeafRead < Leaf7 >; } extra
+        extra => AnyValue; contract[validators::v10, validators::v39], BASE0,
+        "/properties/payload"
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf24 >,
-        required; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
+        read_50, Visit50, DenyPayload { approval_id = "approvalId", required => LeafRead
+        < Leaf24 >; note = "note" => LeafRead < Leaf7 >; } extra extra => AnyValue;
+        contract[validators::v10, validators::v41], BASE0, "/properties/payload"
     );
     rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v43, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check26 >,
-        required; } extra extra : AnyValue
+        read_51, Visit51, RetryPayload { target = "target", required => ViaValue <
+        Check26 >; } extra extra => AnyValue; contract[validators::v10, validators::t0::
+        < 1 >], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase" : LeafRead < Leaf15 >, required;
-        justification = "justification" : LeafRead < Leaf10 >, required; } extra extra :
-        AnyValue
+        read_54, Visit54, SkipPayload { phase = "phase", required => LeafRead < Leaf15 >;
+        justification = "justification", required => LeafRead < Leaf10 >; } extra extra
+        => AnyValue; contract[validators::v10, validators::v44], BASE0,
+        "/properties/payload"
     );
     rt::string_leaf!(
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE5
@@ -1442,31 +1364,35 @@ mod fast {
     );
     rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v55, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >;
-        tool = "tool" : LeafRead < Leaf10 >, required; input = "input" : ViaValue <
-        Check28 >, required; justification = "justification" : LeafRead < Leaf10 >,
-        required; } extra extra : AnyValue
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" => LeafRead < Leaf27 >;
+        tool = "tool", required => LeafRead < Leaf10 >; input = "input", required =>
+        ViaValue < Check28 >; justification = "justification", required => LeafRead <
+        Leaf10 >; } extra extra => AnyValue; contract[validators::v10, validators::v45],
+        BASE0, "/properties/payload"
     );
     rt::string_leaf!(
         Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
         Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf29 >,
-        required; } extra extra : AnyValue
+        read_57, Visit57, ReconcilePayload { mode = "mode", required => LeafRead < Leaf29
+        >; } extra extra => AnyValue; contract[validators::v10, validators::t6:: < 4 >],
+        BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : LeafRead < Leaf5 >,
-        required; } extra extra : AnyValue
+        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs", required => LeafRead <
+        Leaf5 >; } extra extra => AnyValue; contract[validators::v10, validators::t6:: <
+        5 >], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
         Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
         Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
-        required; text = "text" : LeafRead < Leaf7 >, required; delivery = "delivery" :
-        LeafRead < Leaf30 >, required; } extra extra : AnyValue
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId", required => LeafRead <
+        Leaf27 >; text = "text", required => LeafRead < Leaf7 >; delivery = "delivery",
+        required => LeafRead < Leaf30 >; } extra extra => AnyValue;
+        contract[validators::v10, validators::v49], BASE0, "/properties/payload"
     );
 }
 /// Validators: one function per distinct subschema.

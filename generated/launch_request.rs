@@ -62,11 +62,6 @@ impl LaunchRequest {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["input", "answers"];
 }
-rt::object!(
-    LaunchRequest { contract_version = "contractVersion", required; input = "input",
-    required, redacted; mode = "mode", required; kind = "kind"; answers = "answers",
-    required, redacted; } deny contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Major 1. A request for another major is rejected rather than half-understood.
 ///
 /// Matches `^1\.[0-9]+\.[0-9]+$`.
@@ -190,10 +185,11 @@ mod fast {
     type Union6 = Union8<LeafRead<Leaf7>, VecOf<LeafRead<Leaf7>, 0usize, 50usize>>;
     rt::map_checks!(Checks9, names = validators::v5, values = validators::v6);
     rt::object_reader!(
-        read_0, Visit0, LaunchRequest { contract_version = "contractVersion" : LeafRead <
-        Leaf1 >, required; input = "input" : LeafRead < Leaf2 >, required; mode = "mode"
-        : LeafRead < Leaf3 >, required; kind = "kind" : LeafRead < Leaf4 >; answers =
-        "answers" : MapOf < Leaf5, Union6, Checks9 >, required; } deny
+        read_0, Visit0, LaunchRequest { contract_version = "contractVersion", required =>
+        LeafRead < Leaf1 >; input = "input", required, redacted => LeafRead < Leaf2 >;
+        mode = "mode", required => LeafRead < Leaf3 >; kind = "kind" => LeafRead < Leaf4
+        >; answers = "answers", required, redacted => MapOf < Leaf5, Union6, Checks9 >; }
+        deny; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -38,10 +38,6 @@ pub struct QuestionCatalog {
     /// At most 500 items.
     pub questions: Vec<Question>,
 }
-rt::object!(
-    QuestionCatalog { catalog_version = "catalogVersion", required; questions =
-    "questions", required; } deny contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Major 1: the format described here.
 ///
 /// Matches `^1\.[0-9]+\.[0-9]+$`.
@@ -77,11 +73,6 @@ pub struct Question {
     /// Admits values other than the option ids.
     pub answer: Option<Answer>,
 }
-rt::object!(
-    Question { id = "id", required; select = "select", required; label = "label";
-    answerable = "answerable"; options = "options"; answer = "answer"; } deny
-    contract[validators::v2], BASE0, "/$defs/Question", fast fast::read_2
-);
 /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
 ///
 /// At most 200 characters. Matches `^[a-z][a-z0-9-]*$`.
@@ -128,10 +119,6 @@ pub struct AnswerOption {
     /// What the picker shows. Documentation only.
     pub label: Option<Label>,
 }
-rt::object!(
-    AnswerOption { id = "id", required; label = "label"; } deny contract[validators::v6],
-    BASE0, "/$defs/AnswerOption", fast fast::read_6
-);
 /// The value an answer carries to choose this option.
 ///
 /// 1 to 200 characters. Matches `^[A-Za-z0-9][A-Za-z0-9._-]*$`.
@@ -153,10 +140,6 @@ pub struct Answer {
     /// An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.
     pub pattern: Pattern,
 }
-rt::object!(
-    Answer { pattern = "pattern", required; } deny contract[validators::v8], BASE0,
-    "/$defs/Question/properties/answer", fast fast::read_8
-);
 /// An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.
 ///
 /// 1 to 1000 characters. Format `regex`.
@@ -179,9 +162,9 @@ mod fast {
     );
     rt::array_checks!(Checks2, items = validators::t0:: < 0 >);
     rt::object_reader!(
-        read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" : LeafRead <
-        Leaf1 >, required; questions = "questions" : VecOf < Typed < Question >, 0usize,
-        500usize, Checks2 >, required; } deny
+        read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion", required =>
+        LeafRead < Leaf1 >; questions = "questions", required => VecOf < Typed < Question
+        >, 0usize, 500usize, Checks2 >; } deny; contract[validators::v0], BASE0, ""
     );
     rt::string_leaf!(
         Leaf3 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
@@ -198,11 +181,11 @@ mod fast {
     rt::value_leaf!(Leaf6 -> bool, scalar | v | rt::is_valid(validators::v11, v));
     rt::array_checks!(Checks7, items = validators::t0:: < 1 >);
     rt::object_reader!(
-        read_2, Visit2, Question { id = "id" : LeafRead < Leaf3 >, required; select =
-        "select" : LeafRead < Leaf4 >, required; label = "label" : LeafRead < Leaf5 >;
-        answerable = "answerable" : LeafRead < Leaf6 >; options = "options" : VecOf <
-        Typed < AnswerOption >, 0usize, 200usize, Checks7 >; answer = "answer" : Typed <
-        Answer >; } deny
+        read_2, Visit2, Question { id = "id", required => LeafRead < Leaf3 >; select =
+        "select", required => LeafRead < Leaf4 >; label = "label" => LeafRead < Leaf5 >;
+        answerable = "answerable" => LeafRead < Leaf6 >; options = "options" => VecOf <
+        Typed < AnswerOption >, 0usize, 200usize, Checks7 >; answer = "answer" => Typed <
+        Answer >; } deny; contract[validators::v2], BASE0, "/$defs/Question"
     );
     rt::string_leaf!(
         Leaf8 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
@@ -210,16 +193,17 @@ mod fast {
         Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, AnswerOption { id = "id" : LeafRead < Leaf8 >, required; label =
-        "label" : LeafRead < Leaf5 >; } deny
+        read_6, Visit6, AnswerOption { id = "id", required => LeafRead < Leaf8 >; label =
+        "label" => LeafRead < Leaf5 >; } deny; contract[validators::v6], BASE0,
+        "/$defs/AnswerOption"
     );
     rt::string_leaf!(
         Leaf9 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
         rt::check::max_length(s, 1000u64)] => Some(Pattern(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Answer { pattern = "pattern" : LeafRead < Leaf9 >, required; }
-        deny
+        read_8, Visit8, Answer { pattern = "pattern", required => LeafRead < Leaf9 >; }
+        deny; contract[validators::v8], BASE0, "/$defs/Question/properties/answer"
     );
 }
 /// Validators: one function per distinct subschema.

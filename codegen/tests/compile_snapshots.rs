@@ -216,6 +216,21 @@ fn objects_arrays_and_draft4() {
     assert_eq!(fast.pair.as_ref().map(|(a, b)| (a.to_string(), b.to_string())), Some(("1.50".to_owned(), "2".to_owned())));
     assert_eq!(serde_json::to_string(&fast).unwrap(), r#"{"point":[1],"pair":[1.50,2]}"#);
     assert!(draft4_tuple::Draft4Tuple::from_json_str(r#"{"pair": [1]}"#).is_err());
+    // A tuple read item by item (`TupleOf`) that is too short, too long or
+    // holds a bad item is handed up whole: the errors are the full path's.
+    for text in [
+        r#"{"pair": [1]}"#,
+        r#"{"pair": [1, 2, 3]}"#,
+        r#"{"pair": [1, 2.5]}"#,
+        r#"{"pair": ["a", 2], "limit": 11}"#,
+        r#"{"point": [1, "x", 3]}"#,
+        r#"{"pair": []}"#,
+    ] {
+        let fast = draft4_tuple::Draft4Tuple::from_json_str(text).unwrap_err();
+        let slow = draft4_tuple::Draft4Tuple::from_json_slice_via_value(text.as_bytes()).unwrap_err();
+        assert_eq!(fast.to_string(), slow.to_string(), "{text}");
+        assert!(!keyword_locations(&fast).is_empty(), "{text}: {fast}");
+    }
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"a": 1}})));
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"c": 1}})));
 }

@@ -985,6 +985,93 @@ impl<'de, R: Read, const MIN: usize, const MAX: usize, C: ArrayChecks> Visitor<'
     crate::__fast_refuse!(map);
 }
 
+/// [`Read`] for an array of exactly the items of a tuple, each read by its
+/// own reader: `TupleOf<(R0, R1)>` reads `[level, options]` into a
+/// `(Level, Options)`. A missing or extra item, or an item that breaks a
+/// rule, hands the whole array up as JSON (the validators say why).
+pub struct TupleOf<T>(PhantomData<T>);
+
+struct TupleVisitor<T>(PhantomData<T>);
+
+macro_rules! tuple_of {
+    ($($r:ident $i:tt $x:ident),+) => {
+        impl<$($r: Read),+> Read for TupleOf<($($r,)+)> {
+            type Out = ($($r::Out,)+);
+            fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self::Out, D::Error> {
+                d.deserialize_any(TupleVisitor::<($($r,)+)>(PhantomData))
+            }
+        }
+
+        impl<'de, $($r: Read),+> Visitor<'de> for TupleVisitor<($($r,)+)> {
+            type Value = ($($r::Out,)+);
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut read: ($(Option<$r::Out>,)+) = Default::default();
+                // The items read so far, as JSON, to hand the array up with.
+                let so_far = |read: ($(Option<$r::Out>,)+)| -> Option<Vec<Value>> {
+                    let mut done = Vec::new();
+                    $(if let Some(x) = read.$i { done.push(json_of(x)?); })+
+                    Some(done)
+                };
+                $(
+                    match seq.next_element_seed(Seed::<$r>::new()) {
+                        Ok(Some(x)) => read.$i = Some(x),
+                        Ok(None) => {
+                            return Err(match so_far(read) {
+                                Some(done) => invalid_array(done, None, Vec::new()),
+                                None => abort(),
+                            })
+                        }
+                        Err(e) => {
+                            return Err(match (salvaged(), so_far(read)) {
+                                (Some(v), Some(done)) => rest_of_array(&mut seq, done, Some((v, e))),
+                                (Some(_), None) => abort(),
+                                (None, _) => e,
+                            })
+                        }
+                    }
+                )+
+                // Nothing after the last item.
+                match seq.next_element_seed(Json) {
+                    Ok(None) => {}
+                    Ok(Some(v)) => {
+                        return Err(match so_far(read) {
+                            Some(mut done) => {
+                                done.push(v);
+                                rest_of_array(&mut seq, done, None)
+                            }
+                            None => abort(),
+                        })
+                    }
+                    Err(e) => return Err(e),
+                }
+                match read {
+                    ($(Some($x),)+) => Ok(($($x,)+)),
+                    #[allow(unreachable_patterns)]
+                    _ => Err(abort()),
+                }
+            }
+            crate::__fast_refuse!(scalars);
+            crate::__fast_refuse!(map);
+        }
+    };
+}
+
+tuple_of!(R0 0 x0);
+tuple_of!(R0 0 x0, R1 1 x1);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5, R6 6 x6);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5, R6 6 x6, R7 7 x7);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5, R6 6 x6, R7 7 x7, R8 8 x8);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5, R6 6 x6, R7 7 x7, R8 8 x8, R9 9 x9);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5, R6 6 x6, R7 7 x7, R8 8 x8, R9 9 x9, R10 10 x10);
+tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5, R6 6 x6, R7 7 x7, R8 8 x8, R9 9 x9, R10 10 x10, R11 11 x11);
+
 /// An invalid array being read on ([`VecOf`] with [`ArrayChecks`]): the
 /// items read before the break are valid and dropped; the item that broke a
 /// rule is kept (its reader may have left placeholders in it); the rest is

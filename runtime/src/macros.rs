@@ -471,11 +471,11 @@ macro_rules! const_string {
 /// `object!(Actor { kind = "kind", required; id = "id", optional, redacted; note = "note"; retries = "retries" default: rt::Integer = 3; } extra extra);`
 #[macro_export]
 macro_rules! object {
-    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)? $(default $($method:ident)? : $ret:ty = $default:expr)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident $(contract $($contract:tt)+)?) => {
+    ($name:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident $(contract $($contract:tt)+)?) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
-                    $(.field($json, $crate::__debug_field!(&self.$field $($(, $redact)?)?)))*
+                    $(.field($json, $crate::__debug_field!([$($flag)*], &self.$field)))*
                     .field("..", &self.$extra)
                     .finish()
             }
@@ -498,7 +498,7 @@ macro_rules! object {
                     }
                 }
                 ::std::result::Result::Ok(Self {
-                    $($field: $crate::__take!($($req)?, $field, $json),)*
+                    $($field: $crate::__take!([$($flag)*], $field, $json),)*
                     $extra: rest,
                 })
             }
@@ -506,7 +506,7 @@ macro_rules! object {
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                $($crate::__write!($($req)?, m, $json, &self.$field);)*
+                $($crate::__write!([$($flag)*], m, $json, &self.$field);)*
                 for (k, x) in &self.$extra {
                     m.serialize_entry(k, x)?;
                 }
@@ -519,11 +519,11 @@ macro_rules! object {
         }
         $($crate::contract!($name, $($contract)+);)?
     };
-    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)? $(default $($method:ident)? : $ret:ty = $default:expr)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny $(contract $($contract:tt)+)?) => {
+    ($name:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny $(contract $($contract:tt)+)?) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
-                    $(.field($json, $crate::__debug_field!(&self.$field $($(, $redact)?)?)))*
+                    $(.field($json, $crate::__debug_field!([$($flag)*], &self.$field)))*
                     .finish()
             }
         }
@@ -541,14 +541,14 @@ macro_rules! object {
                     }
                 }
                 ::std::result::Result::Ok(Self {
-                    $($field: $crate::__take!($($req)?, $field, $json),)*
+                    $($field: $crate::__take!([$($flag)*], $field, $json),)*
                 })
             }
         }
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                $($crate::__write!($($req)?, m, $json, &self.$field);)*
+                $($crate::__write!([$($flag)*], m, $json, &self.$field);)*
                 ::std::result::Result::Ok(())
             }
         }
@@ -662,6 +662,12 @@ macro_rules! __default_accessor {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __take {
+    ([required $($flag:ident)*], $field:ident, $json:literal) => {
+        $field.ok_or_else(|| $crate::missing($json))?
+    };
+    ([$($flag:ident)*], $field:ident, $json:literal) => {
+        $field
+    };
     (required, $field:ident, $json:literal) => {
         $field.ok_or_else(|| $crate::missing($json))?
     };
@@ -673,6 +679,14 @@ macro_rules! __take {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __write {
+    ([required $($flag:ident)*], $m:ident, $json:literal, $value:expr) => {
+        $m.serialize_entry($json, $value)?
+    };
+    ([$($flag:ident)*], $m:ident, $json:literal, $value:expr) => {
+        if let ::std::option::Option::Some(x) = $value {
+            $m.serialize_entry($json, x)?
+        }
+    };
     (required, $m:ident, $json:literal, $value:expr) => {
         $m.serialize_entry($json, $value)?
     };
@@ -686,11 +700,11 @@ macro_rules! __write {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __debug_field {
-    ($value:expr) => {
-        $value
-    };
-    ($value:expr, redacted) => {
+    ([$(required)? $(optional)? redacted $($flag:ident)*], $value:expr) => {
         &$crate::Redacted
+    };
+    ([$($flag:ident)*], $value:expr) => {
+        $value
     };
 }
 
@@ -878,23 +892,29 @@ macro_rules! __optional_check {
     };
 }
 
-/// The one-pass reader of a struct: each member read by its reader as its
+/// A struct's impls (as [`object!`] writes them) and its one-pass reader,
+/// from one table of members: each member read by its reader as its
 /// name comes (a repeated member is refused), required members checked at
 /// `}`; unknown members refused (`deny`) or read into the `extra` field.
 /// A member that breaks a rule is kept as JSON and the reader reads on, so
 /// every other member is still checked once; at `}` the object is handed up
 /// as JSON (`rt::fast::Partial`), each member that held either turned back
 /// into JSON (`keep`) or left as a placeholder the validators skip (`settle`).
-/// `object_reader!(read_5, Visit5, Actor { kind = "kind": R1, required; id = "id": R2, keep; } extra extra: R3);`
-/// (a member is optional unless `required`, handed up settled unless `keep`).
+/// A member says its flags as `object!` does (`required`, `optional`,
+/// `redacted`), then `keep`, then its default, then `=> READER`; after
+/// `extra FIELD => READER;` or `deny;`, `contract …` adds the type's
+/// [`contract!`], which reads with this reader.
+/// `object_reader!(read_5, Visit5, Actor { kind = "kind", required => R1; id = "id", keep => R2; } extra extra => R3; contract [v0], BASE0, "");`
 #[macro_export]
 macro_rules! object_reader {
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty $(, $flag:ident)*;)* } deny) => {
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? => $reader:ty;)* } deny; $(contract $($contract:tt)+)?) => {
+        $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } deny $(contract $($contract)+, fast $read)?);
         $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader $(, $flag)*;)* } {} |k, m, s, p, spare| {
             s.bad.unknown(&mut m, k)?;
         } {} {} 0);
     };
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty $(, $flag:ident)*;)* } extra $extra:ident : $xreader:ty) => {
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? => $reader:ty;)* } extra $extra:ident => $xreader:ty; $(contract $($contract:tt)+)?) => {
+        $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } extra $extra $(contract $($contract)+, fast $read)?);
         $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader $(, $flag)*;)* } {
             let mut unknown = $crate::Extra::new();
         } |k, m, s, p, spare| {
@@ -985,10 +1005,10 @@ macro_rules! __fast_missing {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __fast_hand_up {
-    ($p:ident, [$(required)? keep], $json:literal, $x:expr) => {
+    ($p:ident, [$(required)? $(optional)? $(redacted)? keep], $json:literal, $x:expr) => {
         $p.keep($json, $x)
     };
-    ($p:ident, [$(required)?], $json:literal, $x:expr) => {
+    ($p:ident, [$(required)? $(optional)? $(redacted)?], $json:literal, $x:expr) => {
         $p.settle($json, $x)
     };
 }
@@ -1004,6 +1024,17 @@ macro_rules! __fast_take {
     };
     ([$($flag:ident)*], $x:expr) => {
         $x
+    };
+}
+
+/// The named members of an object and their validators, for
+/// [`Ctx::props`](crate::Ctx::props): `props!("name" v3, "tags" t2::<0>)` is
+/// `&[("name", v3), ("tags", t2::<0>)]`, which the formatter fills line by
+/// line (a slice of pairs would take a line per member).
+#[macro_export]
+macro_rules! props {
+    ($($name:literal $check:expr),* $(,)?) => {
+        &[$(($name, $check as $crate::Check)),*]
     };
 }
 

@@ -259,6 +259,17 @@ impl Ctx {
         }
     }
 
+    /// [`Ctx::prop`] for each `(key, check)` of `props`, in order (every
+    /// one runs, so every error is reported): an object with many named
+    /// members validates them from one table.
+    pub fn props(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, props: &[(&str, Check)]) -> bool {
+        let mut ok = true;
+        for (key, check) in props {
+            ok &= self.prop(loc, at, m, key, *check);
+        }
+        ok
+    }
+
     /// Like [`Ctx::prop`], for a member marked sensitive.
     #[inline]
     pub fn prop_sensitive(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
@@ -1244,6 +1255,29 @@ mod tests {
                 let b = format!("{}b{}", &a[..i], &a[i + 1..]);
                 assert!(!same_key(&a, &b), "{a:?} {b:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_table_of_members_reports_what_the_chain_of_calls_does() {
+        fn short(v: &Value, l: &Loc, c: &mut Ctx, s: &SchemaPath) -> bool {
+            c.max_length(l, s, v.as_str().unwrap_or_default(), 2)
+        }
+        fn number(v: &Value, l: &Loc, c: &mut Ctx, s: &SchemaPath) -> bool {
+            c.check_type(l, s, v, types::NUMBER | types::INTEGER)
+        }
+        let table: &[(&str, Check)] = crate::props!("a" short, "b" number, "c" short, "missing" number);
+        for doc in [json!({"a": "ok", "b": 1}), json!({"c": "long", "a": "longer", "b": "x"}), json!({}), json!({"b": null, "z": 1})] {
+            let Value::Object(m) = &doc else { unreachable!() };
+            let (mut by_table, mut by_chain) = (Ctx::collecting(), Ctx::collecting());
+            let table_ok = by_table.props(&Loc::Root, &ROOT, m, table);
+            let mut chain_ok = true;
+            for (key, check) in table {
+                chain_ok &= by_chain.prop(&Loc::Root, &ROOT, m, key, *check);
+            }
+            assert_eq!(table_ok, chain_ok, "{doc}");
+            let show = |c: Ctx| c.into_errors().iter().map(|e| format!("{} {} {}", e.instance_location, e.keyword_location, e.message)).collect::<Vec<_>>();
+            assert_eq!(show(by_table), show(by_chain), "{doc}");
         }
     }
 

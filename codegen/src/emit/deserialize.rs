@@ -121,6 +121,8 @@ pub struct Readers<'a> {
     /// before its branches are read learns so that a branch holds it).
     reached: HashSet<String>,
     next: usize,
+    /// The member tables of the structs whose reader writes their impls.
+    objects: HashMap<usize, super::types::ObjectTable>,
 }
 
 impl<'a> Readers<'a> {
@@ -140,6 +142,7 @@ impl<'a> Readers<'a> {
             bodies: HashMap::new(),
             reached: HashSet::new(),
             next: 0,
+            objects: HashMap::new(),
         };
         let dynamic =
             ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
@@ -419,6 +422,12 @@ impl<'a> Readers<'a> {
                 }
                 _ => self.via_value(validators, schemas, &out_ty),
             },
+            // Exactly the listed items (`[level, options]`), each read by its own reader.
+            TypeRef::Tuple(items) if self.tuple_items(&conj, items.len()).is_some() => {
+                let prefix = self.tuple_items(&conj, items.len()).unwrap_or_default();
+                let readers: Vec<TokenStream> = prefix.iter().zip(items).map(|(n, t)| self.reader(validators, owner, &[*n], t)).collect();
+                quote!(#rt::fast::TupleOf<(#(#readers,)*)>)
+            }
             // A generic union (never one that holds itself) given this place's parameter.
             TypeRef::Apply(id, arg) if self.union_branches(*id, &conj).is_some() => {
                 let read = self.union(validators, *id, Some(arg), &conj);
@@ -486,6 +495,26 @@ impl<'a> Readers<'a> {
         };
         self.memo.insert(key, r.clone());
         r
+    }
+
+    /// The item schemas of a tuple of `len` items, when the place's schemas
+    /// say no more than that: one list of items (`prefixItems`, or `items`
+    /// as a list) of exactly `len`, and exactly `len` items (`minItems` and
+    /// `maxItems`, or no items allowed after the list).
+    fn tuple_items(&self, conj: &[NodeId], len: usize) -> Option<Vec<NodeId>> {
+        let handled = [types::NAME, "prefixItems", "items", array_bounds::MIN, array_bounds::MAX];
+        if !only(self.ir, conj, TypeSet::ARRAY, &handled) || !kws(self.ir, conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::ARRAY))) {
+            return None;
+        }
+        let lists: Vec<&Keywords> = kws(self.ir, conj).filter(|k| !k.prefix_items.is_empty()).collect();
+        let [k] = lists.as_slice() else { return None };
+        let len64 = u64::try_from(len).ok()?;
+        let min = kws(self.ir, conj).filter_map(|k| k.min_items).max().unwrap_or(0);
+        let max = kws(self.ir, conj).filter_map(|k| k.max_items).min();
+        let none_after = k.items.is_some_and(|i| matches!(self.ir.nodes[i].body, Body::Bool(false)));
+        // `items` beside the list applies past it (none may come), and on no other node.
+        let items_elsewhere = kws(self.ir, conj).any(|o| o.prefix_items.is_empty() && o.items.is_some());
+        (k.prefix_items.len() == len && min == len64 && (max == Some(len64) || none_after) && !items_elsewhere).then(|| k.prefix_items.clone())
     }
 
     /// How a place whose schemas are `conj` reads union `id`, when the JSON
@@ -564,6 +593,8 @@ impl<'a> Readers<'a> {
         let mut arms = Vec::new();
         let mut readers = Vec::new();
         let mut taken = Vec::new();
+        // The branches that read the parameter.
+        let holes: Vec<usize> = branches.iter().enumerate().filter(|(_, (_, _, v))| variants[*v].ty == TypeRef::Param).map(|(n, _)| n).collect();
         for (n, (kind, b, v)) in branches.into_iter().enumerate() {
             self.branch_top = true;
             let ty = match arg {
@@ -584,6 +615,15 @@ impl<'a> Readers<'a> {
             let visitor = format_ident!("Visit{}", name);
             quote!(#rt::union_reader!(#name, #visitor -> #out_ty #generic { #(#arms),* } refuse #(#refuse)*);)
         });
+        // A generic union read the same at every place but for its
+        // parameter: the rest said once, `type Union3<T> = Union2<LeafRead<Leaf1>, T>`.
+        if let (Some(_), [hole]) = (arg, holes.as_slice()) {
+            let mut with_t = readers.clone();
+            with_t[*hole] = quote!(T);
+            let partial = self.shared_item("Union", |alias| quote!(type #alias<T> = #name<#(#with_t),*>;));
+            let param = &readers[*hole];
+            return quote!(#partial<#param>);
+        }
         quote!(#name<#(#readers),*>)
     }
 
@@ -696,29 +736,33 @@ impl<'a> Readers<'a> {
         let rt = self.rt.clone();
         let Some(conj) = self.own_conj(id) else { return };
         let name = super::types::ident(&self.plan.types[id].name);
+        // The struct's own flags and defaults (`object!`'s), written with its reader.
+        let table = self.objects.remove(&id).unwrap_or_default();
         let mut specs = Vec::new();
-        for f in fields {
+        for (i, f) in fields.iter().enumerate() {
             let schemas = self.member_schemas(&conj, &f.json);
             let reader = self.reader(validators, id, &schemas, &f.ty);
             let fid = super::types::ident(&f.rust);
             let json = &f.json;
-            // Flags beside the defaults (optional; settled when handed up).
-            let required = f.required.then(|| quote!(, required));
+            let flags = table.flags.get(i).cloned().unwrap_or_default();
+            let default = table.defaults.get(i).cloned().flatten();
+            // Settled (a placeholder) when handed up, unless `keep`.
             let keep = (!self.settles(&conj, json)).then(|| quote!(, keep));
-            specs.push(quote!(#fid = #json: #reader #required #keep;));
+            specs.push(quote!(#fid = #json #flags #keep #default => #reader;));
         }
         let tail = match extra {
-            Extra::Deny => quote!(deny),
+            Extra::Deny => quote!(deny;),
             Extra::Keep(xt) => {
                 let schemas: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.additional_properties).collect();
                 let reader = self.reader(validators, usize::MAX, &schemas, xt);
                 let xid = super::types::ident(extra_field);
-                quote!(extra #xid: #reader)
+                quote!(extra #xid => #reader;)
             }
         };
+        let contract = table.contract.map(|args| quote!(contract #args));
         let f = format_ident!("read_{}", id);
         let visitor = format_ident!("Visit{}", id);
-        self.items.push(quote!(#rt::object_reader!(#f, #visitor, #name { #(#specs)* } #tail);));
+        self.items.push(quote!(#rt::object_reader!(#f, #visitor, #name { #(#specs)* } #tail #contract);));
     }
 
     /// What an envelope's reader needs, or `None` when its `oneOf` is not
@@ -1024,7 +1068,8 @@ impl<'a> Readers<'a> {
 
     /// Every reader, for a private module `fast` of the generated module
     /// (written out by [`FastModule::finish`] once the validators are).
-    pub fn emit(mut self, validators: &mut Validators) -> FastModule {
+    pub fn emit(mut self, validators: &mut Validators, objects: HashMap<usize, super::types::ObjectTable>) -> FastModule {
+        self.objects = objects;
         let mut ids: Vec<usize> = self.fast.iter().copied().collect();
         ids.sort_unstable();
         for id in ids {

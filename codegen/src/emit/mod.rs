@@ -36,8 +36,11 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         let readers = deserialize::Readers::new(ir, module, rt.clone(), settings.format_assertion, types::boxed_pairs(module));
         let reader_fns = (0..module.types.len()).filter_map(|id| readers.reader_of(id).map(|r| (id, r))).collect();
         let root_node = ir.roots[module.doc];
-        let types = types::TypeEmitter::new(module, &mut validators, rt.clone()).with_readers(reader_fns).with_root(root_node).emit();
-        let fast = readers.emit(&mut validators);
+        let mut type_emitter = types::TypeEmitter::new(module, &mut validators, rt.clone()).with_readers(reader_fns).with_root(root_node);
+        let types = type_emitter.emit();
+        // A struct with a reader lists its members once, in its reader's table.
+        let objects = type_emitter.take_objects();
+        let fast = readers.emit(&mut validators, objects);
         let root_check = validators.entry(root_node);
         let (base, pointer) = validators.schema_location(root_node);
         let (fns, renames) = validators.finish();

@@ -27,6 +27,23 @@ pub struct TypeEmitter<'a, 'v> {
     inline: Vec<bool>,
     /// The types' estimated sizes.
     sizes: Sizes<'a>,
+    /// The member tables of structs that have a reader, which writes their
+    /// impls with it ([`Self::take_objects`]).
+    objects: std::collections::HashMap<usize, ObjectTable>,
+}
+
+/// What a struct's `object!` says beyond its reader's table: per member
+/// (in field order) its flags and default, and the type's `contract!`
+/// arguments. The reader writes `object_reader!` from it, so a struct
+/// that has a reader lists its members once.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectTable {
+    /// `, required` / `, optional, redacted` … per field.
+    pub flags: Vec<TokenStream>,
+    /// `default: TYPE = VALUE` per field, if it has one.
+    pub defaults: Vec<Option<TokenStream>>,
+    /// `[checks], BASE, "pointer"`.
+    pub contract: Option<TokenStream>,
 }
 
 pub(crate) fn ident(name: &str) -> Ident {
@@ -42,7 +59,18 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = boxed_pairs(plan);
         let inline = struct_variants(plan);
-        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None, inline, sizes: Sizes::new(plan) }
+        TypeEmitter {
+            plan,
+            validators,
+            rt,
+            boxed,
+            bases: Vec::new(),
+            readers: Default::default(),
+            root_alias: None,
+            inline,
+            sizes: Sizes::new(plan),
+            objects: Default::default(),
+        }
     }
 
     /// The module's root node: when the root type is its `$ref` target's,
@@ -61,6 +89,11 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     pub fn with_readers(mut self, readers: std::collections::HashMap<usize, TokenStream>) -> Self {
         self.readers = readers;
         self
+    }
+
+    /// The member tables of the structs whose reader writes their impls.
+    pub fn take_objects(&mut self) -> std::collections::HashMap<usize, ObjectTable> {
+        std::mem::take(&mut self.objects)
     }
 
     /// All items.
@@ -171,22 +204,29 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn contract(&mut self, id: usize) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
+        let Some(args) = self.contract_args(id) else { return quote!() };
+        if matches!(self.plan.types[id].kind, Kind::IntegerEnum { .. }) {
+            // The `Contract` is on `rt::Spelled<T>`, which keeps the text read.
+            return quote!(#rt::contract!(spelled #name, #args););
+        }
+        match self.readers.get(&id) {
+            Some(reader) => quote!(#rt::contract!(#name, #args, fast #reader);),
+            None => quote!(#rt::contract!(#name, #args);),
+        }
+    }
+
+    /// `[checks], BASE, "pointer"`: what `contract!` says of type `id`
+    /// after its name (`None` for a type places with different schemas share).
+    fn contract_args(&mut self, id: usize) -> Option<TokenStream> {
         let nodes = match (self.root_alias, &self.plan.types[id].validation) {
             (Some((root_type, root)), _) if root_type == id => vec![root],
             (_, Validation::Own(nodes)) => nodes.clone(),
-            (_, Validation::PerLocation(_)) => return quote!(),
+            (_, Validation::PerLocation(_)) => return None,
         };
         let checks: Vec<TokenStream> = nodes.iter().map(|n| self.validators.entry(*n)).collect();
         let (base, pointer) = nodes.first().map(|n| self.validators.schema_location(*n)).unwrap_or_default();
         let base = self.base(&base);
-        if matches!(self.plan.types[id].kind, Kind::IntegerEnum { .. }) {
-            // The `Contract` is on `rt::Spelled<T>`, which keeps the text read.
-            return quote!(#rt::contract!(spelled #name, [#(#checks),*], #base, #pointer););
-        }
-        match self.readers.get(&id) {
-            Some(reader) => quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer, fast #reader);),
-            None => quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer);),
-        }
+        Some(quote!([#(#checks),*], #base, #pointer))
     }
 
     fn emit_type(&mut self, id: usize) -> TokenStream {
@@ -213,6 +253,14 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 return quote!(#docs pub type #name = #target;);
             }
         };
+        if self.objects.contains_key(&id) {
+            // Its reader writes its impls and contract (`object_reader!`).
+            let args = self.contract_args(id);
+            if let Some(table) = self.objects.get_mut(&id) {
+                table.contract = args;
+            }
+            return body;
+        }
         let contract = self.contract(id);
         fold_contract(body, contract)
     }
@@ -223,6 +271,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let docs = doc_attrs(&t.doc, &self.type_notes(t, false));
         let mut defs = Vec::new();
         let mut specs = Vec::new();
+        let mut table = ObjectTable::default();
         for f in fields {
             let fid = ident(&f.rust);
             defs.push(self.field_def(id, f));
@@ -236,7 +285,11 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             };
             let default = self.default_spec(f);
             specs.push(quote!(#fid = #json #flags #default;));
+            table.flags.push(flags);
+            table.defaults.push(default);
         }
+        // A struct with a reader gets its impls from the reader's table.
+        let merged = tag.is_none() && self.readers.contains_key(&id);
         let tag = tag.map(|(k, v)| quote!(tag #k = #v;));
         let tail = match extra {
             Extra::Keep(xt) => {
@@ -261,13 +314,19 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 }
             }
         };
+        let impls = if merged {
+            self.objects.insert(id, table);
+            quote!()
+        } else {
+            // Last, so the contract folds into it.
+            quote!(#rt::object!(#name { #(#specs)* } #tag #tail);)
+        };
         quote! {
             #docs
             #[derive(Clone, PartialEq)]
             pub struct #name { #(#defs)* }
             #local
-            // Last, so the contract folds into it.
-            #rt::object!(#name { #(#specs)* } #tag #tail);
+            #impls
         }
     }
 

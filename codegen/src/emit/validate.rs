@@ -712,21 +712,37 @@ impl<'a> Validators<'a> {
             let rel_kw = format!("{kw}/{}", escape_token(trigger));
             out.push(Part::Check(quote!(c.dependent_required(l, s, #rel_kw, x, #trigger, &[#(#names),*]))));
         }
-        for (name, p) in k.properties.clone() {
-            let n = &self.ir.nodes[p];
-            if n.is_resource && !n.pointer.is_empty() {
-                let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
-                out.push(Part::Stmt(quote!(if let Some(v) = x.get(#name) { ok &= #call; })));
-            } else {
-                let f = self.function(p, scope, Mode::Plain);
-                if self.sensitive.contains(&p) {
-                    out.push(Part::Check(quote!(c.prop_sensitive(l, s, x, #name, #f))));
+        // Many plain members are one table (a line per member); a few, or
+        // any that needs more than a call, stay a chain of calls.
+        let plain = |n: &NodeId| (!self.ir.nodes[*n].is_resource || self.ir.nodes[*n].pointer.is_empty()) && !self.sensitive.contains(n);
+        if ev.is_none() && k.properties.len() >= PROPS_TABLE_FROM && k.properties.iter().all(|(_, p)| plain(p)) {
+            let rows: Vec<TokenStream> = k
+                .properties
+                .clone()
+                .into_iter()
+                .map(|(name, p)| {
+                    let f = self.function(p, scope, Mode::Plain);
+                    quote!(#name #f)
+                })
+                .collect();
+            out.push(Part::Check(quote!(c.props(l, s, x, rt::props!(#(#rows),*)))));
+        } else {
+            for (name, p) in k.properties.clone() {
+                let n = &self.ir.nodes[p];
+                if n.is_resource && !n.pointer.is_empty() {
+                    let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
+                    out.push(Part::Stmt(quote!(if let Some(v) = x.get(#name) { ok &= #call; })));
                 } else {
-                    out.push(Part::Check(quote!(c.prop(l, s, x, #name, #f))));
+                    let f = self.function(p, scope, Mode::Plain);
+                    if self.sensitive.contains(&p) {
+                        out.push(Part::Check(quote!(c.prop_sensitive(l, s, x, #name, #f))));
+                    } else {
+                        out.push(Part::Check(quote!(c.prop(l, s, x, #name, #f))));
+                    }
                 }
-            }
-            if ev.is_some() {
-                out.push(Part::Stmt(quote!(if x.contains_key(#name) { ev.properties.insert(#name.to_owned()); })));
+                if ev.is_some() {
+                    out.push(Part::Stmt(quote!(if x.contains_key(#name) { ev.properties.insert(#name.to_owned()); })));
+                }
             }
         }
         if let Some(pn) = k.property_names {
@@ -1017,6 +1033,11 @@ impl<'a> Validators<'a> {
 }
 
 /// One piece of a validator body.
+/// Objects naming at least this many members (all plain) check them from
+/// one table (`Ctx::props`); fewer stay a chain of
+/// `c.prop` calls, which the compiler inlines.
+const PROPS_TABLE_FROM: usize = 16;
+
 enum Part {
     /// A check yielding `bool`.
     Check(TokenStream),

@@ -25,10 +25,6 @@ pub struct AllOfSelf {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    AllOfSelf { vm = "vm"; } extra extra contract[validators::v0], BASE0, "", fast
-    fast::read_0
-);
 /// Schema: `fixtures/allof_self.json#/definitions/vm`
 pub type Vm = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -38,8 +34,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, AllOfSelf { vm = "vm" : ViaValue < Check1 >; } extra extra :
-        AnyValue
+        read_0, Visit0, AllOfSelf { vm = "vm" => ViaValue < Check1 >; } extra extra =>
+        AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

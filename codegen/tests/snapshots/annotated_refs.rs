@@ -38,11 +38,6 @@ pub struct Lints {
     /// Disallow the use of `debugger`.
     pub no_debugger: Option<Rule>,
 }
-rt::object!(
-    Lints { absolute_paths = "absolute_paths"; almost_swapped = "almost_swapped";
-    no_console = "no_console"; no_debugger = "no_debugger"; } deny
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Lint
 ///
 /// Schema: `fixtures/annotated_refs.json#/definitions/Lint`
@@ -86,10 +81,6 @@ pub struct DetailedLint {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    DetailedLint { level = "level"; priority = "priority"; } extra extra
-    contract[validators::v3], BASE0, "/definitions/DetailedLint", fast fast::read_3
-);
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rule {
@@ -146,14 +137,16 @@ mod fast {
         VecOf<AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union1;
-        almost_swapped = "almost_swapped" : Union1; no_console = "no_console" : Union4;
-        no_debugger = "no_debugger" : Union4; } deny
+        read_0, Visit0, Lints { absolute_paths = "absolute_paths" => Union1;
+        almost_swapped = "almost_swapped" => Union1; no_console = "no_console" => Union4;
+        no_debugger = "no_debugger" => Union4; } deny; contract[validators::v0], BASE0,
+        ""
     );
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, DetailedLint { level = "level" : LeafRead < Leaf2 >; priority =
-        "priority" : LeafRead < Leaf8 >; } extra extra : AnyValue
+        read_3, Visit3, DetailedLint { level = "level" => LeafRead < Leaf2 >; priority =
+        "priority" => LeafRead < Leaf8 >; } extra extra => AnyValue;
+        contract[validators::v3], BASE0, "/definitions/DetailedLint"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -23,10 +23,6 @@ const BASE0: &str = "file:///fixtures/anyof_self.json";
 pub struct AnyOfSelf {
     pub value: Option<Value>,
 }
-rt::object!(
-    AnyOfSelf { value = "value"; } deny contract[validators::v0], BASE0, "", fast
-    fast::read_0
-);
 /// Schema: `fixtures/anyof_self.json#/definitions/value`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -44,7 +40,8 @@ mod fast {
     use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> Value, | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_0, Visit0, AnyOfSelf { value = "value" : ViaValue < Check1 >; } deny
+        read_0, Visit0, AnyOfSelf { value = "value" => ViaValue < Check1 >; } deny;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

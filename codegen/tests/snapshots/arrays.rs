@@ -30,11 +30,6 @@ pub struct Arrays {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Arrays { tags = "tags"; pair = "pair"; with_contains = "withContains"; matrix =
-    "matrix"; things = "things"; } extra extra contract[validators::v0], BASE0, "", fast
-    fast::read_0
-);
 /// Schema: `fixtures/arrays.json#/$defs/thing`
 #[derive(Clone, PartialEq)]
 pub struct Thing {
@@ -42,10 +37,6 @@ pub struct Thing {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Thing { name = "name", required; } extra extra contract[validators::v1], BASE0,
-    "/$defs/thing", fast fast::read_1
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -59,16 +50,17 @@ mod fast {
     rt::array_checks!(Checks6, items = validators::t0:: < 0 >);
     rt::array_checks!(Checks7, items = validators::v7);
     rt::object_reader!(
-        read_0, Visit0, Arrays { tags = "tags" : ViaValue < Check1 >; pair = "pair" :
-        ViaValue < Check2 >; with_contains = "withContains" : ViaValue < Check3 >; matrix
-        = "matrix" : VecOf < VecOf < LeafRead < Leaf4 >, 0usize, { usize::MAX }, Checks5
-        >, 0usize, { usize::MAX }, Checks6 >; things = "things" : VecOf < Typed < Thing
-        >, 0usize, { usize::MAX }, Checks7 >; } extra extra : AnyValue
+        read_0, Visit0, Arrays { tags = "tags" => ViaValue < Check1 >; pair = "pair" =>
+        ViaValue < Check2 >; with_contains = "withContains" => ViaValue < Check3 >;
+        matrix = "matrix" => VecOf < VecOf < LeafRead < Leaf4 >, 0usize, { usize::MAX },
+        Checks5 >, 0usize, { usize::MAX }, Checks6 >; things = "things" => VecOf < Typed
+        < Thing >, 0usize, { usize::MAX }, Checks7 >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
     rt::string_leaf!(Leaf8 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, Thing { name = "name" : LeafRead < Leaf8 >, required; } extra
-        extra : AnyValue
+        read_1, Visit1, Thing { name = "name", required => LeafRead < Leaf8 >; } extra
+        extra => AnyValue; contract[validators::v1], BASE0, "/$defs/thing"
     );
 }
 /// Validators: one function per distinct subschema.

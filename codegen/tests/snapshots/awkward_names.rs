@@ -42,12 +42,6 @@ pub struct AwkwardNames {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra_: rt::Extra<rt::Value>,
 }
-rt::object!(
-    AwkwardNames { r#type = "type"; r#fn = "fn"; self_ = "self"; self__ = "Self"; crate_
-    = "crate"; empty = ""; a = "a"; a_ = "A"; extra = "extra"; _2fast = "2fast"; option =
-    "option"; string = "string"; result = "result"; value = "value"; } extra extra_
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Schema: `fixtures/awkward_names.json#/$defs/Option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
@@ -55,10 +49,6 @@ pub struct Option {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Option { some = "some"; } extra extra contract[validators::t0:: < 0 >], BASE0,
-    "/$defs/Option", fast fast::read_1
-);
 /// At least 2 characters.
 ///
 /// Schema: `fixtures/awkward_names.json#/$defs/String`
@@ -89,10 +79,6 @@ pub struct Value {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Value { vec = "Vec"; } extra extra contract[validators::t0:: < 1 >], BASE0,
-    "/$defs/Value", fast fast::read_4
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -111,24 +97,25 @@ mod fast {
         Result::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, AwkwardNames { r#type = "type" : LeafRead < Leaf1 >; r#fn = "fn"
-        : LeafRead < Leaf1 >; self_ = "self" : LeafRead < Leaf1 >; self__ = "Self" :
-        LeafRead < Leaf1 >; crate_ = "crate" : LeafRead < Leaf1 >; empty = "" : LeafRead
-        < Leaf1 >; a = "a" : LeafRead < Leaf1 >; a_ = "A" : LeafRead < Leaf1 >; extra =
-        "extra" : LeafRead < Leaf1 >; _2fast = "2fast" : LeafRead < Leaf1 >; option =
-        "option" : Typed < Option >; string = "string" : LeafRead < Leaf2 >; result =
-        "result" : LeafRead < Leaf3 >; value = "value" : Typed < Value >; } extra extra_
-        : AnyValue
+        read_0, Visit0, AwkwardNames { r#type = "type" => LeafRead < Leaf1 >; r#fn = "fn"
+        => LeafRead < Leaf1 >; self_ = "self" => LeafRead < Leaf1 >; self__ = "Self" =>
+        LeafRead < Leaf1 >; crate_ = "crate" => LeafRead < Leaf1 >; empty = "" =>
+        LeafRead < Leaf1 >; a = "a" => LeafRead < Leaf1 >; a_ = "A" => LeafRead < Leaf1
+        >; extra = "extra" => LeafRead < Leaf1 >; _2fast = "2fast" => LeafRead < Leaf1 >;
+        option = "option" => Typed < Option >; string = "string" => LeafRead < Leaf2 >;
+        result = "result" => LeafRead < Leaf3 >; value = "value" => Typed < Value >; }
+        extra extra_ => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_1, Visit1, Option { some = "some" : LeafRead < Leaf4 >; } extra extra :
-        AnyValue
+        read_1, Visit1, Option { some = "some" => LeafRead < Leaf4 >; } extra extra =>
+        AnyValue; contract[validators::t0:: < 0 >], BASE0, "/$defs/Option"
     );
     rt::array_checks!(Checks5, items = validators::t1:: < 0 >);
     rt::object_reader!(
-        read_4, Visit4, Value { vec = "Vec" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX }, Checks5 >; } extra extra : AnyValue
+        read_4, Visit4, Value { vec = "Vec" => VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX }, Checks5 >; } extra extra => AnyValue; contract[validators::t0:: < 1
+        >], BASE0, "/$defs/Value"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -25,10 +25,6 @@ pub struct Draft4Const {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Draft4Const { binding = "binding"; } extra extra contract[validators::v0], BASE0, "",
-    fast fast::read_0
-);
 /// Schema: `fixtures/draft4_const.json#/properties/binding`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Binding {
@@ -78,8 +74,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Binding, | v | rt::is_valid(validators::v3, v));
     rt::object_reader!(
-        read_0, Visit0, Draft4Const { binding = "binding" : ViaValue < Check1 >; } extra
-        extra : AnyValue
+        read_0, Visit0, Draft4Const { binding = "binding" => ViaValue < Check1 >; } extra
+        extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -32,31 +32,27 @@ pub struct Draft4Tuple {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Draft4Tuple { point = "point"; pair = "pair"; limit = "limit"; r#ref = "ref"; deps =
-    "deps"; } extra extra contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Schema: `fixtures/draft4_tuple.json#/definitions/positive`
 pub type Positive = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
+    use super::rt::fast::{AnyValue, LeafRead, TupleOf, ViaValue};
     rt::via_value!(Check1 -> Vec < rt::Value >, | v | rt::is_valid(validators::v1, v));
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
+    rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v4, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::via_value!(
-        Check2 -> (rt::Number, rt::Integer,), | v | rt::is_valid(validators::v2, v)
-    );
-    rt::value_leaf!(Leaf3 -> rt::Number, scalar | v | rt::is_valid(validators::v3, v));
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
-    rt::via_value!(
-        Check5 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v5, v)
+        Check6 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v6, v)
     );
     rt::object_reader!(
-        read_0, Visit0, Draft4Tuple { point = "point" : ViaValue < Check1 >; pair =
-        "pair" : ViaValue < Check2 >; limit = "limit" : LeafRead < Leaf3 >; r#ref = "ref"
-        : LeafRead < Leaf4 >; deps = "deps" : ViaValue < Check5 >; } extra extra :
-        AnyValue
+        read_0, Visit0, Draft4Tuple { point = "point" => ViaValue < Check1 >; pair =
+        "pair" => TupleOf < (LeafRead < Leaf2 >, LeafRead < Leaf3 >,) >; limit = "limit"
+        => LeafRead < Leaf4 >; r#ref = "ref" => LeafRead < Leaf5 >; deps = "deps" =>
+        ViaValue < Check6 >; } extra extra => AnyValue; contract[validators::v0], BASE0,
+        ""
     );
 }
 /// Validators: one function per distinct subschema.
@@ -69,24 +65,26 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "point", v1) & c.prop(l, s, x, "pair", v2)
-            & c.prop(l, s, x, "limit", v3) & c.prop(l, s, x, "ref", v4)
-            & c.prop(l, s, x, "deps", v5)
+        c.prop(l, s, x, "point", v1) & c.prop(l, s, x, "pair", v7)
+            & c.prop(l, s, x, "limit", v4) & c.prop(l, s, x, "ref", v5)
+            & c.prop(l, s, x, "deps", v6)
     }
     /// `#/properties/point`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.prefix_items(l, s, x, "/items", &[v6, v6])
-            & c.items(l, s, x, 2usize, "/additionalItems", v7)
+        c.prefix_items(l, s, x, "/items", &[v2, v2])
+            & c.items(l, s, x, 2usize, "/additionalItems", v8)
     }
-    /// `#/properties/pair`
+    /// `#/properties/pair/items/0`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x, 2u64) & c.prefix_items(l, s, x, "/items", &[v6, v8])
-            & c.items(l, s, x, 2usize, "/additionalItems", v7)
+        c.check_type(l, s, i, NUMBER)
+    }
+    /// `#/properties/pair/items/1`
+    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/properties/limit`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(10u64))
@@ -95,11 +93,11 @@ mod validators {
         }
     }
     /// `#/properties/ref`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v9(i, l, c, &s.reference("/$ref", B0, "/definitions/positive"))
     }
     /// `#/properties/deps`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -115,17 +113,15 @@ mod validators {
         }
         ok
     }
-    /// `#/properties/point/items/0`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
+    /// `#/properties/pair`
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
+        c.min_items(l, s, x, 2u64) & c.prefix_items(l, s, x, "/items", &[v2, v3])
+            & c.items(l, s, x, 2usize, "/additionalItems", v8)
     }
     /// `#/properties/point/additionalItems`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.false_schema(l, s)
-    }
-    /// `#/properties/pair/items/1`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
+        c.false_schema(l, s)
     }
     /// `#/definitions/positive`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -33,12 +33,6 @@ pub struct IntegerEnums {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    IntegerEnums { size = "size", required; level = "level"; priority = "priority";
-    retries = "retries"; maybe_size = "maybeSize"; sizes = "sizes"; mode = "mode" default
-    : Mode = Mode::V2; bits = "bits"; } extra extra contract[validators::v0], BASE0, "",
-    fast fast::read_0
-);
 /// Block size in bytes.
 ///
 /// Places hold it as `rt::Spelled<Size>`, which derefs to it (`match *x { Size::… }`) and keeps a value the document wrote otherwise than plain decimal (`512.0`, `512e0`) as written; a value built in code is written plainly.
@@ -160,12 +154,13 @@ mod fast {
         Leaf8 -> rt::Spelled < Bits >, scalar | v | rt::is_valid(validators::v7, v)
     );
     rt::object_reader!(
-        read_0, Visit0, IntegerEnums { size = "size" : LeafRead < Leaf1 >, required;
-        level = "level" : LeafRead < Leaf2 >; priority = "priority" : LeafRead < Leaf3 >;
-        retries = "retries" : LeafRead < Leaf4 >; maybe_size = "maybeSize" : ViaValue <
-        Check5 >; sizes = "sizes" : VecOf < LeafRead < Leaf1 >, 0usize, { usize::MAX },
-        Checks6 >; mode = "mode" : LeafRead < Leaf7 >; bits = "bits" : LeafRead < Leaf8
-        >; } extra extra : AnyValue
+        read_0, Visit0, IntegerEnums { size = "size", required => LeafRead < Leaf1 >;
+        level = "level" => LeafRead < Leaf2 >; priority = "priority" => LeafRead < Leaf3
+        >; retries = "retries" => LeafRead < Leaf4 >; maybe_size = "maybeSize" =>
+        ViaValue < Check5 >; sizes = "sizes" => VecOf < LeafRead < Leaf1 >, 0usize, {
+        usize::MAX }, Checks6 >; mode = "mode" default : Mode = Mode::V2 => LeafRead <
+        Leaf7 >; bits = "bits" => LeafRead < Leaf8 >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -43,12 +43,6 @@ pub struct Objects {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Objects { id = "id", required; closed = "closed", required; counts = "counts";
-    entries = "entries"; by_key_shape = "byKeyShape"; labels = "labels"; typed_extra =
-    "typedExtra"; empty = "empty"; defaults = "defaults"; min_max = "minMax"; dependent =
-    "dependent"; } extra extra contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// An identifier.
 ///
 /// 1 to 20 characters.
@@ -66,10 +60,6 @@ pub struct Closed {
     /// Default when absent: `false`.
     pub b: Option<bool>,
 }
-rt::object!(
-    Closed { a = "a"; b = "b" default : bool = false; } deny contract[validators::v2],
-    BASE0, "/properties/closed", fast fast::read_2
-);
 /// Matches `^[a-z]+$`.
 ///
 /// Schema: `fixtures/objects.json#/properties/counts/propertyNames`
@@ -88,11 +78,6 @@ pub struct Entry {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Entry { name = "name", required; size = "size"; } extra extra
-    contract[validators::v4], BASE0, "/properties/entries/additionalProperties", fast
-    fast::read_4
-);
 /// At least 1 character.
 ///
 /// Schema: `fixtures/objects.json#/properties/entries/additionalProperties/properties/name`
@@ -120,16 +105,9 @@ pub struct TypedExtra {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<String>,
 }
-rt::object!(
-    TypedExtra { fixed = "fixed"; } extra extra contract[validators::v7], BASE0,
-    "/properties/typedExtra", fast fast::read_7
-);
 /// Schema: `fixtures/objects.json#/properties/empty`
 #[derive(Clone, PartialEq)]
 pub struct Empty {}
-rt::object!(
-    Empty {} deny contract[validators::v8], BASE0, "/properties/empty", fast fast::read_8
-);
 /// Defaults of each kind an accessor returns; `validate` would shadow a trait method.
 ///
 /// Schema: `fixtures/objects.json#/properties/defaults`
@@ -146,12 +124,6 @@ pub struct Defaults {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Defaults { mode = "mode" default : Mode = Mode::Slow; validate = "validate" default
-    validate_or_default : bool = true; block_size = "blockSize" default : BlockSize =
-    BlockSize::V2048; label = "label" default : & str = "none"; } extra extra
-    contract[validators::v9], BASE0, "/properties/defaults", fast fast::read_9
-);
 /// Schema: `fixtures/objects.json#/properties/defaults/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
@@ -220,22 +192,23 @@ mod fast {
     );
     rt::via_value!(Check10 -> Dependent, | v | rt::is_valid(validators::v12, v));
     rt::object_reader!(
-        read_0, Visit0, Objects { id = "id" : LeafRead < Leaf1 >, required; closed =
-        "closed" : Typed < Closed >, required; counts = "counts" : MapOf < Leaf2,
-        LeafRead < Leaf3 >, Checks4 >; entries = "entries" : MapOf < Leaf5, Typed < Entry
-        >, Checks6 >; by_key_shape = "byKeyShape" : ViaValue < Check7 >; labels =
-        "labels" : ViaValue < Check8 >; typed_extra = "typedExtra" : Typed < TypedExtra
-        >; empty = "empty" : Typed < Empty >; defaults = "defaults" : Typed < Defaults >;
-        min_max = "minMax" : ViaValue < Check9 >; dependent = "dependent" : ViaValue <
-        Check10 >; } extra extra : AnyValue
+        read_0, Visit0, Objects { id = "id", required => LeafRead < Leaf1 >; closed =
+        "closed", required => Typed < Closed >; counts = "counts" => MapOf < Leaf2,
+        LeafRead < Leaf3 >, Checks4 >; entries = "entries" => MapOf < Leaf5, Typed <
+        Entry >, Checks6 >; by_key_shape = "byKeyShape" => ViaValue < Check7 >; labels =
+        "labels" => ViaValue < Check8 >; typed_extra = "typedExtra" => Typed < TypedExtra
+        >; empty = "empty" => Typed < Empty >; defaults = "defaults" => Typed < Defaults
+        >; min_max = "minMax" => ViaValue < Check9 >; dependent = "dependent" => ViaValue
+        < Check10 >; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(
         Leaf11 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v)
     );
     rt::value_leaf!(Leaf12 -> bool, scalar | v | rt::is_valid(validators::v17, v));
     rt::object_reader!(
-        read_2, Visit2, Closed { a = "a" : LeafRead < Leaf11 >; b = "b" : LeafRead <
-        Leaf12 >; } deny
+        read_2, Visit2, Closed { a = "a" => LeafRead < Leaf11 >; b = "b" default : bool =
+        false => LeafRead < Leaf12 >; } deny; contract[validators::v2], BASE0,
+        "/properties/closed"
     );
     rt::string_leaf!(
         Leaf13 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
@@ -245,15 +218,20 @@ mod fast {
         Leaf14 -> rt::Integer, scalar | v | rt::is_valid(validators::v18, v)
     );
     rt::object_reader!(
-        read_4, Visit4, Entry { name = "name" : LeafRead < Leaf13 >, required; size =
-        "size" : LeafRead < Leaf14 >; } extra extra : AnyValue
+        read_4, Visit4, Entry { name = "name", required => LeafRead < Leaf13 >; size =
+        "size" => LeafRead < Leaf14 >; } extra extra => AnyValue;
+        contract[validators::v4], BASE0, "/properties/entries/additionalProperties"
     );
     rt::value_leaf!(Leaf15 -> rt::Number, scalar | v | rt::is_valid(validators::v19, v));
     rt::object_reader!(
-        read_7, Visit7, TypedExtra { fixed = "fixed" : LeafRead < Leaf15 >; } extra extra
-        : LeafRead < Leaf5 >
+        read_7, Visit7, TypedExtra { fixed = "fixed" => LeafRead < Leaf15 >; } extra
+        extra => LeafRead < Leaf5 >; contract[validators::v7], BASE0,
+        "/properties/typedExtra"
     );
-    rt::object_reader!(read_8, Visit8, Empty {} deny);
+    rt::object_reader!(
+        read_8, Visit8, Empty {} deny; contract[validators::v8], BASE0,
+        "/properties/empty"
+    );
     rt::string_leaf!(
         Leaf16 -> Mode, | s | [! ::std::matches!(s, "fast" | "slow")] =>
         Mode::from_listed_str(s)
@@ -263,9 +241,12 @@ mod fast {
         v)
     );
     rt::object_reader!(
-        read_9, Visit9, Defaults { mode = "mode" : LeafRead < Leaf16 >; validate =
-        "validate" : LeafRead < Leaf12 >; block_size = "blockSize" : LeafRead < Leaf17 >;
-        label = "label" : LeafRead < Leaf5 >; } extra extra : AnyValue
+        read_9, Visit9, Defaults { mode = "mode" default : Mode = Mode::Slow => LeafRead
+        < Leaf16 >; validate = "validate" default validate_or_default : bool = true =>
+        LeafRead < Leaf12 >; block_size = "blockSize" default : BlockSize =
+        BlockSize::V2048 => LeafRead < Leaf17 >; label = "label" default : & str = "none"
+        => LeafRead < Leaf5 >; } extra extra => AnyValue; contract[validators::v9],
+        BASE0, "/properties/defaults"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -25,10 +25,6 @@ pub struct Recursive {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Recursive { payload = "payload"; list = "list"; tree = "tree"; } extra extra
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Schema: `fixtures/recursive.json#/definitions/json`
 pub type Json = rt::Value;
 /// Schema: `fixtures/recursive.json#/definitions/list`
@@ -39,10 +35,6 @@ pub struct List {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    List { head = "head", required; tail = "tail"; } extra extra
-    contract[validators::v1], BASE0, "/definitions/list", fast fast::read_2
-);
 /// Schema: `fixtures/recursive.json#/definitions/tree`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tree {
@@ -91,13 +83,15 @@ mod fast {
         }
     }
     rt::object_reader!(
-        read_0, Visit0, Recursive { payload = "payload" : ViaValue < Check1 >; list =
-        "list" : Typed < List >; tree = "tree" : Union2; } extra extra : AnyValue
+        read_0, Visit0, Recursive { payload = "payload" => ViaValue < Check1 >; list =
+        "list" => Typed < List >; tree = "tree" => Union2; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_2, Visit2, List { head = "head" : LeafRead < Leaf5 >, required; tail =
-        "tail" : Boxed < Typed < List >>; } extra extra : AnyValue
+        read_2, Visit2, List { head = "head", required => LeafRead < Leaf5 >; tail =
+        "tail" => Boxed < Typed < List >>; } extra extra => AnyValue;
+        contract[validators::v1], BASE0, "/definitions/list"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -31,11 +31,6 @@ pub struct Refs {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Refs { escaped = "escaped"; percent = "percent"; anchored = "anchored"; embedded =
-    "embedded"; cross_file = "crossFile"; tree = "tree"; with_sibling = "withSibling"; }
-    extra extra contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Schema: `fixtures/refs.json#/$defs/money`
 #[derive(Clone, PartialEq)]
 pub struct Money {
@@ -44,10 +39,6 @@ pub struct Money {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Money { amount = "amount", required; currency = "currency"; } extra extra
-    contract[validators::t0:: < 0 >], BASE0, "/$defs/money", fast fast::read_1
-);
 /// Schema: `fixtures/refs.json#/$defs/embedded`
 #[derive(Clone, PartialEq)]
 pub struct Embedded {
@@ -55,10 +46,6 @@ pub struct Embedded {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Embedded { inner = "inner"; } extra extra contract[validators::v2], BASE1, "", fast
-    fast::read_2
-);
 /// Schema: `fixtures/shared/shared.json#/$defs/Address`
 #[derive(Clone, PartialEq)]
 pub struct Address {
@@ -67,10 +54,6 @@ pub struct Address {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Address { street = "street", required; city = "city"; } extra extra
-    contract[validators::t0:: < 1 >], BASE2, "/$defs/Address", fast fast::read_3
-);
 /// Schema: `fixtures/refs.json#/$defs/node`
 #[derive(Clone, PartialEq)]
 pub struct Node {
@@ -80,10 +63,6 @@ pub struct Node {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Node { value = "value"; children = "children"; parent = "parent"; } extra extra
-    contract[validators::v4], BASE0, "/$defs/node", fast fast::read_4
-);
 /// At most 3 characters.
 ///
 /// Schema: `fixtures/refs.json#/properties/withSibling`
@@ -111,31 +90,35 @@ mod fast {
         Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Refs { escaped = "escaped" : LeafRead < Leaf1 >; percent =
-        "percent" : LeafRead < Leaf2 >; anchored = "anchored" : Typed < Money >; embedded
-        = "embedded" : Typed < Embedded >; cross_file = "crossFile" : Typed < Address >;
-        tree = "tree" : Typed < Node >; with_sibling = "withSibling" : LeafRead < Leaf3
-        >; } extra extra : AnyValue
+        read_0, Visit0, Refs { escaped = "escaped" => LeafRead < Leaf1 >; percent =
+        "percent" => LeafRead < Leaf2 >; anchored = "anchored" => Typed < Money >;
+        embedded = "embedded" => Typed < Embedded >; cross_file = "crossFile" => Typed <
+        Address >; tree = "tree" => Typed < Node >; with_sibling = "withSibling" =>
+        LeafRead < Leaf3 >; } extra extra => AnyValue; contract[validators::v0], BASE0,
+        ""
     );
     rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_1, Visit1, Money { amount = "amount" : LeafRead < Leaf4 >, required;
-        currency = "currency" : LeafRead < Leaf1 >; } extra extra : AnyValue
+        read_1, Visit1, Money { amount = "amount", required => LeafRead < Leaf4 >;
+        currency = "currency" => LeafRead < Leaf1 >; } extra extra => AnyValue;
+        contract[validators::t0:: < 0 >], BASE0, "/$defs/money"
     );
     rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::t2:: < 0 >, v));
     rt::object_reader!(
-        read_2, Visit2, Embedded { inner = "inner" : LeafRead < Leaf5 >; } extra extra :
-        AnyValue
+        read_2, Visit2, Embedded { inner = "inner" => LeafRead < Leaf5 >; } extra extra
+        => AnyValue; contract[validators::v2], BASE1, ""
     );
     rt::object_reader!(
-        read_3, Visit3, Address { street = "street" : LeafRead < Leaf1 >, required; city
-        = "city" : LeafRead < Leaf1 >; } extra extra : AnyValue
+        read_3, Visit3, Address { street = "street", required => LeafRead < Leaf1 >; city
+        = "city" => LeafRead < Leaf1 >; } extra extra => AnyValue;
+        contract[validators::t0:: < 1 >], BASE2, "/$defs/Address"
     );
     rt::array_checks!(Checks6, items = validators::t1:: < 1 >);
     rt::object_reader!(
-        read_4, Visit4, Node { value = "value" : LeafRead < Leaf2 >; children =
-        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks6 >; parent =
-        "parent" : Boxed < Typed < Node >>; } extra extra : AnyValue
+        read_4, Visit4, Node { value = "value" => LeafRead < Leaf2 >; children =
+        "children" => VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks6 >; parent =
+        "parent" => Boxed < Typed < Node >>; } extra extra => AnyValue;
+        contract[validators::v4], BASE0, "/$defs/node"
     );
 }
 /// Validators: one function per distinct subschema.

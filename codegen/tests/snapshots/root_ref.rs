@@ -22,10 +22,6 @@ pub struct Item {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Item { id = "id", required; line_end = "lineEnd"; } extra extra
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Schema: `fixtures/root_ref.json#/$defs/item/properties/lineEnd`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LineEnd {
@@ -51,8 +47,9 @@ mod fast {
         LineEnd::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Item { id = "id" : LeafRead < Leaf1 >, required; line_end =
-        "lineEnd" : LeafRead < Leaf2 >; } extra extra : AnyValue
+        read_0, Visit0, Item { id = "id", required => LeafRead < Leaf1 >; line_end =
+        "lineEnd" => LeafRead < Leaf2 >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -57,14 +57,6 @@ pub struct Scalars {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Scalars { count = "count"; ratio = "ratio"; step = "step"; flag = "flag"; nothing =
-    "nothing"; maybe_text = "maybeText"; text_or_number = "textOrNumber"; code = "code";
-    when = "when"; anything = "anything"; never = "never"; always = "always"; fixed =
-    "fixed"; fixed_number = "fixedNumber"; color = "color"; mixed_enum = "mixedEnum";
-    nullable_color = "nullableColor"; protocol = "protocol"; old = "old"; secret =
-    "secret"; } extra extra contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Used by: `fixtures/scalars.json#/properties/textOrNumber`, `fixtures/scalars.json#/properties/mixedEnum`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 pub enum NumberOrString {
@@ -168,17 +160,18 @@ mod fast {
         => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_0, Visit0, Scalars { count = "count" : LeafRead < Leaf1 >; ratio = "ratio" :
-        LeafRead < Leaf2 >; step = "step" : LeafRead < Leaf3 >; flag = "flag" : LeafRead
-        < Leaf4 >; nothing = "nothing" : LeafRead < Leaf5 >; maybe_text = "maybeText" :
-        ViaValue < Check6 >; text_or_number = "textOrNumber" : ViaValue < Check7 >; code
-        = "code" : LeafRead < Leaf8 >; when = "when" : LeafRead < Leaf9 >; anything =
-        "anything" : AnyValue; never = "never" : ViaValue < Check10 >; always = "always"
-        : AnyValue; fixed = "fixed" : LeafRead < Leaf11 >; fixed_number = "fixedNumber" :
-        LeafRead < Leaf12 >; color = "color" : LeafRead < Leaf13 >; mixed_enum =
-        "mixedEnum" : ViaValue < Check14 >; nullable_color = "nullableColor" : ViaValue <
-        Check15 >; protocol = "protocol" : LeafRead < Leaf16 >; old = "old" : LeafRead <
-        Leaf9 >; secret = "secret" : LeafRead < Leaf9 >; } extra extra : AnyValue
+        read_0, Visit0, Scalars { count = "count" => LeafRead < Leaf1 >; ratio = "ratio"
+        => LeafRead < Leaf2 >; step = "step" => LeafRead < Leaf3 >; flag = "flag" =>
+        LeafRead < Leaf4 >; nothing = "nothing" => LeafRead < Leaf5 >; maybe_text =
+        "maybeText" => ViaValue < Check6 >; text_or_number = "textOrNumber" => ViaValue <
+        Check7 >; code = "code" => LeafRead < Leaf8 >; when = "when" => LeafRead < Leaf9
+        >; anything = "anything" => AnyValue; never = "never" => ViaValue < Check10 >;
+        always = "always" => AnyValue; fixed = "fixed" => LeafRead < Leaf11 >;
+        fixed_number = "fixedNumber" => LeafRead < Leaf12 >; color = "color" => LeafRead
+        < Leaf13 >; mixed_enum = "mixedEnum" => ViaValue < Check14 >; nullable_color =
+        "nullableColor" => ViaValue < Check15 >; protocol = "protocol" => LeafRead <
+        Leaf16 >; old = "old" => LeafRead < Leaf9 >; secret = "secret" => LeafRead <
+        Leaf9 >; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.
@@ -194,16 +187,17 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "count", v6) & c.prop(l, s, x, "ratio", v7)
-            & c.prop(l, s, x, "step", v8) & c.prop(l, s, x, "flag", v9)
-            & c.prop(l, s, x, "nothing", v10) & c.prop(l, s, x, "maybeText", v11)
-            & c.prop(l, s, x, "textOrNumber", v12) & c.prop(l, s, x, "code", v1)
-            & c.prop(l, s, x, "when", v5) & c.prop(l, s, x, "anything", v16)
-            & c.prop(l, s, x, "never", v13) & c.prop(l, s, x, "always", v16)
-            & c.prop(l, s, x, "fixed", v2) & c.prop(l, s, x, "fixedNumber", v14)
-            & c.prop(l, s, x, "color", v3) & c.prop(l, s, x, "mixedEnum", v15)
-            & c.prop(l, s, x, "nullableColor", v4) & c.prop(l, s, x, "protocol", v5)
-            & c.prop(l, s, x, "old", v5) & c.prop(l, s, x, "secret", v5)
+        c.props(
+            l,
+            s,
+            x,
+            rt::props!(
+                "count" v6, "ratio" v7, "step" v8, "flag" v9, "nothing" v10, "maybeText"
+                v11, "textOrNumber" v12, "code" v1, "when" v5, "anything" v16, "never"
+                v13, "always" v16, "fixed" v2, "fixedNumber" v14, "color" v3, "mixedEnum"
+                v15, "nullableColor" v4, "protocol" v5, "old" v5, "secret" v5
+            ),
+        )
     }
     /// `#/properties/code`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

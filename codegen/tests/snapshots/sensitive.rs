@@ -36,11 +36,6 @@ impl Sensitive {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["token", "profile"];
 }
-rt::object!(
-    Sensitive { user = "user", required; token = "token", required, redacted; profile =
-    "profile", optional, redacted; } extra extra contract[validators::v0], BASE0, "",
-    fast fast::read_0
-);
 /// At least 8 characters.
 ///
 /// `x-sensitivity`: `"local"`
@@ -64,10 +59,6 @@ impl Profile {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["email"];
 }
-rt::object!(
-    Profile { email = "email", optional, redacted; } extra extra
-    contract[validators::v2], BASE0, "/properties/profile", fast fast::read_2
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -79,13 +70,15 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Sensitive { user = "user" : LeafRead < Leaf1 >, required; token =
-        "token" : LeafRead < Leaf2 >, required; profile = "profile" : Typed < Profile >;
-        } extra extra : AnyValue
+        read_0, Visit0, Sensitive { user = "user", required => LeafRead < Leaf1 >; token
+        = "token", required, redacted => LeafRead < Leaf2 >; profile = "profile",
+        optional, redacted => Typed < Profile >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_2, Visit2, Profile { email = "email" : LeafRead < Leaf1 >; } extra extra :
-        AnyValue
+        read_2, Visit2, Profile { email = "email", optional, redacted => LeafRead < Leaf1
+        >; } extra extra => AnyValue; contract[validators::v2], BASE0,
+        "/properties/profile"
     );
 }
 /// Validators: one function per distinct subschema.

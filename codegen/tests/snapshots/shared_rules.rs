@@ -28,11 +28,6 @@ pub struct PluginRules {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PluginRules { html_quotes = "html-quotes"; key_spacing = "key-spacing"; code =
-    "code"; other_code = "other-code"; } extra extra contract[validators::v0], BASE0, "",
-    fast fast::read_0
-);
 /// Used by: `fixtures/shared_rules.json#/properties/html-quotes`, `fixtures/shared_rules.json#/properties/key-spacing`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 pub enum RuleNumberOrRuleStringOrArray {
@@ -110,9 +105,10 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1; key_spacing =
-        "key-spacing" : Union5; code = "code" : LeafRead < Leaf7 >; other_code =
-        "other-code" : LeafRead < Leaf8 >; } extra extra : AnyValue
+        read_0, Visit0, PluginRules { html_quotes = "html-quotes" => Union1; key_spacing
+        = "key-spacing" => Union5; code = "code" => LeafRead < Leaf7 >; other_code =
+        "other-code" => LeafRead < Leaf8 >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

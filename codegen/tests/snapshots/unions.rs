@@ -33,12 +33,6 @@ pub struct Unions {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Unions { shape = "shape"; overlapping = "overlapping"; one_or_many = "oneOrMany";
-    level = "level"; titled = "titled"; not_empty = "notEmpty"; conditional =
-    "conditional"; merged = "merged"; envelope = "envelope"; } extra extra
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Told apart by `kind`.
 ///
 /// Schema: `fixtures/unions.json#/properties/shape`
@@ -138,10 +132,6 @@ pub struct Merged {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Merged { a = "a", required; b = "b", required; } extra extra
-    contract[validators::v9], BASE0, "/properties/merged", fast fast::read_11
-);
 /// Schema: `fixtures/unions.json#/$defs/event`
 #[derive(Clone, PartialEq)]
 pub struct Event {
@@ -290,10 +280,6 @@ pub struct CreatedData {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    CreatedData { by = "by", required; } extra extra contract[validators::v11,
-    validators::t3:: < 2 >], BASE0, "/$defs/event/properties/data", fast fast::read_14
-);
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
 #[derive(Clone, PartialEq)]
 pub struct DeletedData {
@@ -301,10 +287,6 @@ pub struct DeletedData {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    DeletedData { reason = "reason"; } extra extra contract[validators::v11,
-    validators::v13], BASE0, "/$defs/event/properties/data", fast fast::read_15
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -334,16 +316,17 @@ mod fast {
     rt::value_leaf!(Leaf10 -> String, string | v | rt::is_valid(validators::v15, v));
     rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_0, Visit0, Unions { shape = "shape" : ViaValue < Check1 >; overlapping =
-        "overlapping" : ViaValue < Check2 >; one_or_many = "oneOrMany" : Union3; level =
-        "level" : LeafRead < Leaf6 >; titled = "titled" : Union7; not_empty = "notEmpty"
-        : LeafRead < Leaf10 >; conditional = "conditional" : ViaValue < Check11 >; merged
-        = "merged" : Typed < Merged >; envelope = "envelope" : Typed < Event >; } extra
-        extra : AnyValue
+        read_0, Visit0, Unions { shape = "shape" => ViaValue < Check1 >; overlapping =
+        "overlapping" => ViaValue < Check2 >; one_or_many = "oneOrMany" => Union3; level
+        = "level" => LeafRead < Leaf6 >; titled = "titled" => Union7; not_empty =
+        "notEmpty" => LeafRead < Leaf10 >; conditional = "conditional" => ViaValue <
+        Check11 >; merged = "merged" => Typed < Merged >; envelope = "envelope" => Typed
+        < Event >; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_11, Visit11, Merged { a = "a" : LeafRead < Leaf4 >, required; b = "b" :
-        LeafRead < Leaf8 >, required; } extra extra : AnyValue
+        read_11, Visit11, Merged { a = "a", required => LeafRead < Leaf4 >; b = "b",
+        required => LeafRead < Leaf8 >; } extra extra => AnyValue;
+        contract[validators::v9], BASE0, "/properties/merged"
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_12<'de, D: de::Deserializer<'de>>(
@@ -517,12 +500,14 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::object_reader!(
-        read_14, Visit14, CreatedData { by = "by" : LeafRead < Leaf4 >, required; } extra
-        extra : AnyValue
+        read_14, Visit14, CreatedData { by = "by", required => LeafRead < Leaf4 >; }
+        extra extra => AnyValue; contract[validators::v11, validators::t3:: < 2 >],
+        BASE0, "/$defs/event/properties/data"
     );
     rt::object_reader!(
-        read_15, Visit15, DeletedData { reason = "reason" : LeafRead < Leaf4 >; } extra
-        extra : AnyValue
+        read_15, Visit15, DeletedData { reason = "reason" => LeafRead < Leaf4 >; } extra
+        extra => AnyValue; contract[validators::v11, validators::v13], BASE0,
+        "/$defs/event/properties/data"
     );
 }
 /// Validators: one function per distinct subschema.

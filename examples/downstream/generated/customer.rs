@@ -38,10 +38,6 @@ pub struct Customer {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Customer { name = "name", required; tier = "tier"; last_order = "lastOrder"; } extra
-    extra contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// At least 1 character.
 ///
 /// Schema: `schemas/customer.schema.json#/properties/name`
@@ -79,11 +75,6 @@ pub struct LastOrder {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    LastOrder { id = "id", required; customer = "customer", required; lines = "lines",
-    required; ship_to = "shipTo"; } extra extra contract[validators::v3], BASE1, "", fast
-    fast::read_3
-);
 /// Matches `^ord_[0-9]{6}$`.
 ///
 /// Schema: `schemas/order.schema.json#/properties/id`
@@ -99,10 +90,6 @@ pub struct Line {
     /// Integer ≥ 1.
     pub quantity: rt::Integer,
 }
-rt::object!(
-    Line { sku = "sku", required; quantity = "quantity", required; } deny
-    contract[validators::v5], BASE1, "/properties/lines/items", fast fast::read_5
-);
 /// Address
 ///
 /// Schema: `https://geo.example.com/schemas/address.json#`
@@ -113,10 +100,6 @@ pub struct ShipTo {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ShipTo { street = "street"; country = "country", required; } extra extra
-    contract[validators::v6], BASE2, "", fast fast::read_6
-);
 /// Matches `^[A-Z]{2}$`.
 ///
 /// Schema: `https://geo.example.com/schemas/address.json#/properties/country`
@@ -139,24 +122,25 @@ mod fast {
         Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Customer { name = "name" : LeafRead < Leaf1 >, required; tier =
-        "tier" : LeafRead < Leaf2 >; last_order = "lastOrder" : Boxed < Typed < LastOrder
-        >>; } extra extra : AnyValue
+        read_0, Visit0, Customer { name = "name", required => LeafRead < Leaf1 >; tier =
+        "tier" => LeafRead < Leaf2 >; last_order = "lastOrder" => Boxed < Typed <
+        LastOrder >>; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::string_leaf!(
         Leaf3 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::array_checks!(Checks4, items = validators::v5);
     rt::object_reader!(
-        read_3, Visit3, LastOrder { id = "id" : LeafRead < Leaf3 >, required; customer =
-        "customer" : Boxed < Typed < Customer >>, required; lines = "lines" : VecOf <
-        Typed < Line >, 1usize, { usize::MAX }, Checks4 >, required; ship_to = "shipTo" :
-        Typed < ShipTo >; } extra extra : AnyValue
+        read_3, Visit3, LastOrder { id = "id", required => LeafRead < Leaf3 >; customer =
+        "customer", required => Boxed < Typed < Customer >>; lines = "lines", required =>
+        VecOf < Typed < Line >, 1usize, { usize::MAX }, Checks4 >; ship_to = "shipTo" =>
+        Typed < ShipTo >; } extra extra => AnyValue; contract[validators::v3], BASE1, ""
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf1 >, required; quantity =
-        "quantity" : LeafRead < Leaf5 >, required; } deny
+        read_5, Visit5, Line { sku = "sku", required => LeafRead < Leaf1 >; quantity =
+        "quantity", required => LeafRead < Leaf5 >; } deny; contract[validators::v5],
+        BASE1, "/properties/lines/items"
     );
     rt::string_leaf!(Leaf6 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
@@ -164,8 +148,9 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf6 >; country =
-        "country" : LeafRead < Leaf7 >, required; } extra extra : AnyValue
+        read_6, Visit6, ShipTo { street = "street" => LeafRead < Leaf6 >; country =
+        "country", required => LeafRead < Leaf7 >; } extra extra => AnyValue;
+        contract[validators::v6], BASE2, ""
     );
 }
 /// Validators: one function per distinct subschema.

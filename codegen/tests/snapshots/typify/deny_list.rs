@@ -26,10 +26,6 @@ pub struct TestType {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TestType { where_not = "where_not", required; why_not = "why_not", required; } extra
-    extra contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -39,9 +35,9 @@ mod fast {
         Check1 < const K0 > -> rt::Value, | v | rt::is_valid(validators::t0:: < K0 >, v)
     );
     rt::object_reader!(
-        read_0, Visit0, TestType { where_not = "where_not" : ViaValue < Check1 < 0 > >,
-        required; why_not = "why_not" : ViaValue < Check1 < 1 > >, required; } extra
-        extra : AnyValue
+        read_0, Visit0, TestType { where_not = "where_not", required => ViaValue < Check1
+        < 0 > >; why_not = "why_not", required => ViaValue < Check1 < 1 > >; } extra
+        extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

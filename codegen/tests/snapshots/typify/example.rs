@@ -26,10 +26,6 @@ pub struct Veggies {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Veggies { fruits = "fruits"; vegetables = "vegetables"; } extra extra
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Schema: `typify/example.json#/$defs/veggie`
 #[derive(Clone, PartialEq)]
 pub struct Veggie {
@@ -40,10 +36,6 @@ pub struct Veggie {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Veggie { veggie_name = "veggieName", required; veggie_like = "veggieLike", required;
-    } extra extra contract[validators::v1], BASE0, "/$defs/veggie", fast fast::read_1
-);
 /// Schema: `typify/example.json#/$defs/fruit`
 pub type Fruit = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -55,15 +47,16 @@ mod fast {
     rt::array_checks!(Checks2, items = validators::v2);
     rt::array_checks!(Checks3, items = validators::v3);
     rt::object_reader!(
-        read_0, Visit0, Veggies { fruits = "fruits" : VecOf < LeafRead < Leaf1 >, 0usize,
-        { usize::MAX }, Checks2 >; vegetables = "vegetables" : VecOf < Typed < Veggie >,
-        0usize, { usize::MAX }, Checks3 >; } extra extra : AnyValue
+        read_0, Visit0, Veggies { fruits = "fruits" => VecOf < LeafRead < Leaf1 >,
+        0usize, { usize::MAX }, Checks2 >; vegetables = "vegetables" => VecOf < Typed <
+        Veggie >, 0usize, { usize::MAX }, Checks3 >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v4, v));
     rt::object_reader!(
-        read_1, Visit1, Veggie { veggie_name = "veggieName" : LeafRead < Leaf1 >,
-        required; veggie_like = "veggieLike" : LeafRead < Leaf4 >, required; } extra
-        extra : AnyValue
+        read_1, Visit1, Veggie { veggie_name = "veggieName", required => LeafRead < Leaf1
+        >; veggie_like = "veggieLike", required => LeafRead < Leaf4 >; } extra extra =>
+        AnyValue; contract[validators::v1], BASE0, "/$defs/veggie"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -23,10 +23,6 @@ pub struct LetterBox {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    LetterBox { letter = "letter"; } extra extra contract[validators::v0], BASE0, "",
-    fast fast::read_0
-);
 /// Schema: `typify/extraneous-enum.json#/properties/letter`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Letter {
@@ -51,8 +47,8 @@ mod fast {
         rt::check::max_length(s, 2u64)] => Letter::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, LetterBox { letter = "letter" : LeafRead < Leaf1 >; } extra extra
-        : AnyValue
+        read_0, Visit0, LetterBox { letter = "letter" => LeafRead < Leaf1 >; } extra
+        extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -204,34 +204,6 @@ pub struct BranchProtectionRule {
     pub authorized_actors_only: bool,
     pub authorized_actor_names: Vec<String>,
 }
-rt::object!(
-    BranchProtectionRule { id = "id", required; repository_id = "repository_id",
-    required; name = "name", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; pull_request_reviews_enforcement_level =
-    "pull_request_reviews_enforcement_level", required; required_approving_review_count =
-    "required_approving_review_count", required; dismiss_stale_reviews_on_push =
-    "dismiss_stale_reviews_on_push", required; require_code_owner_review =
-    "require_code_owner_review", required; authorized_dismissal_actors_only =
-    "authorized_dismissal_actors_only", required; ignore_approvals_from_contributors =
-    "ignore_approvals_from_contributors", required; required_status_checks =
-    "required_status_checks", required; required_status_checks_enforcement_level =
-    "required_status_checks_enforcement_level", required;
-    strict_required_status_checks_policy = "strict_required_status_checks_policy",
-    required; signature_requirement_enforcement_level =
-    "signature_requirement_enforcement_level", required;
-    linear_history_requirement_enforcement_level =
-    "linear_history_requirement_enforcement_level", required; admin_enforced =
-    "admin_enforced", required; allow_force_pushes_enforcement_level =
-    "allow_force_pushes_enforcement_level", required; allow_deletions_enforcement_level =
-    "allow_deletions_enforcement_level", required; merge_queue_enforcement_level =
-    "merge_queue_enforcement_level", required; required_deployments_enforcement_level =
-    "required_deployments_enforcement_level", required;
-    required_conversation_resolution_level = "required_conversation_resolution_level",
-    required; authorized_actors_only = "authorized_actors_only", required;
-    authorized_actor_names = "authorized_actor_names", required; } deny
-    contract[validators::v57], BASE0, "/definitions/branch-protection-rule", fast
-    fast::read_3
-);
 /// Schema: `typify/github.json#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestReviewsEnforcementLevel {
@@ -417,50 +389,6 @@ pub struct BranchProtectionRuleCreatedRepository {
     pub public: Option<bool>,
     pub organization: Option<String>,
 }
-rt::object!(
-    BranchProtectionRuleCreatedRepository { id = "id", required; node_id = "node_id",
-    required; name = "name", required; full_name = "full_name", required; private =
-    "private", required; owner = "owner", required; html_url = "html_url", required;
-    description = "description", required; fork = "fork", required; url = "url",
-    required; forks_url = "forks_url", required; keys_url = "keys_url", required;
-    collaborators_url = "collaborators_url", required; teams_url = "teams_url", required;
-    hooks_url = "hooks_url", required; issue_events_url = "issue_events_url", required;
-    events_url = "events_url", required; assignees_url = "assignees_url", required;
-    branches_url = "branches_url", required; tags_url = "tags_url", required; blobs_url =
-    "blobs_url", required; git_tags_url = "git_tags_url", required; git_refs_url =
-    "git_refs_url", required; trees_url = "trees_url", required; statuses_url =
-    "statuses_url", required; languages_url = "languages_url", required; stargazers_url =
-    "stargazers_url", required; contributors_url = "contributors_url", required;
-    subscribers_url = "subscribers_url", required; subscription_url = "subscription_url",
-    required; commits_url = "commits_url", required; git_commits_url = "git_commits_url",
-    required; comments_url = "comments_url", required; issue_comment_url =
-    "issue_comment_url", required; contents_url = "contents_url", required; compare_url =
-    "compare_url", required; merges_url = "merges_url", required; archive_url =
-    "archive_url", required; downloads_url = "downloads_url", required; issues_url =
-    "issues_url", required; pulls_url = "pulls_url", required; milestones_url =
-    "milestones_url", required; notifications_url = "notifications_url", required;
-    labels_url = "labels_url", required; releases_url = "releases_url", required;
-    deployments_url = "deployments_url", required; created_at = "created_at", required;
-    updated_at = "updated_at", required; pushed_at = "pushed_at", required; git_url =
-    "git_url", required; ssh_url = "ssh_url", required; clone_url = "clone_url",
-    required; svn_url = "svn_url", required; homepage = "homepage", required; size =
-    "size", required; stargazers_count = "stargazers_count", required; watchers_count =
-    "watchers_count", required; language = "language", required; has_issues =
-    "has_issues", required; has_projects = "has_projects", required; has_downloads =
-    "has_downloads", required; has_wiki = "has_wiki", required; has_pages = "has_pages",
-    required; forks_count = "forks_count", required; mirror_url = "mirror_url", required;
-    archived = "archived", required; disabled = "disabled"; open_issues_count =
-    "open_issues_count", required; license = "license", required; forks = "forks",
-    required; open_issues = "open_issues", required; watchers = "watchers", required;
-    stargazers = "stargazers"; default_branch = "default_branch", required;
-    allow_squash_merge = "allow_squash_merge" default : bool = true; allow_merge_commit =
-    "allow_merge_commit" default : bool = true; allow_rebase_merge = "allow_rebase_merge"
-    default : bool = true; allow_auto_merge = "allow_auto_merge" default : bool = false;
-    allow_forking = "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge"
-    default : bool = false; master_branch = "master_branch"; permissions = "permissions";
-    public = "public"; organization = "organization"; } deny contract[validators::v59],
-    BASE0, "/definitions/repository", fast fast::read_5
-);
 /// User
 ///
 /// Schema: `typify/github.json#/definitions/user`
@@ -499,18 +427,6 @@ pub struct DismissedBy {
     pub r#type: UserType,
     pub site_admin: bool,
 }
-rt::object!(
-    DismissedBy { login = "login", required; id = "id", required; node_id = "node_id",
-    required; name = "name"; email = "email"; avatar_url = "avatar_url", required;
-    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url",
-    required; followers_url = "followers_url", required; following_url = "following_url",
-    required; gists_url = "gists_url", required; starred_url = "starred_url", required;
-    subscriptions_url = "subscriptions_url", required; organizations_url =
-    "organizations_url", required; repos_url = "repos_url", required; events_url =
-    "events_url", required; received_events_url = "received_events_url", required; r#type
-    = "type", required; site_admin = "site_admin", required; } deny
-    contract[validators::t1:: < 0 >], BASE0, "/definitions/user", fast fast::read_6
-);
 /// Schema: `typify/github.json#/definitions/user/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UserType {
@@ -559,11 +475,6 @@ pub struct License {
     pub url: Option<String>,
     pub node_id: String,
 }
-rt::object!(
-    License { key = "key", required; name = "name", required; spdx_id = "spdx_id",
-    required; url = "url", required; node_id = "node_id", required; } deny
-    contract[validators::v64], BASE0, "/definitions/license", fast fast::read_10
-);
 /// Schema: `typify/github.json#/definitions/repository/properties/permissions`
 #[derive(Clone, PartialEq)]
 pub struct RootBranchProtectionRuleEventCreatedRepositoryPermissions {
@@ -573,12 +484,6 @@ pub struct RootBranchProtectionRuleEventCreatedRepositoryPermissions {
     pub maintain: Option<bool>,
     pub triage: Option<bool>,
 }
-rt::object!(
-    RootBranchProtectionRuleEventCreatedRepositoryPermissions { pull = "pull", required;
-    push = "push", required; admin = "admin", required; maintain = "maintain"; triage =
-    "triage"; } deny contract[validators::v65], BASE0,
-    "/definitions/repository/properties/permissions", fast fast::read_11
-);
 /// InstallationLite
 ///
 /// Installation
@@ -590,11 +495,6 @@ pub struct InstallationLite {
     pub id: rt::Integer,
     pub node_id: String,
 }
-rt::object!(
-    InstallationLite { id = "id", required; node_id = "node_id", required; } deny
-    contract[validators::v66], BASE0, "/definitions/installation-lite", fast
-    fast::read_12
-);
 /// Organization
 ///
 /// Schema: `typify/github.json#/definitions/organization`
@@ -623,15 +523,6 @@ pub struct Organization {
     pub avatar_url: String,
     pub description: Option<String>,
 }
-rt::object!(
-    Organization { login = "login", required; id = "id", required; node_id = "node_id",
-    required; url = "url", required; html_url = "html_url"; repos_url = "repos_url",
-    required; events_url = "events_url", required; hooks_url = "hooks_url", required;
-    issues_url = "issues_url", required; members_url = "members_url", required;
-    public_members_url = "public_members_url", required; avatar_url = "avatar_url",
-    required; description = "description", required; } deny contract[validators::v67],
-    BASE0, "/definitions/organization", fast fast::read_13
-);
 /// If the action was `edited`, the changes to the rule.
 ///
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited/properties/changes`
@@ -640,34 +531,16 @@ pub struct BranchProtectionRuleEditedChanges {
     pub authorized_actors_only: Option<AuthorizedActorsOnly>,
     pub authorized_actor_names: Option<AuthorizedActorNames>,
 }
-rt::object!(
-    BranchProtectionRuleEditedChanges { authorized_actors_only =
-    "authorized_actors_only"; authorized_actor_names = "authorized_actor_names"; } deny
-    contract[validators::v68], BASE0,
-    "/definitions/branch_protection_rule$edited/properties/changes", fast fast::read_16
-);
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only`
 #[derive(Clone, PartialEq)]
 pub struct AuthorizedActorsOnly {
     pub from: bool,
 }
-rt::object!(
-    AuthorizedActorsOnly { from = "from", required; } deny contract[validators::t3:: < 0
-    >], BASE0,
-    "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only",
-    fast fast::read_17
-);
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names`
 #[derive(Clone, PartialEq)]
 pub struct AuthorizedActorNames {
     pub from: Vec<String>,
 }
-rt::object!(
-    AuthorizedActorNames { from = "from", required; } deny contract[validators::t3:: < 1
-    >], BASE0,
-    "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names",
-    fast fast::read_18
-);
 /// Schema: `typify/github.json#/definitions/check_run_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -765,16 +638,6 @@ pub struct CheckRunCompletedCheckRun {
     pub app: App,
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
-rt::object!(
-    CheckRunCompletedCheckRun { id = "id", required; node_id = "node_id"; head_sha =
-    "head_sha", required; external_id = "external_id", required; url = "url", required;
-    html_url = "html_url", required; details_url = "details_url"; status = "status",
-    required; conclusion = "conclusion", required; started_at = "started_at", required;
-    completed_at = "completed_at", required; output = "output", required; name = "name",
-    required; check_suite = "check_suite", required; app = "app", required; pull_requests
-    = "pull_requests", required; } deny contract[validators::t5:: < 0 >], BASE0,
-    "/definitions/check_run$completed/properties/check_run", fast fast::read_21
-);
 /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
 ///
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/status`
@@ -826,13 +689,6 @@ pub struct Output {
     /// Format `uri`.
     pub annotations_url: String,
 }
-rt::object!(
-    Output { title = "title"; summary = "summary", required; text = "text", required;
-    annotations_count = "annotations_count", required; annotations_url =
-    "annotations_url", required; } deny contract[validators::v75], BASE0,
-    "/definitions/check_run$completed/properties/check_run/properties/output", fast
-    fast::read_24
-);
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite`
 #[derive(Clone, PartialEq)]
 pub struct RootCheckRunEventCompletedCheckRunCheckSuite {
@@ -857,17 +713,6 @@ pub struct RootCheckRunEventCompletedCheckRunCheckSuite {
     /// Format `date-time`.
     pub updated_at: String,
 }
-rt::object!(
-    RootCheckRunEventCompletedCheckRunCheckSuite { id = "id", required; node_id =
-    "node_id"; head_branch = "head_branch", required; head_sha = "head_sha", required;
-    status = "status", required; conclusion = "conclusion", required; url = "url",
-    required; before = "before", required; after = "after", required; pull_requests =
-    "pull_requests", required; deployment = "deployment"; app = "app", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; } deny
-    contract[validators::t6:: < 0 >], BASE0,
-    "/definitions/check_run$completed/properties/check_run/properties/check_suite", fast
-    fast::read_25
-);
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootCheckRunEventCompletedCheckRunCheckSuiteStatus {
@@ -919,12 +764,6 @@ pub struct CheckRunPullRequest {
     pub head: CheckRunPullRequestHead,
     pub base: CheckRunPullRequestHead,
 }
-rt::object!(
-    CheckRunPullRequest { url = "url", required; id = "id", required; number = "number",
-    required; head = "head", required; base = "base", required; } deny
-    contract[validators::t7:: < 0 >], BASE0, "/definitions/check-run-pull-request", fast
-    fast::read_28
-);
 /// Schema: `typify/github.json#/definitions/check-run-pull-request/properties/head`
 #[derive(Clone, PartialEq)]
 pub struct CheckRunPullRequestHead {
@@ -932,11 +771,6 @@ pub struct CheckRunPullRequestHead {
     pub sha: String,
     pub repo: RepoRef,
 }
-rt::object!(
-    CheckRunPullRequestHead { r#ref = "ref", required; sha = "sha", required; repo =
-    "repo", required; } deny contract[validators::v79], BASE0,
-    "/definitions/check-run-pull-request/properties/head", fast fast::read_29
-);
 /// Repo Ref
 ///
 /// Schema: `typify/github.json#/definitions/repo-ref`
@@ -947,10 +781,6 @@ pub struct RepoRef {
     pub url: String,
     pub name: String,
 }
-rt::object!(
-    RepoRef { id = "id", required; url = "url", required; name = "name", required; } deny
-    contract[validators::v80], BASE0, "/definitions/repo-ref", fast fast::read_30
-);
 /// Check Run Deployment
 ///
 /// A deployment to a repository environment. This will only be populated if the check run was created by a GitHub Actions workflow job that references an environment.
@@ -975,15 +805,6 @@ pub struct CheckRunDeployment {
     /// Format `uri`.
     pub repository_url: String,
 }
-rt::object!(
-    CheckRunDeployment { url = "url", required; id = "id", required; node_id = "node_id",
-    required; task = "task", required; original_environment = "original_environment",
-    required; environment = "environment", required; description = "description",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    statuses_url = "statuses_url", required; repository_url = "repository_url", required;
-    } deny contract[validators::v81], BASE0, "/definitions/check-run-deployment", fast
-    fast::read_31
-);
 /// App
 ///
 /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
@@ -1015,14 +836,6 @@ pub struct App {
     /// Each item: one of `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
     pub events: Option<Vec<AppEvent>>,
 }
-rt::object!(
-    App { id = "id", required; slug = "slug"; node_id = "node_id", required; owner =
-    "owner", required; name = "name", required; description = "description", required;
-    external_url = "external_url", required; html_url = "html_url", required; created_at
-    = "created_at", required; updated_at = "updated_at", required; permissions =
-    "permissions"; events = "events"; } deny contract[validators::v82], BASE0,
-    "/definitions/app", fast fast::read_32
-);
 /// The set of permissions for the GitHub app
 ///
 /// Schema: `typify/github.json#/definitions/app/properties/permissions`
@@ -1063,26 +876,6 @@ pub struct AppPermissions {
     pub vulnerability_alerts: Option<Actions>,
     pub workflows: Option<Actions>,
 }
-rt::object!(
-    AppPermissions { actions = "actions"; administration = "administration"; checks =
-    "checks"; content_references = "content_references"; contents = "contents";
-    deployments = "deployments"; discussions = "discussions"; emails = "emails";
-    environments = "environments"; issues = "issues"; members = "members"; metadata =
-    "metadata"; organization_administration = "organization_administration";
-    organization_hooks = "organization_hooks"; organization_packages =
-    "organization_packages"; organization_plan = "organization_plan";
-    organization_projects = "organization_projects"; organization_secrets =
-    "organization_secrets"; organization_self_hosted_runners =
-    "organization_self_hosted_runners"; organization_user_blocking =
-    "organization_user_blocking"; packages = "packages"; pages = "pages"; pull_requests =
-    "pull_requests"; repository_hooks = "repository_hooks"; repository_projects =
-    "repository_projects"; secret_scanning_alerts = "secret_scanning_alerts"; secrets =
-    "secrets"; security_events = "security_events"; security_scanning_alert =
-    "security_scanning_alert"; single_file = "single_file"; statuses = "statuses";
-    team_discussions = "team_discussions"; vulnerability_alerts = "vulnerability_alerts";
-    workflows = "workflows"; } deny contract[validators::v83], BASE0,
-    "/definitions/app/properties/permissions", fast fast::read_33
-);
 /// Schema: `typify/github.json#/definitions/app/properties/permissions/properties/actions`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Actions {
@@ -1247,16 +1040,6 @@ pub struct CheckRunCreatedCheckRun {
     pub app: App,
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
-rt::object!(
-    CheckRunCreatedCheckRun { id = "id", required; node_id = "node_id"; head_sha =
-    "head_sha", required; external_id = "external_id", required; url = "url", required;
-    html_url = "html_url", required; details_url = "details_url"; status = "status",
-    required; conclusion = "conclusion", required; started_at = "started_at", required;
-    completed_at = "completed_at", required; output = "output", required; name = "name",
-    required; check_suite = "check_suite", required; app = "app", required; pull_requests
-    = "pull_requests", required; } deny contract[validators::t5:: < 1 >], BASE0,
-    "/definitions/check_run$created/properties/check_run", fast fast::read_38
-);
 /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
 ///
 /// Schema: `typify/github.json#/definitions/check_run$created/properties/check_run/properties/status`
@@ -1298,17 +1081,6 @@ pub struct RootCheckRunEventCreatedCheckRunCheckSuite {
     /// Format `date-time`.
     pub updated_at: String,
 }
-rt::object!(
-    RootCheckRunEventCreatedCheckRunCheckSuite { id = "id", required; node_id =
-    "node_id"; head_branch = "head_branch", required; head_sha = "head_sha", required;
-    status = "status", required; conclusion = "conclusion", required; url = "url",
-    required; before = "before", required; after = "after", required; pull_requests =
-    "pull_requests", required; deployment = "deployment"; app = "app", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; } deny
-    contract[validators::t6:: < 1 >], BASE0,
-    "/definitions/check_run$created/properties/check_run/properties/check_suite", fast
-    fast::read_40
-);
 /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
 ///
 /// Schema: `typify/github.json#/definitions/check_run$rerequested/properties/check_run`
@@ -1341,16 +1113,6 @@ pub struct CheckRunRerequestedCheckRun {
     pub app: App,
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
-rt::object!(
-    CheckRunRerequestedCheckRun { id = "id", required; node_id = "node_id"; head_sha =
-    "head_sha", required; external_id = "external_id", required; url = "url", required;
-    html_url = "html_url", required; details_url = "details_url"; status = "status",
-    required; conclusion = "conclusion", required; started_at = "started_at", required;
-    completed_at = "completed_at", required; output = "output", required; name = "name",
-    required; check_suite = "check_suite", required; app = "app", required; pull_requests
-    = "pull_requests", required; } deny contract[validators::t5:: < 2 >], BASE0,
-    "/definitions/check_run$rerequested/properties/check_run", fast fast::read_43
-);
 /// Schema: `typify/github.json#/definitions/check_run$rerequested/properties/check_run/properties/check_suite`
 #[derive(Clone, PartialEq)]
 pub struct RootCheckRunEventRerequestedCheckRunCheckSuite {
@@ -1375,17 +1137,6 @@ pub struct RootCheckRunEventRerequestedCheckRunCheckSuite {
     /// Format `date-time`.
     pub updated_at: String,
 }
-rt::object!(
-    RootCheckRunEventRerequestedCheckRunCheckSuite { id = "id", required; node_id =
-    "node_id"; head_branch = "head_branch", required; head_sha = "head_sha", required;
-    status = "status", required; conclusion = "conclusion", required; url = "url",
-    required; before = "before", required; after = "after", required; pull_requests =
-    "pull_requests", required; deployment = "deployment"; app = "app", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; } deny
-    contract[validators::t6:: < 2 >], BASE0,
-    "/definitions/check_run$rerequested/properties/check_run/properties/check_suite",
-    fast fast::read_44
-);
 /// Schema: `typify/github.json#/definitions/check_suite_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -1462,17 +1213,6 @@ pub struct CheckSuiteCompletedCheckSuite {
     pub check_runs_url: String,
     pub head_commit: CommitSimple,
 }
-rt::object!(
-    CheckSuiteCompletedCheckSuite { id = "id", required; node_id = "node_id", required;
-    head_branch = "head_branch", required; head_sha = "head_sha", required; status =
-    "status", required; conclusion = "conclusion", required; url = "url", required;
-    before = "before", required; after = "after", required; pull_requests =
-    "pull_requests", required; app = "app", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; latest_check_runs_count =
-    "latest_check_runs_count", required; check_runs_url = "check_runs_url", required;
-    head_commit = "head_commit", required; } deny contract[validators::v92], BASE0,
-    "/definitions/check_suite$completed/properties/check_suite", fast fast::read_47
-);
 /// Used by: `typify/github.json#/definitions/check_suite$completed/properties/check_suite/properties/status`, `typify/github.json#/definitions/check_suite$requested/properties/check_suite/properties/status`, `typify/github.json#/definitions/check_suite$rerequested/properties/check_suite/properties/status`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootCheckSuiteEventCompletedCheckSuiteStatus {
@@ -1501,12 +1241,6 @@ pub struct CommitSimple {
     pub author: CommitSimpleAuthor,
     pub committer: CommitSimpleAuthor,
 }
-rt::object!(
-    CommitSimple { id = "id", required; tree_id = "tree_id", required; message =
-    "message", required; timestamp = "timestamp", required; author = "author", required;
-    committer = "committer", required; } deny contract[validators::v93], BASE0,
-    "/definitions/commit-simple", fast fast::read_49
-);
 /// Committer
 ///
 /// Metaproperties for Git author/committer information.
@@ -1522,11 +1256,6 @@ pub struct CommitSimpleAuthor {
     pub date: Option<String>,
     pub username: Option<String>,
 }
-rt::object!(
-    CommitSimpleAuthor { name = "name", required; email = "email", required; date =
-    "date"; username = "username"; } deny contract[validators::v94], BASE0,
-    "/definitions/committer", fast fast::read_50
-);
 /// Schema: `typify/github.json#/definitions/code_scanning_alert_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -1664,16 +1393,6 @@ pub struct CodeScanningAlertAppearedInBranchAlert {
     pub rule: RootCodeScanningAlertEventAppearedInBranchAlertRule,
     pub tool: RootCodeScanningAlertEventAppearedInBranchAlertTool,
 }
-rt::object!(
-    CodeScanningAlertAppearedInBranchAlert { number = "number", required; created_at =
-    "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance";
-    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
-    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 0 >],
-    BASE0, "/definitions/code_scanning_alert$appeared_in_branch/properties/alert", fast
-    fast::read_55
-);
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/alert-instance`
@@ -1692,13 +1411,6 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertInstance {
     pub location: Option<Location>,
     pub classifications: Option<Vec<String>>,
 }
-rt::object!(
-    RootCodeScanningAlertEventAppearedInBranchAlertInstance { r#ref = "ref", required;
-    analysis_key = "analysis_key", required; environment = "environment", required; state
-    = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny contract[validators::v97],
-    BASE0, "/definitions/alert-instance", fast fast::read_56
-);
 /// State of a code scanning alert.
 ///
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/state`
@@ -1721,10 +1433,6 @@ rt::string_enum!(
 pub struct Message {
     pub text: Option<String>,
 }
-rt::object!(
-    Message { text = "text"; } deny contract[validators::t83:: < 0 >], BASE0,
-    "/definitions/alert-instance/properties/message", fast fast::read_58
-);
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/location`
 #[derive(Clone, PartialEq)]
 pub struct Location {
@@ -1734,12 +1442,6 @@ pub struct Location {
     pub start_column: Option<rt::Integer>,
     pub end_column: Option<rt::Integer>,
 }
-rt::object!(
-    Location { path = "path"; start_line = "start_line"; end_line = "end_line";
-    start_column = "start_column"; end_column = "end_column"; } deny
-    contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location",
-    fast fast::read_59
-);
 /// The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`.
 ///
 /// Used by: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason`, `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`, `typify/github.json#/definitions/code_scanning_alert$fixed/properties/alert/properties/dismissed_reason`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -1766,13 +1468,6 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertRule {
     /// A short description of the rule used to detect the alert.
     pub description: String,
 }
-rt::object!(
-    RootCodeScanningAlertEventAppearedInBranchAlertRule { id = "id", required; severity =
-    "severity", required; description = "description", required; } deny
-    contract[validators::v101], BASE0,
-    "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule",
-    fast fast::read_61
-);
 /// The severity of the alert.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
@@ -1800,12 +1495,6 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertTool {
     /// The version of the tool used to detect the alert.
     pub version: Option<String>,
 }
-rt::object!(
-    RootCodeScanningAlertEventAppearedInBranchAlertTool { name = "name", required;
-    version = "version", required; } deny contract[validators::v103], BASE0,
-    "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool",
-    fast fast::read_63
-);
 /// GitHub Org
 ///
 /// Schema: `typify/github.json#/definitions/github-org`
@@ -1834,19 +1523,6 @@ pub struct GithubOrg {
     /// Always `false`.
     pub site_admin: bool,
 }
-rt::object!(
-    GithubOrg { login = "login", required; id = "id", required; node_id = "node_id",
-    required; name = "name"; email = "email"; avatar_url = "avatar_url", required;
-    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url",
-    required; followers_url = "followers_url", required; following_url = "following_url",
-    required; gists_url = "gists_url", required; starred_url = "starred_url", required;
-    subscriptions_url = "subscriptions_url", required; organizations_url =
-    "organizations_url", required; repos_url = "repos_url", required; events_url =
-    "events_url", required; received_events_url = "received_events_url", required; r#type
-    = "type", required; site_admin = "site_admin", required; } deny
-    contract[validators::t1:: < 1 >], BASE0, "/definitions/github-org", fast
-    fast::read_64
-);
 /// Always `github`.
 ///
 /// Schema: `typify/github.json#/definitions/github-org/properties/login`
@@ -2042,16 +1718,6 @@ pub struct CodeScanningAlertClosedByUserAlert {
     pub rule: RootCodeScanningAlertEventClosedByUserAlertRule,
     pub tool: RootCodeScanningAlertEventClosedByUserAlertTool,
 }
-rt::object!(
-    CodeScanningAlertClosedByUserAlert { number = "number", required; created_at =
-    "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance";
-    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
-    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 1 >],
-    BASE0, "/definitions/code_scanning_alert$closed_by_user/properties/alert", fast
-    fast::read_83
-);
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items`
@@ -2070,15 +1736,6 @@ pub struct RootCodeScanningAlertEventClosedByUserAlertInstance {
     pub location: Option<Location>,
     pub classifications: Option<Vec<String>>,
 }
-rt::object!(
-    RootCodeScanningAlertEventClosedByUserAlertInstance { r#ref = "ref", required;
-    analysis_key = "analysis_key", required; environment = "environment", required; state
-    = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny contract[validators::t10:: <
-    0 >], BASE0,
-    "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items",
-    fast fast::read_84
-);
 /// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/state`, `typify/github.json#/definitions/pull_request_review$dismissed/properties/review/properties/state`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootCodeScanningAlertEventClosedByUserAlertInstanceState {
@@ -2102,14 +1759,6 @@ pub struct RootCodeScanningAlertEventClosedByUserAlertRule {
     pub tags: Option<()>,
     pub help: Option<()>,
 }
-rt::object!(
-    RootCodeScanningAlertEventClosedByUserAlertRule { id = "id", required; severity =
-    "severity", required; description = "description", required; name = "name";
-    full_description = "full_description"; tags = "tags"; help = "help"; } deny
-    contract[validators::v124], BASE0,
-    "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule",
-    fast fast::read_86
-);
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
 #[derive(Clone, PartialEq)]
 pub struct RootCodeScanningAlertEventClosedByUserAlertTool {
@@ -2119,12 +1768,6 @@ pub struct RootCodeScanningAlertEventClosedByUserAlertTool {
     pub version: Option<String>,
     pub guid: Option<Option<String>>,
 }
-rt::object!(
-    RootCodeScanningAlertEventClosedByUserAlertTool { name = "name", required; version =
-    "version", required; guid = "guid"; } deny contract[validators::v125], BASE0,
-    "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool",
-    fast fast::read_87
-);
 /// The code scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$created/properties/alert`
@@ -2156,16 +1799,6 @@ pub struct CodeScanningAlertCreatedAlert {
     pub rule: RootCodeScanningAlertEventClosedByUserAlertRule,
     pub tool: RootCodeScanningAlertEventClosedByUserAlertTool,
 }
-rt::object!(
-    CodeScanningAlertCreatedAlert { number = "number", required; created_at =
-    "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance";
-    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
-    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 2 >],
-    BASE0, "/definitions/code_scanning_alert$created/properties/alert", fast
-    fast::read_89
-);
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items`
@@ -2184,15 +1817,6 @@ pub struct RootCodeScanningAlertEventCreatedAlertInstance {
     pub location: Option<Location>,
     pub classifications: Option<Vec<String>>,
 }
-rt::object!(
-    RootCodeScanningAlertEventCreatedAlertInstance { r#ref = "ref", required;
-    analysis_key = "analysis_key", required; environment = "environment", required; state
-    = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny contract[validators::t10:: <
-    1 >], BASE0,
-    "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items",
-    fast fast::read_90
-);
 /// State of a code scanning alert.
 ///
 /// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$created/properties/alert/properties/state`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -2240,16 +1864,6 @@ pub struct CodeScanningAlertFixedAlert {
     /// Format `uri`.
     pub instances_url: Option<String>,
 }
-rt::object!(
-    CodeScanningAlertFixedAlert { number = "number", required; created_at = "created_at",
-    required; url = "url", required; html_url = "html_url", required; instances =
-    "instances", required; state = "state", required; dismissed_by = "dismissed_by",
-    required; dismissed_at = "dismissed_at", required; dismissed_reason =
-    "dismissed_reason", required; rule = "rule", required; tool = "tool", required;
-    most_recent_instance = "most_recent_instance"; instances_url = "instances_url"; }
-    deny contract[validators::v128], BASE0,
-    "/definitions/code_scanning_alert$fixed/properties/alert", fast fast::read_93
-);
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items`
@@ -2268,14 +1882,6 @@ pub struct RootCodeScanningAlertEventFixedAlertInstance {
     pub location: Option<Location>,
     pub classifications: Option<Vec<String>>,
 }
-rt::object!(
-    RootCodeScanningAlertEventFixedAlertInstance { r#ref = "ref", required; analysis_key
-    = "analysis_key", required; environment = "environment", required; state = "state",
-    required; commit_sha = "commit_sha"; message = "message"; location = "location";
-    classifications = "classifications"; } deny contract[validators::t10:: < 2 >], BASE0,
-    "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items",
-    fast fast::read_94
-);
 /// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$fixed/properties/alert/properties/state`, `typify/github.json#/definitions/code_scanning_alert$fixed/properties/action`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootCodeScanningAlertEventFixedAlertInstanceState {
@@ -2314,16 +1920,6 @@ pub struct CodeScanningAlertReopenedAlert {
     pub rule: RootCodeScanningAlertEventClosedByUserAlertRule,
     pub tool: RootCodeScanningAlertEventClosedByUserAlertTool,
 }
-rt::object!(
-    CodeScanningAlertReopenedAlert { number = "number", required; created_at =
-    "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance";
-    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
-    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 3 >],
-    BASE0, "/definitions/code_scanning_alert$reopened/properties/alert", fast
-    fast::read_97
-);
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items`
@@ -2342,15 +1938,6 @@ pub struct RootCodeScanningAlertEventReopenedAlertInstance {
     pub location: Option<Location>,
     pub classifications: Option<Vec<String>>,
 }
-rt::object!(
-    RootCodeScanningAlertEventReopenedAlertInstance { r#ref = "ref", required;
-    analysis_key = "analysis_key", required; environment = "environment", required; state
-    = "state", required; commit_sha = "commit_sha"; message = "message"; location =
-    "location"; classifications = "classifications"; } deny contract[validators::t10:: <
-    3 >], BASE0,
-    "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items",
-    fast fast::read_98
-);
 /// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$reopened_by_user/properties/alert/properties/state`, `typify/github.json#/definitions/discussion/properties/state`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestState {
@@ -2389,16 +1976,6 @@ pub struct CodeScanningAlertReopenedByUserAlert {
     pub rule: RootCodeScanningAlertEventAppearedInBranchAlertRule,
     pub tool: RootCodeScanningAlertEventAppearedInBranchAlertTool,
 }
-rt::object!(
-    CodeScanningAlertReopenedByUserAlert { number = "number", required; created_at =
-    "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance";
-    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
-    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
-    "rule", required; tool = "tool", required; } deny contract[validators::t9:: < 4 >],
-    BASE0, "/definitions/code_scanning_alert$reopened_by_user/properties/alert", fast
-    fast::read_101
-);
 /// Schema: `typify/github.json#/definitions/commit_comment_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2447,15 +2024,6 @@ pub struct CommitCommentCreatedComment {
     /// The text of the comment.
     pub body: String,
 }
-rt::object!(
-    CommitCommentCreatedComment { url = "url", required; html_url = "html_url", required;
-    id = "id", required; node_id = "node_id", required; user = "user", required; position
-    = "position", required; line = "line", required; path = "path", required; commit_id =
-    "commit_id", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; author_association = "author_association", required; body =
-    "body", required; } deny contract[validators::v134], BASE0,
-    "/definitions/commit_comment$created/properties/comment", fast fast::read_104
-);
 /// AuthorAssociation
 ///
 /// How the author is associated with the repository.
@@ -2514,12 +2082,6 @@ pub struct ContentReference {
     /// Format `uri`.
     pub reference: String,
 }
-rt::object!(
-    ContentReference { id = "id", required; node_id = "node_id", required; reference =
-    "reference", required; } deny contract[validators::v137], BASE0,
-    "/definitions/content_reference$created/properties/content_reference", fast
-    fast::read_108
-);
 /// create event
 ///
 /// A Git branch or tag is created.
@@ -2542,13 +2104,6 @@ pub struct CreateEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CreateEvent { r#ref = "ref", required; ref_type = "ref_type", required; master_branch
-    = "master_branch", required; description = "description", required; pusher_type =
-    "pusher_type", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::v138], BASE0, "/definitions/create$event", fast fast::read_109
-);
 /// The type of Git ref object created in the repository. Can be either `branch` or `tag`.
 ///
 /// Schema: `typify/github.json#/definitions/create$event/properties/ref_type`
@@ -2581,12 +2136,6 @@ pub struct DeleteEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DeleteEvent { r#ref = "ref", required; ref_type = "ref_type", required; pusher_type =
-    "pusher_type", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::v140], BASE0, "/definitions/delete$event", fast fast::read_111
-);
 /// Schema: `typify/github.json#/definitions/deploy_key_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2632,12 +2181,6 @@ pub struct Key {
     pub created_at: String,
     pub read_only: bool,
 }
-rt::object!(
-    Key { id = "id", required; key = "key", required; url = "url", required; title =
-    "title", required; verified = "verified", required; created_at = "created_at",
-    required; read_only = "read_only", required; } deny contract[validators::v142],
-    BASE0, "/definitions/deploy_key$created/properties/key", fast fast::read_114
-);
 /// Schema: `typify/github.json#/definitions/deployment_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2686,25 +2229,9 @@ pub struct DeploymentCreatedDeployment {
     pub repository_url: String,
     pub performed_via_github_app: Option<Option<App>>,
 }
-rt::object!(
-    DeploymentCreatedDeployment { url = "url", required; id = "id", required; node_id =
-    "node_id", required; sha = "sha", required; r#ref = "ref", required; task = "task",
-    required; payload = "payload", required; original_environment =
-    "original_environment", required; environment = "environment", required; description
-    = "description", required; creator = "creator", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; statuses_url = "statuses_url",
-    required; repository_url = "repository_url", required; performed_via_github_app =
-    "performed_via_github_app"; } deny contract[validators::v144], BASE0,
-    "/definitions/deployment$created/properties/deployment", fast fast::read_118
-);
 /// Schema: `typify/github.json#/definitions/deployment$created/properties/deployment/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct Payload {}
-rt::object!(
-    Payload {} deny contract[validators::v145], BASE0,
-    "/definitions/deployment$created/properties/deployment/properties/payload", fast
-    fast::read_119
-);
 /// Schema: `typify/github.json#/definitions/deployment_status_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2753,17 +2280,6 @@ pub struct DeploymentStatus {
     pub repository_url: String,
     pub performed_via_github_app: Option<Option<App>>,
 }
-rt::object!(
-    DeploymentStatus { url = "url", required; id = "id", required; node_id = "node_id",
-    required; state = "state", required; creator = "creator", required; description =
-    "description", required; environment = "environment", required; target_url =
-    "target_url", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; deployment_url = "deployment_url", required; repository_url =
-    "repository_url", required; performed_via_github_app = "performed_via_github_app"; }
-    deny contract[validators::v147], BASE0,
-    "/definitions/deployment_status$created/properties/deployment_status", fast
-    fast::read_122
-);
 /// The \[deployment\](https://docs.github.com/en/rest/reference/repos#list-deployments) that this status is associated with.
 ///
 /// Schema: `typify/github.json#/definitions/deployment_status$created/properties/deployment`
@@ -2789,17 +2305,6 @@ pub struct DeploymentStatusCreatedDeployment {
     pub repository_url: String,
     pub performed_via_github_app: Option<App>,
 }
-rt::object!(
-    DeploymentStatusCreatedDeployment { url = "url", required; id = "id", required;
-    node_id = "node_id", required; sha = "sha", required; r#ref = "ref", required; task =
-    "task", required; payload = "payload", required; original_environment =
-    "original_environment", required; environment = "environment", required; description
-    = "description", required; creator = "creator", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; statuses_url = "statuses_url",
-    required; repository_url = "repository_url", required; performed_via_github_app =
-    "performed_via_github_app", required; } deny contract[validators::v148], BASE0,
-    "/definitions/deployment_status$created/properties/deployment", fast fast::read_123
-);
 /// Schema: `typify/github.json#/definitions/discussion_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2981,19 +2486,6 @@ pub struct DiscussionAnsweredDiscussion {
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
-rt::object!(
-    DiscussionAnsweredDiscussion { repository_url = "repository_url", required; category
-    = "category", required; answer_html_url = "answer_html_url", required;
-    answer_chosen_at = "answer_chosen_at", required; answer_chosen_by =
-    "answer_chosen_by", required; html_url = "html_url", required; id = "id", required;
-    node_id = "node_id", required; number = "number", required; title = "title",
-    required; user = "user", required; state = "state", required; locked = "locked",
-    required; comments = "comments", required; created_at = "created_at", required;
-    updated_at = "updated_at", required; author_association = "author_association",
-    required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny contract[validators::t10:: < 4 >], BASE0,
-    "/definitions/discussion$answered/properties/discussion", fast fast::read_126
-);
 /// Used by: `typify/github.json#/definitions/discussion/properties/category`, `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category/properties/from`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct DiscussionCategory {
@@ -3058,37 +2550,16 @@ pub struct Answer {
     pub updated_at: String,
     pub body: String,
 }
-rt::object!(
-    Answer { id = "id", required; node_id = "node_id", required; html_url = "html_url",
-    required; parent_id = "parent_id", required; child_comment_count =
-    "child_comment_count", required; repository_url = "repository_url", required;
-    discussion_id = "discussion_id", required; author_association = "author_association",
-    required; user = "user", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; body = "body", required; } deny contract[validators::t12:: <
-    0 >], BASE0, "/definitions/discussion$answered/properties/answer", fast
-    fast::read_130
-);
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct DiscussionCategoryChangedChanges {
     pub category: ChangesCategory,
 }
-rt::object!(
-    DiscussionCategoryChangedChanges { category = "category", required; } deny
-    contract[validators::t85:: < 0 >], BASE0,
-    "/definitions/discussion$category_changed/properties/changes", fast fast::read_132
-);
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category`
 #[derive(Clone, PartialEq)]
 pub struct ChangesCategory {
     pub from: DiscussionCategory,
 }
-rt::object!(
-    ChangesCategory { from = "from", required; } deny contract[validators::t3:: < 2 >],
-    BASE0,
-    "/definitions/discussion$category_changed/properties/changes/properties/category",
-    fast fast::read_133
-);
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion`
@@ -3116,19 +2587,6 @@ pub struct DiscussionCategoryChangedDiscussion {
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
-rt::object!(
-    DiscussionCategoryChangedDiscussion { repository_url = "repository_url", required;
-    category = "category", required; answer_html_url = "answer_html_url", required;
-    answer_chosen_at = "answer_chosen_at", required; answer_chosen_by =
-    "answer_chosen_by", required; html_url = "html_url", required; id = "id", required;
-    node_id = "node_id", required; number = "number", required; title = "title",
-    required; user = "user", required; state = "state", required; locked = "locked",
-    required; comments = "comments", required; created_at = "created_at", required;
-    updated_at = "updated_at", required; author_association = "author_association",
-    required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny contract[validators::v156], BASE0, "/definitions/discussion", fast
-    fast::read_134
-);
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$created/properties/discussion`
@@ -3156,19 +2614,6 @@ pub struct DiscussionCreatedDiscussion {
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
-rt::object!(
-    DiscussionCreatedDiscussion { repository_url = "repository_url", required; category =
-    "category", required; answer_html_url = "answer_html_url", required; answer_chosen_at
-    = "answer_chosen_at", required; answer_chosen_by = "answer_chosen_by", required;
-    html_url = "html_url", required; id = "id", required; node_id = "node_id", required;
-    number = "number", required; title = "title", required; user = "user", required;
-    state = "state", required; locked = "locked", required; comments = "comments",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; body = "body", required; } deny
-    contract[validators::t10:: < 5 >], BASE0,
-    "/definitions/discussion$created/properties/discussion", fast fast::read_136
-);
 /// Used by: `typify/github.json#/definitions/discussion/properties/answer_chosen_by`, `typify/github.json#/definitions/installation/properties/suspended_by`, `typify/github.json#/definitions/issue/properties/milestone`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnswerChosenBy {
@@ -3194,21 +2639,11 @@ pub struct DiscussionEditedChanges {
     pub title: Option<Title>,
     pub body: Option<Title>,
 }
-rt::object!(
-    DiscussionEditedChanges { title = "title"; body = "body"; } deny
-    contract[validators::t86:: < 0 >], BASE0,
-    "/definitions/discussion$edited/properties/changes", fast fast::read_141
-);
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes/properties/title`
 #[derive(Clone, PartialEq)]
 pub struct Title {
     pub from: String,
 }
-rt::object!(
-    Title { from = "from", required; } deny contract[validators::t3:: < 3 >], BASE0,
-    "/definitions/discussion$edited/properties/changes/properties/title", fast
-    fast::read_142
-);
 /// Label
 ///
 /// Schema: `typify/github.json#/definitions/label`
@@ -3227,12 +2662,6 @@ pub struct Label {
     pub color: String,
     pub default: bool,
 }
-rt::object!(
-    Label { id = "id", required; node_id = "node_id", required; url = "url", required;
-    name = "name", required; description = "description", required; color = "color",
-    required; default = "default", required; } deny contract[validators::v161], BASE0,
-    "/definitions/label", fast fast::read_144
-);
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$locked/properties/discussion`
@@ -3260,19 +2689,6 @@ pub struct DiscussionLockedDiscussion {
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
-rt::object!(
-    DiscussionLockedDiscussion { repository_url = "repository_url", required; category =
-    "category", required; answer_html_url = "answer_html_url", required; answer_chosen_at
-    = "answer_chosen_at", required; answer_chosen_by = "answer_chosen_by", required;
-    html_url = "html_url", required; id = "id", required; node_id = "node_id", required;
-    number = "number", required; title = "title", required; user = "user", required;
-    state = "state", required; locked = "locked", required; comments = "comments",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; body = "body", required; } deny
-    contract[validators::t10:: < 6 >], BASE0,
-    "/definitions/discussion$locked/properties/discussion", fast fast::read_146
-);
 /// Used by: `typify/github.json#/definitions/discussion/properties/state`, `typify/github.json#/definitions/pull_request$locked/properties/action`, `typify/github.json#/definitions/discussion$locked/properties/action`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscussionState {
@@ -3286,11 +2702,6 @@ pub struct DiscussionTransferredChanges {
     pub new_discussion: DiscussionCategoryChangedDiscussion,
     pub new_repository: BranchProtectionRuleCreatedRepository,
 }
-rt::object!(
-    DiscussionTransferredChanges { new_discussion = "new_discussion", required;
-    new_repository = "new_repository", required; } deny contract[validators::v163],
-    BASE0, "/definitions/discussion$transferred/properties/changes", fast fast::read_150
-);
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unanswered/properties/discussion`
@@ -3318,19 +2729,6 @@ pub struct DiscussionUnansweredDiscussion {
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
-rt::object!(
-    DiscussionUnansweredDiscussion { repository_url = "repository_url", required;
-    category = "category", required; answer_html_url = "answer_html_url", required;
-    answer_chosen_at = "answer_chosen_at", required; answer_chosen_by =
-    "answer_chosen_by", required; html_url = "html_url", required; id = "id", required;
-    node_id = "node_id", required; number = "number", required; title = "title",
-    required; user = "user", required; state = "state", required; locked = "locked",
-    required; comments = "comments", required; created_at = "created_at", required;
-    updated_at = "updated_at", required; author_association = "author_association",
-    required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny contract[validators::t10:: < 7 >], BASE0,
-    "/definitions/discussion$unanswered/properties/discussion", fast fast::read_152
-);
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unlocked/properties/discussion`
@@ -3358,19 +2756,6 @@ pub struct DiscussionUnlockedDiscussion {
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
-rt::object!(
-    DiscussionUnlockedDiscussion { repository_url = "repository_url", required; category
-    = "category", required; answer_html_url = "answer_html_url", required;
-    answer_chosen_at = "answer_chosen_at", required; answer_chosen_by =
-    "answer_chosen_by", required; html_url = "html_url", required; id = "id", required;
-    node_id = "node_id", required; number = "number", required; title = "title",
-    required; user = "user", required; state = "state", required; locked = "locked",
-    required; comments = "comments", required; created_at = "created_at", required;
-    updated_at = "updated_at", required; author_association = "author_association",
-    required; active_lock_reason = "active_lock_reason", required; body = "body",
-    required; } deny contract[validators::t10:: < 8 >], BASE0,
-    "/definitions/discussion$unlocked/properties/discussion", fast fast::read_155
-);
 /// Schema: `typify/github.json#/definitions/discussion_comment_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -3433,26 +2818,11 @@ pub struct DiscussionCommentCreatedComment {
     pub updated_at: String,
     pub body: String,
 }
-rt::object!(
-    DiscussionCommentCreatedComment { id = "id", required; node_id = "node_id", required;
-    html_url = "html_url", required; parent_id = "parent_id", required;
-    child_comment_count = "child_comment_count", required; repository_url =
-    "repository_url", required; discussion_id = "discussion_id", required;
-    author_association = "author_association", required; user = "user", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; body =
-    "body", required; } deny contract[validators::t12:: < 1 >], BASE0,
-    "/definitions/discussion_comment$created/properties/comment", fast fast::read_159
-);
 /// Schema: `typify/github.json#/definitions/discussion_comment$edited/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct DiscussionCommentEditedChanges {
     pub body: Title,
 }
-rt::object!(
-    DiscussionCommentEditedChanges { body = "body", required; } deny
-    contract[validators::t85:: < 1 >], BASE0,
-    "/definitions/discussion_comment$edited/properties/changes", fast fast::read_162
-);
 /// fork event
 ///
 /// A user forks a repository.
@@ -3467,12 +2837,6 @@ pub struct ForkEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ForkEvent { forkee = "forkee", required; repository = "repository", required; sender
-    = "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::v169], BASE0, "/definitions/fork$event", fast
-    fast::read_163
-);
 /// Used by: `typify/github.json#/definitions/fork$event/properties/forkee`, `typify/github.json#/definitions/public$event/properties/repository`, `typify/github.json#/definitions/repository$archived/properties/repository`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct Forkee {
@@ -3666,12 +3030,6 @@ pub struct GollumEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    GollumEvent { pages = "pages", required; repository = "repository", required; sender
-    = "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::v171], BASE0, "/definitions/gollum$event", fast
-    fast::read_167
-);
 /// Schema: `typify/github.json#/definitions/gollum$event/properties/pages/items`
 #[derive(Clone, PartialEq)]
 pub struct Page {
@@ -3689,12 +3047,6 @@ pub struct Page {
     /// Format `uri`.
     pub html_url: String,
 }
-rt::object!(
-    Page { page_name = "page_name", required; title = "title", required; summary =
-    "summary", required; action = "action", required; sha = "sha", required; html_url =
-    "html_url", required; } deny contract[validators::v172], BASE0,
-    "/definitions/gollum$event/properties/pages/items", fast fast::read_168
-);
 /// The action that was performed on the page. Can be `created` or `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/gollum$event/properties/pages/items/properties/action`
@@ -3802,19 +3154,6 @@ pub struct InstallationCreatedInstallation {
     pub suspended_by: Option<DismissedBy>,
     pub suspended_at: Option<String>,
 }
-rt::object!(
-    InstallationCreatedInstallation { id = "id", required; account = "account", required;
-    repository_selection = "repository_selection", required; access_tokens_url =
-    "access_tokens_url", required; repositories_url = "repositories_url", required;
-    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug";
-    target_id = "target_id", required; target_type = "target_type", required; permissions
-    = "permissions", required; events = "events", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; single_file_name = "single_file_name",
-    required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
-    = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
-    "suspended_at", required; } deny contract[validators::v175], BASE0,
-    "/definitions/installation", fast fast::read_172
-);
 /// Describe whether all repositories have been selected or there's a selection involved
 ///
 /// Schema: `typify/github.json#/definitions/installation/properties/repository_selection`
@@ -3881,27 +3220,6 @@ pub struct InstallationPermissions {
     pub vulnerability_alerts: Option<Actions>,
     pub workflows: Option<Actions>,
 }
-rt::object!(
-    InstallationPermissions { actions = "actions"; administration = "administration";
-    checks = "checks"; content_references = "content_references"; contents = "contents";
-    deployments = "deployments"; discussions = "discussions"; emails = "emails";
-    environments = "environments"; issues = "issues"; members = "members"; metadata =
-    "metadata"; organization_administration = "organization_administration";
-    organization_events = "organization_events"; organization_hooks =
-    "organization_hooks"; organization_packages = "organization_packages";
-    organization_plan = "organization_plan"; organization_projects =
-    "organization_projects"; organization_secrets = "organization_secrets";
-    organization_self_hosted_runners = "organization_self_hosted_runners";
-    organization_user_blocking = "organization_user_blocking"; packages = "packages";
-    pages = "pages"; pull_requests = "pull_requests"; repository_hooks =
-    "repository_hooks"; repository_projects = "repository_projects";
-    secret_scanning_alerts = "secret_scanning_alerts"; secrets = "secrets";
-    security_events = "security_events"; security_scanning_alert =
-    "security_scanning_alert"; single_file = "single_file"; statuses = "statuses";
-    team_discussions = "team_discussions"; vulnerability_alerts = "vulnerability_alerts";
-    workflows = "workflows"; } deny contract[validators::v178], BASE0,
-    "/definitions/installation/properties/permissions", fast fast::read_175
-);
 /// Schema: `typify/github.json#/definitions/installation/properties/events/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootInstallationEventCreatedInstallationEvent {
@@ -4040,13 +3358,6 @@ pub struct RepositoriesAddedItem {
     /// Whether the repository is private or public.
     pub private: bool,
 }
-rt::object!(
-    RepositoriesAddedItem { id = "id", required; node_id = "node_id", required; name =
-    "name", required; full_name = "full_name", required; private = "private", required; }
-    deny contract[validators::v181], BASE0,
-    "/definitions/installation$created/properties/repositories/items", fast
-    fast::read_178
-);
 /// Installation
 ///
 /// The GitHub App installation.
@@ -4082,19 +3393,6 @@ pub struct InstallationSuspendInstallation {
     /// Format `date-time`.
     pub suspended_at: String,
 }
-rt::object!(
-    InstallationSuspendInstallation { id = "id", required; account = "account", required;
-    repository_selection = "repository_selection", required; access_tokens_url =
-    "access_tokens_url", required; repositories_url = "repositories_url", required;
-    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug";
-    target_id = "target_id", required; target_type = "target_type", required; permissions
-    = "permissions", required; events = "events", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; single_file_name = "single_file_name",
-    required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
-    = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
-    "suspended_at", required; } deny contract[validators::t10:: < 9 >], BASE0,
-    "/definitions/installation$suspend/properties/installation", fast fast::read_182
-);
 /// Installation
 ///
 /// The GitHub App installation.
@@ -4130,19 +3428,6 @@ pub struct InstallationUnsuspendInstallation {
     /// Format `date-time`.
     pub suspended_at: (),
 }
-rt::object!(
-    InstallationUnsuspendInstallation { id = "id", required; account = "account",
-    required; repository_selection = "repository_selection", required; access_tokens_url
-    = "access_tokens_url", required; repositories_url = "repositories_url", required;
-    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug";
-    target_id = "target_id", required; target_type = "target_type", required; permissions
-    = "permissions", required; events = "events", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; single_file_name = "single_file_name",
-    required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
-    = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
-    "suspended_at", required; } deny contract[validators::t10:: < 10 >], BASE0,
-    "/definitions/installation$unsuspend/properties/installation", fast fast::read_184
-);
 /// Schema: `typify/github.json#/definitions/installation_repositories_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -4200,12 +3485,6 @@ pub struct RepositoriesRemovedItem {
     /// Whether the repository is private or public.
     pub private: Option<bool>,
 }
-rt::object!(
-    RepositoriesRemovedItem { id = "id"; node_id = "node_id"; name = "name"; full_name =
-    "full_name"; private = "private"; } deny contract[validators::v185], BASE0,
-    "/definitions/installation_repositories$added/properties/repositories_removed/items",
-    fast fast::read_187
-);
 /// Schema: `typify/github.json#/definitions/issue_comment_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -4302,21 +3581,6 @@ pub struct IssueCommentCreatedIssue {
     /// Contents of the issue
     pub body: Option<String>,
 }
-rt::object!(
-    IssueCommentCreatedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", required; state =
-    "state", required; locked = "locked", required; assignee = "assignee", required;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app"; pull_request = "pull_request";
-    body = "body", required; } deny contract[validators::t10:: < 11 >], BASE0,
-    "/definitions/issue_comment$created/properties/issue", fast fast::read_191
-);
 /// State of the issue; either 'open' or 'closed'
 ///
 /// Schema: `typify/github.json#/definitions/issue/properties/state`
@@ -4414,17 +3678,6 @@ pub struct RootIssueCommentEventCreatedIssueMilestone {
     pub due_on: Option<String>,
     pub closed_at: Option<String>,
 }
-rt::object!(
-    RootIssueCommentEventCreatedIssueMilestone { url = "url", required; html_url =
-    "html_url", required; labels_url = "labels_url", required; id = "id", required;
-    node_id = "node_id", required; number = "number", required; title = "title",
-    required; description = "description", required; creator = "creator", required;
-    open_issues = "open_issues", required; closed_issues = "closed_issues", required;
-    state = "state", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; due_on = "due_on", required; closed_at = "closed_at",
-    required; } deny contract[validators::v189], BASE0, "/definitions/milestone", fast
-    fast::read_194
-);
 /// Used by: `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/pull-request/properties/active_lock_reason`, `typify/github.json#/definitions/simple-pull-request/properties/active_lock_reason`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ActiveLockReason {
@@ -4453,12 +3706,6 @@ pub struct RootIssueCommentEventCreatedIssuePullRequest {
     /// Format `uri`.
     pub patch_url: String,
 }
-rt::object!(
-    RootIssueCommentEventCreatedIssuePullRequest { url = "url", required; html_url =
-    "html_url", required; diff_url = "diff_url", required; patch_url = "patch_url",
-    required; } deny contract[validators::v190, validators::v191], BASE0,
-    "/definitions/issue/properties/pull_request", fast fast::read_196
-);
 /// issue comment
 ///
 /// The \[comment\](https://docs.github.com/en/rest/reference/issues#comments) itself.
@@ -4487,14 +3734,6 @@ pub struct IssueComment {
     pub body: String,
     pub performed_via_github_app: Option<App>,
 }
-rt::object!(
-    IssueComment { url = "url", required; html_url = "html_url", required; issue_url =
-    "issue_url", required; id = "id", required; node_id = "node_id", required; user =
-    "user", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; author_association = "author_association", required; body = "body",
-    required; performed_via_github_app = "performed_via_github_app", required; } deny
-    contract[validators::v192], BASE0, "/definitions/issue-comment", fast fast::read_197
-);
 /// The changes to the comment.
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$edited/properties/changes`
@@ -4502,10 +3741,6 @@ rt::object!(
 pub struct IssueCommentEditedChanges {
     pub body: Option<Title>,
 }
-rt::object!(
-    IssueCommentEditedChanges { body = "body"; } deny contract[validators::t83:: < 1 >],
-    BASE0, "/definitions/issue_comment$edited/properties/changes", fast fast::read_200
-);
 /// Schema: `typify/github.json#/definitions/issues_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -4745,20 +3980,6 @@ pub struct IssuesAssignedIssue {
     /// Contents of the issue
     pub body: Option<String>,
 }
-rt::object!(
-    IssuesAssignedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels"; state = "state";
-    locked = "locked"; assignee = "assignee"; assignees = "assignees", required;
-    milestone = "milestone", required; comments = "comments", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; closed_at = "closed_at",
-    required; author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; performed_via_github_app =
-    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny contract[validators::v195], BASE0, "/definitions/issue", fast fast::read_203
-);
 /// Schema: `typify/github.json#/definitions/issue/properties/pull_request`
 #[derive(Clone, PartialEq)]
 pub struct RootIssuesEventAssignedIssuePullRequest {
@@ -4771,11 +3992,6 @@ pub struct RootIssuesEventAssignedIssuePullRequest {
     /// Format `uri`.
     pub patch_url: Option<String>,
 }
-rt::object!(
-    RootIssuesEventAssignedIssuePullRequest { url = "url"; html_url = "html_url";
-    diff_url = "diff_url"; patch_url = "patch_url"; } deny contract[validators::v190],
-    BASE0, "/definitions/issue/properties/pull_request", fast fast::read_204
-);
 /// Issue
 ///
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
@@ -4824,21 +4040,6 @@ pub struct IssuesClosedIssue {
     /// Contents of the issue
     pub body: Option<String>,
 }
-rt::object!(
-    IssuesClosedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels"; state = "state",
-    required; locked = "locked"; assignee = "assignee"; assignees = "assignees",
-    required; milestone = "milestone", required; comments = "comments", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; author_association = "author_association", required;
-    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
-    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny contract[validators::t10:: < 12 >], BASE0,
-    "/definitions/issues$closed/properties/issue", fast fast::read_206
-);
 /// Used by: `typify/github.json#/definitions/issue/properties/state`, `typify/github.json#/definitions/milestone/properties/state`, `typify/github.json#/definitions/pull_request$closed/properties/action`, and 4 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootIssuesEventClosedIssueState {
@@ -4893,21 +4094,6 @@ pub struct IssuesDemilestonedIssue {
     /// Contents of the issue
     pub body: Option<String>,
 }
-rt::object!(
-    IssuesDemilestonedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels"; state = "state";
-    locked = "locked"; assignee = "assignee"; assignees = "assignees", required;
-    milestone = "milestone", required; comments = "comments", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; closed_at = "closed_at",
-    required; author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; performed_via_github_app =
-    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny contract[validators::t10:: < 13 >], BASE0,
-    "/definitions/issues$demilestoned/properties/issue", fast fast::read_210
-);
 /// The changes to the issue.
 ///
 /// Schema: `typify/github.json#/definitions/issues$edited/properties/changes`
@@ -4916,11 +4102,6 @@ pub struct IssuesEditedChanges {
     pub body: Option<Title>,
     pub title: Option<Title>,
 }
-rt::object!(
-    IssuesEditedChanges { body = "body"; title = "title"; } deny
-    contract[validators::t86:: < 1 >], BASE0,
-    "/definitions/issues$edited/properties/changes", fast fast::read_212
-);
 /// Issue
 ///
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
@@ -5020,21 +4201,6 @@ pub struct IssuesMilestonedIssue {
     /// Contents of the issue
     pub body: Option<String>,
 }
-rt::object!(
-    IssuesMilestonedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels"; state = "state";
-    locked = "locked"; assignee = "assignee"; assignees = "assignees", required;
-    milestone = "milestone", required; comments = "comments", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; closed_at = "closed_at",
-    required; author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; performed_via_github_app =
-    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny contract[validators::t10:: < 14 >], BASE0,
-    "/definitions/issues$milestoned/properties/issue", fast fast::read_217
-);
 /// Milestone
 ///
 /// A collection of related issues and pull requests.
@@ -5056,11 +4222,6 @@ pub struct IssuesOpenedChanges {
     pub old_issue: IssuesAssignedIssue,
     pub old_repository: BranchProtectionRuleCreatedRepository,
 }
-rt::object!(
-    IssuesOpenedChanges { old_issue = "old_issue", required; old_repository =
-    "old_repository", required; } deny contract[validators::v201], BASE0,
-    "/definitions/issues$opened/properties/changes", fast fast::read_220
-);
 /// Issue
 ///
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
@@ -5109,21 +4270,6 @@ pub struct IssuesOpenedIssue {
     /// Contents of the issue
     pub body: Option<String>,
 }
-rt::object!(
-    IssuesOpenedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels"; state = "state",
-    required; locked = "locked"; assignee = "assignee"; assignees = "assignees",
-    required; milestone = "milestone", required; comments = "comments", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; author_association = "author_association", required;
-    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
-    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny contract[validators::t10:: < 15 >], BASE0,
-    "/definitions/issues$opened/properties/issue", fast fast::read_221
-);
 /// Issue
 ///
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
@@ -5171,32 +4317,12 @@ pub struct IssuesReopenedIssue {
     /// Contents of the issue
     pub body: Option<String>,
 }
-rt::object!(
-    IssuesReopenedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels"; state = "state",
-    required; locked = "locked"; assignee = "assignee"; assignees = "assignees",
-    required; milestone = "milestone", required; comments = "comments", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; author_association = "author_association", required;
-    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
-    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny contract[validators::t10:: < 16 >], BASE0,
-    "/definitions/issues$reopened/properties/issue", fast fast::read_224
-);
 /// Schema: `typify/github.json#/definitions/issues$transferred/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct IssuesTransferredChanges {
     pub new_issue: IssuesAssignedIssue,
     pub new_repository: BranchProtectionRuleCreatedRepository,
 }
-rt::object!(
-    IssuesTransferredChanges { new_issue = "new_issue", required; new_repository =
-    "new_repository", required; } deny contract[validators::v204], BASE0,
-    "/definitions/issues$transferred/properties/changes", fast fast::read_226
-);
 /// Schema: `typify/github.json#/definitions/label_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -5251,11 +4377,6 @@ pub struct LabelEditedChanges {
     pub name: Option<Title>,
     pub description: Option<Title>,
 }
-rt::object!(
-    LabelEditedChanges { color = "color"; name = "name"; description = "description"; }
-    deny contract[validators::v206], BASE0,
-    "/definitions/label$edited/properties/changes", fast fast::read_235
-);
 /// Schema: `typify/github.json#/definitions/marketplace_purchase_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -5350,18 +4471,6 @@ pub struct Sender {
     pub site_admin: bool,
     pub email: String,
 }
-rt::object!(
-    Sender { login = "login", required; id = "id", required; avatar_url = "avatar_url",
-    required; gravatar_id = "gravatar_id", required; url = "url", required; html_url =
-    "html_url", required; followers_url = "followers_url", required; following_url =
-    "following_url", required; gists_url = "gists_url", required; starred_url =
-    "starred_url", required; subscriptions_url = "subscriptions_url", required;
-    organizations_url = "organizations_url", required; repos_url = "repos_url", required;
-    events_url = "events_url", required; received_events_url = "received_events_url",
-    required; r#type = "type", required; site_admin = "site_admin", required; email =
-    "email", required; } deny contract[validators::v208], BASE0,
-    "/definitions/marketplace_purchase$cancelled/properties/sender", fast fast::read_238
-);
 /// Marketplace Purchase
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase`
@@ -5375,15 +4484,6 @@ pub struct MarketplacePurchaseCancelledMarketplacePurchase {
     pub next_billing_date: String,
     pub plan: Plan,
 }
-rt::object!(
-    MarketplacePurchaseCancelledMarketplacePurchase { account = "account", required;
-    billing_cycle = "billing_cycle", required; unit_count = "unit_count", required;
-    on_free_trial = "on_free_trial", required; free_trial_ends_on = "free_trial_ends_on",
-    required; next_billing_date = "next_billing_date", required; plan = "plan", required;
-    } deny contract[validators::t10:: < 17 >], BASE0,
-    "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase", fast
-    fast::read_239
-);
 /// Schema: `typify/github.json#/definitions/marketplace-purchase/properties/account`
 #[derive(Clone, PartialEq)]
 pub struct Account {
@@ -5393,12 +4493,6 @@ pub struct Account {
     pub login: String,
     pub organization_billing_email: String,
 }
-rt::object!(
-    Account { r#type = "type", required; id = "id", required; node_id = "node_id",
-    required; login = "login", required; organization_billing_email =
-    "organization_billing_email", required; } deny contract[validators::v210], BASE0,
-    "/definitions/marketplace-purchase/properties/account", fast fast::read_240
-);
 /// Schema: `typify/github.json#/definitions/marketplace-purchase/properties/plan`
 #[derive(Clone, PartialEq)]
 pub struct Plan {
@@ -5412,15 +4506,6 @@ pub struct Plan {
     pub unit_name: Option<String>,
     pub bullets: Vec<String>,
 }
-rt::object!(
-    Plan { id = "id", required; name = "name", required; description = "description",
-    required; monthly_price_in_cents = "monthly_price_in_cents", required;
-    yearly_price_in_cents = "yearly_price_in_cents", required; price_model =
-    "price_model", required; has_free_trial = "has_free_trial", required; unit_name =
-    "unit_name", required; bullets = "bullets", required; } deny
-    contract[validators::v211], BASE0,
-    "/definitions/marketplace-purchase/properties/plan", fast fast::read_241
-);
 /// Marketplace Purchase
 ///
 /// Schema: `typify/github.json#/definitions/marketplace-purchase`
@@ -5434,14 +4519,6 @@ pub struct PreviousMarketplacePurchase {
     pub next_billing_date: Option<String>,
     pub plan: Plan,
 }
-rt::object!(
-    PreviousMarketplacePurchase { account = "account", required; billing_cycle =
-    "billing_cycle", required; unit_count = "unit_count", required; on_free_trial =
-    "on_free_trial", required; free_trial_ends_on = "free_trial_ends_on", required;
-    next_billing_date = "next_billing_date"; plan = "plan", required; } deny
-    contract[validators::v212], BASE0, "/definitions/marketplace-purchase", fast
-    fast::read_242
-);
 /// Schema: `typify/github.json#/definitions/member_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -5489,20 +4566,11 @@ rt::union!(
 pub struct MemberAddedChanges {
     pub permission: Option<Permission>,
 }
-rt::object!(
-    MemberAddedChanges { permission = "permission"; } deny contract[validators::t83:: < 2
-    >], BASE0, "/definitions/member$added/properties/changes", fast fast::read_249
-);
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes/properties/permission`
 #[derive(Clone, PartialEq)]
 pub struct Permission {
     pub to: To,
 }
-rt::object!(
-    Permission { to = "to", required; } deny contract[validators::t85:: < 2 >], BASE0,
-    "/definitions/member$added/properties/changes/properties/permission", fast
-    fast::read_250
-);
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes/properties/permission/properties/to`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum To {
@@ -5522,11 +4590,6 @@ rt::string_enum!(
 pub struct MemberEditedChanges {
     pub old_permission: Title,
 }
-rt::object!(
-    MemberEditedChanges { old_permission = "old_permission", required; } deny
-    contract[validators::v217], BASE0, "/definitions/member$edited/properties/changes",
-    fast fast::read_253
-);
 /// Schema: `typify/github.json#/definitions/membership_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -5607,14 +4670,6 @@ pub struct TeamTeam {
     pub permission: String,
     pub parent: Option<Option<TeamParent>>,
 }
-rt::object!(
-    TeamTeam { name = "name", required; id = "id", required; node_id = "node_id",
-    required; slug = "slug", required; description = "description", required; privacy =
-    "privacy", required; url = "url", required; html_url = "html_url", required;
-    members_url = "members_url", required; repositories_url = "repositories_url",
-    required; permission = "permission", required; parent = "parent"; } deny
-    contract[validators::v220], BASE0, "/definitions/team", fast fast::read_258
-);
 /// Schema: `typify/github.json#/definitions/team/properties/privacy`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Privacy {
@@ -5654,14 +4709,6 @@ pub struct TeamParent {
     /// Permission that the team will have for its repositories
     pub permission: String,
 }
-rt::object!(
-    TeamParent { name = "name", required; id = "id", required; node_id = "node_id",
-    required; slug = "slug", required; description = "description", required; privacy =
-    "privacy", required; url = "url", required; html_url = "html_url", required;
-    members_url = "members_url", required; repositories_url = "repositories_url",
-    required; permission = "permission", required; } deny contract[validators::v222],
-    BASE0, "/definitions/team/properties/parent", fast fast::read_260
-);
 /// The scope of the membership. Currently, can only be `team`.
 ///
 /// Schema: `typify/github.json#/definitions/membership$removed/properties/scope`
@@ -5727,13 +4774,6 @@ pub struct MetaDeletedHook {
     pub updated_at: String,
     pub created_at: String,
 }
-rt::object!(
-    MetaDeletedHook { r#type = "type", required; id = "id", required; name = "name",
-    required; active = "active", required; events = "events", required; config =
-    "config", required; updated_at = "updated_at", required; created_at = "created_at",
-    required; } deny contract[validators::v228], BASE0,
-    "/definitions/meta$deleted/properties/hook", fast fast::read_267
-);
 /// Webhook Events
 ///
 /// Schema: `typify/github.json#/definitions/webhook-events`
@@ -5884,12 +4924,6 @@ pub struct RootMetaEventDeletedHookConfig {
     /// Format `uri`.
     pub url: String,
 }
-rt::object!(
-    RootMetaEventDeletedHookConfig { content_type = "content_type", required;
-    insecure_ssl = "insecure_ssl", required; url = "url", required; } deny
-    contract[validators::v234], BASE0,
-    "/definitions/meta$deleted/properties/hook/properties/config", fast fast::read_271
-);
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook/properties/config/properties/content_type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ContentType {
@@ -5999,17 +5033,6 @@ pub struct MilestoneClosedMilestone {
     /// Format `date-time`.
     pub closed_at: String,
 }
-rt::object!(
-    MilestoneClosedMilestone { url = "url", required; html_url = "html_url", required;
-    labels_url = "labels_url", required; id = "id", required; node_id = "node_id",
-    required; number = "number", required; title = "title", required; description =
-    "description", required; creator = "creator", required; open_issues = "open_issues",
-    required; closed_issues = "closed_issues", required; state = "state", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; due_on =
-    "due_on", required; closed_at = "closed_at", required; } deny
-    contract[validators::t10:: < 18 >], BASE0,
-    "/definitions/milestone$closed/properties/milestone", fast fast::read_275
-);
 /// Milestone
 ///
 /// A collection of related issues and pull requests.
@@ -6043,17 +5066,6 @@ pub struct MilestoneCreatedMilestone {
     /// Format `date-time`.
     pub closed_at: (),
 }
-rt::object!(
-    MilestoneCreatedMilestone { url = "url", required; html_url = "html_url", required;
-    labels_url = "labels_url", required; id = "id", required; node_id = "node_id",
-    required; number = "number", required; title = "title", required; description =
-    "description", required; creator = "creator", required; open_issues = "open_issues",
-    required; closed_issues = "closed_issues", required; state = "state", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; due_on =
-    "due_on", required; closed_at = "closed_at", required; } deny
-    contract[validators::t10:: < 19 >], BASE0,
-    "/definitions/milestone$created/properties/milestone", fast fast::read_277
-);
 /// The changes to the milestone if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/milestone$edited/properties/changes`
@@ -6063,11 +5075,6 @@ pub struct MilestoneEditedChanges {
     pub due_on: Option<Title>,
     pub title: Option<Title>,
 }
-rt::object!(
-    MilestoneEditedChanges { description = "description"; due_on = "due_on"; title =
-    "title"; } deny contract[validators::v239], BASE0,
-    "/definitions/milestone$edited/properties/changes", fast fast::read_280
-);
 /// Schema: `typify/github.json#/definitions/org_block_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -6169,12 +5176,6 @@ pub struct Membership {
     pub organization_url: String,
     pub user: DismissedBy,
 }
-rt::object!(
-    Membership { url = "url", required; state = "state", required; role = "role",
-    required; organization_url = "organization_url", required; user = "user", required; }
-    deny contract[validators::v242], BASE0, "/definitions/membership", fast
-    fast::read_287
-);
 /// The invitation for the user or email if the action is `member_invited`.
 ///
 /// Schema: `typify/github.json#/definitions/organization$member_invited/properties/invitation`
@@ -6194,15 +5195,6 @@ pub struct Invitation {
     /// Format `uri`.
     pub invitation_teams_url: String,
 }
-rt::object!(
-    Invitation { id = "id", required; node_id = "node_id", required; login = "login",
-    required; email = "email", required; role = "role", required; created_at =
-    "created_at", required; failed_at = "failed_at", required; failed_reason =
-    "failed_reason", required; inviter = "inviter", required; team_count = "team_count",
-    required; invitation_teams_url = "invitation_teams_url", required; } deny
-    contract[validators::v243], BASE0,
-    "/definitions/organization$member_invited/properties/invitation", fast fast::read_290
-);
 /// Schema: `typify/github.json#/definitions/package_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -6251,15 +5243,6 @@ pub struct PackagePublishedPackage {
     pub package_version: PackageVersion,
     pub registry: Registry,
 }
-rt::object!(
-    PackagePublishedPackage { id = "id", required; name = "name", required; namespace =
-    "namespace", required; description = "description", required; ecosystem =
-    "ecosystem", required; package_type = "package_type", required; html_url =
-    "html_url", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; owner = "owner", required; package_version = "package_version", required;
-    registry = "registry", required; } deny contract[validators::v245], BASE0,
-    "/definitions/package$published/properties/package", fast fast::read_295
-);
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/package_version`
 #[derive(Clone, PartialEq)]
 pub struct PackageVersion {
@@ -6288,21 +5271,6 @@ pub struct PackageVersion {
     pub source_url: String,
     pub installation_command: String,
 }
-rt::object!(
-    PackageVersion { id = "id", required; version = "version", required; summary =
-    "summary", required; name = "name", required; description = "description", required;
-    body = "body", required; body_html = "body_html", required; release = "release",
-    required; manifest = "manifest", required; html_url = "html_url", required; tag_name
-    = "tag_name", required; target_commitish = "target_commitish", required; target_oid =
-    "target_oid", required; draft = "draft", required; prerelease = "prerelease",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    metadata = "metadata", required; docker_metadata = "docker_metadata", required;
-    package_files = "package_files", required; author = "author", required; source_url =
-    "source_url", required; installation_command = "installation_command", required; }
-    deny contract[validators::v246], BASE0,
-    "/definitions/package$published/properties/package/properties/package_version", fast
-    fast::read_296
-);
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/package_version/properties/release`
 #[derive(Clone, PartialEq)]
 pub struct PackageVersionRelease {
@@ -6320,16 +5288,6 @@ pub struct PackageVersionRelease {
     pub created_at: String,
     pub published_at: String,
 }
-rt::object!(
-    PackageVersionRelease { url = "url", required; html_url = "html_url", required; id =
-    "id", required; tag_name = "tag_name", required; target_commitish =
-    "target_commitish", required; name = "name", required; draft = "draft", required;
-    author = "author", required; prerelease = "prerelease", required; created_at =
-    "created_at", required; published_at = "published_at", required; } deny
-    contract[validators::v247], BASE0,
-    "/definitions/package$published/properties/package/properties/package_version/properties/release",
-    fast fast::read_297
-);
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
 #[derive(Clone, PartialEq)]
 pub struct PackageFile {
@@ -6346,15 +5304,6 @@ pub struct PackageFile {
     pub created_at: String,
     pub updated_at: String,
 }
-rt::object!(
-    PackageFile { download_url = "download_url", required; id = "id", required; name =
-    "name", required; sha256 = "sha256", required; sha1 = "sha1", required; md5 = "md5",
-    required; content_type = "content_type", required; state = "state", required; size =
-    "size", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; } deny contract[validators::v248], BASE0,
-    "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items",
-    fast fast::read_298
-);
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/registry`
 #[derive(Clone, PartialEq)]
 pub struct Registry {
@@ -6366,13 +5315,6 @@ pub struct Registry {
     pub url: String,
     pub vendor: String,
 }
-rt::object!(
-    Registry { about_url = "about_url", required; name = "name", required; r#type =
-    "type", required; url = "url", required; vendor = "vendor", required; } deny
-    contract[validators::v249], BASE0,
-    "/definitions/package$published/properties/package/properties/registry", fast
-    fast::read_299
-);
 /// page_build event
 ///
 /// Page Build
@@ -6388,12 +5330,6 @@ pub struct PageBuildEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    PageBuildEvent { id = "id", required; build = "build", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::v250], BASE0,
-    "/definitions/page_build$event", fast fast::read_301
-);
 /// The \[List GitHub Pages builds\](https://docs.github.com/en/rest/reference/repos#list-github-pages-builds) itself.
 ///
 /// Schema: `typify/github.json#/definitions/page_build$event/properties/build`
@@ -6409,23 +5345,11 @@ pub struct Build {
     pub created_at: String,
     pub updated_at: String,
 }
-rt::object!(
-    Build { url = "url", required; status = "status", required; error = "error",
-    required; pusher = "pusher", required; commit = "commit", required; duration =
-    "duration", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; } deny contract[validators::v251], BASE0,
-    "/definitions/page_build$event/properties/build", fast fast::read_302
-);
 /// Schema: `typify/github.json#/definitions/page_build$event/properties/build/properties/error`
 #[derive(Clone, PartialEq)]
 pub struct Error {
     pub message: Option<String>,
 }
-rt::object!(
-    Error { message = "message", required; } deny contract[validators::t85:: < 3 >],
-    BASE0, "/definitions/page_build$event/properties/build/properties/error", fast
-    fast::read_303
-);
 /// ping event
 ///
 /// Schema: `typify/github.json#/definitions/ping$event`
@@ -6440,12 +5364,6 @@ pub struct PingEvent {
     pub sender: Option<DismissedBy>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    PingEvent { zen = "zen", required; hook_id = "hook_id", required; hook = "hook",
-    required; repository = "repository"; sender = "sender"; organization =
-    "organization"; } deny contract[validators::v253], BASE0, "/definitions/ping$event",
-    fast fast::read_304
-);
 /// The \[webhook configuration\](https://docs.github.com/en/rest/reference/repos#get-a-repository-webhook).
 ///
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook`
@@ -6469,15 +5387,6 @@ pub struct PingEventHook {
     pub ping_url: String,
     pub last_response: Option<LastResponse>,
 }
-rt::object!(
-    PingEventHook { r#type = "type", required; id = "id", required; name = "name",
-    required; active = "active", required; app_id = "app_id"; events = "events",
-    required; config = "config", required; updated_at = "updated_at", required;
-    created_at = "created_at", required; url = "url", required; test_url = "test_url";
-    ping_url = "ping_url", required; last_response = "last_response"; } deny
-    contract[validators::v254], BASE0, "/definitions/ping$event/properties/hook", fast
-    fast::read_305
-);
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook/properties/config`
 #[derive(Clone, PartialEq)]
 pub struct RootPingEventHookConfig {
@@ -6487,12 +5396,6 @@ pub struct RootPingEventHookConfig {
     pub url: String,
     pub insecure_ssl: String,
 }
-rt::object!(
-    RootPingEventHookConfig { content_type = "content_type", required; secret = "secret";
-    url = "url", required; insecure_ssl = "insecure_ssl", required; } deny
-    contract[validators::v255], BASE0,
-    "/definitions/ping$event/properties/hook/properties/config", fast fast::read_306
-);
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook/properties/last_response`
 #[derive(Clone, PartialEq)]
 pub struct LastResponse {
@@ -6500,12 +5403,6 @@ pub struct LastResponse {
     pub status: String,
     pub message: (),
 }
-rt::object!(
-    LastResponse { code = "code", required; status = "status", required; message =
-    "message", required; } deny contract[validators::v256], BASE0,
-    "/definitions/ping$event/properties/hook/properties/last_response", fast
-    fast::read_307
-);
 /// Schema: `typify/github.json#/definitions/project_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -6597,14 +5494,6 @@ pub struct Project {
     /// Format `date-time`.
     pub updated_at: String,
 }
-rt::object!(
-    Project { owner_url = "owner_url", required; url = "url", required; html_url =
-    "html_url", required; columns_url = "columns_url", required; id = "id", required;
-    node_id = "node_id", required; name = "name", required; body = "body", required;
-    number = "number", required; state = "state", required; creator = "creator",
-    required; created_at = "created_at", required; updated_at = "updated_at", required; }
-    deny contract[validators::v258], BASE0, "/definitions/project", fast fast::read_310
-);
 /// The changes to the project if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/project$edited/properties/changes`
@@ -6613,11 +5502,6 @@ pub struct ProjectEditedChanges {
     pub name: Option<Title>,
     pub body: Option<Title>,
 }
-rt::object!(
-    ProjectEditedChanges { name = "name"; body = "body"; } deny
-    contract[validators::t86:: < 2 >], BASE0,
-    "/definitions/project$edited/properties/changes", fast fast::read_314
-);
 /// Schema: `typify/github.json#/definitions/project_card_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -6688,11 +5572,6 @@ rt::union!(
 pub struct ProjectCardConvertedChanges {
     pub note: Title,
 }
-rt::object!(
-    ProjectCardConvertedChanges { note = "note", required; } deny
-    contract[validators::t85:: < 4 >], BASE0,
-    "/definitions/project_card$converted/properties/changes", fast fast::read_318
-);
 /// Project Card
 ///
 /// Schema: `typify/github.json#/definitions/project-card`
@@ -6720,35 +5599,16 @@ pub struct ProjectCardConvertedProjectCard {
     pub content_url: Option<String>,
     pub after_id: Option<()>,
 }
-rt::object!(
-    ProjectCardConvertedProjectCard { url = "url", required; project_url = "project_url",
-    required; column_url = "column_url", required; column_id = "column_id", required; id
-    = "id", required; node_id = "node_id", required; note = "note", required; archived =
-    "archived", required; creator = "creator", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; content_url = "content_url"; after_id
-    = "after_id"; } deny contract[validators::v262], BASE0, "/definitions/project-card",
-    fast fast::read_319
-);
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct ProjectCardMovedChanges {
     pub column_id: ColumnId,
 }
-rt::object!(
-    ProjectCardMovedChanges { column_id = "column_id", required; } deny
-    contract[validators::t85:: < 5 >], BASE0,
-    "/definitions/project_card$moved/properties/changes", fast fast::read_324
-);
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/changes/properties/column_id`
 #[derive(Clone, PartialEq)]
 pub struct ColumnId {
     pub from: rt::Integer,
 }
-rt::object!(
-    ColumnId { from = "from", required; } deny contract[validators::t3:: < 4 >], BASE0,
-    "/definitions/project_card$moved/properties/changes/properties/column_id", fast
-    fast::read_325
-);
 /// Project Card
 ///
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/project_card`
@@ -6776,15 +5636,6 @@ pub struct ProjectCardMovedProjectCard {
     pub content_url: Option<String>,
     pub after_id: (),
 }
-rt::object!(
-    ProjectCardMovedProjectCard { url = "url", required; project_url = "project_url",
-    required; column_url = "column_url", required; column_id = "column_id", required; id
-    = "id", required; node_id = "node_id", required; note = "note", required; archived =
-    "archived", required; creator = "creator", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; content_url = "content_url"; after_id
-    = "after_id", required; } deny contract[validators::t10:: < 20 >], BASE0,
-    "/definitions/project_card$moved/properties/project_card", fast fast::read_326
-);
 /// Schema: `typify/github.json#/definitions/project_column_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -6858,22 +5709,11 @@ pub struct ProjectColumn {
     /// Format `date-time`.
     pub updated_at: String,
 }
-rt::object!(
-    ProjectColumn { url = "url", required; project_url = "project_url", required;
-    cards_url = "cards_url", required; id = "id", required; node_id = "node_id",
-    required; name = "name", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; } deny contract[validators::v267], BASE0,
-    "/definitions/project-column", fast fast::read_329
-);
 /// Schema: `typify/github.json#/definitions/project_column$edited/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct ProjectColumnEditedChanges {
     pub name: Option<Title>,
 }
-rt::object!(
-    ProjectColumnEditedChanges { name = "name"; } deny contract[validators::t83:: < 3 >],
-    BASE0, "/definitions/project_column$edited/properties/changes", fast fast::read_332
-);
 /// public event
 ///
 /// When a private repository is made public.
@@ -6886,11 +5726,6 @@ pub struct PublicEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    PublicEvent { repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::v269], BASE0, "/definitions/public$event", fast fast::read_334
-);
 /// Schema: `typify/github.json#/definitions/pull_request_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -6957,13 +5792,6 @@ pub struct PullRequestAssigned {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestAssigned { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; assignee = "assignee", required; repository
-    = "repository", required; installation = "installation"; organization =
-    "organization"; sender = "sender", required; } deny contract[validators::t16:: < 0
-    >], BASE0, "/definitions/pull_request$assigned", fast fast::read_336
-);
 /// Schema: `typify/github.json#/definitions/pull_request$assigned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestAssignedAction {
@@ -7047,31 +5875,6 @@ pub struct PullRequestAssignedPullRequest {
     pub deletions: rt::Integer,
     pub changed_files: rt::Integer,
 }
-rt::object!(
-    PullRequestAssignedPullRequest { url = "url", required; id = "id", required; node_id
-    = "node_id", required; html_url = "html_url", required; diff_url = "diff_url",
-    required; patch_url = "patch_url", required; issue_url = "issue_url", required;
-    number = "number", required; state = "state", required; locked = "locked", required;
-    title = "title", required; user = "user", required; body = "body", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; merged_at = "merged_at", required; merge_commit_sha =
-    "merge_commit_sha", required; assignee = "assignee", required; assignees =
-    "assignees", required; requested_reviewers = "requested_reviewers", required;
-    requested_teams = "requested_teams", required; labels = "labels", required; milestone
-    = "milestone", required; commits_url = "commits_url", required; review_comments_url =
-    "review_comments_url", required; review_comment_url = "review_comment_url", required;
-    comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-    head = "head", required; base = "base", required; links = "_links", required;
-    author_association = "author_association", required; auto_merge = "auto_merge",
-    required; active_lock_reason = "active_lock_reason", required; draft = "draft",
-    required; merged = "merged", required; mergeable = "mergeable", required; rebaseable
-    = "rebaseable", required; mergeable_state = "mergeable_state", required; merged_by =
-    "merged_by", required; comments = "comments", required; review_comments =
-    "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
-    required; commits = "commits", required; additions = "additions", required; deletions
-    = "deletions", required; changed_files = "changed_files", required; } deny
-    contract[validators::v290], BASE0, "/definitions/pull-request", fast fast::read_338
-);
 /// Schema: `typify/github.json#/definitions/pull-request/properties/requested_reviewers/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -7097,12 +5900,6 @@ pub struct PullRequestHead {
     pub user: DismissedBy,
     pub repo: BranchProtectionRuleCreatedRepository,
 }
-rt::object!(
-    PullRequestHead { label = "label", required; r#ref = "ref", required; sha = "sha",
-    required; user = "user", required; repo = "repo", required; } deny
-    contract[validators::v293], BASE0, "/definitions/pull-request/properties/head", fast
-    fast::read_340
-);
 /// Schema: `typify/github.json#/definitions/pull-request/properties/_links`
 #[derive(Clone, PartialEq)]
 pub struct PullRequestLinks {
@@ -7115,14 +5912,6 @@ pub struct PullRequestLinks {
     pub commits: Link,
     pub statuses: Link,
 }
-rt::object!(
-    PullRequestLinks { self_ = "self", required; html = "html", required; issue =
-    "issue", required; comments = "comments", required; review_comments =
-    "review_comments", required; review_comment = "review_comment", required; commits =
-    "commits", required; statuses = "statuses", required; } deny
-    contract[validators::v294], BASE0, "/definitions/pull-request/properties/_links",
-    fast fast::read_341
-);
 /// Link
 ///
 /// Schema: `typify/github.json#/definitions/link`
@@ -7131,10 +5920,6 @@ pub struct Link {
     /// Format `uri-template`.
     pub href: String,
 }
-rt::object!(
-    Link { href = "href", required; } deny contract[validators::t85:: < 6 >], BASE0,
-    "/definitions/link", fast fast::read_342
-);
 /// pull_request auto_merge_disabled event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_disabled`
@@ -7148,13 +5933,6 @@ pub struct PullRequestAutoMergeDisabled {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestAutoMergeDisabled { action = "action", required; number = "number",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny contract[validators::t17:: < 0 >], BASE0,
-    "/definitions/pull_request$auto_merge_disabled", fast fast::read_343
-);
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_disabled/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestAutoMergeDisabledAction {
@@ -7179,13 +5957,6 @@ pub struct PullRequestAutoMergeEnabled {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestAutoMergeEnabled { action = "action", required; number = "number",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny contract[validators::t17:: < 1 >], BASE0,
-    "/definitions/pull_request$auto_merge_enabled", fast fast::read_345
-);
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_enabled/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestAutoMergeEnabledAction {
@@ -7211,13 +5982,6 @@ pub struct PullRequestClosed {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestClosed { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny contract[validators::t17:: < 2 >], BASE0,
-    "/definitions/pull_request$closed", fast fast::read_347
-);
 /// Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$closed/properties/pull_request`
@@ -7292,32 +6056,6 @@ pub struct PullRequestClosedPullRequest {
     pub deletions: rt::Integer,
     pub changed_files: rt::Integer,
 }
-rt::object!(
-    PullRequestClosedPullRequest { url = "url", required; id = "id", required; node_id =
-    "node_id", required; html_url = "html_url", required; diff_url = "diff_url",
-    required; patch_url = "patch_url", required; issue_url = "issue_url", required;
-    number = "number", required; state = "state", required; locked = "locked", required;
-    title = "title", required; user = "user", required; body = "body", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; merged_at = "merged_at", required; merge_commit_sha =
-    "merge_commit_sha", required; assignee = "assignee", required; assignees =
-    "assignees", required; requested_reviewers = "requested_reviewers", required;
-    requested_teams = "requested_teams", required; labels = "labels", required; milestone
-    = "milestone", required; commits_url = "commits_url", required; review_comments_url =
-    "review_comments_url", required; review_comment_url = "review_comment_url", required;
-    comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-    head = "head", required; base = "base", required; links = "_links", required;
-    author_association = "author_association", required; auto_merge = "auto_merge",
-    required; active_lock_reason = "active_lock_reason", required; draft = "draft",
-    required; merged = "merged", required; mergeable = "mergeable", required; rebaseable
-    = "rebaseable", required; mergeable_state = "mergeable_state", required; merged_by =
-    "merged_by", required; comments = "comments", required; review_comments =
-    "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
-    required; commits = "commits", required; additions = "additions", required; deletions
-    = "deletions", required; changed_files = "changed_files", required; } deny
-    contract[validators::t10:: < 21 >], BASE0,
-    "/definitions/pull_request$closed/properties/pull_request", fast fast::read_348
-);
 /// pull_request converted_to_draft event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$converted_to_draft`
@@ -7332,13 +6070,6 @@ pub struct PullRequestConvertedToDraft {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestConvertedToDraft { action = "action", required; number = "number",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny contract[validators::t17:: < 3 >], BASE0,
-    "/definitions/pull_request$converted_to_draft", fast fast::read_349
-);
 /// Schema: `typify/github.json#/definitions/pull_request$converted_to_draft/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestConvertedToDraftAction {
@@ -7425,33 +6156,6 @@ pub struct PullRequestConvertedToDraftPullRequest {
     pub deletions: rt::Integer,
     pub changed_files: rt::Integer,
 }
-rt::object!(
-    PullRequestConvertedToDraftPullRequest { url = "url", required; id = "id", required;
-    node_id = "node_id", required; html_url = "html_url", required; diff_url =
-    "diff_url", required; patch_url = "patch_url", required; issue_url = "issue_url",
-    required; number = "number", required; state = "state", required; locked = "locked",
-    required; title = "title", required; user = "user", required; body = "body",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    closed_at = "closed_at", required; merged_at = "merged_at", required;
-    merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
-    assignees = "assignees", required; requested_reviewers = "requested_reviewers",
-    required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; commits_url = "commits_url", required;
-    review_comments_url = "review_comments_url", required; review_comment_url =
-    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
-    = "statuses_url", required; head = "head", required; base = "base", required; links =
-    "_links", required; author_association = "author_association", required; auto_merge =
-    "auto_merge", required; active_lock_reason = "active_lock_reason", required; draft =
-    "draft", required; merged = "merged", required; mergeable = "mergeable", required;
-    rebaseable = "rebaseable", required; mergeable_state = "mergeable_state", required;
-    merged_by = "merged_by", required; comments = "comments", required; review_comments =
-    "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
-    required; commits = "commits", required; additions = "additions", required; deletions
-    = "deletions", required; changed_files = "changed_files", required; } deny
-    contract[validators::t10:: < 22 >], BASE0,
-    "/definitions/pull_request$converted_to_draft/properties/pull_request", fast
-    fast::read_351
-);
 /// pull_request edited event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$edited`
@@ -7468,13 +6172,6 @@ pub struct PullRequestEdited {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestEdited { action = "action", required; number = "number", required; changes
-    = "changes", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny contract[validators::v305], BASE0,
-    "/definitions/pull_request$edited", fast fast::read_352
-);
 /// Schema: `typify/github.json#/definitions/pull_request$edited/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestEditedAction {
@@ -7500,13 +6197,6 @@ pub struct PullRequestLabeled {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestLabeled { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; label = "label", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny contract[validators::t18:: < 0 >], BASE0,
-    "/definitions/pull_request$labeled", fast fast::read_354
-);
 /// Schema: `typify/github.json#/definitions/pull_request$labeled/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestLabeledAction {
@@ -7531,13 +6221,6 @@ pub struct PullRequestLocked {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestLocked { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny contract[validators::t17:: < 4 >], BASE0,
-    "/definitions/pull_request$locked", fast fast::read_356
-);
 /// pull_request opened event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$opened`
@@ -7552,13 +6235,6 @@ pub struct PullRequestOpened {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestOpened { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny contract[validators::t17:: < 5 >], BASE0,
-    "/definitions/pull_request$opened", fast fast::read_357
-);
 /// Schema: `typify/github.json#/definitions/pull_request$opened/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestOpenedAction {
@@ -7644,32 +6320,6 @@ pub struct PullRequestOpenedPullRequest {
     pub deletions: rt::Integer,
     pub changed_files: rt::Integer,
 }
-rt::object!(
-    PullRequestOpenedPullRequest { url = "url", required; id = "id", required; node_id =
-    "node_id", required; html_url = "html_url", required; diff_url = "diff_url",
-    required; patch_url = "patch_url", required; issue_url = "issue_url", required;
-    number = "number", required; state = "state", required; locked = "locked", required;
-    title = "title", required; user = "user", required; body = "body", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; merged_at = "merged_at", required; merge_commit_sha =
-    "merge_commit_sha", required; assignee = "assignee", required; assignees =
-    "assignees", required; requested_reviewers = "requested_reviewers", required;
-    requested_teams = "requested_teams", required; labels = "labels", required; milestone
-    = "milestone", required; commits_url = "commits_url", required; review_comments_url =
-    "review_comments_url", required; review_comment_url = "review_comment_url", required;
-    comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-    head = "head", required; base = "base", required; links = "_links", required;
-    author_association = "author_association", required; auto_merge = "auto_merge",
-    required; active_lock_reason = "active_lock_reason", required; draft = "draft",
-    required; merged = "merged", required; mergeable = "mergeable", required; rebaseable
-    = "rebaseable", required; mergeable_state = "mergeable_state", required; merged_by =
-    "merged_by", required; comments = "comments", required; review_comments =
-    "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
-    required; commits = "commits", required; additions = "additions", required; deletions
-    = "deletions", required; changed_files = "changed_files", required; } deny
-    contract[validators::t10:: < 23 >], BASE0,
-    "/definitions/pull_request$opened/properties/pull_request", fast fast::read_359
-);
 /// pull_request ready_for_review event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$ready_for_review`
@@ -7684,13 +6334,6 @@ pub struct PullRequestReadyForReview {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReadyForReview { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny contract[validators::t17:: < 6 >], BASE0,
-    "/definitions/pull_request$ready_for_review", fast fast::read_360
-);
 /// Schema: `typify/github.json#/definitions/pull_request$ready_for_review/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestReadyForReviewAction {
@@ -7777,33 +6420,6 @@ pub struct PullRequestReadyForReviewPullRequest {
     pub deletions: rt::Integer,
     pub changed_files: rt::Integer,
 }
-rt::object!(
-    PullRequestReadyForReviewPullRequest { url = "url", required; id = "id", required;
-    node_id = "node_id", required; html_url = "html_url", required; diff_url =
-    "diff_url", required; patch_url = "patch_url", required; issue_url = "issue_url",
-    required; number = "number", required; state = "state", required; locked = "locked",
-    required; title = "title", required; user = "user", required; body = "body",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    closed_at = "closed_at", required; merged_at = "merged_at", required;
-    merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
-    assignees = "assignees", required; requested_reviewers = "requested_reviewers",
-    required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; commits_url = "commits_url", required;
-    review_comments_url = "review_comments_url", required; review_comment_url =
-    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
-    = "statuses_url", required; head = "head", required; base = "base", required; links =
-    "_links", required; author_association = "author_association", required; auto_merge =
-    "auto_merge", required; active_lock_reason = "active_lock_reason", required; draft =
-    "draft", required; merged = "merged", required; mergeable = "mergeable", required;
-    rebaseable = "rebaseable", required; mergeable_state = "mergeable_state", required;
-    merged_by = "merged_by", required; comments = "comments", required; review_comments =
-    "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
-    required; commits = "commits", required; additions = "additions", required; deletions
-    = "deletions", required; changed_files = "changed_files", required; } deny
-    contract[validators::t10:: < 24 >], BASE0,
-    "/definitions/pull_request$ready_for_review/properties/pull_request", fast
-    fast::read_362
-);
 /// pull_request reopened event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$reopened`
@@ -7818,13 +6434,6 @@ pub struct PullRequestReopened {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReopened { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny contract[validators::t17:: < 7 >], BASE0,
-    "/definitions/pull_request$reopened", fast fast::read_363
-);
 /// Schema: `typify/github.json#/definitions/pull_request$reopened/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestReopenedAction {
@@ -7910,32 +6519,6 @@ pub struct PullRequestReopenedPullRequest {
     pub deletions: rt::Integer,
     pub changed_files: rt::Integer,
 }
-rt::object!(
-    PullRequestReopenedPullRequest { url = "url", required; id = "id", required; node_id
-    = "node_id", required; html_url = "html_url", required; diff_url = "diff_url",
-    required; patch_url = "patch_url", required; issue_url = "issue_url", required;
-    number = "number", required; state = "state", required; locked = "locked", required;
-    title = "title", required; user = "user", required; body = "body", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; merged_at = "merged_at", required; merge_commit_sha =
-    "merge_commit_sha", required; assignee = "assignee", required; assignees =
-    "assignees", required; requested_reviewers = "requested_reviewers", required;
-    requested_teams = "requested_teams", required; labels = "labels", required; milestone
-    = "milestone", required; commits_url = "commits_url", required; review_comments_url =
-    "review_comments_url", required; review_comment_url = "review_comment_url", required;
-    comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-    head = "head", required; base = "base", required; links = "_links", required;
-    author_association = "author_association", required; auto_merge = "auto_merge",
-    required; active_lock_reason = "active_lock_reason", required; draft = "draft",
-    required; merged = "merged", required; mergeable = "mergeable", required; rebaseable
-    = "rebaseable", required; mergeable_state = "mergeable_state", required; merged_by =
-    "merged_by", required; comments = "comments", required; review_comments =
-    "review_comments", required; maintainer_can_modify = "maintainer_can_modify",
-    required; commits = "commits", required; additions = "additions", required; deletions
-    = "deletions", required; changed_files = "changed_files", required; } deny
-    contract[validators::t10:: < 25 >], BASE0,
-    "/definitions/pull_request$reopened/properties/pull_request", fast fast::read_365
-);
 /// pull_request review_request_removed event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$review_request_removed`
@@ -8064,14 +6647,6 @@ pub struct PullRequestSynchronize {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestSynchronize { action = "action", required; number = "number", required;
-    before = "before", required; after = "after", required; pull_request =
-    "pull_request", required; repository = "repository", required; installation =
-    "installation"; organization = "organization"; sender = "sender", required; } deny
-    contract[validators::v327], BASE0, "/definitions/pull_request$synchronize", fast
-    fast::read_374
-);
 /// Schema: `typify/github.json#/definitions/pull_request$synchronize/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestSynchronizeAction {
@@ -8098,13 +6673,6 @@ pub struct PullRequestUnassigned {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestUnassigned { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; assignee = "assignee", required; repository
-    = "repository", required; installation = "installation"; organization =
-    "organization"; sender = "sender", required; } deny contract[validators::t16:: < 1
-    >], BASE0, "/definitions/pull_request$unassigned", fast fast::read_376
-);
 /// Schema: `typify/github.json#/definitions/pull_request$unassigned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestUnassignedAction {
@@ -8130,13 +6698,6 @@ pub struct PullRequestUnlabeled {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestUnlabeled { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; label = "label", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny contract[validators::t18:: < 1 >], BASE0,
-    "/definitions/pull_request$unlabeled", fast fast::read_378
-);
 /// Schema: `typify/github.json#/definitions/pull_request$unlabeled/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestUnlabeledAction {
@@ -8161,13 +6722,6 @@ pub struct PullRequestUnlocked {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestUnlocked { action = "action", required; number = "number", required;
-    pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender",
-    required; } deny contract[validators::t17:: < 8 >], BASE0,
-    "/definitions/pull_request$unlocked", fast fast::read_380
-);
 /// Schema: `typify/github.json#/definitions/pull_request$unlocked/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestUnlockedAction {
@@ -8250,27 +6804,12 @@ pub struct PullRequestReviewDismissedReview {
     pub author_association: AuthorAssociation,
     pub links: ReviewLinks,
 }
-rt::object!(
-    PullRequestReviewDismissedReview { id = "id", required; node_id = "node_id",
-    required; user = "user", required; body = "body", required; commit_id = "commit_id",
-    required; submitted_at = "submitted_at", required; state = "state", required;
-    html_url = "html_url", required; pull_request_url = "pull_request_url", required;
-    author_association = "author_association", required; links = "_links", required; }
-    deny contract[validators::t21:: < 0 >], BASE0,
-    "/definitions/pull_request_review$dismissed/properties/review", fast fast::read_384
-);
 /// Schema: `typify/github.json#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
 #[derive(Clone, PartialEq)]
 pub struct ReviewLinks {
     pub html: Link,
     pub pull_request: Link,
 }
-rt::object!(
-    ReviewLinks { html = "html", required; pull_request = "pull_request", required; }
-    deny contract[validators::v337], BASE0,
-    "/definitions/pull_request_review$dismissed/properties/review/properties/_links",
-    fast fast::read_385
-);
 /// Simple Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/simple-pull-request`
@@ -8323,26 +6862,6 @@ pub struct SimplePullRequest {
     pub auto_merge: (),
     pub active_lock_reason: Option<ActiveLockReason>,
 }
-rt::object!(
-    SimplePullRequest { url = "url", required; id = "id", required; node_id = "node_id",
-    required; html_url = "html_url", required; diff_url = "diff_url", required; patch_url
-    = "patch_url", required; issue_url = "issue_url", required; number = "number",
-    required; state = "state", required; locked = "locked", required; title = "title",
-    required; user = "user", required; body = "body", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; closed_at = "closed_at",
-    required; merged_at = "merged_at", required; merge_commit_sha = "merge_commit_sha",
-    required; assignee = "assignee", required; assignees = "assignees", required;
-    requested_reviewers = "requested_reviewers", required; requested_teams =
-    "requested_teams", required; labels = "labels", required; milestone = "milestone",
-    required; draft = "draft", required; commits_url = "commits_url", required;
-    review_comments_url = "review_comments_url", required; review_comment_url =
-    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
-    = "statuses_url", required; head = "head", required; base = "base", required; links =
-    "_links", required; author_association = "author_association", required; auto_merge =
-    "auto_merge", required; active_lock_reason = "active_lock_reason", required; } deny
-    contract[validators::v338], BASE0, "/definitions/simple-pull-request", fast
-    fast::read_386
-);
 /// Schema: `typify/github.json#/definitions/simple-pull-request/properties/requested_reviewers/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8381,15 +6900,6 @@ pub struct PullRequestReviewEditedReview {
     pub author_association: AuthorAssociation,
     pub links: ReviewLinks,
 }
-rt::object!(
-    PullRequestReviewEditedReview { id = "id", required; node_id = "node_id", required;
-    user = "user", required; body = "body", required; commit_id = "commit_id", required;
-    submitted_at = "submitted_at", required; state = "state", required; html_url =
-    "html_url", required; pull_request_url = "pull_request_url", required;
-    author_association = "author_association", required; links = "_links", required; }
-    deny contract[validators::t21:: < 1 >], BASE0,
-    "/definitions/pull_request_review$edited/properties/review", fast fast::read_389
-);
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8500,22 +7010,6 @@ pub struct PullRequestReviewComment {
     /// The comment ID to reply to.
     pub in_reply_to_id: Option<rt::Integer>,
 }
-rt::object!(
-    PullRequestReviewComment { url = "url", required; pull_request_review_id =
-    "pull_request_review_id", required; id = "id", required; node_id = "node_id",
-    required; diff_hunk = "diff_hunk", required; path = "path", required; position =
-    "position", required; original_position = "original_position", required; commit_id =
-    "commit_id", required; original_commit_id = "original_commit_id", required; user =
-    "user", required; body = "body", required; created_at = "created_at", required;
-    updated_at = "updated_at", required; html_url = "html_url", required;
-    pull_request_url = "pull_request_url", required; author_association =
-    "author_association", required; links = "_links", required; start_line =
-    "start_line", required; original_start_line = "original_start_line", required;
-    start_side = "start_side", required; line = "line", required; original_line =
-    "original_line", required; side = "side", required; in_reply_to_id =
-    "in_reply_to_id"; } deny contract[validators::v341], BASE0,
-    "/definitions/pull-request-review-comment", fast fast::read_393
-);
 /// Schema: `typify/github.json#/definitions/pull-request-review-comment/properties/_links`
 #[derive(Clone, PartialEq)]
 pub struct PullRequestReviewCommentLinks {
@@ -8523,11 +7017,6 @@ pub struct PullRequestReviewCommentLinks {
     pub html: Link,
     pub pull_request: Link,
 }
-rt::object!(
-    PullRequestReviewCommentLinks { self_ = "self", required; html = "html", required;
-    pull_request = "pull_request", required; } deny contract[validators::v342], BASE0,
-    "/definitions/pull-request-review-comment/properties/_links", fast fast::read_394
-);
 /// The side of the first line of the range for a multi-line comment.
 ///
 /// Used by: `typify/github.json#/definitions/pull-request-review-comment/properties/start_side`, `typify/github.json#/definitions/pull-request-review-comment/properties/side`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -8591,27 +7080,6 @@ pub struct PullRequestReviewCommentCreatedPullRequest {
     pub author_association: AuthorAssociation,
     pub active_lock_reason: Option<ActiveLockReason>,
 }
-rt::object!(
-    PullRequestReviewCommentCreatedPullRequest { url = "url", required; id = "id",
-    required; node_id = "node_id", required; html_url = "html_url", required; diff_url =
-    "diff_url", required; patch_url = "patch_url", required; issue_url = "issue_url",
-    required; number = "number", required; state = "state", required; locked = "locked",
-    required; title = "title", required; user = "user", required; body = "body",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    closed_at = "closed_at", required; merged_at = "merged_at", required;
-    merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
-    assignees = "assignees", required; requested_reviewers = "requested_reviewers",
-    required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; draft = "draft"; commits_url = "commits_url",
-    required; review_comments_url = "review_comments_url", required; review_comment_url =
-    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
-    = "statuses_url", required; head = "head", required; base = "base", required; links =
-    "_links", required; auto_merge = "auto_merge"; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    } deny contract[validators::v343], BASE0,
-    "/definitions/pull_request_review_comment$created/properties/pull_request", fast
-    fast::read_396
-);
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8680,27 +7148,6 @@ pub struct PullRequestReviewCommentDeletedPullRequest {
     pub author_association: AuthorAssociation,
     pub active_lock_reason: Option<ActiveLockReason>,
 }
-rt::object!(
-    PullRequestReviewCommentDeletedPullRequest { url = "url", required; id = "id",
-    required; node_id = "node_id", required; html_url = "html_url", required; diff_url =
-    "diff_url", required; patch_url = "patch_url", required; issue_url = "issue_url",
-    required; number = "number", required; state = "state", required; locked = "locked",
-    required; title = "title", required; user = "user", required; body = "body",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    closed_at = "closed_at", required; merged_at = "merged_at", required;
-    merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
-    assignees = "assignees", required; requested_reviewers = "requested_reviewers",
-    required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; draft = "draft"; commits_url = "commits_url",
-    required; review_comments_url = "review_comments_url", required; review_comment_url =
-    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
-    = "statuses_url", required; head = "head", required; base = "base", required; links =
-    "_links", required; auto_merge = "auto_merge"; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    } deny contract[validators::v343], BASE0,
-    "/definitions/pull_request_review_comment$deleted/properties/pull_request", fast
-    fast::read_399
-);
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8769,27 +7216,6 @@ pub struct PullRequestReviewCommentEditedPullRequest {
     pub author_association: AuthorAssociation,
     pub active_lock_reason: Option<ActiveLockReason>,
 }
-rt::object!(
-    PullRequestReviewCommentEditedPullRequest { url = "url", required; id = "id",
-    required; node_id = "node_id", required; html_url = "html_url", required; diff_url =
-    "diff_url", required; patch_url = "patch_url", required; issue_url = "issue_url",
-    required; number = "number", required; state = "state", required; locked = "locked",
-    required; title = "title", required; user = "user", required; body = "body",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    closed_at = "closed_at", required; merged_at = "merged_at", required;
-    merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
-    assignees = "assignees", required; requested_reviewers = "requested_reviewers",
-    required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; draft = "draft"; commits_url = "commits_url",
-    required; review_comments_url = "review_comments_url", required; review_comment_url =
-    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
-    = "statuses_url", required; head = "head", required; base = "base", required; links =
-    "_links", required; auto_merge = "auto_merge"; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    } deny contract[validators::v343], BASE0,
-    "/definitions/pull_request_review_comment$edited/properties/pull_request", fast
-    fast::read_402
-);
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8831,15 +7257,6 @@ pub struct PushEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    PushEvent { r#ref = "ref", required; before = "before", required; after = "after",
-    required; created = "created", required; deleted = "deleted", required; forced =
-    "forced", required; base_ref = "base_ref", required; compare = "compare", required;
-    commits = "commits", required; head_commit = "head_commit", required; repository =
-    "repository", required; pusher = "pusher", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::v344], BASE0, "/definitions/push$event", fast fast::read_404
-);
 /// Commit
 ///
 /// Schema: `typify/github.json#/definitions/commit`
@@ -8866,14 +7283,6 @@ pub struct PushEventCommit {
     /// An array of files removed in the commit.
     pub removed: Vec<String>,
 }
-rt::object!(
-    PushEventCommit { id = "id", required; tree_id = "tree_id", required; distinct =
-    "distinct", required; message = "message", required; timestamp = "timestamp",
-    required; url = "url", required; author = "author", required; committer =
-    "committer", required; added = "added", required; modified = "modified", required;
-    removed = "removed", required; } deny contract[validators::v345], BASE0,
-    "/definitions/commit", fast fast::read_405
-);
 /// Schema: `typify/github.json#/definitions/release_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8991,17 +7400,6 @@ pub struct ReleaseCreatedRelease {
     pub zipball_url: Option<String>,
     pub body: String,
 }
-rt::object!(
-    ReleaseCreatedRelease { url = "url", required; assets_url = "assets_url", required;
-    upload_url = "upload_url", required; html_url = "html_url", required; id = "id",
-    required; node_id = "node_id", required; tag_name = "tag_name", required;
-    target_commitish = "target_commitish", required; name = "name", required; draft =
-    "draft", required; author = "author", required; prerelease = "prerelease", required;
-    created_at = "created_at", required; published_at = "published_at", required; assets
-    = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny contract[validators::v347],
-    BASE0, "/definitions/release", fast fast::read_408
-);
 /// Release Asset
 ///
 /// Data related to a release.
@@ -9029,15 +7427,6 @@ pub struct ReleaseAsset {
     pub updated_at: String,
     pub uploader: Option<DismissedBy>,
 }
-rt::object!(
-    ReleaseAsset { url = "url", required; browser_download_url = "browser_download_url",
-    required; id = "id", required; node_id = "node_id", required; name = "name",
-    required; label = "label", required; state = "state", required; content_type =
-    "content_type", required; size = "size", required; download_count = "download_count",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
-    uploader = "uploader"; } deny contract[validators::v348], BASE0,
-    "/definitions/release-asset", fast fast::read_409
-);
 /// State of the release asset.
 ///
 /// Schema: `typify/github.json#/definitions/release-asset/properties/state`
@@ -9056,11 +7445,6 @@ pub struct ReleaseEditedChanges {
     pub body: Option<Title>,
     pub name: Option<Title>,
 }
-rt::object!(
-    ReleaseEditedChanges { body = "body"; name = "name"; } deny
-    contract[validators::t86:: < 3 >], BASE0,
-    "/definitions/release$edited/properties/changes", fast fast::read_413
-);
 /// Release
 ///
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
@@ -9095,18 +7479,6 @@ pub struct ReleasePrereleasedRelease {
     pub zipball_url: Option<String>,
     pub body: String,
 }
-rt::object!(
-    ReleasePrereleasedRelease { url = "url", required; assets_url = "assets_url",
-    required; upload_url = "upload_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; tag_name = "tag_name", required;
-    target_commitish = "target_commitish", required; name = "name", required; draft =
-    "draft", required; author = "author", required; prerelease = "prerelease", required;
-    created_at = "created_at", required; published_at = "published_at", required; assets
-    = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny contract[validators::t10:: <
-    26 >], BASE0, "/definitions/release$prereleased/properties/release", fast
-    fast::read_415
-);
 /// Release
 ///
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
@@ -9142,18 +7514,6 @@ pub struct ReleasePublishedRelease {
     pub zipball_url: Option<String>,
     pub body: String,
 }
-rt::object!(
-    ReleasePublishedRelease { url = "url", required; assets_url = "assets_url", required;
-    upload_url = "upload_url", required; html_url = "html_url", required; id = "id",
-    required; node_id = "node_id", required; tag_name = "tag_name", required;
-    target_commitish = "target_commitish", required; name = "name", required; draft =
-    "draft", required; author = "author", required; prerelease = "prerelease", required;
-    created_at = "created_at", required; published_at = "published_at", required; assets
-    = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny contract[validators::t10:: <
-    27 >], BASE0, "/definitions/release$published/properties/release", fast
-    fast::read_417
-);
 /// Release
 ///
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
@@ -9189,18 +7549,6 @@ pub struct ReleaseUnpublishedRelease {
     pub zipball_url: Option<String>,
     pub body: String,
 }
-rt::object!(
-    ReleaseUnpublishedRelease { url = "url", required; assets_url = "assets_url",
-    required; upload_url = "upload_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; tag_name = "tag_name", required;
-    target_commitish = "target_commitish", required; name = "name", required; draft =
-    "draft", required; author = "author", required; prerelease = "prerelease", required;
-    created_at = "created_at", required; published_at = "published_at", required; assets
-    = "assets", required; tarball_url = "tarball_url", required; zipball_url =
-    "zipball_url", required; body = "body", required; } deny contract[validators::t10:: <
-    28 >], BASE0, "/definitions/release$unpublished/properties/release", fast
-    fast::read_420
-);
 /// Schema: `typify/github.json#/definitions/repository_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9302,72 +7650,36 @@ pub struct RepositoryEditedChanges {
     pub default_branch: Option<Title>,
     pub homepage: Option<Description>,
 }
-rt::object!(
-    RepositoryEditedChanges { description = "description"; default_branch =
-    "default_branch"; homepage = "homepage"; } deny contract[validators::v355], BASE0,
-    "/definitions/repository$edited/properties/changes", fast fast::read_426
-);
 /// Schema: `typify/github.json#/definitions/repository$edited/properties/changes/properties/description`
 #[derive(Clone, PartialEq)]
 pub struct Description {
     pub from: Option<String>,
 }
-rt::object!(
-    Description { from = "from", required; } deny contract[validators::t3:: < 5 >],
-    BASE0, "/definitions/repository$edited/properties/changes/properties/description",
-    fast fast::read_427
-);
 /// Schema: `typify/github.json#/definitions/repository$renamed/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct RepositoryRenamedChanges {
     pub repository: RootRepositoryEventRenamedChangesRepository,
 }
-rt::object!(
-    RepositoryRenamedChanges { repository = "repository", required; } deny
-    contract[validators::t85:: < 7 >], BASE0,
-    "/definitions/repository$renamed/properties/changes", fast fast::read_431
-);
 /// Schema: `typify/github.json#/definitions/repository$renamed/properties/changes/properties/repository`
 #[derive(Clone, PartialEq)]
 pub struct RootRepositoryEventRenamedChangesRepository {
     pub name: Title,
 }
-rt::object!(
-    RootRepositoryEventRenamedChangesRepository { name = "name", required; } deny
-    contract[validators::t85:: < 8 >], BASE0,
-    "/definitions/repository$renamed/properties/changes/properties/repository", fast
-    fast::read_432
-);
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct RepositoryTransferredChanges {
     pub owner: Owner,
 }
-rt::object!(
-    RepositoryTransferredChanges { owner = "owner", required; } deny
-    contract[validators::t85:: < 9 >], BASE0,
-    "/definitions/repository$transferred/properties/changes", fast fast::read_434
-);
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes/properties/owner`
 #[derive(Clone, PartialEq)]
 pub struct Owner {
     pub from: OwnerFrom,
 }
-rt::object!(
-    Owner { from = "from", required; } deny contract[validators::t3:: < 6 >], BASE0,
-    "/definitions/repository$transferred/properties/changes/properties/owner", fast
-    fast::read_435
-);
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes/properties/owner/properties/from`
 #[derive(Clone, PartialEq)]
 pub struct OwnerFrom {
     pub user: Option<DismissedBy>,
 }
-rt::object!(
-    OwnerFrom { user = "user"; } deny contract[validators::t83:: < 4 >], BASE0,
-    "/definitions/repository$transferred/properties/changes/properties/owner/properties/from",
-    fast fast::read_436
-);
 /// Schema: `typify/github.json#/definitions/repository_dispatch_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9400,12 +7712,6 @@ pub struct RepositoryImportEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryImportEvent { status = "status", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::v363], BASE0,
-    "/definitions/repository_import$event", fast fast::read_440
-);
 /// Schema: `typify/github.json#/definitions/repository_import$event/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryImportEventStatus {
@@ -9479,17 +7785,6 @@ pub struct RepositoryVulnerabilityAlertCreateAlert {
     pub fixed_in: String,
     pub created_at: Option<String>,
 }
-rt::object!(
-    RepositoryVulnerabilityAlertCreateAlert { id = "id", required; affected_range =
-    "affected_range", required; affected_package_name = "affected_package_name",
-    required; dismisser = "dismisser"; dismiss_reason = "dismiss_reason"; dismissed_at =
-    "dismissed_at"; severity = "severity"; ghsa_id = "ghsa_id"; external_reference =
-    "external_reference", required; external_identifier = "external_identifier",
-    required; fixed_in = "fixed_in", required; created_at = "created_at"; } deny
-    contract[validators::v366], BASE0,
-    "/definitions/repository_vulnerability_alert$create/properties/alert", fast
-    fast::read_444
-);
 /// The security alert of the vulnerable dependency.
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
@@ -9509,17 +7804,6 @@ pub struct RepositoryVulnerabilityAlertDismissAlert {
     pub fixed_in: String,
     pub created_at: Option<String>,
 }
-rt::object!(
-    RepositoryVulnerabilityAlertDismissAlert { id = "id", required; affected_range =
-    "affected_range", required; affected_package_name = "affected_package_name",
-    required; dismisser = "dismisser", required; dismiss_reason = "dismiss_reason",
-    required; dismissed_at = "dismissed_at", required; severity = "severity"; ghsa_id =
-    "ghsa_id"; external_reference = "external_reference", required; external_identifier =
-    "external_identifier", required; fixed_in = "fixed_in", required; created_at =
-    "created_at"; } deny contract[validators::v367], BASE0,
-    "/definitions/repository_vulnerability_alert$dismiss/properties/alert", fast
-    fast::read_446
-);
 /// The security alert of the vulnerable dependency.
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$resolve/properties/alert`
@@ -9539,17 +7823,6 @@ pub struct RepositoryVulnerabilityAlertResolveAlert {
     pub fixed_in: String,
     pub created_at: Option<String>,
 }
-rt::object!(
-    RepositoryVulnerabilityAlertResolveAlert { id = "id", required; affected_range =
-    "affected_range", required; affected_package_name = "affected_package_name",
-    required; dismisser = "dismisser"; dismiss_reason = "dismiss_reason"; dismissed_at =
-    "dismissed_at"; ghsa_id = "ghsa_id"; severity = "severity"; external_reference =
-    "external_reference", required; external_identifier = "external_identifier",
-    required; fixed_in = "fixed_in", required; created_at = "created_at"; } deny
-    contract[validators::v368], BASE0,
-    "/definitions/repository_vulnerability_alert$resolve/properties/alert", fast
-    fast::read_448
-);
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9603,13 +7876,6 @@ pub struct SecretScanningAlertCreatedAlert {
     pub resolved_by: (),
     pub resolved_at: (),
 }
-rt::object!(
-    SecretScanningAlertCreatedAlert { number = "number", required; secret_type =
-    "secret_type", required; resolution = "resolution", required; resolved_by =
-    "resolved_by", required; resolved_at = "resolved_at", required; } deny
-    contract[validators::t22:: < 0 >], BASE0,
-    "/definitions/secret_scanning_alert$created/properties/alert", fast fast::read_451
-);
 /// The secret scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved/properties/alert`
@@ -9621,13 +7887,6 @@ pub struct SecretScanningAlertResolvedAlert {
     pub resolved_by: DismissedBy,
     pub resolved_at: String,
 }
-rt::object!(
-    SecretScanningAlertResolvedAlert { number = "number", required; secret_type =
-    "secret_type", required; resolution = "resolution", required; resolved_by =
-    "resolved_by", required; resolved_at = "resolved_at", required; } deny
-    contract[validators::t22:: < 1 >], BASE0,
-    "/definitions/secret_scanning_alert$resolved/properties/alert", fast fast::read_454
-);
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Resolution {
@@ -9696,64 +7955,30 @@ pub struct SecurityAdvisoryPerformedSecurityAdvisory {
     pub withdrawn_at: Option<String>,
     pub vulnerabilities: Vec<Vulnerability>,
 }
-rt::object!(
-    SecurityAdvisoryPerformedSecurityAdvisory { cvss = "cvss", required; cwes = "cwes",
-    required; ghsa_id = "ghsa_id", required; summary = "summary", required; description =
-    "description", required; severity = "severity", required; identifiers =
-    "identifiers", required; references = "references", required; published_at =
-    "published_at", required; updated_at = "updated_at", required; withdrawn_at =
-    "withdrawn_at", required; vulnerabilities = "vulnerabilities", required; } deny
-    contract[validators::t23:: < 0 >], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory", fast
-    fast::read_458
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
 #[derive(Clone, PartialEq)]
 pub struct Cvss {
     pub vector_string: Option<String>,
     pub score: rt::Number,
 }
-rt::object!(
-    Cvss { vector_string = "vector_string", required; score = "score", required; } deny
-    contract[validators::v375], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss",
-    fast fast::read_459
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
 #[derive(Clone, PartialEq)]
 pub struct Cwe {
     pub cwe_id: String,
     pub name: String,
 }
-rt::object!(
-    Cwe { cwe_id = "cwe_id", required; name = "name", required; } deny
-    contract[validators::v376], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items",
-    fast fast::read_460
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
 #[derive(Clone, PartialEq)]
 pub struct Identifier {
     pub value: String,
     pub r#type: String,
 }
-rt::object!(
-    Identifier { value = "value", required; r#type = "type", required; } deny
-    contract[validators::v377], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items",
-    fast fast::read_461
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/references/items`
 #[derive(Clone, PartialEq)]
 pub struct Reference {
     /// Format `uri`.
     pub url: String,
 }
-rt::object!(
-    Reference { url = "url", required; } deny contract[validators::t85:: < 10 >], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items",
-    fast fast::read_462
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
 #[derive(Clone, PartialEq)]
 pub struct Vulnerability {
@@ -9762,37 +7987,17 @@ pub struct Vulnerability {
     pub vulnerable_version_range: String,
     pub first_patched_version: Option<FirstPatchedVersion>,
 }
-rt::object!(
-    Vulnerability { package = "package", required; severity = "severity", required;
-    vulnerable_version_range = "vulnerable_version_range", required;
-    first_patched_version = "first_patched_version", required; } deny
-    contract[validators::v379], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items",
-    fast fast::read_463
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
 #[derive(Clone, PartialEq)]
 pub struct VulnerabilityPackage {
     pub ecosystem: String,
     pub name: String,
 }
-rt::object!(
-    VulnerabilityPackage { ecosystem = "ecosystem", required; name = "name", required; }
-    deny contract[validators::v380], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package",
-    fast fast::read_464
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
 #[derive(Clone, PartialEq)]
 pub struct FirstPatchedVersion {
     pub identifier: String,
 }
-rt::object!(
-    FirstPatchedVersion { identifier = "identifier", required; } deny
-    contract[validators::v381], BASE0,
-    "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version",
-    fast fast::read_465
-);
 /// The details of the security advisory, including summary, description, and severity.
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$withdrawn/properties/security_advisory`
@@ -9811,17 +8016,6 @@ pub struct SecurityAdvisoryWithdrawnSecurityAdvisory {
     pub withdrawn_at: String,
     pub vulnerabilities: Vec<Vulnerability>,
 }
-rt::object!(
-    SecurityAdvisoryWithdrawnSecurityAdvisory { cvss = "cvss", required; cwes = "cwes",
-    required; ghsa_id = "ghsa_id", required; summary = "summary", required; description =
-    "description", required; severity = "severity", required; identifiers =
-    "identifiers", required; references = "references", required; published_at =
-    "published_at", required; updated_at = "updated_at", required; withdrawn_at =
-    "withdrawn_at", required; vulnerabilities = "vulnerabilities", required; } deny
-    contract[validators::t23:: < 1 >], BASE0,
-    "/definitions/security_advisory$withdrawn/properties/security_advisory", fast
-    fast::read_469
-);
 /// Schema: `typify/github.json#/definitions/sponsorship_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9882,13 +8076,6 @@ pub struct Sponsorship {
     pub privacy_level: String,
     pub tier: SponsorshipTier,
 }
-rt::object!(
-    Sponsorship { node_id = "node_id", required; created_at = "created_at", required;
-    sponsorable = "sponsorable", required; sponsor = "sponsor", required; privacy_level =
-    "privacy_level", required; tier = "tier", required; } deny
-    contract[validators::v384], BASE0,
-    "/definitions/sponsorship$cancelled/properties/sponsorship", fast fast::read_472
-);
 /// Sponsorship Tier
 ///
 /// The `tier_changed` and `pending_tier_change` will include the original tier before the change or pending change. For more information, see the pending tier change payload.
@@ -9905,46 +8092,21 @@ pub struct SponsorshipTier {
     pub is_one_time: bool,
     pub is_custom_ammount: bool,
 }
-rt::object!(
-    SponsorshipTier { node_id = "node_id", required; created_at = "created_at", required;
-    description = "description", required; monthly_price_in_cents =
-    "monthly_price_in_cents", required; monthly_price_in_dollars =
-    "monthly_price_in_dollars", required; name = "name", required; is_one_time =
-    "is_one_time", required; is_custom_ammount = "is_custom_ammount", required; } deny
-    contract[validators::v385], BASE0, "/definitions/sponsorship-tier", fast
-    fast::read_473
-);
 /// Schema: `typify/github.json#/definitions/sponsorship$edited/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct SponsorshipEditedChanges {
     pub privacy_level: Option<Title>,
 }
-rt::object!(
-    SponsorshipEditedChanges { privacy_level = "privacy_level"; } deny
-    contract[validators::t83:: < 5 >], BASE0,
-    "/definitions/sponsorship$edited/properties/changes", fast fast::read_476
-);
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/changes`
 #[derive(Clone, PartialEq)]
 pub struct SponsorshipPendingTierChangeChanges {
     pub tier: Tier,
 }
-rt::object!(
-    SponsorshipPendingTierChangeChanges { tier = "tier", required; } deny
-    contract[validators::t85:: < 11 >], BASE0,
-    "/definitions/sponsorship$pending_tier_change/properties/changes", fast
-    fast::read_479
-);
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier`
 #[derive(Clone, PartialEq)]
 pub struct Tier {
     pub from: SponsorshipTier,
 }
-rt::object!(
-    Tier { from = "from", required; } deny contract[validators::t3:: < 7 >], BASE0,
-    "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier",
-    fast fast::read_480
-);
 /// Schema: `typify/github.json#/definitions/star_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10004,16 +8166,6 @@ pub struct StatusEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    StatusEvent { id = "id", required; sha = "sha", required; name = "name", required;
-    avatar_url = "avatar_url"; target_url = "target_url", required; context = "context",
-    required; description = "description", required; state = "state", required; commit =
-    "commit", required; branches = "branches", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::v390], BASE0,
-    "/definitions/status$event", fast fast::read_485
-);
 /// The new state. Can be `pending`, `success`, `failure`, or `error`.
 ///
 /// Schema: `typify/github.json#/definitions/status$event/properties/state`
@@ -10049,14 +8201,6 @@ pub struct StatusEventCommit {
     pub committer: Option<DismissedBy>,
     pub parents: Vec<CommitParent>,
 }
-rt::object!(
-    StatusEventCommit { sha = "sha", required; node_id = "node_id", required; commit =
-    "commit", required; url = "url", required; html_url = "html_url", required;
-    comments_url = "comments_url", required; author = "author", required; committer =
-    "committer", required; parents = "parents", required; } deny
-    contract[validators::v392], BASE0, "/definitions/status$event/properties/commit",
-    fast fast::read_487
-);
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit`
 #[derive(Clone, PartialEq)]
 pub struct CommitCommit {
@@ -10069,13 +8213,6 @@ pub struct CommitCommit {
     pub comment_count: rt::Integer,
     pub verification: Verification,
 }
-rt::object!(
-    CommitCommit { author = "author", required; committer = "committer", required;
-    message = "message", required; tree = "tree", required; url = "url", required;
-    comment_count = "comment_count", required; verification = "verification", required; }
-    deny contract[validators::v393], BASE0,
-    "/definitions/status$event/properties/commit/properties/commit", fast fast::read_488
-);
 /// Committer
 ///
 /// Metaproperties for Git author/committer information.
@@ -10091,12 +8228,6 @@ pub struct CommitAuthor {
     pub date: String,
     pub username: Option<String>,
 }
-rt::object!(
-    CommitAuthor { name = "name", required; email = "email", required; date = "date",
-    required; username = "username"; } deny contract[validators::t10:: < 29 >], BASE0,
-    "/definitions/status$event/properties/commit/properties/commit/properties/author",
-    fast fast::read_489
-);
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit/properties/tree`
 #[derive(Clone, PartialEq)]
 pub struct Tree {
@@ -10104,12 +8235,6 @@ pub struct Tree {
     /// Format `uri`.
     pub url: String,
 }
-rt::object!(
-    Tree { sha = "sha", required; url = "url", required; } deny
-    contract[validators::v395], BASE0,
-    "/definitions/status$event/properties/commit/properties/commit/properties/tree", fast
-    fast::read_490
-);
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit/properties/verification`
 #[derive(Clone, PartialEq)]
 pub struct Verification {
@@ -10118,13 +8243,6 @@ pub struct Verification {
     pub signature: Option<String>,
     pub payload: Option<String>,
 }
-rt::object!(
-    Verification { verified = "verified", required; reason = "reason", required;
-    signature = "signature", required; payload = "payload", required; } deny
-    contract[validators::v396], BASE0,
-    "/definitions/status$event/properties/commit/properties/commit/properties/verification",
-    fast fast::read_491
-);
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reason {
@@ -10173,12 +8291,6 @@ pub struct CommitParent {
     /// Format `uri`.
     pub html_url: String,
 }
-rt::object!(
-    CommitParent { sha = "sha", required; url = "url", required; html_url = "html_url",
-    required; } deny contract[validators::v398], BASE0,
-    "/definitions/status$event/properties/commit/properties/parents/items", fast
-    fast::read_493
-);
 /// Schema: `typify/github.json#/definitions/status$event/properties/branches/items`
 #[derive(Clone, PartialEq)]
 pub struct Branch {
@@ -10186,11 +8298,6 @@ pub struct Branch {
     pub commit: Tree,
     pub protected: bool,
 }
-rt::object!(
-    Branch { name = "name", required; commit = "commit", required; protected =
-    "protected", required; } deny contract[validators::v399], BASE0,
-    "/definitions/status$event/properties/branches/items", fast fast::read_494
-);
 /// Schema: `typify/github.json#/definitions/team_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10264,33 +8371,16 @@ pub struct TeamEditedChanges {
     pub privacy: Option<Title>,
     pub repository: Option<RootTeamEventEditedChangesRepository>,
 }
-rt::object!(
-    TeamEditedChanges { description = "description"; name = "name"; privacy = "privacy";
-    repository = "repository"; } deny contract[validators::v401], BASE0,
-    "/definitions/team$edited/properties/changes", fast fast::read_500
-);
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes/properties/repository`
 #[derive(Clone, PartialEq)]
 pub struct RootTeamEventEditedChangesRepository {
     pub permissions: RootTeamEventEditedChangesRepositoryPermissions,
 }
-rt::object!(
-    RootTeamEventEditedChangesRepository { permissions = "permissions", required; } deny
-    contract[validators::t85:: < 12 >], BASE0,
-    "/definitions/team$edited/properties/changes/properties/repository", fast
-    fast::read_501
-);
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes/properties/repository/properties/permissions`
 #[derive(Clone, PartialEq)]
 pub struct RootTeamEventEditedChangesRepositoryPermissions {
     pub from: PermissionsFrom,
 }
-rt::object!(
-    RootTeamEventEditedChangesRepositoryPermissions { from = "from", required; } deny
-    contract[validators::t3:: < 8 >], BASE0,
-    "/definitions/team$edited/properties/changes/properties/repository/properties/permissions",
-    fast fast::read_502
-);
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
 #[derive(Clone, PartialEq)]
 pub struct PermissionsFrom {
@@ -10301,12 +8391,6 @@ pub struct PermissionsFrom {
     /// The previous version of the team member's `push` permission on a repository, if the action was `edited`.
     pub push: Option<bool>,
 }
-rt::object!(
-    PermissionsFrom { admin = "admin"; pull = "pull"; push = "push"; } deny
-    contract[validators::v404], BASE0,
-    "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from",
-    fast fast::read_503
-);
 /// team_add event
 ///
 /// Schema: `typify/github.json#/definitions/team_add$event`
@@ -10318,12 +8402,6 @@ pub struct TeamAddEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    TeamAddEvent { team = "team", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization",
-    required; } deny contract[validators::v405], BASE0, "/definitions/team_add$event",
-    fast fast::read_505
-);
 /// Schema: `typify/github.json#/definitions/watch_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10355,13 +8433,6 @@ pub struct WorkflowDispatchEvent {
     pub organization: Option<Organization>,
     pub workflow: String,
 }
-rt::object!(
-    WorkflowDispatchEvent { inputs = "inputs", required; r#ref = "ref", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; workflow = "workflow", required; }
-    deny contract[validators::v407], BASE0, "/definitions/workflow_dispatch$event", fast
-    fast::read_508
-);
 /// Schema: `typify/github.json#/definitions/workflow_job_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10428,16 +8499,6 @@ pub struct WorkflowJobCompletedWorkflowJob {
     pub started_at: String,
     pub completed_at: Option<String>,
 }
-rt::object!(
-    WorkflowJobCompletedWorkflowJob { id = "id", required; run_id = "run_id", required;
-    head_sha = "head_sha", required; node_id = "node_id", required; name = "name",
-    required; check_run_url = "check_run_url", required; run_url = "run_url", required;
-    html_url = "html_url", required; url = "url", required; status = "status", required;
-    steps = "steps", required; conclusion = "conclusion", required; labels = "labels",
-    required; started_at = "started_at", required; completed_at = "completed_at",
-    required; } deny contract[validators::t10:: < 30 >], BASE0,
-    "/definitions/workflow_job$completed/properties/workflow_job", fast fast::read_511
-);
 /// Workflow Step
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step`
@@ -10525,16 +8586,6 @@ pub struct WorkflowJobQueuedWorkflowJob {
     pub started_at: String,
     pub completed_at: (),
 }
-rt::object!(
-    WorkflowJobQueuedWorkflowJob { id = "id", required; run_id = "run_id", required;
-    head_sha = "head_sha", required; node_id = "node_id", required; name = "name",
-    required; check_run_url = "check_run_url", required; run_url = "run_url", required;
-    html_url = "html_url", required; url = "url", required; status = "status", required;
-    steps = "steps", required; conclusion = "conclusion", required; labels = "labels",
-    required; started_at = "started_at", required; completed_at = "completed_at",
-    required; } deny contract[validators::t25:: < 0 >], BASE0,
-    "/definitions/workflow_job$queued/properties/workflow_job", fast fast::read_518
-);
 /// Schema: `typify/github.json#/definitions/workflow_job$queued/properties/workflow_job/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WorkflowJobStatus {
@@ -10571,16 +8622,6 @@ pub struct WorkflowJobStartedWorkflowJob {
     pub started_at: String,
     pub completed_at: (),
 }
-rt::object!(
-    WorkflowJobStartedWorkflowJob { id = "id", required; run_id = "run_id", required;
-    head_sha = "head_sha", required; node_id = "node_id", required; name = "name",
-    required; check_run_url = "check_run_url", required; run_url = "run_url", required;
-    html_url = "html_url", required; url = "url", required; status = "status", required;
-    steps = "steps", required; conclusion = "conclusion", required; labels = "labels",
-    required; started_at = "started_at", required; completed_at = "completed_at",
-    required; } deny contract[validators::t10:: < 31 >], BASE0,
-    "/definitions/workflow_job$started/properties/workflow_job", fast fast::read_521
-);
 /// Workflow Step
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step`
@@ -10656,13 +8697,6 @@ pub struct Workflow {
     /// Format `uri`.
     pub url: String,
 }
-rt::object!(
-    Workflow { badge_url = "badge_url", required; created_at = "created_at", required;
-    html_url = "html_url", required; id = "id", required; name = "name", required;
-    node_id = "node_id", required; path = "path", required; state = "state", required;
-    updated_at = "updated_at", required; url = "url", required; } deny
-    contract[validators::v417], BASE0, "/definitions/workflow", fast fast::read_526
-);
 /// Workflow Run
 ///
 /// Schema: `typify/github.json#/definitions/workflow_run$completed/properties/workflow_run`
@@ -10707,23 +8741,6 @@ pub struct WorkflowRunCompletedWorkflowRun {
     /// Format `uri`.
     pub workflow_url: String,
 }
-rt::object!(
-    WorkflowRunCompletedWorkflowRun { artifacts_url = "artifacts_url", required;
-    cancel_url = "cancel_url", required; check_suite_url = "check_suite_url", required;
-    check_suite_id = "check_suite_id", required; check_suite_node_id =
-    "check_suite_node_id", required; conclusion = "conclusion", required; created_at =
-    "created_at", required; event = "event", required; head_branch = "head_branch",
-    required; head_commit = "head_commit", required; head_repository = "head_repository",
-    required; head_sha = "head_sha", required; html_url = "html_url", required; id =
-    "id", required; jobs_url = "jobs_url", required; logs_url = "logs_url", required;
-    node_id = "node_id", required; name = "name", required; pull_requests =
-    "pull_requests", required; repository = "repository", required; rerun_url =
-    "rerun_url", required; run_number = "run_number", required; status = "status",
-    required; updated_at = "updated_at", required; url = "url", required; workflow_id =
-    "workflow_id", required; workflow_url = "workflow_url", required; } deny
-    contract[validators::t10:: < 32 >], BASE0,
-    "/definitions/workflow_run$completed/properties/workflow_run", fast fast::read_527
-);
 /// Repository Lite
 ///
 /// Schema: `typify/github.json#/definitions/repository-lite`
@@ -10817,32 +8834,6 @@ pub struct RepositoryLite {
     /// Format `uri`.
     pub url: String,
 }
-rt::object!(
-    RepositoryLite { archive_url = "archive_url", required; assignees_url =
-    "assignees_url", required; blobs_url = "blobs_url", required; branches_url =
-    "branches_url", required; collaborators_url = "collaborators_url", required;
-    comments_url = "comments_url", required; commits_url = "commits_url", required;
-    compare_url = "compare_url", required; contents_url = "contents_url", required;
-    contributors_url = "contributors_url", required; deployments_url = "deployments_url",
-    required; description = "description", required; downloads_url = "downloads_url",
-    required; events_url = "events_url", required; fork = "fork", required; forks_url =
-    "forks_url", required; full_name = "full_name", required; git_commits_url =
-    "git_commits_url", required; git_refs_url = "git_refs_url", required; git_tags_url =
-    "git_tags_url", required; hooks_url = "hooks_url", required; html_url = "html_url",
-    required; id = "id", required; issue_comment_url = "issue_comment_url", required;
-    issue_events_url = "issue_events_url", required; issues_url = "issues_url", required;
-    keys_url = "keys_url", required; labels_url = "labels_url", required; languages_url =
-    "languages_url", required; merges_url = "merges_url", required; milestones_url =
-    "milestones_url", required; name = "name", required; node_id = "node_id", required;
-    notifications_url = "notifications_url", required; owner = "owner", required; private
-    = "private", required; pulls_url = "pulls_url", required; releases_url =
-    "releases_url", required; stargazers_url = "stargazers_url", required; statuses_url =
-    "statuses_url", required; subscribers_url = "subscribers_url", required;
-    subscription_url = "subscription_url", required; tags_url = "tags_url", required;
-    teams_url = "teams_url", required; trees_url = "trees_url", required; url = "url",
-    required; } deny contract[validators::v419], BASE0, "/definitions/repository-lite",
-    fast fast::read_528
-);
 /// Schema: `typify/github.json#/definitions/workflow-run/properties/pull_requests/items`
 #[derive(Clone, PartialEq)]
 pub struct WorkflowRunPullRequest {
@@ -10853,12 +8844,6 @@ pub struct WorkflowRunPullRequest {
     pub head: CheckRunPullRequestHead,
     pub base: CheckRunPullRequestHead,
 }
-rt::object!(
-    WorkflowRunPullRequest { url = "url", required; id = "id", required; number =
-    "number", required; head = "head", required; base = "base", required; } deny
-    contract[validators::t7:: < 1 >], BASE0,
-    "/definitions/workflow-run/properties/pull_requests/items", fast fast::read_529
-);
 /// Workflow Run
 ///
 /// Schema: `typify/github.json#/definitions/workflow-run`
@@ -10903,22 +8888,6 @@ pub struct WorkflowRunRequestedWorkflowRun {
     /// Format `uri`.
     pub workflow_url: String,
 }
-rt::object!(
-    WorkflowRunRequestedWorkflowRun { artifacts_url = "artifacts_url", required;
-    cancel_url = "cancel_url", required; check_suite_url = "check_suite_url", required;
-    check_suite_id = "check_suite_id", required; check_suite_node_id =
-    "check_suite_node_id", required; conclusion = "conclusion", required; created_at =
-    "created_at", required; event = "event", required; head_branch = "head_branch",
-    required; head_commit = "head_commit", required; head_repository = "head_repository",
-    required; head_sha = "head_sha", required; html_url = "html_url", required; id =
-    "id", required; jobs_url = "jobs_url", required; logs_url = "logs_url", required;
-    node_id = "node_id", required; name = "name", required; pull_requests =
-    "pull_requests", required; repository = "repository", required; rerun_url =
-    "rerun_url", required; run_number = "run_number", required; status = "status",
-    required; updated_at = "updated_at", required; url = "url", required; workflow_id =
-    "workflow_id", required; workflow_url = "workflow_url", required; } deny
-    contract[validators::v421], BASE0, "/definitions/workflow-run", fast fast::read_531
-);
 /// branch protection rule created event
 ///
 /// Activity related to a branch protection rule. For more information, see "\[About branch protection rules\](https://docs.github.com/en/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-rules)."
@@ -10933,12 +8902,6 @@ pub struct BranchProtectionRuleCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    BranchProtectionRuleCreated { action = "action", required; rule = "rule", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t26:: < 0
-    >], BASE0, "/definitions/branch_protection_rule$created", fast fast::read_532
-);
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$created/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BranchProtectionRuleCreatedAction {
@@ -10963,12 +8926,6 @@ pub struct BranchProtectionRuleDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    BranchProtectionRuleDeleted { action = "action", required; rule = "rule", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t26:: < 1
-    >], BASE0, "/definitions/branch_protection_rule$deleted", fast fast::read_534
-);
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$deleted/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BranchProtectionRuleDeletedAction {
@@ -10995,13 +8952,6 @@ pub struct BranchProtectionRuleEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    BranchProtectionRuleEdited { action = "action", required; rule = "rule", required;
-    changes = "changes", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::v426], BASE0, "/definitions/branch_protection_rule$edited",
-    fast fast::read_536
-);
 /// check_run completed event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$completed`
@@ -11017,13 +8967,6 @@ pub struct CheckRunCompleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CheckRunCompleted { action = "action", required; check_run = "check_run", required;
-    requested_action = "requested_action"; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::t27:: < 0 >], BASE0, "/definitions/check_run$completed",
-    fast fast::read_537
-);
 /// check_run created event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$created`
@@ -11039,13 +8982,6 @@ pub struct CheckRunCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CheckRunCreated { action = "action", required; check_run = "check_run", required;
-    requested_action = "requested_action"; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::t27:: < 1 >], BASE0, "/definitions/check_run$created", fast
-    fast::read_538
-);
 /// check_run requested_action event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$requested_action`
@@ -11061,13 +8997,6 @@ pub struct CheckRunRequestedAction {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CheckRunRequestedAction { action = "action", required; check_run = "check_run",
-    required; requested_action = "requested_action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::v429], BASE0,
-    "/definitions/check_run$requested_action", fast fast::read_539
-);
 /// Schema: `typify/github.json#/definitions/check_run$requested_action/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckRunRequestedActionAction {
@@ -11094,13 +9023,6 @@ pub struct CheckRunRerequested {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CheckRunRerequested { action = "action", required; check_run = "check_run", required;
-    requested_action = "requested_action"; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::t27:: < 2 >], BASE0, "/definitions/check_run$rerequested",
-    fast fast::read_541
-);
 /// Schema: `typify/github.json#/definitions/check_run$rerequested/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckRunRerequestedAction {
@@ -11124,13 +9046,6 @@ pub struct CheckSuiteCompleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CheckSuiteCompleted { action = "action", required; check_suite = "check_suite",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t28:: < 0 >], BASE0, "/definitions/check_suite$completed", fast
-    fast::read_543
-);
 /// check_suite requested event
 ///
 /// Schema: `typify/github.json#/definitions/check_suite$requested`
@@ -11144,13 +9059,6 @@ pub struct CheckSuiteRequested {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CheckSuiteRequested { action = "action", required; check_suite = "check_suite",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t28:: < 1 >], BASE0, "/definitions/check_suite$requested", fast
-    fast::read_544
-);
 /// Schema: `typify/github.json#/definitions/check_suite$requested/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckSuiteRequestedAction {
@@ -11174,13 +9082,6 @@ pub struct CheckSuiteRerequested {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CheckSuiteRerequested { action = "action", required; check_suite = "check_suite",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t28:: < 2 >], BASE0, "/definitions/check_suite$rerequested",
-    fast fast::read_546
-);
 /// code_scanning_alert appeared_in_branch event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch`
@@ -11198,13 +9099,6 @@ pub struct CodeScanningAlertAppearedInBranch {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CodeScanningAlertAppearedInBranch { action = "action", required; alert = "alert",
-    required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t29:: < 0 >], BASE0,
-    "/definitions/code_scanning_alert$appeared_in_branch", fast fast::read_547
-);
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CodeScanningAlertAppearedInBranchAction {
@@ -11233,13 +9127,6 @@ pub struct CodeScanningAlertClosedByUser {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CodeScanningAlertClosedByUser { action = "action", required; alert = "alert",
-    required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t29:: < 1 >], BASE0,
-    "/definitions/code_scanning_alert$closed_by_user", fast fast::read_549
-);
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CodeScanningAlertClosedByUserAction {
@@ -11268,13 +9155,6 @@ pub struct CodeScanningAlertCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CodeScanningAlertCreated { action = "action", required; alert = "alert", required;
-    r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t29:: < 2 >], BASE0,
-    "/definitions/code_scanning_alert$created", fast fast::read_551
-);
 /// code_scanning_alert fixed event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$fixed`
@@ -11292,13 +9172,6 @@ pub struct CodeScanningAlertFixed {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CodeScanningAlertFixed { action = "action", required; alert = "alert", required;
-    r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t29:: < 3 >], BASE0,
-    "/definitions/code_scanning_alert$fixed", fast fast::read_552
-);
 /// code_scanning_alert reopened event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened`
@@ -11316,13 +9189,6 @@ pub struct CodeScanningAlertReopened {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CodeScanningAlertReopened { action = "action", required; alert = "alert", required;
-    r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t29:: < 4 >], BASE0,
-    "/definitions/code_scanning_alert$reopened", fast fast::read_553
-);
 /// code_scanning_alert reopened_by_user event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened_by_user`
@@ -11340,13 +9206,6 @@ pub struct CodeScanningAlertReopenedByUser {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CodeScanningAlertReopenedByUser { action = "action", required; alert = "alert",
-    required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t29:: < 5 >], BASE0,
-    "/definitions/code_scanning_alert$reopened_by_user", fast fast::read_554
-);
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened_by_user/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CodeScanningAlertReopenedByUserAction {
@@ -11374,12 +9233,6 @@ pub struct CommitCommentCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    CommitCommentCreated { action = "action", required; comment = "comment", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::v446],
-    BASE0, "/definitions/commit_comment$created", fast fast::read_556
-);
 /// content_reference created event
 ///
 /// Schema: `typify/github.json#/definitions/content_reference$created`
@@ -11392,13 +9245,6 @@ pub struct ContentReferenceCreated {
     pub installation: InstallationLite,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ContentReferenceCreated { action = "action", required; content_reference =
-    "content_reference", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", required; organization =
-    "organization"; } deny contract[validators::v447], BASE0,
-    "/definitions/content_reference$created", fast fast::read_557
-);
 /// deploy_key created event
 ///
 /// Schema: `typify/github.json#/definitions/deploy_key$created`
@@ -11412,12 +9258,6 @@ pub struct DeployKeyCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DeployKeyCreated { action = "action", required; key = "key", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t30:: < 0 >], BASE0,
-    "/definitions/deploy_key$created", fast fast::read_558
-);
 /// deploy_key deleted event
 ///
 /// Schema: `typify/github.json#/definitions/deploy_key$deleted`
@@ -11431,12 +9271,6 @@ pub struct DeployKeyDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DeployKeyDeleted { action = "action", required; key = "key", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t30:: < 1 >], BASE0,
-    "/definitions/deploy_key$deleted", fast fast::read_559
-);
 /// deployment created event
 ///
 /// Schema: `typify/github.json#/definitions/deployment$created`
@@ -11452,13 +9286,6 @@ pub struct DeploymentCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DeploymentCreated { action = "action", required; deployment = "deployment", required;
-    workflow = "workflow", required; workflow_run = "workflow_run", required; repository
-    = "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::v450], BASE0,
-    "/definitions/deployment$created", fast fast::read_560
-);
 /// deployment_status created event
 ///
 /// Schema: `typify/github.json#/definitions/deployment_status$created`
@@ -11474,13 +9301,6 @@ pub struct DeploymentStatusCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DeploymentStatusCreated { action = "action", required; deployment_status =
-    "deployment_status", required; deployment = "deployment", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::v451], BASE0,
-    "/definitions/deployment_status$created", fast fast::read_561
-);
 /// discussion answered event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$answered`
@@ -11494,13 +9314,6 @@ pub struct DiscussionAnswered {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionAnswered { action = "action", required; discussion = "discussion",
-    required; answer = "answer", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::v452], BASE0, "/definitions/discussion$answered", fast
-    fast::read_562
-);
 /// Schema: `typify/github.json#/definitions/discussion$answered/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscussionAnsweredAction {
@@ -11524,13 +9337,6 @@ pub struct DiscussionCategoryChanged {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionCategoryChanged { changes = "changes", required; action = "action",
-    required; discussion = "discussion", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t31:: < 0 >], BASE0,
-    "/definitions/discussion$category_changed", fast fast::read_564
-);
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscussionCategoryChangedAction {
@@ -11554,12 +9360,6 @@ pub struct DiscussionCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionCreated { action = "action", required; discussion = "discussion", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t32:: < 0
-    >], BASE0, "/definitions/discussion$created", fast fast::read_566
-);
 /// discussion deleted event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$deleted`
@@ -11572,12 +9372,6 @@ pub struct DiscussionDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionDeleted { action = "action", required; discussion = "discussion", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t32:: < 1
-    >], BASE0, "/definitions/discussion$deleted", fast fast::read_567
-);
 /// discussion edited event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$edited`
@@ -11591,13 +9385,6 @@ pub struct DiscussionEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionEdited { changes = "changes"; action = "action", required; discussion =
-    "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::v458], BASE0, "/definitions/discussion$edited", fast
-    fast::read_568
-);
 /// discussion labeled event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$labeled`
@@ -11611,13 +9398,6 @@ pub struct DiscussionLabeled {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionLabeled { action = "action", required; discussion = "discussion", required;
-    label = "label", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::t33:: < 0 >], BASE0, "/definitions/discussion$labeled", fast
-    fast::read_569
-);
 /// discussion locked event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$locked`
@@ -11630,12 +9410,6 @@ pub struct DiscussionLocked {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionLocked { action = "action", required; discussion = "discussion", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t32:: < 2
-    >], BASE0, "/definitions/discussion$locked", fast fast::read_570
-);
 /// discussion pinned event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$pinned`
@@ -11648,12 +9422,6 @@ pub struct DiscussionPinned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionPinned { action = "action", required; discussion = "discussion", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t32:: < 3
-    >], BASE0, "/definitions/discussion$pinned", fast fast::read_571
-);
 /// Schema: `typify/github.json#/definitions/discussion$pinned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscussionPinnedAction {
@@ -11677,13 +9445,6 @@ pub struct DiscussionTransferred {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionTransferred { changes = "changes", required; action = "action", required;
-    discussion = "discussion", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::t31:: < 1 >], BASE0, "/definitions/discussion$transferred",
-    fast fast::read_573
-);
 /// Schema: `typify/github.json#/definitions/discussion$transferred/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscussionTransferredAction {
@@ -11708,13 +9469,6 @@ pub struct DiscussionUnanswered {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionUnanswered { action = "action", required; discussion = "discussion",
-    required; old_answer = "old_answer", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::v465], BASE0,
-    "/definitions/discussion$unanswered", fast fast::read_575
-);
 /// Schema: `typify/github.json#/definitions/discussion$unanswered/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscussionUnansweredAction {
@@ -11738,13 +9492,6 @@ pub struct DiscussionUnlabeled {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionUnlabeled { action = "action", required; discussion = "discussion",
-    required; label = "label", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::t33:: < 1 >], BASE0, "/definitions/discussion$unlabeled",
-    fast fast::read_577
-);
 /// discussion unlocked event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unlocked`
@@ -11757,13 +9504,6 @@ pub struct DiscussionUnlocked {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionUnlocked { action = "action", required; discussion = "discussion",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t32:: < 4 >], BASE0, "/definitions/discussion$unlocked", fast
-    fast::read_578
-);
 /// discussion unpinned event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unpinned`
@@ -11776,13 +9516,6 @@ pub struct DiscussionUnpinned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionUnpinned { action = "action", required; discussion = "discussion",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t32:: < 5 >], BASE0, "/definitions/discussion$unpinned", fast
-    fast::read_579
-);
 /// Schema: `typify/github.json#/definitions/discussion$unpinned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscussionUnpinnedAction {
@@ -11806,13 +9539,6 @@ pub struct DiscussionCommentCreated {
     pub installation: InstallationLite,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionCommentCreated { action = "action", required; comment = "comment",
-    required; discussion = "discussion", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", required; organization =
-    "organization"; } deny contract[validators::t34:: < 0 >], BASE0,
-    "/definitions/discussion_comment$created", fast fast::read_581
-);
 /// discussion_comment deleted event
 ///
 /// Schema: `typify/github.json#/definitions/discussion_comment$deleted`
@@ -11826,13 +9552,6 @@ pub struct DiscussionCommentDeleted {
     pub installation: InstallationLite,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionCommentDeleted { action = "action", required; comment = "comment",
-    required; discussion = "discussion", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", required; organization =
-    "organization"; } deny contract[validators::t34:: < 1 >], BASE0,
-    "/definitions/discussion_comment$deleted", fast fast::read_582
-);
 /// discussion_comment edited event
 ///
 /// Schema: `typify/github.json#/definitions/discussion_comment$edited`
@@ -11847,13 +9566,6 @@ pub struct DiscussionCommentEdited {
     pub installation: InstallationLite,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    DiscussionCommentEdited { changes = "changes", required; action = "action", required;
-    comment = "comment", required; discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    required; organization = "organization"; } deny contract[validators::v473], BASE0,
-    "/definitions/discussion_comment$edited", fast fast::read_583
-);
 /// github_app_authorization revoked event
 ///
 /// Schema: `typify/github.json#/definitions/github_app_authorization$revoked`
@@ -11862,11 +9574,6 @@ pub struct GithubAppAuthorizationRevoked {
     pub action: GithubAppAuthorizationRevokedAction,
     pub sender: DismissedBy,
 }
-rt::object!(
-    GithubAppAuthorizationRevoked { action = "action", required; sender = "sender",
-    required; } deny contract[validators::v474], BASE0,
-    "/definitions/github_app_authorization$revoked", fast fast::read_584
-);
 /// Schema: `typify/github.json#/definitions/github_app_authorization$revoked/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GithubAppAuthorizationRevokedAction {
@@ -11890,12 +9597,6 @@ pub struct InstallationCreated {
     pub requester: Option<DismissedBy>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    InstallationCreated { action = "action", required; installation = "installation",
-    required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny contract[validators::t35:: < 0 >], BASE0,
-    "/definitions/installation$created", fast fast::read_586
-);
 /// installation deleted event
 ///
 /// Schema: `typify/github.json#/definitions/installation$deleted`
@@ -11908,12 +9609,6 @@ pub struct InstallationDeleted {
     pub requester: Option<()>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    InstallationDeleted { action = "action", required; installation = "installation",
-    required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny contract[validators::t35:: < 1 >], BASE0,
-    "/definitions/installation$deleted", fast fast::read_587
-);
 /// installation new_permissions_accepted event
 ///
 /// Schema: `typify/github.json#/definitions/installation$new_permissions_accepted`
@@ -11926,12 +9621,6 @@ pub struct InstallationNewPermissionsAccepted {
     pub requester: Option<()>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    InstallationNewPermissionsAccepted { action = "action", required; installation =
-    "installation", required; repositories = "repositories"; requester = "requester";
-    sender = "sender", required; } deny contract[validators::t35:: < 2 >], BASE0,
-    "/definitions/installation$new_permissions_accepted", fast fast::read_588
-);
 /// Schema: `typify/github.json#/definitions/installation$new_permissions_accepted/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum InstallationNewPermissionsAcceptedAction {
@@ -11955,12 +9644,6 @@ pub struct InstallationSuspend {
     pub requester: Option<()>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    InstallationSuspend { action = "action", required; installation = "installation",
-    required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny contract[validators::t35:: < 3 >], BASE0,
-    "/definitions/installation$suspend", fast fast::read_590
-);
 /// Schema: `typify/github.json#/definitions/installation$suspend/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum InstallationSuspendAction {
@@ -11983,12 +9666,6 @@ pub struct InstallationUnsuspend {
     pub requester: Option<()>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    InstallationUnsuspend { action = "action", required; installation = "installation",
-    required; repositories = "repositories"; requester = "requester"; sender = "sender",
-    required; } deny contract[validators::t35:: < 4 >], BASE0,
-    "/definitions/installation$unsuspend", fast fast::read_592
-);
 /// Schema: `typify/github.json#/definitions/installation$unsuspend/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum InstallationUnsuspendAction {
@@ -12017,14 +9694,6 @@ pub struct InstallationRepositoriesAdded {
     pub requester: Option<DismissedBy>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    InstallationRepositoriesAdded { action = "action", required; installation =
-    "installation", required; repository_selection = "repository_selection", required;
-    repositories_added = "repositories_added", required; repositories_removed =
-    "repositories_removed", required; requester = "requester", required; sender =
-    "sender", required; } deny contract[validators::t36:: < 0 >], BASE0,
-    "/definitions/installation_repositories$added", fast fast::read_594
-);
 /// Schema: `typify/github.json#/definitions/installation_repositories$added/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum InstallationRepositoriesAddedAction {
@@ -12053,14 +9722,6 @@ pub struct InstallationRepositoriesRemoved {
     pub requester: Option<DismissedBy>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    InstallationRepositoriesRemoved { action = "action", required; installation =
-    "installation", required; repository_selection = "repository_selection", required;
-    repositories_added = "repositories_added", required; repositories_removed =
-    "repositories_removed", required; requester = "requester", required; sender =
-    "sender", required; } deny contract[validators::t36:: < 1 >], BASE0,
-    "/definitions/installation_repositories$removed", fast fast::read_596
-);
 /// Schema: `typify/github.json#/definitions/installation_repositories$removed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum InstallationRepositoriesRemovedAction {
@@ -12086,13 +9747,6 @@ pub struct IssueCommentCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssueCommentCreated { action = "action", required; issue = "issue", required; comment
-    = "comment", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::t37:: < 0 >], BASE0, "/definitions/issue_comment$created", fast
-    fast::read_598
-);
 /// issue_comment deleted event
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$deleted`
@@ -12107,13 +9761,6 @@ pub struct IssueCommentDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssueCommentDeleted { action = "action", required; issue = "issue", required; comment
-    = "comment", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::t37:: < 1 >], BASE0, "/definitions/issue_comment$deleted", fast
-    fast::read_599
-);
 /// issue_comment edited event
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$edited`
@@ -12130,13 +9777,6 @@ pub struct IssueCommentEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssueCommentEdited { action = "action", required; changes = "changes", required;
-    issue = "issue", required; comment = "comment", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::v490], BASE0,
-    "/definitions/issue_comment$edited", fast fast::read_600
-);
 /// issues assigned event
 ///
 /// Activity related to an issue. The type of activity is specified in the action property.
@@ -12154,13 +9794,6 @@ pub struct IssuesAssigned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesAssigned { action = "action", required; issue = "issue", required; assignee =
-    "assignee"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t38:: < 0 >], BASE0, "/definitions/issues$assigned", fast
-    fast::read_601
-);
 /// issues closed event
 ///
 /// Schema: `typify/github.json#/definitions/issues$closed`
@@ -12175,12 +9808,6 @@ pub struct IssuesClosed {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesClosed { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t39:: < 0 >], BASE0,
-    "/definitions/issues$closed", fast fast::read_602
-);
 /// issues deleted event
 ///
 /// Schema: `typify/github.json#/definitions/issues$deleted`
@@ -12193,12 +9820,6 @@ pub struct IssuesDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesDeleted { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t39:: < 1 >], BASE0,
-    "/definitions/issues$deleted", fast fast::read_603
-);
 /// issues demilestoned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$demilestoned`
@@ -12212,13 +9833,6 @@ pub struct IssuesDemilestoned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesDemilestoned { action = "action", required; issue = "issue", required;
-    milestone = "milestone", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::t40:: < 0 >], BASE0, "/definitions/issues$demilestoned",
-    fast fast::read_604
-);
 /// Schema: `typify/github.json#/definitions/issues$demilestoned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IssuesDemilestonedAction {
@@ -12244,13 +9858,6 @@ pub struct IssuesEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesEdited { action = "action", required; issue = "issue", required; label =
-    "label"; changes = "changes", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::v496], BASE0, "/definitions/issues$edited", fast
-    fast::read_606
-);
 /// issues labeled event
 ///
 /// Schema: `typify/github.json#/definitions/issues$labeled`
@@ -12265,13 +9872,6 @@ pub struct IssuesLabeled {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesLabeled { action = "action", required; issue = "issue", required; label =
-    "label"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t41:: < 0 >], BASE0, "/definitions/issues$labeled", fast
-    fast::read_607
-);
 /// issues locked event
 ///
 /// Schema: `typify/github.json#/definitions/issues$locked`
@@ -12284,12 +9884,6 @@ pub struct IssuesLocked {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesLocked { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t39:: < 2 >], BASE0,
-    "/definitions/issues$locked", fast fast::read_608
-);
 /// issues milestoned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$milestoned`
@@ -12303,13 +9897,6 @@ pub struct IssuesMilestoned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesMilestoned { action = "action", required; issue = "issue", required; milestone
-    = "milestone", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::t40:: < 1 >], BASE0, "/definitions/issues$milestoned", fast
-    fast::read_609
-);
 /// Schema: `typify/github.json#/definitions/issues$milestoned/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IssuesMilestonedAction {
@@ -12333,12 +9920,6 @@ pub struct IssuesOpened {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesOpened { action = "action", required; changes = "changes"; issue = "issue",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::v501], BASE0, "/definitions/issues$opened", fast fast::read_611
-);
 /// issues pinned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$pinned`
@@ -12351,12 +9932,6 @@ pub struct IssuesPinned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesPinned { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t39:: < 3 >], BASE0,
-    "/definitions/issues$pinned", fast fast::read_612
-);
 /// issues reopened event
 ///
 /// Schema: `typify/github.json#/definitions/issues$reopened`
@@ -12369,12 +9944,6 @@ pub struct IssuesReopened {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesReopened { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t39:: < 4 >], BASE0,
-    "/definitions/issues$reopened", fast fast::read_613
-);
 /// issues transferred event
 ///
 /// Schema: `typify/github.json#/definitions/issues$transferred`
@@ -12388,13 +9957,6 @@ pub struct IssuesTransferred {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesTransferred { action = "action", required; changes = "changes", required; issue
-    = "issue", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::v504], BASE0, "/definitions/issues$transferred", fast
-    fast::read_614
-);
 /// issues unassigned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unassigned`
@@ -12410,13 +9972,6 @@ pub struct IssuesUnassigned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesUnassigned { action = "action", required; issue = "issue", required; assignee =
-    "assignee"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t38:: < 1 >], BASE0, "/definitions/issues$unassigned", fast
-    fast::read_615
-);
 /// issues unlabeled event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unlabeled`
@@ -12431,13 +9986,6 @@ pub struct IssuesUnlabeled {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesUnlabeled { action = "action", required; issue = "issue", required; label =
-    "label"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t41:: < 1 >], BASE0, "/definitions/issues$unlabeled", fast
-    fast::read_616
-);
 /// issues unlocked event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unlocked`
@@ -12450,12 +9998,6 @@ pub struct IssuesUnlocked {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesUnlocked { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t39:: < 5 >], BASE0,
-    "/definitions/issues$unlocked", fast fast::read_617
-);
 /// issues unpinned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unpinned`
@@ -12468,12 +10010,6 @@ pub struct IssuesUnpinned {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    IssuesUnpinned { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t39:: < 6 >], BASE0,
-    "/definitions/issues$unpinned", fast fast::read_618
-);
 /// label created event
 ///
 /// Schema: `typify/github.json#/definitions/label$created`
@@ -12487,12 +10023,6 @@ pub struct LabelCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    LabelCreated { action = "action", required; label = "label", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t42:: < 0 >], BASE0,
-    "/definitions/label$created", fast fast::read_619
-);
 /// label deleted event
 ///
 /// Schema: `typify/github.json#/definitions/label$deleted`
@@ -12506,12 +10036,6 @@ pub struct LabelDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    LabelDeleted { action = "action", required; label = "label", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny contract[validators::t42:: < 1 >], BASE0,
-    "/definitions/label$deleted", fast fast::read_620
-);
 /// label edited event
 ///
 /// Schema: `typify/github.json#/definitions/label$edited`
@@ -12527,12 +10051,6 @@ pub struct LabelEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    LabelEdited { action = "action", required; label = "label", required; changes =
-    "changes"; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::v511], BASE0, "/definitions/label$edited", fast fast::read_621
-);
 /// marketplace_purchase cancelled event
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled`
@@ -12544,13 +10062,6 @@ pub struct MarketplacePurchaseCancelled {
     pub marketplace_purchase: MarketplacePurchaseCancelledMarketplacePurchase,
     pub previous_marketplace_purchase: Option<PreviousMarketplacePurchase>,
 }
-rt::object!(
-    MarketplacePurchaseCancelled { action = "action", required; effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 0 >], BASE0,
-    "/definitions/marketplace_purchase$cancelled", fast fast::read_622
-);
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MarketplacePurchaseCancelledAction {
@@ -12573,13 +10084,6 @@ pub struct MarketplacePurchaseChanged {
     pub marketplace_purchase: MarketplacePurchaseCancelledMarketplacePurchase,
     pub previous_marketplace_purchase: Option<PreviousMarketplacePurchase>,
 }
-rt::object!(
-    MarketplacePurchaseChanged { action = "action", required; effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 1 >], BASE0,
-    "/definitions/marketplace_purchase$changed", fast fast::read_624
-);
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$changed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MarketplacePurchaseChangedAction {
@@ -12601,13 +10105,6 @@ pub struct MarketplacePurchasePendingChange {
     pub marketplace_purchase: MarketplacePurchaseCancelledMarketplacePurchase,
     pub previous_marketplace_purchase: Option<PreviousMarketplacePurchase>,
 }
-rt::object!(
-    MarketplacePurchasePendingChange { action = "action", required; effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 2 >], BASE0,
-    "/definitions/marketplace_purchase$pending_change", fast fast::read_626
-);
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$pending_change/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MarketplacePurchasePendingChangeAction {
@@ -12630,14 +10127,6 @@ pub struct MarketplacePurchasePendingChangeCancelled {
     pub marketplace_purchase: MarketplacePurchaseCancelledMarketplacePurchase,
     pub previous_marketplace_purchase: Option<PreviousMarketplacePurchase>,
 }
-rt::object!(
-    MarketplacePurchasePendingChangeCancelled { action = "action", required;
-    effective_date = "effective_date", required; sender = "sender", required;
-    marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase"; } deny
-    contract[validators::t43:: < 3 >], BASE0,
-    "/definitions/marketplace_purchase$pending_change_cancelled", fast fast::read_628
-);
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$pending_change_cancelled/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MarketplacePurchasePendingChangeCancelledAction {
@@ -12660,13 +10149,6 @@ pub struct MarketplacePurchasePurchased {
     pub marketplace_purchase: MarketplacePurchaseCancelledMarketplacePurchase,
     pub previous_marketplace_purchase: Option<PreviousMarketplacePurchase>,
 }
-rt::object!(
-    MarketplacePurchasePurchased { action = "action", required; effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny contract[validators::t43:: < 4 >], BASE0,
-    "/definitions/marketplace_purchase$purchased", fast fast::read_630
-);
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$purchased/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MarketplacePurchasePurchasedAction {
@@ -12693,12 +10175,6 @@ pub struct MemberAdded {
     pub installation: Option<InstallationLite>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    MemberAdded { action = "action", required; changes = "changes"; member = "member",
-    required; repository = "repository", required; installation = "installation"; sender
-    = "sender", required; } deny contract[validators::v522], BASE0,
-    "/definitions/member$added", fast fast::read_632
-);
 /// member edited event
 ///
 /// Schema: `typify/github.json#/definitions/member$edited`
@@ -12713,12 +10189,6 @@ pub struct MemberEdited {
     pub installation: Option<InstallationLite>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    MemberEdited { action = "action", required; member = "member", required; changes =
-    "changes", required; repository = "repository", required; installation =
-    "installation"; sender = "sender", required; } deny contract[validators::v523],
-    BASE0, "/definitions/member$edited", fast fast::read_633
-);
 /// member removed event
 ///
 /// Schema: `typify/github.json#/definitions/member$removed`
@@ -12731,12 +10201,6 @@ pub struct MemberRemoved {
     pub installation: Option<InstallationLite>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    MemberRemoved { action = "action", required; member = "member", required; repository
-    = "repository", required; installation = "installation"; sender = "sender", required;
-    } deny contract[validators::v524], BASE0, "/definitions/member$removed", fast
-    fast::read_634
-);
 /// membership added event
 ///
 /// Schema: `typify/github.json#/definitions/membership$added`
@@ -12753,13 +10217,6 @@ pub struct MembershipAdded {
     pub organization: Organization,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    MembershipAdded { action = "action", required; scope = "scope", required; member =
-    "member", required; sender = "sender", required; team = "team", required;
-    organization = "organization", required; installation = "installation"; } deny
-    contract[validators::t44:: < 0 >], BASE0, "/definitions/membership$added", fast
-    fast::read_635
-);
 /// membership removed event
 ///
 /// Schema: `typify/github.json#/definitions/membership$removed`
@@ -12776,13 +10233,6 @@ pub struct MembershipRemoved {
     pub organization: Organization,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    MembershipRemoved { action = "action", required; scope = "scope", required; member =
-    "member", required; sender = "sender", required; team = "team", required;
-    organization = "organization", required; installation = "installation"; } deny
-    contract[validators::t44:: < 1 >], BASE0, "/definitions/membership$removed", fast
-    fast::read_636
-);
 /// meta deleted event
 ///
 /// Schema: `typify/github.json#/definitions/meta$deleted`
@@ -12796,12 +10246,6 @@ pub struct MetaDeleted {
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: DismissedBy,
 }
-rt::object!(
-    MetaDeleted { action = "action", required; hook_id = "hook_id", required; hook =
-    "hook", required; repository = "repository", required; sender = "sender", required; }
-    deny contract[validators::v527], BASE0, "/definitions/meta$deleted", fast
-    fast::read_637
-);
 /// milestone closed event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$closed`
@@ -12814,12 +10258,6 @@ pub struct MilestoneClosed {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    MilestoneClosed { action = "action", required; milestone = "milestone", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t45:: < 0
-    >], BASE0, "/definitions/milestone$closed", fast fast::read_638
-);
 /// milestone created event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$created`
@@ -12832,12 +10270,6 @@ pub struct MilestoneCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    MilestoneCreated { action = "action", required; milestone = "milestone", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t45:: < 1
-    >], BASE0, "/definitions/milestone$created", fast fast::read_639
-);
 /// milestone deleted event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$deleted`
@@ -12850,12 +10282,6 @@ pub struct MilestoneDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    MilestoneDeleted { action = "action", required; milestone = "milestone", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t45:: < 2
-    >], BASE0, "/definitions/milestone$deleted", fast fast::read_640
-);
 /// milestone edited event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$edited`
@@ -12870,13 +10296,6 @@ pub struct MilestoneEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    MilestoneEdited { action = "action", required; changes = "changes", required;
-    milestone = "milestone", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny contract[validators::v531], BASE0, "/definitions/milestone$edited", fast
-    fast::read_641
-);
 /// milestone opened event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$opened`
@@ -12889,12 +10308,6 @@ pub struct MilestoneOpened {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    MilestoneOpened { action = "action", required; milestone = "milestone", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t45:: < 3
-    >], BASE0, "/definitions/milestone$opened", fast fast::read_642
-);
 /// org_block blocked event
 ///
 /// Schema: `typify/github.json#/definitions/org_block$blocked`
@@ -12907,12 +10320,6 @@ pub struct OrgBlockBlocked {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    OrgBlockBlocked { action = "action", required; blocked_user = "blocked_user",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny contract[validators::t46:: < 0 >], BASE0,
-    "/definitions/org_block$blocked", fast fast::read_643
-);
 /// Schema: `typify/github.json#/definitions/org_block$blocked/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OrgBlockBlockedAction {
@@ -12935,12 +10342,6 @@ pub struct OrgBlockUnblocked {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    OrgBlockUnblocked { action = "action", required; blocked_user = "blocked_user",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny contract[validators::t46:: < 1 >], BASE0,
-    "/definitions/org_block$unblocked", fast fast::read_645
-);
 /// Schema: `typify/github.json#/definitions/org_block$unblocked/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OrgBlockUnblockedAction {
@@ -12962,12 +10363,6 @@ pub struct OrganizationDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    OrganizationDeleted { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny contract[validators::t47:: < 0 >], BASE0,
-    "/definitions/organization$deleted", fast fast::read_647
-);
 /// organization member_added event
 ///
 /// Schema: `typify/github.json#/definitions/organization$member_added`
@@ -12979,12 +10374,6 @@ pub struct OrganizationMemberAdded {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    OrganizationMemberAdded { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny contract[validators::t47:: < 1 >], BASE0,
-    "/definitions/organization$member_added", fast fast::read_648
-);
 /// Schema: `typify/github.json#/definitions/organization$member_added/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OrganizationMemberAddedAction {
@@ -13009,13 +10398,6 @@ pub struct OrganizationMemberInvited {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    OrganizationMemberInvited { action = "action", required; invitation = "invitation",
-    required; user = "user", required; sender = "sender", required; installation =
-    "installation"; organization = "organization", required; } deny
-    contract[validators::v540], BASE0, "/definitions/organization$member_invited", fast
-    fast::read_650
-);
 /// Schema: `typify/github.json#/definitions/organization$member_invited/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OrganizationMemberInvitedAction {
@@ -13038,12 +10420,6 @@ pub struct OrganizationMemberRemoved {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    OrganizationMemberRemoved { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny contract[validators::t47:: < 2 >], BASE0,
-    "/definitions/organization$member_removed", fast fast::read_652
-);
 /// Schema: `typify/github.json#/definitions/organization$member_removed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OrganizationMemberRemovedAction {
@@ -13066,12 +10442,6 @@ pub struct OrganizationRenamed {
     pub installation: Option<InstallationLite>,
     pub organization: Organization,
 }
-rt::object!(
-    OrganizationRenamed { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny contract[validators::t47:: < 3 >], BASE0,
-    "/definitions/organization$renamed", fast fast::read_654
-);
 /// Schema: `typify/github.json#/definitions/organization$renamed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OrganizationRenamedAction {
@@ -13094,12 +10464,6 @@ pub struct PackagePublished {
     pub sender: DismissedBy,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    PackagePublished { action = "action", required; package = "package", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; } deny contract[validators::t48:: < 0 >], BASE0,
-    "/definitions/package$published", fast fast::read_656
-);
 /// Schema: `typify/github.json#/definitions/package$published/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PackagePublishedAction {
@@ -13122,12 +10486,6 @@ pub struct PackageUpdated {
     pub sender: DismissedBy,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    PackageUpdated { action = "action", required; package = "package", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; } deny contract[validators::t48:: < 1 >], BASE0,
-    "/definitions/package$updated", fast fast::read_658
-);
 /// Schema: `typify/github.json#/definitions/package$updated/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PackageUpdatedAction {
@@ -13150,12 +10508,6 @@ pub struct ProjectClosed {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectClosed { action = "action", required; project = "project", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t49:: < 0
-    >], BASE0, "/definitions/project$closed", fast fast::read_660
-);
 /// project created event
 ///
 /// Schema: `typify/github.json#/definitions/project$created`
@@ -13168,12 +10520,6 @@ pub struct ProjectCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectCreated { action = "action", required; project = "project", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t49:: < 1
-    >], BASE0, "/definitions/project$created", fast fast::read_661
-);
 /// project deleted event
 ///
 /// Schema: `typify/github.json#/definitions/project$deleted`
@@ -13186,12 +10532,6 @@ pub struct ProjectDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectDeleted { action = "action", required; project = "project", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t49:: < 2
-    >], BASE0, "/definitions/project$deleted", fast fast::read_662
-);
 /// project edited event
 ///
 /// Schema: `typify/github.json#/definitions/project$edited`
@@ -13206,12 +10546,6 @@ pub struct ProjectEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectEdited { action = "action", required; changes = "changes", required; project =
-    "project", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::v553], BASE0, "/definitions/project$edited", fast fast::read_663
-);
 /// project reopened event
 ///
 /// Schema: `typify/github.json#/definitions/project$reopened`
@@ -13224,12 +10558,6 @@ pub struct ProjectReopened {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectReopened { action = "action", required; project = "project", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t49:: < 3
-    >], BASE0, "/definitions/project$reopened", fast fast::read_664
-);
 /// project_card converted event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$converted`
@@ -13243,13 +10571,6 @@ pub struct ProjectCardConverted {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    ProjectCardConverted { action = "action", required; changes = "changes", required;
-    project_card = "project_card", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization"; installation = "installation"; }
-    deny contract[validators::t50:: < 0 >], BASE0, "/definitions/project_card$converted",
-    fast fast::read_665
-);
 /// Schema: `typify/github.json#/definitions/project_card$converted/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProjectCardConvertedAction {
@@ -13272,13 +10593,6 @@ pub struct ProjectCardCreated {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    ProjectCardCreated { action = "action", required; project_card = "project_card",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; installation = "installation"; } deny
-    contract[validators::t51:: < 0 >], BASE0, "/definitions/project_card$created", fast
-    fast::read_667
-);
 /// project_card deleted event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$deleted`
@@ -13291,13 +10605,6 @@ pub struct ProjectCardDeleted {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    ProjectCardDeleted { action = "action", required; project_card = "project_card",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; installation = "installation"; } deny
-    contract[validators::t51:: < 1 >], BASE0, "/definitions/project_card$deleted", fast
-    fast::read_668
-);
 /// project_card edited event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$edited`
@@ -13311,13 +10618,6 @@ pub struct ProjectCardEdited {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    ProjectCardEdited { action = "action", required; changes = "changes", required;
-    project_card = "project_card", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization"; installation = "installation"; }
-    deny contract[validators::t50:: < 1 >], BASE0, "/definitions/project_card$edited",
-    fast fast::read_669
-);
 /// project_card moved event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$moved`
@@ -13331,13 +10631,6 @@ pub struct ProjectCardMoved {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    ProjectCardMoved { action = "action", required; changes = "changes", required;
-    project_card = "project_card", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization"; installation = "installation"; }
-    deny contract[validators::t50:: < 2 >], BASE0, "/definitions/project_card$moved",
-    fast fast::read_670
-);
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProjectCardMovedAction {
@@ -13360,13 +10653,6 @@ pub struct ProjectColumnCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectColumnCreated { action = "action", required; project_column =
-    "project_column", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::t52:: < 0 >], BASE0, "/definitions/project_column$created", fast
-    fast::read_672
-);
 /// project_column deleted event
 ///
 /// Schema: `typify/github.json#/definitions/project_column$deleted`
@@ -13379,13 +10665,6 @@ pub struct ProjectColumnDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectColumnDeleted { action = "action", required; project_column =
-    "project_column", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::t52:: < 1 >], BASE0, "/definitions/project_column$deleted", fast
-    fast::read_673
-);
 /// project_column edited event
 ///
 /// Schema: `typify/github.json#/definitions/project_column$edited`
@@ -13399,13 +10678,6 @@ pub struct ProjectColumnEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectColumnEdited { action = "action", required; changes = "changes", required;
-    project_column = "project_column", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::v564], BASE0,
-    "/definitions/project_column$edited", fast fast::read_674
-);
 /// project_column moved event
 ///
 /// Schema: `typify/github.json#/definitions/project_column$moved`
@@ -13418,13 +10690,6 @@ pub struct ProjectColumnMoved {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ProjectColumnMoved { action = "action", required; project_column = "project_column",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny
-    contract[validators::t52:: < 2 >], BASE0, "/definitions/project_column$moved", fast
-    fast::read_675
-);
 /// pull_request_review dismissed event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$dismissed`
@@ -13439,13 +10704,6 @@ pub struct PullRequestReviewDismissed {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReviewDismissed { action = "action", required; review = "review",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny contract[validators::t53:: < 0 >], BASE0,
-    "/definitions/pull_request_review$dismissed", fast fast::read_676
-);
 /// pull_request_review edited event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$edited`
@@ -13461,13 +10719,6 @@ pub struct PullRequestReviewEdited {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReviewEdited { action = "action", required; changes = "changes", required;
-    review = "review", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny contract[validators::v567], BASE0,
-    "/definitions/pull_request_review$edited", fast fast::read_677
-);
 /// pull_request_review submitted event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$submitted`
@@ -13482,13 +10733,6 @@ pub struct PullRequestReviewSubmitted {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReviewSubmitted { action = "action", required; review = "review",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny contract[validators::t53:: < 1 >], BASE0,
-    "/definitions/pull_request_review$submitted", fast fast::read_678
-);
 /// Schema: `typify/github.json#/definitions/pull_request_review$submitted/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestReviewSubmittedAction {
@@ -13513,13 +10757,6 @@ pub struct PullRequestReviewCommentCreated {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReviewCommentCreated { action = "action", required; comment = "comment",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny contract[validators::t54:: < 0 >], BASE0,
-    "/definitions/pull_request_review_comment$created", fast fast::read_680
-);
 /// pull_request_review_comment deleted event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted`
@@ -13533,13 +10770,6 @@ pub struct PullRequestReviewCommentDeleted {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReviewCommentDeleted { action = "action", required; comment = "comment",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny contract[validators::t54:: < 1 >], BASE0,
-    "/definitions/pull_request_review_comment$deleted", fast fast::read_681
-);
 /// pull_request_review_comment edited event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited`
@@ -13555,13 +10785,6 @@ pub struct PullRequestReviewCommentEdited {
     pub organization: Option<Organization>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    PullRequestReviewCommentEdited { action = "action", required; changes = "changes",
-    required; comment = "comment", required; pull_request = "pull_request", required;
-    repository = "repository", required; installation = "installation"; organization =
-    "organization"; sender = "sender", required; } deny contract[validators::v572],
-    BASE0, "/definitions/pull_request_review_comment$edited", fast fast::read_682
-);
 /// release created event
 ///
 /// Schema: `typify/github.json#/definitions/release$created`
@@ -13574,12 +10797,6 @@ pub struct ReleaseCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ReleaseCreated { action = "action", required; release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t55:: < 0
-    >], BASE0, "/definitions/release$created", fast fast::read_683
-);
 /// release deleted event
 ///
 /// Schema: `typify/github.json#/definitions/release$deleted`
@@ -13592,12 +10809,6 @@ pub struct ReleaseDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ReleaseDeleted { action = "action", required; release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t55:: < 1
-    >], BASE0, "/definitions/release$deleted", fast fast::read_684
-);
 /// release edited event
 ///
 /// Schema: `typify/github.json#/definitions/release$edited`
@@ -13611,12 +10822,6 @@ pub struct ReleaseEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ReleaseEdited { action = "action", required; changes = "changes", required; release =
-    "release", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny
-    contract[validators::v575], BASE0, "/definitions/release$edited", fast fast::read_685
-);
 /// release prereleased event
 ///
 /// Schema: `typify/github.json#/definitions/release$prereleased`
@@ -13629,12 +10834,6 @@ pub struct ReleasePrereleased {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ReleasePrereleased { action = "action", required; release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t55:: < 2
-    >], BASE0, "/definitions/release$prereleased", fast fast::read_686
-);
 /// Schema: `typify/github.json#/definitions/release$prereleased/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReleasePrereleasedAction {
@@ -13657,12 +10856,6 @@ pub struct ReleasePublished {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ReleasePublished { action = "action", required; release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t55:: < 3
-    >], BASE0, "/definitions/release$published", fast fast::read_688
-);
 /// release released event
 ///
 /// Schema: `typify/github.json#/definitions/release$released`
@@ -13675,12 +10868,6 @@ pub struct ReleaseReleased {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ReleaseReleased { action = "action", required; release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t55:: < 4
-    >], BASE0, "/definitions/release$released", fast fast::read_689
-);
 /// Schema: `typify/github.json#/definitions/release$released/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReleaseReleasedAction {
@@ -13703,12 +10890,6 @@ pub struct ReleaseUnpublished {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    ReleaseUnpublished { action = "action", required; release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t55:: < 5
-    >], BASE0, "/definitions/release$unpublished", fast fast::read_691
-);
 /// Schema: `typify/github.json#/definitions/release$unpublished/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReleaseUnpublishedAction {
@@ -13730,12 +10911,6 @@ pub struct RepositoryArchived {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryArchived { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t56:: < 0 >], BASE0,
-    "/definitions/repository$archived", fast fast::read_693
-);
 /// Schema: `typify/github.json#/definitions/repository$archived/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryArchivedAction {
@@ -13757,12 +10932,6 @@ pub struct RepositoryCreated {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryCreated { action = "action", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t56:: < 1 >], BASE0,
-    "/definitions/repository$created", fast fast::read_695
-);
 /// repository deleted event
 ///
 /// Schema: `typify/github.json#/definitions/repository$deleted`
@@ -13774,12 +10943,6 @@ pub struct RepositoryDeleted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryDeleted { action = "action", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t56:: < 2 >], BASE0,
-    "/definitions/repository$deleted", fast fast::read_696
-);
 /// repository edited event
 ///
 /// Schema: `typify/github.json#/definitions/repository$edited`
@@ -13792,12 +10955,6 @@ pub struct RepositoryEdited {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryEdited { action = "action", required; changes = "changes", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t57:: < 0
-    >], BASE0, "/definitions/repository$edited", fast fast::read_697
-);
 /// repository privatized event
 ///
 /// Schema: `typify/github.json#/definitions/repository$privatized`
@@ -13809,12 +10966,6 @@ pub struct RepositoryPrivatized {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryPrivatized { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t56:: < 3 >], BASE0,
-    "/definitions/repository$privatized", fast fast::read_698
-);
 /// Schema: `typify/github.json#/definitions/repository$privatized/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryPrivatizedAction {
@@ -13836,12 +10987,6 @@ pub struct RepositoryPublicized {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryPublicized { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t56:: < 4 >], BASE0,
-    "/definitions/repository$publicized", fast fast::read_700
-);
 /// Schema: `typify/github.json#/definitions/repository$publicized/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryPublicizedAction {
@@ -13864,12 +11009,6 @@ pub struct RepositoryRenamed {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryRenamed { action = "action", required; changes = "changes", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t57:: < 1
-    >], BASE0, "/definitions/repository$renamed", fast fast::read_702
-);
 /// repository transferred event
 ///
 /// Schema: `typify/github.json#/definitions/repository$transferred`
@@ -13882,12 +11021,6 @@ pub struct RepositoryTransferred {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryTransferred { action = "action", required; changes = "changes", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny contract[validators::t57:: < 2
-    >], BASE0, "/definitions/repository$transferred", fast fast::read_703
-);
 /// repository unarchived event
 ///
 /// Schema: `typify/github.json#/definitions/repository$unarchived`
@@ -13899,12 +11032,6 @@ pub struct RepositoryUnarchived {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryUnarchived { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t56:: < 5 >], BASE0,
-    "/definitions/repository$unarchived", fast fast::read_704
-);
 /// Schema: `typify/github.json#/definitions/repository$unarchived/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryUnarchivedAction {
@@ -13928,13 +11055,6 @@ pub struct RepositoryDispatchOnDemandTest {
     pub installation: InstallationLite,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryDispatchOnDemandTest { action = "action", required; branch = "branch",
-    required; client_payload = "client_payload", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", required;
-    organization = "organization"; } deny contract[validators::v596], BASE0,
-    "/definitions/repository_dispatch$on-demand-test", fast fast::read_706
-);
 /// Schema: `typify/github.json#/definitions/repository_dispatch$on-demand-test/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryDispatchOnDemandTestAction {
@@ -13958,12 +11078,6 @@ pub struct RepositoryVulnerabilityAlertCreate {
     pub sender: DismissedBy,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryVulnerabilityAlertCreate { action = "action", required; alert = "alert",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny contract[validators::t58:: < 0 >], BASE0,
-    "/definitions/repository_vulnerability_alert$create", fast fast::read_708
-);
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$create/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryVulnerabilityAlertCreateAction {
@@ -13987,12 +11101,6 @@ pub struct RepositoryVulnerabilityAlertDismiss {
     pub sender: DismissedBy,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryVulnerabilityAlertDismiss { action = "action", required; alert = "alert",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny contract[validators::t58:: < 1 >], BASE0,
-    "/definitions/repository_vulnerability_alert$dismiss", fast fast::read_710
-);
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$dismiss/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryVulnerabilityAlertDismissAction {
@@ -14016,12 +11124,6 @@ pub struct RepositoryVulnerabilityAlertResolve {
     pub sender: DismissedBy,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    RepositoryVulnerabilityAlertResolve { action = "action", required; alert = "alert",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny contract[validators::t58:: < 2 >], BASE0,
-    "/definitions/repository_vulnerability_alert$resolve", fast fast::read_712
-);
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$resolve/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryVulnerabilityAlertResolveAction {
@@ -14045,12 +11147,6 @@ pub struct SecretScanningAlertCreated {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    SecretScanningAlertCreated { action = "action", required; alert = "alert", required;
-    repository = "repository", required; organization = "organization"; installation =
-    "installation"; } deny contract[validators::v604], BASE0,
-    "/definitions/secret_scanning_alert$created", fast fast::read_714
-);
 /// secret_scanning_alert reopened event
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$reopened`
@@ -14064,12 +11160,6 @@ pub struct SecretScanningAlertReopened {
     pub installation: Option<InstallationLite>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SecretScanningAlertReopened { action = "action", required; alert = "alert", required;
-    repository = "repository", required; organization = "organization"; installation =
-    "installation"; sender = "sender", required; } deny contract[validators::t59:: < 0
-    >], BASE0, "/definitions/secret_scanning_alert$reopened", fast fast::read_715
-);
 /// secret_scanning_alert resolved event
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved`
@@ -14083,12 +11173,6 @@ pub struct SecretScanningAlertResolved {
     pub installation: Option<InstallationLite>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SecretScanningAlertResolved { action = "action", required; alert = "alert", required;
-    repository = "repository", required; organization = "organization"; installation =
-    "installation"; sender = "sender", required; } deny contract[validators::t59:: < 1
-    >], BASE0, "/definitions/secret_scanning_alert$resolved", fast fast::read_716
-);
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SecretScanningAlertResolvedAction {
@@ -14109,11 +11193,6 @@ pub struct SecurityAdvisoryPerformed {
     /// The details of the security advisory, including summary, description, and severity.
     pub security_advisory: SecurityAdvisoryPerformedSecurityAdvisory,
 }
-rt::object!(
-    SecurityAdvisoryPerformed { action = "action", required; security_advisory =
-    "security_advisory", required; } deny contract[validators::t60:: < 0 >], BASE0,
-    "/definitions/security_advisory$performed", fast fast::read_718
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SecurityAdvisoryPerformedAction {
@@ -14134,11 +11213,6 @@ pub struct SecurityAdvisoryPublished {
     /// The details of the security advisory, including summary, description, and severity.
     pub security_advisory: SecurityAdvisoryPerformedSecurityAdvisory,
 }
-rt::object!(
-    SecurityAdvisoryPublished { action = "action", required; security_advisory =
-    "security_advisory", required; } deny contract[validators::t60:: < 1 >], BASE0,
-    "/definitions/security_advisory$published", fast fast::read_720
-);
 /// security_advisory updated event
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$updated`
@@ -14148,11 +11222,6 @@ pub struct SecurityAdvisoryUpdated {
     /// The details of the security advisory, including summary, description, and severity.
     pub security_advisory: SecurityAdvisoryPerformedSecurityAdvisory,
 }
-rt::object!(
-    SecurityAdvisoryUpdated { action = "action", required; security_advisory =
-    "security_advisory", required; } deny contract[validators::t60:: < 2 >], BASE0,
-    "/definitions/security_advisory$updated", fast fast::read_721
-);
 /// security_advisory withdrawn event
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$withdrawn`
@@ -14162,11 +11231,6 @@ pub struct SecurityAdvisoryWithdrawn {
     /// The details of the security advisory, including summary, description, and severity.
     pub security_advisory: SecurityAdvisoryWithdrawnSecurityAdvisory,
 }
-rt::object!(
-    SecurityAdvisoryWithdrawn { action = "action", required; security_advisory =
-    "security_advisory", required; } deny contract[validators::t60:: < 3 >], BASE0,
-    "/definitions/security_advisory$withdrawn", fast fast::read_722
-);
 /// Schema: `typify/github.json#/definitions/security_advisory$withdrawn/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SecurityAdvisoryWithdrawnAction {
@@ -14187,11 +11251,6 @@ pub struct SponsorshipCancelled {
     pub sponsorship: Sponsorship,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SponsorshipCancelled { action = "action", required; sponsorship = "sponsorship",
-    required; sender = "sender", required; } deny contract[validators::t61:: < 0 >],
-    BASE0, "/definitions/sponsorship$cancelled", fast fast::read_724
-);
 /// sponsorship created event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$created`
@@ -14201,11 +11260,6 @@ pub struct SponsorshipCreated {
     pub sponsorship: Sponsorship,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SponsorshipCreated { action = "action", required; sponsorship = "sponsorship",
-    required; sender = "sender", required; } deny contract[validators::t61:: < 1 >],
-    BASE0, "/definitions/sponsorship$created", fast fast::read_725
-);
 /// sponsorship edited event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$edited`
@@ -14216,12 +11270,6 @@ pub struct SponsorshipEdited {
     pub changes: SponsorshipEditedChanges,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SponsorshipEdited { action = "action", required; sponsorship = "sponsorship",
-    required; changes = "changes", required; sender = "sender", required; } deny
-    contract[validators::t62:: < 0 >], BASE0, "/definitions/sponsorship$edited", fast
-    fast::read_726
-);
 /// sponsorship pending_cancellation event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_cancellation`
@@ -14233,12 +11281,6 @@ pub struct SponsorshipPendingCancellation {
     pub effective_date: Option<String>,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SponsorshipPendingCancellation { action = "action", required; sponsorship =
-    "sponsorship", required; effective_date = "effective_date"; sender = "sender",
-    required; } deny contract[validators::v617], BASE0,
-    "/definitions/sponsorship$pending_cancellation", fast fast::read_727
-);
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_cancellation/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SponsorshipPendingCancellationAction {
@@ -14262,12 +11304,6 @@ pub struct SponsorshipPendingTierChange {
     pub changes: SponsorshipPendingTierChangeChanges,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SponsorshipPendingTierChange { action = "action", required; sponsorship =
-    "sponsorship", required; effective_date = "effective_date"; changes = "changes",
-    required; sender = "sender", required; } deny contract[validators::v619], BASE0,
-    "/definitions/sponsorship$pending_tier_change", fast fast::read_729
-);
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SponsorshipPendingTierChangeAction {
@@ -14289,12 +11325,6 @@ pub struct SponsorshipTierChanged {
     pub changes: SponsorshipPendingTierChangeChanges,
     pub sender: DismissedBy,
 }
-rt::object!(
-    SponsorshipTierChanged { action = "action", required; sponsorship = "sponsorship",
-    required; changes = "changes", required; sender = "sender", required; } deny
-    contract[validators::t62:: < 1 >], BASE0, "/definitions/sponsorship$tier_changed",
-    fast fast::read_731
-);
 /// Schema: `typify/github.json#/definitions/sponsorship$tier_changed/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SponsorshipTierChangedAction {
@@ -14319,12 +11349,6 @@ pub struct StarCreated {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    StarCreated { action = "action", required; starred_at = "starred_at", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; installation = "installation"; } deny contract[validators::t63:: < 0
-    >], BASE0, "/definitions/star$created", fast fast::read_733
-);
 /// star deleted event
 ///
 /// Schema: `typify/github.json#/definitions/star$deleted`
@@ -14338,12 +11362,6 @@ pub struct StarDeleted {
     pub organization: Option<Organization>,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    StarDeleted { action = "action", required; starred_at = "starred_at", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; installation = "installation"; } deny contract[validators::t63:: < 1
-    >], BASE0, "/definitions/star$deleted", fast fast::read_734
-);
 /// team added_to_repository event
 ///
 /// Schema: `typify/github.json#/definitions/team$added_to_repository`
@@ -14356,13 +11374,6 @@ pub struct TeamAddedToRepository {
     pub organization: Organization,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    TeamAddedToRepository { action = "action", required; team = "team", required;
-    repository = "repository"; sender = "sender", required; organization =
-    "organization", required; installation = "installation"; } deny
-    contract[validators::t64:: < 0 >], BASE0, "/definitions/team$added_to_repository",
-    fast fast::read_735
-);
 /// Schema: `typify/github.json#/definitions/team$added_to_repository/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TeamAddedToRepositoryAction {
@@ -14386,12 +11397,6 @@ pub struct TeamCreated {
     pub organization: Organization,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    TeamCreated { action = "action", required; team = "team", required; repository =
-    "repository"; sender = "sender", required; organization = "organization", required;
-    installation = "installation"; } deny contract[validators::t64:: < 1 >], BASE0,
-    "/definitions/team$created", fast fast::read_737
-);
 /// team deleted event
 ///
 /// Schema: `typify/github.json#/definitions/team$deleted`
@@ -14404,12 +11409,6 @@ pub struct TeamDeleted {
     pub organization: Organization,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    TeamDeleted { action = "action", required; team = "team", required; repository =
-    "repository"; sender = "sender", required; organization = "organization", required;
-    installation = "installation"; } deny contract[validators::t64:: < 2 >], BASE0,
-    "/definitions/team$deleted", fast fast::read_738
-);
 /// team edited event
 ///
 /// Schema: `typify/github.json#/definitions/team$edited`
@@ -14424,12 +11423,6 @@ pub struct TeamEdited {
     pub organization: Organization,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    TeamEdited { action = "action", required; changes = "changes", required; team =
-    "team", required; repository = "repository"; sender = "sender", required;
-    organization = "organization", required; installation = "installation"; } deny
-    contract[validators::v629], BASE0, "/definitions/team$edited", fast fast::read_739
-);
 /// team removed_from_repository event
 ///
 /// Schema: `typify/github.json#/definitions/team$removed_from_repository`
@@ -14442,13 +11435,6 @@ pub struct TeamRemovedFromRepository {
     pub organization: Organization,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    TeamRemovedFromRepository { action = "action", required; team = "team", required;
-    repository = "repository"; sender = "sender", required; organization =
-    "organization", required; installation = "installation"; } deny
-    contract[validators::t64:: < 3 >], BASE0,
-    "/definitions/team$removed_from_repository", fast fast::read_740
-);
 /// Schema: `typify/github.json#/definitions/team$removed_from_repository/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TeamRemovedFromRepositoryAction {
@@ -14471,12 +11457,6 @@ pub struct WatchStarted {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
-rt::object!(
-    WatchStarted { action = "action", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny contract[validators::t56:: < 6 >], BASE0,
-    "/definitions/watch$started", fast fast::read_742
-);
 /// Schema: `typify/github.json#/definitions/watch$started/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WatchStartedAction {
@@ -14499,13 +11479,6 @@ pub struct WorkflowJobCompleted {
     pub sender: DismissedBy,
     pub workflow_job: WorkflowJobCompletedWorkflowJob,
 }
-rt::object!(
-    WorkflowJobCompleted { action = "action", required; organization = "organization";
-    installation = "installation"; repository = "repository", required; sender =
-    "sender", required; workflow_job = "workflow_job", required; } deny
-    contract[validators::t65:: < 0 >], BASE0, "/definitions/workflow_job$completed", fast
-    fast::read_744
-);
 /// workflow_job queued event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_job$queued`
@@ -14518,13 +11491,6 @@ pub struct WorkflowJobQueued {
     pub sender: DismissedBy,
     pub workflow_job: WorkflowJobQueuedWorkflowJob,
 }
-rt::object!(
-    WorkflowJobQueued { action = "action", required; organization = "organization";
-    installation = "installation"; repository = "repository", required; sender =
-    "sender", required; workflow_job = "workflow_job", required; } deny
-    contract[validators::t65:: < 1 >], BASE0, "/definitions/workflow_job$queued", fast
-    fast::read_745
-);
 /// workflow_job started event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_job$started`
@@ -14537,13 +11503,6 @@ pub struct WorkflowJobStarted {
     pub sender: DismissedBy,
     pub workflow_job: WorkflowJobStartedWorkflowJob,
 }
-rt::object!(
-    WorkflowJobStarted { action = "action", required; organization = "organization";
-    installation = "installation"; repository = "repository", required; sender =
-    "sender", required; workflow_job = "workflow_job", required; } deny
-    contract[validators::t65:: < 2 >], BASE0, "/definitions/workflow_job$started", fast
-    fast::read_746
-);
 /// workflow_run completed event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_run$completed`
@@ -14557,13 +11516,6 @@ pub struct WorkflowRunCompleted {
     pub workflow_run: WorkflowRunCompletedWorkflowRun,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    WorkflowRunCompleted { action = "action", required; organization = "organization";
-    repository = "repository", required; sender = "sender", required; workflow =
-    "workflow", required; workflow_run = "workflow_run", required; installation =
-    "installation"; } deny contract[validators::t66:: < 0 >], BASE0,
-    "/definitions/workflow_run$completed", fast fast::read_747
-);
 /// workflow_run requested event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_run$requested`
@@ -14577,13 +11529,6 @@ pub struct WorkflowRunRequested {
     pub workflow_run: WorkflowRunRequestedWorkflowRun,
     pub installation: Option<InstallationLite>,
 }
-rt::object!(
-    WorkflowRunRequested { action = "action", required; organization = "organization";
-    repository = "repository", required; sender = "sender", required; workflow =
-    "workflow", required; workflow_run = "workflow_run", required; installation =
-    "installation"; } deny contract[validators::t66:: < 1 >], BASE0,
-    "/definitions/workflow_run$requested", fast fast::read_748
-);
 /// Workflow Job
 ///
 /// Schema: `typify/github.json#/definitions/workflow-job`
@@ -14610,16 +11555,6 @@ pub struct WorkflowJob {
     pub started_at: String,
     pub completed_at: Option<String>,
 }
-rt::object!(
-    WorkflowJob { id = "id", required; run_id = "run_id", required; head_sha =
-    "head_sha", required; node_id = "node_id", required; name = "name", required;
-    check_run_url = "check_run_url", required; run_url = "run_url", required; html_url =
-    "html_url", required; url = "url", required; status = "status", required; steps =
-    "steps", required; conclusion = "conclusion", required; labels = "labels", required;
-    started_at = "started_at", required; completed_at = "completed_at", required; } deny
-    contract[validators::t25:: < 1 >], BASE0, "/definitions/workflow-job", fast
-    fast::read_749
-);
 /// Workflow Step (Completed)
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step-completed`
@@ -14632,13 +11567,6 @@ pub struct WorkflowStepCompleted {
     pub started_at: String,
     pub completed_at: String,
 }
-rt::object!(
-    WorkflowStepCompleted { name = "name", required; status = "status", required;
-    conclusion = "conclusion", required; number = "number", required; started_at =
-    "started_at", required; completed_at = "completed_at", required; } deny
-    contract[validators::t24:: < 1 >], BASE0, "/definitions/workflow-step-completed",
-    fast fast::read_750
-);
 /// Workflow Step (In Progress)
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step-in_progress`
@@ -14651,13 +11579,6 @@ pub struct WorkflowStepInProgress {
     pub started_at: String,
     pub completed_at: (),
 }
-rt::object!(
-    WorkflowStepInProgress { name = "name", required; status = "status", required;
-    conclusion = "conclusion", required; number = "number", required; started_at =
-    "started_at", required; completed_at = "completed_at", required; } deny
-    contract[validators::t24:: < 0 >], BASE0, "/definitions/workflow-step-in_progress",
-    fast fast::read_751
-);
 /// Schema: `typify/github.json#/definitions/workflow-step-in_progress/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WorkflowStepInProgressStatus {
@@ -14686,38 +11607,41 @@ mod fast {
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v643, v));
     rt::array_checks!(Checks5, items = validators::v644);
     rt::object_reader!(
-        read_3, Visit3, BranchProtectionRule { id = "id" : LeafRead < Leaf1 >, required;
-        repository_id = "repository_id" : LeafRead < Leaf1 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        pull_request_reviews_enforcement_level = "pull_request_reviews_enforcement_level"
-        : LeafRead < Leaf3 >, required; required_approving_review_count =
-        "required_approving_review_count" : LeafRead < Leaf1 >, required;
-        dismiss_stale_reviews_on_push = "dismiss_stale_reviews_on_push" : LeafRead <
-        Leaf4 >, required; require_code_owner_review = "require_code_owner_review" :
-        LeafRead < Leaf4 >, required; authorized_dismissal_actors_only =
-        "authorized_dismissal_actors_only" : LeafRead < Leaf4 >, required;
-        ignore_approvals_from_contributors = "ignore_approvals_from_contributors" :
-        LeafRead < Leaf4 >, required; required_status_checks = "required_status_checks" :
-        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required;
+        read_3, Visit3, BranchProtectionRule { id = "id", required => LeafRead < Leaf1 >;
+        repository_id = "repository_id", required => LeafRead < Leaf1 >; name = "name",
+        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        pull_request_reviews_enforcement_level =
+        "pull_request_reviews_enforcement_level", required => LeafRead < Leaf3 >;
+        required_approving_review_count = "required_approving_review_count", required =>
+        LeafRead < Leaf1 >; dismiss_stale_reviews_on_push =
+        "dismiss_stale_reviews_on_push", required => LeafRead < Leaf4 >;
+        require_code_owner_review = "require_code_owner_review", required => LeafRead <
+        Leaf4 >; authorized_dismissal_actors_only = "authorized_dismissal_actors_only",
+        required => LeafRead < Leaf4 >; ignore_approvals_from_contributors =
+        "ignore_approvals_from_contributors", required => LeafRead < Leaf4 >;
+        required_status_checks = "required_status_checks", required => VecOf < LeafRead <
+        Leaf2 >, 0usize, { usize::MAX }, Checks5 >;
         required_status_checks_enforcement_level =
-        "required_status_checks_enforcement_level" : LeafRead < Leaf3 >, required;
-        strict_required_status_checks_policy = "strict_required_status_checks_policy" :
-        LeafRead < Leaf4 >, required; signature_requirement_enforcement_level =
-        "signature_requirement_enforcement_level" : LeafRead < Leaf3 >, required;
+        "required_status_checks_enforcement_level", required => LeafRead < Leaf3 >;
+        strict_required_status_checks_policy = "strict_required_status_checks_policy",
+        required => LeafRead < Leaf4 >; signature_requirement_enforcement_level =
+        "signature_requirement_enforcement_level", required => LeafRead < Leaf3 >;
         linear_history_requirement_enforcement_level =
-        "linear_history_requirement_enforcement_level" : LeafRead < Leaf3 >, required;
-        admin_enforced = "admin_enforced" : LeafRead < Leaf4 >, required;
-        allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level" :
-        LeafRead < Leaf3 >, required; allow_deletions_enforcement_level =
-        "allow_deletions_enforcement_level" : LeafRead < Leaf3 >, required;
-        merge_queue_enforcement_level = "merge_queue_enforcement_level" : LeafRead <
-        Leaf3 >, required; required_deployments_enforcement_level =
-        "required_deployments_enforcement_level" : LeafRead < Leaf3 >, required;
-        required_conversation_resolution_level = "required_conversation_resolution_level"
-        : LeafRead < Leaf3 >, required; authorized_actors_only = "authorized_actors_only"
-        : LeafRead < Leaf4 >, required; authorized_actor_names = "authorized_actor_names"
-        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required; } deny
+        "linear_history_requirement_enforcement_level", required => LeafRead < Leaf3 >;
+        admin_enforced = "admin_enforced", required => LeafRead < Leaf4 >;
+        allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level",
+        required => LeafRead < Leaf3 >; allow_deletions_enforcement_level =
+        "allow_deletions_enforcement_level", required => LeafRead < Leaf3 >;
+        merge_queue_enforcement_level = "merge_queue_enforcement_level", required =>
+        LeafRead < Leaf3 >; required_deployments_enforcement_level =
+        "required_deployments_enforcement_level", required => LeafRead < Leaf3 >;
+        required_conversation_resolution_level =
+        "required_conversation_resolution_level", required => LeafRead < Leaf3 >;
+        authorized_actors_only = "authorized_actors_only", required => LeafRead < Leaf4
+        >; authorized_actor_names = "authorized_actor_names", required => VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::v57], BASE0, "/definitions/branch-protection-rule"
     );
     rt::via_value!(Check6 -> Option < String >, | v | rt::is_valid(validators::v645, v));
     rt::union_reader!(
@@ -14737,134 +11661,147 @@ mod fast {
         Check12 -> Option < License >, | v | rt::is_valid(validators::t2:: < 16 >, v)
     );
     rt::object_reader!(
-        read_5, Visit5, BranchProtectionRuleCreatedRepository { id = "id" : LeafRead <
-        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; name =
-        "name" : LeafRead < Leaf2 >, required; full_name = "full_name" : LeafRead < Leaf2
-        >, required; private = "private" : LeafRead < Leaf4 >, required; owner = "owner"
-        : Typed < DismissedBy >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; description = "description" : ViaValue < Check6 >, required; fork =
-        "fork" : LeafRead < Leaf4 >, required; url = "url" : LeafRead < Leaf2 >,
-        required; forks_url = "forks_url" : LeafRead < Leaf2 >, required; keys_url =
-        "keys_url" : LeafRead < Leaf2 >, required; collaborators_url =
-        "collaborators_url" : LeafRead < Leaf2 >, required; teams_url = "teams_url" :
-        LeafRead < Leaf2 >, required; hooks_url = "hooks_url" : LeafRead < Leaf2 >,
-        required; issue_events_url = "issue_events_url" : LeafRead < Leaf2 >, required;
-        events_url = "events_url" : LeafRead < Leaf2 >, required; assignees_url =
-        "assignees_url" : LeafRead < Leaf2 >, required; branches_url = "branches_url" :
-        LeafRead < Leaf2 >, required; tags_url = "tags_url" : LeafRead < Leaf2 >,
-        required; blobs_url = "blobs_url" : LeafRead < Leaf2 >, required; git_tags_url =
-        "git_tags_url" : LeafRead < Leaf2 >, required; git_refs_url = "git_refs_url" :
-        LeafRead < Leaf2 >, required; trees_url = "trees_url" : LeafRead < Leaf2 >,
-        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required;
-        languages_url = "languages_url" : LeafRead < Leaf2 >, required; stargazers_url =
-        "stargazers_url" : LeafRead < Leaf2 >, required; contributors_url =
-        "contributors_url" : LeafRead < Leaf2 >, required; subscribers_url =
-        "subscribers_url" : LeafRead < Leaf2 >, required; subscription_url =
-        "subscription_url" : LeafRead < Leaf2 >, required; commits_url = "commits_url" :
-        LeafRead < Leaf2 >, required; git_commits_url = "git_commits_url" : LeafRead <
-        Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
-        issue_comment_url = "issue_comment_url" : LeafRead < Leaf2 >, required;
-        contents_url = "contents_url" : LeafRead < Leaf2 >, required; compare_url =
-        "compare_url" : LeafRead < Leaf2 >, required; merges_url = "merges_url" :
-        LeafRead < Leaf2 >, required; archive_url = "archive_url" : LeafRead < Leaf2 >,
-        required; downloads_url = "downloads_url" : LeafRead < Leaf2 >, required;
-        issues_url = "issues_url" : LeafRead < Leaf2 >, required; pulls_url = "pulls_url"
-        : LeafRead < Leaf2 >, required; milestones_url = "milestones_url" : LeafRead <
-        Leaf2 >, required; notifications_url = "notifications_url" : LeafRead < Leaf2 >,
-        required; labels_url = "labels_url" : LeafRead < Leaf2 >, required; releases_url
-        = "releases_url" : LeafRead < Leaf2 >, required; deployments_url =
-        "deployments_url" : LeafRead < Leaf2 >, required; created_at = "created_at" :
-        Union7, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        pushed_at = "pushed_at" : Union9, required; git_url = "git_url" : LeafRead <
-        Leaf2 >, required; ssh_url = "ssh_url" : LeafRead < Leaf2 >, required; clone_url
-        = "clone_url" : LeafRead < Leaf2 >, required; svn_url = "svn_url" : LeafRead <
-        Leaf2 >, required; homepage = "homepage" : ViaValue < Check6 >, required; size =
-        "size" : LeafRead < Leaf1 >, required; stargazers_count = "stargazers_count" :
-        LeafRead < Leaf1 >, required; watchers_count = "watchers_count" : LeafRead <
-        Leaf1 >, required; language = "language" : ViaValue < Check6 >, required;
-        has_issues = "has_issues" : LeafRead < Leaf4 >, required; has_projects =
-        "has_projects" : LeafRead < Leaf4 >, required; has_downloads = "has_downloads" :
-        LeafRead < Leaf4 >, required; has_wiki = "has_wiki" : LeafRead < Leaf4 >,
-        required; has_pages = "has_pages" : LeafRead < Leaf4 >, required; forks_count =
-        "forks_count" : LeafRead < Leaf1 >, required; mirror_url = "mirror_url" :
-        ViaValue < Check6 >, required; archived = "archived" : LeafRead < Leaf4 >,
-        required; disabled = "disabled" : LeafRead < Leaf4 >; open_issues_count =
-        "open_issues_count" : LeafRead < Leaf1 >, required; license = "license" :
-        ViaValue < Check12 >, required; forks = "forks" : LeafRead < Leaf1 >, required;
-        open_issues = "open_issues" : LeafRead < Leaf1 >, required; watchers = "watchers"
-        : LeafRead < Leaf1 >, required; stargazers = "stargazers" : LeafRead < Leaf1 >;
-        default_branch = "default_branch" : LeafRead < Leaf2 >, required;
-        allow_squash_merge = "allow_squash_merge" : LeafRead < Leaf4 >;
-        allow_merge_commit = "allow_merge_commit" : LeafRead < Leaf4 >;
-        allow_rebase_merge = "allow_rebase_merge" : LeafRead < Leaf4 >; allow_auto_merge
-        = "allow_auto_merge" : LeafRead < Leaf4 >; allow_forking = "allow_forking" :
-        LeafRead < Leaf4 >; delete_branch_on_merge = "delete_branch_on_merge" : LeafRead
-        < Leaf4 >; master_branch = "master_branch" : LeafRead < Leaf2 >; permissions =
-        "permissions" : Typed < RootBranchProtectionRuleEventCreatedRepositoryPermissions
-        >; public = "public" : LeafRead < Leaf4 >; organization = "organization" :
-        LeafRead < Leaf2 >; } deny
+        read_5, Visit5, BranchProtectionRuleCreatedRepository { id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; name =
+        "name", required => LeafRead < Leaf2 >; full_name = "full_name", required =>
+        LeafRead < Leaf2 >; private = "private", required => LeafRead < Leaf4 >; owner =
+        "owner", required => Typed < DismissedBy >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; description = "description", required => ViaValue < Check6 >;
+        fork = "fork", required => LeafRead < Leaf4 >; url = "url", required => LeafRead
+        < Leaf2 >; forks_url = "forks_url", required => LeafRead < Leaf2 >; keys_url =
+        "keys_url", required => LeafRead < Leaf2 >; collaborators_url =
+        "collaborators_url", required => LeafRead < Leaf2 >; teams_url = "teams_url",
+        required => LeafRead < Leaf2 >; hooks_url = "hooks_url", required => LeafRead <
+        Leaf2 >; issue_events_url = "issue_events_url", required => LeafRead < Leaf2 >;
+        events_url = "events_url", required => LeafRead < Leaf2 >; assignees_url =
+        "assignees_url", required => LeafRead < Leaf2 >; branches_url = "branches_url",
+        required => LeafRead < Leaf2 >; tags_url = "tags_url", required => LeafRead <
+        Leaf2 >; blobs_url = "blobs_url", required => LeafRead < Leaf2 >; git_tags_url =
+        "git_tags_url", required => LeafRead < Leaf2 >; git_refs_url = "git_refs_url",
+        required => LeafRead < Leaf2 >; trees_url = "trees_url", required => LeafRead <
+        Leaf2 >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >;
+        languages_url = "languages_url", required => LeafRead < Leaf2 >; stargazers_url =
+        "stargazers_url", required => LeafRead < Leaf2 >; contributors_url =
+        "contributors_url", required => LeafRead < Leaf2 >; subscribers_url =
+        "subscribers_url", required => LeafRead < Leaf2 >; subscription_url =
+        "subscription_url", required => LeafRead < Leaf2 >; commits_url = "commits_url",
+        required => LeafRead < Leaf2 >; git_commits_url = "git_commits_url", required =>
+        LeafRead < Leaf2 >; comments_url = "comments_url", required => LeafRead < Leaf2
+        >; issue_comment_url = "issue_comment_url", required => LeafRead < Leaf2 >;
+        contents_url = "contents_url", required => LeafRead < Leaf2 >; compare_url =
+        "compare_url", required => LeafRead < Leaf2 >; merges_url = "merges_url",
+        required => LeafRead < Leaf2 >; archive_url = "archive_url", required => LeafRead
+        < Leaf2 >; downloads_url = "downloads_url", required => LeafRead < Leaf2 >;
+        issues_url = "issues_url", required => LeafRead < Leaf2 >; pulls_url =
+        "pulls_url", required => LeafRead < Leaf2 >; milestones_url = "milestones_url",
+        required => LeafRead < Leaf2 >; notifications_url = "notifications_url", required
+        => LeafRead < Leaf2 >; labels_url = "labels_url", required => LeafRead < Leaf2 >;
+        releases_url = "releases_url", required => LeafRead < Leaf2 >; deployments_url =
+        "deployments_url", required => LeafRead < Leaf2 >; created_at = "created_at",
+        required => Union7; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        pushed_at = "pushed_at", required => Union9; git_url = "git_url", required =>
+        LeafRead < Leaf2 >; ssh_url = "ssh_url", required => LeafRead < Leaf2 >;
+        clone_url = "clone_url", required => LeafRead < Leaf2 >; svn_url = "svn_url",
+        required => LeafRead < Leaf2 >; homepage = "homepage", required => ViaValue <
+        Check6 >; size = "size", required => LeafRead < Leaf1 >; stargazers_count =
+        "stargazers_count", required => LeafRead < Leaf1 >; watchers_count =
+        "watchers_count", required => LeafRead < Leaf1 >; language = "language", required
+        => ViaValue < Check6 >; has_issues = "has_issues", required => LeafRead < Leaf4
+        >; has_projects = "has_projects", required => LeafRead < Leaf4 >; has_downloads =
+        "has_downloads", required => LeafRead < Leaf4 >; has_wiki = "has_wiki", required
+        => LeafRead < Leaf4 >; has_pages = "has_pages", required => LeafRead < Leaf4 >;
+        forks_count = "forks_count", required => LeafRead < Leaf1 >; mirror_url =
+        "mirror_url", required => ViaValue < Check6 >; archived = "archived", required =>
+        LeafRead < Leaf4 >; disabled = "disabled" => LeafRead < Leaf4 >;
+        open_issues_count = "open_issues_count", required => LeafRead < Leaf1 >; license
+        = "license", required => ViaValue < Check12 >; forks = "forks", required =>
+        LeafRead < Leaf1 >; open_issues = "open_issues", required => LeafRead < Leaf1 >;
+        watchers = "watchers", required => LeafRead < Leaf1 >; stargazers = "stargazers"
+        => LeafRead < Leaf1 >; default_branch = "default_branch", required => LeafRead <
+        Leaf2 >; allow_squash_merge = "allow_squash_merge" default : bool = true =>
+        LeafRead < Leaf4 >; allow_merge_commit = "allow_merge_commit" default : bool =
+        true => LeafRead < Leaf4 >; allow_rebase_merge = "allow_rebase_merge" default :
+        bool = true => LeafRead < Leaf4 >; allow_auto_merge = "allow_auto_merge" default
+        : bool = false => LeafRead < Leaf4 >; allow_forking = "allow_forking" => LeafRead
+        < Leaf4 >; delete_branch_on_merge = "delete_branch_on_merge" default : bool =
+        false => LeafRead < Leaf4 >; master_branch = "master_branch" => LeafRead < Leaf2
+        >; permissions = "permissions" => Typed <
+        RootBranchProtectionRuleEventCreatedRepositoryPermissions >; public = "public" =>
+        LeafRead < Leaf4 >; organization = "organization" => LeafRead < Leaf2 >; } deny;
+        contract[validators::v59], BASE0, "/definitions/repository"
     );
     rt::string_leaf!(
         Leaf13 -> UserType, | s | [! ::std::matches!(s, "Bot" | "User" | "Organization")]
         => UserType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_6, Visit6, DismissedBy { login = "login" : LeafRead < Leaf2 >, required; id
-        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
-        required; name = "name" : LeafRead < Leaf2 >; email = "email" : ViaValue < Check6
-        >; avatar_url = "avatar_url" : LeafRead < Leaf2 >, required; gravatar_id =
-        "gravatar_id" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
-        required; html_url = "html_url" : LeafRead < Leaf2 >, required; followers_url =
-        "followers_url" : LeafRead < Leaf2 >, required; following_url = "following_url" :
-        LeafRead < Leaf2 >, required; gists_url = "gists_url" : LeafRead < Leaf2 >,
-        required; starred_url = "starred_url" : LeafRead < Leaf2 >, required;
-        subscriptions_url = "subscriptions_url" : LeafRead < Leaf2 >, required;
-        organizations_url = "organizations_url" : LeafRead < Leaf2 >, required; repos_url
-        = "repos_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; received_events_url = "received_events_url" :
-        LeafRead < Leaf2 >, required; r#type = "type" : LeafRead < Leaf13 >, required;
-        site_admin = "site_admin" : LeafRead < Leaf4 >, required; } deny
+        read_6, Visit6, DismissedBy { login = "login", required => LeafRead < Leaf2 >; id
+        = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead
+        < Leaf2 >; name = "name" => LeafRead < Leaf2 >; email = "email" => ViaValue <
+        Check6 >; avatar_url = "avatar_url", required => LeafRead < Leaf2 >; gravatar_id
+        = "gravatar_id", required => LeafRead < Leaf2 >; url = "url", required =>
+        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >;
+        followers_url = "followers_url", required => LeafRead < Leaf2 >; following_url =
+        "following_url", required => LeafRead < Leaf2 >; gists_url = "gists_url",
+        required => LeafRead < Leaf2 >; starred_url = "starred_url", required => LeafRead
+        < Leaf2 >; subscriptions_url = "subscriptions_url", required => LeafRead < Leaf2
+        >; organizations_url = "organizations_url", required => LeafRead < Leaf2 >;
+        repos_url = "repos_url", required => LeafRead < Leaf2 >; events_url =
+        "events_url", required => LeafRead < Leaf2 >; received_events_url =
+        "received_events_url", required => LeafRead < Leaf2 >; r#type = "type", required
+        => LeafRead < Leaf13 >; site_admin = "site_admin", required => LeafRead < Leaf4
+        >; } deny; contract[validators::t1:: < 0 >], BASE0, "/definitions/user"
     );
     rt::object_reader!(
-        read_10, Visit10, License { key = "key" : LeafRead < Leaf2 >, required; name =
-        "name" : LeafRead < Leaf2 >, required; spdx_id = "spdx_id" : LeafRead < Leaf2 >,
-        required; url = "url" : ViaValue < Check6 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; } deny
+        read_10, Visit10, License { key = "key", required => LeafRead < Leaf2 >; name =
+        "name", required => LeafRead < Leaf2 >; spdx_id = "spdx_id", required => LeafRead
+        < Leaf2 >; url = "url", required => ViaValue < Check6 >; node_id = "node_id",
+        required => LeafRead < Leaf2 >; } deny; contract[validators::v64], BASE0,
+        "/definitions/license"
     );
     rt::object_reader!(
         read_11, Visit11, RootBranchProtectionRuleEventCreatedRepositoryPermissions {
-        pull = "pull" : LeafRead < Leaf4 >, required; push = "push" : LeafRead < Leaf4 >,
-        required; admin = "admin" : LeafRead < Leaf4 >, required; maintain = "maintain" :
-        LeafRead < Leaf4 >; triage = "triage" : LeafRead < Leaf4 >; } deny
+        pull = "pull", required => LeafRead < Leaf4 >; push = "push", required =>
+        LeafRead < Leaf4 >; admin = "admin", required => LeafRead < Leaf4 >; maintain =
+        "maintain" => LeafRead < Leaf4 >; triage = "triage" => LeafRead < Leaf4 >; }
+        deny; contract[validators::v65], BASE0,
+        "/definitions/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_12, Visit12, InstallationLite { id = "id" : LeafRead < Leaf1 >, required;
-        node_id = "node_id" : LeafRead < Leaf2 >, required; } deny
+        read_12, Visit12, InstallationLite { id = "id", required => LeafRead < Leaf1 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v66], BASE0, "/definitions/installation-lite"
     );
     rt::object_reader!(
-        read_13, Visit13, Organization { login = "login" : LeafRead < Leaf2 >, required;
-        id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2
-        >, required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >; repos_url = "repos_url" : LeafRead < Leaf2 >, required;
-        events_url = "events_url" : LeafRead < Leaf2 >, required; hooks_url = "hooks_url"
-        : LeafRead < Leaf2 >, required; issues_url = "issues_url" : LeafRead < Leaf2 >,
-        required; members_url = "members_url" : LeafRead < Leaf2 >, required;
-        public_members_url = "public_members_url" : LeafRead < Leaf2 >, required;
-        avatar_url = "avatar_url" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check6 >, required; } deny
+        read_13, Visit13, Organization { login = "login", required => LeafRead < Leaf2 >;
+        id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url =
+        "html_url" => LeafRead < Leaf2 >; repos_url = "repos_url", required => LeafRead <
+        Leaf2 >; events_url = "events_url", required => LeafRead < Leaf2 >; hooks_url =
+        "hooks_url", required => LeafRead < Leaf2 >; issues_url = "issues_url", required
+        => LeafRead < Leaf2 >; members_url = "members_url", required => LeafRead < Leaf2
+        >; public_members_url = "public_members_url", required => LeafRead < Leaf2 >;
+        avatar_url = "avatar_url", required => LeafRead < Leaf2 >; description =
+        "description", required => ViaValue < Check6 >; } deny;
+        contract[validators::v67], BASE0, "/definitions/organization"
     );
     rt::object_reader!(
         read_16, Visit16, BranchProtectionRuleEditedChanges { authorized_actors_only =
-        "authorized_actors_only" : Typed < AuthorizedActorsOnly >; authorized_actor_names
-        = "authorized_actor_names" : Typed < AuthorizedActorNames >; } deny
+        "authorized_actors_only" => Typed < AuthorizedActorsOnly >;
+        authorized_actor_names = "authorized_actor_names" => Typed < AuthorizedActorNames
+        >; } deny; contract[validators::v68], BASE0,
+        "/definitions/branch_protection_rule$edited/properties/changes"
     );
     rt::object_reader!(
-        read_17, Visit17, AuthorizedActorsOnly { from = "from" : LeafRead < Leaf4 >,
-        required; } deny
+        read_17, Visit17, AuthorizedActorsOnly { from = "from", required => LeafRead <
+        Leaf4 >; } deny; contract[validators::t3:: < 0 >], BASE0,
+        "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only"
     );
     rt::object_reader!(
-        read_18, Visit18, AuthorizedActorNames { from = "from" : VecOf < LeafRead < Leaf2
-        >, 0usize, { usize::MAX }, Checks5 >, required; } deny
+        read_18, Visit18, AuthorizedActorNames { from = "from", required => VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::t3:: < 1 >], BASE0,
+        "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names"
     );
     rt::string_leaf!(
         Leaf14 -> RootCheckRunEventCompletedCheckRunStatus, | s | [! ::std::matches!(s,
@@ -14875,25 +11812,29 @@ mod fast {
     );
     rt::array_checks!(Checks16, items = validators::t79:: < 74 >);
     rt::object_reader!(
-        read_21, Visit21, CheckRunCompletedCheckRun { id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
-        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
-        status = "status" : LeafRead < Leaf14 >, required; conclusion = "conclusion" :
-        ViaValue < Check15 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
-        required; completed_at = "completed_at" : LeafRead < Leaf2 >, required; output =
-        "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
-        required; check_suite = "check_suite" : Typed <
-        RootCheckRunEventCompletedCheckRunCheckSuite >, required; app = "app" : Typed <
-        App >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; } deny
+        read_21, Visit21, CheckRunCompletedCheckRun { id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >; head_sha = "head_sha",
+        required => LeafRead < Leaf2 >; external_id = "external_id", required => LeafRead
+        < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; details_url = "details_url" => LeafRead < Leaf2
+        >; status = "status", required => LeafRead < Leaf14 >; conclusion = "conclusion",
+        required => ViaValue < Check15 >; started_at = "started_at", required => LeafRead
+        < Leaf2 >; completed_at = "completed_at", required => LeafRead < Leaf2 >; output
+        = "output", required => Typed < Output >; name = "name", required => LeafRead <
+        Leaf2 >; check_suite = "check_suite", required => Typed <
+        RootCheckRunEventCompletedCheckRunCheckSuite >; app = "app", required => Typed <
+        App >; pull_requests = "pull_requests", required => VecOf < Typed <
+        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >; } deny;
+        contract[validators::t5:: < 0 >], BASE0,
+        "/definitions/check_run$completed/properties/check_run"
     );
     rt::object_reader!(
-        read_24, Visit24, Output { title = "title" : ViaValue < Check6 >; summary =
-        "summary" : ViaValue < Check6 >, required; text = "text" : ViaValue < Check6 >,
-        required; annotations_count = "annotations_count" : LeafRead < Leaf1 >, required;
-        annotations_url = "annotations_url" : LeafRead < Leaf2 >, required; } deny
+        read_24, Visit24, Output { title = "title" => ViaValue < Check6 >; summary =
+        "summary", required => ViaValue < Check6 >; text = "text", required => ViaValue <
+        Check6 >; annotations_count = "annotations_count", required => LeafRead < Leaf1
+        >; annotations_url = "annotations_url", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v75], BASE0,
+        "/definitions/check_run$completed/properties/check_run/properties/output"
     );
     rt::string_leaf!(
         Leaf17 -> RootCheckRunEventCompletedCheckRunCheckSuiteStatus, | s | [!
@@ -14905,45 +11846,49 @@ mod fast {
         v)
     );
     rt::object_reader!(
-        read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite { id = "id" :
-        LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >;
-        head_branch = "head_branch" : ViaValue < Check6 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf17
-        >, required; conclusion = "conclusion" : ViaValue < Check18 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check6 >,
-        required; after = "after" : ViaValue < Check6 >, required; pull_requests =
-        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX },
-        Checks16 >, required; deployment = "deployment" : Typed < CheckRunDeployment >;
-        app = "app" : Typed < App >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; }
-        deny
+        read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite { id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >;
+        head_branch = "head_branch", required => ViaValue < Check6 >; head_sha =
+        "head_sha", required => LeafRead < Leaf2 >; status = "status", required =>
+        LeafRead < Leaf17 >; conclusion = "conclusion", required => ViaValue < Check18 >;
+        url = "url", required => LeafRead < Leaf2 >; before = "before", required =>
+        ViaValue < Check6 >; after = "after", required => ViaValue < Check6 >;
+        pull_requests = "pull_requests", required => VecOf < Typed < CheckRunPullRequest
+        >, 0usize, { usize::MAX }, Checks16 >; deployment = "deployment" => Typed <
+        CheckRunDeployment >; app = "app", required => Typed < App >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; } deny; contract[validators::t6:: < 0 >], BASE0,
+        "/definitions/check_run$completed/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_28, Visit28, CheckRunPullRequest { url = "url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; number = "number" : LeafRead
-        < Leaf1 >, required; head = "head" : Typed < CheckRunPullRequestHead >, required;
-        base = "base" : Typed < CheckRunPullRequestHead >, required; } deny
+        read_28, Visit28, CheckRunPullRequest { url = "url", required => LeafRead < Leaf2
+        >; id = "id", required => LeafRead < Leaf1 >; number = "number", required =>
+        LeafRead < Leaf1 >; head = "head", required => Typed < CheckRunPullRequestHead >;
+        base = "base", required => Typed < CheckRunPullRequestHead >; } deny;
+        contract[validators::t7:: < 0 >], BASE0, "/definitions/check-run-pull-request"
     );
     rt::object_reader!(
-        read_29, Visit29, CheckRunPullRequestHead { r#ref = "ref" : LeafRead < Leaf2 >,
-        required; sha = "sha" : LeafRead < Leaf2 >, required; repo = "repo" : Typed <
-        RepoRef >, required; } deny
+        read_29, Visit29, CheckRunPullRequestHead { r#ref = "ref", required => LeafRead <
+        Leaf2 >; sha = "sha", required => LeafRead < Leaf2 >; repo = "repo", required =>
+        Typed < RepoRef >; } deny; contract[validators::v79], BASE0,
+        "/definitions/check-run-pull-request/properties/head"
     );
     rt::object_reader!(
-        read_30, Visit30, RepoRef { id = "id" : LeafRead < Leaf1 >, required; url = "url"
-        : LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required; }
-        deny
+        read_30, Visit30, RepoRef { id = "id", required => LeafRead < Leaf1 >; url =
+        "url", required => LeafRead < Leaf2 >; name = "name", required => LeafRead <
+        Leaf2 >; } deny; contract[validators::v80], BASE0, "/definitions/repo-ref"
     );
     rt::object_reader!(
-        read_31, Visit31, CheckRunDeployment { url = "url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; task = "task" : LeafRead < Leaf2 >, required;
-        original_environment = "original_environment" : LeafRead < Leaf2 >, required;
-        environment = "environment" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check6 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required;
-        repository_url = "repository_url" : LeafRead < Leaf2 >, required; } deny
+        read_31, Visit31, CheckRunDeployment { url = "url", required => LeafRead < Leaf2
+        >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; task = "task", required => LeafRead < Leaf2 >;
+        original_environment = "original_environment", required => LeafRead < Leaf2 >;
+        environment = "environment", required => LeafRead < Leaf2 >; description =
+        "description", required => ViaValue < Check6 >; created_at = "created_at",
+        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
+        Leaf2 >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >;
+        repository_url = "repository_url", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v81], BASE0, "/definitions/check-run-deployment"
     );
     rt::string_leaf!(
         Leaf19 -> AppEvent, | s | [! ::std::matches!(s, "check_run" | "check_suite" |
@@ -14960,96 +11905,103 @@ mod fast {
     );
     rt::array_checks!(Checks20, items = validators::v85);
     rt::object_reader!(
-        read_32, Visit32, App { id = "id" : LeafRead < Leaf1 >, required; slug = "slug" :
-        LeafRead < Leaf2 >; node_id = "node_id" : LeafRead < Leaf2 >, required; owner =
-        "owner" : Typed < DismissedBy >, required; name = "name" : LeafRead < Leaf2 >,
-        required; description = "description" : ViaValue < Check6 >, required;
-        external_url = "external_url" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        permissions = "permissions" : Typed < AppPermissions >; events = "events" : VecOf
-        < LeafRead < Leaf19 >, 0usize, { usize::MAX }, Checks20 >; } deny
+        read_32, Visit32, App { id = "id", required => LeafRead < Leaf1 >; slug = "slug"
+        => LeafRead < Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2 >; owner
+        = "owner", required => Typed < DismissedBy >; name = "name", required => LeafRead
+        < Leaf2 >; description = "description", required => ViaValue < Check6 >;
+        external_url = "external_url", required => LeafRead < Leaf2 >; html_url =
+        "html_url", required => LeafRead < Leaf2 >; created_at = "created_at", required
+        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        permissions = "permissions" => Typed < AppPermissions >; events = "events" =>
+        VecOf < LeafRead < Leaf19 >, 0usize, { usize::MAX }, Checks20 >; } deny;
+        contract[validators::v82], BASE0, "/definitions/app"
     );
     rt::string_leaf!(
         Leaf21 -> Actions, | s | [! ::std::matches!(s, "read" | "write")] =>
         Actions::from_listed_str(s)
     );
     rt::object_reader!(
-        read_33, Visit33, AppPermissions { actions = "actions" : LeafRead < Leaf21 >;
-        administration = "administration" : LeafRead < Leaf21 >; checks = "checks" :
-        LeafRead < Leaf21 >; content_references = "content_references" : LeafRead <
-        Leaf21 >; contents = "contents" : LeafRead < Leaf21 >; deployments =
-        "deployments" : LeafRead < Leaf21 >; discussions = "discussions" : LeafRead <
-        Leaf21 >; emails = "emails" : LeafRead < Leaf21 >; environments = "environments"
-        : LeafRead < Leaf21 >; issues = "issues" : LeafRead < Leaf21 >; members =
-        "members" : LeafRead < Leaf21 >; metadata = "metadata" : LeafRead < Leaf21 >;
-        organization_administration = "organization_administration" : LeafRead < Leaf21
-        >; organization_hooks = "organization_hooks" : LeafRead < Leaf21 >;
-        organization_packages = "organization_packages" : LeafRead < Leaf21 >;
-        organization_plan = "organization_plan" : LeafRead < Leaf21 >;
-        organization_projects = "organization_projects" : LeafRead < Leaf21 >;
-        organization_secrets = "organization_secrets" : LeafRead < Leaf21 >;
-        organization_self_hosted_runners = "organization_self_hosted_runners" : LeafRead
-        < Leaf21 >; organization_user_blocking = "organization_user_blocking" : LeafRead
-        < Leaf21 >; packages = "packages" : LeafRead < Leaf21 >; pages = "pages" :
-        LeafRead < Leaf21 >; pull_requests = "pull_requests" : LeafRead < Leaf21 >;
-        repository_hooks = "repository_hooks" : LeafRead < Leaf21 >; repository_projects
-        = "repository_projects" : LeafRead < Leaf21 >; secret_scanning_alerts =
-        "secret_scanning_alerts" : LeafRead < Leaf21 >; secrets = "secrets" : LeafRead <
-        Leaf21 >; security_events = "security_events" : LeafRead < Leaf21 >;
-        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf21 >;
-        single_file = "single_file" : LeafRead < Leaf21 >; statuses = "statuses" :
-        LeafRead < Leaf21 >; team_discussions = "team_discussions" : LeafRead < Leaf21 >;
-        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf21 >; workflows =
-        "workflows" : LeafRead < Leaf21 >; } deny
+        read_33, Visit33, AppPermissions { actions = "actions" => LeafRead < Leaf21 >;
+        administration = "administration" => LeafRead < Leaf21 >; checks = "checks" =>
+        LeafRead < Leaf21 >; content_references = "content_references" => LeafRead <
+        Leaf21 >; contents = "contents" => LeafRead < Leaf21 >; deployments =
+        "deployments" => LeafRead < Leaf21 >; discussions = "discussions" => LeafRead <
+        Leaf21 >; emails = "emails" => LeafRead < Leaf21 >; environments = "environments"
+        => LeafRead < Leaf21 >; issues = "issues" => LeafRead < Leaf21 >; members =
+        "members" => LeafRead < Leaf21 >; metadata = "metadata" => LeafRead < Leaf21 >;
+        organization_administration = "organization_administration" => LeafRead < Leaf21
+        >; organization_hooks = "organization_hooks" => LeafRead < Leaf21 >;
+        organization_packages = "organization_packages" => LeafRead < Leaf21 >;
+        organization_plan = "organization_plan" => LeafRead < Leaf21 >;
+        organization_projects = "organization_projects" => LeafRead < Leaf21 >;
+        organization_secrets = "organization_secrets" => LeafRead < Leaf21 >;
+        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead
+        < Leaf21 >; organization_user_blocking = "organization_user_blocking" => LeafRead
+        < Leaf21 >; packages = "packages" => LeafRead < Leaf21 >; pages = "pages" =>
+        LeafRead < Leaf21 >; pull_requests = "pull_requests" => LeafRead < Leaf21 >;
+        repository_hooks = "repository_hooks" => LeafRead < Leaf21 >; repository_projects
+        = "repository_projects" => LeafRead < Leaf21 >; secret_scanning_alerts =
+        "secret_scanning_alerts" => LeafRead < Leaf21 >; secrets = "secrets" => LeafRead
+        < Leaf21 >; security_events = "security_events" => LeafRead < Leaf21 >;
+        security_scanning_alert = "security_scanning_alert" => LeafRead < Leaf21 >;
+        single_file = "single_file" => LeafRead < Leaf21 >; statuses = "statuses" =>
+        LeafRead < Leaf21 >; team_discussions = "team_discussions" => LeafRead < Leaf21
+        >; vulnerability_alerts = "vulnerability_alerts" => LeafRead < Leaf21 >;
+        workflows = "workflows" => LeafRead < Leaf21 >; } deny;
+        contract[validators::v83], BASE0, "/definitions/app/properties/permissions"
     );
     rt::string_leaf!(
         Leaf22 -> CheckRunStatus, | s | [! ::std::matches!(s, "queued" | "in_progress" |
         "completed")] => CheckRunStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_38, Visit38, CheckRunCreatedCheckRun { id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
-        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
-        status = "status" : LeafRead < Leaf22 >, required; conclusion = "conclusion" :
-        ViaValue < Check15 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
-        required; completed_at = "completed_at" : ViaValue < Check6 >, required; output =
-        "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
-        required; check_suite = "check_suite" : Typed <
-        RootCheckRunEventCreatedCheckRunCheckSuite >, required; app = "app" : Typed < App
-        >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; } deny
+        read_38, Visit38, CheckRunCreatedCheckRun { id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >; head_sha = "head_sha",
+        required => LeafRead < Leaf2 >; external_id = "external_id", required => LeafRead
+        < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; details_url = "details_url" => LeafRead < Leaf2
+        >; status = "status", required => LeafRead < Leaf22 >; conclusion = "conclusion",
+        required => ViaValue < Check15 >; started_at = "started_at", required => LeafRead
+        < Leaf2 >; completed_at = "completed_at", required => ViaValue < Check6 >; output
+        = "output", required => Typed < Output >; name = "name", required => LeafRead <
+        Leaf2 >; check_suite = "check_suite", required => Typed <
+        RootCheckRunEventCreatedCheckRunCheckSuite >; app = "app", required => Typed <
+        App >; pull_requests = "pull_requests", required => VecOf < Typed <
+        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >; } deny;
+        contract[validators::t5:: < 1 >], BASE0,
+        "/definitions/check_run$created/properties/check_run"
     );
     rt::object_reader!(
-        read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite { id = "id" :
-        LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >;
-        head_branch = "head_branch" : ViaValue < Check6 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf22
-        >, required; conclusion = "conclusion" : ViaValue < Check18 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check6 >,
-        required; after = "after" : ViaValue < Check6 >, required; pull_requests =
-        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX },
-        Checks16 >, required; deployment = "deployment" : Typed < CheckRunDeployment >;
-        app = "app" : Typed < App >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; }
-        deny
+        read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite { id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >;
+        head_branch = "head_branch", required => ViaValue < Check6 >; head_sha =
+        "head_sha", required => LeafRead < Leaf2 >; status = "status", required =>
+        LeafRead < Leaf22 >; conclusion = "conclusion", required => ViaValue < Check18 >;
+        url = "url", required => LeafRead < Leaf2 >; before = "before", required =>
+        ViaValue < Check6 >; after = "after", required => ViaValue < Check6 >;
+        pull_requests = "pull_requests", required => VecOf < Typed < CheckRunPullRequest
+        >, 0usize, { usize::MAX }, Checks16 >; deployment = "deployment" => Typed <
+        CheckRunDeployment >; app = "app", required => Typed < App >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; } deny; contract[validators::t6:: < 1 >], BASE0,
+        "/definitions/check_run$created/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_43, Visit43, CheckRunRerequestedCheckRun { id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
-        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
-        status = "status" : LeafRead < Leaf14 >, required; conclusion = "conclusion" :
-        ViaValue < Check15 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
-        required; completed_at = "completed_at" : LeafRead < Leaf2 >, required; output =
-        "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
-        required; check_suite = "check_suite" : Typed <
-        RootCheckRunEventRerequestedCheckRunCheckSuite >, required; app = "app" : Typed <
-        App >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; } deny
+        read_43, Visit43, CheckRunRerequestedCheckRun { id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >; head_sha = "head_sha",
+        required => LeafRead < Leaf2 >; external_id = "external_id", required => LeafRead
+        < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; details_url = "details_url" => LeafRead < Leaf2
+        >; status = "status", required => LeafRead < Leaf14 >; conclusion = "conclusion",
+        required => ViaValue < Check15 >; started_at = "started_at", required => LeafRead
+        < Leaf2 >; completed_at = "completed_at", required => LeafRead < Leaf2 >; output
+        = "output", required => Typed < Output >; name = "name", required => LeafRead <
+        Leaf2 >; check_suite = "check_suite", required => Typed <
+        RootCheckRunEventRerequestedCheckRunCheckSuite >; app = "app", required => Typed
+        < App >; pull_requests = "pull_requests", required => VecOf < Typed <
+        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >; } deny;
+        contract[validators::t5:: < 2 >], BASE0,
+        "/definitions/check_run$rerequested/properties/check_run"
     );
     rt::string_leaf!(
         Leaf23 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" | "failure"
@@ -15057,52 +12009,57 @@ mod fast {
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite { id = "id" :
-        LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >;
-        head_branch = "head_branch" : ViaValue < Check6 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf14
-        >, required; conclusion = "conclusion" : LeafRead < Leaf23 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; before = "before" : ViaValue < Check6 >,
-        required; after = "after" : ViaValue < Check6 >, required; pull_requests =
-        "pull_requests" : VecOf < Typed < CheckRunPullRequest >, 0usize, { usize::MAX },
-        Checks16 >, required; deployment = "deployment" : Typed < CheckRunDeployment >;
-        app = "app" : Typed < App >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; }
-        deny
+        read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite { id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >;
+        head_branch = "head_branch", required => ViaValue < Check6 >; head_sha =
+        "head_sha", required => LeafRead < Leaf2 >; status = "status", required =>
+        LeafRead < Leaf14 >; conclusion = "conclusion", required => LeafRead < Leaf23 >;
+        url = "url", required => LeafRead < Leaf2 >; before = "before", required =>
+        ViaValue < Check6 >; after = "after", required => ViaValue < Check6 >;
+        pull_requests = "pull_requests", required => VecOf < Typed < CheckRunPullRequest
+        >, 0usize, { usize::MAX }, Checks16 >; deployment = "deployment" => Typed <
+        CheckRunDeployment >; app = "app", required => Typed < App >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; } deny; contract[validators::t6:: < 2 >], BASE0,
+        "/definitions/check_run$rerequested/properties/check_run/properties/check_suite"
     );
     rt::via_value!(
         Check24 -> Option < RootCheckSuiteEventCompletedCheckSuiteStatus >, | v |
         rt::is_valid(validators::v650, v)
     );
     rt::object_reader!(
-        read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; head_branch =
-        "head_branch" : ViaValue < Check6 >, required; head_sha = "head_sha" : LeafRead <
-        Leaf2 >, required; status = "status" : ViaValue < Check24 >, required; conclusion
-        = "conclusion" : ViaValue < Check18 >, required; url = "url" : LeafRead < Leaf2
-        >, required; before = "before" : ViaValue < Check6 >, required; after = "after" :
-        LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >, required; app = "app"
-        : Typed < App >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        latest_check_runs_count = "latest_check_runs_count" : LeafRead < Leaf1 >,
-        required; check_runs_url = "check_runs_url" : LeafRead < Leaf2 >, required;
-        head_commit = "head_commit" : Typed < CommitSimple >, required; } deny
+        read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id", required => LeafRead
+        < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; head_branch =
+        "head_branch", required => ViaValue < Check6 >; head_sha = "head_sha", required
+        => LeafRead < Leaf2 >; status = "status", required => ViaValue < Check24 >;
+        conclusion = "conclusion", required => ViaValue < Check18 >; url = "url",
+        required => LeafRead < Leaf2 >; before = "before", required => ViaValue < Check6
+        >; after = "after", required => LeafRead < Leaf2 >; pull_requests =
+        "pull_requests", required => VecOf < Typed < CheckRunPullRequest >, 0usize, {
+        usize::MAX }, Checks16 >; app = "app", required => Typed < App >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; latest_check_runs_count = "latest_check_runs_count",
+        required => LeafRead < Leaf1 >; check_runs_url = "check_runs_url", required =>
+        LeafRead < Leaf2 >; head_commit = "head_commit", required => Typed < CommitSimple
+        >; } deny; contract[validators::v92], BASE0,
+        "/definitions/check_suite$completed/properties/check_suite"
     );
     rt::object_reader!(
-        read_49, Visit49, CommitSimple { id = "id" : LeafRead < Leaf2 >, required;
-        tree_id = "tree_id" : LeafRead < Leaf2 >, required; message = "message" :
-        LeafRead < Leaf2 >, required; timestamp = "timestamp" : LeafRead < Leaf2 >,
-        required; author = "author" : Typed < CommitSimpleAuthor >, required; committer =
-        "committer" : Typed < CommitSimpleAuthor >, required; } deny
+        read_49, Visit49, CommitSimple { id = "id", required => LeafRead < Leaf2 >;
+        tree_id = "tree_id", required => LeafRead < Leaf2 >; message = "message",
+        required => LeafRead < Leaf2 >; timestamp = "timestamp", required => LeafRead <
+        Leaf2 >; author = "author", required => Typed < CommitSimpleAuthor >; committer =
+        "committer", required => Typed < CommitSimpleAuthor >; } deny;
+        contract[validators::v93], BASE0, "/definitions/commit-simple"
     );
     rt::via_value!(
         Check25 -> Option < String >, | v | rt::is_valid(validators::t2:: < 17 >, v)
     );
     rt::object_reader!(
-        read_50, Visit50, CommitSimpleAuthor { name = "name" : LeafRead < Leaf2 >,
-        required; email = "email" : ViaValue < Check25 >, required; date = "date" :
-        LeafRead < Leaf2 >; username = "username" : LeafRead < Leaf2 >; } deny
+        read_50, Visit50, CommitSimpleAuthor { name = "name", required => LeafRead <
+        Leaf2 >; email = "email", required => ViaValue < Check25 >; date = "date" =>
+        LeafRead < Leaf2 >; username = "username" => LeafRead < Leaf2 >; } deny;
+        contract[validators::v94], BASE0, "/definitions/committer"
     );
     rt::array_checks!(Checks26, items = validators::t79:: < 75 >);
     rt::string_leaf!(
@@ -15116,50 +12073,59 @@ mod fast {
         Check29 -> Option < DismissedReason >, | v | rt::is_valid(validators::v653, v)
     );
     rt::object_reader!(
-        read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { number = "number" :
-        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >, 0usize, { usize::MAX
-        }, Checks26 >, required; most_recent_instance = "most_recent_instance" : Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf27 >, required; dismissed_by = "dismissed_by" : ViaValue < Check28
-        >, required; dismissed_at = "dismissed_at" : ViaValue < Check6 >, required;
-        dismissed_reason = "dismissed_reason" : ViaValue < Check29 >, required; rule =
-        "rule" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertRule >, required;
-        tool = "tool" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertTool >,
-        required; } deny
+        read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { number = "number",
+        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; instances = "instances", required => VecOf <
+        Typed < RootCodeScanningAlertEventAppearedInBranchAlertInstance >, 0usize, {
+        usize::MAX }, Checks26 >; most_recent_instance = "most_recent_instance" => Typed
+        < RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
+        required => LeafRead < Leaf27 >; dismissed_by = "dismissed_by", required =>
+        ViaValue < Check28 >; dismissed_at = "dismissed_at", required => ViaValue <
+        Check6 >; dismissed_reason = "dismissed_reason", required => ViaValue < Check29
+        >; rule = "rule", required => Typed <
+        RootCodeScanningAlertEventAppearedInBranchAlertRule >; tool = "tool", required =>
+        Typed < RootCodeScanningAlertEventAppearedInBranchAlertTool >; } deny;
+        contract[validators::t9:: < 0 >], BASE0,
+        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert"
     );
     rt::object_reader!(
         read_56, Visit56, RootCodeScanningAlertEventAppearedInBranchAlertInstance { r#ref
-        = "ref" : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead
-        < Leaf2 >, required; environment = "environment" : LeafRead < Leaf2 >, required;
-        state = "state" : LeafRead < Leaf27 >, required; commit_sha = "commit_sha" :
-        LeafRead < Leaf2 >; message = "message" : Typed < Message >; location =
-        "location" : Typed < Location >; classifications = "classifications" : VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny
+        = "ref", required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required
+        => LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2
+        >; state = "state", required => LeafRead < Leaf27 >; commit_sha = "commit_sha" =>
+        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
+        "location" => Typed < Location >; classifications = "classifications" => VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::v97], BASE0, "/definitions/alert-instance"
     );
     rt::object_reader!(
-        read_58, Visit58, Message { text = "text" : LeafRead < Leaf2 >; } deny
+        read_58, Visit58, Message { text = "text" => LeafRead < Leaf2 >; } deny;
+        contract[validators::t83:: < 0 >], BASE0,
+        "/definitions/alert-instance/properties/message"
     );
     rt::object_reader!(
-        read_59, Visit59, Location { path = "path" : LeafRead < Leaf2 >; start_line =
-        "start_line" : LeafRead < Leaf1 >; end_line = "end_line" : LeafRead < Leaf1 >;
-        start_column = "start_column" : LeafRead < Leaf1 >; end_column = "end_column" :
-        LeafRead < Leaf1 >; } deny
+        read_59, Visit59, Location { path = "path" => LeafRead < Leaf2 >; start_line =
+        "start_line" => LeafRead < Leaf1 >; end_line = "end_line" => LeafRead < Leaf1 >;
+        start_column = "start_column" => LeafRead < Leaf1 >; end_column = "end_column" =>
+        LeafRead < Leaf1 >; } deny; contract[validators::v100], BASE0,
+        "/definitions/alert-instance/properties/location"
     );
     rt::via_value!(
         Check30 -> Option < Severity >, | v | rt::is_valid(validators::v102, v)
     );
     rt::object_reader!(
-        read_61, Visit61, RootCodeScanningAlertEventAppearedInBranchAlertRule { id = "id"
-        : LeafRead < Leaf2 >, required; severity = "severity" : ViaValue < Check30 >,
-        required; description = "description" : LeafRead < Leaf2 >, required; } deny
+        read_61, Visit61, RootCodeScanningAlertEventAppearedInBranchAlertRule { id =
+        "id", required => LeafRead < Leaf2 >; severity = "severity", required => ViaValue
+        < Check30 >; description = "description", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v101], BASE0,
+        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule"
     );
     rt::object_reader!(
         read_63, Visit63, RootCodeScanningAlertEventAppearedInBranchAlertTool { name =
-        "name" : LeafRead < Leaf2 >, required; version = "version" : ViaValue < Check6 >,
-        required; } deny
+        "name", required => LeafRead < Leaf2 >; version = "version", required => ViaValue
+        < Check6 >; } deny; contract[validators::v103], BASE0,
+        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool"
     );
     rt::string_leaf!(
         Leaf31 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
@@ -15244,22 +12210,23 @@ mod fast {
     );
     rt::value_leaf!(Leaf49 -> bool, scalar | v | rt::is_valid(validators::v655, v));
     rt::object_reader!(
-        read_64, Visit64, GithubOrg { login = "login" : LeafRead < Leaf31 >, required; id
-        = "id" : LeafRead < Leaf32 >, required; node_id = "node_id" : LeafRead < Leaf33
-        >, required; name = "name" : LeafRead < Leaf34 >; email = "email" : LeafRead <
-        Leaf10 >; avatar_url = "avatar_url" : LeafRead < Leaf35 >, required; gravatar_id
-        = "gravatar_id" : LeafRead < Leaf36 >, required; url = "url" : LeafRead < Leaf37
-        >, required; html_url = "html_url" : LeafRead < Leaf38 >, required; followers_url
-        = "followers_url" : LeafRead < Leaf39 >, required; following_url =
-        "following_url" : LeafRead < Leaf40 >, required; gists_url = "gists_url" :
-        LeafRead < Leaf41 >, required; starred_url = "starred_url" : LeafRead < Leaf42 >,
-        required; subscriptions_url = "subscriptions_url" : LeafRead < Leaf43 >,
-        required; organizations_url = "organizations_url" : LeafRead < Leaf44 >,
-        required; repos_url = "repos_url" : LeafRead < Leaf45 >, required; events_url =
-        "events_url" : LeafRead < Leaf46 >, required; received_events_url =
-        "received_events_url" : LeafRead < Leaf47 >, required; r#type = "type" : LeafRead
-        < Leaf48 >, required; site_admin = "site_admin" : LeafRead < Leaf49 >, required;
-        } deny
+        read_64, Visit64, GithubOrg { login = "login", required => LeafRead < Leaf31 >;
+        id = "id", required => LeafRead < Leaf32 >; node_id = "node_id", required =>
+        LeafRead < Leaf33 >; name = "name" => LeafRead < Leaf34 >; email = "email" =>
+        LeafRead < Leaf10 >; avatar_url = "avatar_url", required => LeafRead < Leaf35 >;
+        gravatar_id = "gravatar_id", required => LeafRead < Leaf36 >; url = "url",
+        required => LeafRead < Leaf37 >; html_url = "html_url", required => LeafRead <
+        Leaf38 >; followers_url = "followers_url", required => LeafRead < Leaf39 >;
+        following_url = "following_url", required => LeafRead < Leaf40 >; gists_url =
+        "gists_url", required => LeafRead < Leaf41 >; starred_url = "starred_url",
+        required => LeafRead < Leaf42 >; subscriptions_url = "subscriptions_url",
+        required => LeafRead < Leaf43 >; organizations_url = "organizations_url",
+        required => LeafRead < Leaf44 >; repos_url = "repos_url", required => LeafRead <
+        Leaf45 >; events_url = "events_url", required => LeafRead < Leaf46 >;
+        received_events_url = "received_events_url", required => LeafRead < Leaf47 >;
+        r#type = "type", required => LeafRead < Leaf48 >; site_admin = "site_admin",
+        required => LeafRead < Leaf49 >; } deny; contract[validators::t1:: < 1 >], BASE0,
+        "/definitions/github-org"
     );
     rt::array_checks!(Checks50, items = validators::t10:: < 0 >);
     rt::string_leaf!(
@@ -15272,19 +12239,21 @@ mod fast {
         "won't fix" | "used in tests")] => DismissedReason::from_listed_str(s)
     );
     rt::object_reader!(
-        read_83, Visit83, CodeScanningAlertClosedByUserAlert { number = "number" :
-        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventClosedByUserAlertInstance >, 0usize, { usize::MAX },
-        Checks50 >, required; most_recent_instance = "most_recent_instance" : Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf51 >, required; dismissed_by = "dismissed_by" : Typed <
-        DismissedBy >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf2 >,
-        required; dismissed_reason = "dismissed_reason" : LeafRead < Leaf52 >, required;
-        rule = "rule" : Typed < RootCodeScanningAlertEventClosedByUserAlertRule >,
-        required; tool = "tool" : Typed < RootCodeScanningAlertEventClosedByUserAlertTool
-        >, required; } deny
+        read_83, Visit83, CodeScanningAlertClosedByUserAlert { number = "number",
+        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; instances = "instances", required => VecOf <
+        Typed < RootCodeScanningAlertEventClosedByUserAlertInstance >, 0usize, {
+        usize::MAX }, Checks50 >; most_recent_instance = "most_recent_instance" => Typed
+        < RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
+        required => LeafRead < Leaf51 >; dismissed_by = "dismissed_by", required => Typed
+        < DismissedBy >; dismissed_at = "dismissed_at", required => LeafRead < Leaf2 >;
+        dismissed_reason = "dismissed_reason", required => LeafRead < Leaf52 >; rule =
+        "rule", required => Typed < RootCodeScanningAlertEventClosedByUserAlertRule >;
+        tool = "tool", required => Typed <
+        RootCodeScanningAlertEventClosedByUserAlertTool >; } deny;
+        contract[validators::t9:: < 1 >], BASE0,
+        "/definitions/code_scanning_alert$closed_by_user/properties/alert"
     );
     rt::string_leaf!(
         Leaf53 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, | s | [!
@@ -15294,25 +12263,30 @@ mod fast {
     );
     rt::object_reader!(
         read_84, Visit84, RootCodeScanningAlertEventClosedByUserAlertInstance { r#ref =
-        "ref" : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead <
-        Leaf2 >, required; environment = "environment" : LeafRead < Leaf2 >, required;
-        state = "state" : LeafRead < Leaf53 >, required; commit_sha = "commit_sha" :
-        LeafRead < Leaf2 >; message = "message" : Typed < Message >; location =
-        "location" : Typed < Location >; classifications = "classifications" : VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny
+        "ref", required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
+        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
+        state = "state", required => LeafRead < Leaf53 >; commit_sha = "commit_sha" =>
+        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
+        "location" => Typed < Location >; classifications = "classifications" => VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::t10:: < 0 >], BASE0,
+        "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items"
     );
     rt::object_reader!(
-        read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule { id = "id" :
-        LeafRead < Leaf2 >, required; severity = "severity" : ViaValue < Check30 >,
-        required; description = "description" : LeafRead < Leaf2 >, required; name =
-        "name" : LeafRead < Leaf2 >; full_description = "full_description" : LeafRead <
-        Leaf2 >; tags = "tags" : LeafRead < Leaf10 >; help = "help" : LeafRead < Leaf10
-        >; } deny
+        read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule { id = "id",
+        required => LeafRead < Leaf2 >; severity = "severity", required => ViaValue <
+        Check30 >; description = "description", required => LeafRead < Leaf2 >; name =
+        "name" => LeafRead < Leaf2 >; full_description = "full_description" => LeafRead <
+        Leaf2 >; tags = "tags" => LeafRead < Leaf10 >; help = "help" => LeafRead < Leaf10
+        >; } deny; contract[validators::v124], BASE0,
+        "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"
     );
     rt::object_reader!(
-        read_87, Visit87, RootCodeScanningAlertEventClosedByUserAlertTool { name = "name"
-        : LeafRead < Leaf2 >, required; version = "version" : ViaValue < Check6 >,
-        required; guid = "guid" : ViaValue < Check6 >; } deny
+        read_87, Visit87, RootCodeScanningAlertEventClosedByUserAlertTool { name =
+        "name", required => LeafRead < Leaf2 >; version = "version", required => ViaValue
+        < Check6 >; guid = "guid" => ViaValue < Check6 >; } deny;
+        contract[validators::v125], BASE0,
+        "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool"
     );
     rt::array_checks!(Checks54, items = validators::t10:: < 1 >);
     rt::string_leaf!(
@@ -15321,19 +12295,21 @@ mod fast {
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_89, Visit89, CodeScanningAlertCreatedAlert { number = "number" : LeafRead <
-        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
-        = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
-        >, required; instances = "instances" : VecOf < Typed <
+        read_89, Visit89, CodeScanningAlertCreatedAlert { number = "number", required =>
+        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; instances = "instances", required => VecOf < Typed <
         RootCodeScanningAlertEventCreatedAlertInstance >, 0usize, { usize::MAX },
-        Checks54 >, required; most_recent_instance = "most_recent_instance" : Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf55 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf10
-        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf10 >, required;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf10 >, required; rule =
-        "rule" : Typed < RootCodeScanningAlertEventClosedByUserAlertRule >, required;
-        tool = "tool" : Typed < RootCodeScanningAlertEventClosedByUserAlertTool >,
-        required; } deny
+        Checks54 >; most_recent_instance = "most_recent_instance" => Typed <
+        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
+        required => LeafRead < Leaf55 >; dismissed_by = "dismissed_by", required =>
+        LeafRead < Leaf10 >; dismissed_at = "dismissed_at", required => LeafRead < Leaf10
+        >; dismissed_reason = "dismissed_reason", required => LeafRead < Leaf10 >; rule =
+        "rule", required => Typed < RootCodeScanningAlertEventClosedByUserAlertRule >;
+        tool = "tool", required => Typed <
+        RootCodeScanningAlertEventClosedByUserAlertTool >; } deny;
+        contract[validators::t9:: < 2 >], BASE0,
+        "/definitions/code_scanning_alert$created/properties/alert"
     );
     rt::string_leaf!(
         Leaf56 -> RootCodeScanningAlertEventCreatedAlertInstanceState, | s | [!
@@ -15342,13 +12318,15 @@ mod fast {
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance { r#ref = "ref"
-        : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead < Leaf2
-        >, required; environment = "environment" : LeafRead < Leaf2 >, required; state =
-        "state" : LeafRead < Leaf56 >, required; commit_sha = "commit_sha" : LeafRead <
-        Leaf2 >; message = "message" : Typed < Message >; location = "location" : Typed <
-        Location >; classifications = "classifications" : VecOf < LeafRead < Leaf2 >,
-        0usize, { usize::MAX }, Checks5 >; } deny
+        read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance { r#ref = "ref",
+        required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
+        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
+        state = "state", required => LeafRead < Leaf56 >; commit_sha = "commit_sha" =>
+        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
+        "location" => Typed < Location >; classifications = "classifications" => VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::t10:: < 1 >], BASE0,
+        "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items"
     );
     rt::array_checks!(Checks57, items = validators::t10:: < 2 >);
     rt::string_leaf!(
@@ -15357,20 +12335,21 @@ mod fast {
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_93, Visit93, CodeScanningAlertFixedAlert { number = "number" : LeafRead <
-        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
-        = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
-        >, required; instances = "instances" : VecOf < Typed <
+        read_93, Visit93, CodeScanningAlertFixedAlert { number = "number", required =>
+        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; instances = "instances", required => VecOf < Typed <
         RootCodeScanningAlertEventFixedAlertInstance >, 0usize, { usize::MAX }, Checks57
-        >, required; state = "state" : LeafRead < Leaf58 >, required; dismissed_by =
-        "dismissed_by" : ViaValue < Check28 >, required; dismissed_at = "dismissed_at" :
-        ViaValue < Check6 >, required; dismissed_reason = "dismissed_reason" : ViaValue <
-        Check29 >, required; rule = "rule" : Typed <
-        RootCodeScanningAlertEventClosedByUserAlertRule >, required; tool = "tool" :
-        Typed < RootCodeScanningAlertEventClosedByUserAlertTool >, required;
-        most_recent_instance = "most_recent_instance" : Typed <
+        >; state = "state", required => LeafRead < Leaf58 >; dismissed_by =
+        "dismissed_by", required => ViaValue < Check28 >; dismissed_at = "dismissed_at",
+        required => ViaValue < Check6 >; dismissed_reason = "dismissed_reason", required
+        => ViaValue < Check29 >; rule = "rule", required => Typed <
+        RootCodeScanningAlertEventClosedByUserAlertRule >; tool = "tool", required =>
+        Typed < RootCodeScanningAlertEventClosedByUserAlertTool >; most_recent_instance =
+        "most_recent_instance" => Typed <
         RootCodeScanningAlertEventAppearedInBranchAlertInstance >; instances_url =
-        "instances_url" : LeafRead < Leaf2 >; } deny
+        "instances_url" => LeafRead < Leaf2 >; } deny; contract[validators::v128], BASE0,
+        "/definitions/code_scanning_alert$fixed/properties/alert"
     );
     rt::string_leaf!(
         Leaf59 -> RootCodeScanningAlertEventFixedAlertInstanceState, | s | [!
@@ -15379,61 +12358,69 @@ mod fast {
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance { r#ref = "ref" :
-        LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead < Leaf2 >,
-        required; environment = "environment" : LeafRead < Leaf2 >, required; state =
-        "state" : LeafRead < Leaf59 >, required; commit_sha = "commit_sha" : LeafRead <
-        Leaf2 >; message = "message" : Typed < Message >; location = "location" : Typed <
-        Location >; classifications = "classifications" : VecOf < LeafRead < Leaf2 >,
-        0usize, { usize::MAX }, Checks5 >; } deny
+        read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance { r#ref = "ref",
+        required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
+        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
+        state = "state", required => LeafRead < Leaf59 >; commit_sha = "commit_sha" =>
+        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
+        "location" => Typed < Location >; classifications = "classifications" => VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::t10:: < 2 >], BASE0,
+        "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items"
     );
     rt::array_checks!(Checks60, items = validators::t10:: < 3 >);
     rt::object_reader!(
-        read_97, Visit97, CodeScanningAlertReopenedAlert { number = "number" : LeafRead <
-        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
-        = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
-        >, required; instances = "instances" : VecOf < Typed <
+        read_97, Visit97, CodeScanningAlertReopenedAlert { number = "number", required =>
+        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; instances = "instances", required => VecOf < Typed <
         RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX },
-        Checks60 >, required; most_recent_instance = "most_recent_instance" : Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf27 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf10
-        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf10 >, required;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf10 >, required; rule =
-        "rule" : Typed < RootCodeScanningAlertEventClosedByUserAlertRule >, required;
-        tool = "tool" : Typed < RootCodeScanningAlertEventClosedByUserAlertTool >,
-        required; } deny
+        Checks60 >; most_recent_instance = "most_recent_instance" => Typed <
+        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
+        required => LeafRead < Leaf27 >; dismissed_by = "dismissed_by", required =>
+        LeafRead < Leaf10 >; dismissed_at = "dismissed_at", required => LeafRead < Leaf10
+        >; dismissed_reason = "dismissed_reason", required => LeafRead < Leaf10 >; rule =
+        "rule", required => Typed < RootCodeScanningAlertEventClosedByUserAlertRule >;
+        tool = "tool", required => Typed <
+        RootCodeScanningAlertEventClosedByUserAlertTool >; } deny;
+        contract[validators::t9:: < 3 >], BASE0,
+        "/definitions/code_scanning_alert$reopened/properties/alert"
     );
     rt::string_leaf!(
         Leaf61 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed"), ! ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance { r#ref = "ref"
-        : LeafRead < Leaf2 >, required; analysis_key = "analysis_key" : LeafRead < Leaf2
-        >, required; environment = "environment" : LeafRead < Leaf2 >, required; state =
-        "state" : LeafRead < Leaf61 >, required; commit_sha = "commit_sha" : LeafRead <
-        Leaf2 >; message = "message" : Typed < Message >; location = "location" : Typed <
-        Location >; classifications = "classifications" : VecOf < LeafRead < Leaf2 >,
-        0usize, { usize::MAX }, Checks5 >; } deny
+        read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance { r#ref =
+        "ref", required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
+        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
+        state = "state", required => LeafRead < Leaf61 >; commit_sha = "commit_sha" =>
+        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
+        "location" => Typed < Location >; classifications = "classifications" => VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::t10:: < 3 >], BASE0,
+        "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items"
     );
     rt::string_leaf!(
         Leaf62 -> PullRequestState, | s | [! ::std::matches!(s, "open")] =>
         PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_101, Visit101, CodeScanningAlertReopenedByUserAlert { number = "number" :
-        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed <
-        RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX },
-        Checks60 >, required; most_recent_instance = "most_recent_instance" : Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state" :
-        LeafRead < Leaf62 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf10
-        >, required; dismissed_at = "dismissed_at" : LeafRead < Leaf10 >, required;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf10 >, required; rule =
-        "rule" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertRule >, required;
-        tool = "tool" : Typed < RootCodeScanningAlertEventAppearedInBranchAlertTool >,
-        required; } deny
+        read_101, Visit101, CodeScanningAlertReopenedByUserAlert { number = "number",
+        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; instances = "instances", required => VecOf <
+        Typed < RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX
+        }, Checks60 >; most_recent_instance = "most_recent_instance" => Typed <
+        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
+        required => LeafRead < Leaf62 >; dismissed_by = "dismissed_by", required =>
+        LeafRead < Leaf10 >; dismissed_at = "dismissed_at", required => LeafRead < Leaf10
+        >; dismissed_reason = "dismissed_reason", required => LeafRead < Leaf10 >; rule =
+        "rule", required => Typed < RootCodeScanningAlertEventAppearedInBranchAlertRule
+        >; tool = "tool", required => Typed <
+        RootCodeScanningAlertEventAppearedInBranchAlertTool >; } deny;
+        contract[validators::t9:: < 4 >], BASE0,
+        "/definitions/code_scanning_alert$reopened_by_user/properties/alert"
     );
     rt::via_value!(
         Check63 -> Option < rt::Integer >, | v | rt::is_valid(validators::v656, v)
@@ -15444,97 +12431,111 @@ mod fast {
         | "NONE" | "OWNER")] => AuthorAssociation::from_listed_str(s)
     );
     rt::object_reader!(
-        read_104, Visit104, CommitCommentCreatedComment { url = "url" : LeafRead < Leaf2
-        >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" :
-        LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
-        user = "user" : Typed < DismissedBy >, required; position = "position" : ViaValue
-        < Check63 >, required; line = "line" : ViaValue < Check63 >, required; path =
-        "path" : ViaValue < Check6 >, required; commit_id = "commit_id" : LeafRead <
-        Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required; author_association =
-        "author_association" : LeafRead < Leaf64 >, required; body = "body" : LeafRead <
-        Leaf2 >, required; } deny
+        read_104, Visit104, CommitCommentCreatedComment { url = "url", required =>
+        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id =
+        "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; position = "position",
+        required => ViaValue < Check63 >; line = "line", required => ViaValue < Check63
+        >; path = "path", required => ViaValue < Check6 >; commit_id = "commit_id",
+        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        author_association = "author_association", required => LeafRead < Leaf64 >; body
+        = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::v134],
+        BASE0, "/definitions/commit_comment$created/properties/comment"
     );
     rt::object_reader!(
-        read_108, Visit108, ContentReference { id = "id" : LeafRead < Leaf1 >, required;
-        node_id = "node_id" : LeafRead < Leaf2 >, required; reference = "reference" :
-        LeafRead < Leaf2 >, required; } deny
+        read_108, Visit108, ContentReference { id = "id", required => LeafRead < Leaf1 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; reference = "reference",
+        required => LeafRead < Leaf2 >; } deny; contract[validators::v137], BASE0,
+        "/definitions/content_reference$created/properties/content_reference"
     );
     rt::string_leaf!(
         Leaf65 -> RefType, | s | [! ::std::matches!(s, "tag" | "branch")] =>
         RefType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_109, Visit109, CreateEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
-        ref_type = "ref_type" : LeafRead < Leaf65 >, required; master_branch =
-        "master_branch" : LeafRead < Leaf2 >, required; description = "description" :
-        ViaValue < Check6 >, required; pusher_type = "pusher_type" : LeafRead < Leaf2 >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_109, Visit109, CreateEvent { r#ref = "ref", required => LeafRead < Leaf2 >;
+        ref_type = "ref_type", required => LeafRead < Leaf65 >; master_branch =
+        "master_branch", required => LeafRead < Leaf2 >; description = "description",
+        required => ViaValue < Check6 >; pusher_type = "pusher_type", required =>
+        LeafRead < Leaf2 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v138], BASE0, "/definitions/create$event"
     );
     rt::object_reader!(
-        read_111, Visit111, DeleteEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
-        ref_type = "ref_type" : LeafRead < Leaf65 >, required; pusher_type =
-        "pusher_type" : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_111, Visit111, DeleteEvent { r#ref = "ref", required => LeafRead < Leaf2 >;
+        ref_type = "ref_type", required => LeafRead < Leaf65 >; pusher_type =
+        "pusher_type", required => LeafRead < Leaf2 >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
+        required => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v140], BASE0, "/definitions/delete$event"
     );
     rt::object_reader!(
-        read_114, Visit114, Key { id = "id" : LeafRead < Leaf1 >, required; key = "key" :
-        LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; title =
-        "title" : LeafRead < Leaf2 >, required; verified = "verified" : LeafRead < Leaf4
-        >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; read_only
-        = "read_only" : LeafRead < Leaf4 >, required; } deny
+        read_114, Visit114, Key { id = "id", required => LeafRead < Leaf1 >; key = "key",
+        required => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >;
+        title = "title", required => LeafRead < Leaf2 >; verified = "verified", required
+        => LeafRead < Leaf4 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        read_only = "read_only", required => LeafRead < Leaf4 >; } deny;
+        contract[validators::v142], BASE0,
+        "/definitions/deploy_key$created/properties/key"
     );
     rt::via_value!(
         Check66 -> Option < App >, | v | rt::is_valid(validators::t2:: < 18 >, v)
     );
     rt::object_reader!(
-        read_118, Visit118, DeploymentCreatedDeployment { url = "url" : LeafRead < Leaf2
-        >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; sha = "sha" : LeafRead < Leaf2 >, required; r#ref =
-        "ref" : LeafRead < Leaf2 >, required; task = "task" : LeafRead < Leaf2 >,
-        required; payload = "payload" : Typed < Payload >, required; original_environment
-        = "original_environment" : LeafRead < Leaf2 >, required; environment =
-        "environment" : LeafRead < Leaf2 >, required; description = "description" :
-        LeafRead < Leaf10 >, required; creator = "creator" : Typed < DismissedBy >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
-        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check66 >; } deny
-    );
-    rt::object_reader!(read_119, Visit119, Payload {} deny);
-    rt::object_reader!(
-        read_122, Visit122, DeploymentStatus { url = "url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf2 >, required;
-        creator = "creator" : Typed < DismissedBy >, required; description =
-        "description" : LeafRead < Leaf2 >, required; environment = "environment" :
-        LeafRead < Leaf2 >, required; target_url = "target_url" : LeafRead < Leaf2 >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; deployment_url = "deployment_url" :
-        LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
-        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check66 >; } deny
+        read_118, Visit118, DeploymentCreatedDeployment { url = "url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; sha = "sha", required => LeafRead <
+        Leaf2 >; r#ref = "ref", required => LeafRead < Leaf2 >; task = "task", required
+        => LeafRead < Leaf2 >; payload = "payload", required => Typed < Payload >;
+        original_environment = "original_environment", required => LeafRead < Leaf2 >;
+        environment = "environment", required => LeafRead < Leaf2 >; description =
+        "description", required => LeafRead < Leaf10 >; creator = "creator", required =>
+        Typed < DismissedBy >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; statuses_url =
+        "statuses_url", required => LeafRead < Leaf2 >; repository_url =
+        "repository_url", required => LeafRead < Leaf2 >; performed_via_github_app =
+        "performed_via_github_app" => ViaValue < Check66 >; } deny;
+        contract[validators::v144], BASE0,
+        "/definitions/deployment$created/properties/deployment"
     );
     rt::object_reader!(
-        read_123, Visit123, DeploymentStatusCreatedDeployment { url = "url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
-        : LeafRead < Leaf2 >, required; sha = "sha" : LeafRead < Leaf2 >, required; r#ref
-        = "ref" : LeafRead < Leaf2 >, required; task = "task" : LeafRead < Leaf2 >,
-        required; payload = "payload" : Typed < Payload >, required; original_environment
-        = "original_environment" : LeafRead < Leaf2 >, required; environment =
-        "environment" : LeafRead < Leaf2 >, required; description = "description" :
-        LeafRead < Leaf10 >, required; creator = "creator" : Typed < DismissedBy >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
-        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check66 >, required; } deny
+        read_119, Visit119, Payload {} deny; contract[validators::v145], BASE0,
+        "/definitions/deployment$created/properties/deployment/properties/payload"
+    );
+    rt::object_reader!(
+        read_122, Visit122, DeploymentStatus { url = "url", required => LeafRead < Leaf2
+        >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; state = "state", required => LeafRead < Leaf2 >; creator =
+        "creator", required => Typed < DismissedBy >; description = "description",
+        required => LeafRead < Leaf2 >; environment = "environment", required => LeafRead
+        < Leaf2 >; target_url = "target_url", required => LeafRead < Leaf2 >; created_at
+        = "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at",
+        required => LeafRead < Leaf2 >; deployment_url = "deployment_url", required =>
+        LeafRead < Leaf2 >; repository_url = "repository_url", required => LeafRead <
+        Leaf2 >; performed_via_github_app = "performed_via_github_app" => ViaValue <
+        Check66 >; } deny; contract[validators::v147], BASE0,
+        "/definitions/deployment_status$created/properties/deployment_status"
+    );
+    rt::object_reader!(
+        read_123, Visit123, DeploymentStatusCreatedDeployment { url = "url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; sha = "sha", required => LeafRead <
+        Leaf2 >; r#ref = "ref", required => LeafRead < Leaf2 >; task = "task", required
+        => LeafRead < Leaf2 >; payload = "payload", required => Typed < Payload >;
+        original_environment = "original_environment", required => LeafRead < Leaf2 >;
+        environment = "environment", required => LeafRead < Leaf2 >; description =
+        "description", required => LeafRead < Leaf10 >; creator = "creator", required =>
+        Typed < DismissedBy >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; statuses_url =
+        "statuses_url", required => LeafRead < Leaf2 >; repository_url =
+        "repository_url", required => LeafRead < Leaf2 >; performed_via_github_app =
+        "performed_via_github_app", required => ViaValue < Check66 >; } deny;
+        contract[validators::v148], BASE0,
+        "/definitions/deployment_status$created/properties/deployment"
     );
     rt::via_value!(
         Check67 -> DiscussionCategory, | v | rt::is_valid(validators::t87:: < 0 >, v) &&
@@ -15551,60 +12552,66 @@ mod fast {
     );
     rt::object_reader!(
         read_126, Visit126, DiscussionAnsweredDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check67 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf2 >,
-        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf2 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check68 >, required; html_url
-        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
-        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf69 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
+        => ViaValue < Check67 >; answer_html_url = "answer_html_url", required =>
+        LeafRead < Leaf2 >; answer_chosen_at = "answer_chosen_at", required => LeafRead <
+        Leaf2 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check68 >;
+        html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
+        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; state = "state",
+        required => LeafRead < Leaf69 >; locked = "locked", required => LeafRead < Leaf4
+        >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 4 >], BASE0,
+        "/definitions/discussion$answered/properties/discussion"
     );
     rt::object_reader!(
-        read_130, Visit130, Answer { id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; parent_id = "parent_id" : LeafRead < Leaf10 >, required;
-        child_comment_count = "child_comment_count" : LeafRead < Leaf1 >, required;
-        repository_url = "repository_url" : LeafRead < Leaf2 >, required; discussion_id =
-        "discussion_id" : LeafRead < Leaf1 >, required; author_association =
-        "author_association" : LeafRead < Leaf64 >, required; user = "user" : Typed <
-        DismissedBy >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; body = "body"
-        : LeafRead < Leaf2 >, required; } deny
+        read_130, Visit130, Answer { id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; parent_id = "parent_id", required => LeafRead < Leaf10 >;
+        child_comment_count = "child_comment_count", required => LeafRead < Leaf1 >;
+        repository_url = "repository_url", required => LeafRead < Leaf2 >; discussion_id
+        = "discussion_id", required => LeafRead < Leaf1 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; user = "user", required =>
+        Typed < DismissedBy >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; body = "body",
+        required => LeafRead < Leaf2 >; } deny; contract[validators::t12:: < 0 >], BASE0,
+        "/definitions/discussion$answered/properties/answer"
     );
     rt::object_reader!(
-        read_132, Visit132, DiscussionCategoryChangedChanges { category = "category" :
-        Typed < ChangesCategory >, required; } deny
+        read_132, Visit132, DiscussionCategoryChangedChanges { category = "category",
+        required => Typed < ChangesCategory >; } deny; contract[validators::t85:: < 0 >],
+        BASE0, "/definitions/discussion$category_changed/properties/changes"
     );
     rt::via_value!(
         Check70 -> DiscussionCategory, | v | rt::is_valid(validators::v659, v)
     );
     rt::object_reader!(
-        read_133, Visit133, ChangesCategory { from = "from" : ViaValue < Check70 >,
-        required; } deny
+        read_133, Visit133, ChangesCategory { from = "from", required => ViaValue <
+        Check70 >; } deny; contract[validators::t3:: < 2 >], BASE0,
+        "/definitions/discussion$category_changed/properties/changes/properties/category"
     );
     rt::object_reader!(
         read_134, Visit134, DiscussionCategoryChangedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check70 >, required; answer_html_url = "answer_html_url" : ViaValue < Check6 >,
-        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check6 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check28 >, required; html_url
-        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
-        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf69 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
+        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
+        ViaValue < Check6 >; answer_chosen_at = "answer_chosen_at", required => ViaValue
+        < Check6 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check28
+        >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
+        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; state = "state",
+        required => LeafRead < Leaf69 >; locked = "locked", required => LeafRead < Leaf4
+        >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v156], BASE0, "/definitions/discussion"
     );
     rt::value_leaf!(
         Leaf71 -> (), scalar | v | rt::is_valid(validators::v645, v) &&
@@ -15625,34 +12632,40 @@ mod fast {
     );
     rt::object_reader!(
         read_136, Visit136, DiscussionCreatedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check70 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf71 >,
-        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf71 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check72 < 2 > >, required;
-        html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead <
-        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; number =
-        "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >,
-        required; user = "user" : Typed < DismissedBy >, required; state = "state" :
-        LeafRead < Leaf73 >, required; locked = "locked" : LeafRead < Leaf74 >, required;
-        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; author_association = "author_association" : LeafRead < Leaf64 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check6 >,
-        required; body = "body" : LeafRead < Leaf2 >, required; } deny
+        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
+        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
+        LeafRead < Leaf71 >; answer_chosen_at = "answer_chosen_at", required => LeafRead
+        < Leaf71 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check72
+        < 2 > >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
+        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
+        => LeafRead < Leaf2 >; user = "user", required => Typed < DismissedBy >; state =
+        "state", required => LeafRead < Leaf73 >; locked = "locked", required => LeafRead
+        < Leaf74 >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 5 >], BASE0,
+        "/definitions/discussion$created/properties/discussion"
     );
     rt::object_reader!(
-        read_141, Visit141, DiscussionEditedChanges { title = "title" : Typed < Title >;
-        body = "body" : Typed < Title >; } deny
+        read_141, Visit141, DiscussionEditedChanges { title = "title" => Typed < Title >;
+        body = "body" => Typed < Title >; } deny; contract[validators::t86:: < 0 >],
+        BASE0, "/definitions/discussion$edited/properties/changes"
     );
     rt::object_reader!(
-        read_142, Visit142, Title { from = "from" : LeafRead < Leaf2 >, required; } deny
+        read_142, Visit142, Title { from = "from", required => LeafRead < Leaf2 >; }
+        deny; contract[validators::t3:: < 3 >], BASE0,
+        "/definitions/discussion$edited/properties/changes/properties/title"
     );
     rt::object_reader!(
-        read_144, Visit144, Label { id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
-        required; name = "name" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check6 >, required; color = "color" : LeafRead < Leaf2
-        >, required; default = "default" : LeafRead < Leaf4 >, required; } deny
+        read_144, Visit144, Label { id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; url = "url", required => LeafRead <
+        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; description =
+        "description", required => ViaValue < Check6 >; color = "color", required =>
+        LeafRead < Leaf2 >; default = "default", required => LeafRead < Leaf4 >; } deny;
+        contract[validators::v161], BASE0, "/definitions/label"
     );
     rt::string_leaf!(
         Leaf75 -> DiscussionState, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -15665,43 +12678,48 @@ mod fast {
     );
     rt::object_reader!(
         read_146, Visit146, DiscussionLockedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check70 >, required; answer_html_url = "answer_html_url" : ViaValue < Check6 >,
-        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check6 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check28 >, required; html_url
-        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
-        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf75 >, required; locked = "locked" : LeafRead < Leaf76 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
+        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
+        ViaValue < Check6 >; answer_chosen_at = "answer_chosen_at", required => ViaValue
+        < Check6 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check28
+        >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
+        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; state = "state",
+        required => LeafRead < Leaf75 >; locked = "locked", required => LeafRead < Leaf76
+        >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 6 >], BASE0,
+        "/definitions/discussion$locked/properties/discussion"
     );
     rt::object_reader!(
         read_150, Visit150, DiscussionTransferredChanges { new_discussion =
-        "new_discussion" : Typed < DiscussionCategoryChangedDiscussion >, required;
-        new_repository = "new_repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required; } deny
+        "new_discussion", required => Typed < DiscussionCategoryChangedDiscussion >;
+        new_repository = "new_repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; } deny; contract[validators::v163],
+        BASE0, "/definitions/discussion$transferred/properties/changes"
     );
     rt::object_reader!(
         read_152, Visit152, DiscussionUnansweredDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check67 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf71 >,
-        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf71 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check72 < 2 > >, required;
-        html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead <
-        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; number =
-        "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >,
-        required; user = "user" : Typed < DismissedBy >, required; state = "state" :
-        LeafRead < Leaf69 >, required; locked = "locked" : LeafRead < Leaf4 >, required;
-        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; author_association = "author_association" : LeafRead < Leaf64 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check6 >,
-        required; body = "body" : LeafRead < Leaf2 >, required; } deny
+        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
+        => ViaValue < Check67 >; answer_html_url = "answer_html_url", required =>
+        LeafRead < Leaf71 >; answer_chosen_at = "answer_chosen_at", required => LeafRead
+        < Leaf71 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check72
+        < 2 > >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
+        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
+        => LeafRead < Leaf2 >; user = "user", required => Typed < DismissedBy >; state =
+        "state", required => LeafRead < Leaf69 >; locked = "locked", required => LeafRead
+        < Leaf4 >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 7 >], BASE0,
+        "/definitions/discussion$unanswered/properties/discussion"
     );
     rt::string_leaf!(
         Leaf77 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -15710,65 +12728,72 @@ mod fast {
     );
     rt::object_reader!(
         read_155, Visit155, DiscussionUnlockedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
-        < Check70 >, required; answer_html_url = "answer_html_url" : ViaValue < Check6 >,
-        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check6 >, required;
-        answer_chosen_by = "answer_chosen_by" : ViaValue < Check28 >, required; html_url
-        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
-        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
-        Leaf77 >, required; locked = "locked" : LeafRead < Leaf74 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check6 >, required; body =
-        "body" : LeafRead < Leaf2 >, required; } deny
+        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
+        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
+        ViaValue < Check6 >; answer_chosen_at = "answer_chosen_at", required => ViaValue
+        < Check6 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check28
+        >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
+        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; state = "state",
+        required => LeafRead < Leaf77 >; locked = "locked", required => LeafRead < Leaf74
+        >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 8 >], BASE0,
+        "/definitions/discussion$unlocked/properties/discussion"
     );
     rt::object_reader!(
-        read_159, Visit159, DiscussionCommentCreatedComment { id = "id" : LeafRead <
-        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; parent_id = "parent_id" : ViaValue <
-        Check63 >, required; child_comment_count = "child_comment_count" : LeafRead <
-        Leaf1 >, required; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required; discussion_id = "discussion_id" : LeafRead < Leaf1 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required; user =
-        "user" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; body
-        = "body" : LeafRead < Leaf2 >, required; } deny
+        read_159, Visit159, DiscussionCommentCreatedComment { id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; html_url
+        = "html_url", required => LeafRead < Leaf2 >; parent_id = "parent_id", required
+        => ViaValue < Check63 >; child_comment_count = "child_comment_count", required =>
+        LeafRead < Leaf1 >; repository_url = "repository_url", required => LeafRead <
+        Leaf2 >; discussion_id = "discussion_id", required => LeafRead < Leaf1 >;
+        author_association = "author_association", required => LeafRead < Leaf64 >; user
+        = "user", required => Typed < DismissedBy >; created_at = "created_at", required
+        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        body = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::t12::
+        < 1 >], BASE0, "/definitions/discussion_comment$created/properties/comment"
     );
     rt::object_reader!(
-        read_162, Visit162, DiscussionCommentEditedChanges { body = "body" : Typed <
-        Title >, required; } deny
+        read_162, Visit162, DiscussionCommentEditedChanges { body = "body", required =>
+        Typed < Title >; } deny; contract[validators::t85:: < 1 >], BASE0,
+        "/definitions/discussion_comment$edited/properties/changes"
     );
     rt::via_value!(
         Check78 < const K0 > -> Forkee, | v | rt::is_valid(validators::t10:: < K0 >, v)
     );
     rt::object_reader!(
-        read_163, Visit163, ForkEvent { forkee = "forkee" : ViaValue < Check78 < 33 > >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_163, Visit163, ForkEvent { forkee = "forkee", required => ViaValue < Check78
+        < 33 > >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v169], BASE0, "/definitions/fork$event"
     );
     rt::array_checks!(Checks79, items = validators::v172);
     rt::object_reader!(
-        read_167, Visit167, GollumEvent { pages = "pages" : VecOf < Typed < Page >,
-        0usize, { usize::MAX }, Checks79 >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_167, Visit167, GollumEvent { pages = "pages", required => VecOf < Typed <
+        Page >, 0usize, { usize::MAX }, Checks79 >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v171], BASE0, "/definitions/gollum$event"
     );
     rt::string_leaf!(
         Leaf80 -> PageAction, | s | [! ::std::matches!(s, "created" | "edited")] =>
         PageAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_168, Visit168, Page { page_name = "page_name" : LeafRead < Leaf2 >,
-        required; title = "title" : LeafRead < Leaf2 >, required; summary = "summary" :
-        LeafRead < Leaf10 >, required; action = "action" : LeafRead < Leaf80 >, required;
-        sha = "sha" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; } deny
+        read_168, Visit168, Page { page_name = "page_name", required => LeafRead < Leaf2
+        >; title = "title", required => LeafRead < Leaf2 >; summary = "summary", required
+        => LeafRead < Leaf10 >; action = "action", required => LeafRead < Leaf80 >; sha =
+        "sha", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; } deny; contract[validators::v172], BASE0,
+        "/definitions/gollum$event/properties/pages/items"
     );
     rt::string_leaf!(
         Leaf81 -> RepositorySelection, | s | [! ::std::matches!(s, "all" | "selected")]
@@ -15800,103 +12825,113 @@ mod fast {
     );
     type Union85 = Union86<LeafRead<Leaf2>, LeafRead<Leaf1>>;
     rt::object_reader!(
-        read_172, Visit172, InstallationCreatedInstallation { id = "id" : LeafRead <
-        Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
-        repository_selection = "repository_selection" : LeafRead < Leaf81 >, required;
-        access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
-        repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
-        >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
-        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf82
-        >, required; permissions = "permissions" : Typed < InstallationPermissions >,
-        required; events = "events" : VecOf < LeafRead < Leaf83 >, 0usize, { usize::MAX
-        }, Checks84 >, required; created_at = "created_at" : Union85, required;
-        updated_at = "updated_at" : Union85, required; single_file_name =
-        "single_file_name" : ViaValue < Check6 >, required; has_multiple_single_files =
-        "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
-        >; suspended_by = "suspended_by" : ViaValue < Check28 >, required; suspended_at =
-        "suspended_at" : ViaValue < Check6 >, required; } deny
+        read_172, Visit172, InstallationCreatedInstallation { id = "id", required =>
+        LeafRead < Leaf1 >; account = "account", required => Typed < DismissedBy >;
+        repository_selection = "repository_selection", required => LeafRead < Leaf81 >;
+        access_tokens_url = "access_tokens_url", required => LeafRead < Leaf2 >;
+        repositories_url = "repositories_url", required => LeafRead < Leaf2 >; html_url =
+        "html_url", required => LeafRead < Leaf2 >; app_id = "app_id", required =>
+        LeafRead < Leaf1 >; app_slug = "app_slug" => LeafRead < Leaf2 >; target_id =
+        "target_id", required => LeafRead < Leaf1 >; target_type = "target_type",
+        required => LeafRead < Leaf82 >; permissions = "permissions", required => Typed <
+        InstallationPermissions >; events = "events", required => VecOf < LeafRead <
+        Leaf83 >, 0usize, { usize::MAX }, Checks84 >; created_at = "created_at", required
+        => Union85; updated_at = "updated_at", required => Union85; single_file_name =
+        "single_file_name", required => ViaValue < Check6 >; has_multiple_single_files =
+        "has_multiple_single_files" => LeafRead < Leaf4 >; single_file_paths =
+        "single_file_paths" => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
+        Checks5 >; suspended_by = "suspended_by", required => ViaValue < Check28 >;
+        suspended_at = "suspended_at", required => ViaValue < Check6 >; } deny;
+        contract[validators::v175], BASE0, "/definitions/installation"
     );
     rt::object_reader!(
-        read_175, Visit175, InstallationPermissions { actions = "actions" : LeafRead <
-        Leaf21 >; administration = "administration" : LeafRead < Leaf21 >; checks =
-        "checks" : LeafRead < Leaf21 >; content_references = "content_references" :
-        LeafRead < Leaf21 >; contents = "contents" : LeafRead < Leaf21 >; deployments =
-        "deployments" : LeafRead < Leaf21 >; discussions = "discussions" : LeafRead <
-        Leaf21 >; emails = "emails" : LeafRead < Leaf21 >; environments = "environments"
-        : LeafRead < Leaf21 >; issues = "issues" : LeafRead < Leaf21 >; members =
-        "members" : LeafRead < Leaf21 >; metadata = "metadata" : LeafRead < Leaf21 >;
-        organization_administration = "organization_administration" : LeafRead < Leaf21
-        >; organization_events = "organization_events" : LeafRead < Leaf21 >;
-        organization_hooks = "organization_hooks" : LeafRead < Leaf21 >;
-        organization_packages = "organization_packages" : LeafRead < Leaf21 >;
-        organization_plan = "organization_plan" : LeafRead < Leaf21 >;
-        organization_projects = "organization_projects" : LeafRead < Leaf21 >;
-        organization_secrets = "organization_secrets" : LeafRead < Leaf21 >;
-        organization_self_hosted_runners = "organization_self_hosted_runners" : LeafRead
-        < Leaf21 >; organization_user_blocking = "organization_user_blocking" : LeafRead
-        < Leaf21 >; packages = "packages" : LeafRead < Leaf21 >; pages = "pages" :
-        LeafRead < Leaf21 >; pull_requests = "pull_requests" : LeafRead < Leaf21 >;
-        repository_hooks = "repository_hooks" : LeafRead < Leaf21 >; repository_projects
-        = "repository_projects" : LeafRead < Leaf21 >; secret_scanning_alerts =
-        "secret_scanning_alerts" : LeafRead < Leaf21 >; secrets = "secrets" : LeafRead <
-        Leaf21 >; security_events = "security_events" : LeafRead < Leaf21 >;
-        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf21 >;
-        single_file = "single_file" : LeafRead < Leaf21 >; statuses = "statuses" :
-        LeafRead < Leaf21 >; team_discussions = "team_discussions" : LeafRead < Leaf21 >;
-        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf21 >; workflows =
-        "workflows" : LeafRead < Leaf21 >; } deny
+        read_175, Visit175, InstallationPermissions { actions = "actions" => LeafRead <
+        Leaf21 >; administration = "administration" => LeafRead < Leaf21 >; checks =
+        "checks" => LeafRead < Leaf21 >; content_references = "content_references" =>
+        LeafRead < Leaf21 >; contents = "contents" => LeafRead < Leaf21 >; deployments =
+        "deployments" => LeafRead < Leaf21 >; discussions = "discussions" => LeafRead <
+        Leaf21 >; emails = "emails" => LeafRead < Leaf21 >; environments = "environments"
+        => LeafRead < Leaf21 >; issues = "issues" => LeafRead < Leaf21 >; members =
+        "members" => LeafRead < Leaf21 >; metadata = "metadata" => LeafRead < Leaf21 >;
+        organization_administration = "organization_administration" => LeafRead < Leaf21
+        >; organization_events = "organization_events" => LeafRead < Leaf21 >;
+        organization_hooks = "organization_hooks" => LeafRead < Leaf21 >;
+        organization_packages = "organization_packages" => LeafRead < Leaf21 >;
+        organization_plan = "organization_plan" => LeafRead < Leaf21 >;
+        organization_projects = "organization_projects" => LeafRead < Leaf21 >;
+        organization_secrets = "organization_secrets" => LeafRead < Leaf21 >;
+        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead
+        < Leaf21 >; organization_user_blocking = "organization_user_blocking" => LeafRead
+        < Leaf21 >; packages = "packages" => LeafRead < Leaf21 >; pages = "pages" =>
+        LeafRead < Leaf21 >; pull_requests = "pull_requests" => LeafRead < Leaf21 >;
+        repository_hooks = "repository_hooks" => LeafRead < Leaf21 >; repository_projects
+        = "repository_projects" => LeafRead < Leaf21 >; secret_scanning_alerts =
+        "secret_scanning_alerts" => LeafRead < Leaf21 >; secrets = "secrets" => LeafRead
+        < Leaf21 >; security_events = "security_events" => LeafRead < Leaf21 >;
+        security_scanning_alert = "security_scanning_alert" => LeafRead < Leaf21 >;
+        single_file = "single_file" => LeafRead < Leaf21 >; statuses = "statuses" =>
+        LeafRead < Leaf21 >; team_discussions = "team_discussions" => LeafRead < Leaf21
+        >; vulnerability_alerts = "vulnerability_alerts" => LeafRead < Leaf21 >;
+        workflows = "workflows" => LeafRead < Leaf21 >; } deny;
+        contract[validators::v178], BASE0,
+        "/definitions/installation/properties/permissions"
     );
     rt::object_reader!(
-        read_178, Visit178, RepositoriesAddedItem { id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; full_name = "full_name" : LeafRead < Leaf2 >,
-        required; private = "private" : LeafRead < Leaf4 >, required; } deny
+        read_178, Visit178, RepositoriesAddedItem { id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
+        required => LeafRead < Leaf2 >; full_name = "full_name", required => LeafRead <
+        Leaf2 >; private = "private", required => LeafRead < Leaf4 >; } deny;
+        contract[validators::v181], BASE0,
+        "/definitions/installation$created/properties/repositories/items"
     );
     rt::object_reader!(
-        read_182, Visit182, InstallationSuspendInstallation { id = "id" : LeafRead <
-        Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
-        repository_selection = "repository_selection" : LeafRead < Leaf81 >, required;
-        access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
-        repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
-        >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
-        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf82
-        >, required; permissions = "permissions" : Typed < InstallationPermissions >,
-        required; events = "events" : VecOf < LeafRead < Leaf83 >, 0usize, { usize::MAX
-        }, Checks84 >, required; created_at = "created_at" : Union85, required;
-        updated_at = "updated_at" : Union85, required; single_file_name =
-        "single_file_name" : ViaValue < Check6 >, required; has_multiple_single_files =
-        "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
-        >; suspended_by = "suspended_by" : ViaValue < Check68 >, required; suspended_at =
-        "suspended_at" : LeafRead < Leaf2 >, required; } deny
+        read_182, Visit182, InstallationSuspendInstallation { id = "id", required =>
+        LeafRead < Leaf1 >; account = "account", required => Typed < DismissedBy >;
+        repository_selection = "repository_selection", required => LeafRead < Leaf81 >;
+        access_tokens_url = "access_tokens_url", required => LeafRead < Leaf2 >;
+        repositories_url = "repositories_url", required => LeafRead < Leaf2 >; html_url =
+        "html_url", required => LeafRead < Leaf2 >; app_id = "app_id", required =>
+        LeafRead < Leaf1 >; app_slug = "app_slug" => LeafRead < Leaf2 >; target_id =
+        "target_id", required => LeafRead < Leaf1 >; target_type = "target_type",
+        required => LeafRead < Leaf82 >; permissions = "permissions", required => Typed <
+        InstallationPermissions >; events = "events", required => VecOf < LeafRead <
+        Leaf83 >, 0usize, { usize::MAX }, Checks84 >; created_at = "created_at", required
+        => Union85; updated_at = "updated_at", required => Union85; single_file_name =
+        "single_file_name", required => ViaValue < Check6 >; has_multiple_single_files =
+        "has_multiple_single_files" => LeafRead < Leaf4 >; single_file_paths =
+        "single_file_paths" => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
+        Checks5 >; suspended_by = "suspended_by", required => ViaValue < Check68 >;
+        suspended_at = "suspended_at", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 9 >], BASE0,
+        "/definitions/installation$suspend/properties/installation"
     );
     rt::object_reader!(
-        read_184, Visit184, InstallationUnsuspendInstallation { id = "id" : LeafRead <
-        Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
-        repository_selection = "repository_selection" : LeafRead < Leaf81 >, required;
-        access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
-        repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
-        >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
-        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf82
-        >, required; permissions = "permissions" : Typed < InstallationPermissions >,
-        required; events = "events" : VecOf < LeafRead < Leaf83 >, 0usize, { usize::MAX
-        }, Checks84 >, required; created_at = "created_at" : Union85, required;
-        updated_at = "updated_at" : Union85, required; single_file_name =
-        "single_file_name" : ViaValue < Check6 >, required; has_multiple_single_files =
-        "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
-        >; suspended_by = "suspended_by" : ViaValue < Check72 < 2 > >, required;
-        suspended_at = "suspended_at" : LeafRead < Leaf71 >, required; } deny
+        read_184, Visit184, InstallationUnsuspendInstallation { id = "id", required =>
+        LeafRead < Leaf1 >; account = "account", required => Typed < DismissedBy >;
+        repository_selection = "repository_selection", required => LeafRead < Leaf81 >;
+        access_tokens_url = "access_tokens_url", required => LeafRead < Leaf2 >;
+        repositories_url = "repositories_url", required => LeafRead < Leaf2 >; html_url =
+        "html_url", required => LeafRead < Leaf2 >; app_id = "app_id", required =>
+        LeafRead < Leaf1 >; app_slug = "app_slug" => LeafRead < Leaf2 >; target_id =
+        "target_id", required => LeafRead < Leaf1 >; target_type = "target_type",
+        required => LeafRead < Leaf82 >; permissions = "permissions", required => Typed <
+        InstallationPermissions >; events = "events", required => VecOf < LeafRead <
+        Leaf83 >, 0usize, { usize::MAX }, Checks84 >; created_at = "created_at", required
+        => Union85; updated_at = "updated_at", required => Union85; single_file_name =
+        "single_file_name", required => ViaValue < Check6 >; has_multiple_single_files =
+        "has_multiple_single_files" => LeafRead < Leaf4 >; single_file_paths =
+        "single_file_paths" => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
+        Checks5 >; suspended_by = "suspended_by", required => ViaValue < Check72 < 2 > >;
+        suspended_at = "suspended_at", required => LeafRead < Leaf71 >; } deny;
+        contract[validators::t10:: < 10 >], BASE0,
+        "/definitions/installation$unsuspend/properties/installation"
     );
     rt::object_reader!(
-        read_187, Visit187, RepositoriesRemovedItem { id = "id" : LeafRead < Leaf1 >;
-        node_id = "node_id" : LeafRead < Leaf2 >; name = "name" : LeafRead < Leaf2 >;
-        full_name = "full_name" : LeafRead < Leaf2 >; private = "private" : LeafRead <
-        Leaf4 >; } deny
+        read_187, Visit187, RepositoriesRemovedItem { id = "id" => LeafRead < Leaf1 >;
+        node_id = "node_id" => LeafRead < Leaf2 >; name = "name" => LeafRead < Leaf2 >;
+        full_name = "full_name" => LeafRead < Leaf2 >; private = "private" => LeafRead <
+        Leaf4 >; } deny; contract[validators::v185], BASE0,
+        "/definitions/installation_repositories$added/properties/repositories_removed/items"
     );
     rt::string_leaf!(
         Leaf87 -> IssueState, | s | [! ::std::matches!(s, "open" | "closed"), !
@@ -15915,93 +12950,99 @@ mod fast {
         Check91 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v663, v)
     );
     rt::object_reader!(
-        read_191, Visit191, IssueCommentCreatedIssue { url = "url" : LeafRead < Leaf2 >,
-        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, required; state = "state" : LeafRead < Leaf87 >, required; locked
-        = "locked" : LeafRead < Leaf4 >, required; assignee = "assignee" : ViaValue <
-        Check88 >, required; assignees = "assignees" : VecOf < Typed < DismissedBy >,
-        0usize, { usize::MAX }, Checks89 >, required; milestone = "milestone" : ViaValue
-        < Check90 >, required; comments = "comments" : LeafRead < Leaf1 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check6 >, required; author_association = "author_association" : LeafRead < Leaf64
-        >, required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
-        required; performed_via_github_app = "performed_via_github_app" : ViaValue <
-        Check66 >; pull_request = "pull_request" : Typed <
-        RootIssueCommentEventCreatedIssuePullRequest >; body = "body" : ViaValue < Check6
-        >, required; } deny
+        read_191, Visit191, IssueCommentCreatedIssue { url = "url", required => LeafRead
+        < Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
+        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
+        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
+        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed <
+        DismissedBy >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; state = "state", required => LeafRead < Leaf87 >; locked =
+        "locked", required => LeafRead < Leaf4 >; assignee = "assignee", required =>
+        ViaValue < Check88 >; assignees = "assignees", required => VecOf < Typed <
+        DismissedBy >, 0usize, { usize::MAX }, Checks89 >; milestone = "milestone",
+        required => ViaValue < Check90 >; comments = "comments", required => LeafRead <
+        Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
+        => ViaValue < Check6 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check91 >; performed_via_github_app = "performed_via_github_app" =>
+        ViaValue < Check66 >; pull_request = "pull_request" => Typed <
+        RootIssueCommentEventCreatedIssuePullRequest >; body = "body", required =>
+        ViaValue < Check6 >; } deny; contract[validators::t10:: < 11 >], BASE0,
+        "/definitions/issue_comment$created/properties/issue"
     );
     rt::object_reader!(
-        read_194, Visit194, RootIssueCommentEventCreatedIssueMilestone { url = "url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; labels_url = "labels_url" : LeafRead < Leaf2 >, required; id = "id" :
-        LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
-        number = "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead <
-        Leaf2 >, required; description = "description" : ViaValue < Check6 >, required;
-        creator = "creator" : Typed < DismissedBy >, required; open_issues =
-        "open_issues" : LeafRead < Leaf1 >, required; closed_issues = "closed_issues" :
-        LeafRead < Leaf1 >, required; state = "state" : LeafRead < Leaf87 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; due_on = "due_on" : ViaValue <
-        Check6 >, required; closed_at = "closed_at" : ViaValue < Check6 >, required; }
-        deny
+        read_194, Visit194, RootIssueCommentEventCreatedIssueMilestone { url = "url",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; labels_url = "labels_url", required => LeafRead < Leaf2 >; id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
+        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
+        => LeafRead < Leaf2 >; description = "description", required => ViaValue < Check6
+        >; creator = "creator", required => Typed < DismissedBy >; open_issues =
+        "open_issues", required => LeafRead < Leaf1 >; closed_issues = "closed_issues",
+        required => LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >;
+        created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; due_on = "due_on", required =>
+        ViaValue < Check6 >; closed_at = "closed_at", required => ViaValue < Check6 >; }
+        deny; contract[validators::v189], BASE0, "/definitions/milestone"
     );
     rt::object_reader!(
-        read_196, Visit196, RootIssueCommentEventCreatedIssuePullRequest { url = "url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, required; } deny
+        read_196, Visit196, RootIssueCommentEventCreatedIssuePullRequest { url = "url",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >; patch_url =
+        "patch_url", required => LeafRead < Leaf2 >; } deny; contract[validators::v190,
+        validators::v191], BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::object_reader!(
-        read_197, Visit197, IssueComment { url = "url" : LeafRead < Leaf2 >, required;
-        html_url = "html_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
-        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; user = "user" : Typed < DismissedBy >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; author_association =
-        "author_association" : LeafRead < Leaf64 >, required; body = "body" : LeafRead <
-        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check66 >, required; } deny
+        read_197, Visit197, IssueComment { url = "url", required => LeafRead < Leaf2 >;
+        html_url = "html_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
+        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; user = "user", required =>
+        Typed < DismissedBy >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; body = "body", required =>
+        LeafRead < Leaf2 >; performed_via_github_app = "performed_via_github_app",
+        required => ViaValue < Check66 >; } deny; contract[validators::v192], BASE0,
+        "/definitions/issue-comment"
     );
     rt::object_reader!(
-        read_200, Visit200, IssueCommentEditedChanges { body = "body" : Typed < Title >;
-        } deny
+        read_200, Visit200, IssueCommentEditedChanges { body = "body" => Typed < Title >;
+        } deny; contract[validators::t83:: < 1 >], BASE0,
+        "/definitions/issue_comment$edited/properties/changes"
     );
     rt::object_reader!(
-        read_203, Visit203, IssuesAssignedIssue { url = "url" : LeafRead < Leaf2 >,
-        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf87 >; locked = "locked" :
-        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >,
-        required; milestone = "milestone" : ViaValue < Check90 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        closed_at = "closed_at" : ViaValue < Check6 >, required; author_association =
-        "author_association" : LeafRead < Leaf64 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check91 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check66 >; pull_request = "pull_request"
-        : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check6 >, required; } deny
+        read_203, Visit203, IssuesAssignedIssue { url = "url", required => LeafRead <
+        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
+        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
+        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
+        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed <
+        DismissedBy >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX
+        } >; state = "state" => LeafRead < Leaf87 >; locked = "locked" => LeafRead <
+        Leaf4 >; assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees",
+        required => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        milestone = "milestone", required => ViaValue < Check90 >; comments = "comments",
+        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => ViaValue < Check6 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
+        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
+        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
+        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
+        "body", required => ViaValue < Check6 >; } deny; contract[validators::v195],
+        BASE0, "/definitions/issue"
     );
     rt::object_reader!(
-        read_204, Visit204, RootIssuesEventAssignedIssuePullRequest { url = "url" :
-        LeafRead < Leaf2 >; html_url = "html_url" : LeafRead < Leaf2 >; diff_url =
-        "diff_url" : LeafRead < Leaf2 >; patch_url = "patch_url" : LeafRead < Leaf2 >; }
-        deny
+        read_204, Visit204, RootIssuesEventAssignedIssuePullRequest { url = "url" =>
+        LeafRead < Leaf2 >; html_url = "html_url" => LeafRead < Leaf2 >; diff_url =
+        "diff_url" => LeafRead < Leaf2 >; patch_url = "patch_url" => LeafRead < Leaf2 >;
+        } deny; contract[validators::v190], BASE0,
+        "/definitions/issue/properties/pull_request"
     );
     rt::string_leaf!(
         Leaf92 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s, "open" |
@@ -16009,54 +13050,57 @@ mod fast {
         RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_206, Visit206, IssuesClosedIssue { url = "url" : LeafRead < Leaf2 >,
-        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf92 >, required; locked =
-        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >;
-        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX },
-        Checks89 >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; closed_at = "closed_at" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
-        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
-        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
-        >; body = "body" : ViaValue < Check6 >, required; } deny
+        read_206, Visit206, IssuesClosedIssue { url = "url", required => LeafRead < Leaf2
+        >; repository_url = "repository_url", required => LeafRead < Leaf2 >; labels_url
+        = "labels_url", required => LeafRead < Leaf2 >; comments_url = "comments_url",
+        required => LeafRead < Leaf2 >; events_url = "events_url", required => LeafRead <
+        Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
+        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
+        => LeafRead < Leaf2 >; user = "user", required => Typed < DismissedBy >; labels =
+        "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state = "state",
+        required => LeafRead < Leaf92 >; locked = "locked" => LeafRead < Leaf4 >;
+        assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >; milestone =
+        "milestone", required => ViaValue < Check90 >; comments = "comments", required =>
+        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => LeafRead < Leaf2 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
+        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
+        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
+        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
+        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 12
+        >], BASE0, "/definitions/issues$closed/properties/issue"
     );
     rt::object_reader!(
-        read_210, Visit210, IssuesDemilestonedIssue { url = "url" : LeafRead < Leaf2 >,
-        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf87 >; locked = "locked" :
-        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >,
-        required; milestone = "milestone" : ViaValue < Check72 < 5 > >, required;
-        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; closed_at = "closed_at" : ViaValue < Check6 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
-        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
-        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
-        >; body = "body" : ViaValue < Check6 >, required; } deny
+        read_210, Visit210, IssuesDemilestonedIssue { url = "url", required => LeafRead <
+        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
+        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
+        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
+        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed <
+        DismissedBy >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX
+        } >; state = "state" => LeafRead < Leaf87 >; locked = "locked" => LeafRead <
+        Leaf4 >; assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees",
+        required => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        milestone = "milestone", required => ViaValue < Check72 < 5 > >; comments =
+        "comments", required => LeafRead < Leaf1 >; created_at = "created_at", required
+        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        closed_at = "closed_at", required => ViaValue < Check6 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
+        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
+        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
+        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
+        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 13
+        >], BASE0, "/definitions/issues$demilestoned/properties/issue"
     );
     rt::object_reader!(
-        read_212, Visit212, IssuesEditedChanges { body = "body" : Typed < Title >; title
-        = "title" : Typed < Title >; } deny
+        read_212, Visit212, IssuesEditedChanges { body = "body" => Typed < Title >; title
+        = "title" => Typed < Title >; } deny; contract[validators::t86:: < 1 >], BASE0,
+        "/definitions/issues$edited/properties/changes"
     );
     rt::via_value!(
         Check94 -> RootIssuesEventMilestonedIssueMilestone, | v |
@@ -16064,158 +13108,178 @@ mod fast {
         v)
     );
     rt::object_reader!(
-        read_217, Visit217, IssuesMilestonedIssue { url = "url" : LeafRead < Leaf2 >,
-        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf87 >; locked = "locked" :
-        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >,
-        required; milestone = "milestone" : ViaValue < Check94 >, required; comments =
-        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
-        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        closed_at = "closed_at" : ViaValue < Check6 >, required; author_association =
-        "author_association" : LeafRead < Leaf64 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check91 >, required; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check66 >; pull_request = "pull_request"
-        : Typed < RootIssuesEventAssignedIssuePullRequest >; body = "body" : ViaValue <
-        Check6 >, required; } deny
+        read_217, Visit217, IssuesMilestonedIssue { url = "url", required => LeafRead <
+        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
+        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
+        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
+        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed <
+        DismissedBy >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX
+        } >; state = "state" => LeafRead < Leaf87 >; locked = "locked" => LeafRead <
+        Leaf4 >; assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees",
+        required => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        milestone = "milestone", required => ViaValue < Check94 >; comments = "comments",
+        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => ViaValue < Check6 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
+        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
+        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
+        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
+        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 14
+        >], BASE0, "/definitions/issues$milestoned/properties/issue"
     );
     rt::object_reader!(
-        read_220, Visit220, IssuesOpenedChanges { old_issue = "old_issue" : Typed <
-        IssuesAssignedIssue >, required; old_repository = "old_repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; } deny
+        read_220, Visit220, IssuesOpenedChanges { old_issue = "old_issue", required =>
+        Typed < IssuesAssignedIssue >; old_repository = "old_repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; } deny;
+        contract[validators::v201], BASE0,
+        "/definitions/issues$opened/properties/changes"
     );
     rt::string_leaf!(
         Leaf95 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "closed"), !
         ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_221, Visit221, IssuesOpenedIssue { url = "url" : LeafRead < Leaf2 >,
-        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf95 >, required; locked =
-        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >;
-        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX },
-        Checks89 >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; closed_at = "closed_at" : LeafRead < Leaf71 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
-        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
-        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
-        >; body = "body" : ViaValue < Check6 >, required; } deny
+        read_221, Visit221, IssuesOpenedIssue { url = "url", required => LeafRead < Leaf2
+        >; repository_url = "repository_url", required => LeafRead < Leaf2 >; labels_url
+        = "labels_url", required => LeafRead < Leaf2 >; comments_url = "comments_url",
+        required => LeafRead < Leaf2 >; events_url = "events_url", required => LeafRead <
+        Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
+        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
+        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
+        => LeafRead < Leaf2 >; user = "user", required => Typed < DismissedBy >; labels =
+        "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state = "state",
+        required => LeafRead < Leaf95 >; locked = "locked" => LeafRead < Leaf4 >;
+        assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >; milestone =
+        "milestone", required => ViaValue < Check90 >; comments = "comments", required =>
+        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => LeafRead < Leaf71 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
+        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
+        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
+        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
+        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 15
+        >], BASE0, "/definitions/issues$opened/properties/issue"
     );
     rt::object_reader!(
-        read_224, Visit224, IssuesReopenedIssue { url = "url" : LeafRead < Leaf2 >,
-        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; state = "state" : LeafRead < Leaf95 >, required; locked =
-        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check28 >;
-        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX },
-        Checks89 >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; closed_at = "closed_at" : ViaValue < Check6 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        active_lock_reason = "active_lock_reason" : ViaValue < Check91 >, required;
-        performed_via_github_app = "performed_via_github_app" : ViaValue < Check66 >;
-        pull_request = "pull_request" : Typed < RootIssuesEventAssignedIssuePullRequest
-        >; body = "body" : ViaValue < Check6 >, required; } deny
+        read_224, Visit224, IssuesReopenedIssue { url = "url", required => LeafRead <
+        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
+        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
+        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
+        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed <
+        DismissedBy >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX
+        } >; state = "state", required => LeafRead < Leaf95 >; locked = "locked" =>
+        LeafRead < Leaf4 >; assignee = "assignee" => ViaValue < Check28 >; assignees =
+        "assignees", required => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX },
+        Checks89 >; milestone = "milestone", required => ViaValue < Check90 >; comments =
+        "comments", required => LeafRead < Leaf1 >; created_at = "created_at", required
+        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        closed_at = "closed_at", required => ViaValue < Check6 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
+        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
+        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
+        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
+        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 16
+        >], BASE0, "/definitions/issues$reopened/properties/issue"
     );
     rt::object_reader!(
-        read_226, Visit226, IssuesTransferredChanges { new_issue = "new_issue" : Typed <
-        IssuesAssignedIssue >, required; new_repository = "new_repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; } deny
+        read_226, Visit226, IssuesTransferredChanges { new_issue = "new_issue", required
+        => Typed < IssuesAssignedIssue >; new_repository = "new_repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; } deny;
+        contract[validators::v204], BASE0,
+        "/definitions/issues$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_235, Visit235, LabelEditedChanges { color = "color" : Typed < Title >; name
-        = "name" : Typed < Title >; description = "description" : Typed < Title >; } deny
+        read_235, Visit235, LabelEditedChanges { color = "color" => Typed < Title >; name
+        = "name" => Typed < Title >; description = "description" => Typed < Title >; }
+        deny; contract[validators::v206], BASE0,
+        "/definitions/label$edited/properties/changes"
     );
     rt::object_reader!(
-        read_238, Visit238, Sender { login = "login" : LeafRead < Leaf2 >, required; id =
-        "id" : LeafRead < Leaf1 >, required; avatar_url = "avatar_url" : LeafRead < Leaf2
-        >, required; gravatar_id = "gravatar_id" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; followers_url = "followers_url" : LeafRead < Leaf2 >, required;
-        following_url = "following_url" : LeafRead < Leaf2 >, required; gists_url =
-        "gists_url" : LeafRead < Leaf2 >, required; starred_url = "starred_url" :
-        LeafRead < Leaf2 >, required; subscriptions_url = "subscriptions_url" : LeafRead
-        < Leaf2 >, required; organizations_url = "organizations_url" : LeafRead < Leaf2
-        >, required; repos_url = "repos_url" : LeafRead < Leaf2 >, required; events_url =
-        "events_url" : LeafRead < Leaf2 >, required; received_events_url =
-        "received_events_url" : LeafRead < Leaf2 >, required; r#type = "type" : LeafRead
-        < Leaf2 >, required; site_admin = "site_admin" : LeafRead < Leaf4 >, required;
-        email = "email" : LeafRead < Leaf2 >, required; } deny
+        read_238, Visit238, Sender { login = "login", required => LeafRead < Leaf2 >; id
+        = "id", required => LeafRead < Leaf1 >; avatar_url = "avatar_url", required =>
+        LeafRead < Leaf2 >; gravatar_id = "gravatar_id", required => LeafRead < Leaf2 >;
+        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; followers_url = "followers_url", required => LeafRead < Leaf2
+        >; following_url = "following_url", required => LeafRead < Leaf2 >; gists_url =
+        "gists_url", required => LeafRead < Leaf2 >; starred_url = "starred_url",
+        required => LeafRead < Leaf2 >; subscriptions_url = "subscriptions_url", required
+        => LeafRead < Leaf2 >; organizations_url = "organizations_url", required =>
+        LeafRead < Leaf2 >; repos_url = "repos_url", required => LeafRead < Leaf2 >;
+        events_url = "events_url", required => LeafRead < Leaf2 >; received_events_url =
+        "received_events_url", required => LeafRead < Leaf2 >; r#type = "type", required
+        => LeafRead < Leaf2 >; site_admin = "site_admin", required => LeafRead < Leaf4 >;
+        email = "email", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v208], BASE0,
+        "/definitions/marketplace_purchase$cancelled/properties/sender"
     );
     rt::object_reader!(
         read_239, Visit239, MarketplacePurchaseCancelledMarketplacePurchase { account =
-        "account" : Typed < Account >, required; billing_cycle = "billing_cycle" :
-        LeafRead < Leaf2 >, required; unit_count = "unit_count" : LeafRead < Leaf1 >,
-        required; on_free_trial = "on_free_trial" : LeafRead < Leaf4 >, required;
-        free_trial_ends_on = "free_trial_ends_on" : LeafRead < Leaf10 >, required;
-        next_billing_date = "next_billing_date" : LeafRead < Leaf2 >, required; plan =
-        "plan" : Typed < Plan >, required; } deny
+        "account", required => Typed < Account >; billing_cycle = "billing_cycle",
+        required => LeafRead < Leaf2 >; unit_count = "unit_count", required => LeafRead <
+        Leaf1 >; on_free_trial = "on_free_trial", required => LeafRead < Leaf4 >;
+        free_trial_ends_on = "free_trial_ends_on", required => LeafRead < Leaf10 >;
+        next_billing_date = "next_billing_date", required => LeafRead < Leaf2 >; plan =
+        "plan", required => Typed < Plan >; } deny; contract[validators::t10:: < 17 >],
+        BASE0,
+        "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase"
     );
     rt::object_reader!(
-        read_240, Visit240, Account { r#type = "type" : LeafRead < Leaf2 >, required; id
-        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
-        required; login = "login" : LeafRead < Leaf2 >, required;
-        organization_billing_email = "organization_billing_email" : LeafRead < Leaf2 >,
-        required; } deny
+        read_240, Visit240, Account { r#type = "type", required => LeafRead < Leaf2 >; id
+        = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead
+        < Leaf2 >; login = "login", required => LeafRead < Leaf2 >;
+        organization_billing_email = "organization_billing_email", required => LeafRead <
+        Leaf2 >; } deny; contract[validators::v210], BASE0,
+        "/definitions/marketplace-purchase/properties/account"
     );
     rt::object_reader!(
-        read_241, Visit241, Plan { id = "id" : LeafRead < Leaf1 >, required; name =
-        "name" : LeafRead < Leaf2 >, required; description = "description" : LeafRead <
-        Leaf2 >, required; monthly_price_in_cents = "monthly_price_in_cents" : LeafRead <
-        Leaf1 >, required; yearly_price_in_cents = "yearly_price_in_cents" : LeafRead <
-        Leaf1 >, required; price_model = "price_model" : LeafRead < Leaf2 >, required;
-        has_free_trial = "has_free_trial" : LeafRead < Leaf4 >, required; unit_name =
-        "unit_name" : ViaValue < Check6 >, required; bullets = "bullets" : VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required; } deny
+        read_241, Visit241, Plan { id = "id", required => LeafRead < Leaf1 >; name =
+        "name", required => LeafRead < Leaf2 >; description = "description", required =>
+        LeafRead < Leaf2 >; monthly_price_in_cents = "monthly_price_in_cents", required
+        => LeafRead < Leaf1 >; yearly_price_in_cents = "yearly_price_in_cents", required
+        => LeafRead < Leaf1 >; price_model = "price_model", required => LeafRead < Leaf2
+        >; has_free_trial = "has_free_trial", required => LeafRead < Leaf4 >; unit_name =
+        "unit_name", required => ViaValue < Check6 >; bullets = "bullets", required =>
+        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        contract[validators::v211], BASE0,
+        "/definitions/marketplace-purchase/properties/plan"
     );
     rt::object_reader!(
-        read_242, Visit242, PreviousMarketplacePurchase { account = "account" : Typed <
-        Account >, required; billing_cycle = "billing_cycle" : LeafRead < Leaf2 >,
-        required; unit_count = "unit_count" : LeafRead < Leaf1 >, required; on_free_trial
-        = "on_free_trial" : LeafRead < Leaf4 >, required; free_trial_ends_on =
-        "free_trial_ends_on" : LeafRead < Leaf10 >, required; next_billing_date =
-        "next_billing_date" : LeafRead < Leaf2 >; plan = "plan" : Typed < Plan >,
-        required; } deny
+        read_242, Visit242, PreviousMarketplacePurchase { account = "account", required
+        => Typed < Account >; billing_cycle = "billing_cycle", required => LeafRead <
+        Leaf2 >; unit_count = "unit_count", required => LeafRead < Leaf1 >; on_free_trial
+        = "on_free_trial", required => LeafRead < Leaf4 >; free_trial_ends_on =
+        "free_trial_ends_on", required => LeafRead < Leaf10 >; next_billing_date =
+        "next_billing_date" => LeafRead < Leaf2 >; plan = "plan", required => Typed <
+        Plan >; } deny; contract[validators::v212], BASE0,
+        "/definitions/marketplace-purchase"
     );
     rt::object_reader!(
-        read_249, Visit249, MemberAddedChanges { permission = "permission" : Typed <
-        Permission >; } deny
+        read_249, Visit249, MemberAddedChanges { permission = "permission" => Typed <
+        Permission >; } deny; contract[validators::t83:: < 2 >], BASE0,
+        "/definitions/member$added/properties/changes"
     );
     rt::string_leaf!(
         Leaf96 -> To, | s | [! ::std::matches!(s, "write" | "admin")] =>
         To::from_listed_str(s)
     );
     rt::object_reader!(
-        read_250, Visit250, Permission { to = "to" : LeafRead < Leaf96 >, required; }
-        deny
+        read_250, Visit250, Permission { to = "to", required => LeafRead < Leaf96 >; }
+        deny; contract[validators::t85:: < 2 >], BASE0,
+        "/definitions/member$added/properties/changes/properties/permission"
     );
     rt::object_reader!(
-        read_253, Visit253, MemberEditedChanges { old_permission = "old_permission" :
-        Typed < Title >, required; } deny
+        read_253, Visit253, MemberEditedChanges { old_permission = "old_permission",
+        required => Typed < Title >; } deny; contract[validators::v217], BASE0,
+        "/definitions/member$edited/properties/changes"
     );
     rt::string_leaf!(
         Leaf97 -> Privacy, | s | [! ::std::matches!(s, "open" | "closed" | "secret")] =>
@@ -16225,37 +13289,40 @@ mod fast {
         Check98 -> Option < TeamParent >, | v | rt::is_valid(validators::v222, v)
     );
     rt::object_reader!(
-        read_258, Visit258, TeamTeam { name = "name" : LeafRead < Leaf2 >, required; id =
-        "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
-        required; slug = "slug" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check6 >, required; privacy = "privacy" : LeafRead <
-        Leaf97 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; members_url = "members_url" : LeafRead
-        < Leaf2 >, required; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
-        required; permission = "permission" : LeafRead < Leaf2 >, required; parent =
-        "parent" : ViaValue < Check98 >; } deny
+        read_258, Visit258, TeamTeam { name = "name", required => LeafRead < Leaf2 >; id
+        = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead
+        < Leaf2 >; slug = "slug", required => LeafRead < Leaf2 >; description =
+        "description", required => ViaValue < Check6 >; privacy = "privacy", required =>
+        LeafRead < Leaf97 >; url = "url", required => LeafRead < Leaf2 >; html_url =
+        "html_url", required => LeafRead < Leaf2 >; members_url = "members_url", required
+        => LeafRead < Leaf2 >; repositories_url = "repositories_url", required =>
+        LeafRead < Leaf2 >; permission = "permission", required => LeafRead < Leaf2 >;
+        parent = "parent" => ViaValue < Check98 >; } deny; contract[validators::v220],
+        BASE0, "/definitions/team"
     );
     rt::object_reader!(
-        read_260, Visit260, TeamParent { name = "name" : LeafRead < Leaf2 >, required; id
-        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
-        required; slug = "slug" : LeafRead < Leaf2 >, required; description =
-        "description" : ViaValue < Check6 >, required; privacy = "privacy" : LeafRead <
-        Leaf97 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; members_url = "members_url" : LeafRead
-        < Leaf2 >, required; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
-        required; permission = "permission" : LeafRead < Leaf2 >, required; } deny
+        read_260, Visit260, TeamParent { name = "name", required => LeafRead < Leaf2 >;
+        id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; slug = "slug", required => LeafRead < Leaf2 >; description =
+        "description", required => ViaValue < Check6 >; privacy = "privacy", required =>
+        LeafRead < Leaf97 >; url = "url", required => LeafRead < Leaf2 >; html_url =
+        "html_url", required => LeafRead < Leaf2 >; members_url = "members_url", required
+        => LeafRead < Leaf2 >; repositories_url = "repositories_url", required =>
+        LeafRead < Leaf2 >; permission = "permission", required => LeafRead < Leaf2 >; }
+        deny; contract[validators::v222], BASE0, "/definitions/team/properties/parent"
     );
     rt::via_value!(
         Check99 -> WebhookEvents, | v | rt::is_valid(validators::t79:: < 77 >, v)
     );
     rt::object_reader!(
-        read_267, Visit267, MetaDeletedHook { r#type = "type" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; name = "name" : LeafRead <
-        Leaf2 >, required; active = "active" : LeafRead < Leaf4 >, required; events =
-        "events" : ViaValue < Check99 >, required; config = "config" : Typed <
-        RootMetaEventDeletedHookConfig >, required; updated_at = "updated_at" : LeafRead
-        < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; }
-        deny
+        read_267, Visit267, MetaDeletedHook { r#type = "type", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; name = "name", required =>
+        LeafRead < Leaf2 >; active = "active", required => LeafRead < Leaf4 >; events =
+        "events", required => ViaValue < Check99 >; config = "config", required => Typed
+        < RootMetaEventDeletedHookConfig >; updated_at = "updated_at", required =>
+        LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; }
+        deny; contract[validators::v228], BASE0,
+        "/definitions/meta$deleted/properties/hook"
     );
     rt::string_leaf!(
         Leaf100 -> ContentType, | s | [! ::std::matches!(s, "json" | "form")] =>
@@ -16263,259 +13330,293 @@ mod fast {
     );
     rt::object_reader!(
         read_271, Visit271, RootMetaEventDeletedHookConfig { content_type =
-        "content_type" : LeafRead < Leaf100 >, required; insecure_ssl = "insecure_ssl" :
-        LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; } deny
+        "content_type", required => LeafRead < Leaf100 >; insecure_ssl = "insecure_ssl",
+        required => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; }
+        deny; contract[validators::v234], BASE0,
+        "/definitions/meta$deleted/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_275, Visit275, MilestoneClosedMilestone { url = "url" : LeafRead < Leaf2 >,
-        required; html_url = "html_url" : LeafRead < Leaf2 >, required; labels_url =
-        "labels_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
-        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        description = "description" : ViaValue < Check6 >, required; creator = "creator"
-        : Typed < DismissedBy >, required; open_issues = "open_issues" : LeafRead < Leaf1
-        >, required; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf92 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; due_on = "due_on" : ViaValue < Check6 >, required; closed_at =
-        "closed_at" : LeafRead < Leaf2 >, required; } deny
+        read_275, Visit275, MilestoneClosedMilestone { url = "url", required => LeafRead
+        < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; labels_url =
+        "labels_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number = "number",
+        required => LeafRead < Leaf1 >; title = "title", required => LeafRead < Leaf2 >;
+        description = "description", required => ViaValue < Check6 >; creator =
+        "creator", required => Typed < DismissedBy >; open_issues = "open_issues",
+        required => LeafRead < Leaf1 >; closed_issues = "closed_issues", required =>
+        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf92 >; created_at
+        = "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at",
+        required => LeafRead < Leaf2 >; due_on = "due_on", required => ViaValue < Check6
+        >; closed_at = "closed_at", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 18 >], BASE0,
+        "/definitions/milestone$closed/properties/milestone"
     );
     rt::object_reader!(
-        read_277, Visit277, MilestoneCreatedMilestone { url = "url" : LeafRead < Leaf2 >,
-        required; html_url = "html_url" : LeafRead < Leaf2 >, required; labels_url =
-        "labels_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
-        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
-        description = "description" : ViaValue < Check6 >, required; creator = "creator"
-        : Typed < DismissedBy >, required; open_issues = "open_issues" : LeafRead < Leaf1
-        >, required; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf95 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; due_on = "due_on" : ViaValue < Check6 >, required; closed_at =
-        "closed_at" : LeafRead < Leaf71 >, required; } deny
+        read_277, Visit277, MilestoneCreatedMilestone { url = "url", required => LeafRead
+        < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; labels_url =
+        "labels_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number = "number",
+        required => LeafRead < Leaf1 >; title = "title", required => LeafRead < Leaf2 >;
+        description = "description", required => ViaValue < Check6 >; creator =
+        "creator", required => Typed < DismissedBy >; open_issues = "open_issues",
+        required => LeafRead < Leaf1 >; closed_issues = "closed_issues", required =>
+        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf95 >; created_at
+        = "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at",
+        required => LeafRead < Leaf2 >; due_on = "due_on", required => ViaValue < Check6
+        >; closed_at = "closed_at", required => LeafRead < Leaf71 >; } deny;
+        contract[validators::t10:: < 19 >], BASE0,
+        "/definitions/milestone$created/properties/milestone"
     );
     rt::object_reader!(
-        read_280, Visit280, MilestoneEditedChanges { description = "description" : Typed
-        < Title >; due_on = "due_on" : Typed < Title >; title = "title" : Typed < Title
-        >; } deny
+        read_280, Visit280, MilestoneEditedChanges { description = "description" => Typed
+        < Title >; due_on = "due_on" => Typed < Title >; title = "title" => Typed < Title
+        >; } deny; contract[validators::v239], BASE0,
+        "/definitions/milestone$edited/properties/changes"
     );
     rt::object_reader!(
-        read_287, Visit287, Membership { url = "url" : LeafRead < Leaf2 >, required;
-        state = "state" : LeafRead < Leaf2 >, required; role = "role" : LeafRead < Leaf2
-        >, required; organization_url = "organization_url" : LeafRead < Leaf2 >,
-        required; user = "user" : Typed < DismissedBy >, required; } deny
+        read_287, Visit287, Membership { url = "url", required => LeafRead < Leaf2 >;
+        state = "state", required => LeafRead < Leaf2 >; role = "role", required =>
+        LeafRead < Leaf2 >; organization_url = "organization_url", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; } deny;
+        contract[validators::v242], BASE0, "/definitions/membership"
     );
     rt::value_leaf!(
         Leaf101 -> rt::Number, scalar | v | rt::is_valid(validators::v666, v)
     );
     rt::object_reader!(
-        read_290, Visit290, Invitation { id = "id" : LeafRead < Leaf101 >, required;
-        node_id = "node_id" : LeafRead < Leaf2 >, required; login = "login" : LeafRead <
-        Leaf2 >, required; email = "email" : ViaValue < Check6 >, required; role = "role"
-        : LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; failed_at = "failed_at" : ViaValue < Check25 >, required; failed_reason
-        = "failed_reason" : ViaValue < Check6 >, required; inviter = "inviter" : Typed <
-        DismissedBy >, required; team_count = "team_count" : LeafRead < Leaf101 >,
-        required; invitation_teams_url = "invitation_teams_url" : LeafRead < Leaf2 >,
-        required; } deny
+        read_290, Visit290, Invitation { id = "id", required => LeafRead < Leaf101 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; login = "login", required =>
+        LeafRead < Leaf2 >; email = "email", required => ViaValue < Check6 >; role =
+        "role", required => LeafRead < Leaf2 >; created_at = "created_at", required =>
+        LeafRead < Leaf2 >; failed_at = "failed_at", required => ViaValue < Check25 >;
+        failed_reason = "failed_reason", required => ViaValue < Check6 >; inviter =
+        "inviter", required => Typed < DismissedBy >; team_count = "team_count", required
+        => LeafRead < Leaf101 >; invitation_teams_url = "invitation_teams_url", required
+        => LeafRead < Leaf2 >; } deny; contract[validators::v243], BASE0,
+        "/definitions/organization$member_invited/properties/invitation"
     );
     rt::object_reader!(
-        read_295, Visit295, PackagePublishedPackage { id = "id" : LeafRead < Leaf1 >,
-        required; name = "name" : LeafRead < Leaf2 >, required; namespace = "namespace" :
-        LeafRead < Leaf2 >, required; description = "description" : ViaValue < Check6 >,
-        required; ecosystem = "ecosystem" : LeafRead < Leaf2 >, required; package_type =
-        "package_type" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required; owner = "owner" : Typed
-        < DismissedBy >, required; package_version = "package_version" : Typed <
-        PackageVersion >, required; registry = "registry" : Typed < Registry >, required;
-        } deny
+        read_295, Visit295, PackagePublishedPackage { id = "id", required => LeafRead <
+        Leaf1 >; name = "name", required => LeafRead < Leaf2 >; namespace = "namespace",
+        required => LeafRead < Leaf2 >; description = "description", required => ViaValue
+        < Check6 >; ecosystem = "ecosystem", required => LeafRead < Leaf2 >; package_type
+        = "package_type", required => LeafRead < Leaf2 >; html_url = "html_url", required
+        => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; owner = "owner",
+        required => Typed < DismissedBy >; package_version = "package_version", required
+        => Typed < PackageVersion >; registry = "registry", required => Typed < Registry
+        >; } deny; contract[validators::v245], BASE0,
+        "/definitions/package$published/properties/package"
     );
     rt::array_checks!(Checks102, items = validators::v667);
     rt::array_checks!(Checks103, items = validators::v248);
     rt::object_reader!(
-        read_296, Visit296, PackageVersion { id = "id" : LeafRead < Leaf1 >, required;
-        version = "version" : LeafRead < Leaf2 >, required; summary = "summary" :
-        LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required;
-        description = "description" : LeafRead < Leaf2 >, required; body = "body" :
-        LeafRead < Leaf2 >, required; body_html = "body_html" : LeafRead < Leaf2 >,
-        required; release = "release" : Typed < PackageVersionRelease >, required;
-        manifest = "manifest" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
-        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
-        target_oid = "target_oid" : LeafRead < Leaf2 >, required; draft = "draft" :
-        LeafRead < Leaf4 >, required; prerelease = "prerelease" : LeafRead < Leaf4 >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; metadata = "metadata" : VecOf <
-        AnyValue, 0usize, { usize::MAX }, Checks102 >, required; docker_metadata =
-        "docker_metadata" : VecOf < AnyValue, 0usize, { usize::MAX }, Checks102 >,
-        required; package_files = "package_files" : VecOf < Typed < PackageFile >,
-        0usize, { usize::MAX }, Checks103 >, required; author = "author" : Typed <
-        DismissedBy >, required; source_url = "source_url" : LeafRead < Leaf2 >,
-        required; installation_command = "installation_command" : LeafRead < Leaf2 >,
-        required; } deny
+        read_296, Visit296, PackageVersion { id = "id", required => LeafRead < Leaf1 >;
+        version = "version", required => LeafRead < Leaf2 >; summary = "summary",
+        required => LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >;
+        description = "description", required => LeafRead < Leaf2 >; body = "body",
+        required => LeafRead < Leaf2 >; body_html = "body_html", required => LeafRead <
+        Leaf2 >; release = "release", required => Typed < PackageVersionRelease >;
+        manifest = "manifest", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; tag_name = "tag_name", required => LeafRead <
+        Leaf2 >; target_commitish = "target_commitish", required => LeafRead < Leaf2 >;
+        target_oid = "target_oid", required => LeafRead < Leaf2 >; draft = "draft",
+        required => LeafRead < Leaf4 >; prerelease = "prerelease", required => LeafRead <
+        Leaf4 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; metadata = "metadata", required =>
+        VecOf < AnyValue, 0usize, { usize::MAX }, Checks102 >; docker_metadata =
+        "docker_metadata", required => VecOf < AnyValue, 0usize, { usize::MAX },
+        Checks102 >; package_files = "package_files", required => VecOf < Typed <
+        PackageFile >, 0usize, { usize::MAX }, Checks103 >; author = "author", required
+        => Typed < DismissedBy >; source_url = "source_url", required => LeafRead < Leaf2
+        >; installation_command = "installation_command", required => LeafRead < Leaf2 >;
+        } deny; contract[validators::v246], BASE0,
+        "/definitions/package$published/properties/package/properties/package_version"
     );
     rt::object_reader!(
-        read_297, Visit297, PackageVersionRelease { url = "url" : LeafRead < Leaf2 >,
-        required; html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" :
-        LeafRead < Leaf1 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
-        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
-        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
-        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
-        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : LeafRead
-        < Leaf2 >, required; published_at = "published_at" : LeafRead < Leaf2 >,
-        required; } deny
+        read_297, Visit297, PackageVersionRelease { url = "url", required => LeafRead <
+        Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
+        required => LeafRead < Leaf1 >; tag_name = "tag_name", required => LeafRead <
+        Leaf2 >; target_commitish = "target_commitish", required => LeafRead < Leaf2 >;
+        name = "name", required => LeafRead < Leaf2 >; draft = "draft", required =>
+        LeafRead < Leaf4 >; author = "author", required => Typed < DismissedBy >;
+        prerelease = "prerelease", required => LeafRead < Leaf4 >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; published_at = "published_at",
+        required => LeafRead < Leaf2 >; } deny; contract[validators::v247], BASE0,
+        "/definitions/package$published/properties/package/properties/package_version/properties/release"
     );
     rt::object_reader!(
-        read_298, Visit298, PackageFile { download_url = "download_url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; sha256 = "sha256" : LeafRead < Leaf2 >, required;
-        sha1 = "sha1" : LeafRead < Leaf2 >, required; md5 = "md5" : LeafRead < Leaf2 >,
-        required; content_type = "content_type" : LeafRead < Leaf2 >, required; state =
-        "state" : LeafRead < Leaf2 >, required; size = "size" : LeafRead < Leaf1 >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; } deny
+        read_298, Visit298, PackageFile { download_url = "download_url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; name = "name",
+        required => LeafRead < Leaf2 >; sha256 = "sha256", required => LeafRead < Leaf2
+        >; sha1 = "sha1", required => LeafRead < Leaf2 >; md5 = "md5", required =>
+        LeafRead < Leaf2 >; content_type = "content_type", required => LeafRead < Leaf2
+        >; state = "state", required => LeafRead < Leaf2 >; size = "size", required =>
+        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v248], BASE0,
+        "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items"
     );
     rt::object_reader!(
-        read_299, Visit299, Registry { about_url = "about_url" : LeafRead < Leaf2 >,
-        required; name = "name" : LeafRead < Leaf2 >, required; r#type = "type" :
-        LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; vendor
-        = "vendor" : LeafRead < Leaf2 >, required; } deny
+        read_299, Visit299, Registry { about_url = "about_url", required => LeafRead <
+        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; r#type = "type", required
+        => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; vendor =
+        "vendor", required => LeafRead < Leaf2 >; } deny; contract[validators::v249],
+        BASE0, "/definitions/package$published/properties/package/properties/registry"
     );
     rt::object_reader!(
-        read_301, Visit301, PageBuildEvent { id = "id" : LeafRead < Leaf1 >, required;
-        build = "build" : Typed < Build >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_301, Visit301, PageBuildEvent { id = "id", required => LeafRead < Leaf1 >;
+        build = "build", required => Typed < Build >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v250], BASE0, "/definitions/page_build$event"
     );
     rt::object_reader!(
-        read_302, Visit302, Build { url = "url" : LeafRead < Leaf2 >, required; status =
-        "status" : LeafRead < Leaf2 >, required; error = "error" : Typed < Error >,
-        required; pusher = "pusher" : Typed < DismissedBy >, required; commit = "commit"
-        : LeafRead < Leaf2 >, required; duration = "duration" : LeafRead < Leaf1 >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; } deny
+        read_302, Visit302, Build { url = "url", required => LeafRead < Leaf2 >; status =
+        "status", required => LeafRead < Leaf2 >; error = "error", required => Typed <
+        Error >; pusher = "pusher", required => Typed < DismissedBy >; commit = "commit",
+        required => LeafRead < Leaf2 >; duration = "duration", required => LeafRead <
+        Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; } deny; contract[validators::v251],
+        BASE0, "/definitions/page_build$event/properties/build"
     );
     rt::object_reader!(
-        read_303, Visit303, Error { message = "message" : ViaValue < Check6 >, required;
-        } deny
+        read_303, Visit303, Error { message = "message", required => ViaValue < Check6 >;
+        } deny; contract[validators::t85:: < 3 >], BASE0,
+        "/definitions/page_build$event/properties/build/properties/error"
     );
     rt::object_reader!(
-        read_304, Visit304, PingEvent { zen = "zen" : LeafRead < Leaf2 >, required;
-        hook_id = "hook_id" : LeafRead < Leaf1 >, required; hook = "hook" : Typed <
-        PingEventHook >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed < DismissedBy
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_304, Visit304, PingEvent { zen = "zen", required => LeafRead < Leaf2 >;
+        hook_id = "hook_id", required => LeafRead < Leaf1 >; hook = "hook", required =>
+        Typed < PingEventHook >; repository = "repository" => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender" => Typed < DismissedBy
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v253], BASE0, "/definitions/ping$event"
     );
     rt::object_reader!(
-        read_305, Visit305, PingEventHook { r#type = "type" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; name = "name" : LeafRead <
-        Leaf2 >, required; active = "active" : LeafRead < Leaf4 >, required; app_id =
-        "app_id" : LeafRead < Leaf1 >; events = "events" : ViaValue < Check99 >,
-        required; config = "config" : Typed < RootPingEventHookConfig >, required;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required; created_at =
-        "created_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
-        required; test_url = "test_url" : LeafRead < Leaf2 >; ping_url = "ping_url" :
-        LeafRead < Leaf2 >, required; last_response = "last_response" : Typed <
-        LastResponse >; } deny
+        read_305, Visit305, PingEventHook { r#type = "type", required => LeafRead < Leaf2
+        >; id = "id", required => LeafRead < Leaf1 >; name = "name", required => LeafRead
+        < Leaf2 >; active = "active", required => LeafRead < Leaf4 >; app_id = "app_id"
+        => LeafRead < Leaf1 >; events = "events", required => ViaValue < Check99 >;
+        config = "config", required => Typed < RootPingEventHookConfig >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; created_at = "created_at", required
+        => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; test_url =
+        "test_url" => LeafRead < Leaf2 >; ping_url = "ping_url", required => LeafRead <
+        Leaf2 >; last_response = "last_response" => Typed < LastResponse >; } deny;
+        contract[validators::v254], BASE0, "/definitions/ping$event/properties/hook"
     );
     rt::object_reader!(
-        read_306, Visit306, RootPingEventHookConfig { content_type = "content_type" :
-        LeafRead < Leaf100 >, required; secret = "secret" : LeafRead < Leaf2 >; url =
-        "url" : LeafRead < Leaf2 >, required; insecure_ssl = "insecure_ssl" : LeafRead <
-        Leaf2 >, required; } deny
+        read_306, Visit306, RootPingEventHookConfig { content_type = "content_type",
+        required => LeafRead < Leaf100 >; secret = "secret" => LeafRead < Leaf2 >; url =
+        "url", required => LeafRead < Leaf2 >; insecure_ssl = "insecure_ssl", required =>
+        LeafRead < Leaf2 >; } deny; contract[validators::v255], BASE0,
+        "/definitions/ping$event/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_307, Visit307, LastResponse { code = "code" : LeafRead < Leaf10 >, required;
-        status = "status" : LeafRead < Leaf2 >, required; message = "message" : LeafRead
-        < Leaf10 >, required; } deny
+        read_307, Visit307, LastResponse { code = "code", required => LeafRead < Leaf10
+        >; status = "status", required => LeafRead < Leaf2 >; message = "message",
+        required => LeafRead < Leaf10 >; } deny; contract[validators::v256], BASE0,
+        "/definitions/ping$event/properties/hook/properties/last_response"
     );
     rt::object_reader!(
-        read_310, Visit310, Project { owner_url = "owner_url" : LeafRead < Leaf2 >,
-        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
-        LeafRead < Leaf2 >, required; columns_url = "columns_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required; body
-        = "body" : ViaValue < Check6 >, required; number = "number" : LeafRead < Leaf1 >,
-        required; state = "state" : LeafRead < Leaf87 >, required; creator = "creator" :
-        Typed < DismissedBy >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
+        read_310, Visit310, Project { owner_url = "owner_url", required => LeafRead <
+        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; columns_url = "columns_url", required => LeafRead
+        < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id",
+        required => LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >;
+        body = "body", required => ViaValue < Check6 >; number = "number", required =>
+        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; creator =
+        "creator", required => Typed < DismissedBy >; created_at = "created_at", required
+        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
+        } deny; contract[validators::v258], BASE0, "/definitions/project"
     );
     rt::object_reader!(
-        read_314, Visit314, ProjectEditedChanges { name = "name" : Typed < Title >; body
-        = "body" : Typed < Title >; } deny
+        read_314, Visit314, ProjectEditedChanges { name = "name" => Typed < Title >; body
+        = "body" => Typed < Title >; } deny; contract[validators::t86:: < 2 >], BASE0,
+        "/definitions/project$edited/properties/changes"
     );
     rt::object_reader!(
-        read_318, Visit318, ProjectCardConvertedChanges { note = "note" : Typed < Title
-        >, required; } deny
+        read_318, Visit318, ProjectCardConvertedChanges { note = "note", required =>
+        Typed < Title >; } deny; contract[validators::t85:: < 4 >], BASE0,
+        "/definitions/project_card$converted/properties/changes"
     );
     rt::object_reader!(
-        read_319, Visit319, ProjectCardConvertedProjectCard { url = "url" : LeafRead <
-        Leaf2 >, required; project_url = "project_url" : LeafRead < Leaf2 >, required;
-        column_url = "column_url" : LeafRead < Leaf2 >, required; column_id = "column_id"
-        : LeafRead < Leaf1 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id
-        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check6 >,
-        required; archived = "archived" : LeafRead < Leaf4 >, required; creator =
-        "creator" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead
-        < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        content_url = "content_url" : LeafRead < Leaf2 >; after_id = "after_id" :
-        LeafRead < Leaf10 >; } deny
+        read_319, Visit319, ProjectCardConvertedProjectCard { url = "url", required =>
+        LeafRead < Leaf2 >; project_url = "project_url", required => LeafRead < Leaf2 >;
+        column_url = "column_url", required => LeafRead < Leaf2 >; column_id =
+        "column_id", required => LeafRead < Leaf1 >; id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; note = "note",
+        required => ViaValue < Check6 >; archived = "archived", required => LeafRead <
+        Leaf4 >; creator = "creator", required => Typed < DismissedBy >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; content_url = "content_url" => LeafRead < Leaf2 >;
+        after_id = "after_id" => LeafRead < Leaf10 >; } deny; contract[validators::v262],
+        BASE0, "/definitions/project-card"
     );
     rt::object_reader!(
-        read_324, Visit324, ProjectCardMovedChanges { column_id = "column_id" : Typed <
-        ColumnId >, required; } deny
+        read_324, Visit324, ProjectCardMovedChanges { column_id = "column_id", required
+        => Typed < ColumnId >; } deny; contract[validators::t85:: < 5 >], BASE0,
+        "/definitions/project_card$moved/properties/changes"
     );
     rt::object_reader!(
-        read_325, Visit325, ColumnId { from = "from" : LeafRead < Leaf1 >, required; }
-        deny
+        read_325, Visit325, ColumnId { from = "from", required => LeafRead < Leaf1 >; }
+        deny; contract[validators::t3:: < 4 >], BASE0,
+        "/definitions/project_card$moved/properties/changes/properties/column_id"
     );
     rt::value_leaf!(
         Leaf104 -> (), scalar | v | rt::is_valid(validators::v646, v) &&
         rt::is_valid(validators::v668, v)
     );
     rt::object_reader!(
-        read_326, Visit326, ProjectCardMovedProjectCard { url = "url" : LeafRead < Leaf2
-        >, required; project_url = "project_url" : LeafRead < Leaf2 >, required;
-        column_url = "column_url" : LeafRead < Leaf2 >, required; column_id = "column_id"
-        : LeafRead < Leaf1 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id
-        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check6 >,
-        required; archived = "archived" : LeafRead < Leaf4 >, required; creator =
-        "creator" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead
-        < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
-        content_url = "content_url" : LeafRead < Leaf2 >; after_id = "after_id" :
-        LeafRead < Leaf104 >, required; } deny
+        read_326, Visit326, ProjectCardMovedProjectCard { url = "url", required =>
+        LeafRead < Leaf2 >; project_url = "project_url", required => LeafRead < Leaf2 >;
+        column_url = "column_url", required => LeafRead < Leaf2 >; column_id =
+        "column_id", required => LeafRead < Leaf1 >; id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; note = "note",
+        required => ViaValue < Check6 >; archived = "archived", required => LeafRead <
+        Leaf4 >; creator = "creator", required => Typed < DismissedBy >; created_at =
+        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
+        => LeafRead < Leaf2 >; content_url = "content_url" => LeafRead < Leaf2 >;
+        after_id = "after_id", required => LeafRead < Leaf104 >; } deny;
+        contract[validators::t10:: < 20 >], BASE0,
+        "/definitions/project_card$moved/properties/project_card"
     );
     rt::object_reader!(
-        read_329, Visit329, ProjectColumn { url = "url" : LeafRead < Leaf2 >, required;
-        project_url = "project_url" : LeafRead < Leaf2 >, required; cards_url =
-        "cards_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
+        read_329, Visit329, ProjectColumn { url = "url", required => LeafRead < Leaf2 >;
+        project_url = "project_url", required => LeafRead < Leaf2 >; cards_url =
+        "cards_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
+        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
+        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v267], BASE0, "/definitions/project-column"
     );
     rt::object_reader!(
-        read_332, Visit332, ProjectColumnEditedChanges { name = "name" : Typed < Title >;
-        } deny
+        read_332, Visit332, ProjectColumnEditedChanges { name = "name" => Typed < Title
+        >; } deny; contract[validators::t83:: < 3 >], BASE0,
+        "/definitions/project_column$edited/properties/changes"
     );
     rt::object_reader!(
-        read_334, Visit334, PublicEvent { repository = "repository" : ViaValue < Check78
-        < 34 > >, required; sender = "sender" : Typed < DismissedBy >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; } deny
+        read_334, Visit334, PublicEvent { repository = "repository", required => ViaValue
+        < Check78 < 34 > >; sender = "sender", required => Typed < DismissedBy >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; } deny; contract[validators::v269],
+        BASE0, "/definitions/public$event"
     );
     rt::string_leaf!(
         Leaf106 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
         PullRequestAssignedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_336, Visit336, PullRequestAssigned { action = "action" : LeafRead < Leaf106
-        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; assignee =
-        "assignee" : Typed < DismissedBy >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_336, Visit336, PullRequestAssigned { action = "action", required => LeafRead
+        < Leaf106 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
+        "pull_request", required => Typed < PullRequestAssignedPullRequest >; assignee =
+        "assignee", required => Typed < DismissedBy >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; sender = "sender", required => Typed < DismissedBy >; }
+        deny; contract[validators::t16:: < 0 >], BASE0,
+        "/definitions/pull_request$assigned"
     );
     rt::via_value!(
         Check107 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
@@ -16525,531 +13626,569 @@ mod fast {
     rt::array_checks!(Checks109, items = validators::t79:: < 55 >);
     rt::via_value!(Check110 -> Option < bool >, | v | rt::is_valid(validators::v670, v));
     rt::object_reader!(
-        read_338, Visit338, PullRequestAssignedPullRequest { url = "url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
-        : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
-        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead < Leaf4 >,
-        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
-        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
-        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
-        Typed < PullRequestLinks >, required; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
-        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
-        ViaValue < Check110 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
-        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
-        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
-        "merged_by" : ViaValue < Check28 >, required; comments = "comments" : LeafRead <
-        Leaf1 >, required; review_comments = "review_comments" : LeafRead < Leaf1 >,
-        required; maintainer_can_modify = "maintainer_can_modify" : LeafRead < Leaf4 >,
-        required; commits = "commits" : LeafRead < Leaf1 >, required; additions =
-        "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead <
-        Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
-        required; } deny
+        read_338, Visit338, PullRequestAssignedPullRequest { url = "url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
+        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
+        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
+        >; state = "state", required => LeafRead < Leaf87 >; locked = "locked", required
+        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
+        "user", required => Typed < DismissedBy >; body = "body", required => ViaValue <
+        Check6 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
+        => ViaValue < Check6 >; merged_at = "merged_at", required => ViaValue < Check6 >;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue < Check6 >; assignee
+        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
+        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
+        "requested_teams", required => VecOf < Typed < TeamTeam >, 0usize, { usize::MAX
+        }, Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
+        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
+        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
+        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
+        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf4
+        >; merged = "merged", required => ViaValue < Check110 >; mergeable = "mergeable",
+        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
+        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
+        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check28 >; comments =
+        "comments", required => LeafRead < Leaf1 >; review_comments = "review_comments",
+        required => LeafRead < Leaf1 >; maintainer_can_modify = "maintainer_can_modify",
+        required => LeafRead < Leaf4 >; commits = "commits", required => LeafRead < Leaf1
+        >; additions = "additions", required => LeafRead < Leaf1 >; deletions =
+        "deletions", required => LeafRead < Leaf1 >; changed_files = "changed_files",
+        required => LeafRead < Leaf1 >; } deny; contract[validators::v290], BASE0,
+        "/definitions/pull-request"
     );
     rt::object_reader!(
-        read_340, Visit340, PullRequestHead { label = "label" : LeafRead < Leaf2 >,
-        required; r#ref = "ref" : LeafRead < Leaf2 >, required; sha = "sha" : LeafRead <
-        Leaf2 >, required; user = "user" : Typed < DismissedBy >, required; repo = "repo"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; } deny
+        read_340, Visit340, PullRequestHead { label = "label", required => LeafRead <
+        Leaf2 >; r#ref = "ref", required => LeafRead < Leaf2 >; sha = "sha", required =>
+        LeafRead < Leaf2 >; user = "user", required => Typed < DismissedBy >; repo =
+        "repo", required => Typed < BranchProtectionRuleCreatedRepository >; } deny;
+        contract[validators::v293], BASE0, "/definitions/pull-request/properties/head"
     );
     rt::object_reader!(
-        read_341, Visit341, PullRequestLinks { self_ = "self" : Typed < Link >, required;
-        html = "html" : Typed < Link >, required; issue = "issue" : Typed < Link >,
-        required; comments = "comments" : Typed < Link >, required; review_comments =
-        "review_comments" : Typed < Link >, required; review_comment = "review_comment" :
-        Typed < Link >, required; commits = "commits" : Typed < Link >, required;
-        statuses = "statuses" : Typed < Link >, required; } deny
+        read_341, Visit341, PullRequestLinks { self_ = "self", required => Typed < Link
+        >; html = "html", required => Typed < Link >; issue = "issue", required => Typed
+        < Link >; comments = "comments", required => Typed < Link >; review_comments =
+        "review_comments", required => Typed < Link >; review_comment = "review_comment",
+        required => Typed < Link >; commits = "commits", required => Typed < Link >;
+        statuses = "statuses", required => Typed < Link >; } deny;
+        contract[validators::v294], BASE0, "/definitions/pull-request/properties/_links"
     );
     rt::object_reader!(
-        read_342, Visit342, Link { href = "href" : LeafRead < Leaf2 >, required; } deny
+        read_342, Visit342, Link { href = "href", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t85:: < 6 >], BASE0, "/definitions/link"
     );
     rt::string_leaf!(
         Leaf111 -> PullRequestAutoMergeDisabledAction, | s | [! ::std::matches!(s,
         "auto_merge_disabled")] => PullRequestAutoMergeDisabledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_343, Visit343, PullRequestAutoMergeDisabled { action = "action" : LeafRead <
-        Leaf111 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_343, Visit343, PullRequestAutoMergeDisabled { action = "action", required =>
+        LeafRead < Leaf111 >; number = "number", required => LeafRead < Leaf1 >;
+        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t17:: < 0 >], BASE0,
+        "/definitions/pull_request$auto_merge_disabled"
     );
     rt::string_leaf!(
         Leaf112 -> PullRequestAutoMergeEnabledAction, | s | [! ::std::matches!(s,
         "auto_merge_enabled")] => PullRequestAutoMergeEnabledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_345, Visit345, PullRequestAutoMergeEnabled { action = "action" : LeafRead <
-        Leaf112 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_345, Visit345, PullRequestAutoMergeEnabled { action = "action", required =>
+        LeafRead < Leaf112 >; number = "number", required => LeafRead < Leaf1 >;
+        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t17:: < 1 >], BASE0,
+        "/definitions/pull_request$auto_merge_enabled"
     );
     rt::string_leaf!(
         Leaf113 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s,
         "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_347, Visit347, PullRequestClosed { action = "action" : LeafRead < Leaf113 >,
-        required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestClosedPullRequest >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
-        >, required; } deny
+        read_347, Visit347, PullRequestClosed { action = "action", required => LeafRead <
+        Leaf113 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
+        "pull_request", required => Typed < PullRequestClosedPullRequest >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t17:: < 2 >], BASE0,
+        "/definitions/pull_request$closed"
     );
     rt::value_leaf!(
         Leaf114 -> bool, scalar | v | rt::is_valid(validators::v670, v) &&
         rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
-        read_348, Visit348, PullRequestClosedPullRequest { url = "url" : LeafRead < Leaf2
-        >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
-        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf92 >, required; locked = "locked" : LeafRead < Leaf4 >,
-        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf2 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
-        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
-        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
-        Typed < PullRequestLinks >, required; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
-        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
-        LeafRead < Leaf114 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
-        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
-        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
-        "merged_by" : ViaValue < Check28 >, required; comments = "comments" : LeafRead <
-        Leaf1 >, required; review_comments = "review_comments" : LeafRead < Leaf1 >,
-        required; maintainer_can_modify = "maintainer_can_modify" : LeafRead < Leaf4 >,
-        required; commits = "commits" : LeafRead < Leaf1 >, required; additions =
-        "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead <
-        Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
-        required; } deny
+        read_348, Visit348, PullRequestClosedPullRequest { url = "url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
+        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
+        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
+        >; state = "state", required => LeafRead < Leaf92 >; locked = "locked", required
+        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
+        "user", required => Typed < DismissedBy >; body = "body", required => ViaValue <
+        Check6 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
+        => LeafRead < Leaf2 >; merged_at = "merged_at", required => ViaValue < Check6 >;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue < Check6 >; assignee
+        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
+        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
+        "requested_teams", required => VecOf < Typed < TeamTeam >, 0usize, { usize::MAX
+        }, Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
+        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
+        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
+        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
+        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf4
+        >; merged = "merged", required => LeafRead < Leaf114 >; mergeable = "mergeable",
+        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
+        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
+        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check28 >; comments =
+        "comments", required => LeafRead < Leaf1 >; review_comments = "review_comments",
+        required => LeafRead < Leaf1 >; maintainer_can_modify = "maintainer_can_modify",
+        required => LeafRead < Leaf4 >; commits = "commits", required => LeafRead < Leaf1
+        >; additions = "additions", required => LeafRead < Leaf1 >; deletions =
+        "deletions", required => LeafRead < Leaf1 >; changed_files = "changed_files",
+        required => LeafRead < Leaf1 >; } deny; contract[validators::t10:: < 21 >],
+        BASE0, "/definitions/pull_request$closed/properties/pull_request"
     );
     rt::string_leaf!(
         Leaf115 -> PullRequestConvertedToDraftAction, | s | [! ::std::matches!(s,
         "converted_to_draft")] => PullRequestConvertedToDraftAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_349, Visit349, PullRequestConvertedToDraft { action = "action" : LeafRead <
-        Leaf115 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        pull_request = "pull_request" : Typed < PullRequestConvertedToDraftPullRequest >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_349, Visit349, PullRequestConvertedToDraft { action = "action", required =>
+        LeafRead < Leaf115 >; number = "number", required => LeafRead < Leaf1 >;
+        pull_request = "pull_request", required => Typed <
+        PullRequestConvertedToDraftPullRequest >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t17:: < 3 >], BASE0,
+        "/definitions/pull_request$converted_to_draft"
     );
     rt::value_leaf!(
         Leaf116 -> bool, scalar | v | rt::is_valid(validators::v670, v) &&
         rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
-        read_351, Visit351, PullRequestConvertedToDraftPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
-        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
-        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
-        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
-        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
-        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
-        Typed < PullRequestLinks >, required; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
-        required; draft = "draft" : LeafRead < Leaf76 >, required; merged = "merged" :
-        LeafRead < Leaf116 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
-        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
-        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
-        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
-        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
-        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
-        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
-        required; } deny
+        read_351, Visit351, PullRequestConvertedToDraftPullRequest { url = "url",
+        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
+        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
+        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
+        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
+        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; body = "body",
+        required => ViaValue < Check6 >; created_at = "created_at", required => LeafRead
+        < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => LeafRead < Leaf71 >; merged_at = "merged_at", required
+        => LeafRead < Leaf71 >; merge_commit_sha = "merge_commit_sha", required =>
+        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
+        assignees = "assignees", required => VecOf < Typed < DismissedBy >, 0usize, {
+        usize::MAX }, Checks89 >; requested_reviewers = "requested_reviewers", required
+        => VecOf < ViaValue < Check107 >, 0usize, { usize::MAX }, Checks108 >;
+        requested_teams = "requested_teams", required => VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX }, Checks109 >; labels = "labels", required => VecOf < Typed
+        < Label >, 0usize, { usize::MAX } >; milestone = "milestone", required =>
+        ViaValue < Check90 >; commits_url = "commits_url", required => LeafRead < Leaf2
+        >; review_comments_url = "review_comments_url", required => LeafRead < Leaf2 >;
+        review_comment_url = "review_comment_url", required => LeafRead < Leaf2 >;
+        comments_url = "comments_url", required => LeafRead < Leaf2 >; statuses_url =
+        "statuses_url", required => LeafRead < Leaf2 >; head = "head", required => Typed
+        < PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links
+        = "_links", required => Typed < PullRequestLinks >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
+        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
+        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf76
+        >; merged = "merged", required => LeafRead < Leaf116 >; mergeable = "mergeable",
+        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
+        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
+        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
+        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
+        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
+        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
+        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
+        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
+        "changed_files", required => LeafRead < Leaf1 >; } deny;
+        contract[validators::t10:: < 22 >], BASE0,
+        "/definitions/pull_request$converted_to_draft/properties/pull_request"
     );
     rt::string_leaf!(
         Leaf117 -> PullRequestEditedAction, | s | [! ::std::matches!(s, "edited")] =>
         PullRequestEditedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_352, Visit352, PullRequestEdited { action = "action" : LeafRead < Leaf117 >,
-        required; number = "number" : LeafRead < Leaf1 >, required; changes = "changes" :
-        Typed < IssuesEditedChanges >, required; pull_request = "pull_request" : Typed <
-        PullRequestAssignedPullRequest >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_352, Visit352, PullRequestEdited { action = "action", required => LeafRead <
+        Leaf117 >; number = "number", required => LeafRead < Leaf1 >; changes =
+        "changes", required => Typed < IssuesEditedChanges >; pull_request =
+        "pull_request", required => Typed < PullRequestAssignedPullRequest >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::v305], BASE0,
+        "/definitions/pull_request$edited"
     );
     rt::string_leaf!(
         Leaf118 -> PullRequestLabeledAction, | s | [! ::std::matches!(s, "labeled")] =>
         PullRequestLabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_354, Visit354, PullRequestLabeled { action = "action" : LeafRead < Leaf118
-        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; label =
-        "label" : Typed < Label >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_354, Visit354, PullRequestLabeled { action = "action", required => LeafRead
+        < Leaf118 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
+        "pull_request", required => Typed < PullRequestAssignedPullRequest >; label =
+        "label", required => Typed < Label >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t18:: < 0 >], BASE0, "/definitions/pull_request$labeled"
     );
     rt::string_leaf!(
         Leaf119 -> DiscussionState, | s | [! ::std::matches!(s, "locked")] =>
         DiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_356, Visit356, PullRequestLocked { action = "action" : LeafRead < Leaf119 >,
-        required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
-        >, required; } deny
+        read_356, Visit356, PullRequestLocked { action = "action", required => LeafRead <
+        Leaf119 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
+        "pull_request", required => Typed < PullRequestAssignedPullRequest >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t17:: < 4 >], BASE0,
+        "/definitions/pull_request$locked"
     );
     rt::string_leaf!(
         Leaf120 -> PullRequestOpenedAction, | s | [! ::std::matches!(s, "opened")] =>
         PullRequestOpenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_357, Visit357, PullRequestOpened { action = "action" : LeafRead < Leaf120 >,
-        required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestOpenedPullRequest >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
-        >, required; } deny
+        read_357, Visit357, PullRequestOpened { action = "action", required => LeafRead <
+        Leaf120 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
+        "pull_request", required => Typed < PullRequestOpenedPullRequest >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t17:: < 5 >], BASE0,
+        "/definitions/pull_request$opened"
     );
     rt::via_value!(
         Check121 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v663, v)
         && rt::is_valid(validators::v646, v)
     );
     rt::object_reader!(
-        read_359, Visit359, PullRequestOpenedPullRequest { url = "url" : LeafRead < Leaf2
-        >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
-        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf95 >, required; locked = "locked" : LeafRead < Leaf4 >,
-        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
-        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf71 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
-        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
-        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
-        Typed < PullRequestLinks >, required; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check121 >,
-        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
-        ViaValue < Check110 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
-        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
-        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
-        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
-        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
-        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
-        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
-        required; } deny
+        read_359, Visit359, PullRequestOpenedPullRequest { url = "url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
+        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
+        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
+        >; state = "state", required => LeafRead < Leaf95 >; locked = "locked", required
+        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
+        "user", required => Typed < DismissedBy >; body = "body", required => ViaValue <
+        Check6 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
+        => LeafRead < Leaf71 >; merged_at = "merged_at", required => LeafRead < Leaf71 >;
+        merge_commit_sha = "merge_commit_sha", required => LeafRead < Leaf71 >; assignee
+        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
+        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
+        "requested_teams", required => VecOf < Typed < TeamTeam >, 0usize, { usize::MAX
+        }, Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
+        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
+        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
+        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
+        required => ViaValue < Check121 >; draft = "draft", required => LeafRead < Leaf4
+        >; merged = "merged", required => ViaValue < Check110 >; mergeable = "mergeable",
+        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
+        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
+        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
+        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
+        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
+        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
+        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
+        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
+        "changed_files", required => LeafRead < Leaf1 >; } deny;
+        contract[validators::t10:: < 23 >], BASE0,
+        "/definitions/pull_request$opened/properties/pull_request"
     );
     rt::string_leaf!(
         Leaf122 -> PullRequestReadyForReviewAction, | s | [! ::std::matches!(s,
         "ready_for_review")] => PullRequestReadyForReviewAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_360, Visit360, PullRequestReadyForReview { action = "action" : LeafRead <
-        Leaf122 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        pull_request = "pull_request" : Typed < PullRequestReadyForReviewPullRequest >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_360, Visit360, PullRequestReadyForReview { action = "action", required =>
+        LeafRead < Leaf122 >; number = "number", required => LeafRead < Leaf1 >;
+        pull_request = "pull_request", required => Typed <
+        PullRequestReadyForReviewPullRequest >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t17:: < 6 >], BASE0,
+        "/definitions/pull_request$ready_for_review"
     );
     rt::object_reader!(
-        read_362, Visit362, PullRequestReadyForReviewPullRequest { url = "url" : LeafRead
-        < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
-        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf95 >, required; locked = "locked" : LeafRead <
-        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
-        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
-        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
-        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
-        Typed < PullRequestLinks >, required; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
-        required; draft = "draft" : LeafRead < Leaf74 >, required; merged = "merged" :
-        LeafRead < Leaf114 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
-        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
-        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
-        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
-        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
-        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
-        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
-        required; } deny
+        read_362, Visit362, PullRequestReadyForReviewPullRequest { url = "url", required
+        => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
+        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
+        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
+        >; state = "state", required => LeafRead < Leaf95 >; locked = "locked", required
+        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
+        "user", required => Typed < DismissedBy >; body = "body", required => ViaValue <
+        Check6 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
+        => LeafRead < Leaf71 >; merged_at = "merged_at", required => LeafRead < Leaf71 >;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue < Check6 >; assignee
+        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
+        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
+        "requested_teams", required => VecOf < Typed < TeamTeam >, 0usize, { usize::MAX
+        }, Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
+        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
+        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
+        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
+        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf74
+        >; merged = "merged", required => LeafRead < Leaf114 >; mergeable = "mergeable",
+        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
+        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
+        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
+        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
+        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
+        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
+        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
+        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
+        "changed_files", required => LeafRead < Leaf1 >; } deny;
+        contract[validators::t10:: < 24 >], BASE0,
+        "/definitions/pull_request$ready_for_review/properties/pull_request"
     );
     rt::string_leaf!(
         Leaf123 -> PullRequestReopenedAction, | s | [! ::std::matches!(s, "reopened")] =>
         PullRequestReopenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_363, Visit363, PullRequestReopened { action = "action" : LeafRead < Leaf123
-        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestReopenedPullRequest >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
-        >, required; } deny
+        read_363, Visit363, PullRequestReopened { action = "action", required => LeafRead
+        < Leaf123 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
+        "pull_request", required => Typed < PullRequestReopenedPullRequest >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t17:: < 7 >], BASE0,
+        "/definitions/pull_request$reopened"
     );
     rt::object_reader!(
-        read_365, Visit365, PullRequestReopenedPullRequest { url = "url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
-        : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
-        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf95 >, required; locked = "locked" : LeafRead < Leaf4 >,
-        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
-        Leaf71 >, required; merged_at = "merged_at" : LeafRead < Leaf71 >, required;
-        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf71 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check107 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required;
-        commits_url = "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
-        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
-        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
-        Typed < PullRequestLinks >, required; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; auto_merge = "auto_merge" : LeafRead < Leaf10 >,
-        required; active_lock_reason = "active_lock_reason" : ViaValue < Check91 >,
-        required; draft = "draft" : LeafRead < Leaf4 >, required; merged = "merged" :
-        LeafRead < Leaf114 >, required; mergeable = "mergeable" : ViaValue < Check110 >,
-        required; rebaseable = "rebaseable" : ViaValue < Check110 >, required;
-        mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required; merged_by =
-        "merged_by" : ViaValue < Check72 < 2 > >, required; comments = "comments" :
-        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
-        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
-        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
-        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
-        required; } deny
+        read_365, Visit365, PullRequestReopenedPullRequest { url = "url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
+        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
+        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
+        >; state = "state", required => LeafRead < Leaf95 >; locked = "locked", required
+        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
+        "user", required => Typed < DismissedBy >; body = "body", required => ViaValue <
+        Check6 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
+        => LeafRead < Leaf71 >; merged_at = "merged_at", required => LeafRead < Leaf71 >;
+        merge_commit_sha = "merge_commit_sha", required => LeafRead < Leaf71 >; assignee
+        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
+        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
+        "requested_teams", required => VecOf < Typed < TeamTeam >, 0usize, { usize::MAX
+        }, Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
+        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
+        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
+        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
+        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf4
+        >; merged = "merged", required => LeafRead < Leaf114 >; mergeable = "mergeable",
+        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
+        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
+        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
+        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
+        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
+        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
+        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
+        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
+        "changed_files", required => LeafRead < Leaf1 >; } deny;
+        contract[validators::t10:: < 25 >], BASE0,
+        "/definitions/pull_request$reopened/properties/pull_request"
     );
     rt::string_leaf!(
         Leaf124 -> PullRequestSynchronizeAction, | s | [! ::std::matches!(s,
         "synchronize")] => PullRequestSynchronizeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_374, Visit374, PullRequestSynchronize { action = "action" : LeafRead <
-        Leaf124 >, required; number = "number" : LeafRead < Leaf1 >, required; before =
-        "before" : LeafRead < Leaf2 >, required; after = "after" : LeafRead < Leaf2 >,
-        required; pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_374, Visit374, PullRequestSynchronize { action = "action", required =>
+        LeafRead < Leaf124 >; number = "number", required => LeafRead < Leaf1 >; before =
+        "before", required => LeafRead < Leaf2 >; after = "after", required => LeafRead <
+        Leaf2 >; pull_request = "pull_request", required => Typed <
+        PullRequestAssignedPullRequest >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::v327], BASE0, "/definitions/pull_request$synchronize"
     );
     rt::string_leaf!(
         Leaf125 -> PullRequestUnassignedAction, | s | [! ::std::matches!(s,
         "unassigned")] => PullRequestUnassignedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_376, Visit376, PullRequestUnassigned { action = "action" : LeafRead <
-        Leaf125 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required; assignee = "assignee" : Typed < DismissedBy >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
-        >, required; } deny
+        read_376, Visit376, PullRequestUnassigned { action = "action", required =>
+        LeafRead < Leaf125 >; number = "number", required => LeafRead < Leaf1 >;
+        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
+        >; assignee = "assignee", required => Typed < DismissedBy >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t16:: < 1 >], BASE0,
+        "/definitions/pull_request$unassigned"
     );
     rt::string_leaf!(
         Leaf126 -> PullRequestUnlabeledAction, | s | [! ::std::matches!(s, "unlabeled")]
         => PullRequestUnlabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_378, Visit378, PullRequestUnlabeled { action = "action" : LeafRead < Leaf126
-        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; label =
-        "label" : Typed < Label >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_378, Visit378, PullRequestUnlabeled { action = "action", required =>
+        LeafRead < Leaf126 >; number = "number", required => LeafRead < Leaf1 >;
+        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
+        >; label = "label", required => Typed < Label >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; sender = "sender", required => Typed < DismissedBy >; }
+        deny; contract[validators::t18:: < 1 >], BASE0,
+        "/definitions/pull_request$unlabeled"
     );
     rt::string_leaf!(
         Leaf127 -> PullRequestUnlockedAction, | s | [! ::std::matches!(s, "unlocked")] =>
         PullRequestUnlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_380, Visit380, PullRequestUnlocked { action = "action" : LeafRead < Leaf127
-        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
-        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
-        >, required; } deny
+        read_380, Visit380, PullRequestUnlocked { action = "action", required => LeafRead
+        < Leaf127 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
+        "pull_request", required => Typed < PullRequestAssignedPullRequest >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; organization =
+        "organization" => Typed < Organization >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t17:: < 8 >], BASE0,
+        "/definitions/pull_request$unlocked"
     );
     rt::object_reader!(
-        read_384, Visit384, PullRequestReviewDismissedReview { id = "id" : LeafRead <
-        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; user =
-        "user" : Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >,
-        required; commit_id = "commit_id" : LeafRead < Leaf2 >, required; submitted_at =
-        "submitted_at" : LeafRead < Leaf2 >, required; state = "state" : LeafRead <
-        Leaf51 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required;
-        pull_request_url = "pull_request_url" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required; links
-        = "_links" : Typed < ReviewLinks >, required; } deny
+        read_384, Visit384, PullRequestReviewDismissedReview { id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; user =
+        "user", required => Typed < DismissedBy >; body = "body", required => ViaValue <
+        Check6 >; commit_id = "commit_id", required => LeafRead < Leaf2 >; submitted_at =
+        "submitted_at", required => LeafRead < Leaf2 >; state = "state", required =>
+        LeafRead < Leaf51 >; html_url = "html_url", required => LeafRead < Leaf2 >;
+        pull_request_url = "pull_request_url", required => LeafRead < Leaf2 >;
+        author_association = "author_association", required => LeafRead < Leaf64 >; links
+        = "_links", required => Typed < ReviewLinks >; } deny; contract[validators::t21::
+        < 0 >], BASE0, "/definitions/pull_request_review$dismissed/properties/review"
     );
     rt::object_reader!(
-        read_385, Visit385, ReviewLinks { html = "html" : Typed < Link >, required;
-        pull_request = "pull_request" : Typed < Link >, required; } deny
+        read_385, Visit385, ReviewLinks { html = "html", required => Typed < Link >;
+        pull_request = "pull_request", required => Typed < Link >; } deny;
+        contract[validators::v337], BASE0,
+        "/definitions/pull_request_review$dismissed/properties/review/properties/_links"
     );
     rt::via_value!(
         Check128 -> SimplePullRequestRequestedReviewer, | v |
         rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
-        read_386, Visit386, SimplePullRequest { url = "url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
-        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
-        "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead < Leaf4 >,
-        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
-        DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required; created_at
-        = "created_at" : LeafRead < Leaf2 >, required; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue < Check6 >,
-        required; merged_at = "merged_at" : ViaValue < Check6 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check128 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
-        "draft" : LeafRead < Leaf4 >, required; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required; review_comments_url = "review_comments_url" : LeafRead < Leaf2
-        >, required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
-        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
-        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
-        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
-        required; links = "_links" : Typed < PullRequestLinks >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required;
-        auto_merge = "auto_merge" : LeafRead < Leaf10 >, required; active_lock_reason =
-        "active_lock_reason" : ViaValue < Check91 >, required; } deny
+        read_386, Visit386, SimplePullRequest { url = "url", required => LeafRead < Leaf2
+        >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >;
+        diff_url = "diff_url", required => LeafRead < Leaf2 >; patch_url = "patch_url",
+        required => LeafRead < Leaf2 >; issue_url = "issue_url", required => LeafRead <
+        Leaf2 >; number = "number", required => LeafRead < Leaf1 >; state = "state",
+        required => LeafRead < Leaf87 >; locked = "locked", required => LeafRead < Leaf4
+        >; title = "title", required => LeafRead < Leaf2 >; user = "user", required =>
+        Typed < DismissedBy >; body = "body", required => LeafRead < Leaf2 >; created_at
+        = "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at",
+        required => LeafRead < Leaf2 >; closed_at = "closed_at", required => ViaValue <
+        Check6 >; merged_at = "merged_at", required => ViaValue < Check6 >;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue < Check6 >; assignee
+        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
+        => VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >;
+        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
+        Check128 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
+        "requested_teams", required => VecOf < Typed < TeamTeam >, 0usize, { usize::MAX
+        }, Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >; draft
+        = "draft", required => LeafRead < Leaf4 >; commits_url = "commits_url", required
+        => LeafRead < Leaf2 >; review_comments_url = "review_comments_url", required =>
+        LeafRead < Leaf2 >; review_comment_url = "review_comment_url", required =>
+        LeafRead < Leaf2 >; comments_url = "comments_url", required => LeafRead < Leaf2
+        >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >; head = "head",
+        required => Typed < PullRequestHead >; base = "base", required => Typed <
+        PullRequestHead >; links = "_links", required => Typed < PullRequestLinks >;
+        author_association = "author_association", required => LeafRead < Leaf64 >;
+        auto_merge = "auto_merge", required => LeafRead < Leaf10 >; active_lock_reason =
+        "active_lock_reason", required => ViaValue < Check91 >; } deny;
+        contract[validators::v338], BASE0, "/definitions/simple-pull-request"
     );
     rt::object_reader!(
-        read_389, Visit389, PullRequestReviewEditedReview { id = "id" : LeafRead < Leaf1
-        >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; user = "user" :
-        Typed < DismissedBy >, required; body = "body" : ViaValue < Check6 >, required;
-        commit_id = "commit_id" : LeafRead < Leaf2 >, required; submitted_at =
-        "submitted_at" : LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf2
-        >, required; html_url = "html_url" : LeafRead < Leaf2 >, required;
-        pull_request_url = "pull_request_url" : LeafRead < Leaf2 >, required;
-        author_association = "author_association" : LeafRead < Leaf64 >, required; links
-        = "_links" : Typed < ReviewLinks >, required; } deny
+        read_389, Visit389, PullRequestReviewEditedReview { id = "id", required =>
+        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; user =
+        "user", required => Typed < DismissedBy >; body = "body", required => ViaValue <
+        Check6 >; commit_id = "commit_id", required => LeafRead < Leaf2 >; submitted_at =
+        "submitted_at", required => LeafRead < Leaf2 >; state = "state", required =>
+        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >;
+        pull_request_url = "pull_request_url", required => LeafRead < Leaf2 >;
+        author_association = "author_association", required => LeafRead < Leaf64 >; links
+        = "_links", required => Typed < ReviewLinks >; } deny; contract[validators::t21::
+        < 1 >], BASE0, "/definitions/pull_request_review$edited/properties/review"
     );
     rt::via_value!(Check129 -> Option < Side >, | v | rt::is_valid(validators::v671, v));
     rt::string_leaf!(
@@ -17057,139 +14196,148 @@ mod fast {
         Side::from_listed_str(s)
     );
     rt::object_reader!(
-        read_393, Visit393, PullRequestReviewComment { url = "url" : LeafRead < Leaf2 >,
-        required; pull_request_review_id = "pull_request_review_id" : LeafRead < Leaf1 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; diff_hunk = "diff_hunk" : LeafRead < Leaf2 >,
-        required; path = "path" : LeafRead < Leaf2 >, required; position = "position" :
-        ViaValue < Check63 >, required; original_position = "original_position" :
-        LeafRead < Leaf1 >, required; commit_id = "commit_id" : LeafRead < Leaf2 >,
-        required; original_commit_id = "original_commit_id" : LeafRead < Leaf2 >,
-        required; user = "user" : Typed < DismissedBy >, required; body = "body" :
-        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
-        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; pull_request_url = "pull_request_url"
-        : LeafRead < Leaf2 >, required; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; links = "_links" : Typed <
-        PullRequestReviewCommentLinks >, required; start_line = "start_line" : ViaValue <
-        Check63 >, required; original_start_line = "original_start_line" : ViaValue <
-        Check63 >, required; start_side = "start_side" : ViaValue < Check129 >, required;
-        line = "line" : ViaValue < Check63 >, required; original_line = "original_line" :
-        LeafRead < Leaf1 >, required; side = "side" : LeafRead < Leaf130 >, required;
-        in_reply_to_id = "in_reply_to_id" : LeafRead < Leaf1 >; } deny
+        read_393, Visit393, PullRequestReviewComment { url = "url", required => LeafRead
+        < Leaf2 >; pull_request_review_id = "pull_request_review_id", required =>
+        LeafRead < Leaf1 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; diff_hunk = "diff_hunk", required =>
+        LeafRead < Leaf2 >; path = "path", required => LeafRead < Leaf2 >; position =
+        "position", required => ViaValue < Check63 >; original_position =
+        "original_position", required => LeafRead < Leaf1 >; commit_id = "commit_id",
+        required => LeafRead < Leaf2 >; original_commit_id = "original_commit_id",
+        required => LeafRead < Leaf2 >; user = "user", required => Typed < DismissedBy >;
+        body = "body", required => LeafRead < Leaf2 >; created_at = "created_at",
+        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
+        Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; pull_request_url
+        = "pull_request_url", required => LeafRead < Leaf2 >; author_association =
+        "author_association", required => LeafRead < Leaf64 >; links = "_links", required
+        => Typed < PullRequestReviewCommentLinks >; start_line = "start_line", required
+        => ViaValue < Check63 >; original_start_line = "original_start_line", required =>
+        ViaValue < Check63 >; start_side = "start_side", required => ViaValue < Check129
+        >; line = "line", required => ViaValue < Check63 >; original_line =
+        "original_line", required => LeafRead < Leaf1 >; side = "side", required =>
+        LeafRead < Leaf130 >; in_reply_to_id = "in_reply_to_id" => LeafRead < Leaf1 >; }
+        deny; contract[validators::v341], BASE0,
+        "/definitions/pull-request-review-comment"
     );
     rt::object_reader!(
-        read_394, Visit394, PullRequestReviewCommentLinks { self_ = "self" : Typed < Link
-        >, required; html = "html" : Typed < Link >, required; pull_request =
-        "pull_request" : Typed < Link >, required; } deny
+        read_394, Visit394, PullRequestReviewCommentLinks { self_ = "self", required =>
+        Typed < Link >; html = "html", required => Typed < Link >; pull_request =
+        "pull_request", required => Typed < Link >; } deny; contract[validators::v342],
+        BASE0, "/definitions/pull-request-review-comment/properties/_links"
     );
     rt::via_value!(
         Check131 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
         | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
-        read_396, Visit396, PullRequestReviewCommentCreatedPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
-        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
-        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
-        : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check131 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
-        "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" : LeafRead < Leaf2 >,
-        required; review_comments_url = "review_comments_url" : LeafRead < Leaf2 >,
-        required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
-        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
-        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
-        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
-        required; links = "_links" : Typed < PullRequestLinks >, required; auto_merge =
-        "auto_merge" : LeafRead < Leaf10 >; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check91 >, required; } deny
+        read_396, Visit396, PullRequestReviewCommentCreatedPullRequest { url = "url",
+        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
+        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
+        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
+        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
+        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; body = "body",
+        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => ViaValue < Check6 >; merged_at = "merged_at", required
+        => ViaValue < Check6 >; merge_commit_sha = "merge_commit_sha", required =>
+        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
+        assignees = "assignees", required => VecOf < Typed < DismissedBy >, 0usize, {
+        usize::MAX }, Checks89 >; requested_reviewers = "requested_reviewers", required
+        => VecOf < ViaValue < Check131 >, 0usize, { usize::MAX }, Checks108 >;
+        requested_teams = "requested_teams", required => VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX }, Checks109 >; labels = "labels", required => VecOf < Typed
+        < Label >, 0usize, { usize::MAX } >; milestone = "milestone", required =>
+        ViaValue < Check90 >; draft = "draft" => LeafRead < Leaf4 >; commits_url =
+        "commits_url", required => LeafRead < Leaf2 >; review_comments_url =
+        "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; auto_merge = "auto_merge" =>
+        LeafRead < Leaf10 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check91 >; } deny; contract[validators::v343], BASE0,
+        "/definitions/pull_request_review_comment$created/properties/pull_request"
     );
     rt::via_value!(
         Check132 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
         | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
-        read_399, Visit399, PullRequestReviewCommentDeletedPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
-        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
-        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
-        : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check132 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
-        "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" : LeafRead < Leaf2 >,
-        required; review_comments_url = "review_comments_url" : LeafRead < Leaf2 >,
-        required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
-        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
-        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
-        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
-        required; links = "_links" : Typed < PullRequestLinks >, required; auto_merge =
-        "auto_merge" : LeafRead < Leaf10 >; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check91 >, required; } deny
+        read_399, Visit399, PullRequestReviewCommentDeletedPullRequest { url = "url",
+        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
+        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
+        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
+        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
+        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; body = "body",
+        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => ViaValue < Check6 >; merged_at = "merged_at", required
+        => ViaValue < Check6 >; merge_commit_sha = "merge_commit_sha", required =>
+        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
+        assignees = "assignees", required => VecOf < Typed < DismissedBy >, 0usize, {
+        usize::MAX }, Checks89 >; requested_reviewers = "requested_reviewers", required
+        => VecOf < ViaValue < Check132 >, 0usize, { usize::MAX }, Checks108 >;
+        requested_teams = "requested_teams", required => VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX }, Checks109 >; labels = "labels", required => VecOf < Typed
+        < Label >, 0usize, { usize::MAX } >; milestone = "milestone", required =>
+        ViaValue < Check90 >; draft = "draft" => LeafRead < Leaf4 >; commits_url =
+        "commits_url", required => LeafRead < Leaf2 >; review_comments_url =
+        "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; auto_merge = "auto_merge" =>
+        LeafRead < Leaf10 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check91 >; } deny; contract[validators::v343], BASE0,
+        "/definitions/pull_request_review_comment$deleted/properties/pull_request"
     );
     rt::via_value!(
         Check133 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
         | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::object_reader!(
-        read_402, Visit402, PullRequestReviewCommentEditedPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
-        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
-        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
-        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
-        state = "state" : LeafRead < Leaf87 >, required; locked = "locked" : LeafRead <
-        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
-        : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
-        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
-        Check6 >, required; merged_at = "merged_at" : ViaValue < Check6 >, required;
-        merge_commit_sha = "merge_commit_sha" : ViaValue < Check6 >, required; assignee =
-        "assignee" : ViaValue < Check28 >, required; assignees = "assignees" : VecOf <
-        Typed < DismissedBy >, 0usize, { usize::MAX }, Checks89 >, required;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check133 >,
-        0usize, { usize::MAX }, Checks108 >, required; requested_teams =
-        "requested_teams" : VecOf < Typed < TeamTeam >, 0usize, { usize::MAX }, Checks109
-        >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >, required; milestone = "milestone" : ViaValue < Check90 >, required; draft =
-        "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" : LeafRead < Leaf2 >,
-        required; review_comments_url = "review_comments_url" : LeafRead < Leaf2 >,
-        required; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
-        required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
-        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head = "head" :
-        Typed < PullRequestHead >, required; base = "base" : Typed < PullRequestHead >,
-        required; links = "_links" : Typed < PullRequestLinks >, required; auto_merge =
-        "auto_merge" : LeafRead < Leaf10 >; author_association = "author_association" :
-        LeafRead < Leaf64 >, required; active_lock_reason = "active_lock_reason" :
-        ViaValue < Check91 >, required; } deny
+        read_402, Visit402, PullRequestReviewCommentEditedPullRequest { url = "url",
+        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
+        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
+        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
+        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
+        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
+        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
+        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
+        Leaf2 >; user = "user", required => Typed < DismissedBy >; body = "body",
+        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
+        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
+        "closed_at", required => ViaValue < Check6 >; merged_at = "merged_at", required
+        => ViaValue < Check6 >; merge_commit_sha = "merge_commit_sha", required =>
+        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
+        assignees = "assignees", required => VecOf < Typed < DismissedBy >, 0usize, {
+        usize::MAX }, Checks89 >; requested_reviewers = "requested_reviewers", required
+        => VecOf < ViaValue < Check133 >, 0usize, { usize::MAX }, Checks108 >;
+        requested_teams = "requested_teams", required => VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX }, Checks109 >; labels = "labels", required => VecOf < Typed
+        < Label >, 0usize, { usize::MAX } >; milestone = "milestone", required =>
+        ViaValue < Check90 >; draft = "draft" => LeafRead < Leaf4 >; commits_url =
+        "commits_url", required => LeafRead < Leaf2 >; review_comments_url =
+        "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
+        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; head = "head", required => Typed <
+        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
+        "_links", required => Typed < PullRequestLinks >; auto_merge = "auto_merge" =>
+        LeafRead < Leaf10 >; author_association = "author_association", required =>
+        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
+        ViaValue < Check91 >; } deny; contract[validators::v343], BASE0,
+        "/definitions/pull_request_review_comment$edited/properties/pull_request"
     );
     rt::array_checks!(Checks134, items = validators::t79:: < 78 >);
     rt::via_value!(
@@ -17197,306 +14345,355 @@ mod fast {
         >, v)
     );
     rt::object_reader!(
-        read_404, Visit404, PushEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
-        before = "before" : LeafRead < Leaf2 >, required; after = "after" : LeafRead <
-        Leaf2 >, required; created = "created" : LeafRead < Leaf4 >, required; deleted =
-        "deleted" : LeafRead < Leaf4 >, required; forced = "forced" : LeafRead < Leaf4 >,
-        required; base_ref = "base_ref" : ViaValue < Check6 >, required; compare =
-        "compare" : LeafRead < Leaf2 >, required; commits = "commits" : VecOf < Typed <
-        PushEventCommit >, 0usize, { usize::MAX }, Checks134 >, required; head_commit =
-        "head_commit" : ViaValue < Check135 >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; pusher = "pusher" :
-        Typed < CommitSimpleAuthor >, required; sender = "sender" : Typed < DismissedBy
-        >, required; installation = "installation" : Typed < InstallationLite >;
-        organization = "organization" : Typed < Organization >; } deny
+        read_404, Visit404, PushEvent { r#ref = "ref", required => LeafRead < Leaf2 >;
+        before = "before", required => LeafRead < Leaf2 >; after = "after", required =>
+        LeafRead < Leaf2 >; created = "created", required => LeafRead < Leaf4 >; deleted
+        = "deleted", required => LeafRead < Leaf4 >; forced = "forced", required =>
+        LeafRead < Leaf4 >; base_ref = "base_ref", required => ViaValue < Check6 >;
+        compare = "compare", required => LeafRead < Leaf2 >; commits = "commits",
+        required => VecOf < Typed < PushEventCommit >, 0usize, { usize::MAX }, Checks134
+        >; head_commit = "head_commit", required => ViaValue < Check135 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; pusher
+        = "pusher", required => Typed < CommitSimpleAuthor >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v344], BASE0, "/definitions/push$event"
     );
     rt::object_reader!(
-        read_405, Visit405, PushEventCommit { id = "id" : LeafRead < Leaf2 >, required;
-        tree_id = "tree_id" : LeafRead < Leaf2 >, required; distinct = "distinct" :
-        LeafRead < Leaf4 >, required; message = "message" : LeafRead < Leaf2 >, required;
-        timestamp = "timestamp" : LeafRead < Leaf2 >, required; url = "url" : LeafRead <
-        Leaf2 >, required; author = "author" : Typed < CommitSimpleAuthor >, required;
-        committer = "committer" : Typed < CommitSimpleAuthor >, required; added = "added"
-        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >, required;
-        modified = "modified" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
-        Checks5 >, required; removed = "removed" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX }, Checks5 >, required; } deny
+        read_405, Visit405, PushEventCommit { id = "id", required => LeafRead < Leaf2 >;
+        tree_id = "tree_id", required => LeafRead < Leaf2 >; distinct = "distinct",
+        required => LeafRead < Leaf4 >; message = "message", required => LeafRead < Leaf2
+        >; timestamp = "timestamp", required => LeafRead < Leaf2 >; url = "url", required
+        => LeafRead < Leaf2 >; author = "author", required => Typed < CommitSimpleAuthor
+        >; committer = "committer", required => Typed < CommitSimpleAuthor >; added =
+        "added", required => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
+        >; modified = "modified", required => VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX }, Checks5 >; removed = "removed", required => VecOf < LeafRead <
+        Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny; contract[validators::v345],
+        BASE0, "/definitions/commit"
     );
     rt::array_checks!(Checks136, items = validators::t79:: < 79 >);
     rt::object_reader!(
-        read_408, Visit408, ReleaseCreatedRelease { url = "url" : LeafRead < Leaf2 >,
-        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
-        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
-        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
-        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
-        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
-        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
-        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
-        < Check6 >, required; published_at = "published_at" : ViaValue < Check6 >,
-        required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
-        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
-        body = "body" : LeafRead < Leaf2 >, required; } deny
+        read_408, Visit408, ReleaseCreatedRelease { url = "url", required => LeafRead <
+        Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url =
+        "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
+        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
+        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
+        => LeafRead < Leaf4 >; author = "author", required => Typed < DismissedBy >;
+        prerelease = "prerelease", required => LeafRead < Leaf4 >; created_at =
+        "created_at", required => ViaValue < Check6 >; published_at = "published_at",
+        required => ViaValue < Check6 >; assets = "assets", required => VecOf < Typed <
+        ReleaseAsset >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url",
+        required => ViaValue < Check6 >; zipball_url = "zipball_url", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v347], BASE0, "/definitions/release"
     );
     rt::string_leaf!(
         Leaf137 -> ReleaseAssetState, | s | [! ::std::matches!(s, "uploaded")] =>
         ReleaseAssetState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_409, Visit409, ReleaseAsset { url = "url" : LeafRead < Leaf2 >, required;
-        browser_download_url = "browser_download_url" : LeafRead < Leaf2 >, required; id
-        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
-        required; name = "name" : LeafRead < Leaf2 >, required; label = "label" :
-        ViaValue < Check6 >, required; state = "state" : LeafRead < Leaf137 >, required;
-        content_type = "content_type" : LeafRead < Leaf2 >, required; size = "size" :
-        LeafRead < Leaf1 >, required; download_count = "download_count" : LeafRead <
-        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required; uploader = "uploader" :
-        Typed < DismissedBy >; } deny
+        read_409, Visit409, ReleaseAsset { url = "url", required => LeafRead < Leaf2 >;
+        browser_download_url = "browser_download_url", required => LeafRead < Leaf2 >; id
+        = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead
+        < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; label = "label",
+        required => ViaValue < Check6 >; state = "state", required => LeafRead < Leaf137
+        >; content_type = "content_type", required => LeafRead < Leaf2 >; size = "size",
+        required => LeafRead < Leaf1 >; download_count = "download_count", required =>
+        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; uploader = "uploader"
+        => Typed < DismissedBy >; } deny; contract[validators::v348], BASE0,
+        "/definitions/release-asset"
     );
     rt::object_reader!(
-        read_413, Visit413, ReleaseEditedChanges { body = "body" : Typed < Title >; name
-        = "name" : Typed < Title >; } deny
+        read_413, Visit413, ReleaseEditedChanges { body = "body" => Typed < Title >; name
+        = "name" => Typed < Title >; } deny; contract[validators::t86:: < 3 >], BASE0,
+        "/definitions/release$edited/properties/changes"
     );
     rt::object_reader!(
-        read_415, Visit415, ReleasePrereleasedRelease { url = "url" : LeafRead < Leaf2 >,
-        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
-        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
-        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
-        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
-        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
-        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
-        "prerelease" : LeafRead < Leaf76 >, required; created_at = "created_at" :
-        ViaValue < Check6 >, required; published_at = "published_at" : ViaValue < Check6
-        >, required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
-        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
-        body = "body" : LeafRead < Leaf2 >, required; } deny
+        read_415, Visit415, ReleasePrereleasedRelease { url = "url", required => LeafRead
+        < Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url
+        = "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required
+        => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
+        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
+        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
+        => LeafRead < Leaf4 >; author = "author", required => Typed < DismissedBy >;
+        prerelease = "prerelease", required => LeafRead < Leaf76 >; created_at =
+        "created_at", required => ViaValue < Check6 >; published_at = "published_at",
+        required => ViaValue < Check6 >; assets = "assets", required => VecOf < Typed <
+        ReleaseAsset >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url",
+        required => ViaValue < Check6 >; zipball_url = "zipball_url", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 26 >], BASE0,
+        "/definitions/release$prereleased/properties/release"
     );
     rt::object_reader!(
-        read_417, Visit417, ReleasePublishedRelease { url = "url" : LeafRead < Leaf2 >,
-        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
-        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
-        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
-        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
-        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
-        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
-        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
-        < Check6 >, required; published_at = "published_at" : LeafRead < Leaf2 >,
-        required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
-        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
-        body = "body" : LeafRead < Leaf2 >, required; } deny
+        read_417, Visit417, ReleasePublishedRelease { url = "url", required => LeafRead <
+        Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url =
+        "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
+        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
+        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
+        => LeafRead < Leaf4 >; author = "author", required => Typed < DismissedBy >;
+        prerelease = "prerelease", required => LeafRead < Leaf4 >; created_at =
+        "created_at", required => ViaValue < Check6 >; published_at = "published_at",
+        required => LeafRead < Leaf2 >; assets = "assets", required => VecOf < Typed <
+        ReleaseAsset >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url",
+        required => ViaValue < Check6 >; zipball_url = "zipball_url", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 27 >], BASE0,
+        "/definitions/release$published/properties/release"
     );
     rt::object_reader!(
-        read_420, Visit420, ReleaseUnpublishedRelease { url = "url" : LeafRead < Leaf2 >,
-        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
-        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
-        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
-        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
-        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
-        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
-        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
-        < Check6 >, required; published_at = "published_at" : LeafRead < Leaf71 >,
-        required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
-        usize::MAX }, Checks136 >, required; tarball_url = "tarball_url" : ViaValue <
-        Check6 >, required; zipball_url = "zipball_url" : ViaValue < Check6 >, required;
-        body = "body" : LeafRead < Leaf2 >, required; } deny
+        read_420, Visit420, ReleaseUnpublishedRelease { url = "url", required => LeafRead
+        < Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url
+        = "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required
+        => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
+        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
+        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
+        => LeafRead < Leaf4 >; author = "author", required => Typed < DismissedBy >;
+        prerelease = "prerelease", required => LeafRead < Leaf4 >; created_at =
+        "created_at", required => ViaValue < Check6 >; published_at = "published_at",
+        required => LeafRead < Leaf71 >; assets = "assets", required => VecOf < Typed <
+        ReleaseAsset >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url",
+        required => ViaValue < Check6 >; zipball_url = "zipball_url", required =>
+        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 28 >], BASE0,
+        "/definitions/release$unpublished/properties/release"
     );
     rt::object_reader!(
-        read_426, Visit426, RepositoryEditedChanges { description = "description" : Typed
-        < Description >; default_branch = "default_branch" : Typed < Title >; homepage =
-        "homepage" : Typed < Description >; } deny
+        read_426, Visit426, RepositoryEditedChanges { description = "description" =>
+        Typed < Description >; default_branch = "default_branch" => Typed < Title >;
+        homepage = "homepage" => Typed < Description >; } deny;
+        contract[validators::v355], BASE0,
+        "/definitions/repository$edited/properties/changes"
     );
     rt::object_reader!(
-        read_427, Visit427, Description { from = "from" : ViaValue < Check6 >, required;
-        } deny
+        read_427, Visit427, Description { from = "from", required => ViaValue < Check6 >;
+        } deny; contract[validators::t3:: < 5 >], BASE0,
+        "/definitions/repository$edited/properties/changes/properties/description"
     );
     rt::object_reader!(
-        read_431, Visit431, RepositoryRenamedChanges { repository = "repository" : Typed
-        < RootRepositoryEventRenamedChangesRepository >, required; } deny
+        read_431, Visit431, RepositoryRenamedChanges { repository = "repository",
+        required => Typed < RootRepositoryEventRenamedChangesRepository >; } deny;
+        contract[validators::t85:: < 7 >], BASE0,
+        "/definitions/repository$renamed/properties/changes"
     );
     rt::object_reader!(
-        read_432, Visit432, RootRepositoryEventRenamedChangesRepository { name = "name" :
-        Typed < Title >, required; } deny
+        read_432, Visit432, RootRepositoryEventRenamedChangesRepository { name = "name",
+        required => Typed < Title >; } deny; contract[validators::t85:: < 8 >], BASE0,
+        "/definitions/repository$renamed/properties/changes/properties/repository"
     );
     rt::object_reader!(
-        read_434, Visit434, RepositoryTransferredChanges { owner = "owner" : Typed <
-        Owner >, required; } deny
+        read_434, Visit434, RepositoryTransferredChanges { owner = "owner", required =>
+        Typed < Owner >; } deny; contract[validators::t85:: < 9 >], BASE0,
+        "/definitions/repository$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_435, Visit435, Owner { from = "from" : Typed < OwnerFrom >, required; } deny
+        read_435, Visit435, Owner { from = "from", required => Typed < OwnerFrom >; }
+        deny; contract[validators::t3:: < 6 >], BASE0,
+        "/definitions/repository$transferred/properties/changes/properties/owner"
     );
     rt::object_reader!(
-        read_436, Visit436, OwnerFrom { user = "user" : Typed < DismissedBy >; } deny
+        read_436, Visit436, OwnerFrom { user = "user" => Typed < DismissedBy >; } deny;
+        contract[validators::t83:: < 4 >], BASE0,
+        "/definitions/repository$transferred/properties/changes/properties/owner/properties/from"
     );
     rt::string_leaf!(
         Leaf138 -> RepositoryImportEventStatus, | s | [! ::std::matches!(s, "success" |
         "cancelled" | "failure")] => RepositoryImportEventStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_440, Visit440, RepositoryImportEvent { status = "status" : LeafRead <
-        Leaf138 >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_440, Visit440, RepositoryImportEvent { status = "status", required =>
+        LeafRead < Leaf138 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v363], BASE0, "/definitions/repository_import$event"
     );
     rt::object_reader!(
-        read_444, Visit444, RepositoryVulnerabilityAlertCreateAlert { id = "id" :
-        LeafRead < Leaf1 >, required; affected_range = "affected_range" : LeafRead <
-        Leaf2 >, required; affected_package_name = "affected_package_name" : LeafRead <
-        Leaf2 >, required; dismisser = "dismisser" : Typed < DismissedBy >;
-        dismiss_reason = "dismiss_reason" : LeafRead < Leaf2 >; dismissed_at =
-        "dismissed_at" : LeafRead < Leaf2 >; severity = "severity" : LeafRead < Leaf2 >;
-        ghsa_id = "ghsa_id" : LeafRead < Leaf2 >; external_reference =
-        "external_reference" : LeafRead < Leaf2 >, required; external_identifier =
-        "external_identifier" : LeafRead < Leaf2 >, required; fixed_in = "fixed_in" :
-        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >; }
-        deny
+        read_444, Visit444, RepositoryVulnerabilityAlertCreateAlert { id = "id", required
+        => LeafRead < Leaf1 >; affected_range = "affected_range", required => LeafRead <
+        Leaf2 >; affected_package_name = "affected_package_name", required => LeafRead <
+        Leaf2 >; dismisser = "dismisser" => Typed < DismissedBy >; dismiss_reason =
+        "dismiss_reason" => LeafRead < Leaf2 >; dismissed_at = "dismissed_at" => LeafRead
+        < Leaf2 >; severity = "severity" => LeafRead < Leaf2 >; ghsa_id = "ghsa_id" =>
+        LeafRead < Leaf2 >; external_reference = "external_reference", required =>
+        LeafRead < Leaf2 >; external_identifier = "external_identifier", required =>
+        LeafRead < Leaf2 >; fixed_in = "fixed_in", required => LeafRead < Leaf2 >;
+        created_at = "created_at" => LeafRead < Leaf2 >; } deny;
+        contract[validators::v366], BASE0,
+        "/definitions/repository_vulnerability_alert$create/properties/alert"
     );
     rt::object_reader!(
-        read_446, Visit446, RepositoryVulnerabilityAlertDismissAlert { id = "id" :
-        LeafRead < Leaf1 >, required; affected_range = "affected_range" : LeafRead <
-        Leaf2 >, required; affected_package_name = "affected_package_name" : LeafRead <
-        Leaf2 >, required; dismisser = "dismisser" : Typed < DismissedBy >, required;
-        dismiss_reason = "dismiss_reason" : LeafRead < Leaf2 >, required; dismissed_at =
-        "dismissed_at" : LeafRead < Leaf2 >, required; severity = "severity" : LeafRead <
-        Leaf2 >; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >; external_reference =
-        "external_reference" : LeafRead < Leaf2 >, required; external_identifier =
-        "external_identifier" : LeafRead < Leaf2 >, required; fixed_in = "fixed_in" :
-        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >; }
-        deny
+        read_446, Visit446, RepositoryVulnerabilityAlertDismissAlert { id = "id",
+        required => LeafRead < Leaf1 >; affected_range = "affected_range", required =>
+        LeafRead < Leaf2 >; affected_package_name = "affected_package_name", required =>
+        LeafRead < Leaf2 >; dismisser = "dismisser", required => Typed < DismissedBy >;
+        dismiss_reason = "dismiss_reason", required => LeafRead < Leaf2 >; dismissed_at =
+        "dismissed_at", required => LeafRead < Leaf2 >; severity = "severity" => LeafRead
+        < Leaf2 >; ghsa_id = "ghsa_id" => LeafRead < Leaf2 >; external_reference =
+        "external_reference", required => LeafRead < Leaf2 >; external_identifier =
+        "external_identifier", required => LeafRead < Leaf2 >; fixed_in = "fixed_in",
+        required => LeafRead < Leaf2 >; created_at = "created_at" => LeafRead < Leaf2 >;
+        } deny; contract[validators::v367], BASE0,
+        "/definitions/repository_vulnerability_alert$dismiss/properties/alert"
     );
     rt::object_reader!(
-        read_448, Visit448, RepositoryVulnerabilityAlertResolveAlert { id = "id" :
-        LeafRead < Leaf1 >, required; affected_range = "affected_range" : LeafRead <
-        Leaf2 >, required; affected_package_name = "affected_package_name" : LeafRead <
-        Leaf2 >, required; dismisser = "dismisser" : Typed < DismissedBy >;
-        dismiss_reason = "dismiss_reason" : LeafRead < Leaf2 >; dismissed_at =
-        "dismissed_at" : LeafRead < Leaf2 >; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >;
-        severity = "severity" : LeafRead < Leaf2 >; external_reference =
-        "external_reference" : LeafRead < Leaf2 >, required; external_identifier =
-        "external_identifier" : LeafRead < Leaf2 >, required; fixed_in = "fixed_in" :
-        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >; }
-        deny
+        read_448, Visit448, RepositoryVulnerabilityAlertResolveAlert { id = "id",
+        required => LeafRead < Leaf1 >; affected_range = "affected_range", required =>
+        LeafRead < Leaf2 >; affected_package_name = "affected_package_name", required =>
+        LeafRead < Leaf2 >; dismisser = "dismisser" => Typed < DismissedBy >;
+        dismiss_reason = "dismiss_reason" => LeafRead < Leaf2 >; dismissed_at =
+        "dismissed_at" => LeafRead < Leaf2 >; ghsa_id = "ghsa_id" => LeafRead < Leaf2 >;
+        severity = "severity" => LeafRead < Leaf2 >; external_reference =
+        "external_reference", required => LeafRead < Leaf2 >; external_identifier =
+        "external_identifier", required => LeafRead < Leaf2 >; fixed_in = "fixed_in",
+        required => LeafRead < Leaf2 >; created_at = "created_at" => LeafRead < Leaf2 >;
+        } deny; contract[validators::v368], BASE0,
+        "/definitions/repository_vulnerability_alert$resolve/properties/alert"
     );
     rt::object_reader!(
-        read_451, Visit451, SecretScanningAlertCreatedAlert { number = "number" :
-        LeafRead < Leaf1 >, required; secret_type = "secret_type" : LeafRead < Leaf2 >,
-        required; resolution = "resolution" : LeafRead < Leaf10 >, required; resolved_by
-        = "resolved_by" : LeafRead < Leaf10 >, required; resolved_at = "resolved_at" :
-        LeafRead < Leaf10 >, required; } deny
+        read_451, Visit451, SecretScanningAlertCreatedAlert { number = "number", required
+        => LeafRead < Leaf1 >; secret_type = "secret_type", required => LeafRead < Leaf2
+        >; resolution = "resolution", required => LeafRead < Leaf10 >; resolved_by =
+        "resolved_by", required => LeafRead < Leaf10 >; resolved_at = "resolved_at",
+        required => LeafRead < Leaf10 >; } deny; contract[validators::t22:: < 0 >],
+        BASE0, "/definitions/secret_scanning_alert$created/properties/alert"
     );
     rt::string_leaf!(
         Leaf139 -> Resolution, | s | [! ::std::matches!(s, "false_positive" | "wontfix" |
         "revoked" | "used_in_tests")] => Resolution::from_listed_str(s)
     );
     rt::object_reader!(
-        read_454, Visit454, SecretScanningAlertResolvedAlert { number = "number" :
-        LeafRead < Leaf1 >, required; secret_type = "secret_type" : LeafRead < Leaf2 >,
-        required; resolution = "resolution" : LeafRead < Leaf139 >, required; resolved_by
-        = "resolved_by" : Typed < DismissedBy >, required; resolved_at = "resolved_at" :
-        LeafRead < Leaf2 >, required; } deny
+        read_454, Visit454, SecretScanningAlertResolvedAlert { number = "number",
+        required => LeafRead < Leaf1 >; secret_type = "secret_type", required => LeafRead
+        < Leaf2 >; resolution = "resolution", required => LeafRead < Leaf139 >;
+        resolved_by = "resolved_by", required => Typed < DismissedBy >; resolved_at =
+        "resolved_at", required => LeafRead < Leaf2 >; } deny; contract[validators::t22::
+        < 1 >], BASE0, "/definitions/secret_scanning_alert$resolved/properties/alert"
     );
     rt::array_checks!(Checks140, items = validators::v376);
     rt::array_checks!(Checks141, items = validators::v377);
     rt::array_checks!(Checks142, items = validators::t85:: < 10 >);
     rt::array_checks!(Checks143, items = validators::v379);
     rt::object_reader!(
-        read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory { cvss = "cvss" :
-        Typed < Cvss >, required; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize, {
-        usize::MAX }, Checks140 >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
-        required; summary = "summary" : LeafRead < Leaf2 >, required; description =
-        "description" : LeafRead < Leaf2 >, required; severity = "severity" : LeafRead <
-        Leaf2 >, required; identifiers = "identifiers" : VecOf < Typed < Identifier >,
-        0usize, { usize::MAX }, Checks141 >, required; references = "references" : VecOf
-        < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >, required;
-        published_at = "published_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; withdrawn_at = "withdrawn_at" :
-        ViaValue < Check6 >, required; vulnerabilities = "vulnerabilities" : VecOf <
-        Typed < Vulnerability >, 0usize, { usize::MAX }, Checks143 >, required; } deny
+        read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory { cvss = "cvss",
+        required => Typed < Cvss >; cwes = "cwes", required => VecOf < Typed < Cwe >,
+        0usize, { usize::MAX }, Checks140 >; ghsa_id = "ghsa_id", required => LeafRead <
+        Leaf2 >; summary = "summary", required => LeafRead < Leaf2 >; description =
+        "description", required => LeafRead < Leaf2 >; severity = "severity", required =>
+        LeafRead < Leaf2 >; identifiers = "identifiers", required => VecOf < Typed <
+        Identifier >, 0usize, { usize::MAX }, Checks141 >; references = "references",
+        required => VecOf < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >;
+        published_at = "published_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; withdrawn_at = "withdrawn_at",
+        required => ViaValue < Check6 >; vulnerabilities = "vulnerabilities", required =>
+        VecOf < Typed < Vulnerability >, 0usize, { usize::MAX }, Checks143 >; } deny;
+        contract[validators::t23:: < 0 >], BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory"
     );
     rt::object_reader!(
-        read_459, Visit459, Cvss { vector_string = "vector_string" : ViaValue < Check6 >,
-        required; score = "score" : LeafRead < Leaf101 >, required; } deny
+        read_459, Visit459, Cvss { vector_string = "vector_string", required => ViaValue
+        < Check6 >; score = "score", required => LeafRead < Leaf101 >; } deny;
+        contract[validators::v375], BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss"
     );
     rt::object_reader!(
-        read_460, Visit460, Cwe { cwe_id = "cwe_id" : LeafRead < Leaf2 >, required; name
-        = "name" : LeafRead < Leaf2 >, required; } deny
+        read_460, Visit460, Cwe { cwe_id = "cwe_id", required => LeafRead < Leaf2 >; name
+        = "name", required => LeafRead < Leaf2 >; } deny; contract[validators::v376],
+        BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items"
     );
     rt::object_reader!(
-        read_461, Visit461, Identifier { value = "value" : LeafRead < Leaf2 >, required;
-        r#type = "type" : LeafRead < Leaf2 >, required; } deny
+        read_461, Visit461, Identifier { value = "value", required => LeafRead < Leaf2 >;
+        r#type = "type", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v377], BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items"
     );
     rt::object_reader!(
-        read_462, Visit462, Reference { url = "url" : LeafRead < Leaf2 >, required; }
-        deny
+        read_462, Visit462, Reference { url = "url", required => LeafRead < Leaf2 >; }
+        deny; contract[validators::t85:: < 10 >], BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
     );
     rt::via_value!(
         Check144 -> Option < FirstPatchedVersion >, | v | rt::is_valid(validators::v381,
         v)
     );
     rt::object_reader!(
-        read_463, Visit463, Vulnerability { package = "package" : Typed <
-        VulnerabilityPackage >, required; severity = "severity" : LeafRead < Leaf2 >,
-        required; vulnerable_version_range = "vulnerable_version_range" : LeafRead <
-        Leaf2 >, required; first_patched_version = "first_patched_version" : ViaValue <
-        Check144 >, required; } deny
+        read_463, Visit463, Vulnerability { package = "package", required => Typed <
+        VulnerabilityPackage >; severity = "severity", required => LeafRead < Leaf2 >;
+        vulnerable_version_range = "vulnerable_version_range", required => LeafRead <
+        Leaf2 >; first_patched_version = "first_patched_version", required => ViaValue <
+        Check144 >; } deny; contract[validators::v379], BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items"
     );
     rt::object_reader!(
-        read_464, Visit464, VulnerabilityPackage { ecosystem = "ecosystem" : LeafRead <
-        Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required; } deny
+        read_464, Visit464, VulnerabilityPackage { ecosystem = "ecosystem", required =>
+        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v380], BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package"
     );
     rt::object_reader!(
-        read_465, Visit465, FirstPatchedVersion { identifier = "identifier" : LeafRead <
-        Leaf2 >, required; } deny
+        read_465, Visit465, FirstPatchedVersion { identifier = "identifier", required =>
+        LeafRead < Leaf2 >; } deny; contract[validators::v381], BASE0,
+        "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version"
     );
     rt::object_reader!(
-        read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory { cvss = "cvss" :
-        Typed < Cvss >, required; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize, {
-        usize::MAX }, Checks140 >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
-        required; summary = "summary" : LeafRead < Leaf2 >, required; description =
-        "description" : LeafRead < Leaf2 >, required; severity = "severity" : LeafRead <
-        Leaf2 >, required; identifiers = "identifiers" : VecOf < Typed < Identifier >,
-        0usize, { usize::MAX }, Checks141 >, required; references = "references" : VecOf
-        < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >, required;
-        published_at = "published_at" : LeafRead < Leaf2 >, required; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required; withdrawn_at = "withdrawn_at" :
-        LeafRead < Leaf2 >, required; vulnerabilities = "vulnerabilities" : VecOf < Typed
-        < Vulnerability >, 0usize, { usize::MAX }, Checks143 >, required; } deny
+        read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory { cvss = "cvss",
+        required => Typed < Cvss >; cwes = "cwes", required => VecOf < Typed < Cwe >,
+        0usize, { usize::MAX }, Checks140 >; ghsa_id = "ghsa_id", required => LeafRead <
+        Leaf2 >; summary = "summary", required => LeafRead < Leaf2 >; description =
+        "description", required => LeafRead < Leaf2 >; severity = "severity", required =>
+        LeafRead < Leaf2 >; identifiers = "identifiers", required => VecOf < Typed <
+        Identifier >, 0usize, { usize::MAX }, Checks141 >; references = "references",
+        required => VecOf < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >;
+        published_at = "published_at", required => LeafRead < Leaf2 >; updated_at =
+        "updated_at", required => LeafRead < Leaf2 >; withdrawn_at = "withdrawn_at",
+        required => LeafRead < Leaf2 >; vulnerabilities = "vulnerabilities", required =>
+        VecOf < Typed < Vulnerability >, 0usize, { usize::MAX }, Checks143 >; } deny;
+        contract[validators::t23:: < 1 >], BASE0,
+        "/definitions/security_advisory$withdrawn/properties/security_advisory"
     );
     rt::object_reader!(
-        read_472, Visit472, Sponsorship { node_id = "node_id" : LeafRead < Leaf2 >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; sponsorable =
-        "sponsorable" : Typed < DismissedBy >, required; sponsor = "sponsor" : Typed <
-        DismissedBy >, required; privacy_level = "privacy_level" : LeafRead < Leaf2 >,
-        required; tier = "tier" : Typed < SponsorshipTier >, required; } deny
+        read_472, Visit472, Sponsorship { node_id = "node_id", required => LeafRead <
+        Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; sponsorable =
+        "sponsorable", required => Typed < DismissedBy >; sponsor = "sponsor", required
+        => Typed < DismissedBy >; privacy_level = "privacy_level", required => LeafRead <
+        Leaf2 >; tier = "tier", required => Typed < SponsorshipTier >; } deny;
+        contract[validators::v384], BASE0,
+        "/definitions/sponsorship$cancelled/properties/sponsorship"
     );
     rt::object_reader!(
-        read_473, Visit473, SponsorshipTier { node_id = "node_id" : LeafRead < Leaf2 >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; description =
-        "description" : LeafRead < Leaf2 >, required; monthly_price_in_cents =
-        "monthly_price_in_cents" : LeafRead < Leaf1 >, required; monthly_price_in_dollars
-        = "monthly_price_in_dollars" : LeafRead < Leaf1 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; is_one_time = "is_one_time" : LeafRead < Leaf4 >,
-        required; is_custom_ammount = "is_custom_ammount" : LeafRead < Leaf4 >, required;
-        } deny
+        read_473, Visit473, SponsorshipTier { node_id = "node_id", required => LeafRead <
+        Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; description =
+        "description", required => LeafRead < Leaf2 >; monthly_price_in_cents =
+        "monthly_price_in_cents", required => LeafRead < Leaf1 >;
+        monthly_price_in_dollars = "monthly_price_in_dollars", required => LeafRead <
+        Leaf1 >; name = "name", required => LeafRead < Leaf2 >; is_one_time =
+        "is_one_time", required => LeafRead < Leaf4 >; is_custom_ammount =
+        "is_custom_ammount", required => LeafRead < Leaf4 >; } deny;
+        contract[validators::v385], BASE0, "/definitions/sponsorship-tier"
     );
     rt::object_reader!(
-        read_476, Visit476, SponsorshipEditedChanges { privacy_level = "privacy_level" :
-        Typed < Title >; } deny
+        read_476, Visit476, SponsorshipEditedChanges { privacy_level = "privacy_level" =>
+        Typed < Title >; } deny; contract[validators::t83:: < 5 >], BASE0,
+        "/definitions/sponsorship$edited/properties/changes"
     );
     rt::object_reader!(
-        read_479, Visit479, SponsorshipPendingTierChangeChanges { tier = "tier" : Typed <
-        Tier >, required; } deny
+        read_479, Visit479, SponsorshipPendingTierChangeChanges { tier = "tier", required
+        => Typed < Tier >; } deny; contract[validators::t85:: < 11 >], BASE0,
+        "/definitions/sponsorship$pending_tier_change/properties/changes"
     );
     rt::object_reader!(
-        read_480, Visit480, Tier { from = "from" : Typed < SponsorshipTier >, required; }
-        deny
+        read_480, Visit480, Tier { from = "from", required => Typed < SponsorshipTier >;
+        } deny; contract[validators::t3:: < 7 >], BASE0,
+        "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier"
     );
     rt::string_leaf!(
         Leaf145 -> StatusEventState, | s | [! ::std::matches!(s, "pending" | "success" |
@@ -17504,47 +14701,53 @@ mod fast {
     );
     rt::array_checks!(Checks146, items = validators::v399);
     rt::object_reader!(
-        read_485, Visit485, StatusEvent { id = "id" : LeafRead < Leaf1 >, required; sha =
-        "sha" : LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >,
-        required; avatar_url = "avatar_url" : ViaValue < Check6 >; target_url =
-        "target_url" : ViaValue < Check6 >, required; context = "context" : LeafRead <
-        Leaf2 >, required; description = "description" : ViaValue < Check6 >, required;
-        state = "state" : LeafRead < Leaf145 >, required; commit = "commit" : Typed <
-        StatusEventCommit >, required; branches = "branches" : VecOf < Typed < Branch >,
-        0usize, { usize::MAX }, Checks146 >, required; created_at = "created_at" :
-        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_485, Visit485, StatusEvent { id = "id", required => LeafRead < Leaf1 >; sha
+        = "sha", required => LeafRead < Leaf2 >; name = "name", required => LeafRead <
+        Leaf2 >; avatar_url = "avatar_url" => ViaValue < Check6 >; target_url =
+        "target_url", required => ViaValue < Check6 >; context = "context", required =>
+        LeafRead < Leaf2 >; description = "description", required => ViaValue < Check6 >;
+        state = "state", required => LeafRead < Leaf145 >; commit = "commit", required =>
+        Typed < StatusEventCommit >; branches = "branches", required => VecOf < Typed <
+        Branch >, 0usize, { usize::MAX }, Checks146 >; created_at = "created_at",
+        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
+        Leaf2 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v390], BASE0, "/definitions/status$event"
     );
     rt::array_checks!(Checks147, items = validators::v398);
     rt::object_reader!(
-        read_487, Visit487, StatusEventCommit { sha = "sha" : LeafRead < Leaf2 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; commit = "commit" :
-        Typed < CommitCommit >, required; url = "url" : LeafRead < Leaf2 >, required;
-        html_url = "html_url" : LeafRead < Leaf2 >, required; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required; author = "author" : ViaValue <
-        Check28 >, required; committer = "committer" : ViaValue < Check28 >, required;
-        parents = "parents" : VecOf < Typed < CommitParent >, 0usize, { usize::MAX },
-        Checks147 >, required; } deny
+        read_487, Visit487, StatusEventCommit { sha = "sha", required => LeafRead < Leaf2
+        >; node_id = "node_id", required => LeafRead < Leaf2 >; commit = "commit",
+        required => Typed < CommitCommit >; url = "url", required => LeafRead < Leaf2 >;
+        html_url = "html_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; author = "author", required =>
+        ViaValue < Check28 >; committer = "committer", required => ViaValue < Check28 >;
+        parents = "parents", required => VecOf < Typed < CommitParent >, 0usize, {
+        usize::MAX }, Checks147 >; } deny; contract[validators::v392], BASE0,
+        "/definitions/status$event/properties/commit"
     );
     rt::object_reader!(
-        read_488, Visit488, CommitCommit { author = "author" : Typed < CommitAuthor >,
-        required; committer = "committer" : Typed < CommitAuthor >, required; message =
-        "message" : LeafRead < Leaf2 >, required; tree = "tree" : Typed < Tree >,
-        required; url = "url" : LeafRead < Leaf2 >, required; comment_count =
-        "comment_count" : LeafRead < Leaf1 >, required; verification = "verification" :
-        Typed < Verification >, required; } deny
+        read_488, Visit488, CommitCommit { author = "author", required => Typed <
+        CommitAuthor >; committer = "committer", required => Typed < CommitAuthor >;
+        message = "message", required => LeafRead < Leaf2 >; tree = "tree", required =>
+        Typed < Tree >; url = "url", required => LeafRead < Leaf2 >; comment_count =
+        "comment_count", required => LeafRead < Leaf1 >; verification = "verification",
+        required => Typed < Verification >; } deny; contract[validators::v393], BASE0,
+        "/definitions/status$event/properties/commit/properties/commit"
     );
     rt::object_reader!(
-        read_489, Visit489, CommitAuthor { name = "name" : LeafRead < Leaf2 >, required;
-        email = "email" : ViaValue < Check25 >, required; date = "date" : LeafRead <
-        Leaf2 >, required; username = "username" : LeafRead < Leaf2 >; } deny
+        read_489, Visit489, CommitAuthor { name = "name", required => LeafRead < Leaf2 >;
+        email = "email", required => ViaValue < Check25 >; date = "date", required =>
+        LeafRead < Leaf2 >; username = "username" => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 29 >], BASE0,
+        "/definitions/status$event/properties/commit/properties/commit/properties/author"
     );
     rt::object_reader!(
-        read_490, Visit490, Tree { sha = "sha" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; } deny
+        read_490, Visit490, Tree { sha = "sha", required => LeafRead < Leaf2 >; url =
+        "url", required => LeafRead < Leaf2 >; } deny; contract[validators::v395], BASE0,
+        "/definitions/status$event/properties/commit/properties/commit/properties/tree"
     );
     rt::string_leaf!(
         Leaf148 -> Reason, | s | [! ::std::matches!(s, "expired_key" | "not_signing_key"
@@ -17554,58 +14757,70 @@ mod fast {
         Reason::from_listed_str(s)
     );
     rt::object_reader!(
-        read_491, Visit491, Verification { verified = "verified" : LeafRead < Leaf4 >,
-        required; reason = "reason" : LeafRead < Leaf148 >, required; signature =
-        "signature" : ViaValue < Check6 >, required; payload = "payload" : ViaValue <
-        Check6 >, required; } deny
+        read_491, Visit491, Verification { verified = "verified", required => LeafRead <
+        Leaf4 >; reason = "reason", required => LeafRead < Leaf148 >; signature =
+        "signature", required => ViaValue < Check6 >; payload = "payload", required =>
+        ViaValue < Check6 >; } deny; contract[validators::v396], BASE0,
+        "/definitions/status$event/properties/commit/properties/commit/properties/verification"
     );
     rt::object_reader!(
-        read_493, Visit493, CommitParent { sha = "sha" : LeafRead < Leaf2 >, required;
-        url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
-        Leaf2 >, required; } deny
+        read_493, Visit493, CommitParent { sha = "sha", required => LeafRead < Leaf2 >;
+        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; } deny; contract[validators::v398], BASE0,
+        "/definitions/status$event/properties/commit/properties/parents/items"
     );
     rt::object_reader!(
-        read_494, Visit494, Branch { name = "name" : LeafRead < Leaf2 >, required; commit
-        = "commit" : Typed < Tree >, required; protected = "protected" : LeafRead < Leaf4
-        >, required; } deny
+        read_494, Visit494, Branch { name = "name", required => LeafRead < Leaf2 >;
+        commit = "commit", required => Typed < Tree >; protected = "protected", required
+        => LeafRead < Leaf4 >; } deny; contract[validators::v399], BASE0,
+        "/definitions/status$event/properties/branches/items"
     );
     rt::object_reader!(
-        read_500, Visit500, TeamEditedChanges { description = "description" : Typed <
-        Title >; name = "name" : Typed < Title >; privacy = "privacy" : Typed < Title >;
-        repository = "repository" : Typed < RootTeamEventEditedChangesRepository >; }
-        deny
+        read_500, Visit500, TeamEditedChanges { description = "description" => Typed <
+        Title >; name = "name" => Typed < Title >; privacy = "privacy" => Typed < Title
+        >; repository = "repository" => Typed < RootTeamEventEditedChangesRepository >; }
+        deny; contract[validators::v401], BASE0,
+        "/definitions/team$edited/properties/changes"
     );
     rt::object_reader!(
         read_501, Visit501, RootTeamEventEditedChangesRepository { permissions =
-        "permissions" : Typed < RootTeamEventEditedChangesRepositoryPermissions >,
-        required; } deny
+        "permissions", required => Typed <
+        RootTeamEventEditedChangesRepositoryPermissions >; } deny;
+        contract[validators::t85:: < 12 >], BASE0,
+        "/definitions/team$edited/properties/changes/properties/repository"
     );
     rt::object_reader!(
         read_502, Visit502, RootTeamEventEditedChangesRepositoryPermissions { from =
-        "from" : Typed < PermissionsFrom >, required; } deny
+        "from", required => Typed < PermissionsFrom >; } deny; contract[validators::t3::
+        < 8 >], BASE0,
+        "/definitions/team$edited/properties/changes/properties/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_503, Visit503, PermissionsFrom { admin = "admin" : LeafRead < Leaf4 >; pull
-        = "pull" : LeafRead < Leaf4 >; push = "push" : LeafRead < Leaf4 >; } deny
+        read_503, Visit503, PermissionsFrom { admin = "admin" => LeafRead < Leaf4 >; pull
+        = "pull" => LeafRead < Leaf4 >; push = "push" => LeafRead < Leaf4 >; } deny;
+        contract[validators::v404], BASE0,
+        "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from"
     );
     rt::object_reader!(
-        read_505, Visit505, TeamAddEvent { team = "team" : Typed < TeamTeam >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >, required; } deny
+        read_505, Visit505, TeamAddEvent { team = "team", required => Typed < TeamTeam >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization", required => Typed < Organization >; } deny;
+        contract[validators::v405], BASE0, "/definitions/team_add$event"
     );
     rt::via_value!(
         Check149 -> Option < rt::Map < String, rt::Value > >, | v |
         rt::is_valid(validators::t2:: < 20 >, v)
     );
     rt::object_reader!(
-        read_508, Visit508, WorkflowDispatchEvent { inputs = "inputs" : ViaValue <
-        Check149 >, required; r#ref = "ref" : LeafRead < Leaf2 >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; workflow = "workflow" : LeafRead < Leaf2 >, required; } deny
+        read_508, Visit508, WorkflowDispatchEvent { inputs = "inputs", required =>
+        ViaValue < Check149 >; r#ref = "ref", required => LeafRead < Leaf2 >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; workflow = "workflow", required => LeafRead < Leaf2 >; }
+        deny; contract[validators::v407], BASE0, "/definitions/workflow_dispatch$event"
     );
     rt::via_value!(Check150 -> Step, | v | rt::is_valid(validators::t79:: < 80 >, v));
     rt::array_checks!(Checks151, items = validators::t79:: < 80 >);
@@ -17615,36 +14830,40 @@ mod fast {
         WorkflowJobConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_511, Visit511, WorkflowJobCompletedWorkflowJob { id = "id" : LeafRead <
-        Leaf1 >, required; run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
-        >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
-        "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
-        Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf22 >,
-        required; steps = "steps" : VecOf < ViaValue < Check150 >, 1usize, { usize::MAX
-        }, Checks151 >, required; conclusion = "conclusion" : LeafRead < Leaf152 >,
-        required; labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
-        Checks5 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
-        completed_at = "completed_at" : ViaValue < Check6 >, required; } deny
+        read_511, Visit511, WorkflowJobCompletedWorkflowJob { id = "id", required =>
+        LeafRead < Leaf1 >; run_id = "run_id", required => LeafRead < Leaf101 >; head_sha
+        = "head_sha", required => LeafRead < Leaf2 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; check_run_url
+        = "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required
+        => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url
+        = "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead
+        < Leaf22 >; steps = "steps", required => VecOf < ViaValue < Check150 >, 1usize, {
+        usize::MAX }, Checks151 >; conclusion = "conclusion", required => LeafRead <
+        Leaf152 >; labels = "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX }, Checks5 >; started_at = "started_at", required => LeafRead < Leaf2
+        >; completed_at = "completed_at", required => ViaValue < Check6 >; } deny;
+        contract[validators::t10:: < 30 >], BASE0,
+        "/definitions/workflow_job$completed/properties/workflow_job"
     );
     rt::string_leaf!(
         Leaf153 -> WorkflowJobStatus, | s | [! ::std::matches!(s, "queued")] =>
         WorkflowJobStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_518, Visit518, WorkflowJobQueuedWorkflowJob { id = "id" : LeafRead < Leaf1
-        >, required; run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
-        >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
-        "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
-        Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf153 >,
-        required; steps = "steps" : VecOf < ViaValue < Check150 >, 0usize, { usize::MAX
-        }, Checks151 >, required; conclusion = "conclusion" : LeafRead < Leaf10 >,
-        required; labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
-        Checks5 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
-        completed_at = "completed_at" : LeafRead < Leaf10 >, required; } deny
+        read_518, Visit518, WorkflowJobQueuedWorkflowJob { id = "id", required =>
+        LeafRead < Leaf1 >; run_id = "run_id", required => LeafRead < Leaf101 >; head_sha
+        = "head_sha", required => LeafRead < Leaf2 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; check_run_url
+        = "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required
+        => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url
+        = "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead
+        < Leaf153 >; steps = "steps", required => VecOf < ViaValue < Check150 >, 0usize,
+        { usize::MAX }, Checks151 >; conclusion = "conclusion", required => LeafRead <
+        Leaf10 >; labels = "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX }, Checks5 >; started_at = "started_at", required => LeafRead < Leaf2
+        >; completed_at = "completed_at", required => LeafRead < Leaf10 >; } deny;
+        contract[validators::t25:: < 0 >], BASE0,
+        "/definitions/workflow_job$queued/properties/workflow_job"
     );
     rt::via_value!(
         Check154 -> WorkflowJobStep, | v | rt::is_valid(validators::t79:: < 81 >, v) &&
@@ -17655,27 +14874,30 @@ mod fast {
         rt::is_valid(validators::v646, v) && rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
-        read_521, Visit521, WorkflowJobStartedWorkflowJob { id = "id" : LeafRead < Leaf1
-        >, required; run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
-        >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
-        "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
-        Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
-        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf22 >,
-        required; steps = "steps" : VecOf < ViaValue < Check154 >, 1usize, 1usize >,
-        required; conclusion = "conclusion" : ViaValue < Check155 >, required; labels =
-        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >,
-        required; started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at
-        = "completed_at" : LeafRead < Leaf71 >, required; } deny
+        read_521, Visit521, WorkflowJobStartedWorkflowJob { id = "id", required =>
+        LeafRead < Leaf1 >; run_id = "run_id", required => LeafRead < Leaf101 >; head_sha
+        = "head_sha", required => LeafRead < Leaf2 >; node_id = "node_id", required =>
+        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; check_run_url
+        = "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required
+        => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url
+        = "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead
+        < Leaf22 >; steps = "steps", required => VecOf < ViaValue < Check154 >, 1usize,
+        1usize >; conclusion = "conclusion", required => ViaValue < Check155 >; labels =
+        "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
+        >; started_at = "started_at", required => LeafRead < Leaf2 >; completed_at =
+        "completed_at", required => LeafRead < Leaf71 >; } deny;
+        contract[validators::t10:: < 31 >], BASE0,
+        "/definitions/workflow_job$started/properties/workflow_job"
     );
     rt::object_reader!(
-        read_526, Visit526, Workflow { badge_url = "badge_url" : LeafRead < Leaf2 >,
-        required; created_at = "created_at" : LeafRead < Leaf2 >, required; html_url =
-        "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
-        required; name = "name" : LeafRead < Leaf2 >, required; node_id = "node_id" :
-        LeafRead < Leaf2 >, required; path = "path" : LeafRead < Leaf2 >, required; state
-        = "state" : LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead <
-        Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; } deny
+        read_526, Visit526, Workflow { badge_url = "badge_url", required => LeafRead <
+        Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; html_url =
+        "html_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
+        Leaf1 >; name = "name", required => LeafRead < Leaf2 >; node_id = "node_id",
+        required => LeafRead < Leaf2 >; path = "path", required => LeafRead < Leaf2 >;
+        state = "state", required => LeafRead < Leaf2 >; updated_at = "updated_at",
+        required => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; }
+        deny; contract[validators::v417], BASE0, "/definitions/workflow"
     );
     rt::string_leaf!(
         Leaf156 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" |
@@ -17692,149 +14914,163 @@ mod fast {
     );
     rt::object_reader!(
         read_527, Visit527, WorkflowRunCompletedWorkflowRun { artifacts_url =
-        "artifacts_url" : LeafRead < Leaf2 >, required; cancel_url = "cancel_url" :
-        LeafRead < Leaf2 >, required; check_suite_url = "check_suite_url" : LeafRead <
-        Leaf2 >, required; check_suite_id = "check_suite_id" : LeafRead < Leaf1 >,
-        required; check_suite_node_id = "check_suite_node_id" : LeafRead < Leaf2 >,
-        required; conclusion = "conclusion" : LeafRead < Leaf156 >, required; created_at
-        = "created_at" : LeafRead < Leaf2 >, required; event = "event" : LeafRead < Leaf2
-        >, required; head_branch = "head_branch" : LeafRead < Leaf2 >, required;
-        head_commit = "head_commit" : Typed < CommitSimple >, required; head_repository =
-        "head_repository" : Typed < RepositoryLite >, required; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; jobs_url = "jobs_url" :
-        LeafRead < Leaf2 >, required; logs_url = "logs_url" : LeafRead < Leaf2 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >, required;
-        repository = "repository" : Typed < RepositoryLite >, required; rerun_url =
-        "rerun_url" : LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead
-        < Leaf1 >, required; status = "status" : LeafRead < Leaf158 >, required;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead
-        < Leaf2 >, required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
-        workflow_url = "workflow_url" : LeafRead < Leaf2 >, required; } deny
+        "artifacts_url", required => LeafRead < Leaf2 >; cancel_url = "cancel_url",
+        required => LeafRead < Leaf2 >; check_suite_url = "check_suite_url", required =>
+        LeafRead < Leaf2 >; check_suite_id = "check_suite_id", required => LeafRead <
+        Leaf1 >; check_suite_node_id = "check_suite_node_id", required => LeafRead <
+        Leaf2 >; conclusion = "conclusion", required => LeafRead < Leaf156 >; created_at
+        = "created_at", required => LeafRead < Leaf2 >; event = "event", required =>
+        LeafRead < Leaf2 >; head_branch = "head_branch", required => LeafRead < Leaf2 >;
+        head_commit = "head_commit", required => Typed < CommitSimple >; head_repository
+        = "head_repository", required => Typed < RepositoryLite >; head_sha = "head_sha",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; jobs_url = "jobs_url",
+        required => LeafRead < Leaf2 >; logs_url = "logs_url", required => LeafRead <
+        Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
+        required => LeafRead < Leaf2 >; pull_requests = "pull_requests", required =>
+        VecOf < Typed < WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >;
+        repository = "repository", required => Typed < RepositoryLite >; rerun_url =
+        "rerun_url", required => LeafRead < Leaf2 >; run_number = "run_number", required
+        => LeafRead < Leaf1 >; status = "status", required => LeafRead < Leaf158 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; url = "url", required
+        => LeafRead < Leaf2 >; workflow_id = "workflow_id", required => LeafRead < Leaf1
+        >; workflow_url = "workflow_url", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t10:: < 32 >], BASE0,
+        "/definitions/workflow_run$completed/properties/workflow_run"
     );
     rt::object_reader!(
-        read_528, Visit528, RepositoryLite { archive_url = "archive_url" : LeafRead <
-        Leaf2 >, required; assignees_url = "assignees_url" : LeafRead < Leaf2 >,
-        required; blobs_url = "blobs_url" : LeafRead < Leaf2 >, required; branches_url =
-        "branches_url" : LeafRead < Leaf2 >, required; collaborators_url =
-        "collaborators_url" : LeafRead < Leaf2 >, required; comments_url = "comments_url"
-        : LeafRead < Leaf2 >, required; commits_url = "commits_url" : LeafRead < Leaf2 >,
-        required; compare_url = "compare_url" : LeafRead < Leaf2 >, required;
-        contents_url = "contents_url" : LeafRead < Leaf2 >, required; contributors_url =
-        "contributors_url" : LeafRead < Leaf2 >, required; deployments_url =
-        "deployments_url" : LeafRead < Leaf2 >, required; description = "description" :
-        ViaValue < Check6 >, required; downloads_url = "downloads_url" : LeafRead < Leaf2
-        >, required; events_url = "events_url" : LeafRead < Leaf2 >, required; fork =
-        "fork" : LeafRead < Leaf4 >, required; forks_url = "forks_url" : LeafRead < Leaf2
-        >, required; full_name = "full_name" : LeafRead < Leaf2 >, required;
-        git_commits_url = "git_commits_url" : LeafRead < Leaf2 >, required; git_refs_url
-        = "git_refs_url" : LeafRead < Leaf2 >, required; git_tags_url = "git_tags_url" :
-        LeafRead < Leaf2 >, required; hooks_url = "hooks_url" : LeafRead < Leaf2 >,
-        required; html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" :
-        LeafRead < Leaf1 >, required; issue_comment_url = "issue_comment_url" : LeafRead
-        < Leaf2 >, required; issue_events_url = "issue_events_url" : LeafRead < Leaf2 >,
-        required; issues_url = "issues_url" : LeafRead < Leaf2 >, required; keys_url =
-        "keys_url" : LeafRead < Leaf2 >, required; labels_url = "labels_url" : LeafRead <
-        Leaf2 >, required; languages_url = "languages_url" : LeafRead < Leaf2 >,
-        required; merges_url = "merges_url" : LeafRead < Leaf2 >, required;
-        milestones_url = "milestones_url" : LeafRead < Leaf2 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
-        notifications_url = "notifications_url" : LeafRead < Leaf2 >, required; owner =
-        "owner" : Typed < DismissedBy >, required; private = "private" : LeafRead < Leaf4
-        >, required; pulls_url = "pulls_url" : LeafRead < Leaf2 >, required; releases_url
-        = "releases_url" : LeafRead < Leaf2 >, required; stargazers_url =
-        "stargazers_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
-        LeafRead < Leaf2 >, required; subscribers_url = "subscribers_url" : LeafRead <
-        Leaf2 >, required; subscription_url = "subscription_url" : LeafRead < Leaf2 >,
-        required; tags_url = "tags_url" : LeafRead < Leaf2 >, required; teams_url =
-        "teams_url" : LeafRead < Leaf2 >, required; trees_url = "trees_url" : LeafRead <
-        Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; } deny
+        read_528, Visit528, RepositoryLite { archive_url = "archive_url", required =>
+        LeafRead < Leaf2 >; assignees_url = "assignees_url", required => LeafRead < Leaf2
+        >; blobs_url = "blobs_url", required => LeafRead < Leaf2 >; branches_url =
+        "branches_url", required => LeafRead < Leaf2 >; collaborators_url =
+        "collaborators_url", required => LeafRead < Leaf2 >; comments_url =
+        "comments_url", required => LeafRead < Leaf2 >; commits_url = "commits_url",
+        required => LeafRead < Leaf2 >; compare_url = "compare_url", required => LeafRead
+        < Leaf2 >; contents_url = "contents_url", required => LeafRead < Leaf2 >;
+        contributors_url = "contributors_url", required => LeafRead < Leaf2 >;
+        deployments_url = "deployments_url", required => LeafRead < Leaf2 >; description
+        = "description", required => ViaValue < Check6 >; downloads_url =
+        "downloads_url", required => LeafRead < Leaf2 >; events_url = "events_url",
+        required => LeafRead < Leaf2 >; fork = "fork", required => LeafRead < Leaf4 >;
+        forks_url = "forks_url", required => LeafRead < Leaf2 >; full_name = "full_name",
+        required => LeafRead < Leaf2 >; git_commits_url = "git_commits_url", required =>
+        LeafRead < Leaf2 >; git_refs_url = "git_refs_url", required => LeafRead < Leaf2
+        >; git_tags_url = "git_tags_url", required => LeafRead < Leaf2 >; hooks_url =
+        "hooks_url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
+        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; issue_comment_url
+        = "issue_comment_url", required => LeafRead < Leaf2 >; issue_events_url =
+        "issue_events_url", required => LeafRead < Leaf2 >; issues_url = "issues_url",
+        required => LeafRead < Leaf2 >; keys_url = "keys_url", required => LeafRead <
+        Leaf2 >; labels_url = "labels_url", required => LeafRead < Leaf2 >; languages_url
+        = "languages_url", required => LeafRead < Leaf2 >; merges_url = "merges_url",
+        required => LeafRead < Leaf2 >; milestones_url = "milestones_url", required =>
+        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; node_id =
+        "node_id", required => LeafRead < Leaf2 >; notifications_url =
+        "notifications_url", required => LeafRead < Leaf2 >; owner = "owner", required =>
+        Typed < DismissedBy >; private = "private", required => LeafRead < Leaf4 >;
+        pulls_url = "pulls_url", required => LeafRead < Leaf2 >; releases_url =
+        "releases_url", required => LeafRead < Leaf2 >; stargazers_url =
+        "stargazers_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
+        required => LeafRead < Leaf2 >; subscribers_url = "subscribers_url", required =>
+        LeafRead < Leaf2 >; subscription_url = "subscription_url", required => LeafRead <
+        Leaf2 >; tags_url = "tags_url", required => LeafRead < Leaf2 >; teams_url =
+        "teams_url", required => LeafRead < Leaf2 >; trees_url = "trees_url", required =>
+        LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v419], BASE0, "/definitions/repository-lite"
     );
     rt::object_reader!(
-        read_529, Visit529, WorkflowRunPullRequest { url = "url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf101 >, required; number = "number" :
-        LeafRead < Leaf101 >, required; head = "head" : Typed < CheckRunPullRequestHead
-        >, required; base = "base" : Typed < CheckRunPullRequestHead >, required; } deny
+        read_529, Visit529, WorkflowRunPullRequest { url = "url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf101 >; number = "number", required
+        => LeafRead < Leaf101 >; head = "head", required => Typed <
+        CheckRunPullRequestHead >; base = "base", required => Typed <
+        CheckRunPullRequestHead >; } deny; contract[validators::t7:: < 1 >], BASE0,
+        "/definitions/workflow-run/properties/pull_requests/items"
     );
     rt::object_reader!(
         read_531, Visit531, WorkflowRunRequestedWorkflowRun { artifacts_url =
-        "artifacts_url" : LeafRead < Leaf2 >, required; cancel_url = "cancel_url" :
-        LeafRead < Leaf2 >, required; check_suite_url = "check_suite_url" : LeafRead <
-        Leaf2 >, required; check_suite_id = "check_suite_id" : LeafRead < Leaf1 >,
-        required; check_suite_node_id = "check_suite_node_id" : LeafRead < Leaf2 >,
-        required; conclusion = "conclusion" : ViaValue < Check18 >, required; created_at
-        = "created_at" : LeafRead < Leaf2 >, required; event = "event" : LeafRead < Leaf2
-        >, required; head_branch = "head_branch" : LeafRead < Leaf2 >, required;
-        head_commit = "head_commit" : Typed < CommitSimple >, required; head_repository =
-        "head_repository" : Typed < RepositoryLite >, required; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
-        required; id = "id" : LeafRead < Leaf1 >, required; jobs_url = "jobs_url" :
-        LeafRead < Leaf2 >, required; logs_url = "logs_url" : LeafRead < Leaf2 >,
-        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
-        LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
-        WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >, required;
-        repository = "repository" : Typed < RepositoryLite >, required; rerun_url =
-        "rerun_url" : LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead
-        < Leaf1 >, required; status = "status" : LeafRead < Leaf158 >, required;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead
-        < Leaf2 >, required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
-        workflow_url = "workflow_url" : LeafRead < Leaf2 >, required; } deny
+        "artifacts_url", required => LeafRead < Leaf2 >; cancel_url = "cancel_url",
+        required => LeafRead < Leaf2 >; check_suite_url = "check_suite_url", required =>
+        LeafRead < Leaf2 >; check_suite_id = "check_suite_id", required => LeafRead <
+        Leaf1 >; check_suite_node_id = "check_suite_node_id", required => LeafRead <
+        Leaf2 >; conclusion = "conclusion", required => ViaValue < Check18 >; created_at
+        = "created_at", required => LeafRead < Leaf2 >; event = "event", required =>
+        LeafRead < Leaf2 >; head_branch = "head_branch", required => LeafRead < Leaf2 >;
+        head_commit = "head_commit", required => Typed < CommitSimple >; head_repository
+        = "head_repository", required => Typed < RepositoryLite >; head_sha = "head_sha",
+        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
+        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; jobs_url = "jobs_url",
+        required => LeafRead < Leaf2 >; logs_url = "logs_url", required => LeafRead <
+        Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
+        required => LeafRead < Leaf2 >; pull_requests = "pull_requests", required =>
+        VecOf < Typed < WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >;
+        repository = "repository", required => Typed < RepositoryLite >; rerun_url =
+        "rerun_url", required => LeafRead < Leaf2 >; run_number = "run_number", required
+        => LeafRead < Leaf1 >; status = "status", required => LeafRead < Leaf158 >;
+        updated_at = "updated_at", required => LeafRead < Leaf2 >; url = "url", required
+        => LeafRead < Leaf2 >; workflow_id = "workflow_id", required => LeafRead < Leaf1
+        >; workflow_url = "workflow_url", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::v421], BASE0, "/definitions/workflow-run"
     );
     rt::string_leaf!(
         Leaf159 -> BranchProtectionRuleCreatedAction, | s | [! ::std::matches!(s,
         "created")] => BranchProtectionRuleCreatedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_532, Visit532, BranchProtectionRuleCreated { action = "action" : LeafRead <
-        Leaf159 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_532, Visit532, BranchProtectionRuleCreated { action = "action", required =>
+        LeafRead < Leaf159 >; rule = "rule", required => Typed < BranchProtectionRule >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t26:: < 0 >], BASE0,
+        "/definitions/branch_protection_rule$created"
     );
     rt::string_leaf!(
         Leaf160 -> BranchProtectionRuleDeletedAction, | s | [! ::std::matches!(s,
         "deleted")] => BranchProtectionRuleDeletedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_534, Visit534, BranchProtectionRuleDeleted { action = "action" : LeafRead <
-        Leaf160 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_534, Visit534, BranchProtectionRuleDeleted { action = "action", required =>
+        LeafRead < Leaf160 >; rule = "rule", required => Typed < BranchProtectionRule >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t26:: < 1 >], BASE0,
+        "/definitions/branch_protection_rule$deleted"
     );
     rt::object_reader!(
-        read_536, Visit536, BranchProtectionRuleEdited { action = "action" : LeafRead <
-        Leaf117 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
-        changes = "changes" : Typed < BranchProtectionRuleEditedChanges >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_536, Visit536, BranchProtectionRuleEdited { action = "action", required =>
+        LeafRead < Leaf117 >; rule = "rule", required => Typed < BranchProtectionRule >;
+        changes = "changes", required => Typed < BranchProtectionRuleEditedChanges >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v426], BASE0, "/definitions/branch_protection_rule$edited"
     );
     rt::via_value!(
         Check161 -> Option < RequestedAction >, | v | rt::is_valid(validators::v679, v)
     );
     rt::object_reader!(
-        read_537, Visit537, CheckRunCompleted { action = "action" : LeafRead < Leaf14 >,
-        required; check_run = "check_run" : Typed < CheckRunCompletedCheckRun >,
-        required; requested_action = "requested_action" : ViaValue < Check161 >;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_537, Visit537, CheckRunCompleted { action = "action", required => LeafRead <
+        Leaf14 >; check_run = "check_run", required => Typed < CheckRunCompletedCheckRun
+        >; requested_action = "requested_action" => ViaValue < Check161 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t27:: < 0 >], BASE0,
+        "/definitions/check_run$completed"
     );
     rt::object_reader!(
-        read_538, Visit538, CheckRunCreated { action = "action" : LeafRead < Leaf159 >,
-        required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >, required;
-        requested_action = "requested_action" : ViaValue < Check161 >; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_538, Visit538, CheckRunCreated { action = "action", required => LeafRead <
+        Leaf159 >; check_run = "check_run", required => Typed < CheckRunCreatedCheckRun
+        >; requested_action = "requested_action" => ViaValue < Check161 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t27:: < 1 >], BASE0,
+        "/definitions/check_run$created"
     );
     rt::string_leaf!(
         Leaf162 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
@@ -17844,54 +15080,59 @@ mod fast {
         Check163 -> RequestedAction, | v | rt::is_valid(validators::t83:: < 6 >, v)
     );
     rt::object_reader!(
-        read_539, Visit539, CheckRunRequestedAction { action = "action" : LeafRead <
-        Leaf162 >, required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >,
-        required; requested_action = "requested_action" : ViaValue < Check163 >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_539, Visit539, CheckRunRequestedAction { action = "action", required =>
+        LeafRead < Leaf162 >; check_run = "check_run", required => Typed <
+        CheckRunCreatedCheckRun >; requested_action = "requested_action", required =>
+        ViaValue < Check163 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v429], BASE0, "/definitions/check_run$requested_action"
     );
     rt::string_leaf!(
         Leaf164 -> CheckRunRerequestedAction, | s | [! ::std::matches!(s, "rerequested")]
         => CheckRunRerequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_541, Visit541, CheckRunRerequested { action = "action" : LeafRead < Leaf164
-        >, required; check_run = "check_run" : Typed < CheckRunRerequestedCheckRun >,
-        required; requested_action = "requested_action" : ViaValue < Check161 >;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_541, Visit541, CheckRunRerequested { action = "action", required => LeafRead
+        < Leaf164 >; check_run = "check_run", required => Typed <
+        CheckRunRerequestedCheckRun >; requested_action = "requested_action" => ViaValue
+        < Check161 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t27:: < 2 >], BASE0, "/definitions/check_run$rerequested"
     );
     rt::object_reader!(
-        read_543, Visit543, CheckSuiteCompleted { action = "action" : LeafRead < Leaf14
-        >, required; check_suite = "check_suite" : Typed < CheckSuiteCompletedCheckSuite
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_543, Visit543, CheckSuiteCompleted { action = "action", required => LeafRead
+        < Leaf14 >; check_suite = "check_suite", required => Typed <
+        CheckSuiteCompletedCheckSuite >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t28:: < 0 >], BASE0, "/definitions/check_suite$completed"
     );
     rt::string_leaf!(
         Leaf165 -> CheckSuiteRequestedAction, | s | [! ::std::matches!(s, "requested")]
         => CheckSuiteRequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_544, Visit544, CheckSuiteRequested { action = "action" : LeafRead < Leaf165
-        >, required; check_suite = "check_suite" : Typed < CheckSuiteCompletedCheckSuite
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_544, Visit544, CheckSuiteRequested { action = "action", required => LeafRead
+        < Leaf165 >; check_suite = "check_suite", required => Typed <
+        CheckSuiteCompletedCheckSuite >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t28:: < 1 >], BASE0, "/definitions/check_suite$requested"
     );
     rt::object_reader!(
-        read_546, Visit546, CheckSuiteRerequested { action = "action" : LeafRead <
-        Leaf164 >, required; check_suite = "check_suite" : Typed <
-        CheckSuiteCompletedCheckSuite >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_546, Visit546, CheckSuiteRerequested { action = "action", required =>
+        LeafRead < Leaf164 >; check_suite = "check_suite", required => Typed <
+        CheckSuiteCompletedCheckSuite >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t28:: < 2 >], BASE0, "/definitions/check_suite$rerequested"
     );
     rt::string_leaf!(
         Leaf166 -> CodeScanningAlertAppearedInBranchAction, | s | [! ::std::matches!(s,
@@ -17899,314 +15140,344 @@ mod fast {
         CodeScanningAlertAppearedInBranchAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_547, Visit547, CodeScanningAlertAppearedInBranch { action = "action" :
-        LeafRead < Leaf166 >, required; alert = "alert" : Typed <
-        CodeScanningAlertAppearedInBranchAlert >, required; r#ref = "ref" : LeafRead <
-        Leaf2 >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < GithubOrg >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_547, Visit547, CodeScanningAlertAppearedInBranch { action = "action",
+        required => LeafRead < Leaf166 >; alert = "alert", required => Typed <
+        CodeScanningAlertAppearedInBranchAlert >; r#ref = "ref", required => LeafRead <
+        Leaf2 >; commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t29:: < 0 >], BASE0,
+        "/definitions/code_scanning_alert$appeared_in_branch"
     );
     rt::string_leaf!(
         Leaf167 -> CodeScanningAlertClosedByUserAction, | s | [! ::std::matches!(s,
         "closed_by_user")] => CodeScanningAlertClosedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_549, Visit549, CodeScanningAlertClosedByUser { action = "action" : LeafRead
-        < Leaf167 >, required; alert = "alert" : Typed <
-        CodeScanningAlertClosedByUserAlert >, required; r#ref = "ref" : LeafRead < Leaf2
-        >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_549, Visit549, CodeScanningAlertClosedByUser { action = "action", required
+        => LeafRead < Leaf167 >; alert = "alert", required => Typed <
+        CodeScanningAlertClosedByUserAlert >; r#ref = "ref", required => LeafRead < Leaf2
+        >; commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t29:: < 1 >], BASE0,
+        "/definitions/code_scanning_alert$closed_by_user"
     );
     rt::object_reader!(
-        read_551, Visit551, CodeScanningAlertCreated { action = "action" : LeafRead <
-        Leaf159 >, required; alert = "alert" : Typed < CodeScanningAlertCreatedAlert >,
-        required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
-        : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        GithubOrg >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_551, Visit551, CodeScanningAlertCreated { action = "action", required =>
+        LeafRead < Leaf159 >; alert = "alert", required => Typed <
+        CodeScanningAlertCreatedAlert >; r#ref = "ref", required => LeafRead < Leaf2 >;
+        commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t29:: < 2 >], BASE0,
+        "/definitions/code_scanning_alert$created"
     );
     rt::object_reader!(
-        read_552, Visit552, CodeScanningAlertFixed { action = "action" : LeafRead <
-        Leaf58 >, required; alert = "alert" : Typed < CodeScanningAlertFixedAlert >,
-        required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
-        : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        GithubOrg >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_552, Visit552, CodeScanningAlertFixed { action = "action", required =>
+        LeafRead < Leaf58 >; alert = "alert", required => Typed <
+        CodeScanningAlertFixedAlert >; r#ref = "ref", required => LeafRead < Leaf2 >;
+        commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t29:: < 3 >], BASE0,
+        "/definitions/code_scanning_alert$fixed"
     );
     rt::object_reader!(
-        read_553, Visit553, CodeScanningAlertReopened { action = "action" : LeafRead <
-        Leaf123 >, required; alert = "alert" : Typed < CodeScanningAlertReopenedAlert >,
-        required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
-        : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        GithubOrg >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_553, Visit553, CodeScanningAlertReopened { action = "action", required =>
+        LeafRead < Leaf123 >; alert = "alert", required => Typed <
+        CodeScanningAlertReopenedAlert >; r#ref = "ref", required => LeafRead < Leaf2 >;
+        commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t29:: < 4 >], BASE0,
+        "/definitions/code_scanning_alert$reopened"
     );
     rt::string_leaf!(
         Leaf168 -> CodeScanningAlertReopenedByUserAction, | s | [! ::std::matches!(s,
         "reopened_by_user")] => CodeScanningAlertReopenedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_554, Visit554, CodeScanningAlertReopenedByUser { action = "action" :
-        LeafRead < Leaf168 >, required; alert = "alert" : Typed <
-        CodeScanningAlertReopenedByUserAlert >, required; r#ref = "ref" : LeafRead <
-        Leaf2 >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_554, Visit554, CodeScanningAlertReopenedByUser { action = "action", required
+        => LeafRead < Leaf168 >; alert = "alert", required => Typed <
+        CodeScanningAlertReopenedByUserAlert >; r#ref = "ref", required => LeafRead <
+        Leaf2 >; commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t29:: < 5 >], BASE0,
+        "/definitions/code_scanning_alert$reopened_by_user"
     );
     rt::object_reader!(
-        read_556, Visit556, CommitCommentCreated { action = "action" : LeafRead < Leaf159
-        >, required; comment = "comment" : Typed < CommitCommentCreatedComment >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_556, Visit556, CommitCommentCreated { action = "action", required =>
+        LeafRead < Leaf159 >; comment = "comment", required => Typed <
+        CommitCommentCreatedComment >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v446], BASE0, "/definitions/commit_comment$created"
     );
     rt::object_reader!(
-        read_557, Visit557, ContentReferenceCreated { action = "action" : LeafRead <
-        Leaf159 >, required; content_reference = "content_reference" : Typed <
-        ContentReference >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >, required; organization = "organization" : Typed < Organization >; } deny
+        read_557, Visit557, ContentReferenceCreated { action = "action", required =>
+        LeafRead < Leaf159 >; content_reference = "content_reference", required => Typed
+        < ContentReference >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation", required => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v447], BASE0, "/definitions/content_reference$created"
     );
     rt::object_reader!(
-        read_558, Visit558, DeployKeyCreated { action = "action" : LeafRead < Leaf159 >,
-        required; key = "key" : Typed < Key >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_558, Visit558, DeployKeyCreated { action = "action", required => LeafRead <
+        Leaf159 >; key = "key", required => Typed < Key >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
+        required => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t30:: < 0 >], BASE0, "/definitions/deploy_key$created"
     );
     rt::object_reader!(
-        read_559, Visit559, DeployKeyDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; key = "key" : Typed < Key >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_559, Visit559, DeployKeyDeleted { action = "action", required => LeafRead <
+        Leaf160 >; key = "key", required => Typed < Key >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
+        required => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t30:: < 1 >], BASE0, "/definitions/deploy_key$deleted"
     );
     rt::object_reader!(
-        read_560, Visit560, DeploymentCreated { action = "action" : LeafRead < Leaf159 >,
-        required; deployment = "deployment" : Typed < DeploymentCreatedDeployment >,
-        required; workflow = "workflow" : LeafRead < Leaf10 >, required; workflow_run =
-        "workflow_run" : LeafRead < Leaf10 >, required; repository = "repository" : Typed
-        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_560, Visit560, DeploymentCreated { action = "action", required => LeafRead <
+        Leaf159 >; deployment = "deployment", required => Typed <
+        DeploymentCreatedDeployment >; workflow = "workflow", required => LeafRead <
+        Leaf10 >; workflow_run = "workflow_run", required => LeafRead < Leaf10 >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v450], BASE0, "/definitions/deployment$created"
     );
     rt::object_reader!(
-        read_561, Visit561, DeploymentStatusCreated { action = "action" : LeafRead <
-        Leaf159 >, required; deployment_status = "deployment_status" : Typed <
-        DeploymentStatus >, required; deployment = "deployment" : Typed <
-        DeploymentStatusCreatedDeployment >, required; repository = "repository" : Typed
-        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_561, Visit561, DeploymentStatusCreated { action = "action", required =>
+        LeafRead < Leaf159 >; deployment_status = "deployment_status", required => Typed
+        < DeploymentStatus >; deployment = "deployment", required => Typed <
+        DeploymentStatusCreatedDeployment >; repository = "repository", required => Typed
+        < BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v451], BASE0, "/definitions/deployment_status$created"
     );
     rt::string_leaf!(
         Leaf169 -> DiscussionAnsweredAction, | s | [! ::std::matches!(s, "answered")] =>
         DiscussionAnsweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_562, Visit562, DiscussionAnswered { action = "action" : LeafRead < Leaf169
-        >, required; discussion = "discussion" : Typed < DiscussionAnsweredDiscussion >,
-        required; answer = "answer" : Typed < Answer >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_562, Visit562, DiscussionAnswered { action = "action", required => LeafRead
+        < Leaf169 >; discussion = "discussion", required => Typed <
+        DiscussionAnsweredDiscussion >; answer = "answer", required => Typed < Answer >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v452], BASE0, "/definitions/discussion$answered"
     );
     rt::string_leaf!(
         Leaf170 -> DiscussionCategoryChangedAction, | s | [! ::std::matches!(s,
         "category_changed")] => DiscussionCategoryChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_564, Visit564, DiscussionCategoryChanged { changes = "changes" : Typed <
-        DiscussionCategoryChangedChanges >, required; action = "action" : LeafRead <
-        Leaf170 >, required; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_564, Visit564, DiscussionCategoryChanged { changes = "changes", required =>
+        Typed < DiscussionCategoryChangedChanges >; action = "action", required =>
+        LeafRead < Leaf170 >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation" => Typed < InstallationLite
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t31:: < 0 >], BASE0,
+        "/definitions/discussion$category_changed"
     );
     rt::object_reader!(
-        read_566, Visit566, DiscussionCreated { action = "action" : LeafRead < Leaf159 >,
-        required; discussion = "discussion" : Typed < DiscussionCreatedDiscussion >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_566, Visit566, DiscussionCreated { action = "action", required => LeafRead <
+        Leaf159 >; discussion = "discussion", required => Typed <
+        DiscussionCreatedDiscussion >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t32:: < 0 >], BASE0, "/definitions/discussion$created"
     );
     rt::object_reader!(
-        read_567, Visit567, DiscussionDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_567, Visit567, DiscussionDeleted { action = "action", required => LeafRead <
+        Leaf160 >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation" => Typed < InstallationLite
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t32:: < 1 >], BASE0, "/definitions/discussion$deleted"
     );
     rt::object_reader!(
-        read_568, Visit568, DiscussionEdited { changes = "changes" : Typed <
-        DiscussionEditedChanges >; action = "action" : LeafRead < Leaf117 >, required;
-        discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_568, Visit568, DiscussionEdited { changes = "changes" => Typed <
+        DiscussionEditedChanges >; action = "action", required => LeafRead < Leaf117 >;
+        discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation" => Typed < InstallationLite
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v458], BASE0, "/definitions/discussion$edited"
     );
     rt::object_reader!(
-        read_569, Visit569, DiscussionLabeled { action = "action" : LeafRead < Leaf118 >,
-        required; discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion
-        >, required; label = "label" : Typed < Label >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_569, Visit569, DiscussionLabeled { action = "action", required => LeafRead <
+        Leaf118 >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; label = "label", required => Typed < Label
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t33:: < 0 >], BASE0, "/definitions/discussion$labeled"
     );
     rt::object_reader!(
-        read_570, Visit570, DiscussionLocked { action = "action" : LeafRead < Leaf119 >,
-        required; discussion = "discussion" : Typed < DiscussionLockedDiscussion >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_570, Visit570, DiscussionLocked { action = "action", required => LeafRead <
+        Leaf119 >; discussion = "discussion", required => Typed <
+        DiscussionLockedDiscussion >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t32:: < 2 >], BASE0, "/definitions/discussion$locked"
     );
     rt::string_leaf!(
         Leaf171 -> DiscussionPinnedAction, | s | [! ::std::matches!(s, "pinned")] =>
         DiscussionPinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_571, Visit571, DiscussionPinned { action = "action" : LeafRead < Leaf171 >,
-        required; discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_571, Visit571, DiscussionPinned { action = "action", required => LeafRead <
+        Leaf171 >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation" => Typed < InstallationLite
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t32:: < 3 >], BASE0, "/definitions/discussion$pinned"
     );
     rt::string_leaf!(
         Leaf172 -> DiscussionTransferredAction, | s | [! ::std::matches!(s,
         "transferred")] => DiscussionTransferredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_573, Visit573, DiscussionTransferred { changes = "changes" : Typed <
-        DiscussionTransferredChanges >, required; action = "action" : LeafRead < Leaf172
-        >, required; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_573, Visit573, DiscussionTransferred { changes = "changes", required =>
+        Typed < DiscussionTransferredChanges >; action = "action", required => LeafRead <
+        Leaf172 >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation" => Typed < InstallationLite
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t31:: < 1 >], BASE0, "/definitions/discussion$transferred"
     );
     rt::string_leaf!(
         Leaf173 -> DiscussionUnansweredAction, | s | [! ::std::matches!(s, "unanswered")]
         => DiscussionUnansweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_575, Visit575, DiscussionUnanswered { action = "action" : LeafRead < Leaf173
-        >, required; discussion = "discussion" : Typed < DiscussionUnansweredDiscussion
-        >, required; old_answer = "old_answer" : Typed < Answer >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_575, Visit575, DiscussionUnanswered { action = "action", required =>
+        LeafRead < Leaf173 >; discussion = "discussion", required => Typed <
+        DiscussionUnansweredDiscussion >; old_answer = "old_answer", required => Typed <
+        Answer >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v465], BASE0, "/definitions/discussion$unanswered"
     );
     rt::object_reader!(
-        read_577, Visit577, DiscussionUnlabeled { action = "action" : LeafRead < Leaf126
-        >, required; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required; label = "label" : Typed < Label
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_577, Visit577, DiscussionUnlabeled { action = "action", required => LeafRead
+        < Leaf126 >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; label = "label", required => Typed < Label
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t33:: < 1 >], BASE0, "/definitions/discussion$unlabeled"
     );
     rt::object_reader!(
-        read_578, Visit578, DiscussionUnlocked { action = "action" : LeafRead < Leaf127
-        >, required; discussion = "discussion" : Typed < DiscussionUnlockedDiscussion >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_578, Visit578, DiscussionUnlocked { action = "action", required => LeafRead
+        < Leaf127 >; discussion = "discussion", required => Typed <
+        DiscussionUnlockedDiscussion >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t32:: < 4 >], BASE0, "/definitions/discussion$unlocked"
     );
     rt::string_leaf!(
         Leaf174 -> DiscussionUnpinnedAction, | s | [! ::std::matches!(s, "unpinned")] =>
         DiscussionUnpinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_579, Visit579, DiscussionUnpinned { action = "action" : LeafRead < Leaf174
-        >, required; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_579, Visit579, DiscussionUnpinned { action = "action", required => LeafRead
+        < Leaf174 >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation" => Typed < InstallationLite
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t32:: < 5 >], BASE0, "/definitions/discussion$unpinned"
     );
     rt::object_reader!(
-        read_581, Visit581, DiscussionCommentCreated { action = "action" : LeafRead <
-        Leaf159 >, required; comment = "comment" : Typed <
-        DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >, required; organization = "organization" : Typed <
-        Organization >; } deny
+        read_581, Visit581, DiscussionCommentCreated { action = "action", required =>
+        LeafRead < Leaf159 >; comment = "comment", required => Typed <
+        DiscussionCommentCreatedComment >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation", required => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t34:: < 0 >], BASE0,
+        "/definitions/discussion_comment$created"
     );
     rt::object_reader!(
-        read_582, Visit582, DiscussionCommentDeleted { action = "action" : LeafRead <
-        Leaf160 >, required; comment = "comment" : Typed <
-        DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >, required; organization = "organization" : Typed <
-        Organization >; } deny
+        read_582, Visit582, DiscussionCommentDeleted { action = "action", required =>
+        LeafRead < Leaf160 >; comment = "comment", required => Typed <
+        DiscussionCommentCreatedComment >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation", required => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t34:: < 1 >], BASE0,
+        "/definitions/discussion_comment$deleted"
     );
     rt::object_reader!(
-        read_583, Visit583, DiscussionCommentEdited { changes = "changes" : Typed <
-        DiscussionCommentEditedChanges >, required; action = "action" : LeafRead <
-        Leaf117 >, required; comment = "comment" : Typed <
-        DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >, required; organization = "organization" : Typed <
-        Organization >; } deny
+        read_583, Visit583, DiscussionCommentEdited { changes = "changes", required =>
+        Typed < DiscussionCommentEditedChanges >; action = "action", required => LeafRead
+        < Leaf117 >; comment = "comment", required => Typed <
+        DiscussionCommentCreatedComment >; discussion = "discussion", required => Typed <
+        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation", required => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v473], BASE0, "/definitions/discussion_comment$edited"
     );
     rt::string_leaf!(
         Leaf175 -> GithubAppAuthorizationRevokedAction, | s | [! ::std::matches!(s,
         "revoked")] => GithubAppAuthorizationRevokedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_584, Visit584, GithubAppAuthorizationRevoked { action = "action" : LeafRead
-        < Leaf175 >, required; sender = "sender" : Typed < DismissedBy >, required; }
-        deny
+        read_584, Visit584, GithubAppAuthorizationRevoked { action = "action", required
+        => LeafRead < Leaf175 >; sender = "sender", required => Typed < DismissedBy >; }
+        deny; contract[validators::v474], BASE0,
+        "/definitions/github_app_authorization$revoked"
     );
     rt::array_checks!(Checks176, items = validators::v181);
     rt::object_reader!(
-        read_586, Visit586, InstallationCreated { action = "action" : LeafRead < Leaf159
-        >, required; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
-        requester = "requester" : Typed < DismissedBy >; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        read_586, Visit586, InstallationCreated { action = "action", required => LeafRead
+        < Leaf159 >; installation = "installation", required => Typed <
+        InstallationCreatedInstallation >; repositories = "repositories" => VecOf < Typed
+        < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
+        "requester" => Typed < DismissedBy >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t35:: < 0 >], BASE0,
+        "/definitions/installation$created"
     );
     rt::object_reader!(
-        read_587, Visit587, InstallationDeleted { action = "action" : LeafRead < Leaf160
-        >, required; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
-        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        read_587, Visit587, InstallationDeleted { action = "action", required => LeafRead
+        < Leaf160 >; installation = "installation", required => Typed <
+        InstallationCreatedInstallation >; repositories = "repositories" => VecOf < Typed
+        < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
+        "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t35:: < 1 >], BASE0,
+        "/definitions/installation$deleted"
     );
     rt::string_leaf!(
         Leaf177 -> InstallationNewPermissionsAcceptedAction, | s | [! ::std::matches!(s,
@@ -18214,36 +15485,39 @@ mod fast {
         InstallationNewPermissionsAcceptedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_588, Visit588, InstallationNewPermissionsAccepted { action = "action" :
-        LeafRead < Leaf177 >, required; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
-        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        read_588, Visit588, InstallationNewPermissionsAccepted { action = "action",
+        required => LeafRead < Leaf177 >; installation = "installation", required =>
+        Typed < InstallationCreatedInstallation >; repositories = "repositories" => VecOf
+        < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester
+        = "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t35:: < 2 >], BASE0,
+        "/definitions/installation$new_permissions_accepted"
     );
     rt::string_leaf!(
         Leaf178 -> InstallationSuspendAction, | s | [! ::std::matches!(s, "suspend")] =>
         InstallationSuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_590, Visit590, InstallationSuspend { action = "action" : LeafRead < Leaf178
-        >, required; installation = "installation" : Typed <
-        InstallationSuspendInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
-        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        read_590, Visit590, InstallationSuspend { action = "action", required => LeafRead
+        < Leaf178 >; installation = "installation", required => Typed <
+        InstallationSuspendInstallation >; repositories = "repositories" => VecOf < Typed
+        < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
+        "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t35:: < 3 >], BASE0,
+        "/definitions/installation$suspend"
     );
     rt::string_leaf!(
         Leaf179 -> InstallationUnsuspendAction, | s | [! ::std::matches!(s, "unsuspend")]
         => InstallationUnsuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_592, Visit592, InstallationUnsuspend { action = "action" : LeafRead <
-        Leaf179 >, required; installation = "installation" : Typed <
-        InstallationUnsuspendInstallation >, required; repositories = "repositories" :
-        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >;
-        requester = "requester" : LeafRead < Leaf10 >; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        read_592, Visit592, InstallationUnsuspend { action = "action", required =>
+        LeafRead < Leaf179 >; installation = "installation", required => Typed <
+        InstallationUnsuspendInstallation >; repositories = "repositories" => VecOf <
+        Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
+        "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t35:: < 4 >], BASE0,
+        "/definitions/installation$unsuspend"
     );
     rt::string_leaf!(
         Leaf180 -> InstallationRepositoriesAddedAction, | s | [! ::std::matches!(s,
@@ -18251,262 +15525,288 @@ mod fast {
     );
     rt::array_checks!(Checks181, items = validators::v185);
     rt::object_reader!(
-        read_594, Visit594, InstallationRepositoriesAdded { action = "action" : LeafRead
-        < Leaf180 >, required; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required; repository_selection =
-        "repository_selection" : LeafRead < Leaf81 >, required; repositories_added =
-        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, {
-        usize::MAX }, Checks176 >, required; repositories_removed =
-        "repositories_removed" : VecOf < Typed < RepositoriesRemovedItem >, 0usize,
-        0usize, Checks181 >, required; requester = "requester" : ViaValue < Check28 >,
-        required; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_594, Visit594, InstallationRepositoriesAdded { action = "action", required
+        => LeafRead < Leaf180 >; installation = "installation", required => Typed <
+        InstallationCreatedInstallation >; repository_selection = "repository_selection",
+        required => LeafRead < Leaf81 >; repositories_added = "repositories_added",
+        required => VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX },
+        Checks176 >; repositories_removed = "repositories_removed", required => VecOf <
+        Typed < RepositoriesRemovedItem >, 0usize, 0usize, Checks181 >; requester =
+        "requester", required => ViaValue < Check28 >; sender = "sender", required =>
+        Typed < DismissedBy >; } deny; contract[validators::t36:: < 0 >], BASE0,
+        "/definitions/installation_repositories$added"
     );
     rt::string_leaf!(
         Leaf182 -> InstallationRepositoriesRemovedAction, | s | [! ::std::matches!(s,
         "removed")] => InstallationRepositoriesRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_596, Visit596, InstallationRepositoriesRemoved { action = "action" :
-        LeafRead < Leaf182 >, required; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required; repository_selection =
-        "repository_selection" : LeafRead < Leaf81 >, required; repositories_added =
-        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, 0usize,
-        Checks176 >, required; repositories_removed = "repositories_removed" : VecOf <
-        Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >, required;
-        requester = "requester" : ViaValue < Check28 >, required; sender = "sender" :
-        Typed < DismissedBy >, required; } deny
+        read_596, Visit596, InstallationRepositoriesRemoved { action = "action", required
+        => LeafRead < Leaf182 >; installation = "installation", required => Typed <
+        InstallationCreatedInstallation >; repository_selection = "repository_selection",
+        required => LeafRead < Leaf81 >; repositories_added = "repositories_added",
+        required => VecOf < Typed < RepositoriesAddedItem >, 0usize, 0usize, Checks176 >;
+        repositories_removed = "repositories_removed", required => VecOf < Typed <
+        RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
+        "requester", required => ViaValue < Check28 >; sender = "sender", required =>
+        Typed < DismissedBy >; } deny; contract[validators::t36:: < 1 >], BASE0,
+        "/definitions/installation_repositories$removed"
     );
     rt::object_reader!(
-        read_598, Visit598, IssueCommentCreated { action = "action" : LeafRead < Leaf159
-        >, required; issue = "issue" : Typed < IssueCommentCreatedIssue >, required;
-        comment = "comment" : Typed < IssueComment >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_598, Visit598, IssueCommentCreated { action = "action", required => LeafRead
+        < Leaf159 >; issue = "issue", required => Typed < IssueCommentCreatedIssue >;
+        comment = "comment", required => Typed < IssueComment >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t37:: < 0 >], BASE0,
+        "/definitions/issue_comment$created"
     );
     rt::object_reader!(
-        read_599, Visit599, IssueCommentDeleted { action = "action" : LeafRead < Leaf160
-        >, required; issue = "issue" : Typed < IssueCommentCreatedIssue >, required;
-        comment = "comment" : Typed < IssueComment >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_599, Visit599, IssueCommentDeleted { action = "action", required => LeafRead
+        < Leaf160 >; issue = "issue", required => Typed < IssueCommentCreatedIssue >;
+        comment = "comment", required => Typed < IssueComment >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t37:: < 1 >], BASE0,
+        "/definitions/issue_comment$deleted"
     );
     rt::object_reader!(
-        read_600, Visit600, IssueCommentEdited { action = "action" : LeafRead < Leaf117
-        >, required; changes = "changes" : Typed < IssueCommentEditedChanges >, required;
-        issue = "issue" : Typed < IssueCommentCreatedIssue >, required; comment =
-        "comment" : Typed < IssueComment >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_600, Visit600, IssueCommentEdited { action = "action", required => LeafRead
+        < Leaf117 >; changes = "changes", required => Typed < IssueCommentEditedChanges
+        >; issue = "issue", required => Typed < IssueCommentCreatedIssue >; comment =
+        "comment", required => Typed < IssueComment >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
+        required => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v490], BASE0, "/definitions/issue_comment$edited"
     );
     rt::object_reader!(
-        read_601, Visit601, IssuesAssigned { action = "action" : LeafRead < Leaf106 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; assignee =
-        "assignee" : ViaValue < Check28 >; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_601, Visit601, IssuesAssigned { action = "action", required => LeafRead <
+        Leaf106 >; issue = "issue", required => Typed < IssuesAssignedIssue >; assignee =
+        "assignee" => ViaValue < Check28 >; repository = "repository", required => Typed
+        < BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t38:: < 0 >], BASE0, "/definitions/issues$assigned"
     );
     rt::object_reader!(
-        read_602, Visit602, IssuesClosed { action = "action" : LeafRead < Leaf113 >,
-        required; issue = "issue" : Typed < IssuesClosedIssue >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_602, Visit602, IssuesClosed { action = "action", required => LeafRead <
+        Leaf113 >; issue = "issue", required => Typed < IssuesClosedIssue >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t39:: < 0 >], BASE0, "/definitions/issues$closed"
     );
     rt::object_reader!(
-        read_603, Visit603, IssuesDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_603, Visit603, IssuesDeleted { action = "action", required => LeafRead <
+        Leaf160 >; issue = "issue", required => Typed < IssuesAssignedIssue >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t39:: < 1 >], BASE0,
+        "/definitions/issues$deleted"
     );
     rt::string_leaf!(
         Leaf183 -> IssuesDemilestonedAction, | s | [! ::std::matches!(s, "demilestoned")]
         => IssuesDemilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_604, Visit604, IssuesDemilestoned { action = "action" : LeafRead < Leaf183
-        >, required; issue = "issue" : Typed < IssuesDemilestonedIssue >, required;
-        milestone = "milestone" : Typed < RootIssueCommentEventCreatedIssueMilestone >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_604, Visit604, IssuesDemilestoned { action = "action", required => LeafRead
+        < Leaf183 >; issue = "issue", required => Typed < IssuesDemilestonedIssue >;
+        milestone = "milestone", required => Typed <
+        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t40:: < 0 >], BASE0,
+        "/definitions/issues$demilestoned"
     );
     rt::object_reader!(
-        read_606, Visit606, IssuesEdited { action = "action" : LeafRead < Leaf117 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
-        "label" : Typed < Label >; changes = "changes" : Typed < IssuesEditedChanges >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_606, Visit606, IssuesEdited { action = "action", required => LeafRead <
+        Leaf117 >; issue = "issue", required => Typed < IssuesAssignedIssue >; label =
+        "label" => Typed < Label >; changes = "changes", required => Typed <
+        IssuesEditedChanges >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v496], BASE0, "/definitions/issues$edited"
     );
     rt::object_reader!(
-        read_607, Visit607, IssuesLabeled { action = "action" : LeafRead < Leaf118 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
-        "label" : Typed < Label >; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_607, Visit607, IssuesLabeled { action = "action", required => LeafRead <
+        Leaf118 >; issue = "issue", required => Typed < IssuesAssignedIssue >; label =
+        "label" => Typed < Label >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t41:: < 0 >], BASE0, "/definitions/issues$labeled"
     );
     rt::via_value!(
         Check184 < const K0 > -> IssuesLockedIssue, | v | rt::is_valid(validators::t10::
         < K0 >, v)
     );
     rt::object_reader!(
-        read_608, Visit608, IssuesLocked { action = "action" : LeafRead < Leaf119 >,
-        required; issue = "issue" : ViaValue < Check184 < 35 > >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_608, Visit608, IssuesLocked { action = "action", required => LeafRead <
+        Leaf119 >; issue = "issue", required => ViaValue < Check184 < 35 > >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t39:: < 2 >], BASE0,
+        "/definitions/issues$locked"
     );
     rt::string_leaf!(
         Leaf185 -> IssuesMilestonedAction, | s | [! ::std::matches!(s, "milestoned")] =>
         IssuesMilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_609, Visit609, IssuesMilestoned { action = "action" : LeafRead < Leaf185 >,
-        required; issue = "issue" : Typed < IssuesMilestonedIssue >, required; milestone
-        = "milestone" : Typed < RootIssueCommentEventCreatedIssueMilestone >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_609, Visit609, IssuesMilestoned { action = "action", required => LeafRead <
+        Leaf185 >; issue = "issue", required => Typed < IssuesMilestonedIssue >;
+        milestone = "milestone", required => Typed <
+        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t40:: < 1 >], BASE0, "/definitions/issues$milestoned"
     );
     rt::object_reader!(
-        read_611, Visit611, IssuesOpened { action = "action" : LeafRead < Leaf120 >,
-        required; changes = "changes" : Typed < IssuesOpenedChanges >; issue = "issue" :
-        Typed < IssuesOpenedIssue >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_611, Visit611, IssuesOpened { action = "action", required => LeafRead <
+        Leaf120 >; changes = "changes" => Typed < IssuesOpenedChanges >; issue = "issue",
+        required => Typed < IssuesOpenedIssue >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; installation = "installation" => Typed < InstallationLite
+        >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v501], BASE0, "/definitions/issues$opened"
     );
     rt::object_reader!(
-        read_612, Visit612, IssuesPinned { action = "action" : LeafRead < Leaf171 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_612, Visit612, IssuesPinned { action = "action", required => LeafRead <
+        Leaf171 >; issue = "issue", required => Typed < IssuesAssignedIssue >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t39:: < 3 >], BASE0,
+        "/definitions/issues$pinned"
     );
     rt::object_reader!(
-        read_613, Visit613, IssuesReopened { action = "action" : LeafRead < Leaf123 >,
-        required; issue = "issue" : Typed < IssuesReopenedIssue >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_613, Visit613, IssuesReopened { action = "action", required => LeafRead <
+        Leaf123 >; issue = "issue", required => Typed < IssuesReopenedIssue >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t39:: < 4 >], BASE0,
+        "/definitions/issues$reopened"
     );
     rt::object_reader!(
-        read_614, Visit614, IssuesTransferred { action = "action" : LeafRead < Leaf172 >,
-        required; changes = "changes" : Typed < IssuesTransferredChanges >, required;
-        issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_614, Visit614, IssuesTransferred { action = "action", required => LeafRead <
+        Leaf172 >; changes = "changes", required => Typed < IssuesTransferredChanges >;
+        issue = "issue", required => Typed < IssuesAssignedIssue >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::v504], BASE0, "/definitions/issues$transferred"
     );
     rt::object_reader!(
-        read_615, Visit615, IssuesUnassigned { action = "action" : LeafRead < Leaf125 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; assignee =
-        "assignee" : ViaValue < Check28 >; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_615, Visit615, IssuesUnassigned { action = "action", required => LeafRead <
+        Leaf125 >; issue = "issue", required => Typed < IssuesAssignedIssue >; assignee =
+        "assignee" => ViaValue < Check28 >; repository = "repository", required => Typed
+        < BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t38:: < 1 >], BASE0, "/definitions/issues$unassigned"
     );
     rt::object_reader!(
-        read_616, Visit616, IssuesUnlabeled { action = "action" : LeafRead < Leaf126 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
-        "label" : Typed < Label >; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_616, Visit616, IssuesUnlabeled { action = "action", required => LeafRead <
+        Leaf126 >; issue = "issue", required => Typed < IssuesAssignedIssue >; label =
+        "label" => Typed < Label >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t41:: < 1 >], BASE0, "/definitions/issues$unlabeled"
     );
     rt::object_reader!(
-        read_617, Visit617, IssuesUnlocked { action = "action" : LeafRead < Leaf127 >,
-        required; issue = "issue" : ViaValue < Check184 < 36 > >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_617, Visit617, IssuesUnlocked { action = "action", required => LeafRead <
+        Leaf127 >; issue = "issue", required => ViaValue < Check184 < 36 > >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t39:: < 5 >], BASE0,
+        "/definitions/issues$unlocked"
     );
     rt::object_reader!(
-        read_618, Visit618, IssuesUnpinned { action = "action" : LeafRead < Leaf174 >,
-        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_618, Visit618, IssuesUnpinned { action = "action", required => LeafRead <
+        Leaf174 >; issue = "issue", required => Typed < IssuesAssignedIssue >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t39:: < 6 >], BASE0,
+        "/definitions/issues$unpinned"
     );
     rt::object_reader!(
-        read_619, Visit619, LabelCreated { action = "action" : LeafRead < Leaf159 >,
-        required; label = "label" : Typed < Label >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_619, Visit619, LabelCreated { action = "action", required => LeafRead <
+        Leaf159 >; label = "label", required => Typed < Label >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t42:: < 0 >], BASE0, "/definitions/label$created"
     );
     rt::object_reader!(
-        read_620, Visit620, LabelDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; label = "label" : Typed < Label >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_620, Visit620, LabelDeleted { action = "action", required => LeafRead <
+        Leaf160 >; label = "label", required => Typed < Label >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t42:: < 1 >], BASE0, "/definitions/label$deleted"
     );
     rt::object_reader!(
-        read_621, Visit621, LabelEdited { action = "action" : LeafRead < Leaf117 >,
-        required; label = "label" : Typed < Label >, required; changes = "changes" :
-        Typed < LabelEditedChanges >; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_621, Visit621, LabelEdited { action = "action", required => LeafRead <
+        Leaf117 >; label = "label", required => Typed < Label >; changes = "changes" =>
+        Typed < LabelEditedChanges >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v511], BASE0, "/definitions/label$edited"
     );
     rt::string_leaf!(
         Leaf187 -> MarketplacePurchaseCancelledAction, | s | [! ::std::matches!(s,
         "cancelled")] => MarketplacePurchaseCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_622, Visit622, MarketplacePurchaseCancelled { action = "action" : LeafRead <
-        Leaf187 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
-        required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
-        "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
-        >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
-        Typed < PreviousMarketplacePurchase >; } deny
+        read_622, Visit622, MarketplacePurchaseCancelled { action = "action", required =>
+        LeafRead < Leaf187 >; effective_date = "effective_date", required => LeafRead <
+        Leaf2 >; sender = "sender", required => Typed < Sender >; marketplace_purchase =
+        "marketplace_purchase", required => Typed <
+        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
+        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
+        deny; contract[validators::t43:: < 0 >], BASE0,
+        "/definitions/marketplace_purchase$cancelled"
     );
     rt::string_leaf!(
         Leaf188 -> MarketplacePurchaseChangedAction, | s | [! ::std::matches!(s,
         "changed")] => MarketplacePurchaseChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_624, Visit624, MarketplacePurchaseChanged { action = "action" : LeafRead <
-        Leaf188 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
-        required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
-        "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
-        >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
-        Typed < PreviousMarketplacePurchase >; } deny
+        read_624, Visit624, MarketplacePurchaseChanged { action = "action", required =>
+        LeafRead < Leaf188 >; effective_date = "effective_date", required => LeafRead <
+        Leaf2 >; sender = "sender", required => Typed < Sender >; marketplace_purchase =
+        "marketplace_purchase", required => Typed <
+        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
+        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
+        deny; contract[validators::t43:: < 1 >], BASE0,
+        "/definitions/marketplace_purchase$changed"
     );
     rt::string_leaf!(
         Leaf189 -> MarketplacePurchasePendingChangeAction, | s | [! ::std::matches!(s,
         "pending_change")] => MarketplacePurchasePendingChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_626, Visit626, MarketplacePurchasePendingChange { action = "action" :
-        LeafRead < Leaf189 >, required; effective_date = "effective_date" : LeafRead <
-        Leaf2 >, required; sender = "sender" : Typed < Sender >, required;
-        marketplace_purchase = "marketplace_purchase" : Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >, required;
-        previous_marketplace_purchase = "previous_marketplace_purchase" : Typed <
-        PreviousMarketplacePurchase >; } deny
+        read_626, Visit626, MarketplacePurchasePendingChange { action = "action",
+        required => LeafRead < Leaf189 >; effective_date = "effective_date", required =>
+        LeafRead < Leaf2 >; sender = "sender", required => Typed < Sender >;
+        marketplace_purchase = "marketplace_purchase", required => Typed <
+        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
+        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
+        deny; contract[validators::t43:: < 2 >], BASE0,
+        "/definitions/marketplace_purchase$pending_change"
     );
     rt::string_leaf!(
         Leaf190 -> MarketplacePurchasePendingChangeCancelledAction, | s | [!
@@ -18514,60 +15814,66 @@ mod fast {
         MarketplacePurchasePendingChangeCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_628, Visit628, MarketplacePurchasePendingChangeCancelled { action = "action"
-        : LeafRead < Leaf190 >, required; effective_date = "effective_date" : LeafRead <
-        Leaf2 >, required; sender = "sender" : Typed < Sender >, required;
-        marketplace_purchase = "marketplace_purchase" : Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >, required;
-        previous_marketplace_purchase = "previous_marketplace_purchase" : Typed <
-        PreviousMarketplacePurchase >; } deny
+        read_628, Visit628, MarketplacePurchasePendingChangeCancelled { action =
+        "action", required => LeafRead < Leaf190 >; effective_date = "effective_date",
+        required => LeafRead < Leaf2 >; sender = "sender", required => Typed < Sender >;
+        marketplace_purchase = "marketplace_purchase", required => Typed <
+        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
+        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
+        deny; contract[validators::t43:: < 3 >], BASE0,
+        "/definitions/marketplace_purchase$pending_change_cancelled"
     );
     rt::string_leaf!(
         Leaf191 -> MarketplacePurchasePurchasedAction, | s | [! ::std::matches!(s,
         "purchased")] => MarketplacePurchasePurchasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_630, Visit630, MarketplacePurchasePurchased { action = "action" : LeafRead <
-        Leaf191 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
-        required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
-        "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
-        >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
-        Typed < PreviousMarketplacePurchase >; } deny
+        read_630, Visit630, MarketplacePurchasePurchased { action = "action", required =>
+        LeafRead < Leaf191 >; effective_date = "effective_date", required => LeafRead <
+        Leaf2 >; sender = "sender", required => Typed < Sender >; marketplace_purchase =
+        "marketplace_purchase", required => Typed <
+        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
+        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
+        deny; contract[validators::t43:: < 4 >], BASE0,
+        "/definitions/marketplace_purchase$purchased"
     );
     rt::object_reader!(
-        read_632, Visit632, MemberAdded { action = "action" : LeafRead < Leaf180 >,
-        required; changes = "changes" : Typed < MemberAddedChanges >; member = "member" :
-        Typed < DismissedBy >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; sender = "sender" : Typed < DismissedBy >,
-        required; } deny
+        read_632, Visit632, MemberAdded { action = "action", required => LeafRead <
+        Leaf180 >; changes = "changes" => Typed < MemberAddedChanges >; member =
+        "member", required => Typed < DismissedBy >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; installation = "installation"
+        => Typed < InstallationLite >; sender = "sender", required => Typed < DismissedBy
+        >; } deny; contract[validators::v522], BASE0, "/definitions/member$added"
     );
     rt::object_reader!(
-        read_633, Visit633, MemberEdited { action = "action" : LeafRead < Leaf117 >,
-        required; member = "member" : Typed < DismissedBy >, required; changes =
-        "changes" : Typed < MemberEditedChanges >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; installation =
-        "installation" : Typed < InstallationLite >; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        read_633, Visit633, MemberEdited { action = "action", required => LeafRead <
+        Leaf117 >; member = "member", required => Typed < DismissedBy >; changes =
+        "changes", required => Typed < MemberEditedChanges >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; installation =
+        "installation" => Typed < InstallationLite >; sender = "sender", required =>
+        Typed < DismissedBy >; } deny; contract[validators::v523], BASE0,
+        "/definitions/member$edited"
     );
     rt::object_reader!(
-        read_634, Visit634, MemberRemoved { action = "action" : LeafRead < Leaf182 >,
-        required; member = "member" : Typed < DismissedBy >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; sender = "sender" :
-        Typed < DismissedBy >, required; } deny
+        read_634, Visit634, MemberRemoved { action = "action", required => LeafRead <
+        Leaf182 >; member = "member", required => Typed < DismissedBy >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        installation = "installation" => Typed < InstallationLite >; sender = "sender",
+        required => Typed < DismissedBy >; } deny; contract[validators::v524], BASE0,
+        "/definitions/member$removed"
     );
     rt::string_leaf!(
         Leaf192 -> MembershipAddedScope, | s | [! ::std::matches!(s, "team")] =>
         MembershipAddedScope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_635, Visit635, MembershipAdded { action = "action" : LeafRead < Leaf180 >,
-        required; scope = "scope" : LeafRead < Leaf192 >, required; member = "member" :
-        Typed < DismissedBy >, required; sender = "sender" : Typed < DismissedBy >,
-        required; team = "team" : Typed < TeamTeam >, required; organization =
-        "organization" : Typed < Organization >, required; installation = "installation"
-        : Typed < InstallationLite >; } deny
+        read_635, Visit635, MembershipAdded { action = "action", required => LeafRead <
+        Leaf180 >; scope = "scope", required => LeafRead < Leaf192 >; member = "member",
+        required => Typed < DismissedBy >; sender = "sender", required => Typed <
+        DismissedBy >; team = "team", required => Typed < TeamTeam >; organization =
+        "organization", required => Typed < Organization >; installation = "installation"
+        => Typed < InstallationLite >; } deny; contract[validators::t44:: < 0 >], BASE0,
+        "/definitions/membership$added"
     );
     rt::string_leaf!(
         Leaf193 -> MembershipRemovedScope, | s | [! ::std::matches!(s, "team" |
@@ -18577,493 +15883,547 @@ mod fast {
         Check194 -> MembershipRemovedTeam, | v | rt::is_valid(validators::t2:: < 7 >, v)
     );
     rt::object_reader!(
-        read_636, Visit636, MembershipRemoved { action = "action" : LeafRead < Leaf182 >,
-        required; scope = "scope" : LeafRead < Leaf193 >, required; member = "member" :
-        Typed < DismissedBy >, required; sender = "sender" : Typed < DismissedBy >,
-        required; team = "team" : ViaValue < Check194 >, required; organization =
-        "organization" : Typed < Organization >, required; installation = "installation"
-        : Typed < InstallationLite >; } deny
+        read_636, Visit636, MembershipRemoved { action = "action", required => LeafRead <
+        Leaf182 >; scope = "scope", required => LeafRead < Leaf193 >; member = "member",
+        required => Typed < DismissedBy >; sender = "sender", required => Typed <
+        DismissedBy >; team = "team", required => ViaValue < Check194 >; organization =
+        "organization", required => Typed < Organization >; installation = "installation"
+        => Typed < InstallationLite >; } deny; contract[validators::t44:: < 1 >], BASE0,
+        "/definitions/membership$removed"
     );
     rt::object_reader!(
-        read_637, Visit637, MetaDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; hook_id = "hook_id" : LeafRead < Leaf1 >, required; hook = "hook" :
-        Typed < MetaDeletedHook >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; } deny
+        read_637, Visit637, MetaDeleted { action = "action", required => LeafRead <
+        Leaf160 >; hook_id = "hook_id", required => LeafRead < Leaf1 >; hook = "hook",
+        required => Typed < MetaDeletedHook >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; } deny; contract[validators::v527], BASE0,
+        "/definitions/meta$deleted"
     );
     rt::object_reader!(
-        read_638, Visit638, MilestoneClosed { action = "action" : LeafRead < Leaf113 >,
-        required; milestone = "milestone" : Typed < MilestoneClosedMilestone >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_638, Visit638, MilestoneClosed { action = "action", required => LeafRead <
+        Leaf113 >; milestone = "milestone", required => Typed < MilestoneClosedMilestone
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t45:: < 0 >], BASE0, "/definitions/milestone$closed"
     );
     rt::object_reader!(
-        read_639, Visit639, MilestoneCreated { action = "action" : LeafRead < Leaf159 >,
-        required; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_639, Visit639, MilestoneCreated { action = "action", required => LeafRead <
+        Leaf159 >; milestone = "milestone", required => Typed < MilestoneCreatedMilestone
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t45:: < 1 >], BASE0, "/definitions/milestone$created"
     );
     rt::object_reader!(
-        read_640, Visit640, MilestoneDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; milestone = "milestone" : Typed <
-        RootIssueCommentEventCreatedIssueMilestone >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; installation = "installation" : Typed <
-        InstallationLite >; organization = "organization" : Typed < Organization >; }
-        deny
+        read_640, Visit640, MilestoneDeleted { action = "action", required => LeafRead <
+        Leaf160 >; milestone = "milestone", required => Typed <
+        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t45:: < 2 >], BASE0, "/definitions/milestone$deleted"
     );
     rt::object_reader!(
-        read_641, Visit641, MilestoneEdited { action = "action" : LeafRead < Leaf117 >,
-        required; changes = "changes" : Typed < MilestoneEditedChanges >, required;
-        milestone = "milestone" : Typed < RootIssueCommentEventCreatedIssueMilestone >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_641, Visit641, MilestoneEdited { action = "action", required => LeafRead <
+        Leaf117 >; changes = "changes", required => Typed < MilestoneEditedChanges >;
+        milestone = "milestone", required => Typed <
+        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v531], BASE0, "/definitions/milestone$edited"
     );
     rt::object_reader!(
-        read_642, Visit642, MilestoneOpened { action = "action" : LeafRead < Leaf120 >,
-        required; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_642, Visit642, MilestoneOpened { action = "action", required => LeafRead <
+        Leaf120 >; milestone = "milestone", required => Typed < MilestoneCreatedMilestone
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t45:: < 3 >], BASE0, "/definitions/milestone$opened"
     );
     rt::string_leaf!(
         Leaf195 -> OrgBlockBlockedAction, | s | [! ::std::matches!(s, "blocked")] =>
         OrgBlockBlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_643, Visit643, OrgBlockBlocked { action = "action" : LeafRead < Leaf195 >,
-        required; blocked_user = "blocked_user" : Typed < DismissedBy >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >, required; } deny
+        read_643, Visit643, OrgBlockBlocked { action = "action", required => LeafRead <
+        Leaf195 >; blocked_user = "blocked_user", required => Typed < DismissedBy >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization",
+        required => Typed < Organization >; } deny; contract[validators::t46:: < 0 >],
+        BASE0, "/definitions/org_block$blocked"
     );
     rt::string_leaf!(
         Leaf196 -> OrgBlockUnblockedAction, | s | [! ::std::matches!(s, "unblocked")] =>
         OrgBlockUnblockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_645, Visit645, OrgBlockUnblocked { action = "action" : LeafRead < Leaf196 >,
-        required; blocked_user = "blocked_user" : Typed < DismissedBy >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >, required; } deny
+        read_645, Visit645, OrgBlockUnblocked { action = "action", required => LeafRead <
+        Leaf196 >; blocked_user = "blocked_user", required => Typed < DismissedBy >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization",
+        required => Typed < Organization >; } deny; contract[validators::t46:: < 1 >],
+        BASE0, "/definitions/org_block$unblocked"
     );
     rt::object_reader!(
-        read_647, Visit647, OrganizationDeleted { action = "action" : LeafRead < Leaf160
-        >, required; membership = "membership" : Typed < Membership >, required; sender =
-        "sender" : Typed < DismissedBy >, required; installation = "installation" : Typed
-        < InstallationLite >; organization = "organization" : Typed < Organization >,
-        required; } deny
+        read_647, Visit647, OrganizationDeleted { action = "action", required => LeafRead
+        < Leaf160 >; membership = "membership", required => Typed < Membership >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization", required => Typed <
+        Organization >; } deny; contract[validators::t47:: < 0 >], BASE0,
+        "/definitions/organization$deleted"
     );
     rt::string_leaf!(
         Leaf197 -> OrganizationMemberAddedAction, | s | [! ::std::matches!(s,
         "member_added")] => OrganizationMemberAddedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_648, Visit648, OrganizationMemberAdded { action = "action" : LeafRead <
-        Leaf197 >, required; membership = "membership" : Typed < Membership >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >, required; } deny
+        read_648, Visit648, OrganizationMemberAdded { action = "action", required =>
+        LeafRead < Leaf197 >; membership = "membership", required => Typed < Membership
+        >; sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization",
+        required => Typed < Organization >; } deny; contract[validators::t47:: < 1 >],
+        BASE0, "/definitions/organization$member_added"
     );
     rt::string_leaf!(
         Leaf198 -> OrganizationMemberInvitedAction, | s | [! ::std::matches!(s,
         "member_invited")] => OrganizationMemberInvitedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_650, Visit650, OrganizationMemberInvited { action = "action" : LeafRead <
-        Leaf198 >, required; invitation = "invitation" : Typed < Invitation >, required;
-        user = "user" : Typed < DismissedBy >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >, required; } deny
+        read_650, Visit650, OrganizationMemberInvited { action = "action", required =>
+        LeafRead < Leaf198 >; invitation = "invitation", required => Typed < Invitation
+        >; user = "user", required => Typed < DismissedBy >; sender = "sender", required
+        => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization", required => Typed <
+        Organization >; } deny; contract[validators::v540], BASE0,
+        "/definitions/organization$member_invited"
     );
     rt::string_leaf!(
         Leaf199 -> OrganizationMemberRemovedAction, | s | [! ::std::matches!(s,
         "member_removed")] => OrganizationMemberRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_652, Visit652, OrganizationMemberRemoved { action = "action" : LeafRead <
-        Leaf199 >, required; membership = "membership" : Typed < Membership >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >, required; } deny
+        read_652, Visit652, OrganizationMemberRemoved { action = "action", required =>
+        LeafRead < Leaf199 >; membership = "membership", required => Typed < Membership
+        >; sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization",
+        required => Typed < Organization >; } deny; contract[validators::t47:: < 2 >],
+        BASE0, "/definitions/organization$member_removed"
     );
     rt::string_leaf!(
         Leaf200 -> OrganizationRenamedAction, | s | [! ::std::matches!(s, "renamed")] =>
         OrganizationRenamedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_654, Visit654, OrganizationRenamed { action = "action" : LeafRead < Leaf200
-        >, required; membership = "membership" : Typed < Membership >, required; sender =
-        "sender" : Typed < DismissedBy >, required; installation = "installation" : Typed
-        < InstallationLite >; organization = "organization" : Typed < Organization >,
-        required; } deny
+        read_654, Visit654, OrganizationRenamed { action = "action", required => LeafRead
+        < Leaf200 >; membership = "membership", required => Typed < Membership >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization", required => Typed <
+        Organization >; } deny; contract[validators::t47:: < 3 >], BASE0,
+        "/definitions/organization$renamed"
     );
     rt::string_leaf!(
         Leaf201 -> PackagePublishedAction, | s | [! ::std::matches!(s, "published")] =>
         PackagePublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_656, Visit656, PackagePublished { action = "action" : LeafRead < Leaf201 >,
-        required; package = "package" : Typed < PackagePublishedPackage >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; organization =
-        "organization" : Typed < Organization >; } deny
+        read_656, Visit656, PackagePublished { action = "action", required => LeafRead <
+        Leaf201 >; package = "package", required => Typed < PackagePublishedPackage >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t48:: < 0 >], BASE0, "/definitions/package$published"
     );
     rt::string_leaf!(
         Leaf202 -> PackageUpdatedAction, | s | [! ::std::matches!(s, "updated")] =>
         PackageUpdatedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_658, Visit658, PackageUpdated { action = "action" : LeafRead < Leaf202 >,
-        required; package = "package" : Typed < PackagePublishedPackage >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; organization =
-        "organization" : Typed < Organization >; } deny
+        read_658, Visit658, PackageUpdated { action = "action", required => LeafRead <
+        Leaf202 >; package = "package", required => Typed < PackagePublishedPackage >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t48:: < 1 >], BASE0, "/definitions/package$updated"
     );
     rt::object_reader!(
-        read_660, Visit660, ProjectClosed { action = "action" : LeafRead < Leaf113 >,
-        required; project = "project" : Typed < Project >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_660, Visit660, ProjectClosed { action = "action", required => LeafRead <
+        Leaf113 >; project = "project", required => Typed < Project >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t49:: < 0 >], BASE0,
+        "/definitions/project$closed"
     );
     rt::object_reader!(
-        read_661, Visit661, ProjectCreated { action = "action" : LeafRead < Leaf159 >,
-        required; project = "project" : Typed < Project >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_661, Visit661, ProjectCreated { action = "action", required => LeafRead <
+        Leaf159 >; project = "project", required => Typed < Project >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t49:: < 1 >], BASE0,
+        "/definitions/project$created"
     );
     rt::object_reader!(
-        read_662, Visit662, ProjectDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; project = "project" : Typed < Project >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_662, Visit662, ProjectDeleted { action = "action", required => LeafRead <
+        Leaf160 >; project = "project", required => Typed < Project >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t49:: < 2 >], BASE0,
+        "/definitions/project$deleted"
     );
     rt::object_reader!(
-        read_663, Visit663, ProjectEdited { action = "action" : LeafRead < Leaf117 >,
-        required; changes = "changes" : Typed < ProjectEditedChanges >, required; project
-        = "project" : Typed < Project >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_663, Visit663, ProjectEdited { action = "action", required => LeafRead <
+        Leaf117 >; changes = "changes", required => Typed < ProjectEditedChanges >;
+        project = "project", required => Typed < Project >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
+        required => Typed < DismissedBy >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v553], BASE0, "/definitions/project$edited"
     );
     rt::object_reader!(
-        read_664, Visit664, ProjectReopened { action = "action" : LeafRead < Leaf123 >,
-        required; project = "project" : Typed < Project >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_664, Visit664, ProjectReopened { action = "action", required => LeafRead <
+        Leaf123 >; project = "project", required => Typed < Project >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t49:: < 3 >], BASE0,
+        "/definitions/project$reopened"
     );
     rt::string_leaf!(
         Leaf203 -> ProjectCardConvertedAction, | s | [! ::std::matches!(s, "converted")]
         => ProjectCardConvertedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_665, Visit665, ProjectCardConverted { action = "action" : LeafRead < Leaf203
-        >, required; changes = "changes" : Typed < ProjectCardConvertedChanges >,
-        required; project_card = "project_card" : Typed < ProjectCardConvertedProjectCard
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; organization = "organization" : Typed < Organization >;
-        installation = "installation" : Typed < InstallationLite >; } deny
+        read_665, Visit665, ProjectCardConverted { action = "action", required =>
+        LeafRead < Leaf203 >; changes = "changes", required => Typed <
+        ProjectCardConvertedChanges >; project_card = "project_card", required => Typed <
+        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization" => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; } deny;
+        contract[validators::t50:: < 0 >], BASE0, "/definitions/project_card$converted"
     );
     rt::object_reader!(
-        read_667, Visit667, ProjectCardCreated { action = "action" : LeafRead < Leaf159
-        >, required; project_card = "project_card" : Typed <
-        ProjectCardConvertedProjectCard >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; organization = "organization" : Typed < Organization >;
-        installation = "installation" : Typed < InstallationLite >; } deny
+        read_667, Visit667, ProjectCardCreated { action = "action", required => LeafRead
+        < Leaf159 >; project_card = "project_card", required => Typed <
+        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization" => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; } deny;
+        contract[validators::t51:: < 0 >], BASE0, "/definitions/project_card$created"
     );
     rt::object_reader!(
-        read_668, Visit668, ProjectCardDeleted { action = "action" : LeafRead < Leaf160
-        >, required; project_card = "project_card" : Typed <
-        ProjectCardConvertedProjectCard >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; organization = "organization" : Typed < Organization >;
-        installation = "installation" : Typed < InstallationLite >; } deny
+        read_668, Visit668, ProjectCardDeleted { action = "action", required => LeafRead
+        < Leaf160 >; project_card = "project_card", required => Typed <
+        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization" => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; } deny;
+        contract[validators::t51:: < 1 >], BASE0, "/definitions/project_card$deleted"
     );
     rt::object_reader!(
-        read_669, Visit669, ProjectCardEdited { action = "action" : LeafRead < Leaf117 >,
-        required; changes = "changes" : Typed < ProjectCardConvertedChanges >, required;
-        project_card = "project_card" : Typed < ProjectCardConvertedProjectCard >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; organization = "organization" : Typed < Organization >;
-        installation = "installation" : Typed < InstallationLite >; } deny
+        read_669, Visit669, ProjectCardEdited { action = "action", required => LeafRead <
+        Leaf117 >; changes = "changes", required => Typed < ProjectCardConvertedChanges
+        >; project_card = "project_card", required => Typed <
+        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization" => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; } deny;
+        contract[validators::t50:: < 1 >], BASE0, "/definitions/project_card$edited"
     );
     rt::string_leaf!(
         Leaf204 -> ProjectCardMovedAction, | s | [! ::std::matches!(s, "moved")] =>
         ProjectCardMovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_670, Visit670, ProjectCardMoved { action = "action" : LeafRead < Leaf204 >,
-        required; changes = "changes" : Typed < ProjectCardMovedChanges >, required;
-        project_card = "project_card" : Typed < ProjectCardMovedProjectCard >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; organization =
-        "organization" : Typed < Organization >; installation = "installation" : Typed <
-        InstallationLite >; } deny
+        read_670, Visit670, ProjectCardMoved { action = "action", required => LeafRead <
+        Leaf204 >; changes = "changes", required => Typed < ProjectCardMovedChanges >;
+        project_card = "project_card", required => Typed < ProjectCardMovedProjectCard >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization" => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; } deny;
+        contract[validators::t50:: < 2 >], BASE0, "/definitions/project_card$moved"
     );
     rt::object_reader!(
-        read_672, Visit672, ProjectColumnCreated { action = "action" : LeafRead < Leaf159
-        >, required; project_column = "project_column" : Typed < ProjectColumn >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_672, Visit672, ProjectColumnCreated { action = "action", required =>
+        LeafRead < Leaf159 >; project_column = "project_column", required => Typed <
+        ProjectColumn >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t52:: < 0 >], BASE0, "/definitions/project_column$created"
     );
     rt::object_reader!(
-        read_673, Visit673, ProjectColumnDeleted { action = "action" : LeafRead < Leaf160
-        >, required; project_column = "project_column" : Typed < ProjectColumn >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_673, Visit673, ProjectColumnDeleted { action = "action", required =>
+        LeafRead < Leaf160 >; project_column = "project_column", required => Typed <
+        ProjectColumn >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t52:: < 1 >], BASE0, "/definitions/project_column$deleted"
     );
     rt::object_reader!(
-        read_674, Visit674, ProjectColumnEdited { action = "action" : LeafRead < Leaf117
-        >, required; changes = "changes" : Typed < ProjectColumnEditedChanges >,
-        required; project_column = "project_column" : Typed < ProjectColumn >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_674, Visit674, ProjectColumnEdited { action = "action", required => LeafRead
+        < Leaf117 >; changes = "changes", required => Typed < ProjectColumnEditedChanges
+        >; project_column = "project_column", required => Typed < ProjectColumn >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::v564], BASE0, "/definitions/project_column$edited"
     );
     rt::object_reader!(
-        read_675, Visit675, ProjectColumnMoved { action = "action" : LeafRead < Leaf204
-        >, required; project_column = "project_column" : Typed < ProjectColumn >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_675, Visit675, ProjectColumnMoved { action = "action", required => LeafRead
+        < Leaf204 >; project_column = "project_column", required => Typed < ProjectColumn
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t52:: < 2 >], BASE0, "/definitions/project_column$moved"
     );
     rt::object_reader!(
-        read_676, Visit676, PullRequestReviewDismissed { action = "action" : LeafRead <
-        Leaf51 >, required; review = "review" : Typed < PullRequestReviewDismissedReview
-        >, required; pull_request = "pull_request" : Typed < SimplePullRequest >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_676, Visit676, PullRequestReviewDismissed { action = "action", required =>
+        LeafRead < Leaf51 >; review = "review", required => Typed <
+        PullRequestReviewDismissedReview >; pull_request = "pull_request", required =>
+        Typed < SimplePullRequest >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t53:: < 0 >], BASE0,
+        "/definitions/pull_request_review$dismissed"
     );
     rt::object_reader!(
-        read_677, Visit677, PullRequestReviewEdited { action = "action" : LeafRead <
-        Leaf117 >, required; changes = "changes" : Typed < IssueCommentEditedChanges >,
-        required; review = "review" : Typed < PullRequestReviewEditedReview >, required;
-        pull_request = "pull_request" : Typed < SimplePullRequest >, required; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
-        installation = "installation" : Typed < InstallationLite >; organization =
-        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
-        >, required; } deny
+        read_677, Visit677, PullRequestReviewEdited { action = "action", required =>
+        LeafRead < Leaf117 >; changes = "changes", required => Typed <
+        IssueCommentEditedChanges >; review = "review", required => Typed <
+        PullRequestReviewEditedReview >; pull_request = "pull_request", required => Typed
+        < SimplePullRequest >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::v567], BASE0, "/definitions/pull_request_review$edited"
     );
     rt::string_leaf!(
         Leaf205 -> PullRequestReviewSubmittedAction, | s | [! ::std::matches!(s,
         "submitted")] => PullRequestReviewSubmittedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_678, Visit678, PullRequestReviewSubmitted { action = "action" : LeafRead <
-        Leaf205 >, required; review = "review" : Typed < PullRequestReviewEditedReview >,
-        required; pull_request = "pull_request" : Typed < SimplePullRequest >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; installation = "installation" : Typed < InstallationLite >;
-        organization = "organization" : Typed < Organization >; sender = "sender" : Typed
-        < DismissedBy >, required; } deny
+        read_678, Visit678, PullRequestReviewSubmitted { action = "action", required =>
+        LeafRead < Leaf205 >; review = "review", required => Typed <
+        PullRequestReviewEditedReview >; pull_request = "pull_request", required => Typed
+        < SimplePullRequest >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t53:: < 1 >], BASE0,
+        "/definitions/pull_request_review$submitted"
     );
     rt::object_reader!(
-        read_680, Visit680, PullRequestReviewCommentCreated { action = "action" :
-        LeafRead < Leaf159 >, required; comment = "comment" : Typed <
-        PullRequestReviewComment >, required; pull_request = "pull_request" : Typed <
-        PullRequestReviewCommentCreatedPullRequest >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; sender = "sender" : Typed < DismissedBy >, required; }
-        deny
+        read_680, Visit680, PullRequestReviewCommentCreated { action = "action", required
+        => LeafRead < Leaf159 >; comment = "comment", required => Typed <
+        PullRequestReviewComment >; pull_request = "pull_request", required => Typed <
+        PullRequestReviewCommentCreatedPullRequest >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; installation = "installation"
+        => Typed < InstallationLite >; organization = "organization" => Typed <
+        Organization >; sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t54:: < 0 >], BASE0,
+        "/definitions/pull_request_review_comment$created"
     );
     rt::object_reader!(
-        read_681, Visit681, PullRequestReviewCommentDeleted { action = "action" :
-        LeafRead < Leaf160 >, required; comment = "comment" : Typed <
-        PullRequestReviewComment >, required; pull_request = "pull_request" : Typed <
-        PullRequestReviewCommentDeletedPullRequest >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; sender = "sender" : Typed < DismissedBy >, required; }
-        deny
+        read_681, Visit681, PullRequestReviewCommentDeleted { action = "action", required
+        => LeafRead < Leaf160 >; comment = "comment", required => Typed <
+        PullRequestReviewComment >; pull_request = "pull_request", required => Typed <
+        PullRequestReviewCommentDeletedPullRequest >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; installation = "installation"
+        => Typed < InstallationLite >; organization = "organization" => Typed <
+        Organization >; sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t54:: < 1 >], BASE0,
+        "/definitions/pull_request_review_comment$deleted"
     );
     rt::object_reader!(
-        read_682, Visit682, PullRequestReviewCommentEdited { action = "action" : LeafRead
-        < Leaf117 >, required; changes = "changes" : Typed < IssueCommentEditedChanges >,
-        required; comment = "comment" : Typed < PullRequestReviewComment >, required;
-        pull_request = "pull_request" : Typed < PullRequestReviewCommentEditedPullRequest
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
-        : Typed < InstallationLite >; organization = "organization" : Typed <
-        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_682, Visit682, PullRequestReviewCommentEdited { action = "action", required
+        => LeafRead < Leaf117 >; changes = "changes", required => Typed <
+        IssueCommentEditedChanges >; comment = "comment", required => Typed <
+        PullRequestReviewComment >; pull_request = "pull_request", required => Typed <
+        PullRequestReviewCommentEditedPullRequest >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; installation = "installation"
+        => Typed < InstallationLite >; organization = "organization" => Typed <
+        Organization >; sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::v572], BASE0,
+        "/definitions/pull_request_review_comment$edited"
     );
     rt::object_reader!(
-        read_683, Visit683, ReleaseCreated { action = "action" : LeafRead < Leaf159 >,
-        required; release = "release" : Typed < ReleaseCreatedRelease >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_683, Visit683, ReleaseCreated { action = "action", required => LeafRead <
+        Leaf159 >; release = "release", required => Typed < ReleaseCreatedRelease >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t55:: < 0 >], BASE0, "/definitions/release$created"
     );
     rt::object_reader!(
-        read_684, Visit684, ReleaseDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; release = "release" : Typed < ReleaseCreatedRelease >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_684, Visit684, ReleaseDeleted { action = "action", required => LeafRead <
+        Leaf160 >; release = "release", required => Typed < ReleaseCreatedRelease >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t55:: < 1 >], BASE0, "/definitions/release$deleted"
     );
     rt::object_reader!(
-        read_685, Visit685, ReleaseEdited { action = "action" : LeafRead < Leaf117 >,
-        required; changes = "changes" : Typed < ReleaseEditedChanges >, required; release
-        = "release" : Typed < ReleaseCreatedRelease >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
-        Typed < InstallationLite >; organization = "organization" : Typed < Organization
-        >; } deny
+        read_685, Visit685, ReleaseEdited { action = "action", required => LeafRead <
+        Leaf117 >; changes = "changes", required => Typed < ReleaseEditedChanges >;
+        release = "release", required => Typed < ReleaseCreatedRelease >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; installation = "installation" =>
+        Typed < InstallationLite >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::v575], BASE0, "/definitions/release$edited"
     );
     rt::string_leaf!(
         Leaf206 -> ReleasePrereleasedAction, | s | [! ::std::matches!(s, "prereleased")]
         => ReleasePrereleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_686, Visit686, ReleasePrereleased { action = "action" : LeafRead < Leaf206
-        >, required; release = "release" : Typed < ReleasePrereleasedRelease >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_686, Visit686, ReleasePrereleased { action = "action", required => LeafRead
+        < Leaf206 >; release = "release", required => Typed < ReleasePrereleasedRelease
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t55:: < 2 >], BASE0, "/definitions/release$prereleased"
     );
     rt::object_reader!(
-        read_688, Visit688, ReleasePublished { action = "action" : LeafRead < Leaf201 >,
-        required; release = "release" : Typed < ReleasePublishedRelease >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_688, Visit688, ReleasePublished { action = "action", required => LeafRead <
+        Leaf201 >; release = "release", required => Typed < ReleasePublishedRelease >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t55:: < 3 >], BASE0, "/definitions/release$published"
     );
     rt::string_leaf!(
         Leaf207 -> ReleaseReleasedAction, | s | [! ::std::matches!(s, "released")] =>
         ReleaseReleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_689, Visit689, ReleaseReleased { action = "action" : LeafRead < Leaf207 >,
-        required; release = "release" : Typed < ReleaseCreatedRelease >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_689, Visit689, ReleaseReleased { action = "action", required => LeafRead <
+        Leaf207 >; release = "release", required => Typed < ReleaseCreatedRelease >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t55:: < 4 >], BASE0, "/definitions/release$released"
     );
     rt::string_leaf!(
         Leaf208 -> ReleaseUnpublishedAction, | s | [! ::std::matches!(s, "unpublished")]
         => ReleaseUnpublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_691, Visit691, ReleaseUnpublished { action = "action" : LeafRead < Leaf208
-        >, required; release = "release" : Typed < ReleaseUnpublishedRelease >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_691, Visit691, ReleaseUnpublished { action = "action", required => LeafRead
+        < Leaf208 >; release = "release", required => Typed < ReleaseUnpublishedRelease
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t55:: < 5 >], BASE0, "/definitions/release$unpublished"
     );
     rt::string_leaf!(
         Leaf209 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
         RepositoryArchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_693, Visit693, RepositoryArchived { action = "action" : LeafRead < Leaf209
-        >, required; repository = "repository" : ViaValue < Check78 < 37 > >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_693, Visit693, RepositoryArchived { action = "action", required => LeafRead
+        < Leaf209 >; repository = "repository", required => ViaValue < Check78 < 37 > >;
+        sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t56:: < 0 >], BASE0,
+        "/definitions/repository$archived"
     );
     rt::object_reader!(
-        read_695, Visit695, RepositoryCreated { action = "action" : LeafRead < Leaf159 >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_695, Visit695, RepositoryCreated { action = "action", required => LeafRead <
+        Leaf159 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t56:: < 1 >], BASE0, "/definitions/repository$created"
     );
     rt::object_reader!(
-        read_696, Visit696, RepositoryDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_696, Visit696, RepositoryDeleted { action = "action", required => LeafRead <
+        Leaf160 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t56:: < 2 >], BASE0, "/definitions/repository$deleted"
     );
     rt::object_reader!(
-        read_697, Visit697, RepositoryEdited { action = "action" : LeafRead < Leaf117 >,
-        required; changes = "changes" : Typed < RepositoryEditedChanges >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_697, Visit697, RepositoryEdited { action = "action", required => LeafRead <
+        Leaf117 >; changes = "changes", required => Typed < RepositoryEditedChanges >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t57:: < 0 >], BASE0, "/definitions/repository$edited"
     );
     rt::string_leaf!(
         Leaf211 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
         => RepositoryPrivatizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_698, Visit698, RepositoryPrivatized { action = "action" : LeafRead < Leaf211
-        >, required; repository = "repository" : ViaValue < Check78 < 38 > >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_698, Visit698, RepositoryPrivatized { action = "action", required =>
+        LeafRead < Leaf211 >; repository = "repository", required => ViaValue < Check78 <
+        38 > >; sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t56:: < 3 >], BASE0,
+        "/definitions/repository$privatized"
     );
     rt::string_leaf!(
         Leaf213 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
         => RepositoryPublicizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_700, Visit700, RepositoryPublicized { action = "action" : LeafRead < Leaf213
-        >, required; repository = "repository" : ViaValue < Check78 < 34 > >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_700, Visit700, RepositoryPublicized { action = "action", required =>
+        LeafRead < Leaf213 >; repository = "repository", required => ViaValue < Check78 <
+        34 > >; sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t56:: < 4 >], BASE0,
+        "/definitions/repository$publicized"
     );
     rt::object_reader!(
-        read_702, Visit702, RepositoryRenamed { action = "action" : LeafRead < Leaf200 >,
-        required; changes = "changes" : Typed < RepositoryRenamedChanges >, required;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required; sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_702, Visit702, RepositoryRenamed { action = "action", required => LeafRead <
+        Leaf200 >; changes = "changes", required => Typed < RepositoryRenamedChanges >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t57:: < 1 >], BASE0, "/definitions/repository$renamed"
     );
     rt::object_reader!(
-        read_703, Visit703, RepositoryTransferred { action = "action" : LeafRead <
-        Leaf172 >, required; changes = "changes" : Typed < RepositoryTransferredChanges
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_703, Visit703, RepositoryTransferred { action = "action", required =>
+        LeafRead < Leaf172 >; changes = "changes", required => Typed <
+        RepositoryTransferredChanges >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t57:: < 2 >], BASE0, "/definitions/repository$transferred"
     );
     rt::string_leaf!(
         Leaf214 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
         => RepositoryUnarchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_704, Visit704, RepositoryUnarchived { action = "action" : LeafRead < Leaf214
-        >, required; repository = "repository" : ViaValue < Check78 < 39 > >, required;
-        sender = "sender" : Typed < DismissedBy >, required; installation =
-        "installation" : Typed < InstallationLite >; organization = "organization" :
-        Typed < Organization >; } deny
+        read_704, Visit704, RepositoryUnarchived { action = "action", required =>
+        LeafRead < Leaf214 >; repository = "repository", required => ViaValue < Check78 <
+        39 > >; sender = "sender", required => Typed < DismissedBy >; installation =
+        "installation" => Typed < InstallationLite >; organization = "organization" =>
+        Typed < Organization >; } deny; contract[validators::t56:: < 5 >], BASE0,
+        "/definitions/repository$unarchived"
     );
     rt::string_leaf!(
         Leaf216 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
@@ -19071,121 +16431,138 @@ mod fast {
     );
     rt::map_checks!(Checks217, values = validators::v667);
     rt::object_reader!(
-        read_706, Visit706, RepositoryDispatchOnDemandTest { action = "action" : LeafRead
-        < Leaf216 >, required; branch = "branch" : LeafRead < Leaf2 >, required;
-        client_payload = "client_payload" : MapOf < Leaf2, AnyValue, Checks217 >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >, required; organization = "organization" : Typed < Organization >; } deny
+        read_706, Visit706, RepositoryDispatchOnDemandTest { action = "action", required
+        => LeafRead < Leaf216 >; branch = "branch", required => LeafRead < Leaf2 >;
+        client_payload = "client_payload", required => MapOf < Leaf2, AnyValue, Checks217
+        >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation", required => Typed <
+        InstallationLite >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::v596], BASE0,
+        "/definitions/repository_dispatch$on-demand-test"
     );
     rt::string_leaf!(
         Leaf218 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
         "create")] => RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_708, Visit708, RepositoryVulnerabilityAlertCreate { action = "action" :
-        LeafRead < Leaf218 >, required; alert = "alert" : Typed <
-        RepositoryVulnerabilityAlertCreateAlert >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; organization = "organization" : Typed <
-        Organization >; } deny
+        read_708, Visit708, RepositoryVulnerabilityAlertCreate { action = "action",
+        required => LeafRead < Leaf218 >; alert = "alert", required => Typed <
+        RepositoryVulnerabilityAlertCreateAlert >; repository = "repository", required =>
+        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
+        Typed < DismissedBy >; organization = "organization" => Typed < Organization >; }
+        deny; contract[validators::t58:: < 0 >], BASE0,
+        "/definitions/repository_vulnerability_alert$create"
     );
     rt::string_leaf!(
         Leaf219 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
         "dismiss")] => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_710, Visit710, RepositoryVulnerabilityAlertDismiss { action = "action" :
-        LeafRead < Leaf219 >, required; alert = "alert" : Typed <
-        RepositoryVulnerabilityAlertDismissAlert >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; organization = "organization" : Typed <
-        Organization >; } deny
+        read_710, Visit710, RepositoryVulnerabilityAlertDismiss { action = "action",
+        required => LeafRead < Leaf219 >; alert = "alert", required => Typed <
+        RepositoryVulnerabilityAlertDismissAlert >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t58:: < 1 >], BASE0,
+        "/definitions/repository_vulnerability_alert$dismiss"
     );
     rt::string_leaf!(
         Leaf220 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
         "resolve")] => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_712, Visit712, RepositoryVulnerabilityAlertResolve { action = "action" :
-        LeafRead < Leaf220 >, required; alert = "alert" : Typed <
-        RepositoryVulnerabilityAlertResolveAlert >, required; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
-        Typed < DismissedBy >, required; organization = "organization" : Typed <
-        Organization >; } deny
+        read_712, Visit712, RepositoryVulnerabilityAlertResolve { action = "action",
+        required => LeafRead < Leaf220 >; alert = "alert", required => Typed <
+        RepositoryVulnerabilityAlertResolveAlert >; repository = "repository", required
+        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
+        => Typed < DismissedBy >; organization = "organization" => Typed < Organization
+        >; } deny; contract[validators::t58:: < 2 >], BASE0,
+        "/definitions/repository_vulnerability_alert$resolve"
     );
     rt::object_reader!(
-        read_714, Visit714, SecretScanningAlertCreated { action = "action" : LeafRead <
-        Leaf159 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; organization = "organization"
-        : Typed < Organization >; installation = "installation" : Typed <
-        InstallationLite >; } deny
+        read_714, Visit714, SecretScanningAlertCreated { action = "action", required =>
+        LeafRead < Leaf159 >; alert = "alert", required => Typed <
+        SecretScanningAlertCreatedAlert >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; organization = "organization" => Typed <
+        Organization >; installation = "installation" => Typed < InstallationLite >; }
+        deny; contract[validators::v604], BASE0,
+        "/definitions/secret_scanning_alert$created"
     );
     rt::object_reader!(
-        read_715, Visit715, SecretScanningAlertReopened { action = "action" : LeafRead <
-        Leaf123 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; organization = "organization"
-        : Typed < Organization >; installation = "installation" : Typed <
-        InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_715, Visit715, SecretScanningAlertReopened { action = "action", required =>
+        LeafRead < Leaf123 >; alert = "alert", required => Typed <
+        SecretScanningAlertCreatedAlert >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; organization = "organization" => Typed <
+        Organization >; installation = "installation" => Typed < InstallationLite >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t59:: < 0 >], BASE0,
+        "/definitions/secret_scanning_alert$reopened"
     );
     rt::string_leaf!(
         Leaf221 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
         "resolved")] => SecretScanningAlertResolvedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_716, Visit716, SecretScanningAlertResolved { action = "action" : LeafRead <
-        Leaf221 >, required; alert = "alert" : Typed < SecretScanningAlertResolvedAlert
-        >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; organization = "organization"
-        : Typed < Organization >; installation = "installation" : Typed <
-        InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_716, Visit716, SecretScanningAlertResolved { action = "action", required =>
+        LeafRead < Leaf221 >; alert = "alert", required => Typed <
+        SecretScanningAlertResolvedAlert >; repository = "repository", required => Typed
+        < BranchProtectionRuleCreatedRepository >; organization = "organization" => Typed
+        < Organization >; installation = "installation" => Typed < InstallationLite >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t59:: < 1 >], BASE0,
+        "/definitions/secret_scanning_alert$resolved"
     );
     rt::string_leaf!(
         Leaf222 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
         "performed")] => SecurityAdvisoryPerformedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_718, Visit718, SecurityAdvisoryPerformed { action = "action" : LeafRead <
-        Leaf222 >, required; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
+        read_718, Visit718, SecurityAdvisoryPerformed { action = "action", required =>
+        LeafRead < Leaf222 >; security_advisory = "security_advisory", required => Typed
+        < SecurityAdvisoryPerformedSecurityAdvisory >; } deny; contract[validators::t60::
+        < 0 >], BASE0, "/definitions/security_advisory$performed"
     );
     rt::object_reader!(
-        read_720, Visit720, SecurityAdvisoryPublished { action = "action" : LeafRead <
-        Leaf201 >, required; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
+        read_720, Visit720, SecurityAdvisoryPublished { action = "action", required =>
+        LeafRead < Leaf201 >; security_advisory = "security_advisory", required => Typed
+        < SecurityAdvisoryPerformedSecurityAdvisory >; } deny; contract[validators::t60::
+        < 1 >], BASE0, "/definitions/security_advisory$published"
     );
     rt::object_reader!(
-        read_721, Visit721, SecurityAdvisoryUpdated { action = "action" : LeafRead <
-        Leaf202 >, required; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
+        read_721, Visit721, SecurityAdvisoryUpdated { action = "action", required =>
+        LeafRead < Leaf202 >; security_advisory = "security_advisory", required => Typed
+        < SecurityAdvisoryPerformedSecurityAdvisory >; } deny; contract[validators::t60::
+        < 2 >], BASE0, "/definitions/security_advisory$updated"
     );
     rt::string_leaf!(
         Leaf223 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
         "withdrawn")] => SecurityAdvisoryWithdrawnAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_722, Visit722, SecurityAdvisoryWithdrawn { action = "action" : LeafRead <
-        Leaf223 >, required; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryWithdrawnSecurityAdvisory >, required; } deny
+        read_722, Visit722, SecurityAdvisoryWithdrawn { action = "action", required =>
+        LeafRead < Leaf223 >; security_advisory = "security_advisory", required => Typed
+        < SecurityAdvisoryWithdrawnSecurityAdvisory >; } deny; contract[validators::t60::
+        < 3 >], BASE0, "/definitions/security_advisory$withdrawn"
     );
     rt::object_reader!(
-        read_724, Visit724, SponsorshipCancelled { action = "action" : LeafRead < Leaf187
-        >, required; sponsorship = "sponsorship" : Typed < Sponsorship >, required;
-        sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_724, Visit724, SponsorshipCancelled { action = "action", required =>
+        LeafRead < Leaf187 >; sponsorship = "sponsorship", required => Typed <
+        Sponsorship >; sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t61:: < 0 >], BASE0, "/definitions/sponsorship$cancelled"
     );
     rt::object_reader!(
-        read_725, Visit725, SponsorshipCreated { action = "action" : LeafRead < Leaf159
-        >, required; sponsorship = "sponsorship" : Typed < Sponsorship >, required;
-        sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_725, Visit725, SponsorshipCreated { action = "action", required => LeafRead
+        < Leaf159 >; sponsorship = "sponsorship", required => Typed < Sponsorship >;
+        sender = "sender", required => Typed < DismissedBy >; } deny;
+        contract[validators::t61:: < 1 >], BASE0, "/definitions/sponsorship$created"
     );
     rt::object_reader!(
-        read_726, Visit726, SponsorshipEdited { action = "action" : LeafRead < Leaf117 >,
-        required; sponsorship = "sponsorship" : Typed < Sponsorship >, required; changes
-        = "changes" : Typed < SponsorshipEditedChanges >, required; sender = "sender" :
-        Typed < DismissedBy >, required; } deny
+        read_726, Visit726, SponsorshipEdited { action = "action", required => LeafRead <
+        Leaf117 >; sponsorship = "sponsorship", required => Typed < Sponsorship >;
+        changes = "changes", required => Typed < SponsorshipEditedChanges >; sender =
+        "sender", required => Typed < DismissedBy >; } deny; contract[validators::t62:: <
+        0 >], BASE0, "/definitions/sponsorship$edited"
     );
     rt::string_leaf!(
         Leaf224 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
@@ -19193,81 +16570,93 @@ mod fast {
         SponsorshipPendingCancellationAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_727, Visit727, SponsorshipPendingCancellation { action = "action" : LeafRead
-        < Leaf224 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
-        required; effective_date = "effective_date" : LeafRead < Leaf2 >; sender =
-        "sender" : Typed < DismissedBy >, required; } deny
+        read_727, Visit727, SponsorshipPendingCancellation { action = "action", required
+        => LeafRead < Leaf224 >; sponsorship = "sponsorship", required => Typed <
+        Sponsorship >; effective_date = "effective_date" => LeafRead < Leaf2 >; sender =
+        "sender", required => Typed < DismissedBy >; } deny; contract[validators::v617],
+        BASE0, "/definitions/sponsorship$pending_cancellation"
     );
     rt::string_leaf!(
         Leaf225 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
         "pending_tier_change")] => SponsorshipPendingTierChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_729, Visit729, SponsorshipPendingTierChange { action = "action" : LeafRead <
-        Leaf225 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
-        required; effective_date = "effective_date" : LeafRead < Leaf2 >; changes =
-        "changes" : Typed < SponsorshipPendingTierChangeChanges >, required; sender =
-        "sender" : Typed < DismissedBy >, required; } deny
+        read_729, Visit729, SponsorshipPendingTierChange { action = "action", required =>
+        LeafRead < Leaf225 >; sponsorship = "sponsorship", required => Typed <
+        Sponsorship >; effective_date = "effective_date" => LeafRead < Leaf2 >; changes =
+        "changes", required => Typed < SponsorshipPendingTierChangeChanges >; sender =
+        "sender", required => Typed < DismissedBy >; } deny; contract[validators::v619],
+        BASE0, "/definitions/sponsorship$pending_tier_change"
     );
     rt::string_leaf!(
         Leaf226 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
         "tier_changed")] => SponsorshipTierChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_731, Visit731, SponsorshipTierChanged { action = "action" : LeafRead <
-        Leaf226 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
-        required; changes = "changes" : Typed < SponsorshipPendingTierChangeChanges >,
-        required; sender = "sender" : Typed < DismissedBy >, required; } deny
+        read_731, Visit731, SponsorshipTierChanged { action = "action", required =>
+        LeafRead < Leaf226 >; sponsorship = "sponsorship", required => Typed <
+        Sponsorship >; changes = "changes", required => Typed <
+        SponsorshipPendingTierChangeChanges >; sender = "sender", required => Typed <
+        DismissedBy >; } deny; contract[validators::t62:: < 1 >], BASE0,
+        "/definitions/sponsorship$tier_changed"
     );
     rt::object_reader!(
-        read_733, Visit733, StarCreated { action = "action" : LeafRead < Leaf159 >,
-        required; starred_at = "starred_at" : LeafRead < Leaf2 >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; organization = "organization" :
-        Typed < Organization >; installation = "installation" : Typed < InstallationLite
-        >; } deny
+        read_733, Visit733, StarCreated { action = "action", required => LeafRead <
+        Leaf159 >; starred_at = "starred_at", required => LeafRead < Leaf2 >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; organization =
+        "organization" => Typed < Organization >; installation = "installation" => Typed
+        < InstallationLite >; } deny; contract[validators::t63:: < 0 >], BASE0,
+        "/definitions/star$created"
     );
     rt::object_reader!(
-        read_734, Visit734, StarDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; starred_at = "starred_at" : LeafRead < Leaf10 >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; organization = "organization" :
-        Typed < Organization >; installation = "installation" : Typed < InstallationLite
-        >; } deny
+        read_734, Visit734, StarDeleted { action = "action", required => LeafRead <
+        Leaf160 >; starred_at = "starred_at", required => LeafRead < Leaf10 >; repository
+        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
+        sender = "sender", required => Typed < DismissedBy >; organization =
+        "organization" => Typed < Organization >; installation = "installation" => Typed
+        < InstallationLite >; } deny; contract[validators::t63:: < 1 >], BASE0,
+        "/definitions/star$deleted"
     );
     rt::string_leaf!(
         Leaf227 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
         "added_to_repository")] => TeamAddedToRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_735, Visit735, TeamAddedToRepository { action = "action" : LeafRead <
-        Leaf227 >, required; team = "team" : Typed < TeamTeam >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
-        : Typed < DismissedBy >, required; organization = "organization" : Typed <
-        Organization >, required; installation = "installation" : Typed <
-        InstallationLite >; } deny
+        read_735, Visit735, TeamAddedToRepository { action = "action", required =>
+        LeafRead < Leaf227 >; team = "team", required => Typed < TeamTeam >; repository =
+        "repository" => Typed < BranchProtectionRuleCreatedRepository >; sender =
+        "sender", required => Typed < DismissedBy >; organization = "organization",
+        required => Typed < Organization >; installation = "installation" => Typed <
+        InstallationLite >; } deny; contract[validators::t64:: < 0 >], BASE0,
+        "/definitions/team$added_to_repository"
     );
     rt::object_reader!(
-        read_737, Visit737, TeamCreated { action = "action" : LeafRead < Leaf159 >,
-        required; team = "team" : Typed < TeamTeam >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed <
-        DismissedBy >, required; organization = "organization" : Typed < Organization >,
-        required; installation = "installation" : Typed < InstallationLite >; } deny
+        read_737, Visit737, TeamCreated { action = "action", required => LeafRead <
+        Leaf159 >; team = "team", required => Typed < TeamTeam >; repository =
+        "repository" => Typed < BranchProtectionRuleCreatedRepository >; sender =
+        "sender", required => Typed < DismissedBy >; organization = "organization",
+        required => Typed < Organization >; installation = "installation" => Typed <
+        InstallationLite >; } deny; contract[validators::t64:: < 1 >], BASE0,
+        "/definitions/team$created"
     );
     rt::object_reader!(
-        read_738, Visit738, TeamDeleted { action = "action" : LeafRead < Leaf160 >,
-        required; team = "team" : Typed < TeamTeam >, required; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed <
-        DismissedBy >, required; organization = "organization" : Typed < Organization >,
-        required; installation = "installation" : Typed < InstallationLite >; } deny
+        read_738, Visit738, TeamDeleted { action = "action", required => LeafRead <
+        Leaf160 >; team = "team", required => Typed < TeamTeam >; repository =
+        "repository" => Typed < BranchProtectionRuleCreatedRepository >; sender =
+        "sender", required => Typed < DismissedBy >; organization = "organization",
+        required => Typed < Organization >; installation = "installation" => Typed <
+        InstallationLite >; } deny; contract[validators::t64:: < 2 >], BASE0,
+        "/definitions/team$deleted"
     );
     rt::object_reader!(
-        read_739, Visit739, TeamEdited { action = "action" : LeafRead < Leaf117 >,
-        required; changes = "changes" : Typed < TeamEditedChanges >, required; team =
-        "team" : Typed < TeamTeam >, required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed < DismissedBy
-        >, required; organization = "organization" : Typed < Organization >, required;
-        installation = "installation" : Typed < InstallationLite >; } deny
+        read_739, Visit739, TeamEdited { action = "action", required => LeafRead <
+        Leaf117 >; changes = "changes", required => Typed < TeamEditedChanges >; team =
+        "team", required => Typed < TeamTeam >; repository = "repository" => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; organization = "organization", required => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; } deny;
+        contract[validators::v629], BASE0, "/definitions/team$edited"
     );
     rt::string_leaf!(
         Leaf228 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
@@ -19275,105 +16664,118 @@ mod fast {
         TeamRemovedFromRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_740, Visit740, TeamRemovedFromRepository { action = "action" : LeafRead <
-        Leaf228 >, required; team = "team" : Typed < TeamTeam >, required; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
-        : Typed < DismissedBy >, required; organization = "organization" : Typed <
-        Organization >, required; installation = "installation" : Typed <
-        InstallationLite >; } deny
+        read_740, Visit740, TeamRemovedFromRepository { action = "action", required =>
+        LeafRead < Leaf228 >; team = "team", required => Typed < TeamTeam >; repository =
+        "repository" => Typed < BranchProtectionRuleCreatedRepository >; sender =
+        "sender", required => Typed < DismissedBy >; organization = "organization",
+        required => Typed < Organization >; installation = "installation" => Typed <
+        InstallationLite >; } deny; contract[validators::t64:: < 3 >], BASE0,
+        "/definitions/team$removed_from_repository"
     );
     rt::string_leaf!(
         Leaf229 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
         WatchStartedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_742, Visit742, WatchStarted { action = "action" : LeafRead < Leaf229 >,
-        required; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
-        >; organization = "organization" : Typed < Organization >; } deny
+        read_742, Visit742, WatchStarted { action = "action", required => LeafRead <
+        Leaf229 >; repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; installation = "installation" => Typed < InstallationLite >;
+        organization = "organization" => Typed < Organization >; } deny;
+        contract[validators::t56:: < 6 >], BASE0, "/definitions/watch$started"
     );
     rt::object_reader!(
-        read_744, Visit744, WorkflowJobCompleted { action = "action" : LeafRead < Leaf14
-        >, required; organization = "organization" : Typed < Organization >; installation
-        = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
-        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; workflow_job = "workflow_job" : Typed <
-        WorkflowJobCompletedWorkflowJob >, required; } deny
+        read_744, Visit744, WorkflowJobCompleted { action = "action", required =>
+        LeafRead < Leaf14 >; organization = "organization" => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; workflow_job = "workflow_job",
+        required => Typed < WorkflowJobCompletedWorkflowJob >; } deny;
+        contract[validators::t65:: < 0 >], BASE0, "/definitions/workflow_job$completed"
     );
     rt::object_reader!(
-        read_745, Visit745, WorkflowJobQueued { action = "action" : LeafRead < Leaf153 >,
-        required; organization = "organization" : Typed < Organization >; installation =
-        "installation" : Typed < InstallationLite >; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; workflow_job = "workflow_job" : Typed <
-        WorkflowJobQueuedWorkflowJob >, required; } deny
+        read_745, Visit745, WorkflowJobQueued { action = "action", required => LeafRead <
+        Leaf153 >; organization = "organization" => Typed < Organization >; installation
+        = "installation" => Typed < InstallationLite >; repository = "repository",
+        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
+        required => Typed < DismissedBy >; workflow_job = "workflow_job", required =>
+        Typed < WorkflowJobQueuedWorkflowJob >; } deny; contract[validators::t65:: < 1
+        >], BASE0, "/definitions/workflow_job$queued"
     );
     rt::object_reader!(
-        read_746, Visit746, WorkflowJobStarted { action = "action" : LeafRead < Leaf229
-        >, required; organization = "organization" : Typed < Organization >; installation
-        = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
-        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
-        DismissedBy >, required; workflow_job = "workflow_job" : Typed <
-        WorkflowJobStartedWorkflowJob >, required; } deny
+        read_746, Visit746, WorkflowJobStarted { action = "action", required => LeafRead
+        < Leaf229 >; organization = "organization" => Typed < Organization >;
+        installation = "installation" => Typed < InstallationLite >; repository =
+        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
+        = "sender", required => Typed < DismissedBy >; workflow_job = "workflow_job",
+        required => Typed < WorkflowJobStartedWorkflowJob >; } deny;
+        contract[validators::t65:: < 2 >], BASE0, "/definitions/workflow_job$started"
     );
     rt::object_reader!(
-        read_747, Visit747, WorkflowRunCompleted { action = "action" : LeafRead < Leaf14
-        >, required; organization = "organization" : Typed < Organization >; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; workflow = "workflow" : Typed <
-        Workflow >, required; workflow_run = "workflow_run" : Typed <
-        WorkflowRunCompletedWorkflowRun >, required; installation = "installation" :
-        Typed < InstallationLite >; } deny
+        read_747, Visit747, WorkflowRunCompleted { action = "action", required =>
+        LeafRead < Leaf14 >; organization = "organization" => Typed < Organization >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; workflow = "workflow", required => Typed < Workflow >;
+        workflow_run = "workflow_run", required => Typed <
+        WorkflowRunCompletedWorkflowRun >; installation = "installation" => Typed <
+        InstallationLite >; } deny; contract[validators::t66:: < 0 >], BASE0,
+        "/definitions/workflow_run$completed"
     );
     rt::object_reader!(
-        read_748, Visit748, WorkflowRunRequested { action = "action" : LeafRead < Leaf165
-        >, required; organization = "organization" : Typed < Organization >; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
-        = "sender" : Typed < DismissedBy >, required; workflow = "workflow" : Typed <
-        Workflow >, required; workflow_run = "workflow_run" : Typed <
-        WorkflowRunRequestedWorkflowRun >, required; installation = "installation" :
-        Typed < InstallationLite >; } deny
+        read_748, Visit748, WorkflowRunRequested { action = "action", required =>
+        LeafRead < Leaf165 >; organization = "organization" => Typed < Organization >;
+        repository = "repository", required => Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
+        DismissedBy >; workflow = "workflow", required => Typed < Workflow >;
+        workflow_run = "workflow_run", required => Typed <
+        WorkflowRunRequestedWorkflowRun >; installation = "installation" => Typed <
+        InstallationLite >; } deny; contract[validators::t66:: < 1 >], BASE0,
+        "/definitions/workflow_run$requested"
     );
     rt::via_value!(
         Check230 -> Option < WorkflowJobConclusion >, | v |
         rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
-        read_749, Visit749, WorkflowJob { id = "id" : LeafRead < Leaf1 >, required;
-        run_id = "run_id" : LeafRead < Leaf101 >, required; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
-        name = "name" : LeafRead < Leaf2 >, required; check_run_url = "check_run_url" :
-        LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead < Leaf2 >, required;
-        html_url = "html_url" : LeafRead < Leaf2 >, required; url = "url" : LeafRead <
-        Leaf2 >, required; status = "status" : LeafRead < Leaf22 >, required; steps =
-        "steps" : VecOf < ViaValue < Check150 >, 1usize, { usize::MAX }, Checks151 >,
-        required; conclusion = "conclusion" : ViaValue < Check230 >, required; labels =
-        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >,
-        required; started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at
-        = "completed_at" : ViaValue < Check6 >, required; } deny
+        read_749, Visit749, WorkflowJob { id = "id", required => LeafRead < Leaf1 >;
+        run_id = "run_id", required => LeafRead < Leaf101 >; head_sha = "head_sha",
+        required => LeafRead < Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2
+        >; name = "name", required => LeafRead < Leaf2 >; check_run_url =
+        "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required =>
+        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url =
+        "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead <
+        Leaf22 >; steps = "steps", required => VecOf < ViaValue < Check150 >, 1usize, {
+        usize::MAX }, Checks151 >; conclusion = "conclusion", required => ViaValue <
+        Check230 >; labels = "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX }, Checks5 >; started_at = "started_at", required => LeafRead < Leaf2
+        >; completed_at = "completed_at", required => ViaValue < Check6 >; } deny;
+        contract[validators::t25:: < 1 >], BASE0, "/definitions/workflow-job"
     );
     rt::string_leaf!(
         Leaf231 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
         "skipped" | "success")] => WorkflowStepConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_750, Visit750, WorkflowStepCompleted { name = "name" : LeafRead < Leaf2 >,
-        required; status = "status" : LeafRead < Leaf14 >, required; conclusion =
-        "conclusion" : LeafRead < Leaf231 >, required; number = "number" : LeafRead <
-        Leaf1 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
-        completed_at = "completed_at" : LeafRead < Leaf2 >, required; } deny
+        read_750, Visit750, WorkflowStepCompleted { name = "name", required => LeafRead <
+        Leaf2 >; status = "status", required => LeafRead < Leaf14 >; conclusion =
+        "conclusion", required => LeafRead < Leaf231 >; number = "number", required =>
+        LeafRead < Leaf1 >; started_at = "started_at", required => LeafRead < Leaf2 >;
+        completed_at = "completed_at", required => LeafRead < Leaf2 >; } deny;
+        contract[validators::t24:: < 1 >], BASE0, "/definitions/workflow-step-completed"
     );
     rt::string_leaf!(
         Leaf232 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
         "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_751, Visit751, WorkflowStepInProgress { name = "name" : LeafRead < Leaf2 >,
-        required; status = "status" : LeafRead < Leaf232 >, required; conclusion =
-        "conclusion" : LeafRead < Leaf10 >, required; number = "number" : LeafRead <
-        Leaf1 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
-        completed_at = "completed_at" : LeafRead < Leaf10 >, required; } deny
+        read_751, Visit751, WorkflowStepInProgress { name = "name", required => LeafRead
+        < Leaf2 >; status = "status", required => LeafRead < Leaf232 >; conclusion =
+        "conclusion", required => LeafRead < Leaf10 >; number = "number", required =>
+        LeafRead < Leaf1 >; started_at = "started_at", required => LeafRead < Leaf2 >;
+        completed_at = "completed_at", required => LeafRead < Leaf10 >; } deny;
+        contract[validators::t24:: < 0 >], BASE0,
+        "/definitions/workflow-step-in_progress"
     );
 }
 /// Validators: one function per distinct subschema.
@@ -20809,29 +18211,33 @@ mod validators {
     /// `#/definitions/branch-protection-rule`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS0) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "name", v644)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "pull_request_reviews_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "required_approving_review_count", v642)
-            & c.prop(l, s, x, "dismiss_stale_reviews_on_push", v643)
-            & c.prop(l, s, x, "require_code_owner_review", v643)
-            & c.prop(l, s, x, "authorized_dismissal_actors_only", v643)
-            & c.prop(l, s, x, "ignore_approvals_from_contributors", v643)
-            & c.prop(l, s, x, "required_status_checks", t14::<1>)
-            & c.prop(l, s, x, "required_status_checks_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "strict_required_status_checks_policy", v643)
-            & c.prop(l, s, x, "signature_requirement_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "linear_history_requirement_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "admin_enforced", v643)
-            & c.prop(l, s, x, "allow_force_pushes_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "allow_deletions_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "merge_queue_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "required_deployments_enforcement_level", t80::<0>)
-            & c.prop(l, s, x, "required_conversation_resolution_level", t80::<0>)
-            & c.prop(l, s, x, "authorized_actors_only", v643)
-            & c.prop(l, s, x, "authorized_actor_names", t14::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
+        c.required(l, s, x, WORDS0)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "id" v642, "repository_id" v642, "name" v644, "created_at" v644,
+                        "updated_at" v644, "pull_request_reviews_enforcement_level" t80::
+                        < 0 >, "required_approving_review_count" v642,
+                        "dismiss_stale_reviews_on_push" v643, "require_code_owner_review"
+                        v643, "authorized_dismissal_actors_only" v643,
+                        "ignore_approvals_from_contributors" v643,
+                        "required_status_checks" t14:: < 1 >,
+                        "required_status_checks_enforcement_level" t80:: < 0 >,
+                        "strict_required_status_checks_policy" v643,
+                        "signature_requirement_enforcement_level" t80:: < 0 >,
+                        "linear_history_requirement_enforcement_level" t80:: < 0 >,
+                        "admin_enforced" v643, "allow_force_pushes_enforcement_level"
+                        t80:: < 0 >, "allow_deletions_enforcement_level" t80:: < 0 >,
+                        "merge_queue_enforcement_level" t80:: < 0 >,
+                        "required_deployments_enforcement_level" t80:: < 0 >,
+                        "required_conversation_resolution_level" t80:: < 0 >,
+                        "authorized_actors_only" v643, "authorized_actor_names" t14:: < 1
+                        >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T80` each), such as `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level` and `#/definitions/user/properties/type` (7 more).
     pub(super) fn t80<const K: usize>(
@@ -20857,89 +18263,66 @@ mod validators {
     /// `#/definitions/repository`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS1) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
-            & c.prop(l, s, x, "full_name", v644) & c.prop(l, s, x, "private", v643)
-            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "html_url", v644)
-            & c.prop(l, s, x, "description", v645) & c.prop(l, s, x, "fork", v643)
-            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "forks_url", v644)
-            & c.prop(l, s, x, "keys_url", v644)
-            & c.prop(l, s, x, "collaborators_url", v644)
-            & c.prop(l, s, x, "teams_url", v644) & c.prop(l, s, x, "hooks_url", v644)
-            & c.prop(l, s, x, "issue_events_url", v644)
-            & c.prop(l, s, x, "events_url", v644)
-            & c.prop(l, s, x, "assignees_url", v644)
-            & c.prop(l, s, x, "branches_url", v644) & c.prop(l, s, x, "tags_url", v644)
-            & c.prop(l, s, x, "blobs_url", v644) & c.prop(l, s, x, "git_tags_url", v644)
-            & c.prop(l, s, x, "git_refs_url", v644) & c.prop(l, s, x, "trees_url", v644)
-            & c.prop(l, s, x, "statuses_url", v644)
-            & c.prop(l, s, x, "languages_url", v644)
-            & c.prop(l, s, x, "stargazers_url", v644)
-            & c.prop(l, s, x, "contributors_url", v644)
-            & c.prop(l, s, x, "subscribers_url", v644)
-            & c.prop(l, s, x, "subscription_url", v644)
-            & c.prop(l, s, x, "commits_url", v644)
-            & c.prop(l, s, x, "git_commits_url", v644)
-            & c.prop(l, s, x, "comments_url", v644)
-            & c.prop(l, s, x, "issue_comment_url", v644)
-            & c.prop(l, s, x, "contents_url", v644)
-            & c.prop(l, s, x, "compare_url", v644) & c.prop(l, s, x, "merges_url", v644)
-            & c.prop(l, s, x, "archive_url", v644)
-            & c.prop(l, s, x, "downloads_url", v644)
-            & c.prop(l, s, x, "issues_url", v644) & c.prop(l, s, x, "pulls_url", v644)
-            & c.prop(l, s, x, "milestones_url", v644)
-            & c.prop(l, s, x, "notifications_url", v644)
-            & c.prop(l, s, x, "labels_url", v644) & c.prop(l, s, x, "releases_url", v644)
-            & c.prop(l, s, x, "deployments_url", v644)
-            & c.prop(l, s, x, "created_at", t2::<0>)
-            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "pushed_at", t0::<1>)
-            & c.prop(l, s, x, "git_url", v644) & c.prop(l, s, x, "ssh_url", v644)
-            & c.prop(l, s, x, "clone_url", v644) & c.prop(l, s, x, "svn_url", v644)
-            & c.prop(l, s, x, "homepage", v645) & c.prop(l, s, x, "size", v642)
-            & c.prop(l, s, x, "stargazers_count", v642)
-            & c.prop(l, s, x, "watchers_count", v642) & c.prop(l, s, x, "language", v645)
-            & c.prop(l, s, x, "has_issues", v643) & c.prop(l, s, x, "has_projects", v643)
-            & c.prop(l, s, x, "has_downloads", v643) & c.prop(l, s, x, "has_wiki", v643)
-            & c.prop(l, s, x, "has_pages", v643) & c.prop(l, s, x, "forks_count", v642)
-            & c.prop(l, s, x, "mirror_url", v645) & c.prop(l, s, x, "archived", v643)
-            & c.prop(l, s, x, "disabled", v643)
-            & c.prop(l, s, x, "open_issues_count", v642)
-            & c.prop(l, s, x, "license", t2::<16>) & c.prop(l, s, x, "forks", v642)
-            & c.prop(l, s, x, "open_issues", v642) & c.prop(l, s, x, "watchers", v642)
-            & c.prop(l, s, x, "stargazers", v642)
-            & c.prop(l, s, x, "default_branch", v644)
-            & c.prop(l, s, x, "allow_squash_merge", v643)
-            & c.prop(l, s, x, "allow_merge_commit", v643)
-            & c.prop(l, s, x, "allow_rebase_merge", v643)
-            & c.prop(l, s, x, "allow_auto_merge", v643)
-            & c.prop(l, s, x, "allow_forking", v643)
-            & c.prop(l, s, x, "delete_branch_on_merge", v643)
-            & c.prop(l, s, x, "master_branch", v644)
-            & c.prop(l, s, x, "permissions", v65) & c.prop(l, s, x, "public", v643)
-            & c.prop(l, s, x, "organization", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
+        c.required(l, s, x, WORDS1)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "id" v642, "node_id" v644, "name" v644, "full_name" v644,
+                        "private" v643, "owner" t79:: < 73 >, "html_url" v644,
+                        "description" v645, "fork" v643, "url" v644, "forks_url" v644,
+                        "keys_url" v644, "collaborators_url" v644, "teams_url" v644,
+                        "hooks_url" v644, "issue_events_url" v644, "events_url" v644,
+                        "assignees_url" v644, "branches_url" v644, "tags_url" v644,
+                        "blobs_url" v644, "git_tags_url" v644, "git_refs_url" v644,
+                        "trees_url" v644, "statuses_url" v644, "languages_url" v644,
+                        "stargazers_url" v644, "contributors_url" v644, "subscribers_url"
+                        v644, "subscription_url" v644, "commits_url" v644,
+                        "git_commits_url" v644, "comments_url" v644, "issue_comment_url"
+                        v644, "contents_url" v644, "compare_url" v644, "merges_url" v644,
+                        "archive_url" v644, "downloads_url" v644, "issues_url" v644,
+                        "pulls_url" v644, "milestones_url" v644, "notifications_url"
+                        v644, "labels_url" v644, "releases_url" v644, "deployments_url"
+                        v644, "created_at" t2:: < 0 >, "updated_at" v644, "pushed_at"
+                        t0:: < 1 >, "git_url" v644, "ssh_url" v644, "clone_url" v644,
+                        "svn_url" v644, "homepage" v645, "size" v642, "stargazers_count"
+                        v642, "watchers_count" v642, "language" v645, "has_issues" v643,
+                        "has_projects" v643, "has_downloads" v643, "has_wiki" v643,
+                        "has_pages" v643, "forks_count" v642, "mirror_url" v645,
+                        "archived" v643, "disabled" v643, "open_issues_count" v642,
+                        "license" t2:: < 16 >, "forks" v642, "open_issues" v642,
+                        "watchers" v642, "stargazers" v642, "default_branch" v644,
+                        "allow_squash_merge" v643, "allow_merge_commit" v643,
+                        "allow_rebase_merge" v643, "allow_auto_merge" v643,
+                        "allow_forking" v643, "delete_branch_on_merge" v643,
+                        "master_branch" v644, "permissions" v65, "public" v643,
+                        "organization" v644
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/user` and `#/definitions/github-org`.
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS3) & c.prop(l, s, x, "login", T1[K][0])
-            & c.prop(l, s, x, "id", T1[K][1]) & c.prop(l, s, x, "node_id", T1[K][2])
-            & c.prop(l, s, x, "name", T1[K][3]) & c.prop(l, s, x, "email", T1[K][4])
-            & c.prop(l, s, x, "avatar_url", T1[K][5])
-            & c.prop(l, s, x, "gravatar_id", T1[K][6]) & c.prop(l, s, x, "url", T1[K][7])
-            & c.prop(l, s, x, "html_url", T1[K][8])
-            & c.prop(l, s, x, "followers_url", T1[K][9])
-            & c.prop(l, s, x, "following_url", T1[K][10])
-            & c.prop(l, s, x, "gists_url", T1[K][11])
-            & c.prop(l, s, x, "starred_url", T1[K][12])
-            & c.prop(l, s, x, "subscriptions_url", T1[K][13])
-            & c.prop(l, s, x, "organizations_url", T1[K][14])
-            & c.prop(l, s, x, "repos_url", T1[K][15])
-            & c.prop(l, s, x, "events_url", T1[K][16])
-            & c.prop(l, s, x, "received_events_url", T1[K][17])
-            & c.prop(l, s, x, "type", T1[K][18])
-            & c.prop(l, s, x, "site_admin", T1[K][19])
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
+        c.required(l, s, x, WORDS3)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "login" T1[K] [0], "id" T1[K] [1], "node_id" T1[K] [2], "name"
+                        T1[K] [3], "email" T1[K] [4], "avatar_url" T1[K] [5],
+                        "gravatar_id" T1[K] [6], "url" T1[K] [7], "html_url" T1[K] [8],
+                        "followers_url" T1[K] [9], "following_url" T1[K] [10],
+                        "gists_url" T1[K] [11], "starred_url" T1[K] [12],
+                        "subscriptions_url" T1[K] [13], "organizations_url" T1[K] [14],
+                        "repos_url" T1[K] [15], "events_url" T1[K] [16],
+                        "received_events_url" T1[K] [17], "type" T1[K] [18], "site_admin"
+                        T1[K] [19]
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
     }
     const T1: [[rt::Check; 20]; 2] = [
         [
@@ -21107,17 +18490,20 @@ mod validators {
     /// Shared by 3 validators that differ only in the validators they call (a row of `T5` each), such as `#/definitions/check_run$completed/properties/check_run` and `#/definitions/check_run$created/properties/check_run` (1 more).
     pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS8) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "head_sha", v644)
-            & c.prop(l, s, x, "external_id", v644) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "details_url", v644)
-            & c.prop(l, s, x, "status", T5[K][0]) & c.prop(l, s, x, "conclusion", v74)
-            & c.prop(l, s, x, "started_at", v644)
-            & c.prop(l, s, x, "completed_at", T5[K][1]) & c.prop(l, s, x, "output", v75)
-            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "check_suite", T5[K][2])
-            & c.prop(l, s, x, "app", t79::<89>)
-            & c.prop(l, s, x, "pull_requests", t14::<2>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
+        c.required(l, s, x, WORDS8)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "id" v642, "node_id" v644, "head_sha" v644, "external_id" v644,
+                        "url" v644, "html_url" v644, "details_url" v644, "status" T5[K]
+                        [0], "conclusion" v74, "started_at" v644, "completed_at" T5[K]
+                        [1], "output" v75, "name" v644, "check_suite" T5[K] [2], "app"
+                        t79:: < 89 >, "pull_requests" t14:: < 2 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     const T5: [[rt::Check; 3]; 3] = [
         [t81::<0>, v644, t6::<0>],
@@ -21323,39 +18709,31 @@ mod validators {
     /// `#/definitions/app/properties/permissions`
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "actions", t82::<0>)
-            & c.prop(l, s, x, "administration", t82::<0>)
-            & c.prop(l, s, x, "checks", t82::<0>)
-            & c.prop(l, s, x, "content_references", t82::<0>)
-            & c.prop(l, s, x, "contents", t82::<0>)
-            & c.prop(l, s, x, "deployments", t82::<0>)
-            & c.prop(l, s, x, "discussions", t82::<0>)
-            & c.prop(l, s, x, "emails", t82::<0>)
-            & c.prop(l, s, x, "environments", t82::<0>)
-            & c.prop(l, s, x, "issues", t82::<0>) & c.prop(l, s, x, "members", t82::<0>)
-            & c.prop(l, s, x, "metadata", t82::<0>)
-            & c.prop(l, s, x, "organization_administration", t82::<0>)
-            & c.prop(l, s, x, "organization_hooks", t82::<0>)
-            & c.prop(l, s, x, "organization_packages", t82::<0>)
-            & c.prop(l, s, x, "organization_plan", t82::<0>)
-            & c.prop(l, s, x, "organization_projects", t82::<0>)
-            & c.prop(l, s, x, "organization_secrets", t82::<0>)
-            & c.prop(l, s, x, "organization_self_hosted_runners", t82::<0>)
-            & c.prop(l, s, x, "organization_user_blocking", t82::<0>)
-            & c.prop(l, s, x, "packages", t82::<0>) & c.prop(l, s, x, "pages", t82::<0>)
-            & c.prop(l, s, x, "pull_requests", t82::<0>)
-            & c.prop(l, s, x, "repository_hooks", t82::<0>)
-            & c.prop(l, s, x, "repository_projects", t82::<0>)
-            & c.prop(l, s, x, "secret_scanning_alerts", t82::<0>)
-            & c.prop(l, s, x, "secrets", t82::<0>)
-            & c.prop(l, s, x, "security_events", t82::<0>)
-            & c.prop(l, s, x, "security_scanning_alert", t82::<0>)
-            & c.prop(l, s, x, "single_file", t82::<0>)
-            & c.prop(l, s, x, "statuses", t82::<0>)
-            & c.prop(l, s, x, "team_discussions", t82::<0>)
-            & c.prop(l, s, x, "vulnerability_alerts", t82::<0>)
-            & c.prop(l, s, x, "workflows", t82::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
+        c
+            .props(
+                l,
+                s,
+                x,
+                rt::props!(
+                    "actions" t82:: < 0 >, "administration" t82:: < 0 >, "checks" t82:: <
+                    0 >, "content_references" t82:: < 0 >, "contents" t82:: < 0 >,
+                    "deployments" t82:: < 0 >, "discussions" t82:: < 0 >, "emails" t82::
+                    < 0 >, "environments" t82:: < 0 >, "issues" t82:: < 0 >, "members"
+                    t82:: < 0 >, "metadata" t82:: < 0 >, "organization_administration"
+                    t82:: < 0 >, "organization_hooks" t82:: < 0 >,
+                    "organization_packages" t82:: < 0 >, "organization_plan" t82:: < 0 >,
+                    "organization_projects" t82:: < 0 >, "organization_secrets" t82:: < 0
+                    >, "organization_self_hosted_runners" t82:: < 0 >,
+                    "organization_user_blocking" t82:: < 0 >, "packages" t82:: < 0 >,
+                    "pages" t82:: < 0 >, "pull_requests" t82:: < 0 >, "repository_hooks"
+                    t82:: < 0 >, "repository_projects" t82:: < 0 >,
+                    "secret_scanning_alerts" t82:: < 0 >, "secrets" t82:: < 0 >,
+                    "security_events" t82:: < 0 >, "security_scanning_alert" t82:: < 0 >,
+                    "single_file" t82:: < 0 >, "statuses" t82:: < 0 >, "team_discussions"
+                    t82:: < 0 >, "vulnerability_alerts" t82:: < 0 >, "workflows" t82:: <
+                    0 >
+                ),
+            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
     }
     /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T82` each), such as `#/definitions/app/properties/permissions/properties/actions` and `#/definitions/create$event/properties/ref_type` (11 more).
     pub(super) fn t82<const K: usize>(
@@ -21388,18 +18766,20 @@ mod validators {
     /// `#/definitions/check_suite$completed/properties/check_suite`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS19) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "head_branch", v645)
-            & c.prop(l, s, x, "head_sha", v644) & c.prop(l, s, x, "status", v650)
-            & c.prop(l, s, x, "conclusion", v649) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "before", v645) & c.prop(l, s, x, "after", v644)
-            & c.prop(l, s, x, "pull_requests", t14::<2>)
-            & c.prop(l, s, x, "app", t79::<89>) & c.prop(l, s, x, "created_at", v644)
-            & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "latest_check_runs_count", v642)
-            & c.prop(l, s, x, "check_runs_url", v644)
-            & c.prop(l, s, x, "head_commit", t79::<95>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
+        c.required(l, s, x, WORDS19)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "id" v642, "node_id" v644, "head_branch" v645, "head_sha" v644,
+                        "status" v650, "conclusion" v649, "url" v644, "before" v645,
+                        "after" v644, "pull_requests" t14:: < 2 >, "app" t79:: < 89 >,
+                        "created_at" v644, "updated_at" v644, "latest_check_runs_count"
+                        v642, "check_runs_url" v644, "head_commit" t79:: < 95 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/commit-simple`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21740,17 +19120,20 @@ mod validators {
     /// `#/definitions/deployment$created/properties/deployment`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS34) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "ref", v644)
-            & c.prop(l, s, x, "task", v644) & c.prop(l, s, x, "payload", v145)
-            & c.prop(l, s, x, "original_environment", v644)
-            & c.prop(l, s, x, "environment", v644) & c.prop(l, s, x, "description", v646)
-            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v644)
-            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "statuses_url", v644)
-            & c.prop(l, s, x, "repository_url", v644)
-            & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
+        c.required(l, s, x, WORDS34)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644,
+                        "task" v644, "payload" v145, "original_environment" v644,
+                        "environment" v644, "description" v646, "creator" t79:: < 73 >,
+                        "created_at" v644, "updated_at" v644, "statuses_url" v644,
+                        "repository_url" v644, "performed_via_github_app" t2:: < 18 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/deployment$created/properties/deployment/properties/payload`
     pub(super) fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21774,17 +19157,20 @@ mod validators {
     /// `#/definitions/deployment_status$created/properties/deployment`
     pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS35) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "ref", v644)
-            & c.prop(l, s, x, "task", v644) & c.prop(l, s, x, "payload", v145)
-            & c.prop(l, s, x, "original_environment", v644)
-            & c.prop(l, s, x, "environment", v644) & c.prop(l, s, x, "description", v646)
-            & c.prop(l, s, x, "creator", t79::<73>) & c.prop(l, s, x, "created_at", v644)
-            & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "statuses_url", v644)
-            & c.prop(l, s, x, "repository_url", v644)
-            & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
+        c.required(l, s, x, WORDS35)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644,
+                        "task" v644, "payload" v145, "original_environment" v644,
+                        "environment" v644, "description" v646, "creator" t79:: < 73 >,
+                        "created_at" v644, "updated_at" v644, "statuses_url" v644,
+                        "repository_url" v644, "performed_via_github_app" t2:: < 18 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/discussion_event`
     pub(super) fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21859,20 +19245,22 @@ mod validators {
     /// `#/definitions/discussion`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS39) & c.prop(l, s, x, "repository_url", v644)
-            & c.prop(l, s, x, "category", v659)
-            & c.prop(l, s, x, "answer_html_url", v645)
-            & c.prop(l, s, x, "answer_chosen_at", v645)
-            & c.prop(l, s, x, "answer_chosen_by", t2::<2>)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "user", t79::<73>)
-            & c.prop(l, s, x, "state", t80::<5>) & c.prop(l, s, x, "locked", v643)
-            & c.prop(l, s, x, "comments", v642) & c.prop(l, s, x, "created_at", v644)
-            & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "active_lock_reason", v645) & c.prop(l, s, x, "body", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
+        c.required(l, s, x, WORDS39)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "repository_url" v644, "category" v659, "answer_html_url" v645,
+                        "answer_chosen_at" v645, "answer_chosen_by" t2:: < 2 >,
+                        "html_url" v644, "id" v642, "node_id" v644, "number" v642,
+                        "title" v644, "user" t79:: < 73 >, "state" t80:: < 5 >, "locked"
+                        v643, "comments" v642, "created_at" v644, "updated_at" v644,
+                        "author_association" t79:: < 104 >, "active_lock_reason" v645,
+                        "body" v644
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
     pub(super) fn t86<const K: usize>(
@@ -21986,61 +19374,53 @@ mod validators {
     /// `#/definitions/installation`
     pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS45) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "account", t79::<73>)
-            & c.prop(l, s, x, "repository_selection", t82::<4>)
-            & c.prop(l, s, x, "access_tokens_url", v644)
-            & c.prop(l, s, x, "repositories_url", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "app_id", v642)
-            & c.prop(l, s, x, "app_slug", v644) & c.prop(l, s, x, "target_id", v642)
-            & c.prop(l, s, x, "target_type", t82::<5>)
-            & c.prop(l, s, x, "permissions", v178) & c.prop(l, s, x, "events", t14::<10>)
-            & c.prop(l, s, x, "created_at", t2::<3>)
-            & c.prop(l, s, x, "updated_at", t2::<3>)
-            & c.prop(l, s, x, "single_file_name", v645)
-            & c.prop(l, s, x, "has_multiple_single_files", v643)
-            & c.prop(l, s, x, "single_file_paths", t14::<1>)
-            & c.prop(l, s, x, "suspended_by", t2::<2>)
-            & c.prop(l, s, x, "suspended_at", v645)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
+        c.required(l, s, x, WORDS45)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "id" v642, "account" t79:: < 73 >, "repository_selection" t82:: <
+                        4 >, "access_tokens_url" v644, "repositories_url" v644,
+                        "html_url" v644, "app_id" v642, "app_slug" v644, "target_id"
+                        v642, "target_type" t82:: < 5 >, "permissions" v178, "events"
+                        t14:: < 10 >, "created_at" t2:: < 3 >, "updated_at" t2:: < 3 >,
+                        "single_file_name" v645, "has_multiple_single_files" v643,
+                        "single_file_paths" t14:: < 1 >, "suspended_by" t2:: < 2 >,
+                        "suspended_at" v645
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/installation/properties/permissions`
     pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "actions", t82::<0>)
-            & c.prop(l, s, x, "administration", t82::<0>)
-            & c.prop(l, s, x, "checks", t82::<0>)
-            & c.prop(l, s, x, "content_references", t82::<0>)
-            & c.prop(l, s, x, "contents", t82::<0>)
-            & c.prop(l, s, x, "deployments", t82::<0>)
-            & c.prop(l, s, x, "discussions", t82::<0>)
-            & c.prop(l, s, x, "emails", t82::<0>)
-            & c.prop(l, s, x, "environments", t82::<0>)
-            & c.prop(l, s, x, "issues", t82::<0>) & c.prop(l, s, x, "members", t82::<0>)
-            & c.prop(l, s, x, "metadata", t82::<0>)
-            & c.prop(l, s, x, "organization_administration", t82::<0>)
-            & c.prop(l, s, x, "organization_events", t82::<0>)
-            & c.prop(l, s, x, "organization_hooks", t82::<0>)
-            & c.prop(l, s, x, "organization_packages", t82::<0>)
-            & c.prop(l, s, x, "organization_plan", t82::<0>)
-            & c.prop(l, s, x, "organization_projects", t82::<0>)
-            & c.prop(l, s, x, "organization_secrets", t82::<0>)
-            & c.prop(l, s, x, "organization_self_hosted_runners", t82::<0>)
-            & c.prop(l, s, x, "organization_user_blocking", t82::<0>)
-            & c.prop(l, s, x, "packages", t82::<0>) & c.prop(l, s, x, "pages", t82::<0>)
-            & c.prop(l, s, x, "pull_requests", t82::<0>)
-            & c.prop(l, s, x, "repository_hooks", t82::<0>)
-            & c.prop(l, s, x, "repository_projects", t82::<0>)
-            & c.prop(l, s, x, "secret_scanning_alerts", t82::<0>)
-            & c.prop(l, s, x, "secrets", t82::<0>)
-            & c.prop(l, s, x, "security_events", t82::<0>)
-            & c.prop(l, s, x, "security_scanning_alert", t82::<0>)
-            & c.prop(l, s, x, "single_file", t82::<0>)
-            & c.prop(l, s, x, "statuses", t82::<0>)
-            & c.prop(l, s, x, "team_discussions", t82::<0>)
-            & c.prop(l, s, x, "vulnerability_alerts", t82::<0>)
-            & c.prop(l, s, x, "workflows", t82::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
+        c
+            .props(
+                l,
+                s,
+                x,
+                rt::props!(
+                    "actions" t82:: < 0 >, "administration" t82:: < 0 >, "checks" t82:: <
+                    0 >, "content_references" t82:: < 0 >, "contents" t82:: < 0 >,
+                    "deployments" t82:: < 0 >, "discussions" t82:: < 0 >, "emails" t82::
+                    < 0 >, "environments" t82:: < 0 >, "issues" t82:: < 0 >, "members"
+                    t82:: < 0 >, "metadata" t82:: < 0 >, "organization_administration"
+                    t82:: < 0 >, "organization_events" t82:: < 0 >, "organization_hooks"
+                    t82:: < 0 >, "organization_packages" t82:: < 0 >, "organization_plan"
+                    t82:: < 0 >, "organization_projects" t82:: < 0 >,
+                    "organization_secrets" t82:: < 0 >,
+                    "organization_self_hosted_runners" t82:: < 0 >,
+                    "organization_user_blocking" t82:: < 0 >, "packages" t82:: < 0 >,
+                    "pages" t82:: < 0 >, "pull_requests" t82:: < 0 >, "repository_hooks"
+                    t82:: < 0 >, "repository_projects" t82:: < 0 >,
+                    "secret_scanning_alerts" t82:: < 0 >, "secrets" t82:: < 0 >,
+                    "security_events" t82:: < 0 >, "security_scanning_alert" t82:: < 0 >,
+                    "single_file" t82:: < 0 >, "statuses" t82:: < 0 >, "team_discussions"
+                    t82:: < 0 >, "vulnerability_alerts" t82:: < 0 >, "workflows" t82:: <
+                    0 >
+                ),
+            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
     }
     /// `#/definitions/installation/properties/events/items`
     pub(super) fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22065,17 +19445,20 @@ mod validators {
     /// `#/definitions/milestone`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS50) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "labels_url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v644)
-            & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "open_issues", v642)
-            & c.prop(l, s, x, "closed_issues", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "due_on", v645) & c.prop(l, s, x, "closed_at", v645)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
+        c.required(l, s, x, WORDS50)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "html_url" v644, "labels_url" v644, "id" v642,
+                        "node_id" v644, "number" v642, "title" v644, "description" v645,
+                        "creator" t79:: < 73 >, "open_issues" v642, "closed_issues" v642,
+                        "state" t82:: < 6 >, "created_at" v644, "updated_at" v644,
+                        "due_on" v645, "closed_at" v645
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/issue/properties/pull_request`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22149,24 +19532,24 @@ mod validators {
     /// `#/definitions/issue`
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS53) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "repository_url", v644)
-            & c.prop(l, s, x, "labels_url", v644) & c.prop(l, s, x, "comments_url", v644)
-            & c.prop(l, s, x, "events_url", v644) & c.prop(l, s, x, "html_url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "title", v644)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "labels", t14::<11>)
-            & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "locked", v643)
-            & c.prop(l, s, x, "assignee", t2::<2>)
-            & c.prop(l, s, x, "assignees", t14::<12>)
-            & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "comments", v642)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "closed_at", v645)
-            & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "active_lock_reason", v663)
-            & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
-            & c.prop(l, s, x, "pull_request", v190) & c.prop(l, s, x, "body", v645)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
+        c.required(l, s, x, WORDS53)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "repository_url" v644, "labels_url" v644,
+                        "comments_url" v644, "events_url" v644, "html_url" v644, "id"
+                        v642, "node_id" v644, "number" v642, "title" v644, "user" t79:: <
+                        73 >, "labels" t14:: < 11 >, "state" t82:: < 6 >, "locked" v643,
+                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >, "milestone" t2::
+                        < 5 >, "comments" v642, "created_at" v644, "updated_at" v644,
+                        "closed_at" v645, "author_association" t79:: < 104 >,
+                        "active_lock_reason" v663, "performed_via_github_app" t2:: < 18
+                        >, "pull_request" v190, "body" v645
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/issues$opened/properties/changes`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22215,19 +19598,21 @@ mod validators {
     /// `#/definitions/marketplace_purchase$cancelled/properties/sender`
     pub(super) fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS55) & c.prop(l, s, x, "login", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "avatar_url", v644)
-            & c.prop(l, s, x, "gravatar_id", v644) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "followers_url", v644)
-            & c.prop(l, s, x, "following_url", v644) & c.prop(l, s, x, "gists_url", v644)
-            & c.prop(l, s, x, "starred_url", v644)
-            & c.prop(l, s, x, "subscriptions_url", v644)
-            & c.prop(l, s, x, "organizations_url", v644)
-            & c.prop(l, s, x, "repos_url", v644) & c.prop(l, s, x, "events_url", v644)
-            & c.prop(l, s, x, "received_events_url", v644)
-            & c.prop(l, s, x, "type", v644) & c.prop(l, s, x, "site_admin", v643)
-            & c.prop(l, s, x, "email", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
+        c.required(l, s, x, WORDS55)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "login" v644, "id" v642, "avatar_url" v644, "gravatar_id" v644,
+                        "url" v644, "html_url" v644, "followers_url" v644,
+                        "following_url" v644, "gists_url" v644, "starred_url" v644,
+                        "subscriptions_url" v644, "organizations_url" v644, "repos_url"
+                        v644, "events_url" v644, "received_events_url" v644, "type" v644,
+                        "site_admin" v643, "email" v644
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
     pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22451,22 +19836,23 @@ mod validators {
     /// `#/definitions/package$published/properties/package/properties/package_version`
     pub(super) fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS67) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "version", v644) & c.prop(l, s, x, "summary", v644)
-            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "body_html", v644)
-            & c.prop(l, s, x, "release", v247) & c.prop(l, s, x, "manifest", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "tag_name", v644)
-            & c.prop(l, s, x, "target_commitish", v644)
-            & c.prop(l, s, x, "target_oid", v644) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v644)
-            & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "metadata", t14::<13>)
-            & c.prop(l, s, x, "docker_metadata", t14::<13>)
-            & c.prop(l, s, x, "package_files", t14::<14>)
-            & c.prop(l, s, x, "author", t79::<73>) & c.prop(l, s, x, "source_url", v644)
-            & c.prop(l, s, x, "installation_command", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
+        c.required(l, s, x, WORDS67)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "id" v642, "version" v644, "summary" v644, "name" v644,
+                        "description" v644, "body" v644, "body_html" v644, "release"
+                        v247, "manifest" v644, "html_url" v644, "tag_name" v644,
+                        "target_commitish" v644, "target_oid" v644, "draft" v643,
+                        "prerelease" v643, "created_at" v644, "updated_at" v644,
+                        "metadata" t14:: < 13 >, "docker_metadata" t14:: < 13 >,
+                        "package_files" t14:: < 14 >, "author" t79:: < 73 >, "source_url"
+                        v644, "installation_command" v644
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22667,40 +20053,31 @@ mod validators {
     /// `#/definitions/pull-request`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS83) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "diff_url", v644)
-            & c.prop(l, s, x, "patch_url", v644) & c.prop(l, s, x, "issue_url", v644)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v644)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v645)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "merge_commit_sha", v645)
-            & c.prop(l, s, x, "assignee", t2::<2>)
-            & c.prop(l, s, x, "assignees", t14::<12>)
-            & c.prop(l, s, x, "requested_reviewers", t14::<15>)
-            & c.prop(l, s, x, "requested_teams", t14::<16>)
-            & c.prop(l, s, x, "labels", t14::<11>)
-            & c.prop(l, s, x, "milestone", t2::<5>)
-            & c.prop(l, s, x, "commits_url", v644)
-            & c.prop(l, s, x, "review_comments_url", v644)
-            & c.prop(l, s, x, "review_comment_url", v644)
-            & c.prop(l, s, x, "comments_url", v644)
-            & c.prop(l, s, x, "statuses_url", v644) & c.prop(l, s, x, "head", v293)
-            & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "auto_merge", v646)
-            & c.prop(l, s, x, "active_lock_reason", v663)
-            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "merged", v670)
-            & c.prop(l, s, x, "mergeable", v670) & c.prop(l, s, x, "rebaseable", v670)
-            & c.prop(l, s, x, "mergeable_state", v644)
-            & c.prop(l, s, x, "merged_by", t2::<2>) & c.prop(l, s, x, "comments", v642)
-            & c.prop(l, s, x, "review_comments", v642)
-            & c.prop(l, s, x, "maintainer_can_modify", v643)
-            & c.prop(l, s, x, "commits", v642) & c.prop(l, s, x, "additions", v642)
-            & c.prop(l, s, x, "deletions", v642) & c.prop(l, s, x, "changed_files", v642)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
+        c.required(l, s, x, WORDS83)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "id" v642, "node_id" v644, "html_url" v644,
+                        "diff_url" v644, "patch_url" v644, "issue_url" v644, "number"
+                        v642, "state" t82:: < 6 >, "locked" v643, "title" v644, "user"
+                        t79:: < 73 >, "body" v645, "created_at" v644, "updated_at" v644,
+                        "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645,
+                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >,
+                        "requested_reviewers" t14:: < 15 >, "requested_teams" t14:: < 16
+                        >, "labels" t14:: < 11 >, "milestone" t2:: < 5 >, "commits_url"
+                        v644, "review_comments_url" v644, "review_comment_url" v644,
+                        "comments_url" v644, "statuses_url" v644, "head" v293, "base"
+                        v293, "_links" v294, "author_association" t79:: < 104 >,
+                        "auto_merge" v646, "active_lock_reason" v663, "draft" v643,
+                        "merged" v670, "mergeable" v670, "rebaseable" v670,
+                        "mergeable_state" v644, "merged_by" t2:: < 2 >, "comments" v642,
+                        "review_comments" v642, "maintainer_can_modify" v643, "commits"
+                        v642, "additions" v642, "deletions" v642, "changed_files" v642
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
     }
     /// `#/definitions/pull-request/properties/head`
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22877,55 +20254,49 @@ mod validators {
     /// `#/definitions/simple-pull-request`
     pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS98) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "diff_url", v644)
-            & c.prop(l, s, x, "patch_url", v644) & c.prop(l, s, x, "issue_url", v644)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v644)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "merge_commit_sha", v645)
-            & c.prop(l, s, x, "assignee", t2::<2>)
-            & c.prop(l, s, x, "assignees", t14::<12>)
-            & c.prop(l, s, x, "requested_reviewers", t14::<15>)
-            & c.prop(l, s, x, "requested_teams", t14::<16>)
-            & c.prop(l, s, x, "labels", t14::<11>)
-            & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "commits_url", v644)
-            & c.prop(l, s, x, "review_comments_url", v644)
-            & c.prop(l, s, x, "review_comment_url", v644)
-            & c.prop(l, s, x, "comments_url", v644)
-            & c.prop(l, s, x, "statuses_url", v644) & c.prop(l, s, x, "head", v293)
-            & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "auto_merge", v646)
-            & c.prop(l, s, x, "active_lock_reason", v663)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
+        c.required(l, s, x, WORDS98)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "id" v642, "node_id" v644, "html_url" v644,
+                        "diff_url" v644, "patch_url" v644, "issue_url" v644, "number"
+                        v642, "state" t82:: < 6 >, "locked" v643, "title" v644, "user"
+                        t79:: < 73 >, "body" v644, "created_at" v644, "updated_at" v644,
+                        "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645,
+                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >,
+                        "requested_reviewers" t14:: < 15 >, "requested_teams" t14:: < 16
+                        >, "labels" t14:: < 11 >, "milestone" t2:: < 5 >, "draft" v643,
+                        "commits_url" v644, "review_comments_url" v644,
+                        "review_comment_url" v644, "comments_url" v644, "statuses_url"
+                        v644, "head" v293, "base" v293, "_links" v294,
+                        "author_association" t79:: < 104 >, "auto_merge" v646,
+                        "active_lock_reason" v663
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
     }
     /// `#/definitions/pull-request-review-comment`
     pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS99) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "pull_request_review_id", v642)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "diff_hunk", v644) & c.prop(l, s, x, "path", v644)
-            & c.prop(l, s, x, "position", v656)
-            & c.prop(l, s, x, "original_position", v642)
-            & c.prop(l, s, x, "commit_id", v644)
-            & c.prop(l, s, x, "original_commit_id", v644)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "html_url", v644)
-            & c.prop(l, s, x, "pull_request_url", v644)
-            & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "_links", v342) & c.prop(l, s, x, "start_line", v656)
-            & c.prop(l, s, x, "original_start_line", v656)
-            & c.prop(l, s, x, "start_side", v671) & c.prop(l, s, x, "line", v656)
-            & c.prop(l, s, x, "original_line", v642) & c.prop(l, s, x, "side", t82::<11>)
-            & c.prop(l, s, x, "in_reply_to_id", v642)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
+        c.required(l, s, x, WORDS99)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "pull_request_review_id" v642, "id" v642, "node_id"
+                        v644, "diff_hunk" v644, "path" v644, "position" v656,
+                        "original_position" v642, "commit_id" v644, "original_commit_id"
+                        v644, "user" t79:: < 73 >, "body" v644, "created_at" v644,
+                        "updated_at" v644, "html_url" v644, "pull_request_url" v644,
+                        "author_association" t79:: < 104 >, "_links" v342, "start_line"
+                        v656, "original_start_line" v656, "start_side" v671, "line" v656,
+                        "original_line" v642, "side" t82:: < 11 >, "in_reply_to_id" v642
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
     }
     /// `#/definitions/pull-request-review-comment/properties/_links`
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22945,32 +20316,27 @@ mod validators {
     /// `#/definitions/pull_request_review_comment$created/properties/pull_request`
     pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS101) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "diff_url", v644)
-            & c.prop(l, s, x, "patch_url", v644) & c.prop(l, s, x, "issue_url", v644)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "state", t82::<6>)
-            & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "title", v644)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "body", v644)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "merge_commit_sha", v645)
-            & c.prop(l, s, x, "assignee", t2::<2>)
-            & c.prop(l, s, x, "assignees", t14::<12>)
-            & c.prop(l, s, x, "requested_reviewers", t14::<15>)
-            & c.prop(l, s, x, "requested_teams", t14::<16>)
-            & c.prop(l, s, x, "labels", t14::<11>)
-            & c.prop(l, s, x, "milestone", t2::<5>) & c.prop(l, s, x, "draft", v643)
-            & c.prop(l, s, x, "commits_url", v644)
-            & c.prop(l, s, x, "review_comments_url", v644)
-            & c.prop(l, s, x, "review_comment_url", v644)
-            & c.prop(l, s, x, "comments_url", v644)
-            & c.prop(l, s, x, "statuses_url", v644) & c.prop(l, s, x, "head", v293)
-            & c.prop(l, s, x, "base", v293) & c.prop(l, s, x, "_links", v294)
-            & c.prop(l, s, x, "auto_merge", v646)
-            & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "active_lock_reason", v663)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
+        c.required(l, s, x, WORDS101)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "id" v642, "node_id" v644, "html_url" v644,
+                        "diff_url" v644, "patch_url" v644, "issue_url" v644, "number"
+                        v642, "state" t82:: < 6 >, "locked" v643, "title" v644, "user"
+                        t79:: < 73 >, "body" v644, "created_at" v644, "updated_at" v644,
+                        "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645,
+                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >,
+                        "requested_reviewers" t14:: < 15 >, "requested_teams" t14:: < 16
+                        >, "labels" t14:: < 11 >, "milestone" t2:: < 5 >, "draft" v643,
+                        "commits_url" v644, "review_comments_url" v644,
+                        "review_comment_url" v644, "comments_url" v644, "statuses_url"
+                        v644, "head" v293, "base" v293, "_links" v294, "auto_merge" v646,
+                        "author_association" t79:: < 104 >, "active_lock_reason" v663
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
     }
     /// `#/definitions/push$event`
     pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23020,17 +20386,21 @@ mod validators {
     /// `#/definitions/release`
     pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS107) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "assets_url", v644) & c.prop(l, s, x, "upload_url", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "tag_name", v644)
-            & c.prop(l, s, x, "target_commitish", v644) & c.prop(l, s, x, "name", v644)
-            & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
-            & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v645)
-            & c.prop(l, s, x, "published_at", v645)
-            & c.prop(l, s, x, "assets", t14::<18>) & c.prop(l, s, x, "tarball_url", v645)
-            & c.prop(l, s, x, "zipball_url", v645) & c.prop(l, s, x, "body", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
+        c.required(l, s, x, WORDS107)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "url" v644, "assets_url" v644, "upload_url" v644, "html_url"
+                        v644, "id" v642, "node_id" v644, "tag_name" v644,
+                        "target_commitish" v644, "name" v644, "draft" v643, "author"
+                        t79:: < 73 >, "prerelease" v643, "created_at" v645,
+                        "published_at" v645, "assets" t14:: < 18 >, "tarball_url" v645,
+                        "zipball_url" v645, "body" v644
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
     }
     /// `#/definitions/release-asset`
     pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23266,18 +20636,20 @@ mod validators {
     /// `#/definitions/status$event`
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS121) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "name", v644)
-            & c.prop(l, s, x, "avatar_url", v645) & c.prop(l, s, x, "target_url", v645)
-            & c.prop(l, s, x, "context", v644) & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "state", v391) & c.prop(l, s, x, "commit", v392)
-            & c.prop(l, s, x, "branches", t14::<23>)
-            & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "repository", t79::<106>)
-            & c.prop(l, s, x, "sender", t79::<73>)
-            & c.prop(l, s, x, "installation", t79::<107>)
-            & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
+        c.required(l, s, x, WORDS121)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "id" v642, "sha" v644, "name" v644, "avatar_url" v645,
+                        "target_url" v645, "context" v644, "description" v645, "state"
+                        v391, "commit" v392, "branches" t14:: < 23 >, "created_at" v644,
+                        "updated_at" v644, "repository" t79:: < 106 >, "sender" t79:: <
+                        73 >, "installation" t79:: < 107 >, "organization" t79:: < 108 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
     }
     /// `#/definitions/status$event/properties/state`
     pub(super) fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23472,64 +20844,53 @@ mod validators {
     /// `#/definitions/repository-lite`
     pub(super) fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS133) & c.prop(l, s, x, "archive_url", v644)
-            & c.prop(l, s, x, "assignees_url", v644) & c.prop(l, s, x, "blobs_url", v644)
-            & c.prop(l, s, x, "branches_url", v644)
-            & c.prop(l, s, x, "collaborators_url", v644)
-            & c.prop(l, s, x, "comments_url", v644)
-            & c.prop(l, s, x, "commits_url", v644) & c.prop(l, s, x, "compare_url", v644)
-            & c.prop(l, s, x, "contents_url", v644)
-            & c.prop(l, s, x, "contributors_url", v644)
-            & c.prop(l, s, x, "deployments_url", v644)
-            & c.prop(l, s, x, "description", v645)
-            & c.prop(l, s, x, "downloads_url", v644)
-            & c.prop(l, s, x, "events_url", v644) & c.prop(l, s, x, "fork", v643)
-            & c.prop(l, s, x, "forks_url", v644) & c.prop(l, s, x, "full_name", v644)
-            & c.prop(l, s, x, "git_commits_url", v644)
-            & c.prop(l, s, x, "git_refs_url", v644)
-            & c.prop(l, s, x, "git_tags_url", v644) & c.prop(l, s, x, "hooks_url", v644)
-            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
-            & c.prop(l, s, x, "issue_comment_url", v644)
-            & c.prop(l, s, x, "issue_events_url", v644)
-            & c.prop(l, s, x, "issues_url", v644) & c.prop(l, s, x, "keys_url", v644)
-            & c.prop(l, s, x, "labels_url", v644)
-            & c.prop(l, s, x, "languages_url", v644)
-            & c.prop(l, s, x, "merges_url", v644)
-            & c.prop(l, s, x, "milestones_url", v644) & c.prop(l, s, x, "name", v644)
-            & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "notifications_url", v644)
-            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "private", v643)
-            & c.prop(l, s, x, "pulls_url", v644) & c.prop(l, s, x, "releases_url", v644)
-            & c.prop(l, s, x, "stargazers_url", v644)
-            & c.prop(l, s, x, "statuses_url", v644)
-            & c.prop(l, s, x, "subscribers_url", v644)
-            & c.prop(l, s, x, "subscription_url", v644)
-            & c.prop(l, s, x, "tags_url", v644) & c.prop(l, s, x, "teams_url", v644)
-            & c.prop(l, s, x, "trees_url", v644) & c.prop(l, s, x, "url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
+        c.required(l, s, x, WORDS133)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "archive_url" v644, "assignees_url" v644, "blobs_url" v644,
+                        "branches_url" v644, "collaborators_url" v644, "comments_url"
+                        v644, "commits_url" v644, "compare_url" v644, "contents_url"
+                        v644, "contributors_url" v644, "deployments_url" v644,
+                        "description" v645, "downloads_url" v644, "events_url" v644,
+                        "fork" v643, "forks_url" v644, "full_name" v644,
+                        "git_commits_url" v644, "git_refs_url" v644, "git_tags_url" v644,
+                        "hooks_url" v644, "html_url" v644, "id" v642, "issue_comment_url"
+                        v644, "issue_events_url" v644, "issues_url" v644, "keys_url"
+                        v644, "labels_url" v644, "languages_url" v644, "merges_url" v644,
+                        "milestones_url" v644, "name" v644, "node_id" v644,
+                        "notifications_url" v644, "owner" t79:: < 73 >, "private" v643,
+                        "pulls_url" v644, "releases_url" v644, "stargazers_url" v644,
+                        "statuses_url" v644, "subscribers_url" v644, "subscription_url"
+                        v644, "tags_url" v644, "teams_url" v644, "trees_url" v644, "url"
+                        v644
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
     }
     /// `#/definitions/workflow-run`
     pub(super) fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS134) & c.prop(l, s, x, "artifacts_url", v644)
-            & c.prop(l, s, x, "cancel_url", v644)
-            & c.prop(l, s, x, "check_suite_url", v644)
-            & c.prop(l, s, x, "check_suite_id", v642)
-            & c.prop(l, s, x, "check_suite_node_id", v644)
-            & c.prop(l, s, x, "conclusion", v649) & c.prop(l, s, x, "created_at", v644)
-            & c.prop(l, s, x, "event", v644) & c.prop(l, s, x, "head_branch", v644)
-            & c.prop(l, s, x, "head_commit", t79::<95>)
-            & c.prop(l, s, x, "head_repository", t79::<263>)
-            & c.prop(l, s, x, "head_sha", v644) & c.prop(l, s, x, "html_url", v644)
-            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "jobs_url", v644)
-            & c.prop(l, s, x, "logs_url", v644) & c.prop(l, s, x, "node_id", v644)
-            & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "pull_requests", t14::<26>)
-            & c.prop(l, s, x, "repository", t79::<263>)
-            & c.prop(l, s, x, "rerun_url", v644) & c.prop(l, s, x, "run_number", v642)
-            & c.prop(l, s, x, "status", v934) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "workflow_id", v642)
-            & c.prop(l, s, x, "workflow_url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
+        c.required(l, s, x, WORDS134)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "artifacts_url" v644, "cancel_url" v644, "check_suite_url" v644,
+                        "check_suite_id" v642, "check_suite_node_id" v644, "conclusion"
+                        v649, "created_at" v644, "event" v644, "head_branch" v644,
+                        "head_commit" t79:: < 95 >, "head_repository" t79:: < 263 >,
+                        "head_sha" v644, "html_url" v644, "id" v642, "jobs_url" v644,
+                        "logs_url" v644, "node_id" v644, "name" v644, "pull_requests"
+                        t14:: < 26 >, "repository" t79:: < 263 >, "rerun_url" v644,
+                        "run_number" v642, "status" v934, "updated_at" v644, "url" v644,
+                        "workflow_id" v642, "workflow_url" v644
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T26` each), such as `#/definitions/branch_protection_rule$created` and `#/definitions/branch_protection_rule$deleted`.
     pub(super) fn t26<const K: usize>(

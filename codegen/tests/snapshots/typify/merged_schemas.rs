@@ -22,10 +22,6 @@ pub struct JsonResponseBase {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    JsonResponseBase { result = "result"; } extra extra contract[validators::t4:: < 0 >],
-    BASE0, "/definitions/JsonResponseBase", fast fast::read_1
-);
 /// Must not match the schema under `not`.
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/but-not-that`
@@ -117,10 +113,6 @@ pub type Unsatisfiable1 = rt::Value;
 pub struct Unsatisfiable2 {
     pub action: Unsatisfiable2Action,
 }
-rt::object!(
-    Unsatisfiable2 { action = "action", required; } deny contract[validators::t0:: < 0
-    >], BASE0, "/definitions/unsatisfiable-2", fast fast::read_10
-);
 /// Used by: `typify/merged-schemas.json#/definitions/unsatisfiable-2/allOf/0/properties/action`, `typify/merged-schemas.json#/definitions/unsatisfiable-3-a/properties/action`, `typify/merged-schemas.json#/definitions/merge-empty/allOf/0/properties/action`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Unsatisfiable2Action {}
@@ -132,10 +124,6 @@ pub struct Unsatisfiable3 {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Unsatisfiable3 { action = "action", required; } extra extra contract[validators::t0::
-    < 1 >], BASE0, "/definitions/unsatisfiable-3", fast fast::read_12
-);
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a`
 #[derive(Clone, PartialEq)]
 pub struct Unsatisfiable3A {
@@ -143,10 +131,6 @@ pub struct Unsatisfiable3A {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Unsatisfiable3A { action = "action"; } extra extra contract[validators::t4:: < 1 >],
-    BASE0, "/definitions/unsatisfiable-3-a", fast fast::read_13
-);
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Unsatisfiable3AAction {
@@ -184,11 +168,6 @@ pub struct Pickingone {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Pickingone { suspended_by = "suspended_by", required; } extra extra
-    contract[validators::t0:: < 2 >], BASE0, "/definitions/pickingone", fast
-    fast::read_17
-);
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation/properties/suspended_by`
 #[derive(Clone, Debug, PartialEq)]
 pub enum SuspendedBy {
@@ -205,10 +184,6 @@ pub struct PickingoneUserUser {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PickingoneUserUser { email = "email"; } extra extra contract[validators::t4:: < 2 >],
-    BASE0, "/definitions/pickingone-user", fast fast::read_19
-);
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation`
 #[derive(Clone, PartialEq)]
 pub struct PickingoneInstallation {
@@ -216,11 +191,6 @@ pub struct PickingoneInstallation {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PickingoneInstallation { suspended_by = "suspended_by"; } extra extra
-    contract[validators::t4:: < 3 >], BASE0, "/definitions/pickingone-installation", fast
-    fast::read_20
-);
 /// Schema: `typify/merged-schemas.json#/definitions/BarProp`
 pub type BarProp = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/Unresolvable`
@@ -250,10 +220,6 @@ pub struct CommentedTypeMerged {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    CommentedTypeMerged { x = "x"; y = "y"; } extra extra contract[validators::v19],
-    BASE0, "/definitions/CommentedTypeMerged", fast fast::read_24
-);
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
 #[derive(Clone, Debug, PartialEq)]
 pub enum HereAndThere {
@@ -281,10 +247,6 @@ rt::union!(
 pub struct MergeEmpty {
     pub action: Option<Unsatisfiable2Action>,
 }
-rt::object!(
-    MergeEmpty { action = "action"; } deny contract[validators::t0:: < 3 >], BASE0,
-    "/definitions/merge-empty", fast fast::read_28
-);
 /// 5 to 20 characters. 2 to 10 characters.
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/merge-string-bounds`
@@ -333,55 +295,64 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead, ViaValue};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, JsonResponseBase { result = "result" : LeafRead < Leaf1 >; }
-        extra extra : AnyValue
+        read_1, Visit1, JsonResponseBase { result = "result" => LeafRead < Leaf1 >; }
+        extra extra => AnyValue; contract[validators::t4:: < 0 >], BASE0,
+        "/definitions/JsonResponseBase"
     );
     rt::string_leaf!(
         Leaf2 -> Unsatisfiable2Action, | s | [! ::std::matches!(s, "foo"), !
         ::std::matches!(s, "bar")] => Unsatisfiable2Action::from_listed_str(s)
     );
     rt::object_reader!(
-        read_10, Visit10, Unsatisfiable2 { action = "action" : LeafRead < Leaf2 >,
-        required; } deny
+        read_10, Visit10, Unsatisfiable2 { action = "action", required => LeafRead <
+        Leaf2 >; } deny; contract[validators::t0:: < 0 >], BASE0,
+        "/definitions/unsatisfiable-2"
     );
     rt::object_reader!(
-        read_12, Visit12, Unsatisfiable3 { action = "action" : LeafRead < Leaf2 >,
-        required; } extra extra : AnyValue
+        read_12, Visit12, Unsatisfiable3 { action = "action", required => LeafRead <
+        Leaf2 >; } extra extra => AnyValue; contract[validators::t0:: < 1 >], BASE0,
+        "/definitions/unsatisfiable-3"
     );
     rt::string_leaf!(
         Leaf3 -> Unsatisfiable3AAction, | s | [! ::std::matches!(s, "foo")] =>
         Unsatisfiable3AAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_13, Visit13, Unsatisfiable3A { action = "action" : LeafRead < Leaf3 >; }
-        extra extra : AnyValue
+        read_13, Visit13, Unsatisfiable3A { action = "action" => LeafRead < Leaf3 >; }
+        extra extra => AnyValue; contract[validators::t4:: < 1 >], BASE0,
+        "/definitions/unsatisfiable-3-a"
     );
     rt::via_value!(
         Check4 -> SuspendedBy, | v | rt::is_valid(validators::t8:: < 0 >, v) &&
         rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
-        read_17, Visit17, Pickingone { suspended_by = "suspended_by" : ViaValue < Check4
-        >, required; } extra extra : AnyValue
+        read_17, Visit17, Pickingone { suspended_by = "suspended_by", required =>
+        ViaValue < Check4 >; } extra extra => AnyValue; contract[validators::t0:: < 2 >],
+        BASE0, "/definitions/pickingone"
     );
     rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v29, v));
     rt::object_reader!(
-        read_19, Visit19, PickingoneUserUser { email = "email" : ViaValue < Check5 >; }
-        extra extra : AnyValue
+        read_19, Visit19, PickingoneUserUser { email = "email" => ViaValue < Check5 >; }
+        extra extra => AnyValue; contract[validators::t4:: < 2 >], BASE0,
+        "/definitions/pickingone-user"
     );
     rt::via_value!(
         Check6 -> Option < PickingoneUserUser >, | v | rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
-        read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" :
-        ViaValue < Check6 >; } extra extra : AnyValue
+        read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" =>
+        ViaValue < Check6 >; } extra extra => AnyValue; contract[validators::t4:: < 3 >],
+        BASE0, "/definitions/pickingone-installation"
     );
     rt::object_reader!(
-        read_24, Visit24, CommentedTypeMerged { x = "x" : AnyValue; y = "y" : AnyValue; }
-        extra extra : AnyValue
+        read_24, Visit24, CommentedTypeMerged { x = "x" => AnyValue; y = "y" => AnyValue;
+        } extra extra => AnyValue; contract[validators::v19], BASE0,
+        "/definitions/CommentedTypeMerged"
     );
     rt::object_reader!(
-        read_28, Visit28, MergeEmpty { action = "action" : LeafRead < Leaf2 >; } deny
+        read_28, Visit28, MergeEmpty { action = "action" => LeafRead < Leaf2 >; } deny;
+        contract[validators::t0:: < 3 >], BASE0, "/definitions/merge-empty"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -68,10 +68,6 @@ pub struct YesNoMaybeObject {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    YesNoMaybeObject { value = "value"; } extra extra contract[validators::v2], BASE0,
-    "/definitions/yes-no-maybe", fast fast::read_5
-);
 /// Schema: `typify/multiple-instance-types.json#/definitions/really-just-null`
 pub type ReallyJustNull = ();
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -81,8 +77,8 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, YesNoMaybeObject { value = "value" : LeafRead < Leaf1 >; } extra
-        extra : AnyValue
+        read_5, Visit5, YesNoMaybeObject { value = "value" => LeafRead < Leaf1 >; } extra
+        extra => AnyValue; contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -22,10 +22,6 @@ pub struct ObjectBs {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ObjectBs { ok = "ok"; } extra extra contract[validators::v0], BASE0,
-    "/definitions/object-bs", fast fast::read_0
-);
 /// Schema: `typify/noisy-types.json#/definitions/array-bs`
 pub type ArrayBs = Vec<bool>;
 /// Schema: `typify/noisy-types.json#/definitions/integer-bs`
@@ -37,8 +33,8 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> bool, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, ObjectBs { ok = "ok" : LeafRead < Leaf1 >; } extra extra :
-        AnyValue
+        read_0, Visit0, ObjectBs { ok = "ok" => LeafRead < Leaf1 >; } extra extra =>
+        AnyValue; contract[validators::v0], BASE0, "/definitions/object-bs"
     );
 }
 /// Validators: one function per distinct subschema.

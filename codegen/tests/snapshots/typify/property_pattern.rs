@@ -21,10 +21,6 @@ const BASE0: &str = "file:///typify/property-pattern.json";
 pub struct Properties {
     pub rules: rt::Map<String, String>,
 }
-rt::object!(
-    Properties { rules = "rules", required; } deny contract[validators::v0], BASE0, "",
-    fast fast::read_0
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -34,8 +30,8 @@ mod fast {
         Check1 -> rt::Map < String, String >, | v | rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
-        read_0, Visit0, Properties { rules = "rules" : ViaValue < Check1 >, required; }
-        deny
+        read_0, Visit0, Properties { rules = "rules", required => ViaValue < Check1 >; }
+        deny; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -24,10 +24,6 @@ pub struct Node {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Node { value = "value"; children = "children"; } extra extra
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -36,9 +32,9 @@ mod fast {
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v1, v));
     rt::array_checks!(Checks2, items = validators::v2);
     rt::object_reader!(
-        read_0, Visit0, Node { value = "value" : LeafRead < Leaf1 >; children =
-        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks2 >; } extra
-        extra : AnyValue
+        read_0, Visit0, Node { value = "value" => LeafRead < Leaf1 >; children =
+        "children" => VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks2 >; } extra
+        extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

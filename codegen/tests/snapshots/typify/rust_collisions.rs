@@ -26,12 +26,6 @@ pub struct Std {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Std { result = "result", required; convert = "convert", required; fmt = "fmt",
-    required; str = "str", required; string = "string", required; option = "option",
-    required; boxed = "boxed", required; } extra extra contract[validators::v0], BASE0,
-    "/definitions/std", fast fast::read_0
-);
 /// Schema: `typify/rust-collisions.json#/definitions/std/properties/result`
 #[derive(Clone, PartialEq)]
 pub struct Result {
@@ -39,10 +33,6 @@ pub struct Result {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Result { value = "value", required; } extra extra contract[validators::t0:: < 0 >],
-    BASE0, "/definitions/std/properties/result", fast fast::read_1
-);
 /// Schema: `typify/rust-collisions.json#/definitions/Box`
 #[derive(Clone, PartialEq)]
 pub struct Box {
@@ -50,10 +40,6 @@ pub struct Box {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Box { data = "data", required; } extra extra contract[validators::t2:: < 0 >], BASE0,
-    "/definitions/Box", fast fast::read_2
-);
 /// Schema: `typify/rust-collisions.json#/definitions/Option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
@@ -61,10 +47,6 @@ pub struct Option {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Option { maybe = "maybe", required; } extra extra contract[validators::t2:: < 1 >],
-    BASE0, "/definitions/Option", fast fast::read_3
-);
 /// Schema: `typify/rust-collisions.json#/definitions/Vec`
 #[derive(Clone, PartialEq)]
 pub struct Vec {
@@ -72,10 +54,6 @@ pub struct Vec {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Vec { items = "items", required; } extra extra contract[validators::t2:: < 2 >],
-    BASE0, "/definitions/Vec", fast fast::read_4
-);
 /// Schema: `typify/rust-collisions.json#/definitions/String`
 #[derive(Clone, PartialEq)]
 pub struct String {
@@ -83,10 +61,6 @@ pub struct String {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    String { text = "text", required; } extra extra contract[validators::t2:: < 3 >],
-    BASE0, "/definitions/String", fast fast::read_5
-);
 /// Schema: `typify/rust-collisions.json#/definitions/Copy`
 #[derive(Clone, PartialEq)]
 pub struct Copy {
@@ -94,10 +68,6 @@ pub struct Copy {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Copy { value = "value", required; } extra extra contract[validators::t0:: < 1 >],
-    BASE0, "/definitions/Copy", fast fast::read_6
-);
 /// Schema: `typify/rust-collisions.json#/definitions/Send`
 #[derive(Clone, PartialEq)]
 pub struct Send {
@@ -105,10 +75,6 @@ pub struct Send {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Send { message = "message", required; } extra extra contract[validators::t2:: < 4 >],
-    BASE0, "/definitions/Send", fast fast::read_7
-);
 /// Schema: `typify/rust-collisions.json#/definitions/Pin`
 #[derive(Clone, PartialEq)]
 pub struct Pin {
@@ -116,10 +82,6 @@ pub struct Pin {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Pin { pointer = "pointer", required; } extra extra contract[validators::t2:: < 5 >],
-    BASE0, "/definitions/Pin", fast fast::read_8
-);
 /// Schema: `typify/rust-collisions.json#/definitions/Drop`
 #[derive(Clone, PartialEq)]
 pub struct Drop {
@@ -127,10 +89,6 @@ pub struct Drop {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Drop { cleanup = "cleanup", required; } extra extra contract[validators::t2:: < 6 >],
-    BASE0, "/definitions/Drop", fast fast::read_9
-);
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
 #[derive(Clone, PartialEq)]
 pub struct TypeWithOptionField {
@@ -141,11 +99,6 @@ pub struct TypeWithOptionField {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TypeWithOptionField { optional_field = "optional_field"; boxed_field = "boxed_field",
-    required; } extra extra contract[validators::v10], BASE0,
-    "/definitions/TypeWithOptionField", fast fast::read_10
-);
 /// 1 to 100 characters.
 ///
 /// Schema: `typify/rust-collisions.json#/definitions/StringNewtype`
@@ -226,27 +179,6 @@ pub struct RustKeywordMonster {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    RustKeywordMonster { r#as = "as", required; r#break = "break", required; r#const =
-    "const", required; r#continue = "continue", required; crate_ = "crate", required;
-    r#else = "else", required; r#enum = "enum", required; extern_ = "extern", required;
-    r#false = "false", required; r#fn = "fn", required; r#for = "for", required; r#gen =
-    "gen", required; r#if = "if", required; r#impl = "impl", required; r#in = "in",
-    required; r#let = "let", required; r#loop = "loop", required; r#match = "match",
-    required; r#mod = "mod", required; r#move = "move", required; r#mut = "mut",
-    required; r#pub = "pub", required; r#ref = "ref", required; r#return = "return",
-    required; self_ = "self", required; r#static = "static", required; r#struct =
-    "struct", required; super_ = "super", required; r#trait = "trait", required; r#true =
-    "true", required; r#type = "type", required; r#unsafe = "unsafe", required; r#use =
-    "use", required; r#where = "where", required; r#while = "while", required; r#async =
-    "async", required; r#await = "await", required; r#dyn = "dyn", required; r#abstract =
-    "abstract", required; r#become = "become", required; r#box = "box", required; r#do =
-    "do", required; r#final = "final", required; r#macro = "macro", required; r#override
-    = "override", required; r#priv = "priv", required; r#typeof = "typeof", required;
-    r#unsized = "unsized", required; r#virtual = "virtual", required; r#yield = "yield",
-    required; r#try = "try", required; } extra extra contract[validators::v13], BASE0,
-    "/definitions/RustKeywordMonster", fast fast::read_13
-);
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords`
 #[derive(Clone, PartialEq)]
 pub struct MapOfKeywords {
@@ -255,11 +187,6 @@ pub struct MapOfKeywords {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    MapOfKeywords { keyword_map = "keyword_map", required; } extra extra
-    contract[validators::t2:: < 7 >], BASE0, "/definitions/MapOfKeywords", fast
-    fast::read_14
-);
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum KeywordMap {
@@ -307,11 +234,6 @@ pub struct NestedTypeCollisions {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    NestedTypeCollisions { r#type = "type", required; types = "types", required;
-    option_type = "option_type"; } extra extra contract[validators::v16], BASE0,
-    "/definitions/NestedTypeCollisions", fast fast::read_16
-);
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions/properties/option_type`
 #[derive(Clone, PartialEq)]
 pub struct OptionType {
@@ -319,10 +241,6 @@ pub struct OptionType {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    OptionType { r#type = "type"; } extra extra contract[validators::t3:: < 0 >], BASE0,
-    "/definitions/NestedTypeCollisions/properties/option_type", fast fast::read_17
-);
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
 #[derive(Clone, Debug, PartialEq)]
 pub enum KeywordFieldsEnum {
@@ -354,11 +272,6 @@ pub struct FlattenedKeywords {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<::std::string::String>,
 }
-rt::object!(
-    FlattenedKeywords { normal = "normal", required; } extra extra
-    contract[validators::v20], BASE0, "/definitions/FlattenedKeywords", fast
-    fast::read_20
-);
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollision {
@@ -368,10 +281,6 @@ pub struct DoubleOptionCollision {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    DoubleOptionCollision { option = "option"; } extra extra contract[validators::v21],
-    BASE0, "/definitions/DoubleOptionCollision", fast fast::read_21
-);
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision/properties/option`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollisionOption {
@@ -379,11 +288,6 @@ pub struct DoubleOptionCollisionOption {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    DoubleOptionCollisionOption { option = "option"; } extra extra
-    contract[validators::t3:: < 1 >], BASE0,
-    "/definitions/DoubleOptionCollision/properties/option", fast fast::read_22
-);
 /// Schema: `typify/rust-collisions.json#/definitions/format-collision`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FormatCollision {
@@ -410,98 +314,106 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::object_reader!(
-        read_0, Visit0, Std { result = "result" : Typed < Result >, required; convert =
-        "convert" : Typed < Result >, required; fmt = "fmt" : Typed < Result >, required;
-        str = "str" : Typed < Result >, required; string = "string" : Typed < Result >,
-        required; option = "option" : Typed < Result >, required; boxed = "boxed" : Typed
-        < Result >, required; } extra extra : AnyValue
+        read_0, Visit0, Std { result = "result", required => Typed < Result >; convert =
+        "convert", required => Typed < Result >; fmt = "fmt", required => Typed < Result
+        >; str = "str", required => Typed < Result >; string = "string", required =>
+        Typed < Result >; option = "option", required => Typed < Result >; boxed =
+        "boxed", required => Typed < Result >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, "/definitions/std"
     );
     rt::string_leaf!(
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::object_reader!(
-        read_1, Visit1, Result { value = "value" : LeafRead < Leaf1 >, required; } extra
-        extra : AnyValue
+        read_1, Visit1, Result { value = "value", required => LeafRead < Leaf1 >; } extra
+        extra => AnyValue; contract[validators::t0:: < 0 >], BASE0,
+        "/definitions/std/properties/result"
     );
     rt::object_reader!(
-        read_2, Visit2, Box { data = "data" : LeafRead < Leaf1 >, required; } extra extra
-        : AnyValue
+        read_2, Visit2, Box { data = "data", required => LeafRead < Leaf1 >; } extra
+        extra => AnyValue; contract[validators::t2:: < 0 >], BASE0, "/definitions/Box"
     );
     rt::object_reader!(
-        read_3, Visit3, Option { maybe = "maybe" : LeafRead < Leaf1 >, required; } extra
-        extra : AnyValue
+        read_3, Visit3, Option { maybe = "maybe", required => LeafRead < Leaf1 >; } extra
+        extra => AnyValue; contract[validators::t2:: < 1 >], BASE0, "/definitions/Option"
     );
     rt::array_checks!(Checks2, items = validators::v24);
     rt::object_reader!(
-        read_4, Visit4, Vec { items = "items" : VecOf < LeafRead < Leaf1 >, 0usize, {
-        usize::MAX }, Checks2 >, required; } extra extra : AnyValue
+        read_4, Visit4, Vec { items = "items", required => VecOf < LeafRead < Leaf1 >,
+        0usize, { usize::MAX }, Checks2 >; } extra extra => AnyValue;
+        contract[validators::t2:: < 2 >], BASE0, "/definitions/Vec"
     );
     rt::object_reader!(
-        read_5, Visit5, String { text = "text" : LeafRead < Leaf1 >, required; } extra
-        extra : AnyValue
+        read_5, Visit5, String { text = "text", required => LeafRead < Leaf1 >; } extra
+        extra => AnyValue; contract[validators::t2:: < 3 >], BASE0, "/definitions/String"
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v25, v));
     rt::object_reader!(
-        read_6, Visit6, Copy { value = "value" : LeafRead < Leaf3 >, required; } extra
-        extra : AnyValue
+        read_6, Visit6, Copy { value = "value", required => LeafRead < Leaf3 >; } extra
+        extra => AnyValue; contract[validators::t0:: < 1 >], BASE0, "/definitions/Copy"
     );
     rt::object_reader!(
-        read_7, Visit7, Send { message = "message" : LeafRead < Leaf1 >, required; }
-        extra extra : AnyValue
+        read_7, Visit7, Send { message = "message", required => LeafRead < Leaf1 >; }
+        extra extra => AnyValue; contract[validators::t2:: < 4 >], BASE0,
+        "/definitions/Send"
     );
     rt::object_reader!(
-        read_8, Visit8, Pin { pointer = "pointer" : LeafRead < Leaf1 >, required; } extra
-        extra : AnyValue
+        read_8, Visit8, Pin { pointer = "pointer", required => LeafRead < Leaf1 >; }
+        extra extra => AnyValue; contract[validators::t2:: < 5 >], BASE0,
+        "/definitions/Pin"
     );
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_9, Visit9, Drop { cleanup = "cleanup" : LeafRead < Leaf4 >, required; }
-        extra extra : AnyValue
+        read_9, Visit9, Drop { cleanup = "cleanup", required => LeafRead < Leaf4 >; }
+        extra extra => AnyValue; contract[validators::t2:: < 6 >], BASE0,
+        "/definitions/Drop"
     );
     rt::via_value!(
         Check5 -> ::std::option::Option < ::std::string::String >, | v |
         rt::is_valid(validators::v27, v)
     );
     rt::object_reader!(
-        read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
-        ViaValue < Check5 >; boxed_field = "boxed_field" : Typed < Box >, required; }
-        extra extra : AnyValue
+        read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" =>
+        ViaValue < Check5 >; boxed_field = "boxed_field", required => Typed < Box >; }
+        extra extra => AnyValue; contract[validators::v10], BASE0,
+        "/definitions/TypeWithOptionField"
     );
     rt::object_reader!(
-        read_13, Visit13, RustKeywordMonster { r#as = "as" : LeafRead < Leaf1 >,
-        required; r#break = "break" : LeafRead < Leaf1 >, required; r#const = "const" :
-        LeafRead < Leaf1 >, required; r#continue = "continue" : LeafRead < Leaf1 >,
-        required; crate_ = "crate" : LeafRead < Leaf1 >, required; r#else = "else" :
-        LeafRead < Leaf1 >, required; r#enum = "enum" : LeafRead < Leaf1 >, required;
-        extern_ = "extern" : LeafRead < Leaf1 >, required; r#false = "false" : LeafRead <
-        Leaf1 >, required; r#fn = "fn" : LeafRead < Leaf1 >, required; r#for = "for" :
-        LeafRead < Leaf1 >, required; r#gen = "gen" : LeafRead < Leaf1 >, required; r#if
-        = "if" : LeafRead < Leaf1 >, required; r#impl = "impl" : LeafRead < Leaf1 >,
-        required; r#in = "in" : LeafRead < Leaf1 >, required; r#let = "let" : LeafRead <
-        Leaf1 >, required; r#loop = "loop" : LeafRead < Leaf1 >, required; r#match =
-        "match" : LeafRead < Leaf1 >, required; r#mod = "mod" : LeafRead < Leaf1 >,
-        required; r#move = "move" : LeafRead < Leaf1 >, required; r#mut = "mut" :
-        LeafRead < Leaf1 >, required; r#pub = "pub" : LeafRead < Leaf1 >, required; r#ref
-        = "ref" : LeafRead < Leaf1 >, required; r#return = "return" : LeafRead < Leaf1 >,
-        required; self_ = "self" : LeafRead < Leaf1 >, required; r#static = "static" :
-        LeafRead < Leaf1 >, required; r#struct = "struct" : LeafRead < Leaf1 >, required;
-        super_ = "super" : LeafRead < Leaf1 >, required; r#trait = "trait" : LeafRead <
-        Leaf1 >, required; r#true = "true" : LeafRead < Leaf1 >, required; r#type =
-        "type" : LeafRead < Leaf1 >, required; r#unsafe = "unsafe" : LeafRead < Leaf1 >,
-        required; r#use = "use" : LeafRead < Leaf1 >, required; r#where = "where" :
-        LeafRead < Leaf1 >, required; r#while = "while" : LeafRead < Leaf1 >, required;
-        r#async = "async" : LeafRead < Leaf1 >, required; r#await = "await" : LeafRead <
-        Leaf1 >, required; r#dyn = "dyn" : LeafRead < Leaf1 >, required; r#abstract =
-        "abstract" : LeafRead < Leaf1 >, required; r#become = "become" : LeafRead < Leaf1
-        >, required; r#box = "box" : LeafRead < Leaf1 >, required; r#do = "do" : LeafRead
-        < Leaf1 >, required; r#final = "final" : LeafRead < Leaf1 >, required; r#macro =
-        "macro" : LeafRead < Leaf1 >, required; r#override = "override" : LeafRead <
-        Leaf1 >, required; r#priv = "priv" : LeafRead < Leaf1 >, required; r#typeof =
-        "typeof" : LeafRead < Leaf1 >, required; r#unsized = "unsized" : LeafRead < Leaf1
-        >, required; r#virtual = "virtual" : LeafRead < Leaf1 >, required; r#yield =
-        "yield" : LeafRead < Leaf1 >, required; r#try = "try" : LeafRead < Leaf1 >,
-        required; } extra extra : AnyValue
+        read_13, Visit13, RustKeywordMonster { r#as = "as", required => LeafRead < Leaf1
+        >; r#break = "break", required => LeafRead < Leaf1 >; r#const = "const", required
+        => LeafRead < Leaf1 >; r#continue = "continue", required => LeafRead < Leaf1 >;
+        crate_ = "crate", required => LeafRead < Leaf1 >; r#else = "else", required =>
+        LeafRead < Leaf1 >; r#enum = "enum", required => LeafRead < Leaf1 >; extern_ =
+        "extern", required => LeafRead < Leaf1 >; r#false = "false", required => LeafRead
+        < Leaf1 >; r#fn = "fn", required => LeafRead < Leaf1 >; r#for = "for", required
+        => LeafRead < Leaf1 >; r#gen = "gen", required => LeafRead < Leaf1 >; r#if =
+        "if", required => LeafRead < Leaf1 >; r#impl = "impl", required => LeafRead <
+        Leaf1 >; r#in = "in", required => LeafRead < Leaf1 >; r#let = "let", required =>
+        LeafRead < Leaf1 >; r#loop = "loop", required => LeafRead < Leaf1 >; r#match =
+        "match", required => LeafRead < Leaf1 >; r#mod = "mod", required => LeafRead <
+        Leaf1 >; r#move = "move", required => LeafRead < Leaf1 >; r#mut = "mut", required
+        => LeafRead < Leaf1 >; r#pub = "pub", required => LeafRead < Leaf1 >; r#ref =
+        "ref", required => LeafRead < Leaf1 >; r#return = "return", required => LeafRead
+        < Leaf1 >; self_ = "self", required => LeafRead < Leaf1 >; r#static = "static",
+        required => LeafRead < Leaf1 >; r#struct = "struct", required => LeafRead < Leaf1
+        >; super_ = "super", required => LeafRead < Leaf1 >; r#trait = "trait", required
+        => LeafRead < Leaf1 >; r#true = "true", required => LeafRead < Leaf1 >; r#type =
+        "type", required => LeafRead < Leaf1 >; r#unsafe = "unsafe", required => LeafRead
+        < Leaf1 >; r#use = "use", required => LeafRead < Leaf1 >; r#where = "where",
+        required => LeafRead < Leaf1 >; r#while = "while", required => LeafRead < Leaf1
+        >; r#async = "async", required => LeafRead < Leaf1 >; r#await = "await", required
+        => LeafRead < Leaf1 >; r#dyn = "dyn", required => LeafRead < Leaf1 >; r#abstract
+        = "abstract", required => LeafRead < Leaf1 >; r#become = "become", required =>
+        LeafRead < Leaf1 >; r#box = "box", required => LeafRead < Leaf1 >; r#do = "do",
+        required => LeafRead < Leaf1 >; r#final = "final", required => LeafRead < Leaf1
+        >; r#macro = "macro", required => LeafRead < Leaf1 >; r#override = "override",
+        required => LeafRead < Leaf1 >; r#priv = "priv", required => LeafRead < Leaf1 >;
+        r#typeof = "typeof", required => LeafRead < Leaf1 >; r#unsized = "unsized",
+        required => LeafRead < Leaf1 >; r#virtual = "virtual", required => LeafRead <
+        Leaf1 >; r#yield = "yield", required => LeafRead < Leaf1 >; r#try = "try",
+        required => LeafRead < Leaf1 >; } extra extra => AnyValue;
+        contract[validators::v13], BASE0, "/definitions/RustKeywordMonster"
     );
     rt::string_leaf!(
         Leaf6 -> KeywordMap, | s | [! ::std::matches!(s, "type" | "impl" | "fn" | "let" |
@@ -510,8 +422,9 @@ mod fast {
     );
     rt::map_checks!(Checks7, values = validators::v15);
     rt::object_reader!(
-        read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map" : MapOf < Leaf1,
-        LeafRead < Leaf6 >, Checks7 >, required; } extra extra : AnyValue
+        read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map", required => MapOf
+        < Leaf1, LeafRead < Leaf6 >, Checks7 >; } extra extra => AnyValue;
+        contract[validators::t2:: < 7 >], BASE0, "/definitions/MapOfKeywords"
     );
     rt::array_checks!(Checks8, items = validators::t4:: < 0 >);
     rt::via_value!(
@@ -519,30 +432,35 @@ mod fast {
         rt::is_valid(validators::t3:: < 0 >, v)
     );
     rt::object_reader!(
-        read_16, Visit16, NestedTypeCollisions { r#type = "type" : Typed <
-        TypeWithOptionField >, required; types = "types" : VecOf < Typed <
-        TypeWithOptionField >, 0usize, { usize::MAX }, Checks8 >, required; option_type =
-        "option_type" : ViaValue < Check9 >; } extra extra : AnyValue
+        read_16, Visit16, NestedTypeCollisions { r#type = "type", required => Typed <
+        TypeWithOptionField >; types = "types", required => VecOf < Typed <
+        TypeWithOptionField >, 0usize, { usize::MAX }, Checks8 >; option_type =
+        "option_type" => ViaValue < Check9 >; } extra extra => AnyValue;
+        contract[validators::v16], BASE0, "/definitions/NestedTypeCollisions"
     );
     rt::object_reader!(
-        read_17, Visit17, OptionType { r#type = "type" : LeafRead < Leaf1 >; } extra
-        extra : AnyValue
+        read_17, Visit17, OptionType { r#type = "type" => LeafRead < Leaf1 >; } extra
+        extra => AnyValue; contract[validators::t3:: < 0 >], BASE0,
+        "/definitions/NestedTypeCollisions/properties/option_type"
     );
     rt::object_reader!(
-        read_20, Visit20, FlattenedKeywords { normal = "normal" : LeafRead < Leaf1 >,
-        required; } extra extra : LeafRead < Leaf1 >
+        read_20, Visit20, FlattenedKeywords { normal = "normal", required => LeafRead <
+        Leaf1 >; } extra extra => LeafRead < Leaf1 >; contract[validators::v20], BASE0,
+        "/definitions/FlattenedKeywords"
     );
     rt::via_value!(
         Check10 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
         rt::is_valid(validators::t3:: < 1 >, v)
     );
     rt::object_reader!(
-        read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check10
-        >; } extra extra : AnyValue
+        read_21, Visit21, DoubleOptionCollision { option = "option" => ViaValue < Check10
+        >; } extra extra => AnyValue; contract[validators::v21], BASE0,
+        "/definitions/DoubleOptionCollision"
     );
     rt::object_reader!(
-        read_22, Visit22, DoubleOptionCollisionOption { option = "option" : ViaValue <
-        Check5 >; } extra extra : AnyValue
+        read_22, Visit22, DoubleOptionCollisionOption { option = "option" => ViaValue <
+        Check5 >; } extra extra => AnyValue; contract[validators::t3:: < 1 >], BASE0,
+        "/definitions/DoubleOptionCollision/properties/option"
     );
 }
 /// Validators: one function per distinct subschema.
@@ -621,32 +539,26 @@ mod validators {
     /// `#/definitions/RustKeywordMonster`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS1) & c.prop(l, s, x, "as", v24)
-            & c.prop(l, s, x, "break", v24) & c.prop(l, s, x, "const", v24)
-            & c.prop(l, s, x, "continue", v24) & c.prop(l, s, x, "crate", v24)
-            & c.prop(l, s, x, "else", v24) & c.prop(l, s, x, "enum", v24)
-            & c.prop(l, s, x, "extern", v24) & c.prop(l, s, x, "false", v24)
-            & c.prop(l, s, x, "fn", v24) & c.prop(l, s, x, "for", v24)
-            & c.prop(l, s, x, "gen", v24) & c.prop(l, s, x, "if", v24)
-            & c.prop(l, s, x, "impl", v24) & c.prop(l, s, x, "in", v24)
-            & c.prop(l, s, x, "let", v24) & c.prop(l, s, x, "loop", v24)
-            & c.prop(l, s, x, "match", v24) & c.prop(l, s, x, "mod", v24)
-            & c.prop(l, s, x, "move", v24) & c.prop(l, s, x, "mut", v24)
-            & c.prop(l, s, x, "pub", v24) & c.prop(l, s, x, "ref", v24)
-            & c.prop(l, s, x, "return", v24) & c.prop(l, s, x, "self", v24)
-            & c.prop(l, s, x, "static", v24) & c.prop(l, s, x, "struct", v24)
-            & c.prop(l, s, x, "super", v24) & c.prop(l, s, x, "trait", v24)
-            & c.prop(l, s, x, "true", v24) & c.prop(l, s, x, "type", v24)
-            & c.prop(l, s, x, "unsafe", v24) & c.prop(l, s, x, "use", v24)
-            & c.prop(l, s, x, "where", v24) & c.prop(l, s, x, "while", v24)
-            & c.prop(l, s, x, "async", v24) & c.prop(l, s, x, "await", v24)
-            & c.prop(l, s, x, "dyn", v24) & c.prop(l, s, x, "abstract", v24)
-            & c.prop(l, s, x, "become", v24) & c.prop(l, s, x, "box", v24)
-            & c.prop(l, s, x, "do", v24) & c.prop(l, s, x, "final", v24)
-            & c.prop(l, s, x, "macro", v24) & c.prop(l, s, x, "override", v24)
-            & c.prop(l, s, x, "priv", v24) & c.prop(l, s, x, "typeof", v24)
-            & c.prop(l, s, x, "unsized", v24) & c.prop(l, s, x, "virtual", v24)
-            & c.prop(l, s, x, "yield", v24) & c.prop(l, s, x, "try", v24)
+        c.required(l, s, x, WORDS1)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "as" v24, "break" v24, "const" v24, "continue" v24, "crate" v24,
+                        "else" v24, "enum" v24, "extern" v24, "false" v24, "fn" v24,
+                        "for" v24, "gen" v24, "if" v24, "impl" v24, "in" v24, "let" v24,
+                        "loop" v24, "match" v24, "mod" v24, "move" v24, "mut" v24, "pub"
+                        v24, "ref" v24, "return" v24, "self" v24, "static" v24, "struct"
+                        v24, "super" v24, "trait" v24, "true" v24, "type" v24, "unsafe"
+                        v24, "use" v24, "where" v24, "while" v24, "async" v24, "await"
+                        v24, "dyn" v24, "abstract" v24, "become" v24, "box" v24, "do"
+                        v24, "final" v24, "macro" v24, "override" v24, "priv" v24,
+                        "typeof" v24, "unsized" v24, "virtual" v24, "yield" v24, "try"
+                        v24
+                    ),
+                )
     }
     /// `#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

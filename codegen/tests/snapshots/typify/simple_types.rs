@@ -21,11 +21,6 @@ pub struct FloatsArenTTerribleIMTold {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout"; } extra extra
-    contract[validators::v0], BASE0, "/definitions/floats-aren't-terrible-I'm-told", fast
-    fast::read_0
-);
 /// Schema: `typify/simple-types.json#/definitions/just-one`
 pub type JustOne = String;
 /// Schema: `typify/simple-types.json#/definitions/anything-works`
@@ -48,13 +43,6 @@ pub struct UintMinimumAndMaximum {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    UintMinimumAndMaximum { no_bounds = "no_bounds", required; min = "min", required;
-    min_non_zero = "min_non_zero", required; min_uint_non_zero = "min_uint_non_zero",
-    required; max = "max", required; min_and_max = "min_and_max", required; } extra extra
-    contract[validators::v1], BASE0, "/definitions/uint-minimum-and-maximum", fast
-    fast::read_3
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -62,8 +50,9 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_0, Visit0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" :
-        LeafRead < Leaf1 >; } extra extra : AnyValue
+        read_0, Visit0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" =>
+        LeafRead < Leaf1 >; } extra extra => AnyValue; contract[validators::v0], BASE0,
+        "/definitions/floats-aren't-terrible-I'm-told"
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
@@ -71,12 +60,13 @@ mod fast {
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::value_leaf!(Leaf6 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, UintMinimumAndMaximum { no_bounds = "no_bounds" : LeafRead <
-        Leaf2 >, required; min = "min" : LeafRead < Leaf3 >, required; min_non_zero =
-        "min_non_zero" : LeafRead < Leaf4 >, required; min_uint_non_zero =
-        "min_uint_non_zero" : LeafRead < Leaf4 >, required; max = "max" : LeafRead <
-        Leaf5 >, required; min_and_max = "min_and_max" : LeafRead < Leaf6 >, required; }
-        extra extra : AnyValue
+        read_3, Visit3, UintMinimumAndMaximum { no_bounds = "no_bounds", required =>
+        LeafRead < Leaf2 >; min = "min", required => LeafRead < Leaf3 >; min_non_zero =
+        "min_non_zero", required => LeafRead < Leaf4 >; min_uint_non_zero =
+        "min_uint_non_zero", required => LeafRead < Leaf4 >; max = "max", required =>
+        LeafRead < Leaf5 >; min_and_max = "min_and_max", required => LeafRead < Leaf6 >;
+        } extra extra => AnyValue; contract[validators::v1], BASE0,
+        "/definitions/uint-minimum-and-maximum"
     );
 }
 /// Validators: one function per distinct subschema.

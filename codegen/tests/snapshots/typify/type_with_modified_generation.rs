@@ -35,11 +35,6 @@ pub struct TestType {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TestType { replaced_type = "replaced_type", required; patched_type = "patched_type",
-    required; converted_type = "converted_type", required; } extra extra
-    contract[validators::v0], BASE0, "", fast fast::read_0
-);
 /// Schema: `typify/type-with-modified-generation.json#/properties/converted_type`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ConvertedType {
@@ -63,10 +58,10 @@ mod fast {
     rt::map_checks!(Checks2, values = validators::v2);
     rt::via_value!(Check3 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { replaced_type = "replaced_type" : AnyValue, required;
-        patched_type = "patched_type" : MapOf < Leaf1, LeafRead < Leaf1 >, Checks2 >,
-        required; converted_type = "converted_type" : ViaValue < Check3 >, required; }
-        extra extra : AnyValue
+        read_0, Visit0, TestType { replaced_type = "replaced_type", required => AnyValue;
+        patched_type = "patched_type", required => MapOf < Leaf1, LeafRead < Leaf1 >,
+        Checks2 >; converted_type = "converted_type", required => ViaValue < Check3 >; }
+        extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -25,10 +25,6 @@ pub struct TestBed {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TestBed { id = "id" default : & str = "abc123-is-this-a-uuid"; any = "any"; } extra
-    extra contract[validators::v0], BASE0, "/definitions/TestBed", fast fast::read_0
-);
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing`
 #[derive(Clone, PartialEq)]
 pub struct OuterThing {
@@ -39,10 +35,6 @@ pub struct OuterThing {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    OuterThing { thing = "thing"; } extra extra contract[validators::t0:: < 0 >], BASE0,
-    "/definitions/OuterThing", fast fast::read_1
-);
 /// ThingWithDefaults
 ///
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing/properties/thing`
@@ -51,10 +43,6 @@ pub struct Thing {
     pub a: Option<String>,
     pub r#type: Option<String>,
 }
-rt::object!(
-    Thing { a = "a"; r#type = "type"; } deny contract[validators::v2], BASE0,
-    "/definitions/OuterThing/properties/thing", fast fast::read_2
-);
 /// Schema: `typify/types-with-defaults.json#/definitions/Doodad`
 #[derive(Clone, PartialEq)]
 pub struct Doodad {
@@ -65,10 +53,6 @@ pub struct Doodad {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Doodad { when = "when" default : & str = "1970-01-01T00:00:00Z"; } extra extra
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/Doodad", fast fast::read_3
-);
 /// Schema: `typify/types-with-defaults.json#/definitions/MrDefaultNumbers`
 #[derive(Clone, PartialEq)]
 pub struct MrDefaultNumbers {
@@ -85,11 +69,6 @@ pub struct MrDefaultNumbers {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    MrDefaultNumbers { little_u8 = "little_u8" default : rt::Integer = 2; little_u16 =
-    "little_u16" default : rt::Integer = 3; big_nullable = "big_nullable"; } extra extra
-    contract[validators::v4], BASE0, "/definitions/MrDefaultNumbers", fast fast::read_4
-);
 /// Schema: `typify/types-with-defaults.json#/definitions/UInt`
 pub type UInt = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -100,29 +79,35 @@ mod fast {
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::array_checks!(Checks2, items = validators::v5);
     rt::object_reader!(
-        read_0, Visit0, TestBed { id = "id" : LeafRead < Leaf1 >; any = "any" : VecOf <
-        AnyValue, 0usize, { usize::MAX }, Checks2 >; } extra extra : AnyValue
+        read_0, Visit0, TestBed { id = "id" default : & str = "abc123-is-this-a-uuid" =>
+        LeafRead < Leaf1 >; any = "any" => VecOf < AnyValue, 0usize, { usize::MAX },
+        Checks2 >; } extra extra => AnyValue; contract[validators::v0], BASE0,
+        "/definitions/TestBed"
     );
     rt::object_reader!(
-        read_1, Visit1, OuterThing { thing = "thing" : Typed < Thing >; } extra extra :
-        AnyValue
+        read_1, Visit1, OuterThing { thing = "thing" => Typed < Thing >; } extra extra =>
+        AnyValue; contract[validators::t0:: < 0 >], BASE0, "/definitions/OuterThing"
     );
     rt::object_reader!(
-        read_2, Visit2, Thing { a = "a" : LeafRead < Leaf1 >; r#type = "type" : LeafRead
-        < Leaf1 >; } deny
+        read_2, Visit2, Thing { a = "a" => LeafRead < Leaf1 >; r#type = "type" =>
+        LeafRead < Leaf1 >; } deny; contract[validators::v2], BASE0,
+        "/definitions/OuterThing/properties/thing"
     );
     rt::object_reader!(
-        read_3, Visit3, Doodad { when = "when" : LeafRead < Leaf1 >; } extra extra :
-        AnyValue
+        read_3, Visit3, Doodad { when = "when" default : & str = "1970-01-01T00:00:00Z"
+        => LeafRead < Leaf1 >; } extra extra => AnyValue; contract[validators::t0:: < 1
+        >], BASE0, "/definitions/Doodad"
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::via_value!(
         Check4 -> Option < rt::Integer >, | v | rt::is_valid(validators::v7, v)
     );
     rt::object_reader!(
-        read_4, Visit4, MrDefaultNumbers { little_u8 = "little_u8" : LeafRead < Leaf3 >;
-        little_u16 = "little_u16" : LeafRead < Leaf3 >; big_nullable = "big_nullable" :
-        ViaValue < Check4 >; } extra extra : AnyValue
+        read_4, Visit4, MrDefaultNumbers { little_u8 = "little_u8" default : rt::Integer
+        = 2 => LeafRead < Leaf3 >; little_u16 = "little_u16" default : rt::Integer = 3 =>
+        LeafRead < Leaf3 >; big_nullable = "big_nullable" => ViaValue < Check4 >; } extra
+        extra => AnyValue; contract[validators::v4], BASE0,
+        "/definitions/MrDefaultNumbers"
     );
 }
 /// Validators: one function per distinct subschema.

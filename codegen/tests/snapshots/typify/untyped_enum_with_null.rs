@@ -33,10 +33,6 @@ pub struct TestType {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TestType { value = "value", required; } extra extra contract[validators::v0], BASE0,
-    "", fast fast::read_0
-);
 /// Schema: `typify/untyped-enum-with-null.json#/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {
@@ -58,8 +54,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Option < Value >, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { value = "value" : ViaValue < Check1 >, required; }
-        extra extra : AnyValue
+        read_0, Visit0, TestType { value = "value", required => ViaValue < Check1 >; }
+        extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

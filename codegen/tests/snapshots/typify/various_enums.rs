@@ -117,10 +117,6 @@ pub struct EmptyObject {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    EmptyObject { prop = "prop"; } extra extra contract[validators::v11], BASE0,
-    "/definitions/EmptyObject", fast fast::read_11
-);
 /// Schema: `typify/various-enums.json#/definitions/JankNames`
 #[derive(Clone, Debug, PartialEq)]
 pub enum JankNames {
@@ -300,8 +296,8 @@ mod fast {
         Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v27, v)
     );
     rt::object_reader!(
-        read_11, Visit11, EmptyObject { prop = "prop" : ViaValue < Check1 >; } extra
-        extra : AnyValue
+        read_11, Visit11, EmptyObject { prop = "prop" => ViaValue < Check1 >; } extra
+        extra => AnyValue; contract[validators::v11], BASE0, "/definitions/EmptyObject"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -43,15 +43,6 @@ pub struct VegaVisualizationSpecificationLanguage {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    VegaVisualizationSpecificationLanguage { encode = "encode"; layout = "layout";
-    signals = "signals"; data = "data"; scales = "scales"; projections = "projections";
-    axes = "axes"; legends = "legends"; title = "title"; marks = "marks"; usermeta =
-    "usermeta"; schema = "$schema"; config = "config"; description = "description"; width
-    = "width"; height = "height"; padding = "padding"; autosize = "autosize"; background
-    = "background"; style = "style"; } extra extra contract[validators::v0], BASE0, "",
-    fast fast::read_0
-);
 /// Schema: `typify/vega.json#/definitions/encodeEntry`
 #[derive(Clone, PartialEq)]
 pub struct EncodeEntry {
@@ -127,30 +118,6 @@ pub struct EncodeEntry {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    EncodeEntry { x = "x"; x2 = "x2"; xc = "xc"; width = "width"; y = "y"; y2 = "y2"; yc
-    = "yc"; height = "height"; opacity = "opacity"; fill = "fill"; fill_opacity =
-    "fillOpacity"; stroke = "stroke"; stroke_opacity = "strokeOpacity"; stroke_width =
-    "strokeWidth"; stroke_cap = "strokeCap"; stroke_dash = "strokeDash";
-    stroke_dash_offset = "strokeDashOffset"; stroke_join = "strokeJoin";
-    stroke_miter_limit = "strokeMiterLimit"; blend = "blend"; cursor = "cursor"; tooltip
-    = "tooltip"; zindex = "zindex"; description = "description"; aria = "aria"; aria_role
-    = "ariaRole"; aria_role_description = "ariaRoleDescription"; clip = "clip";
-    stroke_foreground = "strokeForeground"; stroke_offset = "strokeOffset"; corner_radius
-    = "cornerRadius"; corner_radius_top_left = "cornerRadiusTopLeft";
-    corner_radius_top_right = "cornerRadiusTopRight"; corner_radius_bottom_right =
-    "cornerRadiusBottomRight"; corner_radius_bottom_left = "cornerRadiusBottomLeft";
-    angle = "angle"; size = "size"; shape = "shape"; path = "path"; scale_x = "scaleX";
-    scale_y = "scaleY"; inner_radius = "innerRadius"; outer_radius = "outerRadius";
-    start_angle = "startAngle"; end_angle = "endAngle"; pad_angle = "padAngle";
-    interpolate = "interpolate"; tension = "tension"; orient = "orient"; defined =
-    "defined"; url = "url"; align = "align"; baseline = "baseline"; aspect = "aspect";
-    smooth = "smooth"; text = "text"; dir = "dir"; ellipsis = "ellipsis"; limit =
-    "limit"; line_break = "lineBreak"; line_height = "lineHeight"; dx = "dx"; dy = "dy";
-    radius = "radius"; theta = "theta"; font = "font"; font_size = "fontSize";
-    font_weight = "fontWeight"; font_style = "fontStyle"; } extra extra
-    contract[validators::v1], BASE0, "/definitions/encodeEntry", fast fast::read_1
-);
 /// Schema: `typify/vega.json#/definitions/numberValue`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -374,10 +341,6 @@ pub struct SignalRef {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    SignalRef { signal = "signal", required; } extra extra contract[validators::t20:: < 2
-    >], BASE0, "/definitions/signalRef", fast fast::read_9
-);
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/band`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Band {
@@ -669,11 +632,6 @@ pub struct LinearGradient {
     pub y2: Option<rt::Number>,
     pub stops: Vec<Stop>,
 }
-rt::object!(
-    LinearGradient { gradient = "gradient", required; id = "id"; x1 = "x1"; y1 = "y1"; x2
-    = "x2"; y2 = "y2"; stops = "stops", required; } deny contract[validators::v38],
-    BASE0, "/definitions/linearGradient", fast fast::read_38
-);
 /// Schema: `typify/vega.json#/definitions/linearGradient/properties/gradient`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LinearGradientGradient {
@@ -690,11 +648,6 @@ pub struct Stop {
     pub offset: rt::Number,
     pub color: String,
 }
-rt::object!(
-    Stop { offset = "offset", required; color = "color", required; } deny
-    contract[validators::v40], BASE0, "/definitions/gradientStops/items", fast
-    fast::read_40
-);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/2`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct Variant2Rule {
@@ -714,11 +667,6 @@ pub struct RadialGradient {
     pub r2: Option<rt::Number>,
     pub stops: Vec<Stop>,
 }
-rt::object!(
-    RadialGradient { gradient = "gradient", required; id = "id"; x1 = "x1"; y1 = "y1"; r1
-    = "r1"; x2 = "x2"; y2 = "y2"; r2 = "r2"; stops = "stops", required; } deny
-    contract[validators::v41], BASE0, "/definitions/radialGradient", fast fast::read_42
-);
 /// Schema: `typify/vega.json#/definitions/radialGradient/properties/gradient`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RadialGradientGradient {
@@ -776,10 +724,6 @@ pub struct ColorRgb {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ColorRgb { r = "r", required; g = "g", required; b = "b", required; } extra extra
-    contract[validators::v48], BASE0, "/definitions/colorRGB", fast fast::read_47
-);
 /// Schema: `typify/vega.json#/definitions/colorHSL`
 #[derive(Clone, PartialEq)]
 pub struct ColorHsl {
@@ -789,10 +733,6 @@ pub struct ColorHsl {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ColorHsl { h = "h", required; s = "s", required; l = "l", required; } extra extra
-    contract[validators::v49], BASE0, "/definitions/colorHSL", fast fast::read_48
-);
 /// Schema: `typify/vega.json#/definitions/colorLAB`
 #[derive(Clone, PartialEq)]
 pub struct ColorLab {
@@ -802,10 +742,6 @@ pub struct ColorLab {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ColorLab { l = "l", required; a = "a", required; b = "b", required; } extra extra
-    contract[validators::v50], BASE0, "/definitions/colorLAB", fast fast::read_49
-);
 /// Schema: `typify/vega.json#/definitions/colorHCL`
 #[derive(Clone, PartialEq)]
 pub struct ColorHcl {
@@ -815,10 +751,6 @@ pub struct ColorHcl {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ColorHcl { h = "h", required; c = "c", required; l = "l", required; } extra extra
-    contract[validators::v51], BASE0, "/definitions/colorHCL", fast fast::read_50
-);
 /// Schema: `typify/vega.json#/definitions/baseColorValue`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2138,10 +2070,6 @@ pub struct ObjectBand {
     pub row: Option<NumberOrSignal>,
     pub column: Option<NumberOrSignal>,
 }
-rt::object!(
-    ObjectBand { row = "row"; column = "column"; } deny contract[validators::t8:: < 2 >],
-    BASE0, "/definitions/layout/oneOf/0/properties/padding/oneOf/2", fast fast::read_139
-);
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2474,10 +2402,6 @@ pub struct Expr {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Expr { expr = "expr", required; r#as = "as"; } extra extra
-    contract[validators::v165], BASE0, "/definitions/expr", fast fast::read_163
-);
 /// Schema: `typify/vega.json#/definitions/bind`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -3007,10 +2931,6 @@ pub struct ParamField {
     pub field: String,
     pub r#as: Option<String>,
 }
-rt::object!(
-    ParamField { field = "field", required; r#as = "as"; } deny
-    contract[validators::v186], BASE0, "/definitions/paramField", fast fast::read_183
-);
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform`
 #[derive(Clone, PartialEq)]
 pub struct TransformResolvefilter {
@@ -5644,12 +5564,6 @@ pub struct NameDataOnItem {
     pub modify: Option<String>,
     pub values: Option<String>,
 }
-rt::object!(
-    NameDataOnItem { trigger = "trigger", required; insert = "insert"; remove = "remove";
-    toggle = "toggle"; modify = "modify"; values = "values"; } deny
-    contract[validators::v244], BASE0, "/definitions/onTrigger/items", fast
-    fast::read_359
-);
 /// Schema: `typify/vega.json#/definitions/onTrigger/items/properties/remove`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Remove {
@@ -5910,12 +5824,6 @@ pub struct TypeFeatureFormat {
     pub feature: StringOrSignal,
     pub property: Option<StringOrSignal>,
 }
-rt::object!(
-    TypeFeatureFormat { r#type = "type", required; feature = "feature", required;
-    property = "property"; } deny contract[validators::v250], BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0", fast
-    fast::read_382
-);
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TypeFeatureFormatType {
@@ -5935,12 +5843,6 @@ pub struct TypeMeshFormat {
     pub property: Option<StringOrSignal>,
     pub filter: Option<Option<Filter>>,
 }
-rt::object!(
-    TypeMeshFormat { r#type = "type", required; mesh = "mesh", required; property =
-    "property"; filter = "filter"; } deny contract[validators::v251], BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1", fast
-    fast::read_384
-);
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Filter {
@@ -6476,11 +6378,6 @@ pub struct DataFieldData {
     pub field: StringOrSignal,
     pub sort: Option<DataFieldDataSort>,
 }
-rt::object!(
-    DataFieldData { data = "data", required; field = "field", required; sort = "sort"; }
-    deny contract[validators::v284], BASE0, "/definitions/scaleData/oneOf/0", fast
-    fast::read_407
-);
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
 pub enum DataFieldDataSort {
@@ -6498,11 +6395,6 @@ pub struct RootScaleIdentityDomainScaleDataDataFieldSortObject {
     pub op: Option<StringOrSignal>,
     pub order: Option<SortOrder>,
 }
-rt::object!(
-    RootScaleIdentityDomainScaleDataDataFieldSortObject { field = "field"; op = "op";
-    order = "order"; } deny contract[validators::v289], BASE0,
-    "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1", fast fast::read_409
-);
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
 pub enum DataFieldsDataSort {
@@ -6525,11 +6417,6 @@ pub struct RootScaleIdentityDomainScaleDataDataFieldsSortObject {
     pub op: Option<ObjectSortOp>,
     pub order: Option<SortOrder>,
 }
-rt::object!(
-    RootScaleIdentityDomainScaleDataDataFieldsSortObject { op = "op"; order = "order"; }
-    deny contract[validators::v290], BASE0,
-    "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1", fast fast::read_412
-);
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1/properties/op`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ObjectSortOp {
@@ -6547,11 +6434,6 @@ pub struct FieldOpSort {
     pub op: FieldOpSortOp,
     pub order: Option<SortOrder>,
 }
-rt::object!(
-    FieldOpSort { field = "field", required; op = "op", required; order = "order"; } deny
-    contract[validators::v291], BASE0,
-    "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2", fast fast::read_414
-);
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2/properties/op`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FieldOpSortOp {
@@ -6590,11 +6472,6 @@ pub struct DataFieldField {
     pub data: String,
     pub field: StringOrSignal,
 }
-rt::object!(
-    DataFieldField { data = "data", required; field = "field", required; } deny
-    contract[validators::v295], BASE0,
-    "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0", fast fast::read_418
-);
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ArrayFieldItem {
@@ -6717,11 +6594,6 @@ pub struct SchemeRange {
     pub count: Option<NumberOrSignal>,
     pub extent: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
 }
-rt::object!(
-    SchemeRange { scheme = "scheme", required; count = "count"; extent = "extent"; } deny
-    contract[validators::v302], BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/2", fast fast::read_426
-);
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Scheme {
@@ -6852,10 +6724,6 @@ rt::union!(
 pub struct StepRange {
     pub step: NumberOrSignal,
 }
-rt::object!(
-    StepRange { step = "step", required; } deny contract[validators::t23:: < 2 >], BASE0,
-    "/definitions/scale/oneOf/2/properties/range/oneOf/2", fast fast::read_439
-);
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/domain`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -7151,11 +7019,6 @@ pub struct IntervalNice {
     pub interval: StringOrSignalRef<StringNice>,
     pub step: Option<NumberOrSignal>,
 }
-rt::object!(
-    IntervalNice { interval = "interval", required; step = "step"; } deny
-    contract[validators::v322], BASE0,
-    "/definitions/scale/oneOf/7/properties/nice/oneOf/2", fast fast::read_464
-);
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/range`
 #[derive(Clone, Debug, PartialEq)]
 pub enum TimeOrUtcScaleRange {
@@ -7408,14 +7271,6 @@ pub struct Projection {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Projection { name = "name", required; r#type = "type"; clip_angle = "clipAngle";
-    clip_extent = "clipExtent"; scale = "scale"; translate = "translate"; center =
-    "center"; rotate = "rotate"; parallels = "parallels"; precision = "precision";
-    point_radius = "pointRadius"; fit = "fit"; extent = "extent"; size = "size"; } extra
-    extra contract[validators::v327], BASE0, "/definitions/projection", fast
-    fast::read_483
-);
 /// Schema: `typify/vega.json#/definitions/projection/properties/fit`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fit {
@@ -7509,37 +7364,6 @@ pub struct Axis {
     pub label_separation: Option<NumberOrSignal>,
     pub encode: Option<AxisEncode>,
 }
-rt::object!(
-    Axis { orient = "orient", required; scale = "scale", required; format = "format";
-    format_type = "formatType"; min_extent = "minExtent"; max_extent = "maxExtent";
-    offset = "offset"; position = "position"; band_position = "bandPosition"; translate =
-    "translate"; values = "values"; zindex = "zindex"; aria = "aria"; description =
-    "description"; title = "title"; title_padding = "titlePadding"; title_align =
-    "titleAlign"; title_anchor = "titleAnchor"; title_angle = "titleAngle"; title_x =
-    "titleX"; title_y = "titleY"; title_baseline = "titleBaseline"; title_color =
-    "titleColor"; title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight"; title_opacity =
-    "titleOpacity"; domain = "domain"; domain_cap = "domainCap"; domain_color =
-    "domainColor"; domain_dash = "domainDash"; domain_dash_offset = "domainDashOffset";
-    domain_opacity = "domainOpacity"; domain_width = "domainWidth"; ticks = "ticks";
-    tick_band = "tickBand"; tick_cap = "tickCap"; tick_color = "tickColor"; tick_dash =
-    "tickDash"; tick_dash_offset = "tickDashOffset"; tick_offset = "tickOffset";
-    tick_opacity = "tickOpacity"; tick_round = "tickRound"; tick_size = "tickSize";
-    tick_width = "tickWidth"; tick_count = "tickCount"; tick_extra = "tickExtra";
-    tick_min_step = "tickMinStep"; grid = "grid"; grid_scale = "gridScale"; grid_cap =
-    "gridCap"; grid_color = "gridColor"; grid_dash = "gridDash"; grid_dash_offset =
-    "gridDashOffset"; grid_opacity = "gridOpacity"; grid_width = "gridWidth"; labels =
-    "labels"; label_align = "labelAlign"; label_baseline = "labelBaseline"; label_bound =
-    "labelBound"; label_flush = "labelFlush"; label_flush_offset = "labelFlushOffset";
-    label_overlap = "labelOverlap"; label_angle = "labelAngle"; label_color =
-    "labelColor"; label_font = "labelFont"; label_font_size = "labelFontSize";
-    label_font_weight = "labelFontWeight"; label_font_style = "labelFontStyle";
-    label_limit = "labelLimit"; label_line_height = "labelLineHeight"; label_opacity =
-    "labelOpacity"; label_offset = "labelOffset"; label_padding = "labelPadding";
-    label_separation = "labelSeparation"; encode = "encode"; } deny
-    contract[validators::v329], BASE0, "/definitions/axis", fast fast::read_485
-);
 /// Schema: `typify/vega.json#/definitions/axis/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootAxOrientString {
@@ -7586,12 +7410,6 @@ pub struct ObjectFormat {
     pub seconds: Option<String>,
     pub milliseconds: Option<String>,
 }
-rt::object!(
-    ObjectFormat { year = "year"; quarter = "quarter"; month = "month"; date = "date";
-    week = "week"; day = "day"; hours = "hours"; minutes = "minutes"; seconds =
-    "seconds"; milliseconds = "milliseconds"; } deny contract[validators::v331], BASE0,
-    "/definitions/axis/properties/format/oneOf/1", fast fast::read_488
-);
 /// Schema: `typify/vega.json#/definitions/axis/properties/formatType/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringType {
@@ -8514,11 +8332,6 @@ pub struct AxisEncode {
     pub grid: Option<GuideEncode>,
     pub domain: Option<GuideEncode>,
 }
-rt::object!(
-    AxisEncode { axis = "axis"; ticks = "ticks"; labels = "labels"; title = "title"; grid
-    = "grid"; domain = "domain"; } deny contract[validators::v365], BASE0,
-    "/definitions/axis/properties/encode", fast fast::read_559
-);
 /// Schema: `typify/vega.json#/definitions/guideEncode`
 #[derive(Clone, PartialEq)]
 pub struct GuideEncode {
@@ -10043,12 +9856,6 @@ pub struct LegendEncode {
     pub symbols: Option<GuideEncode>,
     pub gradient: Option<GuideEncode>,
 }
-rt::object!(
-    LegendEncode { title = "title"; labels = "labels"; legend = "legend"; entries =
-    "entries"; symbols = "symbols"; gradient = "gradient"; } deny
-    contract[validators::v386], BASE0, "/definitions/legend/allOf/0/properties/encode",
-    fast fast::read_615
-);
 /// Schema: `typify/vega.json#/definitions/title`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10095,19 +9902,6 @@ pub struct ObjectTitle {
     pub interactive: Option<bool>,
     pub style: Option<Style>,
 }
-rt::object!(
-    ObjectTitle { orient = "orient"; anchor = "anchor"; frame = "frame"; offset =
-    "offset"; aria = "aria"; limit = "limit"; zindex = "zindex"; align = "align"; angle =
-    "angle"; baseline = "baseline"; dx = "dx"; dy = "dy"; text = "text"; color = "color";
-    font = "font"; font_size = "fontSize"; font_style = "fontStyle"; font_weight =
-    "fontWeight"; line_height = "lineHeight"; subtitle = "subtitle"; subtitle_color =
-    "subtitleColor"; subtitle_font = "subtitleFont"; subtitle_font_size =
-    "subtitleFontSize"; subtitle_font_style = "subtitleFontStyle"; subtitle_font_weight =
-    "subtitleFontWeight"; subtitle_line_height = "subtitleLineHeight"; subtitle_padding =
-    "subtitlePadding"; encode = "encode"; name = "name"; interactive = "interactive";
-    style = "style"; } deny contract[validators::v388], BASE0,
-    "/definitions/title/oneOf/1", fast fast::read_623
-);
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootTitleObjectOrientString {
@@ -10499,16 +10293,6 @@ pub struct MarkGroup {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    MarkGroup { r#type = "type", required; from = "from"; role = "role"; name = "name";
-    description = "description"; aria = "aria"; style = "style"; key = "key"; clip =
-    "clip"; sort = "sort"; interactive = "interactive"; encode = "encode"; transform =
-    "transform"; on = "on"; layout = "layout"; signals = "signals"; data = "data"; scales
-    = "scales"; projections = "projections"; axes = "axes"; legends = "legends"; title =
-    "title"; marks = "marks"; usermeta = "usermeta"; } extra extra
-    contract[validators::v398, validators::v399, validators::v400, validators::v401],
-    BASE0, "/definitions/markGroup", fast fast::read_650
-);
 /// Schema: `typify/vega.json#/definitions/markGroup/allOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Type {
@@ -10539,20 +10323,12 @@ rt::union!(
 pub struct FromFrom {
     pub data: Option<String>,
 }
-rt::object!(
-    FromFrom { data = "data"; } deny contract[validators::v406], BASE0,
-    "/definitions/from", fast fast::read_653
-);
 /// Schema: `typify/vega.json#/definitions/facet`
 #[derive(Clone, PartialEq)]
 pub struct FacetFrom {
     pub data: Option<String>,
     pub facet: FacetFacet,
 }
-rt::object!(
-    FacetFrom { data = "data"; facet = "facet", required; } deny
-    contract[validators::v407], BASE0, "/definitions/facet", fast fast::read_654
-);
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10582,12 +10358,6 @@ pub struct Aggregate {
     pub ops: Option<Vec<String>>,
     pub r#as: Option<Vec<String>>,
 }
-rt::object!(
-    Aggregate { cross = "cross"; fields = "fields"; ops = "ops"; r#as = "as"; } deny
-    contract[validators::v411], BASE0,
-    "/definitions/facet/properties/facet/oneOf/1/properties/aggregate", fast
-    fast::read_658
-);
 /// Schema: `typify/vega.json#/definitions/markclip`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Markclip {
@@ -10657,11 +10427,6 @@ pub struct MarkGroupOnItem {
     pub modify: Option<String>,
     pub values: Option<String>,
 }
-rt::object!(
-    MarkGroupOnItem { trigger = "trigger", required; modify = "modify"; values =
-    "values"; } deny contract[validators::v417], BASE0,
-    "/definitions/onMarkTrigger/items", fast fast::read_663
-);
 /// Schema: `typify/vega.json#/definitions/markVisual`
 #[derive(Clone, PartialEq)]
 pub struct MarkVisual {
@@ -10683,14 +10448,6 @@ pub struct MarkVisual {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    MarkVisual { r#type = "type", required; from = "from"; role = "role"; name = "name";
-    description = "description"; aria = "aria"; style = "style"; key = "key"; clip =
-    "clip"; sort = "sort"; interactive = "interactive"; encode = "encode"; transform =
-    "transform"; on = "on"; } extra extra contract[validators::t2:: < 35 >,
-    validators::t29:: < 1 >, validators::v400], BASE0, "/definitions/markVisual", fast
-    fast::read_664
-);
 /// Schema: `typify/vega.json#/definitions/padding`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ScopePadding {
@@ -10768,10 +10525,6 @@ pub struct Rule {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Rule { test = "test"; } extra extra contract[validators::t24:: < 0 >], BASE0,
-    "/definitions/rule", fast fast::read_672
-);
 /// Schema: `typify/vega.json#/definitions/encode`
 pub type Encode = rt::Map<String, EncodeEntry>;
 /// Schema: `typify/vega.json#/definitions/stringModifiers`
@@ -10781,10 +10534,6 @@ pub struct StringModifiers {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    StringModifiers { scale = "scale"; } extra extra contract[validators::t24:: < 1 >],
-    BASE0, "/definitions/stringModifiers", fast fast::read_674
-);
 /// Schema: `typify/vega.json#/definitions/numberModifiers`
 #[derive(Clone, PartialEq)]
 pub struct NumberModifiers {
@@ -10799,12 +10548,6 @@ pub struct NumberModifiers {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra_: rt::Extra<rt::Value>,
 }
-rt::object!(
-    NumberModifiers { exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round" default : bool = false; scale = "scale"; band = "band"; extra = "extra"; }
-    extra extra_ contract[validators::v22], BASE0, "/definitions/numberModifiers", fast
-    fast::read_675
-);
 /// Schema: `typify/vega.json#/definitions/gradientStops`
 pub type GradientStops = Vec<Stop>;
 /// Schema: `typify/vega.json#/definitions/exprString`
@@ -10828,13 +10571,6 @@ pub struct Mark {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Mark { r#type = "type", required; role = "role"; name = "name"; description =
-    "description"; aria = "aria"; style = "style"; key = "key"; clip = "clip"; sort =
-    "sort"; interactive = "interactive"; encode = "encode"; transform = "transform"; on =
-    "on"; } extra extra contract[validators::v400], BASE0, "/definitions/mark", fast
-    fast::read_678
-);
 /// Schema: `typify/vega.json#/definitions/marktype`
 pub type Marktype = String;
 /// Schema: `typify/vega.json#/definitions/onEvents`
@@ -10860,12 +10596,6 @@ pub struct Scope {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Scope { encode = "encode"; layout = "layout"; signals = "signals"; data = "data";
-    scales = "scales"; projections = "projections"; axes = "axes"; legends = "legends";
-    title = "title"; marks = "marks"; usermeta = "usermeta"; } extra extra
-    contract[validators::v401], BASE0, "/definitions/scope", fast fast::read_683
-);
 /// Schema: `typify/vega.json#/definitions/selector`
 pub type Selector = String;
 /// Schema: `typify/vega.json#/definitions/signalName`
@@ -10880,11 +10610,6 @@ pub struct CrossfilterTransform {
     >,
     pub query: ArrayOrSignalRef<Vec<rt::Value>>,
 }
-rt::object!(
-    CrossfilterTransform { r#type = "type", required; signal = "signal"; fields =
-    "fields", required; query = "query", required; } deny contract[validators::v181],
-    BASE0, "/definitions/crossfilterTransform", fast fast::read_686
-);
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CrossfilterTransformType {
@@ -10903,11 +10628,6 @@ pub struct ResolvefilterTransform {
     pub ignore: Ignore,
     pub filter: rt::Value,
 }
-rt::object!(
-    ResolvefilterTransform { r#type = "type", required; signal = "signal"; ignore =
-    "ignore", required; filter = "filter", required; } deny contract[validators::v187],
-    BASE0, "/definitions/resolvefilterTransform", fast fast::read_688
-);
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ResolvefilterTransformType {
@@ -10942,13 +10662,6 @@ pub struct LinkpathTransform {
     /// Default when absent: `"path"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    LinkpathTransform { r#type = "type", required; signal = "signal"; source_x =
-    "sourceX"; source_y = "sourceY"; target_x = "targetX"; target_y = "targetY"; orient =
-    "orient"; shape = "shape"; require = "require"; r#as = "as"; } deny
-    contract[validators::v189], BASE0, "/definitions/linkpathTransform", fast
-    fast::read_690
-);
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LinkpathTransformType {
@@ -10972,12 +10685,6 @@ pub struct PieTransform {
     /// Default when absent: `["startAngle","endAngle"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    PieTransform { r#type = "type", required; signal = "signal"; field = "field";
-    start_angle = "startAngle"; end_angle = "endAngle"; sort = "sort"; r#as = "as"; }
-    deny contract[validators::v192], BASE0, "/definitions/pieTransform", fast
-    fast::read_692
-);
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieTransformType {
@@ -11003,11 +10710,6 @@ pub struct StackTransform {
     /// Default when absent: `["y0","y1"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    StackTransform { r#type = "type", required; signal = "signal"; field = "field";
-    groupby = "groupby"; sort = "sort"; offset = "offset"; r#as = "as"; } deny
-    contract[validators::v194], BASE0, "/definitions/stackTransform", fast fast::read_694
-);
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StackTransformType {
@@ -11038,13 +10740,6 @@ pub struct ForceTransform {
     /// Default when absent: `["x","y","vx","vy"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    ForceTransform { r#type = "type", required; signal = "signal"; r#static = "static";
-    restart = "restart"; iterations = "iterations"; alpha = "alpha"; alpha_min =
-    "alphaMin"; alpha_target = "alphaTarget"; velocity_decay = "velocityDecay"; forces =
-    "forces"; r#as = "as"; } deny contract[validators::v202], BASE0,
-    "/definitions/forceTransform", fast fast::read_696
-);
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ForceTransformType {
@@ -11073,13 +10768,6 @@ pub struct ContourTransform {
     /// Default when absent: `true`.
     pub smooth: Option<Nice>,
 }
-rt::object!(
-    ContourTransform { r#type = "type", required; signal = "signal"; size = "size",
-    required; values = "values"; x = "x"; y = "y"; weight = "weight"; cell_size =
-    "cellSize"; bandwidth = "bandwidth"; count = "count"; nice = "nice"; thresholds =
-    "thresholds"; smooth = "smooth"; } deny contract[validators::v432], BASE0,
-    "/definitions/contourTransform", fast fast::read_698
-);
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ContourTransformType {
@@ -11100,11 +10788,6 @@ pub struct GeojsonTransform {
     >,
     pub geojson: Option<Geojson>,
 }
-rt::object!(
-    GeojsonTransform { r#type = "type", required; signal = "signal"; fields = "fields";
-    geojson = "geojson"; } deny contract[validators::v205], BASE0,
-    "/definitions/geojsonTransform", fast fast::read_700
-);
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GeojsonTransformType {
@@ -11126,12 +10809,6 @@ pub struct GeopathTransform {
     /// Default when absent: `"path"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    GeopathTransform { r#type = "type", required; signal = "signal"; projection =
-    "projection"; field = "field"; point_radius = "pointRadius"; r#as = "as"; } deny
-    contract[validators::t14:: < 0 >], BASE0, "/definitions/geopathTransform", fast
-    fast::read_702
-);
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GeopathTransformType {
@@ -11152,12 +10829,6 @@ pub struct GeopointTransform {
     /// Default when absent: `["x","y"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    GeopointTransform { r#type = "type", required; signal = "signal"; projection =
-    "projection", required; fields = "fields", required; r#as = "as"; } deny
-    contract[validators::v207], BASE0, "/definitions/geopointTransform", fast
-    fast::read_704
-);
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GeopointTransformType {
@@ -11180,12 +10851,6 @@ pub struct GeoshapeTransform {
     /// Default when absent: `"shape"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    GeoshapeTransform { r#type = "type", required; signal = "signal"; projection =
-    "projection"; field = "field"; point_radius = "pointRadius"; r#as = "as"; } deny
-    contract[validators::t14:: < 1 >], BASE0, "/definitions/geoshapeTransform", fast
-    fast::read_706
-);
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GeoshapeTransformType {
@@ -11212,13 +10877,6 @@ pub struct GraticuleTransform {
     /// Default when absent: `2.5`.
     pub precision: Option<Ignore>,
 }
-rt::object!(
-    GraticuleTransform { r#type = "type", required; signal = "signal"; extent = "extent";
-    extent_major = "extentMajor"; extent_minor = "extentMinor"; step = "step"; step_major
-    = "stepMajor"; step_minor = "stepMinor"; precision = "precision"; } deny
-    contract[validators::v438], BASE0, "/definitions/graticuleTransform", fast
-    fast::read_708
-);
 /// Schema: `typify/vega.json#/definitions/graticuleTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GraticuleTransformType {
@@ -11242,12 +10900,6 @@ pub struct HeatmapTransform {
     /// Default when absent: `"image"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    HeatmapTransform { r#type = "type", required; signal = "signal"; field = "field";
-    color = "color"; opacity = "opacity"; resolve = "resolve"; r#as = "as"; } deny
-    contract[validators::v209], BASE0, "/definitions/heatmapTransform", fast
-    fast::read_710
-);
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HeatmapTransformType {
@@ -11278,13 +10930,6 @@ pub struct IsocontourTransform {
     /// Default when absent: `"contour"`.
     pub r#as: Option<As>,
 }
-rt::object!(
-    IsocontourTransform { r#type = "type", required; signal = "signal"; field = "field";
-    thresholds = "thresholds"; levels = "levels"; nice = "nice"; resolve = "resolve";
-    zero = "zero"; smooth = "smooth"; scale = "scale"; translate = "translate"; r#as =
-    "as"; } deny contract[validators::v441], BASE0, "/definitions/isocontourTransform",
-    fast fast::read_712
-);
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IsocontourTransformType {
@@ -11313,13 +10958,6 @@ pub struct Kde2dTransform {
     /// Default when absent: `"grid"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    Kde2dTransform { r#type = "type", required; signal = "signal"; size = "size",
-    required; x = "x", required; y = "y", required; weight = "weight"; groupby =
-    "groupby"; cell_size = "cellSize"; bandwidth = "bandwidth"; counts = "counts"; r#as =
-    "as"; } deny contract[validators::v443], BASE0, "/definitions/kde2dTransform", fast
-    fast::read_714
-);
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kde2dTransformType {
@@ -11338,11 +10976,6 @@ pub struct NestTransform {
     pub keys: Option<ArrayOrSignalRef<Vec<ArrayKey>>>,
     pub generate: Option<Nice>,
 }
-rt::object!(
-    NestTransform { r#type = "type", required; signal = "signal"; keys = "keys"; generate
-    = "generate"; } deny contract[validators::v445], BASE0, "/definitions/nestTransform",
-    fast fast::read_716
-);
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NestTransformType {
@@ -11366,11 +10999,6 @@ pub struct PackTransform {
     /// Default when absent: `["x","y","r","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    PackTransform { r#type = "type", required; signal = "signal"; field = "field"; sort =
-    "sort"; padding = "padding"; radius = "radius"; size = "size"; r#as = "as"; } deny
-    contract[validators::v213], BASE0, "/definitions/packTransform", fast fast::read_718
-);
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PackTransformType {
@@ -11394,12 +11022,6 @@ pub struct PartitionTransform {
     /// Default when absent: `["x0","y0","x1","y1","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    PartitionTransform { r#type = "type", required; signal = "signal"; field = "field";
-    sort = "sort"; padding = "padding"; round = "round"; size = "size"; r#as = "as"; }
-    deny contract[validators::v214], BASE0, "/definitions/partitionTransform", fast
-    fast::read_720
-);
 /// Schema: `typify/vega.json#/definitions/partitionTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PartitionTransformType {
@@ -11418,11 +11040,6 @@ pub struct StratifyTransform {
     pub key: StratifyTransformKey,
     pub parent_key: ParentKey,
 }
-rt::object!(
-    StratifyTransform { r#type = "type", required; signal = "signal"; key = "key",
-    required; parent_key = "parentKey", required; } deny contract[validators::v215],
-    BASE0, "/definitions/stratifyTransform", fast fast::read_722
-);
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StratifyTransformType {
@@ -11449,12 +11066,6 @@ pub struct TreeTransform {
     /// Default when absent: `["x","y","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TreeTransform { r#type = "type", required; signal = "signal"; field = "field"; sort =
-    "sort"; method = "method"; size = "size"; node_size = "nodeSize"; separation =
-    "separation"; r#as = "as"; } deny contract[validators::v216], BASE0,
-    "/definitions/treeTransform", fast fast::read_724
-);
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TreeTransformType {
@@ -11471,11 +11082,6 @@ pub struct TreelinksTransform {
     pub r#type: TreelinksTransformType,
     pub signal: Option<String>,
 }
-rt::object!(
-    TreelinksTransform { r#type = "type", required; signal = "signal"; } deny
-    contract[validators::v451], BASE0, "/definitions/treelinksTransform", fast
-    fast::read_726
-);
 /// Schema: `typify/vega.json#/definitions/treelinksTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TreelinksTransformType {
@@ -11511,15 +11117,6 @@ pub struct TreemapTransform {
     /// Default when absent: `["x0","y0","x1","y1","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TreemapTransform { r#type = "type", required; signal = "signal"; field = "field";
-    sort = "sort"; method = "method"; padding = "padding"; padding_inner =
-    "paddingInner"; padding_outer = "paddingOuter"; padding_top = "paddingTop";
-    padding_right = "paddingRight"; padding_bottom = "paddingBottom"; padding_left =
-    "paddingLeft"; ratio = "ratio"; round = "round"; size = "size"; r#as = "as"; } deny
-    contract[validators::v218], BASE0, "/definitions/treemapTransform", fast
-    fast::read_728
-);
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TreemapTransformType {
@@ -11553,13 +11150,6 @@ pub struct LabelTransform {
     /// Default when absent: `["x","y","opacity","align","baseline"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    LabelTransform { r#type = "type", required; signal = "signal"; size = "size",
-    required; sort = "sort"; anchor = "anchor"; offset = "offset"; padding = "padding";
-    line_anchor = "lineAnchor"; mark_index = "markIndex"; avoid_base_mark =
-    "avoidBaseMark"; avoid_marks = "avoidMarks"; method = "method"; r#as = "as"; } deny
-    contract[validators::v220], BASE0, "/definitions/labelTransform", fast fast::read_730
-);
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LabelTransformType {
@@ -11584,11 +11174,6 @@ pub struct LoessTransform {
     pub bandwidth: Option<Ignore>,
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    LoessTransform { r#type = "type", required; signal = "signal"; x = "x", required; y =
-    "y", required; groupby = "groupby"; bandwidth = "bandwidth"; r#as = "as"; } deny
-    contract[validators::v455], BASE0, "/definitions/loessTransform", fast fast::read_732
-);
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LoessTransformType {
@@ -11617,12 +11202,6 @@ pub struct RegressionTransform {
     pub params: Option<Nice>,
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    RegressionTransform { r#type = "type", required; signal = "signal"; x = "x",
-    required; y = "y", required; groupby = "groupby"; method = "method"; order = "order";
-    extent = "extent"; params = "params"; r#as = "as"; } deny contract[validators::v457],
-    BASE0, "/definitions/regressionTransform", fast fast::read_734
-);
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RegressionTransformType {
@@ -11655,12 +11234,6 @@ pub struct AggregateTransform {
     pub cross: Option<Nice>,
     pub key: Option<AggregateTransformKey>,
 }
-rt::object!(
-    AggregateTransform { r#type = "type", required; signal = "signal"; groupby =
-    "groupby"; ops = "ops"; fields = "fields"; r#as = "as"; drop = "drop"; cross =
-    "cross"; key = "key"; } deny contract[validators::v459], BASE0,
-    "/definitions/aggregateTransform", fast fast::read_736
-);
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AggregateTransformType {
@@ -11697,14 +11270,6 @@ pub struct BinTransform {
     /// Default when absent: `["bin0","bin1"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    BinTransform { r#type = "type", required; signal = "signal"; field = "field",
-    required; interval = "interval"; anchor = "anchor"; maxbins = "maxbins"; base =
-    "base"; divide = "divide"; extent = "extent", required; span = "span"; step = "step";
-    steps = "steps"; minstep = "minstep"; nice = "nice"; name = "name"; r#as = "as"; }
-    deny contract[validators::v224], BASE0, "/definitions/binTransform", fast
-    fast::read_738
-);
 /// Schema: `typify/vega.json#/definitions/binTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BinTransformType {
@@ -11722,11 +11287,6 @@ pub struct CollectTransform {
     pub signal: Option<String>,
     pub sort: Option<Compare>,
 }
-rt::object!(
-    CollectTransform { r#type = "type", required; signal = "signal"; sort = "sort"; }
-    deny contract[validators::v225], BASE0, "/definitions/collectTransform", fast
-    fast::read_740
-);
 /// Schema: `typify/vega.json#/definitions/collectTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CollectTransformType {
@@ -11751,12 +11311,6 @@ pub struct CountpatternTransform {
     /// Default when absent: `["text","count"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    CountpatternTransform { r#type = "type", required; signal = "signal"; field =
-    "field", required; case = "case"; pattern = "pattern"; stopwords = "stopwords"; r#as
-    = "as"; } deny contract[validators::v463], BASE0,
-    "/definitions/countpatternTransform", fast fast::read_742
-);
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CountpatternTransformType {
@@ -11777,11 +11331,6 @@ pub struct CrossTransform {
     /// Default when absent: `["a","b"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    CrossTransform { r#type = "type", required; signal = "signal"; filter = "filter";
-    r#as = "as"; } deny contract[validators::v465], BASE0, "/definitions/crossTransform",
-    fast fast::read_744
-);
 /// Schema: `typify/vega.json#/definitions/crossTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CrossTransformType {
@@ -11809,12 +11358,6 @@ pub struct DensityTransform {
     /// Default when absent: `["value","density"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    DensityTransform { r#type = "type", required; signal = "signal"; extent = "extent";
-    steps = "steps"; minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method";
-    distribution = "distribution"; r#as = "as"; } deny contract[validators::v467], BASE0,
-    "/definitions/densityTransform", fast fast::read_746
-);
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DensityTransformType {
@@ -11839,12 +11382,6 @@ pub struct DotbinTransform {
     /// Default when absent: `"bin"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    DotbinTransform { r#type = "type", required; signal = "signal"; field = "field",
-    required; groupby = "groupby"; step = "step"; smooth = "smooth"; r#as = "as"; } deny
-    contract[validators::v228], BASE0, "/definitions/dotbinTransform", fast
-    fast::read_748
-);
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DotbinTransformType {
@@ -11862,11 +11399,6 @@ pub struct ExtentTransform {
     pub signal: Option<String>,
     pub field: ExtentTransformField,
 }
-rt::object!(
-    ExtentTransform { r#type = "type", required; signal = "signal"; field = "field",
-    required; } deny contract[validators::v229], BASE0, "/definitions/extentTransform",
-    fast fast::read_750
-);
 /// Schema: `typify/vega.json#/definitions/extentTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ExtentTransformType {
@@ -11884,11 +11416,6 @@ pub struct FilterTransform {
     pub signal: Option<String>,
     pub expr: String,
 }
-rt::object!(
-    FilterTransform { r#type = "type", required; signal = "signal"; expr = "expr",
-    required; } deny contract[validators::v471], BASE0, "/definitions/filterTransform",
-    fast fast::read_752
-);
 /// Schema: `typify/vega.json#/definitions/filterTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FilterTransformType {
@@ -11908,11 +11435,6 @@ pub struct FlattenTransform {
     pub index: Option<StringOrSignalRef<String>>,
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    FlattenTransform { r#type = "type", required; signal = "signal"; fields = "fields",
-    required; index = "index"; r#as = "as"; } deny contract[validators::v473], BASE0,
-    "/definitions/flattenTransform", fast fast::read_754
-);
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FlattenTransformType {
@@ -11932,11 +11454,6 @@ pub struct FoldTransform {
     /// Default when absent: `["key","value"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    FoldTransform { r#type = "type", required; signal = "signal"; fields = "fields",
-    required; r#as = "as"; } deny contract[validators::v475], BASE0,
-    "/definitions/foldTransform", fast fast::read_756
-);
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FoldTransformType {
@@ -11956,12 +11473,6 @@ pub struct FormulaTransform {
     pub r#as: StringOrSignalRef<String>,
     pub initonly: Option<Nice>,
 }
-rt::object!(
-    FormulaTransform { r#type = "type", required; signal = "signal"; expr = "expr",
-    required; r#as = "as", required; initonly = "initonly"; } deny
-    contract[validators::v230], BASE0, "/definitions/formulaTransform", fast
-    fast::read_758
-);
 /// Schema: `typify/vega.json#/definitions/formulaTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FormulaTransformType {
@@ -11989,12 +11500,6 @@ pub struct ImputeTransform {
     >,
     pub value: Option<rt::Value>,
 }
-rt::object!(
-    ImputeTransform { r#type = "type", required; signal = "signal"; field = "field",
-    required; key = "key", required; keyvals = "keyvals"; groupby = "groupby"; method =
-    "method"; value = "value"; } deny contract[validators::v478], BASE0,
-    "/definitions/imputeTransform", fast fast::read_760
-);
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ImputeTransformType {
@@ -12024,12 +11529,6 @@ pub struct JoinaggregateTransform {
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
     pub key: Option<JoinaggregateTransformKey>,
 }
-rt::object!(
-    JoinaggregateTransform { r#type = "type", required; signal = "signal"; groupby =
-    "groupby"; fields = "fields"; ops = "ops"; r#as = "as"; key = "key"; } deny
-    contract[validators::v232], BASE0, "/definitions/joinaggregateTransform", fast
-    fast::read_762
-);
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum JoinaggregateTransformType {
@@ -12064,13 +11563,6 @@ pub struct KdeTransform {
     /// Default when absent: `["value","density"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    KdeTransform { r#type = "type", required; signal = "signal"; groupby = "groupby";
-    field = "field", required; cumulative = "cumulative"; counts = "counts"; bandwidth =
-    "bandwidth"; extent = "extent"; resolve = "resolve"; steps = "steps"; minsteps =
-    "minsteps"; maxsteps = "maxsteps"; r#as = "as"; } deny contract[validators::v481],
-    BASE0, "/definitions/kdeTransform", fast fast::read_764
-);
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum KdeTransformType {
@@ -12093,12 +11585,6 @@ pub struct LookupTransform {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
     pub default: Option<rt::Value>,
 }
-rt::object!(
-    LookupTransform { r#type = "type", required; signal = "signal"; from = "from",
-    required; key = "key", required; values = "values"; fields = "fields", required; r#as
-    = "as"; default = "default"; } deny contract[validators::v233], BASE0,
-    "/definitions/lookupTransform", fast fast::read_766
-);
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LookupTransformType {
@@ -12126,12 +11612,6 @@ pub struct PivotTransform {
     pub limit: Option<Ignore>,
     pub key: Option<PivotTransformKey>,
 }
-rt::object!(
-    PivotTransform { r#type = "type", required; signal = "signal"; groupby = "groupby";
-    field = "field", required; value = "value", required; op = "op"; limit = "limit"; key
-    = "key"; } deny contract[validators::v484], BASE0, "/definitions/pivotTransform",
-    fast fast::read_768
-);
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PivotTransformType {
@@ -12152,11 +11632,6 @@ pub struct ProjectTransform {
     >,
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
 }
-rt::object!(
-    ProjectTransform { r#type = "type", required; signal = "signal"; fields = "fields";
-    r#as = "as"; } deny contract[validators::v486], BASE0,
-    "/definitions/projectTransform", fast fast::read_770
-);
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProjectTransformType {
@@ -12182,12 +11657,6 @@ pub struct QuantileTransform {
     /// Default when absent: `["prob","value"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    QuantileTransform { r#type = "type", required; signal = "signal"; groupby =
-    "groupby"; field = "field", required; probs = "probs"; step = "step"; r#as = "as"; }
-    deny contract[validators::v488], BASE0, "/definitions/quantileTransform", fast
-    fast::read_772
-);
 /// Schema: `typify/vega.json#/definitions/sampleTransform`
 #[derive(Clone, PartialEq)]
 pub struct SampleTransform {
@@ -12196,11 +11665,6 @@ pub struct SampleTransform {
     /// Default when absent: `1000`.
     pub size: Option<Ignore>,
 }
-rt::object!(
-    SampleTransform { r#type = "type", required; signal = "signal"; size = "size"; } deny
-    contract[validators::v234], BASE0, "/definitions/sampleTransform", fast
-    fast::read_773
-);
 /// Schema: `typify/vega.json#/definitions/sampleTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SampleTransformType {
@@ -12223,12 +11687,6 @@ pub struct SequenceTransform {
     /// Default when absent: `"data"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    SequenceTransform { r#type = "type", required; signal = "signal"; start = "start",
-    required; stop = "stop", required; step = "step"; r#as = "as"; } deny
-    contract[validators::v490], BASE0, "/definitions/sequenceTransform", fast
-    fast::read_775
-);
 /// Schema: `typify/vega.json#/definitions/sequenceTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SequenceTransformType {
@@ -12258,13 +11716,6 @@ pub struct TimeunitTransform {
     /// Default when absent: `["unit0","unit1"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TimeunitTransform { r#type = "type", required; signal = "signal"; field = "field",
-    required; interval = "interval"; units = "units"; step = "step"; maxbins = "maxbins";
-    extent = "extent"; timezone = "timezone"; r#as = "as"; } deny
-    contract[validators::v235], BASE0, "/definitions/timeunitTransform", fast
-    fast::read_777
-);
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TimeunitTransformType {
@@ -12298,12 +11749,6 @@ pub struct WindowTransform {
     pub frame: Option<ArrayOrSignalRef<Vec<LabelTransformPadding>>>,
     pub ignore_peers: Option<Nice>,
 }
-rt::object!(
-    WindowTransform { r#type = "type", required; signal = "signal"; sort = "sort";
-    groupby = "groupby"; ops = "ops"; params = "params"; fields = "fields"; r#as = "as";
-    frame = "frame"; ignore_peers = "ignorePeers"; } deny contract[validators::v238],
-    BASE0, "/definitions/windowTransform", fast fast::read_779
-);
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WindowTransformType {
@@ -12321,11 +11766,6 @@ pub struct IdentifierTransform {
     pub signal: Option<String>,
     pub r#as: StringOrSignalRef<String>,
 }
-rt::object!(
-    IdentifierTransform { r#type = "type", required; signal = "signal"; r#as = "as",
-    required; } deny contract[validators::v240], BASE0,
-    "/definitions/identifierTransform", fast fast::read_781
-);
 /// Schema: `typify/vega.json#/definitions/identifierTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IdentifierTransformType {
@@ -12349,12 +11789,6 @@ pub struct VoronoiTransform {
     /// Default when absent: `"path"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    VoronoiTransform { r#type = "type", required; signal = "signal"; x = "x", required; y
-    = "y", required; size = "size"; extent = "extent"; r#as = "as"; } deny
-    contract[validators::v241], BASE0, "/definitions/voronoiTransform", fast
-    fast::read_783
-);
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VoronoiTransformType {
@@ -12388,14 +11822,6 @@ pub struct WordcloudTransform {
     /// Default when absent: `["x","y","font","fontSize","fontStyle","fontWeight","angle"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    WordcloudTransform { r#type = "type", required; signal = "signal"; size = "size";
-    font = "font"; font_style = "fontStyle"; font_weight = "fontWeight"; font_size =
-    "fontSize"; font_size_range = "fontSizeRange"; rotate = "rotate"; text = "text";
-    spiral = "spiral"; padding = "padding"; r#as = "as"; } deny
-    contract[validators::v242], BASE0, "/definitions/wordcloudTransform", fast
-    fast::read_785
-);
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WordcloudTransformType {
@@ -12464,22 +11890,23 @@ mod fast {
         VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" :
-        ViaValue < Check1 >; layout = "layout" : ViaValue < Check2 >; signals = "signals"
-        : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX }, Checks4 >; data = "data" :
-        VecOf < ViaValue < Check5 >, 0usize, { usize::MAX }, Checks6 >; scales = "scales"
-        : VecOf < ViaValue < Check7 >, 0usize, { usize::MAX }, Checks8 >; projections =
-        "projections" : VecOf < Typed < Projection >, 0usize, { usize::MAX }, Checks9 >;
-        axes = "axes" : VecOf < Typed < Axis >, 0usize, { usize::MAX }, Checks10 >;
-        legends = "legends" : VecOf < ViaValue < Check11 >, 0usize, { usize::MAX },
-        Checks12 >; title = "title" : Union13; marks = "marks" : VecOf < ViaValue <
-        Check16 >, 0usize, { usize::MAX }, Checks17 >; usermeta = "usermeta" : MapOf <
-        Leaf14, rt::fast::AnyValue >; schema = "$schema" : LeafRead < Leaf14 >; config =
-        "config" : MapOf < Leaf14, rt::fast::AnyValue >; description = "description" :
-        LeafRead < Leaf14 >; width = "width" : Union18; height = "height" : Union18;
-        padding = "padding" : ViaValue < Check21 >; autosize = "autosize" : ViaValue <
-        Check22 >; background = "background" : Union23; style = "style" : Union25; }
-        extra extra : rt::fast::AnyValue
+        read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" =>
+        ViaValue < Check1 >; layout = "layout" => ViaValue < Check2 >; signals =
+        "signals" => VecOf < ViaValue < Check3 >, 0usize, { usize::MAX }, Checks4 >; data
+        = "data" => VecOf < ViaValue < Check5 >, 0usize, { usize::MAX }, Checks6 >;
+        scales = "scales" => VecOf < ViaValue < Check7 >, 0usize, { usize::MAX }, Checks8
+        >; projections = "projections" => VecOf < Typed < Projection >, 0usize, {
+        usize::MAX }, Checks9 >; axes = "axes" => VecOf < Typed < Axis >, 0usize, {
+        usize::MAX }, Checks10 >; legends = "legends" => VecOf < ViaValue < Check11 >,
+        0usize, { usize::MAX }, Checks12 >; title = "title" => Union13; marks = "marks"
+        => VecOf < ViaValue < Check16 >, 0usize, { usize::MAX }, Checks17 >; usermeta =
+        "usermeta" => MapOf < Leaf14, rt::fast::AnyValue >; schema = "$schema" =>
+        LeafRead < Leaf14 >; config = "config" => MapOf < Leaf14, rt::fast::AnyValue >;
+        description = "description" => LeafRead < Leaf14 >; width = "width" => Union18;
+        height = "height" => Union18; padding = "padding" => ViaValue < Check21 >;
+        autosize = "autosize" => ViaValue < Check22 >; background = "background" =>
+        Union23; style = "style" => Union25; } extra extra => rt::fast::AnyValue;
+        contract[validators::v0], BASE0, ""
     );
     rt::via_value!(
         Check27 -> NumberValue, | v | rt::is_valid(validators::t19:: < 1 >, v)
@@ -12671,47 +12098,50 @@ mod fast {
         ViaValue<Check75>,
     >;
     rt::object_reader!(
-        read_1, Visit1, EncodeEntry { x = "x" : ViaValue < Check27 >; x2 = "x2" :
-        ViaValue < Check27 >; xc = "xc" : ViaValue < Check27 >; width = "width" :
-        ViaValue < Check27 >; y = "y" : ViaValue < Check27 >; y2 = "y2" : ViaValue <
-        Check27 >; yc = "yc" : ViaValue < Check27 >; height = "height" : ViaValue <
-        Check27 >; opacity = "opacity" : ViaValue < Check27 >; fill = "fill" : ViaValue <
-        Check28 >; fill_opacity = "fillOpacity" : ViaValue < Check27 >; stroke = "stroke"
-        : ViaValue < Check28 >; stroke_opacity = "strokeOpacity" : ViaValue < Check27 >;
-        stroke_width = "strokeWidth" : ViaValue < Check27 >; stroke_cap = "strokeCap" :
-        Union29; stroke_dash = "strokeDash" : Union33; stroke_dash_offset =
-        "strokeDashOffset" : ViaValue < Check27 >; stroke_join = "strokeJoin" : Union37;
-        stroke_miter_limit = "strokeMiterLimit" : ViaValue < Check27 >; blend = "blend" :
-        Union41; cursor = "cursor" : Union45; tooltip = "tooltip" : Union49; zindex =
-        "zindex" : ViaValue < Check27 >; description = "description" : Union45; aria =
-        "aria" : Union53; aria_role = "ariaRole" : Union45; aria_role_description =
-        "ariaRoleDescription" : Union45; clip = "clip" : Union53; stroke_foreground =
-        "strokeForeground" : Union53; stroke_offset = "strokeOffset" : ViaValue < Check27
-        >; corner_radius = "cornerRadius" : ViaValue < Check27 >; corner_radius_top_left
-        = "cornerRadiusTopLeft" : ViaValue < Check27 >; corner_radius_top_right =
-        "cornerRadiusTopRight" : ViaValue < Check27 >; corner_radius_bottom_right =
-        "cornerRadiusBottomRight" : ViaValue < Check27 >; corner_radius_bottom_left =
-        "cornerRadiusBottomLeft" : ViaValue < Check27 >; angle = "angle" : ViaValue <
-        Check27 >; size = "size" : ViaValue < Check27 >; shape = "shape" : Union45; path
-        = "path" : Union45; scale_x = "scaleX" : ViaValue < Check27 >; scale_y = "scaleY"
-        : ViaValue < Check27 >; inner_radius = "innerRadius" : ViaValue < Check27 >;
-        outer_radius = "outerRadius" : ViaValue < Check27 >; start_angle = "startAngle" :
-        ViaValue < Check27 >; end_angle = "endAngle" : ViaValue < Check27 >; pad_angle =
-        "padAngle" : ViaValue < Check27 >; interpolate = "interpolate" : Union45; tension
-        = "tension" : ViaValue < Check27 >; orient = "orient" : Union57; defined =
-        "defined" : Union53; url = "url" : Union45; align = "align" : Union61; baseline =
-        "baseline" : Union65; aspect = "aspect" : Union53; smooth = "smooth" : Union53;
-        text = "text" : Union69; dir = "dir" : Union45; ellipsis = "ellipsis" : Union45;
-        limit = "limit" : ViaValue < Check27 >; line_break = "lineBreak" : Union45;
-        line_height = "lineHeight" : ViaValue < Check27 >; dx = "dx" : ViaValue < Check27
-        >; dy = "dy" : ViaValue < Check27 >; radius = "radius" : ViaValue < Check27 >;
-        theta = "theta" : ViaValue < Check27 >; font = "font" : Union45; font_size =
-        "fontSize" : ViaValue < Check27 >; font_weight = "fontWeight" : Union73;
-        font_style = "fontStyle" : Union45; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, EncodeEntry { x = "x" => ViaValue < Check27 >; x2 = "x2" =>
+        ViaValue < Check27 >; xc = "xc" => ViaValue < Check27 >; width = "width" =>
+        ViaValue < Check27 >; y = "y" => ViaValue < Check27 >; y2 = "y2" => ViaValue <
+        Check27 >; yc = "yc" => ViaValue < Check27 >; height = "height" => ViaValue <
+        Check27 >; opacity = "opacity" => ViaValue < Check27 >; fill = "fill" => ViaValue
+        < Check28 >; fill_opacity = "fillOpacity" => ViaValue < Check27 >; stroke =
+        "stroke" => ViaValue < Check28 >; stroke_opacity = "strokeOpacity" => ViaValue <
+        Check27 >; stroke_width = "strokeWidth" => ViaValue < Check27 >; stroke_cap =
+        "strokeCap" => Union29; stroke_dash = "strokeDash" => Union33; stroke_dash_offset
+        = "strokeDashOffset" => ViaValue < Check27 >; stroke_join = "strokeJoin" =>
+        Union37; stroke_miter_limit = "strokeMiterLimit" => ViaValue < Check27 >; blend =
+        "blend" => Union41; cursor = "cursor" => Union45; tooltip = "tooltip" => Union49;
+        zindex = "zindex" => ViaValue < Check27 >; description = "description" =>
+        Union45; aria = "aria" => Union53; aria_role = "ariaRole" => Union45;
+        aria_role_description = "ariaRoleDescription" => Union45; clip = "clip" =>
+        Union53; stroke_foreground = "strokeForeground" => Union53; stroke_offset =
+        "strokeOffset" => ViaValue < Check27 >; corner_radius = "cornerRadius" =>
+        ViaValue < Check27 >; corner_radius_top_left = "cornerRadiusTopLeft" => ViaValue
+        < Check27 >; corner_radius_top_right = "cornerRadiusTopRight" => ViaValue <
+        Check27 >; corner_radius_bottom_right = "cornerRadiusBottomRight" => ViaValue <
+        Check27 >; corner_radius_bottom_left = "cornerRadiusBottomLeft" => ViaValue <
+        Check27 >; angle = "angle" => ViaValue < Check27 >; size = "size" => ViaValue <
+        Check27 >; shape = "shape" => Union45; path = "path" => Union45; scale_x =
+        "scaleX" => ViaValue < Check27 >; scale_y = "scaleY" => ViaValue < Check27 >;
+        inner_radius = "innerRadius" => ViaValue < Check27 >; outer_radius =
+        "outerRadius" => ViaValue < Check27 >; start_angle = "startAngle" => ViaValue <
+        Check27 >; end_angle = "endAngle" => ViaValue < Check27 >; pad_angle = "padAngle"
+        => ViaValue < Check27 >; interpolate = "interpolate" => Union45; tension =
+        "tension" => ViaValue < Check27 >; orient = "orient" => Union57; defined =
+        "defined" => Union53; url = "url" => Union45; align = "align" => Union61;
+        baseline = "baseline" => Union65; aspect = "aspect" => Union53; smooth = "smooth"
+        => Union53; text = "text" => Union69; dir = "dir" => Union45; ellipsis =
+        "ellipsis" => Union45; limit = "limit" => ViaValue < Check27 >; line_break =
+        "lineBreak" => Union45; line_height = "lineHeight" => ViaValue < Check27 >; dx =
+        "dx" => ViaValue < Check27 >; dy = "dy" => ViaValue < Check27 >; radius =
+        "radius" => ViaValue < Check27 >; theta = "theta" => ViaValue < Check27 >; font =
+        "font" => Union45; font_size = "fontSize" => ViaValue < Check27 >; font_weight =
+        "fontWeight" => Union73; font_style = "fontStyle" => Union45; } extra extra =>
+        rt::fast::AnyValue; contract[validators::v1], BASE0, "/definitions/encodeEntry"
     );
     rt::object_reader!(
-        read_9, Visit9, SignalRef { signal = "signal" : LeafRead < Leaf14 >, required; }
-        extra extra : rt::fast::AnyValue
+        read_9, Visit9, SignalRef { signal = "signal", required => LeafRead < Leaf14 >; }
+        extra extra => rt::fast::AnyValue; contract[validators::t20:: < 2 >], BASE0,
+        "/definitions/signalRef"
     );
     rt::string_leaf!(
         Leaf77 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
@@ -12719,59 +12149,69 @@ mod fast {
     );
     rt::array_checks!(Checks78, items = validators::v40);
     rt::object_reader!(
-        read_38, Visit38, LinearGradient { gradient = "gradient" : LeafRead < Leaf77 >,
-        required; id = "id" : LeafRead < Leaf14 >; x1 = "x1" : LeafRead < Leaf19 >; y1 =
-        "y1" : LeafRead < Leaf19 >; x2 = "x2" : LeafRead < Leaf19 >; y2 = "y2" : LeafRead
-        < Leaf19 >; stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX },
-        Checks78 >, required; } deny
+        read_38, Visit38, LinearGradient { gradient = "gradient", required => LeafRead <
+        Leaf77 >; id = "id" => LeafRead < Leaf14 >; x1 = "x1" => LeafRead < Leaf19 >; y1
+        = "y1" => LeafRead < Leaf19 >; x2 = "x2" => LeafRead < Leaf19 >; y2 = "y2" =>
+        LeafRead < Leaf19 >; stops = "stops", required => VecOf < Typed < Stop >, 0usize,
+        { usize::MAX }, Checks78 >; } deny; contract[validators::v38], BASE0,
+        "/definitions/linearGradient"
     );
     rt::object_reader!(
-        read_40, Visit40, Stop { offset = "offset" : LeafRead < Leaf19 >, required; color
-        = "color" : LeafRead < Leaf14 >, required; } deny
+        read_40, Visit40, Stop { offset = "offset", required => LeafRead < Leaf19 >;
+        color = "color", required => LeafRead < Leaf14 >; } deny;
+        contract[validators::v40], BASE0, "/definitions/gradientStops/items"
     );
     rt::string_leaf!(
         Leaf79 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
         RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_42, Visit42, RadialGradient { gradient = "gradient" : LeafRead < Leaf79 >,
-        required; id = "id" : LeafRead < Leaf14 >; x1 = "x1" : LeafRead < Leaf19 >; y1 =
-        "y1" : LeafRead < Leaf19 >; r1 = "r1" : LeafRead < Leaf19 >; x2 = "x2" : LeafRead
-        < Leaf19 >; y2 = "y2" : LeafRead < Leaf19 >; r2 = "r2" : LeafRead < Leaf19 >;
-        stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX }, Checks78 >,
-        required; } deny
+        read_42, Visit42, RadialGradient { gradient = "gradient", required => LeafRead <
+        Leaf79 >; id = "id" => LeafRead < Leaf14 >; x1 = "x1" => LeafRead < Leaf19 >; y1
+        = "y1" => LeafRead < Leaf19 >; r1 = "r1" => LeafRead < Leaf19 >; x2 = "x2" =>
+        LeafRead < Leaf19 >; y2 = "y2" => LeafRead < Leaf19 >; r2 = "r2" => LeafRead <
+        Leaf19 >; stops = "stops", required => VecOf < Typed < Stop >, 0usize, {
+        usize::MAX }, Checks78 >; } deny; contract[validators::v41], BASE0,
+        "/definitions/radialGradient"
     );
     rt::object_reader!(
-        read_47, Visit47, ColorRgb { r = "r" : ViaValue < Check27 >, required; g = "g" :
-        ViaValue < Check27 >, required; b = "b" : ViaValue < Check27 >, required; } extra
-        extra : rt::fast::AnyValue
+        read_47, Visit47, ColorRgb { r = "r", required => ViaValue < Check27 >; g = "g",
+        required => ViaValue < Check27 >; b = "b", required => ViaValue < Check27 >; }
+        extra extra => rt::fast::AnyValue; contract[validators::v48], BASE0,
+        "/definitions/colorRGB"
     );
     rt::object_reader!(
-        read_48, Visit48, ColorHsl { h = "h" : ViaValue < Check27 >, required; s = "s" :
-        ViaValue < Check27 >, required; l = "l" : ViaValue < Check27 >, required; } extra
-        extra : rt::fast::AnyValue
+        read_48, Visit48, ColorHsl { h = "h", required => ViaValue < Check27 >; s = "s",
+        required => ViaValue < Check27 >; l = "l", required => ViaValue < Check27 >; }
+        extra extra => rt::fast::AnyValue; contract[validators::v49], BASE0,
+        "/definitions/colorHSL"
     );
     rt::object_reader!(
-        read_49, Visit49, ColorLab { l = "l" : ViaValue < Check27 >, required; a = "a" :
-        ViaValue < Check27 >, required; b = "b" : ViaValue < Check27 >, required; } extra
-        extra : rt::fast::AnyValue
+        read_49, Visit49, ColorLab { l = "l", required => ViaValue < Check27 >; a = "a",
+        required => ViaValue < Check27 >; b = "b", required => ViaValue < Check27 >; }
+        extra extra => rt::fast::AnyValue; contract[validators::v50], BASE0,
+        "/definitions/colorLAB"
     );
     rt::object_reader!(
-        read_50, Visit50, ColorHcl { h = "h" : ViaValue < Check27 >, required; c = "c" :
-        ViaValue < Check27 >, required; l = "l" : ViaValue < Check27 >, required; } extra
-        extra : rt::fast::AnyValue
+        read_50, Visit50, ColorHcl { h = "h", required => ViaValue < Check27 >; c = "c",
+        required => ViaValue < Check27 >; l = "l", required => ViaValue < Check27 >; }
+        extra extra => rt::fast::AnyValue; contract[validators::v51], BASE0,
+        "/definitions/colorHCL"
     );
     rt::object_reader!(
-        read_139, Visit139, ObjectBand { row = "row" : Union18; column = "column" :
-        Union18; } deny
+        read_139, Visit139, ObjectBand { row = "row" => Union18; column = "column" =>
+        Union18; } deny; contract[validators::t8:: < 2 >], BASE0,
+        "/definitions/layout/oneOf/0/properties/padding/oneOf/2"
     );
     rt::object_reader!(
-        read_163, Visit163, Expr { expr = "expr" : LeafRead < Leaf14 >, required; r#as =
-        "as" : LeafRead < Leaf14 >; } extra extra : rt::fast::AnyValue
+        read_163, Visit163, Expr { expr = "expr", required => LeafRead < Leaf14 >; r#as =
+        "as" => LeafRead < Leaf14 >; } extra extra => rt::fast::AnyValue;
+        contract[validators::v165], BASE0, "/definitions/expr"
     );
     rt::object_reader!(
-        read_183, Visit183, ParamField { field = "field" : LeafRead < Leaf14 >, required;
-        r#as = "as" : LeafRead < Leaf14 >; } deny
+        read_183, Visit183, ParamField { field = "field", required => LeafRead < Leaf14
+        >; r#as = "as" => LeafRead < Leaf14 >; } deny; contract[validators::v186], BASE0,
+        "/definitions/paramField"
     );
     rt::value_leaf!(Leaf81 -> bool, scalar | v | rt::is_valid(validators::v126, v));
     rt::union_reader!(
@@ -12780,27 +12220,30 @@ mod fast {
     );
     type Union80 = Union82<LeafRead<Leaf81>, LeafRead<Leaf14>>;
     rt::object_reader!(
-        read_359, Visit359, NameDataOnItem { trigger = "trigger" : LeafRead < Leaf14 >,
-        required; insert = "insert" : LeafRead < Leaf14 >; remove = "remove" : Union80;
-        toggle = "toggle" : LeafRead < Leaf14 >; modify = "modify" : LeafRead < Leaf14 >;
-        values = "values" : LeafRead < Leaf14 >; } deny
+        read_359, Visit359, NameDataOnItem { trigger = "trigger", required => LeafRead <
+        Leaf14 >; insert = "insert" => LeafRead < Leaf14 >; remove = "remove" => Union80;
+        toggle = "toggle" => LeafRead < Leaf14 >; modify = "modify" => LeafRead < Leaf14
+        >; values = "values" => LeafRead < Leaf14 >; } deny; contract[validators::v244],
+        BASE0, "/definitions/onTrigger/items"
     );
     rt::string_leaf!(
         Leaf83 -> TypeFeatureFormatType, | s | [! ::std::matches!(s, "topojson")] =>
         TypeFeatureFormatType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_382, Visit382, TypeFeatureFormat { r#type = "type" : LeafRead < Leaf83 >,
-        required; feature = "feature" : Union23, required; property = "property" :
-        Union23; } deny
+        read_382, Visit382, TypeFeatureFormat { r#type = "type", required => LeafRead <
+        Leaf83 >; feature = "feature", required => Union23; property = "property" =>
+        Union23; } deny; contract[validators::v250], BASE0,
+        "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"
     );
     rt::via_value!(
         Check84 -> Option < Filter >, | v | rt::is_valid(validators::v263, v)
     );
     rt::object_reader!(
-        read_384, Visit384, TypeMeshFormat { r#type = "type" : LeafRead < Leaf83 >,
-        required; mesh = "mesh" : Union23, required; property = "property" : Union23;
-        filter = "filter" : ViaValue < Check84 >; } deny
+        read_384, Visit384, TypeMeshFormat { r#type = "type", required => LeafRead <
+        Leaf83 >; mesh = "mesh", required => Union23; property = "property" => Union23;
+        filter = "filter" => ViaValue < Check84 >; } deny; contract[validators::v251],
+        BASE0, "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"
     );
     rt::union_reader!(
         Union86, VisitUnion86 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
@@ -12812,16 +12255,18 @@ mod fast {
         Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>,
     >;
     rt::object_reader!(
-        read_407, Visit407, DataFieldData { data = "data" : LeafRead < Leaf14 >,
-        required; field = "field" : Union23, required; sort = "sort" : Union85; } deny
+        read_407, Visit407, DataFieldData { data = "data", required => LeafRead < Leaf14
+        >; field = "field", required => Union23; sort = "sort" => Union85; } deny;
+        contract[validators::v284], BASE0, "/definitions/scaleData/oneOf/0"
     );
     rt::via_value!(
         Check87 -> SortOrder, | v | rt::is_valid(validators::t19:: < 40 >, v)
     );
     rt::object_reader!(
         read_409, Visit409, RootScaleIdentityDomainScaleDataDataFieldSortObject { field =
-        "field" : Union23; op = "op" : Union23; order = "order" : ViaValue < Check87 >; }
-        deny
+        "field" => Union23; op = "op" => Union23; order = "order" => ViaValue < Check87
+        >; } deny; contract[validators::v289], BASE0,
+        "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1"
     );
     rt::string_leaf!(
         Leaf88 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
@@ -12829,19 +12274,24 @@ mod fast {
     );
     rt::object_reader!(
         read_412, Visit412, RootScaleIdentityDomainScaleDataDataFieldsSortObject { op =
-        "op" : LeafRead < Leaf88 >; order = "order" : ViaValue < Check87 >; } deny
+        "op" => LeafRead < Leaf88 >; order = "order" => ViaValue < Check87 >; } deny;
+        contract[validators::v290], BASE0,
+        "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"
     );
     rt::string_leaf!(
         Leaf89 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")] =>
         FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_414, Visit414, FieldOpSort { field = "field" : Union23, required; op = "op"
-        : LeafRead < Leaf89 >, required; order = "order" : ViaValue < Check87 >; } deny
+        read_414, Visit414, FieldOpSort { field = "field", required => Union23; op =
+        "op", required => LeafRead < Leaf89 >; order = "order" => ViaValue < Check87 >; }
+        deny; contract[validators::v291], BASE0,
+        "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"
     );
     rt::object_reader!(
-        read_418, Visit418, DataFieldField { data = "data" : LeafRead < Leaf14 >,
-        required; field = "field" : Union23, required; } deny
+        read_418, Visit418, DataFieldField { data = "data", required => LeafRead < Leaf14
+        >; field = "field", required => Union23; } deny; contract[validators::v295],
+        BASE0, "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"
     );
     rt::union_reader!(
         Union91, VisitUnion91 -> Scheme { str => Scheme::String; R0 : String, seq =>
@@ -12858,1526 +12308,1520 @@ mod fast {
         ArrayOrSignalRef::Array; R0 : T, map => ArrayOrSignalRef::SignalRef; R1 :
         SignalRef } refuse bool number str null
     );
-    type Union93 = Union92<VecOf<Union18, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union93<T> = Union92<T, Typed<SignalRef>>;
+    type Union94 = Union93<VecOf<Union18, 2usize, 2usize>>;
     rt::object_reader!(
-        read_426, Visit426, SchemeRange { scheme = "scheme" : Union90, required; count =
-        "count" : Union18; extent = "extent" : Union93; } deny
+        read_426, Visit426, SchemeRange { scheme = "scheme", required => Union90; count =
+        "count" => Union18; extent = "extent" => Union94; } deny;
+        contract[validators::v302], BASE0,
+        "/definitions/scale/oneOf/1/properties/range/oneOf/2"
     );
     rt::object_reader!(
-        read_439, Visit439, StepRange { step = "step" : Union18, required; } deny
+        read_439, Visit439, StepRange { step = "step", required => Union18; } deny;
+        contract[validators::t23:: < 2 >], BASE0,
+        "/definitions/scale/oneOf/2/properties/range/oneOf/2"
     );
     rt::via_value!(
-        Check94 -> StringOrSignalRef < StringNice >, | v | rt::is_valid(validators::t0::
+        Check95 -> StringOrSignalRef < StringNice >, | v | rt::is_valid(validators::t0::
         < 50 >, v)
     );
     rt::object_reader!(
-        read_464, Visit464, IntervalNice { interval = "interval" : ViaValue < Check94 >,
-        required; step = "step" : Union18; } deny
+        read_464, Visit464, IntervalNice { interval = "interval", required => ViaValue <
+        Check95 >; step = "step" => Union18; } deny; contract[validators::v322], BASE0,
+        "/definitions/scale/oneOf/7/properties/nice/oneOf/2"
     );
-    type Union95 = Union92<VecOf<Union93, 2usize, 2usize>, Typed<SignalRef>>;
-    type Union96 = Union92<VecOf<Union18, 2usize, 3usize>, Typed<SignalRef>>;
+    type Union96 = Union93<VecOf<Union94, 2usize, 2usize>>;
+    type Union97 = Union93<VecOf<Union18, 2usize, 3usize>>;
     rt::union_reader!(
-        Union98, VisitUnion98 -> Fit { map => Fit::Object; R0 : rt::Map < String,
+        Union99, VisitUnion99 -> Fit { map => Fit::Object; R0 : rt::Map < String,
         rt::Value >, seq => Fit::Array; R1 : Vec < rt::Value > } refuse bool number str
         null
     );
-    type Union97 = Union98<
+    type Union98 = Union99<
         MapOf<Leaf14, rt::fast::AnyValue>,
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_483, Visit483, Projection { name = "name" : LeafRead < Leaf14 >, required;
-        r#type = "type" : Union23; clip_angle = "clipAngle" : Union18; clip_extent =
-        "clipExtent" : Union95; scale = "scale" : Union18; translate = "translate" :
-        Union93; center = "center" : Union93; rotate = "rotate" : Union96; parallels =
-        "parallels" : Union93; precision = "precision" : Union18; point_radius =
-        "pointRadius" : Union18; fit = "fit" : Union97; extent = "extent" : Union95; size
-        = "size" : Union93; } extra extra : rt::fast::AnyValue
+        read_483, Visit483, Projection { name = "name", required => LeafRead < Leaf14 >;
+        r#type = "type" => Union23; clip_angle = "clipAngle" => Union18; clip_extent =
+        "clipExtent" => Union96; scale = "scale" => Union18; translate = "translate" =>
+        Union94; center = "center" => Union94; rotate = "rotate" => Union97; parallels =
+        "parallels" => Union94; precision = "precision" => Union18; point_radius =
+        "pointRadius" => Union18; fit = "fit" => Union98; extent = "extent" => Union96;
+        size = "size" => Union94; } extra extra => rt::fast::AnyValue;
+        contract[validators::v327], BASE0, "/definitions/projection"
     );
     rt::via_value!(
-        Check99 -> StringOrSignalRef < RootAxOrientString >, | v |
+        Check100 -> StringOrSignalRef < RootAxOrientString >, | v |
         rt::is_valid(validators::t0:: < 51 >, v)
     );
     rt::via_value!(
-        Check100 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
+        Check101 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
     );
     rt::via_value!(
-        Check101 -> StringOrSignalRef < StringType >, | v | rt::is_valid(validators::t0::
+        Check102 -> StringOrSignalRef < StringType >, | v | rt::is_valid(validators::t0::
         < 52 >, v)
     );
-    rt::via_value!(Check102 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check103 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check103 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check104 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check104 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check105 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check105 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check106 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check106 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check107 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check107 -> Translate, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check108 -> Translate, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::union_reader!(
-        Union109, VisitUnion109 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
+        Union110, VisitUnion110 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
         < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union108 = Union109<
+    type Union109 = Union110<
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check110 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 41 >, v)
+        Check111 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 41 >, v)
     );
     rt::via_value!(
-        Check111 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check112 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check112 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+        Check113 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
     rt::via_value!(
-        Check113 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 35 >, v)
+        Check114 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 35 >, v)
     );
     rt::via_value!(
-        Check114 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check115 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check115 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check116 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check116 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check117 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check117 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
-    );
-    rt::via_value!(
-        Check118 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check118 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
     );
     rt::via_value!(
-        Check119 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check119 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check120 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check120 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check121 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check121 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check122 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check122 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check123 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check123 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check124 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check124 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check125 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check125 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check126 -> DomainCap, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check126 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check127 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check127 -> DomainCap, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check128 -> DomainDash, | v | rt::is_valid(validators::t0:: < 40 >, v)
+        Check128 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check129 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check129 -> DomainDash, | v | rt::is_valid(validators::t0:: < 40 >, v)
     );
     rt::via_value!(
-        Check130 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check130 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check131 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check131 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check132 -> TickBand, | v | rt::is_valid(validators::t19:: < 42 >, v)
-    );
-    rt::via_value!(Check133 -> TickCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
-    rt::via_value!(
-        Check134 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(Check135 -> TickDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
-    rt::via_value!(
-        Check136 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check132 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check137 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check133 -> TickBand, | v | rt::is_valid(validators::t19:: < 42 >, v)
+    );
+    rt::via_value!(Check134 -> TickCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
+    rt::via_value!(
+        Check135 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+    );
+    rt::via_value!(Check136 -> TickDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
+    rt::via_value!(
+        Check137 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check138 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check138 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check139 -> TickRound, | v | rt::is_valid(validators::t0:: < 42 >, v)
+        Check139 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check140 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check141 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check142 -> TickCount, | v | rt::is_valid(validators::t19:: < 43 >, v)
+        Check140 -> TickRound, | v | rt::is_valid(validators::t0:: < 42 >, v)
+    );
+    rt::via_value!(Check141 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check142 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check143 -> TickCount, | v | rt::is_valid(validators::t19:: < 43 >, v)
     );
     rt::union_reader!(
-        Union144, VisitUnion144 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
+        Union145, VisitUnion145 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
         : bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str
         null seq
     );
-    type Union143 = Union144<LeafRead<Leaf81>, Typed<SignalRef>>;
-    rt::via_value!(Check145 -> GridCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
+    type Union144 = Union145<LeafRead<Leaf81>, Typed<SignalRef>>;
+    rt::via_value!(Check146 -> GridCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
     rt::via_value!(
-        Check146 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check147 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
-    rt::via_value!(Check147 -> GridDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
+    rt::via_value!(Check148 -> GridDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
     rt::via_value!(
-        Check148 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check149 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check150 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check151 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+        Check149 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check152 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
+        Check150 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(Check151 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check152 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+    );
+    rt::via_value!(
+        Check153 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
     );
     rt::union_reader!(
-        Union154, VisitUnion154 -> QuantizeOrThresholdScaleNice { bool =>
+        Union155, VisitUnion155 -> QuantizeOrThresholdScaleNice { bool =>
         QuantizeOrThresholdScaleNice::Boolean; R0 : bool, number =>
         QuantizeOrThresholdScaleNice::Number; R1 : rt::Number, map =>
         QuantizeOrThresholdScaleNice::SignalRef; R2 : SignalRef } refuse str null seq
     );
-    type Union153 = Union154<LeafRead<Leaf81>, LeafRead<Leaf19>, Typed<SignalRef>>;
+    type Union154 = Union155<LeafRead<Leaf81>, LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::via_value!(
-        Check155 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 44 >, v)
+        Check156 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 44 >, v)
     );
     rt::via_value!(
-        Check156 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check157 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check157 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check158 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check158 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check159 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check159 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check160 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check160 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check161 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check161 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check162 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check162 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check163 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check163 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check164 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check164 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check165 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check165 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check166 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check166 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check167 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::object_reader!(
-        read_485, Visit485, Axis { orient = "orient" : ViaValue < Check99 >, required;
-        scale = "scale" : LeafRead < Leaf14 >, required; format = "format" : ViaValue <
-        Check100 >; format_type = "formatType" : ViaValue < Check101 >; min_extent =
-        "minExtent" : ViaValue < Check102 >; max_extent = "maxExtent" : ViaValue <
-        Check103 >; offset = "offset" : ViaValue < Check104 >; position = "position" :
-        ViaValue < Check105 >; band_position = "bandPosition" : ViaValue < Check106 >;
-        translate = "translate" : ViaValue < Check107 >; values = "values" : Union108;
-        zindex = "zindex" : LeafRead < Leaf19 >; aria = "aria" : LeafRead < Leaf81 >;
-        description = "description" : LeafRead < Leaf14 >; title = "title" : ViaValue <
-        Check110 >; title_padding = "titlePadding" : ViaValue < Check111 >; title_align =
-        "titleAlign" : ViaValue < Check112 >; title_anchor = "titleAnchor" : ViaValue <
-        Check113 >; title_angle = "titleAngle" : ViaValue < Check114 >; title_x =
-        "titleX" : ViaValue < Check115 >; title_y = "titleY" : ViaValue < Check116 >;
-        title_baseline = "titleBaseline" : ViaValue < Check117 >; title_color =
-        "titleColor" : ViaValue < Check118 >; title_font = "titleFont" : ViaValue <
-        Check119 >; title_font_size = "titleFontSize" : ViaValue < Check120 >;
-        title_font_style = "titleFontStyle" : ViaValue < Check121 >; title_font_weight =
-        "titleFontWeight" : ViaValue < Check122 >; title_limit = "titleLimit" : ViaValue
-        < Check123 >; title_line_height = "titleLineHeight" : ViaValue < Check124 >;
-        title_opacity = "titleOpacity" : ViaValue < Check125 >; domain = "domain" :
-        LeafRead < Leaf81 >; domain_cap = "domainCap" : ViaValue < Check126 >;
-        domain_color = "domainColor" : ViaValue < Check127 >; domain_dash = "domainDash"
-        : ViaValue < Check128 >; domain_dash_offset = "domainDashOffset" : ViaValue <
-        Check129 >; domain_opacity = "domainOpacity" : ViaValue < Check130 >;
-        domain_width = "domainWidth" : ViaValue < Check131 >; ticks = "ticks" : LeafRead
-        < Leaf81 >; tick_band = "tickBand" : ViaValue < Check132 >; tick_cap = "tickCap"
-        : ViaValue < Check133 >; tick_color = "tickColor" : ViaValue < Check134 >;
-        tick_dash = "tickDash" : ViaValue < Check135 >; tick_dash_offset =
-        "tickDashOffset" : ViaValue < Check136 >; tick_offset = "tickOffset" : ViaValue <
-        Check137 >; tick_opacity = "tickOpacity" : ViaValue < Check138 >; tick_round =
-        "tickRound" : ViaValue < Check139 >; tick_size = "tickSize" : ViaValue < Check140
-        >; tick_width = "tickWidth" : ViaValue < Check141 >; tick_count = "tickCount" :
-        ViaValue < Check142 >; tick_extra = "tickExtra" : Union143; tick_min_step =
-        "tickMinStep" : Union18; grid = "grid" : LeafRead < Leaf81 >; grid_scale =
-        "gridScale" : LeafRead < Leaf14 >; grid_cap = "gridCap" : ViaValue < Check145 >;
-        grid_color = "gridColor" : ViaValue < Check146 >; grid_dash = "gridDash" :
-        ViaValue < Check147 >; grid_dash_offset = "gridDashOffset" : ViaValue < Check148
-        >; grid_opacity = "gridOpacity" : ViaValue < Check149 >; grid_width = "gridWidth"
-        : ViaValue < Check150 >; labels = "labels" : LeafRead < Leaf81 >; label_align =
-        "labelAlign" : ViaValue < Check151 >; label_baseline = "labelBaseline" : ViaValue
-        < Check152 >; label_bound = "labelBound" : Union153; label_flush = "labelFlush" :
-        Union153; label_flush_offset = "labelFlushOffset" : Union18; label_overlap =
-        "labelOverlap" : ViaValue < Check155 >; label_angle = "labelAngle" : ViaValue <
-        Check156 >; label_color = "labelColor" : ViaValue < Check157 >; label_font =
-        "labelFont" : ViaValue < Check158 >; label_font_size = "labelFontSize" : ViaValue
-        < Check159 >; label_font_weight = "labelFontWeight" : ViaValue < Check160 >;
-        label_font_style = "labelFontStyle" : ViaValue < Check161 >; label_limit =
-        "labelLimit" : ViaValue < Check162 >; label_line_height = "labelLineHeight" :
-        ViaValue < Check163 >; label_opacity = "labelOpacity" : ViaValue < Check164 >;
-        label_offset = "labelOffset" : ViaValue < Check165 >; label_padding =
-        "labelPadding" : ViaValue < Check166 >; label_separation = "labelSeparation" :
-        Union18; encode = "encode" : Typed < AxisEncode >; } deny
+        read_485, Visit485, Axis { orient = "orient", required => ViaValue < Check100 >;
+        scale = "scale", required => LeafRead < Leaf14 >; format = "format" => ViaValue <
+        Check101 >; format_type = "formatType" => ViaValue < Check102 >; min_extent =
+        "minExtent" => ViaValue < Check103 >; max_extent = "maxExtent" => ViaValue <
+        Check104 >; offset = "offset" => ViaValue < Check105 >; position = "position" =>
+        ViaValue < Check106 >; band_position = "bandPosition" => ViaValue < Check107 >;
+        translate = "translate" => ViaValue < Check108 >; values = "values" => Union109;
+        zindex = "zindex" => LeafRead < Leaf19 >; aria = "aria" => LeafRead < Leaf81 >;
+        description = "description" => LeafRead < Leaf14 >; title = "title" => ViaValue <
+        Check111 >; title_padding = "titlePadding" => ViaValue < Check112 >; title_align
+        = "titleAlign" => ViaValue < Check113 >; title_anchor = "titleAnchor" => ViaValue
+        < Check114 >; title_angle = "titleAngle" => ViaValue < Check115 >; title_x =
+        "titleX" => ViaValue < Check116 >; title_y = "titleY" => ViaValue < Check117 >;
+        title_baseline = "titleBaseline" => ViaValue < Check118 >; title_color =
+        "titleColor" => ViaValue < Check119 >; title_font = "titleFont" => ViaValue <
+        Check120 >; title_font_size = "titleFontSize" => ViaValue < Check121 >;
+        title_font_style = "titleFontStyle" => ViaValue < Check122 >; title_font_weight =
+        "titleFontWeight" => ViaValue < Check123 >; title_limit = "titleLimit" =>
+        ViaValue < Check124 >; title_line_height = "titleLineHeight" => ViaValue <
+        Check125 >; title_opacity = "titleOpacity" => ViaValue < Check126 >; domain =
+        "domain" => LeafRead < Leaf81 >; domain_cap = "domainCap" => ViaValue < Check127
+        >; domain_color = "domainColor" => ViaValue < Check128 >; domain_dash =
+        "domainDash" => ViaValue < Check129 >; domain_dash_offset = "domainDashOffset" =>
+        ViaValue < Check130 >; domain_opacity = "domainOpacity" => ViaValue < Check131 >;
+        domain_width = "domainWidth" => ViaValue < Check132 >; ticks = "ticks" =>
+        LeafRead < Leaf81 >; tick_band = "tickBand" => ViaValue < Check133 >; tick_cap =
+        "tickCap" => ViaValue < Check134 >; tick_color = "tickColor" => ViaValue <
+        Check135 >; tick_dash = "tickDash" => ViaValue < Check136 >; tick_dash_offset =
+        "tickDashOffset" => ViaValue < Check137 >; tick_offset = "tickOffset" => ViaValue
+        < Check138 >; tick_opacity = "tickOpacity" => ViaValue < Check139 >; tick_round =
+        "tickRound" => ViaValue < Check140 >; tick_size = "tickSize" => ViaValue <
+        Check141 >; tick_width = "tickWidth" => ViaValue < Check142 >; tick_count =
+        "tickCount" => ViaValue < Check143 >; tick_extra = "tickExtra" => Union144;
+        tick_min_step = "tickMinStep" => Union18; grid = "grid" => LeafRead < Leaf81 >;
+        grid_scale = "gridScale" => LeafRead < Leaf14 >; grid_cap = "gridCap" => ViaValue
+        < Check146 >; grid_color = "gridColor" => ViaValue < Check147 >; grid_dash =
+        "gridDash" => ViaValue < Check148 >; grid_dash_offset = "gridDashOffset" =>
+        ViaValue < Check149 >; grid_opacity = "gridOpacity" => ViaValue < Check150 >;
+        grid_width = "gridWidth" => ViaValue < Check151 >; labels = "labels" => LeafRead
+        < Leaf81 >; label_align = "labelAlign" => ViaValue < Check152 >; label_baseline =
+        "labelBaseline" => ViaValue < Check153 >; label_bound = "labelBound" => Union154;
+        label_flush = "labelFlush" => Union154; label_flush_offset = "labelFlushOffset"
+        => Union18; label_overlap = "labelOverlap" => ViaValue < Check156 >; label_angle
+        = "labelAngle" => ViaValue < Check157 >; label_color = "labelColor" => ViaValue <
+        Check158 >; label_font = "labelFont" => ViaValue < Check159 >; label_font_size =
+        "labelFontSize" => ViaValue < Check160 >; label_font_weight = "labelFontWeight"
+        => ViaValue < Check161 >; label_font_style = "labelFontStyle" => ViaValue <
+        Check162 >; label_limit = "labelLimit" => ViaValue < Check163 >;
+        label_line_height = "labelLineHeight" => ViaValue < Check164 >; label_opacity =
+        "labelOpacity" => ViaValue < Check165 >; label_offset = "labelOffset" => ViaValue
+        < Check166 >; label_padding = "labelPadding" => ViaValue < Check167 >;
+        label_separation = "labelSeparation" => Union18; encode = "encode" => Typed <
+        AxisEncode >; } deny; contract[validators::v329], BASE0, "/definitions/axis"
     );
     rt::object_reader!(
-        read_488, Visit488, ObjectFormat { year = "year" : LeafRead < Leaf14 >; quarter =
-        "quarter" : LeafRead < Leaf14 >; month = "month" : LeafRead < Leaf14 >; date =
-        "date" : LeafRead < Leaf14 >; week = "week" : LeafRead < Leaf14 >; day = "day" :
-        LeafRead < Leaf14 >; hours = "hours" : LeafRead < Leaf14 >; minutes = "minutes" :
-        LeafRead < Leaf14 >; seconds = "seconds" : LeafRead < Leaf14 >; milliseconds =
-        "milliseconds" : LeafRead < Leaf14 >; } deny
+        read_488, Visit488, ObjectFormat { year = "year" => LeafRead < Leaf14 >; quarter
+        = "quarter" => LeafRead < Leaf14 >; month = "month" => LeafRead < Leaf14 >; date
+        = "date" => LeafRead < Leaf14 >; week = "week" => LeafRead < Leaf14 >; day =
+        "day" => LeafRead < Leaf14 >; hours = "hours" => LeafRead < Leaf14 >; minutes =
+        "minutes" => LeafRead < Leaf14 >; seconds = "seconds" => LeafRead < Leaf14 >;
+        milliseconds = "milliseconds" => LeafRead < Leaf14 >; } deny;
+        contract[validators::v331], BASE0, "/definitions/axis/properties/format/oneOf/1"
     );
     rt::via_value!(
-        Check167 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 45 >, v)
+        Check168 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 45 >, v)
     );
     rt::object_reader!(
-        read_559, Visit559, AxisEncode { axis = "axis" : ViaValue < Check167 >; ticks =
-        "ticks" : ViaValue < Check167 >; labels = "labels" : ViaValue < Check167 >; title
-        = "title" : ViaValue < Check167 >; grid = "grid" : ViaValue < Check167 >; domain
-        = "domain" : ViaValue < Check167 >; } deny
+        read_559, Visit559, AxisEncode { axis = "axis" => ViaValue < Check168 >; ticks =
+        "ticks" => ViaValue < Check168 >; labels = "labels" => ViaValue < Check168 >;
+        title = "title" => ViaValue < Check168 >; grid = "grid" => ViaValue < Check168 >;
+        domain = "domain" => ViaValue < Check168 >; } deny; contract[validators::v365],
+        BASE0, "/definitions/axis/properties/encode"
     );
     rt::object_reader!(
-        read_615, Visit615, LegendEncode { title = "title" : ViaValue < Check167 >;
-        labels = "labels" : ViaValue < Check167 >; legend = "legend" : ViaValue <
-        Check167 >; entries = "entries" : ViaValue < Check167 >; symbols = "symbols" :
-        ViaValue < Check167 >; gradient = "gradient" : ViaValue < Check167 >; } deny
+        read_615, Visit615, LegendEncode { title = "title" => ViaValue < Check168 >;
+        labels = "labels" => ViaValue < Check168 >; legend = "legend" => ViaValue <
+        Check168 >; entries = "entries" => ViaValue < Check168 >; symbols = "symbols" =>
+        ViaValue < Check168 >; gradient = "gradient" => ViaValue < Check168 >; } deny;
+        contract[validators::v386], BASE0,
+        "/definitions/legend/allOf/0/properties/encode"
     );
     rt::via_value!(
-        Check168 -> StringOrSignalRef < RootTitleObjectOrientString >, | v |
+        Check169 -> StringOrSignalRef < RootTitleObjectOrientString >, | v |
         rt::is_valid(validators::t0:: < 53 >, v)
     );
-    rt::via_value!(Check169 -> Anchor, | v | rt::is_valid(validators::t0:: < 35 >, v));
-    rt::via_value!(Check170 -> Frame, | v | rt::is_valid(validators::t0:: < 46 >, v));
+    rt::via_value!(Check170 -> Anchor, | v | rt::is_valid(validators::t0:: < 35 >, v));
+    rt::via_value!(Check171 -> Frame, | v | rt::is_valid(validators::t0:: < 46 >, v));
     rt::via_value!(
-        Check171 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check172 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check172 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check173 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check173 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+        Check174 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
-    rt::via_value!(Check174 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check175 -> Baseline, | v | rt::is_valid(validators::t0:: < 37 >, v));
-    rt::via_value!(Check176 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check177 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check175 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check176 -> Baseline, | v | rt::is_valid(validators::t0:: < 37 >, v));
+    rt::via_value!(Check177 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check178 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check178 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check179 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check179 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check180 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check180 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check181 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check181 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check182 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check182 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check183 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check183 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check184 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check184 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check185 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check185 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check186 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check186 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check187 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check187 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check188 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check188 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check189 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check189 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check190 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 2 >, v)
+        Check190 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(
+        Check191 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 2 >, v)
     );
     rt::object_reader!(
-        read_623, Visit623, ObjectTitle { orient = "orient" : ViaValue < Check168 >;
-        anchor = "anchor" : ViaValue < Check169 >; frame = "frame" : ViaValue < Check170
-        >; offset = "offset" : ViaValue < Check171 >; aria = "aria" : LeafRead < Leaf81
-        >; limit = "limit" : ViaValue < Check172 >; zindex = "zindex" : LeafRead < Leaf19
-        >; align = "align" : ViaValue < Check173 >; angle = "angle" : ViaValue < Check174
-        >; baseline = "baseline" : ViaValue < Check175 >; dx = "dx" : ViaValue < Check176
-        >; dy = "dy" : ViaValue < Check177 >; text = "text" : ViaValue < Check110 >;
-        color = "color" : ViaValue < Check178 >; font = "font" : ViaValue < Check179 >;
-        font_size = "fontSize" : ViaValue < Check180 >; font_style = "fontStyle" :
-        ViaValue < Check181 >; font_weight = "fontWeight" : ViaValue < Check182 >;
-        line_height = "lineHeight" : ViaValue < Check183 >; subtitle = "subtitle" :
-        ViaValue < Check110 >; subtitle_color = "subtitleColor" : ViaValue < Check184 >;
-        subtitle_font = "subtitleFont" : ViaValue < Check185 >; subtitle_font_size =
-        "subtitleFontSize" : ViaValue < Check186 >; subtitle_font_style =
-        "subtitleFontStyle" : ViaValue < Check187 >; subtitle_font_weight =
-        "subtitleFontWeight" : ViaValue < Check188 >; subtitle_line_height =
-        "subtitleLineHeight" : ViaValue < Check189 >; subtitle_padding =
-        "subtitlePadding" : Union18; encode = "encode" : ViaValue < Check190 >; name =
-        "name" : LeafRead < Leaf14 >; interactive = "interactive" : LeafRead < Leaf81 >;
-        style = "style" : Union25; } deny
+        read_623, Visit623, ObjectTitle { orient = "orient" => ViaValue < Check169 >;
+        anchor = "anchor" => ViaValue < Check170 >; frame = "frame" => ViaValue <
+        Check171 >; offset = "offset" => ViaValue < Check172 >; aria = "aria" => LeafRead
+        < Leaf81 >; limit = "limit" => ViaValue < Check173 >; zindex = "zindex" =>
+        LeafRead < Leaf19 >; align = "align" => ViaValue < Check174 >; angle = "angle" =>
+        ViaValue < Check175 >; baseline = "baseline" => ViaValue < Check176 >; dx = "dx"
+        => ViaValue < Check177 >; dy = "dy" => ViaValue < Check178 >; text = "text" =>
+        ViaValue < Check111 >; color = "color" => ViaValue < Check179 >; font = "font" =>
+        ViaValue < Check180 >; font_size = "fontSize" => ViaValue < Check181 >;
+        font_style = "fontStyle" => ViaValue < Check182 >; font_weight = "fontWeight" =>
+        ViaValue < Check183 >; line_height = "lineHeight" => ViaValue < Check184 >;
+        subtitle = "subtitle" => ViaValue < Check111 >; subtitle_color = "subtitleColor"
+        => ViaValue < Check185 >; subtitle_font = "subtitleFont" => ViaValue < Check186
+        >; subtitle_font_size = "subtitleFontSize" => ViaValue < Check187 >;
+        subtitle_font_style = "subtitleFontStyle" => ViaValue < Check188 >;
+        subtitle_font_weight = "subtitleFontWeight" => ViaValue < Check189 >;
+        subtitle_line_height = "subtitleLineHeight" => ViaValue < Check190 >;
+        subtitle_padding = "subtitlePadding" => Union18; encode = "encode" => ViaValue <
+        Check191 >; name = "name" => LeafRead < Leaf14 >; interactive = "interactive" =>
+        LeafRead < Leaf81 >; style = "style" => Union25; } deny;
+        contract[validators::v388], BASE0, "/definitions/title/oneOf/1"
     );
     rt::string_leaf!(
-        Leaf191 -> Type, | s | [! ::std::matches!(s, "group")] =>
+        Leaf192 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
     rt::via_value!(
-        Check192 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 48 >, v)
+        Check193 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 48 >, v)
     );
     rt::via_value!(
-        Check193 -> Markclip, | v | rt::is_valid(validators::t19:: < 46 >, v)
+        Check194 -> Markclip, | v | rt::is_valid(validators::t19:: < 46 >, v)
     );
-    rt::via_value!(Check194 -> Compare, | v | rt::is_valid(validators::t19:: < 47 >, v));
+    rt::via_value!(Check195 -> Compare, | v | rt::is_valid(validators::t19:: < 47 >, v));
     rt::via_value!(
-        Check195 -> TransformMark, | v | rt::is_valid(validators::t19:: < 48 >, v)
+        Check196 -> TransformMark, | v | rt::is_valid(validators::t19:: < 48 >, v)
     );
-    rt::array_checks!(Checks196, items = validators::t19:: < 48 >);
-    rt::array_checks!(Checks197, items = validators::v417);
+    rt::array_checks!(Checks197, items = validators::t19:: < 48 >);
+    rt::array_checks!(Checks198, items = validators::v417);
     rt::object_reader!(
-        read_650, Visit650, MarkGroup { r#type = "type" : LeafRead < Leaf191 >, required;
-        from = "from" : ViaValue < Check192 >; role = "role" : LeafRead < Leaf14 >; name
-        = "name" : LeafRead < Leaf14 >; description = "description" : LeafRead < Leaf14
-        >; aria = "aria" : LeafRead < Leaf81 >; style = "style" : Union25; key = "key" :
-        LeafRead < Leaf14 >; clip = "clip" : ViaValue < Check193 >; sort = "sort" :
-        ViaValue < Check194 >; interactive = "interactive" : Union143; encode = "encode"
-        : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue < Check195 >,
-        0usize, { usize::MAX }, Checks196 >; on = "on" : VecOf < Typed < MarkGroupOnItem
-        >, 0usize, { usize::MAX }, Checks197 >; layout = "layout" : ViaValue < Check2 >;
-        signals = "signals" : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX },
-        Checks4 >; data = "data" : VecOf < ViaValue < Check5 >, 0usize, { usize::MAX },
-        Checks6 >; scales = "scales" : VecOf < ViaValue < Check7 >, 0usize, { usize::MAX
-        }, Checks8 >; projections = "projections" : VecOf < Typed < Projection >, 0usize,
-        { usize::MAX }, Checks9 >; axes = "axes" : VecOf < Typed < Axis >, 0usize, {
-        usize::MAX }, Checks10 >; legends = "legends" : VecOf < ViaValue < Check11 >,
-        0usize, { usize::MAX }, Checks12 >; title = "title" : Union13; marks = "marks" :
-        VecOf < ViaValue < Check16 >, 0usize, { usize::MAX }, Checks17 >; usermeta =
-        "usermeta" : MapOf < Leaf14, rt::fast::AnyValue >; } extra extra :
-        rt::fast::AnyValue
+        read_650, Visit650, MarkGroup { r#type = "type", required => LeafRead < Leaf192
+        >; from = "from" => ViaValue < Check193 >; role = "role" => LeafRead < Leaf14 >;
+        name = "name" => LeafRead < Leaf14 >; description = "description" => LeafRead <
+        Leaf14 >; aria = "aria" => LeafRead < Leaf81 >; style = "style" => Union25; key =
+        "key" => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check194 >; sort =
+        "sort" => ViaValue < Check195 >; interactive = "interactive" => Union144; encode
+        = "encode" => ViaValue < Check1 >; transform = "transform" => VecOf < ViaValue <
+        Check196 >, 0usize, { usize::MAX }, Checks197 >; on = "on" => VecOf < Typed <
+        MarkGroupOnItem >, 0usize, { usize::MAX }, Checks198 >; layout = "layout" =>
+        ViaValue < Check2 >; signals = "signals" => VecOf < ViaValue < Check3 >, 0usize,
+        { usize::MAX }, Checks4 >; data = "data" => VecOf < ViaValue < Check5 >, 0usize,
+        { usize::MAX }, Checks6 >; scales = "scales" => VecOf < ViaValue < Check7 >,
+        0usize, { usize::MAX }, Checks8 >; projections = "projections" => VecOf < Typed <
+        Projection >, 0usize, { usize::MAX }, Checks9 >; axes = "axes" => VecOf < Typed <
+        Axis >, 0usize, { usize::MAX }, Checks10 >; legends = "legends" => VecOf <
+        ViaValue < Check11 >, 0usize, { usize::MAX }, Checks12 >; title = "title" =>
+        Union13; marks = "marks" => VecOf < ViaValue < Check16 >, 0usize, { usize::MAX },
+        Checks17 >; usermeta = "usermeta" => MapOf < Leaf14, rt::fast::AnyValue >; }
+        extra extra => rt::fast::AnyValue; contract[validators::v398, validators::v399,
+        validators::v400, validators::v401], BASE0, "/definitions/markGroup"
     );
     rt::object_reader!(
-        read_653, Visit653, FromFrom { data = "data" : LeafRead < Leaf14 >; } deny
+        read_653, Visit653, FromFrom { data = "data" => LeafRead < Leaf14 >; } deny;
+        contract[validators::v406], BASE0, "/definitions/from"
     );
     rt::via_value!(
-        Check198 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 49 >, v)
+        Check199 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 49 >, v)
     );
     rt::object_reader!(
-        read_654, Visit654, FacetFrom { data = "data" : LeafRead < Leaf14 >; facet =
-        "facet" : ViaValue < Check198 >, required; } deny
+        read_654, Visit654, FacetFrom { data = "data" => LeafRead < Leaf14 >; facet =
+        "facet", required => ViaValue < Check199 >; } deny; contract[validators::v407],
+        BASE0, "/definitions/facet"
     );
-    rt::array_checks!(Checks199, items = validators::v14);
+    rt::array_checks!(Checks200, items = validators::v14);
     rt::object_reader!(
-        read_658, Visit658, Aggregate { cross = "cross" : LeafRead < Leaf81 >; fields =
-        "fields" : VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks199 >; ops
-        = "ops" : VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks199 >; r#as
-        = "as" : VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks199 >; } deny
+        read_658, Visit658, Aggregate { cross = "cross" => LeafRead < Leaf81 >; fields =
+        "fields" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; ops
+        = "ops" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; r#as
+        = "as" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; }
+        deny; contract[validators::v411], BASE0,
+        "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"
     );
     rt::object_reader!(
-        read_663, Visit663, MarkGroupOnItem { trigger = "trigger" : LeafRead < Leaf14 >,
-        required; modify = "modify" : LeafRead < Leaf14 >; values = "values" : LeafRead <
-        Leaf14 >; } deny
+        read_663, Visit663, MarkGroupOnItem { trigger = "trigger", required => LeafRead <
+        Leaf14 >; modify = "modify" => LeafRead < Leaf14 >; values = "values" => LeafRead
+        < Leaf14 >; } deny; contract[validators::v417], BASE0,
+        "/definitions/onMarkTrigger/items"
     );
     rt::value_leaf!(
-        Leaf200 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
+        Leaf201 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
         rt::is_valid(validators::t19:: < 49 >, v)
     );
     rt::object_reader!(
-        read_664, Visit664, MarkVisual { r#type = "type" : LeafRead < Leaf200 >,
-        required; from = "from" : Typed < FromFrom >; role = "role" : LeafRead < Leaf14
-        >; name = "name" : LeafRead < Leaf14 >; description = "description" : LeafRead <
-        Leaf14 >; aria = "aria" : LeafRead < Leaf81 >; style = "style" : Union25; key =
-        "key" : LeafRead < Leaf14 >; clip = "clip" : ViaValue < Check193 >; sort = "sort"
-        : ViaValue < Check194 >; interactive = "interactive" : Union143; encode =
-        "encode" : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue <
-        Check195 >, 0usize, { usize::MAX }, Checks196 >; on = "on" : VecOf < Typed <
-        MarkGroupOnItem >, 0usize, { usize::MAX }, Checks197 >; } extra extra :
-        rt::fast::AnyValue
+        read_664, Visit664, MarkVisual { r#type = "type", required => LeafRead < Leaf201
+        >; from = "from" => Typed < FromFrom >; role = "role" => LeafRead < Leaf14 >;
+        name = "name" => LeafRead < Leaf14 >; description = "description" => LeafRead <
+        Leaf14 >; aria = "aria" => LeafRead < Leaf81 >; style = "style" => Union25; key =
+        "key" => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check194 >; sort =
+        "sort" => ViaValue < Check195 >; interactive = "interactive" => Union144; encode
+        = "encode" => ViaValue < Check1 >; transform = "transform" => VecOf < ViaValue <
+        Check196 >, 0usize, { usize::MAX }, Checks197 >; on = "on" => VecOf < Typed <
+        MarkGroupOnItem >, 0usize, { usize::MAX }, Checks198 >; } extra extra =>
+        rt::fast::AnyValue; contract[validators::t2:: < 35 >, validators::t29:: < 1 >,
+        validators::v400], BASE0, "/definitions/markVisual"
     );
     rt::object_reader!(
-        read_672, Visit672, Rule { test = "test" : LeafRead < Leaf14 >; } extra extra :
-        rt::fast::AnyValue
+        read_672, Visit672, Rule { test = "test" => LeafRead < Leaf14 >; } extra extra =>
+        rt::fast::AnyValue; contract[validators::t24:: < 0 >], BASE0, "/definitions/rule"
     );
-    rt::via_value!(Check201 -> Scale, | v | rt::is_valid(validators::t19:: < 50 >, v));
+    rt::via_value!(Check202 -> Scale, | v | rt::is_valid(validators::t19:: < 50 >, v));
     rt::object_reader!(
-        read_674, Visit674, StringModifiers { scale = "scale" : ViaValue < Check201 >; }
-        extra extra : rt::fast::AnyValue
+        read_674, Visit674, StringModifiers { scale = "scale" => ViaValue < Check202 >; }
+        extra extra => rt::fast::AnyValue; contract[validators::t24:: < 1 >], BASE0,
+        "/definitions/stringModifiers"
     );
-    rt::via_value!(Check202 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check203 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check203 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check204 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check204 -> RuleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check205 -> RuleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::union_reader!(
-        Union206, VisitUnion206 -> Band { number => Band::Number; R0 : rt::Number, bool
+        Union207, VisitUnion207 -> Band { number => Band::Number; R0 : rt::Number, bool
         => Band::Boolean; R1 : bool } refuse str null seq map
     );
-    type Union205 = Union206<LeafRead<Leaf19>, LeafRead<Leaf81>>;
+    type Union206 = Union207<LeafRead<Leaf19>, LeafRead<Leaf81>>;
     rt::object_reader!(
-        read_675, Visit675, NumberModifiers { exponent = "exponent" : ViaValue < Check202
-        >; mult = "mult" : ViaValue < Check203 >; offset = "offset" : ViaValue < Check204
-        >; round = "round" : LeafRead < Leaf81 >; scale = "scale" : ViaValue < Check201
-        >; band = "band" : Union205; extra = "extra" : LeafRead < Leaf81 >; } extra
-        extra_ : rt::fast::AnyValue
+        read_675, Visit675, NumberModifiers { exponent = "exponent" => ViaValue <
+        Check203 >; mult = "mult" => ViaValue < Check204 >; offset = "offset" => ViaValue
+        < Check205 >; round = "round" default : bool = false => LeafRead < Leaf81 >;
+        scale = "scale" => ViaValue < Check202 >; band = "band" => Union206; extra =
+        "extra" => LeafRead < Leaf81 >; } extra extra_ => rt::fast::AnyValue;
+        contract[validators::v22], BASE0, "/definitions/numberModifiers"
     );
     rt::object_reader!(
-        read_678, Visit678, Mark { r#type = "type" : LeafRead < Leaf14 >, required; role
-        = "role" : LeafRead < Leaf14 >; name = "name" : LeafRead < Leaf14 >; description
-        = "description" : LeafRead < Leaf14 >; aria = "aria" : LeafRead < Leaf81 >; style
-        = "style" : Union25; key = "key" : LeafRead < Leaf14 >; clip = "clip" : ViaValue
-        < Check193 >; sort = "sort" : ViaValue < Check194 >; interactive = "interactive"
-        : Union143; encode = "encode" : ViaValue < Check1 >; transform = "transform" :
-        VecOf < ViaValue < Check195 >, 0usize, { usize::MAX }, Checks196 >; on = "on" :
-        VecOf < Typed < MarkGroupOnItem >, 0usize, { usize::MAX }, Checks197 >; } extra
-        extra : rt::fast::AnyValue
+        read_678, Visit678, Mark { r#type = "type", required => LeafRead < Leaf14 >; role
+        = "role" => LeafRead < Leaf14 >; name = "name" => LeafRead < Leaf14 >;
+        description = "description" => LeafRead < Leaf14 >; aria = "aria" => LeafRead <
+        Leaf81 >; style = "style" => Union25; key = "key" => LeafRead < Leaf14 >; clip =
+        "clip" => ViaValue < Check194 >; sort = "sort" => ViaValue < Check195 >;
+        interactive = "interactive" => Union144; encode = "encode" => ViaValue < Check1
+        >; transform = "transform" => VecOf < ViaValue < Check196 >, 0usize, { usize::MAX
+        }, Checks197 >; on = "on" => VecOf < Typed < MarkGroupOnItem >, 0usize, {
+        usize::MAX }, Checks198 >; } extra extra => rt::fast::AnyValue;
+        contract[validators::v400], BASE0, "/definitions/mark"
     );
     rt::object_reader!(
-        read_683, Visit683, Scope { encode = "encode" : ViaValue < Check1 >; layout =
-        "layout" : ViaValue < Check2 >; signals = "signals" : VecOf < ViaValue < Check3
-        >, 0usize, { usize::MAX }, Checks4 >; data = "data" : VecOf < ViaValue < Check5
-        >, 0usize, { usize::MAX }, Checks6 >; scales = "scales" : VecOf < ViaValue <
-        Check7 >, 0usize, { usize::MAX }, Checks8 >; projections = "projections" : VecOf
-        < Typed < Projection >, 0usize, { usize::MAX }, Checks9 >; axes = "axes" : VecOf
-        < Typed < Axis >, 0usize, { usize::MAX }, Checks10 >; legends = "legends" : VecOf
-        < ViaValue < Check11 >, 0usize, { usize::MAX }, Checks12 >; title = "title" :
-        Union13; marks = "marks" : VecOf < ViaValue < Check16 >, 0usize, { usize::MAX },
-        Checks17 >; usermeta = "usermeta" : MapOf < Leaf14, rt::fast::AnyValue >; } extra
-        extra : rt::fast::AnyValue
+        read_683, Visit683, Scope { encode = "encode" => ViaValue < Check1 >; layout =
+        "layout" => ViaValue < Check2 >; signals = "signals" => VecOf < ViaValue < Check3
+        >, 0usize, { usize::MAX }, Checks4 >; data = "data" => VecOf < ViaValue < Check5
+        >, 0usize, { usize::MAX }, Checks6 >; scales = "scales" => VecOf < ViaValue <
+        Check7 >, 0usize, { usize::MAX }, Checks8 >; projections = "projections" => VecOf
+        < Typed < Projection >, 0usize, { usize::MAX }, Checks9 >; axes = "axes" => VecOf
+        < Typed < Axis >, 0usize, { usize::MAX }, Checks10 >; legends = "legends" =>
+        VecOf < ViaValue < Check11 >, 0usize, { usize::MAX }, Checks12 >; title = "title"
+        => Union13; marks = "marks" => VecOf < ViaValue < Check16 >, 0usize, { usize::MAX
+        }, Checks17 >; usermeta = "usermeta" => MapOf < Leaf14, rt::fast::AnyValue >; }
+        extra extra => rt::fast::AnyValue; contract[validators::v401], BASE0,
+        "/definitions/scope"
     );
     rt::string_leaf!(
-        Leaf207 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
+        Leaf208 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check208 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
+        Check209 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union209 = Union92<
-        VecOf<ViaValue<Check208>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    type Union210 = Union92<
-        VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union210 = Union93<VecOf<ViaValue<Check209>, 0usize, { usize::MAX }>>;
+    type Union211 = Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_686, Visit686, CrossfilterTransform { r#type = "type" : LeafRead < Leaf207
-        >, required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" :
-        Union209, required; query = "query" : Union210, required; } deny
+        read_686, Visit686, CrossfilterTransform { r#type = "type", required => LeafRead
+        < Leaf208 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields",
+        required => Union210; query = "query", required => Union211; } deny;
+        contract[validators::v181], BASE0, "/definitions/crossfilterTransform"
     );
     rt::string_leaf!(
-        Leaf211 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
+        Leaf212 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
         "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union213, VisitUnion213 -> Ignore { number => Ignore::Number; R0 : rt::Number,
+        Union214, VisitUnion214 -> Ignore { number => Ignore::Number; R0 : rt::Number,
         map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
-    type Union212 = Union213<LeafRead<Leaf19>, Typed<SignalRef>>;
+    type Union213 = Union214<LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_688, Visit688, ResolvefilterTransform { r#type = "type" : LeafRead < Leaf211
-        >, required; signal = "signal" : LeafRead < Leaf14 >; ignore = "ignore" :
-        Union212, required; filter = "filter" : rt::fast::AnyValue, required; } deny
+        read_688, Visit688, ResolvefilterTransform { r#type = "type", required =>
+        LeafRead < Leaf212 >; signal = "signal" => LeafRead < Leaf14 >; ignore =
+        "ignore", required => Union213; filter = "filter", required =>
+        rt::fast::AnyValue; } deny; contract[validators::v187], BASE0,
+        "/definitions/resolvefilterTransform"
     );
     rt::string_leaf!(
-        Leaf214 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
+        Leaf215 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check215 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check216 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check217 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check218 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check216 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check217 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check218 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check219 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check219 -> StringOrSignalRef < RootDataItemNameTransformItemLinkpathOrientString
+        Check220 -> StringOrSignalRef < RootDataItemNameTransformItemLinkpathOrientString
         >, | v | rt::is_valid(validators::t11:: < 3 >, v)
     );
     rt::via_value!(
-        Check220 -> StringOrSignalRef < StringShape >, | v |
+        Check221 -> StringOrSignalRef < StringShape >, | v |
         rt::is_valid(validators::t11:: < 4 >, v)
     );
     rt::union_reader!(
-        Union221, VisitUnion221 -> StringOrSignalRef < T > where T { str =>
+        Union222, VisitUnion222 -> StringOrSignalRef < T > where T { str =>
         StringOrSignalRef::String; R0 : T, map => StringOrSignalRef::SignalRef; R1 :
         SignalRef } refuse bool number null seq
     );
-    type Union222 = Union221<LeafRead<Leaf14>, Typed<SignalRef>>;
+    type Union223<T> = Union222<T, Typed<SignalRef>>;
+    type Union224 = Union223<LeafRead<Leaf14>>;
     rt::object_reader!(
-        read_690, Visit690, LinkpathTransform { r#type = "type" : LeafRead < Leaf214 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; source_x = "sourceX" :
-        ViaValue < Check215 >; source_y = "sourceY" : ViaValue < Check216 >; target_x =
-        "targetX" : ViaValue < Check217 >; target_y = "targetY" : ViaValue < Check218 >;
-        orient = "orient" : ViaValue < Check219 >; shape = "shape" : ViaValue < Check220
-        >; require = "require" : Typed < SignalRef >; r#as = "as" : Union222; } deny
+        read_690, Visit690, LinkpathTransform { r#type = "type", required => LeafRead <
+        Leaf215 >; signal = "signal" => LeafRead < Leaf14 >; source_x = "sourceX" =>
+        ViaValue < Check216 >; source_y = "sourceY" => ViaValue < Check217 >; target_x =
+        "targetX" => ViaValue < Check218 >; target_y = "targetY" => ViaValue < Check219
+        >; orient = "orient" => ViaValue < Check220 >; shape = "shape" => ViaValue <
+        Check221 >; require = "require" => Typed < SignalRef >; r#as = "as" => Union224;
+        } deny; contract[validators::v189], BASE0, "/definitions/linkpathTransform"
     );
     rt::string_leaf!(
-        Leaf223 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
+        Leaf225 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check224 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check226 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union226, VisitUnion226 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
+        Union228, VisitUnion228 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
         Nice::SignalRef; R1 : SignalRef } refuse number str null seq
     );
-    type Union225 = Union226<LeafRead<Leaf81>, Typed<SignalRef>>;
-    type Union227 = Union92<VecOf<Union222, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union227 = Union228<LeafRead<Leaf81>, Typed<SignalRef>>;
+    type Union229 = Union93<VecOf<Union224, 2usize, 2usize>>;
     rt::object_reader!(
-        read_692, Visit692, PieTransform { r#type = "type" : LeafRead < Leaf223 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check224 >; start_angle = "startAngle" : Union212; end_angle = "endAngle" :
-        Union212; sort = "sort" : Union225; r#as = "as" : Union227; } deny
+        read_692, Visit692, PieTransform { r#type = "type", required => LeafRead <
+        Leaf225 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check226 >; start_angle = "startAngle" => Union213; end_angle = "endAngle" =>
+        Union213; sort = "sort" => Union227; r#as = "as" => Union229; } deny;
+        contract[validators::v192], BASE0, "/definitions/pieTransform"
     );
     rt::string_leaf!(
-        Leaf228 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
+        Leaf230 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check229 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check231 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check230 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
+        Check232 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union231 = Union92<
-        VecOf<ViaValue<Check230>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union233 = Union93<VecOf<ViaValue<Check232>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check232 -> StringOrSignalRef < StringOffset >, | v |
+        Check234 -> StringOrSignalRef < StringOffset >, | v |
         rt::is_valid(validators::t11:: < 5 >, v)
     );
     rt::object_reader!(
-        read_694, Visit694, StackTransform { r#type = "type" : LeafRead < Leaf228 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check229 >; groupby = "groupby" : Union231; sort = "sort" : ViaValue < Check194
-        >; offset = "offset" : ViaValue < Check232 >; r#as = "as" : Union227; } deny
+        read_694, Visit694, StackTransform { r#type = "type", required => LeafRead <
+        Leaf230 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check231 >; groupby = "groupby" => Union233; sort = "sort" => ViaValue <
+        Check195 >; offset = "offset" => ViaValue < Check234 >; r#as = "as" => Union229;
+        } deny; contract[validators::v194], BASE0, "/definitions/stackTransform"
     );
     rt::string_leaf!(
-        Leaf233 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
+        Leaf235 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check234 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
-    rt::array_checks!(Checks235, items = validators::t13:: < 0 >);
-    type Union236 = Union92<VecOf<Union222, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    rt::via_value!(Check236 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
+    rt::array_checks!(Checks237, items = validators::t13:: < 0 >);
+    type Union238 = Union93<VecOf<Union224, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_696, Visit696, ForceTransform { r#type = "type" : LeafRead < Leaf233 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; r#static = "static" :
-        Union225; restart = "restart" : Union225; iterations = "iterations" : Union212;
-        alpha = "alpha" : Union212; alpha_min = "alphaMin" : Union212; alpha_target =
-        "alphaTarget" : Union212; velocity_decay = "velocityDecay" : Union212; forces =
-        "forces" : VecOf < ViaValue < Check234 >, 0usize, { usize::MAX }, Checks235 >;
-        r#as = "as" : Union236; } deny
+        read_696, Visit696, ForceTransform { r#type = "type", required => LeafRead <
+        Leaf235 >; signal = "signal" => LeafRead < Leaf14 >; r#static = "static" =>
+        Union227; restart = "restart" => Union227; iterations = "iterations" => Union213;
+        alpha = "alpha" => Union213; alpha_min = "alphaMin" => Union213; alpha_target =
+        "alphaTarget" => Union213; velocity_decay = "velocityDecay" => Union213; forces =
+        "forces" => VecOf < ViaValue < Check236 >, 0usize, { usize::MAX }, Checks237 >;
+        r#as = "as" => Union238; } deny; contract[validators::v202], BASE0,
+        "/definitions/forceTransform"
     );
     rt::string_leaf!(
-        Leaf237 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
+        Leaf239 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
         ContourTransformType::from_listed_str(s)
     );
-    type Union238 = Union92<VecOf<Union212, 2usize, 2usize>, Typed<SignalRef>>;
-    type Union239 = Union92<VecOf<Union212, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union240 = Union93<VecOf<Union213, 2usize, 2usize>>;
+    type Union241 = Union93<VecOf<Union213, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check240 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check242 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check241 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check243 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check242 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check244 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_698, Visit698, ContourTransform { r#type = "type" : LeafRead < Leaf237 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union238,
-        required; values = "values" : Union239; x = "x" : ViaValue < Check240 >; y = "y"
-        : ViaValue < Check241 >; weight = "weight" : ViaValue < Check242 >; cell_size =
-        "cellSize" : Union212; bandwidth = "bandwidth" : Union212; count = "count" :
-        Union212; nice = "nice" : Union225; thresholds = "thresholds" : Union239; smooth
-        = "smooth" : Union225; } deny
+        read_698, Visit698, ContourTransform { r#type = "type", required => LeafRead <
+        Leaf239 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
+        Union240; values = "values" => Union241; x = "x" => ViaValue < Check242 >; y =
+        "y" => ViaValue < Check243 >; weight = "weight" => ViaValue < Check244 >;
+        cell_size = "cellSize" => Union213; bandwidth = "bandwidth" => Union213; count =
+        "count" => Union213; nice = "nice" => Union227; thresholds = "thresholds" =>
+        Union241; smooth = "smooth" => Union227; } deny; contract[validators::v432],
+        BASE0, "/definitions/contourTransform"
     );
     rt::string_leaf!(
-        Leaf243 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
+        Leaf245 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check244 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
+        Check246 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union245 = Union92<VecOf<ViaValue<Check244>, 2usize, 2usize>, Typed<SignalRef>>;
-    rt::via_value!(Check246 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    type Union247 = Union93<VecOf<ViaValue<Check246>, 2usize, 2usize>>;
+    rt::via_value!(Check248 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
-        read_700, Visit700, GeojsonTransform { r#type = "type" : LeafRead < Leaf243 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union245;
-        geojson = "geojson" : ViaValue < Check246 >; } deny
+        read_700, Visit700, GeojsonTransform { r#type = "type", required => LeafRead <
+        Leaf245 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" =>
+        Union247; geojson = "geojson" => ViaValue < Check248 >; } deny;
+        contract[validators::v205], BASE0, "/definitions/geojsonTransform"
     );
     rt::string_leaf!(
-        Leaf247 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
+        Leaf249 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check248 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check250 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check249 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
+        Check251 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::object_reader!(
-        read_702, Visit702, GeopathTransform { r#type = "type" : LeafRead < Leaf247 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; projection = "projection" :
-        LeafRead < Leaf14 >; field = "field" : ViaValue < Check248 >; point_radius =
-        "pointRadius" : ViaValue < Check249 >; r#as = "as" : Union222; } deny
+        read_702, Visit702, GeopathTransform { r#type = "type", required => LeafRead <
+        Leaf249 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
+        LeafRead < Leaf14 >; field = "field" => ViaValue < Check250 >; point_radius =
+        "pointRadius" => ViaValue < Check251 >; r#as = "as" => Union224; } deny;
+        contract[validators::t14:: < 0 >], BASE0, "/definitions/geopathTransform"
     );
     rt::string_leaf!(
-        Leaf250 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
+        Leaf252 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check251 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
+        Check253 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union252 = Union92<VecOf<ViaValue<Check251>, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union254 = Union93<VecOf<ViaValue<Check253>, 2usize, 2usize>>;
     rt::object_reader!(
-        read_704, Visit704, GeopointTransform { r#type = "type" : LeafRead < Leaf250 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; projection = "projection" :
-        LeafRead < Leaf14 >, required; fields = "fields" : Union252, required; r#as =
-        "as" : Union227; } deny
+        read_704, Visit704, GeopointTransform { r#type = "type", required => LeafRead <
+        Leaf252 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection",
+        required => LeafRead < Leaf14 >; fields = "fields", required => Union254; r#as =
+        "as" => Union229; } deny; contract[validators::v207], BASE0,
+        "/definitions/geopointTransform"
     );
     rt::string_leaf!(
-        Leaf253 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
+        Leaf255 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check254 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check256 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check255 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
+        Check257 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
         14 >, v)
     );
     rt::object_reader!(
-        read_706, Visit706, GeoshapeTransform { r#type = "type" : LeafRead < Leaf253 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; projection = "projection" :
-        LeafRead < Leaf14 >; field = "field" : ViaValue < Check254 >; point_radius =
-        "pointRadius" : ViaValue < Check255 >; r#as = "as" : Union222; } deny
+        read_706, Visit706, GeoshapeTransform { r#type = "type", required => LeafRead <
+        Leaf255 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
+        LeafRead < Leaf14 >; field = "field" => ViaValue < Check256 >; point_radius =
+        "pointRadius" => ViaValue < Check257 >; r#as = "as" => Union224; } deny;
+        contract[validators::t14:: < 1 >], BASE0, "/definitions/geoshapeTransform"
     );
     rt::string_leaf!(
-        Leaf256 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
+        Leaf258 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
     );
-    type Union257 = Union92<VecOf<rt::fast::AnyValue, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union259 = Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
     rt::object_reader!(
-        read_708, Visit708, GraticuleTransform { r#type = "type" : LeafRead < Leaf256 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; extent = "extent" : Union257;
-        extent_major = "extentMajor" : Union257; extent_minor = "extentMinor" : Union257;
-        step = "step" : Union238; step_major = "stepMajor" : Union238; step_minor =
-        "stepMinor" : Union238; precision = "precision" : Union212; } deny
+        read_708, Visit708, GraticuleTransform { r#type = "type", required => LeafRead <
+        Leaf258 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" =>
+        Union259; extent_major = "extentMajor" => Union259; extent_minor = "extentMinor"
+        => Union259; step = "step" => Union240; step_major = "stepMajor" => Union240;
+        step_minor = "stepMinor" => Union240; precision = "precision" => Union213; }
+        deny; contract[validators::v438], BASE0, "/definitions/graticuleTransform"
     );
     rt::string_leaf!(
-        Leaf258 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
+        Leaf260 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check259 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check261 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check260 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
+        Check262 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
     );
-    rt::via_value!(Check261 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check263 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
     rt::via_value!(
-        Check262 -> StringOrSignalRef < StringResolve >, | v |
+        Check264 -> StringOrSignalRef < StringResolve >, | v |
         rt::is_valid(validators::t11:: < 6 >, v)
     );
     rt::object_reader!(
-        read_710, Visit710, HeatmapTransform { r#type = "type" : LeafRead < Leaf258 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check259 >; color = "color" : ViaValue < Check260 >; opacity = "opacity" :
-        ViaValue < Check261 >; resolve = "resolve" : ViaValue < Check262 >; r#as = "as" :
-        Union222; } deny
+        read_710, Visit710, HeatmapTransform { r#type = "type", required => LeafRead <
+        Leaf260 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check261 >; color = "color" => ViaValue < Check262 >; opacity = "opacity" =>
+        ViaValue < Check263 >; resolve = "resolve" => ViaValue < Check264 >; r#as = "as"
+        => Union224; } deny; contract[validators::v209], BASE0,
+        "/definitions/heatmapTransform"
     );
     rt::string_leaf!(
-        Leaf263 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
+        Leaf265 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check264 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check266 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::via_value!(
-        Check265 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
+        Check267 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
         v)
     );
     rt::via_value!(
-        Check266 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
+        Check268 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
     );
-    type Union267 = Union92<
-        VecOf<ViaValue<Check266>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    rt::value_leaf!(Leaf269 -> (), scalar | v | rt::is_valid(validators::v136, v));
+    type Union269 = Union93<VecOf<ViaValue<Check268>, 0usize, { usize::MAX }>>;
+    rt::value_leaf!(Leaf271 -> (), scalar | v | rt::is_valid(validators::v136, v));
     rt::union_reader!(
-        Union270, VisitUnion270 -> As { str => As::String; R0 : String, map =>
+        Union272, VisitUnion272 -> As { str => As::String; R0 : String, map =>
         As::SignalRef; R1 : SignalRef, null => | _ | As::Null; R2 : () } refuse bool
         number seq
     );
-    type Union268 = Union270<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf269>>;
+    type Union270 = Union272<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf271>>;
     rt::object_reader!(
-        read_712, Visit712, IsocontourTransform { r#type = "type" : LeafRead < Leaf263 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check264 >; thresholds = "thresholds" : Union239; levels = "levels" : Union212;
-        nice = "nice" : Union225; resolve = "resolve" : ViaValue < Check262 >; zero =
-        "zero" : Union225; smooth = "smooth" : Union225; scale = "scale" : ViaValue <
-        Check265 >; translate = "translate" : Union267; r#as = "as" : Union268; } deny
+        read_712, Visit712, IsocontourTransform { r#type = "type", required => LeafRead <
+        Leaf265 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check266 >; thresholds = "thresholds" => Union241; levels = "levels" =>
+        Union213; nice = "nice" => Union227; resolve = "resolve" => ViaValue < Check264
+        >; zero = "zero" => Union227; smooth = "smooth" => Union227; scale = "scale" =>
+        ViaValue < Check267 >; translate = "translate" => Union269; r#as = "as" =>
+        Union270; } deny; contract[validators::v441], BASE0,
+        "/definitions/isocontourTransform"
     );
     rt::string_leaf!(
-        Leaf271 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
+        Leaf273 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check272 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check274 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check273 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check275 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check274 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check276 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check275 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
+        Check277 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union276 = Union92<
-        VecOf<ViaValue<Check275>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union278 = Union93<VecOf<ViaValue<Check277>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_714, Visit714, Kde2dTransform { r#type = "type" : LeafRead < Leaf271 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union238,
-        required; x = "x" : ViaValue < Check272 >, required; y = "y" : ViaValue <
-        Check273 >, required; weight = "weight" : ViaValue < Check274 >; groupby =
-        "groupby" : Union276; cell_size = "cellSize" : Union212; bandwidth = "bandwidth"
-        : Union238; counts = "counts" : Union225; r#as = "as" : Union222; } deny
+        read_714, Visit714, Kde2dTransform { r#type = "type", required => LeafRead <
+        Leaf273 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
+        Union240; x = "x", required => ViaValue < Check274 >; y = "y", required =>
+        ViaValue < Check275 >; weight = "weight" => ViaValue < Check276 >; groupby =
+        "groupby" => Union278; cell_size = "cellSize" => Union213; bandwidth =
+        "bandwidth" => Union240; counts = "counts" => Union227; r#as = "as" => Union224;
+        } deny; contract[validators::v443], BASE0, "/definitions/kde2dTransform"
     );
     rt::string_leaf!(
-        Leaf277 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
+        Leaf279 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check278 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    type Union279 = Union92<
-        VecOf<ViaValue<Check278>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    rt::via_value!(Check280 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    type Union281 = Union93<VecOf<ViaValue<Check280>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_716, Visit716, NestTransform { r#type = "type" : LeafRead < Leaf277 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; keys = "keys" : Union279;
-        generate = "generate" : Union225; } deny
+        read_716, Visit716, NestTransform { r#type = "type", required => LeafRead <
+        Leaf279 >; signal = "signal" => LeafRead < Leaf14 >; keys = "keys" => Union281;
+        generate = "generate" => Union227; } deny; contract[validators::v445], BASE0,
+        "/definitions/nestTransform"
     );
     rt::string_leaf!(
-        Leaf280 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
+        Leaf282 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check281 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check283 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check282 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check284 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union283 = Union92<VecOf<Union222, 5usize, 5usize>, Typed<SignalRef>>;
+    type Union285 = Union93<VecOf<Union224, 5usize, 5usize>>;
     rt::object_reader!(
-        read_718, Visit718, PackTransform { r#type = "type" : LeafRead < Leaf280 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check281 >; sort = "sort" : ViaValue < Check194 >; padding = "padding" :
-        Union212; radius = "radius" : ViaValue < Check282 >; size = "size" : Union238;
-        r#as = "as" : Union283; } deny
+        read_718, Visit718, PackTransform { r#type = "type", required => LeafRead <
+        Leaf282 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check283 >; sort = "sort" => ViaValue < Check195 >; padding = "padding" =>
+        Union213; radius = "radius" => ViaValue < Check284 >; size = "size" => Union240;
+        r#as = "as" => Union285; } deny; contract[validators::v213], BASE0,
+        "/definitions/packTransform"
     );
     rt::string_leaf!(
-        Leaf284 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
+        Leaf286 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check285 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check287 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
-    type Union286 = Union92<VecOf<Union222, 6usize, 6usize>, Typed<SignalRef>>;
+    type Union288 = Union93<VecOf<Union224, 6usize, 6usize>>;
     rt::object_reader!(
-        read_720, Visit720, PartitionTransform { r#type = "type" : LeafRead < Leaf284 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check285 >; sort = "sort" : ViaValue < Check194 >; padding = "padding" :
-        Union212; round = "round" : Union225; size = "size" : Union238; r#as = "as" :
-        Union286; } deny
+        read_720, Visit720, PartitionTransform { r#type = "type", required => LeafRead <
+        Leaf286 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check287 >; sort = "sort" => ViaValue < Check195 >; padding = "padding" =>
+        Union213; round = "round" => Union227; size = "size" => Union240; r#as = "as" =>
+        Union288; } deny; contract[validators::v214], BASE0,
+        "/definitions/partitionTransform"
     );
     rt::string_leaf!(
-        Leaf287 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
+        Leaf289 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check288 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check290 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    rt::via_value!(Check289 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check291 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
-        read_722, Visit722, StratifyTransform { r#type = "type" : LeafRead < Leaf287 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; key = "key" : ViaValue <
-        Check288 >, required; parent_key = "parentKey" : ViaValue < Check289 >, required;
-        } deny
+        read_722, Visit722, StratifyTransform { r#type = "type", required => LeafRead <
+        Leaf289 >; signal = "signal" => LeafRead < Leaf14 >; key = "key", required =>
+        ViaValue < Check290 >; parent_key = "parentKey", required => ViaValue < Check291
+        >; } deny; contract[validators::v215], BASE0, "/definitions/stratifyTransform"
     );
     rt::string_leaf!(
-        Leaf290 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
+        Leaf292 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check291 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check293 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check292 -> StringOrSignalRef < RootDataItemNameTransformItemTreeMethodString >,
+        Check294 -> StringOrSignalRef < RootDataItemNameTransformItemTreeMethodString >,
         | v | rt::is_valid(validators::t11:: < 7 >, v)
     );
-    type Union293 = Union92<VecOf<Union222, 4usize, 4usize>, Typed<SignalRef>>;
+    type Union295 = Union93<VecOf<Union224, 4usize, 4usize>>;
     rt::object_reader!(
-        read_724, Visit724, TreeTransform { r#type = "type" : LeafRead < Leaf290 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check291 >; sort = "sort" : ViaValue < Check194 >; method = "method" : ViaValue <
-        Check292 >; size = "size" : Union238; node_size = "nodeSize" : Union238;
-        separation = "separation" : Union225; r#as = "as" : Union293; } deny
+        read_724, Visit724, TreeTransform { r#type = "type", required => LeafRead <
+        Leaf292 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check293 >; sort = "sort" => ViaValue < Check195 >; method = "method" =>
+        ViaValue < Check294 >; size = "size" => Union240; node_size = "nodeSize" =>
+        Union240; separation = "separation" => Union227; r#as = "as" => Union295; } deny;
+        contract[validators::v216], BASE0, "/definitions/treeTransform"
     );
     rt::string_leaf!(
-        Leaf294 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
+        Leaf296 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
         TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_726, Visit726, TreelinksTransform { r#type = "type" : LeafRead < Leaf294 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; } deny
+        read_726, Visit726, TreelinksTransform { r#type = "type", required => LeafRead <
+        Leaf296 >; signal = "signal" => LeafRead < Leaf14 >; } deny;
+        contract[validators::v451], BASE0, "/definitions/treelinksTransform"
     );
     rt::string_leaf!(
-        Leaf295 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
+        Leaf297 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check296 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check298 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check297 -> StringOrSignalRef < RootDataItemNameTransformItemTreemapMethodString
+        Check299 -> StringOrSignalRef < RootDataItemNameTransformItemTreemapMethodString
         >, | v | rt::is_valid(validators::t11:: < 8 >, v)
     );
     rt::object_reader!(
-        read_728, Visit728, TreemapTransform { r#type = "type" : LeafRead < Leaf295 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check296 >; sort = "sort" : ViaValue < Check194 >; method = "method" : ViaValue <
-        Check297 >; padding = "padding" : Union212; padding_inner = "paddingInner" :
-        Union212; padding_outer = "paddingOuter" : Union212; padding_top = "paddingTop" :
-        Union212; padding_right = "paddingRight" : Union212; padding_bottom =
-        "paddingBottom" : Union212; padding_left = "paddingLeft" : Union212; ratio =
-        "ratio" : Union212; round = "round" : Union225; size = "size" : Union238; r#as =
-        "as" : Union286; } deny
+        read_728, Visit728, TreemapTransform { r#type = "type", required => LeafRead <
+        Leaf297 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check298 >; sort = "sort" => ViaValue < Check195 >; method = "method" =>
+        ViaValue < Check299 >; padding = "padding" => Union213; padding_inner =
+        "paddingInner" => Union213; padding_outer = "paddingOuter" => Union213;
+        padding_top = "paddingTop" => Union213; padding_right = "paddingRight" =>
+        Union213; padding_bottom = "paddingBottom" => Union213; padding_left =
+        "paddingLeft" => Union213; ratio = "ratio" => Union213; round = "round" =>
+        Union227; size = "size" => Union240; r#as = "as" => Union288; } deny;
+        contract[validators::v218], BASE0, "/definitions/treemapTransform"
     );
     rt::string_leaf!(
-        Leaf298 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
+        Leaf300 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
         LabelTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union300, VisitUnion300 -> LabelTransformPadding { number =>
+        Union302, VisitUnion302 -> LabelTransformPadding { number =>
         LabelTransformPadding::Number; R0 : rt::Number, map =>
         LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
         LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
-    type Union299 = Union300<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf269>>;
-    type Union301 = Union92<
-        VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union301 = Union302<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf271>>;
+    type Union303 = Union93<VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_730, Visit730, LabelTransform { r#type = "type" : LeafRead < Leaf298 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union238,
-        required; sort = "sort" : ViaValue < Check194 >; anchor = "anchor" : Union236;
-        offset = "offset" : Union239; padding = "padding" : Union299; line_anchor =
-        "lineAnchor" : Union222; mark_index = "markIndex" : Union212; avoid_base_mark =
-        "avoidBaseMark" : Union225; avoid_marks = "avoidMarks" : Union301; method =
-        "method" : Union222; r#as = "as" : Union283; } deny
+        read_730, Visit730, LabelTransform { r#type = "type", required => LeafRead <
+        Leaf300 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
+        Union240; sort = "sort" => ViaValue < Check195 >; anchor = "anchor" => Union238;
+        offset = "offset" => Union241; padding = "padding" => Union301; line_anchor =
+        "lineAnchor" => Union224; mark_index = "markIndex" => Union213; avoid_base_mark =
+        "avoidBaseMark" => Union227; avoid_marks = "avoidMarks" => Union303; method =
+        "method" => Union224; r#as = "as" => Union285; } deny;
+        contract[validators::v220], BASE0, "/definitions/labelTransform"
     );
     rt::string_leaf!(
-        Leaf302 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
+        Leaf304 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check303 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check305 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check304 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check306 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check305 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
+        Check307 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union306 = Union92<
-        VecOf<ViaValue<Check305>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union308 = Union93<VecOf<ViaValue<Check307>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_732, Visit732, LoessTransform { r#type = "type" : LeafRead < Leaf302 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; x = "x" : ViaValue < Check303
-        >, required; y = "y" : ViaValue < Check304 >, required; groupby = "groupby" :
-        Union306; bandwidth = "bandwidth" : Union212; r#as = "as" : Union236; } deny
+        read_732, Visit732, LoessTransform { r#type = "type", required => LeafRead <
+        Leaf304 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
+        ViaValue < Check305 >; y = "y", required => ViaValue < Check306 >; groupby =
+        "groupby" => Union308; bandwidth = "bandwidth" => Union213; r#as = "as" =>
+        Union238; } deny; contract[validators::v455], BASE0,
+        "/definitions/loessTransform"
     );
     rt::string_leaf!(
-        Leaf307 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
+        Leaf309 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check308 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check310 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check309 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check311 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check310 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
+        Check312 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union311 = Union92<
-        VecOf<ViaValue<Check310>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union313 = Union93<VecOf<ViaValue<Check312>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_734, Visit734, RegressionTransform { r#type = "type" : LeafRead < Leaf307 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; x = "x" : ViaValue < Check308
-        >, required; y = "y" : ViaValue < Check309 >, required; groupby = "groupby" :
-        Union311; method = "method" : Union222; order = "order" : Union212; extent =
-        "extent" : Union238; params = "params" : Union225; r#as = "as" : Union236; } deny
+        read_734, Visit734, RegressionTransform { r#type = "type", required => LeafRead <
+        Leaf309 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
+        ViaValue < Check310 >; y = "y", required => ViaValue < Check311 >; groupby =
+        "groupby" => Union313; method = "method" => Union224; order = "order" =>
+        Union213; extent = "extent" => Union240; params = "params" => Union227; r#as =
+        "as" => Union238; } deny; contract[validators::v457], BASE0,
+        "/definitions/regressionTransform"
     );
     rt::string_leaf!(
-        Leaf312 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
+        Leaf314 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check313 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
+        Check315 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union314 = Union92<
-        VecOf<ViaValue<Check313>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union316 = Union93<VecOf<ViaValue<Check315>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check315 -> StringOrSignalRef <
+        Check317 -> StringOrSignalRef <
         RootDataItemNameTransformItemAggregateOpsArrayString >, | v |
         rt::is_valid(validators::t11:: < 9 >, v)
     );
-    type Union316 = Union92<
-        VecOf<ViaValue<Check315>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union318 = Union93<VecOf<ViaValue<Check317>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check317 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
+        Check319 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
-    type Union318 = Union92<
-        VecOf<ViaValue<Check317>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    type Union319 = Union92<VecOf<Union268, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union320 = Union93<VecOf<ViaValue<Check319>, 0usize, { usize::MAX }>>;
+    type Union321 = Union93<VecOf<Union270, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check320 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check322 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_736, Visit736, AggregateTransform { r#type = "type" : LeafRead < Leaf312 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
-        Union314; ops = "ops" : Union316; fields = "fields" : Union318; r#as = "as" :
-        Union319; drop = "drop" : Union225; cross = "cross" : Union225; key = "key" :
-        ViaValue < Check320 >; } deny
+        read_736, Visit736, AggregateTransform { r#type = "type", required => LeafRead <
+        Leaf314 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union316; ops = "ops" => Union318; fields = "fields" => Union320; r#as = "as" =>
+        Union321; drop = "drop" => Union227; cross = "cross" => Union227; key = "key" =>
+        ViaValue < Check322 >; } deny; contract[validators::v459], BASE0,
+        "/definitions/aggregateTransform"
     );
     rt::string_leaf!(
-        Leaf321 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
+        Leaf323 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check322 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check324 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_738, Visit738, BinTransform { r#type = "type" : LeafRead < Leaf321 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check322 >, required; interval = "interval" : Union225; anchor = "anchor" :
-        Union212; maxbins = "maxbins" : Union212; base = "base" : Union212; divide =
-        "divide" : Union239; extent = "extent" : Union238, required; span = "span" :
-        Union212; step = "step" : Union212; steps = "steps" : Union239; minstep =
-        "minstep" : Union212; nice = "nice" : Union225; name = "name" : Union222; r#as =
-        "as" : Union227; } deny
+        read_738, Visit738, BinTransform { r#type = "type", required => LeafRead <
+        Leaf323 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check324 >; interval = "interval" => Union227; anchor = "anchor" =>
+        Union213; maxbins = "maxbins" => Union213; base = "base" => Union213; divide =
+        "divide" => Union241; extent = "extent", required => Union240; span = "span" =>
+        Union213; step = "step" => Union213; steps = "steps" => Union241; minstep =
+        "minstep" => Union213; nice = "nice" => Union227; name = "name" => Union224; r#as
+        = "as" => Union229; } deny; contract[validators::v224], BASE0,
+        "/definitions/binTransform"
     );
     rt::string_leaf!(
-        Leaf323 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
+        Leaf325 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
         CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_740, Visit740, CollectTransform { r#type = "type" : LeafRead < Leaf323 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; sort = "sort" : ViaValue <
-        Check194 >; } deny
+        read_740, Visit740, CollectTransform { r#type = "type", required => LeafRead <
+        Leaf325 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
+        Check195 >; } deny; contract[validators::v225], BASE0,
+        "/definitions/collectTransform"
     );
     rt::string_leaf!(
-        Leaf324 -> CountpatternTransformType, | s | [! ::std::matches!(s,
+        Leaf326 -> CountpatternTransformType, | s | [! ::std::matches!(s,
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check325 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
+        Check327 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
         >, v)
     );
     rt::via_value!(
-        Check326 -> StringOrSignalRef < StringCase >, | v |
+        Check328 -> StringOrSignalRef < StringCase >, | v |
         rt::is_valid(validators::t11:: < 10 >, v)
     );
     rt::object_reader!(
-        read_742, Visit742, CountpatternTransform { r#type = "type" : LeafRead < Leaf324
-        >, required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue
-        < Check325 >, required; case = "case" : ViaValue < Check326 >; pattern =
-        "pattern" : Union222; stopwords = "stopwords" : Union222; r#as = "as" : Union227;
-        } deny
+        read_742, Visit742, CountpatternTransform { r#type = "type", required => LeafRead
+        < Leaf326 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required
+        => ViaValue < Check327 >; case = "case" => ViaValue < Check328 >; pattern =
+        "pattern" => Union224; stopwords = "stopwords" => Union224; r#as = "as" =>
+        Union229; } deny; contract[validators::v463], BASE0,
+        "/definitions/countpatternTransform"
     );
     rt::string_leaf!(
-        Leaf327 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
+        Leaf329 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
         CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_744, Visit744, CrossTransform { r#type = "type" : LeafRead < Leaf327 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; filter = "filter" : LeafRead <
-        Leaf14 >; r#as = "as" : Union227; } deny
+        read_744, Visit744, CrossTransform { r#type = "type", required => LeafRead <
+        Leaf329 >; signal = "signal" => LeafRead < Leaf14 >; filter = "filter" =>
+        LeafRead < Leaf14 >; r#as = "as" => Union229; } deny; contract[validators::v465],
+        BASE0, "/definitions/crossTransform"
     );
     rt::string_leaf!(
-        Leaf328 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
+        Leaf330 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check329 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
+        Check331 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
     );
     rt::object_reader!(
-        read_746, Visit746, DensityTransform { r#type = "type" : LeafRead < Leaf328 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; extent = "extent" : Union238;
-        steps = "steps" : Union212; minsteps = "minsteps" : Union212; maxsteps =
-        "maxsteps" : Union212; method = "method" : Union222; distribution =
-        "distribution" : ViaValue < Check329 >; r#as = "as" : Union236; } deny
+        read_746, Visit746, DensityTransform { r#type = "type", required => LeafRead <
+        Leaf330 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" =>
+        Union240; steps = "steps" => Union213; minsteps = "minsteps" => Union213;
+        maxsteps = "maxsteps" => Union213; method = "method" => Union224; distribution =
+        "distribution" => ViaValue < Check331 >; r#as = "as" => Union238; } deny;
+        contract[validators::v467], BASE0, "/definitions/densityTransform"
     );
     rt::string_leaf!(
-        Leaf330 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
+        Leaf332 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check331 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check333 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check332 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
+        Check334 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union333 = Union92<
-        VecOf<ViaValue<Check332>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union335 = Union93<VecOf<ViaValue<Check334>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_748, Visit748, DotbinTransform { r#type = "type" : LeafRead < Leaf330 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check331 >, required; groupby = "groupby" : Union333; step = "step" : Union212;
-        smooth = "smooth" : Union225; r#as = "as" : Union222; } deny
+        read_748, Visit748, DotbinTransform { r#type = "type", required => LeafRead <
+        Leaf332 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check333 >; groupby = "groupby" => Union335; step = "step" =>
+        Union213; smooth = "smooth" => Union227; r#as = "as" => Union224; } deny;
+        contract[validators::v228], BASE0, "/definitions/dotbinTransform"
     );
     rt::string_leaf!(
-        Leaf334 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
+        Leaf336 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check335 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check337 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_750, Visit750, ExtentTransform { r#type = "type" : LeafRead < Leaf334 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check335 >, required; } deny
+        read_750, Visit750, ExtentTransform { r#type = "type", required => LeafRead <
+        Leaf336 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check337 >; } deny; contract[validators::v229], BASE0,
+        "/definitions/extentTransform"
     );
     rt::string_leaf!(
-        Leaf336 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
+        Leaf338 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
         FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_752, Visit752, FilterTransform { r#type = "type" : LeafRead < Leaf336 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; expr = "expr" : LeafRead <
-        Leaf14 >, required; } deny
+        read_752, Visit752, FilterTransform { r#type = "type", required => LeafRead <
+        Leaf338 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
+        LeafRead < Leaf14 >; } deny; contract[validators::v471], BASE0,
+        "/definitions/filterTransform"
     );
     rt::string_leaf!(
-        Leaf337 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
+        Leaf339 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check338 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
+        Check340 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union339 = Union92<
-        VecOf<ViaValue<Check338>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union341 = Union93<VecOf<ViaValue<Check340>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_754, Visit754, FlattenTransform { r#type = "type" : LeafRead < Leaf337 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union339,
-        required; index = "index" : Union222; r#as = "as" : Union236; } deny
+        read_754, Visit754, FlattenTransform { r#type = "type", required => LeafRead <
+        Leaf339 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
+        => Union341; index = "index" => Union224; r#as = "as" => Union238; } deny;
+        contract[validators::v473], BASE0, "/definitions/flattenTransform"
     );
     rt::string_leaf!(
-        Leaf340 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
+        Leaf342 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check341 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
+        Check343 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union342 = Union92<
-        VecOf<ViaValue<Check341>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union344 = Union93<VecOf<ViaValue<Check343>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_756, Visit756, FoldTransform { r#type = "type" : LeafRead < Leaf340 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union342,
-        required; r#as = "as" : Union227; } deny
+        read_756, Visit756, FoldTransform { r#type = "type", required => LeafRead <
+        Leaf342 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
+        => Union344; r#as = "as" => Union229; } deny; contract[validators::v475], BASE0,
+        "/definitions/foldTransform"
     );
     rt::string_leaf!(
-        Leaf343 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
+        Leaf345 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
         FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_758, Visit758, FormulaTransform { r#type = "type" : LeafRead < Leaf343 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; expr = "expr" : LeafRead <
-        Leaf14 >, required; r#as = "as" : Union222, required; initonly = "initonly" :
-        Union225; } deny
+        read_758, Visit758, FormulaTransform { r#type = "type", required => LeafRead <
+        Leaf345 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
+        LeafRead < Leaf14 >; r#as = "as", required => Union224; initonly = "initonly" =>
+        Union227; } deny; contract[validators::v230], BASE0,
+        "/definitions/formulaTransform"
     );
     rt::string_leaf!(
-        Leaf344 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
+        Leaf346 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
         ImputeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check345 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check347 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check346 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check348 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check347 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
+        Check349 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union348 = Union92<
-        VecOf<ViaValue<Check347>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union350 = Union93<VecOf<ViaValue<Check349>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check349 -> StringOrSignalRef < RootDataItemNameTransformItemImputeMethodString
+        Check351 -> StringOrSignalRef < RootDataItemNameTransformItemImputeMethodString
         >, | v | rt::is_valid(validators::t11:: < 11 >, v)
     );
     rt::object_reader!(
-        read_760, Visit760, ImputeTransform { r#type = "type" : LeafRead < Leaf344 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check345 >, required; key = "key" : ViaValue < Check346 >, required; keyvals =
-        "keyvals" : Union210; groupby = "groupby" : Union348; method = "method" :
-        ViaValue < Check349 >; value = "value" : rt::fast::AnyValue; } deny
+        read_760, Visit760, ImputeTransform { r#type = "type", required => LeafRead <
+        Leaf346 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check347 >; key = "key", required => ViaValue < Check348 >; keyvals =
+        "keyvals" => Union211; groupby = "groupby" => Union350; method = "method" =>
+        ViaValue < Check351 >; value = "value" => rt::fast::AnyValue; } deny;
+        contract[validators::v478], BASE0, "/definitions/imputeTransform"
     );
     rt::string_leaf!(
-        Leaf350 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
+        Leaf352 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
         "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check351 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
+        Check353 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union352 = Union92<
-        VecOf<ViaValue<Check351>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union354 = Union93<VecOf<ViaValue<Check353>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check353 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
+        Check355 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
-    type Union354 = Union92<
-        VecOf<ViaValue<Check353>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union356 = Union93<VecOf<ViaValue<Check355>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check355 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check357 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::object_reader!(
-        read_762, Visit762, JoinaggregateTransform { r#type = "type" : LeafRead < Leaf350
-        >, required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
-        Union352; fields = "fields" : Union354; ops = "ops" : Union316; r#as = "as" :
-        Union319; key = "key" : ViaValue < Check355 >; } deny
+        read_762, Visit762, JoinaggregateTransform { r#type = "type", required =>
+        LeafRead < Leaf352 >; signal = "signal" => LeafRead < Leaf14 >; groupby =
+        "groupby" => Union354; fields = "fields" => Union356; ops = "ops" => Union318;
+        r#as = "as" => Union321; key = "key" => ViaValue < Check357 >; } deny;
+        contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
     );
     rt::string_leaf!(
-        Leaf356 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
+        Leaf358 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check357 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
+        Check359 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union358 = Union92<
-        VecOf<ViaValue<Check357>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union360 = Union93<VecOf<ViaValue<Check359>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check359 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check361 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_764, Visit764, KdeTransform { r#type = "type" : LeafRead < Leaf356 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
-        Union358; field = "field" : ViaValue < Check359 >, required; cumulative =
-        "cumulative" : Union225; counts = "counts" : Union225; bandwidth = "bandwidth" :
-        Union212; extent = "extent" : Union238; resolve = "resolve" : ViaValue < Check262
-        >; steps = "steps" : Union212; minsteps = "minsteps" : Union212; maxsteps =
-        "maxsteps" : Union212; r#as = "as" : Union236; } deny
+        read_764, Visit764, KdeTransform { r#type = "type", required => LeafRead <
+        Leaf358 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union360; field = "field", required => ViaValue < Check361 >; cumulative =
+        "cumulative" => Union227; counts = "counts" => Union227; bandwidth = "bandwidth"
+        => Union213; extent = "extent" => Union240; resolve = "resolve" => ViaValue <
+        Check264 >; steps = "steps" => Union213; minsteps = "minsteps" => Union213;
+        maxsteps = "maxsteps" => Union213; r#as = "as" => Union238; } deny;
+        contract[validators::v481], BASE0, "/definitions/kdeTransform"
     );
     rt::string_leaf!(
-        Leaf360 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
+        Leaf362 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check361 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check363 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check362 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check364 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union363 = Union92<
-        VecOf<ViaValue<Check362>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union365 = Union93<VecOf<ViaValue<Check364>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check364 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
+        Check366 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union365 = Union92<
-        VecOf<ViaValue<Check364>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union367 = Union93<VecOf<ViaValue<Check366>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_766, Visit766, LookupTransform { r#type = "type" : LeafRead < Leaf360 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; from = "from" : LeafRead <
-        Leaf14 >, required; key = "key" : ViaValue < Check361 >, required; values =
-        "values" : Union363; fields = "fields" : Union365, required; r#as = "as" :
-        Union236; default = "default" : rt::fast::AnyValue; } deny
+        read_766, Visit766, LookupTransform { r#type = "type", required => LeafRead <
+        Leaf362 >; signal = "signal" => LeafRead < Leaf14 >; from = "from", required =>
+        LeafRead < Leaf14 >; key = "key", required => ViaValue < Check363 >; values =
+        "values" => Union365; fields = "fields", required => Union367; r#as = "as" =>
+        Union238; default = "default" => rt::fast::AnyValue; } deny;
+        contract[validators::v233], BASE0, "/definitions/lookupTransform"
     );
     rt::string_leaf!(
-        Leaf366 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
+        Leaf368 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check367 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
+        Check369 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union368 = Union92<
-        VecOf<ViaValue<Check367>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union370 = Union93<VecOf<ViaValue<Check369>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check369 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check371 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check370 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check372 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check371 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check373 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_768, Visit768, PivotTransform { r#type = "type" : LeafRead < Leaf366 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
-        Union368; field = "field" : ViaValue < Check369 >, required; value = "value" :
-        ViaValue < Check370 >, required; op = "op" : ViaValue < Check315 >; limit =
-        "limit" : Union212; key = "key" : ViaValue < Check371 >; } deny
+        read_768, Visit768, PivotTransform { r#type = "type", required => LeafRead <
+        Leaf368 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union370; field = "field", required => ViaValue < Check371 >; value = "value",
+        required => ViaValue < Check372 >; op = "op" => ViaValue < Check317 >; limit =
+        "limit" => Union213; key = "key" => ViaValue < Check373 >; } deny;
+        contract[validators::v484], BASE0, "/definitions/pivotTransform"
     );
     rt::string_leaf!(
-        Leaf372 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
+        Leaf374 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check373 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
+        Check375 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union374 = Union92<
-        VecOf<ViaValue<Check373>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union376 = Union93<VecOf<ViaValue<Check375>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_770, Visit770, ProjectTransform { r#type = "type" : LeafRead < Leaf372 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; fields = "fields" : Union374;
-        r#as = "as" : Union319; } deny
+        read_770, Visit770, ProjectTransform { r#type = "type", required => LeafRead <
+        Leaf374 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" =>
+        Union376; r#as = "as" => Union321; } deny; contract[validators::v486], BASE0,
+        "/definitions/projectTransform"
     );
     rt::string_leaf!(
-        Leaf375 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
+        Leaf377 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
         QuantileScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check376 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
+        Check378 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union377 = Union92<
-        VecOf<ViaValue<Check376>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union379 = Union93<VecOf<ViaValue<Check378>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check378 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check380 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_772, Visit772, QuantileTransform { r#type = "type" : LeafRead < Leaf375 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; groupby = "groupby" :
-        Union377; field = "field" : ViaValue < Check378 >, required; probs = "probs" :
-        Union239; step = "step" : Union212; r#as = "as" : Union236; } deny
+        read_772, Visit772, QuantileTransform { r#type = "type", required => LeafRead <
+        Leaf377 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union379; field = "field", required => ViaValue < Check380 >; probs = "probs" =>
+        Union241; step = "step" => Union213; r#as = "as" => Union238; } deny;
+        contract[validators::v488], BASE0, "/definitions/quantileTransform"
     );
     rt::string_leaf!(
-        Leaf379 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
+        Leaf381 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
         SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_773, Visit773, SampleTransform { r#type = "type" : LeafRead < Leaf379 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union212; }
-        deny
+        read_773, Visit773, SampleTransform { r#type = "type", required => LeafRead <
+        Leaf381 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union213; }
+        deny; contract[validators::v234], BASE0, "/definitions/sampleTransform"
     );
     rt::string_leaf!(
-        Leaf380 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
+        Leaf382 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
         SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_775, Visit775, SequenceTransform { r#type = "type" : LeafRead < Leaf380 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; start = "start" : Union212,
-        required; stop = "stop" : Union212, required; step = "step" : Union212; r#as =
-        "as" : Union222; } deny
+        read_775, Visit775, SequenceTransform { r#type = "type", required => LeafRead <
+        Leaf382 >; signal = "signal" => LeafRead < Leaf14 >; start = "start", required =>
+        Union213; stop = "stop", required => Union213; step = "step" => Union213; r#as =
+        "as" => Union224; } deny; contract[validators::v490], BASE0,
+        "/definitions/sequenceTransform"
     );
     rt::string_leaf!(
-        Leaf381 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
+        Leaf383 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
         TimeunitTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check382 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check384 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check383 -> StringOrSignalRef < StringUnit >, | v |
+        Check385 -> StringOrSignalRef < StringUnit >, | v |
         rt::is_valid(validators::t11:: < 12 >, v)
     );
-    type Union384 = Union92<
-        VecOf<ViaValue<Check383>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union386 = Union93<VecOf<ViaValue<Check385>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check385 -> StringOrSignalRef < StringTimezone >, | v |
+        Check387 -> StringOrSignalRef < StringTimezone >, | v |
         rt::is_valid(validators::t11:: < 13 >, v)
     );
     rt::object_reader!(
-        read_777, Visit777, TimeunitTransform { r#type = "type" : LeafRead < Leaf381 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; field = "field" : ViaValue <
-        Check382 >, required; interval = "interval" : Union225; units = "units" :
-        Union384; step = "step" : Union212; maxbins = "maxbins" : Union212; extent =
-        "extent" : Union239; timezone = "timezone" : ViaValue < Check385 >; r#as = "as" :
-        Union227; } deny
+        read_777, Visit777, TimeunitTransform { r#type = "type", required => LeafRead <
+        Leaf383 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check384 >; interval = "interval" => Union227; units = "units" =>
+        Union386; step = "step" => Union213; maxbins = "maxbins" => Union213; extent =
+        "extent" => Union241; timezone = "timezone" => ViaValue < Check387 >; r#as = "as"
+        => Union229; } deny; contract[validators::v235], BASE0,
+        "/definitions/timeunitTransform"
     );
     rt::string_leaf!(
-        Leaf386 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
+        Leaf388 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
         WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check387 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
+        Check389 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union388 = Union92<
-        VecOf<ViaValue<Check387>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union390 = Union93<VecOf<ViaValue<Check389>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check389 -> StringOrSignalRef < RootDataItemNameTransformItemWindowOpsArrayString
+        Check391 -> StringOrSignalRef < RootDataItemNameTransformItemWindowOpsArrayString
         >, | v | rt::is_valid(validators::t11:: < 14 >, v)
     );
-    type Union390 = Union92<
-        VecOf<ViaValue<Check389>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    type Union391 = Union92<VecOf<Union299, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union392 = Union93<VecOf<ViaValue<Check391>, 0usize, { usize::MAX }>>;
+    type Union393 = Union93<VecOf<Union301, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check392 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
+        Check394 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
-    type Union393 = Union92<
-        VecOf<ViaValue<Check392>, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
-    type Union394 = Union92<VecOf<Union299, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union395 = Union93<VecOf<ViaValue<Check394>, 0usize, { usize::MAX }>>;
+    type Union396 = Union93<VecOf<Union301, 2usize, 2usize>>;
     rt::object_reader!(
-        read_779, Visit779, WindowTransform { r#type = "type" : LeafRead < Leaf386 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; sort = "sort" : ViaValue <
-        Check194 >; groupby = "groupby" : Union388; ops = "ops" : Union390; params =
-        "params" : Union391; fields = "fields" : Union393; r#as = "as" : Union319; frame
-        = "frame" : Union394; ignore_peers = "ignorePeers" : Union225; } deny
+        read_779, Visit779, WindowTransform { r#type = "type", required => LeafRead <
+        Leaf388 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
+        Check195 >; groupby = "groupby" => Union390; ops = "ops" => Union392; params =
+        "params" => Union393; fields = "fields" => Union395; r#as = "as" => Union321;
+        frame = "frame" => Union396; ignore_peers = "ignorePeers" => Union227; } deny;
+        contract[validators::v238], BASE0, "/definitions/windowTransform"
     );
     rt::string_leaf!(
-        Leaf395 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
+        Leaf397 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
         IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_781, Visit781, IdentifierTransform { r#type = "type" : LeafRead < Leaf395 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; r#as = "as" : Union222,
-        required; } deny
+        read_781, Visit781, IdentifierTransform { r#type = "type", required => LeafRead <
+        Leaf397 >; signal = "signal" => LeafRead < Leaf14 >; r#as = "as", required =>
+        Union224; } deny; contract[validators::v240], BASE0,
+        "/definitions/identifierTransform"
     );
     rt::string_leaf!(
-        Leaf396 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
+        Leaf398 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check397 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check399 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check398 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check400 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
-        read_783, Visit783, VoronoiTransform { r#type = "type" : LeafRead < Leaf396 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; x = "x" : ViaValue < Check397
-        >, required; y = "y" : ViaValue < Check398 >, required; size = "size" : Union238;
-        extent = "extent" : Union257; r#as = "as" : Union222; } deny
+        read_783, Visit783, VoronoiTransform { r#type = "type", required => LeafRead <
+        Leaf398 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
+        ViaValue < Check399 >; y = "y", required => ViaValue < Check400 >; size = "size"
+        => Union240; extent = "extent" => Union259; r#as = "as" => Union224; } deny;
+        contract[validators::v241], BASE0, "/definitions/voronoiTransform"
     );
     rt::string_leaf!(
-        Leaf399 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
+        Leaf401 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check400 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
+        Check402 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
         v)
     );
     rt::via_value!(
-        Check401 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
+        Check403 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
         >, v)
     );
     rt::via_value!(
-        Check402 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
+        Check404 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
         15 >, v)
     );
     rt::via_value!(
-        Check403 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
+        Check405 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::union_reader!(
-        Union405, VisitUnion405 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
+        Union407, VisitUnion407 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
         < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null => | _ |
         FontSizeRange::Null; R2 : () } refuse bool number str
     );
-    type Union404 = Union405<
-        VecOf<Union212, 0usize, { usize::MAX }>,
+    type Union406 = Union407<
+        VecOf<Union213, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
-        LeafRead<Leaf269>,
+        LeafRead<Leaf271>,
     >;
-    rt::via_value!(Check406 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(Check407 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check408 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check409 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check408 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
+        Check410 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
-    type Union409 = Union92<VecOf<Union222, 7usize, 7usize>, Typed<SignalRef>>;
+    type Union411 = Union93<VecOf<Union224, 7usize, 7usize>>;
     rt::object_reader!(
-        read_785, Visit785, WordcloudTransform { r#type = "type" : LeafRead < Leaf399 >,
-        required; signal = "signal" : LeafRead < Leaf14 >; size = "size" : Union238; font
-        = "font" : ViaValue < Check400 >; font_style = "fontStyle" : ViaValue < Check401
-        >; font_weight = "fontWeight" : ViaValue < Check402 >; font_size = "fontSize" :
-        ViaValue < Check403 >; font_size_range = "fontSizeRange" : Union404; rotate =
-        "rotate" : ViaValue < Check406 >; text = "text" : ViaValue < Check407 >; spiral =
-        "spiral" : Union222; padding = "padding" : ViaValue < Check408 >; r#as = "as" :
-        Union409; } deny
+        read_785, Visit785, WordcloudTransform { r#type = "type", required => LeafRead <
+        Leaf401 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union240;
+        font = "font" => ViaValue < Check402 >; font_style = "fontStyle" => ViaValue <
+        Check403 >; font_weight = "fontWeight" => ViaValue < Check404 >; font_size =
+        "fontSize" => ViaValue < Check405 >; font_size_range = "fontSizeRange" =>
+        Union406; rotate = "rotate" => ViaValue < Check408 >; text = "text" => ViaValue <
+        Check409 >; spiral = "spiral" => Union224; padding = "padding" => ViaValue <
+        Check410 >; r#as = "as" => Union411; } deny; contract[validators::v242], BASE0,
+        "/definitions/wordcloudTransform"
     );
 }
 /// Validators: one function per distinct subschema.
@@ -14708,56 +14152,38 @@ mod validators {
     /// `#/definitions/encodeEntry`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "x", t19::<1>) & c.prop(l, s, x, "x2", t19::<1>)
-            & c.prop(l, s, x, "xc", t19::<1>) & c.prop(l, s, x, "width", t19::<1>)
-            & c.prop(l, s, x, "y", t19::<1>) & c.prop(l, s, x, "y2", t19::<1>)
-            & c.prop(l, s, x, "yc", t19::<1>) & c.prop(l, s, x, "height", t19::<1>)
-            & c.prop(l, s, x, "opacity", t19::<1>) & c.prop(l, s, x, "fill", t19::<19>)
-            & c.prop(l, s, x, "fillOpacity", t19::<1>)
-            & c.prop(l, s, x, "stroke", t19::<19>)
-            & c.prop(l, s, x, "strokeOpacity", t19::<1>)
-            & c.prop(l, s, x, "strokeWidth", t19::<1>)
-            & c.prop(l, s, x, "strokeCap", t19::<52>)
-            & c.prop(l, s, x, "strokeDash", t19::<22>)
-            & c.prop(l, s, x, "strokeDashOffset", t19::<1>)
-            & c.prop(l, s, x, "strokeJoin", t19::<53>)
-            & c.prop(l, s, x, "strokeMiterLimit", t19::<1>)
-            & c.prop(l, s, x, "blend", t19::<54>) & c.prop(l, s, x, "cursor", t19::<20>)
-            & c.prop(l, s, x, "tooltip", t19::<55>) & c.prop(l, s, x, "zindex", t19::<1>)
-            & c.prop(l, s, x, "description", t19::<20>)
-            & c.prop(l, s, x, "aria", t19::<23>) & c.prop(l, s, x, "ariaRole", t19::<20>)
-            & c.prop(l, s, x, "ariaRoleDescription", t19::<20>)
-            & c.prop(l, s, x, "clip", t19::<23>)
-            & c.prop(l, s, x, "strokeForeground", t19::<23>)
-            & c.prop(l, s, x, "strokeOffset", t19::<1>)
-            & c.prop(l, s, x, "cornerRadius", t19::<1>)
-            & c.prop(l, s, x, "cornerRadiusTopLeft", t19::<1>)
-            & c.prop(l, s, x, "cornerRadiusTopRight", t19::<1>)
-            & c.prop(l, s, x, "cornerRadiusBottomRight", t19::<1>)
-            & c.prop(l, s, x, "cornerRadiusBottomLeft", t19::<1>)
-            & c.prop(l, s, x, "angle", t19::<1>) & c.prop(l, s, x, "size", t19::<1>)
-            & c.prop(l, s, x, "shape", t19::<20>) & c.prop(l, s, x, "path", t19::<20>)
-            & c.prop(l, s, x, "scaleX", t19::<1>) & c.prop(l, s, x, "scaleY", t19::<1>)
-            & c.prop(l, s, x, "innerRadius", t19::<1>)
-            & c.prop(l, s, x, "outerRadius", t19::<1>)
-            & c.prop(l, s, x, "startAngle", t19::<1>)
-            & c.prop(l, s, x, "endAngle", t19::<1>)
-            & c.prop(l, s, x, "padAngle", t19::<1>)
-            & c.prop(l, s, x, "interpolate", t19::<20>)
-            & c.prop(l, s, x, "tension", t19::<1>) & c.prop(l, s, x, "orient", t19::<56>)
-            & c.prop(l, s, x, "defined", t19::<23>) & c.prop(l, s, x, "url", t19::<20>)
-            & c.prop(l, s, x, "align", t19::<16>)
-            & c.prop(l, s, x, "baseline", t19::<18>)
-            & c.prop(l, s, x, "aspect", t19::<23>) & c.prop(l, s, x, "smooth", t19::<23>)
-            & c.prop(l, s, x, "text", t19::<57>) & c.prop(l, s, x, "dir", t19::<20>)
-            & c.prop(l, s, x, "ellipsis", t19::<20>) & c.prop(l, s, x, "limit", t19::<1>)
-            & c.prop(l, s, x, "lineBreak", t19::<20>)
-            & c.prop(l, s, x, "lineHeight", t19::<1>) & c.prop(l, s, x, "dx", t19::<1>)
-            & c.prop(l, s, x, "dy", t19::<1>) & c.prop(l, s, x, "radius", t19::<1>)
-            & c.prop(l, s, x, "theta", t19::<1>) & c.prop(l, s, x, "font", t19::<20>)
-            & c.prop(l, s, x, "fontSize", t19::<1>)
-            & c.prop(l, s, x, "fontWeight", t19::<21>)
-            & c.prop(l, s, x, "fontStyle", t19::<20>)
+        c.props(
+            l,
+            s,
+            x,
+            rt::props!(
+                "x" t19:: < 1 >, "x2" t19:: < 1 >, "xc" t19:: < 1 >, "width" t19:: < 1 >,
+                "y" t19:: < 1 >, "y2" t19:: < 1 >, "yc" t19:: < 1 >, "height" t19:: < 1
+                >, "opacity" t19:: < 1 >, "fill" t19:: < 19 >, "fillOpacity" t19:: < 1 >,
+                "stroke" t19:: < 19 >, "strokeOpacity" t19:: < 1 >, "strokeWidth" t19:: <
+                1 >, "strokeCap" t19:: < 52 >, "strokeDash" t19:: < 22 >,
+                "strokeDashOffset" t19:: < 1 >, "strokeJoin" t19:: < 53 >,
+                "strokeMiterLimit" t19:: < 1 >, "blend" t19:: < 54 >, "cursor" t19:: < 20
+                >, "tooltip" t19:: < 55 >, "zindex" t19:: < 1 >, "description" t19:: < 20
+                >, "aria" t19:: < 23 >, "ariaRole" t19:: < 20 >, "ariaRoleDescription"
+                t19:: < 20 >, "clip" t19:: < 23 >, "strokeForeground" t19:: < 23 >,
+                "strokeOffset" t19:: < 1 >, "cornerRadius" t19:: < 1 >,
+                "cornerRadiusTopLeft" t19:: < 1 >, "cornerRadiusTopRight" t19:: < 1 >,
+                "cornerRadiusBottomRight" t19:: < 1 >, "cornerRadiusBottomLeft" t19:: < 1
+                >, "angle" t19:: < 1 >, "size" t19:: < 1 >, "shape" t19:: < 20 >, "path"
+                t19:: < 20 >, "scaleX" t19:: < 1 >, "scaleY" t19:: < 1 >, "innerRadius"
+                t19:: < 1 >, "outerRadius" t19:: < 1 >, "startAngle" t19:: < 1 >,
+                "endAngle" t19:: < 1 >, "padAngle" t19:: < 1 >, "interpolate" t19:: < 20
+                >, "tension" t19:: < 1 >, "orient" t19:: < 56 >, "defined" t19:: < 23 >,
+                "url" t19:: < 20 >, "align" t19:: < 16 >, "baseline" t19:: < 18 >,
+                "aspect" t19:: < 23 >, "smooth" t19:: < 23 >, "text" t19:: < 57 >, "dir"
+                t19:: < 20 >, "ellipsis" t19:: < 20 >, "limit" t19:: < 1 >, "lineBreak"
+                t19:: < 20 >, "lineHeight" t19:: < 1 >, "dx" t19:: < 1 >, "dy" t19:: < 1
+                >, "radius" t19:: < 1 >, "theta" t19:: < 1 >, "font" t19:: < 20 >,
+                "fontSize" t19:: < 1 >, "fontWeight" t19:: < 21 >, "fontStyle" t19:: < 20
+                >
+            ),
+        )
     }
     /// Shared by 87 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/numberValue` and `#/definitions/numberModifiers/properties/exponent` (85 more).
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16125,19 +15551,22 @@ mod validators {
     /// `#/definitions/treemapTransform`
     pub(super) fn v218(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<41>)
-            & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
-            & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "method", t11::<8>)
-            & c.prop(l, s, x, "padding", t11::<0>)
-            & c.prop(l, s, x, "paddingInner", t11::<0>)
-            & c.prop(l, s, x, "paddingOuter", t11::<0>)
-            & c.prop(l, s, x, "paddingTop", t11::<0>)
-            & c.prop(l, s, x, "paddingRight", t11::<0>)
-            & c.prop(l, s, x, "paddingBottom", t11::<0>)
-            & c.prop(l, s, x, "paddingLeft", t11::<0>)
-            & c.prop(l, s, x, "ratio", t11::<0>) & c.prop(l, s, x, "round", t11::<1>)
-            & c.prop(l, s, x, "size", t0::<66>) & c.prop(l, s, x, "as", t0::<68>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
+        c.required(l, s, x, &["type"])
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "type" t25:: < 41 >, "signal" v14, "field" t9:: < 8 >, "sort"
+                        t19:: < 47 >, "method" t11:: < 8 >, "padding" t11:: < 0 >,
+                        "paddingInner" t11:: < 0 >, "paddingOuter" t11:: < 0 >,
+                        "paddingTop" t11:: < 0 >, "paddingRight" t11:: < 0 >,
+                        "paddingBottom" t11:: < 0 >, "paddingLeft" t11:: < 0 >, "ratio"
+                        t11:: < 0 >, "round" t11:: < 1 >, "size" t0:: < 66 >, "as" t0:: <
+                        68 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/treemapTransform/properties/method/anyOf/0`
     pub(super) fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16165,15 +15594,20 @@ mod validators {
     pub(super) fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "extent"])
-            & c.prop(l, s, x, "type", t25::<46>) & c.prop(l, s, x, "signal", v14)
-            & c.prop(l, s, x, "field", t9::<8>) & c.prop(l, s, x, "interval", t11::<1>)
-            & c.prop(l, s, x, "anchor", t11::<0>) & c.prop(l, s, x, "maxbins", t11::<0>)
-            & c.prop(l, s, x, "base", t11::<0>) & c.prop(l, s, x, "divide", t0::<70>)
-            & c.prop(l, s, x, "extent", t0::<66>) & c.prop(l, s, x, "span", t11::<0>)
-            & c.prop(l, s, x, "step", t11::<0>) & c.prop(l, s, x, "steps", t0::<70>)
-            & c.prop(l, s, x, "minstep", t11::<0>) & c.prop(l, s, x, "nice", t11::<1>)
-            & c.prop(l, s, x, "name", t11::<15>) & c.prop(l, s, x, "as", t0::<63>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "type" t25:: < 46 >, "signal" v14, "field" t9:: < 8 >, "interval"
+                        t11:: < 1 >, "anchor" t11:: < 0 >, "maxbins" t11:: < 0 >, "base"
+                        t11:: < 0 >, "divide" t0:: < 70 >, "extent" t0:: < 66 >, "span"
+                        t11:: < 0 >, "step" t11:: < 0 >, "steps" t0:: < 70 >, "minstep"
+                        t11:: < 0 >, "nice" t11:: < 1 >, "name" t11:: < 15 >, "as" t0:: <
+                        63 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
     }
     /// `#/definitions/collectTransform`
     pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16575,69 +16009,81 @@ mod validators {
     /// `#/definitions/scale/oneOf/8`
     pub(super) fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "type", t26::<8>)
-            & c.prop(l, s, x, "nice", t9::<19>) & c.prop(l, s, x, "zero", t19::<29>)
-            & c.prop(l, s, x, "range", t7::<5>) & c.prop(l, s, x, "bins", t19::<122>)
-            & c.prop(l, s, x, "interpolate", t19::<121>)
-            & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
-            & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
-            & c.prop(l, s, x, "domainMin", t19::<7>)
-            & c.prop(l, s, x, "domainMax", t19::<7>)
-            & c.prop(l, s, x, "domainMid", t19::<7>)
-            & c.prop(l, s, x, "domainRaw", t9::<16>)
-            & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
+        c.required(l, s, x, &["name"])
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "type" t26:: < 8 >, "nice" t9:: < 19 >, "zero" t19:: < 29 >,
+                        "range" t7:: < 5 >, "bins" t19:: < 122 >, "interpolate" t19:: <
+                        121 >, "clamp" t19:: < 29 >, "padding" t19:: < 7 >, "name" v14,
+                        "domain" t9:: < 11 >, "domainMin" t19:: < 7 >, "domainMax" t19::
+                        < 7 >, "domainMid" t19:: < 7 >, "domainRaw" t9:: < 16 >,
+                        "reverse" t19:: < 29 >, "round" t19:: < 29 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
     }
     /// `#/definitions/scale/oneOf/9`
     pub(super) fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<16>)
-            & c.prop(l, s, x, "base", t19::<7>) & c.prop(l, s, x, "nice", t9::<19>)
-            & c.prop(l, s, x, "zero", t19::<29>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "bins", t19::<122>)
-            & c.prop(l, s, x, "interpolate", t19::<121>)
-            & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
-            & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
-            & c.prop(l, s, x, "domainMin", t19::<7>)
-            & c.prop(l, s, x, "domainMax", t19::<7>)
-            & c.prop(l, s, x, "domainMid", t19::<7>)
-            & c.prop(l, s, x, "domainRaw", t9::<16>)
-            & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
+        c.required(l, s, x, &["type", "name"])
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "type" t25:: < 16 >, "base" t19:: < 7 >, "nice" t9:: < 19 >,
+                        "zero" t19:: < 29 >, "range" t7:: < 5 >, "bins" t19:: < 122 >,
+                        "interpolate" t19:: < 121 >, "clamp" t19:: < 29 >, "padding"
+                        t19:: < 7 >, "name" v14, "domain" t9:: < 11 >, "domainMin" t19::
+                        < 7 >, "domainMax" t19:: < 7 >, "domainMid" t19:: < 7 >,
+                        "domainRaw" t9:: < 16 >, "reverse" t19:: < 29 >, "round" t19:: <
+                        29 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// `#/definitions/scale/oneOf/10`
     pub(super) fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<17>)
-            & c.prop(l, s, x, "exponent", t19::<7>) & c.prop(l, s, x, "nice", t9::<19>)
-            & c.prop(l, s, x, "zero", t19::<29>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "bins", t19::<122>)
-            & c.prop(l, s, x, "interpolate", t19::<121>)
-            & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
-            & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
-            & c.prop(l, s, x, "domainMin", t19::<7>)
-            & c.prop(l, s, x, "domainMax", t19::<7>)
-            & c.prop(l, s, x, "domainMid", t19::<7>)
-            & c.prop(l, s, x, "domainRaw", t9::<16>)
-            & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
+        c.required(l, s, x, &["type", "name"])
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "type" t25:: < 17 >, "exponent" t19:: < 7 >, "nice" t9:: < 19 >,
+                        "zero" t19:: < 29 >, "range" t7:: < 5 >, "bins" t19:: < 122 >,
+                        "interpolate" t19:: < 121 >, "clamp" t19:: < 29 >, "padding"
+                        t19:: < 7 >, "name" v14, "domain" t9:: < 11 >, "domainMin" t19::
+                        < 7 >, "domainMax" t19:: < 7 >, "domainMid" t19:: < 7 >,
+                        "domainRaw" t9:: < 16 >, "reverse" t19:: < 29 >, "round" t19:: <
+                        29 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
     }
     /// `#/definitions/scale/oneOf/11`
     pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<18>)
-            & c.prop(l, s, x, "constant", t19::<7>) & c.prop(l, s, x, "nice", t9::<19>)
-            & c.prop(l, s, x, "zero", t19::<29>) & c.prop(l, s, x, "range", t7::<5>)
-            & c.prop(l, s, x, "bins", t19::<122>)
-            & c.prop(l, s, x, "interpolate", t19::<121>)
-            & c.prop(l, s, x, "clamp", t19::<29>) & c.prop(l, s, x, "padding", t19::<7>)
-            & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "domain", t9::<11>)
-            & c.prop(l, s, x, "domainMin", t19::<7>)
-            & c.prop(l, s, x, "domainMax", t19::<7>)
-            & c.prop(l, s, x, "domainMid", t19::<7>)
-            & c.prop(l, s, x, "domainRaw", t9::<16>)
-            & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
+        c.required(l, s, x, &["type", "name"])
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "type" t25:: < 18 >, "constant" t19:: < 7 >, "nice" t9:: < 19 >,
+                        "zero" t19:: < 29 >, "range" t7:: < 5 >, "bins" t19:: < 122 >,
+                        "interpolate" t19:: < 121 >, "clamp" t19:: < 29 >, "padding"
+                        t19:: < 7 >, "name" v14, "domain" t9:: < 11 >, "domainMin" t19::
+                        < 7 >, "domainMax" t19:: < 7 >, "domainMid" t19:: < 7 >,
+                        "domainRaw" t9:: < 16 >, "reverse" t19:: < 29 >, "round" t19:: <
+                        29 >
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/scale`
     pub(super) fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16811,76 +16257,47 @@ mod validators {
     /// `#/definitions/axis`
     pub(super) fn v329(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["orient", "scale"]) & c.prop(l, s, x, "orient", t0::<51>)
-            & c.prop(l, s, x, "scale", v14) & c.prop(l, s, x, "format", t9::<22>)
-            & c.prop(l, s, x, "formatType", t0::<52>)
-            & c.prop(l, s, x, "minExtent", t0::<1>)
-            & c.prop(l, s, x, "maxExtent", t0::<1>) & c.prop(l, s, x, "offset", t0::<1>)
-            & c.prop(l, s, x, "position", t0::<1>)
-            & c.prop(l, s, x, "bandPosition", t0::<1>)
-            & c.prop(l, s, x, "translate", t0::<1>)
-            & c.prop(l, s, x, "values", t19::<123>) & c.prop(l, s, x, "zindex", v11)
-            & c.prop(l, s, x, "aria", v126) & c.prop(l, s, x, "description", v14)
-            & c.prop(l, s, x, "title", t19::<41>)
-            & c.prop(l, s, x, "titlePadding", t0::<1>)
-            & c.prop(l, s, x, "titleAlign", t0::<34>)
-            & c.prop(l, s, x, "titleAnchor", t0::<35>)
-            & c.prop(l, s, x, "titleAngle", t0::<1>) & c.prop(l, s, x, "titleX", t0::<1>)
-            & c.prop(l, s, x, "titleY", t0::<1>)
-            & c.prop(l, s, x, "titleBaseline", t0::<37>)
-            & c.prop(l, s, x, "titleColor", t9::<23>)
-            & c.prop(l, s, x, "titleFont", t0::<38>)
-            & c.prop(l, s, x, "titleFontSize", t0::<1>)
-            & c.prop(l, s, x, "titleFontStyle", t0::<38>)
-            & c.prop(l, s, x, "titleFontWeight", t0::<39>)
-            & c.prop(l, s, x, "titleLimit", t0::<1>)
-            & c.prop(l, s, x, "titleLineHeight", t0::<1>)
-            & c.prop(l, s, x, "titleOpacity", t0::<1>) & c.prop(l, s, x, "domain", v126)
-            & c.prop(l, s, x, "domainCap", t0::<38>)
-            & c.prop(l, s, x, "domainColor", t9::<23>)
-            & c.prop(l, s, x, "domainDash", t0::<40>)
-            & c.prop(l, s, x, "domainDashOffset", t0::<1>)
-            & c.prop(l, s, x, "domainOpacity", t0::<1>)
-            & c.prop(l, s, x, "domainWidth", t0::<1>) & c.prop(l, s, x, "ticks", v126)
-            & c.prop(l, s, x, "tickBand", t19::<42>)
-            & c.prop(l, s, x, "tickCap", t0::<38>)
-            & c.prop(l, s, x, "tickColor", t9::<23>)
-            & c.prop(l, s, x, "tickDash", t0::<40>)
-            & c.prop(l, s, x, "tickDashOffset", t0::<1>)
-            & c.prop(l, s, x, "tickOffset", t0::<1>)
-            & c.prop(l, s, x, "tickOpacity", t0::<1>)
-            & c.prop(l, s, x, "tickRound", t0::<42>)
-            & c.prop(l, s, x, "tickSize", t0::<1>)
-            & c.prop(l, s, x, "tickWidth", t0::<1>)
-            & c.prop(l, s, x, "tickCount", t19::<43>)
-            & c.prop(l, s, x, "tickExtra", t19::<29>)
-            & c.prop(l, s, x, "tickMinStep", t19::<7>) & c.prop(l, s, x, "grid", v126)
-            & c.prop(l, s, x, "gridScale", v14) & c.prop(l, s, x, "gridCap", t0::<38>)
-            & c.prop(l, s, x, "gridColor", t9::<23>)
-            & c.prop(l, s, x, "gridDash", t0::<40>)
-            & c.prop(l, s, x, "gridDashOffset", t0::<1>)
-            & c.prop(l, s, x, "gridOpacity", t0::<1>)
-            & c.prop(l, s, x, "gridWidth", t0::<1>) & c.prop(l, s, x, "labels", v126)
-            & c.prop(l, s, x, "labelAlign", t0::<34>)
-            & c.prop(l, s, x, "labelBaseline", t0::<37>)
-            & c.prop(l, s, x, "labelBound", t9::<19>)
-            & c.prop(l, s, x, "labelFlush", t9::<19>)
-            & c.prop(l, s, x, "labelFlushOffset", t19::<7>)
-            & c.prop(l, s, x, "labelOverlap", t19::<44>)
-            & c.prop(l, s, x, "labelAngle", t0::<1>)
-            & c.prop(l, s, x, "labelColor", t9::<23>)
-            & c.prop(l, s, x, "labelFont", t0::<38>)
-            & c.prop(l, s, x, "labelFontSize", t0::<1>)
-            & c.prop(l, s, x, "labelFontWeight", t0::<39>)
-            & c.prop(l, s, x, "labelFontStyle", t0::<38>)
-            & c.prop(l, s, x, "labelLimit", t0::<1>)
-            & c.prop(l, s, x, "labelLineHeight", t0::<1>)
-            & c.prop(l, s, x, "labelOpacity", t0::<1>)
-            & c.prop(l, s, x, "labelOffset", t0::<1>)
-            & c.prop(l, s, x, "labelPadding", t0::<1>)
-            & c.prop(l, s, x, "labelSeparation", t19::<7>)
-            & c.prop(l, s, x, "encode", v365)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
+        c.required(l, s, x, &["orient", "scale"])
+            & c
+                .props(
+                    l,
+                    s,
+                    x,
+                    rt::props!(
+                        "orient" t0:: < 51 >, "scale" v14, "format" t9:: < 22 >,
+                        "formatType" t0:: < 52 >, "minExtent" t0:: < 1 >, "maxExtent"
+                        t0:: < 1 >, "offset" t0:: < 1 >, "position" t0:: < 1 >,
+                        "bandPosition" t0:: < 1 >, "translate" t0:: < 1 >, "values" t19::
+                        < 123 >, "zindex" v11, "aria" v126, "description" v14, "title"
+                        t19:: < 41 >, "titlePadding" t0:: < 1 >, "titleAlign" t0:: < 34
+                        >, "titleAnchor" t0:: < 35 >, "titleAngle" t0:: < 1 >, "titleX"
+                        t0:: < 1 >, "titleY" t0:: < 1 >, "titleBaseline" t0:: < 37 >,
+                        "titleColor" t9:: < 23 >, "titleFont" t0:: < 38 >,
+                        "titleFontSize" t0:: < 1 >, "titleFontStyle" t0:: < 38 >,
+                        "titleFontWeight" t0:: < 39 >, "titleLimit" t0:: < 1 >,
+                        "titleLineHeight" t0:: < 1 >, "titleOpacity" t0:: < 1 >, "domain"
+                        v126, "domainCap" t0:: < 38 >, "domainColor" t9:: < 23 >,
+                        "domainDash" t0:: < 40 >, "domainDashOffset" t0:: < 1 >,
+                        "domainOpacity" t0:: < 1 >, "domainWidth" t0:: < 1 >, "ticks"
+                        v126, "tickBand" t19:: < 42 >, "tickCap" t0:: < 38 >, "tickColor"
+                        t9:: < 23 >, "tickDash" t0:: < 40 >, "tickDashOffset" t0:: < 1 >,
+                        "tickOffset" t0:: < 1 >, "tickOpacity" t0:: < 1 >, "tickRound"
+                        t0:: < 42 >, "tickSize" t0:: < 1 >, "tickWidth" t0:: < 1 >,
+                        "tickCount" t19:: < 43 >, "tickExtra" t19:: < 29 >, "tickMinStep"
+                        t19:: < 7 >, "grid" v126, "gridScale" v14, "gridCap" t0:: < 38 >,
+                        "gridColor" t9:: < 23 >, "gridDash" t0:: < 40 >, "gridDashOffset"
+                        t0:: < 1 >, "gridOpacity" t0:: < 1 >, "gridWidth" t0:: < 1 >,
+                        "labels" v126, "labelAlign" t0:: < 34 >, "labelBaseline" t0:: <
+                        37 >, "labelBound" t9:: < 19 >, "labelFlush" t9:: < 19 >,
+                        "labelFlushOffset" t19:: < 7 >, "labelOverlap" t19:: < 44 >,
+                        "labelAngle" t0:: < 1 >, "labelColor" t9:: < 23 >, "labelFont"
+                        t0:: < 38 >, "labelFontSize" t0:: < 1 >, "labelFontWeight" t0:: <
+                        39 >, "labelFontStyle" t0:: < 38 >, "labelLimit" t0:: < 1 >,
+                        "labelLineHeight" t0:: < 1 >, "labelOpacity" t0:: < 1 >,
+                        "labelOffset" t0:: < 1 >, "labelPadding" t0:: < 1 >,
+                        "labelSeparation" t19:: < 7 >, "encode" v365
+                    ),
+                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/axis/properties/format/oneOf/1`
     pub(super) fn v331(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16952,28 +16369,25 @@ mod validators {
     /// `#/definitions/title/oneOf/1`
     pub(super) fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "orient", t0::<53>) & c.prop(l, s, x, "anchor", t0::<35>)
-            & c.prop(l, s, x, "frame", t0::<46>) & c.prop(l, s, x, "offset", t0::<1>)
-            & c.prop(l, s, x, "aria", v126) & c.prop(l, s, x, "limit", t0::<1>)
-            & c.prop(l, s, x, "zindex", v11) & c.prop(l, s, x, "align", t0::<34>)
-            & c.prop(l, s, x, "angle", t0::<1>) & c.prop(l, s, x, "baseline", t0::<37>)
-            & c.prop(l, s, x, "dx", t0::<1>) & c.prop(l, s, x, "dy", t0::<1>)
-            & c.prop(l, s, x, "text", t19::<41>) & c.prop(l, s, x, "color", t9::<23>)
-            & c.prop(l, s, x, "font", t0::<38>) & c.prop(l, s, x, "fontSize", t0::<1>)
-            & c.prop(l, s, x, "fontStyle", t0::<38>)
-            & c.prop(l, s, x, "fontWeight", t0::<39>)
-            & c.prop(l, s, x, "lineHeight", t0::<1>)
-            & c.prop(l, s, x, "subtitle", t19::<41>)
-            & c.prop(l, s, x, "subtitleColor", t9::<23>)
-            & c.prop(l, s, x, "subtitleFont", t0::<38>)
-            & c.prop(l, s, x, "subtitleFontSize", t0::<1>)
-            & c.prop(l, s, x, "subtitleFontStyle", t0::<38>)
-            & c.prop(l, s, x, "subtitleFontWeight", t0::<39>)
-            & c.prop(l, s, x, "subtitleLineHeight", t0::<1>)
-            & c.prop(l, s, x, "subtitlePadding", t19::<7>)
-            & c.prop(l, s, x, "encode", t11::<2>) & c.prop(l, s, x, "name", v14)
-            & c.prop(l, s, x, "interactive", v126) & c.prop(l, s, x, "style", t19::<124>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
+        c
+            .props(
+                l,
+                s,
+                x,
+                rt::props!(
+                    "orient" t0:: < 53 >, "anchor" t0:: < 35 >, "frame" t0:: < 46 >,
+                    "offset" t0:: < 1 >, "aria" v126, "limit" t0:: < 1 >, "zindex" v11,
+                    "align" t0:: < 34 >, "angle" t0:: < 1 >, "baseline" t0:: < 37 >, "dx"
+                    t0:: < 1 >, "dy" t0:: < 1 >, "text" t19:: < 41 >, "color" t9:: < 23
+                    >, "font" t0:: < 38 >, "fontSize" t0:: < 1 >, "fontStyle" t0:: < 38
+                    >, "fontWeight" t0:: < 39 >, "lineHeight" t0:: < 1 >, "subtitle"
+                    t19:: < 41 >, "subtitleColor" t9:: < 23 >, "subtitleFont" t0:: < 38
+                    >, "subtitleFontSize" t0:: < 1 >, "subtitleFontStyle" t0:: < 38 >,
+                    "subtitleFontWeight" t0:: < 39 >, "subtitleLineHeight" t0:: < 1 >,
+                    "subtitlePadding" t19:: < 7 >, "encode" t11:: < 2 >, "name" v14,
+                    "interactive" v126, "style" t19:: < 124 >
+                ),
+            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/title/oneOf/1/properties/orient/oneOf/0`
     pub(super) fn v389(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -17649,71 +17063,42 @@ mod validators {
     /// `#/definitions/legend/allOf/0`
     pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "size", v14) & c.prop(l, s, x, "shape", v14)
-            & c.prop(l, s, x, "fill", v14) & c.prop(l, s, x, "stroke", v14)
-            & c.prop(l, s, x, "opacity", v14) & c.prop(l, s, x, "strokeDash", v14)
-            & c.prop(l, s, x, "strokeWidth", v14) & c.prop(l, s, x, "type", t27::<13>)
-            & c.prop(l, s, x, "direction", t27::<14>)
-            & c.prop(l, s, x, "orient", t0::<86>)
-            & c.prop(l, s, x, "tickCount", t19::<43>)
-            & c.prop(l, s, x, "tickMinStep", t19::<7>)
-            & c.prop(l, s, x, "symbolLimit", t19::<7>)
-            & c.prop(l, s, x, "values", t19::<123>) & c.prop(l, s, x, "zindex", v11)
-            & c.prop(l, s, x, "aria", v126) & c.prop(l, s, x, "description", v14)
-            & c.prop(l, s, x, "cornerRadius", t0::<1>)
-            & c.prop(l, s, x, "fillColor", t9::<23>) & c.prop(l, s, x, "offset", t0::<1>)
-            & c.prop(l, s, x, "padding", t0::<1>)
-            & c.prop(l, s, x, "strokeColor", t9::<23>)
-            & c.prop(l, s, x, "legendX", t0::<1>) & c.prop(l, s, x, "legendY", t0::<1>)
-            & c.prop(l, s, x, "title", t19::<41>)
-            & c.prop(l, s, x, "titleAlign", t0::<34>)
-            & c.prop(l, s, x, "titleAnchor", t0::<35>)
-            & c.prop(l, s, x, "titleBaseline", t0::<37>)
-            & c.prop(l, s, x, "titleColor", t9::<23>)
-            & c.prop(l, s, x, "titleFont", t0::<38>)
-            & c.prop(l, s, x, "titleFontSize", t0::<1>)
-            & c.prop(l, s, x, "titleFontStyle", t0::<38>)
-            & c.prop(l, s, x, "titleFontWeight", t0::<39>)
-            & c.prop(l, s, x, "titleLimit", t0::<1>)
-            & c.prop(l, s, x, "titleLineHeight", t0::<1>)
-            & c.prop(l, s, x, "titleOpacity", t0::<1>)
-            & c.prop(l, s, x, "titleOrient", t0::<43>)
-            & c.prop(l, s, x, "titlePadding", t0::<1>)
-            & c.prop(l, s, x, "gradientLength", t19::<7>)
-            & c.prop(l, s, x, "gradientOpacity", t0::<1>)
-            & c.prop(l, s, x, "gradientStrokeColor", t9::<23>)
-            & c.prop(l, s, x, "gradientStrokeWidth", t0::<1>)
-            & c.prop(l, s, x, "gradientThickness", t19::<7>)
-            & c.prop(l, s, x, "clipHeight", t19::<7>)
-            & c.prop(l, s, x, "columns", t19::<7>)
-            & c.prop(l, s, x, "columnPadding", t19::<7>)
-            & c.prop(l, s, x, "rowPadding", t19::<7>)
-            & c.prop(l, s, x, "gridAlign", t0::<56>)
-            & c.prop(l, s, x, "symbolDash", t0::<40>)
-            & c.prop(l, s, x, "symbolDashOffset", t0::<1>)
-            & c.prop(l, s, x, "symbolFillColor", t9::<23>)
-            & c.prop(l, s, x, "symbolOffset", t0::<1>)
-            & c.prop(l, s, x, "symbolOpacity", t0::<1>)
-            & c.prop(l, s, x, "symbolSize", t0::<1>)
-            & c.prop(l, s, x, "symbolStrokeColor", t9::<23>)
-            & c.prop(l, s, x, "symbolStrokeWidth", t0::<1>)
-            & c.prop(l, s, x, "symbolType", t0::<38>)
-            & c.prop(l, s, x, "format", t9::<22>)
-            & c.prop(l, s, x, "formatType", t0::<52>)
-            & c.prop(l, s, x, "labelAlign", t0::<34>)
-            & c.prop(l, s, x, "labelBaseline", t0::<37>)
-            & c.prop(l, s, x, "labelColor", t9::<23>)
-            & c.prop(l, s, x, "labelFont", t0::<38>)
-            & c.prop(l, s, x, "labelFontSize", t0::<1>)
-            & c.prop(l, s, x, "labelFontStyle", t0::<38>)
-            & c.prop(l, s, x, "labelFontWeight", t0::<39>)
-            & c.prop(l, s, x, "labelLimit", t0::<1>)
-            & c.prop(l, s, x, "labelOffset", t0::<1>)
-            & c.prop(l, s, x, "labelOpacity", t0::<1>)
-            & c.prop(l, s, x, "labelOverlap", t19::<44>)
-            & c.prop(l, s, x, "labelSeparation", t19::<7>)
-            & c.prop(l, s, x, "encode", v386)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
+        c
+            .props(
+                l,
+                s,
+                x,
+                rt::props!(
+                    "size" v14, "shape" v14, "fill" v14, "stroke" v14, "opacity" v14,
+                    "strokeDash" v14, "strokeWidth" v14, "type" t27:: < 13 >, "direction"
+                    t27:: < 14 >, "orient" t0:: < 86 >, "tickCount" t19:: < 43 >,
+                    "tickMinStep" t19:: < 7 >, "symbolLimit" t19:: < 7 >, "values" t19::
+                    < 123 >, "zindex" v11, "aria" v126, "description" v14, "cornerRadius"
+                    t0:: < 1 >, "fillColor" t9:: < 23 >, "offset" t0:: < 1 >, "padding"
+                    t0:: < 1 >, "strokeColor" t9:: < 23 >, "legendX" t0:: < 1 >,
+                    "legendY" t0:: < 1 >, "title" t19:: < 41 >, "titleAlign" t0:: < 34 >,
+                    "titleAnchor" t0:: < 35 >, "titleBaseline" t0:: < 37 >, "titleColor"
+                    t9:: < 23 >, "titleFont" t0:: < 38 >, "titleFontSize" t0:: < 1 >,
+                    "titleFontStyle" t0:: < 38 >, "titleFontWeight" t0:: < 39 >,
+                    "titleLimit" t0:: < 1 >, "titleLineHeight" t0:: < 1 >, "titleOpacity"
+                    t0:: < 1 >, "titleOrient" t0:: < 43 >, "titlePadding" t0:: < 1 >,
+                    "gradientLength" t19:: < 7 >, "gradientOpacity" t0:: < 1 >,
+                    "gradientStrokeColor" t9:: < 23 >, "gradientStrokeWidth" t0:: < 1 >,
+                    "gradientThickness" t19:: < 7 >, "clipHeight" t19:: < 7 >, "columns"
+                    t19:: < 7 >, "columnPadding" t19:: < 7 >, "rowPadding" t19:: < 7 >,
+                    "gridAlign" t0:: < 56 >, "symbolDash" t0:: < 40 >, "symbolDashOffset"
+                    t0:: < 1 >, "symbolFillColor" t9:: < 23 >, "symbolOffset" t0:: < 1 >,
+                    "symbolOpacity" t0:: < 1 >, "symbolSize" t0:: < 1 >,
+                    "symbolStrokeColor" t9:: < 23 >, "symbolStrokeWidth" t0:: < 1 >,
+                    "symbolType" t0:: < 38 >, "format" t9:: < 22 >, "formatType" t0:: <
+                    52 >, "labelAlign" t0:: < 34 >, "labelBaseline" t0:: < 37 >,
+                    "labelColor" t9:: < 23 >, "labelFont" t0:: < 38 >, "labelFontSize"
+                    t0:: < 1 >, "labelFontStyle" t0:: < 38 >, "labelFontWeight" t0:: < 39
+                    >, "labelLimit" t0:: < 1 >, "labelOffset" t0:: < 1 >, "labelOpacity"
+                    t0:: < 1 >, "labelOverlap" t19:: < 44 >, "labelSeparation" t19:: < 7
+                    >, "encode" v386
+                ),
+            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/legend/allOf/1`
     pub(super) fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

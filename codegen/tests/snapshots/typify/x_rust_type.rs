@@ -21,10 +21,6 @@ pub struct AllTheThings {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    AllTheThings { path = "path"; option_marker = "option_marker"; } extra extra
-    contract[validators::v0], BASE0, "/$defs/AllTheThings", fast fast::read_0
-);
 /// `x-rust-type`: `{"crate":"std","version":"1.0.0","path":"std::path::PathBuf"}`
 ///
 /// Schema: `typify/x-rust-type.json#/$defs/PathBuf`
@@ -43,8 +39,9 @@ mod fast {
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::t0:: < 0 >, v));
     rt::object_reader!(
-        read_0, Visit0, AllTheThings { path = "path" : LeafRead < Leaf1 >; option_marker
-        = "option_marker" : LeafRead < Leaf2 >; } extra extra : AnyValue
+        read_0, Visit0, AllTheThings { path = "path" => LeafRead < Leaf1 >; option_marker
+        = "option_marker" => LeafRead < Leaf2 >; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, "/$defs/AllTheThings"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -585,7 +585,7 @@ macro_rules! object_variant {
                     }
                 }
                 ::std::result::Result::Ok(Self::$variant {
-                    $($field: $crate::__take!($($req)?, $field, $json),)*
+                    $($field: $crate::__take!([$($req)?], $field, $json),)*
                     $extra: rest,
                 })
             }
@@ -604,7 +604,7 @@ macro_rules! object_variant {
                     }
                 }
                 ::std::result::Result::Ok(Self::$variant {
-                    $($field: $crate::__take!($($req)?, $field, $json),)*
+                    $($field: $crate::__take!([$($req)?], $field, $json),)*
                 })
             }
             _ => ::std::result::Result::Err($crate::Mismatch::new("an object")),
@@ -624,7 +624,7 @@ macro_rules! object_variant_serialize {
         use $crate::__private::serde::ser::{SerializeMap as _, Serializer as _};
         let mut m = $s.serialize_map(::std::option::Option::None)?;
         $(m.serialize_entry($tag, $tag_value)?;)?
-        $($crate::__write!($($req)?, m, $json, $field);)*
+        $($crate::__write!([$($req)?], m, $json, $field);)*
         $(for (k, x) in $extra {
             m.serialize_entry(k, x)?;
         })?
@@ -668,12 +668,6 @@ macro_rules! __take {
     ([$($flag:ident)*], $field:ident, $json:literal) => {
         $field
     };
-    (required, $field:ident, $json:literal) => {
-        $field.ok_or_else(|| $crate::missing($json))?
-    };
-    ($(optional)?, $field:ident, $json:literal) => {
-        $field
-    };
 }
 
 #[doc(hidden)]
@@ -683,14 +677,6 @@ macro_rules! __write {
         $m.serialize_entry($json, $value)?
     };
     ([$($flag:ident)*], $m:ident, $json:literal, $value:expr) => {
-        if let ::std::option::Option::Some(x) = $value {
-            $m.serialize_entry($json, x)?
-        }
-    };
-    (required, $m:ident, $json:literal, $value:expr) => {
-        $m.serialize_entry($json, $value)?
-    };
-    ($(optional)?, $m:ident, $json:literal, $value:expr) => {
         if let ::std::option::Option::Some(x) = $value {
             $m.serialize_entry($json, x)?
         }

@@ -423,11 +423,13 @@ impl<'a> Readers<'a> {
                 _ => self.via_value(validators, schemas, &out_ty),
             },
             // Exactly the listed items (`[level, options]`), each read by its own reader.
-            TypeRef::Tuple(items) if self.tuple_items(&conj, items.len()).is_some() => {
-                let prefix = self.tuple_items(&conj, items.len()).unwrap_or_default();
-                let readers: Vec<TokenStream> = prefix.iter().zip(items).map(|(n, t)| self.reader(validators, owner, &[*n], t)).collect();
-                quote!(#rt::fast::TupleOf<(#(#readers,)*)>)
-            }
+            TypeRef::Tuple(items) => match self.tuple_items(&conj, items.len()) {
+                Some(prefix) => {
+                    let readers: Vec<TokenStream> = prefix.iter().zip(items).map(|(n, t)| self.reader(validators, owner, &[*n], t)).collect();
+                    quote!(#rt::fast::TupleOf<(#(#readers,)*)>)
+                }
+                None => self.via_value(validators, schemas, &out_ty),
+            },
             // A generic union (never one that holds itself) given this place's parameter.
             TypeRef::Apply(id, arg) if self.union_branches(*id, &conj).is_some() => {
                 let read = self.union(validators, *id, Some(arg), &conj);
@@ -539,13 +541,7 @@ impl<'a> Readers<'a> {
             return None;
         }
         // The JSON types each variant's parser takes (`Select`'s masks).
-        let masks: Vec<u8> = variants
-            .iter()
-            .map(|v| match v.select {
-                crate::plan::Select::Branch { by_type: Some(mask), .. } | crate::plan::Select::JsonType(mask) => Some(mask),
-                _ => None,
-            })
-            .collect::<Option<_>>()?;
+        let masks: Vec<u8> = variants.iter().map(|v| v.select.json_types()).collect::<Option<_>>()?;
         let mut taken = 0u8;
         let mut out = Vec::new();
         for b in branches.iter() {
@@ -578,7 +574,7 @@ impl<'a> Readers<'a> {
     /// picking branches, shared by every such place) over this place's
     /// branch readers, `Union3<LeafRead<Leaf1>, ViaValue<Check2>>`.
     /// A generic union's reader (`arg` its parameter at this place) is
-    /// generic too, one for every place: `T` is what the parameter's reader reads.
+    /// generic too, shared by every place: `T` is what the parameter's reader reads.
     fn union(&mut self, validators: &mut Validators, id: usize, arg: Option<&TypeRef>, conj: &[NodeId]) -> TokenStream {
         let rt = self.rt.clone();
         let (Some(branches), Kind::Union { variants, .. }) = (self.union_branches(id, conj), self.plan.types[id].kind.clone()) else {

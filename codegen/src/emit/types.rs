@@ -255,10 +255,6 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         };
         if self.objects.contains_key(&id) {
             // Its reader writes its impls and contract (`object_reader!`).
-            let args = self.contract_args(id);
-            if let Some(table) = self.objects.get_mut(&id) {
-                table.contract = args;
-            }
             return body;
         }
         let contract = self.contract(id);
@@ -315,6 +311,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
         };
         let impls = if merged {
+            table.contract = self.contract_args(id);
             self.objects.insert(id, table);
             quote!()
         } else {
@@ -561,13 +558,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         };
         // The value was validated before: a tag or a JSON type that tells
         // the branch is enough; other unions run each branch's validator.
-        let by_type: Option<Vec<u8>> = variants
-            .iter()
-            .map(|v| match v.select {
-                Select::JsonType(mask) | Select::Branch { by_type: Some(mask), .. } => Some(mask),
-                _ => None,
-            })
-            .collect();
+        let by_type: Option<Vec<u8>> = variants.iter().map(|v| v.select.json_types()).collect();
         let picks: Option<Vec<TokenStream>> = match (tag, by_type) {
             // Told apart by JSON type alone: one line says it all. (Struct
             // variants come only where a tag or a validator picks the

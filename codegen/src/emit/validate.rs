@@ -1032,12 +1032,12 @@ impl<'a> Validators<'a> {
     }
 }
 
-/// One piece of a validator body.
 /// Objects naming at least this many members (all plain) check them from
-/// one table (`Ctx::props`); fewer stay a chain of
-/// `c.prop` calls, which the compiler inlines.
+/// one table (`Ctx::props`); fewer stay a chain of `c.prop` calls, which the
+/// compiler inlines.
 const PROPS_TABLE_FROM: usize = 16;
 
+/// One piece of a validator body.
 enum Part {
     /// A check yielding `bool`.
     Check(TokenStream),

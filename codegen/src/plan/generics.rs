@@ -8,7 +8,7 @@
 //! there differs in a type, and only a type.
 
 use super::model::{collect_named, kind_refs, map_kind, substitute};
-use super::{common_doc, names, Kind, Select, TypeDef, TypeId, TypeRef, Validation};
+use super::{common_doc, names, Kind, TypeDef, TypeId, TypeRef, Validation};
 use crate::ir::{Ir, NodeId};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -35,10 +35,11 @@ pub(super) fn generalize(ir: &Ir, types: &mut Vec<TypeDef>, entries: &mut [TypeR
             if matches!(variants[hole].ty, TypeRef::Null) {
                 continue; // a unit variant holds nothing to vary
             }
+            // By JSON type, not by branch: a branch's subschemas are each place's own.
             let key: Vec<String> = variants
                 .iter()
                 .enumerate()
-                .map(|(i, v)| format!("{}:{}:{}", v.name, mask(&v.select), if i == hole { "T".to_owned() } else { format!("{:?}", v.ty) }))
+                .map(|(i, v)| format!("{}:{:?}:{}", v.name, v.select.json_types(), if i == hole { "T".to_owned() } else { format!("{:?}", v.ty) }))
                 .collect();
             groups.entry((key.join(","), hole)).or_default().push(id);
         }
@@ -135,20 +136,10 @@ fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize) -> TypeD
     }
 }
 
-/// The JSON types a variant takes (its branch's subschemas are each
-/// place's own: the place validates with them).
-fn mask(select: &Select) -> u8 {
-    match select {
-        Select::JsonType(mask) | Select::Branch { by_type: Some(mask), .. } => *mask,
-        Select::Tag(_) | Select::Branch { by_type: None, .. } => 0,
-    }
-}
-
 /// A union the JSON type of a value tells the variant of (written by
 /// `union_by_type!`, which a generic enum can take).
 fn by_type(k: &Kind) -> bool {
-    matches!(k, Kind::Union { variants, tag: None }
-        if !variants.is_empty() && variants.iter().all(|v| matches!(v.select, Select::JsonType(_) | Select::Branch { by_type: Some(_), .. })))
+    matches!(k, Kind::Union { variants, tag: None } if !variants.is_empty() && variants.iter().all(|v| v.select.json_types().is_some()))
 }
 
 /// Whether a cycle of types can be reached from type `x` (one that holds

@@ -114,6 +114,17 @@ pub enum Select {
     },
 }
 
+impl Select {
+    /// The JSON types ([`TypeSet`](crate::ir::TypeSet) bits) that alone tell
+    /// this variant, when the JSON type of a value does.
+    pub fn json_types(&self) -> Option<u8> {
+        match self {
+            Select::JsonType(mask) | Select::Branch { by_type: Some(mask), .. } => Some(*mask),
+            Select::Tag(_) | Select::Branch { by_type: None, .. } => None,
+        }
+    }
+}
+
 /// One variant of a union.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -421,7 +432,7 @@ pub fn struct_variants(plan: &ModulePlan) -> Vec<bool> {
         match &t.kind {
             Kind::Union { variants, tag } => {
                 // A union told apart by JSON type is written by `union_by_type!`, which takes plain variants.
-                let by_type = variants.iter().any(|v| matches!(v.select, Select::JsonType(_) | Select::Branch { by_type: Some(_), .. }));
+                let by_type = variants.iter().any(|v| v.select.json_types().is_some());
                 for v in variants {
                     match (&v.ty, &v.select, tag) {
                         (TypeRef::Named(id), Select::Tag(_), Some(_)) => held[*id] += 1,

@@ -24,10 +24,18 @@ pub enum Check<'k> {
     Const(&'k Value),
     /// `enum`
     Enum(&'k [Value]),
-    /// `minLength`, in code points.
-    MinLength(u64),
-    /// `maxLength`, in code points.
-    MaxLength(u64),
+    /// A count of the subject that one runtime predicate compares with
+    /// `bound`, by the name its keyword family gives: the reader calls
+    /// `rt::check::HELPER(x, bound)`, the full validator `Ctx::HELPER`,
+    /// which also reports the error (`minLength`, `maxLength`).
+    Count {
+        /// What is counted.
+        subject: Subject,
+        /// The runtime predicate and `Ctx` helper.
+        helper: &'static str,
+        /// The bound the schema states.
+        bound: u64,
+    },
     /// `pattern` (ECMA-262, not anchored).
     Pattern(&'k str),
     /// `format`, where it asserts.
@@ -84,7 +92,8 @@ impl Check<'_> {
     pub fn subject(&self) -> Subject {
         match self {
             Check::Type(_) | Check::Const(_) | Check::Enum(_) => Subject::Value,
-            Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) | Check::Content { .. } => Subject::String,
+            Check::Count { subject, .. } => *subject,
+            Check::Pattern(_) | Check::Format(_) | Check::Content { .. } => Subject::String,
             Check::Minimum(_) | Check::Maximum(_) | Check::ExclusiveMinimum(_) | Check::ExclusiveMaximum(_) | Check::MultipleOf(_) => Subject::Number,
             Check::MinItems(_) | Check::MaxItems(_) | Check::UniqueItems => Subject::Array,
             Check::MinProperties(_) | Check::MaxProperties(_) | Check::Required(_) => Subject::Object,
@@ -147,8 +156,7 @@ impl<'k> Program<'k> {
             exclusive_maximum,
             minimum,
             exclusive_minimum,
-            max_length,
-            min_length,
+            length,
             pattern,
             format,
             format_assertion: format_in_document,
@@ -195,7 +203,7 @@ impl<'k> Program<'k> {
         let lowered = types::check(*types, *integer_by_text)
             .into_iter()
             .chain(values::checks(const_.as_ref(), enum_.as_deref()))
-            .chain(string_length::Length { min: *min_length, max: *max_length }.checks())
+            .chain(length.checks())
             .chain(pattern::check(pattern.as_deref()))
             .chain(strings.checks())
             .chain(numbers.checks())
@@ -235,8 +243,7 @@ mod tests {
         let k = Keywords {
             types: Some(TypeSet(TypeSet::STRING | TypeSet::NUMBER)),
             enum_: Some(e.to_vec()),
-            min_length: Some(1),
-            max_length: Some(3),
+            length: string_length::Length { min: Some(1), max: Some(3) },
             pattern: Some("^a".to_owned()),
             format: Some("email".to_owned()),
             multiple_of: Some(2.into()),
@@ -245,7 +252,7 @@ mod tests {
         };
         let p = Program::of(&k, false);
         assert_eq!(p.value, [Check::Type(TypeSet(TypeSet::STRING | TypeSet::NUMBER)), Check::Enum(&e)]);
-        assert_eq!(p.string, [Check::MinLength(1), Check::MaxLength(3), Check::Pattern("^a")]);
+        assert_eq!(p.string, k.length.checks().chain([Check::Pattern("^a")]).collect::<Vec<_>>());
         assert_eq!(p.number, [Check::Minimum(&0.into()), Check::MultipleOf(&2.into())]);
         assert_eq!(Program::of(&k, true).string.last(), Some(&Check::Format("email")));
     }

@@ -139,10 +139,8 @@ pub struct Keywords {
     pub minimum: Option<Bound>,
     /// `exclusiveMinimum`
     pub exclusive_minimum: Option<Bound>,
-    /// `maxLength`
-    pub max_length: Option<u64>,
-    /// `minLength`
-    pub min_length: Option<u64>,
+    /// `minLength` and `maxLength`
+    pub length: string_length::Length,
     /// `pattern`
     pub pattern: Option<String>,
     /// `format`
@@ -243,8 +241,7 @@ impl Keywords {
             exclusive_maximum,
             minimum,
             exclusive_minimum,
-            max_length,
-            min_length,
+            length,
             pattern,
             format,
             format_assertion: _,
@@ -284,7 +281,7 @@ impl Keywords {
             exclusive_maximum: exclusive_maximum.as_ref(),
         };
         let no_number = numbers.present().next().is_none();
-        let no_length = string_length::Length { min: *min_length, max: *max_length }.present().next().is_none();
+        let no_length = length.present().next().is_none();
         let no_count = no_length && [max_items, min_items, max_contains, min_contains, max_properties, min_properties].iter().all(|c| c.is_none());
         let no_string = pattern.is_none() && format.is_none() && content_encoding.is_none() && content_media_type.is_none();
         let no_members = !unique_items && required.is_empty() && dependent_required.is_empty();
@@ -495,7 +492,7 @@ impl Ir {
                         k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
                         k.const_.as_ref().map(Value::to_string),
                         numeric::Numeric::of(k).identity(),
-                        string_length::Length::of(k).identity(),
+                        k.length.identity(),
                         k.pattern,
                         if format_assertion || k.format_assertion { k.format.clone() } else { None },
                         if k.content_assertion { (k.content_encoding.clone(), k.content_media_type.clone()) } else { (None, None) },
@@ -892,7 +889,7 @@ impl Builder<'_> {
                     numeric::Numeric::read(&mut k, kw, v, dialect, &m).map_err(|e| err(kw, e))?;
                 }
                 string_length::MIN | string_length::MAX => {
-                    string_length::Length::read(&mut k, kw, v).map_err(|m| err(kw, m))?;
+                    k.length.read(kw, v).map_err(|m| err(kw, m))?;
                 }
                 array_bounds::MIN | array_bounds::MAX | array_bounds::UNIQUE => {
                     ArrayBounds::read(&mut k, kw, v).map_err(|e| err(kw, e))?;
@@ -1043,11 +1040,11 @@ mod tests {
             ir.keywords(root.properties.iter().find(|(n, _)| n == name).unwrap().1).unwrap().clone()
         };
         let hidden = read(false);
-        assert_eq!(member(&hidden, "a").max_length, None);
+        assert_eq!(member(&hidden, "a").length.max, None);
         assert_eq!(member(&hidden, "a").description.as_deref(), Some("an a"));
         assert!(hidden.warnings.is_empty());
         let applied = read(true);
-        assert_eq!(member(&applied, "a").max_length, Some(2));
+        assert_eq!(member(&applied, "a").length.max, Some(2));
         assert!(member(&applied, "a").reference.is_some());
         let [w] = applied.warnings.as_slice() else { panic!("{:?}", applied.warnings) };
         assert_eq!((w.file.as_str(), w.pointer.as_str()), ("t.json", "/properties/a"));

@@ -142,8 +142,7 @@ impl Acceptance {
     }
 
     fn string(&mut self, k: &Keywords, s: &str) -> Option<bool> {
-        let len = s.chars().count() as u64;
-        if k.min_length.is_some_and(|m| len < m) || k.max_length.is_some_and(|m| len > m) {
+        if !k.length.admits(s.chars().count() as u64) {
             return Some(false);
         }
         let mut unknown = false;

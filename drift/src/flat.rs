@@ -3,7 +3,7 @@
 //! member gathered with the node they came from (for pointers).
 
 use contracts_codegen::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use contracts_codegen::keywords::{numeric, string_length};
+use contracts_codegen::keywords::numeric;
 use contracts_runtime::number::order;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -247,7 +247,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
                 None => (m, id),
             });
         }
-        string_length::Length::of(k).tighten(id, &mut f.min_len, &mut f.max_len);
+        k.length.tighten(id, &mut f.min_len, &mut f.max_len);
         if let Some(p) = &k.pattern {
             f.patterns.push((p.clone(), id));
         }

@@ -1,8 +1,14 @@
-//! One predicate per scalar keyword, shared by both validator backends: the
-//! full validator's [`Ctx`](crate::Ctx) helpers call them and add the error
-//! when they fail; the one-pass readers call them directly, as refusal
-//! conditions. `pattern` and `format` have theirs elsewhere
+//! Scalar keywords, each with the two functions both validator backends
+//! call: a predicate, which the one-pass readers call as a refusal
+//! condition, and beside it the [`Ctx`] helper of the same name, which the
+//! full validator calls and which adds the error when the predicate fails.
+//! `pattern` and `format` have theirs elsewhere
 //! ([`Pattern::is_match`](crate::Pattern::is_match), [`format::check`](crate::format::check)).
+
+use crate::error::SchemaPath;
+use crate::location::Loc;
+use crate::validate::plural;
+use crate::Ctx;
 
 /// `minLength`: `s` has at least `min` Unicode code points.
 #[inline]
@@ -16,6 +22,26 @@ pub fn min_length(s: &str, min: u64) -> bool {
 pub fn max_length(s: &str, max: u64) -> bool {
     // A string of at most `max` bytes has at most `max` code points.
     s.len() as u64 <= max || s.chars().count() as u64 <= max
+}
+
+impl Ctx {
+    /// `minLength`, counted in Unicode code points ([`min_length`]).
+    pub fn min_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, min: u64) -> bool {
+        min_length(s, min)
+            || self.fail(loc, at, "minLength", || {
+                let n = s.chars().count();
+                format!("{} must be at least {min} character{} long, got {n}", loc.described(), plural(min))
+            })
+    }
+
+    /// `maxLength`, counted in Unicode code points ([`max_length`]).
+    pub fn max_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, max: u64) -> bool {
+        max_length(s, max)
+            || self.fail(loc, at, "maxLength", || {
+                let n = s.chars().count();
+                format!("{} must be at most {max} character{} long, got {n}", loc.described(), plural(max))
+            })
+    }
 }
 
 #[cfg(test)]

@@ -334,24 +334,6 @@ impl Ctx {
         })
     }
 
-    /// `minLength`, counted in Unicode code points ([`check::min_length`](crate::check::min_length)).
-    pub fn min_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, min: u64) -> bool {
-        crate::check::min_length(s, min)
-            || self.fail(loc, at, "minLength", || {
-                let n = s.chars().count();
-                format!("{} must be at least {min} character{} long, got {n}", loc.described(), plural(min))
-            })
-    }
-
-    /// `maxLength`, counted in Unicode code points ([`check::max_length`](crate::check::max_length)).
-    pub fn max_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, max: u64) -> bool {
-        crate::check::max_length(s, max)
-            || self.fail(loc, at, "maxLength", || {
-                let n = s.chars().count();
-                format!("{} must be at most {max} character{} long, got {n}", loc.described(), plural(max))
-            })
-    }
-
     /// `pattern` (ECMA-262, not anchored).
     pub fn pattern(&mut self, loc: &Loc, at: &SchemaPath, s: &str, re: &Pattern) -> bool {
         let source = re.source();
@@ -1046,7 +1028,7 @@ fn kind_of(v: &Value) -> &'static str {
     }
 }
 
-fn plural(n: u64) -> &'static str {
+pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 {
         ""
     } else {

@@ -15,9 +15,9 @@
 
 use super::shared_bodies;
 use super::validate::Validators;
-use crate::check::{self, Check, Program};
+use crate::check::{self, Check, Program, Subject};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::{array_bounds, format, numeric, object_bounds, pattern, string_length, types, values};
+use crate::keywords::{array_bounds, format, numeric, object_bounds, pattern, types, values};
 use crate::plan::{instantiate, Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -46,7 +46,7 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(k.types.is_some(), types::NAME, ANY);
     add(k.enum_.is_some(), values::ENUM, ANY);
     add(k.const_.is_some(), values::CONST, ANY);
-    for name in string_length::Length::of(k).present() {
+    for name in k.length.present() {
         add(true, name, s);
     }
     add(k.pattern.is_some(), pattern::NAME, s);
@@ -341,8 +341,11 @@ impl<'a> Readers<'a> {
                     quote!(!::std::matches!(s, #(#strings)|*))
                 }
             }
-            Check::MinLength(n) => quote!(!#rt::check::min_length(s, #n)),
-            Check::MaxLength(n) => quote!(!#rt::check::max_length(s, #n)),
+            Check::Count { subject: Subject::String, helper, bound } => {
+                let helper = format_ident!("{helper}");
+                quote!(!#rt::check::#helper(s, #bound))
+            }
+            Check::Count { .. } => return Some(None),
             Check::Pattern(p) => {
                 let re = validators.pattern(p);
                 quote!(!validators::#re.is_match(s))

@@ -588,8 +588,10 @@ impl<'a> Validators<'a> {
                 let st = self.value(&Value::Array(vals.to_vec()));
                 quote!(c.enum_of(l, s, i, #st.items()))
             }
-            Check::MinLength(n) => quote!(c.min_length(l, s, x, #n)),
-            Check::MaxLength(n) => quote!(c.max_length(l, s, x, #n)),
+            Check::Count { helper, bound, .. } => {
+                let helper = format_ident!("{helper}");
+                quote!(c.#helper(l, s, x, #bound))
+            }
             Check::Pattern(p) => {
                 let re = self.pattern(p);
                 quote!(c.pattern(l, s, x, &#re))

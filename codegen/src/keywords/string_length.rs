@@ -1,12 +1,12 @@
 //! `minLength` and `maxLength`: a string's length in Unicode code points
 //! (every draft reads them alike; both belong to the validation vocabulary).
 //!
-//! Everything the generator knows about the pair is here; the runtime has
-//! one predicate per keyword (`rt::check::min_length`/`max_length`), which
-//! the full validator's `Ctx` helpers and the one-pass reader both call.
+//! Everything the generator knows about the pair is here. The runtime has
+//! one module for them too (`rt::check`): a predicate per keyword, which the
+//! one-pass reader calls, and beside it the `Ctx` helper of the same name,
+//! which the full validator calls and which says what is wrong.
 
-use crate::check::Check;
-use crate::ir::Keywords;
+use crate::check::{Check, Subject};
 use serde_json::Value;
 
 /// `minLength`
@@ -28,17 +28,12 @@ pub struct Length {
 }
 
 impl Length {
-    /// The pair in `k`.
-    pub fn of(k: &Keywords) -> Self {
-        Length { min: k.min_length, max: k.max_length }
-    }
-
-    /// Reads `keyword` (one of [`NAMES`]) into `k`; the error says what the
-    /// value must be. Any other keyword is left alone (`Ok(false)`).
-    pub fn read(k: &mut Keywords, keyword: &str, v: &Value) -> Result<bool, &'static str> {
+    /// Reads `keyword` (one of [`NAMES`]); the error says what the value
+    /// must be. Any other keyword is left alone (`Ok(false)`).
+    pub fn read(&mut self, keyword: &str, v: &Value) -> Result<bool, &'static str> {
         let slot = match keyword {
-            MIN => &mut k.min_length,
-            MAX => &mut k.max_length,
+            MIN => &mut self.min,
+            MAX => &mut self.max,
             _ => return Ok(false),
         };
         *slot = Some(super::non_negative_integer(v).ok_or("must be a non-negative integer")?);
@@ -67,9 +62,17 @@ impl Length {
         self.max.is_none() && self.min.is_none_or(|n| n == 1)
     }
 
-    /// The checks the pair lowers to, `minLength` first.
+    /// The checks the pair lowers to, `minLength` first: each is the
+    /// runtime predicate (and `Ctx` helper) of the keyword's name.
     pub fn checks<'k>(self) -> impl Iterator<Item = Check<'k>> {
-        self.min.map(Check::MinLength).into_iter().chain(self.max.map(Check::MaxLength))
+        let count = |helper| move |bound| Check::Count { subject: Subject::String, helper, bound };
+        self.min.map(count("min_length")).into_iter().chain(self.max.map(count("max_length")))
+    }
+
+    /// Whether a string of `chars` code points has a length the pair
+    /// admits (drift's sample strings).
+    pub fn admits(self, chars: u64) -> bool {
+        self.min.is_none_or(|m| chars >= m) && self.max.is_none_or(|m| chars <= m)
     }
 
     /// The pair in words: "1 to 200 characters", "at most 128 characters".
@@ -99,13 +102,24 @@ mod tests {
 
     #[test]
     fn reads_each_keyword_and_refuses_what_is_not_a_count() {
-        let mut k = Keywords::default();
-        assert_eq!(Length::read(&mut k, MIN, &serde_json::json!(2.0)), Ok(true));
-        assert_eq!(Length::read(&mut k, MAX, &serde_json::json!(9)), Ok(true));
-        assert_eq!(Length::of(&k), Length { min: Some(2), max: Some(9) });
-        assert_eq!(Length::read(&mut k, MAX, &serde_json::json!(-1)), Err("must be a non-negative integer"));
-        assert_eq!(Length::read(&mut k, "maxItems", &serde_json::json!(1)), Ok(false));
-        assert_eq!(Length::of(&k).present().collect::<Vec<_>>(), [MIN, MAX]);
+        let mut k = Length::default();
+        assert_eq!(k.read(MIN, &serde_json::json!(2.0)), Ok(true));
+        assert_eq!(k.read(MAX, &serde_json::json!(9)), Ok(true));
+        assert_eq!(k, Length { min: Some(2), max: Some(9) });
+        assert_eq!(k.read(MAX, &serde_json::json!(-1)), Err("must be a non-negative integer"));
+        assert_eq!(k.read("maxItems", &serde_json::json!(1)), Ok(false));
+        assert_eq!(k.present().collect::<Vec<_>>(), [MIN, MAX]);
+        assert!(k.admits(2) && k.admits(9) && !k.admits(1) && !k.admits(10) && Length::default().admits(0));
+    }
+
+    #[test]
+    fn says_the_pair_in_words() {
+        let words = |min, max| Length { min, max }.describe();
+        assert_eq!(words(Some(1), Some(200)).as_deref(), Some("1 to 200 characters"));
+        assert_eq!(words(Some(1), None).as_deref(), Some("at least 1 character"));
+        assert_eq!(words(None, Some(128)).as_deref(), Some("at most 128 characters"));
+        assert_eq!(words(Some(4), Some(4)).as_deref(), Some("exactly 4 characters"));
+        assert_eq!(words(Some(0), None), None);
     }
 
     #[test]

@@ -26,7 +26,6 @@ pub use model::*;
 
 use crate::ident::type_name;
 use crate::ir::{Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::string_length::Length;
 use crate::load::DocId;
 use crate::{Error, Settings, Warning};
 use facts::{primitive_of, type_of, widen, Facts};
@@ -472,13 +471,13 @@ impl<'a> Planner<'a> {
                     return TypeRef::Named(id);
                 }
                 let constrained =
-                    kws.iter().any(|k| k.pattern.is_some() || Length::of(k).refuses_some_string() || (self.settings.format_assertion && k.format.is_some()));
+                    kws.iter().any(|k| k.pattern.is_some() || k.length.refuses_some_string() || (self.settings.format_assertion && k.format.is_some()));
                 if constrained {
                     // "NonEmptyString" only when `minLength: 1` is the whole constraint
                     // (not, say, an asserted `format` that accepts "").
                     let asserted_format = |k: &Keywords| self.settings.format_assertion && k.format.is_some();
-                    let only_min1 = kws.iter().any(|k| Length::of(k).min == Some(1))
-                        && kws.iter().all(|k| k.pattern.is_none() && Length::of(k).at_most_non_empty() && !asserted_format(k));
+                    let only_min1 = kws.iter().any(|k| k.length.min == Some(1))
+                        && kws.iter().all(|k| k.pattern.is_none() && k.length.at_most_non_empty() && !asserted_format(k));
                     let mut names = names.to_vec();
                     if only_min1 {
                         names.insert(0, "NonEmptyString".to_owned());

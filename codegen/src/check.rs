@@ -9,7 +9,7 @@
 //! The runtime has one predicate per keyword, which both end in
 //! (`rt::check`, `rt::Pattern::is_match`, `rt::format::check`).
 
-use crate::ir::{Bound, Keywords, TypeSet};
+use crate::ir::{Keywords, TypeSet};
 use crate::keywords::array_bounds::ArrayBounds;
 use crate::keywords::object_bounds::ObjectBounds;
 use crate::keywords::{format, numeric, pattern, string_length, types, values};
@@ -47,17 +47,17 @@ pub enum Check<'k> {
         /// `contentMediaType`
         media_type: Option<&'k str>,
     },
-    /// `minimum`
-    Minimum(&'k Number),
-    /// `maximum`
-    Maximum(&'k Number),
-    /// `exclusiveMinimum` (the bound carries the keyword to report: draft 4
-    /// spells it as `minimum` plus a boolean).
-    ExclusiveMinimum(&'k Bound),
-    /// `exclusiveMaximum` (likewise).
-    ExclusiveMaximum(&'k Bound),
-    /// `multipleOf`
-    MultipleOf(&'k Number),
+    /// A number compared with `bound` by one `Ctx` helper, by the name its
+    /// keyword family gives (`minimum`, `exclusive_maximum`, `multiple_of`).
+    Compare {
+        /// The `Ctx` helper.
+        helper: &'static str,
+        /// The keyword the error reports, where the helper cannot know it
+        /// (draft 4 spells an exclusive bound as `minimum` plus a boolean).
+        keyword: Option<&'static str>,
+        /// The bound the schema states.
+        bound: &'k Number,
+    },
     /// `minItems`
     MinItems(u64),
     /// `maxItems`
@@ -94,7 +94,7 @@ impl Check<'_> {
             Check::Type(_) | Check::Const(_) | Check::Enum(_) => Subject::Value,
             Check::Count { subject, .. } => *subject,
             Check::Pattern(_) | Check::Format(_) | Check::Content { .. } => Subject::String,
-            Check::Minimum(_) | Check::Maximum(_) | Check::ExclusiveMinimum(_) | Check::ExclusiveMaximum(_) | Check::MultipleOf(_) => Subject::Number,
+            Check::Compare { .. } => Subject::Number,
             Check::MinItems(_) | Check::MaxItems(_) | Check::UniqueItems => Subject::Array,
             Check::MinProperties(_) | Check::MaxProperties(_) | Check::Required(_) => Subject::Object,
         }
@@ -235,6 +235,7 @@ pub const STRING_KEYWORDS: [&str; 7] = [types::NAME, values::CONST, values::ENUM
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Bound;
     use serde_json::json;
 
     #[test]
@@ -253,7 +254,8 @@ mod tests {
         let p = Program::of(&k, false);
         assert_eq!(p.value, [Check::Type(TypeSet(TypeSet::STRING | TypeSet::NUMBER)), Check::Enum(&e)]);
         assert_eq!(p.string, k.length.checks().chain([Check::Pattern("^a")]).collect::<Vec<_>>());
-        assert_eq!(p.number, [Check::Minimum(&0.into()), Check::MultipleOf(&2.into())]);
+        assert_eq!(p.number, numeric::Numeric::of(&k).checks().collect::<Vec<_>>());
+        assert_eq!(p.number.len(), 2);
         assert_eq!(Program::of(&k, true).string.last(), Some(&Check::Format("email")));
     }
 

@@ -605,25 +605,9 @@ impl<'a> Validators<'a> {
                 let (enc, media) = (opt(encoding), opt(media_type));
                 quote!(c.content(l, s, x, #enc, #media))
             }
-            Check::Minimum(b) => {
-                let n = num(b);
-                quote!(c.minimum(l, s, x, #n))
-            }
-            Check::Maximum(b) => {
-                let n = num(b);
-                quote!(c.maximum(l, s, x, #n))
-            }
-            Check::ExclusiveMinimum(b) => {
-                let (n, kw) = (num(&b.value), b.keyword);
-                quote!(c.exclusive_minimum(l, s, #kw, x, #n))
-            }
-            Check::ExclusiveMaximum(b) => {
-                let (n, kw) = (num(&b.value), b.keyword);
-                quote!(c.exclusive_maximum(l, s, #kw, x, #n))
-            }
-            Check::MultipleOf(m) => {
-                let n = num(m);
-                quote!(c.multiple_of(l, s, x, #n))
+            Check::Compare { helper, keyword, bound } => {
+                let (helper, n, keyword) = (format_ident!("{helper}"), num(bound), keyword.into_iter());
+                quote!(c.#helper(l, s, #(#keyword,)* x, #n))
             }
             Check::MinItems(n) => quote!(c.min_items(l, s, x, #n)),
             Check::MaxItems(n) => quote!(c.max_items(l, s, x, #n)),

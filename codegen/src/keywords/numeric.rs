@@ -107,13 +107,17 @@ impl<'k> Numeric<'k> {
     /// The checks the keywords lower to, in the order the validator
     /// reports them: the bounds, then `multipleOf`.
     pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
+        // Each is the `Ctx` helper of the slot's name; the exclusive slots
+        // pass the keyword they were read from.
+        let compare = |helper, keyword: bool| move |b: &'k Bound| Check::Compare { helper, keyword: keyword.then_some(b.keyword), bound: &b.value };
         let bounds = [
-            self.minimum.map(|b| Check::Minimum(&b.value)),
-            self.maximum.map(|b| Check::Maximum(&b.value)),
-            self.exclusive_minimum.map(Check::ExclusiveMinimum),
-            self.exclusive_maximum.map(Check::ExclusiveMaximum),
+            self.minimum.map(compare("minimum", false)),
+            self.maximum.map(compare("maximum", false)),
+            self.exclusive_minimum.map(compare("exclusive_minimum", true)),
+            self.exclusive_maximum.map(compare("exclusive_maximum", true)),
         ];
-        bounds.into_iter().chain([self.multiple_of.map(Check::MultipleOf)]).flatten()
+        let multiple = self.multiple_of.map(|bound| Check::Compare { helper: "multiple_of", keyword: None, bound });
+        bounds.into_iter().chain([multiple]).flatten()
     }
 
     /// The keywords in words: "integer from 1 to 3145728", "number > 0",

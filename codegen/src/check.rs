@@ -24,10 +24,11 @@ pub enum Check<'k> {
     Const(&'k Value),
     /// `enum`
     Enum(&'k [Value]),
-    /// A count of the subject that one runtime predicate compares with
-    /// `bound`, by the name its keyword family gives: the reader calls
-    /// `rt::check::HELPER(x, bound)`, the full validator `Ctx::HELPER`,
-    /// which also reports the error (`minLength`, `maxLength`).
+    /// A count of the subject compared with `bound` by the runtime helper
+    /// its keyword family names: the full validator calls `Ctx::HELPER`,
+    /// which also reports the error, and the reader of a string
+    /// `rt::check::HELPER(s, bound)` (`minLength`, `maxItems`,
+    /// `minProperties`, …).
     Count {
         /// What is counted.
         subject: Subject,
@@ -58,16 +59,8 @@ pub enum Check<'k> {
         /// The bound the schema states.
         bound: &'k Number,
     },
-    /// `minItems`
-    MinItems(u64),
-    /// `maxItems`
-    MaxItems(u64),
     /// `uniqueItems: true`
     UniqueItems,
-    /// `minProperties`
-    MinProperties(u64),
-    /// `maxProperties`
-    MaxProperties(u64),
     /// `required` (never empty)
     Required(&'k [String]),
 }
@@ -95,8 +88,8 @@ impl Check<'_> {
             Check::Count { subject, .. } => *subject,
             Check::Pattern(_) | Check::Format(_) | Check::Content { .. } => Subject::String,
             Check::Compare { .. } => Subject::Number,
-            Check::MinItems(_) | Check::MaxItems(_) | Check::UniqueItems => Subject::Array,
-            Check::MinProperties(_) | Check::MaxProperties(_) | Check::Required(_) => Subject::Object,
+            Check::UniqueItems => Subject::Array,
+            Check::Required(_) => Subject::Object,
         }
     }
 }

@@ -467,12 +467,14 @@ impl Ctx {
     }
 
     /// `minProperties`.
-    pub fn min_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
+    pub fn min_properties(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, min: u64) -> bool {
+        let len = m.len();
         len as u64 >= min || self.fail(loc, at, "minProperties", || format!("{} must have at least {min} member{}, got {len}", loc.described(), plural(min)))
     }
 
     /// `maxProperties`.
-    pub fn max_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
+    pub fn max_properties(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, max: u64) -> bool {
+        let len = m.len();
         len as u64 <= max || self.fail(loc, at, "maxProperties", || format!("{} must have at most {max} member{}, got {len}", loc.described(), plural(max)))
     }
 

@@ -609,11 +609,7 @@ impl<'a> Validators<'a> {
                 let (helper, n, keyword) = (format_ident!("{helper}"), num(bound), keyword.into_iter());
                 quote!(c.#helper(l, s, #(#keyword,)* x, #n))
             }
-            Check::MinItems(n) => quote!(c.min_items(l, s, x, #n)),
-            Check::MaxItems(n) => quote!(c.max_items(l, s, x, #n)),
             Check::UniqueItems => quote!(c.unique_items(l, s, x)),
-            Check::MinProperties(n) => quote!(c.min_properties(l, s, x.len(), #n)),
-            Check::MaxProperties(n) => quote!(c.max_properties(l, s, x.len(), #n)),
             Check::Required(names) => {
                 let names = self.words(names.iter().map(String::as_str));
                 quote!(c.required(l, s, x, #names))

@@ -2,7 +2,7 @@
 //! its items are distinct (numbers compared as numbers, exactly). Every
 //! draft reads them alike.
 
-use crate::check::Check;
+use crate::check::{Check, Subject};
 use crate::ir::Keywords;
 use serde_json::Value;
 
@@ -54,7 +54,8 @@ impl ArrayBounds {
     /// The checks the family lowers to, in the order the validator reports them.
     pub fn checks<'k>(self) -> impl Iterator<Item = Check<'k>> {
         let unique = self.unique.then_some(Check::UniqueItems);
-        self.min.map(Check::MinItems).into_iter().chain(self.max.map(Check::MaxItems)).chain(unique)
+        let count = |helper| move |bound| Check::Count { subject: Subject::Array, helper, bound };
+        self.min.map(count("min_items")).into_iter().chain(self.max.map(count("max_items"))).chain(unique)
     }
 }
 
@@ -73,7 +74,14 @@ mod tests {
         assert_eq!(ArrayBounds::read(&mut k, UNIQUE, &json!(1)), Err("must be a boolean"));
         assert_eq!(ArrayBounds::read(&mut k, "minLength", &json!(1)), Ok(false));
         let b = ArrayBounds::of(&k);
-        assert_eq!(b.checks().collect::<Vec<_>>(), [Check::MinItems(1), Check::MaxItems(3), Check::UniqueItems]);
+        assert_eq!(
+            b.checks().collect::<Vec<_>>(),
+            [
+                Check::Count { subject: Subject::Array, helper: "min_items", bound: 1 },
+                Check::Count { subject: Subject::Array, helper: "max_items", bound: 3 },
+                Check::UniqueItems
+            ]
+        );
         assert_eq!(b.describe().collect::<Vec<_>>(), ["1 to 3 items", "no two items equal"]);
     }
 }

@@ -2,7 +2,7 @@
 //! object has and which it must have. Every draft from 4 on reads them
 //! alike (draft 3's boolean `required` is ignored).
 
-use crate::check::Check;
+use crate::check::{Check, Subject};
 use crate::ir::Keywords;
 use serde_json::Value;
 
@@ -60,7 +60,8 @@ impl<'k> ObjectBounds<'k> {
     /// The checks the family lowers to, in the order the validator reports them.
     pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
         let required = (!self.required.is_empty()).then_some(Check::Required(self.required));
-        self.min.map(Check::MinProperties).into_iter().chain(self.max.map(Check::MaxProperties)).chain(required)
+        let count = |helper| move |bound| Check::Count { subject: Subject::Object, helper, bound };
+        self.min.map(count("min_properties")).into_iter().chain(self.max.map(count("max_properties"))).chain(required)
     }
 }
 
@@ -82,6 +83,13 @@ mod tests {
         assert_eq!(k.required, names);
         let b = ObjectBounds::of(&k);
         assert_eq!(b.describe().as_deref(), Some("1 to 3 members"));
-        assert_eq!(b.checks().collect::<Vec<_>>(), [Check::MinProperties(1), Check::MaxProperties(3), Check::Required(&names)]);
+        assert_eq!(
+            b.checks().collect::<Vec<_>>(),
+            [
+                Check::Count { subject: Subject::Object, helper: "min_properties", bound: 1 },
+                Check::Count { subject: Subject::Object, helper: "max_properties", bound: 3 },
+                Check::Required(&names)
+            ]
+        );
     }
 }

@@ -407,7 +407,7 @@ mod validators {
     /// `#/properties/minMax`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.min_properties(l, s, x.len(), 1u64) & c.max_properties(l, s, x.len(), 3u64)
+        c.min_properties(l, s, x, 1u64) & c.max_properties(l, s, x, 3u64)
     }
     /// `#/properties/closed/properties/a`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -382,8 +382,8 @@ mod validators {
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.min_properties(l, s, x.len(), 1u64);
-        ok &= c.max_properties(l, s, x.len(), 1u64);
+        ok &= c.min_properties(l, s, x, 1u64);
+        ok &= c.max_properties(l, s, x, 1u64);
         for (key, v) in x {
             let mut matched = false;
             if !matched {
@@ -396,8 +396,8 @@ mod validators {
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.min_properties(l, s, x.len(), 2u64);
-        ok &= c.max_properties(l, s, x.len(), 2u64);
+        ok &= c.min_properties(l, s, x, 2u64);
+        ok &= c.max_properties(l, s, x, 2u64);
         for (key, v) in x {
             let mut matched = false;
             if !matched {

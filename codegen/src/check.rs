@@ -10,8 +10,6 @@
 //! (`rt::check`, `rt::Pattern::is_match`, `rt::format::check`).
 
 use crate::ir::{Keywords, TypeSet};
-use crate::keywords::array_bounds::ArrayBounds;
-use crate::keywords::object_bounds::ObjectBounds;
 use crate::keywords::{format, numeric, pattern, string_length, types, values};
 use serde_json::{Number, Value};
 
@@ -156,12 +154,8 @@ impl<'k> Program<'k> {
             content_encoding,
             content_media_type,
             content_assertion,
-            max_items,
-            min_items,
-            unique_items,
-            max_properties,
-            min_properties,
-            required,
+            array,
+            object,
             // Checked with `contains` and by member name, by the validators.
             max_contains: _,
             min_contains: _,
@@ -200,8 +194,8 @@ impl<'k> Program<'k> {
             .chain(pattern::check(pattern.as_deref()))
             .chain(strings.checks())
             .chain(numbers.checks())
-            .chain(ArrayBounds { min: *min_items, max: *max_items, unique: *unique_items }.checks())
-            .chain(ObjectBounds { min: *min_properties, max: *max_properties, required }.checks());
+            .chain(array.checks())
+            .chain(object.checks());
         let mut p = Program::default();
         for c in lowered {
             match c.subject() {

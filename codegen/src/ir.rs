@@ -155,22 +155,14 @@ pub struct Keywords {
     /// The content keywords are checked (draft-06/07, where a validator may
     /// assert them; later drafts make them annotations only).
     pub content_assertion: bool,
-    /// `maxItems`
-    pub max_items: Option<u64>,
-    /// `minItems`
-    pub min_items: Option<u64>,
-    /// `uniqueItems`
-    pub unique_items: bool,
+    /// `minItems`, `maxItems` and `uniqueItems`
+    pub array: ArrayBounds,
     /// `maxContains`
     pub max_contains: Option<u64>,
     /// `minContains`
     pub min_contains: Option<u64>,
-    /// `maxProperties`
-    pub max_properties: Option<u64>,
-    /// `minProperties`
-    pub min_properties: Option<u64>,
-    /// `required`, in schema order.
-    pub required: Vec<String>,
+    /// `minProperties`, `maxProperties` and `required`
+    pub object: ObjectBounds,
     /// `dependentRequired` (and draft-04/07's array form of `dependencies`).
     pub dependent_required: Vec<(String, Vec<String>)>,
     /// `dependentRequired` or `dependencies`.
@@ -248,14 +240,10 @@ impl Keywords {
             content_encoding,
             content_media_type,
             content_assertion: _,
-            max_items,
-            min_items,
-            unique_items,
+            array,
             max_contains,
             min_contains,
-            max_properties,
-            min_properties,
-            required,
+            object,
             dependent_required,
             dependent_required_keyword: _,
             title: _,
@@ -282,9 +270,14 @@ impl Keywords {
         };
         let no_number = numbers.present().next().is_none();
         let no_length = length.present().next().is_none();
-        let no_count = no_length && [max_items, min_items, max_contains, min_contains, max_properties, min_properties].iter().all(|c| c.is_none());
+        let no_count = no_length
+            && array.min.is_none()
+            && array.max.is_none()
+            && object.min.is_none()
+            && object.max.is_none()
+            && [max_contains, min_contains].iter().all(|c| c.is_none());
         let no_string = pattern.is_none() && format.is_none() && content_encoding.is_none() && content_media_type.is_none();
-        let no_members = !unique_items && required.is_empty() && dependent_required.is_empty();
+        let no_members = !array.unique && object.required.is_empty() && dependent_required.is_empty();
         let no_scope = !recursive_anchor && dynamic_anchor.is_none();
         let no_open_set = !extensions.iter().any(|(name, _)| name.ends_with("-known"));
         no_schema.iter().all(|b| *b) && no_child && no_list && no_value && no_number && no_count && no_string && no_members && no_scope && no_open_set
@@ -486,7 +479,7 @@ impl Ir {
                 let items_rel = k.items.map(|c| self.relative_pointer(id, c));
                 h.update(
                     format!(
-                        "kw:{:?}{:?}{:?}{:?}{}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+                        "kw:{:?}{:?}{:?}{:?}{}{:?}{:?}{:?}{:?}{}{:?}{:?}{}{:?}{:?}{:?}",
                         k.types,
                         k.integer_by_text,
                         k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
@@ -496,14 +489,10 @@ impl Ir {
                         k.pattern,
                         if format_assertion || k.format_assertion { k.format.clone() } else { None },
                         if k.content_assertion { (k.content_encoding.clone(), k.content_media_type.clone()) } else { (None, None) },
-                        k.max_items,
-                        k.min_items,
-                        k.unique_items,
+                        k.array.identity(),
                         k.max_contains,
                         k.min_contains,
-                        k.max_properties,
-                        k.min_properties,
-                        k.required,
+                        k.object.identity(),
                         k.dependent_required,
                         (k.dependent_required_keyword, k.dependent_schemas_keyword),
                         items_rel,
@@ -892,10 +881,10 @@ impl Builder<'_> {
                     k.length.read(kw, v).map_err(|m| err(kw, m))?;
                 }
                 array_bounds::MIN | array_bounds::MAX | array_bounds::UNIQUE => {
-                    ArrayBounds::read(&mut k, kw, v).map_err(|e| err(kw, e))?;
+                    k.array.read(kw, v).map_err(|e| err(kw, e))?;
                 }
                 object_bounds::MIN | object_bounds::MAX | object_bounds::REQUIRED => {
-                    ObjectBounds::read(&mut k, kw, v).map_err(|e| err(kw, e))?;
+                    k.object.read(kw, v).map_err(|e| err(kw, e))?;
                 }
                 "maxContains" | "minContains" => {
                     if dialect < Dialect::Draft2019_09 {

@@ -158,11 +158,10 @@ impl Acceptance {
     }
 
     fn array(&mut self, ir: &Ir, k: &Keywords, items: &[Value], depth: usize) -> Option<bool> {
-        let len = items.len() as u64;
-        if k.min_items.is_some_and(|m| len < m) || k.max_items.is_some_and(|m| len > m) {
+        if !k.array.admits_len(items.len() as u64) {
             return Some(false);
         }
-        if k.unique_items {
+        if k.array.unique {
             let mut seen = HashSet::with_capacity(items.len());
             if !items.iter().all(|x| seen.insert(json_hash_key(x))) {
                 return Some(false);
@@ -196,11 +195,10 @@ impl Acceptance {
     }
 
     fn object(&mut self, ir: &Ir, k: &Keywords, v: &Value, m: &serde_json::Map<String, Value>, depth: usize) -> Option<bool> {
-        let len = m.len() as u64;
-        if k.min_properties.is_some_and(|x| len < x) || k.max_properties.is_some_and(|x| len > x) {
+        if !k.object.admits_len(m.len() as u64) {
             return Some(false);
         }
-        if !k.required.iter().all(|r| m.contains_key(r)) {
+        if !k.object.required.iter().all(|r| m.contains_key(r)) {
             return Some(false);
         }
         for (trigger, names) in &k.dependent_required {

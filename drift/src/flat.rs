@@ -279,13 +279,13 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
             f.items.get_or_insert_with(Vec::new).push(c);
             f.items_src.get_or_insert(id);
         }
-        if let Some(v) = k.min_items {
+        if let Some(v) = k.array.min {
             tighter_min(&mut f.min_items, v, id);
         }
-        if let Some(v) = k.max_items {
+        if let Some(v) = k.array.max {
             tighter_max(&mut f.max_items, v, id);
         }
-        if k.unique_items {
+        if k.array.unique {
             f.unique.get_or_insert(id);
         }
         if let Some(c) = k.contains {
@@ -318,13 +318,13 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
         if let Some(c) = k.property_names {
             f.pnames.push(c);
         }
-        for r in &k.required {
+        for r in &k.object.required {
             f.required.entry(r.clone()).or_insert(id);
         }
-        if let Some(v) = k.min_properties {
+        if let Some(v) = k.object.min {
             tighter_min(&mut f.min_props, v, id);
         }
-        if let Some(v) = k.max_properties {
+        if let Some(v) = k.object.max {
             tighter_max(&mut f.max_props, v, id);
         }
         for (n, names) in &k.dependent_required {

@@ -15,9 +15,7 @@
 
 use super::markdown::{code, value_code};
 use crate::ir::{Body, Ir, Keywords, NodeId};
-use crate::keywords::array_bounds::ArrayBounds;
 use crate::keywords::numeric;
-use crate::keywords::object_bounds::ObjectBounds;
 use serde_json::Value;
 
 /// How deep [`describe_nodes`] follows `items`, `propertyNames` and the
@@ -47,8 +45,8 @@ pub fn describe(k: &Keywords) -> Vec<String> {
         out.push(format!("format {}", code(f)));
     }
     out.extend(numeric::Numeric::of(k).describe(k.types));
-    out.extend(ArrayBounds::of(k).describe());
-    out.extend(ObjectBounds::of(k).describe());
+    out.extend(k.array.describe());
+    out.extend(k.object.describe());
     for (name, needs) in &k.dependent_required {
         if !needs.is_empty() {
             let list: Vec<String> = needs.iter().map(|n| code(n)).collect();
@@ -147,7 +145,7 @@ fn describe_into(ir: &Ir, nodes: &[NodeId], depth: usize, objects: bool, out: &m
         };
         if depth > 0 && objects {
             // Nested objects have no table of their own: say what they need.
-            let names: Vec<String> = k.required.iter().map(|r| code(r)).collect();
+            let names: Vec<String> = k.object.required.iter().map(|r| code(r)).collect();
             if !names.is_empty() {
                 push(out, format!("must have {}", and_list(&names)));
             }

@@ -756,7 +756,8 @@ impl<'a> Page<'a> {
                 (format!("as {w}"), format!("as {w}"))
             }
             _ => {
-                let required: Vec<String> = self.ir.expand(&nodes).iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.required.clone()).collect();
+                let required: Vec<String> =
+                    self.ir.expand(&nodes).iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.object.required.clone()).collect();
                 if let Some(t) = &title {
                     (prose(t), t.clone())
                 } else if !required.is_empty() {

@@ -59,18 +59,18 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(k.items.is_some(), "items", a);
     add(k.contains.is_some(), "contains", a);
     add(k.unevaluated_items.is_some(), "unevaluatedItems", a);
-    add(k.min_items.is_some(), array_bounds::MIN, a);
-    add(k.max_items.is_some(), array_bounds::MAX, a);
-    add(k.unique_items, array_bounds::UNIQUE, a);
+    add(k.array.min.is_some(), array_bounds::MIN, a);
+    add(k.array.max.is_some(), array_bounds::MAX, a);
+    add(k.array.unique, array_bounds::UNIQUE, a);
     add(!k.properties.is_empty(), "properties", o);
     add(!k.pattern_properties.is_empty(), "patternProperties", o);
     add(k.additional_properties.is_some(), "additionalProperties", o);
     add(k.property_names.is_some(), "propertyNames", o);
     add(k.unevaluated_properties.is_some(), "unevaluatedProperties", o);
-    add(!k.required.is_empty(), object_bounds::REQUIRED, o);
+    add(!k.object.required.is_empty(), object_bounds::REQUIRED, o);
     add(!k.dependent_required.is_empty(), "dependentRequired", o);
     add(!k.dependent_schemas.is_empty(), "dependentSchemas", o);
-    add(k.min_properties.is_some() || k.max_properties.is_some(), object_bounds::MIN, o);
+    add(k.object.min.is_some() || k.object.max.is_some(), object_bounds::MIN, o);
     out
 }
 
@@ -217,7 +217,7 @@ impl<'a> Readers<'a> {
         only(self.ir, &conj, TypeSet::OBJECT, &handled)
             && kws(self.ir, &conj).all(|k| {
                 k.types.is_none_or(|t| t.admits(TypeSet::OBJECT))
-                    && k.required.iter().all(|r| fields.iter().any(|f| &f.json == r) || also.contains(&r.as_str()))
+                    && k.object.required.iter().all(|r| fields.iter().any(|f| &f.json == r) || also.contains(&r.as_str()))
             })
     }
 
@@ -442,8 +442,8 @@ impl<'a> Readers<'a> {
                 let handled = [types::NAME, "items", array_bounds::MIN, array_bounds::MAX];
                 if only(self.ir, &conj, TypeSet::ARRAY, &handled) && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::ARRAY))) {
                     let items: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.items).collect();
-                    let min = kws(self.ir, &conj).filter_map(|k| k.min_items).max().unwrap_or(0);
-                    let max = kws(self.ir, &conj).filter_map(|k| k.max_items).min();
+                    let min = kws(self.ir, &conj).filter_map(|k| k.array.min).max().unwrap_or(0);
+                    let max = kws(self.ir, &conj).filter_map(|k| k.array.max).min();
                     let item_reader = self.reader(validators, usize::MAX, &items, item);
                     let min = usize::try_from(min).unwrap_or(usize::MAX);
                     let max = match max.map(usize::try_from) {
@@ -453,7 +453,7 @@ impl<'a> Readers<'a> {
                     // One schema says all (the validators reach the items
                     // through `Ctx`): an invalid array can be handed up with
                     // only the items whose errors will be listed.
-                    let can_break = !items.is_empty() || kws(self.ir, &conj).any(|k| k.min_items.is_some() || k.max_items.is_some());
+                    let can_break = !items.is_empty() || kws(self.ir, &conj).any(|k| k.array.min.is_some() || k.array.max.is_some());
                     if !branch_top && self.one_schema_says_all(&conj) && can_break && items.len() <= 1 {
                         let items: Vec<TokenStream> = items.first().map(|n| validators.entry(*n)).into_iter().collect();
                         let checks = self.shared_item("Checks", |name| quote!(#rt::array_checks!(#name #(, items = #items)*);));
@@ -512,8 +512,8 @@ impl<'a> Readers<'a> {
         let lists: Vec<&Keywords> = kws(self.ir, conj).filter(|k| !k.prefix_items.is_empty()).collect();
         let [k] = lists.as_slice() else { return None };
         let len64 = u64::try_from(len).ok()?;
-        let min = kws(self.ir, conj).filter_map(|k| k.min_items).max().unwrap_or(0);
-        let max = kws(self.ir, conj).filter_map(|k| k.max_items).min();
+        let min = kws(self.ir, conj).filter_map(|k| k.array.min).max().unwrap_or(0);
+        let max = kws(self.ir, conj).filter_map(|k| k.array.max).min();
         let none_after = k.items.is_some_and(|i| matches!(self.ir.nodes[i].body, Body::Bool(false)));
         // `items` beside the list applies past it (none may come), and on no other node.
         let items_elsewhere = kws(self.ir, conj).any(|o| o.prefix_items.is_empty() && o.items.is_some());
@@ -837,7 +837,7 @@ impl<'a> Readers<'a> {
     }
 
     fn struct_ok_nodes(&self, conj: &[NodeId], fields: &[Field]) -> bool {
-        kws(self.ir, conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::OBJECT)) && k.required.iter().all(|r| fields.iter().any(|f| &f.json == r)))
+        kws(self.ir, conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::OBJECT)) && k.object.required.iter().all(|r| fields.iter().any(|f| &f.json == r)))
     }
 
     /// The string a tag schema requires with `const` (and perhaps `type: string`), if that is all it says.

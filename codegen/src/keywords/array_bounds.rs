@@ -3,7 +3,6 @@
 //! draft reads them alike.
 
 use crate::check::{Check, Subject};
-use crate::ir::Keywords;
 use serde_json::Value;
 
 /// `minItems`
@@ -27,23 +26,29 @@ pub struct ArrayBounds {
 }
 
 impl ArrayBounds {
-    /// Reads `keyword` (one of [`NAMES`]) into `k`; the error says what the
-    /// value must be. Any other keyword is left alone (`Ok(false)`).
-    pub fn read(k: &mut Keywords, keyword: &str, v: &Value) -> Result<bool, &'static str> {
+    /// Reads `keyword` (one of [`NAMES`]); the error says what the value
+    /// must be. Any other keyword is left alone (`Ok(false)`).
+    pub fn read(&mut self, keyword: &str, v: &Value) -> Result<bool, &'static str> {
         match keyword {
             MIN | MAX => {
                 let n = super::non_negative_integer(v).ok_or("must be a non-negative integer")?;
-                *(if keyword == MIN { &mut k.min_items } else { &mut k.max_items }) = Some(n);
+                *(if keyword == MIN { &mut self.min } else { &mut self.max }) = Some(n);
             }
-            UNIQUE => k.unique_items = v.as_bool().ok_or("must be a boolean")?,
+            UNIQUE => self.unique = v.as_bool().ok_or("must be a boolean")?,
             _ => return Ok(false),
         }
         Ok(true)
     }
 
-    /// The family as one subschema states it.
-    pub fn of(k: &Keywords) -> Self {
-        ArrayBounds { min: k.min_items, max: k.max_items, unique: k.unique_items }
+    /// What the family adds to the node's shape identity.
+    pub fn identity(self) -> String {
+        format!("{:?}{:?}{:?}", self.max, self.min, self.unique)
+    }
+
+    /// Whether an array of `len` items has a size the bounds admit (drift's
+    /// sample arrays; `uniqueItems` is the caller's).
+    pub fn admits_len(self, len: u64) -> bool {
+        self.min.is_none_or(|m| len >= m) && self.max.is_none_or(|m| len <= m)
     }
 
     /// The family in words: "1 to 3 items", "no two items equal".
@@ -66,14 +71,14 @@ mod tests {
 
     #[test]
     fn reads_and_lowers_in_order() {
-        let mut k = Keywords::default();
+        let mut b = ArrayBounds::default();
         for (kw, v) in [(UNIQUE, json!(true)), (MAX, json!(3)), (MIN, json!(1.0))] {
-            assert_eq!(ArrayBounds::read(&mut k, kw, &v), Ok(true));
+            assert_eq!(b.read(kw, &v), Ok(true));
         }
-        assert_eq!(ArrayBounds::read(&mut k, MIN, &json!(-1)), Err("must be a non-negative integer"));
-        assert_eq!(ArrayBounds::read(&mut k, UNIQUE, &json!(1)), Err("must be a boolean"));
-        assert_eq!(ArrayBounds::read(&mut k, "minLength", &json!(1)), Ok(false));
-        let b = ArrayBounds::of(&k);
+        assert_eq!(b.read(MIN, &json!(-1)), Err("must be a non-negative integer"));
+        assert_eq!(b.read(UNIQUE, &json!(1)), Err("must be a boolean"));
+        assert_eq!(b.read("minLength", &json!(1)), Ok(false));
+        assert!(b.admits_len(1) && b.admits_len(3) && !b.admits_len(0) && !b.admits_len(4));
         assert_eq!(
             b.checks().collect::<Vec<_>>(),
             [

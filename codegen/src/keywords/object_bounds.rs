@@ -3,7 +3,6 @@
 //! alike (draft 3's boolean `required` is ignored).
 
 use crate::check::{Check, Subject};
-use crate::ir::Keywords;
 use serde_json::Value;
 
 /// `minProperties`
@@ -16,27 +15,29 @@ pub const REQUIRED: &str = "required";
 pub const NAMES: [&str; 3] = [MIN, MAX, REQUIRED];
 
 /// The family as one subschema states it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ObjectBounds<'k> {
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ObjectBounds {
     /// `minProperties`
     pub min: Option<u64>,
     /// `maxProperties`
     pub max: Option<u64>,
     /// `required`, in schema order.
-    pub required: &'k [String],
+    pub required: Vec<String>,
 }
 
-impl<'k> ObjectBounds<'k> {
-    /// Reads `keyword` (one of [`NAMES`]) into `k`; the error says what the
-    /// value must be. Any other keyword is left alone (`Ok(false)`).
-    pub fn read(k: &mut Keywords, keyword: &str, v: &Value) -> Result<bool, &'static str> {
+impl ObjectBounds {
+    /// Reads `keyword` (one of [`NAMES`]); the error says what the value
+    /// must be. Any other keyword is left alone (`Ok(false)`).
+    pub fn read(&mut self, keyword: &str, v: &Value) -> Result<bool, &'static str> {
         match keyword {
             MIN | MAX => {
                 let n = super::non_negative_integer(v).ok_or("must be a non-negative integer")?;
-                *(if keyword == MIN { &mut k.min_properties } else { &mut k.max_properties }) = Some(n);
+                *(if keyword == MIN { &mut self.min } else { &mut self.max }) = Some(n);
             }
             REQUIRED => match v {
-                Value::Array(a) => k.required = a.iter().map(|n| n.as_str().map(str::to_owned)).collect::<Option<_>>().ok_or("must be an array of strings")?,
+                Value::Array(a) => {
+                    self.required = a.iter().map(|n| n.as_str().map(str::to_owned)).collect::<Option<_>>().ok_or("must be an array of strings")?
+                }
                 // draft 3's boolean `required` (on the member) is ignored.
                 Value::Bool(_) => {}
                 _ => return Err("must be an array of strings"),
@@ -46,20 +47,26 @@ impl<'k> ObjectBounds<'k> {
         Ok(true)
     }
 
-    /// The family as one subschema states it.
-    pub fn of(k: &'k Keywords) -> Self {
-        ObjectBounds { min: k.min_properties, max: k.max_properties, required: &k.required }
+    /// What the family adds to the node's shape identity.
+    pub fn identity(&self) -> String {
+        format!("{:?}{:?}{:?}", self.max, self.min, self.required)
+    }
+
+    /// Whether an object of `len` members has a size the bounds admit
+    /// (drift's sample objects; `required` is the caller's).
+    pub fn admits_len(&self, len: u64) -> bool {
+        self.min.is_none_or(|m| len >= m) && self.max.is_none_or(|m| len <= m)
     }
 
     /// The size in words ("at least 1 member"); the required members are
     /// said member by member, where the members are listed.
-    pub fn describe(self) -> Option<String> {
+    pub fn describe(&self) -> Option<String> {
         super::count_range(self.min, self.max, "member", "members")
     }
 
     /// The checks the family lowers to, in the order the validator reports them.
-    pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
-        let required = (!self.required.is_empty()).then_some(Check::Required(self.required));
+    pub fn checks(&self) -> impl Iterator<Item = Check<'_>> {
+        let required = (!self.required.is_empty()).then_some(Check::Required(&self.required));
         let count = |helper| move |bound| Check::Count { subject: Subject::Object, helper, bound };
         self.min.map(count("min_properties")).into_iter().chain(self.max.map(count("max_properties"))).chain(required)
     }
@@ -72,16 +79,17 @@ mod tests {
 
     #[test]
     fn reads_and_lowers_in_order() {
-        let mut k = Keywords::default();
+        let mut k = ObjectBounds::default();
         for (kw, v) in [(REQUIRED, json!(["a", "b"])), (MAX, json!(3)), (MIN, json!(1))] {
-            assert_eq!(ObjectBounds::read(&mut k, kw, &v), Ok(true));
+            assert_eq!(k.read(kw, &v), Ok(true));
         }
-        assert_eq!(ObjectBounds::read(&mut k, REQUIRED, &json!(true)), Ok(true));
-        assert_eq!(ObjectBounds::read(&mut k, REQUIRED, &json!([1])), Err("must be an array of strings"));
-        assert_eq!(ObjectBounds::read(&mut k, MAX, &json!("3")), Err("must be a non-negative integer"));
+        assert_eq!(k.read(REQUIRED, &json!(true)), Ok(true));
+        assert_eq!(k.read(REQUIRED, &json!([1])), Err("must be an array of strings"));
+        assert_eq!(k.read(MAX, &json!("3")), Err("must be a non-negative integer"));
         let names = ["a".to_owned(), "b".to_owned()];
         assert_eq!(k.required, names);
-        let b = ObjectBounds::of(&k);
+        let b = &k;
+        assert!(b.admits_len(1) && b.admits_len(3) && !b.admits_len(0) && !b.admits_len(4));
         assert_eq!(b.describe().as_deref(), Some("1 to 3 members"));
         assert_eq!(
             b.checks().collect::<Vec<_>>(),

@@ -21,7 +21,7 @@ impl Planner<'_> {
                 || !k.any_of.is_empty()
                 || !k.one_of.is_empty()
                 || k.types.is_some()
-                || !k.required.is_empty()
+                || !k.object.required.is_empty()
                 || k.additional_properties.is_some()
                 || k.properties.is_empty()
             {
@@ -44,7 +44,7 @@ impl Planner<'_> {
         }
         let tag = tag?;
         let payload = member_set.iter().find(|m| **m != tag)?.clone();
-        let base_required: Vec<String> = nodes.iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.required.clone()).collect();
+        let base_required: Vec<String> = nodes.iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.object.required.clone()).collect();
         if !base_props.contains(&tag) || !base_props.contains(&payload) || !base_required.contains(&tag) || !base_required.contains(&payload) {
             return None;
         }

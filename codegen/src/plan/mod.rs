@@ -526,8 +526,8 @@ impl<'a> Planner<'a> {
         let with_prefix: Vec<&Keywords> = kws.iter().filter(|k| !k.prefix_items.is_empty()).collect();
         let [k] = with_prefix.as_slice() else { return None };
         let listed = u64::try_from(k.prefix_items.len()).ok()?;
-        let min = kws.iter().filter_map(|k| k.min_items).max().unwrap_or(0);
-        let max = kws.iter().filter_map(|k| k.max_items).min();
+        let min = kws.iter().filter_map(|k| k.array.min).max().unwrap_or(0);
+        let max = kws.iter().filter_map(|k| k.array.max).min();
         let none_after = k.items.is_some_and(|i| matches!(self.ir.nodes[i].body, crate::ir::Body::Bool(false)));
         let len = match max {
             Some(m) if m == min => m,

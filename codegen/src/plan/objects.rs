@@ -151,7 +151,7 @@ impl Planner<'_> {
                 }
                 continue;
             }
-            let required = kws.iter().any(|k| k.required.contains(name));
+            let required = kws.iter().any(|k| k.object.required.contains(name));
             let base = type_name(name).unwrap_or_else(|| "Member".to_owned());
             let qualified = |parent: &str| {
                 let qualifier = parent.strip_suffix("Payload").filter(|p| !p.is_empty()).unwrap_or(parent);

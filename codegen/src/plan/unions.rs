@@ -104,7 +104,7 @@ impl Planner<'_> {
                     .and_then(|k| k.title.as_deref().and_then(type_name))
                     .or_else(|| bk.as_ref().and_then(|k| k.reference.as_ref()).and_then(|r| def_name(self.ir, r.target)))
                     .or_else(|| {
-                        let req: Vec<&String> = bk.as_ref().map(|k| k.required.iter().collect()).unwrap_or_default();
+                        let req: Vec<&String> = bk.as_ref().map(|k| k.object.required.iter().collect()).unwrap_or_default();
                         if req.is_empty() {
                             None
                         } else {
@@ -265,12 +265,12 @@ impl Planner<'_> {
     /// names they give are present and distinct: the values, joined by `Or`.
     fn names_by_member_values(&self, branches: &[NodeId]) -> Option<Vec<String>> {
         let first = self.expand(&[*branches.first()?]);
-        let members: Vec<String> = first.iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.required.iter().cloned()).collect();
+        let members: Vec<String> = first.iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.object.required.iter().cloned()).collect();
         'next: for member in members {
             let mut names: Vec<String> = Vec::new();
             for b in branches {
                 let expanded = self.expand(&[*b]);
-                let required = expanded.iter().filter_map(|n| self.ir.keywords(*n)).any(|k| k.required.contains(&member));
+                let required = expanded.iter().filter_map(|n| self.ir.keywords(*n)).any(|k| k.object.required.contains(&member));
                 // A few values make a name; a long list would not.
                 let Some(values) = self.member_values(&expanded, &member).filter(|v| required && v.len() <= 3) else { continue 'next };
                 let Some(name) = type_name(&values.join(" or ")) else { continue 'next };
@@ -292,7 +292,7 @@ impl Planner<'_> {
             let mut values = Vec::new();
             for b in branches {
                 let expanded = self.expand(&[*b]);
-                let required = expanded.iter().filter_map(|n| self.ir.keywords(*n)).any(|k| k.required.contains(&name));
+                let required = expanded.iter().filter_map(|n| self.ir.keywords(*n)).any(|k| k.object.required.contains(&name));
                 let Some(v) = self.branch_const(*b, &name) else { continue 'next };
                 if !required || values.contains(&v) {
                     continue 'next;

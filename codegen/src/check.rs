@@ -10,7 +10,7 @@
 //! (`rt::check`, `rt::Pattern::is_match`, `rt::format::check`).
 
 use crate::ir::{Keywords, TypeSet};
-use crate::keywords::{format, numeric, pattern, string_length, types, values};
+use crate::keywords::{format, pattern, string_length, types, values};
 use serde_json::{Number, Value};
 
 /// One assertion about a value, with what it needs to be checked.
@@ -142,11 +142,7 @@ impl<'k> Program<'k> {
             integer_by_text,
             enum_,
             const_,
-            multiple_of,
-            maximum,
-            exclusive_maximum,
-            minimum,
-            exclusive_minimum,
+            numbers,
             length,
             pattern,
             format,
@@ -173,13 +169,6 @@ impl<'k> Program<'k> {
             dynamic_anchor: _,
             extensions: _,
         } = k;
-        let numbers = numeric::Numeric {
-            multiple_of: multiple_of.as_ref(),
-            minimum: minimum.as_ref(),
-            maximum: maximum.as_ref(),
-            exclusive_minimum: exclusive_minimum.as_ref(),
-            exclusive_maximum: exclusive_maximum.as_ref(),
-        };
         let strings = format::Format {
             format: format.as_deref(),
             format_asserts: format_assertion || *format_in_document,
@@ -234,14 +223,17 @@ mod tests {
             length: string_length::Length { min: Some(1), max: Some(3) },
             pattern: Some("^a".to_owned()),
             format: Some("email".to_owned()),
-            multiple_of: Some(2.into()),
-            minimum: Some(Bound { value: 0.into(), keyword: "minimum" }),
+            numbers: crate::keywords::numeric::Numeric {
+                multiple_of: Some(2.into()),
+                minimum: Some(Bound { value: 0.into(), keyword: "minimum" }),
+                ..Default::default()
+            },
             ..Keywords::default()
         };
         let p = Program::of(&k, false);
         assert_eq!(p.value, [Check::Type(TypeSet(TypeSet::STRING | TypeSet::NUMBER)), Check::Enum(&e)]);
         assert_eq!(p.string, k.length.checks().chain([Check::Pattern("^a")]).collect::<Vec<_>>());
-        assert_eq!(p.number, numeric::Numeric::of(&k).checks().collect::<Vec<_>>());
+        assert_eq!(p.number, k.numbers.checks().collect::<Vec<_>>());
         assert_eq!(p.number.len(), 2);
         assert_eq!(Program::of(&k, true).string.last(), Some(&Check::Format("email")));
     }

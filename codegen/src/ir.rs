@@ -129,16 +129,8 @@ pub struct Keywords {
     pub enum_: Option<Vec<Value>>,
     /// `const`
     pub const_: Option<Value>,
-    /// `multipleOf`
-    pub multiple_of: Option<Number>,
-    /// `maximum` / `exclusiveMaximum` bounds (numbers inclusive, exclusive).
-    pub maximum: Option<Bound>,
-    /// `exclusiveMaximum`
-    pub exclusive_maximum: Option<Bound>,
-    /// `minimum`
-    pub minimum: Option<Bound>,
-    /// `exclusiveMinimum`
-    pub exclusive_minimum: Option<Bound>,
+    /// `minimum`, `maximum`, their exclusive forms and `multipleOf`
+    pub numbers: numeric::Numeric,
     /// `minLength` and `maxLength`
     pub length: string_length::Length,
     /// `pattern`
@@ -228,11 +220,7 @@ impl Keywords {
             integer_by_text: _,
             enum_,
             const_,
-            multiple_of,
-            maximum,
-            exclusive_maximum,
-            minimum,
-            exclusive_minimum,
+            numbers,
             length,
             pattern,
             format,
@@ -261,13 +249,6 @@ impl Keywords {
         let no_child = [additional_properties, property_names, unevaluated_properties, items, contains, unevaluated_items].iter().all(|c| c.is_none());
         let no_list = all_of.is_empty() && prefix_items.is_empty() && dependent_schemas.is_empty() && properties.is_empty() && pattern_properties.is_empty();
         let no_value = types.is_none() && enum_.is_none() && const_.is_none();
-        let numbers = numeric::Numeric {
-            multiple_of: multiple_of.as_ref(),
-            minimum: minimum.as_ref(),
-            maximum: maximum.as_ref(),
-            exclusive_minimum: exclusive_minimum.as_ref(),
-            exclusive_maximum: exclusive_maximum.as_ref(),
-        };
         let no_number = numbers.present().next().is_none();
         let no_length = length.present().next().is_none();
         let no_count = no_length
@@ -484,7 +465,7 @@ impl Ir {
                         k.integer_by_text,
                         k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
                         k.const_.as_ref().map(Value::to_string),
-                        numeric::Numeric::of(k).identity(),
+                        k.numbers.identity(),
                         k.length.identity(),
                         k.pattern,
                         if format_assertion || k.format_assertion { k.format.clone() } else { None },
@@ -875,7 +856,7 @@ impl Builder<'_> {
                     k.const_ = Some(v.clone());
                 }
                 "multipleOf" | "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum" => {
-                    numeric::Numeric::read(&mut k, kw, v, dialect, &m).map_err(|e| err(kw, e))?;
+                    k.numbers.read(kw, v, dialect, &m).map_err(|e| err(kw, e))?;
                 }
                 string_length::MIN | string_length::MAX => {
                     k.length.read(kw, v).map_err(|m| err(kw, m))?;
@@ -1099,7 +1080,7 @@ mod tests {
     fn draft4_exclusive_maximum_is_boolean() {
         let ir = ir_of(r#"{"$schema": "http://json-schema.org/draft-04/schema#", "maximum": 3, "exclusiveMaximum": true}"#).unwrap();
         let k = ir.keywords(ir.roots[0]).unwrap();
-        assert!(k.maximum.is_none());
-        assert_eq!(k.exclusive_maximum.as_ref().unwrap().keyword, "exclusiveMaximum");
+        assert!(k.numbers.maximum.is_none());
+        assert_eq!(k.numbers.exclusive_maximum.as_ref().unwrap().keyword, "exclusiveMaximum");
     }
 }

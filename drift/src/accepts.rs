@@ -13,7 +13,6 @@
 //! `additionalProperties` is relative to its own node's `properties`).
 
 use contracts_codegen::ir::{Body, Ir, Keywords, NodeId};
-use contracts_codegen::keywords::numeric::Numeric;
 use contracts_runtime::number::{compare, is_multiple_of, Num};
 use contracts_runtime::{json_equal, json_hash_key, type_matches, EcmaRegex};
 use serde_json::{Number, Value};
@@ -321,7 +320,7 @@ fn number(k: &Keywords, n: &Number) -> Option<bool> {
         (None, None, Some(f)) if f.is_finite() => Some(Num::F(f)),
         _ => None,
     };
-    let numeric = Numeric::of(k);
+    let numeric = &k.numbers;
     let mut ok = true;
     for (b, excl) in numeric.lower_bounds() {
         if let Some(b) = b {
@@ -341,7 +340,7 @@ fn number(k: &Keywords, n: &Number) -> Option<bool> {
             };
         }
     }
-    if let Some(d) = numeric.multiple_of {
+    if let Some(d) = &numeric.multiple_of {
         ok &= is_multiple_of(n, bound(d)?);
     }
     Some(ok)

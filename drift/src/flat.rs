@@ -3,7 +3,6 @@
 //! member gathered with the node they came from (for pointers).
 
 use contracts_codegen::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use contracts_codegen::keywords::numeric;
 use contracts_runtime::number::order;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -224,7 +223,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
             let beyond = if b.value.as_str().starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY };
             Some(Bnd { v: b.value.as_f64().unwrap_or(beyond), exact: b.value.clone(), excl, src: id, kw: b.keyword })
         };
-        let numbers = numeric::Numeric::of(k);
+        let numbers = &k.numbers;
         for (b, excl) in numbers.lower_bounds() {
             if let Some(b) = b.and_then(|b| bnd(b, excl)) {
                 if f.lower.as_ref().is_none_or(|c| order(&b.exact, &c.exact).then((b.excl as u8).cmp(&(c.excl as u8))).is_gt()) {
@@ -239,7 +238,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
                 }
             }
         }
-        if let Some(m) = numbers.multiple_of.and_then(|m| m.as_f64()) {
+        if let Some(m) = numbers.multiple_of.as_ref().and_then(|m| m.as_f64()) {
             f.multiple_of = Some(match f.multiple_of {
                 Some((c, s)) if (c / m).fract().abs() < 1e-9 => (c, s),
                 Some((c, _)) if (m / c).fract().abs() < 1e-9 => (m, id),

@@ -15,7 +15,6 @@
 
 use super::markdown::{code, value_code};
 use crate::ir::{Body, Ir, Keywords, NodeId};
-use crate::keywords::numeric;
 use serde_json::Value;
 
 /// How deep [`describe_nodes`] follows `items`, `propertyNames` and the
@@ -44,7 +43,7 @@ pub fn describe(k: &Keywords) -> Vec<String> {
     if let Some(f) = &k.format {
         out.push(format!("format {}", code(f)));
     }
-    out.extend(numeric::Numeric::of(k).describe(k.types));
+    out.extend(k.numbers.describe(k.types));
     out.extend(k.array.describe());
     out.extend(k.object.describe());
     for (name, needs) in &k.dependent_required {

@@ -17,7 +17,7 @@ use super::shared_bodies;
 use super::validate::Validators;
 use crate::check::{self, Check, Program, Subject};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::{array_bounds, format, numeric, object_bounds, pattern, types, values};
+use crate::keywords::{array_bounds, format, object_bounds, pattern, types, values};
 use crate::plan::{instantiate, Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -52,7 +52,7 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(k.pattern.is_some(), pattern::NAME, s);
     add(k.format.is_some(), format::FORMAT, s);
     add(k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()), "content", s);
-    for name in numeric::Numeric::of(k).present() {
+    for name in k.numbers.present() {
         add(true, name, n);
     }
     add(!k.prefix_items.is_empty(), "prefixItems", a);

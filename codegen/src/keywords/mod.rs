@@ -12,13 +12,14 @@
 //! * how they are described in words (reference pages and rustdoc);
 //! * what `drift` compares between two versions of a schema.
 //!
-//! Families moved here so far: [`string_length`] (`minLength`,
-//! `maxLength`) and [`numeric`] (`minimum`, `maximum`, the exclusive
-//! forms, `multipleOf`) in full; [`types`] (`type`), [`values`] (`const`,
-//! `enum`), [`pattern`] and [`format`](mod@format) (with the content keywords) for
-//! reading and checks, and so are [`array_bounds`] (`minItems`,
+//! Families moved here in full, each one field of
+//! [`Keywords`](crate::ir::Keywords) typed by its module: [`string_length`]
+//! (`minLength`, `maxLength`), [`numeric`] (`minimum`, `maximum`, the
+//! exclusive forms, `multipleOf`), [`array_bounds`] (`minItems`,
 //! `maxItems`, `uniqueItems`) and [`object_bounds`] (`minProperties`,
-//! `maxProperties`, `required`). Their shape identity and words still
+//! `maxProperties`, `required`). [`types`] (`type`), [`values`] (`const`,
+//! `enum`), [`pattern`] and [`format`](mod@format) (with the content
+//! keywords) own reading and checks; their shape identity and words still
 //! live in `ir` and `docs`, like everything about the applicators.
 
 pub mod array_bounds;

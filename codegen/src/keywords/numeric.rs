@@ -8,7 +8,7 @@
 //! carrying the keyword an error reports.
 
 use crate::check::Check;
-use crate::ir::{Bound, Keywords, TypeSet};
+use crate::ir::{Bound, TypeSet};
 use crate::load::Dialect;
 use serde_json::{Map, Number, Value};
 
@@ -24,40 +24,29 @@ fn boolean_exclusive(dialect: Dialect) -> bool {
 }
 
 /// The numeric keywords of one subschema.
-#[derive(Clone, Copy, Debug)]
-pub struct Numeric<'k> {
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Numeric {
     /// `multipleOf`
-    pub multiple_of: Option<&'k Number>,
+    pub multiple_of: Option<Number>,
     /// `minimum`
-    pub minimum: Option<&'k Bound>,
+    pub minimum: Option<Bound>,
     /// `maximum`
-    pub maximum: Option<&'k Bound>,
+    pub maximum: Option<Bound>,
     /// `exclusiveMinimum` (or draft-04 `minimum` with `exclusiveMinimum: true`)
-    pub exclusive_minimum: Option<&'k Bound>,
+    pub exclusive_minimum: Option<Bound>,
     /// `exclusiveMaximum` (or draft-04 `maximum` with `exclusiveMaximum: true`)
-    pub exclusive_maximum: Option<&'k Bound>,
+    pub exclusive_maximum: Option<Bound>,
 }
 
-impl<'k> Numeric<'k> {
-    /// The numeric keywords of `k`.
-    pub fn of(k: &'k Keywords) -> Self {
-        Numeric {
-            multiple_of: k.multiple_of.as_ref(),
-            minimum: k.minimum.as_ref(),
-            maximum: k.maximum.as_ref(),
-            exclusive_minimum: k.exclusive_minimum.as_ref(),
-            exclusive_maximum: k.exclusive_maximum.as_ref(),
-        }
-    }
-
-    /// Reads `keyword` of the schema object `siblings` (in `dialect`) into
-    /// `k`; the error says what the value must be. Any other keyword is
-    /// left alone (`Ok(false)`).
-    pub fn read(k: &mut Keywords, keyword: &str, v: &Value, dialect: Dialect, siblings: &Map<String, Value>) -> Result<bool, &'static str> {
+impl Numeric {
+    /// Reads `keyword` of the schema object `siblings` (in `dialect`); the
+    /// error says what the value must be. Any other keyword is left alone
+    /// (`Ok(false)`).
+    pub fn read(&mut self, keyword: &str, v: &Value, dialect: Dialect, siblings: &Map<String, Value>) -> Result<bool, &'static str> {
         match keyword {
             "multipleOf" => {
                 let n = v.as_number().filter(|n| n.as_f64().is_some_and(|f| f > 0.0)).ok_or("must be a number greater than 0")?;
-                k.multiple_of = Some(n.clone());
+                self.multiple_of = Some(n.clone());
             }
             "maximum" | "minimum" => {
                 let value = v.as_number().cloned().ok_or("must be a number")?;
@@ -65,10 +54,10 @@ impl<'k> Numeric<'k> {
                 let flag = if upper { "exclusiveMaximum" } else { "exclusiveMinimum" };
                 let exclusive = boolean_exclusive(dialect) && siblings.get(flag).and_then(Value::as_bool) == Some(true);
                 let (slot, keyword) = match (upper, exclusive) {
-                    (true, false) => (&mut k.maximum, "maximum"),
-                    (true, true) => (&mut k.exclusive_maximum, "exclusiveMaximum"),
-                    (false, false) => (&mut k.minimum, "minimum"),
-                    (false, true) => (&mut k.exclusive_minimum, "exclusiveMinimum"),
+                    (true, false) => (&mut self.maximum, "maximum"),
+                    (true, true) => (&mut self.exclusive_maximum, "exclusiveMaximum"),
+                    (false, false) => (&mut self.minimum, "minimum"),
+                    (false, true) => (&mut self.exclusive_minimum, "exclusiveMinimum"),
                 };
                 *slot = Some(Bound { value, keyword });
             }
@@ -80,8 +69,11 @@ impl<'k> Numeric<'k> {
             }
             "exclusiveMaximum" | "exclusiveMinimum" => {
                 let value = v.as_number().cloned().ok_or("must be a number")?;
-                let (slot, keyword) =
-                    if keyword == "exclusiveMaximum" { (&mut k.exclusive_maximum, "exclusiveMaximum") } else { (&mut k.exclusive_minimum, "exclusiveMinimum") };
+                let (slot, keyword) = if keyword == "exclusiveMaximum" {
+                    (&mut self.exclusive_maximum, "exclusiveMaximum")
+                } else {
+                    (&mut self.exclusive_minimum, "exclusiveMinimum")
+                };
                 *slot = Some(Bound { value, keyword });
             }
             _ => return Ok(false),
@@ -90,8 +82,8 @@ impl<'k> Numeric<'k> {
     }
 
     /// The keywords present, by name (what a backend must handle).
-    pub fn present(self) -> impl Iterator<Item = &'static str> {
-        let bounds = [self.maximum, self.exclusive_maximum, self.minimum, self.exclusive_minimum];
+    pub fn present(&self) -> impl Iterator<Item = &'static str> {
+        let bounds = [&self.maximum, &self.exclusive_maximum, &self.minimum, &self.exclusive_minimum];
         let slots = [self.multiple_of.is_some()].into_iter().chain(bounds.map(|b| b.is_some()));
         // A bound reports the keyword it was read from (draft-04 exclusive
         // forms report `exclusiveMaximum`); the name here is the slot's.
@@ -100,40 +92,47 @@ impl<'k> Numeric<'k> {
 
     /// What the keywords add to the node's shape identity: each slot's
     /// value and reported keyword, `multipleOf` by its spelling.
-    pub fn identity(self) -> String {
-        format!("{:?}{:?}{:?}{:?}{:?}", self.multiple_of.map(Number::to_string), self.maximum, self.exclusive_maximum, self.minimum, self.exclusive_minimum)
+    pub fn identity(&self) -> String {
+        format!(
+            "{:?}{:?}{:?}{:?}{:?}",
+            self.multiple_of.as_ref().map(Number::to_string),
+            self.maximum,
+            self.exclusive_maximum,
+            self.minimum,
+            self.exclusive_minimum
+        )
     }
 
     /// The checks the keywords lower to, in the order the validator
     /// reports them: the bounds, then `multipleOf`.
-    pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
+    pub fn checks<'k>(&'k self) -> impl Iterator<Item = Check<'k>> {
         // Each is the `Ctx` helper of the slot's name; the exclusive slots
         // pass the keyword they were read from.
         let compare = |helper, keyword: bool| move |b: &'k Bound| Check::Compare { helper, keyword: keyword.then_some(b.keyword), bound: &b.value };
         let bounds = [
-            self.minimum.map(compare("minimum", false)),
-            self.maximum.map(compare("maximum", false)),
-            self.exclusive_minimum.map(compare("exclusive_minimum", true)),
-            self.exclusive_maximum.map(compare("exclusive_maximum", true)),
+            self.minimum.as_ref().map(compare("minimum", false)),
+            self.maximum.as_ref().map(compare("maximum", false)),
+            self.exclusive_minimum.as_ref().map(compare("exclusive_minimum", true)),
+            self.exclusive_maximum.as_ref().map(compare("exclusive_maximum", true)),
         ];
-        let multiple = self.multiple_of.map(|bound| Check::Compare { helper: "multiple_of", keyword: None, bound });
+        let multiple = self.multiple_of.as_ref().map(|bound| Check::Compare { helper: "multiple_of", keyword: None, bound });
         bounds.into_iter().chain([multiple]).flatten()
     }
 
     /// The keywords in words: "integer from 1 to 3145728", "number > 0",
     /// "a multiple of 5". `types` picks "integer" over "number".
-    pub fn describe(self, types: Option<TypeSet>) -> Vec<String> {
+    pub fn describe(&self, types: Option<TypeSet>) -> Vec<String> {
         let mut out = Vec::new();
         out.extend(self.range_words(types));
-        if let Some(m) = self.multiple_of {
+        if let Some(m) = &self.multiple_of {
             out.push(format!("a multiple of {m}"));
         }
         out
     }
 
-    fn range_words(self, types: Option<TypeSet>) -> Option<String> {
-        let lower = pick(self.minimum, self.exclusive_minimum, true);
-        let upper = pick(self.maximum, self.exclusive_maximum, false);
+    fn range_words(&self, types: Option<TypeSet>) -> Option<String> {
+        let lower = pick(self.minimum.as_ref(), self.exclusive_minimum.as_ref(), true);
+        let upper = pick(self.maximum.as_ref(), self.exclusive_maximum.as_ref(), false);
         let word = match types {
             Some(TypeSet(t)) if t == TypeSet::INTEGER => "integer",
             _ => "number",
@@ -149,13 +148,13 @@ impl<'k> Numeric<'k> {
     }
 
     /// Drift: the lower bounds, each with whether it is exclusive.
-    pub fn lower_bounds(self) -> [(Option<&'k Bound>, bool); 2] {
-        [(self.minimum, false), (self.exclusive_minimum, true)]
+    pub fn lower_bounds(&self) -> [(Option<&Bound>, bool); 2] {
+        [(self.minimum.as_ref(), false), (self.exclusive_minimum.as_ref(), true)]
     }
 
     /// Drift: the upper bounds, each with whether it is exclusive.
-    pub fn upper_bounds(self) -> [(Option<&'k Bound>, bool); 2] {
-        [(self.maximum, false), (self.exclusive_maximum, true)]
+    pub fn upper_bounds(&self) -> [(Option<&Bound>, bool); 2] {
+        [(self.maximum.as_ref(), false), (self.exclusive_maximum.as_ref(), true)]
     }
 }
 
@@ -181,11 +180,11 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn read(dialect: Dialect, schema: Value) -> Result<Keywords, &'static str> {
+    fn read(dialect: Dialect, schema: Value) -> Result<Numeric, &'static str> {
         let m = schema.as_object().unwrap().clone();
-        let mut k = Keywords::default();
+        let mut k = Numeric::default();
         for (kw, v) in &m {
-            assert!(Numeric::read(&mut k, kw, v, dialect, &m)?);
+            assert!(k.read(kw, v, dialect, &m)?);
         }
         Ok(k)
     }
@@ -193,9 +192,9 @@ mod tests {
     #[test]
     fn draft_04_exclusive_bounds_are_booleans_beside_the_bound() {
         let k = read(Dialect::Draft4, json!({"maximum": 5, "exclusiveMaximum": true, "minimum": 1, "exclusiveMinimum": false})).unwrap();
-        let n = Numeric::of(&k);
-        assert_eq!(n.exclusive_maximum.map(|b| b.keyword), Some("exclusiveMaximum"));
-        assert_eq!(n.minimum.map(|b| b.keyword), Some("minimum"));
+        let n = &k;
+        assert_eq!(n.exclusive_maximum.as_ref().map(|b| b.keyword), Some("exclusiveMaximum"));
+        assert_eq!(n.minimum.as_ref().map(|b| b.keyword), Some("minimum"));
         assert!(n.maximum.is_none() && n.exclusive_minimum.is_none());
         assert_eq!(n.describe(Some(TypeSet(TypeSet::INTEGER))), ["integer ≥ 1 and < 5"]);
         assert_eq!(read(Dialect::Draft4, json!({"exclusiveMaximum": 3})).unwrap_err(), "must be a boolean in draft-04");
@@ -205,7 +204,7 @@ mod tests {
     #[test]
     fn later_drafts_read_exclusive_bounds_as_numbers() {
         let k = read(Dialect::Draft2020_12, json!({"exclusiveMinimum": 0, "multipleOf": 0.5})).unwrap();
-        let n = Numeric::of(&k);
+        let n = &k;
         assert_eq!(n.present().collect::<Vec<_>>(), ["multipleOf", "exclusiveMinimum"]);
         assert_eq!(n.describe(None), ["number > 0", "a multiple of 0.5"]);
         assert_eq!(read(Dialect::Draft2020_12, json!({"multipleOf": 0})).unwrap_err(), "must be a number greater than 0");

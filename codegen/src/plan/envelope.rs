@@ -103,6 +103,7 @@ impl Planner<'_> {
             doc: DocText { source: self.ir.location(nodes[0]), ..DocText::default() },
             kind: Kind::Alias(TypeRef::Value),
             candidates: vec![enum_name.clone()],
+            owns_first_candidate: false,
             sensitive: false,
             shape: format!("commands-of:{id}"),
             format: None,

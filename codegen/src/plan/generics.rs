@@ -130,6 +130,7 @@ fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize) -> TypeD
         doc: common_doc(&docs),
         kind: Kind::Union { variants, tag: tag.clone() },
         candidates: vec![name],
+        owns_first_candidate: false,
         sensitive: false,
         shape: first.shape.clone(),
         format: None,

@@ -251,23 +251,41 @@ impl<'a> Planner<'a> {
         id
     }
 
+    /// The nodes of `nodes` (expanded) reached through an `allOf` of
+    /// several members: parts of the value rather than the value itself.
+    fn all_of_parts(&self, nodes: &[NodeId]) -> HashSet<NodeId> {
+        let parts: HashSet<NodeId> =
+            nodes.iter().filter_map(|n| self.ir.keywords(*n)).filter(|k| k.all_of.len() > 1).flat_map(|k| self.ir.expand(&k.all_of)).collect();
+        // A node that is also the value itself (a root of `nodes`) stays whole.
+        parts.into_iter().filter(|p| nodes.first().is_none_or(|f| f != p)).collect()
+    }
+
     /// A new type for `nodes`, its kind yet to be decided.
     fn new_type(&mut self, nodes: &[NodeId], names: &[String], sensitive: bool) -> TypeId {
         let id = self.types.len();
         let doc = self.doc_text(nodes);
         let mut candidates: Vec<String> = Vec::new();
-        // A `$defs`/`definitions` entry names itself.
+        // A `$defs`/`definitions` entry names itself; one that is only a
+        // part of an `allOf` of several names the whole after the place
+        // does (ESLint's merged `rules` is `Rules`, not `PossibleErrors`).
+        let parts = self.all_of_parts(nodes);
+        let mut part_names = Vec::new();
         for &n in nodes {
             let p = &self.ir.nodes[n].pointer;
-            let mut parts = p.rsplit('/');
-            if let (Some(last), Some(kw)) = (parts.next(), parts.next()) {
+            let mut segments = p.rsplit('/');
+            if let (Some(last), Some(kw)) = (segments.next(), segments.next()) {
                 if kw == "$defs" || kw == "definitions" {
                     if let Some(name) = type_name(&crate::load::unescape_token(last)) {
-                        candidates.push(name);
+                        if parts.contains(&n) {
+                            part_names.push(name)
+                        } else {
+                            candidates.push(name)
+                        }
                     }
                 }
             }
         }
+        let mut overridden = false;
         if !self.settings.type_names.is_empty() {
             for &n in nodes {
                 let loc = self.ir.location(n);
@@ -276,12 +294,23 @@ impl<'a> Planner<'a> {
                 let file = format!("{}#{pointer}", path.rsplit('/').next().unwrap_or(path));
                 for l in [loc, file] {
                     if let Some(name) = self.settings.type_names.get(&l) {
+                        overridden = true;
                         candidates.insert(0, name.clone());
                     }
                 }
             }
         }
+        // One definition refined by an `allOf` still names the value; two
+        // or more merged do not.
+        if part_names.len() < 2 {
+            candidates.append(&mut part_names);
+        }
+        // The type owns its first name when a settings override gives it, or
+        // when it is one definition alone (a conjunction that starts with a
+        // definition is not that definition).
+        let owns_first_candidate = !candidates.is_empty() && (overridden || nodes.first().is_some_and(|f| self.expand(&[*f]) == nodes));
         candidates.extend(names.iter().cloned());
+        candidates.extend(part_names);
         if candidates.is_empty() {
             candidates.push("Unnamed".to_owned());
         }
@@ -300,6 +329,7 @@ impl<'a> Planner<'a> {
             doc,
             kind: Kind::Alias(TypeRef::Value),
             candidates,
+            owns_first_candidate,
             sensitive,
             shape: format!("{};{format:?}", shape.join(",")),
             format,

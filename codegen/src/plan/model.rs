@@ -261,6 +261,10 @@ pub struct TypeDef {
     pub kind: Kind,
     /// Name candidates, best first (the plan picks the first free one).
     pub candidates: Vec<String>,
+    /// The first candidate is the type's own (its `$defs` key or a settings
+    /// override), which it keeps against types that only derive the name
+    /// from a place.
+    pub owns_first_candidate: bool,
     /// Values of it hold sensitive data throughout.
     pub sensitive: bool,
     /// The validation content of its schemas (hashes), for deduplication.

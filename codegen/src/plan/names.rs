@@ -218,6 +218,9 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
     let mut chosen: HashMap<usize, String> = HashMap::new();
     let mut numbered_ids: Vec<usize> = Vec::new();
     let mut taken: HashMap<String, usize> = HashMap::new();
+    // The name a type owns: its settings override or `$defs` key, at the
+    // head of its own list. Contested, it goes to its owner.
+    let mut owned: HashMap<usize, String> = HashMap::new();
     let mut pending: Vec<(usize, Vec<String>)> = order
         .iter()
         .map(|&id| {
@@ -232,7 +235,12 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
             // Settings overrides and `$defs` names come first in the list; keep them first.
             let first = counts.first().cloned();
             counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
-            if let Some(f) = first {
+            let own = types[id].candidates.first().filter(|_| types[id].owns_first_candidate);
+            if let Some(own) = own {
+                counts.retain(|c| &c.0 != own);
+                counts.insert(0, (own.clone(), 1, 0));
+                owned.insert(id, own.clone());
+            } else if let Some(f) = first {
                 if f.2 == 0 && (types[id].candidates.first() == Some(&f.0)) {
                     counts.retain(|c| c.0 != f.0);
                     counts.insert(0, f);
@@ -260,10 +268,18 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
                 at_last.entry(c.clone()).or_default().push(*id);
             }
         }
+        let mut owners: HashMap<String, Vec<usize>> = HashMap::new();
+        for (id, cands) in &pending {
+            if let Some(c) = cands.get(round.min(cands.len().saturating_sub(1))).filter(|c| owned.get(id) == Some(*c)) {
+                owners.entry(c.clone()).or_default().push(*id);
+            }
+        }
         let mut next = Vec::new();
         for (id, cands) in pending {
             let c = cands.get(round.min(cands.len().saturating_sub(1))).cloned().unwrap_or_default();
-            let alone = wanted.get(&c).is_some_and(|v| v.len() == 1) || at_last.get(&c).is_some_and(|v| v.as_slice() == [id]);
+            let alone = wanted.get(&c).is_some_and(|v| v.len() == 1)
+                || at_last.get(&c).is_some_and(|v| v.as_slice() == [id])
+                || owners.get(&c).is_some_and(|v| v.as_slice() == [id]);
             let unique = alone && !taken.contains_key(&c);
             if unique && !c.is_empty() {
                 taken.insert(c.clone(), id);

@@ -733,8 +733,12 @@ impl<'a> Readers<'a> {
         let rt = self.rt.clone();
         let Some(conj) = self.own_conj(id) else { return };
         let name = super::types::ident(&self.plan.types[id].name);
-        // The struct's own flags and defaults (`object!`'s), written with its reader.
-        let table = self.objects.remove(&id).unwrap_or_default();
+        // The struct's own flags and defaults (`object!`'s), written with its
+        // reader. `types.rs` records a table for exactly the structs that
+        // get a reader, so one is always there.
+        let table = self.objects.remove(&id);
+        debug_assert!(table.is_some(), "struct {id} has a reader but no member table");
+        let table = table.unwrap_or_default();
         let mut specs = Vec::new();
         for (i, f) in fields.iter().enumerate() {
             let schemas = self.member_schemas(&conj, &f.json);

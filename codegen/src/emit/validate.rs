@@ -687,6 +687,18 @@ impl<'a> Validators<'a> {
         Some(quote!(c.prefix_items(l, s, x, #rel, &[#(#fs),*])))
     }
 
+    /// How an object's validator calls the schema of member `p`.
+    fn member_kind(&self, p: NodeId) -> MemberKind {
+        let n = &self.ir.nodes[p];
+        if n.is_resource && !n.pointer.is_empty() {
+            MemberKind::Resource
+        } else if self.sensitive.contains(&p) {
+            MemberKind::Sensitive
+        } else {
+            MemberKind::Plain
+        }
+    }
+
     fn object_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<Part> {
         let mut out: Vec<Part> = checks.iter().map(|c| Part::Check(self.render(c))).collect();
         for (trigger, names) in &k.dependent_required {
@@ -696,8 +708,7 @@ impl<'a> Validators<'a> {
         }
         // Many plain members are one table (a line per member); a few, or
         // any that needs more than a call, stay a chain of calls.
-        let plain = |n: &NodeId| (!self.ir.nodes[*n].is_resource || self.ir.nodes[*n].pointer.is_empty()) && !self.sensitive.contains(n);
-        if ev.is_none() && k.properties.len() >= PROPS_TABLE_FROM && k.properties.iter().all(|(_, p)| plain(p)) {
+        if ev.is_none() && k.properties.len() >= PROPS_TABLE_FROM && k.properties.iter().all(|(_, p)| self.member_kind(*p) == MemberKind::Plain) {
             let rows: Vec<TokenStream> = k
                 .properties
                 .clone()
@@ -710,15 +721,17 @@ impl<'a> Validators<'a> {
             out.push(Part::Check(quote!(c.props(l, s, x, rt::props!(#(#rows),*)))));
         } else {
             for (name, p) in k.properties.clone() {
-                let n = &self.ir.nodes[p];
-                if n.is_resource && !n.pointer.is_empty() {
-                    let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
-                    out.push(Part::Stmt(quote!(if let Some(v) = x.get(#name) { ok &= #call; })));
-                } else {
-                    let f = self.function(p, scope, Mode::Plain);
-                    if self.sensitive.contains(&p) {
+                match self.member_kind(p) {
+                    MemberKind::Resource => {
+                        let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
+                        out.push(Part::Stmt(quote!(if let Some(v) = x.get(#name) { ok &= #call; })));
+                    }
+                    MemberKind::Sensitive => {
+                        let f = self.function(p, scope, Mode::Plain);
                         out.push(Part::Check(quote!(c.prop_sensitive(l, s, x, #name, #f))));
-                    } else {
+                    }
+                    MemberKind::Plain => {
+                        let f = self.function(p, scope, Mode::Plain);
                         out.push(Part::Check(quote!(c.prop(l, s, x, #name, #f))));
                     }
                 }
@@ -1012,6 +1025,17 @@ impl<'a> Validators<'a> {
             }
         })
     }
+}
+
+/// How an object's validator calls a member's schema.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MemberKind {
+    /// A resource of its own (its base URI is the member's): through its call.
+    Resource,
+    /// Marked sensitive: `Ctx::prop_sensitive`, which keeps its value out of messages.
+    Sensitive,
+    /// Any other: `Ctx::prop`, or a row of `rt::props!`.
+    Plain,
 }
 
 /// Objects naming at least this many members (all plain) check them from

@@ -460,16 +460,13 @@ impl Ir {
                 let items_rel = k.items.map(|c| self.relative_pointer(id, c));
                 h.update(
                     format!(
-                        "kw:{:?}{:?}{:?}{:?}{}{:?}{:?}{:?}{:?}{}{:?}{:?}{}{:?}{:?}{:?}",
-                        k.types,
-                        k.integer_by_text,
-                        k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
-                        k.const_.as_ref().map(Value::to_string),
+                        "kw:{}{}{}{:?}{}{}{}{:?}{:?}{}{:?}{:?}{:?}",
+                        types::identity(k.types, k.integer_by_text),
+                        values::identity(k.const_.as_ref(), k.enum_.as_deref()),
                         k.numbers.identity(),
                         k.length.identity(),
-                        k.pattern,
-                        if format_assertion || k.format_assertion { k.format.clone() } else { None },
-                        if k.content_assertion { (k.content_encoding.clone(), k.content_media_type.clone()) } else { (None, None) },
+                        pattern::identity(k.pattern.as_deref()),
+                        format::Format::of(k, format_assertion).identity(),
                         k.array.identity(),
                         k.max_contains,
                         k.min_contains,

@@ -15,6 +15,8 @@
 
 use super::markdown::{code, value_code};
 use crate::ir::{Body, Ir, Keywords, NodeId};
+use crate::keywords::format::Format;
+use crate::keywords::{pattern, values};
 use serde_json::Value;
 
 /// How deep [`describe_nodes`] follows `items`, `propertyNames` and the
@@ -27,22 +29,10 @@ const MAX_DEPTH: usize = 2;
 /// members, open sets (`x-…-known`). Subschemas (`items`, `not`, …) are
 /// not followed: use [`describe_nodes`] for that.
 pub fn describe(k: &Keywords) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some(c) = &k.const_ {
-        out.push(format!("always {}", value_code(c)));
-    }
-    if let Some(values) = &k.enum_ {
-        out.push(one_of(values));
-    }
-    if let Some(s) = k.length.describe() {
-        out.push(s);
-    }
-    if let Some(p) = &k.pattern {
-        out.push(format!("matches {}", code(p)));
-    }
-    if let Some(f) = &k.format {
-        out.push(format!("format {}", code(f)));
-    }
+    let mut out: Vec<String> = values::describe(k.const_.as_ref(), k.enum_.as_deref()).collect();
+    out.extend(k.length.describe());
+    out.extend(k.pattern.as_deref().map(pattern::describe));
+    out.extend(Format::of(k, false).describe());
     out.extend(k.numbers.describe(k.types));
     out.extend(k.array.describe());
     out.extend(k.object.describe());
@@ -124,7 +114,7 @@ fn describe_into(ir: &Ir, nodes: &[NodeId], depth: usize, objects: bool, out: &m
         }
         for branches in [&k.any_of, &k.one_of] {
             if let Some(values) = constant_branches(ir, branches) {
-                push(out, one_of(&values));
+                push(out, values::one_of(&values));
             }
         }
         if let Some(not) = k.not {
@@ -255,16 +245,6 @@ fn negation(ir: &Ir, not: NodeId) -> String {
                     format!("must not be: {}", inner.join(", "))
                 }
             }
-        }
-    }
-}
-
-fn one_of(values: &[Value]) -> String {
-    match values {
-        [only] => format!("always {}", value_code(only)),
-        _ => {
-            let list: Vec<String> = values.iter().map(value_code).collect();
-            format!("one of {}", list.join(", "))
         }
     }
 }

@@ -14,7 +14,7 @@
 //! sentence builders, shared with rustdoc.
 
 pub mod constraints;
-mod markdown;
+pub(crate) mod markdown;
 pub mod versions;
 
 use crate::ir::{Ir, NodeId, TypeSet};

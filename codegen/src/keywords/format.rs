@@ -5,6 +5,7 @@
 //! assert in draft 6 and 7 only (later drafts make them annotations).
 
 use crate::check::Check;
+use crate::ir::Keywords;
 use crate::load::Dialect;
 use serde_json::Value;
 
@@ -31,6 +32,18 @@ pub struct Format<'k> {
 }
 
 impl<'k> Format<'k> {
+    /// The family in `k`; `format` asserts when `format_assertion` (the
+    /// setting) says so or the document's metaschema does.
+    pub fn of(k: &'k Keywords, format_assertion: bool) -> Self {
+        Format {
+            format: k.format.as_deref(),
+            format_asserts: format_assertion || k.format_assertion,
+            encoding: k.content_encoding.as_deref(),
+            media_type: k.content_media_type.as_deref(),
+            content_asserts: k.content_assertion,
+        }
+    }
+
     /// The checks the family lowers to where its keywords assert: `format`,
     /// then content.
     pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
@@ -38,6 +51,19 @@ impl<'k> Format<'k> {
         let content = (self.content_asserts && (self.encoding.is_some() || self.media_type.is_some()))
             .then_some(Check::Content { encoding: self.encoding, media_type: self.media_type });
         format.into_iter().chain(content)
+    }
+
+    /// What the family adds to the node's shape identity: what asserts
+    /// (an annotation changes no validator).
+    pub fn identity(self) -> String {
+        let format = self.format.filter(|_| self.format_asserts);
+        let content = if self.content_asserts { (self.encoding, self.media_type) } else { (None, None) };
+        format!("{format:?}{content:?}")
+    }
+
+    /// `format` in words ("format `email`"), whether or not it asserts.
+    pub fn describe(self) -> Option<String> {
+        self.format.map(|f| format!("format {}", crate::docs::markdown::code(f)))
     }
 }
 

@@ -19,8 +19,8 @@
 //! `maxItems`, `uniqueItems`) and [`object_bounds`] (`minProperties`,
 //! `maxProperties`, `required`). [`types`] (`type`), [`values`] (`const`,
 //! `enum`), [`pattern`] and [`format`](mod@format) (with the content
-//! keywords) own reading and checks; their shape identity and words still
-//! live in `ir` and `docs`, like everything about the applicators.
+//! keywords) own reading, shape identity, checks and words, but remain
+//! plain fields of `Keywords`; the applicators live in `ir` and `emit`.
 
 pub mod array_bounds;
 pub mod format;

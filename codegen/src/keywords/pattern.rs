@@ -14,6 +14,16 @@ pub fn check(pattern: Option<&str>) -> Option<Check<'_>> {
     pattern.map(Check::Pattern)
 }
 
+/// What `pattern` adds to the node's shape identity: its source.
+pub fn identity(pattern: Option<&str>) -> String {
+    format!("{pattern:?}")
+}
+
+/// `pattern` in words: "matches `^a`".
+pub fn describe(pattern: &str) -> String {
+    format!("matches {}", crate::docs::markdown::code(pattern))
+}
+
 /// Reads `pattern`: a string that is an ECMA-262 regular expression; the
 /// error says why not.
 pub fn read(v: &Value) -> Result<String, String> {

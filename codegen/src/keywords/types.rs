@@ -19,6 +19,12 @@ pub fn check<'k>(types: Option<TypeSet>, integer_by_text: bool) -> Option<Check<
     types.filter(|t| t.0 & TypeSet::ALL != TypeSet::ALL).map(|t| Check::Type(TypeSet(runtime_mask(t, integer_by_text))))
 }
 
+/// What `type` adds to the node's shape identity (draft-04's `integer`
+/// counts: it refuses `2.0`).
+pub fn identity(types: Option<TypeSet>, integer_by_text: bool) -> String {
+    format!("{types:?}{integer_by_text:?}")
+}
+
 /// The runtime's type bits for `t`: `integer` becomes draft-04's where
 /// `integer_by_text` says so (and `number` does not admit every number anyway).
 pub fn runtime_mask(t: TypeSet, integer_by_text: bool) -> u8 {

@@ -3,6 +3,7 @@
 //! the same, and so does the reader, with a warning (`ir::Builder::fill`).
 
 use crate::check::Check;
+use crate::docs::markdown::value_code;
 use crate::load::Dialect;
 use serde_json::Value;
 
@@ -14,6 +15,24 @@ pub const ENUM: &str = "enum";
 /// The checks the pair lowers to, `const` first.
 pub fn checks<'k>(const_: Option<&'k Value>, enum_: Option<&'k [Value]>) -> impl Iterator<Item = Check<'k>> {
     const_.map(Check::Const).into_iter().chain(enum_.map(Check::Enum))
+}
+
+/// What the pair adds to the node's shape identity: each value as JSON text.
+pub fn identity(const_: Option<&Value>, enum_: Option<&[Value]>) -> String {
+    format!("{:?}{:?}", enum_.map(|v| Value::Array(v.to_vec()).to_string()), const_.map(Value::to_string))
+}
+
+/// The pair in words: "always `1`", "one of `\"a\"`, `\"b\"`".
+pub fn describe(const_: Option<&Value>, enum_: Option<&[Value]>) -> impl Iterator<Item = String> {
+    const_.map(|c| format!("always {}", value_code(c))).into_iter().chain(enum_.map(one_of))
+}
+
+/// Values a value must be one of, in words ("always `1`" for one).
+pub fn one_of(values: &[Value]) -> String {
+    match values {
+        [only] => format!("always {}", value_code(only)),
+        _ => format!("one of {}", values.iter().map(value_code).collect::<Vec<_>>().join(", ")),
+    }
 }
 
 /// Reads `enum`: an array of values.

@@ -431,13 +431,10 @@ impl<'a> Readers<'a> {
                 }
                 None => self.via_value(validators, schemas, &out_ty),
             },
-            // A generic union (never one that holds itself) given this place's parameter.
-            TypeRef::Apply(id, arg) if self.union_branches(*id, &conj).is_some() => {
-                let read = self.union(validators, *id, Some(arg), &conj);
-                let name = self.fresh("Union");
-                self.items.push(quote!(type #name = #read;));
-                quote!(#name)
-            }
+            // A generic union (never one that holds itself) given this place's
+            // parameter, written where it is used: `Union20<TupleOf<(…)>>`
+            // says what the place reads, and an alias per place said it twice.
+            TypeRef::Apply(id, arg) if self.union_branches(*id, &conj).is_some() => self.union(validators, *id, Some(arg), &conj),
             TypeRef::Vec(item) => {
                 let handled = [types::NAME, "items", array_bounds::MIN, array_bounds::MAX];
                 if only(self.ir, &conj, TypeSet::ARRAY, &handled) && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::ARRAY))) {

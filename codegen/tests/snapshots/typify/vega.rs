@@ -12306,11 +12306,10 @@ mod fast {
         SignalRef } refuse bool number str null
     );
     type Union93<T> = Union92<T, Typed<SignalRef>>;
-    type Union94 = Union93<VecOf<Union18, 2usize, 2usize>>;
     rt::object_reader!(
         read_426, Visit426, SchemeRange { scheme = "scheme", required => Union90; count =
-        "count" => Union18; extent = "extent" => Union94; } deny;
-        contract[validators::v302], BASE0,
+        "count" => Union18; extent = "extent" => Union93 < VecOf < Union18, 2usize,
+        2usize > >; } deny; contract[validators::v302], BASE0,
         "/definitions/scale/oneOf/1/properties/range/oneOf/2"
     );
     rt::object_reader!(
@@ -12319,271 +12318,273 @@ mod fast {
         "/definitions/scale/oneOf/2/properties/range/oneOf/2"
     );
     rt::via_value!(
-        Check95 -> StringOrSignalRef < StringNice >, | v | rt::is_valid(validators::t0::
+        Check94 -> StringOrSignalRef < StringNice >, | v | rt::is_valid(validators::t0::
         < 50 >, v)
     );
     rt::object_reader!(
         read_464, Visit464, IntervalNice { interval = "interval", required => ViaValue <
-        Check95 >; step = "step" => Union18; } deny; contract[validators::v322], BASE0,
+        Check94 >; step = "step" => Union18; } deny; contract[validators::v322], BASE0,
         "/definitions/scale/oneOf/7/properties/nice/oneOf/2"
     );
-    type Union96 = Union93<VecOf<Union94, 2usize, 2usize>>;
-    type Union97 = Union93<VecOf<Union18, 2usize, 3usize>>;
     rt::union_reader!(
-        Union99, VisitUnion99 -> Fit { map => Fit::Object; R0 : rt::Map < String,
+        Union96, VisitUnion96 -> Fit { map => Fit::Object; R0 : rt::Map < String,
         rt::Value >, seq => Fit::Array; R1 : Vec < rt::Value > } refuse bool number str
         null
     );
-    type Union98 = Union99<
+    type Union95 = Union96<
         MapOf<Leaf14, rt::fast::AnyValue>,
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
         read_483, Visit483, Projection { name = "name", required => LeafRead < Leaf14 >;
         r#type = "type" => Union23; clip_angle = "clipAngle" => Union18; clip_extent =
-        "clipExtent" => Union96; scale = "scale" => Union18; translate = "translate" =>
-        Union94; center = "center" => Union94; rotate = "rotate" => Union97; parallels =
-        "parallels" => Union94; precision = "precision" => Union18; point_radius =
-        "pointRadius" => Union18; fit = "fit" => Union98; extent = "extent" => Union96;
-        size = "size" => Union94; } extra extra => rt::fast::AnyValue;
-        contract[validators::v327], BASE0, "/definitions/projection"
+        "clipExtent" => Union93 < VecOf < Union93 < VecOf < Union18, 2usize, 2usize > >,
+        2usize, 2usize > >; scale = "scale" => Union18; translate = "translate" =>
+        Union93 < VecOf < Union18, 2usize, 2usize > >; center = "center" => Union93 <
+        VecOf < Union18, 2usize, 2usize > >; rotate = "rotate" => Union93 < VecOf <
+        Union18, 2usize, 3usize > >; parallels = "parallels" => Union93 < VecOf <
+        Union18, 2usize, 2usize > >; precision = "precision" => Union18; point_radius =
+        "pointRadius" => Union18; fit = "fit" => Union95; extent = "extent" => Union93 <
+        VecOf < Union93 < VecOf < Union18, 2usize, 2usize > >, 2usize, 2usize > >; size =
+        "size" => Union93 < VecOf < Union18, 2usize, 2usize > >; } extra extra =>
+        rt::fast::AnyValue; contract[validators::v327], BASE0, "/definitions/projection"
     );
     rt::via_value!(
-        Check100 -> StringOrSignalRef < RootAxOrientString >, | v |
+        Check97 -> StringOrSignalRef < RootAxOrientString >, | v |
         rt::is_valid(validators::t0:: < 51 >, v)
     );
     rt::via_value!(
-        Check101 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
+        Check98 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
     );
     rt::via_value!(
-        Check102 -> StringOrSignalRef < StringType >, | v | rt::is_valid(validators::t0::
+        Check99 -> StringOrSignalRef < StringType >, | v | rt::is_valid(validators::t0::
         < 52 >, v)
     );
-    rt::via_value!(Check103 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check104 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check100 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check101 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check105 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check102 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check106 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check103 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check107 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check104 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check108 -> Translate, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check105 -> Translate, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::union_reader!(
-        Union110, VisitUnion110 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
+        Union107, VisitUnion107 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
         < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union109 = Union110<
+    type Union106 = Union107<
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check111 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 41 >, v)
+        Check108 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 41 >, v)
     );
     rt::via_value!(
-        Check112 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check109 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check113 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+        Check110 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
     rt::via_value!(
-        Check114 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 35 >, v)
+        Check111 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 35 >, v)
     );
     rt::via_value!(
-        Check115 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check112 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check116 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check117 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check113 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check114 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check118 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
-    );
-    rt::via_value!(
-        Check119 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check115 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
     );
     rt::via_value!(
-        Check120 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check116 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check121 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check117 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check122 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check118 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check123 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check119 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check124 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check120 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check125 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check121 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check126 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check122 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check127 -> DomainCap, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check123 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check128 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check124 -> DomainCap, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check129 -> DomainDash, | v | rt::is_valid(validators::t0:: < 40 >, v)
+        Check125 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check130 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check126 -> DomainDash, | v | rt::is_valid(validators::t0:: < 40 >, v)
     );
     rt::via_value!(
-        Check131 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check127 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check132 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check128 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check133 -> TickBand, | v | rt::is_valid(validators::t19:: < 42 >, v)
-    );
-    rt::via_value!(Check134 -> TickCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
-    rt::via_value!(
-        Check135 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(Check136 -> TickDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
-    rt::via_value!(
-        Check137 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check129 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check138 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check130 -> TickBand, | v | rt::is_valid(validators::t19:: < 42 >, v)
+    );
+    rt::via_value!(Check131 -> TickCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
+    rt::via_value!(
+        Check132 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+    );
+    rt::via_value!(Check133 -> TickDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
+    rt::via_value!(
+        Check134 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check139 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check135 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check140 -> TickRound, | v | rt::is_valid(validators::t0:: < 42 >, v)
+        Check136 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check141 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check142 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check143 -> TickCount, | v | rt::is_valid(validators::t19:: < 43 >, v)
+        Check137 -> TickRound, | v | rt::is_valid(validators::t0:: < 42 >, v)
+    );
+    rt::via_value!(Check138 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check139 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check140 -> TickCount, | v | rt::is_valid(validators::t19:: < 43 >, v)
     );
     rt::union_reader!(
-        Union145, VisitUnion145 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
+        Union142, VisitUnion142 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
         : bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str
         null seq
     );
-    type Union144 = Union145<LeafRead<Leaf81>, Typed<SignalRef>>;
-    rt::via_value!(Check146 -> GridCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
+    type Union141 = Union142<LeafRead<Leaf81>, Typed<SignalRef>>;
+    rt::via_value!(Check143 -> GridCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
     rt::via_value!(
-        Check147 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check144 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
-    rt::via_value!(Check148 -> GridDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
+    rt::via_value!(Check145 -> GridDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
     rt::via_value!(
-        Check149 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check150 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check151 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check152 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+        Check146 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check153 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
+        Check147 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(Check148 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check149 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+    );
+    rt::via_value!(
+        Check150 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
     );
     rt::union_reader!(
-        Union155, VisitUnion155 -> QuantizeOrThresholdScaleNice { bool =>
+        Union152, VisitUnion152 -> QuantizeOrThresholdScaleNice { bool =>
         QuantizeOrThresholdScaleNice::Boolean; R0 : bool, number =>
         QuantizeOrThresholdScaleNice::Number; R1 : rt::Number, map =>
         QuantizeOrThresholdScaleNice::SignalRef; R2 : SignalRef } refuse str null seq
     );
-    type Union154 = Union155<LeafRead<Leaf81>, LeafRead<Leaf19>, Typed<SignalRef>>;
+    type Union151 = Union152<LeafRead<Leaf81>, LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::via_value!(
-        Check156 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 44 >, v)
+        Check153 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 44 >, v)
     );
     rt::via_value!(
-        Check157 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check154 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check158 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check155 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check159 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check156 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check160 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check157 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check161 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check158 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check162 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check159 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check163 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check160 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check164 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check161 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check165 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check162 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check166 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check163 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check167 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check164 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::object_reader!(
-        read_485, Visit485, Axis { orient = "orient", required => ViaValue < Check100 >;
+        read_485, Visit485, Axis { orient = "orient", required => ViaValue < Check97 >;
         scale = "scale", required => LeafRead < Leaf14 >; format = "format" => ViaValue <
-        Check101 >; format_type = "formatType" => ViaValue < Check102 >; min_extent =
-        "minExtent" => ViaValue < Check103 >; max_extent = "maxExtent" => ViaValue <
-        Check104 >; offset = "offset" => ViaValue < Check105 >; position = "position" =>
-        ViaValue < Check106 >; band_position = "bandPosition" => ViaValue < Check107 >;
-        translate = "translate" => ViaValue < Check108 >; values = "values" => Union109;
+        Check98 >; format_type = "formatType" => ViaValue < Check99 >; min_extent =
+        "minExtent" => ViaValue < Check100 >; max_extent = "maxExtent" => ViaValue <
+        Check101 >; offset = "offset" => ViaValue < Check102 >; position = "position" =>
+        ViaValue < Check103 >; band_position = "bandPosition" => ViaValue < Check104 >;
+        translate = "translate" => ViaValue < Check105 >; values = "values" => Union106;
         zindex = "zindex" => LeafRead < Leaf19 >; aria = "aria" => LeafRead < Leaf81 >;
         description = "description" => LeafRead < Leaf14 >; title = "title" => ViaValue <
-        Check111 >; title_padding = "titlePadding" => ViaValue < Check112 >; title_align
-        = "titleAlign" => ViaValue < Check113 >; title_anchor = "titleAnchor" => ViaValue
-        < Check114 >; title_angle = "titleAngle" => ViaValue < Check115 >; title_x =
-        "titleX" => ViaValue < Check116 >; title_y = "titleY" => ViaValue < Check117 >;
-        title_baseline = "titleBaseline" => ViaValue < Check118 >; title_color =
-        "titleColor" => ViaValue < Check119 >; title_font = "titleFont" => ViaValue <
-        Check120 >; title_font_size = "titleFontSize" => ViaValue < Check121 >;
-        title_font_style = "titleFontStyle" => ViaValue < Check122 >; title_font_weight =
-        "titleFontWeight" => ViaValue < Check123 >; title_limit = "titleLimit" =>
-        ViaValue < Check124 >; title_line_height = "titleLineHeight" => ViaValue <
-        Check125 >; title_opacity = "titleOpacity" => ViaValue < Check126 >; domain =
-        "domain" => LeafRead < Leaf81 >; domain_cap = "domainCap" => ViaValue < Check127
-        >; domain_color = "domainColor" => ViaValue < Check128 >; domain_dash =
-        "domainDash" => ViaValue < Check129 >; domain_dash_offset = "domainDashOffset" =>
-        ViaValue < Check130 >; domain_opacity = "domainOpacity" => ViaValue < Check131 >;
-        domain_width = "domainWidth" => ViaValue < Check132 >; ticks = "ticks" =>
-        LeafRead < Leaf81 >; tick_band = "tickBand" => ViaValue < Check133 >; tick_cap =
-        "tickCap" => ViaValue < Check134 >; tick_color = "tickColor" => ViaValue <
-        Check135 >; tick_dash = "tickDash" => ViaValue < Check136 >; tick_dash_offset =
-        "tickDashOffset" => ViaValue < Check137 >; tick_offset = "tickOffset" => ViaValue
-        < Check138 >; tick_opacity = "tickOpacity" => ViaValue < Check139 >; tick_round =
-        "tickRound" => ViaValue < Check140 >; tick_size = "tickSize" => ViaValue <
-        Check141 >; tick_width = "tickWidth" => ViaValue < Check142 >; tick_count =
-        "tickCount" => ViaValue < Check143 >; tick_extra = "tickExtra" => Union144;
+        Check108 >; title_padding = "titlePadding" => ViaValue < Check109 >; title_align
+        = "titleAlign" => ViaValue < Check110 >; title_anchor = "titleAnchor" => ViaValue
+        < Check111 >; title_angle = "titleAngle" => ViaValue < Check112 >; title_x =
+        "titleX" => ViaValue < Check113 >; title_y = "titleY" => ViaValue < Check114 >;
+        title_baseline = "titleBaseline" => ViaValue < Check115 >; title_color =
+        "titleColor" => ViaValue < Check116 >; title_font = "titleFont" => ViaValue <
+        Check117 >; title_font_size = "titleFontSize" => ViaValue < Check118 >;
+        title_font_style = "titleFontStyle" => ViaValue < Check119 >; title_font_weight =
+        "titleFontWeight" => ViaValue < Check120 >; title_limit = "titleLimit" =>
+        ViaValue < Check121 >; title_line_height = "titleLineHeight" => ViaValue <
+        Check122 >; title_opacity = "titleOpacity" => ViaValue < Check123 >; domain =
+        "domain" => LeafRead < Leaf81 >; domain_cap = "domainCap" => ViaValue < Check124
+        >; domain_color = "domainColor" => ViaValue < Check125 >; domain_dash =
+        "domainDash" => ViaValue < Check126 >; domain_dash_offset = "domainDashOffset" =>
+        ViaValue < Check127 >; domain_opacity = "domainOpacity" => ViaValue < Check128 >;
+        domain_width = "domainWidth" => ViaValue < Check129 >; ticks = "ticks" =>
+        LeafRead < Leaf81 >; tick_band = "tickBand" => ViaValue < Check130 >; tick_cap =
+        "tickCap" => ViaValue < Check131 >; tick_color = "tickColor" => ViaValue <
+        Check132 >; tick_dash = "tickDash" => ViaValue < Check133 >; tick_dash_offset =
+        "tickDashOffset" => ViaValue < Check134 >; tick_offset = "tickOffset" => ViaValue
+        < Check135 >; tick_opacity = "tickOpacity" => ViaValue < Check136 >; tick_round =
+        "tickRound" => ViaValue < Check137 >; tick_size = "tickSize" => ViaValue <
+        Check138 >; tick_width = "tickWidth" => ViaValue < Check139 >; tick_count =
+        "tickCount" => ViaValue < Check140 >; tick_extra = "tickExtra" => Union141;
         tick_min_step = "tickMinStep" => Union18; grid = "grid" => LeafRead < Leaf81 >;
         grid_scale = "gridScale" => LeafRead < Leaf14 >; grid_cap = "gridCap" => ViaValue
-        < Check146 >; grid_color = "gridColor" => ViaValue < Check147 >; grid_dash =
-        "gridDash" => ViaValue < Check148 >; grid_dash_offset = "gridDashOffset" =>
-        ViaValue < Check149 >; grid_opacity = "gridOpacity" => ViaValue < Check150 >;
-        grid_width = "gridWidth" => ViaValue < Check151 >; labels = "labels" => LeafRead
-        < Leaf81 >; label_align = "labelAlign" => ViaValue < Check152 >; label_baseline =
-        "labelBaseline" => ViaValue < Check153 >; label_bound = "labelBound" => Union154;
-        label_flush = "labelFlush" => Union154; label_flush_offset = "labelFlushOffset"
-        => Union18; label_overlap = "labelOverlap" => ViaValue < Check156 >; label_angle
-        = "labelAngle" => ViaValue < Check157 >; label_color = "labelColor" => ViaValue <
-        Check158 >; label_font = "labelFont" => ViaValue < Check159 >; label_font_size =
-        "labelFontSize" => ViaValue < Check160 >; label_font_weight = "labelFontWeight"
-        => ViaValue < Check161 >; label_font_style = "labelFontStyle" => ViaValue <
-        Check162 >; label_limit = "labelLimit" => ViaValue < Check163 >;
-        label_line_height = "labelLineHeight" => ViaValue < Check164 >; label_opacity =
-        "labelOpacity" => ViaValue < Check165 >; label_offset = "labelOffset" => ViaValue
-        < Check166 >; label_padding = "labelPadding" => ViaValue < Check167 >;
+        < Check143 >; grid_color = "gridColor" => ViaValue < Check144 >; grid_dash =
+        "gridDash" => ViaValue < Check145 >; grid_dash_offset = "gridDashOffset" =>
+        ViaValue < Check146 >; grid_opacity = "gridOpacity" => ViaValue < Check147 >;
+        grid_width = "gridWidth" => ViaValue < Check148 >; labels = "labels" => LeafRead
+        < Leaf81 >; label_align = "labelAlign" => ViaValue < Check149 >; label_baseline =
+        "labelBaseline" => ViaValue < Check150 >; label_bound = "labelBound" => Union151;
+        label_flush = "labelFlush" => Union151; label_flush_offset = "labelFlushOffset"
+        => Union18; label_overlap = "labelOverlap" => ViaValue < Check153 >; label_angle
+        = "labelAngle" => ViaValue < Check154 >; label_color = "labelColor" => ViaValue <
+        Check155 >; label_font = "labelFont" => ViaValue < Check156 >; label_font_size =
+        "labelFontSize" => ViaValue < Check157 >; label_font_weight = "labelFontWeight"
+        => ViaValue < Check158 >; label_font_style = "labelFontStyle" => ViaValue <
+        Check159 >; label_limit = "labelLimit" => ViaValue < Check160 >;
+        label_line_height = "labelLineHeight" => ViaValue < Check161 >; label_opacity =
+        "labelOpacity" => ViaValue < Check162 >; label_offset = "labelOffset" => ViaValue
+        < Check163 >; label_padding = "labelPadding" => ViaValue < Check164 >;
         label_separation = "labelSeparation" => Union18; encode = "encode" => Typed <
         AxisEncode >; } deny; contract[validators::v329], BASE0, "/definitions/axis"
     );
@@ -12597,128 +12598,128 @@ mod fast {
         contract[validators::v331], BASE0, "/definitions/axis/properties/format/oneOf/1"
     );
     rt::via_value!(
-        Check168 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 45 >, v)
+        Check165 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 45 >, v)
     );
     rt::object_reader!(
-        read_559, Visit559, AxisEncode { axis = "axis" => ViaValue < Check168 >; ticks =
-        "ticks" => ViaValue < Check168 >; labels = "labels" => ViaValue < Check168 >;
-        title = "title" => ViaValue < Check168 >; grid = "grid" => ViaValue < Check168 >;
-        domain = "domain" => ViaValue < Check168 >; } deny; contract[validators::v365],
+        read_559, Visit559, AxisEncode { axis = "axis" => ViaValue < Check165 >; ticks =
+        "ticks" => ViaValue < Check165 >; labels = "labels" => ViaValue < Check165 >;
+        title = "title" => ViaValue < Check165 >; grid = "grid" => ViaValue < Check165 >;
+        domain = "domain" => ViaValue < Check165 >; } deny; contract[validators::v365],
         BASE0, "/definitions/axis/properties/encode"
     );
     rt::object_reader!(
-        read_615, Visit615, LegendEncode { title = "title" => ViaValue < Check168 >;
-        labels = "labels" => ViaValue < Check168 >; legend = "legend" => ViaValue <
-        Check168 >; entries = "entries" => ViaValue < Check168 >; symbols = "symbols" =>
-        ViaValue < Check168 >; gradient = "gradient" => ViaValue < Check168 >; } deny;
+        read_615, Visit615, LegendEncode { title = "title" => ViaValue < Check165 >;
+        labels = "labels" => ViaValue < Check165 >; legend = "legend" => ViaValue <
+        Check165 >; entries = "entries" => ViaValue < Check165 >; symbols = "symbols" =>
+        ViaValue < Check165 >; gradient = "gradient" => ViaValue < Check165 >; } deny;
         contract[validators::v386], BASE0,
         "/definitions/legend/allOf/0/properties/encode"
     );
     rt::via_value!(
-        Check169 -> StringOrSignalRef < RootTitleObjectOrientString >, | v |
+        Check166 -> StringOrSignalRef < RootTitleObjectOrientString >, | v |
         rt::is_valid(validators::t0:: < 53 >, v)
     );
-    rt::via_value!(Check170 -> Anchor, | v | rt::is_valid(validators::t0:: < 35 >, v));
-    rt::via_value!(Check171 -> Frame, | v | rt::is_valid(validators::t0:: < 46 >, v));
+    rt::via_value!(Check167 -> Anchor, | v | rt::is_valid(validators::t0:: < 35 >, v));
+    rt::via_value!(Check168 -> Frame, | v | rt::is_valid(validators::t0:: < 46 >, v));
     rt::via_value!(
-        Check172 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check169 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
-    rt::via_value!(Check173 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check170 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check174 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
+        Check171 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
-    rt::via_value!(Check175 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check176 -> Baseline, | v | rt::is_valid(validators::t0:: < 37 >, v));
-    rt::via_value!(Check177 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check178 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check172 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check173 -> Baseline, | v | rt::is_valid(validators::t0:: < 37 >, v));
+    rt::via_value!(Check174 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check175 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check179 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check180 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check176 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check181 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check177 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check182 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check178 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check183 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check179 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check184 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check180 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check185 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
+        Check181 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check186 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check182 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
     );
     rt::via_value!(
-        Check187 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check183 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check188 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
+        Check184 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::via_value!(
-        Check189 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
+        Check185 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
     );
     rt::via_value!(
-        Check190 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check186 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
     );
     rt::via_value!(
-        Check191 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 2 >, v)
+        Check187 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(
+        Check188 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 2 >, v)
     );
     rt::object_reader!(
-        read_623, Visit623, ObjectTitle { orient = "orient" => ViaValue < Check169 >;
-        anchor = "anchor" => ViaValue < Check170 >; frame = "frame" => ViaValue <
-        Check171 >; offset = "offset" => ViaValue < Check172 >; aria = "aria" => LeafRead
-        < Leaf81 >; limit = "limit" => ViaValue < Check173 >; zindex = "zindex" =>
-        LeafRead < Leaf19 >; align = "align" => ViaValue < Check174 >; angle = "angle" =>
-        ViaValue < Check175 >; baseline = "baseline" => ViaValue < Check176 >; dx = "dx"
-        => ViaValue < Check177 >; dy = "dy" => ViaValue < Check178 >; text = "text" =>
-        ViaValue < Check111 >; color = "color" => ViaValue < Check179 >; font = "font" =>
-        ViaValue < Check180 >; font_size = "fontSize" => ViaValue < Check181 >;
-        font_style = "fontStyle" => ViaValue < Check182 >; font_weight = "fontWeight" =>
-        ViaValue < Check183 >; line_height = "lineHeight" => ViaValue < Check184 >;
-        subtitle = "subtitle" => ViaValue < Check111 >; subtitle_color = "subtitleColor"
-        => ViaValue < Check185 >; subtitle_font = "subtitleFont" => ViaValue < Check186
-        >; subtitle_font_size = "subtitleFontSize" => ViaValue < Check187 >;
-        subtitle_font_style = "subtitleFontStyle" => ViaValue < Check188 >;
-        subtitle_font_weight = "subtitleFontWeight" => ViaValue < Check189 >;
-        subtitle_line_height = "subtitleLineHeight" => ViaValue < Check190 >;
+        read_623, Visit623, ObjectTitle { orient = "orient" => ViaValue < Check166 >;
+        anchor = "anchor" => ViaValue < Check167 >; frame = "frame" => ViaValue <
+        Check168 >; offset = "offset" => ViaValue < Check169 >; aria = "aria" => LeafRead
+        < Leaf81 >; limit = "limit" => ViaValue < Check170 >; zindex = "zindex" =>
+        LeafRead < Leaf19 >; align = "align" => ViaValue < Check171 >; angle = "angle" =>
+        ViaValue < Check172 >; baseline = "baseline" => ViaValue < Check173 >; dx = "dx"
+        => ViaValue < Check174 >; dy = "dy" => ViaValue < Check175 >; text = "text" =>
+        ViaValue < Check108 >; color = "color" => ViaValue < Check176 >; font = "font" =>
+        ViaValue < Check177 >; font_size = "fontSize" => ViaValue < Check178 >;
+        font_style = "fontStyle" => ViaValue < Check179 >; font_weight = "fontWeight" =>
+        ViaValue < Check180 >; line_height = "lineHeight" => ViaValue < Check181 >;
+        subtitle = "subtitle" => ViaValue < Check108 >; subtitle_color = "subtitleColor"
+        => ViaValue < Check182 >; subtitle_font = "subtitleFont" => ViaValue < Check183
+        >; subtitle_font_size = "subtitleFontSize" => ViaValue < Check184 >;
+        subtitle_font_style = "subtitleFontStyle" => ViaValue < Check185 >;
+        subtitle_font_weight = "subtitleFontWeight" => ViaValue < Check186 >;
+        subtitle_line_height = "subtitleLineHeight" => ViaValue < Check187 >;
         subtitle_padding = "subtitlePadding" => Union18; encode = "encode" => ViaValue <
-        Check191 >; name = "name" => LeafRead < Leaf14 >; interactive = "interactive" =>
+        Check188 >; name = "name" => LeafRead < Leaf14 >; interactive = "interactive" =>
         LeafRead < Leaf81 >; style = "style" => Union25; } deny;
         contract[validators::v388], BASE0, "/definitions/title/oneOf/1"
     );
     rt::string_leaf!(
-        Leaf192 -> Type, | s | [! ::std::matches!(s, "group")] =>
+        Leaf189 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
     rt::via_value!(
-        Check193 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 48 >, v)
+        Check190 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 48 >, v)
     );
     rt::via_value!(
-        Check194 -> Markclip, | v | rt::is_valid(validators::t19:: < 46 >, v)
+        Check191 -> Markclip, | v | rt::is_valid(validators::t19:: < 46 >, v)
     );
-    rt::via_value!(Check195 -> Compare, | v | rt::is_valid(validators::t19:: < 47 >, v));
+    rt::via_value!(Check192 -> Compare, | v | rt::is_valid(validators::t19:: < 47 >, v));
     rt::via_value!(
-        Check196 -> TransformMark, | v | rt::is_valid(validators::t19:: < 48 >, v)
+        Check193 -> TransformMark, | v | rt::is_valid(validators::t19:: < 48 >, v)
     );
-    rt::array_checks!(Checks197, items = validators::t19:: < 48 >);
-    rt::array_checks!(Checks198, items = validators::v417);
+    rt::array_checks!(Checks194, items = validators::t19:: < 48 >);
+    rt::array_checks!(Checks195, items = validators::v417);
     rt::object_reader!(
-        read_650, Visit650, MarkGroup { r#type = "type", required => LeafRead < Leaf192
-        >; from = "from" => ViaValue < Check193 >; role = "role" => LeafRead < Leaf14 >;
+        read_650, Visit650, MarkGroup { r#type = "type", required => LeafRead < Leaf189
+        >; from = "from" => ViaValue < Check190 >; role = "role" => LeafRead < Leaf14 >;
         name = "name" => LeafRead < Leaf14 >; description = "description" => LeafRead <
         Leaf14 >; aria = "aria" => LeafRead < Leaf81 >; style = "style" => Union25; key =
-        "key" => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check194 >; sort =
-        "sort" => ViaValue < Check195 >; interactive = "interactive" => Union144; encode
+        "key" => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check191 >; sort =
+        "sort" => ViaValue < Check192 >; interactive = "interactive" => Union141; encode
         = "encode" => ViaValue < Check1 >; transform = "transform" => VecOf < ViaValue <
-        Check196 >, 0usize, { usize::MAX }, Checks197 >; on = "on" => VecOf < Typed <
-        MarkGroupOnItem >, 0usize, { usize::MAX }, Checks198 >; layout = "layout" =>
+        Check193 >, 0usize, { usize::MAX }, Checks194 >; on = "on" => VecOf < Typed <
+        MarkGroupOnItem >, 0usize, { usize::MAX }, Checks195 >; layout = "layout" =>
         ViaValue < Check2 >; signals = "signals" => VecOf < ViaValue < Check3 >, 0usize,
         { usize::MAX }, Checks4 >; data = "data" => VecOf < ViaValue < Check5 >, 0usize,
         { usize::MAX }, Checks6 >; scales = "scales" => VecOf < ViaValue < Check7 >,
@@ -12736,19 +12737,19 @@ mod fast {
         contract[validators::v406], BASE0, "/definitions/from"
     );
     rt::via_value!(
-        Check199 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 49 >, v)
+        Check196 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 49 >, v)
     );
     rt::object_reader!(
         read_654, Visit654, Facet { data = "data" => LeafRead < Leaf14 >; facet =
-        "facet", required => ViaValue < Check199 >; } deny; contract[validators::v407],
+        "facet", required => ViaValue < Check196 >; } deny; contract[validators::v407],
         BASE0, "/definitions/facet"
     );
-    rt::array_checks!(Checks200, items = validators::v14);
+    rt::array_checks!(Checks197, items = validators::v14);
     rt::object_reader!(
         read_658, Visit658, Aggregate { cross = "cross" => LeafRead < Leaf81 >; fields =
-        "fields" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; ops
-        = "ops" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; r#as
-        = "as" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks200 >; }
+        "fields" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks197 >; ops
+        = "ops" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks197 >; r#as
+        = "as" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks197 >; }
         deny; contract[validators::v411], BASE0,
         "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"
     );
@@ -12759,19 +12760,19 @@ mod fast {
         "/definitions/onMarkTrigger/items"
     );
     rt::value_leaf!(
-        Leaf201 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
+        Leaf198 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
         rt::is_valid(validators::t19:: < 49 >, v)
     );
     rt::object_reader!(
-        read_664, Visit664, MarkVisual { r#type = "type", required => LeafRead < Leaf201
+        read_664, Visit664, MarkVisual { r#type = "type", required => LeafRead < Leaf198
         >; from = "from" => Typed < From >; role = "role" => LeafRead < Leaf14 >; name =
         "name" => LeafRead < Leaf14 >; description = "description" => LeafRead < Leaf14
         >; aria = "aria" => LeafRead < Leaf81 >; style = "style" => Union25; key = "key"
-        => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check194 >; sort = "sort" =>
-        ViaValue < Check195 >; interactive = "interactive" => Union144; encode = "encode"
-        => ViaValue < Check1 >; transform = "transform" => VecOf < ViaValue < Check196 >,
-        0usize, { usize::MAX }, Checks197 >; on = "on" => VecOf < Typed < MarkGroupOnItem
-        >, 0usize, { usize::MAX }, Checks198 >; } extra extra => rt::fast::AnyValue;
+        => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check191 >; sort = "sort" =>
+        ViaValue < Check192 >; interactive = "interactive" => Union141; encode = "encode"
+        => ViaValue < Check1 >; transform = "transform" => VecOf < ViaValue < Check193 >,
+        0usize, { usize::MAX }, Checks194 >; on = "on" => VecOf < Typed < MarkGroupOnItem
+        >, 0usize, { usize::MAX }, Checks195 >; } extra extra => rt::fast::AnyValue;
         contract[validators::t2:: < 35 >, validators::t29:: < 1 >, validators::v400],
         BASE0, "/definitions/markVisual"
     );
@@ -12779,27 +12780,27 @@ mod fast {
         read_672, Visit672, Rule { test = "test" => LeafRead < Leaf14 >; } extra extra =>
         rt::fast::AnyValue; contract[validators::t24:: < 0 >], BASE0, "/definitions/rule"
     );
-    rt::via_value!(Check202 -> Field, | v | rt::is_valid(validators::t19:: < 50 >, v));
+    rt::via_value!(Check199 -> Field, | v | rt::is_valid(validators::t19:: < 50 >, v));
     rt::object_reader!(
-        read_674, Visit674, StringModifiers { scale = "scale" => ViaValue < Check202 >; }
+        read_674, Visit674, StringModifiers { scale = "scale" => ViaValue < Check199 >; }
         extra extra => rt::fast::AnyValue; contract[validators::t24:: < 1 >], BASE0,
         "/definitions/stringModifiers"
     );
-    rt::via_value!(Check203 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check204 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check200 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check201 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::via_value!(
-        Check205 -> SignalRefOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
+        Check202 -> SignalRefOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
     );
     rt::union_reader!(
-        Union207, VisitUnion207 -> Band { number => Band::Number; R0 : rt::Number, bool
+        Union204, VisitUnion204 -> Band { number => Band::Number; R0 : rt::Number, bool
         => Band::Boolean; R1 : bool } refuse str null seq map
     );
-    type Union206 = Union207<LeafRead<Leaf19>, LeafRead<Leaf81>>;
+    type Union203 = Union204<LeafRead<Leaf19>, LeafRead<Leaf81>>;
     rt::object_reader!(
         read_675, Visit675, NumberModifiers { exponent = "exponent" => ViaValue <
-        Check203 >; mult = "mult" => ViaValue < Check204 >; offset = "offset" => ViaValue
-        < Check205 >; round = "round" default : bool = false => LeafRead < Leaf81 >;
-        scale = "scale" => ViaValue < Check202 >; band = "band" => Union206; extra =
+        Check200 >; mult = "mult" => ViaValue < Check201 >; offset = "offset" => ViaValue
+        < Check202 >; round = "round" default : bool = false => LeafRead < Leaf81 >;
+        scale = "scale" => ViaValue < Check199 >; band = "band" => Union203; extra =
         "extra" => LeafRead < Leaf81 >; } extra extra_ => rt::fast::AnyValue;
         contract[validators::v22], BASE0, "/definitions/numberModifiers"
     );
@@ -12808,11 +12809,11 @@ mod fast {
         = "role" => LeafRead < Leaf14 >; name = "name" => LeafRead < Leaf14 >;
         description = "description" => LeafRead < Leaf14 >; aria = "aria" => LeafRead <
         Leaf81 >; style = "style" => Union25; key = "key" => LeafRead < Leaf14 >; clip =
-        "clip" => ViaValue < Check194 >; sort = "sort" => ViaValue < Check195 >;
-        interactive = "interactive" => Union144; encode = "encode" => ViaValue < Check1
-        >; transform = "transform" => VecOf < ViaValue < Check196 >, 0usize, { usize::MAX
-        }, Checks197 >; on = "on" => VecOf < Typed < MarkGroupOnItem >, 0usize, {
-        usize::MAX }, Checks198 >; } extra extra => rt::fast::AnyValue;
+        "clip" => ViaValue < Check191 >; sort = "sort" => ViaValue < Check192 >;
+        interactive = "interactive" => Union141; encode = "encode" => ViaValue < Check1
+        >; transform = "transform" => VecOf < ViaValue < Check193 >, 0usize, { usize::MAX
+        }, Checks194 >; on = "on" => VecOf < Typed < MarkGroupOnItem >, 0usize, {
+        usize::MAX }, Checks195 >; } extra extra => rt::fast::AnyValue;
         contract[validators::v400], BASE0, "/definitions/mark"
     );
     rt::object_reader!(
@@ -12830,995 +12831,1020 @@ mod fast {
         "/definitions/scope"
     );
     rt::string_leaf!(
-        Leaf208 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
+        Leaf205 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check209 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
+        Check206 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union210 = Union93<VecOf<ViaValue<Check209>, 0usize, { usize::MAX }>>;
-    type Union211 = Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_686, Visit686, CrossfilterTransform { r#type = "type", required => LeafRead
-        < Leaf208 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields",
-        required => Union210; query = "query", required => Union211; } deny;
-        contract[validators::v181], BASE0, "/definitions/crossfilterTransform"
+        < Leaf205 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields",
+        required => Union93 < VecOf < ViaValue < Check206 >, 0usize, { usize::MAX } > >;
+        query = "query", required => Union93 < VecOf < rt::fast::AnyValue, 0usize, {
+        usize::MAX } > >; } deny; contract[validators::v181], BASE0,
+        "/definitions/crossfilterTransform"
     );
     rt::string_leaf!(
-        Leaf212 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
+        Leaf207 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
         "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union214, VisitUnion214 -> Ignore { number => Ignore::Number; R0 : rt::Number,
+        Union209, VisitUnion209 -> Ignore { number => Ignore::Number; R0 : rt::Number,
         map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
-    type Union213 = Union214<LeafRead<Leaf19>, Typed<SignalRef>>;
+    type Union208 = Union209<LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::object_reader!(
         read_688, Visit688, ResolvefilterTransform { r#type = "type", required =>
-        LeafRead < Leaf212 >; signal = "signal" => LeafRead < Leaf14 >; ignore =
-        "ignore", required => Union213; filter = "filter", required =>
+        LeafRead < Leaf207 >; signal = "signal" => LeafRead < Leaf14 >; ignore =
+        "ignore", required => Union208; filter = "filter", required =>
         rt::fast::AnyValue; } deny; contract[validators::v187], BASE0,
         "/definitions/resolvefilterTransform"
     );
     rt::string_leaf!(
-        Leaf215 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
+        Leaf210 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check216 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check217 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check218 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check219 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check211 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check212 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check213 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check214 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check220 -> StringOrSignalRef < RootDataItemNameTransformItemLinkpathOrientString
+        Check215 -> StringOrSignalRef < RootDataItemNameTransformItemLinkpathOrientString
         >, | v | rt::is_valid(validators::t11:: < 3 >, v)
     );
     rt::via_value!(
-        Check221 -> StringOrSignalRef < StringShape >, | v |
+        Check216 -> StringOrSignalRef < StringShape >, | v |
         rt::is_valid(validators::t11:: < 4 >, v)
     );
     rt::union_reader!(
-        Union222, VisitUnion222 -> StringOrSignalRef < T > where T { str =>
+        Union217, VisitUnion217 -> StringOrSignalRef < T > where T { str =>
         StringOrSignalRef::String; R0 : T, map => StringOrSignalRef::SignalRef; R1 :
         SignalRef } refuse bool number null seq
     );
-    type Union223<T> = Union222<T, Typed<SignalRef>>;
-    type Union224 = Union223<LeafRead<Leaf14>>;
+    type Union218<T> = Union217<T, Typed<SignalRef>>;
     rt::object_reader!(
         read_690, Visit690, LinkpathTransform { r#type = "type", required => LeafRead <
-        Leaf215 >; signal = "signal" => LeafRead < Leaf14 >; source_x = "sourceX" =>
-        ViaValue < Check216 >; source_y = "sourceY" => ViaValue < Check217 >; target_x =
-        "targetX" => ViaValue < Check218 >; target_y = "targetY" => ViaValue < Check219
-        >; orient = "orient" => ViaValue < Check220 >; shape = "shape" => ViaValue <
-        Check221 >; require = "require" => Typed < SignalRef >; r#as = "as" => Union224;
-        } deny; contract[validators::v189], BASE0, "/definitions/linkpathTransform"
+        Leaf210 >; signal = "signal" => LeafRead < Leaf14 >; source_x = "sourceX" =>
+        ViaValue < Check211 >; source_y = "sourceY" => ViaValue < Check212 >; target_x =
+        "targetX" => ViaValue < Check213 >; target_y = "targetY" => ViaValue < Check214
+        >; orient = "orient" => ViaValue < Check215 >; shape = "shape" => ViaValue <
+        Check216 >; require = "require" => Typed < SignalRef >; r#as = "as" => Union218 <
+        LeafRead < Leaf14 > >; } deny; contract[validators::v189], BASE0,
+        "/definitions/linkpathTransform"
     );
     rt::string_leaf!(
-        Leaf225 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
+        Leaf219 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check226 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check220 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::union_reader!(
-        Union228, VisitUnion228 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
+        Union222, VisitUnion222 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
         Nice::SignalRef; R1 : SignalRef } refuse number str null seq
     );
-    type Union227 = Union228<LeafRead<Leaf81>, Typed<SignalRef>>;
-    type Union229 = Union93<VecOf<Union224, 2usize, 2usize>>;
+    type Union221 = Union222<LeafRead<Leaf81>, Typed<SignalRef>>;
     rt::object_reader!(
         read_692, Visit692, PieTransform { r#type = "type", required => LeafRead <
-        Leaf225 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check226 >; start_angle = "startAngle" => Union213; end_angle = "endAngle" =>
-        Union213; sort = "sort" => Union227; r#as = "as" => Union229; } deny;
-        contract[validators::v192], BASE0, "/definitions/pieTransform"
+        Leaf219 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check220 >; start_angle = "startAngle" => Union208; end_angle = "endAngle" =>
+        Union208; sort = "sort" => Union221; r#as = "as" => Union93 < VecOf < Union218 <
+        LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v192],
+        BASE0, "/definitions/pieTransform"
     );
     rt::string_leaf!(
-        Leaf230 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
+        Leaf223 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check231 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check224 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check232 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
+        Check225 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union233 = Union93<VecOf<ViaValue<Check232>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check234 -> StringOrSignalRef < StringOffset >, | v |
+        Check226 -> StringOrSignalRef < StringOffset >, | v |
         rt::is_valid(validators::t11:: < 5 >, v)
     );
     rt::object_reader!(
         read_694, Visit694, StackTransform { r#type = "type", required => LeafRead <
-        Leaf230 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check231 >; groupby = "groupby" => Union233; sort = "sort" => ViaValue <
-        Check195 >; offset = "offset" => ViaValue < Check234 >; r#as = "as" => Union229;
-        } deny; contract[validators::v194], BASE0, "/definitions/stackTransform"
+        Leaf223 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check224 >; groupby = "groupby" => Union93 < VecOf < ViaValue < Check225 >,
+        0usize, { usize::MAX } > >; sort = "sort" => ViaValue < Check192 >; offset =
+        "offset" => ViaValue < Check226 >; r#as = "as" => Union93 < VecOf < Union218 <
+        LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v194],
+        BASE0, "/definitions/stackTransform"
     );
     rt::string_leaf!(
-        Leaf235 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
+        Leaf227 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check236 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
-    rt::array_checks!(Checks237, items = validators::t13:: < 0 >);
-    type Union238 = Union93<VecOf<Union224, 0usize, { usize::MAX }>>;
+    rt::via_value!(Check228 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
+    rt::array_checks!(Checks229, items = validators::t13:: < 0 >);
     rt::object_reader!(
         read_696, Visit696, ForceTransform { r#type = "type", required => LeafRead <
-        Leaf235 >; signal = "signal" => LeafRead < Leaf14 >; r#static = "static" =>
-        Union227; restart = "restart" => Union227; iterations = "iterations" => Union213;
-        alpha = "alpha" => Union213; alpha_min = "alphaMin" => Union213; alpha_target =
-        "alphaTarget" => Union213; velocity_decay = "velocityDecay" => Union213; forces =
-        "forces" => VecOf < ViaValue < Check236 >, 0usize, { usize::MAX }, Checks237 >;
-        r#as = "as" => Union238; } deny; contract[validators::v202], BASE0,
+        Leaf227 >; signal = "signal" => LeafRead < Leaf14 >; r#static = "static" =>
+        Union221; restart = "restart" => Union221; iterations = "iterations" => Union208;
+        alpha = "alpha" => Union208; alpha_min = "alphaMin" => Union208; alpha_target =
+        "alphaTarget" => Union208; velocity_decay = "velocityDecay" => Union208; forces =
+        "forces" => VecOf < ViaValue < Check228 >, 0usize, { usize::MAX }, Checks229 >;
+        r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 0usize, {
+        usize::MAX } > >; } deny; contract[validators::v202], BASE0,
         "/definitions/forceTransform"
     );
     rt::string_leaf!(
-        Leaf239 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
+        Leaf230 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
         ContourTransformType::from_listed_str(s)
     );
-    type Union240 = Union93<VecOf<Union213, 2usize, 2usize>>;
-    type Union241 = Union93<VecOf<Union213, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check242 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check231 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check243 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check232 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check244 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check233 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_698, Visit698, ContourTransform { r#type = "type", required => LeafRead <
-        Leaf239 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
-        Union240; values = "values" => Union241; x = "x" => ViaValue < Check242 >; y =
-        "y" => ViaValue < Check243 >; weight = "weight" => ViaValue < Check244 >;
-        cell_size = "cellSize" => Union213; bandwidth = "bandwidth" => Union213; count =
-        "count" => Union213; nice = "nice" => Union227; thresholds = "thresholds" =>
-        Union241; smooth = "smooth" => Union227; } deny; contract[validators::v432],
-        BASE0, "/definitions/contourTransform"
+        Leaf230 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
+        Union93 < VecOf < Union208, 2usize, 2usize > >; values = "values" => Union93 <
+        VecOf < Union208, 0usize, { usize::MAX } > >; x = "x" => ViaValue < Check231 >; y
+        = "y" => ViaValue < Check232 >; weight = "weight" => ViaValue < Check233 >;
+        cell_size = "cellSize" => Union208; bandwidth = "bandwidth" => Union208; count =
+        "count" => Union208; nice = "nice" => Union221; thresholds = "thresholds" =>
+        Union93 < VecOf < Union208, 0usize, { usize::MAX } > >; smooth = "smooth" =>
+        Union221; } deny; contract[validators::v432], BASE0,
+        "/definitions/contourTransform"
     );
     rt::string_leaf!(
-        Leaf245 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
+        Leaf234 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check246 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
+        Check235 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union247 = Union93<VecOf<ViaValue<Check246>, 2usize, 2usize>>;
-    rt::via_value!(Check248 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check236 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
         read_700, Visit700, GeojsonTransform { r#type = "type", required => LeafRead <
-        Leaf245 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" =>
-        Union247; geojson = "geojson" => ViaValue < Check248 >; } deny;
-        contract[validators::v205], BASE0, "/definitions/geojsonTransform"
+        Leaf234 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" => Union93
+        < VecOf < ViaValue < Check235 >, 2usize, 2usize > >; geojson = "geojson" =>
+        ViaValue < Check236 >; } deny; contract[validators::v205], BASE0,
+        "/definitions/geojsonTransform"
     );
     rt::string_leaf!(
-        Leaf249 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
+        Leaf237 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check250 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check238 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check251 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
+        Check239 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::object_reader!(
         read_702, Visit702, GeopathTransform { r#type = "type", required => LeafRead <
-        Leaf249 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
-        LeafRead < Leaf14 >; field = "field" => ViaValue < Check250 >; point_radius =
-        "pointRadius" => ViaValue < Check251 >; r#as = "as" => Union224; } deny;
-        contract[validators::t14:: < 0 >], BASE0, "/definitions/geopathTransform"
+        Leaf237 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
+        LeafRead < Leaf14 >; field = "field" => ViaValue < Check238 >; point_radius =
+        "pointRadius" => ViaValue < Check239 >; r#as = "as" => Union218 < LeafRead <
+        Leaf14 > >; } deny; contract[validators::t14:: < 0 >], BASE0,
+        "/definitions/geopathTransform"
     );
     rt::string_leaf!(
-        Leaf252 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
+        Leaf240 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check253 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
+        Check241 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union254 = Union93<VecOf<ViaValue<Check253>, 2usize, 2usize>>;
     rt::object_reader!(
         read_704, Visit704, GeopointTransform { r#type = "type", required => LeafRead <
-        Leaf252 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection",
-        required => LeafRead < Leaf14 >; fields = "fields", required => Union254; r#as =
-        "as" => Union229; } deny; contract[validators::v207], BASE0,
-        "/definitions/geopointTransform"
+        Leaf240 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection",
+        required => LeafRead < Leaf14 >; fields = "fields", required => Union93 < VecOf <
+        ViaValue < Check241 >, 2usize, 2usize > >; r#as = "as" => Union93 < VecOf <
+        Union218 < LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny;
+        contract[validators::v207], BASE0, "/definitions/geopointTransform"
     );
     rt::string_leaf!(
-        Leaf255 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
+        Leaf242 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check256 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check243 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check257 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
+        Check244 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
         14 >, v)
     );
     rt::object_reader!(
         read_706, Visit706, GeoshapeTransform { r#type = "type", required => LeafRead <
-        Leaf255 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
-        LeafRead < Leaf14 >; field = "field" => ViaValue < Check256 >; point_radius =
-        "pointRadius" => ViaValue < Check257 >; r#as = "as" => Union224; } deny;
-        contract[validators::t14:: < 1 >], BASE0, "/definitions/geoshapeTransform"
+        Leaf242 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
+        LeafRead < Leaf14 >; field = "field" => ViaValue < Check243 >; point_radius =
+        "pointRadius" => ViaValue < Check244 >; r#as = "as" => Union218 < LeafRead <
+        Leaf14 > >; } deny; contract[validators::t14:: < 1 >], BASE0,
+        "/definitions/geoshapeTransform"
     );
     rt::string_leaf!(
-        Leaf258 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
+        Leaf245 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
     );
-    type Union259 = Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
     rt::object_reader!(
         read_708, Visit708, GraticuleTransform { r#type = "type", required => LeafRead <
-        Leaf258 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" =>
-        Union259; extent_major = "extentMajor" => Union259; extent_minor = "extentMinor"
-        => Union259; step = "step" => Union240; step_major = "stepMajor" => Union240;
-        step_minor = "stepMinor" => Union240; precision = "precision" => Union213; }
-        deny; contract[validators::v438], BASE0, "/definitions/graticuleTransform"
+        Leaf245 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" => Union93
+        < VecOf < rt::fast::AnyValue, 2usize, 2usize > >; extent_major = "extentMajor" =>
+        Union93 < VecOf < rt::fast::AnyValue, 2usize, 2usize > >; extent_minor =
+        "extentMinor" => Union93 < VecOf < rt::fast::AnyValue, 2usize, 2usize > >; step =
+        "step" => Union93 < VecOf < Union208, 2usize, 2usize > >; step_major =
+        "stepMajor" => Union93 < VecOf < Union208, 2usize, 2usize > >; step_minor =
+        "stepMinor" => Union93 < VecOf < Union208, 2usize, 2usize > >; precision =
+        "precision" => Union208; } deny; contract[validators::v438], BASE0,
+        "/definitions/graticuleTransform"
     );
     rt::string_leaf!(
-        Leaf260 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
+        Leaf246 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check261 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check247 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check262 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
+        Check248 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
     );
-    rt::via_value!(Check263 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check249 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
     rt::via_value!(
-        Check264 -> StringOrSignalRef < StringResolve >, | v |
+        Check250 -> StringOrSignalRef < StringResolve >, | v |
         rt::is_valid(validators::t11:: < 6 >, v)
     );
     rt::object_reader!(
         read_710, Visit710, HeatmapTransform { r#type = "type", required => LeafRead <
-        Leaf260 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check261 >; color = "color" => ViaValue < Check262 >; opacity = "opacity" =>
-        ViaValue < Check263 >; resolve = "resolve" => ViaValue < Check264 >; r#as = "as"
-        => Union224; } deny; contract[validators::v209], BASE0,
+        Leaf246 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check247 >; color = "color" => ViaValue < Check248 >; opacity = "opacity" =>
+        ViaValue < Check249 >; resolve = "resolve" => ViaValue < Check250 >; r#as = "as"
+        => Union218 < LeafRead < Leaf14 > >; } deny; contract[validators::v209], BASE0,
         "/definitions/heatmapTransform"
     );
     rt::string_leaf!(
-        Leaf265 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
+        Leaf251 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check266 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check252 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::via_value!(
-        Check267 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
+        Check253 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
         v)
     );
     rt::via_value!(
-        Check268 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
+        Check254 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
     );
-    type Union269 = Union93<VecOf<ViaValue<Check268>, 0usize, { usize::MAX }>>;
-    rt::value_leaf!(Leaf271 -> (), scalar | v | rt::is_valid(validators::v136, v));
+    rt::value_leaf!(Leaf256 -> (), scalar | v | rt::is_valid(validators::v136, v));
     rt::union_reader!(
-        Union272, VisitUnion272 -> As { str => As::String; R0 : String, map =>
+        Union257, VisitUnion257 -> As { str => As::String; R0 : String, map =>
         As::SignalRef; R1 : SignalRef, null => | _ | As::Null; R2 : () } refuse bool
         number seq
     );
-    type Union270 = Union272<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf271>>;
+    type Union255 = Union257<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::object_reader!(
         read_712, Visit712, IsocontourTransform { r#type = "type", required => LeafRead <
-        Leaf265 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check266 >; thresholds = "thresholds" => Union241; levels = "levels" =>
-        Union213; nice = "nice" => Union227; resolve = "resolve" => ViaValue < Check264
-        >; zero = "zero" => Union227; smooth = "smooth" => Union227; scale = "scale" =>
-        ViaValue < Check267 >; translate = "translate" => Union269; r#as = "as" =>
-        Union270; } deny; contract[validators::v441], BASE0,
+        Leaf251 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check252 >; thresholds = "thresholds" => Union93 < VecOf < Union208, 0usize, {
+        usize::MAX } > >; levels = "levels" => Union208; nice = "nice" => Union221;
+        resolve = "resolve" => ViaValue < Check250 >; zero = "zero" => Union221; smooth =
+        "smooth" => Union221; scale = "scale" => ViaValue < Check253 >; translate =
+        "translate" => Union93 < VecOf < ViaValue < Check254 >, 0usize, { usize::MAX } >
+        >; r#as = "as" => Union255; } deny; contract[validators::v441], BASE0,
         "/definitions/isocontourTransform"
     );
     rt::string_leaf!(
-        Leaf273 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
+        Leaf258 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check274 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check259 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check275 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check260 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check276 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check261 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check277 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
+        Check262 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union278 = Union93<VecOf<ViaValue<Check277>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_714, Visit714, Kde2dTransform { r#type = "type", required => LeafRead <
-        Leaf273 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
-        Union240; x = "x", required => ViaValue < Check274 >; y = "y", required =>
-        ViaValue < Check275 >; weight = "weight" => ViaValue < Check276 >; groupby =
-        "groupby" => Union278; cell_size = "cellSize" => Union213; bandwidth =
-        "bandwidth" => Union240; counts = "counts" => Union227; r#as = "as" => Union224;
-        } deny; contract[validators::v443], BASE0, "/definitions/kde2dTransform"
+        Leaf258 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
+        Union93 < VecOf < Union208, 2usize, 2usize > >; x = "x", required => ViaValue <
+        Check259 >; y = "y", required => ViaValue < Check260 >; weight = "weight" =>
+        ViaValue < Check261 >; groupby = "groupby" => Union93 < VecOf < ViaValue <
+        Check262 >, 0usize, { usize::MAX } > >; cell_size = "cellSize" => Union208;
+        bandwidth = "bandwidth" => Union93 < VecOf < Union208, 2usize, 2usize > >; counts
+        = "counts" => Union221; r#as = "as" => Union218 < LeafRead < Leaf14 > >; } deny;
+        contract[validators::v443], BASE0, "/definitions/kde2dTransform"
     );
     rt::string_leaf!(
-        Leaf279 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
+        Leaf263 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check280 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    type Union281 = Union93<VecOf<ViaValue<Check280>, 0usize, { usize::MAX }>>;
+    rt::via_value!(Check264 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
         read_716, Visit716, NestTransform { r#type = "type", required => LeafRead <
-        Leaf279 >; signal = "signal" => LeafRead < Leaf14 >; keys = "keys" => Union281;
-        generate = "generate" => Union227; } deny; contract[validators::v445], BASE0,
+        Leaf263 >; signal = "signal" => LeafRead < Leaf14 >; keys = "keys" => Union93 <
+        VecOf < ViaValue < Check264 >, 0usize, { usize::MAX } > >; generate = "generate"
+        => Union221; } deny; contract[validators::v445], BASE0,
         "/definitions/nestTransform"
     );
     rt::string_leaf!(
-        Leaf282 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
+        Leaf265 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check283 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check266 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check284 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check267 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union285 = Union93<VecOf<Union224, 5usize, 5usize>>;
     rt::object_reader!(
         read_718, Visit718, PackTransform { r#type = "type", required => LeafRead <
-        Leaf282 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check283 >; sort = "sort" => ViaValue < Check195 >; padding = "padding" =>
-        Union213; radius = "radius" => ViaValue < Check284 >; size = "size" => Union240;
-        r#as = "as" => Union285; } deny; contract[validators::v213], BASE0,
-        "/definitions/packTransform"
+        Leaf265 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check266 >; sort = "sort" => ViaValue < Check192 >; padding = "padding" =>
+        Union208; radius = "radius" => ViaValue < Check267 >; size = "size" => Union93 <
+        VecOf < Union208, 2usize, 2usize > >; r#as = "as" => Union93 < VecOf < Union218 <
+        LeafRead < Leaf14 > >, 5usize, 5usize > >; } deny; contract[validators::v213],
+        BASE0, "/definitions/packTransform"
     );
     rt::string_leaf!(
-        Leaf286 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
+        Leaf268 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check287 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check269 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
-    type Union288 = Union93<VecOf<Union224, 6usize, 6usize>>;
     rt::object_reader!(
         read_720, Visit720, PartitionTransform { r#type = "type", required => LeafRead <
-        Leaf286 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check287 >; sort = "sort" => ViaValue < Check195 >; padding = "padding" =>
-        Union213; round = "round" => Union227; size = "size" => Union240; r#as = "as" =>
-        Union288; } deny; contract[validators::v214], BASE0,
-        "/definitions/partitionTransform"
+        Leaf268 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check269 >; sort = "sort" => ViaValue < Check192 >; padding = "padding" =>
+        Union208; round = "round" => Union221; size = "size" => Union93 < VecOf <
+        Union208, 2usize, 2usize > >; r#as = "as" => Union93 < VecOf < Union218 <
+        LeafRead < Leaf14 > >, 6usize, 6usize > >; } deny; contract[validators::v214],
+        BASE0, "/definitions/partitionTransform"
     );
     rt::string_leaf!(
-        Leaf289 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
+        Leaf270 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check290 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check271 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    rt::via_value!(Check291 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check272 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::object_reader!(
         read_722, Visit722, StratifyTransform { r#type = "type", required => LeafRead <
-        Leaf289 >; signal = "signal" => LeafRead < Leaf14 >; key = "key", required =>
-        ViaValue < Check290 >; parent_key = "parentKey", required => ViaValue < Check291
+        Leaf270 >; signal = "signal" => LeafRead < Leaf14 >; key = "key", required =>
+        ViaValue < Check271 >; parent_key = "parentKey", required => ViaValue < Check272
         >; } deny; contract[validators::v215], BASE0, "/definitions/stratifyTransform"
     );
     rt::string_leaf!(
-        Leaf292 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
+        Leaf273 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check293 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check274 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check294 -> StringOrSignalRef < RootDataItemNameTransformItemTreeMethodString >,
+        Check275 -> StringOrSignalRef < RootDataItemNameTransformItemTreeMethodString >,
         | v | rt::is_valid(validators::t11:: < 7 >, v)
     );
-    type Union295 = Union93<VecOf<Union224, 4usize, 4usize>>;
     rt::object_reader!(
         read_724, Visit724, TreeTransform { r#type = "type", required => LeafRead <
-        Leaf292 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check293 >; sort = "sort" => ViaValue < Check195 >; method = "method" =>
-        ViaValue < Check294 >; size = "size" => Union240; node_size = "nodeSize" =>
-        Union240; separation = "separation" => Union227; r#as = "as" => Union295; } deny;
+        Leaf273 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check274 >; sort = "sort" => ViaValue < Check192 >; method = "method" =>
+        ViaValue < Check275 >; size = "size" => Union93 < VecOf < Union208, 2usize,
+        2usize > >; node_size = "nodeSize" => Union93 < VecOf < Union208, 2usize, 2usize
+        > >; separation = "separation" => Union221; r#as = "as" => Union93 < VecOf <
+        Union218 < LeafRead < Leaf14 > >, 4usize, 4usize > >; } deny;
         contract[validators::v216], BASE0, "/definitions/treeTransform"
     );
     rt::string_leaf!(
-        Leaf296 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
+        Leaf276 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
         TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_726, Visit726, TreelinksTransform { r#type = "type", required => LeafRead <
-        Leaf296 >; signal = "signal" => LeafRead < Leaf14 >; } deny;
+        Leaf276 >; signal = "signal" => LeafRead < Leaf14 >; } deny;
         contract[validators::v451], BASE0, "/definitions/treelinksTransform"
     );
     rt::string_leaf!(
-        Leaf297 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
+        Leaf277 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check298 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check278 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check299 -> StringOrSignalRef < RootDataItemNameTransformItemTreemapMethodString
+        Check279 -> StringOrSignalRef < RootDataItemNameTransformItemTreemapMethodString
         >, | v | rt::is_valid(validators::t11:: < 8 >, v)
     );
     rt::object_reader!(
         read_728, Visit728, TreemapTransform { r#type = "type", required => LeafRead <
-        Leaf297 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check298 >; sort = "sort" => ViaValue < Check195 >; method = "method" =>
-        ViaValue < Check299 >; padding = "padding" => Union213; padding_inner =
-        "paddingInner" => Union213; padding_outer = "paddingOuter" => Union213;
-        padding_top = "paddingTop" => Union213; padding_right = "paddingRight" =>
-        Union213; padding_bottom = "paddingBottom" => Union213; padding_left =
-        "paddingLeft" => Union213; ratio = "ratio" => Union213; round = "round" =>
-        Union227; size = "size" => Union240; r#as = "as" => Union288; } deny;
-        contract[validators::v218], BASE0, "/definitions/treemapTransform"
+        Leaf277 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
+        < Check278 >; sort = "sort" => ViaValue < Check192 >; method = "method" =>
+        ViaValue < Check279 >; padding = "padding" => Union208; padding_inner =
+        "paddingInner" => Union208; padding_outer = "paddingOuter" => Union208;
+        padding_top = "paddingTop" => Union208; padding_right = "paddingRight" =>
+        Union208; padding_bottom = "paddingBottom" => Union208; padding_left =
+        "paddingLeft" => Union208; ratio = "ratio" => Union208; round = "round" =>
+        Union221; size = "size" => Union93 < VecOf < Union208, 2usize, 2usize > >; r#as =
+        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 6usize, 6usize > >; }
+        deny; contract[validators::v218], BASE0, "/definitions/treemapTransform"
     );
     rt::string_leaf!(
-        Leaf300 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
+        Leaf280 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
         LabelTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union302, VisitUnion302 -> LabelTransformPadding { number =>
+        Union282, VisitUnion282 -> LabelTransformPadding { number =>
         LabelTransformPadding::Number; R0 : rt::Number, map =>
         LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
         LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
-    type Union301 = Union302<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf271>>;
-    type Union303 = Union93<VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>>;
+    type Union281 = Union282<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::object_reader!(
         read_730, Visit730, LabelTransform { r#type = "type", required => LeafRead <
-        Leaf300 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
-        Union240; sort = "sort" => ViaValue < Check195 >; anchor = "anchor" => Union238;
-        offset = "offset" => Union241; padding = "padding" => Union301; line_anchor =
-        "lineAnchor" => Union224; mark_index = "markIndex" => Union213; avoid_base_mark =
-        "avoidBaseMark" => Union227; avoid_marks = "avoidMarks" => Union303; method =
-        "method" => Union224; r#as = "as" => Union285; } deny;
+        Leaf280 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
+        Union93 < VecOf < Union208, 2usize, 2usize > >; sort = "sort" => ViaValue <
+        Check192 >; anchor = "anchor" => Union93 < VecOf < Union218 < LeafRead < Leaf14 >
+        >, 0usize, { usize::MAX } > >; offset = "offset" => Union93 < VecOf < Union208,
+        0usize, { usize::MAX } > >; padding = "padding" => Union281; line_anchor =
+        "lineAnchor" => Union218 < LeafRead < Leaf14 > >; mark_index = "markIndex" =>
+        Union208; avoid_base_mark = "avoidBaseMark" => Union221; avoid_marks =
+        "avoidMarks" => Union93 < VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX } >
+        >; method = "method" => Union218 < LeafRead < Leaf14 > >; r#as = "as" => Union93
+        < VecOf < Union218 < LeafRead < Leaf14 > >, 5usize, 5usize > >; } deny;
         contract[validators::v220], BASE0, "/definitions/labelTransform"
     );
     rt::string_leaf!(
-        Leaf304 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
+        Leaf283 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check305 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check284 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check306 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check285 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check307 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
+        Check286 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union308 = Union93<VecOf<ViaValue<Check307>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_732, Visit732, LoessTransform { r#type = "type", required => LeafRead <
-        Leaf304 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
-        ViaValue < Check305 >; y = "y", required => ViaValue < Check306 >; groupby =
-        "groupby" => Union308; bandwidth = "bandwidth" => Union213; r#as = "as" =>
-        Union238; } deny; contract[validators::v455], BASE0,
-        "/definitions/loessTransform"
+        Leaf283 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
+        ViaValue < Check284 >; y = "y", required => ViaValue < Check285 >; groupby =
+        "groupby" => Union93 < VecOf < ViaValue < Check286 >, 0usize, { usize::MAX } > >;
+        bandwidth = "bandwidth" => Union208; r#as = "as" => Union93 < VecOf < Union218 <
+        LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
+        contract[validators::v455], BASE0, "/definitions/loessTransform"
     );
     rt::string_leaf!(
-        Leaf309 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
+        Leaf287 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check310 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check288 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check311 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check289 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check312 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
+        Check290 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union313 = Union93<VecOf<ViaValue<Check312>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_734, Visit734, RegressionTransform { r#type = "type", required => LeafRead <
-        Leaf309 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
-        ViaValue < Check310 >; y = "y", required => ViaValue < Check311 >; groupby =
-        "groupby" => Union313; method = "method" => Union224; order = "order" =>
-        Union213; extent = "extent" => Union240; params = "params" => Union227; r#as =
-        "as" => Union238; } deny; contract[validators::v457], BASE0,
-        "/definitions/regressionTransform"
+        Leaf287 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
+        ViaValue < Check288 >; y = "y", required => ViaValue < Check289 >; groupby =
+        "groupby" => Union93 < VecOf < ViaValue < Check290 >, 0usize, { usize::MAX } > >;
+        method = "method" => Union218 < LeafRead < Leaf14 > >; order = "order" =>
+        Union208; extent = "extent" => Union93 < VecOf < Union208, 2usize, 2usize > >;
+        params = "params" => Union221; r#as = "as" => Union93 < VecOf < Union218 <
+        LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
+        contract[validators::v457], BASE0, "/definitions/regressionTransform"
     );
     rt::string_leaf!(
-        Leaf314 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
+        Leaf291 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check315 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
+        Check292 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union316 = Union93<VecOf<ViaValue<Check315>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check317 -> StringOrSignalRef <
+        Check293 -> StringOrSignalRef <
         RootDataItemNameTransformItemAggregateOpsArrayString >, | v |
         rt::is_valid(validators::t11:: < 9 >, v)
     );
-    type Union318 = Union93<VecOf<ViaValue<Check317>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check319 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
+        Check294 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
-    type Union320 = Union93<VecOf<ViaValue<Check319>, 0usize, { usize::MAX }>>;
-    type Union321 = Union93<VecOf<Union270, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check322 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check295 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_736, Visit736, AggregateTransform { r#type = "type", required => LeafRead <
-        Leaf314 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union316; ops = "ops" => Union318; fields = "fields" => Union320; r#as = "as" =>
-        Union321; drop = "drop" => Union227; cross = "cross" => Union227; key = "key" =>
-        ViaValue < Check322 >; } deny; contract[validators::v459], BASE0,
+        Leaf291 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union93 < VecOf < ViaValue < Check292 >, 0usize, { usize::MAX } > >; ops = "ops"
+        => Union93 < VecOf < ViaValue < Check293 >, 0usize, { usize::MAX } > >; fields =
+        "fields" => Union93 < VecOf < ViaValue < Check294 >, 0usize, { usize::MAX } > >;
+        r#as = "as" => Union93 < VecOf < Union255, 0usize, { usize::MAX } > >; drop =
+        "drop" => Union221; cross = "cross" => Union221; key = "key" => ViaValue <
+        Check295 >; } deny; contract[validators::v459], BASE0,
         "/definitions/aggregateTransform"
     );
     rt::string_leaf!(
-        Leaf323 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
+        Leaf296 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check324 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check297 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_738, Visit738, BinTransform { r#type = "type", required => LeafRead <
-        Leaf323 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check324 >; interval = "interval" => Union227; anchor = "anchor" =>
-        Union213; maxbins = "maxbins" => Union213; base = "base" => Union213; divide =
-        "divide" => Union241; extent = "extent", required => Union240; span = "span" =>
-        Union213; step = "step" => Union213; steps = "steps" => Union241; minstep =
-        "minstep" => Union213; nice = "nice" => Union227; name = "name" => Union224; r#as
-        = "as" => Union229; } deny; contract[validators::v224], BASE0,
-        "/definitions/binTransform"
+        Leaf296 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check297 >; interval = "interval" => Union221; anchor = "anchor" =>
+        Union208; maxbins = "maxbins" => Union208; base = "base" => Union208; divide =
+        "divide" => Union93 < VecOf < Union208, 0usize, { usize::MAX } > >; extent =
+        "extent", required => Union93 < VecOf < Union208, 2usize, 2usize > >; span =
+        "span" => Union208; step = "step" => Union208; steps = "steps" => Union93 < VecOf
+        < Union208, 0usize, { usize::MAX } > >; minstep = "minstep" => Union208; nice =
+        "nice" => Union221; name = "name" => Union218 < LeafRead < Leaf14 > >; r#as =
+        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 2usize, 2usize > >; }
+        deny; contract[validators::v224], BASE0, "/definitions/binTransform"
     );
     rt::string_leaf!(
-        Leaf325 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
+        Leaf298 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
         CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_740, Visit740, CollectTransform { r#type = "type", required => LeafRead <
-        Leaf325 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
-        Check195 >; } deny; contract[validators::v225], BASE0,
+        Leaf298 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
+        Check192 >; } deny; contract[validators::v225], BASE0,
         "/definitions/collectTransform"
     );
     rt::string_leaf!(
-        Leaf326 -> CountpatternTransformType, | s | [! ::std::matches!(s,
+        Leaf299 -> CountpatternTransformType, | s | [! ::std::matches!(s,
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check327 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
+        Check300 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
         >, v)
     );
     rt::via_value!(
-        Check328 -> StringOrSignalRef < StringCase >, | v |
+        Check301 -> StringOrSignalRef < StringCase >, | v |
         rt::is_valid(validators::t11:: < 10 >, v)
     );
     rt::object_reader!(
         read_742, Visit742, CountpatternTransform { r#type = "type", required => LeafRead
-        < Leaf326 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required
-        => ViaValue < Check327 >; case = "case" => ViaValue < Check328 >; pattern =
-        "pattern" => Union224; stopwords = "stopwords" => Union224; r#as = "as" =>
-        Union229; } deny; contract[validators::v463], BASE0,
-        "/definitions/countpatternTransform"
+        < Leaf299 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required
+        => ViaValue < Check300 >; case = "case" => ViaValue < Check301 >; pattern =
+        "pattern" => Union218 < LeafRead < Leaf14 > >; stopwords = "stopwords" =>
+        Union218 < LeafRead < Leaf14 > >; r#as = "as" => Union93 < VecOf < Union218 <
+        LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v463],
+        BASE0, "/definitions/countpatternTransform"
     );
     rt::string_leaf!(
-        Leaf329 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
+        Leaf302 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
         CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_744, Visit744, CrossTransform { r#type = "type", required => LeafRead <
-        Leaf329 >; signal = "signal" => LeafRead < Leaf14 >; filter = "filter" =>
-        LeafRead < Leaf14 >; r#as = "as" => Union229; } deny; contract[validators::v465],
-        BASE0, "/definitions/crossTransform"
+        Leaf302 >; signal = "signal" => LeafRead < Leaf14 >; filter = "filter" =>
+        LeafRead < Leaf14 >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead <
+        Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v465], BASE0,
+        "/definitions/crossTransform"
     );
     rt::string_leaf!(
-        Leaf330 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
+        Leaf303 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check331 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
+        Check304 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
     );
     rt::object_reader!(
         read_746, Visit746, DensityTransform { r#type = "type", required => LeafRead <
-        Leaf330 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" =>
-        Union240; steps = "steps" => Union213; minsteps = "minsteps" => Union213;
-        maxsteps = "maxsteps" => Union213; method = "method" => Union224; distribution =
-        "distribution" => ViaValue < Check331 >; r#as = "as" => Union238; } deny;
-        contract[validators::v467], BASE0, "/definitions/densityTransform"
+        Leaf303 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" => Union93
+        < VecOf < Union208, 2usize, 2usize > >; steps = "steps" => Union208; minsteps =
+        "minsteps" => Union208; maxsteps = "maxsteps" => Union208; method = "method" =>
+        Union218 < LeafRead < Leaf14 > >; distribution = "distribution" => ViaValue <
+        Check304 >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >,
+        0usize, { usize::MAX } > >; } deny; contract[validators::v467], BASE0,
+        "/definitions/densityTransform"
     );
     rt::string_leaf!(
-        Leaf332 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
+        Leaf305 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check333 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check306 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check334 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
+        Check307 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union335 = Union93<VecOf<ViaValue<Check334>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_748, Visit748, DotbinTransform { r#type = "type", required => LeafRead <
-        Leaf332 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check333 >; groupby = "groupby" => Union335; step = "step" =>
-        Union213; smooth = "smooth" => Union227; r#as = "as" => Union224; } deny;
+        Leaf305 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check306 >; groupby = "groupby" => Union93 < VecOf < ViaValue <
+        Check307 >, 0usize, { usize::MAX } > >; step = "step" => Union208; smooth =
+        "smooth" => Union221; r#as = "as" => Union218 < LeafRead < Leaf14 > >; } deny;
         contract[validators::v228], BASE0, "/definitions/dotbinTransform"
     );
     rt::string_leaf!(
-        Leaf336 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
+        Leaf308 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check337 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check309 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_750, Visit750, ExtentTransform { r#type = "type", required => LeafRead <
-        Leaf336 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check337 >; } deny; contract[validators::v229], BASE0,
+        Leaf308 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check309 >; } deny; contract[validators::v229], BASE0,
         "/definitions/extentTransform"
     );
     rt::string_leaf!(
-        Leaf338 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
+        Leaf310 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
         FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_752, Visit752, FilterTransform { r#type = "type", required => LeafRead <
-        Leaf338 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
+        Leaf310 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
         LeafRead < Leaf14 >; } deny; contract[validators::v471], BASE0,
         "/definitions/filterTransform"
     );
     rt::string_leaf!(
-        Leaf339 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
+        Leaf311 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check340 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
+        Check312 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union341 = Union93<VecOf<ViaValue<Check340>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_754, Visit754, FlattenTransform { r#type = "type", required => LeafRead <
-        Leaf339 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
-        => Union341; index = "index" => Union224; r#as = "as" => Union238; } deny;
+        Leaf311 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
+        => Union93 < VecOf < ViaValue < Check312 >, 0usize, { usize::MAX } > >; index =
+        "index" => Union218 < LeafRead < Leaf14 > >; r#as = "as" => Union93 < VecOf <
+        Union218 < LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
         contract[validators::v473], BASE0, "/definitions/flattenTransform"
     );
     rt::string_leaf!(
-        Leaf342 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
+        Leaf313 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check343 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
+        Check314 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union344 = Union93<VecOf<ViaValue<Check343>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_756, Visit756, FoldTransform { r#type = "type", required => LeafRead <
-        Leaf342 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
-        => Union344; r#as = "as" => Union229; } deny; contract[validators::v475], BASE0,
-        "/definitions/foldTransform"
+        Leaf313 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
+        => Union93 < VecOf < ViaValue < Check314 >, 0usize, { usize::MAX } > >; r#as =
+        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 2usize, 2usize > >; }
+        deny; contract[validators::v475], BASE0, "/definitions/foldTransform"
     );
     rt::string_leaf!(
-        Leaf345 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
+        Leaf315 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
         FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_758, Visit758, FormulaTransform { r#type = "type", required => LeafRead <
-        Leaf345 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
-        LeafRead < Leaf14 >; r#as = "as", required => Union224; initonly = "initonly" =>
-        Union227; } deny; contract[validators::v230], BASE0,
+        Leaf315 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
+        LeafRead < Leaf14 >; r#as = "as", required => Union218 < LeafRead < Leaf14 > >;
+        initonly = "initonly" => Union221; } deny; contract[validators::v230], BASE0,
         "/definitions/formulaTransform"
     );
     rt::string_leaf!(
-        Leaf346 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
+        Leaf316 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
         ImputeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check347 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check317 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check348 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check318 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check349 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
+        Check319 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union350 = Union93<VecOf<ViaValue<Check349>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check351 -> StringOrSignalRef < RootDataItemNameTransformItemImputeMethodString
+        Check320 -> StringOrSignalRef < RootDataItemNameTransformItemImputeMethodString
         >, | v | rt::is_valid(validators::t11:: < 11 >, v)
     );
     rt::object_reader!(
         read_760, Visit760, ImputeTransform { r#type = "type", required => LeafRead <
-        Leaf346 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check347 >; key = "key", required => ViaValue < Check348 >; keyvals =
-        "keyvals" => Union211; groupby = "groupby" => Union350; method = "method" =>
-        ViaValue < Check351 >; value = "value" => rt::fast::AnyValue; } deny;
-        contract[validators::v478], BASE0, "/definitions/imputeTransform"
+        Leaf316 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check317 >; key = "key", required => ViaValue < Check318 >; keyvals =
+        "keyvals" => Union93 < VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } > >;
+        groupby = "groupby" => Union93 < VecOf < ViaValue < Check319 >, 0usize, {
+        usize::MAX } > >; method = "method" => ViaValue < Check320 >; value = "value" =>
+        rt::fast::AnyValue; } deny; contract[validators::v478], BASE0,
+        "/definitions/imputeTransform"
     );
     rt::string_leaf!(
-        Leaf352 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
+        Leaf321 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
         "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check353 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
+        Check322 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union354 = Union93<VecOf<ViaValue<Check353>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check355 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
+        Check323 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
-    type Union356 = Union93<VecOf<ViaValue<Check355>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check357 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
+        Check324 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
         v)
     );
     rt::object_reader!(
         read_762, Visit762, JoinaggregateTransform { r#type = "type", required =>
-        LeafRead < Leaf352 >; signal = "signal" => LeafRead < Leaf14 >; groupby =
-        "groupby" => Union354; fields = "fields" => Union356; ops = "ops" => Union318;
-        r#as = "as" => Union321; key = "key" => ViaValue < Check357 >; } deny;
+        LeafRead < Leaf321 >; signal = "signal" => LeafRead < Leaf14 >; groupby =
+        "groupby" => Union93 < VecOf < ViaValue < Check322 >, 0usize, { usize::MAX } > >;
+        fields = "fields" => Union93 < VecOf < ViaValue < Check323 >, 0usize, {
+        usize::MAX } > >; ops = "ops" => Union93 < VecOf < ViaValue < Check293 >, 0usize,
+        { usize::MAX } > >; r#as = "as" => Union93 < VecOf < Union255, 0usize, {
+        usize::MAX } > >; key = "key" => ViaValue < Check324 >; } deny;
         contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
     );
     rt::string_leaf!(
-        Leaf358 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
+        Leaf325 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check359 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
+        Check326 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union360 = Union93<VecOf<ViaValue<Check359>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check361 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check327 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_764, Visit764, KdeTransform { r#type = "type", required => LeafRead <
-        Leaf358 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union360; field = "field", required => ViaValue < Check361 >; cumulative =
-        "cumulative" => Union227; counts = "counts" => Union227; bandwidth = "bandwidth"
-        => Union213; extent = "extent" => Union240; resolve = "resolve" => ViaValue <
-        Check264 >; steps = "steps" => Union213; minsteps = "minsteps" => Union213;
-        maxsteps = "maxsteps" => Union213; r#as = "as" => Union238; } deny;
+        Leaf325 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union93 < VecOf < ViaValue < Check326 >, 0usize, { usize::MAX } > >; field =
+        "field", required => ViaValue < Check327 >; cumulative = "cumulative" =>
+        Union221; counts = "counts" => Union221; bandwidth = "bandwidth" => Union208;
+        extent = "extent" => Union93 < VecOf < Union208, 2usize, 2usize > >; resolve =
+        "resolve" => ViaValue < Check250 >; steps = "steps" => Union208; minsteps =
+        "minsteps" => Union208; maxsteps = "maxsteps" => Union208; r#as = "as" => Union93
+        < VecOf < Union218 < LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
         contract[validators::v481], BASE0, "/definitions/kdeTransform"
     );
     rt::string_leaf!(
-        Leaf362 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
+        Leaf328 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check363 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check329 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check364 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check330 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union365 = Union93<VecOf<ViaValue<Check364>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check366 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
+        Check331 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union367 = Union93<VecOf<ViaValue<Check366>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_766, Visit766, LookupTransform { r#type = "type", required => LeafRead <
-        Leaf362 >; signal = "signal" => LeafRead < Leaf14 >; from = "from", required =>
-        LeafRead < Leaf14 >; key = "key", required => ViaValue < Check363 >; values =
-        "values" => Union365; fields = "fields", required => Union367; r#as = "as" =>
-        Union238; default = "default" => rt::fast::AnyValue; } deny;
+        Leaf328 >; signal = "signal" => LeafRead < Leaf14 >; from = "from", required =>
+        LeafRead < Leaf14 >; key = "key", required => ViaValue < Check329 >; values =
+        "values" => Union93 < VecOf < ViaValue < Check330 >, 0usize, { usize::MAX } > >;
+        fields = "fields", required => Union93 < VecOf < ViaValue < Check331 >, 0usize, {
+        usize::MAX } > >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 >
+        >, 0usize, { usize::MAX } > >; default = "default" => rt::fast::AnyValue; } deny;
         contract[validators::v233], BASE0, "/definitions/lookupTransform"
     );
     rt::string_leaf!(
-        Leaf368 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
+        Leaf332 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check369 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
+        Check333 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union370 = Union93<VecOf<ViaValue<Check369>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check371 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check334 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check372 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check335 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check373 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check336 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_768, Visit768, PivotTransform { r#type = "type", required => LeafRead <
-        Leaf368 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union370; field = "field", required => ViaValue < Check371 >; value = "value",
-        required => ViaValue < Check372 >; op = "op" => ViaValue < Check317 >; limit =
-        "limit" => Union213; key = "key" => ViaValue < Check373 >; } deny;
-        contract[validators::v484], BASE0, "/definitions/pivotTransform"
+        Leaf332 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union93 < VecOf < ViaValue < Check333 >, 0usize, { usize::MAX } > >; field =
+        "field", required => ViaValue < Check334 >; value = "value", required => ViaValue
+        < Check335 >; op = "op" => ViaValue < Check293 >; limit = "limit" => Union208;
+        key = "key" => ViaValue < Check336 >; } deny; contract[validators::v484], BASE0,
+        "/definitions/pivotTransform"
     );
     rt::string_leaf!(
-        Leaf374 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
+        Leaf337 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check375 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
+        Check338 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union376 = Union93<VecOf<ViaValue<Check375>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_770, Visit770, ProjectTransform { r#type = "type", required => LeafRead <
-        Leaf374 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" =>
-        Union376; r#as = "as" => Union321; } deny; contract[validators::v486], BASE0,
-        "/definitions/projectTransform"
+        Leaf337 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" => Union93
+        < VecOf < ViaValue < Check338 >, 0usize, { usize::MAX } > >; r#as = "as" =>
+        Union93 < VecOf < Union255, 0usize, { usize::MAX } > >; } deny;
+        contract[validators::v486], BASE0, "/definitions/projectTransform"
     );
     rt::string_leaf!(
-        Leaf377 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
+        Leaf339 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
         QuantileScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check378 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
+        Check340 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union379 = Union93<VecOf<ViaValue<Check378>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check380 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check341 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_772, Visit772, QuantileTransform { r#type = "type", required => LeafRead <
-        Leaf377 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union379; field = "field", required => ViaValue < Check380 >; probs = "probs" =>
-        Union241; step = "step" => Union213; r#as = "as" => Union238; } deny;
-        contract[validators::v488], BASE0, "/definitions/quantileTransform"
+        Leaf339 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
+        Union93 < VecOf < ViaValue < Check340 >, 0usize, { usize::MAX } > >; field =
+        "field", required => ViaValue < Check341 >; probs = "probs" => Union93 < VecOf <
+        Union208, 0usize, { usize::MAX } > >; step = "step" => Union208; r#as = "as" =>
+        Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; }
+        deny; contract[validators::v488], BASE0, "/definitions/quantileTransform"
     );
     rt::string_leaf!(
-        Leaf381 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
+        Leaf342 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
         SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_773, Visit773, SampleTransform { r#type = "type", required => LeafRead <
-        Leaf381 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union213; }
+        Leaf342 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union208; }
         deny; contract[validators::v234], BASE0, "/definitions/sampleTransform"
     );
     rt::string_leaf!(
-        Leaf382 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
+        Leaf343 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
         SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_775, Visit775, SequenceTransform { r#type = "type", required => LeafRead <
-        Leaf382 >; signal = "signal" => LeafRead < Leaf14 >; start = "start", required =>
-        Union213; stop = "stop", required => Union213; step = "step" => Union213; r#as =
-        "as" => Union224; } deny; contract[validators::v490], BASE0,
-        "/definitions/sequenceTransform"
+        Leaf343 >; signal = "signal" => LeafRead < Leaf14 >; start = "start", required =>
+        Union208; stop = "stop", required => Union208; step = "step" => Union208; r#as =
+        "as" => Union218 < LeafRead < Leaf14 > >; } deny; contract[validators::v490],
+        BASE0, "/definitions/sequenceTransform"
     );
     rt::string_leaf!(
-        Leaf383 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
+        Leaf344 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
         TimeunitTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check384 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check345 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check385 -> StringOrSignalRef < StringUnit >, | v |
+        Check346 -> StringOrSignalRef < StringUnit >, | v |
         rt::is_valid(validators::t11:: < 12 >, v)
     );
-    type Union386 = Union93<VecOf<ViaValue<Check385>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check387 -> StringOrSignalRef < StringTimezone >, | v |
+        Check347 -> StringOrSignalRef < StringTimezone >, | v |
         rt::is_valid(validators::t11:: < 13 >, v)
     );
     rt::object_reader!(
         read_777, Visit777, TimeunitTransform { r#type = "type", required => LeafRead <
-        Leaf383 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check384 >; interval = "interval" => Union227; units = "units" =>
-        Union386; step = "step" => Union213; maxbins = "maxbins" => Union213; extent =
-        "extent" => Union241; timezone = "timezone" => ViaValue < Check387 >; r#as = "as"
-        => Union229; } deny; contract[validators::v235], BASE0,
+        Leaf344 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
+        ViaValue < Check345 >; interval = "interval" => Union221; units = "units" =>
+        Union93 < VecOf < ViaValue < Check346 >, 0usize, { usize::MAX } > >; step =
+        "step" => Union208; maxbins = "maxbins" => Union208; extent = "extent" => Union93
+        < VecOf < Union208, 0usize, { usize::MAX } > >; timezone = "timezone" => ViaValue
+        < Check347 >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >,
+        2usize, 2usize > >; } deny; contract[validators::v235], BASE0,
         "/definitions/timeunitTransform"
     );
     rt::string_leaf!(
-        Leaf388 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
+        Leaf348 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
         WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check389 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
+        Check349 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
         rt::is_valid(validators::t9:: < 8 >, v)
     );
-    type Union390 = Union93<VecOf<ViaValue<Check389>, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check391 -> StringOrSignalRef < RootDataItemNameTransformItemWindowOpsArrayString
+        Check350 -> StringOrSignalRef < RootDataItemNameTransformItemWindowOpsArrayString
         >, | v | rt::is_valid(validators::t11:: < 14 >, v)
     );
-    type Union392 = Union93<VecOf<ViaValue<Check391>, 0usize, { usize::MAX }>>;
-    type Union393 = Union93<VecOf<Union301, 0usize, { usize::MAX }>>;
     rt::via_value!(
-        Check394 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
+        Check351 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
         rt::is_valid(validators::t7:: < 3 >, v)
     );
-    type Union395 = Union93<VecOf<ViaValue<Check394>, 0usize, { usize::MAX }>>;
-    type Union396 = Union93<VecOf<Union301, 2usize, 2usize>>;
     rt::object_reader!(
         read_779, Visit779, WindowTransform { r#type = "type", required => LeafRead <
-        Leaf388 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
-        Check195 >; groupby = "groupby" => Union390; ops = "ops" => Union392; params =
-        "params" => Union393; fields = "fields" => Union395; r#as = "as" => Union321;
-        frame = "frame" => Union396; ignore_peers = "ignorePeers" => Union227; } deny;
+        Leaf348 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
+        Check192 >; groupby = "groupby" => Union93 < VecOf < ViaValue < Check349 >,
+        0usize, { usize::MAX } > >; ops = "ops" => Union93 < VecOf < ViaValue < Check350
+        >, 0usize, { usize::MAX } > >; params = "params" => Union93 < VecOf < Union281,
+        0usize, { usize::MAX } > >; fields = "fields" => Union93 < VecOf < ViaValue <
+        Check351 >, 0usize, { usize::MAX } > >; r#as = "as" => Union93 < VecOf <
+        Union255, 0usize, { usize::MAX } > >; frame = "frame" => Union93 < VecOf <
+        Union281, 2usize, 2usize > >; ignore_peers = "ignorePeers" => Union221; } deny;
         contract[validators::v238], BASE0, "/definitions/windowTransform"
     );
     rt::string_leaf!(
-        Leaf397 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
+        Leaf352 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
         IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_781, Visit781, IdentifierTransform { r#type = "type", required => LeafRead <
-        Leaf397 >; signal = "signal" => LeafRead < Leaf14 >; r#as = "as", required =>
-        Union224; } deny; contract[validators::v240], BASE0,
+        Leaf352 >; signal = "signal" => LeafRead < Leaf14 >; r#as = "as", required =>
+        Union218 < LeafRead < Leaf14 > >; } deny; contract[validators::v240], BASE0,
         "/definitions/identifierTransform"
     );
     rt::string_leaf!(
-        Leaf398 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
+        Leaf353 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check399 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check354 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::via_value!(
-        Check400 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
+        Check355 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
     );
     rt::object_reader!(
         read_783, Visit783, VoronoiTransform { r#type = "type", required => LeafRead <
-        Leaf398 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
-        ViaValue < Check399 >; y = "y", required => ViaValue < Check400 >; size = "size"
-        => Union240; extent = "extent" => Union259; r#as = "as" => Union224; } deny;
-        contract[validators::v241], BASE0, "/definitions/voronoiTransform"
+        Leaf353 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
+        ViaValue < Check354 >; y = "y", required => ViaValue < Check355 >; size = "size"
+        => Union93 < VecOf < Union208, 2usize, 2usize > >; extent = "extent" => Union93 <
+        VecOf < rt::fast::AnyValue, 2usize, 2usize > >; r#as = "as" => Union218 <
+        LeafRead < Leaf14 > >; } deny; contract[validators::v241], BASE0,
+        "/definitions/voronoiTransform"
     );
     rt::string_leaf!(
-        Leaf401 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
+        Leaf356 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check402 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
+        Check357 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
         v)
     );
     rt::via_value!(
-        Check403 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
+        Check358 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
         >, v)
     );
     rt::via_value!(
-        Check404 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
+        Check359 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
         15 >, v)
     );
     rt::via_value!(
-        Check405 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
+        Check360 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
     rt::union_reader!(
-        Union407, VisitUnion407 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
+        Union362, VisitUnion362 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
         < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null => | _ |
         FontSizeRange::Null; R2 : () } refuse bool number str
     );
-    type Union406 = Union407<
-        VecOf<Union213, 0usize, { usize::MAX }>,
+    type Union361 = Union362<
+        VecOf<Union208, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
-        LeafRead<Leaf271>,
+        LeafRead<Leaf256>,
     >;
-    rt::via_value!(Check408 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(Check409 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check363 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
+    rt::via_value!(Check364 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
     rt::via_value!(
-        Check410 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
+        Check365 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
         >, v)
     );
-    type Union411 = Union93<VecOf<Union224, 7usize, 7usize>>;
     rt::object_reader!(
         read_785, Visit785, WordcloudTransform { r#type = "type", required => LeafRead <
-        Leaf401 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union240;
-        font = "font" => ViaValue < Check402 >; font_style = "fontStyle" => ViaValue <
-        Check403 >; font_weight = "fontWeight" => ViaValue < Check404 >; font_size =
-        "fontSize" => ViaValue < Check405 >; font_size_range = "fontSizeRange" =>
-        Union406; rotate = "rotate" => ViaValue < Check408 >; text = "text" => ViaValue <
-        Check409 >; spiral = "spiral" => Union224; padding = "padding" => ViaValue <
-        Check410 >; r#as = "as" => Union411; } deny; contract[validators::v242], BASE0,
-        "/definitions/wordcloudTransform"
+        Leaf356 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union93 <
+        VecOf < Union208, 2usize, 2usize > >; font = "font" => ViaValue < Check357 >;
+        font_style = "fontStyle" => ViaValue < Check358 >; font_weight = "fontWeight" =>
+        ViaValue < Check359 >; font_size = "fontSize" => ViaValue < Check360 >;
+        font_size_range = "fontSizeRange" => Union361; rotate = "rotate" => ViaValue <
+        Check363 >; text = "text" => ViaValue < Check364 >; spiral = "spiral" => Union218
+        < LeafRead < Leaf14 > >; padding = "padding" => ViaValue < Check365 >; r#as =
+        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 7usize, 7usize > >; }
+        deny; contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -145,11 +145,12 @@ impl<'k> Program<'k> {
             numbers,
             length,
             pattern,
-            format,
-            format_assertion: format_in_document,
-            content_encoding,
-            content_media_type,
-            content_assertion,
+            // The `format` family: `Format::of` below reads all five.
+            format: _,
+            format_assertion: _,
+            content_encoding: _,
+            content_media_type: _,
+            content_assertion: _,
             array,
             object,
             // Checked with `contains` and by member name, by the validators.
@@ -169,13 +170,7 @@ impl<'k> Program<'k> {
             dynamic_anchor: _,
             extensions: _,
         } = k;
-        let strings = format::Format {
-            format: format.as_deref(),
-            format_asserts: format_assertion || *format_in_document,
-            encoding: content_encoding.as_deref(),
-            media_type: content_media_type.as_deref(),
-            content_asserts: *content_assertion,
-        };
+        let strings = format::Format::of(k, format_assertion);
         let lowered = types::check(*types, *integer_by_text)
             .into_iter()
             .chain(values::checks(const_.as_ref(), enum_.as_deref()))

@@ -48,7 +48,7 @@ impl ArrayBounds {
     /// Whether an array of `len` items has a size the bounds admit (drift's
     /// sample arrays; `uniqueItems` is the caller's).
     pub fn admits_len(self, len: u64) -> bool {
-        self.min.is_none_or(|m| len >= m) && self.max.is_none_or(|m| len <= m)
+        super::count_within(self.min, self.max, len)
     }
 
     /// The family in words: "1 to 3 items", "no two items equal".
@@ -59,8 +59,7 @@ impl ArrayBounds {
     /// The checks the family lowers to, in the order the validator reports them.
     pub fn checks<'k>(self) -> impl Iterator<Item = Check<'k>> {
         let unique = self.unique.then_some(Check::UniqueItems);
-        let count = |helper| move |bound| Check::Count { subject: Subject::Array, helper, bound };
-        self.min.map(count("min_items")).into_iter().chain(self.max.map(count("max_items"))).chain(unique)
+        super::count_checks(Subject::Array, [(self.min, "min_items"), (self.max, "max_items")]).chain(unique)
     }
 }
 

@@ -22,6 +22,8 @@
 //! keywords) own reading, shape identity, checks and words, but remain
 //! plain fields of `Keywords`; the applicators live in `ir` and `emit`.
 
+use crate::check::{Check, Subject};
+
 pub mod array_bounds;
 pub mod format;
 pub mod numeric;
@@ -35,6 +37,17 @@ pub mod values;
 pub(crate) fn non_negative_integer(v: &serde_json::Value) -> Option<u64> {
     let n = v.as_number()?;
     n.as_u64().or_else(|| n.as_f64().filter(|f| *f >= 0.0 && f.fract() == 0.0).map(|f| f.min(u64::MAX as f64) as u64))
+}
+
+/// The checks of a family's count bounds, minimum first: each a
+/// [`Check::Count`](crate::check::Check::Count) naming its runtime helper.
+pub(crate) fn count_checks<'k>(subject: Subject, bounds: [(Option<u64>, &'static str); 2]) -> impl Iterator<Item = Check<'k>> {
+    bounds.into_iter().filter_map(move |(bound, helper)| bound.map(|bound| Check::Count { subject, helper, bound }))
+}
+
+/// Whether a count of `n` lies within the bounds (drift's sample values).
+pub(crate) fn count_within(min: Option<u64>, max: Option<u64>, n: u64) -> bool {
+    min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m)
 }
 
 /// Words for a count range: "1 to 200 characters", "at least 1 item",

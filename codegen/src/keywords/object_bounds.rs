@@ -55,7 +55,7 @@ impl ObjectBounds {
     /// Whether an object of `len` members has a size the bounds admit
     /// (drift's sample objects; `required` is the caller's).
     pub fn admits_len(&self, len: u64) -> bool {
-        self.min.is_none_or(|m| len >= m) && self.max.is_none_or(|m| len <= m)
+        super::count_within(self.min, self.max, len)
     }
 
     /// The size in words ("at least 1 member"); the required members are
@@ -67,8 +67,7 @@ impl ObjectBounds {
     /// The checks the family lowers to, in the order the validator reports them.
     pub fn checks(&self) -> impl Iterator<Item = Check<'_>> {
         let required = (!self.required.is_empty()).then_some(Check::Required(&self.required));
-        let count = |helper| move |bound| Check::Count { subject: Subject::Object, helper, bound };
-        self.min.map(count("min_properties")).into_iter().chain(self.max.map(count("max_properties"))).chain(required)
+        super::count_checks(Subject::Object, [(self.min, "min_properties"), (self.max, "max_properties")]).chain(required)
     }
 }
 

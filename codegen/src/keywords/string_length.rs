@@ -65,14 +65,13 @@ impl Length {
     /// The checks the pair lowers to, `minLength` first: each is the
     /// runtime predicate (and `Ctx` helper) of the keyword's name.
     pub fn checks<'k>(self) -> impl Iterator<Item = Check<'k>> {
-        let count = |helper| move |bound| Check::Count { subject: Subject::String, helper, bound };
-        self.min.map(count("min_length")).into_iter().chain(self.max.map(count("max_length")))
+        super::count_checks(Subject::String, [(self.min, "min_length"), (self.max, "max_length")])
     }
 
     /// Whether a string of `chars` code points has a length the pair
     /// admits (drift's sample strings).
     pub fn admits(self, chars: u64) -> bool {
-        self.min.is_none_or(|m| chars >= m) && self.max.is_none_or(|m| chars <= m)
+        super::count_within(self.min, self.max, chars)
     }
 
     /// The pair in words: "1 to 200 characters", "at most 128 characters".

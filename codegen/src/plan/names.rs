@@ -220,7 +220,7 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
     let mut taken: HashMap<String, usize> = HashMap::new();
     // The name a type owns: its settings override or `$defs` key, at the
     // head of its own list. Contested, it goes to its owner.
-    let mut owned: HashMap<usize, String> = HashMap::new();
+    let owned = |id: usize| types[id].candidates.first().filter(|_| types[id].owns_first_candidate);
     let mut pending: Vec<(usize, Vec<String>)> = order
         .iter()
         .map(|&id| {
@@ -235,11 +235,9 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
             // Settings overrides and `$defs` names come first in the list; keep them first.
             let first = counts.first().cloned();
             counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
-            let own = types[id].candidates.first().filter(|_| types[id].owns_first_candidate);
-            if let Some(own) = own {
+            if let Some(own) = owned(id) {
                 counts.retain(|c| &c.0 != own);
                 counts.insert(0, (own.clone(), 1, 0));
-                owned.insert(id, own.clone());
             } else if let Some(f) = first {
                 if f.2 == 0 && (types[id].candidates.first() == Some(&f.0)) {
                     counts.retain(|c| c.0 != f.0);
@@ -252,31 +250,28 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
     // Round by round: a name wanted by several types goes to none of them.
     let mut round = 0;
     while !pending.is_empty() && round < 8 {
+        // This round's candidate of each type: its next, or its last.
+        let current = |cands: &[String]| cands.get(round.min(cands.len().saturating_sub(1))).cloned();
+        // Who wants each name; who wants it as their last candidate (a
+        // name wanted by several goes to the one type that has no other
+        // left: a definition wanting its own key, beside a union branch
+        // planned from it that can take its union's name); who owns it.
         let mut wanted: HashMap<String, Vec<usize>> = HashMap::new();
-        for (id, cands) in &pending {
-            if let Some(c) = cands.get(round.min(cands.len().saturating_sub(1))) {
-                wanted.entry(c.clone()).or_default().push(*id);
-            }
-        }
-        // A name wanted by several types goes to the one type that has no
-        // other candidate left (a definition wanting its own key, beside a
-        // union branch planned from it that can take its union's name).
-        let last = |cands: &[String]| round + 1 >= cands.len();
         let mut at_last: HashMap<String, Vec<usize>> = HashMap::new();
-        for (id, cands) in &pending {
-            if let Some(c) = cands.get(round.min(cands.len().saturating_sub(1))).filter(|_| last(cands)) {
-                at_last.entry(c.clone()).or_default().push(*id);
-            }
-        }
         let mut owners: HashMap<String, Vec<usize>> = HashMap::new();
         for (id, cands) in &pending {
-            if let Some(c) = cands.get(round.min(cands.len().saturating_sub(1))).filter(|c| owned.get(id) == Some(*c)) {
+            let Some(c) = current(cands) else { continue };
+            if round + 1 >= cands.len() {
+                at_last.entry(c.clone()).or_default().push(*id);
+            }
+            if owned(*id) == Some(&c) {
                 owners.entry(c.clone()).or_default().push(*id);
             }
+            wanted.entry(c).or_default().push(*id);
         }
         let mut next = Vec::new();
         for (id, cands) in pending {
-            let c = cands.get(round.min(cands.len().saturating_sub(1))).cloned().unwrap_or_default();
+            let c = current(&cands).unwrap_or_default();
             let alone = wanted.get(&c).is_some_and(|v| v.len() == 1)
                 || at_last.get(&c).is_some_and(|v| v.as_slice() == [id])
                 || owners.get(&c).is_some_and(|v| v.as_slice() == [id]);

@@ -1025,7 +1025,7 @@ mod fast {
         #[cold]
         fn partial(self) -> Partial {
             let mut p = Partial::with_capacity(
-                9usize + self.bad.len() + self.unknown.len(),
+                2usize + self.bad.len() + self.unknown.len(),
             );
             if let Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));

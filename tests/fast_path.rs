@@ -59,9 +59,9 @@ fn compare<T: Contract + PartialEq + std::fmt::Debug>(bytes: &[u8], what: &str, 
         (None, _) => {}
     }
     // An invalid document the reader reads through is handed up with the
-    // members it checked left as placeholders: the validators must find
-    // exactly the full path's errors on that alone (were the placeholders
-    // hiding an error, `from_json_slice` would fall back to the full path
+    // members it checked left out: the validators must find exactly the
+    // full path's errors on that alone (were a settled member hiding an
+    // error, `from_json_slice` would fall back to the full path
     // and the comparison below could not tell).
     if let (Err(ParseError::Invalid(want)), Outcome::Invalid(v, settled)) = (&full, read_document(bytes, |d| T::fast_read(d))) {
         let mut ctx = Ctx::collecting_settled(settled);

@@ -179,6 +179,27 @@ fn an_invalid_map_of_objects_lists_what_the_full_path_lists() {
     }
 }
 
+/// A union told apart by JSON type whose object branch breaks: the reader
+/// hands the object up with the members it read and checked left out
+/// (`rt::fast::Settled`), all of them when the object broke only at `}`.
+/// `required` still finds them, and the string branch's `enum` message,
+/// kept with the union's error, still counts them: every error is the full
+/// path's.
+#[test]
+fn a_handed_up_object_still_has_the_members_left_out() {
+    for (text, shown) in [
+        (r#"{"pick": {"name": "n", "size": "big"}}"#, "an object with 2 members"),
+        (r#"{"pick": {"name": "n", "note": "x"}}"#, "an object with 2 members"),
+        (r#"{"pick": {"note": "x", "name": 2, "size": 1}}"#, "an object with 3 members"),
+    ] {
+        let fast = unions::Unions::from_json_slice(text.as_bytes()).unwrap_err();
+        let full = unions::Unions::from_json_slice_via_value(text.as_bytes()).unwrap_err();
+        let (fast, full) = (format!("{fast:?}"), format!("{full:?}"));
+        assert_eq!(fast, full, "{text}");
+        assert!(fast.contains(shown), "{text}: {fast}");
+    }
+}
+
 #[test]
 fn objects_arrays_and_draft4() {
     let o: objects::Objects = round_trip(

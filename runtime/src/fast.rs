@@ -6,8 +6,8 @@
 //! `Value` up with [`invalid`]; an object reader keeps a failing member's
 //! JSON ([`Broken`]), reads on, checking every other member, and at `}`
 //! hands the object up as JSON: the members that held either turned back
-//! into JSON or left as `null` placeholders the validators skip
-//! ([`Settled`]). So on to the root. There
+//! into JSON or left out, listed by name for the validators, which take
+//! them as present and valid ([`Settled`]). So on to the root. There
 //! [`crate::Contract::from_json_slice`] runs the validators on the whole
 //! document, once, for every error: no second parse. When a reader cannot
 //! tell (a repeated member name, JSON it cannot hand up) it stops with
@@ -41,6 +41,9 @@ thread_local! {
     /// Where the placeholders of the document being handed up are (see
     /// [`Settled`]): registered by [`Partial::done`], taken by [`read_document`].
     static SETTLED: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    /// The members left out of the objects of the document being handed up
+    /// (see [`Settled`]), by object: registered by [`Partial::done`].
+    static ABSENT: RefCell<Vec<(usize, Vec<&'static str>)>> = const { RefCell::new(Vec::new()) };
     /// Errors of the document being handed up that readers counted and
     /// did not keep (past the error cap, see [`MapOf`]).
     static UNLISTED: Cell<usize> = const { Cell::new(0) };
@@ -75,15 +78,21 @@ impl Sparse {
 }
 
 /// The members of a handed-up document that a reader read and checked
-/// before or after the break: each stands in the document as a `null`
-/// placeholder (its typed value is not turned back into JSON), and the
-/// validators, told where they are, take them as valid without looking.
+/// before or after the break. They are left out of their object (no key,
+/// no hashing, their typed value not turned back into JSON) and listed
+/// here by name, so the validators take them as present and valid without
+/// looking: `required` finds them, member counts include them. An object
+/// that would be left empty keeps the first of them as a `null`
+/// placeholder (its address listed here too), so every object with absent
+/// members has a first member, whose address names the object.
 /// Only members the validators reach through `properties` alone, with the
 /// very schemas the reader checked, are settled (the generator decides).
 #[derive(Debug, Default)]
 pub struct Settled {
     /// The placeholders' addresses.
     placeholders: Vec<usize>,
+    /// Members left out, by object (the address of its first key).
+    absent: Vec<(usize, Vec<&'static str>)>,
     /// How many errors the readers counted past the error cap and left out
     /// of the document ([`MapOf`], [`VecOf`]).
     unlisted: usize,
@@ -97,6 +106,21 @@ impl Settled {
     #[inline]
     pub fn holds(&self, v: &Value) -> bool {
         !self.placeholders.is_empty() && v.is_null() && self.placeholders.contains(&(v as *const Value as usize))
+    }
+
+    /// The members read, checked and left out of object `m`.
+    #[inline]
+    pub fn absent(&self, m: &serde_json::Map<String, Value>) -> &[&'static str] {
+        if self.absent.is_empty() {
+            return &[];
+        }
+        match m.keys().next() {
+            Some(first) => {
+                let at = first as *const String as usize;
+                self.absent.iter().find(|(o, _)| *o == at).map_or(&[], |(_, names)| names)
+            }
+            None => &[],
+        }
     }
 
     /// How many errors the readers counted past the cap and left out.
@@ -118,6 +142,7 @@ impl Settled {
     fn take() -> Self {
         Settled {
             placeholders: SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())),
+            absent: ABSENT.with(|a| std::mem::take(&mut *a.borrow_mut())),
             unlisted: UNLISTED.with(|u| u.take()),
             sparse: SPARSE.with(|s| std::mem::take(&mut *s.borrow_mut())),
         }
@@ -127,6 +152,7 @@ impl Settled {
     /// document up (the list keeps its memory), and what readers counted.
     fn forget() {
         SETTLED.with(|s| s.borrow_mut().clear());
+        ABSENT.with(|a| a.borrow_mut().clear());
         UNLISTED.with(|u| u.set(0));
         SPARSE.with(|s| s.borrow_mut().clear());
     }
@@ -210,7 +236,7 @@ pub enum Outcome<T> {
     /// Every rule holds: the typed value.
     Valid(T),
     /// A rule is broken: the document as JSON, for the validators to report
-    /// (members read and checked are placeholders, listed in [`Settled`]).
+    /// (members read and checked are left out, listed in [`Settled`]).
     Invalid(Value, Settled),
     /// The reader cannot tell (or the JSON is bad): run the full path.
     Declined,
@@ -282,11 +308,8 @@ pub struct Partial {
     /// A member that did not convert back to JSON, or a repeated member
     /// name: only the full path can decide.
     broken: bool,
-    /// Members kept as placeholders ([`Settled`]), by position in `map`:
-    /// a bit per position (no allocation for the first 64 members), then
-    /// a list.
-    settled: u64,
-    settled_beyond: Vec<usize>,
+    /// Members read and checked, left out of `map` ([`Settled`]).
+    absent: Vec<&'static str>,
 }
 
 impl Partial {
@@ -308,15 +331,11 @@ impl Partial {
         }
     }
 
-    /// A member read and checked, if present, as a placeholder the
-    /// validators will not look into ([`Settled`]).
+    /// A member read and checked, if present, left out of the object:
+    /// the validators take it as present and valid ([`Settled`]).
     pub fn settle<T>(&mut self, name: &'static str, x: Option<T>) {
         if x.is_some() {
-            match self.map.len() {
-                at @ 0..64 => self.settled |= 1 << at,
-                at => self.settled_beyond.push(at),
-            }
-            self.insert(name.to_owned(), Value::Null);
+            self.absent.push(name);
         }
     }
 
@@ -331,7 +350,8 @@ impl Partial {
 
     /// Adds a member; a repeated name leaves the decision to the full path
     /// (the validators must see what `serde_json::Value` keeps, and a value
-    /// dropped here could hold placeholders).
+    /// dropped here could be registered as having settled members: its
+    /// memory could be reused while the document is checked).
     fn insert(&mut self, name: String, v: Value) {
         if self.map.insert(name, v).is_some() {
             self.broken = true;
@@ -425,28 +445,29 @@ impl Partial {
     /// The object is read to its end: hands it up as invalid, stopping with
     /// `spare` if a member's reader left one ([`invalid_with`]).
     #[cold]
-    pub fn done<E: de::Error>(self, spare: Option<E>) -> E {
-        if self.broken {
+    pub fn done<E: de::Error>(mut self, spare: Option<E>) -> E {
+        // A name both left out and in the map is a repeated member.
+        if self.broken || self.absent.iter().any(|n| crate::validate::lookup(&self.map, n).is_some()) {
             return abort();
         }
-        // The map is complete: its values stay where they are in memory
-        // from here on (moving the map moves only its handle).
-        if self.settled != 0 || !self.settled_beyond.is_empty() {
-            SETTLED.with(|s| {
-                let mut s = s.borrow_mut();
-                // The map keeps insertion order: placeholders are found by
-                // position (no lookup, no hashing).
-                let mut beyond = self.settled_beyond.iter().peekable();
-                for (i, v) in self.map.values().enumerate() {
-                    let settled = match i {
-                        0..64 => self.settled & (1 << i) != 0,
-                        _ => beyond.next_if_eq(&&i).is_some(),
-                    };
-                    if settled {
-                        s.push(v as *const Value as usize);
-                    }
+        if !self.absent.is_empty() {
+            if self.map.is_empty() {
+                // The object needs a first member to be known by.
+                let first = self.absent.remove(0);
+                self.map.insert(first.to_owned(), Value::Null);
+                if let Some(v) = self.map.values().next() {
+                    SETTLED.with(|s| s.borrow_mut().push(v as *const Value as usize));
                 }
-            });
+            }
+            // The map is complete: its entries stay where they are in
+            // memory from here on (moving the map moves only its handle).
+            if let Some(first) = self.map.keys().next() {
+                let at = first as *const String as usize;
+                let names = std::mem::take(&mut self.absent);
+                if !names.is_empty() {
+                    ABSENT.with(|a| a.borrow_mut().push((at, names)));
+                }
+            }
         }
         invalid_with(Value::Object(self.map), spare)
     }
@@ -1074,7 +1095,7 @@ tuple_of!(R0 0 x0, R1 1 x1, R2 2 x2, R3 3 x3, R4 4 x4, R5 5 x5, R6 6 x6, R7 7 x7
 
 /// An invalid array being read on ([`VecOf`] with [`ArrayChecks`]): the
 /// items read before the break are valid and dropped; the item that broke a
-/// rule is kept (its reader may have left placeholders in it); the rest is
+/// rule is kept (its reader may have left settled members out of it); the rest is
 /// read as JSON, one item at a time, and checked by the items' own
 /// validator: an item is kept if its errors will be listed, else its errors
 /// are counted.
@@ -1102,8 +1123,8 @@ impl ArrayErrors {
     #[cold]
     fn read_on<'de, A: SeqAccess<'de>>(mut self, seq: &mut A, first: Option<(Value, A::Error)>) -> A::Error {
         let spare = first.map(|(v, e)| {
-            // Kept, and not counted: a count would take placeholders for
-            // errors. Counting less only keeps more items.
+            // Kept, and not counted: a count would take its settled
+            // members for missing ones. Counting less only keeps more items.
             self.keep(v);
             e
         });
@@ -1368,7 +1389,7 @@ impl MapErrors {
 
     /// The first member, its value read by its reader (`x`): kept whatever
     /// it adds, as its reader, before the break was known, may have left
-    /// placeholders in it. A broken rule keeps the error it stopped with in
+    /// settled members out of it. A broken rule keeps the error it stopped with in
     /// `spare` (see [`invalid_with`]).
     fn first<'de, V: Read, A: MapAccess<'de>>(
         &mut self,
@@ -1397,7 +1418,7 @@ impl MapErrors {
 
     /// A member, its value as JSON: `Ok` when valid, `Err` when the values'
     /// validator refuses it. Kept when its errors will be listed, or
-    /// `keep` (the first member: its value may hold placeholders).
+    /// `keep` (the first member: its value may have settled members left out).
     fn member<E: de::Error>(&mut self, k: &str, name_ok: bool, value: Result<Value, Value>, keep: bool) -> Result<(), E> {
         if !self.first_time(k) {
             return Err(abort());
@@ -1413,7 +1434,7 @@ impl MapErrors {
             }
         }
         // The first member is kept and not counted: a count would take its
-        // placeholders for errors. Counting less only keeps more members,
+        // settled members for missing ones. Counting less only keeps more members,
         // never drops a listed one.
         if let (Err(v), Some(values), false) = (&value, self.values, keep) {
             kept |= keep_refused(values, v, &mut self.value_errors, &mut unlisted);

@@ -885,7 +885,8 @@ macro_rules! __optional_check {
 /// A member that breaks a rule is kept as JSON and the reader reads on, so
 /// every other member is still checked once; at `}` the object is handed up
 /// as JSON (`rt::fast::Partial`), each member that held either turned back
-/// into JSON (`keep`) or left as a placeholder the validators skip (`settle`).
+/// into JSON (`keep`) or left out, taken by the validators as present and
+/// valid (`settle`, see `rt::fast::Settled`).
 /// A member says its flags as `object!` does (`required`, `optional`,
 /// `redacted`), then `keep`, then its default, then `=> READER`; after
 /// `extra FIELD => READER;` or `deny;`, `contract …` adds the type's
@@ -935,10 +936,11 @@ macro_rules! object_reader {
                 }
                 impl Slots {
                     /// The members read, as JSON, with room for `more` (the
-                    /// unknown ones): the map never grows.
+                    /// unknown ones): the map never grows (settled members
+                    /// are left out of it).
                     #[cold]
                     fn partial(self, more: usize) -> $crate::fast::Partial {
-                        let mut p = $crate::fast::Partial::with_capacity(0 $(+ { let _ = $json; 1 })* + self.bad.len() + more);
+                        let mut p = $crate::fast::Partial::with_capacity(0 $(+ $crate::__fast_kept!([$($flag)*]))* + self.bad.len() + more);
                         $($crate::__fast_hand_up!(p, [$($flag)*], $json, self.$field);)*
                         p.keep_broken(self.bad);
                         p
@@ -987,7 +989,7 @@ macro_rules! __fast_missing {
 }
 
 /// How a member read is handed up when its object is invalid: `settle`d
-/// (a placeholder) unless flagged `keep` (back as JSON).
+/// (left out) unless flagged `keep` (back as JSON).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __fast_hand_up {
@@ -996,6 +998,18 @@ macro_rules! __fast_hand_up {
     };
     ($p:ident, [$(required)? $(optional)? $(redacted)?], $json:literal, $x:expr) => {
         $p.settle($json, $x)
+    };
+}
+
+/// 1 for a member handed up back as JSON (`keep`), 0 for one settled.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fast_kept {
+    ([$(required)? $(optional)? $(redacted)? keep]) => {
+        1
+    };
+    ([$(required)? $(optional)? $(redacted)?]) => {
+        0
     };
 }
 

@@ -115,7 +115,7 @@ pub struct Ctx {
     collect: bool,
     /// When recording: instance locations of values under `x-sensitivity: local`.
     sensitive: Option<Vec<String>>,
-    /// Members a one-pass reader already checked, left as placeholders in
+    /// Members a one-pass reader already checked, left out of
     /// the document it handed up: valid without looking.
     settled: Settled,
     /// At most this many errors are built ([`crate::max_errors`]) ...
@@ -466,15 +466,36 @@ impl Ctx {
         true
     }
 
+    /// Whether object `m` has member `name` (in the map, or read, checked
+    /// and left out by a reader: [`Settled`]).
+    #[inline]
+    fn has(&self, m: &Map<String, Value>, name: &str) -> bool {
+        lookup(m, name).is_some() || self.settled.absent(m).contains(&name)
+    }
+
+    /// How many members object `m` has in the document.
+    #[inline]
+    fn members(&self, m: &Map<String, Value>) -> usize {
+        m.len() + self.settled.absent(m).len()
+    }
+
+    /// How many members of `v`, if an object, a reader left out of it.
+    fn left_out(&self, v: &Value) -> usize {
+        match v {
+            Value::Object(m) => self.settled.absent(m).len(),
+            _ => 0,
+        }
+    }
+
     /// `minProperties`.
     pub fn min_properties(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, min: u64) -> bool {
-        let len = m.len();
+        let len = self.members(m);
         len as u64 >= min || self.fail(loc, at, "minProperties", || format!("{} must have at least {min} member{}, got {len}", loc.described(), plural(min)))
     }
 
     /// `maxProperties`.
     pub fn max_properties(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, max: u64) -> bool {
-        let len = m.len();
+        let len = self.members(m);
         len as u64 <= max || self.fail(loc, at, "maxProperties", || format!("{} must have at most {max} member{}, got {len}", loc.described(), plural(max)))
     }
 
@@ -482,7 +503,7 @@ impl Ctx {
     pub fn required(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, names: &[&str]) -> bool {
         let mut ok = true;
         for name in names {
-            if lookup(m, name).is_none() {
+            if !self.has(m, name) {
                 ok = self.fail(loc, at, "required", || Msg::about(loc).s(" is missing required member `").s(name).s("`").done());
                 if !self.collect {
                     return false;
@@ -495,12 +516,12 @@ impl Ctx {
     /// `dependentRequired` (and draft-07's array form of `dependencies`):
     /// when `trigger` is present, `names` must be too.
     pub fn dependent_required(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, m: &Map<String, Value>, trigger: &str, names: &[&str]) -> bool {
-        if lookup(m, trigger).is_none() {
+        if !self.has(m, trigger) {
             return true;
         }
         let mut ok = true;
         for name in names {
-            if lookup(m, name).is_none() {
+            if !self.has(m, name) {
                 ok = self.fail(loc, at, kw, || format!("{} has `{trigger}`, so it must also have `{name}`", loc.described()));
                 if !self.collect {
                     return false;
@@ -512,34 +533,44 @@ impl Ctx {
 
     /// `enum` with any JSON values.
     pub fn enum_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> bool {
-        values.iter().any(|x| crate::json::json_equal(v, x))
-            || self.fail(loc, at, "enum", || {
-                let mut m = Msg::about(loc).s(" must be one of ");
-                for (n, x) in values.iter().take(12).enumerate() {
-                    if n > 0 {
-                        m = m.s(", ");
-                    }
-                    m = m.s(&x.to_string());
+        if values.iter().any(|x| crate::json::json_equal(v, x)) {
+            return true;
+        }
+        let left_out = self.left_out(v);
+        self.fail(loc, at, "enum", || {
+            let mut m = Msg::about(loc).s(" must be one of ");
+            for (n, x) in values.iter().take(12).enumerate() {
+                if n > 0 {
+                    m = m.s(", ");
                 }
-                enum_message_end(m, at, v, values.len())
-            })
+                m = m.s(&x.to_string());
+            }
+            enum_message_end(m, at, v, values.len(), left_out)
+        })
     }
 
     /// `enum` whose values are all strings (a fast path for the common case).
     pub fn enum_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[&str]) -> bool {
-        matches!(v, Value::String(s) if values.contains(&s.as_str()))
-            || self.fail(loc, at, "enum", || must_be_one_of(loc, values.iter().copied(), values.len(), at, v))
+        matches!(v, Value::String(s) if values.contains(&s.as_str())) || {
+            let left_out = self.left_out(v);
+            self.fail(loc, at, "enum", || must_be_one_of(loc, values.iter().copied(), values.len(), at, v, left_out))
+        }
     }
 
     /// `const` with any JSON value.
     pub fn const_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &Value) -> bool {
-        crate::json::json_equal(v, value) || self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.described(), preview(v, at)))
+        crate::json::json_equal(v, value) || {
+            let left_out = self.left_out(v);
+            self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.described(), preview(v, at, left_out)))
+        }
     }
 
     /// `const` with a string (a fast path for the common case).
     pub fn const_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &str) -> bool {
-        matches!(v, Value::String(s) if s == value)
-            || self.fail(loc, at, "const", || Msg::about(loc).s(" must be ").debug_str(value).s(", got ").preview(v, at).done())
+        matches!(v, Value::String(s) if s == value) || {
+            let left_out = self.left_out(v);
+            self.fail(loc, at, "const", || Msg::about(loc).s(" must be ").debug_str(value).s(", got ").preview(v, at, left_out).done())
+        }
     }
 
     /// The `false` schema: nothing is valid.
@@ -703,7 +734,7 @@ impl Ctx {
         if let (Some(t), Some(v @ Value::String(_))) = (tag, tag_value(i, tag)) {
             if branches.iter().all(|(_, x)| x.is_some()) {
                 let member = loc.key(t);
-                self.fail(&member, at, keyword, || must_be_one_of(&member, branches.iter().map(|(_, x)| x.unwrap_or_default()), branches.len(), at, v));
+                self.fail(&member, at, keyword, || must_be_one_of(&member, branches.iter().map(|(_, x)| x.unwrap_or_default()), branches.len(), at, v, 0));
                 return;
             }
         }
@@ -757,8 +788,10 @@ impl Ctx {
     /// that `v` is none of: one error at the union, as for `enum`, not one
     /// `must be "a"` per branch.
     pub fn union_of_strs(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, kw: &'static str, values: &[&str]) -> bool {
-        matches!(v, Value::String(s) if values.contains(&s.as_str()))
-            || self.fail(loc, at, kw, || must_be_one_of(loc, values.iter().copied(), values.len(), at, v))
+        matches!(v, Value::String(s) if values.contains(&s.as_str())) || {
+            let left_out = self.left_out(v);
+            self.fail(loc, at, kw, || must_be_one_of(loc, values.iter().copied(), values.len(), at, v, left_out))
+        }
     }
 
     /// `anyOf` where no branch matched.
@@ -1039,15 +1072,16 @@ pub(crate) fn plural(n: u64) -> &'static str {
 }
 
 /// The value as a message may show it: never for sensitive fields, and
-/// shortened when long.
-fn preview(v: &Value, at: &SchemaPath) -> String {
+/// shortened when long. An object is described by its member count, with
+/// the `left_out` members a reader left out of it ([`Settled`]).
+fn preview(v: &Value, at: &SchemaPath, left_out: usize) -> String {
     let mut out = String::new();
-    push_preview(v, at, &mut out);
+    push_preview(v, at, left_out, &mut out);
     out
 }
 
 /// Appends [`preview`] of `v` to `out`.
-fn push_preview(v: &Value, at: &SchemaPath, out: &mut String) {
+fn push_preview(v: &Value, at: &SchemaPath, left_out: usize, out: &mut String) {
     match v {
         Value::String(s) => push_preview_str(s, at, out),
         Value::Number(n) => out.push_str(&preview_num(n, at)),
@@ -1058,10 +1092,11 @@ fn push_preview(v: &Value, at: &SchemaPath, out: &mut String) {
             out.push_str(plural(a.len() as u64));
         }
         Value::Object(m) => {
+            let n = m.len() + left_out;
             out.push_str("an object with ");
-            crate::location::push_index(m.len(), out);
+            crate::location::push_index(n, out);
             out.push_str(" member");
-            out.push_str(plural(m.len() as u64));
+            out.push_str(plural(n as u64));
         }
         other if at.is_sensitive() => out.push_str(kind_of(other)),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -1138,7 +1173,7 @@ fn preview_num(n: &Number, at: &SchemaPath) -> String {
 /// "`x` must be one of "a", "b", …, got …": the message of `enum` and of a
 /// union of string constants (at most 12 values are named; `count` is how
 /// many there are).
-fn must_be_one_of<'a>(loc: &Loc, values: impl Iterator<Item = &'a str>, count: usize, at: &SchemaPath, v: &Value) -> String {
+fn must_be_one_of<'a>(loc: &Loc, values: impl Iterator<Item = &'a str>, count: usize, at: &SchemaPath, v: &Value, left_out: usize) -> String {
     let mut m = Msg::about(loc).s(" must be one of ");
     for (n, x) in values.take(12).enumerate() {
         if n > 0 {
@@ -1146,16 +1181,16 @@ fn must_be_one_of<'a>(loc: &Loc, values: impl Iterator<Item = &'a str>, count: u
         }
         m = m.json_string(x);
     }
-    enum_message_end(m, at, v, count)
+    enum_message_end(m, at, v, count, left_out)
 }
 
 /// The end of a failed `enum`'s message, after the first 12 of its `count`
 /// values.
-fn enum_message_end(mut m: Msg, at: &SchemaPath, v: &Value, count: usize) -> String {
+fn enum_message_end(mut m: Msg, at: &SchemaPath, v: &Value, count: usize, left_out: usize) -> String {
     if count > 12 {
         m = m.s(" (and ").n((count - 12) as u64).s(" more)");
     }
-    m.s(", got ").preview(v, at).done()
+    m.s(", got ").preview(v, at, left_out).done()
 }
 
 /// An error message built by appending its pieces: one allocation, no
@@ -1185,8 +1220,8 @@ impl Msg {
         self
     }
     /// How a message may show `v` ([`preview`]).
-    fn preview(mut self, v: &Value, at: &SchemaPath) -> Self {
-        push_preview(v, at, &mut self.0);
+    fn preview(mut self, v: &Value, at: &SchemaPath, left_out: usize) -> Self {
+        push_preview(v, at, left_out, &mut self.0);
         self
     }
     /// `s` quoted as Rust's `Debug` writes a string (for printable ASCII,

@@ -93,6 +93,8 @@ fn kws<'i>(ir: &'i Ir, conj: &[NodeId]) -> impl Iterator<Item = &'i Keywords> + 
 struct Member {
     slot: TokenStream,
     keep: TokenStream,
+    /// Handed up back as JSON (else left out of the handed-up object: settled).
+    kept: bool,
     arm: TokenStream,
     missing: TokenStream,
     take: TokenStream,
@@ -235,8 +237,8 @@ impl<'a> Readers<'a> {
     }
 
     /// Whether a reader hands member `name` up, once read and checked, when
-    /// its object is invalid, as a placeholder the validators skip
-    /// (`rt::fast::Settled`): when they reach the member only through
+    /// its object is invalid, left out of it, taken as present and valid
+    /// (`rt::fast::Settled`): when the validators reach the member only through
     /// `Ctx::prop` with the `properties` schemas the reader checked. Else it
     /// is kept (turned back into JSON).
     fn settles(&self, conj: &[NodeId], name: &str) -> bool {
@@ -258,7 +260,7 @@ impl<'a> Readers<'a> {
 
     /// Whether subschema `n` is a schema resource of its own (`$id` below
     /// the root): validators reach such a member by a direct call, not
-    /// through `Ctx::prop`, so it cannot be left as a placeholder.
+    /// through `Ctx::prop`, so it cannot be left out.
     fn own_resource(&self, n: NodeId) -> bool {
         self.ir.nodes[n].is_resource && !self.ir.nodes[n].pointer.is_empty()
     }
@@ -683,10 +685,12 @@ impl<'a> Readers<'a> {
         let local = format_ident!("f{}", i);
         let fid = super::types::ident(&f.rust);
         let json = &f.json;
-        let how = if self.settles(conj, json) { quote!(settle) } else { quote!(keep) };
+        let kept = !self.settles(conj, json);
+        let how = if kept { quote!(keep) } else { quote!(settle) };
         Member {
             slot: quote!(#local: ::std::option::Option<<#reader as #rt::fast::Read>::Out>,),
             keep: quote!(p.#how(#json, self.#local);),
+            kept,
             arm: quote!(#json => s.bad.read::<#reader, _>(k, &mut m, &mut s.#local, &mut spare)?,),
             missing: if f.required { quote!(|| s.#local.is_none()) } else { quote!() },
             take: if f.required { quote!(#fid: s.#local.ok_or_else(#rt::fast::abort::<A::Error>)?,) } else { quote!(#fid: s.#local,) },
@@ -698,7 +702,9 @@ impl<'a> Readers<'a> {
     fn unknown(&mut self, validators: &mut Validators, conj: &[NodeId], extra: &Extra, extra_field: &str) -> Member {
         let rt = self.rt.clone();
         match extra {
-            Extra::Deny => Member { slot: quote!(), keep: quote!(), arm: quote!(_ => s.bad.unknown(&mut m, k)?,), missing: quote!(), take: quote!() },
+            Extra::Deny => {
+                Member { slot: quote!(), keep: quote!(), kept: false, arm: quote!(_ => s.bad.unknown(&mut m, k)?,), missing: quote!(), take: quote!() }
+            }
             Extra::Keep(xt) => {
                 let schemas: Vec<NodeId> = kws(self.ir, conj).filter_map(|k| k.additional_properties).collect();
                 let reader = self.reader(validators, usize::MAX, &schemas, xt);
@@ -706,6 +712,7 @@ impl<'a> Readers<'a> {
                 Member {
                     slot: quote!(unknown: #rt::Extra<<#reader as #rt::fast::Read>::Out>,),
                     keep: quote!(p.keep_extra(self.unknown);),
+                    kept: false,
                     arm: quote! {
                         _ => match m.next_value_seed(#rt::fast::Seed::<#reader>::new()) {
                             ::std::result::Result::Ok(x) => {
@@ -742,7 +749,7 @@ impl<'a> Readers<'a> {
             let json = &f.json;
             let flags = table.flags.get(i).cloned().unwrap_or_default();
             let default = table.defaults.get(i).cloned().flatten();
-            // Settled (a placeholder) when handed up, unless `keep`.
+            // Settled (left out) when handed up, unless `keep`.
             let keep = (!self.settles(&conj, json)).then(|| quote!(, keep));
             specs.push(quote!(#fid = #json #flags #keep #default => #reader;));
         }
@@ -868,9 +875,9 @@ impl<'a> Readers<'a> {
         }
         let unknown = self.unknown(validators, &conj, &extra, &extra_field);
         let unknown_init = if matches!(extra, Extra::Keep(_)) { quote!(unknown: #rt::Extra::new(),) } else { quote!() };
-        // Tag, payload, every member and the unknown ones: the handed-up
-        // map never grows.
-        let capacity = members.len() + 2;
+        // Tag, payload, the members kept as JSON and the unknown ones: the
+        // handed-up map never grows (settled members are left out of it).
+        let capacity = members.iter().filter(|m| m.kept).count() + 2;
         let unknown_count = if matches!(extra, Extra::Keep(_)) { quote!(+ self.unknown.len()) } else { quote!() };
         let slots: Vec<&TokenStream> = members.iter().chain([&unknown]).map(|m| &m.slot).collect();
         let keeps: Vec<&TokenStream> = members.iter().chain([&unknown]).map(|m| &m.keep).collect();
@@ -905,8 +912,8 @@ impl<'a> Readers<'a> {
             now_arms.push(quote!(#t => #now_read.map(#enum_name::#v),));
             raw_arms.push(quote!(#t => #raw_read.map(#enum_name::#v),));
         }
-        // A known command's payload, read and checked, is handed up as a
-        // placeholder when every schema the validators take it through is a
+        // A known command's payload, read and checked, is left out of the
+        // handed-up envelope (settled) when every schema the validators take it through is a
         // `properties` entry the reader checked; an unknown command's as JSON.
         let payload_settles = self.settles(&conj, &payload) && !known.iter().flat_map(|(_, s)| s).any(|n| self.own_resource(*n));
         let keep_command = match (payload_settles, catch_all.is_some()) {

@@ -823,8 +823,10 @@ pub trait Leaf {
     type Out: Serialize;
     /// A string value: checks it and builds, or `None` if a rule is broken.
     fn string(s: &str) -> Option<Self::Out>;
-    /// A number, boolean or `null`: checks it and builds, or `None`.
-    fn scalar(v: &Value) -> Option<Self::Out>;
+    /// A number, boolean or `null`: checks it and builds from it. On a
+    /// broken rule it gives the value back (`Err(Some(v))`, to hand up);
+    /// `Err(None)` leaves the document to the full path.
+    fn scalar(v: Value) -> Result<Self::Out, Option<Value>>;
 }
 
 /// [`Read`] for a [`Leaf`]: arrays and objects are invalid (a leaf's type
@@ -877,9 +879,10 @@ impl<'de, L: Leaf> Visitor<'de> for LeafVisitor<L> {
 
 #[inline]
 fn scalar<L: Leaf, E: de::Error>(v: Value) -> Result<L::Out, E> {
-    match L::scalar(&v) {
-        Some(x) => Ok(x),
-        None => Err(invalid(v)),
+    match L::scalar(v) {
+        Ok(x) => Ok(x),
+        Err(Some(v)) => Err(invalid(v)),
+        Err(None) => Err(abort()),
     }
 }
 
@@ -1476,8 +1479,8 @@ impl Leaf for AnyKey {
     fn string(s: &str) -> Option<String> {
         Some(s.to_owned())
     }
-    fn scalar(_: &Value) -> Option<String> {
-        None
+    fn scalar(v: Value) -> Result<String, Option<Value>> {
+        Err(Some(v))
     }
 }
 
@@ -1517,8 +1520,8 @@ mod tests {
         fn string(s: &str) -> Option<String> {
             crate::check::max_length(s, 3).then(|| s.to_owned())
         }
-        fn scalar(_: &Value) -> Option<String> {
-            None
+        fn scalar(v: Value) -> Result<String, Option<Value>> {
+            Err(Some(v))
         }
     }
 
@@ -1530,8 +1533,8 @@ mod tests {
             fn string(s: &str) -> Option<String> {
                 Some(s.to_owned())
             }
-            fn scalar(_: &Value) -> Option<String> {
-                None
+            fn scalar(v: Value) -> Result<String, Option<Value>> {
+                Err(Some(v))
             }
         }
         assert_eq!(read_slice("\"é\"".as_bytes(), |d| LeafRead::<Any>::read(d)).as_deref(), Some("é"));

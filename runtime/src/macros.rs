@@ -759,8 +759,8 @@ macro_rules! string_leaf {
                 }
                 $build
             }
-            fn scalar(_: &$crate::Value) -> ::std::option::Option<$out> {
-                ::std::option::Option::None
+            fn scalar(v: $crate::Value) -> ::std::result::Result<$out, ::std::option::Option<$crate::Value>> {
+                ::std::result::Result::Err(::std::option::Option::Some(v))
             }
         }
     };
@@ -779,11 +779,13 @@ macro_rules! value_leaf {
             fn string(_: &str) -> ::std::option::Option<$out> {
                 ::std::option::Option::None
             }
-            fn scalar($v: &$crate::Value) -> ::std::option::Option<$out> {
+            fn scalar(value: $crate::Value) -> ::std::result::Result<$out, ::std::option::Option<$crate::Value>> {
+                let $v = &value;
                 if !$check {
-                    return ::std::option::Option::None;
+                    return ::std::result::Result::Err(::std::option::Option::Some(value));
                 }
-                $crate::FromValue::from_value($v.clone()).ok()
+                // Valid but not convertible: only the full path can say why.
+                $crate::FromValue::from_value(value).map_err(|_| ::std::option::Option::None)
             }
         }
     };
@@ -800,8 +802,8 @@ macro_rules! value_leaf {
                 }
                 $crate::FromValue::from_value(value).ok()
             }
-            fn scalar(_: &$crate::Value) -> ::std::option::Option<$out> {
-                ::std::option::Option::None
+            fn scalar(v: $crate::Value) -> ::std::result::Result<$out, ::std::option::Option<$crate::Value>> {
+                ::std::result::Result::Err(::std::option::Option::Some(v))
             }
         }
     };

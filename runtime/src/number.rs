@@ -103,15 +103,38 @@ impl fmt::Display for Num {
 /// and `1e400` are integers, `1.5` and `1e-400` are not).
 pub fn is_integer(n: &Number) -> bool {
     let text = n.as_str();
-    !text.contains(['.', 'e', 'E']) || Decimal::of(text).is_integer()
+    !text.bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) || Decimal::of(text).is_integer()
+}
+
+/// The value of `text` when it is written as a plain integer (`-`, then
+/// digits, no fraction or exponent) of at most 38 digits, which an `i128`
+/// holds: most numbers in documents, decided without a [`Decimal`].
+#[inline]
+fn plain_integer(text: &str) -> Option<i128> {
+    let bytes = text.as_bytes();
+    let (negative, digits) = match bytes.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, bytes),
+    };
+    if digits.is_empty() || digits.len() > 38 {
+        return None;
+    }
+    let mut x: i128 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        x = x * 10 + i128::from(d - b'0');
+    }
+    Some(if negative { -x } else { x })
 }
 
 /// Compares a document number with a schema bound exactly (no rounding of
 /// large integers or long decimals through `f64`).
 pub fn compare(n: &Number, bound: Num) -> Ordering {
-    match bound {
-        Num::U(b) if !n.as_str().contains(['.', 'e', 'E', '-']) && n.as_str().len() < 20 => n.as_u64().map_or(Ordering::Greater, |x| x.cmp(&b)),
-        Num::I(b) if !n.as_str().contains(['.', 'e', 'E']) && n.as_str().len() < 19 => n.as_i64().map_or(Ordering::Greater, |x| x.cmp(&b)),
+    match (plain_integer(n.as_str()), bound) {
+        (Some(x), Num::U(b)) => x.cmp(&i128::from(b)),
+        (Some(x), Num::I(b)) => x.cmp(&i128::from(b)),
         _ => Decimal::of(n.as_str()).cmp(&Decimal::of(&bound.to_string())),
     }
 }
@@ -149,8 +172,8 @@ pub fn write_key(n: &Number, out: &mut String) {
 /// `0.0075` is a multiple of `0.0001`, `1e308` is not one of `0.123456789`,
 /// and integers of any length are exact.
 pub fn is_multiple_of(n: &Number, divisor: Num) -> bool {
-    if let (Some(a), Num::U(d)) = (n.as_i64(), divisor) {
-        return d != 0 && (a as i128) % (d as i128) == 0;
+    if let (Some(a), Num::U(d)) = (plain_integer(n.as_str()), divisor) {
+        return d != 0 && a % i128::from(d) == 0;
     }
     let a = Decimal::of(n.as_str());
     let d = Decimal::of(&divisor.to_string());
@@ -310,6 +333,51 @@ mod tests {
         assert!(!is_integer(&n("1.5")));
         assert_eq!(Integer::new(n("1e2")).unwrap().as_u64(), Some(100));
         assert_eq!(serde_json::to_string(&Integer::new(n("1.0")).unwrap()).unwrap(), "1.0");
+    }
+
+    /// The plain-integer shortcut answers as the exact decimal comparison does.
+    #[test]
+    fn plain_integers_compare_as_decimals_do() {
+        let texts = [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "42",
+            "10",
+            "-10",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999999999999999999999",
+            "-99999999999999999999999999999999999999",
+            "999999999999999999999999999999999999999",
+            "1.0",
+            "1e2",
+            "-1.5",
+        ];
+        let bounds = [Num::U(0), Num::U(1), Num::U(41), Num::U(u64::MAX), Num::I(-1), Num::I(i64::MIN), Num::F(0.5), Num::F(-1e20)];
+        for t in texts {
+            let x = n(t);
+            for b in bounds {
+                assert_eq!(compare(&x, b), Decimal::of(t).cmp(&Decimal::of(&b.to_string())), "{t} vs {b}");
+            }
+            for d in [1u64, 2, 3, 7, 10, u64::MAX] {
+                let exact = Decimal::of(t).is_integer() && {
+                    let a = Decimal::of(t).to_i128();
+                    a.is_none_or(|a| a % i128::from(d) == 0)
+                };
+                if plain_integer(t).is_some() {
+                    assert_eq!(is_multiple_of(&x, Num::U(d)), exact, "{t} multiple of {d}");
+                }
+            }
+        }
+        assert_eq!(plain_integer("-"), None);
+        assert_eq!(plain_integer(""), None);
+        assert_eq!(plain_integer("1e2"), None);
     }
 
     #[test]

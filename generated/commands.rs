@@ -153,8 +153,7 @@ rt::contract!(CommandEnvelope, [validators::v0], BASE0, "", fast fast::read_0);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProtocolVersion;
 rt::const_string!(
-    ProtocolVersion = "1.0" contract[validators::t5:: < 0 >], BASE0,
-    "/properties/protocolVersion"
+    ProtocolVersion = "1.0" contract[validators::t5::<0>], BASE0, "/properties/protocolVersion"
 );
 /// Matches `^cmd_[0-9a-f]{32}$`.
 ///
@@ -169,9 +168,7 @@ rt::string_newtype!(
 /// Schema: `schemas/commands.schema.json#/properties/runId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RunId(String);
-rt::string_newtype!(
-    RunId, redacted = false contract[validators::v3], BASE0, "/properties/runId"
-);
+rt::string_newtype!(RunId, redacted = false contract[validators::v3], BASE0, "/properties/runId");
 /// Matches `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$`. Format `date-time`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/issuedAt`
@@ -202,8 +199,8 @@ pub enum Kind {
     System,
 }
 rt::string_enum!(
-    Kind { Human = "human", Client = "client", System = "system" }
-    contract[validators::v6], BASE0, "/properties/actor/properties/kind"
+    Kind { Human = "human", Client = "client", System = "system" } contract[validators::v6], BASE0,
+    "/properties/actor/properties/kind"
 );
 /// `x-cohorte-known`: `["cli"]`
 ///
@@ -442,8 +439,9 @@ pub enum Profile {
     Other(String),
 }
 rt::string_enum!(
-    Profile { Feature = "feature", Bugfix = "bugfix", Review = "review" } open Other
-    contract[validators::v7], BASE0, "/oneOf/0/properties/payload/properties/profile"
+    Profile { Feature = "feature", Bugfix = "bugfix",
+    Review = "review" } open Other contract[validators::v7], BASE0,
+    "/oneOf/0/properties/payload/properties/profile"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec`
 #[derive(Clone, Debug, PartialEq)]
@@ -460,11 +458,11 @@ pub enum Spec {
     },
 }
 rt::union!(
-    Spec { [validators::t6:: < 0 >, BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/0"] => Id { id = "id", required; }
-    extra extra, [validators::t6:: < 1 >, BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/1"] => Path { path = "path",
-    required; } extra extra } contract[validators::v14], BASE0,
+    Spec {
+    [validators::t6::<0>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/0"] => Id {
+    id = "id", required; } extra extra,
+    [validators::t6::<1>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/1"] => Path {
+    path = "path", required; } extra extra } contract[validators::v14], BASE0,
     "/oneOf/0/properties/payload/properties/spec"
 );
 /// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
@@ -497,12 +495,12 @@ pub enum ReviewTarget {
     },
 }
 rt::union!(
-    ReviewTarget { [validators::t6:: < 2 >, BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"] => Ref { r#ref =
-    "ref", required; } extra extra, [validators::v17, BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"] => BaseHead { base =
-    "base", required; head = "head", required; } extra extra, [validators::t6:: < 3 >,
-    BASE0, "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"] => RunId {
+    ReviewTarget { [validators::t6::<2>, BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"] => Ref { r#ref = "ref", required;
+    } extra extra, [validators::v17, BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"] => BaseHead {
+    base = "base", required; head = "head", required; } extra extra, [validators::t6::<3>, BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"] => RunId {
     run_id = "runId", required; } extra extra } contract[validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
 );
@@ -527,9 +525,8 @@ pub enum Phase {
     Ship,
 }
 rt::string_enum!(
-    Phase { Brainstorm = "BRAINSTORM", Spec = "SPEC", Preflight = "PREFLIGHT", Build =
-    "BUILD", Test = "TEST", Review = "REVIEW", Fix = "FIX", Ship = "SHIP" }
-    contract[validators::v20], BASE0,
+    Phase { Brainstorm = "BRAINSTORM", Spec = "SPEC", Preflight = "PREFLIGHT", Build = "BUILD",
+    Test = "TEST", Review = "REVIEW", Fix = "FIX", Ship = "SHIP" } contract[validators::v20], BASE0,
     "/oneOf/0/properties/payload/properties/phases/items"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/budgets`
@@ -565,9 +562,8 @@ pub enum SandboxRequire {
     BestEffort,
 }
 rt::string_enum!(
-    SandboxRequire { Native = "native", BestEffort = "best-effort" }
-    contract[validators::t7:: < 0 >], BASE0,
-    "/oneOf/0/properties/payload/properties/sandboxRequire"
+    SandboxRequire { Native = "native", BestEffort = "best-effort" } contract[validators::t7::<0>],
+    BASE0, "/oneOf/0/properties/payload/properties/sandboxRequire"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent`
 #[derive(Clone, PartialEq)]
@@ -592,7 +588,7 @@ rt::string_newtype!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Via;
 rt::const_string!(
-    Via = "cli-flag" contract[validators::t5:: < 1 >], BASE0,
+    Via = "cli-flag" contract[validators::t5::<1>], BASE0,
     "/oneOf/0/properties/payload/properties/consent/properties/via"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -674,13 +670,14 @@ impl InspectTarget {
     }
 }
 rt::union!(
-    InspectTarget tag "kind" { "agent" => Agent(_), "context" => Context { agent_id =
-    "agentId", required; incarnation = "incarnation", required; } extra extra, "approval"
-    => Approval { approval_id = "approvalId", required; } extra extra, "effect" => Effect
-    { effect_id = "effectId", required; } extra extra, "snapshot" => Snapshot {} extra
-    extra, "locks" => Locks {} extra extra, "diff" => Diff { surface = "surface"; } extra
-    extra, "artifact" => Artifact { artifact_id = "artifactId", required; max_bytes =
-    "maxBytes"; offset = "offset"; } extra extra } contract[validators::v28], BASE0,
+    InspectTarget tag "kind" { "agent" => Agent(_), "context" => Context {
+    agent_id = "agentId", required; incarnation = "incarnation", required; } extra extra,
+    "approval" => Approval { approval_id = "approvalId", required; } extra extra,
+    "effect" => Effect { effect_id = "effectId", required; } extra extra,
+    "snapshot" => Snapshot {} extra extra, "locks" => Locks {} extra extra, "diff" => Diff {
+    surface = "surface"; } extra extra, "artifact" => Artifact {
+    artifact_id = "artifactId", required; max_bytes = "maxBytes"; offset = "offset";
+    } extra extra } contract[validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0`
@@ -692,8 +689,7 @@ pub struct AgentTarget {
 }
 rt::object!(
     AgentTarget { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
-    contract[validators::v29], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/0"
+    contract[validators::v29], BASE0, "/oneOf/2/properties/payload/properties/target/anyOf/0"
 );
 /// At most 128 characters. Matches `^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$`.
 ///
@@ -765,7 +761,7 @@ pub struct ResumePayload {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Acknowledge;
 rt::const_string!(
-    Acknowledge = "blocked-inspected" contract[validators::t5:: < 2 >], BASE0,
+    Acknowledge = "blocked-inspected" contract[validators::t5::<2>], BASE0,
     "/oneOf/5/properties/payload/properties/acknowledge"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -795,7 +791,7 @@ pub enum Scope {
     Run,
 }
 rt::string_enum!(
-    Scope { Once = "once", Run = "run" } contract[validators::t7:: < 1 >], BASE0,
+    Scope { Once = "once", Run = "run" } contract[validators::t7::<1>], BASE0,
     "/oneOf/7/properties/payload/properties/scope"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -825,8 +821,8 @@ pub enum RetryTarget {
     Agent(AgentTarget),
 }
 rt::union!(
-    RetryTarget tag "kind" { "phase" => Phase { state = "state"; } extra extra, "agent"
-    => Agent(_) } contract[validators::v43], BASE0,
+    RetryTarget tag "kind" { "phase" => Phase { state = "state"; } extra extra,
+    "agent" => Agent(_) } contract[validators::v43], BASE0,
     "/oneOf/9/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -865,7 +861,7 @@ pub enum Mode {
     Apply,
 }
 rt::string_enum!(
-    Mode { Plan = "plan", Apply = "apply" } contract[validators::t7:: < 2 >], BASE0,
+    Mode { Plan = "plan", Apply = "apply" } contract[validators::t7::<2>], BASE0,
     "/oneOf/12/properties/payload/properties/mode"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -894,8 +890,8 @@ pub enum Delivery {
     FollowUp,
 }
 rt::string_enum!(
-    Delivery { Steer = "steer", FollowUp = "follow-up" } contract[validators::t7:: < 3
-    >], BASE0, "/oneOf/14/properties/payload/properties/delivery"
+    Delivery { Steer = "steer", FollowUp = "follow-up" } contract[validators::t7::<3>], BASE0,
+    "/oneOf/14/properties/payload/properties/delivery"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -907,22 +903,18 @@ mod fast {
     };
     use super::rt::__private::serde::de;
     rt::string_leaf!(
-        Leaf1 -> ProtocolVersion, | s | [s != "1.0"] => (s == "1.0")
-        .then_some(ProtocolVersion)
+        Leaf1 -> ProtocolVersion, |s| [s != "1.0"] => (s == "1.0").then_some(ProtocolVersion)
     );
     rt::string_leaf!(
-        Leaf2 -> CommandId, | s | [! validators::RE0.is_match(s)] => Some(CommandId(s
-        .to_owned()))
+        Leaf2 -> CommandId, |s| [!validators::RE0.is_match(s)] => Some(CommandId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> RunId, | s | [! validators::RE1.is_match(s)] => Some(RunId(s
-        .to_owned()))
+        Leaf3 -> RunId, |s| [!validators::RE1.is_match(s)] => Some(RunId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] => Some(IssuedAt(s
-        .to_owned()))
+        Leaf4 -> IssuedAt, |s| [!validators::RE2.is_match(s)] => Some(IssuedAt(s.to_owned()))
     );
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v51, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v51, v));
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
         d: D,
@@ -1202,196 +1194,184 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::string_leaf!(
-        Leaf6 -> Kind, | s | [! ::std::matches!(s, "human" | "client" | "system")] =>
-        Kind::from_listed_str(s)
+        Leaf6 -> Kind,
+        |s| [!::std::matches!(s, "human" | "client" | "system")] => Kind::from_listed_str(s)
     );
-    rt::string_leaf!(Leaf7 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf7 -> String, |s| [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf8 -> Transport, | s | [] => match s { "cli" => Some(Transport::Cli), _ =>
-        Some(Transport::Other(s.to_owned())), }
+        Leaf8 -> Transport, |s| [] => match s { "cli" => Some(Transport::Cli),
+        _ => Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind", required => LeafRead < Leaf6 >; id = "id",
-        required => LeafRead < Leaf7 >; transport = "transport", required => LeafRead <
-        Leaf8 >; } extra extra => AnyValue; contract[validators::v5], BASE0,
-        "/properties/actor"
+        read_5, Visit5, Actor { kind = "kind", required => LeafRead<Leaf6>;
+        id = "id", required => LeafRead<Leaf7>;
+        transport = "transport", required => LeafRead<Leaf8>; } extra extra => AnyValue;
+        contract[validators::v5], BASE0, "/properties/actor"
     );
     rt::string_leaf!(
-        Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
+        Leaf9 -> Scheme, |s| [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
         _ => Some(Scheme::Other(s.to_owned())), }
     );
     rt::string_leaf!(
-        Leaf10 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        Some(NonEmptyString(s.to_owned()))
+        Leaf10 -> NonEmptyString,
+        |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Auth { scheme = "scheme", required => LeafRead < Leaf9 >; value =
-        "value", required => LeafRead < Leaf10 >; } extra extra => AnyValue;
+        read_8, Visit8, Auth { scheme = "scheme", required => LeafRead<Leaf9>;
+        value = "value", required => LeafRead<Leaf10>; } extra extra => AnyValue;
         contract[validators::v8], BASE0, "/properties/auth"
     );
     rt::string_leaf!(
-        Leaf11 -> Profile, | s | [] => match s { "feature" => Some(Profile::Feature),
-        "bugfix" => Some(Profile::Bugfix), "review" => Some(Profile::Review), _ =>
-        Some(Profile::Other(s.to_owned())), }
+        Leaf11 -> Profile, |s| [] => match s { "feature" => Some(Profile::Feature),
+        "bugfix" => Some(Profile::Bugfix), "review" => Some(Profile::Review),
+        _ => Some(Profile::Other(s.to_owned())), }
     );
-    rt::via_value!(Check12 -> Spec, | v | rt::is_valid(validators::v14, v));
-    rt::via_value!(Check13 -> ReviewTarget, | v | rt::is_valid(validators::v19, v));
-    rt::value_leaf!(Leaf14 -> bool, scalar | v | rt::is_valid(validators::v52, v));
+    rt::via_value!(Check12 -> Spec, |v| rt::is_valid(validators::v14, v));
+    rt::via_value!(Check13 -> ReviewTarget, |v| rt::is_valid(validators::v19, v));
+    rt::value_leaf!(Leaf14 -> bool, scalar |v| rt::is_valid(validators::v52, v));
     rt::string_leaf!(
-        Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
-        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
+        Leaf15 -> Phase, |s| [!::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT" | "BUILD" |
+        "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::array_checks!(Checks16, items = validators::v20);
-    rt::via_value!(
-        Check17 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::t1:: < 0
-        >, v)
-    );
+    rt::via_value!(Check17 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::t1::<0>, v));
     rt::string_leaf!(
-        Leaf18 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
-        => SandboxRequire::from_listed_str(s)
+        Leaf18 -> SandboxRequire,
+        |s| [!::std::matches!(s, "native" | "best-effort")] => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
-        read_12, Visit12, StartPayload { profile = "profile", required => LeafRead <
-        Leaf11 >; spec = "spec" => ViaValue < Check12 >; review_target = "reviewTarget"
-        => ViaValue < Check13 >; with_fix = "withFix" => LeafRead < Leaf14 >; phases =
-        "phases" => VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX }, Checks16 >;
-        model_overrides = "modelOverrides" => ViaValue < Check17 >; runtime = "runtime"
-        => LeafRead < Leaf7 >; fake_script = "fakeScript" => LeafRead < Leaf7 >;
-        unattended = "unattended", required => LeafRead < Leaf14 >; budgets = "budgets"
-        => Typed < Budgets >; sandbox_require = "sandboxRequire" => LeafRead < Leaf18 >;
-        consent = "consent" => Typed < Consent >; } extra extra => AnyValue;
+        read_12, Visit12, StartPayload { profile = "profile", required => LeafRead<Leaf11>;
+        spec = "spec" => ViaValue<Check12>; review_target = "reviewTarget" => ViaValue<Check13>;
+        with_fix = "withFix" => LeafRead<Leaf14>;
+        phases = "phases" => VecOf<LeafRead<Leaf15>, 0usize, { usize::MAX }, Checks16>;
+        model_overrides = "modelOverrides" => ViaValue<Check17>;
+        runtime = "runtime" => LeafRead<Leaf7>; fake_script = "fakeScript" => LeafRead<Leaf7>;
+        unattended = "unattended", required => LeafRead<Leaf14>;
+        budgets = "budgets" => Typed<Budgets>;
+        sandbox_require = "sandboxRequire" => LeafRead<Leaf18>;
+        consent = "consent" => Typed<Consent>; } extra extra => AnyValue;
         contract[validators::v10, validators::v11], BASE0, "/properties/payload"
     );
-    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v54, v));
+    rt::value_leaf!(Leaf19 -> rt::Number, scalar |v| rt::is_valid(validators::v54, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" => LeafRead < Leaf5 >;
-        model_requests = "modelRequests" => LeafRead < Leaf5 >; tool_calls = "toolCalls"
-        => LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" => LeafRead < Leaf19 >;
-        retries = "retries" => LeafRead < Leaf5 >; fix_rounds = "fixRounds" => LeafRead <
-        Leaf5 >; context_tokens = "contextTokens" => LeafRead < Leaf5 >;
-        concurrent_agents = "concurrentAgents" => LeafRead < Leaf5 >;
-        estimated_quota_percent = "estimatedQuotaPercent" => LeafRead < Leaf19 >; } extra
-        extra => AnyValue; contract[validators::v21], BASE0,
-        "/oneOf/0/properties/payload/properties/budgets"
+        read_23, Visit23, Budgets { tokens = "tokens" => LeafRead<Leaf5>;
+        model_requests = "modelRequests" => LeafRead<Leaf5>;
+        tool_calls = "toolCalls" => LeafRead<Leaf5>;
+        wall_clock_ms = "wallClockMs" => LeafRead<Leaf19>; retries = "retries" => LeafRead<Leaf5>;
+        fix_rounds = "fixRounds" => LeafRead<Leaf5>;
+        context_tokens = "contextTokens" => LeafRead<Leaf5>;
+        concurrent_agents = "concurrentAgents" => LeafRead<Leaf5>;
+        estimated_quota_percent = "estimatedQuotaPercent" => LeafRead<Leaf19>;
+        } extra extra => AnyValue;
+        contract[validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets"
     );
     rt::string_leaf!(
-        Leaf20 -> PolicySha256, | s | [! validators::RE3.is_match(s)] =>
-        Some(PolicySha256(s.to_owned()))
+        Leaf20 -> PolicySha256,
+        |s| [!validators::RE3.is_match(s)] => Some(PolicySha256(s.to_owned()))
+    );
+    rt::string_leaf!(Leaf21 -> Via, |s| [s != "cli-flag"] => (s == "cli-flag").then_some(Via));
+    rt::object_reader!(
+        read_25, Visit25, Consent { policy_sha256 = "policySha256", required => LeafRead<Leaf20>;
+        via = "via", required => LeafRead<Leaf21>; } extra extra => AnyValue;
+        contract[validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"
+    );
+    rt::object_reader!(
+        read_28, Visit28, StatusPayload { run_id = "runId" => LeafRead<Leaf3>;
+        } extra extra => AnyValue;
+        contract[validators::v10, validators::t8::<0>], BASE0, "/properties/payload"
+    );
+    rt::via_value!(Check22 -> InspectTarget, |v| rt::is_valid(validators::v28, v));
+    rt::object_reader!(
+        read_29, Visit29, InspectPayload { target = "target", required => ViaValue<Check22>;
+        } extra extra => AnyValue;
+        contract[validators::v10, validators::t0::<0>], BASE0, "/properties/payload"
+    );
+    rt::object_reader!(
+        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" => LeafRead<Leaf5>;
+        replay = "replay" => LeafRead<Leaf5>; follow = "follow", required => LeafRead<Leaf14>;
+        ephemeral = "ephemeral", required => LeafRead<Leaf14>; } extra extra => AnyValue;
+        contract[validators::v10, validators::v34], BASE0, "/properties/payload"
+    );
+    rt::object_reader!(
+        read_44, Visit44, PausePayload { reason = "reason" => LeafRead<Leaf7>;
+        } extra extra => AnyValue;
+        contract[validators::v10, validators::t8::<1>], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
+        Leaf23 -> Acknowledge,
+        |s| [s != "blocked-inspected"] => (s == "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256", required => LeafRead
-        < Leaf20 >; via = "via", required => LeafRead < Leaf21 >; } extra extra =>
-        AnyValue; contract[validators::v23], BASE0,
-        "/oneOf/0/properties/payload/properties/consent"
-    );
-    rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" => LeafRead < Leaf3 >; } extra
-        extra => AnyValue; contract[validators::v10, validators::t8:: < 0 >], BASE0,
-        "/properties/payload"
-    );
-    rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
-    rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target", required => ViaValue <
-        Check22 >; } extra extra => AnyValue; contract[validators::v10, validators::t0::
-        < 0 >], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" => LeafRead <
-        Leaf5 >; replay = "replay" => LeafRead < Leaf5 >; follow = "follow", required =>
-        LeafRead < Leaf14 >; ephemeral = "ephemeral", required => LeafRead < Leaf14 >; }
-        extra extra => AnyValue; contract[validators::v10, validators::v34], BASE0,
-        "/properties/payload"
-    );
-    rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" => LeafRead < Leaf7 >; } extra
-        extra => AnyValue; contract[validators::v10, validators::t8:: < 1 >], BASE0,
-        "/properties/payload"
-    );
-    rt::string_leaf!(
-        Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
-        "blocked-inspected").then_some(Acknowledge)
-    );
-    rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" => LeafRead <
-        Leaf23 >; raise_budgets = "raiseBudgets" => Typed < Budgets >; takeover =
-        "takeover" => LeafRead < Leaf14 >; } extra extra => AnyValue;
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" => LeafRead<Leaf23>;
+        raise_budgets = "raiseBudgets" => Typed<Budgets>; takeover = "takeover" => LeafRead<Leaf14>;
+        } extra extra => AnyValue;
         contract[validators::v10, validators::v36], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" => LeafRead < Leaf7 >;
-        keep_worktrees = "keepWorktrees", required => LeafRead < Leaf14 >; } extra extra
-        => AnyValue; contract[validators::v10, validators::v38], BASE0,
-        "/properties/payload"
+        read_47, Visit47, CancelPayload { reason = "reason" => LeafRead<Leaf7>;
+        keep_worktrees = "keepWorktrees", required => LeafRead<Leaf14>; } extra extra => AnyValue;
+        contract[validators::v10, validators::v38], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf24 -> ApprovalId, | s | [! validators::RE4.is_match(s)] => Some(ApprovalId(s
-        .to_owned()))
+        Leaf24 -> ApprovalId, |s| [!validators::RE4.is_match(s)] => Some(ApprovalId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
-        Scope::from_listed_str(s)
+        Leaf25 -> Scope, |s| [!::std::matches!(s, "once" | "run")] => Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId", required =>
-        LeafRead < Leaf24 >; scope = "scope", required => LeafRead < Leaf25 >; answer =
-        "answer" => LeafRead < Leaf7 >; note = "note" => LeafRead < Leaf7 >; } extra
-        extra => AnyValue; contract[validators::v10, validators::v39], BASE0,
-        "/properties/payload"
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
+        scope = "scope", required => LeafRead<Leaf25>; answer = "answer" => LeafRead<Leaf7>;
+        note = "note" => LeafRead<Leaf7>; } extra extra => AnyValue;
+        contract[validators::v10, validators::v39], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId", required => LeafRead
-        < Leaf24 >; note = "note" => LeafRead < Leaf7 >; } extra extra => AnyValue;
+        read_50, Visit50, DenyPayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
+        note = "note" => LeafRead<Leaf7>; } extra extra => AnyValue;
         contract[validators::v10, validators::v41], BASE0, "/properties/payload"
     );
-    rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v43, v));
+    rt::via_value!(Check26 -> RetryTarget, |v| rt::is_valid(validators::v43, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target", required => ViaValue <
-        Check26 >; } extra extra => AnyValue; contract[validators::v10, validators::t0::
-        < 1 >], BASE0, "/properties/payload"
+        read_51, Visit51, RetryPayload { target = "target", required => ViaValue<Check26>;
+        } extra extra => AnyValue;
+        contract[validators::v10, validators::t0::<1>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase", required => LeafRead < Leaf15 >;
-        justification = "justification", required => LeafRead < Leaf10 >; } extra extra
-        => AnyValue; contract[validators::v10, validators::v44], BASE0,
-        "/properties/payload"
+        read_54, Visit54, SkipPayload { phase = "phase", required => LeafRead<Leaf15>;
+        justification = "justification", required => LeafRead<Leaf10>; } extra extra => AnyValue;
+        contract[validators::v10, validators::v44], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE5
-        .is_match(s)] => Some(AgentId(s.to_owned()))
+        Leaf27 -> AgentId, |s| [!rt::check::max_length(s, 128u64), !validators::RE5.is_match(s)] =>
+        Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v55, v));
+    rt::via_value!(Check28 -> JsonValue, |v| rt::is_valid(validators::v55, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" => LeafRead < Leaf27 >;
-        tool = "tool", required => LeafRead < Leaf10 >; input = "input", required =>
-        ViaValue < Check28 >; justification = "justification", required => LeafRead <
-        Leaf10 >; } extra extra => AnyValue; contract[validators::v10, validators::v45],
-        BASE0, "/properties/payload"
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" => LeafRead<Leaf27>;
+        tool = "tool", required => LeafRead<Leaf10>; input = "input", required => ViaValue<Check28>;
+        justification = "justification", required => LeafRead<Leaf10>; } extra extra => AnyValue;
+        contract[validators::v10, validators::v45], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
-        Mode::from_listed_str(s)
+        Leaf29 -> Mode, |s| [!::std::matches!(s, "plan" | "apply")] => Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode", required => LeafRead < Leaf29
-        >; } extra extra => AnyValue; contract[validators::v10, validators::t6:: < 4 >],
-        BASE0, "/properties/payload"
+        read_57, Visit57, ReconcilePayload { mode = "mode", required => LeafRead<Leaf29>;
+        } extra extra => AnyValue;
+        contract[validators::v10, validators::t6::<4>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs", required => LeafRead <
-        Leaf5 >; } extra extra => AnyValue; contract[validators::v10, validators::t6:: <
-        5 >], BASE0, "/properties/payload"
+        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs", required => LeafRead<Leaf5>;
+        } extra extra => AnyValue;
+        contract[validators::v10, validators::t6::<5>], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
-        Delivery::from_listed_str(s)
+        Leaf30 -> Delivery,
+        |s| [!::std::matches!(s, "steer" | "follow-up")] => Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId", required => LeafRead <
-        Leaf27 >; text = "text", required => LeafRead < Leaf7 >; delivery = "delivery",
-        required => LeafRead < Leaf30 >; } extra extra => AnyValue;
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId", required => LeafRead<Leaf27>;
+        text = "text", required => LeafRead<Leaf7>;
+        delivery = "delivery", required => LeafRead<Leaf30>; } extra extra => AnyValue;
         contract[validators::v10, validators::v49], BASE0, "/properties/payload"
     );
 }
@@ -1421,15 +1401,13 @@ mod validators {
     static WORDS1: &[&str] = rt::words!(
         "BRAINSTORM", "SPEC", "PREFLIGHT", "BUILD", "TEST", "REVIEW", "FIX", "SHIP"
     );
-    static WORDS2: &[&str] = rt::words!(
-        "fast", "coding", "reasoning", "vision", "cheap"
-    );
+    static WORDS2: &[&str] = rt::words!("fast", "coding", "reasoning", "vision", "cheap");
     static WORDS0: &[&str] = rt::words!(
         "protocolVersion", "commandId", "type", "issuedAt", "actor", "payload"
     );
     static WORDS3: &[&str] = rt::words!(
-        "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve",
-        "deny", "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send"
+        "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve", "deny",
+        "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send"
     );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

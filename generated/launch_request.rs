@@ -72,8 +72,7 @@ impl LaunchRequest {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ContractVersion(String);
 rt::string_newtype!(
-    ContractVersion, redacted = false contract[validators::v1], BASE0,
-    "/properties/contractVersion"
+    ContractVersion, redacted = false contract[validators::v1], BASE0, "/properties/contractVersion"
 );
 /// What the run works on. A structured reference - a Jira key (^\[A-Z\]\[A-Z0-9\]+-\[0-9\]+$), `https://github.com/<owner>/<repo>/issues/<n>,` repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.
 ///
@@ -84,9 +83,7 @@ rt::string_newtype!(
 /// Schema: `schemas/launch-request.schema.json#/properties/input`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Input(String);
-rt::string_newtype!(
-    Input, redacted = true contract[validators::v2], BASE0, "/properties/input"
-);
+rt::string_newtype!(Input, redacted = true contract[validators::v2], BASE0, "/properties/input");
 /// Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.
 ///
 /// `x-sensitivity`: `"none"`
@@ -102,8 +99,8 @@ pub enum Mode {
     Background,
 }
 rt::string_enum!(
-    Mode { Interactive = "interactive", Autopilot = "autopilot", Background =
-    "background" } contract[validators::v3], BASE0, "/properties/mode"
+    Mode { Interactive = "interactive", Autopilot = "autopilot",
+    Background = "background" } contract[validators::v3], BASE0, "/properties/mode"
 );
 /// Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).
 ///
@@ -118,8 +115,8 @@ pub enum Kind {
     Development,
 }
 rt::string_enum!(
-    Kind { Analysis = "analysis", Development = "development" } contract[validators::v4],
-    BASE0, "/properties/kind"
+    Kind { Analysis = "analysis", Development = "development" } contract[validators::v4], BASE0,
+    "/properties/kind"
 );
 /// Matches `^[a-z][a-z0-9-]*$`.
 ///
@@ -127,8 +124,7 @@ rt::string_enum!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuestionId(String);
 rt::string_newtype!(
-    QuestionId, redacted = true contract[validators::v5], BASE0,
-    "/properties/answers/propertyNames"
+    QuestionId, redacted = true contract[validators::v5], BASE0, "/properties/answers/propertyNames"
 );
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
@@ -137,7 +133,7 @@ pub enum Answer {
     Many(Vec<AnswerValue>),
 }
 rt::union_by_type!(
-    Answer { One(_) : string, Many(_) : array } contract[validators::v6], BASE0,
+    Answer { One(_): string, Many(_): array } contract[validators::v6], BASE0,
     "/properties/answers/additionalProperties"
 );
 /// 1 to 200 characters.
@@ -155,41 +151,41 @@ mod fast {
     use super::*;
     use super::rt::fast::{LeafRead, MapOf, VecOf};
     rt::string_leaf!(
-        Leaf1 -> ContractVersion, | s | [! validators::RE0.is_match(s)] =>
-        Some(ContractVersion(s.to_owned()))
+        Leaf1 -> ContractVersion,
+        |s| [!validators::RE0.is_match(s)] => Some(ContractVersion(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf2 -> Input, | s | [! rt::check::min_length(s, 1u64), !
-        rt::check::max_length(s, 4000u64)] => Some(Input(s.to_owned()))
+        Leaf2 -> Input, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 4000u64)] =>
+        Some(Input(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> Mode, | s | [! ::std::matches!(s, "interactive" | "autopilot" |
-        "background")] => Mode::from_listed_str(s)
+        Leaf3 -> Mode, |s| [!::std::matches!(s, "interactive" | "autopilot" | "background")] =>
+        Mode::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf4 -> Kind, | s | [! ::std::matches!(s, "analysis" | "development")] =>
-        Kind::from_listed_str(s)
+        Leaf4 -> Kind,
+        |s| [!::std::matches!(s, "analysis" | "development")] => Kind::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf5 -> QuestionId, | s | [! validators::RE1.is_match(s)] => Some(QuestionId(s
-        .to_owned()))
+        Leaf5 -> QuestionId, |s| [!validators::RE1.is_match(s)] => Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf7 -> AnswerValue, | s | [! rt::check::min_length(s, 1u64), !
-        rt::check::max_length(s, 200u64)] => Some(AnswerValue(s.to_owned()))
+        Leaf7 -> AnswerValue, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s,
+        200u64)] => Some(AnswerValue(s.to_owned()))
     );
     rt::union_reader!(
-        Union8, VisitUnion8 -> Answer { str => Answer::One; R0 : AnswerValue, seq =>
-        Answer::Many; R1 : Vec < AnswerValue > } refuse bool number null map
+        Union8, VisitUnion8 -> Answer { str => Answer::One; R0: AnswerValue, seq => Answer::Many;
+        R1: Vec<AnswerValue> } refuse bool number null map
     );
     type Union6 = Union8<LeafRead<Leaf7>, VecOf<LeafRead<Leaf7>, 0usize, 50usize>>;
     rt::map_checks!(Checks9, names = validators::v5, values = validators::v6);
     rt::object_reader!(
-        read_0, Visit0, LaunchRequest { contract_version = "contractVersion", required =>
-        LeafRead < Leaf1 >; input = "input", required, redacted => LeafRead < Leaf2 >;
-        mode = "mode", required => LeafRead < Leaf3 >; kind = "kind" => LeafRead < Leaf4
-        >; answers = "answers", required, redacted => MapOf < Leaf5, Union6, Checks9 >; }
-        deny; contract[validators::v0], BASE0, ""
+        read_0, Visit0, LaunchRequest {
+        contract_version = "contractVersion", required => LeafRead<Leaf1>;
+        input = "input", required, redacted => LeafRead<Leaf2>;
+        mode = "mode", required => LeafRead<Leaf3>; kind = "kind" => LeafRead<Leaf4>;
+        answers = "answers", required, redacted => MapOf<Leaf5, Union6, Checks9>; } deny;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.
@@ -200,9 +196,7 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
-    static WORDS0: &[&str] = rt::words!(
-        "contractVersion", "input", "mode", "kind", "answers"
-    );
+    static WORDS0: &[&str] = rt::words!("contractVersion", "input", "mode", "kind", "answers");
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

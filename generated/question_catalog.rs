@@ -46,8 +46,7 @@ pub struct QuestionCatalog {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CatalogVersion(String);
 rt::string_newtype!(
-    CatalogVersion, redacted = false contract[validators::v1], BASE0,
-    "/properties/catalogVersion"
+    CatalogVersion, redacted = false contract[validators::v1], BASE0, "/properties/catalogVersion"
 );
 /// Question
 ///
@@ -81,8 +80,7 @@ pub struct Question {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuestionId(String);
 rt::string_newtype!(
-    QuestionId, redacted = false contract[validators::v3], BASE0,
-    "/$defs/Question/properties/id"
+    QuestionId, redacted = false contract[validators::v3], BASE0, "/$defs/Question/properties/id"
 );
 /// single: the answer is one string; multi: the answer is an array of strings (possibly empty).
 ///
@@ -106,8 +104,7 @@ rt::string_enum!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Label(String);
 rt::string_newtype!(
-    Label, redacted = false contract[validators::v5], BASE0,
-    "/$defs/Question/properties/label"
+    Label, redacted = false contract[validators::v5], BASE0, "/$defs/Question/properties/label"
 );
 /// Answer option
 ///
@@ -157,53 +154,52 @@ mod fast {
     use super::*;
     use super::rt::fast::{LeafRead, Typed, VecOf};
     rt::string_leaf!(
-        Leaf1 -> CatalogVersion, | s | [! validators::RE0.is_match(s)] =>
-        Some(CatalogVersion(s.to_owned()))
+        Leaf1 -> CatalogVersion,
+        |s| [!validators::RE0.is_match(s)] => Some(CatalogVersion(s.to_owned()))
     );
-    rt::array_checks!(Checks2, items = validators::t0:: < 0 >);
+    rt::array_checks!(Checks2, items = validators::t0::<0>);
     rt::object_reader!(
-        read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion", required =>
-        LeafRead < Leaf1 >; questions = "questions", required => VecOf < Typed < Question
-        >, 0usize, 500usize, Checks2 >; } deny; contract[validators::v0], BASE0, ""
+        read_0, Visit0, QuestionCatalog {
+        catalog_version = "catalogVersion", required => LeafRead<Leaf1>;
+        questions = "questions", required => VecOf<Typed<Question>, 0usize, 500usize, Checks2>;
+        } deny; contract[validators::v0], BASE0, ""
     );
     rt::string_leaf!(
-        Leaf3 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
-        .is_match(s)] => Some(QuestionId(s.to_owned()))
+        Leaf3 -> QuestionId, |s| [!rt::check::max_length(s, 200u64), !validators::RE1.is_match(s)]
+        => Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf4 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] =>
-        Select::from_listed_str(s)
+        Leaf4 -> Select, |s| [!::std::matches!(s, "single" | "multi")] => Select::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf5 -> Label, | s | [! rt::check::max_length(s, 500u64)] => Some(Label(s
-        .to_owned()))
+        Leaf5 -> Label, |s| [!rt::check::max_length(s, 500u64)] => Some(Label(s.to_owned()))
     );
-    rt::value_leaf!(Leaf6 -> bool, scalar | v | rt::is_valid(validators::v11, v));
-    rt::array_checks!(Checks7, items = validators::t0:: < 1 >);
+    rt::value_leaf!(Leaf6 -> bool, scalar |v| rt::is_valid(validators::v11, v));
+    rt::array_checks!(Checks7, items = validators::t0::<1>);
     rt::object_reader!(
-        read_2, Visit2, Question { id = "id", required => LeafRead < Leaf3 >; select =
-        "select", required => LeafRead < Leaf4 >; label = "label" => LeafRead < Leaf5 >;
-        answerable = "answerable" => LeafRead < Leaf6 >; options = "options" => VecOf <
-        Typed < AnswerOption >, 0usize, 200usize, Checks7 >; answer = "answer" => Typed <
-        Answer >; } deny; contract[validators::v2], BASE0, "/$defs/Question"
+        read_2, Visit2, Question { id = "id", required => LeafRead<Leaf3>;
+        select = "select", required => LeafRead<Leaf4>; label = "label" => LeafRead<Leaf5>;
+        answerable = "answerable" => LeafRead<Leaf6>;
+        options = "options" => VecOf<Typed<AnswerOption>, 0usize, 200usize, Checks7>;
+        answer = "answer" => Typed<Answer>; } deny;
+        contract[validators::v2], BASE0, "/$defs/Question"
     );
     rt::string_leaf!(
-        Leaf8 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
-        rt::check::max_length(s, 200u64), ! validators::RE2.is_match(s)] =>
-        Some(AnswerOptionId(s.to_owned()))
-    );
-    rt::object_reader!(
-        read_6, Visit6, AnswerOption { id = "id", required => LeafRead < Leaf8 >; label =
-        "label" => LeafRead < Leaf5 >; } deny; contract[validators::v6], BASE0,
-        "/$defs/AnswerOption"
-    );
-    rt::string_leaf!(
-        Leaf9 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
-        rt::check::max_length(s, 1000u64)] => Some(Pattern(s.to_owned()))
+        Leaf8 -> AnswerOptionId, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s,
+        200u64), !validators::RE2.is_match(s)] => Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Answer { pattern = "pattern", required => LeafRead < Leaf9 >; }
-        deny; contract[validators::v8], BASE0, "/$defs/Question/properties/answer"
+        read_6, Visit6, AnswerOption { id = "id", required => LeafRead<Leaf8>;
+        label = "label" => LeafRead<Leaf5>; } deny;
+        contract[validators::v6], BASE0, "/$defs/AnswerOption"
+    );
+    rt::string_leaf!(
+        Leaf9 -> Pattern, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 1000u64)]
+        => Some(Pattern(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_8, Visit8, Answer { pattern = "pattern", required => LeafRead<Leaf9>; } deny;
+        contract[validators::v8], BASE0, "/$defs/Question/properties/answer"
     );
 }
 /// Validators: one function per distinct subschema.
@@ -218,9 +214,7 @@ mod validators {
         "^[A-Za-z0-9][A-Za-z0-9._-]*$",
     );
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
-    static WORDS0: &[&str] = rt::words!(
-        "id", "select", "label", "answerable", "options", "answer"
-    );
+    static WORDS0: &[&str] = rt::words!("id", "select", "label", "answerable", "options", "answer");
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

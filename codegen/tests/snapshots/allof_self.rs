@@ -32,10 +32,10 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
+    rt::via_value!(Check1 -> rt::Value, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, AllOfSelf { vm = "vm" => ViaValue < Check1 >; } extra extra =>
-        AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, AllOfSelf { vm = "vm" => ViaValue<Check1>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

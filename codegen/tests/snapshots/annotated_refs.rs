@@ -47,8 +47,8 @@ pub enum Lint {
     DetailedLint(DetailedLint),
 }
 rt::union_by_type!(
-    Lint { LintLevel(_) : string, DetailedLint(_) : object } contract[validators::v1],
-    BASE0, "/definitions/Lint"
+    Lint { LintLevel(_): string, DetailedLint(_): object } contract[validators::v1], BASE0,
+    "/definitions/Lint"
 );
 /// Lint Level
 ///
@@ -67,8 +67,8 @@ pub enum LintLevel {
     Allow,
 }
 rt::string_enum!(
-    LintLevel { Forbid = "forbid", Deny = "deny", Warn = "warn", Allow = "allow" }
-    contract[validators::v2], BASE0, "/definitions/LintLevel"
+    LintLevel { Forbid = "forbid", Deny = "deny", Warn = "warn",
+    Allow = "allow" } contract[validators::v2], BASE0, "/definitions/LintLevel"
 );
 /// Detailed Lint
 ///
@@ -90,8 +90,8 @@ pub enum Rule {
     Array(Vec<rt::Value>),
 }
 rt::union_by_type!(
-    Rule { Integer(_) : number, String(_) : string, Array(_) : array }
-    contract[validators::v4], BASE0, "/definitions/rule"
+    Rule { Integer(_): number, String(_): string, Array(_): array } contract[validators::v4], BASE0,
+    "/definitions/rule"
 );
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,8 +104,8 @@ pub enum StringRule {
     Error,
 }
 rt::string_enum!(
-    StringRule { Off = "off", Warn = "warn", Error = "error" } contract[validators::v5],
-    BASE0, "/definitions/rule/oneOf/1"
+    StringRule { Off = "off", Warn = "warn", Error = "error" } contract[validators::v5], BASE0,
+    "/definitions/rule/oneOf/1"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -113,23 +113,22 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(
-        Leaf2 -> LintLevel, | s | [! ::std::matches!(s, "forbid" | "deny" | "warn" |
-        "allow")] => LintLevel::from_listed_str(s)
+        Leaf2 -> LintLevel, |s| [!::std::matches!(s, "forbid" | "deny" | "warn" | "allow")] =>
+        LintLevel::from_listed_str(s)
     );
     rt::union_reader!(
-        Union3, VisitUnion3 -> Lint { str => Lint::LintLevel; R0 : LintLevel, map =>
-        Lint::DetailedLint; R1 : DetailedLint } refuse bool number null seq
+        Union3, VisitUnion3 -> Lint { str => Lint::LintLevel;
+        R0: LintLevel, map => Lint::DetailedLint; R1: DetailedLint } refuse bool number null seq
     );
     type Union1 = Union3<LeafRead<Leaf2>, Typed<DetailedLint>>;
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
     rt::string_leaf!(
-        Leaf6 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
-        StringRule::from_listed_str(s)
+        Leaf6 -> StringRule,
+        |s| [!::std::matches!(s, "off" | "warn" | "error")] => StringRule::from_listed_str(s)
     );
     rt::union_reader!(
-        Union7, VisitUnion7 -> Rule { number => Rule::Integer; R0 : rt::Integer, str =>
-        Rule::String; R1 : StringRule, seq => Rule::Array; R2 : Vec < rt::Value > }
-        refuse bool null map
+        Union7, VisitUnion7 -> Rule { number => Rule::Integer; R0: rt::Integer, str => Rule::String;
+        R1: StringRule, seq => Rule::Array; R2: Vec<rt::Value> } refuse bool null map
     );
     type Union4 = Union7<
         LeafRead<Leaf5>,
@@ -139,13 +138,12 @@ mod fast {
     rt::object_reader!(
         read_0, Visit0, Lints { absolute_paths = "absolute_paths" => Union1;
         almost_swapped = "almost_swapped" => Union1; no_console = "no_console" => Union4;
-        no_debugger = "no_debugger" => Union4; } deny; contract[validators::v0], BASE0,
-        ""
+        no_debugger = "no_debugger" => Union4; } deny; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, DetailedLint { level = "level" => LeafRead < Leaf2 >; priority =
-        "priority" => LeafRead < Leaf8 >; } extra extra => AnyValue;
+        read_3, Visit3, DetailedLint { level = "level" => LeafRead<Leaf2>;
+        priority = "priority" => LeafRead<Leaf8>; } extra extra => AnyValue;
         contract[validators::v3], BASE0, "/definitions/DetailedLint"
     );
 }

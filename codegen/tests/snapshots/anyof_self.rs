@@ -30,7 +30,7 @@ pub enum Value {
     Integer(rt::Integer),
 }
 rt::union_by_type!(
-    Value { String(_) : string, Integer(_) : number } contract[validators::v1], BASE0,
+    Value { String(_): string, Integer(_): number } contract[validators::v1], BASE0,
     "/definitions/value"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -38,9 +38,9 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::ViaValue;
-    rt::via_value!(Check1 -> Value, | v | rt::is_valid(validators::v2, v));
+    rt::via_value!(Check1 -> Value, |v| rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_0, Visit0, AnyOfSelf { value = "value" => ViaValue < Check1 >; } deny;
+        read_0, Visit0, AnyOfSelf { value = "value" => ViaValue<Check1>; } deny;
         contract[validators::v0], BASE0, ""
     );
 }

@@ -54,9 +54,7 @@ pub struct Option {
 /// Schema: `fixtures/awkward_names.json#/$defs/String`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct String(::std::string::String);
-rt::string_newtype!(
-    String, redacted = false contract[validators::v2], BASE0, "/$defs/String"
-);
+rt::string_newtype!(String, redacted = false contract[validators::v2], BASE0, "/$defs/String");
 /// Schema: `fixtures/awkward_names.json#/$defs/Result`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Result {
@@ -68,8 +66,7 @@ pub enum Result {
     Ok2,
 }
 rt::string_enum!(
-    Result { Ok = "Ok", Err = "Err", Ok2 = "ok" } contract[validators::v3], BASE0,
-    "/$defs/Result"
+    Result { Ok = "Ok", Err = "Err", Ok2 = "ok" } contract[validators::v3], BASE0, "/$defs/Result"
 );
 /// Schema: `fixtures/awkward_names.json#/$defs/Value`
 #[derive(Clone, PartialEq)]
@@ -85,37 +82,36 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
+        Leaf1 -> ::std::string::String, |s| [] => ::std::option::Option::Some(s.to_owned())
     );
     rt::string_leaf!(
-        Leaf2 -> String, | s | [! rt::check::min_length(s, 2u64)] =>
-        ::std::option::Option::Some(String(s.to_owned()))
+        Leaf2 -> String,
+        |s| [!rt::check::min_length(s, 2u64)] => ::std::option::Option::Some(String(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> Result, | s | [! ::std::matches!(s, "Ok" | "Err" | "ok")] =>
-        Result::from_listed_str(s)
+        Leaf3 -> Result,
+        |s| [!::std::matches!(s, "Ok" | "Err" | "ok")] => Result::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, AwkwardNames { r#type = "type" => LeafRead < Leaf1 >; r#fn = "fn"
-        => LeafRead < Leaf1 >; self_ = "self" => LeafRead < Leaf1 >; self__ = "Self" =>
-        LeafRead < Leaf1 >; crate_ = "crate" => LeafRead < Leaf1 >; empty = "" =>
-        LeafRead < Leaf1 >; a = "a" => LeafRead < Leaf1 >; a_ = "A" => LeafRead < Leaf1
-        >; extra = "extra" => LeafRead < Leaf1 >; _2fast = "2fast" => LeafRead < Leaf1 >;
-        option = "option" => Typed < Option >; string = "string" => LeafRead < Leaf2 >;
-        result = "result" => LeafRead < Leaf3 >; value = "value" => Typed < Value >; }
-        extra extra_ => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, AwkwardNames { r#type = "type" => LeafRead<Leaf1>;
+        r#fn = "fn" => LeafRead<Leaf1>; self_ = "self" => LeafRead<Leaf1>;
+        self__ = "Self" => LeafRead<Leaf1>; crate_ = "crate" => LeafRead<Leaf1>;
+        empty = "" => LeafRead<Leaf1>; a = "a" => LeafRead<Leaf1>; a_ = "A" => LeafRead<Leaf1>;
+        extra = "extra" => LeafRead<Leaf1>; _2fast = "2fast" => LeafRead<Leaf1>;
+        option = "option" => Typed<Option>; string = "string" => LeafRead<Leaf2>;
+        result = "result" => LeafRead<Leaf3>; value = "value" => Typed<Value>;
+        } extra extra_ => AnyValue; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v5, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_1, Visit1, Option { some = "some" => LeafRead < Leaf4 >; } extra extra =>
-        AnyValue; contract[validators::t0:: < 0 >], BASE0, "/$defs/Option"
+        read_1, Visit1, Option { some = "some" => LeafRead<Leaf4>; } extra extra => AnyValue;
+        contract[validators::t0::<0>], BASE0, "/$defs/Option"
     );
-    rt::array_checks!(Checks5, items = validators::t1:: < 0 >);
+    rt::array_checks!(Checks5, items = validators::t1::<0>);
     rt::object_reader!(
-        read_4, Visit4, Value { vec = "Vec" => VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX }, Checks5 >; } extra extra => AnyValue; contract[validators::t0:: < 1
-        >], BASE0, "/$defs/Value"
+        read_4, Visit4, Value { vec = "Vec" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; } extra extra => AnyValue;
+        contract[validators::t0::<1>], BASE0, "/$defs/Value"
     );
 }
 /// Validators: one function per distinct subschema.

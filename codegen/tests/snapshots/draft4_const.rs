@@ -41,10 +41,11 @@ pub enum Binding {
     },
 }
 rt::union!(
-    Binding { [validators::v1, BASE0, "/properties/binding/oneOf/0"] => Sql { r#type =
-    "type", required; table = "table"; } extra extra, [validators::v2, BASE0,
-    "/properties/binding/oneOf/1"] => HttpOrTimer { r#type = "type", required; } extra
-    extra } contract[validators::v3], BASE0, "/properties/binding"
+    Binding { [validators::v1, BASE0, "/properties/binding/oneOf/0"] => Sql {
+    r#type = "type", required; table = "table"; } extra extra,
+    [validators::v2, BASE0, "/properties/binding/oneOf/1"] => HttpOrTimer {
+    r#type = "type", required; } extra extra } contract[validators::v3], BASE0,
+    "/properties/binding"
 );
 /// Always `sql`.
 ///
@@ -64,18 +65,18 @@ pub enum HttpOrTimerBindingType {
     Timer,
 }
 rt::string_enum!(
-    HttpOrTimerBindingType { Http = "http", Timer = "timer" } contract[validators::v5],
-    BASE0, "/properties/binding/oneOf/1/properties/type"
+    HttpOrTimerBindingType { Http = "http", Timer = "timer" } contract[validators::v5], BASE0,
+    "/properties/binding/oneOf/1/properties/type"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> Binding, | v | rt::is_valid(validators::v3, v));
+    rt::via_value!(Check1 -> Binding, |v| rt::is_valid(validators::v3, v));
     rt::object_reader!(
-        read_0, Visit0, Draft4Const { binding = "binding" => ViaValue < Check1 >; } extra
-        extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, Draft4Const { binding = "binding" => ViaValue<Check1>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -39,20 +39,18 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, TupleOf, ViaValue};
-    rt::via_value!(Check1 -> Vec < rt::Value >, | v | rt::is_valid(validators::v1, v));
-    rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
-    rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v4, v));
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
-    rt::via_value!(
-        Check6 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v6, v)
-    );
+    rt::via_value!(Check1 -> Vec<rt::Value>, |v| rt::is_valid(validators::v1, v));
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar |v| rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v3, v));
+    rt::value_leaf!(Leaf4 -> rt::Number, scalar |v| rt::is_valid(validators::v4, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
+    rt::via_value!(Check6 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v6, v));
     rt::object_reader!(
-        read_0, Visit0, Draft4Tuple { point = "point" => ViaValue < Check1 >; pair =
-        "pair" => TupleOf < (LeafRead < Leaf2 >, LeafRead < Leaf3 >,) >; limit = "limit"
-        => LeafRead < Leaf4 >; r#ref = "ref" => LeafRead < Leaf5 >; deps = "deps" =>
-        ViaValue < Check6 >; } extra extra => AnyValue; contract[validators::v0], BASE0,
-        ""
+        read_0, Visit0, Draft4Tuple { point = "point" => ViaValue<Check1>;
+        pair = "pair" => TupleOf<(LeafRead<Leaf2>, LeafRead<Leaf3>,)>;
+        limit = "limit" => LeafRead<Leaf4>; r#ref = "ref" => LeafRead<Leaf5>;
+        deps = "deps" => ViaValue<Check6>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -29,16 +29,14 @@ const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";
 pub struct List {
     pub elements: Vec<rt::Value>,
 }
-rt::object!(
-    List { elements = "elements", required; } deny contract[validators::v0], BASE0, ""
-);
+rt::object!(List { elements = "elements", required; } deny contract[validators::v0], BASE0, "");
 /// Schema: `fixtures/dynamic_scope.json#/$defs/strictElement`
 #[derive(Clone, PartialEq)]
 pub struct StrictElement {
     pub a: rt::Value,
 }
 rt::object!(
-    StrictElement { a = "a", required; } deny contract[validators::t0:: < 0 >], BASE0,
+    StrictElement { a = "a", required; } deny contract[validators::t0::<0>], BASE0,
     "/$defs/strictElement"
 );
 /// Validators: one function per distinct subschema.

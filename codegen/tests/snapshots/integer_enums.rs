@@ -61,7 +61,7 @@ pub enum Level {
     /// `1`
     V1,
 }
-rt::integer_enum!(Level { Minus1 = - 1, V0 = 0, V1 = 1 });
+rt::integer_enum!(Level { Minus1 = -1, V0 = 0, V1 = 1 });
 rt::contract!(spelled Level, [validators::v2], BASE0, "/properties/level");
 /// Places hold it as `rt::Spelled<Priority>`, which derefs to it (`match *x { Priority::… }`) and keeps a value the document wrote otherwise than plain decimal (`1.0`, `1e0`) as written; a value built in code is written plainly.
 ///
@@ -130,37 +130,21 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
-    rt::value_leaf!(
-        Leaf1 -> rt::Spelled < Size >, scalar | v | rt::is_valid(validators::v1, v)
-    );
-    rt::value_leaf!(
-        Leaf2 -> rt::Spelled < Level >, scalar | v | rt::is_valid(validators::v2, v)
-    );
-    rt::value_leaf!(
-        Leaf3 -> rt::Spelled < Priority >, scalar | v | rt::is_valid(validators::v3, v)
-    );
-    rt::value_leaf!(
-        Leaf4 -> rt::Spelled < Retries >, scalar | v | rt::is_valid(validators::v4, v)
-    );
-    rt::via_value!(
-        Check5 -> Option < rt::Spelled < MaybeSize > >, | v |
-        rt::is_valid(validators::v5, v)
-    );
+    rt::value_leaf!(Leaf1 -> rt::Spelled<Size>, scalar |v| rt::is_valid(validators::v1, v));
+    rt::value_leaf!(Leaf2 -> rt::Spelled<Level>, scalar |v| rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf3 -> rt::Spelled<Priority>, scalar |v| rt::is_valid(validators::v3, v));
+    rt::value_leaf!(Leaf4 -> rt::Spelled<Retries>, scalar |v| rt::is_valid(validators::v4, v));
+    rt::via_value!(Check5 -> Option<rt::Spelled<MaybeSize>>, |v| rt::is_valid(validators::v5, v));
     rt::array_checks!(Checks6, items = validators::v8);
-    rt::value_leaf!(
-        Leaf7 -> rt::Spelled < Mode >, scalar | v | rt::is_valid(validators::v6, v)
-    );
-    rt::value_leaf!(
-        Leaf8 -> rt::Spelled < Bits >, scalar | v | rt::is_valid(validators::v7, v)
-    );
+    rt::value_leaf!(Leaf7 -> rt::Spelled<Mode>, scalar |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf8 -> rt::Spelled<Bits>, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_0, Visit0, IntegerEnums { size = "size", required => LeafRead < Leaf1 >;
-        level = "level" => LeafRead < Leaf2 >; priority = "priority" => LeafRead < Leaf3
-        >; retries = "retries" => LeafRead < Leaf4 >; maybe_size = "maybeSize" =>
-        ViaValue < Check5 >; sizes = "sizes" => VecOf < LeafRead < Leaf1 >, 0usize, {
-        usize::MAX }, Checks6 >; mode = "mode" default : Mode = Mode::V2 => LeafRead <
-        Leaf7 >; bits = "bits" => LeafRead < Leaf8 >; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
+        read_0, Visit0, IntegerEnums { size = "size", required => LeafRead<Leaf1>;
+        level = "level" => LeafRead<Leaf2>; priority = "priority" => LeafRead<Leaf3>;
+        retries = "retries" => LeafRead<Leaf4>; maybe_size = "maybeSize" => ViaValue<Check5>;
+        sizes = "sizes" => VecOf<LeafRead<Leaf1>, 0usize, { usize::MAX }, Checks6>;
+        mode = "mode" default: Mode = Mode::V2 => LeafRead<Leaf7>; bits = "bits" => LeafRead<Leaf8>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

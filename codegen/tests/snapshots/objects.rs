@@ -50,9 +50,7 @@ pub struct Objects {
 /// Schema: `fixtures/objects.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
-rt::string_newtype!(
-    Id, redacted = false contract[validators::v1], BASE0, "/properties/id"
-);
+rt::string_newtype!(Id, redacted = false contract[validators::v1], BASE0, "/properties/id");
 /// Schema: `fixtures/objects.json#/properties/closed`
 #[derive(Clone, PartialEq)]
 pub struct Closed {
@@ -66,8 +64,7 @@ pub struct Closed {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CountKey(String);
 rt::string_newtype!(
-    CountKey, redacted = false contract[validators::v3], BASE0,
-    "/properties/counts/propertyNames"
+    CountKey, redacted = false contract[validators::v3], BASE0, "/properties/counts/propertyNames"
 );
 /// Schema: `fixtures/objects.json#/properties/entries/additionalProperties`
 #[derive(Clone, PartialEq)]
@@ -95,8 +92,7 @@ pub struct Labels {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Labels { name = "name"; } extra extra contract[validators::v6], BASE0,
-    "/properties/labels"
+    Labels { name = "name"; } extra extra contract[validators::v6], BASE0, "/properties/labels"
 );
 /// Schema: `fixtures/objects.json#/properties/typedExtra`
 #[derive(Clone, PartialEq)]
@@ -148,8 +144,7 @@ pub enum BlockSize {
 }
 rt::integer_enum!(BlockSize { V512 = 512, V2048 = 2048 });
 rt::contract!(
-    spelled BlockSize, [validators::v11], BASE0,
-    "/properties/defaults/properties/blockSize"
+    spelled BlockSize, [validators::v11], BASE0, "/properties/defaults/properties/blockSize"
 );
 /// With `card`, also `billing`. With `billing`, more rules apply (`dependentSchemas`).
 ///
@@ -162,8 +157,8 @@ pub struct Dependent {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Dependent { card = "card"; billing = "billing"; } extra extra
-    contract[validators::v12], BASE0, "/properties/dependent"
+    Dependent { card = "card"; billing = "billing"; } extra extra contract[validators::v12], BASE0,
+    "/properties/dependent"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -171,82 +166,66 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, ViaValue};
     rt::string_leaf!(
-        Leaf1 -> Id, | s | [! rt::check::min_length(s, 1u64), ! rt::check::max_length(s,
-        20u64)] => Some(Id(s.to_owned()))
+        Leaf1 -> Id, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 20u64)] =>
+        Some(Id(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf2 -> CountKey, | s | [! validators::RE0.is_match(s)] => Some(CountKey(s
-        .to_owned()))
+        Leaf2 -> CountKey, |s| [!validators::RE0.is_match(s)] => Some(CountKey(s.to_owned()))
     );
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v13, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v13, v));
     rt::map_checks!(Checks4, names = validators::v3, values = validators::v13);
-    rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf5 -> String, |s| [] => Some(s.to_owned()));
     rt::map_checks!(Checks6, values = validators::v4);
-    rt::via_value!(
-        Check7 -> rt::Map < String, String >, | v | rt::is_valid(validators::t0:: < 0 >,
-        v)
-    );
-    rt::via_value!(Check8 -> Labels, | v | rt::is_valid(validators::v6, v));
-    rt::via_value!(
-        Check9 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v15, v)
-    );
-    rt::via_value!(Check10 -> Dependent, | v | rt::is_valid(validators::v12, v));
+    rt::via_value!(Check7 -> rt::Map<String, String>, |v| rt::is_valid(validators::t0::<0>, v));
+    rt::via_value!(Check8 -> Labels, |v| rt::is_valid(validators::v6, v));
+    rt::via_value!(Check9 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v15, v));
+    rt::via_value!(Check10 -> Dependent, |v| rt::is_valid(validators::v12, v));
     rt::object_reader!(
-        read_0, Visit0, Objects { id = "id", required => LeafRead < Leaf1 >; closed =
-        "closed", required => Typed < Closed >; counts = "counts" => MapOf < Leaf2,
-        LeafRead < Leaf3 >, Checks4 >; entries = "entries" => MapOf < Leaf5, Typed <
-        Entry >, Checks6 >; by_key_shape = "byKeyShape" => ViaValue < Check7 >; labels =
-        "labels" => ViaValue < Check8 >; typed_extra = "typedExtra" => Typed < TypedExtra
-        >; empty = "empty" => Typed < Empty >; defaults = "defaults" => Typed < Defaults
-        >; min_max = "minMax" => ViaValue < Check9 >; dependent = "dependent" => ViaValue
-        < Check10 >; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, Objects { id = "id", required => LeafRead<Leaf1>;
+        closed = "closed", required => Typed<Closed>;
+        counts = "counts" => MapOf<Leaf2, LeafRead<Leaf3>, Checks4>;
+        entries = "entries" => MapOf<Leaf5, Typed<Entry>, Checks6>;
+        by_key_shape = "byKeyShape" => ViaValue<Check7>; labels = "labels" => ViaValue<Check8>;
+        typed_extra = "typedExtra" => Typed<TypedExtra>; empty = "empty" => Typed<Empty>;
+        defaults = "defaults" => Typed<Defaults>; min_max = "minMax" => ViaValue<Check9>;
+        dependent = "dependent" => ViaValue<Check10>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(
-        Leaf11 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v)
-    );
-    rt::value_leaf!(Leaf12 -> bool, scalar | v | rt::is_valid(validators::v17, v));
+    rt::value_leaf!(Leaf11 -> rt::Integer, scalar |v| rt::is_valid(validators::v16, v));
+    rt::value_leaf!(Leaf12 -> bool, scalar |v| rt::is_valid(validators::v17, v));
     rt::object_reader!(
-        read_2, Visit2, Closed { a = "a" => LeafRead < Leaf11 >; b = "b" default : bool =
-        false => LeafRead < Leaf12 >; } deny; contract[validators::v2], BASE0,
-        "/properties/closed"
+        read_2, Visit2, Closed { a = "a" => LeafRead<Leaf11>;
+        b = "b" default: bool = false => LeafRead<Leaf12>; } deny;
+        contract[validators::v2], BASE0, "/properties/closed"
     );
     rt::string_leaf!(
-        Leaf13 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        Some(NonEmptyString(s.to_owned()))
+        Leaf13 -> NonEmptyString,
+        |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
-    rt::value_leaf!(
-        Leaf14 -> rt::Integer, scalar | v | rt::is_valid(validators::v18, v)
-    );
+    rt::value_leaf!(Leaf14 -> rt::Integer, scalar |v| rt::is_valid(validators::v18, v));
     rt::object_reader!(
-        read_4, Visit4, Entry { name = "name", required => LeafRead < Leaf13 >; size =
-        "size" => LeafRead < Leaf14 >; } extra extra => AnyValue;
+        read_4, Visit4, Entry { name = "name", required => LeafRead<Leaf13>;
+        size = "size" => LeafRead<Leaf14>; } extra extra => AnyValue;
         contract[validators::v4], BASE0, "/properties/entries/additionalProperties"
     );
-    rt::value_leaf!(Leaf15 -> rt::Number, scalar | v | rt::is_valid(validators::v19, v));
+    rt::value_leaf!(Leaf15 -> rt::Number, scalar |v| rt::is_valid(validators::v19, v));
     rt::object_reader!(
-        read_7, Visit7, TypedExtra { fixed = "fixed" => LeafRead < Leaf15 >; } extra
-        extra => LeafRead < Leaf5 >; contract[validators::v7], BASE0,
-        "/properties/typedExtra"
+        read_7, Visit7, TypedExtra { fixed = "fixed" => LeafRead<Leaf15>;
+        } extra extra => LeafRead<Leaf5>; contract[validators::v7], BASE0, "/properties/typedExtra"
     );
     rt::object_reader!(
-        read_8, Visit8, Empty {} deny; contract[validators::v8], BASE0,
-        "/properties/empty"
+        read_8, Visit8, Empty {} deny; contract[validators::v8], BASE0, "/properties/empty"
     );
     rt::string_leaf!(
-        Leaf16 -> Mode, | s | [! ::std::matches!(s, "fast" | "slow")] =>
-        Mode::from_listed_str(s)
+        Leaf16 -> Mode, |s| [!::std::matches!(s, "fast" | "slow")] => Mode::from_listed_str(s)
     );
-    rt::value_leaf!(
-        Leaf17 -> rt::Spelled < BlockSize >, scalar | v | rt::is_valid(validators::v11,
-        v)
-    );
+    rt::value_leaf!(Leaf17 -> rt::Spelled<BlockSize>, scalar |v| rt::is_valid(validators::v11, v));
     rt::object_reader!(
-        read_9, Visit9, Defaults { mode = "mode" default : Mode = Mode::Slow => LeafRead
-        < Leaf16 >; validate = "validate" default validate_or_default : bool = true =>
-        LeafRead < Leaf12 >; block_size = "blockSize" default : BlockSize =
-        BlockSize::V2048 => LeafRead < Leaf17 >; label = "label" default : & str = "none"
-        => LeafRead < Leaf5 >; } extra extra => AnyValue; contract[validators::v9],
-        BASE0, "/properties/defaults"
+        read_9, Visit9, Defaults { mode = "mode" default: Mode = Mode::Slow => LeafRead<Leaf16>;
+        validate = "validate" default validate_or_default: bool = true => LeafRead<Leaf12>;
+        block_size = "blockSize" default: BlockSize = BlockSize::V2048 => LeafRead<Leaf17>;
+        label = "label" default: &str = "none" => LeafRead<Leaf5>; } extra extra => AnyValue;
+        contract[validators::v9], BASE0, "/properties/defaults"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -42,8 +42,7 @@ pub enum Tree {
     Array(Vec<Tree>),
 }
 rt::union_by_type!(
-    Tree { String(_) : string, Array(_) : array } contract[validators::v2], BASE0,
-    "/definitions/tree"
+    Tree { String(_): string, Array(_): array } contract[validators::v2], BASE0, "/definitions/tree"
 );
 /// At least 1 character.
 ///
@@ -51,22 +50,21 @@ rt::union_by_type!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NonEmptyString(String);
 rt::string_newtype!(
-    NonEmptyString, redacted = false contract[validators::v3], BASE0,
-    "/definitions/tree/oneOf/0"
+    NonEmptyString, redacted = false contract[validators::v3], BASE0, "/definitions/tree/oneOf/0"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Read, Typed, VecOf, ViaValue};
-    rt::via_value!(Check1 -> Json, | v | rt::is_valid(validators::t1:: < 0 >, v));
+    rt::via_value!(Check1 -> Json, |v| rt::is_valid(validators::t1::<0>, v));
     rt::string_leaf!(
-        Leaf3 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        Some(NonEmptyString(s.to_owned()))
+        Leaf3 -> NonEmptyString,
+        |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
     rt::union_reader!(
-        Union4, VisitUnion4 -> Tree { str => Tree::String; R0 : NonEmptyString, seq =>
-        Tree::Array; R1 : Vec < Tree > } refuse bool number null map
+        Union4, VisitUnion4 -> Tree { str => Tree::String; R0: NonEmptyString, seq => Tree::Array;
+        R1: Vec<Tree> } refuse bool number null map
     );
     /// Reads a union that holds itself.
     pub(super) struct Union2;
@@ -83,14 +81,14 @@ mod fast {
         }
     }
     rt::object_reader!(
-        read_0, Visit0, Recursive { payload = "payload" => ViaValue < Check1 >; list =
-        "list" => Typed < List >; tree = "tree" => Union2; } extra extra => AnyValue;
+        read_0, Visit0, Recursive { payload = "payload" => ViaValue<Check1>;
+        list = "list" => Typed<List>; tree = "tree" => Union2; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_2, Visit2, List { head = "head", required => LeafRead < Leaf5 >; tail =
-        "tail" => Boxed < Typed < List >>; } extra extra => AnyValue;
+        read_2, Visit2, List { head = "head", required => LeafRead<Leaf5>;
+        tail = "tail" => Boxed<Typed<List>>; } extra extra => AnyValue;
         contract[validators::v1], BASE0, "/definitions/list"
     );
 }

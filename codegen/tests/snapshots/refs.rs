@@ -69,8 +69,7 @@ pub struct Node {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WithSibling(String);
 rt::string_newtype!(
-    WithSibling, redacted = false contract[validators::v5], BASE0,
-    "/properties/withSibling"
+    WithSibling, redacted = false contract[validators::v5], BASE0, "/properties/withSibling"
 );
 /// Schema: `fixtures/refs.json#/$defs/a~1b`
 pub type AB = String;
@@ -81,43 +80,40 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
-    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::t1:: < 0 >, v)
-    );
+    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t1::<0>, v));
     rt::string_leaf!(
-        Leaf3 -> WithSibling, | s | [! rt::check::max_length(s, 3u64)] =>
-        Some(WithSibling(s.to_owned()))
+        Leaf3 -> WithSibling,
+        |s| [!rt::check::max_length(s, 3u64)] => Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Refs { escaped = "escaped" => LeafRead < Leaf1 >; percent =
-        "percent" => LeafRead < Leaf2 >; anchored = "anchored" => Typed < Money >;
-        embedded = "embedded" => Typed < Embedded >; cross_file = "crossFile" => Typed <
-        Address >; tree = "tree" => Typed < Node >; with_sibling = "withSibling" =>
-        LeafRead < Leaf3 >; } extra extra => AnyValue; contract[validators::v0], BASE0,
-        ""
+        read_0, Visit0, Refs { escaped = "escaped" => LeafRead<Leaf1>;
+        percent = "percent" => LeafRead<Leaf2>; anchored = "anchored" => Typed<Money>;
+        embedded = "embedded" => Typed<Embedded>; cross_file = "crossFile" => Typed<Address>;
+        tree = "tree" => Typed<Node>; with_sibling = "withSibling" => LeafRead<Leaf3>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf4 -> rt::Number, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_1, Visit1, Money { amount = "amount", required => LeafRead < Leaf4 >;
-        currency = "currency" => LeafRead < Leaf1 >; } extra extra => AnyValue;
-        contract[validators::t0:: < 0 >], BASE0, "/$defs/money"
+        read_1, Visit1, Money { amount = "amount", required => LeafRead<Leaf4>;
+        currency = "currency" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t0::<0>], BASE0, "/$defs/money"
     );
-    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::t2:: < 0 >, v));
+    rt::value_leaf!(Leaf5 -> bool, scalar |v| rt::is_valid(validators::t2::<0>, v));
     rt::object_reader!(
-        read_2, Visit2, Embedded { inner = "inner" => LeafRead < Leaf5 >; } extra extra
-        => AnyValue; contract[validators::v2], BASE1, ""
+        read_2, Visit2, Embedded { inner = "inner" => LeafRead<Leaf5>; } extra extra => AnyValue;
+        contract[validators::v2], BASE1, ""
     );
     rt::object_reader!(
-        read_3, Visit3, Address { street = "street", required => LeafRead < Leaf1 >; city
-        = "city" => LeafRead < Leaf1 >; } extra extra => AnyValue;
-        contract[validators::t0:: < 1 >], BASE2, "/$defs/Address"
+        read_3, Visit3, Address { street = "street", required => LeafRead<Leaf1>;
+        city = "city" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t0::<1>], BASE2, "/$defs/Address"
     );
-    rt::array_checks!(Checks6, items = validators::t1:: < 1 >);
+    rt::array_checks!(Checks6, items = validators::t1::<1>);
     rt::object_reader!(
-        read_4, Visit4, Node { value = "value" => LeafRead < Leaf2 >; children =
-        "children" => VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks6 >; parent =
-        "parent" => Boxed < Typed < Node >>; } extra extra => AnyValue;
+        read_4, Visit4, Node { value = "value" => LeafRead<Leaf2>;
+        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks6>;
+        parent = "parent" => Boxed<Typed<Node>>; } extra extra => AnyValue;
         contract[validators::v4], BASE0, "/$defs/node"
     );
 }

@@ -33,22 +33,22 @@ pub enum LineEnd {
     Axb3,
 }
 rt::string_enum!(
-    LineEnd { Axb = "a\rb", Axb2 = "a\nb", Axb3 = "a`b" } contract[validators::v1],
-    BASE0, "/$defs/item/properties/lineEnd"
+    LineEnd { Axb = "a\rb", Axb2 = "a\nb", Axb3 = "a`b" } contract[validators::v1], BASE0,
+    "/$defs/item/properties/lineEnd"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
-    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf2 -> LineEnd, | s | [! ::std::matches!(s, "a\rb" | "a\nb" | "a`b")] =>
-        LineEnd::from_listed_str(s)
+        Leaf2 -> LineEnd,
+        |s| [!::std::matches!(s, "a\rb" | "a\nb" | "a`b")] => LineEnd::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Item { id = "id", required => LeafRead < Leaf1 >; line_end =
-        "lineEnd" => LeafRead < Leaf2 >; } extra extra => AnyValue;
+        read_0, Visit0, Item { id = "id", required => LeafRead<Leaf1>;
+        line_end = "lineEnd" => LeafRead<Leaf2>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
 }

@@ -63,7 +63,7 @@ pub enum NumberOrString {
     Number(rt::Number),
     String(String),
 }
-rt::union_by_type!(NumberOrString { Number(_) : number, String(_) : string });
+rt::union_by_type!(NumberOrString { Number(_): number, String(_): string });
 /// Matches `^[A-Z]{3}$`.
 ///
 /// Examples: `"ABC"`, `"XYZ"`
@@ -71,9 +71,7 @@ rt::union_by_type!(NumberOrString { Number(_) : number, String(_) : string });
 /// Schema: `fixtures/scalars.json#/properties/code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code(String);
-rt::string_newtype!(
-    Code, redacted = false contract[validators::v1], BASE0, "/properties/code"
-);
+rt::string_newtype!(Code, redacted = false contract[validators::v1], BASE0, "/properties/code");
 /// Always `v1`.
 ///
 /// Schema: `fixtures/scalars.json#/properties/fixed`
@@ -93,8 +91,8 @@ pub enum Color {
     Blue,
 }
 rt::string_enum!(
-    Color { Red = "red", Green = "green", Blue = "blue" } contract[validators::v3],
-    BASE0, "/properties/color"
+    Color { Red = "red", Green = "green", Blue = "blue" } contract[validators::v3], BASE0,
+    "/properties/color"
 );
 /// Schema: `fixtures/scalars.json#/properties/nullableColor`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -103,8 +101,7 @@ pub enum NullableColor {
     Red,
 }
 rt::string_enum!(
-    NullableColor { Red = "red" } contract[validators::v4], BASE0,
-    "/properties/nullableColor"
+    NullableColor { Red = "red" } contract[validators::v4], BASE0, "/properties/nullableColor"
 );
 /// `x-acme-known`: `["http","grpc"]`
 ///
@@ -129,49 +126,42 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, ViaValue};
-    rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
-    rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
-    rt::value_leaf!(Leaf3 -> rt::Number, scalar | v | rt::is_valid(validators::v8, v));
-    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v9, v));
-    rt::value_leaf!(Leaf5 -> (), scalar | v | rt::is_valid(validators::v10, v));
-    rt::via_value!(Check6 -> Option < String >, | v | rt::is_valid(validators::v11, v));
-    rt::via_value!(Check7 -> NumberOrString, | v | rt::is_valid(validators::v12, v));
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar |v| rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf3 -> rt::Number, scalar |v| rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v9, v));
+    rt::value_leaf!(Leaf5 -> (), scalar |v| rt::is_valid(validators::v10, v));
+    rt::via_value!(Check6 -> Option<String>, |v| rt::is_valid(validators::v11, v));
+    rt::via_value!(Check7 -> NumberOrString, |v| rt::is_valid(validators::v12, v));
+    rt::string_leaf!(Leaf8 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
+    rt::string_leaf!(Leaf9 -> String, |s| [] => Some(s.to_owned()));
+    rt::via_value!(Check10 -> rt::Value, |v| rt::is_valid(validators::v13, v));
+    rt::string_leaf!(Leaf11 -> Fixed, |s| [s != "v1"] => (s == "v1").then_some(Fixed));
+    rt::value_leaf!(Leaf12 -> rt::Integer, scalar |v| rt::is_valid(validators::v14, v));
     rt::string_leaf!(
-        Leaf8 -> Code, | s | [! validators::RE0.is_match(s)] => Some(Code(s.to_owned()))
+        Leaf13 -> Color,
+        |s| [!::std::matches!(s, "red" | "green" | "blue")] => Color::from_listed_str(s)
     );
-    rt::string_leaf!(Leaf9 -> String, | s | [] => Some(s.to_owned()));
-    rt::via_value!(Check10 -> rt::Value, | v | rt::is_valid(validators::v13, v));
-    rt::string_leaf!(Leaf11 -> Fixed, | s | [s != "v1"] => (s == "v1").then_some(Fixed));
-    rt::value_leaf!(
-        Leaf12 -> rt::Integer, scalar | v | rt::is_valid(validators::v14, v)
-    );
+    rt::via_value!(Check14 -> Option<NumberOrString>, |v| rt::is_valid(validators::v15, v));
+    rt::via_value!(Check15 -> Option<NullableColor>, |v| rt::is_valid(validators::v4, v));
     rt::string_leaf!(
-        Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] =>
-        Color::from_listed_str(s)
-    );
-    rt::via_value!(
-        Check14 -> Option < NumberOrString >, | v | rt::is_valid(validators::v15, v)
-    );
-    rt::via_value!(
-        Check15 -> Option < NullableColor >, | v | rt::is_valid(validators::v4, v)
-    );
-    rt::string_leaf!(
-        Leaf16 -> Protocol, | s | [] => match s { "http" => Some(Protocol::Http), "grpc"
-        => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
+        Leaf16 -> Protocol, |s| [] => match s { "http" => Some(Protocol::Http),
+        "grpc" => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_0, Visit0, Scalars { count = "count" => LeafRead < Leaf1 >; ratio = "ratio"
-        => LeafRead < Leaf2 >; step = "step" => LeafRead < Leaf3 >; flag = "flag" =>
-        LeafRead < Leaf4 >; nothing = "nothing" => LeafRead < Leaf5 >; maybe_text =
-        "maybeText" => ViaValue < Check6 >; text_or_number = "textOrNumber" => ViaValue <
-        Check7 >; code = "code" => LeafRead < Leaf8 >; when = "when" => LeafRead < Leaf9
-        >; anything = "anything" => AnyValue; never = "never" => ViaValue < Check10 >;
-        always = "always" => AnyValue; fixed = "fixed" => LeafRead < Leaf11 >;
-        fixed_number = "fixedNumber" => LeafRead < Leaf12 >; color = "color" => LeafRead
-        < Leaf13 >; mixed_enum = "mixedEnum" => ViaValue < Check14 >; nullable_color =
-        "nullableColor" => ViaValue < Check15 >; protocol = "protocol" => LeafRead <
-        Leaf16 >; old = "old" => LeafRead < Leaf9 >; secret = "secret" => LeafRead <
-        Leaf9 >; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, Scalars { count = "count" => LeafRead<Leaf1>;
+        ratio = "ratio" => LeafRead<Leaf2>; step = "step" => LeafRead<Leaf3>;
+        flag = "flag" => LeafRead<Leaf4>; nothing = "nothing" => LeafRead<Leaf5>;
+        maybe_text = "maybeText" => ViaValue<Check6>;
+        text_or_number = "textOrNumber" => ViaValue<Check7>; code = "code" => LeafRead<Leaf8>;
+        when = "when" => LeafRead<Leaf9>; anything = "anything" => AnyValue;
+        never = "never" => ViaValue<Check10>; always = "always" => AnyValue;
+        fixed = "fixed" => LeafRead<Leaf11>; fixed_number = "fixedNumber" => LeafRead<Leaf12>;
+        color = "color" => LeafRead<Leaf13>; mixed_enum = "mixedEnum" => ViaValue<Check14>;
+        nullable_color = "nullableColor" => ViaValue<Check15>;
+        protocol = "protocol" => LeafRead<Leaf16>; old = "old" => LeafRead<Leaf9>;
+        secret = "secret" => LeafRead<Leaf9>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.
@@ -187,17 +177,12 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.props(
-            l,
-            s,
-            x,
-            rt::props!(
-                "count" v6, "ratio" v7, "step" v8, "flag" v9, "nothing" v10, "maybeText"
-                v11, "textOrNumber" v12, "code" v1, "when" v5, "anything" v16, "never"
-                v13, "always" v16, "fixed" v2, "fixedNumber" v14, "color" v3, "mixedEnum"
-                v15, "nullableColor" v4, "protocol" v5, "old" v5, "secret" v5
-            ),
-        )
+        c.props(l, s, x, rt::props!(
+            "count" v6, "ratio" v7, "step" v8, "flag" v9, "nothing" v10, "maybeText" v11,
+            "textOrNumber" v12, "code" v1, "when" v5, "anything" v16, "never" v13, "always" v16,
+            "fixed" v2, "fixedNumber" v14, "color" v3, "mixedEnum" v15, "nullableColor" v4,
+            "protocol" v5, "old" v5, "secret" v5
+        ))
     }
     /// `#/properties/code`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

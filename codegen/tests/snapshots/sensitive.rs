@@ -43,9 +43,7 @@ impl Sensitive {
 /// Schema: `fixtures/sensitive.json#/properties/token`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Token(String);
-rt::string_newtype!(
-    Token, redacted = true contract[validators::v1], BASE0, "/properties/token"
-);
+rt::string_newtype!(Token, redacted = true contract[validators::v1], BASE0, "/properties/token");
 /// `x-sensitivity`: `"local"`
 ///
 /// Schema: `fixtures/sensitive.json#/properties/profile`
@@ -64,21 +62,19 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed};
-    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf2 -> Token, | s | [! rt::check::min_length(s, 8u64)] => Some(Token(s
-        .to_owned()))
+        Leaf2 -> Token, |s| [!rt::check::min_length(s, 8u64)] => Some(Token(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Sensitive { user = "user", required => LeafRead < Leaf1 >; token
-        = "token", required, redacted => LeafRead < Leaf2 >; profile = "profile",
-        optional, redacted => Typed < Profile >; } extra extra => AnyValue;
+        read_0, Visit0, Sensitive { user = "user", required => LeafRead<Leaf1>;
+        token = "token", required, redacted => LeafRead<Leaf2>;
+        profile = "profile", optional, redacted => Typed<Profile>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_2, Visit2, Profile { email = "email", optional, redacted => LeafRead < Leaf1
-        >; } extra extra => AnyValue; contract[validators::v2], BASE0,
-        "/properties/profile"
+        read_2, Visit2, Profile { email = "email", optional, redacted => LeafRead<Leaf1>;
+        } extra extra => AnyValue; contract[validators::v2], BASE0, "/properties/profile"
     );
 }
 /// Validators: one function per distinct subschema.

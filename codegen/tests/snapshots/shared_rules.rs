@@ -36,8 +36,7 @@ pub enum RuleNumberOrRuleStringOrArray {
     Array(Vec<rt::Value>),
 }
 rt::union_by_type!(
-    RuleNumberOrRuleStringOrArray { RuleNumber(_) : number, RuleString(_) : string,
-    Array(_) : array }
+    RuleNumberOrRuleStringOrArray { RuleNumber(_): number, RuleString(_): string, Array(_): array }
 );
 /// Schema: `fixtures/shared_rules.json#/definitions/ruleString`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,17 +49,15 @@ pub enum RuleString {
     Error,
 }
 rt::string_enum!(
-    RuleString { Off = "off", Warn = "warn", Error = "error" } contract[validators::v1],
-    BASE0, "/definitions/ruleString"
+    RuleString { Off = "off", Warn = "warn", Error = "error" } contract[validators::v1], BASE0,
+    "/definitions/ruleString"
 );
 /// Matches `^[A-Z]{3}$`.
 ///
 /// Schema: `fixtures/shared_rules.json#/properties/code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code(String);
-rt::string_newtype!(
-    Code, redacted = false contract[validators::v2], BASE0, "/properties/code"
-);
+rt::string_newtype!(Code, redacted = false contract[validators::v2], BASE0, "/properties/code");
 /// Matches `^[a-z]{3}$`.
 ///
 /// Schema: `fixtures/shared_rules.json#/properties/other-code`
@@ -76,38 +73,33 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::t1:: < 0 >, v)
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t1::<0>, v));
     rt::string_leaf!(
-        Leaf3 -> RuleString, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
-        RuleString::from_listed_str(s)
+        Leaf3 -> RuleString,
+        |s| [!::std::matches!(s, "off" | "warn" | "error")] => RuleString::from_listed_str(s)
     );
     rt::union_reader!(
-        Union4, VisitUnion4 -> RuleNumberOrRuleStringOrArray { number =>
-        RuleNumberOrRuleStringOrArray::RuleNumber; R0 : rt::Integer, str =>
-        RuleNumberOrRuleStringOrArray::RuleString; R1 : RuleString, seq =>
-        RuleNumberOrRuleStringOrArray::Array; R2 : Vec < rt::Value > } refuse bool null
-        map
+        Union4, VisitUnion4 -> RuleNumberOrRuleStringOrArray {
+        number => RuleNumberOrRuleStringOrArray::RuleNumber;
+        R0: rt::Integer, str => RuleNumberOrRuleStringOrArray::RuleString;
+        R1: RuleString, seq => RuleNumberOrRuleStringOrArray::Array;
+        R2: Vec<rt::Value> } refuse bool null map
     );
     type Union1 = Union4<
         LeafRead<Leaf2>,
         LeafRead<Leaf3>,
         VecOf<AnyValue, 2usize, 2usize>,
     >;
-    rt::via_value!(Check6 -> Vec < rt::Value >, | v | rt::is_valid(validators::v5, v));
+    rt::via_value!(Check6 -> Vec<rt::Value>, |v| rt::is_valid(validators::v5, v));
     type Union5 = Union4<LeafRead<Leaf2>, LeafRead<Leaf3>, ViaValue<Check6>>;
+    rt::string_leaf!(Leaf7 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
     rt::string_leaf!(
-        Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] => Some(Code(s.to_owned()))
-    );
-    rt::string_leaf!(
-        Leaf8 -> OtherCode, | s | [! validators::RE1.is_match(s)] => Some(OtherCode(s
-        .to_owned()))
+        Leaf8 -> OtherCode, |s| [!validators::RE1.is_match(s)] => Some(OtherCode(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, PluginRules { html_quotes = "html-quotes" => Union1; key_spacing
-        = "key-spacing" => Union5; code = "code" => LeafRead < Leaf7 >; other_code =
-        "other-code" => LeafRead < Leaf8 >; } extra extra => AnyValue;
+        read_0, Visit0, PluginRules { html_quotes = "html-quotes" => Union1;
+        key_spacing = "key-spacing" => Union5; code = "code" => LeafRead<Leaf7>;
+        other_code = "other-code" => LeafRead<Leaf8>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
 }

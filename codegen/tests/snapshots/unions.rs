@@ -55,8 +55,8 @@ pub enum Shape {
 }
 rt::union!(
     Shape tag "kind" { "circle" => Circle { radius = "radius", required; } extra extra,
-    "square" => Square { side = "side", required; } extra extra }
-    contract[validators::v1], BASE0, "/properties/shape"
+    "square" => Square { side = "side", required; } extra extra } contract[validators::v1], BASE0,
+    "/properties/shape"
 );
 /// Schema: `fixtures/unions.json#/properties/overlapping`
 #[derive(Clone, Debug, PartialEq)]
@@ -73,10 +73,11 @@ pub enum Overlapping {
     },
 }
 rt::union!(
-    Overlapping { [validators::t3:: < 0 >, BASE0, "/properties/overlapping/anyOf/0"] =>
-    Id { id = "id", required; } extra extra, [validators::t3:: < 1 >, BASE0,
-    "/properties/overlapping/anyOf/1"] => Path { path = "path", required; } extra extra }
-    contract[validators::t0:: < 0 >], BASE0, "/properties/overlapping"
+    Overlapping { [validators::t3::<0>, BASE0, "/properties/overlapping/anyOf/0"] => Id {
+    id = "id", required; } extra extra,
+    [validators::t3::<1>, BASE0, "/properties/overlapping/anyOf/1"] => Path {
+    path = "path", required; } extra extra } contract[validators::t0::<0>], BASE0,
+    "/properties/overlapping"
 );
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
@@ -85,8 +86,8 @@ pub enum OneOrMany {
     Many(Vec<String>),
 }
 rt::union_by_type!(
-    OneOrMany { One(_) : string, Many(_) : array } contract[validators::t0:: < 1 >],
-    BASE0, "/properties/oneOrMany"
+    OneOrMany { One(_): string, Many(_): array } contract[validators::t0::<1>], BASE0,
+    "/properties/oneOrMany"
 );
 /// Told apart by JSON type; a broken object is handed up with its valid members left out, and the other branch's message counts them.
 ///
@@ -97,8 +98,8 @@ pub enum Pick {
     NameSize(NameSizePick),
 }
 rt::union_by_type!(
-    Pick { String(_) : string, NameSize(_) : object } contract[validators::t0:: < 2 >],
-    BASE0, "/properties/pick"
+    Pick { String(_): string, NameSize(_): object } contract[validators::t0::<2>], BASE0,
+    "/properties/pick"
 );
 /// Schema: `fixtures/unions.json#/properties/pick/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -130,8 +131,7 @@ pub enum Level {
     High,
 }
 rt::string_enum!(
-    Level { Low = "low", High = "high" } contract[validators::v9], BASE0,
-    "/properties/level"
+    Level { Low = "low", High = "high" } contract[validators::v9], BASE0, "/properties/level"
 );
 /// Schema: `fixtures/unions.json#/properties/titled`
 #[derive(Clone, Debug, PartialEq)]
@@ -142,7 +142,7 @@ pub enum Titled {
     ByNumber(rt::Integer),
 }
 rt::union_by_type!(
-    Titled { ByName(_) : string, ByNumber(_) : number } contract[validators::v10], BASE0,
+    Titled { ByName(_): string, ByNumber(_): number } contract[validators::v10], BASE0,
     "/properties/titled"
 );
 /// More rules apply depending on the value (`if`/`then`/`else`).
@@ -156,8 +156,8 @@ pub struct Conditional {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Conditional { country = "country"; postcode = "postcode"; } extra extra
-    contract[validators::v11], BASE0, "/properties/conditional"
+    Conditional { country = "country"; postcode = "postcode";
+    } extra extra contract[validators::v11], BASE0, "/properties/conditional"
 );
 /// Schema: `fixtures/unions.json#/properties/merged`
 #[derive(Clone, PartialEq)]
@@ -330,55 +330,52 @@ mod fast {
         AnyValue, Broken, Key, LeafRead, Partial, Read, Seed, Tag, Typed, VecOf, ViaValue,
     };
     use super::rt::__private::serde::de;
-    rt::via_value!(Check1 -> Shape, | v | rt::is_valid(validators::v1, v));
-    rt::via_value!(Check2 -> Overlapping, | v | rt::is_valid(validators::t0:: < 0 >, v));
-    rt::string_leaf!(Leaf4 -> String, | s | [] => Some(s.to_owned()));
+    rt::via_value!(Check1 -> Shape, |v| rt::is_valid(validators::v1, v));
+    rt::via_value!(Check2 -> Overlapping, |v| rt::is_valid(validators::t0::<0>, v));
+    rt::string_leaf!(Leaf4 -> String, |s| [] => Some(s.to_owned()));
     rt::union_reader!(
-        Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One; R0 : String, seq =>
-        OneOrMany::Many; R1 : Vec < String > } refuse bool number null map
+        Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One;
+        R0: String, seq => OneOrMany::Many; R1: Vec<String> } refuse bool number null map
     );
     type Union3 = Union5<
         LeafRead<Leaf4>,
         VecOf<LeafRead<Leaf4>, 0usize, { usize::MAX }>,
     >;
     rt::string_leaf!(
-        Leaf7 -> StringPick, | s | [! ::std::matches!(s, "auto" | "manual")] =>
-        StringPick::from_listed_str(s)
+        Leaf7 -> StringPick,
+        |s| [!::std::matches!(s, "auto" | "manual")] => StringPick::from_listed_str(s)
     );
     rt::union_reader!(
-        Union8, VisitUnion8 -> Pick { str => Pick::String; R0 : StringPick, map =>
-        Pick::NameSize; R1 : NameSizePick } refuse bool number null seq
+        Union8, VisitUnion8 -> Pick { str => Pick::String; R0: StringPick, map => Pick::NameSize;
+        R1: NameSizePick } refuse bool number null seq
     );
     type Union6 = Union8<LeafRead<Leaf7>, Typed<NameSizePick>>;
-    rt::value_leaf!(Leaf9 -> Level, string | v | rt::is_valid(validators::v9, v));
-    rt::value_leaf!(
-        Leaf11 -> rt::Integer, scalar | v | rt::is_valid(validators::v17, v)
-    );
+    rt::value_leaf!(Leaf9 -> Level, string |v| rt::is_valid(validators::v9, v));
+    rt::value_leaf!(Leaf11 -> rt::Integer, scalar |v| rt::is_valid(validators::v17, v));
     rt::union_reader!(
-        Union12, VisitUnion12 -> Titled { str => Titled::ByName; R0 : String, number =>
-        Titled::ByNumber; R1 : rt::Integer } refuse bool null seq map
+        Union12, VisitUnion12 -> Titled { str => Titled::ByName;
+        R0: String, number => Titled::ByNumber; R1: rt::Integer } refuse bool null seq map
     );
     type Union10 = Union12<LeafRead<Leaf4>, LeafRead<Leaf11>>;
-    rt::value_leaf!(Leaf13 -> String, string | v | rt::is_valid(validators::v18, v));
-    rt::via_value!(Check14 -> Conditional, | v | rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf13 -> String, string |v| rt::is_valid(validators::v18, v));
+    rt::via_value!(Check14 -> Conditional, |v| rt::is_valid(validators::v11, v));
     rt::object_reader!(
-        read_0, Visit0, Unions { shape = "shape" => ViaValue < Check1 >; overlapping =
-        "overlapping" => ViaValue < Check2 >; one_or_many = "oneOrMany" => Union3; pick =
-        "pick" => Union6; level = "level" => LeafRead < Leaf9 >; titled = "titled" =>
-        Union10; not_empty = "notEmpty" => LeafRead < Leaf13 >; conditional =
-        "conditional" => ViaValue < Check14 >; merged = "merged" => Typed < Merged >;
-        envelope = "envelope" => Typed < Event >; } extra extra => AnyValue;
+        read_0, Visit0, Unions { shape = "shape" => ViaValue<Check1>;
+        overlapping = "overlapping" => ViaValue<Check2>; one_or_many = "oneOrMany" => Union3;
+        pick = "pick" => Union6; level = "level" => LeafRead<Leaf9>; titled = "titled" => Union10;
+        not_empty = "notEmpty" => LeafRead<Leaf13>;
+        conditional = "conditional" => ViaValue<Check14>; merged = "merged" => Typed<Merged>;
+        envelope = "envelope" => Typed<Event>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_10, Visit10, NameSizePick { name = "name", required => LeafRead < Leaf4 >;
-        size = "size", required => LeafRead < Leaf11 >; note = "note" => LeafRead < Leaf4
-        >; } extra extra => AnyValue; contract[validators::v8], BASE0,
-        "/properties/pick/anyOf/1"
+        read_10, Visit10, NameSizePick { name = "name", required => LeafRead<Leaf4>;
+        size = "size", required => LeafRead<Leaf11>; note = "note" => LeafRead<Leaf4>;
+        } extra extra => AnyValue; contract[validators::v8], BASE0, "/properties/pick/anyOf/1"
     );
     rt::object_reader!(
-        read_14, Visit14, Merged { a = "a", required => LeafRead < Leaf4 >; b = "b",
-        required => LeafRead < Leaf11 >; } extra extra => AnyValue;
+        read_14, Visit14, Merged { a = "a", required => LeafRead<Leaf4>;
+        b = "b", required => LeafRead<Leaf11>; } extra extra => AnyValue;
         contract[validators::v12], BASE0, "/properties/merged"
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
@@ -553,14 +550,14 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::object_reader!(
-        read_17, Visit17, CreatedData { by = "by", required => LeafRead < Leaf4 >; }
-        extra extra => AnyValue; contract[validators::v14, validators::t3:: < 2 >],
-        BASE0, "/$defs/event/properties/data"
+        read_17, Visit17, CreatedData { by = "by", required => LeafRead<Leaf4>;
+        } extra extra => AnyValue;
+        contract[validators::v14, validators::t3::<2>], BASE0, "/$defs/event/properties/data"
     );
     rt::object_reader!(
-        read_18, Visit18, DeletedData { reason = "reason" => LeafRead < Leaf4 >; } extra
-        extra => AnyValue; contract[validators::v14, validators::v16], BASE0,
-        "/$defs/event/properties/data"
+        read_18, Visit18, DeletedData { reason = "reason" => LeafRead<Leaf4>;
+        } extra extra => AnyValue;
+        contract[validators::v14, validators::v16], BASE0, "/$defs/event/properties/data"
     );
 }
 /// Validators: one function per distinct subschema.

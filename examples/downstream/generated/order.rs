@@ -48,9 +48,7 @@ pub struct Order {
 /// Schema: `schemas/order.schema.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
-rt::string_newtype!(
-    Id, redacted = false contract[validators::v1], BASE0, "/properties/id"
-);
+rt::string_newtype!(Id, redacted = false contract[validators::v1], BASE0, "/properties/id");
 /// Customer
 ///
 /// Schema: `schemas/customer.schema.json#`
@@ -113,43 +111,40 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
-    rt::string_leaf!(
-        Leaf1 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
-    );
+    rt::string_leaf!(Leaf1 -> Id, |s| [!validators::RE0.is_match(s)] => Some(Id(s.to_owned())));
     rt::array_checks!(Checks2, items = validators::v5);
     rt::object_reader!(
-        read_0, Visit0, Order { id = "id", required => LeafRead < Leaf1 >; customer =
-        "customer", required => Boxed < Typed < Customer >>; lines = "lines", required =>
-        VecOf < Typed < Line >, 1usize, { usize::MAX }, Checks2 >; ship_to = "shipTo" =>
-        Typed < ShipTo >; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, Order { id = "id", required => LeafRead<Leaf1>;
+        customer = "customer", required => Boxed<Typed<Customer>>;
+        lines = "lines", required => VecOf<Typed<Line>, 1usize, { usize::MAX }, Checks2>;
+        ship_to = "shipTo" => Typed<ShipTo>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
     rt::string_leaf!(
-        Leaf3 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        Some(NonEmptyString(s.to_owned()))
+        Leaf3 -> NonEmptyString,
+        |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf4 -> Tier, | s | [! ::std::matches!(s, "standard" | "gold")] =>
-        Tier::from_listed_str(s)
+        Leaf4 -> Tier, |s| [!::std::matches!(s, "standard" | "gold")] => Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_2, Visit2, Customer { name = "name", required => LeafRead < Leaf3 >; tier =
-        "tier" => LeafRead < Leaf4 >; last_order = "lastOrder" => Boxed < Typed < Order
-        >>; } extra extra => AnyValue; contract[validators::v2], BASE1, ""
+        read_2, Visit2, Customer { name = "name", required => LeafRead<Leaf3>;
+        tier = "tier" => LeafRead<Leaf4>; last_order = "lastOrder" => Boxed<Typed<Order>>;
+        } extra extra => AnyValue; contract[validators::v2], BASE1, ""
     );
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku", required => LeafRead < Leaf3 >; quantity =
-        "quantity", required => LeafRead < Leaf5 >; } deny; contract[validators::v5],
-        BASE0, "/properties/lines/items"
+        read_5, Visit5, Line { sku = "sku", required => LeafRead<Leaf3>;
+        quantity = "quantity", required => LeafRead<Leaf5>; } deny;
+        contract[validators::v5], BASE0, "/properties/lines/items"
     );
-    rt::string_leaf!(Leaf6 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf6 -> String, |s| [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf7 -> Country, | s | [! validators::RE1.is_match(s)] => Some(Country(s
-        .to_owned()))
+        Leaf7 -> Country, |s| [!validators::RE1.is_match(s)] => Some(Country(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" => LeafRead < Leaf6 >; country =
-        "country", required => LeafRead < Leaf7 >; } extra extra => AnyValue;
+        read_6, Visit6, ShipTo { street = "street" => LeafRead<Leaf6>;
+        country = "country", required => LeafRead<Leaf7>; } extra extra => AnyValue;
         contract[validators::v6], BASE2, ""
     );
 }

@@ -43,20 +43,19 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
-    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::array_checks!(Checks2, items = validators::v2);
     rt::array_checks!(Checks3, items = validators::v3);
     rt::object_reader!(
-        read_0, Visit0, Veggies { fruits = "fruits" => VecOf < LeafRead < Leaf1 >,
-        0usize, { usize::MAX }, Checks2 >; vegetables = "vegetables" => VecOf < Typed <
-        Veggie >, 0usize, { usize::MAX }, Checks3 >; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
+        read_0, Visit0, Veggies { fruits = "fruits" => VecOf<LeafRead<Leaf1>, 0usize, {
+        usize::MAX }, Checks2>; vegetables = "vegetables" => VecOf<Typed<Veggie>, 0usize, {
+        usize::MAX }, Checks3>; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v4, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v4, v));
     rt::object_reader!(
-        read_1, Visit1, Veggie { veggie_name = "veggieName", required => LeafRead < Leaf1
-        >; veggie_like = "veggieLike", required => LeafRead < Leaf4 >; } extra extra =>
-        AnyValue; contract[validators::v1], BASE0, "/$defs/veggie"
+        read_1, Visit1, Veggie { veggie_name = "veggieName", required => LeafRead<Leaf1>;
+        veggie_like = "veggieLike", required => LeafRead<Leaf4>; } extra extra => AnyValue;
+        contract[validators::v1], BASE0, "/$defs/veggie"
     );
 }
 /// Validators: one function per distinct subschema.

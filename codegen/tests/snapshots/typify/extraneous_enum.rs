@@ -34,8 +34,7 @@ pub enum Letter {
     Cee,
 }
 rt::string_enum!(
-    Letter { A = "a", B = "b", Cee = "cee" } contract[validators::v1], BASE0,
-    "/properties/letter"
+    Letter { A = "a", B = "b", Cee = "cee" } contract[validators::v1], BASE0, "/properties/letter"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -43,12 +42,12 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(
-        Leaf1 -> Letter, | s | [! ::std::matches!(s, "a" | "b" | "cee"), !
-        rt::check::max_length(s, 2u64)] => Letter::from_listed_str(s)
+        Leaf1 -> Letter, |s| [!::std::matches!(s, "a" | "b" | "cee"), !rt::check::max_length(s,
+        2u64)] => Letter::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, LetterBox { letter = "letter" => LeafRead < Leaf1 >; } extra
-        extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, LetterBox { letter = "letter" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -75,58 +75,62 @@ pub enum Github {
     WorkflowRunEvent(WorkflowRunEvent),
 }
 rt::union!(
-    Github { [validators::t79:: < 0 >, BASE0, "/oneOf/0"] =>
-    BranchProtectionRuleEvent(_), [validators::t79:: < 1 >, BASE0, "/oneOf/1"] =>
-    CheckRunEvent(_), [validators::t79:: < 2 >, BASE0, "/oneOf/2"] => CheckSuiteEvent(_),
-    [validators::t79:: < 3 >, BASE0, "/oneOf/3"] => CodeScanningAlertEvent(_),
-    [validators::t79:: < 4 >, BASE0, "/oneOf/4"] => CommitCommentEvent(_),
-    [validators::t79:: < 5 >, BASE0, "/oneOf/5"] => ContentReferenceEvent(_),
-    [validators::t79:: < 6 >, BASE0, "/oneOf/6"] => CreateEvent(_), [validators::t79:: <
-    7 >, BASE0, "/oneOf/7"] => DeleteEvent(_), [validators::t79:: < 8 >, BASE0,
-    "/oneOf/8"] => DeployKeyEvent(_), [validators::t79:: < 9 >, BASE0, "/oneOf/9"] =>
-    DeploymentEvent(_), [validators::t79:: < 10 >, BASE0, "/oneOf/10"] =>
-    DeploymentStatusEvent(_), [validators::t79:: < 11 >, BASE0, "/oneOf/11"] =>
-    DiscussionEvent(_), [validators::t79:: < 12 >, BASE0, "/oneOf/12"] =>
-    DiscussionCommentEvent(_), [validators::t79:: < 13 >, BASE0, "/oneOf/13"] =>
-    ForkEvent(_), [validators::t79:: < 14 >, BASE0, "/oneOf/14"] =>
-    GithubAppAuthorizationEvent(_), [validators::t79:: < 15 >, BASE0, "/oneOf/15"] =>
-    GollumEvent(_), [validators::t79:: < 16 >, BASE0, "/oneOf/16"] =>
-    InstallationEvent(_), [validators::t79:: < 17 >, BASE0, "/oneOf/17"] =>
-    InstallationRepositoriesEvent(_), [validators::t79:: < 18 >, BASE0, "/oneOf/18"] =>
-    IssueCommentEvent(_), [validators::t79:: < 19 >, BASE0, "/oneOf/19"] =>
-    IssuesEvent(_), [validators::t79:: < 20 >, BASE0, "/oneOf/20"] => LabelEvent(_),
-    [validators::t79:: < 21 >, BASE0, "/oneOf/21"] => MarketplacePurchaseEvent(_),
-    [validators::t79:: < 22 >, BASE0, "/oneOf/22"] => MemberEvent(_), [validators::t79::
-    < 23 >, BASE0, "/oneOf/23"] => MembershipEvent(_), [validators::t79:: < 24 >, BASE0,
-    "/oneOf/24"] => MetaEvent(_), [validators::t79:: < 25 >, BASE0, "/oneOf/25"] =>
-    MilestoneEvent(_), [validators::t79:: < 26 >, BASE0, "/oneOf/26"] =>
-    OrgBlockEvent(_), [validators::t79:: < 27 >, BASE0, "/oneOf/27"] =>
-    OrganizationEvent(_), [validators::t79:: < 28 >, BASE0, "/oneOf/28"] =>
-    PackageEvent(_), [validators::t79:: < 29 >, BASE0, "/oneOf/29"] => PageBuildEvent(_),
-    [validators::t79:: < 30 >, BASE0, "/oneOf/30"] => PingEvent(_), [validators::t79:: <
-    31 >, BASE0, "/oneOf/31"] => ProjectEvent(_), [validators::t79:: < 32 >, BASE0,
-    "/oneOf/32"] => ProjectCardEvent(_), [validators::t79:: < 33 >, BASE0, "/oneOf/33"]
-    => ProjectColumnEvent(_), [validators::t79:: < 34 >, BASE0, "/oneOf/34"] =>
-    PublicEvent(_), [validators::t79:: < 35 >, BASE0, "/oneOf/35"] =>
-    PullRequestEvent(_), [validators::t79:: < 36 >, BASE0, "/oneOf/36"] =>
-    PullRequestReviewEvent(_), [validators::t79:: < 37 >, BASE0, "/oneOf/37"] =>
-    PullRequestReviewCommentEvent(_), [validators::t79:: < 38 >, BASE0, "/oneOf/38"] =>
-    PushEvent(_), [validators::t79:: < 39 >, BASE0, "/oneOf/39"] => ReleaseEvent(_),
-    [validators::t79:: < 40 >, BASE0, "/oneOf/40"] => RepositoryEvent(_),
-    [validators::t79:: < 41 >, BASE0, "/oneOf/41"] => RepositoryDispatchEvent(_),
-    [validators::t79:: < 42 >, BASE0, "/oneOf/42"] => RepositoryImportEvent(_),
-    [validators::t79:: < 43 >, BASE0, "/oneOf/43"] =>
-    RepositoryVulnerabilityAlertEvent(_), [validators::t79:: < 44 >, BASE0, "/oneOf/44"]
-    => SecretScanningAlertEvent(_), [validators::t79:: < 45 >, BASE0, "/oneOf/45"] =>
-    SecurityAdvisoryEvent(_), [validators::t79:: < 46 >, BASE0, "/oneOf/46"] =>
-    SponsorshipEvent(_), [validators::t79:: < 47 >, BASE0, "/oneOf/47"] => StarEvent(_),
-    [validators::t79:: < 48 >, BASE0, "/oneOf/48"] => StatusEvent(_), [validators::t79::
-    < 49 >, BASE0, "/oneOf/49"] => TeamEvent(_), [validators::t79:: < 50 >, BASE0,
-    "/oneOf/50"] => TeamAddEvent(_), [validators::t79:: < 51 >, BASE0, "/oneOf/51"] =>
-    WatchEvent(_), [validators::t79:: < 52 >, BASE0, "/oneOf/52"] =>
-    WorkflowDispatchEvent(_), [validators::t79:: < 53 >, BASE0, "/oneOf/53"] =>
-    WorkflowJobEvent(_), [validators::t79:: < 54 >, BASE0, "/oneOf/54"] =>
-    WorkflowRunEvent(_) } contract[validators::v55], BASE0, ""
+    Github { [validators::t79::<0>, BASE0, "/oneOf/0"] => BranchProtectionRuleEvent(_),
+    [validators::t79::<1>, BASE0, "/oneOf/1"] => CheckRunEvent(_),
+    [validators::t79::<2>, BASE0, "/oneOf/2"] => CheckSuiteEvent(_),
+    [validators::t79::<3>, BASE0, "/oneOf/3"] => CodeScanningAlertEvent(_),
+    [validators::t79::<4>, BASE0, "/oneOf/4"] => CommitCommentEvent(_),
+    [validators::t79::<5>, BASE0, "/oneOf/5"] => ContentReferenceEvent(_),
+    [validators::t79::<6>, BASE0, "/oneOf/6"] => CreateEvent(_),
+    [validators::t79::<7>, BASE0, "/oneOf/7"] => DeleteEvent(_),
+    [validators::t79::<8>, BASE0, "/oneOf/8"] => DeployKeyEvent(_),
+    [validators::t79::<9>, BASE0, "/oneOf/9"] => DeploymentEvent(_),
+    [validators::t79::<10>, BASE0, "/oneOf/10"] => DeploymentStatusEvent(_),
+    [validators::t79::<11>, BASE0, "/oneOf/11"] => DiscussionEvent(_),
+    [validators::t79::<12>, BASE0, "/oneOf/12"] => DiscussionCommentEvent(_),
+    [validators::t79::<13>, BASE0, "/oneOf/13"] => ForkEvent(_),
+    [validators::t79::<14>, BASE0, "/oneOf/14"] => GithubAppAuthorizationEvent(_),
+    [validators::t79::<15>, BASE0, "/oneOf/15"] => GollumEvent(_),
+    [validators::t79::<16>, BASE0, "/oneOf/16"] => InstallationEvent(_),
+    [validators::t79::<17>, BASE0, "/oneOf/17"] => InstallationRepositoriesEvent(_),
+    [validators::t79::<18>, BASE0, "/oneOf/18"] => IssueCommentEvent(_),
+    [validators::t79::<19>, BASE0, "/oneOf/19"] => IssuesEvent(_),
+    [validators::t79::<20>, BASE0, "/oneOf/20"] => LabelEvent(_),
+    [validators::t79::<21>, BASE0, "/oneOf/21"] => MarketplacePurchaseEvent(_),
+    [validators::t79::<22>, BASE0, "/oneOf/22"] => MemberEvent(_),
+    [validators::t79::<23>, BASE0, "/oneOf/23"] => MembershipEvent(_),
+    [validators::t79::<24>, BASE0, "/oneOf/24"] => MetaEvent(_),
+    [validators::t79::<25>, BASE0, "/oneOf/25"] => MilestoneEvent(_),
+    [validators::t79::<26>, BASE0, "/oneOf/26"] => OrgBlockEvent(_),
+    [validators::t79::<27>, BASE0, "/oneOf/27"] => OrganizationEvent(_),
+    [validators::t79::<28>, BASE0, "/oneOf/28"] => PackageEvent(_),
+    [validators::t79::<29>, BASE0, "/oneOf/29"] => PageBuildEvent(_),
+    [validators::t79::<30>, BASE0, "/oneOf/30"] => PingEvent(_),
+    [validators::t79::<31>, BASE0, "/oneOf/31"] => ProjectEvent(_),
+    [validators::t79::<32>, BASE0, "/oneOf/32"] => ProjectCardEvent(_),
+    [validators::t79::<33>, BASE0, "/oneOf/33"] => ProjectColumnEvent(_),
+    [validators::t79::<34>, BASE0, "/oneOf/34"] => PublicEvent(_),
+    [validators::t79::<35>, BASE0, "/oneOf/35"] => PullRequestEvent(_),
+    [validators::t79::<36>, BASE0, "/oneOf/36"] => PullRequestReviewEvent(_),
+    [validators::t79::<37>, BASE0, "/oneOf/37"] => PullRequestReviewCommentEvent(_),
+    [validators::t79::<38>, BASE0, "/oneOf/38"] => PushEvent(_),
+    [validators::t79::<39>, BASE0, "/oneOf/39"] => ReleaseEvent(_),
+    [validators::t79::<40>, BASE0, "/oneOf/40"] => RepositoryEvent(_),
+    [validators::t79::<41>, BASE0, "/oneOf/41"] => RepositoryDispatchEvent(_),
+    [validators::t79::<42>, BASE0, "/oneOf/42"] => RepositoryImportEvent(_),
+    [validators::t79::<43>, BASE0, "/oneOf/43"] => RepositoryVulnerabilityAlertEvent(_),
+    [validators::t79::<44>, BASE0, "/oneOf/44"] => SecretScanningAlertEvent(_),
+    [validators::t79::<45>, BASE0, "/oneOf/45"] => SecurityAdvisoryEvent(_),
+    [validators::t79::<46>, BASE0, "/oneOf/46"] => SponsorshipEvent(_),
+    [validators::t79::<47>, BASE0, "/oneOf/47"] => StarEvent(_),
+    [validators::t79::<48>, BASE0, "/oneOf/48"] => StatusEvent(_),
+    [validators::t79::<49>, BASE0, "/oneOf/49"] => TeamEvent(_),
+    [validators::t79::<50>, BASE0, "/oneOf/50"] => TeamAddEvent(_),
+    [validators::t79::<51>, BASE0, "/oneOf/51"] => WatchEvent(_),
+    [validators::t79::<52>, BASE0, "/oneOf/52"] => WorkflowDispatchEvent(_),
+    [validators::t79::<53>, BASE0, "/oneOf/53"] => WorkflowJobEvent(_),
+    [validators::t79::<54>, BASE0, "/oneOf/54"] => WorkflowRunEvent(_) } contract[validators::v55],
+    BASE0, ""
 );
 /// Schema: `typify/github.json#/definitions/branch_protection_rule_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -160,15 +164,14 @@ pub enum BranchProtectionRuleEvent {
     },
 }
 rt::union!(
-    BranchProtectionRuleEvent tag "action" { "created" => Created { rule = "rule",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny, "deleted" =>
-    Deleted { rule = "rule", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "edited" => Edited { rule = "rule", required; changes = "changes", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny } contract[validators::t0:: < 0
-    >], BASE0, "/definitions/branch_protection_rule_event"
+    BranchProtectionRuleEvent tag "action" { "created" => Created { rule = "rule", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "deleted" => Deleted { rule = "rule", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { rule = "rule", required;
+    changes = "changes", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization";
+    } deny } contract[validators::t0::<0>], BASE0, "/definitions/branch_protection_rule_event"
 );
 /// branch protection rule
 ///
@@ -215,8 +218,8 @@ pub enum PullRequestReviewsEnforcementLevel {
     Everyone,
 }
 rt::string_enum!(
-    PullRequestReviewsEnforcementLevel { Off = "off", NonAdmins = "non_admins", Everyone
-    = "everyone" } contract[validators::t80:: < 0 >], BASE0,
+    PullRequestReviewsEnforcementLevel { Off = "off", NonAdmins = "non_admins",
+    Everyone = "everyone" } contract[validators::t80::<0>], BASE0,
     "/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level"
 );
 /// Repository
@@ -438,8 +441,9 @@ pub enum UserType {
     Organization,
 }
 rt::string_enum!(
-    UserType { Bot = "Bot", User = "User", Organization = "Organization" }
-    contract[validators::t80:: < 1 >], BASE0, "/definitions/user/properties/type"
+    UserType { Bot = "Bot", User = "User",
+    Organization = "Organization" } contract[validators::t80::<1>], BASE0,
+    "/definitions/user/properties/type"
 );
 /// Schema: `typify/github.json#/definitions/repository/properties/created_at`
 #[derive(Clone, Debug, PartialEq)]
@@ -448,9 +452,8 @@ pub enum RepositoryCreatedAt {
     String(String),
 }
 rt::union_by_type!(
-    RepositoryCreatedAt { Integer(_) : number, String(_) : string }
-    contract[validators::t2:: < 0 >], BASE0,
-    "/definitions/repository/properties/created_at"
+    RepositoryCreatedAt { Integer(_): number, String(_): string } contract[validators::t2::<0>],
+    BASE0, "/definitions/repository/properties/created_at"
 );
 /// Schema: `typify/github.json#/definitions/repository/properties/pushed_at`
 #[derive(Clone, Debug, PartialEq)]
@@ -460,9 +463,8 @@ pub enum PushedAt {
     Null,
 }
 rt::union_by_type!(
-    PushedAt { Integer(_) : number, String(_) : string, Null : null }
-    contract[validators::t0:: < 1 >], BASE0,
-    "/definitions/repository/properties/pushed_at"
+    PushedAt { Integer(_): number, String(_): string, Null: null } contract[validators::t0::<1>],
+    BASE0, "/definitions/repository/properties/pushed_at"
 );
 /// License
 ///
@@ -591,20 +593,19 @@ pub enum CheckRunEvent {
     },
 }
 rt::union!(
-    CheckRunEvent tag "action" { "completed" => Completed { check_run = "check_run",
-    required; requested_action = "requested_action"; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "created" => Created { check_run = "check_run", required;
-    requested_action = "requested_action"; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "requested_action" => RequestedAction { check_run = "check_run", required;
+    CheckRunEvent tag "action" { "completed" => Completed { check_run = "check_run", required;
+    requested_action = "requested_action"; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "created" => Created { check_run = "check_run", required;
+    requested_action = "requested_action"; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "requested_action" => RequestedAction { check_run = "check_run", required;
     requested_action = "requested_action", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "rerequested" => Rerequested { check_run = "check_run",
-    required; requested_action = "requested_action"; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny } contract[validators::t4:: < 0 >], BASE0,
-    "/definitions/check_run_event"
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "rerequested" => Rerequested { check_run = "check_run", required;
+    requested_action = "requested_action"; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny } contract[validators::t4::<0>], BASE0, "/definitions/check_run_event"
 );
 /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
 ///
@@ -647,8 +648,8 @@ pub enum RootCheckRunEventCompletedCheckRunStatus {
     Completed,
 }
 rt::string_enum!(
-    RootCheckRunEventCompletedCheckRunStatus { Completed = "completed" }
-    contract[validators::t81:: < 0 >], BASE0,
+    RootCheckRunEventCompletedCheckRunStatus {
+    Completed = "completed" } contract[validators::t81::<0>], BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/status"
 );
 /// The result of the completed check run. Can be one of `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required` or `stale`. This value will be `null` until the check run has completed.
@@ -725,8 +726,7 @@ pub enum RootCheckRunEventCompletedCheckRunCheckSuiteStatus {
 }
 rt::string_enum!(
     RootCheckRunEventCompletedCheckRunCheckSuiteStatus { InProgress = "in_progress",
-    Completed = "completed", Queued = "queued" } contract[validators::t80:: < 2 >],
-    BASE0,
+    Completed = "completed", Queued = "queued" } contract[validators::t80::<2>], BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status"
 );
 /// Used by: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$requested_action/properties/check_run/properties/check_suite/properties/conclusion`, and 5 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -885,7 +885,7 @@ pub enum Actions {
     Write,
 }
 rt::string_enum!(
-    Actions { Read = "read", Write = "write" } contract[validators::t82:: < 0 >], BASE0,
+    Actions { Read = "read", Write = "write" } contract[validators::t82::<0>], BASE0,
     "/definitions/app/properties/permissions/properties/actions"
 );
 /// Schema: `typify/github.json#/definitions/app/properties/events/items`
@@ -981,23 +981,24 @@ pub enum AppEvent {
     WorkflowRun,
 }
 rt::string_enum!(
-    AppEvent { CheckRun = "check_run", CheckSuite = "check_suite", CodeScanningAlert =
-    "code_scanning_alert", CommitComment = "commit_comment", ContentReference =
-    "content_reference", Create = "create", Delete = "delete", Deployment = "deployment",
-    DeploymentReview = "deployment_review", DeploymentStatus = "deployment_status",
-    DeployKey = "deploy_key", Discussion = "discussion", DiscussionComment =
-    "discussion_comment", Fork = "fork", Gollum = "gollum", Issues = "issues",
-    IssueComment = "issue_comment", Label = "label", Member = "member", Membership =
-    "membership", Milestone = "milestone", Organization = "organization", OrgBlock =
-    "org_block", PageBuild = "page_build", Project = "project", ProjectCard =
-    "project_card", ProjectColumn = "project_column", Public = "public", PullRequest =
-    "pull_request", PullRequestReview = "pull_request_review", PullRequestReviewComment =
-    "pull_request_review_comment", Push = "push", RegistryPackage = "registry_package",
-    Release = "release", Repository = "repository", RepositoryDispatch =
-    "repository_dispatch", SecretScanningAlert = "secret_scanning_alert", Star = "star",
-    Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
-    WorkflowDispatch = "workflow_dispatch", WorkflowRun = "workflow_run" }
-    contract[validators::v85], BASE0, "/definitions/app/properties/events/items"
+    AppEvent { CheckRun = "check_run", CheckSuite = "check_suite",
+    CodeScanningAlert = "code_scanning_alert", CommitComment = "commit_comment",
+    ContentReference = "content_reference", Create = "create", Delete = "delete",
+    Deployment = "deployment", DeploymentReview = "deployment_review",
+    DeploymentStatus = "deployment_status", DeployKey = "deploy_key", Discussion = "discussion",
+    DiscussionComment = "discussion_comment", Fork = "fork", Gollum = "gollum", Issues = "issues",
+    IssueComment = "issue_comment", Label = "label", Member = "member", Membership = "membership",
+    Milestone = "milestone", Organization = "organization", OrgBlock = "org_block",
+    PageBuild = "page_build", Project = "project", ProjectCard = "project_card",
+    ProjectColumn = "project_column", Public = "public", PullRequest = "pull_request",
+    PullRequestReview = "pull_request_review",
+    PullRequestReviewComment = "pull_request_review_comment", Push = "push",
+    RegistryPackage = "registry_package", Release = "release", Repository = "repository",
+    RepositoryDispatch = "repository_dispatch", SecretScanningAlert = "secret_scanning_alert",
+    Star = "star", Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
+    WorkflowDispatch = "workflow_dispatch",
+    WorkflowRun = "workflow_run" } contract[validators::v85], BASE0,
+    "/definitions/app/properties/events/items"
 );
 /// The action requested by the user.
 ///
@@ -1053,8 +1054,8 @@ pub enum CheckRunStatus {
     Completed,
 }
 rt::string_enum!(
-    CheckRunStatus { Queued = "queued", InProgress = "in_progress", Completed =
-    "completed" } contract[validators::t80:: < 3 >], BASE0,
+    CheckRunStatus { Queued = "queued", InProgress = "in_progress",
+    Completed = "completed" } contract[validators::t80::<3>], BASE0,
     "/definitions/check_run$created/properties/check_run/properties/status"
 );
 /// Schema: `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite`
@@ -1170,15 +1171,15 @@ pub enum CheckSuiteEvent {
     },
 }
 rt::union!(
-    CheckSuiteEvent tag "action" { "completed" => Completed { check_suite =
-    "check_suite", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "requested" => Requested { check_suite = "check_suite", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "rerequested" => Rerequested { check_suite =
-    "check_suite", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny }
-    contract[validators::t0:: < 2 >], BASE0, "/definitions/check_suite_event"
+    CheckSuiteEvent tag "action" { "completed" => Completed { check_suite = "check_suite", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "requested" => Requested {
+    check_suite = "check_suite", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "rerequested" => Rerequested { check_suite = "check_suite", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t0::<2>], BASE0,
+    "/definitions/check_suite_event"
 );
 /// The \[check_suite\](https://docs.github.com/en/rest/reference/checks#suites).
 ///
@@ -1226,8 +1227,8 @@ pub enum RootCheckSuiteEventCompletedCheckSuiteStatus {
     Queued,
 }
 rt::string_enum!(
-    RootCheckSuiteEventCompletedCheckSuiteStatus { Requested = "requested", InProgress =
-    "in_progress", Completed = "completed", Queued = "queued" }
+    RootCheckSuiteEventCompletedCheckSuiteStatus { Requested = "requested",
+    InProgress = "in_progress", Completed = "completed", Queued = "queued" }
 );
 /// SimpleCommit
 ///
@@ -1341,25 +1342,24 @@ pub enum CodeScanningAlertEvent {
 }
 rt::union!(
     CodeScanningAlertEvent tag "action" { "appeared_in_branch" => AppearedInBranch {
-    alert = "alert", required; r#ref = "ref", required; commit_oid = "commit_oid",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny,
-    "closed_by_user" => ClosedByUser { alert = "alert", required; r#ref = "ref",
-    required; commit_oid = "commit_oid", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "created" => Created { alert = "alert", required; r#ref =
-    "ref", required; commit_oid = "commit_oid", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "fixed" => Fixed { alert = "alert", required; r#ref = "ref",
-    required; commit_oid = "commit_oid", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "reopened" => Reopened { alert = "alert", required; r#ref =
-    "ref", required; commit_oid = "commit_oid", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "reopened_by_user" => ReopenedByUser { alert = "alert",
-    required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny } contract[validators::t8:: < 0 >], BASE0,
+    alert = "alert", required; r#ref = "ref", required; commit_oid = "commit_oid", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "closed_by_user" => ClosedByUser {
+    alert = "alert", required; r#ref = "ref", required; commit_oid = "commit_oid", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "created" => Created { alert = "alert", required;
+    r#ref = "ref", required; commit_oid = "commit_oid", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "fixed" => Fixed { alert = "alert", required;
+    r#ref = "ref", required; commit_oid = "commit_oid", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "reopened" => Reopened { alert = "alert", required;
+    r#ref = "ref", required; commit_oid = "commit_oid", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "reopened_by_user" => ReopenedByUser {
+    alert = "alert", required; r#ref = "ref", required; commit_oid = "commit_oid", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t8::<0>], BASE0,
     "/definitions/code_scanning_alert_event"
 );
 /// The code scanning alert involved in the event.
@@ -1424,8 +1424,8 @@ pub enum AlertState {
     Fixed,
 }
 rt::string_enum!(
-    AlertState { Open = "open", Dismissed = "dismissed", Fixed = "fixed" }
-    contract[validators::t80:: < 4 >], BASE0,
+    AlertState { Open = "open", Dismissed = "dismissed",
+    Fixed = "fixed" } contract[validators::t80::<4>], BASE0,
     "/definitions/alert-instance/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/message`
@@ -1483,8 +1483,8 @@ pub enum Severity {
     Error,
 }
 rt::string_enum!(
-    Severity { None = "none", Note = "note", Warning = "warning", Error = "error" }
-    contract[validators::v102], BASE0,
+    Severity { None = "none", Note = "note", Warning = "warning",
+    Error = "error" } contract[validators::v102], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity"
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
@@ -1529,7 +1529,7 @@ pub struct GithubOrg {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Login;
 rt::const_string!(
-    Login = "github" contract[validators::t84:: < 0 >], BASE0,
+    Login = "github" contract[validators::t84::<0>], BASE0,
     "/definitions/github-org/properties/login"
 );
 /// Always `MDEyOk9yZ2FuaXphdGlvbjk5MTk=`.
@@ -1538,7 +1538,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId;
 rt::const_string!(
-    NodeId = "MDEyOk9yZ2FuaXphdGlvbjk5MTk=" contract[validators::t84:: < 1 >], BASE0,
+    NodeId = "MDEyOk9yZ2FuaXphdGlvbjk5MTk=" contract[validators::t84::<1>], BASE0,
     "/definitions/github-org/properties/node_id"
 );
 /// Always `GitHub`.
@@ -1547,8 +1547,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Name;
 rt::const_string!(
-    Name = "GitHub" contract[validators::t84:: < 2 >], BASE0,
-    "/definitions/github-org/properties/name"
+    Name = "GitHub" contract[validators::t84::<2>], BASE0, "/definitions/github-org/properties/name"
 );
 /// Always `https://avatars.githubusercontent.com/u/9919?v=4`.
 ///
@@ -1556,9 +1555,8 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AvatarUrl;
 rt::const_string!(
-    AvatarUrl = "https://avatars.githubusercontent.com/u/9919?v=4"
-    contract[validators::t84:: < 3 >], BASE0,
-    "/definitions/github-org/properties/avatar_url"
+    AvatarUrl = "https://avatars.githubusercontent.com/u/9919?v=4" contract[validators::t84::<3>],
+    BASE0, "/definitions/github-org/properties/avatar_url"
 );
 /// Always ``.
 ///
@@ -1566,7 +1564,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GravatarId;
 rt::const_string!(
-    GravatarId = "" contract[validators::t84:: < 4 >], BASE0,
+    GravatarId = "" contract[validators::t84::<4>], BASE0,
     "/definitions/github-org/properties/gravatar_id"
 );
 /// Always `https://api.github.com/users/github`.
@@ -1575,7 +1573,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Url;
 rt::const_string!(
-    Url = "https://api.github.com/users/github" contract[validators::t84:: < 5 >], BASE0,
+    Url = "https://api.github.com/users/github" contract[validators::t84::<5>], BASE0,
     "/definitions/github-org/properties/url"
 );
 /// Always `https://github.com/github`.
@@ -1584,7 +1582,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HtmlUrl;
 rt::const_string!(
-    HtmlUrl = "https://github.com/github" contract[validators::t84:: < 6 >], BASE0,
+    HtmlUrl = "https://github.com/github" contract[validators::t84::<6>], BASE0,
     "/definitions/github-org/properties/html_url"
 );
 /// Always `https://api.github.com/users/github/followers`.
@@ -1593,9 +1591,8 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FollowersUrl;
 rt::const_string!(
-    FollowersUrl = "https://api.github.com/users/github/followers"
-    contract[validators::t84:: < 7 >], BASE0,
-    "/definitions/github-org/properties/followers_url"
+    FollowersUrl = "https://api.github.com/users/github/followers" contract[validators::t84::<7>],
+    BASE0, "/definitions/github-org/properties/followers_url"
 );
 /// Always `https://api.github.com/users/github/following{/other_user}`.
 ///
@@ -1604,8 +1601,7 @@ rt::const_string!(
 pub struct FollowingUrl;
 rt::const_string!(
     FollowingUrl = "https://api.github.com/users/github/following{/other_user}"
-    contract[validators::t84:: < 8 >], BASE0,
-    "/definitions/github-org/properties/following_url"
+    contract[validators::t84::<8>], BASE0, "/definitions/github-org/properties/following_url"
 );
 /// Always `https://api.github.com/users/github/gists{/gist_id}`.
 ///
@@ -1613,9 +1609,8 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GistsUrl;
 rt::const_string!(
-    GistsUrl = "https://api.github.com/users/github/gists{/gist_id}"
-    contract[validators::t84:: < 9 >], BASE0,
-    "/definitions/github-org/properties/gists_url"
+    GistsUrl = "https://api.github.com/users/github/gists{/gist_id}" contract[validators::t84::<9>],
+    BASE0, "/definitions/github-org/properties/gists_url"
 );
 /// Always `https://api.github.com/users/github/starred{/owner}{/repo}`.
 ///
@@ -1624,8 +1619,7 @@ rt::const_string!(
 pub struct StarredUrl;
 rt::const_string!(
     StarredUrl = "https://api.github.com/users/github/starred{/owner}{/repo}"
-    contract[validators::t84:: < 10 >], BASE0,
-    "/definitions/github-org/properties/starred_url"
+    contract[validators::t84::<10>], BASE0, "/definitions/github-org/properties/starred_url"
 );
 /// Always `https://api.github.com/users/github/subscriptions`.
 ///
@@ -1634,8 +1628,7 @@ rt::const_string!(
 pub struct SubscriptionsUrl;
 rt::const_string!(
     SubscriptionsUrl = "https://api.github.com/users/github/subscriptions"
-    contract[validators::t84:: < 11 >], BASE0,
-    "/definitions/github-org/properties/subscriptions_url"
+    contract[validators::t84::<11>], BASE0, "/definitions/github-org/properties/subscriptions_url"
 );
 /// Always `https://api.github.com/users/github/orgs`.
 ///
@@ -1643,9 +1636,8 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OrganizationsUrl;
 rt::const_string!(
-    OrganizationsUrl = "https://api.github.com/users/github/orgs"
-    contract[validators::t84:: < 12 >], BASE0,
-    "/definitions/github-org/properties/organizations_url"
+    OrganizationsUrl = "https://api.github.com/users/github/orgs" contract[validators::t84::<12>],
+    BASE0, "/definitions/github-org/properties/organizations_url"
 );
 /// Always `https://api.github.com/users/github/repos`.
 ///
@@ -1653,8 +1645,8 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ReposUrl;
 rt::const_string!(
-    ReposUrl = "https://api.github.com/users/github/repos" contract[validators::t84:: <
-    13 >], BASE0, "/definitions/github-org/properties/repos_url"
+    ReposUrl = "https://api.github.com/users/github/repos" contract[validators::t84::<13>], BASE0,
+    "/definitions/github-org/properties/repos_url"
 );
 /// Always `https://api.github.com/users/github/events{/privacy}`.
 ///
@@ -1663,8 +1655,7 @@ rt::const_string!(
 pub struct EventsUrl;
 rt::const_string!(
     EventsUrl = "https://api.github.com/users/github/events{/privacy}"
-    contract[validators::t84:: < 14 >], BASE0,
-    "/definitions/github-org/properties/events_url"
+    contract[validators::t84::<14>], BASE0, "/definitions/github-org/properties/events_url"
 );
 /// Always `https://api.github.com/users/github/received_events`.
 ///
@@ -1673,8 +1664,7 @@ rt::const_string!(
 pub struct ReceivedEventsUrl;
 rt::const_string!(
     ReceivedEventsUrl = "https://api.github.com/users/github/received_events"
-    contract[validators::t84:: < 15 >], BASE0,
-    "/definitions/github-org/properties/received_events_url"
+    contract[validators::t84::<15>], BASE0, "/definitions/github-org/properties/received_events_url"
 );
 /// Always `Organization`.
 ///
@@ -1682,7 +1672,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GithubOrgType;
 rt::const_string!(
-    GithubOrgType = "Organization" contract[validators::t84:: < 16 >], BASE0,
+    GithubOrgType = "Organization" contract[validators::t84::<16>], BASE0,
     "/definitions/github-org/properties/type"
 );
 /// The code scanning alert involved in the event.
@@ -1828,8 +1818,7 @@ pub enum RootCodeScanningAlertEventCreatedAlertInstanceState {
     Dismissed,
 }
 rt::string_enum!(
-    RootCodeScanningAlertEventCreatedAlertInstanceState { Open = "open", Dismissed =
-    "dismissed" }
+    RootCodeScanningAlertEventCreatedAlertInstanceState { Open = "open", Dismissed = "dismissed" }
 );
 /// The code scanning alert involved in the event.
 ///
@@ -1991,10 +1980,10 @@ pub enum CommitCommentEvent {
     },
 }
 rt::union!(
-    CommitCommentEvent tag "action" { "created" => Created { comment = "comment",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny }
-    contract[validators::t11:: < 0 >], BASE0, "/definitions/commit_comment_event"
+    CommitCommentEvent tag "action" { "created" => Created { comment = "comment", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t11::<0>], BASE0,
+    "/definitions/commit_comment_event"
 );
 /// The \[commit comment\](https://docs.github.com/en/rest/reference/repos#get-a-commit-comment) resource.
 ///
@@ -2051,8 +2040,8 @@ pub enum AuthorAssociation {
 rt::string_enum!(
     AuthorAssociation { Collaborator = "COLLABORATOR", Contributor = "CONTRIBUTOR",
     FirstTimer = "FIRST_TIMER", FirstTimeContributor = "FIRST_TIME_CONTRIBUTOR",
-    Mannequin = "MANNEQUIN", Member = "MEMBER", None = "NONE", Owner = "OWNER" }
-    contract[validators::v135], BASE0, "/definitions/author_association"
+    Mannequin = "MANNEQUIN", Member = "MEMBER", None = "NONE",
+    Owner = "OWNER" } contract[validators::v135], BASE0, "/definitions/author_association"
 );
 /// Schema: `typify/github.json#/definitions/content_reference_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -2068,10 +2057,10 @@ pub enum ContentReferenceEvent {
     },
 }
 rt::union!(
-    ContentReferenceEvent tag "action" { "created" => Created { content_reference =
-    "content_reference", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", required; organization =
-    "organization"; } deny } contract[validators::t11:: < 1 >], BASE0,
+    ContentReferenceEvent tag "action" { "created" => Created {
+    content_reference = "content_reference", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation", required;
+    organization = "organization"; } deny } contract[validators::t11::<1>], BASE0,
     "/definitions/content_reference_event"
 );
 /// Schema: `typify/github.json#/definitions/content_reference$created/properties/content_reference`
@@ -2115,7 +2104,7 @@ pub enum RefType {
     Branch,
 }
 rt::string_enum!(
-    RefType { Tag = "tag", Branch = "branch" } contract[validators::t82:: < 1 >], BASE0,
+    RefType { Tag = "tag", Branch = "branch" } contract[validators::t82::<1>], BASE0,
     "/definitions/create$event/properties/ref_type"
 );
 /// delete event
@@ -2161,11 +2150,11 @@ pub enum DeployKeyEvent {
 }
 rt::union!(
     DeployKeyEvent tag "action" { "created" => Created { key = "key", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "deleted" => Deleted { key =
-    "key", required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny }
-    contract[validators::t2:: < 1 >], BASE0, "/definitions/deploy_key_event"
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "deleted" => Deleted { key = "key", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t2::<1>], BASE0,
+    "/definitions/deploy_key_event"
 );
 /// The \[`deploy key`\](https://docs.github.com/en/rest/reference/repos#get-a-deploy-key) resource.
 ///
@@ -2198,11 +2187,11 @@ pub enum DeploymentEvent {
     },
 }
 rt::union!(
-    DeploymentEvent tag "action" { "created" => Created { deployment = "deployment",
-    required; workflow = "workflow", required; workflow_run = "workflow_run", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny } contract[validators::t11:: <
-    2 >], BASE0, "/definitions/deployment_event"
+    DeploymentEvent tag "action" { "created" => Created { deployment = "deployment", required;
+    workflow = "workflow", required; workflow_run = "workflow_run", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t11::<2>], BASE0,
+    "/definitions/deployment_event"
 );
 /// The \[deployment\](https://docs.github.com/en/rest/reference/repos#list-deployments).
 ///
@@ -2249,10 +2238,10 @@ pub enum DeploymentStatusEvent {
     },
 }
 rt::union!(
-    DeploymentStatusEvent tag "action" { "created" => Created { deployment_status =
-    "deployment_status", required; deployment = "deployment", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny } contract[validators::t11:: < 3 >], BASE0,
+    DeploymentStatusEvent tag "action" { "created" => Created {
+    deployment_status = "deployment_status", required; deployment = "deployment", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t11::<3>], BASE0,
     "/definitions/deployment_status_event"
 );
 /// The \[deployment status\](https://docs.github.com/en/rest/reference/repos#list-deployment-statuses).
@@ -2422,42 +2411,42 @@ pub enum DiscussionEvent {
     },
 }
 rt::union!(
-    DiscussionEvent tag "action" { "answered" => Answered { discussion = "discussion",
-    required; answer = "answer", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "category_changed" => CategoryChanged { changes = "changes", required;
-    discussion = "discussion", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "created" => Created { discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "deleted" => Deleted { discussion =
-    "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "edited" => Edited { changes = "changes"; discussion = "discussion", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "labeled" => Labeled {
-    discussion = "discussion", required; label = "label", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "locked" => Locked { discussion =
-    "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "pinned" => Pinned { discussion = "discussion", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "transferred" => Transferred { changes = "changes", required;
-    discussion = "discussion", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "unanswered" => Unanswered { discussion = "discussion", required; old_answer =
-    "old_answer", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "unlabeled" => Unlabeled { discussion = "discussion", required; label = "label",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny, "unlocked" =>
-    Unlocked { discussion = "discussion", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "unpinned" => Unpinned { discussion = "discussion", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny } contract[validators::v149],
-    BASE0, "/definitions/discussion_event"
+    DiscussionEvent tag "action" { "answered" => Answered { discussion = "discussion", required;
+    answer = "answer", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny,
+    "category_changed" => CategoryChanged { changes = "changes", required;
+    discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "created" => Created { discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "deleted" => Deleted {
+    discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "edited" => Edited { changes = "changes"; discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "labeled" => Labeled {
+    discussion = "discussion", required; label = "label", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "locked" => Locked { discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "pinned" => Pinned { discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "transferred" => Transferred {
+    changes = "changes", required; discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "unanswered" => Unanswered {
+    discussion = "discussion", required; old_answer = "old_answer", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "unlabeled" => Unlabeled {
+    discussion = "discussion", required; label = "label", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "unlocked" => Unlocked {
+    discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "unpinned" => Unpinned { discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::v149], BASE0,
+    "/definitions/discussion_event"
 );
 /// Discussion
 ///
@@ -2501,8 +2490,8 @@ pub struct DiscussionCategory {
 }
 rt::object!(
     DiscussionCategory { id = "id", required; repository_id = "repository_id", required;
-    emoji = "emoji", required; name = "name", required; description = "description",
-    required; created_at = "created_at", required; updated_at = "updated_at", required;
+    emoji = "emoji", required; name = "name", required; description = "description", required;
+    created_at = "created_at", required; updated_at = "updated_at", required;
     slug = "slug", required; is_answerable = "is_answerable", required; } deny
 );
 /// User
@@ -2514,8 +2503,8 @@ pub enum DiscussionAnswerChosenBy {
     User(User),
 }
 rt::union_by_type!(
-    DiscussionAnswerChosenBy { User(_) : object } contract[validators::t2:: < 2 >,
-    validators::t1:: < 0 >], BASE0, "/definitions/discussion/properties/answer_chosen_by"
+    DiscussionAnswerChosenBy { User(_): object } contract[validators::t2::<2>, validators::t1::<0>],
+    BASE0, "/definitions/discussion/properties/answer_chosen_by"
 );
 /// Schema: `typify/github.json#/definitions/discussion/properties/state`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -2529,7 +2518,7 @@ pub enum RootDiscussionEventAnsweredDiscussionState {
 }
 rt::string_enum!(
     RootDiscussionEventAnsweredDiscussionState { Open = "open", Locked = "locked",
-    Converting = "converting" } contract[validators::t80:: < 5 >], BASE0,
+    Converting = "converting" } contract[validators::t80::<5>], BASE0,
     "/definitions/discussion/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/discussion$answered/properties/answer`
@@ -2619,7 +2608,7 @@ pub struct DiscussionCreatedDiscussion {
 pub enum AnswerChosenBy {
     Null,
 }
-rt::union_by_type!(AnswerChosenBy { Null : null });
+rt::union_by_type!(AnswerChosenBy { Null: null });
 /// Schema: `typify/github.json#/definitions/discussion/properties/state`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDiscussionEventCreatedDiscussionState {
@@ -2629,8 +2618,8 @@ pub enum RootDiscussionEventCreatedDiscussionState {
     Converting,
 }
 rt::string_enum!(
-    RootDiscussionEventCreatedDiscussionState { Open = "open", Converting = "converting"
-    } contract[validators::t80:: < 5 >, validators::t82:: < 2 >], BASE0,
+    RootDiscussionEventCreatedDiscussionState { Open = "open",
+    Converting = "converting" } contract[validators::t80::<5>, validators::t82::<2>], BASE0,
     "/definitions/discussion/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes`
@@ -2790,17 +2779,17 @@ pub enum DiscussionCommentEvent {
     },
 }
 rt::union!(
-    DiscussionCommentEvent tag "action" { "created" => Created { comment = "comment",
-    required; discussion = "discussion", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", required; organization =
-    "organization"; } deny, "deleted" => Deleted { comment = "comment", required;
-    discussion = "discussion", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", required; organization =
-    "organization"; } deny, "edited" => Edited { changes = "changes", required; comment =
-    "comment", required; discussion = "discussion", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", required;
-    organization = "organization"; } deny } contract[validators::t0:: < 3 >], BASE0,
-    "/definitions/discussion_comment_event"
+    DiscussionCommentEvent tag "action" { "created" => Created { comment = "comment", required;
+    discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation", required;
+    organization = "organization"; } deny, "deleted" => Deleted { comment = "comment", required;
+    discussion = "discussion", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation", required;
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes", required;
+    comment = "comment", required; discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required;
+    installation = "installation", required; organization = "organization";
+    } deny } contract[validators::t0::<3>], BASE0, "/definitions/discussion_comment_event"
 );
 /// Schema: `typify/github.json#/definitions/discussion_comment$created/properties/comment`
 #[derive(Clone, PartialEq)]
@@ -2963,46 +2952,47 @@ pub struct Forkee {
 }
 rt::object!(
     Forkee { id = "id", required; node_id = "node_id", required; name = "name", required;
-    full_name = "full_name", required; private = "private", required; owner = "owner",
-    required; html_url = "html_url", required; description = "description", required;
-    fork = "fork", required; url = "url", required; forks_url = "forks_url", required;
-    keys_url = "keys_url", required; collaborators_url = "collaborators_url", required;
-    teams_url = "teams_url", required; hooks_url = "hooks_url", required;
-    issue_events_url = "issue_events_url", required; events_url = "events_url", required;
-    assignees_url = "assignees_url", required; branches_url = "branches_url", required;
-    tags_url = "tags_url", required; blobs_url = "blobs_url", required; git_tags_url =
-    "git_tags_url", required; git_refs_url = "git_refs_url", required; trees_url =
-    "trees_url", required; statuses_url = "statuses_url", required; languages_url =
-    "languages_url", required; stargazers_url = "stargazers_url", required;
-    contributors_url = "contributors_url", required; subscribers_url = "subscribers_url",
-    required; subscription_url = "subscription_url", required; commits_url =
-    "commits_url", required; git_commits_url = "git_commits_url", required; comments_url
-    = "comments_url", required; issue_comment_url = "issue_comment_url", required;
+    full_name = "full_name", required; private = "private", required; owner = "owner", required;
+    html_url = "html_url", required; description = "description", required; fork = "fork", required;
+    url = "url", required; forks_url = "forks_url", required; keys_url = "keys_url", required;
+    collaborators_url = "collaborators_url", required; teams_url = "teams_url", required;
+    hooks_url = "hooks_url", required; issue_events_url = "issue_events_url", required;
+    events_url = "events_url", required; assignees_url = "assignees_url", required;
+    branches_url = "branches_url", required; tags_url = "tags_url", required;
+    blobs_url = "blobs_url", required; git_tags_url = "git_tags_url", required;
+    git_refs_url = "git_refs_url", required; trees_url = "trees_url", required;
+    statuses_url = "statuses_url", required; languages_url = "languages_url", required;
+    stargazers_url = "stargazers_url", required; contributors_url = "contributors_url", required;
+    subscribers_url = "subscribers_url", required; subscription_url = "subscription_url", required;
+    commits_url = "commits_url", required; git_commits_url = "git_commits_url", required;
+    comments_url = "comments_url", required; issue_comment_url = "issue_comment_url", required;
     contents_url = "contents_url", required; compare_url = "compare_url", required;
     merges_url = "merges_url", required; archive_url = "archive_url", required;
     downloads_url = "downloads_url", required; issues_url = "issues_url", required;
     pulls_url = "pulls_url", required; milestones_url = "milestones_url", required;
-    notifications_url = "notifications_url", required; labels_url = "labels_url",
-    required; releases_url = "releases_url", required; deployments_url =
-    "deployments_url", required; created_at = "created_at", required; updated_at =
-    "updated_at", required; pushed_at = "pushed_at", required; git_url = "git_url",
-    required; ssh_url = "ssh_url", required; clone_url = "clone_url", required; svn_url =
-    "svn_url", required; homepage = "homepage", required; size = "size", required;
-    stargazers_count = "stargazers_count", required; watchers_count = "watchers_count",
-    required; language = "language", required; has_issues = "has_issues", required;
+    notifications_url = "notifications_url", required; labels_url = "labels_url", required;
+    releases_url = "releases_url", required; deployments_url = "deployments_url", required;
+    created_at = "created_at", required; updated_at = "updated_at", required;
+    pushed_at = "pushed_at", required; git_url = "git_url", required; ssh_url = "ssh_url", required;
+    clone_url = "clone_url", required; svn_url = "svn_url", required;
+    homepage = "homepage", required; size = "size", required;
+    stargazers_count = "stargazers_count", required; watchers_count = "watchers_count", required;
+    language = "language", required; has_issues = "has_issues", required;
     has_projects = "has_projects", required; has_downloads = "has_downloads", required;
-    has_wiki = "has_wiki", required; has_pages = "has_pages", required; forks_count =
-    "forks_count", required; mirror_url = "mirror_url", required; archived = "archived",
-    required; disabled = "disabled"; open_issues_count = "open_issues_count", required;
-    license = "license", required; forks = "forks", required; open_issues =
-    "open_issues", required; watchers = "watchers", required; stargazers = "stargazers";
-    default_branch = "default_branch", required; allow_squash_merge =
-    "allow_squash_merge" default : bool = true; allow_merge_commit = "allow_merge_commit"
-    default : bool = true; allow_rebase_merge = "allow_rebase_merge" default : bool =
-    true; allow_auto_merge = "allow_auto_merge" default : bool = false; allow_forking =
-    "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge" default : bool =
-    false; master_branch = "master_branch"; permissions = "permissions"; public =
-    "public"; organization = "organization"; } deny
+    has_wiki = "has_wiki", required; has_pages = "has_pages", required;
+    forks_count = "forks_count", required; mirror_url = "mirror_url", required;
+    archived = "archived", required; disabled = "disabled";
+    open_issues_count = "open_issues_count", required; license = "license", required;
+    forks = "forks", required; open_issues = "open_issues", required;
+    watchers = "watchers", required; stargazers = "stargazers";
+    default_branch = "default_branch", required;
+    allow_squash_merge = "allow_squash_merge" default: bool = true;
+    allow_merge_commit = "allow_merge_commit" default: bool = true;
+    allow_rebase_merge = "allow_rebase_merge" default: bool = true;
+    allow_auto_merge = "allow_auto_merge" default: bool = false; allow_forking = "allow_forking";
+    delete_branch_on_merge = "delete_branch_on_merge" default: bool = false;
+    master_branch = "master_branch"; permissions = "permissions"; public = "public";
+    organization = "organization"; } deny
 );
 /// Schema: `typify/github.json#/definitions/github_app_authorization_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -3012,9 +3002,8 @@ pub enum GithubAppAuthorizationEvent {
     Revoked { sender: User },
 }
 rt::union!(
-    GithubAppAuthorizationEvent tag "action" { "revoked" => Revoked { sender = "sender",
-    required; } deny } contract[validators::t11:: < 4 >], BASE0,
-    "/definitions/github_app_authorization_event"
+    GithubAppAuthorizationEvent tag "action" { "revoked" => Revoked { sender = "sender", required;
+    } deny } contract[validators::t11::<4>], BASE0, "/definitions/github_app_authorization_event"
 );
 /// gollum event
 ///
@@ -3058,8 +3047,8 @@ pub enum PageAction {
     Edited,
 }
 rt::string_enum!(
-    PageAction { Created = "created", Edited = "edited" } contract[validators::t82:: < 3
-    >], BASE0, "/definitions/gollum$event/properties/pages/items/properties/action"
+    PageAction { Created = "created", Edited = "edited" } contract[validators::t82::<3>], BASE0,
+    "/definitions/gollum$event/properties/pages/items/properties/action"
 );
 /// Schema: `typify/github.json#/definitions/installation_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -3107,18 +3096,17 @@ pub enum InstallationEvent {
     },
 }
 rt::union!(
-    InstallationEvent tag "action" { "created" => Created { installation =
-    "installation", required; repositories = "repositories"; requester = "requester";
-    sender = "sender", required; } deny, "deleted" => Deleted { installation =
-    "installation", required; repositories = "repositories"; requester = "requester";
-    sender = "sender", required; } deny, "new_permissions_accepted" =>
-    NewPermissionsAccepted { installation = "installation", required; repositories =
-    "repositories"; requester = "requester"; sender = "sender", required; } deny,
-    "suspend" => Suspend { installation = "installation", required; repositories =
-    "repositories"; requester = "requester"; sender = "sender", required; } deny,
-    "unsuspend" => Unsuspend { installation = "installation", required; repositories =
-    "repositories"; requester = "requester"; sender = "sender", required; } deny }
-    contract[validators::t13:: < 0 >], BASE0, "/definitions/installation_event"
+    InstallationEvent tag "action" { "created" => Created { installation = "installation", required;
+    repositories = "repositories"; requester = "requester"; sender = "sender", required; } deny,
+    "deleted" => Deleted { installation = "installation", required; repositories = "repositories";
+    requester = "requester"; sender = "sender", required; } deny,
+    "new_permissions_accepted" => NewPermissionsAccepted { installation = "installation", required;
+    repositories = "repositories"; requester = "requester"; sender = "sender", required; } deny,
+    "suspend" => Suspend { installation = "installation", required; repositories = "repositories";
+    requester = "requester"; sender = "sender", required; } deny, "unsuspend" => Unsuspend {
+    installation = "installation", required; repositories = "repositories"; requester = "requester";
+    sender = "sender", required; } deny } contract[validators::t13::<0>], BASE0,
+    "/definitions/installation_event"
 );
 /// Installation
 ///
@@ -3165,8 +3153,8 @@ pub enum RepositorySelection {
     Selected,
 }
 rt::string_enum!(
-    RepositorySelection { All = "all", Selected = "selected" } contract[validators::t82::
-    < 4 >], BASE0, "/definitions/installation/properties/repository_selection"
+    RepositorySelection { All = "all", Selected = "selected" } contract[validators::t82::<4>],
+    BASE0, "/definitions/installation/properties/repository_selection"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/target_type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3177,9 +3165,8 @@ pub enum TargetType {
     Organization,
 }
 rt::string_enum!(
-    TargetType { User = "User", Organization = "Organization" }
-    contract[validators::t82:: < 5 >], BASE0,
-    "/definitions/installation/properties/target_type"
+    TargetType { User = "User", Organization = "Organization" } contract[validators::t82::<5>],
+    BASE0, "/definitions/installation/properties/target_type"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/permissions`
 #[derive(Clone, PartialEq)]
@@ -3315,24 +3302,23 @@ pub enum RootInstallationEventCreatedInstallationEvent {
     WorkflowRun,
 }
 rt::string_enum!(
-    RootInstallationEventCreatedInstallationEvent { CheckRun = "check_run", CheckSuite =
-    "check_suite", CodeScanningAlert = "code_scanning_alert", CommitComment =
-    "commit_comment", ContentReference = "content_reference", Create = "create", Delete =
-    "delete", Deployment = "deployment", DeploymentReview = "deployment_review",
-    DeploymentStatus = "deployment_status", DeployKey = "deploy_key", Discussion =
-    "discussion", DiscussionComment = "discussion_comment", Fork = "fork", Gollum =
-    "gollum", Issues = "issues", IssueComment = "issue_comment", Label = "label", Member
-    = "member", Membership = "membership", MergeQueueEntry = "merge_queue_entry",
-    Milestone = "milestone", Organization = "organization", OrgBlock = "org_block",
-    PageBuild = "page_build", Project = "project", ProjectCard = "project_card",
-    ProjectColumn = "project_column", Public = "public", PullRequest = "pull_request",
-    PullRequestReview = "pull_request_review", PullRequestReviewComment =
-    "pull_request_review_comment", Push = "push", RegistryPackage = "registry_package",
-    Release = "release", Repository = "repository", RepositoryDispatch =
-    "repository_dispatch", SecretScanningAlert = "secret_scanning_alert", Star = "star",
-    Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
-    WorkflowDispatch = "workflow_dispatch", WorkflowRun = "workflow_run" }
-    contract[validators::v179], BASE0,
+    RootInstallationEventCreatedInstallationEvent { CheckRun = "check_run",
+    CheckSuite = "check_suite", CodeScanningAlert = "code_scanning_alert",
+    CommitComment = "commit_comment", ContentReference = "content_reference", Create = "create",
+    Delete = "delete", Deployment = "deployment", DeploymentReview = "deployment_review",
+    DeploymentStatus = "deployment_status", DeployKey = "deploy_key", Discussion = "discussion",
+    DiscussionComment = "discussion_comment", Fork = "fork", Gollum = "gollum", Issues = "issues",
+    IssueComment = "issue_comment", Label = "label", Member = "member", Membership = "membership",
+    MergeQueueEntry = "merge_queue_entry", Milestone = "milestone", Organization = "organization",
+    OrgBlock = "org_block", PageBuild = "page_build", Project = "project",
+    ProjectCard = "project_card", ProjectColumn = "project_column", Public = "public",
+    PullRequest = "pull_request", PullRequestReview = "pull_request_review",
+    PullRequestReviewComment = "pull_request_review_comment", Push = "push",
+    RegistryPackage = "registry_package", Release = "release", Repository = "repository",
+    RepositoryDispatch = "repository_dispatch", SecretScanningAlert = "secret_scanning_alert",
+    Star = "star", Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
+    WorkflowDispatch = "workflow_dispatch",
+    WorkflowRun = "workflow_run" } contract[validators::v179], BASE0,
     "/definitions/installation/properties/events/items"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/created_at`
@@ -3342,9 +3328,8 @@ pub enum InstallationCreatedAt {
     Integer(rt::Integer),
 }
 rt::union_by_type!(
-    InstallationCreatedAt { String(_) : string, Integer(_) : number }
-    contract[validators::t2:: < 3 >], BASE0,
-    "/definitions/installation/properties/created_at"
+    InstallationCreatedAt { String(_): string, Integer(_): number } contract[validators::t2::<3>],
+    BASE0, "/definitions/installation/properties/created_at"
 );
 /// Schema: `typify/github.json#/definitions/installation$created/properties/repositories/items`
 #[derive(Clone, PartialEq)]
@@ -3462,15 +3447,17 @@ pub enum InstallationRepositoriesEvent {
     },
 }
 rt::union!(
-    InstallationRepositoriesEvent tag "action" { "added" => Added { installation =
-    "installation", required; repository_selection = "repository_selection", required;
-    repositories_added = "repositories_added", required; repositories_removed =
-    "repositories_removed", required; requester = "requester", required; sender =
-    "sender", required; } deny, "removed" => Removed { installation = "installation",
-    required; repository_selection = "repository_selection", required; repositories_added
-    = "repositories_added", required; repositories_removed = "repositories_removed",
-    required; requester = "requester", required; sender = "sender", required; } deny }
-    contract[validators::t2:: < 4 >], BASE0,
+    InstallationRepositoriesEvent tag "action" { "added" => Added {
+    installation = "installation", required;
+    repository_selection = "repository_selection", required;
+    repositories_added = "repositories_added", required;
+    repositories_removed = "repositories_removed", required; requester = "requester", required;
+    sender = "sender", required; } deny, "removed" => Removed {
+    installation = "installation", required;
+    repository_selection = "repository_selection", required;
+    repositories_added = "repositories_added", required;
+    repositories_removed = "repositories_removed", required; requester = "requester", required;
+    sender = "sender", required; } deny } contract[validators::t2::<4>], BASE0,
     "/definitions/installation_repositories_event"
 );
 /// Schema: `typify/github.json#/definitions/installation_repositories$added/properties/repositories_removed/items`
@@ -3524,15 +3511,14 @@ pub enum IssueCommentEvent {
 }
 rt::union!(
     IssueCommentEvent tag "action" { "created" => Created { issue = "issue", required;
-    comment = "comment", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "deleted" => Deleted { issue = "issue", required; comment = "comment",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny, "edited" =>
-    Edited { changes = "changes", required; issue = "issue", required; comment =
-    "comment", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny }
-    contract[validators::t0:: < 4 >], BASE0, "/definitions/issue_comment_event"
+    comment = "comment", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "deleted" => Deleted {
+    issue = "issue", required; comment = "comment", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "edited" => Edited { changes = "changes", required; issue = "issue", required;
+    comment = "comment", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization";
+    } deny } contract[validators::t0::<4>], BASE0, "/definitions/issue_comment_event"
 );
 /// Issue
 ///
@@ -3592,8 +3578,9 @@ pub enum IssueState {
     Closed,
 }
 rt::string_enum!(
-    IssueState { Open = "open", Closed = "closed" } contract[validators::t82:: < 6 >,
-    validators::t82:: < 6 >], BASE0, "/definitions/issue/properties/state"
+    IssueState { Open = "open",
+    Closed = "closed" } contract[validators::t82::<6>, validators::t82::<6>], BASE0,
+    "/definitions/issue/properties/state"
 );
 /// User
 ///
@@ -3634,16 +3621,16 @@ pub struct Assignee {
     pub site_admin: bool,
 }
 rt::object!(
-    Assignee { login = "login", required; id = "id", required; node_id = "node_id",
-    required; name = "name"; email = "email"; avatar_url = "avatar_url", required;
-    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url",
-    required; followers_url = "followers_url", required; following_url = "following_url",
-    required; gists_url = "gists_url", required; starred_url = "starred_url", required;
-    subscriptions_url = "subscriptions_url", required; organizations_url =
-    "organizations_url", required; repos_url = "repos_url", required; events_url =
-    "events_url", required; received_events_url = "received_events_url", required; r#type
-    = "type", required; site_admin = "site_admin", required; } deny
-    contract[validators::t2:: < 2 >, validators::t1:: < 0 >], BASE0,
+    Assignee { login = "login", required; id = "id", required; node_id = "node_id", required;
+    name = "name"; email = "email"; avatar_url = "avatar_url", required;
+    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url", required;
+    followers_url = "followers_url", required; following_url = "following_url", required;
+    gists_url = "gists_url", required; starred_url = "starred_url", required;
+    subscriptions_url = "subscriptions_url", required;
+    organizations_url = "organizations_url", required; repos_url = "repos_url", required;
+    events_url = "events_url", required; received_events_url = "received_events_url", required;
+    r#type = "type", required; site_admin = "site_admin", required;
+    } deny contract[validators::t2::<2>, validators::t1::<0>], BASE0,
     "/definitions/issue_comment$created/properties/issue/allOf/1/properties/assignee"
 );
 /// Milestone
@@ -3691,8 +3678,8 @@ pub enum ActiveLockReason {
     Spam,
 }
 rt::string_enum!(
-    ActiveLockReason { Resolved = "resolved", OffTopic = "off-topic", TooHeated =
-    "too heated", Spam = "spam" }
+    ActiveLockReason { Resolved = "resolved", OffTopic = "off-topic", TooHeated = "too heated",
+    Spam = "spam" }
 );
 /// Schema: `typify/github.json#/definitions/issue/properties/pull_request`
 #[derive(Clone, PartialEq)]
@@ -3892,46 +3879,43 @@ pub enum IssuesEvent {
 }
 rt::union!(
     IssuesEvent tag "action" { "assigned" => Assigned { issue = "issue", required;
-    assignee = "assignee"; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "closed" => Closed { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "deleted" => Deleted { issue = "issue", required; repository
-    = "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "demilestoned" => Demilestoned { issue =
-    "issue", required; milestone = "milestone", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "edited" => Edited { issue = "issue", required; label =
-    "label"; changes = "changes", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "labeled" => Labeled { issue = "issue", required; label = "label"; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "locked" => Locked { issue = "issue",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny, "milestoned" =>
-    Milestoned { issue = "issue", required; milestone = "milestone", required; repository
-    = "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "opened" => Opened { changes = "changes";
-    issue = "issue", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "pinned" => Pinned { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "reopened" => Reopened { issue = "issue", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "transferred" => Transferred {
-    changes = "changes", required; issue = "issue", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "unassigned" => Unassigned { issue = "issue", required;
-    assignee = "assignee"; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "unlabeled" => Unlabeled { issue = "issue", required; label = "label"; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "unlocked" => Unlocked { issue = "issue",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny, "unpinned" =>
-    Unpinned { issue = "issue", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny } contract[validators::v194], BASE0, "/definitions/issues_event"
+    assignee = "assignee"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "closed" => Closed {
+    issue = "issue", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "deleted" => Deleted {
+    issue = "issue", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny,
+    "demilestoned" => Demilestoned { issue = "issue", required; milestone = "milestone", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { issue = "issue", required;
+    label = "label"; changes = "changes", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "labeled" => Labeled { issue = "issue", required; label = "label";
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "locked" => Locked { issue = "issue", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "milestoned" => Milestoned { issue = "issue", required;
+    milestone = "milestone", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "opened" => Opened { changes = "changes"; issue = "issue", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "pinned" => Pinned { issue = "issue", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "reopened" => Reopened { issue = "issue", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "transferred" => Transferred {
+    changes = "changes", required; issue = "issue", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "unassigned" => Unassigned { issue = "issue", required; assignee = "assignee";
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "unlabeled" => Unlabeled { issue = "issue", required;
+    label = "label"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "unlocked" => Unlocked {
+    issue = "issue", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "unpinned" => Unpinned {
+    issue = "issue", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization";
+    } deny } contract[validators::v194], BASE0, "/definitions/issues_event"
 );
 /// Issue
 ///
@@ -4141,18 +4125,18 @@ pub struct IssuesLockedIssue {
     pub body: Option<String>,
 }
 rt::object!(
-    IssuesLockedIssue { url = "url", required; repository_url = "repository_url",
-    required; labels_url = "labels_url", required; comments_url = "comments_url",
-    required; events_url = "events_url", required; html_url = "html_url", required; id =
-    "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels"; state = "state";
-    locked = "locked", required; assignee = "assignee"; assignees = "assignees",
-    required; milestone = "milestone", required; comments = "comments", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
-    "closed_at", required; author_association = "author_association", required;
-    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
-    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
-    deny
+    IssuesLockedIssue { url = "url", required; repository_url = "repository_url", required;
+    labels_url = "labels_url", required; comments_url = "comments_url", required;
+    events_url = "events_url", required; html_url = "html_url", required; id = "id", required;
+    node_id = "node_id", required; number = "number", required; title = "title", required;
+    user = "user", required; labels = "labels"; state = "state"; locked = "locked", required;
+    assignee = "assignee"; assignees = "assignees", required; milestone = "milestone", required;
+    comments = "comments", required; created_at = "created_at", required;
+    updated_at = "updated_at", required; closed_at = "closed_at", required;
+    author_association = "author_association", required;
+    active_lock_reason = "active_lock_reason", required;
+    performed_via_github_app = "performed_via_github_app"; pull_request = "pull_request";
+    body = "body", required; } deny
 );
 /// Issue
 ///
@@ -4212,8 +4196,8 @@ pub enum RootIssuesEventMilestonedIssueMilestone {
     Milestone(RootIssueCommentEventCreatedIssueMilestone),
 }
 rt::union_by_type!(
-    RootIssuesEventMilestonedIssueMilestone { Milestone(_) : object }
-    contract[validators::t2:: < 5 >, validators::v189], BASE0,
+    RootIssuesEventMilestonedIssueMilestone {
+    Milestone(_): object } contract[validators::t2::<5>, validators::v189], BASE0,
     "/definitions/issue/properties/milestone"
 );
 /// Schema: `typify/github.json#/definitions/issues$opened/properties/changes`
@@ -4359,14 +4343,13 @@ pub enum LabelEvent {
 }
 rt::union!(
     LabelEvent tag "action" { "created" => Created { label = "label", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "deleted" => Deleted { label =
-    "label", required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny, "edited" =>
-    Edited { label = "label", required; changes = "changes"; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny } contract[validators::t0:: < 5 >], BASE0,
-    "/definitions/label_event"
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "deleted" => Deleted { label = "label", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { label = "label", required;
+    changes = "changes"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization";
+    } deny } contract[validators::t0::<5>], BASE0, "/definitions/label_event"
 );
 /// The changes to the label if the action was `edited`.
 ///
@@ -4418,24 +4401,24 @@ pub enum MarketplacePurchaseEvent {
     },
 }
 rt::union!(
-    MarketplacePurchaseEvent tag "action" { "cancelled" => Cancelled { effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny, "changed" => Changed { effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny, "pending_change" => PendingChange {
+    MarketplacePurchaseEvent tag "action" { "cancelled" => Cancelled {
+    effective_date = "effective_date", required; sender = "sender", required;
+    marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } deny, "changed" => Changed {
     effective_date = "effective_date", required; sender = "sender", required;
     marketplace_purchase = "marketplace_purchase", required;
     previous_marketplace_purchase = "previous_marketplace_purchase"; } deny,
-    "pending_change_cancelled" => PendingChangeCancelled { effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny, "purchased" => Purchased { effective_date =
-    "effective_date", required; sender = "sender", required; marketplace_purchase =
-    "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase"; } deny } contract[validators::t13:: < 1 >], BASE0,
-    "/definitions/marketplace_purchase_event"
+    "pending_change" => PendingChange { effective_date = "effective_date", required;
+    sender = "sender", required; marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } deny,
+    "pending_change_cancelled" => PendingChangeCancelled {
+    effective_date = "effective_date", required; sender = "sender", required;
+    marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } deny,
+    "purchased" => Purchased { effective_date = "effective_date", required;
+    sender = "sender", required; marketplace_purchase = "marketplace_purchase", required;
+    previous_marketplace_purchase = "previous_marketplace_purchase";
+    } deny } contract[validators::t13::<1>], BASE0, "/definitions/marketplace_purchase_event"
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled/properties/sender`
 #[derive(Clone, PartialEq)]
@@ -4552,14 +4535,13 @@ pub enum MemberEvent {
     },
 }
 rt::union!(
-    MemberEvent tag "action" { "added" => Added { changes = "changes"; member = "member",
-    required; repository = "repository", required; installation = "installation"; sender
-    = "sender", required; } deny, "edited" => Edited { member = "member", required;
-    changes = "changes", required; repository = "repository", required; installation =
-    "installation"; sender = "sender", required; } deny, "removed" => Removed { member =
-    "member", required; repository = "repository", required; installation =
-    "installation"; sender = "sender", required; } deny } contract[validators::t0:: < 6
-    >], BASE0, "/definitions/member_event"
+    MemberEvent tag "action" { "added" => Added { changes = "changes"; member = "member", required;
+    repository = "repository", required; installation = "installation"; sender = "sender", required;
+    } deny, "edited" => Edited { member = "member", required; changes = "changes", required;
+    repository = "repository", required; installation = "installation"; sender = "sender", required;
+    } deny, "removed" => Removed { member = "member", required; repository = "repository", required;
+    installation = "installation"; sender = "sender", required;
+    } deny } contract[validators::t0::<6>], BASE0, "/definitions/member_event"
 );
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -4580,7 +4562,7 @@ pub enum To {
     Admin,
 }
 rt::string_enum!(
-    To { Write = "write", Admin = "admin" } contract[validators::t82:: < 7 >], BASE0,
+    To { Write = "write", Admin = "admin" } contract[validators::t82::<7>], BASE0,
     "/definitions/member$added/properties/changes/properties/permission/properties/to"
 );
 /// The changes to the collaborator permissions
@@ -4620,13 +4602,13 @@ pub enum MembershipEvent {
     },
 }
 rt::union!(
-    MembershipEvent tag "action" { "added" => Added { scope = "scope", required; member =
-    "member", required; sender = "sender", required; team = "team", required;
+    MembershipEvent tag "action" { "added" => Added { scope = "scope", required;
+    member = "member", required; sender = "sender", required; team = "team", required;
     organization = "organization", required; installation = "installation"; } deny,
-    "removed" => Removed { scope = "scope", required; member = "member", required; sender
-    = "sender", required; team = "team", required; organization = "organization",
-    required; installation = "installation"; } deny } contract[validators::t2:: < 6 >],
-    BASE0, "/definitions/membership_event"
+    "removed" => Removed { scope = "scope", required; member = "member", required;
+    sender = "sender", required; team = "team", required; organization = "organization", required;
+    installation = "installation"; } deny } contract[validators::t2::<6>], BASE0,
+    "/definitions/membership_event"
 );
 /// The scope of the membership. Currently, can only be `team`.
 ///
@@ -4637,7 +4619,7 @@ pub enum MembershipAddedScope {
     Team,
 }
 rt::string_enum!(
-    MembershipAddedScope { Team = "team" } contract[validators::t81:: < 1 >], BASE0,
+    MembershipAddedScope { Team = "team" } contract[validators::t81::<1>], BASE0,
     "/definitions/membership$added/properties/scope"
 );
 /// Team
@@ -4681,8 +4663,8 @@ pub enum Privacy {
     Secret,
 }
 rt::string_enum!(
-    Privacy { Open = "open", Closed = "closed", Secret = "secret" }
-    contract[validators::t80:: < 6 >], BASE0, "/definitions/team/properties/privacy"
+    Privacy { Open = "open", Closed = "closed", Secret = "secret" } contract[validators::t80::<6>],
+    BASE0, "/definitions/team/properties/privacy"
 );
 /// Schema: `typify/github.json#/definitions/team/properties/parent`
 #[derive(Clone, PartialEq)]
@@ -4720,8 +4702,8 @@ pub enum MembershipRemovedScope {
     Organization,
 }
 rt::string_enum!(
-    MembershipRemovedScope { Team = "team", Organization = "organization" }
-    contract[validators::t82:: < 8 >], BASE0,
+    MembershipRemovedScope { Team = "team",
+    Organization = "organization" } contract[validators::t82::<8>], BASE0,
     "/definitions/membership$removed/properties/scope"
 );
 /// The \[team\](https://docs.github.com/en/rest/reference/teams) for the membership.
@@ -4734,12 +4716,11 @@ pub enum MembershipRemovedTeam {
     IdName { id: rt::Integer, name: String, deleted: Option<bool> },
 }
 rt::union!(
-    MembershipRemovedTeam { [validators::t79:: < 55 >, BASE0,
+    MembershipRemovedTeam { [validators::t79::<55>, BASE0,
     "/definitions/membership$removed/properties/team/oneOf/0"] => Team(_),
-    [validators::v225, BASE0, "/definitions/membership$removed/properties/team/oneOf/1"]
-    => IdName { id = "id", required; name = "name", required; deleted = "deleted"; } deny
-    } contract[validators::t2:: < 7 >], BASE0,
-    "/definitions/membership$removed/properties/team"
+    [validators::v225, BASE0, "/definitions/membership$removed/properties/team/oneOf/1"] => IdName {
+    id = "id", required; name = "name", required; deleted = "deleted";
+    } deny } contract[validators::t2::<7>], BASE0, "/definitions/membership$removed/properties/team"
 );
 /// Schema: `typify/github.json#/definitions/meta_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -4756,9 +4737,9 @@ pub enum MetaEvent {
     },
 }
 rt::union!(
-    MetaEvent tag "action" { "deleted" => Deleted { hook_id = "hook_id", required; hook =
-    "hook", required; repository = "repository", required; sender = "sender", required; }
-    deny } contract[validators::t11:: < 5 >], BASE0, "/definitions/meta_event"
+    MetaEvent tag "action" { "deleted" => Deleted { hook_id = "hook_id", required;
+    hook = "hook", required; repository = "repository", required; sender = "sender", required;
+    } deny } contract[validators::t11::<5>], BASE0, "/definitions/meta_event"
 );
 /// The modified webhook. This will contain different keys based on the type of webhook it is: repository, organization, business, app, or GitHub Marketplace.
 ///
@@ -4783,10 +4764,10 @@ pub enum WebhookEvents {
     Variant1(Vec<Variant1Event>),
 }
 rt::union!(
-    WebhookEvents { [validators::t14:: < 0 >, BASE0,
-    "/definitions/webhook-events/oneOf/0"] => Variant0(_), [validators::t15:: < 0 >,
-    BASE0, "/definitions/webhook-events/oneOf/1"] => Variant1(_) }
-    contract[validators::t2:: < 8 >], BASE0, "/definitions/webhook-events"
+    WebhookEvents {
+    [validators::t14::<0>, BASE0, "/definitions/webhook-events/oneOf/0"] => Variant0(_),
+    [validators::t15::<0>, BASE0, "/definitions/webhook-events/oneOf/1"] => Variant1(_) }
+    contract[validators::t2::<8>], BASE0, "/definitions/webhook-events"
 );
 /// Schema: `typify/github.json#/definitions/webhook-events/oneOf/0/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -4887,24 +4868,24 @@ pub enum Variant0Event {
     WorkflowRun,
 }
 rt::string_enum!(
-    Variant0Event { CheckRun = "check_run", CheckSuite = "check_suite", CodeScanningAlert
-    = "code_scanning_alert", CommitComment = "commit_comment", ContentReference =
-    "content_reference", Create = "create", Delete = "delete", Deployment = "deployment",
-    DeploymentReview = "deployment_review", DeploymentStatus = "deployment_status",
-    DeployKey = "deploy_key", Discussion = "discussion", DiscussionComment =
-    "discussion_comment", Fork = "fork", Gollum = "gollum", Issues = "issues",
-    IssueComment = "issue_comment", Label = "label", Member = "member", Membership =
-    "membership", Meta = "meta", Milestone = "milestone", Organization = "organization",
-    OrgBlock = "org_block", PageBuild = "page_build", Project = "project", ProjectCard =
-    "project_card", ProjectColumn = "project_column", Public = "public", PullRequest =
-    "pull_request", PullRequestReview = "pull_request_review", PullRequestReviewComment =
-    "pull_request_review_comment", Push = "push", RegistryPackage = "registry_package",
-    Release = "release", Repository = "repository", RepositoryDispatch =
-    "repository_dispatch", RepositoryImport = "repository_import",
-    RepositoryVulnerabilityAlert = "repository_vulnerability_alert", SecretScanningAlert
-    = "secret_scanning_alert", Star = "star", Status = "status", Team = "team", TeamAdd =
-    "team_add", Watch = "watch", WorkflowDispatch = "workflow_dispatch", WorkflowRun =
-    "workflow_run" } contract[validators::v232], BASE0,
+    Variant0Event { CheckRun = "check_run", CheckSuite = "check_suite",
+    CodeScanningAlert = "code_scanning_alert", CommitComment = "commit_comment",
+    ContentReference = "content_reference", Create = "create", Delete = "delete",
+    Deployment = "deployment", DeploymentReview = "deployment_review",
+    DeploymentStatus = "deployment_status", DeployKey = "deploy_key", Discussion = "discussion",
+    DiscussionComment = "discussion_comment", Fork = "fork", Gollum = "gollum", Issues = "issues",
+    IssueComment = "issue_comment", Label = "label", Member = "member", Membership = "membership",
+    Meta = "meta", Milestone = "milestone", Organization = "organization", OrgBlock = "org_block",
+    PageBuild = "page_build", Project = "project", ProjectCard = "project_card",
+    ProjectColumn = "project_column", Public = "public", PullRequest = "pull_request",
+    PullRequestReview = "pull_request_review",
+    PullRequestReviewComment = "pull_request_review_comment", Push = "push",
+    RegistryPackage = "registry_package", Release = "release", Repository = "repository",
+    RepositoryDispatch = "repository_dispatch", RepositoryImport = "repository_import",
+    RepositoryVulnerabilityAlert = "repository_vulnerability_alert",
+    SecretScanningAlert = "secret_scanning_alert", Star = "star", Status = "status", Team = "team",
+    TeamAdd = "team_add", Watch = "watch", WorkflowDispatch = "workflow_dispatch",
+    WorkflowRun = "workflow_run" } contract[validators::v232], BASE0,
     "/definitions/webhook-events/oneOf/0/items"
 );
 /// Always `*`.
@@ -4913,7 +4894,7 @@ rt::string_enum!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Variant1Event;
 rt::const_string!(
-    Variant1Event = "*" contract[validators::t84:: < 17 >], BASE0,
+    Variant1Event = "*" contract[validators::t84::<17>], BASE0,
     "/definitions/webhook-events/oneOf/1/items"
 );
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook/properties/config`
@@ -4933,8 +4914,7 @@ pub enum ContentType {
     Form,
 }
 rt::string_enum!(
-    ContentType { Json = "json", Form = "form" } contract[validators::t82:: < 9 >],
-    BASE0,
+    ContentType { Json = "json", Form = "form" } contract[validators::t82::<9>], BASE0,
     "/definitions/meta$deleted/properties/hook/properties/config/properties/content_type"
 );
 /// Schema: `typify/github.json#/definitions/milestone_event`
@@ -4986,19 +4966,18 @@ pub enum MilestoneEvent {
 }
 rt::union!(
     MilestoneEvent tag "action" { "closed" => Closed { milestone = "milestone", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "created" => Created {
-    milestone = "milestone", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "deleted" => Deleted { milestone = "milestone", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "edited" => Edited { changes = "changes",
-    required; milestone = "milestone", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "opened" => Opened { milestone = "milestone", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny } contract[validators::t13:: <
-    2 >], BASE0, "/definitions/milestone_event"
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "created" => Created { milestone = "milestone", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "deleted" => Deleted { milestone = "milestone", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes", required;
+    milestone = "milestone", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "opened" => Opened { milestone = "milestone", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t13::<2>], BASE0,
+    "/definitions/milestone_event"
 );
 /// Milestone
 ///
@@ -5097,12 +5076,12 @@ pub enum OrgBlockEvent {
     },
 }
 rt::union!(
-    OrgBlockEvent tag "action" { "blocked" => Blocked { blocked_user = "blocked_user",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny, "unblocked" => Unblocked { blocked_user =
-    "blocked_user", required; sender = "sender", required; installation = "installation";
-    organization = "organization", required; } deny } contract[validators::t2:: < 9 >],
-    BASE0, "/definitions/org_block_event"
+    OrgBlockEvent tag "action" { "blocked" => Blocked { blocked_user = "blocked_user", required;
+    sender = "sender", required; installation = "installation";
+    organization = "organization", required; } deny, "unblocked" => Unblocked {
+    blocked_user = "blocked_user", required; sender = "sender", required;
+    installation = "installation"; organization = "organization", required;
+    } deny } contract[validators::t2::<9>], BASE0, "/definitions/org_block_event"
 );
 /// Schema: `typify/github.json#/definitions/organization_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -5147,18 +5126,18 @@ pub enum OrganizationEvent {
     },
 }
 rt::union!(
-    OrganizationEvent tag "action" { "deleted" => Deleted { membership = "membership",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization", required; } deny, "member_added" => MemberAdded { membership =
-    "membership", required; sender = "sender", required; installation = "installation";
+    OrganizationEvent tag "action" { "deleted" => Deleted { membership = "membership", required;
+    sender = "sender", required; installation = "installation";
+    organization = "organization", required; } deny, "member_added" => MemberAdded {
+    membership = "membership", required; sender = "sender", required; installation = "installation";
     organization = "organization", required; } deny, "member_invited" => MemberInvited {
-    invitation = "invitation", required; user = "user", required; sender = "sender",
-    required; installation = "installation"; organization = "organization", required; }
-    deny, "member_removed" => MemberRemoved { membership = "membership", required; sender
-    = "sender", required; installation = "installation"; organization = "organization",
-    required; } deny, "renamed" => Renamed { membership = "membership", required; sender
-    = "sender", required; installation = "installation"; organization = "organization",
-    required; } deny } contract[validators::t13:: < 3 >], BASE0,
+    invitation = "invitation", required; user = "user", required; sender = "sender", required;
+    installation = "installation"; organization = "organization", required; } deny,
+    "member_removed" => MemberRemoved { membership = "membership", required;
+    sender = "sender", required; installation = "installation";
+    organization = "organization", required; } deny, "renamed" => Renamed {
+    membership = "membership", required; sender = "sender", required; installation = "installation";
+    organization = "organization", required; } deny } contract[validators::t13::<3>], BASE0,
     "/definitions/organization_event"
 );
 /// Membership
@@ -5218,11 +5197,10 @@ pub enum PackageEvent {
 }
 rt::union!(
     PackageEvent tag "action" { "published" => Published { package = "package", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; } deny, "updated" => Updated { package = "package", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; } deny } contract[validators::t2:: < 10 >], BASE0,
-    "/definitions/package_event"
+    repository = "repository", required; sender = "sender", required; organization = "organization";
+    } deny, "updated" => Updated { package = "package", required;
+    repository = "repository", required; sender = "sender", required; organization = "organization";
+    } deny } contract[validators::t2::<10>], BASE0, "/definitions/package_event"
 );
 /// Information about the package.
 ///
@@ -5452,19 +5430,17 @@ pub enum ProjectEvent {
 }
 rt::union!(
     ProjectEvent tag "action" { "closed" => Closed { project = "project", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "created" => Created { project
-    = "project", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "deleted" => Deleted { project = "project", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "edited" => Edited { changes = "changes", required; project =
-    "project", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "reopened" => Reopened { project = "project", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny } contract[validators::t13:: < 4 >], BASE0,
-    "/definitions/project_event"
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "created" => Created { project = "project", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "deleted" => Deleted { project = "project", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes", required;
+    project = "project", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "reopened" => Reopened {
+    project = "project", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization";
+    } deny } contract[validators::t13::<4>], BASE0, "/definitions/project_event"
 );
 /// Project
 ///
@@ -5551,21 +5527,21 @@ pub enum ProjectCardEvent {
     },
 }
 rt::union!(
-    ProjectCardEvent tag "action" { "converted" => Converted { changes = "changes",
-    required; project_card = "project_card", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization"; installation =
-    "installation"; } deny, "created" => Created { project_card = "project_card",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; installation = "installation"; } deny, "deleted" =>
-    Deleted { project_card = "project_card", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization"; installation =
-    "installation"; } deny, "edited" => Edited { changes = "changes", required;
-    project_card = "project_card", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization"; installation = "installation"; }
-    deny, "moved" => Moved { changes = "changes", required; project_card =
-    "project_card", required; repository = "repository", required; sender = "sender",
-    required; organization = "organization"; installation = "installation"; } deny }
-    contract[validators::t13:: < 5 >], BASE0, "/definitions/project_card_event"
+    ProjectCardEvent tag "action" { "converted" => Converted { changes = "changes", required;
+    project_card = "project_card", required; repository = "repository", required;
+    sender = "sender", required; organization = "organization"; installation = "installation";
+    } deny, "created" => Created { project_card = "project_card", required;
+    repository = "repository", required; sender = "sender", required; organization = "organization";
+    installation = "installation"; } deny, "deleted" => Deleted {
+    project_card = "project_card", required; repository = "repository", required;
+    sender = "sender", required; organization = "organization"; installation = "installation";
+    } deny, "edited" => Edited { changes = "changes", required;
+    project_card = "project_card", required; repository = "repository", required;
+    sender = "sender", required; organization = "organization"; installation = "installation";
+    } deny, "moved" => Moved { changes = "changes", required;
+    project_card = "project_card", required; repository = "repository", required;
+    sender = "sender", required; organization = "organization"; installation = "installation";
+    } deny } contract[validators::t13::<5>], BASE0, "/definitions/project_card_event"
 );
 /// Schema: `typify/github.json#/definitions/project_card$converted/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -5675,18 +5651,18 @@ pub enum ProjectColumnEvent {
     },
 }
 rt::union!(
-    ProjectColumnEvent tag "action" { "created" => Created { project_column =
-    "project_column", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "deleted" => Deleted { project_column = "project_column", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "edited" => Edited { changes = "changes",
-    required; project_column = "project_column", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "moved" => Moved { project_column = "project_column",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny }
-    contract[validators::t4:: < 1 >], BASE0, "/definitions/project_column_event"
+    ProjectColumnEvent tag "action" { "created" => Created {
+    project_column = "project_column", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "deleted" => Deleted { project_column = "project_column", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes", required;
+    project_column = "project_column", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "moved" => Moved { project_column = "project_column", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny } contract[validators::t4::<1>], BASE0,
+    "/definitions/project_column_event"
 );
 /// Project Column
 ///
@@ -5749,32 +5725,29 @@ pub enum PullRequestEvent {
     PullRequestUnlocked(PullRequestUnlocked),
 }
 rt::union!(
-    PullRequestEvent { [validators::t79:: < 56 >, BASE0,
-    "/definitions/pull_request_event/oneOf/0"] => PullRequestAssigned(_),
-    [validators::t79:: < 57 >, BASE0, "/definitions/pull_request_event/oneOf/1"] =>
-    PullRequestAutoMergeDisabled(_), [validators::t79:: < 58 >, BASE0,
-    "/definitions/pull_request_event/oneOf/2"] => PullRequestAutoMergeEnabled(_),
-    [validators::t79:: < 59 >, BASE0, "/definitions/pull_request_event/oneOf/3"] =>
-    PullRequestClosed(_), [validators::t79:: < 60 >, BASE0,
-    "/definitions/pull_request_event/oneOf/4"] => PullRequestConvertedToDraft(_),
-    [validators::t79:: < 61 >, BASE0, "/definitions/pull_request_event/oneOf/5"] =>
-    PullRequestEdited(_), [validators::t79:: < 62 >, BASE0,
-    "/definitions/pull_request_event/oneOf/6"] => PullRequestLabeled(_),
-    [validators::t79:: < 63 >, BASE0, "/definitions/pull_request_event/oneOf/7"] =>
-    PullRequestLocked(_), [validators::t79:: < 64 >, BASE0,
-    "/definitions/pull_request_event/oneOf/8"] => PullRequestOpened(_),
-    [validators::t79:: < 65 >, BASE0, "/definitions/pull_request_event/oneOf/9"] =>
-    PullRequestReadyForReview(_), [validators::t79:: < 66 >, BASE0,
-    "/definitions/pull_request_event/oneOf/10"] => PullRequestReopened(_),
-    [validators::t79:: < 67 >, BASE0, "/definitions/pull_request_event/oneOf/11"] =>
-    PullRequestReviewRequestRemoved(_), [validators::t79:: < 68 >, BASE0,
-    "/definitions/pull_request_event/oneOf/12"] => PullRequestReviewRequested(_),
-    [validators::t79:: < 69 >, BASE0, "/definitions/pull_request_event/oneOf/13"] =>
-    PullRequestSynchronize(_), [validators::t79:: < 70 >, BASE0,
-    "/definitions/pull_request_event/oneOf/14"] => PullRequestUnassigned(_),
-    [validators::t79:: < 71 >, BASE0, "/definitions/pull_request_event/oneOf/15"] =>
-    PullRequestUnlabeled(_), [validators::t79:: < 72 >, BASE0,
-    "/definitions/pull_request_event/oneOf/16"] => PullRequestUnlocked(_) }
+    PullRequestEvent { [validators::t79::<56>, BASE0, "/definitions/pull_request_event/oneOf/0"] =>
+    PullRequestAssigned(_), [validators::t79::<57>, BASE0,
+    "/definitions/pull_request_event/oneOf/1"] => PullRequestAutoMergeDisabled(_),
+    [validators::t79::<58>, BASE0, "/definitions/pull_request_event/oneOf/2"] =>
+    PullRequestAutoMergeEnabled(_), [validators::t79::<59>, BASE0,
+    "/definitions/pull_request_event/oneOf/3"] => PullRequestClosed(_), [validators::t79::<60>,
+    BASE0, "/definitions/pull_request_event/oneOf/4"] => PullRequestConvertedToDraft(_),
+    [validators::t79::<61>, BASE0, "/definitions/pull_request_event/oneOf/5"] =>
+    PullRequestEdited(_), [validators::t79::<62>, BASE0, "/definitions/pull_request_event/oneOf/6"]
+    => PullRequestLabeled(_), [validators::t79::<63>, BASE0,
+    "/definitions/pull_request_event/oneOf/7"] => PullRequestLocked(_), [validators::t79::<64>,
+    BASE0, "/definitions/pull_request_event/oneOf/8"] => PullRequestOpened(_),
+    [validators::t79::<65>, BASE0, "/definitions/pull_request_event/oneOf/9"] =>
+    PullRequestReadyForReview(_), [validators::t79::<66>, BASE0,
+    "/definitions/pull_request_event/oneOf/10"] => PullRequestReopened(_), [validators::t79::<67>,
+    BASE0, "/definitions/pull_request_event/oneOf/11"] => PullRequestReviewRequestRemoved(_),
+    [validators::t79::<68>, BASE0, "/definitions/pull_request_event/oneOf/12"] =>
+    PullRequestReviewRequested(_), [validators::t79::<69>, BASE0,
+    "/definitions/pull_request_event/oneOf/13"] => PullRequestSynchronize(_),
+    [validators::t79::<70>, BASE0, "/definitions/pull_request_event/oneOf/14"] =>
+    PullRequestUnassigned(_), [validators::t79::<71>, BASE0,
+    "/definitions/pull_request_event/oneOf/15"] => PullRequestUnlabeled(_), [validators::t79::<72>,
+    BASE0, "/definitions/pull_request_event/oneOf/16"] => PullRequestUnlocked(_) }
     contract[validators::v287], BASE0, "/definitions/pull_request_event"
 );
 /// pull_request assigned event
@@ -5799,8 +5772,8 @@ pub enum PullRequestAssignedAction {
     Assigned,
 }
 rt::string_enum!(
-    PullRequestAssignedAction { Assigned = "assigned" } contract[validators::t81:: < 2
-    >], BASE0, "/definitions/pull_request$assigned/properties/action"
+    PullRequestAssignedAction { Assigned = "assigned" } contract[validators::t81::<2>], BASE0,
+    "/definitions/pull_request$assigned/properties/action"
 );
 /// Pull Request
 ///
@@ -5883,12 +5856,11 @@ pub enum RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer {
-    [validators::t79:: < 73 >, BASE0,
-    "/definitions/pull-request/properties/requested_reviewers/items/oneOf/0"] => User(_),
-    [validators::t79:: < 55 >, BASE0,
-    "/definitions/pull-request/properties/requested_reviewers/items/oneOf/1"] => Team(_)
-    } contract[validators::t2:: < 11 >], BASE0,
+    RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer { [validators::t79::<73>,
+    BASE0, "/definitions/pull-request/properties/requested_reviewers/items/oneOf/0"] => User(_),
+    [validators::t79::<55>, BASE0,
+    "/definitions/pull-request/properties/requested_reviewers/items/oneOf/1"] => Team(_) }
+    contract[validators::t2::<11>], BASE0,
     "/definitions/pull-request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull-request/properties/head`
@@ -5940,8 +5912,8 @@ pub enum PullRequestAutoMergeDisabledAction {
     AutoMergeDisabled,
 }
 rt::string_enum!(
-    PullRequestAutoMergeDisabledAction { AutoMergeDisabled = "auto_merge_disabled" }
-    contract[validators::t81:: < 3 >], BASE0,
+    PullRequestAutoMergeDisabledAction {
+    AutoMergeDisabled = "auto_merge_disabled" } contract[validators::t81::<3>], BASE0,
     "/definitions/pull_request$auto_merge_disabled/properties/action"
 );
 /// pull_request auto_merge_enabled event
@@ -5964,8 +5936,8 @@ pub enum PullRequestAutoMergeEnabledAction {
     AutoMergeEnabled,
 }
 rt::string_enum!(
-    PullRequestAutoMergeEnabledAction { AutoMergeEnabled = "auto_merge_enabled" }
-    contract[validators::t81:: < 4 >], BASE0,
+    PullRequestAutoMergeEnabledAction {
+    AutoMergeEnabled = "auto_merge_enabled" } contract[validators::t81::<4>], BASE0,
     "/definitions/pull_request$auto_merge_enabled/properties/action"
 );
 /// pull_request closed event
@@ -6077,8 +6049,8 @@ pub enum PullRequestConvertedToDraftAction {
     ConvertedToDraft,
 }
 rt::string_enum!(
-    PullRequestConvertedToDraftAction { ConvertedToDraft = "converted_to_draft" }
-    contract[validators::t81:: < 5 >], BASE0,
+    PullRequestConvertedToDraftAction {
+    ConvertedToDraft = "converted_to_draft" } contract[validators::t81::<5>], BASE0,
     "/definitions/pull_request$converted_to_draft/properties/action"
 );
 /// Pull Request
@@ -6179,8 +6151,8 @@ pub enum PullRequestEditedAction {
     Edited,
 }
 rt::string_enum!(
-    PullRequestEditedAction { Edited = "edited" } contract[validators::t81:: < 6 >],
-    BASE0, "/definitions/pull_request$edited/properties/action"
+    PullRequestEditedAction { Edited = "edited" } contract[validators::t81::<6>], BASE0,
+    "/definitions/pull_request$edited/properties/action"
 );
 /// pull_request labeled event
 ///
@@ -6204,8 +6176,8 @@ pub enum PullRequestLabeledAction {
     Labeled,
 }
 rt::string_enum!(
-    PullRequestLabeledAction { Labeled = "labeled" } contract[validators::t81:: < 7 >],
-    BASE0, "/definitions/pull_request$labeled/properties/action"
+    PullRequestLabeledAction { Labeled = "labeled" } contract[validators::t81::<7>], BASE0,
+    "/definitions/pull_request$labeled/properties/action"
 );
 /// pull_request locked event
 ///
@@ -6242,8 +6214,8 @@ pub enum PullRequestOpenedAction {
     Opened,
 }
 rt::string_enum!(
-    PullRequestOpenedAction { Opened = "opened" } contract[validators::t81:: < 8 >],
-    BASE0, "/definitions/pull_request$opened/properties/action"
+    PullRequestOpenedAction { Opened = "opened" } contract[validators::t81::<8>], BASE0,
+    "/definitions/pull_request$opened/properties/action"
 );
 /// Pull Request
 ///
@@ -6341,8 +6313,8 @@ pub enum PullRequestReadyForReviewAction {
     ReadyForReview,
 }
 rt::string_enum!(
-    PullRequestReadyForReviewAction { ReadyForReview = "ready_for_review" }
-    contract[validators::t81:: < 9 >], BASE0,
+    PullRequestReadyForReviewAction {
+    ReadyForReview = "ready_for_review" } contract[validators::t81::<9>], BASE0,
     "/definitions/pull_request$ready_for_review/properties/action"
 );
 /// Pull Request
@@ -6441,8 +6413,8 @@ pub enum PullRequestReopenedAction {
     Reopened,
 }
 rt::string_enum!(
-    PullRequestReopenedAction { Reopened = "reopened" } contract[validators::t81:: < 10
-    >], BASE0, "/definitions/pull_request$reopened/properties/action"
+    PullRequestReopenedAction { Reopened = "reopened" } contract[validators::t81::<10>], BASE0,
+    "/definitions/pull_request$reopened/properties/action"
 );
 /// Pull Request
 ///
@@ -6549,19 +6521,19 @@ pub enum PullRequestReviewRequestRemoved {
     },
 }
 rt::union!(
-    PullRequestReviewRequestRemoved { [validators::t19:: < 0 >, BASE0,
+    PullRequestReviewRequestRemoved { [validators::t19::<0>, BASE0,
     "/definitions/pull_request$review_request_removed/oneOf/0"] =>
-    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action",
-    required; number = "number", required; pull_request = "pull_request", required;
-    requested_reviewer = "requested_reviewer", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny, [validators::t20:: < 0 >, BASE0,
+    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action", required;
+    number = "number", required; pull_request = "pull_request", required;
+    requested_reviewer = "requested_reviewer", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny, [validators::t20::<0>, BASE0,
     "/definitions/pull_request$review_request_removed/oneOf/1"] =>
     ActionNumberPullRequestRequestedTeamRepositorySender { action = "action", required;
-    number = "number", required; pull_request = "pull_request", required; requested_team
-    = "requested_team", required; repository = "repository", required; installation =
-    "installation"; organization = "organization"; sender = "sender", required; } deny }
-    contract[validators::t2:: < 12 >], BASE0,
+    number = "number", required; pull_request = "pull_request", required;
+    requested_team = "requested_team", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny } contract[validators::t2::<12>], BASE0,
     "/definitions/pull_request$review_request_removed"
 );
 /// Schema: `typify/github.json#/definitions/pull_request$review_request_removed/oneOf/0/properties/action`
@@ -6572,8 +6544,8 @@ pub enum ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction {
 }
 rt::string_enum!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction {
-    ReviewRequestRemoved = "review_request_removed" } contract[validators::t81:: < 11 >],
-    BASE0, "/definitions/pull_request$review_request_removed/oneOf/0/properties/action"
+    ReviewRequestRemoved = "review_request_removed" } contract[validators::t81::<11>], BASE0,
+    "/definitions/pull_request$review_request_removed/oneOf/0/properties/action"
 );
 /// pull_request review_requested event
 ///
@@ -6605,20 +6577,18 @@ pub enum PullRequestReviewRequested {
     },
 }
 rt::union!(
-    PullRequestReviewRequested { [validators::t19:: < 1 >, BASE0,
+    PullRequestReviewRequested { [validators::t19::<1>, BASE0,
     "/definitions/pull_request$review_requested/oneOf/0"] =>
-    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action",
-    required; number = "number", required; pull_request = "pull_request", required;
-    requested_reviewer = "requested_reviewer", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny, [validators::t20:: < 1 >, BASE0,
-    "/definitions/pull_request$review_requested/oneOf/1"] =>
+    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action", required;
+    number = "number", required; pull_request = "pull_request", required;
+    requested_reviewer = "requested_reviewer", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny, [validators::t20::<1>, BASE0, "/definitions/pull_request$review_requested/oneOf/1"] =>
     ActionNumberPullRequestRequestedTeamRepositorySender { action = "action", required;
-    number = "number", required; pull_request = "pull_request", required; requested_team
-    = "requested_team", required; repository = "repository", required; installation =
-    "installation"; organization = "organization"; sender = "sender", required; } deny }
-    contract[validators::t2:: < 13 >], BASE0,
-    "/definitions/pull_request$review_requested"
+    number = "number", required; pull_request = "pull_request", required;
+    requested_team = "requested_team", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny } contract[validators::t2::<13>], BASE0, "/definitions/pull_request$review_requested"
 );
 /// Schema: `typify/github.json#/definitions/pull_request$review_requested/oneOf/0/properties/action`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -6628,7 +6598,7 @@ pub enum ActionNumberPullRequestRequestedReviewerRepositorySenderRequestedAction
 }
 rt::string_enum!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRequestedAction {
-    ReviewRequested = "review_requested" } contract[validators::t81:: < 12 >], BASE0,
+    ReviewRequested = "review_requested" } contract[validators::t81::<12>], BASE0,
     "/definitions/pull_request$review_requested/oneOf/0/properties/action"
 );
 /// pull_request synchronize event
@@ -6654,9 +6624,8 @@ pub enum PullRequestSynchronizeAction {
     Synchronize,
 }
 rt::string_enum!(
-    PullRequestSynchronizeAction { Synchronize = "synchronize" }
-    contract[validators::t81:: < 13 >], BASE0,
-    "/definitions/pull_request$synchronize/properties/action"
+    PullRequestSynchronizeAction { Synchronize = "synchronize" } contract[validators::t81::<13>],
+    BASE0, "/definitions/pull_request$synchronize/properties/action"
 );
 /// pull_request unassigned event
 ///
@@ -6680,8 +6649,8 @@ pub enum PullRequestUnassignedAction {
     Unassigned,
 }
 rt::string_enum!(
-    PullRequestUnassignedAction { Unassigned = "unassigned" } contract[validators::t81::
-    < 14 >], BASE0, "/definitions/pull_request$unassigned/properties/action"
+    PullRequestUnassignedAction { Unassigned = "unassigned" } contract[validators::t81::<14>],
+    BASE0, "/definitions/pull_request$unassigned/properties/action"
 );
 /// pull_request unlabeled event
 ///
@@ -6705,8 +6674,8 @@ pub enum PullRequestUnlabeledAction {
     Unlabeled,
 }
 rt::string_enum!(
-    PullRequestUnlabeledAction { Unlabeled = "unlabeled" } contract[validators::t81:: <
-    15 >], BASE0, "/definitions/pull_request$unlabeled/properties/action"
+    PullRequestUnlabeledAction { Unlabeled = "unlabeled" } contract[validators::t81::<15>], BASE0,
+    "/definitions/pull_request$unlabeled/properties/action"
 );
 /// pull_request unlocked event
 ///
@@ -6729,8 +6698,8 @@ pub enum PullRequestUnlockedAction {
     Unlocked,
 }
 rt::string_enum!(
-    PullRequestUnlockedAction { Unlocked = "unlocked" } contract[validators::t81:: < 16
-    >], BASE0, "/definitions/pull_request$unlocked/properties/action"
+    PullRequestUnlockedAction { Unlocked = "unlocked" } contract[validators::t81::<16>], BASE0,
+    "/definitions/pull_request$unlocked/properties/action"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -6769,17 +6738,16 @@ pub enum PullRequestReviewEvent {
     },
 }
 rt::union!(
-    PullRequestReviewEvent tag "action" { "dismissed" => Dismissed { review = "review",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny, "edited" => Edited { changes = "changes", required;
-    review = "review", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny, "submitted" => Submitted { review = "review",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny } contract[validators::t0:: < 7 >], BASE0,
-    "/definitions/pull_request_review_event"
+    PullRequestReviewEvent tag "action" { "dismissed" => Dismissed { review = "review", required;
+    pull_request = "pull_request", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny, "edited" => Edited { changes = "changes", required; review = "review", required;
+    pull_request = "pull_request", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny, "submitted" => Submitted { review = "review", required;
+    pull_request = "pull_request", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny } contract[validators::t0::<7>], BASE0, "/definitions/pull_request_review_event"
 );
 /// The review that was affected.
 ///
@@ -6870,11 +6838,11 @@ pub enum SimplePullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    SimplePullRequestRequestedReviewer { [validators::t79:: < 73 >, BASE0,
-    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/0"] =>
-    User(_), [validators::t79:: < 55 >, BASE0,
-    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/1"] =>
-    Team(_) } contract[validators::t2:: < 11 >], BASE0,
+    SimplePullRequestRequestedReviewer { [validators::t79::<73>, BASE0,
+    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/0"] => User(_),
+    [validators::t79::<55>, BASE0,
+    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/1"] => Team(_) }
+    contract[validators::t2::<11>], BASE0,
     "/definitions/simple-pull-request/properties/requested_reviewers/items"
 );
 /// The review that was affected.
@@ -6935,17 +6903,17 @@ pub enum PullRequestReviewCommentEvent {
     },
 }
 rt::union!(
-    PullRequestReviewCommentEvent tag "action" { "created" => Created { comment =
-    "comment", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny, "deleted" => Deleted { comment = "comment",
-    required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation"; organization = "organization"; sender =
-    "sender", required; } deny, "edited" => Edited { changes = "changes", required;
-    comment = "comment", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation"; organization = "organization";
-    sender = "sender", required; } deny } contract[validators::t0:: < 8 >], BASE0,
-    "/definitions/pull_request_review_comment_event"
+    PullRequestReviewCommentEvent tag "action" { "created" => Created {
+    comment = "comment", required; pull_request = "pull_request", required;
+    repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required; } deny, "deleted" => Deleted {
+    comment = "comment", required; pull_request = "pull_request", required;
+    repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required; } deny, "edited" => Edited {
+    changes = "changes", required; comment = "comment", required;
+    pull_request = "pull_request", required; repository = "repository", required;
+    installation = "installation"; organization = "organization"; sender = "sender", required;
+    } deny } contract[validators::t0::<8>], BASE0, "/definitions/pull_request_review_comment_event"
 );
 /// Pull Request Review Comment
 ///
@@ -7088,12 +7056,12 @@ pub enum RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer {
-    [validators::t79:: < 73 >, BASE0,
+    RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer { [validators::t79::<73>,
+    BASE0,
     "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
-    => User(_), [validators::t79:: < 55 >, BASE0,
+    => User(_), [validators::t79::<55>, BASE0,
     "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
-    => Team(_) } contract[validators::t2:: < 11 >], BASE0,
+    => Team(_) } contract[validators::t2::<11>], BASE0,
     "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted/properties/pull_request`
@@ -7156,12 +7124,12 @@ pub enum RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer {
-    [validators::t79:: < 73 >, BASE0,
+    RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer { [validators::t79::<73>,
+    BASE0,
     "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
-    => User(_), [validators::t79:: < 55 >, BASE0,
+    => User(_), [validators::t79::<55>, BASE0,
     "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
-    => Team(_) } contract[validators::t2:: < 11 >], BASE0,
+    => Team(_) } contract[validators::t2::<11>], BASE0,
     "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited/properties/pull_request`
@@ -7224,12 +7192,12 @@ pub enum RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer {
-    [validators::t79:: < 73 >, BASE0,
+    RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer { [validators::t79::<73>,
+    BASE0,
     "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
-    => User(_), [validators::t79:: < 55 >, BASE0,
+    => User(_), [validators::t79::<55>, BASE0,
     "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
-    => Team(_) } contract[validators::t2:: < 11 >], BASE0,
+    => Team(_) } contract[validators::t2::<11>], BASE0,
     "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items"
 );
 /// push event
@@ -7347,24 +7315,22 @@ pub enum ReleaseEvent {
 }
 rt::union!(
     ReleaseEvent tag "action" { "created" => Created { release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "deleted" => Deleted { release
-    = "release", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "edited" => Edited { changes = "changes", required; release = "release", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "prereleased" => Prereleased {
-    release = "release", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation"; organization = "organization"; }
-    deny, "published" => Published { release = "release", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "released" => Released { release = "release",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation"; organization = "organization"; } deny, "unpublished"
-    => Unpublished { release = "release", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny } contract[validators::v346], BASE0,
-    "/definitions/release_event"
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "deleted" => Deleted { release = "release", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes", required;
+    release = "release", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny,
+    "prereleased" => Prereleased { release = "release", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "published" => Published { release = "release", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "released" => Released { release = "release", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "unpublished" => Unpublished {
+    release = "release", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization";
+    } deny } contract[validators::v346], BASE0, "/definitions/release_event"
 );
 /// Release
 ///
@@ -7436,8 +7402,8 @@ pub enum ReleaseAssetState {
     Uploaded,
 }
 rt::string_enum!(
-    ReleaseAssetState { Uploaded = "uploaded" } contract[validators::t81:: < 17 >],
-    BASE0, "/definitions/release-asset/properties/state"
+    ReleaseAssetState { Uploaded = "uploaded" } contract[validators::t81::<17>], BASE0,
+    "/definitions/release-asset/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/release$edited/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -7621,27 +7587,25 @@ pub enum RepositoryEvent {
     },
 }
 rt::union!(
-    RepositoryEvent tag "action" { "archived" => Archived { repository = "repository",
-    required; sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "created" => Created { repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "deleted" => Deleted { repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny, "edited" => Edited { changes = "changes", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "privatized" => Privatized {
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "publicized" => Publicized {
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation"; organization = "organization"; } deny, "renamed" => Renamed { changes
-    = "changes", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation"; organization = "organization"; } deny,
-    "transferred" => Transferred { changes = "changes", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny, "unarchived" => Unarchived { repository =
-    "repository", required; sender = "sender", required; installation = "installation";
-    organization = "organization"; } deny } contract[validators::v354], BASE0,
-    "/definitions/repository_event"
+    RepositoryEvent tag "action" { "archived" => Archived { repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny, "created" => Created { repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny, "deleted" => Deleted {
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "edited" => Edited { changes = "changes", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "privatized" => Privatized {
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "publicized" => Publicized {
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "renamed" => Renamed { changes = "changes", required;
+    repository = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny, "transferred" => Transferred {
+    changes = "changes", required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny,
+    "unarchived" => Unarchived { repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization";
+    } deny } contract[validators::v354], BASE0, "/definitions/repository_event"
 );
 /// Schema: `typify/github.json#/definitions/repository$edited/properties/changes`
 #[derive(Clone, PartialEq)]
@@ -7695,11 +7659,11 @@ pub enum RepositoryDispatchEvent {
     },
 }
 rt::union!(
-    RepositoryDispatchEvent tag "action" { "on-demand-test" => OnDemandTest { branch =
-    "branch", required; client_payload = "client_payload", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    required; organization = "organization"; } deny } contract[validators::t11:: < 6 >],
-    BASE0, "/definitions/repository_dispatch_event"
+    RepositoryDispatchEvent tag "action" { "on-demand-test" => OnDemandTest {
+    branch = "branch", required; client_payload = "client_payload", required;
+    repository = "repository", required; sender = "sender", required;
+    installation = "installation", required; organization = "organization";
+    } deny } contract[validators::t11::<6>], BASE0, "/definitions/repository_dispatch_event"
 );
 /// repository_import event
 ///
@@ -7723,8 +7687,8 @@ pub enum RepositoryImportEventStatus {
     Failure,
 }
 rt::string_enum!(
-    RepositoryImportEventStatus { Success = "success", Cancelled = "cancelled", Failure =
-    "failure" } contract[validators::t80:: < 7 >], BASE0,
+    RepositoryImportEventStatus { Success = "success", Cancelled = "cancelled",
+    Failure = "failure" } contract[validators::t80::<7>], BASE0,
     "/definitions/repository_import$event/properties/status"
 );
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert_event`
@@ -7757,13 +7721,12 @@ pub enum RepositoryVulnerabilityAlertEvent {
     },
 }
 rt::union!(
-    RepositoryVulnerabilityAlertEvent tag "action" { "create" => Create { alert =
-    "alert", required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny, "dismiss" => Dismiss { alert = "alert",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny, "resolve" => Resolve { alert = "alert",
-    required; repository = "repository", required; sender = "sender", required;
-    organization = "organization"; } deny } contract[validators::t0:: < 9 >], BASE0,
+    RepositoryVulnerabilityAlertEvent tag "action" { "create" => Create { alert = "alert", required;
+    repository = "repository", required; sender = "sender", required; organization = "organization";
+    } deny, "dismiss" => Dismiss { alert = "alert", required; repository = "repository", required;
+    sender = "sender", required; organization = "organization"; } deny, "resolve" => Resolve {
+    alert = "alert", required; repository = "repository", required; sender = "sender", required;
+    organization = "organization"; } deny } contract[validators::t0::<9>], BASE0,
     "/definitions/repository_vulnerability_alert_event"
 );
 /// The security alert of the vulnerable dependency.
@@ -7855,15 +7818,14 @@ pub enum SecretScanningAlertEvent {
     },
 }
 rt::union!(
-    SecretScanningAlertEvent tag "action" { "created" => Created { alert = "alert",
-    required; repository = "repository", required; organization = "organization";
-    installation = "installation"; } deny, "reopened" => Reopened { alert = "alert",
-    required; repository = "repository", required; organization = "organization";
-    installation = "installation"; sender = "sender", required; } deny, "resolved" =>
-    Resolved { alert = "alert", required; repository = "repository", required;
-    organization = "organization"; installation = "installation"; sender = "sender",
-    required; } deny } contract[validators::t0:: < 10 >], BASE0,
-    "/definitions/secret_scanning_alert_event"
+    SecretScanningAlertEvent tag "action" { "created" => Created { alert = "alert", required;
+    repository = "repository", required; organization = "organization";
+    installation = "installation"; } deny, "reopened" => Reopened { alert = "alert", required;
+    repository = "repository", required; organization = "organization";
+    installation = "installation"; sender = "sender", required; } deny, "resolved" => Resolved {
+    alert = "alert", required; repository = "repository", required; organization = "organization";
+    installation = "installation"; sender = "sender", required;
+    } deny } contract[validators::t0::<10>], BASE0, "/definitions/secret_scanning_alert_event"
 );
 /// The secret scanning alert involved in the event.
 ///
@@ -7900,8 +7862,8 @@ pub enum Resolution {
     UsedInTests,
 }
 rt::string_enum!(
-    Resolution { FalsePositive = "false_positive", Wontfix = "wontfix", Revoked =
-    "revoked", UsedInTests = "used_in_tests" } contract[validators::v372], BASE0,
+    Resolution { FalsePositive = "false_positive", Wontfix = "wontfix", Revoked = "revoked",
+    UsedInTests = "used_in_tests" } contract[validators::v372], BASE0,
     "/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution"
 );
 /// Schema: `typify/github.json#/definitions/security_advisory_event`
@@ -7930,12 +7892,12 @@ pub enum SecurityAdvisoryEvent {
     },
 }
 rt::union!(
-    SecurityAdvisoryEvent tag "action" { "performed" => Performed { security_advisory =
-    "security_advisory", required; } deny, "published" => Published { security_advisory =
-    "security_advisory", required; } deny, "updated" => Updated { security_advisory =
-    "security_advisory", required; } deny, "withdrawn" => Withdrawn { security_advisory =
-    "security_advisory", required; } deny } contract[validators::t4:: < 2 >], BASE0,
-    "/definitions/security_advisory_event"
+    SecurityAdvisoryEvent tag "action" { "performed" => Performed {
+    security_advisory = "security_advisory", required; } deny, "published" => Published {
+    security_advisory = "security_advisory", required; } deny, "updated" => Updated {
+    security_advisory = "security_advisory", required; } deny, "withdrawn" => Withdrawn {
+    security_advisory = "security_advisory", required; } deny } contract[validators::t4::<2>],
+    BASE0, "/definitions/security_advisory_event"
 );
 /// The details of the security advisory, including summary, description, and severity.
 ///
@@ -8049,18 +8011,18 @@ pub enum SponsorshipEvent {
     },
 }
 rt::union!(
-    SponsorshipEvent tag "action" { "cancelled" => Cancelled { sponsorship =
-    "sponsorship", required; sender = "sender", required; } deny, "created" => Created {
-    sponsorship = "sponsorship", required; sender = "sender", required; } deny, "edited"
-    => Edited { sponsorship = "sponsorship", required; changes = "changes", required;
-    sender = "sender", required; } deny, "pending_cancellation" => PendingCancellation {
-    sponsorship = "sponsorship", required; effective_date = "effective_date"; sender =
-    "sender", required; } deny, "pending_tier_change" => PendingTierChange { sponsorship
-    = "sponsorship", required; effective_date = "effective_date"; changes = "changes",
-    required; sender = "sender", required; } deny, "tier_changed" => TierChanged {
-    sponsorship = "sponsorship", required; changes = "changes", required; sender =
-    "sender", required; } deny } contract[validators::t8:: < 1 >], BASE0,
-    "/definitions/sponsorship_event"
+    SponsorshipEvent tag "action" { "cancelled" => Cancelled {
+    sponsorship = "sponsorship", required; sender = "sender", required; } deny,
+    "created" => Created { sponsorship = "sponsorship", required; sender = "sender", required;
+    } deny, "edited" => Edited { sponsorship = "sponsorship", required;
+    changes = "changes", required; sender = "sender", required; } deny,
+    "pending_cancellation" => PendingCancellation { sponsorship = "sponsorship", required;
+    effective_date = "effective_date"; sender = "sender", required; } deny,
+    "pending_tier_change" => PendingTierChange { sponsorship = "sponsorship", required;
+    effective_date = "effective_date"; changes = "changes", required; sender = "sender", required;
+    } deny, "tier_changed" => TierChanged { sponsorship = "sponsorship", required;
+    changes = "changes", required; sender = "sender", required;
+    } deny } contract[validators::t8::<1>], BASE0, "/definitions/sponsorship_event"
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$cancelled/properties/sponsorship`
 #[derive(Clone, PartialEq)]
@@ -8128,11 +8090,11 @@ pub enum StarEvent {
 }
 rt::union!(
     StarEvent tag "action" { "created" => Created { starred_at = "starred_at", required;
-    repository = "repository", required; sender = "sender", required; organization =
-    "organization"; installation = "installation"; } deny, "deleted" => Deleted {
-    starred_at = "starred_at", required; repository = "repository", required; sender =
-    "sender", required; organization = "organization"; installation = "installation"; }
-    deny } contract[validators::t2:: < 14 >], BASE0, "/definitions/star_event"
+    repository = "repository", required; sender = "sender", required; organization = "organization";
+    installation = "installation"; } deny, "deleted" => Deleted {
+    starred_at = "starred_at", required; repository = "repository", required;
+    sender = "sender", required; organization = "organization"; installation = "installation";
+    } deny } contract[validators::t2::<14>], BASE0, "/definitions/star_event"
 );
 /// status event
 ///
@@ -8272,10 +8234,10 @@ pub enum Reason {
 rt::string_enum!(
     Reason { ExpiredKey = "expired_key", NotSigningKey = "not_signing_key",
     GpgverifyError = "gpgverify_error", GpgverifyUnavailable = "gpgverify_unavailable",
-    Unsigned = "unsigned", UnknownSignatureType = "unknown_signature_type", NoUser =
-    "no_user", UnverifiedEmail = "unverified_email", BadEmail = "bad_email", UnknownKey =
-    "unknown_key", MalformedSignature = "malformed_signature", Invalid = "invalid", Valid
-    = "valid" } contract[validators::v397], BASE0,
+    Unsigned = "unsigned", UnknownSignatureType = "unknown_signature_type", NoUser = "no_user",
+    UnverifiedEmail = "unverified_email", BadEmail = "bad_email", UnknownKey = "unknown_key",
+    MalformedSignature = "malformed_signature", Invalid = "invalid",
+    Valid = "valid" } contract[validators::v397], BASE0,
     "/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason"
 );
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/parents/items`
@@ -8342,20 +8304,19 @@ pub enum TeamEvent {
     },
 }
 rt::union!(
-    TeamEvent tag "action" { "added_to_repository" => AddedToRepository { team = "team",
-    required; repository = "repository"; sender = "sender", required; organization =
-    "organization", required; installation = "installation"; } deny, "created" => Created
-    { team = "team", required; repository = "repository"; sender = "sender", required;
-    organization = "organization", required; installation = "installation"; } deny,
-    "deleted" => Deleted { team = "team", required; repository = "repository"; sender =
-    "sender", required; organization = "organization", required; installation =
-    "installation"; } deny, "edited" => Edited { changes = "changes", required; team =
-    "team", required; repository = "repository"; sender = "sender", required;
+    TeamEvent tag "action" { "added_to_repository" => AddedToRepository { team = "team", required;
+    repository = "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } deny, "created" => Created { team = "team", required;
+    repository = "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } deny, "deleted" => Deleted { team = "team", required;
+    repository = "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } deny, "edited" => Edited { changes = "changes", required;
+    team = "team", required; repository = "repository"; sender = "sender", required;
     organization = "organization", required; installation = "installation"; } deny,
     "removed_from_repository" => RemovedFromRepository { team = "team", required;
-    repository = "repository"; sender = "sender", required; organization =
-    "organization", required; installation = "installation"; } deny }
-    contract[validators::t13:: < 6 >], BASE0, "/definitions/team_event"
+    repository = "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } deny } contract[validators::t13::<6>], BASE0,
+    "/definitions/team_event"
 );
 /// The changes to the team if the action was `edited`.
 ///
@@ -8412,9 +8373,8 @@ pub enum WatchEvent {
 }
 rt::union!(
     WatchEvent tag "action" { "started" => Started { repository = "repository", required;
-    sender = "sender", required; installation = "installation"; organization =
-    "organization"; } deny } contract[validators::t11:: < 7 >], BASE0,
-    "/definitions/watch_event"
+    sender = "sender", required; installation = "installation"; organization = "organization";
+    } deny } contract[validators::t11::<7>], BASE0, "/definitions/watch_event"
 );
 /// workflow_dispatch event
 ///
@@ -8459,15 +8419,16 @@ pub enum WorkflowJobEvent {
     },
 }
 rt::union!(
-    WorkflowJobEvent tag "action" { "completed" => Completed { organization =
-    "organization"; installation = "installation"; repository = "repository", required;
-    sender = "sender", required; workflow_job = "workflow_job", required; } deny,
-    "queued" => Queued { organization = "organization"; installation = "installation";
-    repository = "repository", required; sender = "sender", required; workflow_job =
-    "workflow_job", required; } deny, "started" => Started { organization =
-    "organization"; installation = "installation"; repository = "repository", required;
-    sender = "sender", required; workflow_job = "workflow_job", required; } deny }
-    contract[validators::t0:: < 11 >], BASE0, "/definitions/workflow_job_event"
+    WorkflowJobEvent tag "action" { "completed" => Completed { organization = "organization";
+    installation = "installation"; repository = "repository", required; sender = "sender", required;
+    workflow_job = "workflow_job", required; } deny, "queued" => Queued {
+    organization = "organization"; installation = "installation";
+    repository = "repository", required; sender = "sender", required;
+    workflow_job = "workflow_job", required; } deny, "started" => Started {
+    organization = "organization"; installation = "installation";
+    repository = "repository", required; sender = "sender", required;
+    workflow_job = "workflow_job", required; } deny } contract[validators::t0::<11>], BASE0,
+    "/definitions/workflow_job_event"
 );
 /// Workflow Job
 ///
@@ -8511,10 +8472,10 @@ pub enum WorkflowStep {
     },
 }
 rt::union!(
-    WorkflowStep tag "status" { "in_progress" => InProgress(_), "completed" => Completed
-    { name = "name", required; conclusion = "conclusion", required; number = "number",
-    required; started_at = "started_at", required; completed_at = "completed_at",
-    required; } deny } contract[validators::v410], BASE0, "/definitions/workflow-step"
+    WorkflowStep tag "status" { "in_progress" => InProgress(_), "completed" => Completed {
+    name = "name", required; conclusion = "conclusion", required; number = "number", required;
+    started_at = "started_at", required; completed_at = "completed_at", required;
+    } deny } contract[validators::v410], BASE0, "/definitions/workflow-step"
 );
 /// Workflow Step
 ///
@@ -8528,11 +8489,10 @@ pub struct InProgressStep {
     pub completed_at: (),
 }
 rt::object!(
-    InProgressStep { name = "name", required; conclusion = "conclusion", required; number
-    = "number", required; started_at = "started_at", required; completed_at =
-    "completed_at", required; } tag "status" = "in_progress"; deny
-    contract[validators::v410, validators::t24:: < 0 >], BASE0,
-    "/definitions/workflow-step"
+    InProgressStep { name = "name", required; conclusion = "conclusion", required;
+    number = "number", required; started_at = "started_at", required;
+    completed_at = "completed_at", required; } tag "status" = "in_progress";
+    deny contract[validators::v410, validators::t24::<0>], BASE0, "/definitions/workflow-step"
 );
 /// Schema: `typify/github.json#/definitions/workflow-step-completed/properties/conclusion`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -8545,8 +8505,8 @@ pub enum WorkflowStepConclusion {
     Success,
 }
 rt::string_enum!(
-    WorkflowStepConclusion { Failure = "failure", Skipped = "skipped", Success =
-    "success" } contract[validators::t80:: < 8 >], BASE0,
+    WorkflowStepConclusion { Failure = "failure", Skipped = "skipped",
+    Success = "success" } contract[validators::t80::<8>], BASE0,
     "/definitions/workflow-step-completed/properties/conclusion"
 );
 /// Used by: `typify/github.json#/definitions/workflow-job/properties/conclusion`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -8589,7 +8549,7 @@ pub enum WorkflowJobStatus {
     Queued,
 }
 rt::string_enum!(
-    WorkflowJobStatus { Queued = "queued" } contract[validators::t81:: < 18 >], BASE0,
+    WorkflowJobStatus { Queued = "queued" } contract[validators::t81::<18>], BASE0,
     "/definitions/workflow_job$queued/properties/workflow_job/properties/status"
 );
 /// Workflow Job
@@ -8635,11 +8595,10 @@ pub enum Step {
     },
 }
 rt::union!(
-    Step tag "status" { "in_progress" => InProgress(_), "completed" => Completed { name =
-    "name", required; conclusion = "conclusion", required; number = "number", required;
-    started_at = "started_at", required; completed_at = "completed_at", required; } deny
-    } contract[validators::v410, validators::t24:: < 0 >], BASE0,
-    "/definitions/workflow-step"
+    Step tag "status" { "in_progress" => InProgress(_), "completed" => Completed {
+    name = "name", required; conclusion = "conclusion", required; number = "number", required;
+    started_at = "started_at", required; completed_at = "completed_at", required;
+    } deny } contract[validators::v410, validators::t24::<0>], BASE0, "/definitions/workflow-step"
 );
 /// Schema: `typify/github.json#/definitions/workflow_run_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -8665,13 +8624,13 @@ pub enum WorkflowRunEvent {
     },
 }
 rt::union!(
-    WorkflowRunEvent tag "action" { "completed" => Completed { organization =
-    "organization"; repository = "repository", required; sender = "sender", required;
+    WorkflowRunEvent tag "action" { "completed" => Completed { organization = "organization";
+    repository = "repository", required; sender = "sender", required;
     workflow = "workflow", required; workflow_run = "workflow_run", required;
-    installation = "installation"; } deny, "requested" => Requested { organization =
-    "organization"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; } deny, "requested" => Requested { organization = "organization";
+    repository = "repository", required; sender = "sender", required;
     workflow = "workflow", required; workflow_run = "workflow_run", required;
-    installation = "installation"; } deny } contract[validators::t2:: < 15 >], BASE0,
+    installation = "installation"; } deny } contract[validators::t2::<15>], BASE0,
     "/definitions/workflow_run_event"
 );
 /// Workflow
@@ -8905,8 +8864,8 @@ pub enum BranchProtectionRuleCreatedAction {
     Created,
 }
 rt::string_enum!(
-    BranchProtectionRuleCreatedAction { Created = "created" } contract[validators::t81::
-    < 19 >], BASE0, "/definitions/branch_protection_rule$created/properties/action"
+    BranchProtectionRuleCreatedAction { Created = "created" } contract[validators::t81::<19>],
+    BASE0, "/definitions/branch_protection_rule$created/properties/action"
 );
 /// branch protection rule deleted event
 ///
@@ -8929,8 +8888,8 @@ pub enum BranchProtectionRuleDeletedAction {
     Deleted,
 }
 rt::string_enum!(
-    BranchProtectionRuleDeletedAction { Deleted = "deleted" } contract[validators::t81::
-    < 20 >], BASE0, "/definitions/branch_protection_rule$deleted/properties/action"
+    BranchProtectionRuleDeletedAction { Deleted = "deleted" } contract[validators::t81::<20>],
+    BASE0, "/definitions/branch_protection_rule$deleted/properties/action"
 );
 /// branch protection rule edited event
 ///
@@ -9000,8 +8959,8 @@ pub enum CheckRunRequestedActionAction {
     RequestedAction,
 }
 rt::string_enum!(
-    CheckRunRequestedActionAction { RequestedAction = "requested_action" }
-    contract[validators::t81:: < 21 >], BASE0,
+    CheckRunRequestedActionAction {
+    RequestedAction = "requested_action" } contract[validators::t81::<21>], BASE0,
     "/definitions/check_run$requested_action/properties/action"
 );
 /// check_run rerequested event
@@ -9026,8 +8985,8 @@ pub enum CheckRunRerequestedAction {
     Rerequested,
 }
 rt::string_enum!(
-    CheckRunRerequestedAction { Rerequested = "rerequested" } contract[validators::t81::
-    < 22 >], BASE0, "/definitions/check_run$rerequested/properties/action"
+    CheckRunRerequestedAction { Rerequested = "rerequested" } contract[validators::t81::<22>],
+    BASE0, "/definitions/check_run$rerequested/properties/action"
 );
 /// check_suite completed event
 ///
@@ -9062,8 +9021,8 @@ pub enum CheckSuiteRequestedAction {
     Requested,
 }
 rt::string_enum!(
-    CheckSuiteRequestedAction { Requested = "requested" } contract[validators::t81:: < 23
-    >], BASE0, "/definitions/check_suite$requested/properties/action"
+    CheckSuiteRequestedAction { Requested = "requested" } contract[validators::t81::<23>], BASE0,
+    "/definitions/check_suite$requested/properties/action"
 );
 /// check_suite rerequested event
 ///
@@ -9102,8 +9061,8 @@ pub enum CodeScanningAlertAppearedInBranchAction {
     AppearedInBranch,
 }
 rt::string_enum!(
-    CodeScanningAlertAppearedInBranchAction { AppearedInBranch = "appeared_in_branch" }
-    contract[validators::t81:: < 24 >], BASE0,
+    CodeScanningAlertAppearedInBranchAction {
+    AppearedInBranch = "appeared_in_branch" } contract[validators::t81::<24>], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch/properties/action"
 );
 /// code_scanning_alert closed_by_user event
@@ -9130,8 +9089,8 @@ pub enum CodeScanningAlertClosedByUserAction {
     ClosedByUser,
 }
 rt::string_enum!(
-    CodeScanningAlertClosedByUserAction { ClosedByUser = "closed_by_user" }
-    contract[validators::t81:: < 25 >], BASE0,
+    CodeScanningAlertClosedByUserAction {
+    ClosedByUser = "closed_by_user" } contract[validators::t81::<25>], BASE0,
     "/definitions/code_scanning_alert$closed_by_user/properties/action"
 );
 /// code_scanning_alert created event
@@ -9209,8 +9168,8 @@ pub enum CodeScanningAlertReopenedByUserAction {
     ReopenedByUser,
 }
 rt::string_enum!(
-    CodeScanningAlertReopenedByUserAction { ReopenedByUser = "reopened_by_user" }
-    contract[validators::t81:: < 26 >], BASE0,
+    CodeScanningAlertReopenedByUserAction {
+    ReopenedByUser = "reopened_by_user" } contract[validators::t81::<26>], BASE0,
     "/definitions/code_scanning_alert$reopened_by_user/properties/action"
 );
 /// commit_comment created event
@@ -9317,8 +9276,8 @@ pub enum DiscussionAnsweredAction {
     Answered,
 }
 rt::string_enum!(
-    DiscussionAnsweredAction { Answered = "answered" } contract[validators::t81:: < 27
-    >], BASE0, "/definitions/discussion$answered/properties/action"
+    DiscussionAnsweredAction { Answered = "answered" } contract[validators::t81::<27>], BASE0,
+    "/definitions/discussion$answered/properties/action"
 );
 /// discussion category changed event
 ///
@@ -9340,8 +9299,8 @@ pub enum DiscussionCategoryChangedAction {
     CategoryChanged,
 }
 rt::string_enum!(
-    DiscussionCategoryChangedAction { CategoryChanged = "category_changed" }
-    contract[validators::t81:: < 28 >], BASE0,
+    DiscussionCategoryChangedAction {
+    CategoryChanged = "category_changed" } contract[validators::t81::<28>], BASE0,
     "/definitions/discussion$category_changed/properties/action"
 );
 /// discussion created event
@@ -9425,8 +9384,8 @@ pub enum DiscussionPinnedAction {
     Pinned,
 }
 rt::string_enum!(
-    DiscussionPinnedAction { Pinned = "pinned" } contract[validators::t81:: < 29 >],
-    BASE0, "/definitions/discussion$pinned/properties/action"
+    DiscussionPinnedAction { Pinned = "pinned" } contract[validators::t81::<29>], BASE0,
+    "/definitions/discussion$pinned/properties/action"
 );
 /// discussion transferred event
 ///
@@ -9448,9 +9407,8 @@ pub enum DiscussionTransferredAction {
     Transferred,
 }
 rt::string_enum!(
-    DiscussionTransferredAction { Transferred = "transferred" }
-    contract[validators::t81:: < 30 >], BASE0,
-    "/definitions/discussion$transferred/properties/action"
+    DiscussionTransferredAction { Transferred = "transferred" } contract[validators::t81::<30>],
+    BASE0, "/definitions/discussion$transferred/properties/action"
 );
 /// discussion unanswered event
 ///
@@ -9472,8 +9430,8 @@ pub enum DiscussionUnansweredAction {
     Unanswered,
 }
 rt::string_enum!(
-    DiscussionUnansweredAction { Unanswered = "unanswered" } contract[validators::t81:: <
-    31 >], BASE0, "/definitions/discussion$unanswered/properties/action"
+    DiscussionUnansweredAction { Unanswered = "unanswered" } contract[validators::t81::<31>], BASE0,
+    "/definitions/discussion$unanswered/properties/action"
 );
 /// discussion unlabeled event
 ///
@@ -9519,8 +9477,8 @@ pub enum DiscussionUnpinnedAction {
     Unpinned,
 }
 rt::string_enum!(
-    DiscussionUnpinnedAction { Unpinned = "unpinned" } contract[validators::t81:: < 32
-    >], BASE0, "/definitions/discussion$unpinned/properties/action"
+    DiscussionUnpinnedAction { Unpinned = "unpinned" } contract[validators::t81::<32>], BASE0,
+    "/definitions/discussion$unpinned/properties/action"
 );
 /// discussion_comment created event
 ///
@@ -9577,9 +9535,8 @@ pub enum GithubAppAuthorizationRevokedAction {
     Revoked,
 }
 rt::string_enum!(
-    GithubAppAuthorizationRevokedAction { Revoked = "revoked" }
-    contract[validators::t81:: < 33 >], BASE0,
-    "/definitions/github_app_authorization$revoked/properties/action"
+    GithubAppAuthorizationRevokedAction { Revoked = "revoked" } contract[validators::t81::<33>],
+    BASE0, "/definitions/github_app_authorization$revoked/properties/action"
 );
 /// installation created event
 ///
@@ -9624,8 +9581,8 @@ pub enum InstallationNewPermissionsAcceptedAction {
     NewPermissionsAccepted,
 }
 rt::string_enum!(
-    InstallationNewPermissionsAcceptedAction { NewPermissionsAccepted =
-    "new_permissions_accepted" } contract[validators::t81:: < 34 >], BASE0,
+    InstallationNewPermissionsAcceptedAction {
+    NewPermissionsAccepted = "new_permissions_accepted" } contract[validators::t81::<34>], BASE0,
     "/definitions/installation$new_permissions_accepted/properties/action"
 );
 /// installation suspend event
@@ -9647,8 +9604,8 @@ pub enum InstallationSuspendAction {
     Suspend,
 }
 rt::string_enum!(
-    InstallationSuspendAction { Suspend = "suspend" } contract[validators::t81:: < 35 >],
-    BASE0, "/definitions/installation$suspend/properties/action"
+    InstallationSuspendAction { Suspend = "suspend" } contract[validators::t81::<35>], BASE0,
+    "/definitions/installation$suspend/properties/action"
 );
 /// installation unsuspend event
 ///
@@ -9669,8 +9626,8 @@ pub enum InstallationUnsuspendAction {
     Unsuspend,
 }
 rt::string_enum!(
-    InstallationUnsuspendAction { Unsuspend = "unsuspend" } contract[validators::t81:: <
-    36 >], BASE0, "/definitions/installation$unsuspend/properties/action"
+    InstallationUnsuspendAction { Unsuspend = "unsuspend" } contract[validators::t81::<36>], BASE0,
+    "/definitions/installation$unsuspend/properties/action"
 );
 /// installation_repositories added event
 ///
@@ -9697,8 +9654,8 @@ pub enum InstallationRepositoriesAddedAction {
     Added,
 }
 rt::string_enum!(
-    InstallationRepositoriesAddedAction { Added = "added" } contract[validators::t81:: <
-    37 >], BASE0, "/definitions/installation_repositories$added/properties/action"
+    InstallationRepositoriesAddedAction { Added = "added" } contract[validators::t81::<37>], BASE0,
+    "/definitions/installation_repositories$added/properties/action"
 );
 /// installation_repositories removed event
 ///
@@ -9725,9 +9682,8 @@ pub enum InstallationRepositoriesRemovedAction {
     Removed,
 }
 rt::string_enum!(
-    InstallationRepositoriesRemovedAction { Removed = "removed" }
-    contract[validators::t81:: < 38 >], BASE0,
-    "/definitions/installation_repositories$removed/properties/action"
+    InstallationRepositoriesRemovedAction { Removed = "removed" } contract[validators::t81::<38>],
+    BASE0, "/definitions/installation_repositories$removed/properties/action"
 );
 /// issue_comment created event
 ///
@@ -9836,8 +9792,8 @@ pub enum IssuesDemilestonedAction {
     Demilestoned,
 }
 rt::string_enum!(
-    IssuesDemilestonedAction { Demilestoned = "demilestoned" } contract[validators::t81::
-    < 39 >], BASE0, "/definitions/issues$demilestoned/properties/action"
+    IssuesDemilestonedAction { Demilestoned = "demilestoned" } contract[validators::t81::<39>],
+    BASE0, "/definitions/issues$demilestoned/properties/action"
 );
 /// issues edited event
 ///
@@ -9900,8 +9856,8 @@ pub enum IssuesMilestonedAction {
     Milestoned,
 }
 rt::string_enum!(
-    IssuesMilestonedAction { Milestoned = "milestoned" } contract[validators::t81:: < 40
-    >], BASE0, "/definitions/issues$milestoned/properties/action"
+    IssuesMilestonedAction { Milestoned = "milestoned" } contract[validators::t81::<40>], BASE0,
+    "/definitions/issues$milestoned/properties/action"
 );
 /// issues opened event
 ///
@@ -10065,9 +10021,8 @@ pub enum MarketplacePurchaseCancelledAction {
     Cancelled,
 }
 rt::string_enum!(
-    MarketplacePurchaseCancelledAction { Cancelled = "cancelled" }
-    contract[validators::t81:: < 41 >], BASE0,
-    "/definitions/marketplace_purchase$cancelled/properties/action"
+    MarketplacePurchaseCancelledAction { Cancelled = "cancelled" } contract[validators::t81::<41>],
+    BASE0, "/definitions/marketplace_purchase$cancelled/properties/action"
 );
 /// marketplace_purchase changed event
 ///
@@ -10087,8 +10042,8 @@ pub enum MarketplacePurchaseChangedAction {
     Changed,
 }
 rt::string_enum!(
-    MarketplacePurchaseChangedAction { Changed = "changed" } contract[validators::t81:: <
-    42 >], BASE0, "/definitions/marketplace_purchase$changed/properties/action"
+    MarketplacePurchaseChangedAction { Changed = "changed" } contract[validators::t81::<42>], BASE0,
+    "/definitions/marketplace_purchase$changed/properties/action"
 );
 /// marketplace_purchase pending_change event
 ///
@@ -10108,8 +10063,8 @@ pub enum MarketplacePurchasePendingChangeAction {
     PendingChange,
 }
 rt::string_enum!(
-    MarketplacePurchasePendingChangeAction { PendingChange = "pending_change" }
-    contract[validators::t81:: < 43 >], BASE0,
+    MarketplacePurchasePendingChangeAction {
+    PendingChange = "pending_change" } contract[validators::t81::<43>], BASE0,
     "/definitions/marketplace_purchase$pending_change/properties/action"
 );
 /// marketplace_purchase pending_change_cancelled event
@@ -10130,8 +10085,8 @@ pub enum MarketplacePurchasePendingChangeCancelledAction {
     PendingChangeCancelled,
 }
 rt::string_enum!(
-    MarketplacePurchasePendingChangeCancelledAction { PendingChangeCancelled =
-    "pending_change_cancelled" } contract[validators::t81:: < 44 >], BASE0,
+    MarketplacePurchasePendingChangeCancelledAction {
+    PendingChangeCancelled = "pending_change_cancelled" } contract[validators::t81::<44>], BASE0,
     "/definitions/marketplace_purchase$pending_change_cancelled/properties/action"
 );
 /// marketplace_purchase purchased event
@@ -10152,9 +10107,8 @@ pub enum MarketplacePurchasePurchasedAction {
     Purchased,
 }
 rt::string_enum!(
-    MarketplacePurchasePurchasedAction { Purchased = "purchased" }
-    contract[validators::t81:: < 45 >], BASE0,
-    "/definitions/marketplace_purchase$purchased/properties/action"
+    MarketplacePurchasePurchasedAction { Purchased = "purchased" } contract[validators::t81::<45>],
+    BASE0, "/definitions/marketplace_purchase$purchased/properties/action"
 );
 /// member added event
 ///
@@ -10323,8 +10277,8 @@ pub enum OrgBlockBlockedAction {
     Blocked,
 }
 rt::string_enum!(
-    OrgBlockBlockedAction { Blocked = "blocked" } contract[validators::t81:: < 46 >],
-    BASE0, "/definitions/org_block$blocked/properties/action"
+    OrgBlockBlockedAction { Blocked = "blocked" } contract[validators::t81::<46>], BASE0,
+    "/definitions/org_block$blocked/properties/action"
 );
 /// org_block unblocked event
 ///
@@ -10345,8 +10299,8 @@ pub enum OrgBlockUnblockedAction {
     Unblocked,
 }
 rt::string_enum!(
-    OrgBlockUnblockedAction { Unblocked = "unblocked" } contract[validators::t81:: < 47
-    >], BASE0, "/definitions/org_block$unblocked/properties/action"
+    OrgBlockUnblockedAction { Unblocked = "unblocked" } contract[validators::t81::<47>], BASE0,
+    "/definitions/org_block$unblocked/properties/action"
 );
 /// organization deleted event
 ///
@@ -10377,9 +10331,8 @@ pub enum OrganizationMemberAddedAction {
     MemberAdded,
 }
 rt::string_enum!(
-    OrganizationMemberAddedAction { MemberAdded = "member_added" }
-    contract[validators::t81:: < 48 >], BASE0,
-    "/definitions/organization$member_added/properties/action"
+    OrganizationMemberAddedAction { MemberAdded = "member_added" } contract[validators::t81::<48>],
+    BASE0, "/definitions/organization$member_added/properties/action"
 );
 /// organization member_invited event
 ///
@@ -10401,8 +10354,8 @@ pub enum OrganizationMemberInvitedAction {
     MemberInvited,
 }
 rt::string_enum!(
-    OrganizationMemberInvitedAction { MemberInvited = "member_invited" }
-    contract[validators::t81:: < 49 >], BASE0,
+    OrganizationMemberInvitedAction {
+    MemberInvited = "member_invited" } contract[validators::t81::<49>], BASE0,
     "/definitions/organization$member_invited/properties/action"
 );
 /// organization member_removed event
@@ -10423,8 +10376,8 @@ pub enum OrganizationMemberRemovedAction {
     MemberRemoved,
 }
 rt::string_enum!(
-    OrganizationMemberRemovedAction { MemberRemoved = "member_removed" }
-    contract[validators::t81:: < 50 >], BASE0,
+    OrganizationMemberRemovedAction {
+    MemberRemoved = "member_removed" } contract[validators::t81::<50>], BASE0,
     "/definitions/organization$member_removed/properties/action"
 );
 /// organization renamed event
@@ -10445,8 +10398,8 @@ pub enum OrganizationRenamedAction {
     Renamed,
 }
 rt::string_enum!(
-    OrganizationRenamedAction { Renamed = "renamed" } contract[validators::t81:: < 51 >],
-    BASE0, "/definitions/organization$renamed/properties/action"
+    OrganizationRenamedAction { Renamed = "renamed" } contract[validators::t81::<51>], BASE0,
+    "/definitions/organization$renamed/properties/action"
 );
 /// package published event
 ///
@@ -10467,8 +10420,8 @@ pub enum PackagePublishedAction {
     Published,
 }
 rt::string_enum!(
-    PackagePublishedAction { Published = "published" } contract[validators::t81:: < 52
-    >], BASE0, "/definitions/package$published/properties/action"
+    PackagePublishedAction { Published = "published" } contract[validators::t81::<52>], BASE0,
+    "/definitions/package$published/properties/action"
 );
 /// package updated event
 ///
@@ -10489,8 +10442,8 @@ pub enum PackageUpdatedAction {
     Updated,
 }
 rt::string_enum!(
-    PackageUpdatedAction { Updated = "updated" } contract[validators::t81:: < 53 >],
-    BASE0, "/definitions/package$updated/properties/action"
+    PackageUpdatedAction { Updated = "updated" } contract[validators::t81::<53>], BASE0,
+    "/definitions/package$updated/properties/action"
 );
 /// project closed event
 ///
@@ -10574,8 +10527,8 @@ pub enum ProjectCardConvertedAction {
     Converted,
 }
 rt::string_enum!(
-    ProjectCardConvertedAction { Converted = "converted" } contract[validators::t81:: <
-    54 >], BASE0, "/definitions/project_card$converted/properties/action"
+    ProjectCardConvertedAction { Converted = "converted" } contract[validators::t81::<54>], BASE0,
+    "/definitions/project_card$converted/properties/action"
 );
 /// project_card created event
 ///
@@ -10634,7 +10587,7 @@ pub enum ProjectCardMovedAction {
     Moved,
 }
 rt::string_enum!(
-    ProjectCardMovedAction { Moved = "moved" } contract[validators::t81:: < 55 >], BASE0,
+    ProjectCardMovedAction { Moved = "moved" } contract[validators::t81::<55>], BASE0,
     "/definitions/project_card$moved/properties/action"
 );
 /// project_column created event
@@ -10736,9 +10689,8 @@ pub enum PullRequestReviewSubmittedAction {
     Submitted,
 }
 rt::string_enum!(
-    PullRequestReviewSubmittedAction { Submitted = "submitted" }
-    contract[validators::t81:: < 56 >], BASE0,
-    "/definitions/pull_request_review$submitted/properties/action"
+    PullRequestReviewSubmittedAction { Submitted = "submitted" } contract[validators::t81::<56>],
+    BASE0, "/definitions/pull_request_review$submitted/properties/action"
 );
 /// pull_request_review_comment created event
 ///
@@ -10837,8 +10789,8 @@ pub enum ReleasePrereleasedAction {
     Prereleased,
 }
 rt::string_enum!(
-    ReleasePrereleasedAction { Prereleased = "prereleased" } contract[validators::t81:: <
-    57 >], BASE0, "/definitions/release$prereleased/properties/action"
+    ReleasePrereleasedAction { Prereleased = "prereleased" } contract[validators::t81::<57>], BASE0,
+    "/definitions/release$prereleased/properties/action"
 );
 /// release published event
 ///
@@ -10871,8 +10823,8 @@ pub enum ReleaseReleasedAction {
     Released,
 }
 rt::string_enum!(
-    ReleaseReleasedAction { Released = "released" } contract[validators::t81:: < 58 >],
-    BASE0, "/definitions/release$released/properties/action"
+    ReleaseReleasedAction { Released = "released" } contract[validators::t81::<58>], BASE0,
+    "/definitions/release$released/properties/action"
 );
 /// release unpublished event
 ///
@@ -10893,8 +10845,8 @@ pub enum ReleaseUnpublishedAction {
     Unpublished,
 }
 rt::string_enum!(
-    ReleaseUnpublishedAction { Unpublished = "unpublished" } contract[validators::t81:: <
-    59 >], BASE0, "/definitions/release$unpublished/properties/action"
+    ReleaseUnpublishedAction { Unpublished = "unpublished" } contract[validators::t81::<59>], BASE0,
+    "/definitions/release$unpublished/properties/action"
 );
 /// repository archived event
 ///
@@ -10914,8 +10866,8 @@ pub enum RepositoryArchivedAction {
     Archived,
 }
 rt::string_enum!(
-    RepositoryArchivedAction { Archived = "archived" } contract[validators::t81:: < 60
-    >], BASE0, "/definitions/repository$archived/properties/action"
+    RepositoryArchivedAction { Archived = "archived" } contract[validators::t81::<60>], BASE0,
+    "/definitions/repository$archived/properties/action"
 );
 /// repository created event
 ///
@@ -10969,8 +10921,8 @@ pub enum RepositoryPrivatizedAction {
     Privatized,
 }
 rt::string_enum!(
-    RepositoryPrivatizedAction { Privatized = "privatized" } contract[validators::t81:: <
-    61 >], BASE0, "/definitions/repository$privatized/properties/action"
+    RepositoryPrivatizedAction { Privatized = "privatized" } contract[validators::t81::<61>], BASE0,
+    "/definitions/repository$privatized/properties/action"
 );
 /// repository publicized event
 ///
@@ -10990,8 +10942,8 @@ pub enum RepositoryPublicizedAction {
     Publicized,
 }
 rt::string_enum!(
-    RepositoryPublicizedAction { Publicized = "publicized" } contract[validators::t81:: <
-    62 >], BASE0, "/definitions/repository$publicized/properties/action"
+    RepositoryPublicizedAction { Publicized = "publicized" } contract[validators::t81::<62>], BASE0,
+    "/definitions/repository$publicized/properties/action"
 );
 /// repository renamed event
 ///
@@ -11035,8 +10987,8 @@ pub enum RepositoryUnarchivedAction {
     Unarchived,
 }
 rt::string_enum!(
-    RepositoryUnarchivedAction { Unarchived = "unarchived" } contract[validators::t81:: <
-    63 >], BASE0, "/definitions/repository$unarchived/properties/action"
+    RepositoryUnarchivedAction { Unarchived = "unarchived" } contract[validators::t81::<63>], BASE0,
+    "/definitions/repository$unarchived/properties/action"
 );
 /// repository_dispatch on-demand-test event
 ///
@@ -11058,8 +11010,8 @@ pub enum RepositoryDispatchOnDemandTestAction {
     OnDemandTest,
 }
 rt::string_enum!(
-    RepositoryDispatchOnDemandTestAction { OnDemandTest = "on-demand-test" }
-    contract[validators::t81:: < 64 >], BASE0,
+    RepositoryDispatchOnDemandTestAction {
+    OnDemandTest = "on-demand-test" } contract[validators::t81::<64>], BASE0,
     "/definitions/repository_dispatch$on-demand-test/properties/action"
 );
 /// repository_vulnerability_alert create event
@@ -11081,9 +11033,8 @@ pub enum RepositoryVulnerabilityAlertCreateAction {
     Create,
 }
 rt::string_enum!(
-    RepositoryVulnerabilityAlertCreateAction { Create = "create" }
-    contract[validators::t81:: < 65 >], BASE0,
-    "/definitions/repository_vulnerability_alert$create/properties/action"
+    RepositoryVulnerabilityAlertCreateAction { Create = "create" } contract[validators::t81::<65>],
+    BASE0, "/definitions/repository_vulnerability_alert$create/properties/action"
 );
 /// repository_vulnerability_alert dismiss event
 ///
@@ -11104,8 +11055,8 @@ pub enum RepositoryVulnerabilityAlertDismissAction {
     Dismiss,
 }
 rt::string_enum!(
-    RepositoryVulnerabilityAlertDismissAction { Dismiss = "dismiss" }
-    contract[validators::t81:: < 66 >], BASE0,
+    RepositoryVulnerabilityAlertDismissAction {
+    Dismiss = "dismiss" } contract[validators::t81::<66>], BASE0,
     "/definitions/repository_vulnerability_alert$dismiss/properties/action"
 );
 /// repository_vulnerability_alert resolve event
@@ -11127,8 +11078,8 @@ pub enum RepositoryVulnerabilityAlertResolveAction {
     Resolve,
 }
 rt::string_enum!(
-    RepositoryVulnerabilityAlertResolveAction { Resolve = "resolve" }
-    contract[validators::t81:: < 67 >], BASE0,
+    RepositoryVulnerabilityAlertResolveAction {
+    Resolve = "resolve" } contract[validators::t81::<67>], BASE0,
     "/definitions/repository_vulnerability_alert$resolve/properties/action"
 );
 /// secret_scanning_alert created event
@@ -11176,9 +11127,8 @@ pub enum SecretScanningAlertResolvedAction {
     Resolved,
 }
 rt::string_enum!(
-    SecretScanningAlertResolvedAction { Resolved = "resolved" }
-    contract[validators::t81:: < 68 >], BASE0,
-    "/definitions/secret_scanning_alert$resolved/properties/action"
+    SecretScanningAlertResolvedAction { Resolved = "resolved" } contract[validators::t81::<68>],
+    BASE0, "/definitions/secret_scanning_alert$resolved/properties/action"
 );
 /// security_advisory performed event
 ///
@@ -11196,9 +11146,8 @@ pub enum SecurityAdvisoryPerformedAction {
     Performed,
 }
 rt::string_enum!(
-    SecurityAdvisoryPerformedAction { Performed = "performed" }
-    contract[validators::t81:: < 69 >], BASE0,
-    "/definitions/security_advisory$performed/properties/action"
+    SecurityAdvisoryPerformedAction { Performed = "performed" } contract[validators::t81::<69>],
+    BASE0, "/definitions/security_advisory$performed/properties/action"
 );
 /// security_advisory published event
 ///
@@ -11234,9 +11183,8 @@ pub enum SecurityAdvisoryWithdrawnAction {
     Withdrawn,
 }
 rt::string_enum!(
-    SecurityAdvisoryWithdrawnAction { Withdrawn = "withdrawn" }
-    contract[validators::t81:: < 70 >], BASE0,
-    "/definitions/security_advisory$withdrawn/properties/action"
+    SecurityAdvisoryWithdrawnAction { Withdrawn = "withdrawn" } contract[validators::t81::<70>],
+    BASE0, "/definitions/security_advisory$withdrawn/properties/action"
 );
 /// sponsorship cancelled event
 ///
@@ -11284,8 +11232,8 @@ pub enum SponsorshipPendingCancellationAction {
     PendingCancellation,
 }
 rt::string_enum!(
-    SponsorshipPendingCancellationAction { PendingCancellation = "pending_cancellation" }
-    contract[validators::t81:: < 71 >], BASE0,
+    SponsorshipPendingCancellationAction {
+    PendingCancellation = "pending_cancellation" } contract[validators::t81::<71>], BASE0,
     "/definitions/sponsorship$pending_cancellation/properties/action"
 );
 /// sponsorship pending_tier_change event
@@ -11307,8 +11255,8 @@ pub enum SponsorshipPendingTierChangeAction {
     PendingTierChange,
 }
 rt::string_enum!(
-    SponsorshipPendingTierChangeAction { PendingTierChange = "pending_tier_change" }
-    contract[validators::t81:: < 72 >], BASE0,
+    SponsorshipPendingTierChangeAction {
+    PendingTierChange = "pending_tier_change" } contract[validators::t81::<72>], BASE0,
     "/definitions/sponsorship$pending_tier_change/properties/action"
 );
 /// sponsorship tier_changed event
@@ -11328,9 +11276,8 @@ pub enum SponsorshipTierChangedAction {
     TierChanged,
 }
 rt::string_enum!(
-    SponsorshipTierChangedAction { TierChanged = "tier_changed" }
-    contract[validators::t81:: < 73 >], BASE0,
-    "/definitions/sponsorship$tier_changed/properties/action"
+    SponsorshipTierChangedAction { TierChanged = "tier_changed" } contract[validators::t81::<73>],
+    BASE0, "/definitions/sponsorship$tier_changed/properties/action"
 );
 /// star created event
 ///
@@ -11377,8 +11324,8 @@ pub enum TeamAddedToRepositoryAction {
     AddedToRepository,
 }
 rt::string_enum!(
-    TeamAddedToRepositoryAction { AddedToRepository = "added_to_repository" }
-    contract[validators::t81:: < 74 >], BASE0,
+    TeamAddedToRepositoryAction {
+    AddedToRepository = "added_to_repository" } contract[validators::t81::<74>], BASE0,
     "/definitions/team$added_to_repository/properties/action"
 );
 /// team created event
@@ -11438,8 +11385,8 @@ pub enum TeamRemovedFromRepositoryAction {
     RemovedFromRepository,
 }
 rt::string_enum!(
-    TeamRemovedFromRepositoryAction { RemovedFromRepository = "removed_from_repository" }
-    contract[validators::t81:: < 75 >], BASE0,
+    TeamRemovedFromRepositoryAction {
+    RemovedFromRepository = "removed_from_repository" } contract[validators::t81::<75>], BASE0,
     "/definitions/team$removed_from_repository/properties/action"
 );
 /// watch started event
@@ -11460,7 +11407,7 @@ pub enum WatchStartedAction {
     Started,
 }
 rt::string_enum!(
-    WatchStartedAction { Started = "started" } contract[validators::t81:: < 76 >], BASE0,
+    WatchStartedAction { Started = "started" } contract[validators::t81::<76>], BASE0,
     "/definitions/watch$started/properties/action"
 );
 /// workflow_job completed event
@@ -11582,5165 +11529,5376 @@ pub enum WorkflowStepInProgressStatus {
     InProgress,
 }
 rt::string_enum!(
-    WorkflowStepInProgressStatus { InProgress = "in_progress" }
-    contract[validators::t81:: < 77 >], BASE0,
-    "/definitions/workflow-step-in_progress/properties/status"
+    WorkflowStepInProgressStatus { InProgress = "in_progress" } contract[validators::t81::<77>],
+    BASE0, "/definitions/workflow-step-in_progress/properties/status"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
-    rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v642, v)
-    );
-    rt::string_leaf!(Leaf2 -> String, | s | [] => Some(s.to_owned()));
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v642, v));
+    rt::string_leaf!(Leaf2 -> String, |s| [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf3 -> PullRequestReviewsEnforcementLevel, | s | [! ::std::matches!(s, "off" |
-        "non_admins" | "everyone")] =>
-        PullRequestReviewsEnforcementLevel::from_listed_str(s)
+        Leaf3 -> PullRequestReviewsEnforcementLevel, |s| [!::std::matches!(s, "off" | "non_admins" |
+        "everyone")] => PullRequestReviewsEnforcementLevel::from_listed_str(s)
     );
-    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v643, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v643, v));
     rt::array_checks!(Checks5, items = validators::v644);
     rt::object_reader!(
-        read_3, Visit3, BranchProtectionRule { id = "id", required => LeafRead < Leaf1 >;
-        repository_id = "repository_id", required => LeafRead < Leaf1 >; name = "name",
-        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
-        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        pull_request_reviews_enforcement_level =
-        "pull_request_reviews_enforcement_level", required => LeafRead < Leaf3 >;
-        required_approving_review_count = "required_approving_review_count", required =>
-        LeafRead < Leaf1 >; dismiss_stale_reviews_on_push =
-        "dismiss_stale_reviews_on_push", required => LeafRead < Leaf4 >;
-        require_code_owner_review = "require_code_owner_review", required => LeafRead <
-        Leaf4 >; authorized_dismissal_actors_only = "authorized_dismissal_actors_only",
-        required => LeafRead < Leaf4 >; ignore_approvals_from_contributors =
-        "ignore_approvals_from_contributors", required => LeafRead < Leaf4 >;
-        required_status_checks = "required_status_checks", required => VecOf < LeafRead <
-        Leaf2 >, 0usize, { usize::MAX }, Checks5 >;
-        required_status_checks_enforcement_level =
-        "required_status_checks_enforcement_level", required => LeafRead < Leaf3 >;
-        strict_required_status_checks_policy = "strict_required_status_checks_policy",
-        required => LeafRead < Leaf4 >; signature_requirement_enforcement_level =
-        "signature_requirement_enforcement_level", required => LeafRead < Leaf3 >;
-        linear_history_requirement_enforcement_level =
-        "linear_history_requirement_enforcement_level", required => LeafRead < Leaf3 >;
-        admin_enforced = "admin_enforced", required => LeafRead < Leaf4 >;
-        allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level",
-        required => LeafRead < Leaf3 >; allow_deletions_enforcement_level =
-        "allow_deletions_enforcement_level", required => LeafRead < Leaf3 >;
-        merge_queue_enforcement_level = "merge_queue_enforcement_level", required =>
-        LeafRead < Leaf3 >; required_deployments_enforcement_level =
-        "required_deployments_enforcement_level", required => LeafRead < Leaf3 >;
-        required_conversation_resolution_level =
-        "required_conversation_resolution_level", required => LeafRead < Leaf3 >;
-        authorized_actors_only = "authorized_actors_only", required => LeafRead < Leaf4
-        >; authorized_actor_names = "authorized_actor_names", required => VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        read_3, Visit3, BranchProtectionRule { id = "id", required => LeafRead<Leaf1>;
+        repository_id = "repository_id", required => LeafRead<Leaf1>;
+        name = "name", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        pull_request_reviews_enforcement_level = "pull_request_reviews_enforcement_level", required
+        => LeafRead<Leaf3>; required_approving_review_count = "required_approving_review_count",
+        required => LeafRead<Leaf1>; dismiss_stale_reviews_on_push =
+        "dismiss_stale_reviews_on_push", required => LeafRead<Leaf4>;
+        require_code_owner_review = "require_code_owner_review", required => LeafRead<Leaf4>;
+        authorized_dismissal_actors_only = "authorized_dismissal_actors_only", required =>
+        LeafRead<Leaf4>; ignore_approvals_from_contributors = "ignore_approvals_from_contributors",
+        required => LeafRead<Leaf4>; required_status_checks = "required_status_checks", required =>
+        VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        required_status_checks_enforcement_level = "required_status_checks_enforcement_level",
+        required => LeafRead<Leaf3>; strict_required_status_checks_policy =
+        "strict_required_status_checks_policy", required => LeafRead<Leaf4>;
+        signature_requirement_enforcement_level = "signature_requirement_enforcement_level",
+        required => LeafRead<Leaf3>; linear_history_requirement_enforcement_level =
+        "linear_history_requirement_enforcement_level", required => LeafRead<Leaf3>;
+        admin_enforced = "admin_enforced", required => LeafRead<Leaf4>;
+        allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level", required =>
+        LeafRead<Leaf3>; allow_deletions_enforcement_level = "allow_deletions_enforcement_level",
+        required => LeafRead<Leaf3>; merge_queue_enforcement_level =
+        "merge_queue_enforcement_level", required => LeafRead<Leaf3>;
+        required_deployments_enforcement_level = "required_deployments_enforcement_level", required
+        => LeafRead<Leaf3>; required_conversation_resolution_level =
+        "required_conversation_resolution_level", required => LeafRead<Leaf3>;
+        authorized_actors_only = "authorized_actors_only", required => LeafRead<Leaf4>;
+        authorized_actor_names = "authorized_actor_names", required => VecOf<LeafRead<Leaf2>,
+        0usize, { usize::MAX }, Checks5>; } deny;
         contract[validators::v57], BASE0, "/definitions/branch-protection-rule"
     );
-    rt::via_value!(Check6 -> Option < String >, | v | rt::is_valid(validators::v645, v));
+    rt::via_value!(Check6 -> Option<String>, |v| rt::is_valid(validators::v645, v));
     rt::union_reader!(
-        Union8, VisitUnion8 -> RepositoryCreatedAt { number =>
-        RepositoryCreatedAt::Integer; R0 : rt::Integer, str =>
-        RepositoryCreatedAt::String; R1 : String } refuse bool null seq map
+        Union8, VisitUnion8 -> RepositoryCreatedAt { number => RepositoryCreatedAt::Integer;
+        R0: rt::Integer, str => RepositoryCreatedAt::String; R1: String } refuse bool null seq map
     );
     type Union7 = Union8<LeafRead<Leaf1>, LeafRead<Leaf2>>;
-    rt::value_leaf!(Leaf10 -> (), scalar | v | rt::is_valid(validators::v646, v));
+    rt::value_leaf!(Leaf10 -> (), scalar |v| rt::is_valid(validators::v646, v));
     rt::union_reader!(
-        Union11, VisitUnion11 -> PushedAt { number => PushedAt::Integer; R0 :
-        rt::Integer, str => PushedAt::String; R1 : String, null => | _ | PushedAt::Null;
-        R2 : () } refuse bool seq map
+        Union11, VisitUnion11 -> PushedAt { number => PushedAt::Integer;
+        R0: rt::Integer, str => PushedAt::String; R1: String, null => |_| PushedAt::Null;
+        R2: () } refuse bool seq map
     );
     type Union9 = Union11<LeafRead<Leaf1>, LeafRead<Leaf2>, LeafRead<Leaf10>>;
-    rt::via_value!(
-        Check12 -> Option < License >, | v | rt::is_valid(validators::t2:: < 16 >, v)
-    );
+    rt::via_value!(Check12 -> Option<License>, |v| rt::is_valid(validators::t2::<16>, v));
     rt::object_reader!(
-        read_5, Visit5, BranchProtectionRuleCreatedRepository { id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; name =
-        "name", required => LeafRead < Leaf2 >; full_name = "full_name", required =>
-        LeafRead < Leaf2 >; private = "private", required => LeafRead < Leaf4 >; owner =
-        "owner", required => Typed < User >; html_url = "html_url", required => LeafRead
-        < Leaf2 >; description = "description", required => ViaValue < Check6 >; fork =
-        "fork", required => LeafRead < Leaf4 >; url = "url", required => LeafRead < Leaf2
-        >; forks_url = "forks_url", required => LeafRead < Leaf2 >; keys_url =
-        "keys_url", required => LeafRead < Leaf2 >; collaborators_url =
-        "collaborators_url", required => LeafRead < Leaf2 >; teams_url = "teams_url",
-        required => LeafRead < Leaf2 >; hooks_url = "hooks_url", required => LeafRead <
-        Leaf2 >; issue_events_url = "issue_events_url", required => LeafRead < Leaf2 >;
-        events_url = "events_url", required => LeafRead < Leaf2 >; assignees_url =
-        "assignees_url", required => LeafRead < Leaf2 >; branches_url = "branches_url",
-        required => LeafRead < Leaf2 >; tags_url = "tags_url", required => LeafRead <
-        Leaf2 >; blobs_url = "blobs_url", required => LeafRead < Leaf2 >; git_tags_url =
-        "git_tags_url", required => LeafRead < Leaf2 >; git_refs_url = "git_refs_url",
-        required => LeafRead < Leaf2 >; trees_url = "trees_url", required => LeafRead <
-        Leaf2 >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >;
-        languages_url = "languages_url", required => LeafRead < Leaf2 >; stargazers_url =
-        "stargazers_url", required => LeafRead < Leaf2 >; contributors_url =
-        "contributors_url", required => LeafRead < Leaf2 >; subscribers_url =
-        "subscribers_url", required => LeafRead < Leaf2 >; subscription_url =
-        "subscription_url", required => LeafRead < Leaf2 >; commits_url = "commits_url",
-        required => LeafRead < Leaf2 >; git_commits_url = "git_commits_url", required =>
-        LeafRead < Leaf2 >; comments_url = "comments_url", required => LeafRead < Leaf2
-        >; issue_comment_url = "issue_comment_url", required => LeafRead < Leaf2 >;
-        contents_url = "contents_url", required => LeafRead < Leaf2 >; compare_url =
-        "compare_url", required => LeafRead < Leaf2 >; merges_url = "merges_url",
-        required => LeafRead < Leaf2 >; archive_url = "archive_url", required => LeafRead
-        < Leaf2 >; downloads_url = "downloads_url", required => LeafRead < Leaf2 >;
-        issues_url = "issues_url", required => LeafRead < Leaf2 >; pulls_url =
-        "pulls_url", required => LeafRead < Leaf2 >; milestones_url = "milestones_url",
-        required => LeafRead < Leaf2 >; notifications_url = "notifications_url", required
-        => LeafRead < Leaf2 >; labels_url = "labels_url", required => LeafRead < Leaf2 >;
-        releases_url = "releases_url", required => LeafRead < Leaf2 >; deployments_url =
-        "deployments_url", required => LeafRead < Leaf2 >; created_at = "created_at",
-        required => Union7; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        pushed_at = "pushed_at", required => Union9; git_url = "git_url", required =>
-        LeafRead < Leaf2 >; ssh_url = "ssh_url", required => LeafRead < Leaf2 >;
-        clone_url = "clone_url", required => LeafRead < Leaf2 >; svn_url = "svn_url",
-        required => LeafRead < Leaf2 >; homepage = "homepage", required => ViaValue <
-        Check6 >; size = "size", required => LeafRead < Leaf1 >; stargazers_count =
-        "stargazers_count", required => LeafRead < Leaf1 >; watchers_count =
-        "watchers_count", required => LeafRead < Leaf1 >; language = "language", required
-        => ViaValue < Check6 >; has_issues = "has_issues", required => LeafRead < Leaf4
-        >; has_projects = "has_projects", required => LeafRead < Leaf4 >; has_downloads =
-        "has_downloads", required => LeafRead < Leaf4 >; has_wiki = "has_wiki", required
-        => LeafRead < Leaf4 >; has_pages = "has_pages", required => LeafRead < Leaf4 >;
-        forks_count = "forks_count", required => LeafRead < Leaf1 >; mirror_url =
-        "mirror_url", required => ViaValue < Check6 >; archived = "archived", required =>
-        LeafRead < Leaf4 >; disabled = "disabled" => LeafRead < Leaf4 >;
-        open_issues_count = "open_issues_count", required => LeafRead < Leaf1 >; license
-        = "license", required => ViaValue < Check12 >; forks = "forks", required =>
-        LeafRead < Leaf1 >; open_issues = "open_issues", required => LeafRead < Leaf1 >;
-        watchers = "watchers", required => LeafRead < Leaf1 >; stargazers = "stargazers"
-        => LeafRead < Leaf1 >; default_branch = "default_branch", required => LeafRead <
-        Leaf2 >; allow_squash_merge = "allow_squash_merge" default : bool = true =>
-        LeafRead < Leaf4 >; allow_merge_commit = "allow_merge_commit" default : bool =
-        true => LeafRead < Leaf4 >; allow_rebase_merge = "allow_rebase_merge" default :
-        bool = true => LeafRead < Leaf4 >; allow_auto_merge = "allow_auto_merge" default
-        : bool = false => LeafRead < Leaf4 >; allow_forking = "allow_forking" => LeafRead
-        < Leaf4 >; delete_branch_on_merge = "delete_branch_on_merge" default : bool =
-        false => LeafRead < Leaf4 >; master_branch = "master_branch" => LeafRead < Leaf2
-        >; permissions = "permissions" => Typed <
-        RootBranchProtectionRuleEventCreatedRepositoryPermissions >; public = "public" =>
-        LeafRead < Leaf4 >; organization = "organization" => LeafRead < Leaf2 >; } deny;
-        contract[validators::v59], BASE0, "/definitions/repository"
+        read_5, Visit5, BranchProtectionRuleCreatedRepository {
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        full_name = "full_name", required => LeafRead<Leaf2>;
+        private = "private", required => LeafRead<Leaf4>; owner = "owner", required => Typed<User>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        fork = "fork", required => LeafRead<Leaf4>; url = "url", required => LeafRead<Leaf2>;
+        forks_url = "forks_url", required => LeafRead<Leaf2>;
+        keys_url = "keys_url", required => LeafRead<Leaf2>;
+        collaborators_url = "collaborators_url", required => LeafRead<Leaf2>;
+        teams_url = "teams_url", required => LeafRead<Leaf2>;
+        hooks_url = "hooks_url", required => LeafRead<Leaf2>;
+        issue_events_url = "issue_events_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        assignees_url = "assignees_url", required => LeafRead<Leaf2>;
+        branches_url = "branches_url", required => LeafRead<Leaf2>;
+        tags_url = "tags_url", required => LeafRead<Leaf2>;
+        blobs_url = "blobs_url", required => LeafRead<Leaf2>;
+        git_tags_url = "git_tags_url", required => LeafRead<Leaf2>;
+        git_refs_url = "git_refs_url", required => LeafRead<Leaf2>;
+        trees_url = "trees_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        languages_url = "languages_url", required => LeafRead<Leaf2>;
+        stargazers_url = "stargazers_url", required => LeafRead<Leaf2>;
+        contributors_url = "contributors_url", required => LeafRead<Leaf2>;
+        subscribers_url = "subscribers_url", required => LeafRead<Leaf2>;
+        subscription_url = "subscription_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        git_commits_url = "git_commits_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        issue_comment_url = "issue_comment_url", required => LeafRead<Leaf2>;
+        contents_url = "contents_url", required => LeafRead<Leaf2>;
+        compare_url = "compare_url", required => LeafRead<Leaf2>;
+        merges_url = "merges_url", required => LeafRead<Leaf2>;
+        archive_url = "archive_url", required => LeafRead<Leaf2>;
+        downloads_url = "downloads_url", required => LeafRead<Leaf2>;
+        issues_url = "issues_url", required => LeafRead<Leaf2>;
+        pulls_url = "pulls_url", required => LeafRead<Leaf2>;
+        milestones_url = "milestones_url", required => LeafRead<Leaf2>;
+        notifications_url = "notifications_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        releases_url = "releases_url", required => LeafRead<Leaf2>;
+        deployments_url = "deployments_url", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => Union7;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        pushed_at = "pushed_at", required => Union9;
+        git_url = "git_url", required => LeafRead<Leaf2>;
+        ssh_url = "ssh_url", required => LeafRead<Leaf2>;
+        clone_url = "clone_url", required => LeafRead<Leaf2>;
+        svn_url = "svn_url", required => LeafRead<Leaf2>;
+        homepage = "homepage", required => ViaValue<Check6>;
+        size = "size", required => LeafRead<Leaf1>;
+        stargazers_count = "stargazers_count", required => LeafRead<Leaf1>;
+        watchers_count = "watchers_count", required => LeafRead<Leaf1>;
+        language = "language", required => ViaValue<Check6>;
+        has_issues = "has_issues", required => LeafRead<Leaf4>;
+        has_projects = "has_projects", required => LeafRead<Leaf4>;
+        has_downloads = "has_downloads", required => LeafRead<Leaf4>;
+        has_wiki = "has_wiki", required => LeafRead<Leaf4>;
+        has_pages = "has_pages", required => LeafRead<Leaf4>;
+        forks_count = "forks_count", required => LeafRead<Leaf1>;
+        mirror_url = "mirror_url", required => ViaValue<Check6>;
+        archived = "archived", required => LeafRead<Leaf4>;
+        disabled = "disabled" => LeafRead<Leaf4>;
+        open_issues_count = "open_issues_count", required => LeafRead<Leaf1>;
+        license = "license", required => ViaValue<Check12>;
+        forks = "forks", required => LeafRead<Leaf1>;
+        open_issues = "open_issues", required => LeafRead<Leaf1>;
+        watchers = "watchers", required => LeafRead<Leaf1>;
+        stargazers = "stargazers" => LeafRead<Leaf1>;
+        default_branch = "default_branch", required => LeafRead<Leaf2>;
+        allow_squash_merge = "allow_squash_merge" default: bool = true => LeafRead<Leaf4>;
+        allow_merge_commit = "allow_merge_commit" default: bool = true => LeafRead<Leaf4>;
+        allow_rebase_merge = "allow_rebase_merge" default: bool = true => LeafRead<Leaf4>;
+        allow_auto_merge = "allow_auto_merge" default: bool = false => LeafRead<Leaf4>;
+        allow_forking = "allow_forking" => LeafRead<Leaf4>;
+        delete_branch_on_merge = "delete_branch_on_merge" default: bool = false => LeafRead<Leaf4>;
+        master_branch = "master_branch" => LeafRead<Leaf2>; permissions = "permissions" =>
+        Typed<RootBranchProtectionRuleEventCreatedRepositoryPermissions>;
+        public = "public" => LeafRead<Leaf4>; organization = "organization" => LeafRead<Leaf2>;
+        } deny; contract[validators::v59], BASE0, "/definitions/repository"
     );
     rt::string_leaf!(
-        Leaf13 -> UserType, | s | [! ::std::matches!(s, "Bot" | "User" | "Organization")]
-        => UserType::from_listed_str(s)
+        Leaf13 -> UserType,
+        |s| [!::std::matches!(s, "Bot" | "User" | "Organization")] => UserType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_6, Visit6, User { login = "login", required => LeafRead < Leaf2 >; id =
-        "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead <
-        Leaf2 >; name = "name" => LeafRead < Leaf2 >; email = "email" => ViaValue <
-        Check6 >; avatar_url = "avatar_url", required => LeafRead < Leaf2 >; gravatar_id
-        = "gravatar_id", required => LeafRead < Leaf2 >; url = "url", required =>
-        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >;
-        followers_url = "followers_url", required => LeafRead < Leaf2 >; following_url =
-        "following_url", required => LeafRead < Leaf2 >; gists_url = "gists_url",
-        required => LeafRead < Leaf2 >; starred_url = "starred_url", required => LeafRead
-        < Leaf2 >; subscriptions_url = "subscriptions_url", required => LeafRead < Leaf2
-        >; organizations_url = "organizations_url", required => LeafRead < Leaf2 >;
-        repos_url = "repos_url", required => LeafRead < Leaf2 >; events_url =
-        "events_url", required => LeafRead < Leaf2 >; received_events_url =
-        "received_events_url", required => LeafRead < Leaf2 >; r#type = "type", required
-        => LeafRead < Leaf13 >; site_admin = "site_admin", required => LeafRead < Leaf4
-        >; } deny; contract[validators::t1:: < 0 >], BASE0, "/definitions/user"
+        read_6, Visit6, User { login = "login", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name" => LeafRead<Leaf2>; email = "email" => ViaValue<Check6>;
+        avatar_url = "avatar_url", required => LeafRead<Leaf2>;
+        gravatar_id = "gravatar_id", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        followers_url = "followers_url", required => LeafRead<Leaf2>;
+        following_url = "following_url", required => LeafRead<Leaf2>;
+        gists_url = "gists_url", required => LeafRead<Leaf2>;
+        starred_url = "starred_url", required => LeafRead<Leaf2>;
+        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf2>;
+        organizations_url = "organizations_url", required => LeafRead<Leaf2>;
+        repos_url = "repos_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        received_events_url = "received_events_url", required => LeafRead<Leaf2>;
+        r#type = "type", required => LeafRead<Leaf13>;
+        site_admin = "site_admin", required => LeafRead<Leaf4>; } deny;
+        contract[validators::t1::<0>], BASE0, "/definitions/user"
     );
     rt::object_reader!(
-        read_10, Visit10, License { key = "key", required => LeafRead < Leaf2 >; name =
-        "name", required => LeafRead < Leaf2 >; spdx_id = "spdx_id", required => LeafRead
-        < Leaf2 >; url = "url", required => ViaValue < Check6 >; node_id = "node_id",
-        required => LeafRead < Leaf2 >; } deny; contract[validators::v64], BASE0,
-        "/definitions/license"
+        read_10, Visit10, License { key = "key", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        spdx_id = "spdx_id", required => LeafRead<Leaf2>; url = "url", required => ViaValue<Check6>;
+        node_id = "node_id", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v64], BASE0, "/definitions/license"
     );
     rt::object_reader!(
         read_11, Visit11, RootBranchProtectionRuleEventCreatedRepositoryPermissions {
-        pull = "pull", required => LeafRead < Leaf4 >; push = "push", required =>
-        LeafRead < Leaf4 >; admin = "admin", required => LeafRead < Leaf4 >; maintain =
-        "maintain" => LeafRead < Leaf4 >; triage = "triage" => LeafRead < Leaf4 >; }
-        deny; contract[validators::v65], BASE0,
-        "/definitions/repository/properties/permissions"
+        pull = "pull", required => LeafRead<Leaf4>; push = "push", required => LeafRead<Leaf4>;
+        admin = "admin", required => LeafRead<Leaf4>; maintain = "maintain" => LeafRead<Leaf4>;
+        triage = "triage" => LeafRead<Leaf4>; } deny;
+        contract[validators::v65], BASE0, "/definitions/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_12, Visit12, InstallationLite { id = "id", required => LeafRead < Leaf1 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; } deny;
+        read_12, Visit12, InstallationLite { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>; } deny;
         contract[validators::v66], BASE0, "/definitions/installation-lite"
     );
     rt::object_reader!(
-        read_13, Visit13, Organization { login = "login", required => LeafRead < Leaf2 >;
-        id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url =
-        "html_url" => LeafRead < Leaf2 >; repos_url = "repos_url", required => LeafRead <
-        Leaf2 >; events_url = "events_url", required => LeafRead < Leaf2 >; hooks_url =
-        "hooks_url", required => LeafRead < Leaf2 >; issues_url = "issues_url", required
-        => LeafRead < Leaf2 >; members_url = "members_url", required => LeafRead < Leaf2
-        >; public_members_url = "public_members_url", required => LeafRead < Leaf2 >;
-        avatar_url = "avatar_url", required => LeafRead < Leaf2 >; description =
-        "description", required => ViaValue < Check6 >; } deny;
+        read_13, Visit13, Organization { login = "login", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; html_url = "html_url" => LeafRead<Leaf2>;
+        repos_url = "repos_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        hooks_url = "hooks_url", required => LeafRead<Leaf2>;
+        issues_url = "issues_url", required => LeafRead<Leaf2>;
+        members_url = "members_url", required => LeafRead<Leaf2>;
+        public_members_url = "public_members_url", required => LeafRead<Leaf2>;
+        avatar_url = "avatar_url", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>; } deny;
         contract[validators::v67], BASE0, "/definitions/organization"
     );
     rt::object_reader!(
-        read_16, Visit16, BranchProtectionRuleEditedChanges { authorized_actors_only =
-        "authorized_actors_only" => Typed < AuthorizedActorsOnly >;
-        authorized_actor_names = "authorized_actor_names" => Typed < AuthorizedActorNames
-        >; } deny; contract[validators::v68], BASE0,
+        read_16, Visit16, BranchProtectionRuleEditedChanges {
+        authorized_actors_only = "authorized_actors_only" => Typed<AuthorizedActorsOnly>;
+        authorized_actor_names = "authorized_actor_names" => Typed<AuthorizedActorNames>; } deny;
+        contract[validators::v68], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes"
     );
     rt::object_reader!(
-        read_17, Visit17, AuthorizedActorsOnly { from = "from", required => LeafRead <
-        Leaf4 >; } deny; contract[validators::t3:: < 0 >], BASE0,
+        read_17, Visit17, AuthorizedActorsOnly { from = "from", required => LeafRead<Leaf4>; } deny;
+        contract[validators::t3::<0>], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only"
     );
     rt::object_reader!(
-        read_18, Visit18, AuthorizedActorNames { from = "from", required => VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
-        contract[validators::t3:: < 1 >], BASE0,
+        read_18, Visit18, AuthorizedActorNames {
+        from = "from", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>; } deny;
+        contract[validators::t3::<1>], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names"
     );
     rt::string_leaf!(
-        Leaf14 -> RootCheckRunEventCompletedCheckRunStatus, | s | [! ::std::matches!(s,
-        "completed")] => RootCheckRunEventCompletedCheckRunStatus::from_listed_str(s)
+        Leaf14 -> RootCheckRunEventCompletedCheckRunStatus, |s| [!::std::matches!(s, "completed")]
+        => RootCheckRunEventCompletedCheckRunStatus::from_listed_str(s)
     );
-    rt::via_value!(
-        Check15 -> Option < CheckRunConclusion >, | v | rt::is_valid(validators::v74, v)
-    );
-    rt::array_checks!(Checks16, items = validators::t79:: < 74 >);
+    rt::via_value!(Check15 -> Option<CheckRunConclusion>, |v| rt::is_valid(validators::v74, v));
+    rt::array_checks!(Checks16, items = validators::t79::<74>);
     rt::object_reader!(
-        read_21, Visit21, CheckRunCompletedCheckRun { id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >; head_sha = "head_sha",
-        required => LeafRead < Leaf2 >; external_id = "external_id", required => LeafRead
-        < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; details_url = "details_url" => LeafRead < Leaf2
-        >; status = "status", required => LeafRead < Leaf14 >; conclusion = "conclusion",
-        required => ViaValue < Check15 >; started_at = "started_at", required => LeafRead
-        < Leaf2 >; completed_at = "completed_at", required => LeafRead < Leaf2 >; output
-        = "output", required => Typed < Output >; name = "name", required => LeafRead <
-        Leaf2 >; check_suite = "check_suite", required => Typed <
-        RootCheckRunEventCompletedCheckRunCheckSuite >; app = "app", required => Typed <
-        App >; pull_requests = "pull_requests", required => VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >; } deny;
-        contract[validators::t5:: < 0 >], BASE0,
+        read_21, Visit21, CheckRunCompletedCheckRun { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id" => LeafRead<Leaf2>; head_sha = "head_sha", required => LeafRead<Leaf2>;
+        external_id = "external_id", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        details_url = "details_url" => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf14>;
+        conclusion = "conclusion", required => ViaValue<Check15>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => LeafRead<Leaf2>;
+        output = "output", required => Typed<Output>; name = "name", required => LeafRead<Leaf2>;
+        check_suite = "check_suite", required =>
+        Typed<RootCheckRunEventCompletedCheckRunCheckSuite>; app = "app", required => Typed<App>;
+        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
+        usize::MAX }, Checks16>; } deny; contract[validators::t5::<0>], BASE0,
         "/definitions/check_run$completed/properties/check_run"
     );
     rt::object_reader!(
-        read_24, Visit24, Output { title = "title" => ViaValue < Check6 >; summary =
-        "summary", required => ViaValue < Check6 >; text = "text", required => ViaValue <
-        Check6 >; annotations_count = "annotations_count", required => LeafRead < Leaf1
-        >; annotations_url = "annotations_url", required => LeafRead < Leaf2 >; } deny;
+        read_24, Visit24, Output { title = "title" => ViaValue<Check6>;
+        summary = "summary", required => ViaValue<Check6>;
+        text = "text", required => ViaValue<Check6>;
+        annotations_count = "annotations_count", required => LeafRead<Leaf1>;
+        annotations_url = "annotations_url", required => LeafRead<Leaf2>; } deny;
         contract[validators::v75], BASE0,
         "/definitions/check_run$completed/properties/check_run/properties/output"
     );
     rt::string_leaf!(
-        Leaf17 -> RootCheckRunEventCompletedCheckRunCheckSuiteStatus, | s | [!
-        ::std::matches!(s, "in_progress" | "completed" | "queued")] =>
+        Leaf17 -> RootCheckRunEventCompletedCheckRunCheckSuiteStatus, |s| [!::std::matches!(s,
+        "in_progress" | "completed" | "queued")] =>
         RootCheckRunEventCompletedCheckRunCheckSuiteStatus::from_listed_str(s)
     );
-    rt::via_value!(
-        Check18 -> Option < CheckSuiteConclusion >, | v | rt::is_valid(validators::v649,
-        v)
-    );
+    rt::via_value!(Check18 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::v649, v));
     rt::object_reader!(
-        read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite { id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >;
-        head_branch = "head_branch", required => ViaValue < Check6 >; head_sha =
-        "head_sha", required => LeafRead < Leaf2 >; status = "status", required =>
-        LeafRead < Leaf17 >; conclusion = "conclusion", required => ViaValue < Check18 >;
-        url = "url", required => LeafRead < Leaf2 >; before = "before", required =>
-        ViaValue < Check6 >; after = "after", required => ViaValue < Check6 >;
-        pull_requests = "pull_requests", required => VecOf < Typed < CheckRunPullRequest
-        >, 0usize, { usize::MAX }, Checks16 >; deployment = "deployment" => Typed <
-        CheckRunDeployment >; app = "app", required => Typed < App >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; } deny; contract[validators::t6:: < 0 >], BASE0,
+        read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite {
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id" => LeafRead<Leaf2>;
+        head_branch = "head_branch", required => ViaValue<Check6>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf17>;
+        conclusion = "conclusion", required => ViaValue<Check18>;
+        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
+        after = "after", required => ViaValue<Check6>;
+        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
+        usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
+        app = "app", required => Typed<App>; created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t6::<0>], BASE0,
         "/definitions/check_run$completed/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_28, Visit28, CheckRunPullRequest { url = "url", required => LeafRead < Leaf2
-        >; id = "id", required => LeafRead < Leaf1 >; number = "number", required =>
-        LeafRead < Leaf1 >; head = "head", required => Typed < CheckRunPullRequestHead >;
-        base = "base", required => Typed < CheckRunPullRequestHead >; } deny;
-        contract[validators::t7:: < 0 >], BASE0, "/definitions/check-run-pull-request"
+        read_28, Visit28, CheckRunPullRequest { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; number = "number", required => LeafRead<Leaf1>;
+        head = "head", required => Typed<CheckRunPullRequestHead>;
+        base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
+        contract[validators::t7::<0>], BASE0, "/definitions/check-run-pull-request"
     );
     rt::object_reader!(
-        read_29, Visit29, CheckRunPullRequestHead { r#ref = "ref", required => LeafRead <
-        Leaf2 >; sha = "sha", required => LeafRead < Leaf2 >; repo = "repo", required =>
-        Typed < RepoRef >; } deny; contract[validators::v79], BASE0,
-        "/definitions/check-run-pull-request/properties/head"
+        read_29, Visit29, CheckRunPullRequestHead { r#ref = "ref", required => LeafRead<Leaf2>;
+        sha = "sha", required => LeafRead<Leaf2>; repo = "repo", required => Typed<RepoRef>; } deny;
+        contract[validators::v79], BASE0, "/definitions/check-run-pull-request/properties/head"
     );
     rt::object_reader!(
-        read_30, Visit30, RepoRef { id = "id", required => LeafRead < Leaf1 >; url =
-        "url", required => LeafRead < Leaf2 >; name = "name", required => LeafRead <
-        Leaf2 >; } deny; contract[validators::v80], BASE0, "/definitions/repo-ref"
+        read_30, Visit30, RepoRef { id = "id", required => LeafRead<Leaf1>;
+        url = "url", required => LeafRead<Leaf2>; name = "name", required => LeafRead<Leaf2>;
+        } deny; contract[validators::v80], BASE0, "/definitions/repo-ref"
     );
     rt::object_reader!(
-        read_31, Visit31, CheckRunDeployment { url = "url", required => LeafRead < Leaf2
-        >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; task = "task", required => LeafRead < Leaf2 >;
-        original_environment = "original_environment", required => LeafRead < Leaf2 >;
-        environment = "environment", required => LeafRead < Leaf2 >; description =
-        "description", required => ViaValue < Check6 >; created_at = "created_at",
-        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
-        Leaf2 >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >;
-        repository_url = "repository_url", required => LeafRead < Leaf2 >; } deny;
+        read_31, Visit31, CheckRunDeployment { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        task = "task", required => LeafRead<Leaf2>;
+        original_environment = "original_environment", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>; } deny;
         contract[validators::v81], BASE0, "/definitions/check-run-deployment"
     );
     rt::string_leaf!(
-        Leaf19 -> AppEvent, | s | [! ::std::matches!(s, "check_run" | "check_suite" |
-        "code_scanning_alert" | "commit_comment" | "content_reference" | "create" |
-        "delete" | "deployment" | "deployment_review" | "deployment_status" |
-        "deploy_key" | "discussion" | "discussion_comment" | "fork" | "gollum" | "issues"
-        | "issue_comment" | "label" | "member" | "membership" | "milestone" |
-        "organization" | "org_block" | "page_build" | "project" | "project_card" |
-        "project_column" | "public" | "pull_request" | "pull_request_review" |
-        "pull_request_review_comment" | "push" | "registry_package" | "release" |
-        "repository" | "repository_dispatch" | "secret_scanning_alert" | "star" |
-        "status" | "team" | "team_add" | "watch" | "workflow_dispatch" | "workflow_run")]
-        => AppEvent::from_listed_str(s)
+        Leaf19 -> AppEvent, |s| [!::std::matches!(s, "check_run" | "check_suite" |
+        "code_scanning_alert" | "commit_comment" | "content_reference" | "create" | "delete" |
+        "deployment" | "deployment_review" | "deployment_status" | "deploy_key" | "discussion" |
+        "discussion_comment" | "fork" | "gollum" | "issues" | "issue_comment" | "label" | "member" |
+        "membership" | "milestone" | "organization" | "org_block" | "page_build" | "project" |
+        "project_card" | "project_column" | "public" | "pull_request" | "pull_request_review" |
+        "pull_request_review_comment" | "push" | "registry_package" | "release" | "repository" |
+        "repository_dispatch" | "secret_scanning_alert" | "star" | "status" | "team" | "team_add" |
+        "watch" | "workflow_dispatch" | "workflow_run")] => AppEvent::from_listed_str(s)
     );
     rt::array_checks!(Checks20, items = validators::v85);
     rt::object_reader!(
-        read_32, Visit32, App { id = "id", required => LeafRead < Leaf1 >; slug = "slug"
-        => LeafRead < Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2 >; owner
-        = "owner", required => Typed < User >; name = "name", required => LeafRead <
-        Leaf2 >; description = "description", required => ViaValue < Check6 >;
-        external_url = "external_url", required => LeafRead < Leaf2 >; html_url =
-        "html_url", required => LeafRead < Leaf2 >; created_at = "created_at", required
-        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        permissions = "permissions" => Typed < AppPermissions >; events = "events" =>
-        VecOf < LeafRead < Leaf19 >, 0usize, { usize::MAX }, Checks20 >; } deny;
+        read_32, Visit32, App { id = "id", required => LeafRead<Leaf1>;
+        slug = "slug" => LeafRead<Leaf2>; node_id = "node_id", required => LeafRead<Leaf2>;
+        owner = "owner", required => Typed<User>; name = "name", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        external_url = "external_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        permissions = "permissions" => Typed<AppPermissions>;
+        events = "events" => VecOf<LeafRead<Leaf19>, 0usize, { usize::MAX }, Checks20>; } deny;
         contract[validators::v82], BASE0, "/definitions/app"
     );
     rt::string_leaf!(
-        Leaf21 -> Actions, | s | [! ::std::matches!(s, "read" | "write")] =>
-        Actions::from_listed_str(s)
+        Leaf21 -> Actions,
+        |s| [!::std::matches!(s, "read" | "write")] => Actions::from_listed_str(s)
     );
     rt::object_reader!(
-        read_33, Visit33, AppPermissions { actions = "actions" => LeafRead < Leaf21 >;
-        administration = "administration" => LeafRead < Leaf21 >; checks = "checks" =>
-        LeafRead < Leaf21 >; content_references = "content_references" => LeafRead <
-        Leaf21 >; contents = "contents" => LeafRead < Leaf21 >; deployments =
-        "deployments" => LeafRead < Leaf21 >; discussions = "discussions" => LeafRead <
-        Leaf21 >; emails = "emails" => LeafRead < Leaf21 >; environments = "environments"
-        => LeafRead < Leaf21 >; issues = "issues" => LeafRead < Leaf21 >; members =
-        "members" => LeafRead < Leaf21 >; metadata = "metadata" => LeafRead < Leaf21 >;
-        organization_administration = "organization_administration" => LeafRead < Leaf21
-        >; organization_hooks = "organization_hooks" => LeafRead < Leaf21 >;
-        organization_packages = "organization_packages" => LeafRead < Leaf21 >;
-        organization_plan = "organization_plan" => LeafRead < Leaf21 >;
-        organization_projects = "organization_projects" => LeafRead < Leaf21 >;
-        organization_secrets = "organization_secrets" => LeafRead < Leaf21 >;
-        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead
-        < Leaf21 >; organization_user_blocking = "organization_user_blocking" => LeafRead
-        < Leaf21 >; packages = "packages" => LeafRead < Leaf21 >; pages = "pages" =>
-        LeafRead < Leaf21 >; pull_requests = "pull_requests" => LeafRead < Leaf21 >;
-        repository_hooks = "repository_hooks" => LeafRead < Leaf21 >; repository_projects
-        = "repository_projects" => LeafRead < Leaf21 >; secret_scanning_alerts =
-        "secret_scanning_alerts" => LeafRead < Leaf21 >; secrets = "secrets" => LeafRead
-        < Leaf21 >; security_events = "security_events" => LeafRead < Leaf21 >;
-        security_scanning_alert = "security_scanning_alert" => LeafRead < Leaf21 >;
-        single_file = "single_file" => LeafRead < Leaf21 >; statuses = "statuses" =>
-        LeafRead < Leaf21 >; team_discussions = "team_discussions" => LeafRead < Leaf21
-        >; vulnerability_alerts = "vulnerability_alerts" => LeafRead < Leaf21 >;
-        workflows = "workflows" => LeafRead < Leaf21 >; } deny;
+        read_33, Visit33, AppPermissions { actions = "actions" => LeafRead<Leaf21>;
+        administration = "administration" => LeafRead<Leaf21>;
+        checks = "checks" => LeafRead<Leaf21>;
+        content_references = "content_references" => LeafRead<Leaf21>;
+        contents = "contents" => LeafRead<Leaf21>; deployments = "deployments" => LeafRead<Leaf21>;
+        discussions = "discussions" => LeafRead<Leaf21>; emails = "emails" => LeafRead<Leaf21>;
+        environments = "environments" => LeafRead<Leaf21>; issues = "issues" => LeafRead<Leaf21>;
+        members = "members" => LeafRead<Leaf21>; metadata = "metadata" => LeafRead<Leaf21>;
+        organization_administration = "organization_administration" => LeafRead<Leaf21>;
+        organization_hooks = "organization_hooks" => LeafRead<Leaf21>;
+        organization_packages = "organization_packages" => LeafRead<Leaf21>;
+        organization_plan = "organization_plan" => LeafRead<Leaf21>;
+        organization_projects = "organization_projects" => LeafRead<Leaf21>;
+        organization_secrets = "organization_secrets" => LeafRead<Leaf21>;
+        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead<Leaf21>;
+        organization_user_blocking = "organization_user_blocking" => LeafRead<Leaf21>;
+        packages = "packages" => LeafRead<Leaf21>; pages = "pages" => LeafRead<Leaf21>;
+        pull_requests = "pull_requests" => LeafRead<Leaf21>;
+        repository_hooks = "repository_hooks" => LeafRead<Leaf21>;
+        repository_projects = "repository_projects" => LeafRead<Leaf21>;
+        secret_scanning_alerts = "secret_scanning_alerts" => LeafRead<Leaf21>;
+        secrets = "secrets" => LeafRead<Leaf21>;
+        security_events = "security_events" => LeafRead<Leaf21>;
+        security_scanning_alert = "security_scanning_alert" => LeafRead<Leaf21>;
+        single_file = "single_file" => LeafRead<Leaf21>; statuses = "statuses" => LeafRead<Leaf21>;
+        team_discussions = "team_discussions" => LeafRead<Leaf21>;
+        vulnerability_alerts = "vulnerability_alerts" => LeafRead<Leaf21>;
+        workflows = "workflows" => LeafRead<Leaf21>; } deny;
         contract[validators::v83], BASE0, "/definitions/app/properties/permissions"
     );
     rt::string_leaf!(
-        Leaf22 -> CheckRunStatus, | s | [! ::std::matches!(s, "queued" | "in_progress" |
-        "completed")] => CheckRunStatus::from_listed_str(s)
+        Leaf22 -> CheckRunStatus, |s| [!::std::matches!(s, "queued" | "in_progress" | "completed")]
+        => CheckRunStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_38, Visit38, CheckRunCreatedCheckRun { id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >; head_sha = "head_sha",
-        required => LeafRead < Leaf2 >; external_id = "external_id", required => LeafRead
-        < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; details_url = "details_url" => LeafRead < Leaf2
-        >; status = "status", required => LeafRead < Leaf22 >; conclusion = "conclusion",
-        required => ViaValue < Check15 >; started_at = "started_at", required => LeafRead
-        < Leaf2 >; completed_at = "completed_at", required => ViaValue < Check6 >; output
-        = "output", required => Typed < Output >; name = "name", required => LeafRead <
-        Leaf2 >; check_suite = "check_suite", required => Typed <
-        RootCheckRunEventCreatedCheckRunCheckSuite >; app = "app", required => Typed <
-        App >; pull_requests = "pull_requests", required => VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >; } deny;
-        contract[validators::t5:: < 1 >], BASE0,
-        "/definitions/check_run$created/properties/check_run"
+        read_38, Visit38, CheckRunCreatedCheckRun { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id" => LeafRead<Leaf2>; head_sha = "head_sha", required => LeafRead<Leaf2>;
+        external_id = "external_id", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        details_url = "details_url" => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf22>;
+        conclusion = "conclusion", required => ViaValue<Check15>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => ViaValue<Check6>;
+        output = "output", required => Typed<Output>; name = "name", required => LeafRead<Leaf2>;
+        check_suite = "check_suite", required => Typed<RootCheckRunEventCreatedCheckRunCheckSuite>;
+        app = "app", required => Typed<App>;
+        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
+        usize::MAX }, Checks16>; } deny;
+        contract[validators::t5::<1>], BASE0, "/definitions/check_run$created/properties/check_run"
     );
     rt::object_reader!(
-        read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite { id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >;
-        head_branch = "head_branch", required => ViaValue < Check6 >; head_sha =
-        "head_sha", required => LeafRead < Leaf2 >; status = "status", required =>
-        LeafRead < Leaf22 >; conclusion = "conclusion", required => ViaValue < Check18 >;
-        url = "url", required => LeafRead < Leaf2 >; before = "before", required =>
-        ViaValue < Check6 >; after = "after", required => ViaValue < Check6 >;
-        pull_requests = "pull_requests", required => VecOf < Typed < CheckRunPullRequest
-        >, 0usize, { usize::MAX }, Checks16 >; deployment = "deployment" => Typed <
-        CheckRunDeployment >; app = "app", required => Typed < App >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; } deny; contract[validators::t6:: < 1 >], BASE0,
+        read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite {
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id" => LeafRead<Leaf2>;
+        head_branch = "head_branch", required => ViaValue<Check6>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf22>;
+        conclusion = "conclusion", required => ViaValue<Check18>;
+        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
+        after = "after", required => ViaValue<Check6>;
+        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
+        usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
+        app = "app", required => Typed<App>; created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t6::<1>], BASE0,
         "/definitions/check_run$created/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_43, Visit43, CheckRunRerequestedCheckRun { id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >; head_sha = "head_sha",
-        required => LeafRead < Leaf2 >; external_id = "external_id", required => LeafRead
-        < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; details_url = "details_url" => LeafRead < Leaf2
-        >; status = "status", required => LeafRead < Leaf14 >; conclusion = "conclusion",
-        required => ViaValue < Check15 >; started_at = "started_at", required => LeafRead
-        < Leaf2 >; completed_at = "completed_at", required => LeafRead < Leaf2 >; output
-        = "output", required => Typed < Output >; name = "name", required => LeafRead <
-        Leaf2 >; check_suite = "check_suite", required => Typed <
-        RootCheckRunEventRerequestedCheckRunCheckSuite >; app = "app", required => Typed
-        < App >; pull_requests = "pull_requests", required => VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX }, Checks16 >; } deny;
-        contract[validators::t5:: < 2 >], BASE0,
+        read_43, Visit43, CheckRunRerequestedCheckRun { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id" => LeafRead<Leaf2>; head_sha = "head_sha", required => LeafRead<Leaf2>;
+        external_id = "external_id", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        details_url = "details_url" => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf14>;
+        conclusion = "conclusion", required => ViaValue<Check15>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => LeafRead<Leaf2>;
+        output = "output", required => Typed<Output>; name = "name", required => LeafRead<Leaf2>;
+        check_suite = "check_suite", required =>
+        Typed<RootCheckRunEventRerequestedCheckRunCheckSuite>; app = "app", required => Typed<App>;
+        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
+        usize::MAX }, Checks16>; } deny; contract[validators::t5::<2>], BASE0,
         "/definitions/check_run$rerequested/properties/check_run"
     );
     rt::string_leaf!(
-        Leaf23 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" | "failure"
-        | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale")] =>
+        Leaf23 -> CheckSuiteConclusion, |s| [!::std::matches!(s, "success" | "failure" | "neutral" |
+        "cancelled" | "timed_out" | "action_required" | "stale")] =>
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite { id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id" => LeafRead < Leaf2 >;
-        head_branch = "head_branch", required => ViaValue < Check6 >; head_sha =
-        "head_sha", required => LeafRead < Leaf2 >; status = "status", required =>
-        LeafRead < Leaf14 >; conclusion = "conclusion", required => LeafRead < Leaf23 >;
-        url = "url", required => LeafRead < Leaf2 >; before = "before", required =>
-        ViaValue < Check6 >; after = "after", required => ViaValue < Check6 >;
-        pull_requests = "pull_requests", required => VecOf < Typed < CheckRunPullRequest
-        >, 0usize, { usize::MAX }, Checks16 >; deployment = "deployment" => Typed <
-        CheckRunDeployment >; app = "app", required => Typed < App >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; } deny; contract[validators::t6:: < 2 >], BASE0,
+        read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite {
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id" => LeafRead<Leaf2>;
+        head_branch = "head_branch", required => ViaValue<Check6>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf14>;
+        conclusion = "conclusion", required => LeafRead<Leaf23>;
+        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
+        after = "after", required => ViaValue<Check6>;
+        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
+        usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
+        app = "app", required => Typed<App>; created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t6::<2>], BASE0,
         "/definitions/check_run$rerequested/properties/check_run/properties/check_suite"
     );
     rt::via_value!(
-        Check24 -> Option < RootCheckSuiteEventCompletedCheckSuiteStatus >, | v |
-        rt::is_valid(validators::v650, v)
+        Check24 -> Option<RootCheckSuiteEventCompletedCheckSuiteStatus>,
+        |v| rt::is_valid(validators::v650, v)
     );
     rt::object_reader!(
-        read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id", required => LeafRead
-        < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; head_branch =
-        "head_branch", required => ViaValue < Check6 >; head_sha = "head_sha", required
-        => LeafRead < Leaf2 >; status = "status", required => ViaValue < Check24 >;
-        conclusion = "conclusion", required => ViaValue < Check18 >; url = "url",
-        required => LeafRead < Leaf2 >; before = "before", required => ViaValue < Check6
-        >; after = "after", required => LeafRead < Leaf2 >; pull_requests =
-        "pull_requests", required => VecOf < Typed < CheckRunPullRequest >, 0usize, {
-        usize::MAX }, Checks16 >; app = "app", required => Typed < App >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; latest_check_runs_count = "latest_check_runs_count",
-        required => LeafRead < Leaf1 >; check_runs_url = "check_runs_url", required =>
-        LeafRead < Leaf2 >; head_commit = "head_commit", required => Typed < CommitSimple
-        >; } deny; contract[validators::v92], BASE0,
+        read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        head_branch = "head_branch", required => ViaValue<Check6>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        status = "status", required => ViaValue<Check24>;
+        conclusion = "conclusion", required => ViaValue<Check18>;
+        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
+        after = "after", required => LeafRead<Leaf2>;
+        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
+        usize::MAX }, Checks16>; app = "app", required => Typed<App>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        latest_check_runs_count = "latest_check_runs_count", required => LeafRead<Leaf1>;
+        check_runs_url = "check_runs_url", required => LeafRead<Leaf2>;
+        head_commit = "head_commit", required => Typed<CommitSimple>; } deny;
+        contract[validators::v92], BASE0,
         "/definitions/check_suite$completed/properties/check_suite"
     );
     rt::object_reader!(
-        read_49, Visit49, CommitSimple { id = "id", required => LeafRead < Leaf2 >;
-        tree_id = "tree_id", required => LeafRead < Leaf2 >; message = "message",
-        required => LeafRead < Leaf2 >; timestamp = "timestamp", required => LeafRead <
-        Leaf2 >; author = "author", required => Typed < CommitSimpleAuthor >; committer =
-        "committer", required => Typed < CommitSimpleAuthor >; } deny;
+        read_49, Visit49, CommitSimple { id = "id", required => LeafRead<Leaf2>;
+        tree_id = "tree_id", required => LeafRead<Leaf2>;
+        message = "message", required => LeafRead<Leaf2>;
+        timestamp = "timestamp", required => LeafRead<Leaf2>;
+        author = "author", required => Typed<CommitSimpleAuthor>;
+        committer = "committer", required => Typed<CommitSimpleAuthor>; } deny;
         contract[validators::v93], BASE0, "/definitions/commit-simple"
     );
-    rt::via_value!(
-        Check25 -> Option < String >, | v | rt::is_valid(validators::t2:: < 17 >, v)
-    );
+    rt::via_value!(Check25 -> Option<String>, |v| rt::is_valid(validators::t2::<17>, v));
     rt::object_reader!(
-        read_50, Visit50, CommitSimpleAuthor { name = "name", required => LeafRead <
-        Leaf2 >; email = "email", required => ViaValue < Check25 >; date = "date" =>
-        LeafRead < Leaf2 >; username = "username" => LeafRead < Leaf2 >; } deny;
+        read_50, Visit50, CommitSimpleAuthor { name = "name", required => LeafRead<Leaf2>;
+        email = "email", required => ViaValue<Check25>; date = "date" => LeafRead<Leaf2>;
+        username = "username" => LeafRead<Leaf2>; } deny;
         contract[validators::v94], BASE0, "/definitions/committer"
     );
-    rt::array_checks!(Checks26, items = validators::t79:: < 75 >);
+    rt::array_checks!(Checks26, items = validators::t79::<75>);
     rt::string_leaf!(
-        Leaf27 -> AlertState, | s | [! ::std::matches!(s, "open" | "dismissed" |
-        "fixed")] => AlertState::from_listed_str(s)
+        Leaf27 -> AlertState,
+        |s| [!::std::matches!(s, "open" | "dismissed" | "fixed")] => AlertState::from_listed_str(s)
     );
-    rt::via_value!(
-        Check28 -> Option < User >, | v | rt::is_valid(validators::t2:: < 2 >, v)
-    );
-    rt::via_value!(
-        Check29 -> Option < DismissedReason >, | v | rt::is_valid(validators::v653, v)
-    );
+    rt::via_value!(Check28 -> Option<User>, |v| rt::is_valid(validators::t2::<2>, v));
+    rt::via_value!(Check29 -> Option<DismissedReason>, |v| rt::is_valid(validators::v653, v));
     rt::object_reader!(
-        read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { number = "number",
-        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
-        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; instances = "instances", required => VecOf <
-        Typed < RootCodeScanningAlertEventAppearedInBranchAlertInstance >, 0usize, {
-        usize::MAX }, Checks26 >; most_recent_instance = "most_recent_instance" => Typed
-        < RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
-        required => LeafRead < Leaf27 >; dismissed_by = "dismissed_by", required =>
-        ViaValue < Check28 >; dismissed_at = "dismissed_at", required => ViaValue <
-        Check6 >; dismissed_reason = "dismissed_reason", required => ViaValue < Check29
-        >; rule = "rule", required => Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertRule >; tool = "tool", required =>
-        Typed < RootCodeScanningAlertEventAppearedInBranchAlertTool >; } deny;
-        contract[validators::t9:: < 0 >], BASE0,
+        read_55, Visit55, CodeScanningAlertAppearedInBranchAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        VecOf<Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>, 0usize, {
+        usize::MAX }, Checks26>; most_recent_instance = "most_recent_instance" =>
+        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
+        state = "state", required => LeafRead<Leaf27>;
+        dismissed_by = "dismissed_by", required => ViaValue<Check28>;
+        dismissed_at = "dismissed_at", required => ViaValue<Check6>;
+        dismissed_reason = "dismissed_reason", required => ViaValue<Check29>;
+        rule = "rule", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertRule>;
+        tool = "tool", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertTool>;
+        } deny; contract[validators::t9::<0>], BASE0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert"
     );
     rt::object_reader!(
-        read_56, Visit56, RootCodeScanningAlertEventAppearedInBranchAlertInstance { r#ref
-        = "ref", required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required
-        => LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2
-        >; state = "state", required => LeafRead < Leaf27 >; commit_sha = "commit_sha" =>
-        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
-        "location" => Typed < Location >; classifications = "classifications" => VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
+        read_56, Visit56, RootCodeScanningAlertEventAppearedInBranchAlertInstance {
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf27>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
+        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; } deny;
         contract[validators::v97], BASE0, "/definitions/alert-instance"
     );
     rt::object_reader!(
-        read_58, Visit58, Message { text = "text" => LeafRead < Leaf2 >; } deny;
-        contract[validators::t83:: < 0 >], BASE0,
-        "/definitions/alert-instance/properties/message"
+        read_58, Visit58, Message { text = "text" => LeafRead<Leaf2>; } deny;
+        contract[validators::t83::<0>], BASE0, "/definitions/alert-instance/properties/message"
     );
     rt::object_reader!(
-        read_59, Visit59, Location { path = "path" => LeafRead < Leaf2 >; start_line =
-        "start_line" => LeafRead < Leaf1 >; end_line = "end_line" => LeafRead < Leaf1 >;
-        start_column = "start_column" => LeafRead < Leaf1 >; end_column = "end_column" =>
-        LeafRead < Leaf1 >; } deny; contract[validators::v100], BASE0,
-        "/definitions/alert-instance/properties/location"
+        read_59, Visit59, Location { path = "path" => LeafRead<Leaf2>;
+        start_line = "start_line" => LeafRead<Leaf1>; end_line = "end_line" => LeafRead<Leaf1>;
+        start_column = "start_column" => LeafRead<Leaf1>;
+        end_column = "end_column" => LeafRead<Leaf1>; } deny;
+        contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location"
     );
-    rt::via_value!(
-        Check30 -> Option < Severity >, | v | rt::is_valid(validators::v102, v)
-    );
+    rt::via_value!(Check30 -> Option<Severity>, |v| rt::is_valid(validators::v102, v));
     rt::object_reader!(
-        read_61, Visit61, RootCodeScanningAlertEventAppearedInBranchAlertRule { id =
-        "id", required => LeafRead < Leaf2 >; severity = "severity", required => ViaValue
-        < Check30 >; description = "description", required => LeafRead < Leaf2 >; } deny;
+        read_61, Visit61, RootCodeScanningAlertEventAppearedInBranchAlertRule {
+        id = "id", required => LeafRead<Leaf2>;
+        severity = "severity", required => ViaValue<Check30>;
+        description = "description", required => LeafRead<Leaf2>; } deny;
         contract[validators::v101], BASE0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule"
     );
     rt::object_reader!(
-        read_63, Visit63, RootCodeScanningAlertEventAppearedInBranchAlertTool { name =
-        "name", required => LeafRead < Leaf2 >; version = "version", required => ViaValue
-        < Check6 >; } deny; contract[validators::v103], BASE0,
+        read_63, Visit63, RootCodeScanningAlertEventAppearedInBranchAlertTool {
+        name = "name", required => LeafRead<Leaf2>;
+        version = "version", required => ViaValue<Check6>; } deny; contract[validators::v103],
+        BASE0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool"
     );
+    rt::string_leaf!(Leaf31 -> Login, |s| [s != "github"] => (s == "github").then_some(Login));
+    rt::value_leaf!(Leaf32 -> rt::Integer, scalar |v| rt::is_valid(validators::v654, v));
     rt::string_leaf!(
-        Leaf31 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
-    );
-    rt::value_leaf!(
-        Leaf32 -> rt::Integer, scalar | v | rt::is_valid(validators::v654, v)
-    );
-    rt::string_leaf!(
-        Leaf33 -> NodeId, | s | [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
+        Leaf33 -> NodeId, |s| [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
         "MDEyOk9yZ2FuaXphdGlvbjk5MTk=").then_some(NodeId)
     );
+    rt::string_leaf!(Leaf34 -> Name, |s| [s != "GitHub"] => (s == "GitHub").then_some(Name));
     rt::string_leaf!(
-        Leaf34 -> Name, | s | [s != "GitHub"] => (s == "GitHub").then_some(Name)
-    );
-    rt::string_leaf!(
-        Leaf35 -> AvatarUrl, | s | [s !=
-        "https://avatars.githubusercontent.com/u/9919?v=4"] => (s ==
+        Leaf35 -> AvatarUrl, |s| [s != "https://avatars.githubusercontent.com/u/9919?v=4"] => (s ==
         "https://avatars.githubusercontent.com/u/9919?v=4").then_some(AvatarUrl)
     );
     rt::string_leaf!(
-        Leaf36 -> GravatarId, | s | [! s.is_empty()] => s.is_empty()
-        .then_some(GravatarId)
+        Leaf36 -> GravatarId, |s| [!s.is_empty()] => s.is_empty().then_some(GravatarId)
     );
     rt::string_leaf!(
-        Leaf37 -> Url, | s | [s != "https://api.github.com/users/github"] => (s ==
+        Leaf37 -> Url, |s| [s != "https://api.github.com/users/github"] => (s ==
         "https://api.github.com/users/github").then_some(Url)
     );
     rt::string_leaf!(
-        Leaf38 -> HtmlUrl, | s | [s != "https://github.com/github"] => (s ==
+        Leaf38 -> HtmlUrl, |s| [s != "https://github.com/github"] => (s ==
         "https://github.com/github").then_some(HtmlUrl)
     );
     rt::string_leaf!(
-        Leaf39 -> FollowersUrl, | s | [s !=
-        "https://api.github.com/users/github/followers"] => (s ==
+        Leaf39 -> FollowersUrl, |s| [s != "https://api.github.com/users/github/followers"] => (s ==
         "https://api.github.com/users/github/followers").then_some(FollowersUrl)
     );
     rt::string_leaf!(
-        Leaf40 -> FollowingUrl, | s | [s !=
+        Leaf40 -> FollowingUrl, |s| [s !=
         "https://api.github.com/users/github/following{/other_user}"] => (s ==
-        "https://api.github.com/users/github/following{/other_user}")
-        .then_some(FollowingUrl)
+        "https://api.github.com/users/github/following{/other_user}").then_some(FollowingUrl)
     );
     rt::string_leaf!(
-        Leaf41 -> GistsUrl, | s | [s !=
-        "https://api.github.com/users/github/gists{/gist_id}"] => (s ==
-        "https://api.github.com/users/github/gists{/gist_id}").then_some(GistsUrl)
+        Leaf41 -> GistsUrl, |s| [s != "https://api.github.com/users/github/gists{/gist_id}"] => (s
+        == "https://api.github.com/users/github/gists{/gist_id}").then_some(GistsUrl)
     );
     rt::string_leaf!(
-        Leaf42 -> StarredUrl, | s | [s !=
+        Leaf42 -> StarredUrl, |s| [s !=
         "https://api.github.com/users/github/starred{/owner}{/repo}"] => (s ==
-        "https://api.github.com/users/github/starred{/owner}{/repo}")
-        .then_some(StarredUrl)
+        "https://api.github.com/users/github/starred{/owner}{/repo}").then_some(StarredUrl)
     );
     rt::string_leaf!(
-        Leaf43 -> SubscriptionsUrl, | s | [s !=
-        "https://api.github.com/users/github/subscriptions"] => (s ==
-        "https://api.github.com/users/github/subscriptions").then_some(SubscriptionsUrl)
+        Leaf43 -> SubscriptionsUrl, |s| [s != "https://api.github.com/users/github/subscriptions"]
+        => (s == "https://api.github.com/users/github/subscriptions").then_some(SubscriptionsUrl)
     );
     rt::string_leaf!(
-        Leaf44 -> OrganizationsUrl, | s | [s !=
-        "https://api.github.com/users/github/orgs"] => (s ==
+        Leaf44 -> OrganizationsUrl, |s| [s != "https://api.github.com/users/github/orgs"] => (s ==
         "https://api.github.com/users/github/orgs").then_some(OrganizationsUrl)
     );
     rt::string_leaf!(
-        Leaf45 -> ReposUrl, | s | [s != "https://api.github.com/users/github/repos"] =>
-        (s == "https://api.github.com/users/github/repos").then_some(ReposUrl)
+        Leaf45 -> ReposUrl, |s| [s != "https://api.github.com/users/github/repos"] => (s ==
+        "https://api.github.com/users/github/repos").then_some(ReposUrl)
     );
     rt::string_leaf!(
-        Leaf46 -> EventsUrl, | s | [s !=
-        "https://api.github.com/users/github/events{/privacy}"] => (s ==
-        "https://api.github.com/users/github/events{/privacy}").then_some(EventsUrl)
+        Leaf46 -> EventsUrl, |s| [s != "https://api.github.com/users/github/events{/privacy}"] => (s
+        == "https://api.github.com/users/github/events{/privacy}").then_some(EventsUrl)
     );
     rt::string_leaf!(
-        Leaf47 -> ReceivedEventsUrl, | s | [s !=
+        Leaf47 -> ReceivedEventsUrl, |s| [s !=
         "https://api.github.com/users/github/received_events"] => (s ==
-        "https://api.github.com/users/github/received_events")
-        .then_some(ReceivedEventsUrl)
+        "https://api.github.com/users/github/received_events").then_some(ReceivedEventsUrl)
     );
     rt::string_leaf!(
-        Leaf48 -> GithubOrgType, | s | [s != "Organization"] => (s == "Organization")
-        .then_some(GithubOrgType)
+        Leaf48 -> GithubOrgType,
+        |s| [s != "Organization"] => (s == "Organization").then_some(GithubOrgType)
     );
-    rt::value_leaf!(Leaf49 -> bool, scalar | v | rt::is_valid(validators::v655, v));
+    rt::value_leaf!(Leaf49 -> bool, scalar |v| rt::is_valid(validators::v655, v));
     rt::object_reader!(
-        read_64, Visit64, GithubOrg { login = "login", required => LeafRead < Leaf31 >;
-        id = "id", required => LeafRead < Leaf32 >; node_id = "node_id", required =>
-        LeafRead < Leaf33 >; name = "name" => LeafRead < Leaf34 >; email = "email" =>
-        LeafRead < Leaf10 >; avatar_url = "avatar_url", required => LeafRead < Leaf35 >;
-        gravatar_id = "gravatar_id", required => LeafRead < Leaf36 >; url = "url",
-        required => LeafRead < Leaf37 >; html_url = "html_url", required => LeafRead <
-        Leaf38 >; followers_url = "followers_url", required => LeafRead < Leaf39 >;
-        following_url = "following_url", required => LeafRead < Leaf40 >; gists_url =
-        "gists_url", required => LeafRead < Leaf41 >; starred_url = "starred_url",
-        required => LeafRead < Leaf42 >; subscriptions_url = "subscriptions_url",
-        required => LeafRead < Leaf43 >; organizations_url = "organizations_url",
-        required => LeafRead < Leaf44 >; repos_url = "repos_url", required => LeafRead <
-        Leaf45 >; events_url = "events_url", required => LeafRead < Leaf46 >;
-        received_events_url = "received_events_url", required => LeafRead < Leaf47 >;
-        r#type = "type", required => LeafRead < Leaf48 >; site_admin = "site_admin",
-        required => LeafRead < Leaf49 >; } deny; contract[validators::t1:: < 1 >], BASE0,
-        "/definitions/github-org"
+        read_64, Visit64, GithubOrg { login = "login", required => LeafRead<Leaf31>;
+        id = "id", required => LeafRead<Leaf32>; node_id = "node_id", required => LeafRead<Leaf33>;
+        name = "name" => LeafRead<Leaf34>; email = "email" => LeafRead<Leaf10>;
+        avatar_url = "avatar_url", required => LeafRead<Leaf35>;
+        gravatar_id = "gravatar_id", required => LeafRead<Leaf36>;
+        url = "url", required => LeafRead<Leaf37>;
+        html_url = "html_url", required => LeafRead<Leaf38>;
+        followers_url = "followers_url", required => LeafRead<Leaf39>;
+        following_url = "following_url", required => LeafRead<Leaf40>;
+        gists_url = "gists_url", required => LeafRead<Leaf41>;
+        starred_url = "starred_url", required => LeafRead<Leaf42>;
+        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf43>;
+        organizations_url = "organizations_url", required => LeafRead<Leaf44>;
+        repos_url = "repos_url", required => LeafRead<Leaf45>;
+        events_url = "events_url", required => LeafRead<Leaf46>;
+        received_events_url = "received_events_url", required => LeafRead<Leaf47>;
+        r#type = "type", required => LeafRead<Leaf48>;
+        site_admin = "site_admin", required => LeafRead<Leaf49>; } deny;
+        contract[validators::t1::<1>], BASE0, "/definitions/github-org"
     );
-    rt::array_checks!(Checks50, items = validators::t10:: < 0 >);
+    rt::array_checks!(Checks50, items = validators::t10::<0>);
     rt::string_leaf!(
-        Leaf51 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, | s | [!
-        ::std::matches!(s, "dismissed")] =>
+        Leaf51 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, |s| [!::std::matches!(s,
+        "dismissed")] =>
         RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf52 -> DismissedReason, | s | [! ::std::matches!(s, "false positive" |
-        "won't fix" | "used in tests")] => DismissedReason::from_listed_str(s)
+        Leaf52 -> DismissedReason, |s| [!::std::matches!(s, "false positive" | "won't fix" |
+        "used in tests")] => DismissedReason::from_listed_str(s)
     );
     rt::object_reader!(
-        read_83, Visit83, CodeScanningAlertClosedByUserAlert { number = "number",
-        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
-        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; instances = "instances", required => VecOf <
-        Typed < RootCodeScanningAlertEventClosedByUserAlertInstance >, 0usize, {
-        usize::MAX }, Checks50 >; most_recent_instance = "most_recent_instance" => Typed
-        < RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
-        required => LeafRead < Leaf51 >; dismissed_by = "dismissed_by", required => Typed
-        < User >; dismissed_at = "dismissed_at", required => LeafRead < Leaf2 >;
-        dismissed_reason = "dismissed_reason", required => LeafRead < Leaf52 >; rule =
-        "rule", required => Typed < RootCodeScanningAlertEventClosedByUserAlertRule >;
-        tool = "tool", required => Typed <
-        RootCodeScanningAlertEventClosedByUserAlertTool >; } deny;
-        contract[validators::t9:: < 1 >], BASE0,
+        read_83, Visit83, CodeScanningAlertClosedByUserAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        VecOf<Typed<RootCodeScanningAlertEventClosedByUserAlertInstance>, 0usize, {
+        usize::MAX }, Checks50>; most_recent_instance = "most_recent_instance" =>
+        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
+        state = "state", required => LeafRead<Leaf51>;
+        dismissed_by = "dismissed_by", required => Typed<User>;
+        dismissed_at = "dismissed_at", required => LeafRead<Leaf2>;
+        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf52>;
+        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
+        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
+        contract[validators::t9::<1>], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert"
     );
     rt::string_leaf!(
-        Leaf53 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, | s | [!
-        ::std::matches!(s, "open" | "dismissed" | "fixed"), ! ::std::matches!(s,
-        "dismissed")] =>
+        Leaf53 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, |s| [!::std::matches!(s,
+        "open" | "dismissed" | "fixed"), !::std::matches!(s, "dismissed")] =>
         RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_84, Visit84, RootCodeScanningAlertEventClosedByUserAlertInstance { r#ref =
-        "ref", required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
-        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
-        state = "state", required => LeafRead < Leaf53 >; commit_sha = "commit_sha" =>
-        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
-        "location" => Typed < Location >; classifications = "classifications" => VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
-        contract[validators::t10:: < 0 >], BASE0,
+        read_84, Visit84, RootCodeScanningAlertEventClosedByUserAlertInstance {
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf53>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
+        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; } deny; contract[validators::t10::<0>], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items"
     );
     rt::object_reader!(
-        read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule { id = "id",
-        required => LeafRead < Leaf2 >; severity = "severity", required => ViaValue <
-        Check30 >; description = "description", required => LeafRead < Leaf2 >; name =
-        "name" => LeafRead < Leaf2 >; full_description = "full_description" => LeafRead <
-        Leaf2 >; tags = "tags" => LeafRead < Leaf10 >; help = "help" => LeafRead < Leaf10
-        >; } deny; contract[validators::v124], BASE0,
+        read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule {
+        id = "id", required => LeafRead<Leaf2>;
+        severity = "severity", required => ViaValue<Check30>;
+        description = "description", required => LeafRead<Leaf2>; name = "name" => LeafRead<Leaf2>;
+        full_description = "full_description" => LeafRead<Leaf2>; tags = "tags" => LeafRead<Leaf10>;
+        help = "help" => LeafRead<Leaf10>; } deny; contract[validators::v124], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"
     );
     rt::object_reader!(
-        read_87, Visit87, RootCodeScanningAlertEventClosedByUserAlertTool { name =
-        "name", required => LeafRead < Leaf2 >; version = "version", required => ViaValue
-        < Check6 >; guid = "guid" => ViaValue < Check6 >; } deny;
-        contract[validators::v125], BASE0,
+        read_87, Visit87, RootCodeScanningAlertEventClosedByUserAlertTool {
+        name = "name", required => LeafRead<Leaf2>;
+        version = "version", required => ViaValue<Check6>; guid = "guid" => ViaValue<Check6>;
+        } deny; contract[validators::v125], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool"
     );
-    rt::array_checks!(Checks54, items = validators::t10:: < 1 >);
+    rt::array_checks!(Checks54, items = validators::t10::<1>);
     rt::string_leaf!(
-        Leaf55 -> RootCodeScanningAlertEventCreatedAlertInstanceState, | s | [!
-        ::std::matches!(s, "open" | "dismissed")] =>
+        Leaf55 -> RootCodeScanningAlertEventCreatedAlertInstanceState, |s| [!::std::matches!(s,
+        "open" | "dismissed")] =>
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_89, Visit89, CodeScanningAlertCreatedAlert { number = "number", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; instances = "instances", required => VecOf < Typed <
-        RootCodeScanningAlertEventCreatedAlertInstance >, 0usize, { usize::MAX },
-        Checks54 >; most_recent_instance = "most_recent_instance" => Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
-        required => LeafRead < Leaf55 >; dismissed_by = "dismissed_by", required =>
-        LeafRead < Leaf10 >; dismissed_at = "dismissed_at", required => LeafRead < Leaf10
-        >; dismissed_reason = "dismissed_reason", required => LeafRead < Leaf10 >; rule =
-        "rule", required => Typed < RootCodeScanningAlertEventClosedByUserAlertRule >;
-        tool = "tool", required => Typed <
-        RootCodeScanningAlertEventClosedByUserAlertTool >; } deny;
-        contract[validators::t9:: < 2 >], BASE0,
+        read_89, Visit89, CodeScanningAlertCreatedAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        VecOf<Typed<RootCodeScanningAlertEventCreatedAlertInstance>, 0usize, {
+        usize::MAX }, Checks54>; most_recent_instance = "most_recent_instance" =>
+        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
+        state = "state", required => LeafRead<Leaf55>;
+        dismissed_by = "dismissed_by", required => LeafRead<Leaf10>;
+        dismissed_at = "dismissed_at", required => LeafRead<Leaf10>;
+        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf10>;
+        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
+        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
+        contract[validators::t9::<2>], BASE0,
         "/definitions/code_scanning_alert$created/properties/alert"
     );
     rt::string_leaf!(
-        Leaf56 -> RootCodeScanningAlertEventCreatedAlertInstanceState, | s | [!
-        ::std::matches!(s, "open" | "dismissed" | "fixed"), ! ::std::matches!(s, "open" |
-        "dismissed")] =>
+        Leaf56 -> RootCodeScanningAlertEventCreatedAlertInstanceState, |s| [!::std::matches!(s,
+        "open" | "dismissed" | "fixed"), !::std::matches!(s, "open" | "dismissed")] =>
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance { r#ref = "ref",
-        required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
-        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
-        state = "state", required => LeafRead < Leaf56 >; commit_sha = "commit_sha" =>
-        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
-        "location" => Typed < Location >; classifications = "classifications" => VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
-        contract[validators::t10:: < 1 >], BASE0,
+        read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance {
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf56>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
+        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; } deny; contract[validators::t10::<1>], BASE0,
         "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items"
     );
-    rt::array_checks!(Checks57, items = validators::t10:: < 2 >);
+    rt::array_checks!(Checks57, items = validators::t10::<2>);
     rt::string_leaf!(
-        Leaf58 -> RootCodeScanningAlertEventFixedAlertInstanceState, | s | [!
-        ::std::matches!(s, "fixed")] =>
+        Leaf58 -> RootCodeScanningAlertEventFixedAlertInstanceState, |s| [!::std::matches!(s,
+        "fixed")] => RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
+    );
+    rt::object_reader!(
+        read_93, Visit93, CodeScanningAlertFixedAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        VecOf<Typed<RootCodeScanningAlertEventFixedAlertInstance>, 0usize, {
+        usize::MAX }, Checks57>; state = "state", required => LeafRead<Leaf58>;
+        dismissed_by = "dismissed_by", required => ViaValue<Check28>;
+        dismissed_at = "dismissed_at", required => ViaValue<Check6>;
+        dismissed_reason = "dismissed_reason", required => ViaValue<Check29>;
+        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
+        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>;
+        most_recent_instance = "most_recent_instance" =>
+        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
+        instances_url = "instances_url" => LeafRead<Leaf2>; } deny;
+        contract[validators::v128], BASE0, "/definitions/code_scanning_alert$fixed/properties/alert"
+    );
+    rt::string_leaf!(
+        Leaf59 -> RootCodeScanningAlertEventFixedAlertInstanceState, |s| [!::std::matches!(s, "open"
+        | "dismissed" | "fixed"), !::std::matches!(s, "fixed")] =>
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_93, Visit93, CodeScanningAlertFixedAlert { number = "number", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; instances = "instances", required => VecOf < Typed <
-        RootCodeScanningAlertEventFixedAlertInstance >, 0usize, { usize::MAX }, Checks57
-        >; state = "state", required => LeafRead < Leaf58 >; dismissed_by =
-        "dismissed_by", required => ViaValue < Check28 >; dismissed_at = "dismissed_at",
-        required => ViaValue < Check6 >; dismissed_reason = "dismissed_reason", required
-        => ViaValue < Check29 >; rule = "rule", required => Typed <
-        RootCodeScanningAlertEventClosedByUserAlertRule >; tool = "tool", required =>
-        Typed < RootCodeScanningAlertEventClosedByUserAlertTool >; most_recent_instance =
-        "most_recent_instance" => Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; instances_url =
-        "instances_url" => LeafRead < Leaf2 >; } deny; contract[validators::v128], BASE0,
-        "/definitions/code_scanning_alert$fixed/properties/alert"
-    );
-    rt::string_leaf!(
-        Leaf59 -> RootCodeScanningAlertEventFixedAlertInstanceState, | s | [!
-        ::std::matches!(s, "open" | "dismissed" | "fixed"), ! ::std::matches!(s,
-        "fixed")] =>
-        RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance { r#ref = "ref",
-        required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
-        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
-        state = "state", required => LeafRead < Leaf59 >; commit_sha = "commit_sha" =>
-        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
-        "location" => Typed < Location >; classifications = "classifications" => VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
-        contract[validators::t10:: < 2 >], BASE0,
+        read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance {
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf59>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
+        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; } deny; contract[validators::t10::<2>], BASE0,
         "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items"
     );
-    rt::array_checks!(Checks60, items = validators::t10:: < 3 >);
+    rt::array_checks!(Checks60, items = validators::t10::<3>);
     rt::object_reader!(
-        read_97, Visit97, CodeScanningAlertReopenedAlert { number = "number", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; instances = "instances", required => VecOf < Typed <
-        RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX },
-        Checks60 >; most_recent_instance = "most_recent_instance" => Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
-        required => LeafRead < Leaf27 >; dismissed_by = "dismissed_by", required =>
-        LeafRead < Leaf10 >; dismissed_at = "dismissed_at", required => LeafRead < Leaf10
-        >; dismissed_reason = "dismissed_reason", required => LeafRead < Leaf10 >; rule =
-        "rule", required => Typed < RootCodeScanningAlertEventClosedByUserAlertRule >;
-        tool = "tool", required => Typed <
-        RootCodeScanningAlertEventClosedByUserAlertTool >; } deny;
-        contract[validators::t9:: < 3 >], BASE0,
+        read_97, Visit97, CodeScanningAlertReopenedAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
+        usize::MAX }, Checks60>; most_recent_instance = "most_recent_instance" =>
+        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
+        state = "state", required => LeafRead<Leaf27>;
+        dismissed_by = "dismissed_by", required => LeafRead<Leaf10>;
+        dismissed_at = "dismissed_at", required => LeafRead<Leaf10>;
+        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf10>;
+        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
+        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
+        contract[validators::t9::<3>], BASE0,
         "/definitions/code_scanning_alert$reopened/properties/alert"
     );
     rt::string_leaf!(
-        Leaf61 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "dismissed" |
-        "fixed"), ! ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
+        Leaf61 -> PullRequestState, |s| [!::std::matches!(s, "open" | "dismissed" | "fixed"),
+        !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance { r#ref =
-        "ref", required => LeafRead < Leaf2 >; analysis_key = "analysis_key", required =>
-        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
-        state = "state", required => LeafRead < Leaf61 >; commit_sha = "commit_sha" =>
-        LeafRead < Leaf2 >; message = "message" => Typed < Message >; location =
-        "location" => Typed < Location >; classifications = "classifications" => VecOf <
-        LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
-        contract[validators::t10:: < 3 >], BASE0,
+        read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance {
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf61>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
+        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; } deny; contract[validators::t10::<3>], BASE0,
         "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items"
     );
     rt::string_leaf!(
-        Leaf62 -> PullRequestState, | s | [! ::std::matches!(s, "open")] =>
-        PullRequestState::from_listed_str(s)
+        Leaf62 -> PullRequestState,
+        |s| [!::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_101, Visit101, CodeScanningAlertReopenedByUserAlert { number = "number",
-        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
-        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; instances = "instances", required => VecOf <
-        Typed < RootCodeScanningAlertEventReopenedAlertInstance >, 0usize, { usize::MAX
-        }, Checks60 >; most_recent_instance = "most_recent_instance" => Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance >; state = "state",
-        required => LeafRead < Leaf62 >; dismissed_by = "dismissed_by", required =>
-        LeafRead < Leaf10 >; dismissed_at = "dismissed_at", required => LeafRead < Leaf10
-        >; dismissed_reason = "dismissed_reason", required => LeafRead < Leaf10 >; rule =
-        "rule", required => Typed < RootCodeScanningAlertEventAppearedInBranchAlertRule
-        >; tool = "tool", required => Typed <
-        RootCodeScanningAlertEventAppearedInBranchAlertTool >; } deny;
-        contract[validators::t9:: < 4 >], BASE0,
+        read_101, Visit101, CodeScanningAlertReopenedByUserAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
+        usize::MAX }, Checks60>; most_recent_instance = "most_recent_instance" =>
+        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
+        state = "state", required => LeafRead<Leaf62>;
+        dismissed_by = "dismissed_by", required => LeafRead<Leaf10>;
+        dismissed_at = "dismissed_at", required => LeafRead<Leaf10>;
+        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf10>;
+        rule = "rule", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertRule>;
+        tool = "tool", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertTool>;
+        } deny; contract[validators::t9::<4>], BASE0,
         "/definitions/code_scanning_alert$reopened_by_user/properties/alert"
     );
-    rt::via_value!(
-        Check63 -> Option < rt::Integer >, | v | rt::is_valid(validators::v656, v)
+    rt::via_value!(Check63 -> Option<rt::Integer>, |v| rt::is_valid(validators::v656, v));
+    rt::string_leaf!(
+        Leaf64 -> AuthorAssociation, |s| [!::std::matches!(s, "COLLABORATOR" | "CONTRIBUTOR" |
+        "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER" | "NONE" | "OWNER")] =>
+        AuthorAssociation::from_listed_str(s)
+    );
+    rt::object_reader!(
+        read_104, Visit104, CommitCommentCreatedComment { url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        position = "position", required => ViaValue<Check63>;
+        line = "line", required => ViaValue<Check63>; path = "path", required => ViaValue<Check6>;
+        commit_id = "commit_id", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        body = "body", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v134], BASE0, "/definitions/commit_comment$created/properties/comment"
+    );
+    rt::object_reader!(
+        read_108, Visit108, ContentReference { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        reference = "reference", required => LeafRead<Leaf2>; } deny; contract[validators::v137],
+        BASE0, "/definitions/content_reference$created/properties/content_reference"
     );
     rt::string_leaf!(
-        Leaf64 -> AuthorAssociation, | s | [! ::std::matches!(s, "COLLABORATOR" |
-        "CONTRIBUTOR" | "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER"
-        | "NONE" | "OWNER")] => AuthorAssociation::from_listed_str(s)
+        Leaf65 -> RefType,
+        |s| [!::std::matches!(s, "tag" | "branch")] => RefType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_104, Visit104, CommitCommentCreatedComment { url = "url", required =>
-        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id =
-        "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; position = "position",
-        required => ViaValue < Check63 >; line = "line", required => ViaValue < Check63
-        >; path = "path", required => ViaValue < Check6 >; commit_id = "commit_id",
-        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
-        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >; body
-        = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::v134],
-        BASE0, "/definitions/commit_comment$created/properties/comment"
+        read_109, Visit109, CreateEvent { r#ref = "ref", required => LeafRead<Leaf2>;
+        ref_type = "ref_type", required => LeafRead<Leaf65>;
+        master_branch = "master_branch", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        pusher_type = "pusher_type", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v138], BASE0, "/definitions/create$event"
     );
     rt::object_reader!(
-        read_108, Visit108, ContentReference { id = "id", required => LeafRead < Leaf1 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; reference = "reference",
-        required => LeafRead < Leaf2 >; } deny; contract[validators::v137], BASE0,
-        "/definitions/content_reference$created/properties/content_reference"
-    );
-    rt::string_leaf!(
-        Leaf65 -> RefType, | s | [! ::std::matches!(s, "tag" | "branch")] =>
-        RefType::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_109, Visit109, CreateEvent { r#ref = "ref", required => LeafRead < Leaf2 >;
-        ref_type = "ref_type", required => LeafRead < Leaf65 >; master_branch =
-        "master_branch", required => LeafRead < Leaf2 >; description = "description",
-        required => ViaValue < Check6 >; pusher_type = "pusher_type", required =>
-        LeafRead < Leaf2 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v138],
-        BASE0, "/definitions/create$event"
+        read_111, Visit111, DeleteEvent { r#ref = "ref", required => LeafRead<Leaf2>;
+        ref_type = "ref_type", required => LeafRead<Leaf65>;
+        pusher_type = "pusher_type", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v140], BASE0, "/definitions/delete$event"
     );
     rt::object_reader!(
-        read_111, Visit111, DeleteEvent { r#ref = "ref", required => LeafRead < Leaf2 >;
-        ref_type = "ref_type", required => LeafRead < Leaf65 >; pusher_type =
-        "pusher_type", required => LeafRead < Leaf2 >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
-        required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::v140], BASE0, "/definitions/delete$event"
+        read_114, Visit114, Key { id = "id", required => LeafRead<Leaf1>;
+        key = "key", required => LeafRead<Leaf2>; url = "url", required => LeafRead<Leaf2>;
+        title = "title", required => LeafRead<Leaf2>;
+        verified = "verified", required => LeafRead<Leaf4>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        read_only = "read_only", required => LeafRead<Leaf4>; } deny;
+        contract[validators::v142], BASE0, "/definitions/deploy_key$created/properties/key"
     );
+    rt::via_value!(Check66 -> Option<App>, |v| rt::is_valid(validators::t2::<18>, v));
     rt::object_reader!(
-        read_114, Visit114, Key { id = "id", required => LeafRead < Leaf1 >; key = "key",
-        required => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >;
-        title = "title", required => LeafRead < Leaf2 >; verified = "verified", required
-        => LeafRead < Leaf4 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        read_only = "read_only", required => LeafRead < Leaf4 >; } deny;
-        contract[validators::v142], BASE0,
-        "/definitions/deploy_key$created/properties/key"
-    );
-    rt::via_value!(
-        Check66 -> Option < App >, | v | rt::is_valid(validators::t2:: < 18 >, v)
-    );
-    rt::object_reader!(
-        read_118, Visit118, DeploymentCreatedDeployment { url = "url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; sha = "sha", required => LeafRead <
-        Leaf2 >; r#ref = "ref", required => LeafRead < Leaf2 >; task = "task", required
-        => LeafRead < Leaf2 >; payload = "payload", required => Typed < Payload >;
-        original_environment = "original_environment", required => LeafRead < Leaf2 >;
-        environment = "environment", required => LeafRead < Leaf2 >; description =
-        "description", required => LeafRead < Leaf10 >; creator = "creator", required =>
-        Typed < User >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; statuses_url =
-        "statuses_url", required => LeafRead < Leaf2 >; repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; performed_via_github_app =
-        "performed_via_github_app" => ViaValue < Check66 >; } deny;
-        contract[validators::v144], BASE0,
-        "/definitions/deployment$created/properties/deployment"
+        read_118, Visit118, DeploymentCreatedDeployment { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        sha = "sha", required => LeafRead<Leaf2>; r#ref = "ref", required => LeafRead<Leaf2>;
+        task = "task", required => LeafRead<Leaf2>; payload = "payload", required => Typed<Payload>;
+        original_environment = "original_environment", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        description = "description", required => LeafRead<Leaf10>;
+        creator = "creator", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>; } deny;
+        contract[validators::v144], BASE0, "/definitions/deployment$created/properties/deployment"
     );
     rt::object_reader!(
         read_119, Visit119, Payload {} deny; contract[validators::v145], BASE0,
         "/definitions/deployment$created/properties/deployment/properties/payload"
     );
     rt::object_reader!(
-        read_122, Visit122, DeploymentStatus { url = "url", required => LeafRead < Leaf2
-        >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; state = "state", required => LeafRead < Leaf2 >; creator =
-        "creator", required => Typed < User >; description = "description", required =>
-        LeafRead < Leaf2 >; environment = "environment", required => LeafRead < Leaf2 >;
-        target_url = "target_url", required => LeafRead < Leaf2 >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; deployment_url = "deployment_url", required => LeafRead <
-        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
-        performed_via_github_app = "performed_via_github_app" => ViaValue < Check66 >; }
-        deny; contract[validators::v147], BASE0,
+        read_122, Visit122, DeploymentStatus { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf2>; creator = "creator", required => Typed<User>;
+        description = "description", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        target_url = "target_url", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        deployment_url = "deployment_url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>; } deny;
+        contract[validators::v147], BASE0,
         "/definitions/deployment_status$created/properties/deployment_status"
     );
     rt::object_reader!(
-        read_123, Visit123, DeploymentStatusCreatedDeployment { url = "url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; sha = "sha", required => LeafRead <
-        Leaf2 >; r#ref = "ref", required => LeafRead < Leaf2 >; task = "task", required
-        => LeafRead < Leaf2 >; payload = "payload", required => Typed < Payload >;
-        original_environment = "original_environment", required => LeafRead < Leaf2 >;
-        environment = "environment", required => LeafRead < Leaf2 >; description =
-        "description", required => LeafRead < Leaf10 >; creator = "creator", required =>
-        Typed < User >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; statuses_url =
-        "statuses_url", required => LeafRead < Leaf2 >; repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; performed_via_github_app =
-        "performed_via_github_app", required => ViaValue < Check66 >; } deny;
-        contract[validators::v148], BASE0,
+        read_123, Visit123, DeploymentStatusCreatedDeployment {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>; sha = "sha", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => LeafRead<Leaf2>; task = "task", required => LeafRead<Leaf2>;
+        payload = "payload", required => Typed<Payload>;
+        original_environment = "original_environment", required => LeafRead<Leaf2>;
+        environment = "environment", required => LeafRead<Leaf2>;
+        description = "description", required => LeafRead<Leaf10>;
+        creator = "creator", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check66>;
+        } deny; contract[validators::v148], BASE0,
         "/definitions/deployment_status$created/properties/deployment"
     );
     rt::via_value!(
-        Check67 -> DiscussionCategory, | v | rt::is_valid(validators::t87:: < 0 >, v) &&
-        rt::is_valid(validators::v659, v)
+        Check67 -> DiscussionCategory,
+        |v| rt::is_valid(validators::t87::<0>, v) && rt::is_valid(validators::v659, v)
     );
     rt::via_value!(
-        Check68 -> DiscussionAnswerChosenBy, | v | rt::is_valid(validators::t79:: < 73 >,
-        v) && rt::is_valid(validators::t2:: < 2 >, v)
+        Check68 -> DiscussionAnswerChosenBy,
+        |v| rt::is_valid(validators::t79::<73>, v) && rt::is_valid(validators::t2::<2>, v)
     );
     rt::string_leaf!(
-        Leaf69 -> RootDiscussionEventAnsweredDiscussionState, | s | [! ::std::matches!(s,
-        "open" | "locked" | "converting")] =>
-        RootDiscussionEventAnsweredDiscussionState::from_listed_str(s)
+        Leaf69 -> RootDiscussionEventAnsweredDiscussionState, |s| [!::std::matches!(s, "open" |
+        "locked" | "converting")] => RootDiscussionEventAnsweredDiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_126, Visit126, DiscussionAnsweredDiscussion { repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
-        => ViaValue < Check67 >; answer_html_url = "answer_html_url", required =>
-        LeafRead < Leaf2 >; answer_chosen_at = "answer_chosen_at", required => LeafRead <
-        Leaf2 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check68 >;
-        html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
-        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; state = "state", required =>
-        LeafRead < Leaf69 >; locked = "locked", required => LeafRead < Leaf4 >; comments
-        = "comments", required => LeafRead < Leaf1 >; created_at = "created_at", required
-        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >;
-        active_lock_reason = "active_lock_reason", required => ViaValue < Check6 >; body
-        = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::t10:: < 4
-        >], BASE0, "/definitions/discussion$answered/properties/discussion"
+        read_126, Visit126, DiscussionAnsweredDiscussion {
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        category = "category", required => ViaValue<Check67>;
+        answer_html_url = "answer_html_url", required => LeafRead<Leaf2>;
+        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf2>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check68>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        state = "state", required => LeafRead<Leaf69>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<4>], BASE0,
+        "/definitions/discussion$answered/properties/discussion"
     );
     rt::object_reader!(
-        read_130, Visit130, Answer { id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; parent_id = "parent_id", required => LeafRead < Leaf10 >;
-        child_comment_count = "child_comment_count", required => LeafRead < Leaf1 >;
-        repository_url = "repository_url", required => LeafRead < Leaf2 >; discussion_id
-        = "discussion_id", required => LeafRead < Leaf1 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; user = "user", required =>
-        Typed < User >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; body = "body",
-        required => LeafRead < Leaf2 >; } deny; contract[validators::t12:: < 0 >], BASE0,
-        "/definitions/discussion$answered/properties/answer"
+        read_130, Visit130, Answer { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        parent_id = "parent_id", required => LeafRead<Leaf10>;
+        child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        discussion_id = "discussion_id", required => LeafRead<Leaf1>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        user = "user", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        body = "body", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t12::<0>], BASE0, "/definitions/discussion$answered/properties/answer"
     );
     rt::object_reader!(
-        read_132, Visit132, DiscussionCategoryChangedChanges { category = "category",
-        required => Typed < ChangesCategory >; } deny; contract[validators::t85:: < 0 >],
-        BASE0, "/definitions/discussion$category_changed/properties/changes"
+        read_132, Visit132, DiscussionCategoryChangedChanges {
+        category = "category", required => Typed<ChangesCategory>; } deny;
+        contract[validators::t85::<0>], BASE0,
+        "/definitions/discussion$category_changed/properties/changes"
     );
-    rt::via_value!(
-        Check70 -> DiscussionCategory, | v | rt::is_valid(validators::v659, v)
-    );
+    rt::via_value!(Check70 -> DiscussionCategory, |v| rt::is_valid(validators::v659, v));
     rt::object_reader!(
-        read_133, Visit133, ChangesCategory { from = "from", required => ViaValue <
-        Check70 >; } deny; contract[validators::t3:: < 2 >], BASE0,
+        read_133, Visit133, ChangesCategory { from = "from", required => ViaValue<Check70>; } deny;
+        contract[validators::t3::<2>], BASE0,
         "/definitions/discussion$category_changed/properties/changes/properties/category"
     );
     rt::object_reader!(
-        read_134, Visit134, DiscussionCategoryChangedDiscussion { repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
-        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
-        ViaValue < Check6 >; answer_chosen_at = "answer_chosen_at", required => ViaValue
-        < Check6 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check28
-        >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
-        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; state = "state", required =>
-        LeafRead < Leaf69 >; locked = "locked", required => LeafRead < Leaf4 >; comments
-        = "comments", required => LeafRead < Leaf1 >; created_at = "created_at", required
-        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >;
-        active_lock_reason = "active_lock_reason", required => ViaValue < Check6 >; body
-        = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::v156],
-        BASE0, "/definitions/discussion"
+        read_134, Visit134, DiscussionCategoryChangedDiscussion {
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        category = "category", required => ViaValue<Check70>;
+        answer_html_url = "answer_html_url", required => ViaValue<Check6>;
+        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        state = "state", required => LeafRead<Leaf69>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v156], BASE0, "/definitions/discussion"
     );
     rt::value_leaf!(
-        Leaf71 -> (), scalar | v | rt::is_valid(validators::v645, v) &&
-        rt::is_valid(validators::v646, v)
+        Leaf71 -> (),
+        scalar |v| rt::is_valid(validators::v645, v) && rt::is_valid(validators::v646, v)
     );
     rt::via_value!(
-        Check72 < const K0 > -> AnswerChosenBy, | v | rt::is_valid(validators::t2:: < K0
-        >, v) && rt::is_valid(validators::v646, v)
+        Check72<const K0> -> AnswerChosenBy,
+        |v| rt::is_valid(validators::t2::<K0>, v) && rt::is_valid(validators::v646, v)
     );
     rt::string_leaf!(
-        Leaf73 -> RootDiscussionEventCreatedDiscussionState, | s | [! ::std::matches!(s,
-        "open" | "locked" | "converting"), ! ::std::matches!(s, "open" | "converting")]
-        => RootDiscussionEventCreatedDiscussionState::from_listed_str(s)
+        Leaf73 -> RootDiscussionEventCreatedDiscussionState, |s| [!::std::matches!(s, "open" |
+        "locked" | "converting"), !::std::matches!(s, "open" | "converting")] =>
+        RootDiscussionEventCreatedDiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf74 -> bool, scalar | v | rt::is_valid(validators::v643, v) &&
-        rt::is_valid(validators::v660, v)
+        Leaf74 -> bool,
+        scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
-        read_136, Visit136, DiscussionCreatedDiscussion { repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
-        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
-        LeafRead < Leaf71 >; answer_chosen_at = "answer_chosen_at", required => LeafRead
-        < Leaf71 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check72
-        < 2 > >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
-        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
-        => LeafRead < Leaf2 >; user = "user", required => Typed < User >; state =
-        "state", required => LeafRead < Leaf73 >; locked = "locked", required => LeafRead
-        < Leaf74 >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; author_association = "author_association", required =>
-        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
-        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 5 >], BASE0,
+        read_136, Visit136, DiscussionCreatedDiscussion {
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        category = "category", required => ViaValue<Check70>;
+        answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
+        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf71>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check72<2>>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        state = "state", required => LeafRead<Leaf73>;
+        locked = "locked", required => LeafRead<Leaf74>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<5>], BASE0,
         "/definitions/discussion$created/properties/discussion"
     );
     rt::object_reader!(
-        read_141, Visit141, DiscussionEditedChanges { title = "title" => Typed < Title >;
-        body = "body" => Typed < Title >; } deny; contract[validators::t86:: < 0 >],
-        BASE0, "/definitions/discussion$edited/properties/changes"
+        read_141, Visit141, DiscussionEditedChanges { title = "title" => Typed<Title>;
+        body = "body" => Typed<Title>; } deny;
+        contract[validators::t86::<0>], BASE0, "/definitions/discussion$edited/properties/changes"
     );
     rt::object_reader!(
-        read_142, Visit142, Title { from = "from", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::t3:: < 3 >], BASE0,
+        read_142, Visit142, Title { from = "from", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t3::<3>], BASE0,
         "/definitions/discussion$edited/properties/changes/properties/title"
     );
     rt::object_reader!(
-        read_144, Visit144, Label { id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; url = "url", required => LeafRead <
-        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; description =
-        "description", required => ViaValue < Check6 >; color = "color", required =>
-        LeafRead < Leaf2 >; default = "default", required => LeafRead < Leaf4 >; } deny;
+        read_144, Visit144, Label { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>; url = "url", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        color = "color", required => LeafRead<Leaf2>;
+        default = "default", required => LeafRead<Leaf4>; } deny;
         contract[validators::v161], BASE0, "/definitions/label"
     );
     rt::string_leaf!(
-        Leaf75 -> DiscussionState, | s | [! ::std::matches!(s, "open" | "locked" |
-        "converting"), ! ::std::matches!(s, "locked")] =>
-        DiscussionState::from_listed_str(s)
+        Leaf75 -> DiscussionState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
+        !::std::matches!(s, "locked")] => DiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf76 -> bool, scalar | v | rt::is_valid(validators::v643, v) &&
-        rt::is_valid(validators::v661, v)
+        Leaf76 -> bool,
+        scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::v661, v)
     );
     rt::object_reader!(
-        read_146, Visit146, DiscussionLockedDiscussion { repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
-        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
-        ViaValue < Check6 >; answer_chosen_at = "answer_chosen_at", required => ViaValue
-        < Check6 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check28
-        >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
-        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; state = "state", required =>
-        LeafRead < Leaf75 >; locked = "locked", required => LeafRead < Leaf76 >; comments
-        = "comments", required => LeafRead < Leaf1 >; created_at = "created_at", required
-        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >;
-        active_lock_reason = "active_lock_reason", required => ViaValue < Check6 >; body
-        = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::t10:: < 6
-        >], BASE0, "/definitions/discussion$locked/properties/discussion"
+        read_146, Visit146, DiscussionLockedDiscussion {
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        category = "category", required => ViaValue<Check70>;
+        answer_html_url = "answer_html_url", required => ViaValue<Check6>;
+        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        state = "state", required => LeafRead<Leaf75>;
+        locked = "locked", required => LeafRead<Leaf76>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<6>], BASE0,
+        "/definitions/discussion$locked/properties/discussion"
     );
     rt::object_reader!(
-        read_150, Visit150, DiscussionTransferredChanges { new_discussion =
-        "new_discussion", required => Typed < DiscussionCategoryChangedDiscussion >;
-        new_repository = "new_repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; } deny; contract[validators::v163],
-        BASE0, "/definitions/discussion$transferred/properties/changes"
+        read_150, Visit150, DiscussionTransferredChanges {
+        new_discussion = "new_discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        new_repository = "new_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        } deny;
+        contract[validators::v163], BASE0, "/definitions/discussion$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_152, Visit152, DiscussionUnansweredDiscussion { repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
-        => ViaValue < Check67 >; answer_html_url = "answer_html_url", required =>
-        LeafRead < Leaf71 >; answer_chosen_at = "answer_chosen_at", required => LeafRead
-        < Leaf71 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check72
-        < 2 > >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
-        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
-        => LeafRead < Leaf2 >; user = "user", required => Typed < User >; state =
-        "state", required => LeafRead < Leaf69 >; locked = "locked", required => LeafRead
-        < Leaf4 >; comments = "comments", required => LeafRead < Leaf1 >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; author_association = "author_association", required =>
-        LeafRead < Leaf64 >; active_lock_reason = "active_lock_reason", required =>
-        ViaValue < Check6 >; body = "body", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 7 >], BASE0,
+        read_152, Visit152, DiscussionUnansweredDiscussion {
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        category = "category", required => ViaValue<Check67>;
+        answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
+        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf71>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check72<2>>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        state = "state", required => LeafRead<Leaf69>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<7>], BASE0,
         "/definitions/discussion$unanswered/properties/discussion"
     );
     rt::string_leaf!(
-        Leaf77 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
-        "converting"), ! ::std::matches!(s, "open")] =>
-        PullRequestState::from_listed_str(s)
+        Leaf77 -> PullRequestState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
+        !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_155, Visit155, DiscussionUnlockedDiscussion { repository_url =
-        "repository_url", required => LeafRead < Leaf2 >; category = "category", required
-        => ViaValue < Check70 >; answer_html_url = "answer_html_url", required =>
-        ViaValue < Check6 >; answer_chosen_at = "answer_chosen_at", required => ViaValue
-        < Check6 >; answer_chosen_by = "answer_chosen_by", required => ViaValue < Check28
-        >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number =
-        "number", required => LeafRead < Leaf1 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; state = "state", required =>
-        LeafRead < Leaf77 >; locked = "locked", required => LeafRead < Leaf74 >; comments
-        = "comments", required => LeafRead < Leaf1 >; created_at = "created_at", required
-        => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >;
-        active_lock_reason = "active_lock_reason", required => ViaValue < Check6 >; body
-        = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::t10:: < 8
-        >], BASE0, "/definitions/discussion$unlocked/properties/discussion"
+        read_155, Visit155, DiscussionUnlockedDiscussion {
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        category = "category", required => ViaValue<Check70>;
+        answer_html_url = "answer_html_url", required => ViaValue<Check6>;
+        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        state = "state", required => LeafRead<Leaf77>;
+        locked = "locked", required => LeafRead<Leaf74>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<8>], BASE0,
+        "/definitions/discussion$unlocked/properties/discussion"
     );
     rt::object_reader!(
-        read_159, Visit159, DiscussionCommentCreatedComment { id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; html_url
-        = "html_url", required => LeafRead < Leaf2 >; parent_id = "parent_id", required
-        => ViaValue < Check63 >; child_comment_count = "child_comment_count", required =>
-        LeafRead < Leaf1 >; repository_url = "repository_url", required => LeafRead <
-        Leaf2 >; discussion_id = "discussion_id", required => LeafRead < Leaf1 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >; user
-        = "user", required => Typed < User >; created_at = "created_at", required =>
-        LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        body = "body", required => LeafRead < Leaf2 >; } deny; contract[validators::t12::
-        < 1 >], BASE0, "/definitions/discussion_comment$created/properties/comment"
+        read_159, Visit159, DiscussionCommentCreatedComment {
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        parent_id = "parent_id", required => ViaValue<Check63>;
+        child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        discussion_id = "discussion_id", required => LeafRead<Leaf1>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        user = "user", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t12::<1>], BASE0,
+        "/definitions/discussion_comment$created/properties/comment"
     );
     rt::object_reader!(
-        read_162, Visit162, DiscussionCommentEditedChanges { body = "body", required =>
-        Typed < Title >; } deny; contract[validators::t85:: < 1 >], BASE0,
+        read_162, Visit162, DiscussionCommentEditedChanges {
+        body = "body", required => Typed<Title>; } deny; contract[validators::t85::<1>], BASE0,
         "/definitions/discussion_comment$edited/properties/changes"
     );
-    rt::via_value!(
-        Check78 < const K0 > -> Forkee, | v | rt::is_valid(validators::t10:: < K0 >, v)
-    );
+    rt::via_value!(Check78<const K0> -> Forkee, |v| rt::is_valid(validators::t10::<K0>, v));
     rt::object_reader!(
-        read_163, Visit163, ForkEvent { forkee = "forkee", required => ViaValue < Check78
-        < 33 > >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v169],
-        BASE0, "/definitions/fork$event"
+        read_163, Visit163, ForkEvent { forkee = "forkee", required => ViaValue<Check78<33>>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v169], BASE0, "/definitions/fork$event"
     );
     rt::array_checks!(Checks79, items = validators::v172);
     rt::object_reader!(
-        read_167, Visit167, GollumEvent { pages = "pages", required => VecOf < Typed <
-        Page >, 0usize, { usize::MAX }, Checks79 >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
+        read_167, Visit167, GollumEvent { pages = "pages", required => VecOf<Typed<Page>, 0usize, {
+        usize::MAX }, Checks79>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v171], BASE0, "/definitions/gollum$event"
     );
     rt::string_leaf!(
-        Leaf80 -> PageAction, | s | [! ::std::matches!(s, "created" | "edited")] =>
-        PageAction::from_listed_str(s)
+        Leaf80 -> PageAction,
+        |s| [!::std::matches!(s, "created" | "edited")] => PageAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_168, Visit168, Page { page_name = "page_name", required => LeafRead < Leaf2
-        >; title = "title", required => LeafRead < Leaf2 >; summary = "summary", required
-        => LeafRead < Leaf10 >; action = "action", required => LeafRead < Leaf80 >; sha =
-        "sha", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; } deny; contract[validators::v172], BASE0,
-        "/definitions/gollum$event/properties/pages/items"
+        read_168, Visit168, Page { page_name = "page_name", required => LeafRead<Leaf2>;
+        title = "title", required => LeafRead<Leaf2>;
+        summary = "summary", required => LeafRead<Leaf10>;
+        action = "action", required => LeafRead<Leaf80>; sha = "sha", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v172], BASE0, "/definitions/gollum$event/properties/pages/items"
     );
     rt::string_leaf!(
-        Leaf81 -> RepositorySelection, | s | [! ::std::matches!(s, "all" | "selected")]
-        => RepositorySelection::from_listed_str(s)
+        Leaf81 -> RepositorySelection,
+        |s| [!::std::matches!(s, "all" | "selected")] => RepositorySelection::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf82 -> TargetType, | s | [! ::std::matches!(s, "User" | "Organization")] =>
-        TargetType::from_listed_str(s)
+        Leaf82 -> TargetType,
+        |s| [!::std::matches!(s, "User" | "Organization")] => TargetType::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf83 -> RootInstallationEventCreatedInstallationEvent, | s | [!
-        ::std::matches!(s, "check_run" | "check_suite" | "code_scanning_alert" |
-        "commit_comment" | "content_reference" | "create" | "delete" | "deployment" |
-        "deployment_review" | "deployment_status" | "deploy_key" | "discussion" |
-        "discussion_comment" | "fork" | "gollum" | "issues" | "issue_comment" | "label" |
-        "member" | "membership" | "merge_queue_entry" | "milestone" | "organization" |
-        "org_block" | "page_build" | "project" | "project_card" | "project_column" |
-        "public" | "pull_request" | "pull_request_review" | "pull_request_review_comment"
-        | "push" | "registry_package" | "release" | "repository" | "repository_dispatch"
-        | "secret_scanning_alert" | "star" | "status" | "team" | "team_add" | "watch" |
+        Leaf83 -> RootInstallationEventCreatedInstallationEvent, |s| [!::std::matches!(s,
+        "check_run" | "check_suite" | "code_scanning_alert" | "commit_comment" | "content_reference"
+        | "create" | "delete" | "deployment" | "deployment_review" | "deployment_status" |
+        "deploy_key" | "discussion" | "discussion_comment" | "fork" | "gollum" | "issues" |
+        "issue_comment" | "label" | "member" | "membership" | "merge_queue_entry" | "milestone" |
+        "organization" | "org_block" | "page_build" | "project" | "project_card" | "project_column"
+        | "public" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "push"
+        | "registry_package" | "release" | "repository" | "repository_dispatch" |
+        "secret_scanning_alert" | "star" | "status" | "team" | "team_add" | "watch" |
         "workflow_dispatch" | "workflow_run")] =>
         RootInstallationEventCreatedInstallationEvent::from_listed_str(s)
     );
     rt::array_checks!(Checks84, items = validators::v179);
     rt::union_reader!(
-        Union86, VisitUnion86 -> InstallationCreatedAt { str =>
-        InstallationCreatedAt::String; R0 : String, number =>
-        InstallationCreatedAt::Integer; R1 : rt::Integer } refuse bool null seq map
+        Union86, VisitUnion86 -> InstallationCreatedAt { str => InstallationCreatedAt::String;
+        R0: String, number => InstallationCreatedAt::Integer;
+        R1: rt::Integer } refuse bool null seq map
     );
     type Union85 = Union86<LeafRead<Leaf2>, LeafRead<Leaf1>>;
     rt::object_reader!(
-        read_172, Visit172, InstallationCreatedInstallation { id = "id", required =>
-        LeafRead < Leaf1 >; account = "account", required => Typed < User >;
-        repository_selection = "repository_selection", required => LeafRead < Leaf81 >;
-        access_tokens_url = "access_tokens_url", required => LeafRead < Leaf2 >;
-        repositories_url = "repositories_url", required => LeafRead < Leaf2 >; html_url =
-        "html_url", required => LeafRead < Leaf2 >; app_id = "app_id", required =>
-        LeafRead < Leaf1 >; app_slug = "app_slug" => LeafRead < Leaf2 >; target_id =
-        "target_id", required => LeafRead < Leaf1 >; target_type = "target_type",
-        required => LeafRead < Leaf82 >; permissions = "permissions", required => Typed <
-        InstallationPermissions >; events = "events", required => VecOf < LeafRead <
-        Leaf83 >, 0usize, { usize::MAX }, Checks84 >; created_at = "created_at", required
-        => Union85; updated_at = "updated_at", required => Union85; single_file_name =
-        "single_file_name", required => ViaValue < Check6 >; has_multiple_single_files =
-        "has_multiple_single_files" => LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
-        Checks5 >; suspended_by = "suspended_by", required => ViaValue < Check28 >;
-        suspended_at = "suspended_at", required => ViaValue < Check6 >; } deny;
+        read_172, Visit172, InstallationCreatedInstallation {
+        id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
+        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        access_tokens_url = "access_tokens_url", required => LeafRead<Leaf2>;
+        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug" => LeafRead<Leaf2>;
+        target_id = "target_id", required => LeafRead<Leaf1>;
+        target_type = "target_type", required => LeafRead<Leaf82>;
+        permissions = "permissions", required => Typed<InstallationPermissions>;
+        events = "events", required => VecOf<LeafRead<Leaf83>, 0usize, { usize::MAX }, Checks84>;
+        created_at = "created_at", required => Union85;
+        updated_at = "updated_at", required => Union85;
+        single_file_name = "single_file_name", required => ViaValue<Check6>;
+        has_multiple_single_files = "has_multiple_single_files" => LeafRead<Leaf4>;
+        single_file_paths = "single_file_paths" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; suspended_by = "suspended_by", required => ViaValue<Check28>;
+        suspended_at = "suspended_at", required => ViaValue<Check6>; } deny;
         contract[validators::v175], BASE0, "/definitions/installation"
     );
     rt::object_reader!(
-        read_175, Visit175, InstallationPermissions { actions = "actions" => LeafRead <
-        Leaf21 >; administration = "administration" => LeafRead < Leaf21 >; checks =
-        "checks" => LeafRead < Leaf21 >; content_references = "content_references" =>
-        LeafRead < Leaf21 >; contents = "contents" => LeafRead < Leaf21 >; deployments =
-        "deployments" => LeafRead < Leaf21 >; discussions = "discussions" => LeafRead <
-        Leaf21 >; emails = "emails" => LeafRead < Leaf21 >; environments = "environments"
-        => LeafRead < Leaf21 >; issues = "issues" => LeafRead < Leaf21 >; members =
-        "members" => LeafRead < Leaf21 >; metadata = "metadata" => LeafRead < Leaf21 >;
-        organization_administration = "organization_administration" => LeafRead < Leaf21
-        >; organization_events = "organization_events" => LeafRead < Leaf21 >;
-        organization_hooks = "organization_hooks" => LeafRead < Leaf21 >;
-        organization_packages = "organization_packages" => LeafRead < Leaf21 >;
-        organization_plan = "organization_plan" => LeafRead < Leaf21 >;
-        organization_projects = "organization_projects" => LeafRead < Leaf21 >;
-        organization_secrets = "organization_secrets" => LeafRead < Leaf21 >;
-        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead
-        < Leaf21 >; organization_user_blocking = "organization_user_blocking" => LeafRead
-        < Leaf21 >; packages = "packages" => LeafRead < Leaf21 >; pages = "pages" =>
-        LeafRead < Leaf21 >; pull_requests = "pull_requests" => LeafRead < Leaf21 >;
-        repository_hooks = "repository_hooks" => LeafRead < Leaf21 >; repository_projects
-        = "repository_projects" => LeafRead < Leaf21 >; secret_scanning_alerts =
-        "secret_scanning_alerts" => LeafRead < Leaf21 >; secrets = "secrets" => LeafRead
-        < Leaf21 >; security_events = "security_events" => LeafRead < Leaf21 >;
-        security_scanning_alert = "security_scanning_alert" => LeafRead < Leaf21 >;
-        single_file = "single_file" => LeafRead < Leaf21 >; statuses = "statuses" =>
-        LeafRead < Leaf21 >; team_discussions = "team_discussions" => LeafRead < Leaf21
-        >; vulnerability_alerts = "vulnerability_alerts" => LeafRead < Leaf21 >;
-        workflows = "workflows" => LeafRead < Leaf21 >; } deny;
-        contract[validators::v178], BASE0,
-        "/definitions/installation/properties/permissions"
+        read_175, Visit175, InstallationPermissions { actions = "actions" => LeafRead<Leaf21>;
+        administration = "administration" => LeafRead<Leaf21>;
+        checks = "checks" => LeafRead<Leaf21>;
+        content_references = "content_references" => LeafRead<Leaf21>;
+        contents = "contents" => LeafRead<Leaf21>; deployments = "deployments" => LeafRead<Leaf21>;
+        discussions = "discussions" => LeafRead<Leaf21>; emails = "emails" => LeafRead<Leaf21>;
+        environments = "environments" => LeafRead<Leaf21>; issues = "issues" => LeafRead<Leaf21>;
+        members = "members" => LeafRead<Leaf21>; metadata = "metadata" => LeafRead<Leaf21>;
+        organization_administration = "organization_administration" => LeafRead<Leaf21>;
+        organization_events = "organization_events" => LeafRead<Leaf21>;
+        organization_hooks = "organization_hooks" => LeafRead<Leaf21>;
+        organization_packages = "organization_packages" => LeafRead<Leaf21>;
+        organization_plan = "organization_plan" => LeafRead<Leaf21>;
+        organization_projects = "organization_projects" => LeafRead<Leaf21>;
+        organization_secrets = "organization_secrets" => LeafRead<Leaf21>;
+        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead<Leaf21>;
+        organization_user_blocking = "organization_user_blocking" => LeafRead<Leaf21>;
+        packages = "packages" => LeafRead<Leaf21>; pages = "pages" => LeafRead<Leaf21>;
+        pull_requests = "pull_requests" => LeafRead<Leaf21>;
+        repository_hooks = "repository_hooks" => LeafRead<Leaf21>;
+        repository_projects = "repository_projects" => LeafRead<Leaf21>;
+        secret_scanning_alerts = "secret_scanning_alerts" => LeafRead<Leaf21>;
+        secrets = "secrets" => LeafRead<Leaf21>;
+        security_events = "security_events" => LeafRead<Leaf21>;
+        security_scanning_alert = "security_scanning_alert" => LeafRead<Leaf21>;
+        single_file = "single_file" => LeafRead<Leaf21>; statuses = "statuses" => LeafRead<Leaf21>;
+        team_discussions = "team_discussions" => LeafRead<Leaf21>;
+        vulnerability_alerts = "vulnerability_alerts" => LeafRead<Leaf21>;
+        workflows = "workflows" => LeafRead<Leaf21>; } deny;
+        contract[validators::v178], BASE0, "/definitions/installation/properties/permissions"
     );
     rt::object_reader!(
-        read_178, Visit178, RepositoriesAddedItem { id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
-        required => LeafRead < Leaf2 >; full_name = "full_name", required => LeafRead <
-        Leaf2 >; private = "private", required => LeafRead < Leaf4 >; } deny;
-        contract[validators::v181], BASE0,
+        read_178, Visit178, RepositoriesAddedItem { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        full_name = "full_name", required => LeafRead<Leaf2>;
+        private = "private", required => LeafRead<Leaf4>; } deny; contract[validators::v181], BASE0,
         "/definitions/installation$created/properties/repositories/items"
     );
     rt::object_reader!(
-        read_182, Visit182, InstallationSuspendInstallation { id = "id", required =>
-        LeafRead < Leaf1 >; account = "account", required => Typed < User >;
-        repository_selection = "repository_selection", required => LeafRead < Leaf81 >;
-        access_tokens_url = "access_tokens_url", required => LeafRead < Leaf2 >;
-        repositories_url = "repositories_url", required => LeafRead < Leaf2 >; html_url =
-        "html_url", required => LeafRead < Leaf2 >; app_id = "app_id", required =>
-        LeafRead < Leaf1 >; app_slug = "app_slug" => LeafRead < Leaf2 >; target_id =
-        "target_id", required => LeafRead < Leaf1 >; target_type = "target_type",
-        required => LeafRead < Leaf82 >; permissions = "permissions", required => Typed <
-        InstallationPermissions >; events = "events", required => VecOf < LeafRead <
-        Leaf83 >, 0usize, { usize::MAX }, Checks84 >; created_at = "created_at", required
-        => Union85; updated_at = "updated_at", required => Union85; single_file_name =
-        "single_file_name", required => ViaValue < Check6 >; has_multiple_single_files =
-        "has_multiple_single_files" => LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
-        Checks5 >; suspended_by = "suspended_by", required => ViaValue < Check68 >;
-        suspended_at = "suspended_at", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 9 >], BASE0,
+        read_182, Visit182, InstallationSuspendInstallation {
+        id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
+        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        access_tokens_url = "access_tokens_url", required => LeafRead<Leaf2>;
+        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug" => LeafRead<Leaf2>;
+        target_id = "target_id", required => LeafRead<Leaf1>;
+        target_type = "target_type", required => LeafRead<Leaf82>;
+        permissions = "permissions", required => Typed<InstallationPermissions>;
+        events = "events", required => VecOf<LeafRead<Leaf83>, 0usize, { usize::MAX }, Checks84>;
+        created_at = "created_at", required => Union85;
+        updated_at = "updated_at", required => Union85;
+        single_file_name = "single_file_name", required => ViaValue<Check6>;
+        has_multiple_single_files = "has_multiple_single_files" => LeafRead<Leaf4>;
+        single_file_paths = "single_file_paths" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; suspended_by = "suspended_by", required => ViaValue<Check68>;
+        suspended_at = "suspended_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t10::<9>], BASE0,
         "/definitions/installation$suspend/properties/installation"
     );
     rt::object_reader!(
-        read_184, Visit184, InstallationUnsuspendInstallation { id = "id", required =>
-        LeafRead < Leaf1 >; account = "account", required => Typed < User >;
-        repository_selection = "repository_selection", required => LeafRead < Leaf81 >;
-        access_tokens_url = "access_tokens_url", required => LeafRead < Leaf2 >;
-        repositories_url = "repositories_url", required => LeafRead < Leaf2 >; html_url =
-        "html_url", required => LeafRead < Leaf2 >; app_id = "app_id", required =>
-        LeafRead < Leaf1 >; app_slug = "app_slug" => LeafRead < Leaf2 >; target_id =
-        "target_id", required => LeafRead < Leaf1 >; target_type = "target_type",
-        required => LeafRead < Leaf82 >; permissions = "permissions", required => Typed <
-        InstallationPermissions >; events = "events", required => VecOf < LeafRead <
-        Leaf83 >, 0usize, { usize::MAX }, Checks84 >; created_at = "created_at", required
-        => Union85; updated_at = "updated_at", required => Union85; single_file_name =
-        "single_file_name", required => ViaValue < Check6 >; has_multiple_single_files =
-        "has_multiple_single_files" => LeafRead < Leaf4 >; single_file_paths =
-        "single_file_paths" => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX },
-        Checks5 >; suspended_by = "suspended_by", required => ViaValue < Check72 < 2 > >;
-        suspended_at = "suspended_at", required => LeafRead < Leaf71 >; } deny;
-        contract[validators::t10:: < 10 >], BASE0,
+        read_184, Visit184, InstallationUnsuspendInstallation {
+        id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
+        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        access_tokens_url = "access_tokens_url", required => LeafRead<Leaf2>;
+        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug" => LeafRead<Leaf2>;
+        target_id = "target_id", required => LeafRead<Leaf1>;
+        target_type = "target_type", required => LeafRead<Leaf82>;
+        permissions = "permissions", required => Typed<InstallationPermissions>;
+        events = "events", required => VecOf<LeafRead<Leaf83>, 0usize, { usize::MAX }, Checks84>;
+        created_at = "created_at", required => Union85;
+        updated_at = "updated_at", required => Union85;
+        single_file_name = "single_file_name", required => ViaValue<Check6>;
+        has_multiple_single_files = "has_multiple_single_files" => LeafRead<Leaf4>;
+        single_file_paths = "single_file_paths" => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; suspended_by = "suspended_by", required => ViaValue<Check72<2>>;
+        suspended_at = "suspended_at", required => LeafRead<Leaf71>; } deny;
+        contract[validators::t10::<10>], BASE0,
         "/definitions/installation$unsuspend/properties/installation"
     );
     rt::object_reader!(
-        read_187, Visit187, RepositoriesRemovedItem { id = "id" => LeafRead < Leaf1 >;
-        node_id = "node_id" => LeafRead < Leaf2 >; name = "name" => LeafRead < Leaf2 >;
-        full_name = "full_name" => LeafRead < Leaf2 >; private = "private" => LeafRead <
-        Leaf4 >; } deny; contract[validators::v185], BASE0,
+        read_187, Visit187, RepositoriesRemovedItem { id = "id" => LeafRead<Leaf1>;
+        node_id = "node_id" => LeafRead<Leaf2>; name = "name" => LeafRead<Leaf2>;
+        full_name = "full_name" => LeafRead<Leaf2>; private = "private" => LeafRead<Leaf4>; } deny;
+        contract[validators::v185], BASE0,
         "/definitions/installation_repositories$added/properties/repositories_removed/items"
     );
     rt::string_leaf!(
-        Leaf87 -> IssueState, | s | [! ::std::matches!(s, "open" | "closed"), !
-        ::std::matches!(s, "open" | "closed")] => IssueState::from_listed_str(s)
+        Leaf87 -> IssueState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
+        "open" | "closed")] => IssueState::from_listed_str(s)
     );
     rt::via_value!(
-        Check88 -> Option < Assignee >, | v | rt::is_valid(validators::t2:: < 2 >, v) &&
-        rt::is_valid(validators::t2:: < 2 >, v)
+        Check88 -> Option<Assignee>,
+        |v| rt::is_valid(validators::t2::<2>, v) && rt::is_valid(validators::t2::<2>, v)
     );
-    rt::array_checks!(Checks89, items = validators::t79:: < 73 >);
+    rt::array_checks!(Checks89, items = validators::t79::<73>);
     rt::via_value!(
-        Check90 -> Option < RootIssueCommentEventCreatedIssueMilestone >, | v |
-        rt::is_valid(validators::t2:: < 5 >, v)
+        Check90 -> Option<RootIssueCommentEventCreatedIssueMilestone>,
+        |v| rt::is_valid(validators::t2::<5>, v)
     );
-    rt::via_value!(
-        Check91 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v663, v)
-    );
+    rt::via_value!(Check91 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::v663, v));
     rt::object_reader!(
-        read_191, Visit191, IssueCommentCreatedIssue { url = "url", required => LeafRead
-        < Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
-        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
-        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
-        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed < User
-        >; labels = "labels", required => VecOf < Typed < Label >, 0usize, { usize::MAX }
-        >; state = "state", required => LeafRead < Leaf87 >; locked = "locked", required
-        => LeafRead < Leaf4 >; assignee = "assignee", required => ViaValue < Check88 >;
-        assignees = "assignees", required => VecOf < Typed < User >, 0usize, { usize::MAX
-        }, Checks89 >; milestone = "milestone", required => ViaValue < Check90 >;
-        comments = "comments", required => LeafRead < Leaf1 >; created_at = "created_at",
-        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
-        Leaf2 >; closed_at = "closed_at", required => ViaValue < Check6 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >;
-        active_lock_reason = "active_lock_reason", required => ViaValue < Check91 >;
-        performed_via_github_app = "performed_via_github_app" => ViaValue < Check66 >;
-        pull_request = "pull_request" => Typed <
-        RootIssueCommentEventCreatedIssuePullRequest >; body = "body", required =>
-        ViaValue < Check6 >; } deny; contract[validators::t10:: < 11 >], BASE0,
+        read_191, Visit191, IssueCommentCreatedIssue { url = "url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        labels = "labels", required => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
+        state = "state", required => LeafRead<Leaf87>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        assignee = "assignee", required => ViaValue<Check88>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        milestone = "milestone", required => ViaValue<Check90>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        pull_request = "pull_request" => Typed<RootIssueCommentEventCreatedIssuePullRequest>;
+        body = "body", required => ViaValue<Check6>; } deny; contract[validators::t10::<11>], BASE0,
         "/definitions/issue_comment$created/properties/issue"
     );
     rt::object_reader!(
-        read_194, Visit194, RootIssueCommentEventCreatedIssueMilestone { url = "url",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; labels_url = "labels_url", required => LeafRead < Leaf2 >; id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
-        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
-        => LeafRead < Leaf2 >; description = "description", required => ViaValue < Check6
-        >; creator = "creator", required => Typed < User >; open_issues = "open_issues",
-        required => LeafRead < Leaf1 >; closed_issues = "closed_issues", required =>
-        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; created_at
-        = "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at",
-        required => LeafRead < Leaf2 >; due_on = "due_on", required => ViaValue < Check6
-        >; closed_at = "closed_at", required => ViaValue < Check6 >; } deny;
+        read_194, Visit194, RootIssueCommentEventCreatedIssueMilestone {
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        creator = "creator", required => Typed<User>;
+        open_issues = "open_issues", required => LeafRead<Leaf1>;
+        closed_issues = "closed_issues", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        due_on = "due_on", required => ViaValue<Check6>;
+        closed_at = "closed_at", required => ViaValue<Check6>; } deny;
         contract[validators::v189], BASE0, "/definitions/milestone"
     );
     rt::object_reader!(
-        read_196, Visit196, RootIssueCommentEventCreatedIssuePullRequest { url = "url",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >; patch_url =
-        "patch_url", required => LeafRead < Leaf2 >; } deny; contract[validators::v190,
+        read_196, Visit196, RootIssueCommentEventCreatedIssuePullRequest {
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>; } deny; contract[validators::v190,
         validators::v191], BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::object_reader!(
-        read_197, Visit197, IssueComment { url = "url", required => LeafRead < Leaf2 >;
-        html_url = "html_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
-        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; user = "user", required =>
-        Typed < User >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; body = "body", required =>
-        LeafRead < Leaf2 >; performed_via_github_app = "performed_via_github_app",
-        required => ViaValue < Check66 >; } deny; contract[validators::v192], BASE0,
-        "/definitions/issue-comment"
+        read_197, Visit197, IssueComment { url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        user = "user", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        body = "body", required => LeafRead<Leaf2>;
+        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check66>;
+        } deny; contract[validators::v192], BASE0, "/definitions/issue-comment"
     );
     rt::object_reader!(
-        read_200, Visit200, IssueCommentEditedChanges { body = "body" => Typed < Title >;
-        } deny; contract[validators::t83:: < 1 >], BASE0,
+        read_200, Visit200, IssueCommentEditedChanges { body = "body" => Typed<Title>; } deny;
+        contract[validators::t83::<1>], BASE0,
         "/definitions/issue_comment$edited/properties/changes"
     );
     rt::object_reader!(
-        read_203, Visit203, IssuesAssignedIssue { url = "url", required => LeafRead <
-        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
-        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
-        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
-        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed < User
-        >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state
-        = "state" => LeafRead < Leaf87 >; locked = "locked" => LeafRead < Leaf4 >;
-        assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >; milestone =
-        "milestone", required => ViaValue < Check90 >; comments = "comments", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => ViaValue < Check6 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
-        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
-        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
-        "body", required => ViaValue < Check6 >; } deny; contract[validators::v195],
-        BASE0, "/definitions/issue"
+        read_203, Visit203, IssuesAssignedIssue { url = "url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
+        state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
+        assignee = "assignee" => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        milestone = "milestone", required => ViaValue<Check90>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
+        body = "body", required => ViaValue<Check6>; } deny;
+        contract[validators::v195], BASE0, "/definitions/issue"
     );
     rt::object_reader!(
-        read_204, Visit204, RootIssuesEventAssignedIssuePullRequest { url = "url" =>
-        LeafRead < Leaf2 >; html_url = "html_url" => LeafRead < Leaf2 >; diff_url =
-        "diff_url" => LeafRead < Leaf2 >; patch_url = "patch_url" => LeafRead < Leaf2 >;
-        } deny; contract[validators::v190], BASE0,
-        "/definitions/issue/properties/pull_request"
+        read_204, Visit204, RootIssuesEventAssignedIssuePullRequest {
+        url = "url" => LeafRead<Leaf2>; html_url = "html_url" => LeafRead<Leaf2>;
+        diff_url = "diff_url" => LeafRead<Leaf2>; patch_url = "patch_url" => LeafRead<Leaf2>;
+        } deny; contract[validators::v190], BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::string_leaf!(
-        Leaf92 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s, "open" |
-        "closed"), ! ::std::matches!(s, "closed")] =>
-        RootIssuesEventClosedIssueState::from_listed_str(s)
+        Leaf92 -> RootIssuesEventClosedIssueState, |s| [!::std::matches!(s, "open" | "closed"),
+        !::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_206, Visit206, IssuesClosedIssue { url = "url", required => LeafRead < Leaf2
-        >; repository_url = "repository_url", required => LeafRead < Leaf2 >; labels_url
-        = "labels_url", required => LeafRead < Leaf2 >; comments_url = "comments_url",
-        required => LeafRead < Leaf2 >; events_url = "events_url", required => LeafRead <
-        Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
-        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
-        => LeafRead < Leaf2 >; user = "user", required => Typed < User >; labels =
-        "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state = "state",
-        required => LeafRead < Leaf92 >; locked = "locked" => LeafRead < Leaf4 >;
-        assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >; milestone =
-        "milestone", required => ViaValue < Check90 >; comments = "comments", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => LeafRead < Leaf2 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
-        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
-        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
-        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 12
-        >], BASE0, "/definitions/issues$closed/properties/issue"
+        read_206, Visit206, IssuesClosedIssue { url = "url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
+        state = "state", required => LeafRead<Leaf92>; locked = "locked" => LeafRead<Leaf4>;
+        assignee = "assignee" => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        milestone = "milestone", required => ViaValue<Check90>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
+        body = "body", required => ViaValue<Check6>; } deny;
+        contract[validators::t10::<12>], BASE0, "/definitions/issues$closed/properties/issue"
     );
     rt::object_reader!(
-        read_210, Visit210, IssuesDemilestonedIssue { url = "url", required => LeafRead <
-        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
-        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
-        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
-        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed < User
-        >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state
-        = "state" => LeafRead < Leaf87 >; locked = "locked" => LeafRead < Leaf4 >;
-        assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >; milestone =
-        "milestone", required => ViaValue < Check72 < 5 > >; comments = "comments",
-        required => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead <
-        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => ViaValue < Check6 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
-        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
-        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
-        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 13
-        >], BASE0, "/definitions/issues$demilestoned/properties/issue"
+        read_210, Visit210, IssuesDemilestonedIssue { url = "url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
+        state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
+        assignee = "assignee" => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        milestone = "milestone", required => ViaValue<Check72<5>>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
+        body = "body", required => ViaValue<Check6>; } deny;
+        contract[validators::t10::<13>], BASE0, "/definitions/issues$demilestoned/properties/issue"
     );
     rt::object_reader!(
-        read_212, Visit212, IssuesEditedChanges { body = "body" => Typed < Title >; title
-        = "title" => Typed < Title >; } deny; contract[validators::t86:: < 1 >], BASE0,
-        "/definitions/issues$edited/properties/changes"
+        read_212, Visit212, IssuesEditedChanges { body = "body" => Typed<Title>;
+        title = "title" => Typed<Title>; } deny;
+        contract[validators::t86::<1>], BASE0, "/definitions/issues$edited/properties/changes"
     );
     rt::via_value!(
-        Check94 -> RootIssuesEventMilestonedIssueMilestone, | v |
-        rt::is_valid(validators::t2:: < 5 >, v) && rt::is_valid(validators::t79:: < 76 >,
-        v)
+        Check94 -> RootIssuesEventMilestonedIssueMilestone,
+        |v| rt::is_valid(validators::t2::<5>, v) && rt::is_valid(validators::t79::<76>, v)
     );
     rt::object_reader!(
-        read_217, Visit217, IssuesMilestonedIssue { url = "url", required => LeafRead <
-        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
-        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
-        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
-        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed < User
-        >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state
-        = "state" => LeafRead < Leaf87 >; locked = "locked" => LeafRead < Leaf4 >;
-        assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >; milestone =
-        "milestone", required => ViaValue < Check94 >; comments = "comments", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => ViaValue < Check6 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
-        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
-        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
-        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 14
-        >], BASE0, "/definitions/issues$milestoned/properties/issue"
+        read_217, Visit217, IssuesMilestonedIssue { url = "url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
+        state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
+        assignee = "assignee" => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        milestone = "milestone", required => ViaValue<Check94>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
+        body = "body", required => ViaValue<Check6>; } deny;
+        contract[validators::t10::<14>], BASE0, "/definitions/issues$milestoned/properties/issue"
     );
     rt::object_reader!(
-        read_220, Visit220, IssuesOpenedChanges { old_issue = "old_issue", required =>
-        Typed < IssuesAssignedIssue >; old_repository = "old_repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; } deny;
-        contract[validators::v201], BASE0,
-        "/definitions/issues$opened/properties/changes"
+        read_220, Visit220, IssuesOpenedChanges {
+        old_issue = "old_issue", required => Typed<IssuesAssignedIssue>;
+        old_repository = "old_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        } deny; contract[validators::v201], BASE0, "/definitions/issues$opened/properties/changes"
     );
     rt::string_leaf!(
-        Leaf95 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "closed"), !
-        ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
+        Leaf95 -> PullRequestState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
+        "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_221, Visit221, IssuesOpenedIssue { url = "url", required => LeafRead < Leaf2
-        >; repository_url = "repository_url", required => LeafRead < Leaf2 >; labels_url
-        = "labels_url", required => LeafRead < Leaf2 >; comments_url = "comments_url",
-        required => LeafRead < Leaf2 >; events_url = "events_url", required => LeafRead <
-        Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
-        required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2
-        >; number = "number", required => LeafRead < Leaf1 >; title = "title", required
-        => LeafRead < Leaf2 >; user = "user", required => Typed < User >; labels =
-        "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state = "state",
-        required => LeafRead < Leaf95 >; locked = "locked" => LeafRead < Leaf4 >;
-        assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >; milestone =
-        "milestone", required => ViaValue < Check90 >; comments = "comments", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => LeafRead < Leaf71 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
-        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
-        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
-        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 15
-        >], BASE0, "/definitions/issues$opened/properties/issue"
+        read_221, Visit221, IssuesOpenedIssue { url = "url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
+        state = "state", required => LeafRead<Leaf95>; locked = "locked" => LeafRead<Leaf4>;
+        assignee = "assignee" => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        milestone = "milestone", required => ViaValue<Check90>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => LeafRead<Leaf71>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
+        body = "body", required => ViaValue<Check6>; } deny;
+        contract[validators::t10::<15>], BASE0, "/definitions/issues$opened/properties/issue"
     );
     rt::object_reader!(
-        read_224, Visit224, IssuesReopenedIssue { url = "url", required => LeafRead <
-        Leaf2 >; repository_url = "repository_url", required => LeafRead < Leaf2 >;
-        labels_url = "labels_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; events_url = "events_url",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required
-        => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1 >; title =
-        "title", required => LeafRead < Leaf2 >; user = "user", required => Typed < User
-        >; labels = "labels" => VecOf < Typed < Label >, 0usize, { usize::MAX } >; state
-        = "state", required => LeafRead < Leaf95 >; locked = "locked" => LeafRead < Leaf4
-        >; assignee = "assignee" => ViaValue < Check28 >; assignees = "assignees",
-        required => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >; milestone
-        = "milestone", required => ViaValue < Check90 >; comments = "comments", required
-        => LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => ViaValue < Check6 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; performed_via_github_app
-        = "performed_via_github_app" => ViaValue < Check66 >; pull_request =
-        "pull_request" => Typed < RootIssuesEventAssignedIssuePullRequest >; body =
-        "body", required => ViaValue < Check6 >; } deny; contract[validators::t10:: < 16
-        >], BASE0, "/definitions/issues$reopened/properties/issue"
+        read_224, Visit224, IssuesReopenedIssue { url = "url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
+        state = "state", required => LeafRead<Leaf95>; locked = "locked" => LeafRead<Leaf4>;
+        assignee = "assignee" => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        milestone = "milestone", required => ViaValue<Check90>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
+        body = "body", required => ViaValue<Check6>; } deny;
+        contract[validators::t10::<16>], BASE0, "/definitions/issues$reopened/properties/issue"
     );
     rt::object_reader!(
-        read_226, Visit226, IssuesTransferredChanges { new_issue = "new_issue", required
-        => Typed < IssuesAssignedIssue >; new_repository = "new_repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; } deny;
-        contract[validators::v204], BASE0,
-        "/definitions/issues$transferred/properties/changes"
+        read_226, Visit226, IssuesTransferredChanges {
+        new_issue = "new_issue", required => Typed<IssuesAssignedIssue>;
+        new_repository = "new_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        } deny;
+        contract[validators::v204], BASE0, "/definitions/issues$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_235, Visit235, LabelEditedChanges { color = "color" => Typed < Title >; name
-        = "name" => Typed < Title >; description = "description" => Typed < Title >; }
-        deny; contract[validators::v206], BASE0,
-        "/definitions/label$edited/properties/changes"
+        read_235, Visit235, LabelEditedChanges { color = "color" => Typed<Title>;
+        name = "name" => Typed<Title>; description = "description" => Typed<Title>; } deny;
+        contract[validators::v206], BASE0, "/definitions/label$edited/properties/changes"
     );
     rt::object_reader!(
-        read_238, Visit238, Sender { login = "login", required => LeafRead < Leaf2 >; id
-        = "id", required => LeafRead < Leaf1 >; avatar_url = "avatar_url", required =>
-        LeafRead < Leaf2 >; gravatar_id = "gravatar_id", required => LeafRead < Leaf2 >;
-        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; followers_url = "followers_url", required => LeafRead < Leaf2
-        >; following_url = "following_url", required => LeafRead < Leaf2 >; gists_url =
-        "gists_url", required => LeafRead < Leaf2 >; starred_url = "starred_url",
-        required => LeafRead < Leaf2 >; subscriptions_url = "subscriptions_url", required
-        => LeafRead < Leaf2 >; organizations_url = "organizations_url", required =>
-        LeafRead < Leaf2 >; repos_url = "repos_url", required => LeafRead < Leaf2 >;
-        events_url = "events_url", required => LeafRead < Leaf2 >; received_events_url =
-        "received_events_url", required => LeafRead < Leaf2 >; r#type = "type", required
-        => LeafRead < Leaf2 >; site_admin = "site_admin", required => LeafRead < Leaf4 >;
-        email = "email", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::v208], BASE0,
+        read_238, Visit238, Sender { login = "login", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>;
+        avatar_url = "avatar_url", required => LeafRead<Leaf2>;
+        gravatar_id = "gravatar_id", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        followers_url = "followers_url", required => LeafRead<Leaf2>;
+        following_url = "following_url", required => LeafRead<Leaf2>;
+        gists_url = "gists_url", required => LeafRead<Leaf2>;
+        starred_url = "starred_url", required => LeafRead<Leaf2>;
+        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf2>;
+        organizations_url = "organizations_url", required => LeafRead<Leaf2>;
+        repos_url = "repos_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        received_events_url = "received_events_url", required => LeafRead<Leaf2>;
+        r#type = "type", required => LeafRead<Leaf2>;
+        site_admin = "site_admin", required => LeafRead<Leaf4>;
+        email = "email", required => LeafRead<Leaf2>; } deny; contract[validators::v208], BASE0,
         "/definitions/marketplace_purchase$cancelled/properties/sender"
     );
     rt::object_reader!(
-        read_239, Visit239, MarketplacePurchaseCancelledMarketplacePurchase { account =
-        "account", required => Typed < Account >; billing_cycle = "billing_cycle",
-        required => LeafRead < Leaf2 >; unit_count = "unit_count", required => LeafRead <
-        Leaf1 >; on_free_trial = "on_free_trial", required => LeafRead < Leaf4 >;
-        free_trial_ends_on = "free_trial_ends_on", required => LeafRead < Leaf10 >;
-        next_billing_date = "next_billing_date", required => LeafRead < Leaf2 >; plan =
-        "plan", required => Typed < Plan >; } deny; contract[validators::t10:: < 17 >],
-        BASE0,
+        read_239, Visit239, MarketplacePurchaseCancelledMarketplacePurchase {
+        account = "account", required => Typed<Account>;
+        billing_cycle = "billing_cycle", required => LeafRead<Leaf2>;
+        unit_count = "unit_count", required => LeafRead<Leaf1>;
+        on_free_trial = "on_free_trial", required => LeafRead<Leaf4>;
+        free_trial_ends_on = "free_trial_ends_on", required => LeafRead<Leaf10>;
+        next_billing_date = "next_billing_date", required => LeafRead<Leaf2>;
+        plan = "plan", required => Typed<Plan>; } deny; contract[validators::t10::<17>], BASE0,
         "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase"
     );
     rt::object_reader!(
-        read_240, Visit240, Account { r#type = "type", required => LeafRead < Leaf2 >; id
-        = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead
-        < Leaf2 >; login = "login", required => LeafRead < Leaf2 >;
-        organization_billing_email = "organization_billing_email", required => LeafRead <
-        Leaf2 >; } deny; contract[validators::v210], BASE0,
-        "/definitions/marketplace-purchase/properties/account"
+        read_240, Visit240, Account { r#type = "type", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        login = "login", required => LeafRead<Leaf2>;
+        organization_billing_email = "organization_billing_email", required => LeafRead<Leaf2>;
+        } deny;
+        contract[validators::v210], BASE0, "/definitions/marketplace-purchase/properties/account"
     );
     rt::object_reader!(
-        read_241, Visit241, Plan { id = "id", required => LeafRead < Leaf1 >; name =
-        "name", required => LeafRead < Leaf2 >; description = "description", required =>
-        LeafRead < Leaf2 >; monthly_price_in_cents = "monthly_price_in_cents", required
-        => LeafRead < Leaf1 >; yearly_price_in_cents = "yearly_price_in_cents", required
-        => LeafRead < Leaf1 >; price_model = "price_model", required => LeafRead < Leaf2
-        >; has_free_trial = "has_free_trial", required => LeafRead < Leaf4 >; unit_name =
-        "unit_name", required => ViaValue < Check6 >; bullets = "bullets", required =>
-        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny;
-        contract[validators::v211], BASE0,
-        "/definitions/marketplace-purchase/properties/plan"
+        read_241, Visit241, Plan { id = "id", required => LeafRead<Leaf1>;
+        name = "name", required => LeafRead<Leaf2>;
+        description = "description", required => LeafRead<Leaf2>;
+        monthly_price_in_cents = "monthly_price_in_cents", required => LeafRead<Leaf1>;
+        yearly_price_in_cents = "yearly_price_in_cents", required => LeafRead<Leaf1>;
+        price_model = "price_model", required => LeafRead<Leaf2>;
+        has_free_trial = "has_free_trial", required => LeafRead<Leaf4>;
+        unit_name = "unit_name", required => ViaValue<Check6>;
+        bullets = "bullets", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        } deny;
+        contract[validators::v211], BASE0, "/definitions/marketplace-purchase/properties/plan"
     );
     rt::object_reader!(
-        read_242, Visit242, PreviousMarketplacePurchase { account = "account", required
-        => Typed < Account >; billing_cycle = "billing_cycle", required => LeafRead <
-        Leaf2 >; unit_count = "unit_count", required => LeafRead < Leaf1 >; on_free_trial
-        = "on_free_trial", required => LeafRead < Leaf4 >; free_trial_ends_on =
-        "free_trial_ends_on", required => LeafRead < Leaf10 >; next_billing_date =
-        "next_billing_date" => LeafRead < Leaf2 >; plan = "plan", required => Typed <
-        Plan >; } deny; contract[validators::v212], BASE0,
-        "/definitions/marketplace-purchase"
+        read_242, Visit242, PreviousMarketplacePurchase {
+        account = "account", required => Typed<Account>;
+        billing_cycle = "billing_cycle", required => LeafRead<Leaf2>;
+        unit_count = "unit_count", required => LeafRead<Leaf1>;
+        on_free_trial = "on_free_trial", required => LeafRead<Leaf4>;
+        free_trial_ends_on = "free_trial_ends_on", required => LeafRead<Leaf10>;
+        next_billing_date = "next_billing_date" => LeafRead<Leaf2>;
+        plan = "plan", required => Typed<Plan>; } deny;
+        contract[validators::v212], BASE0, "/definitions/marketplace-purchase"
     );
     rt::object_reader!(
-        read_249, Visit249, MemberAddedChanges { permission = "permission" => Typed <
-        Permission >; } deny; contract[validators::t83:: < 2 >], BASE0,
-        "/definitions/member$added/properties/changes"
+        read_249, Visit249, MemberAddedChanges { permission = "permission" => Typed<Permission>;
+        } deny;
+        contract[validators::t83::<2>], BASE0, "/definitions/member$added/properties/changes"
     );
     rt::string_leaf!(
-        Leaf96 -> To, | s | [! ::std::matches!(s, "write" | "admin")] =>
-        To::from_listed_str(s)
+        Leaf96 -> To, |s| [!::std::matches!(s, "write" | "admin")] => To::from_listed_str(s)
     );
     rt::object_reader!(
-        read_250, Visit250, Permission { to = "to", required => LeafRead < Leaf96 >; }
-        deny; contract[validators::t85:: < 2 >], BASE0,
+        read_250, Visit250, Permission { to = "to", required => LeafRead<Leaf96>; } deny;
+        contract[validators::t85::<2>], BASE0,
         "/definitions/member$added/properties/changes/properties/permission"
     );
     rt::object_reader!(
-        read_253, Visit253, MemberEditedChanges { old_permission = "old_permission",
-        required => Typed < Title >; } deny; contract[validators::v217], BASE0,
-        "/definitions/member$edited/properties/changes"
+        read_253, Visit253, MemberEditedChanges {
+        old_permission = "old_permission", required => Typed<Title>; } deny;
+        contract[validators::v217], BASE0, "/definitions/member$edited/properties/changes"
     );
     rt::string_leaf!(
-        Leaf97 -> Privacy, | s | [! ::std::matches!(s, "open" | "closed" | "secret")] =>
-        Privacy::from_listed_str(s)
+        Leaf97 -> Privacy,
+        |s| [!::std::matches!(s, "open" | "closed" | "secret")] => Privacy::from_listed_str(s)
     );
-    rt::via_value!(
-        Check98 -> Option < TeamParent >, | v | rt::is_valid(validators::v222, v)
+    rt::via_value!(Check98 -> Option<TeamParent>, |v| rt::is_valid(validators::v222, v));
+    rt::object_reader!(
+        read_258, Visit258, Team { name = "name", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        slug = "slug", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        members_url = "members_url", required => LeafRead<Leaf2>;
+        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
+        permission = "permission", required => LeafRead<Leaf2>;
+        parent = "parent" => ViaValue<Check98>; } deny;
+        contract[validators::v220], BASE0, "/definitions/team"
     );
     rt::object_reader!(
-        read_258, Visit258, Team { name = "name", required => LeafRead < Leaf2 >; id =
-        "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead <
-        Leaf2 >; slug = "slug", required => LeafRead < Leaf2 >; description =
-        "description", required => ViaValue < Check6 >; privacy = "privacy", required =>
-        LeafRead < Leaf97 >; url = "url", required => LeafRead < Leaf2 >; html_url =
-        "html_url", required => LeafRead < Leaf2 >; members_url = "members_url", required
-        => LeafRead < Leaf2 >; repositories_url = "repositories_url", required =>
-        LeafRead < Leaf2 >; permission = "permission", required => LeafRead < Leaf2 >;
-        parent = "parent" => ViaValue < Check98 >; } deny; contract[validators::v220],
-        BASE0, "/definitions/team"
+        read_260, Visit260, TeamParent { name = "name", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        slug = "slug", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        members_url = "members_url", required => LeafRead<Leaf2>;
+        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
+        permission = "permission", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v222], BASE0, "/definitions/team/properties/parent"
     );
+    rt::via_value!(Check99 -> WebhookEvents, |v| rt::is_valid(validators::t79::<77>, v));
     rt::object_reader!(
-        read_260, Visit260, TeamParent { name = "name", required => LeafRead < Leaf2 >;
-        id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; slug = "slug", required => LeafRead < Leaf2 >; description =
-        "description", required => ViaValue < Check6 >; privacy = "privacy", required =>
-        LeafRead < Leaf97 >; url = "url", required => LeafRead < Leaf2 >; html_url =
-        "html_url", required => LeafRead < Leaf2 >; members_url = "members_url", required
-        => LeafRead < Leaf2 >; repositories_url = "repositories_url", required =>
-        LeafRead < Leaf2 >; permission = "permission", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::v222], BASE0, "/definitions/team/properties/parent"
-    );
-    rt::via_value!(
-        Check99 -> WebhookEvents, | v | rt::is_valid(validators::t79:: < 77 >, v)
-    );
-    rt::object_reader!(
-        read_267, Visit267, MetaDeletedHook { r#type = "type", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; name = "name", required =>
-        LeafRead < Leaf2 >; active = "active", required => LeafRead < Leaf4 >; events =
-        "events", required => ViaValue < Check99 >; config = "config", required => Typed
-        < RootMetaEventDeletedHookConfig >; updated_at = "updated_at", required =>
-        LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::v228], BASE0,
-        "/definitions/meta$deleted/properties/hook"
+        read_267, Visit267, MetaDeletedHook { r#type = "type", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required => LeafRead<Leaf2>;
+        active = "active", required => LeafRead<Leaf4>;
+        events = "events", required => ViaValue<Check99>;
+        config = "config", required => Typed<RootMetaEventDeletedHookConfig>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v228], BASE0, "/definitions/meta$deleted/properties/hook"
     );
     rt::string_leaf!(
-        Leaf100 -> ContentType, | s | [! ::std::matches!(s, "json" | "form")] =>
-        ContentType::from_listed_str(s)
+        Leaf100 -> ContentType,
+        |s| [!::std::matches!(s, "json" | "form")] => ContentType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_271, Visit271, RootMetaEventDeletedHookConfig { content_type =
-        "content_type", required => LeafRead < Leaf100 >; insecure_ssl = "insecure_ssl",
-        required => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::v234], BASE0,
+        read_271, Visit271, RootMetaEventDeletedHookConfig {
+        content_type = "content_type", required => LeafRead<Leaf100>;
+        insecure_ssl = "insecure_ssl", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; } deny; contract[validators::v234], BASE0,
         "/definitions/meta$deleted/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_275, Visit275, MilestoneClosedMilestone { url = "url", required => LeafRead
-        < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; labels_url =
-        "labels_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number = "number",
-        required => LeafRead < Leaf1 >; title = "title", required => LeafRead < Leaf2 >;
-        description = "description", required => ViaValue < Check6 >; creator =
-        "creator", required => Typed < User >; open_issues = "open_issues", required =>
-        LeafRead < Leaf1 >; closed_issues = "closed_issues", required => LeafRead < Leaf1
-        >; state = "state", required => LeafRead < Leaf92 >; created_at = "created_at",
-        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
-        Leaf2 >; due_on = "due_on", required => ViaValue < Check6 >; closed_at =
-        "closed_at", required => LeafRead < Leaf2 >; } deny; contract[validators::t10:: <
-        18 >], BASE0, "/definitions/milestone$closed/properties/milestone"
+        read_275, Visit275, MilestoneClosedMilestone { url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        creator = "creator", required => Typed<User>;
+        open_issues = "open_issues", required => LeafRead<Leaf1>;
+        closed_issues = "closed_issues", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf92>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        due_on = "due_on", required => ViaValue<Check6>;
+        closed_at = "closed_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t10::<18>], BASE0, "/definitions/milestone$closed/properties/milestone"
     );
     rt::object_reader!(
-        read_277, Visit277, MilestoneCreatedMilestone { url = "url", required => LeafRead
-        < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; labels_url =
-        "labels_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; number = "number",
-        required => LeafRead < Leaf1 >; title = "title", required => LeafRead < Leaf2 >;
-        description = "description", required => ViaValue < Check6 >; creator =
-        "creator", required => Typed < User >; open_issues = "open_issues", required =>
-        LeafRead < Leaf1 >; closed_issues = "closed_issues", required => LeafRead < Leaf1
-        >; state = "state", required => LeafRead < Leaf95 >; created_at = "created_at",
-        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
-        Leaf2 >; due_on = "due_on", required => ViaValue < Check6 >; closed_at =
-        "closed_at", required => LeafRead < Leaf71 >; } deny; contract[validators::t10::
-        < 19 >], BASE0, "/definitions/milestone$created/properties/milestone"
+        read_277, Visit277, MilestoneCreatedMilestone { url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        title = "title", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        creator = "creator", required => Typed<User>;
+        open_issues = "open_issues", required => LeafRead<Leaf1>;
+        closed_issues = "closed_issues", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf95>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        due_on = "due_on", required => ViaValue<Check6>;
+        closed_at = "closed_at", required => LeafRead<Leaf71>; } deny;
+        contract[validators::t10::<19>], BASE0,
+        "/definitions/milestone$created/properties/milestone"
     );
     rt::object_reader!(
-        read_280, Visit280, MilestoneEditedChanges { description = "description" => Typed
-        < Title >; due_on = "due_on" => Typed < Title >; title = "title" => Typed < Title
-        >; } deny; contract[validators::v239], BASE0,
-        "/definitions/milestone$edited/properties/changes"
+        read_280, Visit280, MilestoneEditedChanges { description = "description" => Typed<Title>;
+        due_on = "due_on" => Typed<Title>; title = "title" => Typed<Title>; } deny;
+        contract[validators::v239], BASE0, "/definitions/milestone$edited/properties/changes"
     );
     rt::object_reader!(
-        read_287, Visit287, Membership { url = "url", required => LeafRead < Leaf2 >;
-        state = "state", required => LeafRead < Leaf2 >; role = "role", required =>
-        LeafRead < Leaf2 >; organization_url = "organization_url", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; } deny;
+        read_287, Visit287, Membership { url = "url", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf2>; role = "role", required => LeafRead<Leaf2>;
+        organization_url = "organization_url", required => LeafRead<Leaf2>;
+        user = "user", required => Typed<User>; } deny;
         contract[validators::v242], BASE0, "/definitions/membership"
     );
-    rt::value_leaf!(
-        Leaf101 -> rt::Number, scalar | v | rt::is_valid(validators::v666, v)
-    );
+    rt::value_leaf!(Leaf101 -> rt::Number, scalar |v| rt::is_valid(validators::v666, v));
     rt::object_reader!(
-        read_290, Visit290, Invitation { id = "id", required => LeafRead < Leaf101 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; login = "login", required =>
-        LeafRead < Leaf2 >; email = "email", required => ViaValue < Check6 >; role =
-        "role", required => LeafRead < Leaf2 >; created_at = "created_at", required =>
-        LeafRead < Leaf2 >; failed_at = "failed_at", required => ViaValue < Check25 >;
-        failed_reason = "failed_reason", required => ViaValue < Check6 >; inviter =
-        "inviter", required => Typed < User >; team_count = "team_count", required =>
-        LeafRead < Leaf101 >; invitation_teams_url = "invitation_teams_url", required =>
-        LeafRead < Leaf2 >; } deny; contract[validators::v243], BASE0,
+        read_290, Visit290, Invitation { id = "id", required => LeafRead<Leaf101>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        login = "login", required => LeafRead<Leaf2>; email = "email", required => ViaValue<Check6>;
+        role = "role", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        failed_at = "failed_at", required => ViaValue<Check25>;
+        failed_reason = "failed_reason", required => ViaValue<Check6>;
+        inviter = "inviter", required => Typed<User>;
+        team_count = "team_count", required => LeafRead<Leaf101>;
+        invitation_teams_url = "invitation_teams_url", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v243], BASE0,
         "/definitions/organization$member_invited/properties/invitation"
     );
     rt::object_reader!(
-        read_295, Visit295, PackagePublishedPackage { id = "id", required => LeafRead <
-        Leaf1 >; name = "name", required => LeafRead < Leaf2 >; namespace = "namespace",
-        required => LeafRead < Leaf2 >; description = "description", required => ViaValue
-        < Check6 >; ecosystem = "ecosystem", required => LeafRead < Leaf2 >; package_type
-        = "package_type", required => LeafRead < Leaf2 >; html_url = "html_url", required
-        => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; owner = "owner",
-        required => Typed < User >; package_version = "package_version", required =>
-        Typed < PackageVersion >; registry = "registry", required => Typed < Registry >;
-        } deny; contract[validators::v245], BASE0,
-        "/definitions/package$published/properties/package"
+        read_295, Visit295, PackagePublishedPackage { id = "id", required => LeafRead<Leaf1>;
+        name = "name", required => LeafRead<Leaf2>;
+        namespace = "namespace", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        ecosystem = "ecosystem", required => LeafRead<Leaf2>;
+        package_type = "package_type", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        owner = "owner", required => Typed<User>;
+        package_version = "package_version", required => Typed<PackageVersion>;
+        registry = "registry", required => Typed<Registry>; } deny;
+        contract[validators::v245], BASE0, "/definitions/package$published/properties/package"
     );
     rt::array_checks!(Checks102, items = validators::v667);
     rt::array_checks!(Checks103, items = validators::v248);
     rt::object_reader!(
-        read_296, Visit296, PackageVersion { id = "id", required => LeafRead < Leaf1 >;
-        version = "version", required => LeafRead < Leaf2 >; summary = "summary",
-        required => LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >;
-        description = "description", required => LeafRead < Leaf2 >; body = "body",
-        required => LeafRead < Leaf2 >; body_html = "body_html", required => LeafRead <
-        Leaf2 >; release = "release", required => Typed < PackageVersionRelease >;
-        manifest = "manifest", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; tag_name = "tag_name", required => LeafRead <
-        Leaf2 >; target_commitish = "target_commitish", required => LeafRead < Leaf2 >;
-        target_oid = "target_oid", required => LeafRead < Leaf2 >; draft = "draft",
-        required => LeafRead < Leaf4 >; prerelease = "prerelease", required => LeafRead <
-        Leaf4 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; metadata = "metadata", required =>
-        VecOf < AnyValue, 0usize, { usize::MAX }, Checks102 >; docker_metadata =
-        "docker_metadata", required => VecOf < AnyValue, 0usize, { usize::MAX },
-        Checks102 >; package_files = "package_files", required => VecOf < Typed <
-        PackageFile >, 0usize, { usize::MAX }, Checks103 >; author = "author", required
-        => Typed < User >; source_url = "source_url", required => LeafRead < Leaf2 >;
-        installation_command = "installation_command", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::v246], BASE0,
+        read_296, Visit296, PackageVersion { id = "id", required => LeafRead<Leaf1>;
+        version = "version", required => LeafRead<Leaf2>;
+        summary = "summary", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        description = "description", required => LeafRead<Leaf2>;
+        body = "body", required => LeafRead<Leaf2>;
+        body_html = "body_html", required => LeafRead<Leaf2>;
+        release = "release", required => Typed<PackageVersionRelease>;
+        manifest = "manifest", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        tag_name = "tag_name", required => LeafRead<Leaf2>;
+        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
+        target_oid = "target_oid", required => LeafRead<Leaf2>;
+        draft = "draft", required => LeafRead<Leaf4>;
+        prerelease = "prerelease", required => LeafRead<Leaf4>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        metadata = "metadata", required => VecOf<AnyValue, 0usize, { usize::MAX }, Checks102>;
+        docker_metadata = "docker_metadata", required => VecOf<AnyValue, 0usize, {
+        usize::MAX }, Checks102>;
+        package_files = "package_files", required => VecOf<Typed<PackageFile>, 0usize, {
+        usize::MAX }, Checks103>; author = "author", required => Typed<User>;
+        source_url = "source_url", required => LeafRead<Leaf2>;
+        installation_command = "installation_command", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v246], BASE0,
         "/definitions/package$published/properties/package/properties/package_version"
     );
     rt::object_reader!(
-        read_297, Visit297, PackageVersionRelease { url = "url", required => LeafRead <
-        Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; id = "id",
-        required => LeafRead < Leaf1 >; tag_name = "tag_name", required => LeafRead <
-        Leaf2 >; target_commitish = "target_commitish", required => LeafRead < Leaf2 >;
-        name = "name", required => LeafRead < Leaf2 >; draft = "draft", required =>
-        LeafRead < Leaf4 >; author = "author", required => Typed < User >; prerelease =
-        "prerelease", required => LeafRead < Leaf4 >; created_at = "created_at", required
-        => LeafRead < Leaf2 >; published_at = "published_at", required => LeafRead <
-        Leaf2 >; } deny; contract[validators::v247], BASE0,
+        read_297, Visit297, PackageVersionRelease { url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        tag_name = "tag_name", required => LeafRead<Leaf2>;
+        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
+        author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => LeafRead<Leaf4>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        published_at = "published_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v247], BASE0,
         "/definitions/package$published/properties/package/properties/package_version/properties/release"
     );
     rt::object_reader!(
-        read_298, Visit298, PackageFile { download_url = "download_url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; name = "name",
-        required => LeafRead < Leaf2 >; sha256 = "sha256", required => LeafRead < Leaf2
-        >; sha1 = "sha1", required => LeafRead < Leaf2 >; md5 = "md5", required =>
-        LeafRead < Leaf2 >; content_type = "content_type", required => LeafRead < Leaf2
-        >; state = "state", required => LeafRead < Leaf2 >; size = "size", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::v248], BASE0,
+        read_298, Visit298, PackageFile {
+        download_url = "download_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required => LeafRead<Leaf2>;
+        sha256 = "sha256", required => LeafRead<Leaf2>; sha1 = "sha1", required => LeafRead<Leaf2>;
+        md5 = "md5", required => LeafRead<Leaf2>;
+        content_type = "content_type", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf2>; size = "size", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny; contract[validators::v248],
+        BASE0,
         "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items"
     );
     rt::object_reader!(
-        read_299, Visit299, Registry { about_url = "about_url", required => LeafRead <
-        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; r#type = "type", required
-        => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; vendor =
-        "vendor", required => LeafRead < Leaf2 >; } deny; contract[validators::v249],
-        BASE0, "/definitions/package$published/properties/package/properties/registry"
+        read_299, Visit299, Registry { about_url = "about_url", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; r#type = "type", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; vendor = "vendor", required => LeafRead<Leaf2>;
+        } deny; contract[validators::v249], BASE0,
+        "/definitions/package$published/properties/package/properties/registry"
     );
     rt::object_reader!(
-        read_301, Visit301, PageBuildEvent { id = "id", required => LeafRead < Leaf1 >;
-        build = "build", required => Typed < Build >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
+        read_301, Visit301, PageBuildEvent { id = "id", required => LeafRead<Leaf1>;
+        build = "build", required => Typed<Build>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v250], BASE0, "/definitions/page_build$event"
     );
     rt::object_reader!(
-        read_302, Visit302, Build { url = "url", required => LeafRead < Leaf2 >; status =
-        "status", required => LeafRead < Leaf2 >; error = "error", required => Typed <
-        Error >; pusher = "pusher", required => Typed < User >; commit = "commit",
-        required => LeafRead < Leaf2 >; duration = "duration", required => LeafRead <
-        Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; } deny; contract[validators::v251],
-        BASE0, "/definitions/page_build$event/properties/build"
+        read_302, Visit302, Build { url = "url", required => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf2>; error = "error", required => Typed<Error>;
+        pusher = "pusher", required => Typed<User>; commit = "commit", required => LeafRead<Leaf2>;
+        duration = "duration", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v251], BASE0, "/definitions/page_build$event/properties/build"
     );
     rt::object_reader!(
-        read_303, Visit303, Error { message = "message", required => ViaValue < Check6 >;
-        } deny; contract[validators::t85:: < 3 >], BASE0,
+        read_303, Visit303, Error { message = "message", required => ViaValue<Check6>; } deny;
+        contract[validators::t85::<3>], BASE0,
         "/definitions/page_build$event/properties/build/properties/error"
     );
     rt::object_reader!(
-        read_304, Visit304, PingEvent { zen = "zen", required => LeafRead < Leaf2 >;
-        hook_id = "hook_id", required => LeafRead < Leaf1 >; hook = "hook", required =>
-        Typed < PingEventHook >; repository = "repository" => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender" => Typed < User >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::v253], BASE0, "/definitions/ping$event"
+        read_304, Visit304, PingEvent { zen = "zen", required => LeafRead<Leaf2>;
+        hook_id = "hook_id", required => LeafRead<Leaf1>;
+        hook = "hook", required => Typed<PingEventHook>;
+        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender" => Typed<User>; organization = "organization" => Typed<Organization>;
+        } deny; contract[validators::v253], BASE0, "/definitions/ping$event"
     );
     rt::object_reader!(
-        read_305, Visit305, PingEventHook { r#type = "type", required => LeafRead < Leaf2
-        >; id = "id", required => LeafRead < Leaf1 >; name = "name", required => LeafRead
-        < Leaf2 >; active = "active", required => LeafRead < Leaf4 >; app_id = "app_id"
-        => LeafRead < Leaf1 >; events = "events", required => ViaValue < Check99 >;
-        config = "config", required => Typed < RootPingEventHookConfig >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; created_at = "created_at", required
-        => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; test_url =
-        "test_url" => LeafRead < Leaf2 >; ping_url = "ping_url", required => LeafRead <
-        Leaf2 >; last_response = "last_response" => Typed < LastResponse >; } deny;
+        read_305, Visit305, PingEventHook { r#type = "type", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required => LeafRead<Leaf2>;
+        active = "active", required => LeafRead<Leaf4>; app_id = "app_id" => LeafRead<Leaf1>;
+        events = "events", required => ViaValue<Check99>;
+        config = "config", required => Typed<RootPingEventHookConfig>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; test_url = "test_url" => LeafRead<Leaf2>;
+        ping_url = "ping_url", required => LeafRead<Leaf2>;
+        last_response = "last_response" => Typed<LastResponse>; } deny;
         contract[validators::v254], BASE0, "/definitions/ping$event/properties/hook"
     );
     rt::object_reader!(
-        read_306, Visit306, RootPingEventHookConfig { content_type = "content_type",
-        required => LeafRead < Leaf100 >; secret = "secret" => LeafRead < Leaf2 >; url =
-        "url", required => LeafRead < Leaf2 >; insecure_ssl = "insecure_ssl", required =>
-        LeafRead < Leaf2 >; } deny; contract[validators::v255], BASE0,
+        read_306, Visit306, RootPingEventHookConfig {
+        content_type = "content_type", required => LeafRead<Leaf100>;
+        secret = "secret" => LeafRead<Leaf2>; url = "url", required => LeafRead<Leaf2>;
+        insecure_ssl = "insecure_ssl", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v255], BASE0,
         "/definitions/ping$event/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_307, Visit307, LastResponse { code = "code", required => LeafRead < Leaf10
-        >; status = "status", required => LeafRead < Leaf2 >; message = "message",
-        required => LeafRead < Leaf10 >; } deny; contract[validators::v256], BASE0,
-        "/definitions/ping$event/properties/hook/properties/last_response"
+        read_307, Visit307, LastResponse { code = "code", required => LeafRead<Leaf10>;
+        status = "status", required => LeafRead<Leaf2>;
+        message = "message", required => LeafRead<Leaf10>; } deny; contract[validators::v256],
+        BASE0, "/definitions/ping$event/properties/hook/properties/last_response"
     );
     rt::object_reader!(
-        read_310, Visit310, Project { owner_url = "owner_url", required => LeafRead <
-        Leaf2 >; url = "url", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; columns_url = "columns_url", required => LeafRead
-        < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id",
-        required => LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >;
-        body = "body", required => ViaValue < Check6 >; number = "number", required =>
-        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; creator =
-        "creator", required => Typed < User >; created_at = "created_at", required =>
-        LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::v258], BASE0, "/definitions/project"
+        read_310, Visit310, Project { owner_url = "owner_url", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        columns_url = "columns_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; body = "body", required => ViaValue<Check6>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>; creator = "creator", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v258], BASE0, "/definitions/project"
     );
     rt::object_reader!(
-        read_314, Visit314, ProjectEditedChanges { name = "name" => Typed < Title >; body
-        = "body" => Typed < Title >; } deny; contract[validators::t86:: < 2 >], BASE0,
-        "/definitions/project$edited/properties/changes"
+        read_314, Visit314, ProjectEditedChanges { name = "name" => Typed<Title>;
+        body = "body" => Typed<Title>; } deny;
+        contract[validators::t86::<2>], BASE0, "/definitions/project$edited/properties/changes"
     );
     rt::object_reader!(
-        read_318, Visit318, ProjectCardConvertedChanges { note = "note", required =>
-        Typed < Title >; } deny; contract[validators::t85:: < 4 >], BASE0,
+        read_318, Visit318, ProjectCardConvertedChanges { note = "note", required => Typed<Title>;
+        } deny; contract[validators::t85::<4>], BASE0,
         "/definitions/project_card$converted/properties/changes"
     );
     rt::object_reader!(
-        read_319, Visit319, ProjectCardConvertedProjectCard { url = "url", required =>
-        LeafRead < Leaf2 >; project_url = "project_url", required => LeafRead < Leaf2 >;
-        column_url = "column_url", required => LeafRead < Leaf2 >; column_id =
-        "column_id", required => LeafRead < Leaf1 >; id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; note = "note",
-        required => ViaValue < Check6 >; archived = "archived", required => LeafRead <
-        Leaf4 >; creator = "creator", required => Typed < User >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; content_url = "content_url" => LeafRead < Leaf2 >;
-        after_id = "after_id" => LeafRead < Leaf10 >; } deny; contract[validators::v262],
-        BASE0, "/definitions/project-card"
+        read_319, Visit319, ProjectCardConvertedProjectCard {
+        url = "url", required => LeafRead<Leaf2>;
+        project_url = "project_url", required => LeafRead<Leaf2>;
+        column_url = "column_url", required => LeafRead<Leaf2>;
+        column_id = "column_id", required => LeafRead<Leaf1>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        note = "note", required => ViaValue<Check6>;
+        archived = "archived", required => LeafRead<Leaf4>;
+        creator = "creator", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        content_url = "content_url" => LeafRead<Leaf2>; after_id = "after_id" => LeafRead<Leaf10>;
+        } deny; contract[validators::v262], BASE0, "/definitions/project-card"
     );
     rt::object_reader!(
-        read_324, Visit324, ProjectCardMovedChanges { column_id = "column_id", required
-        => Typed < ColumnId >; } deny; contract[validators::t85:: < 5 >], BASE0,
-        "/definitions/project_card$moved/properties/changes"
+        read_324, Visit324, ProjectCardMovedChanges {
+        column_id = "column_id", required => Typed<ColumnId>; } deny;
+        contract[validators::t85::<5>], BASE0, "/definitions/project_card$moved/properties/changes"
     );
     rt::object_reader!(
-        read_325, Visit325, ColumnId { from = "from", required => LeafRead < Leaf1 >; }
-        deny; contract[validators::t3:: < 4 >], BASE0,
+        read_325, Visit325, ColumnId { from = "from", required => LeafRead<Leaf1>; } deny;
+        contract[validators::t3::<4>], BASE0,
         "/definitions/project_card$moved/properties/changes/properties/column_id"
     );
     rt::value_leaf!(
-        Leaf104 -> (), scalar | v | rt::is_valid(validators::v646, v) &&
-        rt::is_valid(validators::v668, v)
+        Leaf104 -> (),
+        scalar |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v668, v)
     );
     rt::object_reader!(
-        read_326, Visit326, ProjectCardMovedProjectCard { url = "url", required =>
-        LeafRead < Leaf2 >; project_url = "project_url", required => LeafRead < Leaf2 >;
-        column_url = "column_url", required => LeafRead < Leaf2 >; column_id =
-        "column_id", required => LeafRead < Leaf1 >; id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; note = "note",
-        required => ViaValue < Check6 >; archived = "archived", required => LeafRead <
-        Leaf4 >; creator = "creator", required => Typed < User >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; content_url = "content_url" => LeafRead < Leaf2 >;
-        after_id = "after_id", required => LeafRead < Leaf104 >; } deny;
-        contract[validators::t10:: < 20 >], BASE0,
+        read_326, Visit326, ProjectCardMovedProjectCard { url = "url", required => LeafRead<Leaf2>;
+        project_url = "project_url", required => LeafRead<Leaf2>;
+        column_url = "column_url", required => LeafRead<Leaf2>;
+        column_id = "column_id", required => LeafRead<Leaf1>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        note = "note", required => ViaValue<Check6>;
+        archived = "archived", required => LeafRead<Leaf4>;
+        creator = "creator", required => Typed<User>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        content_url = "content_url" => LeafRead<Leaf2>;
+        after_id = "after_id", required => LeafRead<Leaf104>; } deny;
+        contract[validators::t10::<20>], BASE0,
         "/definitions/project_card$moved/properties/project_card"
     );
     rt::object_reader!(
-        read_329, Visit329, ProjectColumn { url = "url", required => LeafRead < Leaf2 >;
-        project_url = "project_url", required => LeafRead < Leaf2 >; cards_url =
-        "cards_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
-        Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
-        required => LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead <
-        Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >; } deny;
+        read_329, Visit329, ProjectColumn { url = "url", required => LeafRead<Leaf2>;
+        project_url = "project_url", required => LeafRead<Leaf2>;
+        cards_url = "cards_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
         contract[validators::v267], BASE0, "/definitions/project-column"
     );
     rt::object_reader!(
-        read_332, Visit332, ProjectColumnEditedChanges { name = "name" => Typed < Title
-        >; } deny; contract[validators::t83:: < 3 >], BASE0,
+        read_332, Visit332, ProjectColumnEditedChanges { name = "name" => Typed<Title>; } deny;
+        contract[validators::t83::<3>], BASE0,
         "/definitions/project_column$edited/properties/changes"
     );
     rt::object_reader!(
-        read_334, Visit334, PublicEvent { repository = "repository", required => ViaValue
-        < Check78 < 34 > >; sender = "sender", required => Typed < User >; installation =
-        "installation" => Typed < InstallationLite >; organization = "organization" =>
-        Typed < Organization >; } deny; contract[validators::v269], BASE0,
-        "/definitions/public$event"
+        read_334, Visit334, PublicEvent {
+        repository = "repository", required => ViaValue<Check78<34>>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v269], BASE0, "/definitions/public$event"
     );
     rt::string_leaf!(
-        Leaf106 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
-        PullRequestAssignedAction::from_listed_str(s)
+        Leaf106 -> PullRequestAssignedAction,
+        |s| [!::std::matches!(s, "assigned")] => PullRequestAssignedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_336, Visit336, PullRequestAssigned { action = "action", required => LeafRead
-        < Leaf106 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
-        "pull_request", required => Typed < PullRequestAssignedPullRequest >; assignee =
-        "assignee", required => Typed < User >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t16:: < 0 >], BASE0, "/definitions/pull_request$assigned"
+        read_336, Visit336, PullRequestAssigned { action = "action", required => LeafRead<Leaf106>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        assignee = "assignee", required => Typed<User>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t16::<0>], BASE0, "/definitions/pull_request$assigned"
     );
     rt::via_value!(
         Check107 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-        | v | rt::is_valid(validators::t2:: < 11 >, v)
+        |v| rt::is_valid(validators::t2::<11>, v)
     );
-    rt::array_checks!(Checks108, items = validators::t2:: < 11 >);
-    rt::array_checks!(Checks109, items = validators::t79:: < 55 >);
-    rt::via_value!(Check110 -> Option < bool >, | v | rt::is_valid(validators::v670, v));
+    rt::array_checks!(Checks108, items = validators::t2::<11>);
+    rt::array_checks!(Checks109, items = validators::t79::<55>);
+    rt::via_value!(Check110 -> Option<bool>, |v| rt::is_valid(validators::v670, v));
     rt::object_reader!(
-        read_338, Visit338, PullRequestAssignedPullRequest { url = "url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
-        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
-        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
-        >; state = "state", required => LeafRead < Leaf87 >; locked = "locked", required
-        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
-        "user", required => Typed < User >; body = "body", required => ViaValue < Check6
-        >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
-        => ViaValue < Check6 >; merged_at = "merged_at", required => ViaValue < Check6 >;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue < Check6 >; assignee
-        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >;
-        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
-        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
-        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
-        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
-        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
-        required => LeafRead < Leaf2 >; head = "head", required => Typed <
-        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
-        "_links", required => Typed < PullRequestLinks >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
-        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
-        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf4
-        >; merged = "merged", required => ViaValue < Check110 >; mergeable = "mergeable",
-        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
-        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
-        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check28 >; comments =
-        "comments", required => LeafRead < Leaf1 >; review_comments = "review_comments",
-        required => LeafRead < Leaf1 >; maintainer_can_modify = "maintainer_can_modify",
-        required => LeafRead < Leaf4 >; commits = "commits", required => LeafRead < Leaf1
-        >; additions = "additions", required => LeafRead < Leaf1 >; deletions =
-        "deletions", required => LeafRead < Leaf1 >; changed_files = "changed_files",
-        required => LeafRead < Leaf1 >; } deny; contract[validators::v290], BASE0,
-        "/definitions/pull-request"
+        read_338, Visit338, PullRequestAssignedPullRequest {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        merged_at = "merged_at", required => ViaValue<Check6>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        draft = "draft", required => LeafRead<Leaf4>;
+        merged = "merged", required => ViaValue<Check110>;
+        mergeable = "mergeable", required => ViaValue<Check110>;
+        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        merged_by = "merged_by", required => ViaValue<Check28>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        review_comments = "review_comments", required => LeafRead<Leaf1>;
+        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
+        commits = "commits", required => LeafRead<Leaf1>;
+        additions = "additions", required => LeafRead<Leaf1>;
+        deletions = "deletions", required => LeafRead<Leaf1>;
+        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        contract[validators::v290], BASE0, "/definitions/pull-request"
     );
     rt::object_reader!(
-        read_340, Visit340, PullRequestHead { label = "label", required => LeafRead <
-        Leaf2 >; r#ref = "ref", required => LeafRead < Leaf2 >; sha = "sha", required =>
-        LeafRead < Leaf2 >; user = "user", required => Typed < User >; repo = "repo",
-        required => Typed < BranchProtectionRuleCreatedRepository >; } deny;
+        read_340, Visit340, PullRequestHead { label = "label", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => LeafRead<Leaf2>; sha = "sha", required => LeafRead<Leaf2>;
+        user = "user", required => Typed<User>;
+        repo = "repo", required => Typed<BranchProtectionRuleCreatedRepository>; } deny;
         contract[validators::v293], BASE0, "/definitions/pull-request/properties/head"
     );
     rt::object_reader!(
-        read_341, Visit341, PullRequestLinks { self_ = "self", required => Typed < Link
-        >; html = "html", required => Typed < Link >; issue = "issue", required => Typed
-        < Link >; comments = "comments", required => Typed < Link >; review_comments =
-        "review_comments", required => Typed < Link >; review_comment = "review_comment",
-        required => Typed < Link >; commits = "commits", required => Typed < Link >;
-        statuses = "statuses", required => Typed < Link >; } deny;
+        read_341, Visit341, PullRequestLinks { self_ = "self", required => Typed<Link>;
+        html = "html", required => Typed<Link>; issue = "issue", required => Typed<Link>;
+        comments = "comments", required => Typed<Link>;
+        review_comments = "review_comments", required => Typed<Link>;
+        review_comment = "review_comment", required => Typed<Link>;
+        commits = "commits", required => Typed<Link>;
+        statuses = "statuses", required => Typed<Link>; } deny;
         contract[validators::v294], BASE0, "/definitions/pull-request/properties/_links"
     );
     rt::object_reader!(
-        read_342, Visit342, Link { href = "href", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t85:: < 6 >], BASE0, "/definitions/link"
+        read_342, Visit342, Link { href = "href", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t85::<6>], BASE0, "/definitions/link"
     );
     rt::string_leaf!(
-        Leaf111 -> PullRequestAutoMergeDisabledAction, | s | [! ::std::matches!(s,
+        Leaf111 -> PullRequestAutoMergeDisabledAction, |s| [!::std::matches!(s,
         "auto_merge_disabled")] => PullRequestAutoMergeDisabledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_343, Visit343, PullRequestAutoMergeDisabled { action = "action", required =>
-        LeafRead < Leaf111 >; number = "number", required => LeafRead < Leaf1 >;
-        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >;
-        sender = "sender", required => Typed < User >; } deny; contract[validators::t17::
-        < 0 >], BASE0, "/definitions/pull_request$auto_merge_disabled"
+        read_343, Visit343, PullRequestAutoMergeDisabled {
+        action = "action", required => LeafRead<Leaf111>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<0>], BASE0, "/definitions/pull_request$auto_merge_disabled"
     );
     rt::string_leaf!(
-        Leaf112 -> PullRequestAutoMergeEnabledAction, | s | [! ::std::matches!(s,
+        Leaf112 -> PullRequestAutoMergeEnabledAction, |s| [!::std::matches!(s,
         "auto_merge_enabled")] => PullRequestAutoMergeEnabledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_345, Visit345, PullRequestAutoMergeEnabled { action = "action", required =>
-        LeafRead < Leaf112 >; number = "number", required => LeafRead < Leaf1 >;
-        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >;
-        sender = "sender", required => Typed < User >; } deny; contract[validators::t17::
-        < 1 >], BASE0, "/definitions/pull_request$auto_merge_enabled"
+        read_345, Visit345, PullRequestAutoMergeEnabled {
+        action = "action", required => LeafRead<Leaf112>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<1>], BASE0, "/definitions/pull_request$auto_merge_enabled"
     );
     rt::string_leaf!(
-        Leaf113 -> RootIssuesEventClosedIssueState, | s | [! ::std::matches!(s,
-        "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
+        Leaf113 -> RootIssuesEventClosedIssueState,
+        |s| [!::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_347, Visit347, PullRequestClosed { action = "action", required => LeafRead <
-        Leaf113 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
-        "pull_request", required => Typed < PullRequestClosedPullRequest >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        installation = "installation" => Typed < InstallationLite >; organization =
-        "organization" => Typed < Organization >; sender = "sender", required => Typed <
-        User >; } deny; contract[validators::t17:: < 2 >], BASE0,
-        "/definitions/pull_request$closed"
+        read_347, Visit347, PullRequestClosed { action = "action", required => LeafRead<Leaf113>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestClosedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<2>], BASE0, "/definitions/pull_request$closed"
     );
     rt::value_leaf!(
-        Leaf114 -> bool, scalar | v | rt::is_valid(validators::v670, v) &&
-        rt::is_valid(validators::v643, v)
+        Leaf114 -> bool,
+        scalar |v| rt::is_valid(validators::v670, v) && rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
-        read_348, Visit348, PullRequestClosedPullRequest { url = "url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
-        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
-        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
-        >; state = "state", required => LeafRead < Leaf92 >; locked = "locked", required
-        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
-        "user", required => Typed < User >; body = "body", required => ViaValue < Check6
-        >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
-        => LeafRead < Leaf2 >; merged_at = "merged_at", required => ViaValue < Check6 >;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue < Check6 >; assignee
-        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >;
-        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
-        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
-        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
-        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
-        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
-        required => LeafRead < Leaf2 >; head = "head", required => Typed <
-        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
-        "_links", required => Typed < PullRequestLinks >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
-        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
-        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf4
-        >; merged = "merged", required => LeafRead < Leaf114 >; mergeable = "mergeable",
-        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
-        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
-        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check28 >; comments =
-        "comments", required => LeafRead < Leaf1 >; review_comments = "review_comments",
-        required => LeafRead < Leaf1 >; maintainer_can_modify = "maintainer_can_modify",
-        required => LeafRead < Leaf4 >; commits = "commits", required => LeafRead < Leaf1
-        >; additions = "additions", required => LeafRead < Leaf1 >; deletions =
-        "deletions", required => LeafRead < Leaf1 >; changed_files = "changed_files",
-        required => LeafRead < Leaf1 >; } deny; contract[validators::t10:: < 21 >],
-        BASE0, "/definitions/pull_request$closed/properties/pull_request"
+        read_348, Visit348, PullRequestClosedPullRequest { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf92>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => LeafRead<Leaf2>;
+        merged_at = "merged_at", required => ViaValue<Check6>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        draft = "draft", required => LeafRead<Leaf4>;
+        merged = "merged", required => LeafRead<Leaf114>;
+        mergeable = "mergeable", required => ViaValue<Check110>;
+        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        merged_by = "merged_by", required => ViaValue<Check28>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        review_comments = "review_comments", required => LeafRead<Leaf1>;
+        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
+        commits = "commits", required => LeafRead<Leaf1>;
+        additions = "additions", required => LeafRead<Leaf1>;
+        deletions = "deletions", required => LeafRead<Leaf1>;
+        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        contract[validators::t10::<21>], BASE0,
+        "/definitions/pull_request$closed/properties/pull_request"
     );
     rt::string_leaf!(
-        Leaf115 -> PullRequestConvertedToDraftAction, | s | [! ::std::matches!(s,
+        Leaf115 -> PullRequestConvertedToDraftAction, |s| [!::std::matches!(s,
         "converted_to_draft")] => PullRequestConvertedToDraftAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_349, Visit349, PullRequestConvertedToDraft { action = "action", required =>
-        LeafRead < Leaf115 >; number = "number", required => LeafRead < Leaf1 >;
-        pull_request = "pull_request", required => Typed <
-        PullRequestConvertedToDraftPullRequest >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t17:: < 3 >], BASE0,
-        "/definitions/pull_request$converted_to_draft"
+        read_349, Visit349, PullRequestConvertedToDraft {
+        action = "action", required => LeafRead<Leaf115>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestConvertedToDraftPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<3>], BASE0, "/definitions/pull_request$converted_to_draft"
     );
     rt::value_leaf!(
-        Leaf116 -> bool, scalar | v | rt::is_valid(validators::v670, v) &&
-        rt::is_valid(validators::v660, v)
+        Leaf116 -> bool,
+        scalar |v| rt::is_valid(validators::v670, v) && rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
-        read_351, Visit351, PullRequestConvertedToDraftPullRequest { url = "url",
-        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
-        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
-        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
-        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
-        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; body = "body", required =>
-        ViaValue < Check6 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => LeafRead < Leaf71 >; merged_at = "merged_at", required
-        => LeafRead < Leaf71 >; merge_commit_sha = "merge_commit_sha", required =>
-        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
-        assignees = "assignees", required => VecOf < Typed < User >, 0usize, { usize::MAX
-        }, Checks89 >; requested_reviewers = "requested_reviewers", required => VecOf <
-        ViaValue < Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
-        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
-        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
-        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
-        required => LeafRead < Leaf2 >; head = "head", required => Typed <
-        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
-        "_links", required => Typed < PullRequestLinks >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
-        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
-        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf76
-        >; merged = "merged", required => LeafRead < Leaf116 >; mergeable = "mergeable",
-        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
-        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
-        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
-        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
-        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
-        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
-        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
-        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
-        "changed_files", required => LeafRead < Leaf1 >; } deny;
-        contract[validators::t10:: < 22 >], BASE0,
+        read_351, Visit351, PullRequestConvertedToDraftPullRequest {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => LeafRead<Leaf71>;
+        merged_at = "merged_at", required => LeafRead<Leaf71>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        draft = "draft", required => LeafRead<Leaf76>;
+        merged = "merged", required => LeafRead<Leaf116>;
+        mergeable = "mergeable", required => ViaValue<Check110>;
+        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        merged_by = "merged_by", required => ViaValue<Check72<2>>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        review_comments = "review_comments", required => LeafRead<Leaf1>;
+        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
+        commits = "commits", required => LeafRead<Leaf1>;
+        additions = "additions", required => LeafRead<Leaf1>;
+        deletions = "deletions", required => LeafRead<Leaf1>;
+        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        contract[validators::t10::<22>], BASE0,
         "/definitions/pull_request$converted_to_draft/properties/pull_request"
     );
     rt::string_leaf!(
-        Leaf117 -> PullRequestEditedAction, | s | [! ::std::matches!(s, "edited")] =>
-        PullRequestEditedAction::from_listed_str(s)
+        Leaf117 -> PullRequestEditedAction,
+        |s| [!::std::matches!(s, "edited")] => PullRequestEditedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_352, Visit352, PullRequestEdited { action = "action", required => LeafRead <
-        Leaf117 >; number = "number", required => LeafRead < Leaf1 >; changes =
-        "changes", required => Typed < IssuesEditedChanges >; pull_request =
-        "pull_request", required => Typed < PullRequestAssignedPullRequest >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        installation = "installation" => Typed < InstallationLite >; organization =
-        "organization" => Typed < Organization >; sender = "sender", required => Typed <
-        User >; } deny; contract[validators::v305], BASE0,
-        "/definitions/pull_request$edited"
+        read_352, Visit352, PullRequestEdited { action = "action", required => LeafRead<Leaf117>;
+        number = "number", required => LeafRead<Leaf1>;
+        changes = "changes", required => Typed<IssuesEditedChanges>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v305], BASE0, "/definitions/pull_request$edited"
     );
     rt::string_leaf!(
-        Leaf118 -> PullRequestLabeledAction, | s | [! ::std::matches!(s, "labeled")] =>
-        PullRequestLabeledAction::from_listed_str(s)
+        Leaf118 -> PullRequestLabeledAction,
+        |s| [!::std::matches!(s, "labeled")] => PullRequestLabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_354, Visit354, PullRequestLabeled { action = "action", required => LeafRead
-        < Leaf118 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
-        "pull_request", required => Typed < PullRequestAssignedPullRequest >; label =
-        "label", required => Typed < Label >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t18:: < 0 >], BASE0, "/definitions/pull_request$labeled"
+        read_354, Visit354, PullRequestLabeled { action = "action", required => LeafRead<Leaf118>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        label = "label", required => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t18::<0>], BASE0, "/definitions/pull_request$labeled"
     );
     rt::string_leaf!(
-        Leaf119 -> DiscussionState, | s | [! ::std::matches!(s, "locked")] =>
-        DiscussionState::from_listed_str(s)
+        Leaf119 -> DiscussionState,
+        |s| [!::std::matches!(s, "locked")] => DiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_356, Visit356, PullRequestLocked { action = "action", required => LeafRead <
-        Leaf119 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
-        "pull_request", required => Typed < PullRequestAssignedPullRequest >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        installation = "installation" => Typed < InstallationLite >; organization =
-        "organization" => Typed < Organization >; sender = "sender", required => Typed <
-        User >; } deny; contract[validators::t17:: < 4 >], BASE0,
-        "/definitions/pull_request$locked"
+        read_356, Visit356, PullRequestLocked { action = "action", required => LeafRead<Leaf119>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<4>], BASE0, "/definitions/pull_request$locked"
     );
     rt::string_leaf!(
-        Leaf120 -> PullRequestOpenedAction, | s | [! ::std::matches!(s, "opened")] =>
-        PullRequestOpenedAction::from_listed_str(s)
+        Leaf120 -> PullRequestOpenedAction,
+        |s| [!::std::matches!(s, "opened")] => PullRequestOpenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_357, Visit357, PullRequestOpened { action = "action", required => LeafRead <
-        Leaf120 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
-        "pull_request", required => Typed < PullRequestOpenedPullRequest >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        installation = "installation" => Typed < InstallationLite >; organization =
-        "organization" => Typed < Organization >; sender = "sender", required => Typed <
-        User >; } deny; contract[validators::t17:: < 5 >], BASE0,
-        "/definitions/pull_request$opened"
+        read_357, Visit357, PullRequestOpened { action = "action", required => LeafRead<Leaf120>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestOpenedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<5>], BASE0, "/definitions/pull_request$opened"
     );
     rt::via_value!(
-        Check121 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v663, v)
-        && rt::is_valid(validators::v646, v)
+        Check121 -> Option<ActiveLockReason>,
+        |v| rt::is_valid(validators::v663, v) && rt::is_valid(validators::v646, v)
     );
     rt::object_reader!(
-        read_359, Visit359, PullRequestOpenedPullRequest { url = "url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
-        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
-        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
-        >; state = "state", required => LeafRead < Leaf95 >; locked = "locked", required
-        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
-        "user", required => Typed < User >; body = "body", required => ViaValue < Check6
-        >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
-        => LeafRead < Leaf71 >; merged_at = "merged_at", required => LeafRead < Leaf71 >;
-        merge_commit_sha = "merge_commit_sha", required => LeafRead < Leaf71 >; assignee
-        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >;
-        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
-        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
-        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
-        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
-        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
-        required => LeafRead < Leaf2 >; head = "head", required => Typed <
-        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
-        "_links", required => Typed < PullRequestLinks >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
-        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
-        required => ViaValue < Check121 >; draft = "draft", required => LeafRead < Leaf4
-        >; merged = "merged", required => ViaValue < Check110 >; mergeable = "mergeable",
-        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
-        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
-        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
-        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
-        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
-        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
-        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
-        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
-        "changed_files", required => LeafRead < Leaf1 >; } deny;
-        contract[validators::t10:: < 23 >], BASE0,
+        read_359, Visit359, PullRequestOpenedPullRequest { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf95>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => LeafRead<Leaf71>;
+        merged_at = "merged_at", required => LeafRead<Leaf71>;
+        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf71>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check121>;
+        draft = "draft", required => LeafRead<Leaf4>;
+        merged = "merged", required => ViaValue<Check110>;
+        mergeable = "mergeable", required => ViaValue<Check110>;
+        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        merged_by = "merged_by", required => ViaValue<Check72<2>>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        review_comments = "review_comments", required => LeafRead<Leaf1>;
+        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
+        commits = "commits", required => LeafRead<Leaf1>;
+        additions = "additions", required => LeafRead<Leaf1>;
+        deletions = "deletions", required => LeafRead<Leaf1>;
+        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        contract[validators::t10::<23>], BASE0,
         "/definitions/pull_request$opened/properties/pull_request"
     );
     rt::string_leaf!(
-        Leaf122 -> PullRequestReadyForReviewAction, | s | [! ::std::matches!(s,
-        "ready_for_review")] => PullRequestReadyForReviewAction::from_listed_str(s)
+        Leaf122 -> PullRequestReadyForReviewAction, |s| [!::std::matches!(s, "ready_for_review")] =>
+        PullRequestReadyForReviewAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_360, Visit360, PullRequestReadyForReview { action = "action", required =>
-        LeafRead < Leaf122 >; number = "number", required => LeafRead < Leaf1 >;
-        pull_request = "pull_request", required => Typed <
-        PullRequestReadyForReviewPullRequest >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t17:: < 6 >], BASE0,
-        "/definitions/pull_request$ready_for_review"
+        read_360, Visit360, PullRequestReadyForReview {
+        action = "action", required => LeafRead<Leaf122>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestReadyForReviewPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<6>], BASE0, "/definitions/pull_request$ready_for_review"
     );
     rt::object_reader!(
-        read_362, Visit362, PullRequestReadyForReviewPullRequest { url = "url", required
-        => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
-        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
-        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
-        >; state = "state", required => LeafRead < Leaf95 >; locked = "locked", required
-        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
-        "user", required => Typed < User >; body = "body", required => ViaValue < Check6
-        >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
-        => LeafRead < Leaf71 >; merged_at = "merged_at", required => LeafRead < Leaf71 >;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue < Check6 >; assignee
-        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >;
-        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
-        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
-        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
-        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
-        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
-        required => LeafRead < Leaf2 >; head = "head", required => Typed <
-        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
-        "_links", required => Typed < PullRequestLinks >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
-        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
-        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf74
-        >; merged = "merged", required => LeafRead < Leaf114 >; mergeable = "mergeable",
-        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
-        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
-        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
-        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
-        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
-        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
-        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
-        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
-        "changed_files", required => LeafRead < Leaf1 >; } deny;
-        contract[validators::t10:: < 24 >], BASE0,
+        read_362, Visit362, PullRequestReadyForReviewPullRequest {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf95>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => LeafRead<Leaf71>;
+        merged_at = "merged_at", required => LeafRead<Leaf71>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        draft = "draft", required => LeafRead<Leaf74>;
+        merged = "merged", required => LeafRead<Leaf114>;
+        mergeable = "mergeable", required => ViaValue<Check110>;
+        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        merged_by = "merged_by", required => ViaValue<Check72<2>>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        review_comments = "review_comments", required => LeafRead<Leaf1>;
+        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
+        commits = "commits", required => LeafRead<Leaf1>;
+        additions = "additions", required => LeafRead<Leaf1>;
+        deletions = "deletions", required => LeafRead<Leaf1>;
+        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        contract[validators::t10::<24>], BASE0,
         "/definitions/pull_request$ready_for_review/properties/pull_request"
     );
     rt::string_leaf!(
-        Leaf123 -> PullRequestReopenedAction, | s | [! ::std::matches!(s, "reopened")] =>
-        PullRequestReopenedAction::from_listed_str(s)
+        Leaf123 -> PullRequestReopenedAction,
+        |s| [!::std::matches!(s, "reopened")] => PullRequestReopenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_363, Visit363, PullRequestReopened { action = "action", required => LeafRead
-        < Leaf123 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
-        "pull_request", required => Typed < PullRequestReopenedPullRequest >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        installation = "installation" => Typed < InstallationLite >; organization =
-        "organization" => Typed < Organization >; sender = "sender", required => Typed <
-        User >; } deny; contract[validators::t17:: < 7 >], BASE0,
-        "/definitions/pull_request$reopened"
+        read_363, Visit363, PullRequestReopened { action = "action", required => LeafRead<Leaf123>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestReopenedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<7>], BASE0, "/definitions/pull_request$reopened"
     );
     rt::object_reader!(
-        read_365, Visit365, PullRequestReopenedPullRequest { url = "url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead < Leaf2 >;
-        patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url = "issue_url",
-        required => LeafRead < Leaf2 >; number = "number", required => LeafRead < Leaf1
-        >; state = "state", required => LeafRead < Leaf95 >; locked = "locked", required
-        => LeafRead < Leaf4 >; title = "title", required => LeafRead < Leaf2 >; user =
-        "user", required => Typed < User >; body = "body", required => ViaValue < Check6
-        >; created_at = "created_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; closed_at = "closed_at", required
-        => LeafRead < Leaf71 >; merged_at = "merged_at", required => LeafRead < Leaf71 >;
-        merge_commit_sha = "merge_commit_sha", required => LeafRead < Leaf71 >; assignee
-        = "assignee", required => ViaValue < Check28 >; assignees = "assignees", required
-        => VecOf < Typed < User >, 0usize, { usize::MAX }, Checks89 >;
-        requested_reviewers = "requested_reviewers", required => VecOf < ViaValue <
-        Check107 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >;
-        commits_url = "commits_url", required => LeafRead < Leaf2 >; review_comments_url
-        = "review_comments_url", required => LeafRead < Leaf2 >; review_comment_url =
-        "review_comment_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; statuses_url = "statuses_url",
-        required => LeafRead < Leaf2 >; head = "head", required => Typed <
-        PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links =
-        "_links", required => Typed < PullRequestLinks >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
-        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
-        required => ViaValue < Check91 >; draft = "draft", required => LeafRead < Leaf4
-        >; merged = "merged", required => LeafRead < Leaf114 >; mergeable = "mergeable",
-        required => ViaValue < Check110 >; rebaseable = "rebaseable", required =>
-        ViaValue < Check110 >; mergeable_state = "mergeable_state", required => LeafRead
-        < Leaf2 >; merged_by = "merged_by", required => ViaValue < Check72 < 2 > >;
-        comments = "comments", required => LeafRead < Leaf1 >; review_comments =
-        "review_comments", required => LeafRead < Leaf1 >; maintainer_can_modify =
-        "maintainer_can_modify", required => LeafRead < Leaf4 >; commits = "commits",
-        required => LeafRead < Leaf1 >; additions = "additions", required => LeafRead <
-        Leaf1 >; deletions = "deletions", required => LeafRead < Leaf1 >; changed_files =
-        "changed_files", required => LeafRead < Leaf1 >; } deny;
-        contract[validators::t10:: < 25 >], BASE0,
+        read_365, Visit365, PullRequestReopenedPullRequest {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf95>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => LeafRead<Leaf71>;
+        merged_at = "merged_at", required => LeafRead<Leaf71>;
+        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf71>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
+        draft = "draft", required => LeafRead<Leaf4>;
+        merged = "merged", required => LeafRead<Leaf114>;
+        mergeable = "mergeable", required => ViaValue<Check110>;
+        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        merged_by = "merged_by", required => ViaValue<Check72<2>>;
+        comments = "comments", required => LeafRead<Leaf1>;
+        review_comments = "review_comments", required => LeafRead<Leaf1>;
+        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
+        commits = "commits", required => LeafRead<Leaf1>;
+        additions = "additions", required => LeafRead<Leaf1>;
+        deletions = "deletions", required => LeafRead<Leaf1>;
+        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        contract[validators::t10::<25>], BASE0,
         "/definitions/pull_request$reopened/properties/pull_request"
     );
     rt::string_leaf!(
-        Leaf124 -> PullRequestSynchronizeAction, | s | [! ::std::matches!(s,
-        "synchronize")] => PullRequestSynchronizeAction::from_listed_str(s)
+        Leaf124 -> PullRequestSynchronizeAction,
+        |s| [!::std::matches!(s, "synchronize")] => PullRequestSynchronizeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_374, Visit374, PullRequestSynchronize { action = "action", required =>
-        LeafRead < Leaf124 >; number = "number", required => LeafRead < Leaf1 >; before =
-        "before", required => LeafRead < Leaf2 >; after = "after", required => LeafRead <
-        Leaf2 >; pull_request = "pull_request", required => Typed <
-        PullRequestAssignedPullRequest >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >;
-        sender = "sender", required => Typed < User >; } deny;
+        read_374, Visit374, PullRequestSynchronize {
+        action = "action", required => LeafRead<Leaf124>;
+        number = "number", required => LeafRead<Leaf1>;
+        before = "before", required => LeafRead<Leaf2>;
+        after = "after", required => LeafRead<Leaf2>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
         contract[validators::v327], BASE0, "/definitions/pull_request$synchronize"
     );
     rt::string_leaf!(
-        Leaf125 -> PullRequestUnassignedAction, | s | [! ::std::matches!(s,
-        "unassigned")] => PullRequestUnassignedAction::from_listed_str(s)
+        Leaf125 -> PullRequestUnassignedAction,
+        |s| [!::std::matches!(s, "unassigned")] => PullRequestUnassignedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_376, Visit376, PullRequestUnassigned { action = "action", required =>
-        LeafRead < Leaf125 >; number = "number", required => LeafRead < Leaf1 >;
-        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
-        >; assignee = "assignee", required => Typed < User >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; installation =
-        "installation" => Typed < InstallationLite >; organization = "organization" =>
-        Typed < Organization >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t16:: < 1 >], BASE0, "/definitions/pull_request$unassigned"
+        read_376, Visit376, PullRequestUnassigned {
+        action = "action", required => LeafRead<Leaf125>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        assignee = "assignee", required => Typed<User>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t16::<1>], BASE0, "/definitions/pull_request$unassigned"
     );
     rt::string_leaf!(
-        Leaf126 -> PullRequestUnlabeledAction, | s | [! ::std::matches!(s, "unlabeled")]
-        => PullRequestUnlabeledAction::from_listed_str(s)
+        Leaf126 -> PullRequestUnlabeledAction,
+        |s| [!::std::matches!(s, "unlabeled")] => PullRequestUnlabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_378, Visit378, PullRequestUnlabeled { action = "action", required =>
-        LeafRead < Leaf126 >; number = "number", required => LeafRead < Leaf1 >;
-        pull_request = "pull_request", required => Typed < PullRequestAssignedPullRequest
-        >; label = "label", required => Typed < Label >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; installation =
-        "installation" => Typed < InstallationLite >; organization = "organization" =>
-        Typed < Organization >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t18:: < 1 >], BASE0, "/definitions/pull_request$unlabeled"
+        read_378, Visit378, PullRequestUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        label = "label", required => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t18::<1>], BASE0, "/definitions/pull_request$unlabeled"
     );
     rt::string_leaf!(
-        Leaf127 -> PullRequestUnlockedAction, | s | [! ::std::matches!(s, "unlocked")] =>
-        PullRequestUnlockedAction::from_listed_str(s)
+        Leaf127 -> PullRequestUnlockedAction,
+        |s| [!::std::matches!(s, "unlocked")] => PullRequestUnlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_380, Visit380, PullRequestUnlocked { action = "action", required => LeafRead
-        < Leaf127 >; number = "number", required => LeafRead < Leaf1 >; pull_request =
-        "pull_request", required => Typed < PullRequestAssignedPullRequest >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        installation = "installation" => Typed < InstallationLite >; organization =
-        "organization" => Typed < Organization >; sender = "sender", required => Typed <
-        User >; } deny; contract[validators::t17:: < 8 >], BASE0,
-        "/definitions/pull_request$unlocked"
+        read_380, Visit380, PullRequestUnlocked { action = "action", required => LeafRead<Leaf127>;
+        number = "number", required => LeafRead<Leaf1>;
+        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t17::<8>], BASE0, "/definitions/pull_request$unlocked"
     );
     rt::object_reader!(
-        read_384, Visit384, PullRequestReviewDismissedReview { id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; user =
-        "user", required => Typed < User >; body = "body", required => ViaValue < Check6
-        >; commit_id = "commit_id", required => LeafRead < Leaf2 >; submitted_at =
-        "submitted_at", required => LeafRead < Leaf2 >; state = "state", required =>
-        LeafRead < Leaf51 >; html_url = "html_url", required => LeafRead < Leaf2 >;
-        pull_request_url = "pull_request_url", required => LeafRead < Leaf2 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >; links
-        = "_links", required => Typed < ReviewLinks >; } deny; contract[validators::t21::
-        < 0 >], BASE0, "/definitions/pull_request_review$dismissed/properties/review"
+        read_384, Visit384, PullRequestReviewDismissedReview {
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        commit_id = "commit_id", required => LeafRead<Leaf2>;
+        submitted_at = "submitted_at", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf51>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        pull_request_url = "pull_request_url", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<0>],
+        BASE0, "/definitions/pull_request_review$dismissed/properties/review"
     );
     rt::object_reader!(
-        read_385, Visit385, ReviewLinks { html = "html", required => Typed < Link >;
-        pull_request = "pull_request", required => Typed < Link >; } deny;
-        contract[validators::v337], BASE0,
-        "/definitions/pull_request_review$dismissed/properties/review/properties/_links"
+        read_385, Visit385, ReviewLinks { html = "html", required => Typed<Link>;
+        pull_request = "pull_request", required => Typed<Link>; } deny; contract[validators::v337],
+        BASE0, "/definitions/pull_request_review$dismissed/properties/review/properties/_links"
     );
     rt::via_value!(
-        Check128 -> SimplePullRequestRequestedReviewer, | v |
-        rt::is_valid(validators::t2:: < 11 >, v)
+        Check128 -> SimplePullRequestRequestedReviewer, |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_386, Visit386, SimplePullRequest { url = "url", required => LeafRead < Leaf2
-        >; id = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >;
-        diff_url = "diff_url", required => LeafRead < Leaf2 >; patch_url = "patch_url",
-        required => LeafRead < Leaf2 >; issue_url = "issue_url", required => LeafRead <
-        Leaf2 >; number = "number", required => LeafRead < Leaf1 >; state = "state",
-        required => LeafRead < Leaf87 >; locked = "locked", required => LeafRead < Leaf4
-        >; title = "title", required => LeafRead < Leaf2 >; user = "user", required =>
-        Typed < User >; body = "body", required => LeafRead < Leaf2 >; created_at =
-        "created_at", required => LeafRead < Leaf2 >; updated_at = "updated_at", required
-        => LeafRead < Leaf2 >; closed_at = "closed_at", required => ViaValue < Check6 >;
-        merged_at = "merged_at", required => ViaValue < Check6 >; merge_commit_sha =
-        "merge_commit_sha", required => ViaValue < Check6 >; assignee = "assignee",
-        required => ViaValue < Check28 >; assignees = "assignees", required => VecOf <
-        Typed < User >, 0usize, { usize::MAX }, Checks89 >; requested_reviewers =
-        "requested_reviewers", required => VecOf < ViaValue < Check128 >, 0usize, {
-        usize::MAX }, Checks108 >; requested_teams = "requested_teams", required => VecOf
-        < Typed < Team >, 0usize, { usize::MAX }, Checks109 >; labels = "labels",
-        required => VecOf < Typed < Label >, 0usize, { usize::MAX } >; milestone =
-        "milestone", required => ViaValue < Check90 >; draft = "draft", required =>
-        LeafRead < Leaf4 >; commits_url = "commits_url", required => LeafRead < Leaf2 >;
-        review_comments_url = "review_comments_url", required => LeafRead < Leaf2 >;
-        review_comment_url = "review_comment_url", required => LeafRead < Leaf2 >;
-        comments_url = "comments_url", required => LeafRead < Leaf2 >; statuses_url =
-        "statuses_url", required => LeafRead < Leaf2 >; head = "head", required => Typed
-        < PullRequestHead >; base = "base", required => Typed < PullRequestHead >; links
-        = "_links", required => Typed < PullRequestLinks >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; auto_merge = "auto_merge",
-        required => LeafRead < Leaf10 >; active_lock_reason = "active_lock_reason",
-        required => ViaValue < Check91 >; } deny; contract[validators::v338], BASE0,
-        "/definitions/simple-pull-request"
+        read_386, Visit386, SimplePullRequest { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        merged_at = "merged_at", required => ViaValue<Check6>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check128>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        draft = "draft", required => LeafRead<Leaf4>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
+        contract[validators::v338], BASE0, "/definitions/simple-pull-request"
     );
     rt::object_reader!(
-        read_389, Visit389, PullRequestReviewEditedReview { id = "id", required =>
-        LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead < Leaf2 >; user =
-        "user", required => Typed < User >; body = "body", required => ViaValue < Check6
-        >; commit_id = "commit_id", required => LeafRead < Leaf2 >; submitted_at =
-        "submitted_at", required => LeafRead < Leaf2 >; state = "state", required =>
-        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >;
-        pull_request_url = "pull_request_url", required => LeafRead < Leaf2 >;
-        author_association = "author_association", required => LeafRead < Leaf64 >; links
-        = "_links", required => Typed < ReviewLinks >; } deny; contract[validators::t21::
-        < 1 >], BASE0, "/definitions/pull_request_review$edited/properties/review"
+        read_389, Visit389, PullRequestReviewEditedReview { id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check6>;
+        commit_id = "commit_id", required => LeafRead<Leaf2>;
+        submitted_at = "submitted_at", required => LeafRead<Leaf2>;
+        state = "state", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        pull_request_url = "pull_request_url", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<1>],
+        BASE0, "/definitions/pull_request_review$edited/properties/review"
     );
-    rt::via_value!(Check129 -> Option < Side >, | v | rt::is_valid(validators::v671, v));
+    rt::via_value!(Check129 -> Option<Side>, |v| rt::is_valid(validators::v671, v));
     rt::string_leaf!(
-        Leaf130 -> Side, | s | [! ::std::matches!(s, "LEFT" | "RIGHT")] =>
-        Side::from_listed_str(s)
+        Leaf130 -> Side, |s| [!::std::matches!(s, "LEFT" | "RIGHT")] => Side::from_listed_str(s)
     );
     rt::object_reader!(
-        read_393, Visit393, PullRequestReviewComment { url = "url", required => LeafRead
-        < Leaf2 >; pull_request_review_id = "pull_request_review_id", required =>
-        LeafRead < Leaf1 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; diff_hunk = "diff_hunk", required =>
-        LeafRead < Leaf2 >; path = "path", required => LeafRead < Leaf2 >; position =
-        "position", required => ViaValue < Check63 >; original_position =
-        "original_position", required => LeafRead < Leaf1 >; commit_id = "commit_id",
-        required => LeafRead < Leaf2 >; original_commit_id = "original_commit_id",
-        required => LeafRead < Leaf2 >; user = "user", required => Typed < User >; body =
-        "body", required => LeafRead < Leaf2 >; created_at = "created_at", required =>
-        LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead < Leaf2 >;
-        html_url = "html_url", required => LeafRead < Leaf2 >; pull_request_url =
-        "pull_request_url", required => LeafRead < Leaf2 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; links = "_links", required
-        => Typed < PullRequestReviewCommentLinks >; start_line = "start_line", required
-        => ViaValue < Check63 >; original_start_line = "original_start_line", required =>
-        ViaValue < Check63 >; start_side = "start_side", required => ViaValue < Check129
-        >; line = "line", required => ViaValue < Check63 >; original_line =
-        "original_line", required => LeafRead < Leaf1 >; side = "side", required =>
-        LeafRead < Leaf130 >; in_reply_to_id = "in_reply_to_id" => LeafRead < Leaf1 >; }
-        deny; contract[validators::v341], BASE0,
-        "/definitions/pull-request-review-comment"
+        read_393, Visit393, PullRequestReviewComment { url = "url", required => LeafRead<Leaf2>;
+        pull_request_review_id = "pull_request_review_id", required => LeafRead<Leaf1>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        diff_hunk = "diff_hunk", required => LeafRead<Leaf2>;
+        path = "path", required => LeafRead<Leaf2>;
+        position = "position", required => ViaValue<Check63>;
+        original_position = "original_position", required => LeafRead<Leaf1>;
+        commit_id = "commit_id", required => LeafRead<Leaf2>;
+        original_commit_id = "original_commit_id", required => LeafRead<Leaf2>;
+        user = "user", required => Typed<User>; body = "body", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        pull_request_url = "pull_request_url", required => LeafRead<Leaf2>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        links = "_links", required => Typed<PullRequestReviewCommentLinks>;
+        start_line = "start_line", required => ViaValue<Check63>;
+        original_start_line = "original_start_line", required => ViaValue<Check63>;
+        start_side = "start_side", required => ViaValue<Check129>;
+        line = "line", required => ViaValue<Check63>;
+        original_line = "original_line", required => LeafRead<Leaf1>;
+        side = "side", required => LeafRead<Leaf130>;
+        in_reply_to_id = "in_reply_to_id" => LeafRead<Leaf1>; } deny;
+        contract[validators::v341], BASE0, "/definitions/pull-request-review-comment"
     );
     rt::object_reader!(
-        read_394, Visit394, PullRequestReviewCommentLinks { self_ = "self", required =>
-        Typed < Link >; html = "html", required => Typed < Link >; pull_request =
-        "pull_request", required => Typed < Link >; } deny; contract[validators::v342],
+        read_394, Visit394, PullRequestReviewCommentLinks { self_ = "self", required => Typed<Link>;
+        html = "html", required => Typed<Link>;
+        pull_request = "pull_request", required => Typed<Link>; } deny; contract[validators::v342],
         BASE0, "/definitions/pull-request-review-comment/properties/_links"
     );
     rt::via_value!(
         Check131 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
-        | v | rt::is_valid(validators::t2:: < 11 >, v)
+        |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_396, Visit396, PullRequestReviewCommentCreatedPullRequest { url = "url",
-        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
-        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
-        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
-        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
-        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; body = "body", required =>
-        LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => ViaValue < Check6 >; merged_at = "merged_at", required
-        => ViaValue < Check6 >; merge_commit_sha = "merge_commit_sha", required =>
-        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
-        assignees = "assignees", required => VecOf < Typed < User >, 0usize, { usize::MAX
-        }, Checks89 >; requested_reviewers = "requested_reviewers", required => VecOf <
-        ViaValue < Check131 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >; draft
-        = "draft" => LeafRead < Leaf4 >; commits_url = "commits_url", required =>
-        LeafRead < Leaf2 >; review_comments_url = "review_comments_url", required =>
-        LeafRead < Leaf2 >; review_comment_url = "review_comment_url", required =>
-        LeafRead < Leaf2 >; comments_url = "comments_url", required => LeafRead < Leaf2
-        >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >; head = "head",
-        required => Typed < PullRequestHead >; base = "base", required => Typed <
-        PullRequestHead >; links = "_links", required => Typed < PullRequestLinks >;
-        auto_merge = "auto_merge" => LeafRead < Leaf10 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; } deny;
+        read_396, Visit396, PullRequestReviewCommentCreatedPullRequest {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        merged_at = "merged_at", required => ViaValue<Check6>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check131>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        draft = "draft" => LeafRead<Leaf4>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        auto_merge = "auto_merge" => LeafRead<Leaf10>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
         contract[validators::v343], BASE0,
         "/definitions/pull_request_review_comment$created/properties/pull_request"
     );
     rt::via_value!(
         Check132 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
-        | v | rt::is_valid(validators::t2:: < 11 >, v)
+        |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_399, Visit399, PullRequestReviewCommentDeletedPullRequest { url = "url",
-        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
-        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
-        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
-        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
-        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; body = "body", required =>
-        LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => ViaValue < Check6 >; merged_at = "merged_at", required
-        => ViaValue < Check6 >; merge_commit_sha = "merge_commit_sha", required =>
-        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
-        assignees = "assignees", required => VecOf < Typed < User >, 0usize, { usize::MAX
-        }, Checks89 >; requested_reviewers = "requested_reviewers", required => VecOf <
-        ViaValue < Check132 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >; draft
-        = "draft" => LeafRead < Leaf4 >; commits_url = "commits_url", required =>
-        LeafRead < Leaf2 >; review_comments_url = "review_comments_url", required =>
-        LeafRead < Leaf2 >; review_comment_url = "review_comment_url", required =>
-        LeafRead < Leaf2 >; comments_url = "comments_url", required => LeafRead < Leaf2
-        >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >; head = "head",
-        required => Typed < PullRequestHead >; base = "base", required => Typed <
-        PullRequestHead >; links = "_links", required => Typed < PullRequestLinks >;
-        auto_merge = "auto_merge" => LeafRead < Leaf10 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; } deny;
+        read_399, Visit399, PullRequestReviewCommentDeletedPullRequest {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        merged_at = "merged_at", required => ViaValue<Check6>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check132>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        draft = "draft" => LeafRead<Leaf4>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        auto_merge = "auto_merge" => LeafRead<Leaf10>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
         contract[validators::v343], BASE0,
         "/definitions/pull_request_review_comment$deleted/properties/pull_request"
     );
     rt::via_value!(
         Check133 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
-        | v | rt::is_valid(validators::t2:: < 11 >, v)
+        |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_402, Visit402, PullRequestReviewCommentEditedPullRequest { url = "url",
-        required => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >;
-        node_id = "node_id", required => LeafRead < Leaf2 >; html_url = "html_url",
-        required => LeafRead < Leaf2 >; diff_url = "diff_url", required => LeafRead <
-        Leaf2 >; patch_url = "patch_url", required => LeafRead < Leaf2 >; issue_url =
-        "issue_url", required => LeafRead < Leaf2 >; number = "number", required =>
-        LeafRead < Leaf1 >; state = "state", required => LeafRead < Leaf87 >; locked =
-        "locked", required => LeafRead < Leaf4 >; title = "title", required => LeafRead <
-        Leaf2 >; user = "user", required => Typed < User >; body = "body", required =>
-        LeafRead < Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; closed_at =
-        "closed_at", required => ViaValue < Check6 >; merged_at = "merged_at", required
-        => ViaValue < Check6 >; merge_commit_sha = "merge_commit_sha", required =>
-        ViaValue < Check6 >; assignee = "assignee", required => ViaValue < Check28 >;
-        assignees = "assignees", required => VecOf < Typed < User >, 0usize, { usize::MAX
-        }, Checks89 >; requested_reviewers = "requested_reviewers", required => VecOf <
-        ViaValue < Check133 >, 0usize, { usize::MAX }, Checks108 >; requested_teams =
-        "requested_teams", required => VecOf < Typed < Team >, 0usize, { usize::MAX },
-        Checks109 >; labels = "labels", required => VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >; milestone = "milestone", required => ViaValue < Check90 >; draft
-        = "draft" => LeafRead < Leaf4 >; commits_url = "commits_url", required =>
-        LeafRead < Leaf2 >; review_comments_url = "review_comments_url", required =>
-        LeafRead < Leaf2 >; review_comment_url = "review_comment_url", required =>
-        LeafRead < Leaf2 >; comments_url = "comments_url", required => LeafRead < Leaf2
-        >; statuses_url = "statuses_url", required => LeafRead < Leaf2 >; head = "head",
-        required => Typed < PullRequestHead >; base = "base", required => Typed <
-        PullRequestHead >; links = "_links", required => Typed < PullRequestLinks >;
-        auto_merge = "auto_merge" => LeafRead < Leaf10 >; author_association =
-        "author_association", required => LeafRead < Leaf64 >; active_lock_reason =
-        "active_lock_reason", required => ViaValue < Check91 >; } deny;
+        read_402, Visit402, PullRequestReviewCommentEditedPullRequest {
+        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        diff_url = "diff_url", required => LeafRead<Leaf2>;
+        patch_url = "patch_url", required => LeafRead<Leaf2>;
+        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>;
+        state = "state", required => LeafRead<Leaf87>;
+        locked = "locked", required => LeafRead<Leaf4>;
+        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        body = "body", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        closed_at = "closed_at", required => ViaValue<Check6>;
+        merged_at = "merged_at", required => ViaValue<Check6>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
+        assignee = "assignee", required => ViaValue<Check28>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check133>, 0usize, {
+        usize::MAX }, Checks108>;
+        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
+        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        draft = "draft" => LeafRead<Leaf4>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
+        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        head = "head", required => Typed<PullRequestHead>;
+        base = "base", required => Typed<PullRequestHead>;
+        links = "_links", required => Typed<PullRequestLinks>;
+        auto_merge = "auto_merge" => LeafRead<Leaf10>;
+        author_association = "author_association", required => LeafRead<Leaf64>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
         contract[validators::v343], BASE0,
         "/definitions/pull_request_review_comment$edited/properties/pull_request"
     );
-    rt::array_checks!(Checks134, items = validators::t79:: < 78 >);
-    rt::via_value!(
-        Check135 -> Option < Commit >, | v | rt::is_valid(validators::t2:: < 19 >, v)
-    );
+    rt::array_checks!(Checks134, items = validators::t79::<78>);
+    rt::via_value!(Check135 -> Option<Commit>, |v| rt::is_valid(validators::t2::<19>, v));
     rt::object_reader!(
-        read_404, Visit404, PushEvent { r#ref = "ref", required => LeafRead < Leaf2 >;
-        before = "before", required => LeafRead < Leaf2 >; after = "after", required =>
-        LeafRead < Leaf2 >; created = "created", required => LeafRead < Leaf4 >; deleted
-        = "deleted", required => LeafRead < Leaf4 >; forced = "forced", required =>
-        LeafRead < Leaf4 >; base_ref = "base_ref", required => ViaValue < Check6 >;
-        compare = "compare", required => LeafRead < Leaf2 >; commits = "commits",
-        required => VecOf < Typed < Commit >, 0usize, { usize::MAX }, Checks134 >;
-        head_commit = "head_commit", required => ViaValue < Check135 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; pusher
-        = "pusher", required => Typed < CommitSimpleAuthor >; sender = "sender", required
-        => Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
+        read_404, Visit404, PushEvent { r#ref = "ref", required => LeafRead<Leaf2>;
+        before = "before", required => LeafRead<Leaf2>;
+        after = "after", required => LeafRead<Leaf2>;
+        created = "created", required => LeafRead<Leaf4>;
+        deleted = "deleted", required => LeafRead<Leaf4>;
+        forced = "forced", required => LeafRead<Leaf4>;
+        base_ref = "base_ref", required => ViaValue<Check6>;
+        compare = "compare", required => LeafRead<Leaf2>;
+        commits = "commits", required => VecOf<Typed<Commit>, 0usize, { usize::MAX }, Checks134>;
+        head_commit = "head_commit", required => ViaValue<Check135>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        pusher = "pusher", required => Typed<CommitSimpleAuthor>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v344], BASE0, "/definitions/push$event"
     );
     rt::object_reader!(
-        read_405, Visit405, Commit { id = "id", required => LeafRead < Leaf2 >; tree_id =
-        "tree_id", required => LeafRead < Leaf2 >; distinct = "distinct", required =>
-        LeafRead < Leaf4 >; message = "message", required => LeafRead < Leaf2 >;
-        timestamp = "timestamp", required => LeafRead < Leaf2 >; url = "url", required =>
-        LeafRead < Leaf2 >; author = "author", required => Typed < CommitSimpleAuthor >;
-        committer = "committer", required => Typed < CommitSimpleAuthor >; added =
-        "added", required => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
-        >; modified = "modified", required => VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX }, Checks5 >; removed = "removed", required => VecOf < LeafRead <
-        Leaf2 >, 0usize, { usize::MAX }, Checks5 >; } deny; contract[validators::v345],
-        BASE0, "/definitions/commit"
+        read_405, Visit405, Commit { id = "id", required => LeafRead<Leaf2>;
+        tree_id = "tree_id", required => LeafRead<Leaf2>;
+        distinct = "distinct", required => LeafRead<Leaf4>;
+        message = "message", required => LeafRead<Leaf2>;
+        timestamp = "timestamp", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        author = "author", required => Typed<CommitSimpleAuthor>;
+        committer = "committer", required => Typed<CommitSimpleAuthor>;
+        added = "added", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        modified = "modified", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        removed = "removed", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        } deny; contract[validators::v345], BASE0, "/definitions/commit"
     );
-    rt::array_checks!(Checks136, items = validators::t79:: < 79 >);
+    rt::array_checks!(Checks136, items = validators::t79::<79>);
     rt::object_reader!(
-        read_408, Visit408, ReleaseCreatedRelease { url = "url", required => LeafRead <
-        Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url =
-        "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
-        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
-        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
-        => LeafRead < Leaf4 >; author = "author", required => Typed < User >; prerelease
-        = "prerelease", required => LeafRead < Leaf4 >; created_at = "created_at",
-        required => ViaValue < Check6 >; published_at = "published_at", required =>
-        ViaValue < Check6 >; assets = "assets", required => VecOf < Typed < ReleaseAsset
-        >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url", required =>
-        ViaValue < Check6 >; zipball_url = "zipball_url", required => ViaValue < Check6
-        >; body = "body", required => LeafRead < Leaf2 >; } deny;
+        read_408, Visit408, ReleaseCreatedRelease { url = "url", required => LeafRead<Leaf2>;
+        assets_url = "assets_url", required => LeafRead<Leaf2>;
+        upload_url = "upload_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        tag_name = "tag_name", required => LeafRead<Leaf2>;
+        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
+        author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => LeafRead<Leaf4>;
+        created_at = "created_at", required => ViaValue<Check6>;
+        published_at = "published_at", required => ViaValue<Check6>;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
+        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
+        zipball_url = "zipball_url", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny;
         contract[validators::v347], BASE0, "/definitions/release"
     );
     rt::string_leaf!(
-        Leaf137 -> ReleaseAssetState, | s | [! ::std::matches!(s, "uploaded")] =>
-        ReleaseAssetState::from_listed_str(s)
+        Leaf137 -> ReleaseAssetState,
+        |s| [!::std::matches!(s, "uploaded")] => ReleaseAssetState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_409, Visit409, ReleaseAsset { url = "url", required => LeafRead < Leaf2 >;
-        browser_download_url = "browser_download_url", required => LeafRead < Leaf2 >; id
-        = "id", required => LeafRead < Leaf1 >; node_id = "node_id", required => LeafRead
-        < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; label = "label",
-        required => ViaValue < Check6 >; state = "state", required => LeafRead < Leaf137
-        >; content_type = "content_type", required => LeafRead < Leaf2 >; size = "size",
-        required => LeafRead < Leaf1 >; download_count = "download_count", required =>
-        LeafRead < Leaf1 >; created_at = "created_at", required => LeafRead < Leaf2 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; uploader = "uploader"
-        => Typed < User >; } deny; contract[validators::v348], BASE0,
-        "/definitions/release-asset"
+        read_409, Visit409, ReleaseAsset { url = "url", required => LeafRead<Leaf2>;
+        browser_download_url = "browser_download_url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; label = "label", required => ViaValue<Check6>;
+        state = "state", required => LeafRead<Leaf137>;
+        content_type = "content_type", required => LeafRead<Leaf2>;
+        size = "size", required => LeafRead<Leaf1>;
+        download_count = "download_count", required => LeafRead<Leaf1>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        uploader = "uploader" => Typed<User>; } deny;
+        contract[validators::v348], BASE0, "/definitions/release-asset"
     );
     rt::object_reader!(
-        read_413, Visit413, ReleaseEditedChanges { body = "body" => Typed < Title >; name
-        = "name" => Typed < Title >; } deny; contract[validators::t86:: < 3 >], BASE0,
-        "/definitions/release$edited/properties/changes"
+        read_413, Visit413, ReleaseEditedChanges { body = "body" => Typed<Title>;
+        name = "name" => Typed<Title>; } deny;
+        contract[validators::t86::<3>], BASE0, "/definitions/release$edited/properties/changes"
     );
     rt::object_reader!(
-        read_415, Visit415, ReleasePrereleasedRelease { url = "url", required => LeafRead
-        < Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url
-        = "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required
-        => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
-        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
-        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
-        => LeafRead < Leaf4 >; author = "author", required => Typed < User >; prerelease
-        = "prerelease", required => LeafRead < Leaf76 >; created_at = "created_at",
-        required => ViaValue < Check6 >; published_at = "published_at", required =>
-        ViaValue < Check6 >; assets = "assets", required => VecOf < Typed < ReleaseAsset
-        >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url", required =>
-        ViaValue < Check6 >; zipball_url = "zipball_url", required => ViaValue < Check6
-        >; body = "body", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 26 >], BASE0,
+        read_415, Visit415, ReleasePrereleasedRelease { url = "url", required => LeafRead<Leaf2>;
+        assets_url = "assets_url", required => LeafRead<Leaf2>;
+        upload_url = "upload_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        tag_name = "tag_name", required => LeafRead<Leaf2>;
+        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
+        author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => LeafRead<Leaf76>;
+        created_at = "created_at", required => ViaValue<Check6>;
+        published_at = "published_at", required => ViaValue<Check6>;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
+        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
+        zipball_url = "zipball_url", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<26>], BASE0,
         "/definitions/release$prereleased/properties/release"
     );
     rt::object_reader!(
-        read_417, Visit417, ReleasePublishedRelease { url = "url", required => LeafRead <
-        Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url =
-        "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
-        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
-        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
-        => LeafRead < Leaf4 >; author = "author", required => Typed < User >; prerelease
-        = "prerelease", required => LeafRead < Leaf4 >; created_at = "created_at",
-        required => ViaValue < Check6 >; published_at = "published_at", required =>
-        LeafRead < Leaf2 >; assets = "assets", required => VecOf < Typed < ReleaseAsset
-        >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url", required =>
-        ViaValue < Check6 >; zipball_url = "zipball_url", required => ViaValue < Check6
-        >; body = "body", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 27 >], BASE0,
-        "/definitions/release$published/properties/release"
+        read_417, Visit417, ReleasePublishedRelease { url = "url", required => LeafRead<Leaf2>;
+        assets_url = "assets_url", required => LeafRead<Leaf2>;
+        upload_url = "upload_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        tag_name = "tag_name", required => LeafRead<Leaf2>;
+        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
+        author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => LeafRead<Leaf4>;
+        created_at = "created_at", required => ViaValue<Check6>;
+        published_at = "published_at", required => LeafRead<Leaf2>;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
+        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
+        zipball_url = "zipball_url", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t10::<27>], BASE0, "/definitions/release$published/properties/release"
     );
     rt::object_reader!(
-        read_420, Visit420, ReleaseUnpublishedRelease { url = "url", required => LeafRead
-        < Leaf2 >; assets_url = "assets_url", required => LeafRead < Leaf2 >; upload_url
-        = "upload_url", required => LeafRead < Leaf2 >; html_url = "html_url", required
-        => LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; tag_name = "tag_name", required =>
-        LeafRead < Leaf2 >; target_commitish = "target_commitish", required => LeafRead <
-        Leaf2 >; name = "name", required => LeafRead < Leaf2 >; draft = "draft", required
-        => LeafRead < Leaf4 >; author = "author", required => Typed < User >; prerelease
-        = "prerelease", required => LeafRead < Leaf4 >; created_at = "created_at",
-        required => ViaValue < Check6 >; published_at = "published_at", required =>
-        LeafRead < Leaf71 >; assets = "assets", required => VecOf < Typed < ReleaseAsset
-        >, 0usize, { usize::MAX }, Checks136 >; tarball_url = "tarball_url", required =>
-        ViaValue < Check6 >; zipball_url = "zipball_url", required => ViaValue < Check6
-        >; body = "body", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 28 >], BASE0,
+        read_420, Visit420, ReleaseUnpublishedRelease { url = "url", required => LeafRead<Leaf2>;
+        assets_url = "assets_url", required => LeafRead<Leaf2>;
+        upload_url = "upload_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        tag_name = "tag_name", required => LeafRead<Leaf2>;
+        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
+        author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => LeafRead<Leaf4>;
+        created_at = "created_at", required => ViaValue<Check6>;
+        published_at = "published_at", required => LeafRead<Leaf71>;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
+        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
+        zipball_url = "zipball_url", required => ViaValue<Check6>;
+        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<28>], BASE0,
         "/definitions/release$unpublished/properties/release"
     );
     rt::object_reader!(
-        read_426, Visit426, RepositoryEditedChanges { description = "description" =>
-        Typed < Description >; default_branch = "default_branch" => Typed < Title >;
-        homepage = "homepage" => Typed < Description >; } deny;
-        contract[validators::v355], BASE0,
-        "/definitions/repository$edited/properties/changes"
+        read_426, Visit426, RepositoryEditedChanges {
+        description = "description" => Typed<Description>;
+        default_branch = "default_branch" => Typed<Title>;
+        homepage = "homepage" => Typed<Description>; } deny;
+        contract[validators::v355], BASE0, "/definitions/repository$edited/properties/changes"
     );
     rt::object_reader!(
-        read_427, Visit427, Description { from = "from", required => ViaValue < Check6 >;
-        } deny; contract[validators::t3:: < 5 >], BASE0,
+        read_427, Visit427, Description { from = "from", required => ViaValue<Check6>; } deny;
+        contract[validators::t3::<5>], BASE0,
         "/definitions/repository$edited/properties/changes/properties/description"
     );
     rt::object_reader!(
-        read_431, Visit431, RepositoryRenamedChanges { repository = "repository",
-        required => Typed < RootRepositoryEventRenamedChangesRepository >; } deny;
-        contract[validators::t85:: < 7 >], BASE0,
-        "/definitions/repository$renamed/properties/changes"
+        read_431, Visit431, RepositoryRenamedChanges {
+        repository = "repository", required => Typed<RootRepositoryEventRenamedChangesRepository>;
+        } deny;
+        contract[validators::t85::<7>], BASE0, "/definitions/repository$renamed/properties/changes"
     );
     rt::object_reader!(
-        read_432, Visit432, RootRepositoryEventRenamedChangesRepository { name = "name",
-        required => Typed < Title >; } deny; contract[validators::t85:: < 8 >], BASE0,
+        read_432, Visit432, RootRepositoryEventRenamedChangesRepository {
+        name = "name", required => Typed<Title>; } deny; contract[validators::t85::<8>], BASE0,
         "/definitions/repository$renamed/properties/changes/properties/repository"
     );
     rt::object_reader!(
-        read_434, Visit434, RepositoryTransferredChanges { owner = "owner", required =>
-        Typed < Owner >; } deny; contract[validators::t85:: < 9 >], BASE0,
+        read_434, Visit434, RepositoryTransferredChanges {
+        owner = "owner", required => Typed<Owner>; } deny; contract[validators::t85::<9>], BASE0,
         "/definitions/repository$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_435, Visit435, Owner { from = "from", required => Typed < OwnerFrom >; }
-        deny; contract[validators::t3:: < 6 >], BASE0,
+        read_435, Visit435, Owner { from = "from", required => Typed<OwnerFrom>; } deny;
+        contract[validators::t3::<6>], BASE0,
         "/definitions/repository$transferred/properties/changes/properties/owner"
     );
     rt::object_reader!(
-        read_436, Visit436, OwnerFrom { user = "user" => Typed < User >; } deny;
-        contract[validators::t83:: < 4 >], BASE0,
+        read_436, Visit436, OwnerFrom { user = "user" => Typed<User>; } deny;
+        contract[validators::t83::<4>], BASE0,
         "/definitions/repository$transferred/properties/changes/properties/owner/properties/from"
     );
     rt::string_leaf!(
-        Leaf138 -> RepositoryImportEventStatus, | s | [! ::std::matches!(s, "success" |
-        "cancelled" | "failure")] => RepositoryImportEventStatus::from_listed_str(s)
+        Leaf138 -> RepositoryImportEventStatus, |s| [!::std::matches!(s, "success" | "cancelled" |
+        "failure")] => RepositoryImportEventStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_440, Visit440, RepositoryImportEvent { status = "status", required =>
-        LeafRead < Leaf138 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v363],
-        BASE0, "/definitions/repository_import$event"
+        read_440, Visit440, RepositoryImportEvent {
+        status = "status", required => LeafRead<Leaf138>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v363], BASE0, "/definitions/repository_import$event"
     );
     rt::object_reader!(
-        read_444, Visit444, RepositoryVulnerabilityAlertCreateAlert { id = "id", required
-        => LeafRead < Leaf1 >; affected_range = "affected_range", required => LeafRead <
-        Leaf2 >; affected_package_name = "affected_package_name", required => LeafRead <
-        Leaf2 >; dismisser = "dismisser" => Typed < User >; dismiss_reason =
-        "dismiss_reason" => LeafRead < Leaf2 >; dismissed_at = "dismissed_at" => LeafRead
-        < Leaf2 >; severity = "severity" => LeafRead < Leaf2 >; ghsa_id = "ghsa_id" =>
-        LeafRead < Leaf2 >; external_reference = "external_reference", required =>
-        LeafRead < Leaf2 >; external_identifier = "external_identifier", required =>
-        LeafRead < Leaf2 >; fixed_in = "fixed_in", required => LeafRead < Leaf2 >;
-        created_at = "created_at" => LeafRead < Leaf2 >; } deny;
-        contract[validators::v366], BASE0,
+        read_444, Visit444, RepositoryVulnerabilityAlertCreateAlert {
+        id = "id", required => LeafRead<Leaf1>;
+        affected_range = "affected_range", required => LeafRead<Leaf2>;
+        affected_package_name = "affected_package_name", required => LeafRead<Leaf2>;
+        dismisser = "dismisser" => Typed<User>;
+        dismiss_reason = "dismiss_reason" => LeafRead<Leaf2>;
+        dismissed_at = "dismissed_at" => LeafRead<Leaf2>; severity = "severity" => LeafRead<Leaf2>;
+        ghsa_id = "ghsa_id" => LeafRead<Leaf2>;
+        external_reference = "external_reference", required => LeafRead<Leaf2>;
+        external_identifier = "external_identifier", required => LeafRead<Leaf2>;
+        fixed_in = "fixed_in", required => LeafRead<Leaf2>;
+        created_at = "created_at" => LeafRead<Leaf2>; } deny; contract[validators::v366], BASE0,
         "/definitions/repository_vulnerability_alert$create/properties/alert"
     );
     rt::object_reader!(
-        read_446, Visit446, RepositoryVulnerabilityAlertDismissAlert { id = "id",
-        required => LeafRead < Leaf1 >; affected_range = "affected_range", required =>
-        LeafRead < Leaf2 >; affected_package_name = "affected_package_name", required =>
-        LeafRead < Leaf2 >; dismisser = "dismisser", required => Typed < User >;
-        dismiss_reason = "dismiss_reason", required => LeafRead < Leaf2 >; dismissed_at =
-        "dismissed_at", required => LeafRead < Leaf2 >; severity = "severity" => LeafRead
-        < Leaf2 >; ghsa_id = "ghsa_id" => LeafRead < Leaf2 >; external_reference =
-        "external_reference", required => LeafRead < Leaf2 >; external_identifier =
-        "external_identifier", required => LeafRead < Leaf2 >; fixed_in = "fixed_in",
-        required => LeafRead < Leaf2 >; created_at = "created_at" => LeafRead < Leaf2 >;
-        } deny; contract[validators::v367], BASE0,
+        read_446, Visit446, RepositoryVulnerabilityAlertDismissAlert {
+        id = "id", required => LeafRead<Leaf1>;
+        affected_range = "affected_range", required => LeafRead<Leaf2>;
+        affected_package_name = "affected_package_name", required => LeafRead<Leaf2>;
+        dismisser = "dismisser", required => Typed<User>;
+        dismiss_reason = "dismiss_reason", required => LeafRead<Leaf2>;
+        dismissed_at = "dismissed_at", required => LeafRead<Leaf2>;
+        severity = "severity" => LeafRead<Leaf2>; ghsa_id = "ghsa_id" => LeafRead<Leaf2>;
+        external_reference = "external_reference", required => LeafRead<Leaf2>;
+        external_identifier = "external_identifier", required => LeafRead<Leaf2>;
+        fixed_in = "fixed_in", required => LeafRead<Leaf2>;
+        created_at = "created_at" => LeafRead<Leaf2>; } deny; contract[validators::v367], BASE0,
         "/definitions/repository_vulnerability_alert$dismiss/properties/alert"
     );
     rt::object_reader!(
-        read_448, Visit448, RepositoryVulnerabilityAlertResolveAlert { id = "id",
-        required => LeafRead < Leaf1 >; affected_range = "affected_range", required =>
-        LeafRead < Leaf2 >; affected_package_name = "affected_package_name", required =>
-        LeafRead < Leaf2 >; dismisser = "dismisser" => Typed < User >; dismiss_reason =
-        "dismiss_reason" => LeafRead < Leaf2 >; dismissed_at = "dismissed_at" => LeafRead
-        < Leaf2 >; ghsa_id = "ghsa_id" => LeafRead < Leaf2 >; severity = "severity" =>
-        LeafRead < Leaf2 >; external_reference = "external_reference", required =>
-        LeafRead < Leaf2 >; external_identifier = "external_identifier", required =>
-        LeafRead < Leaf2 >; fixed_in = "fixed_in", required => LeafRead < Leaf2 >;
-        created_at = "created_at" => LeafRead < Leaf2 >; } deny;
-        contract[validators::v368], BASE0,
+        read_448, Visit448, RepositoryVulnerabilityAlertResolveAlert {
+        id = "id", required => LeafRead<Leaf1>;
+        affected_range = "affected_range", required => LeafRead<Leaf2>;
+        affected_package_name = "affected_package_name", required => LeafRead<Leaf2>;
+        dismisser = "dismisser" => Typed<User>;
+        dismiss_reason = "dismiss_reason" => LeafRead<Leaf2>;
+        dismissed_at = "dismissed_at" => LeafRead<Leaf2>; ghsa_id = "ghsa_id" => LeafRead<Leaf2>;
+        severity = "severity" => LeafRead<Leaf2>;
+        external_reference = "external_reference", required => LeafRead<Leaf2>;
+        external_identifier = "external_identifier", required => LeafRead<Leaf2>;
+        fixed_in = "fixed_in", required => LeafRead<Leaf2>;
+        created_at = "created_at" => LeafRead<Leaf2>; } deny; contract[validators::v368], BASE0,
         "/definitions/repository_vulnerability_alert$resolve/properties/alert"
     );
     rt::object_reader!(
-        read_451, Visit451, SecretScanningAlertCreatedAlert { number = "number", required
-        => LeafRead < Leaf1 >; secret_type = "secret_type", required => LeafRead < Leaf2
-        >; resolution = "resolution", required => LeafRead < Leaf10 >; resolved_by =
-        "resolved_by", required => LeafRead < Leaf10 >; resolved_at = "resolved_at",
-        required => LeafRead < Leaf10 >; } deny; contract[validators::t22:: < 0 >],
-        BASE0, "/definitions/secret_scanning_alert$created/properties/alert"
+        read_451, Visit451, SecretScanningAlertCreatedAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        secret_type = "secret_type", required => LeafRead<Leaf2>;
+        resolution = "resolution", required => LeafRead<Leaf10>;
+        resolved_by = "resolved_by", required => LeafRead<Leaf10>;
+        resolved_at = "resolved_at", required => LeafRead<Leaf10>; } deny;
+        contract[validators::t22::<0>], BASE0,
+        "/definitions/secret_scanning_alert$created/properties/alert"
     );
     rt::string_leaf!(
-        Leaf139 -> Resolution, | s | [! ::std::matches!(s, "false_positive" | "wontfix" |
-        "revoked" | "used_in_tests")] => Resolution::from_listed_str(s)
+        Leaf139 -> Resolution, |s| [!::std::matches!(s, "false_positive" | "wontfix" | "revoked" |
+        "used_in_tests")] => Resolution::from_listed_str(s)
     );
     rt::object_reader!(
-        read_454, Visit454, SecretScanningAlertResolvedAlert { number = "number",
-        required => LeafRead < Leaf1 >; secret_type = "secret_type", required => LeafRead
-        < Leaf2 >; resolution = "resolution", required => LeafRead < Leaf139 >;
-        resolved_by = "resolved_by", required => Typed < User >; resolved_at =
-        "resolved_at", required => LeafRead < Leaf2 >; } deny; contract[validators::t22::
-        < 1 >], BASE0, "/definitions/secret_scanning_alert$resolved/properties/alert"
+        read_454, Visit454, SecretScanningAlertResolvedAlert {
+        number = "number", required => LeafRead<Leaf1>;
+        secret_type = "secret_type", required => LeafRead<Leaf2>;
+        resolution = "resolution", required => LeafRead<Leaf139>;
+        resolved_by = "resolved_by", required => Typed<User>;
+        resolved_at = "resolved_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t22::<1>], BASE0,
+        "/definitions/secret_scanning_alert$resolved/properties/alert"
     );
     rt::array_checks!(Checks140, items = validators::v376);
     rt::array_checks!(Checks141, items = validators::v377);
-    rt::array_checks!(Checks142, items = validators::t85:: < 10 >);
+    rt::array_checks!(Checks142, items = validators::t85::<10>);
     rt::array_checks!(Checks143, items = validators::v379);
     rt::object_reader!(
-        read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory { cvss = "cvss",
-        required => Typed < Cvss >; cwes = "cwes", required => VecOf < Typed < Cwe >,
-        0usize, { usize::MAX }, Checks140 >; ghsa_id = "ghsa_id", required => LeafRead <
-        Leaf2 >; summary = "summary", required => LeafRead < Leaf2 >; description =
-        "description", required => LeafRead < Leaf2 >; severity = "severity", required =>
-        LeafRead < Leaf2 >; identifiers = "identifiers", required => VecOf < Typed <
-        Identifier >, 0usize, { usize::MAX }, Checks141 >; references = "references",
-        required => VecOf < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >;
-        published_at = "published_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; withdrawn_at = "withdrawn_at",
-        required => ViaValue < Check6 >; vulnerabilities = "vulnerabilities", required =>
-        VecOf < Typed < Vulnerability >, 0usize, { usize::MAX }, Checks143 >; } deny;
-        contract[validators::t23:: < 0 >], BASE0,
+        read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory {
+        cvss = "cvss", required => Typed<Cvss>;
+        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
+        ghsa_id = "ghsa_id", required => LeafRead<Leaf2>;
+        summary = "summary", required => LeafRead<Leaf2>;
+        description = "description", required => LeafRead<Leaf2>;
+        severity = "severity", required => LeafRead<Leaf2>;
+        identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
+        usize::MAX }, Checks141>;
+        references = "references", required => VecOf<Typed<Reference>, 0usize, {
+        usize::MAX }, Checks142>; published_at = "published_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        withdrawn_at = "withdrawn_at", required => ViaValue<Check6>;
+        vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
+        usize::MAX }, Checks143>; } deny; contract[validators::t23::<0>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory"
     );
     rt::object_reader!(
-        read_459, Visit459, Cvss { vector_string = "vector_string", required => ViaValue
-        < Check6 >; score = "score", required => LeafRead < Leaf101 >; } deny;
-        contract[validators::v375], BASE0,
+        read_459, Visit459, Cvss { vector_string = "vector_string", required => ViaValue<Check6>;
+        score = "score", required => LeafRead<Leaf101>; } deny; contract[validators::v375], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss"
     );
     rt::object_reader!(
-        read_460, Visit460, Cwe { cwe_id = "cwe_id", required => LeafRead < Leaf2 >; name
-        = "name", required => LeafRead < Leaf2 >; } deny; contract[validators::v376],
-        BASE0,
+        read_460, Visit460, Cwe { cwe_id = "cwe_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; } deny; contract[validators::v376], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items"
     );
     rt::object_reader!(
-        read_461, Visit461, Identifier { value = "value", required => LeafRead < Leaf2 >;
-        r#type = "type", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::v377], BASE0,
+        read_461, Visit461, Identifier { value = "value", required => LeafRead<Leaf2>;
+        r#type = "type", required => LeafRead<Leaf2>; } deny; contract[validators::v377], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items"
     );
     rt::object_reader!(
-        read_462, Visit462, Reference { url = "url", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::t85:: < 10 >], BASE0,
+        read_462, Visit462, Reference { url = "url", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t85::<10>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
     );
-    rt::via_value!(
-        Check144 -> Option < FirstPatchedVersion >, | v | rt::is_valid(validators::v381,
-        v)
-    );
+    rt::via_value!(Check144 -> Option<FirstPatchedVersion>, |v| rt::is_valid(validators::v381, v));
     rt::object_reader!(
-        read_463, Visit463, Vulnerability { package = "package", required => Typed <
-        VulnerabilityPackage >; severity = "severity", required => LeafRead < Leaf2 >;
-        vulnerable_version_range = "vulnerable_version_range", required => LeafRead <
-        Leaf2 >; first_patched_version = "first_patched_version", required => ViaValue <
-        Check144 >; } deny; contract[validators::v379], BASE0,
+        read_463, Visit463, Vulnerability {
+        package = "package", required => Typed<VulnerabilityPackage>;
+        severity = "severity", required => LeafRead<Leaf2>;
+        vulnerable_version_range = "vulnerable_version_range", required => LeafRead<Leaf2>;
+        first_patched_version = "first_patched_version", required => ViaValue<Check144>; } deny;
+        contract[validators::v379], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items"
     );
     rt::object_reader!(
-        read_464, Visit464, VulnerabilityPackage { ecosystem = "ecosystem", required =>
-        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::v380], BASE0,
+        read_464, Visit464, VulnerabilityPackage {
+        ecosystem = "ecosystem", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>; } deny; contract[validators::v380], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package"
     );
     rt::object_reader!(
-        read_465, Visit465, FirstPatchedVersion { identifier = "identifier", required =>
-        LeafRead < Leaf2 >; } deny; contract[validators::v381], BASE0,
+        read_465, Visit465, FirstPatchedVersion {
+        identifier = "identifier", required => LeafRead<Leaf2>; } deny; contract[validators::v381],
+        BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version"
     );
     rt::object_reader!(
-        read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory { cvss = "cvss",
-        required => Typed < Cvss >; cwes = "cwes", required => VecOf < Typed < Cwe >,
-        0usize, { usize::MAX }, Checks140 >; ghsa_id = "ghsa_id", required => LeafRead <
-        Leaf2 >; summary = "summary", required => LeafRead < Leaf2 >; description =
-        "description", required => LeafRead < Leaf2 >; severity = "severity", required =>
-        LeafRead < Leaf2 >; identifiers = "identifiers", required => VecOf < Typed <
-        Identifier >, 0usize, { usize::MAX }, Checks141 >; references = "references",
-        required => VecOf < Typed < Reference >, 0usize, { usize::MAX }, Checks142 >;
-        published_at = "published_at", required => LeafRead < Leaf2 >; updated_at =
-        "updated_at", required => LeafRead < Leaf2 >; withdrawn_at = "withdrawn_at",
-        required => LeafRead < Leaf2 >; vulnerabilities = "vulnerabilities", required =>
-        VecOf < Typed < Vulnerability >, 0usize, { usize::MAX }, Checks143 >; } deny;
-        contract[validators::t23:: < 1 >], BASE0,
+        read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory {
+        cvss = "cvss", required => Typed<Cvss>;
+        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
+        ghsa_id = "ghsa_id", required => LeafRead<Leaf2>;
+        summary = "summary", required => LeafRead<Leaf2>;
+        description = "description", required => LeafRead<Leaf2>;
+        severity = "severity", required => LeafRead<Leaf2>;
+        identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
+        usize::MAX }, Checks141>;
+        references = "references", required => VecOf<Typed<Reference>, 0usize, {
+        usize::MAX }, Checks142>; published_at = "published_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        withdrawn_at = "withdrawn_at", required => LeafRead<Leaf2>;
+        vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
+        usize::MAX }, Checks143>; } deny; contract[validators::t23::<1>], BASE0,
         "/definitions/security_advisory$withdrawn/properties/security_advisory"
     );
     rt::object_reader!(
-        read_472, Visit472, Sponsorship { node_id = "node_id", required => LeafRead <
-        Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; sponsorable =
-        "sponsorable", required => Typed < User >; sponsor = "sponsor", required => Typed
-        < User >; privacy_level = "privacy_level", required => LeafRead < Leaf2 >; tier =
-        "tier", required => Typed < SponsorshipTier >; } deny;
-        contract[validators::v384], BASE0,
-        "/definitions/sponsorship$cancelled/properties/sponsorship"
+        read_472, Visit472, Sponsorship { node_id = "node_id", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        sponsorable = "sponsorable", required => Typed<User>;
+        sponsor = "sponsor", required => Typed<User>;
+        privacy_level = "privacy_level", required => LeafRead<Leaf2>;
+        tier = "tier", required => Typed<SponsorshipTier>; } deny; contract[validators::v384],
+        BASE0, "/definitions/sponsorship$cancelled/properties/sponsorship"
     );
     rt::object_reader!(
-        read_473, Visit473, SponsorshipTier { node_id = "node_id", required => LeafRead <
-        Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; description =
-        "description", required => LeafRead < Leaf2 >; monthly_price_in_cents =
-        "monthly_price_in_cents", required => LeafRead < Leaf1 >;
-        monthly_price_in_dollars = "monthly_price_in_dollars", required => LeafRead <
-        Leaf1 >; name = "name", required => LeafRead < Leaf2 >; is_one_time =
-        "is_one_time", required => LeafRead < Leaf4 >; is_custom_ammount =
-        "is_custom_ammount", required => LeafRead < Leaf4 >; } deny;
+        read_473, Visit473, SponsorshipTier { node_id = "node_id", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        description = "description", required => LeafRead<Leaf2>;
+        monthly_price_in_cents = "monthly_price_in_cents", required => LeafRead<Leaf1>;
+        monthly_price_in_dollars = "monthly_price_in_dollars", required => LeafRead<Leaf1>;
+        name = "name", required => LeafRead<Leaf2>;
+        is_one_time = "is_one_time", required => LeafRead<Leaf4>;
+        is_custom_ammount = "is_custom_ammount", required => LeafRead<Leaf4>; } deny;
         contract[validators::v385], BASE0, "/definitions/sponsorship-tier"
     );
     rt::object_reader!(
-        read_476, Visit476, SponsorshipEditedChanges { privacy_level = "privacy_level" =>
-        Typed < Title >; } deny; contract[validators::t83:: < 5 >], BASE0,
-        "/definitions/sponsorship$edited/properties/changes"
+        read_476, Visit476, SponsorshipEditedChanges {
+        privacy_level = "privacy_level" => Typed<Title>; } deny;
+        contract[validators::t83::<5>], BASE0, "/definitions/sponsorship$edited/properties/changes"
     );
     rt::object_reader!(
-        read_479, Visit479, SponsorshipPendingTierChangeChanges { tier = "tier", required
-        => Typed < Tier >; } deny; contract[validators::t85:: < 11 >], BASE0,
+        read_479, Visit479, SponsorshipPendingTierChangeChanges {
+        tier = "tier", required => Typed<Tier>; } deny; contract[validators::t85::<11>], BASE0,
         "/definitions/sponsorship$pending_tier_change/properties/changes"
     );
     rt::object_reader!(
-        read_480, Visit480, Tier { from = "from", required => Typed < SponsorshipTier >;
-        } deny; contract[validators::t3:: < 7 >], BASE0,
+        read_480, Visit480, Tier { from = "from", required => Typed<SponsorshipTier>; } deny;
+        contract[validators::t3::<7>], BASE0,
         "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier"
     );
     rt::string_leaf!(
-        Leaf145 -> StatusEventState, | s | [! ::std::matches!(s, "pending" | "success" |
-        "failure" | "error")] => StatusEventState::from_listed_str(s)
+        Leaf145 -> StatusEventState, |s| [!::std::matches!(s, "pending" | "success" | "failure" |
+        "error")] => StatusEventState::from_listed_str(s)
     );
     rt::array_checks!(Checks146, items = validators::v399);
     rt::object_reader!(
-        read_485, Visit485, StatusEvent { id = "id", required => LeafRead < Leaf1 >; sha
-        = "sha", required => LeafRead < Leaf2 >; name = "name", required => LeafRead <
-        Leaf2 >; avatar_url = "avatar_url" => ViaValue < Check6 >; target_url =
-        "target_url", required => ViaValue < Check6 >; context = "context", required =>
-        LeafRead < Leaf2 >; description = "description", required => ViaValue < Check6 >;
-        state = "state", required => LeafRead < Leaf145 >; commit = "commit", required =>
-        Typed < StatusEventCommit >; branches = "branches", required => VecOf < Typed <
-        Branch >, 0usize, { usize::MAX }, Checks146 >; created_at = "created_at",
-        required => LeafRead < Leaf2 >; updated_at = "updated_at", required => LeafRead <
-        Leaf2 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v390],
-        BASE0, "/definitions/status$event"
+        read_485, Visit485, StatusEvent { id = "id", required => LeafRead<Leaf1>;
+        sha = "sha", required => LeafRead<Leaf2>; name = "name", required => LeafRead<Leaf2>;
+        avatar_url = "avatar_url" => ViaValue<Check6>;
+        target_url = "target_url", required => ViaValue<Check6>;
+        context = "context", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        state = "state", required => LeafRead<Leaf145>;
+        commit = "commit", required => Typed<StatusEventCommit>;
+        branches = "branches", required => VecOf<Typed<Branch>, 0usize, { usize::MAX }, Checks146>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v390], BASE0, "/definitions/status$event"
     );
     rt::array_checks!(Checks147, items = validators::v398);
     rt::object_reader!(
-        read_487, Visit487, StatusEventCommit { sha = "sha", required => LeafRead < Leaf2
-        >; node_id = "node_id", required => LeafRead < Leaf2 >; commit = "commit",
-        required => Typed < CommitCommit >; url = "url", required => LeafRead < Leaf2 >;
-        html_url = "html_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; author = "author", required =>
-        ViaValue < Check28 >; committer = "committer", required => ViaValue < Check28 >;
-        parents = "parents", required => VecOf < Typed < CommitParent >, 0usize, {
-        usize::MAX }, Checks147 >; } deny; contract[validators::v392], BASE0,
-        "/definitions/status$event/properties/commit"
+        read_487, Visit487, StatusEventCommit { sha = "sha", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        commit = "commit", required => Typed<CommitCommit>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        author = "author", required => ViaValue<Check28>;
+        committer = "committer", required => ViaValue<Check28>;
+        parents = "parents", required => VecOf<Typed<CommitParent>, 0usize, {
+        usize::MAX }, Checks147>; } deny;
+        contract[validators::v392], BASE0, "/definitions/status$event/properties/commit"
     );
     rt::object_reader!(
-        read_488, Visit488, CommitCommit { author = "author", required => Typed <
-        CommitAuthor >; committer = "committer", required => Typed < CommitAuthor >;
-        message = "message", required => LeafRead < Leaf2 >; tree = "tree", required =>
-        Typed < Tree >; url = "url", required => LeafRead < Leaf2 >; comment_count =
-        "comment_count", required => LeafRead < Leaf1 >; verification = "verification",
-        required => Typed < Verification >; } deny; contract[validators::v393], BASE0,
+        read_488, Visit488, CommitCommit { author = "author", required => Typed<CommitAuthor>;
+        committer = "committer", required => Typed<CommitAuthor>;
+        message = "message", required => LeafRead<Leaf2>; tree = "tree", required => Typed<Tree>;
+        url = "url", required => LeafRead<Leaf2>;
+        comment_count = "comment_count", required => LeafRead<Leaf1>;
+        verification = "verification", required => Typed<Verification>; } deny;
+        contract[validators::v393], BASE0,
         "/definitions/status$event/properties/commit/properties/commit"
     );
     rt::object_reader!(
-        read_489, Visit489, CommitAuthor { name = "name", required => LeafRead < Leaf2 >;
-        email = "email", required => ViaValue < Check25 >; date = "date", required =>
-        LeafRead < Leaf2 >; username = "username" => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 29 >], BASE0,
+        read_489, Visit489, CommitAuthor { name = "name", required => LeafRead<Leaf2>;
+        email = "email", required => ViaValue<Check25>; date = "date", required => LeafRead<Leaf2>;
+        username = "username" => LeafRead<Leaf2>; } deny; contract[validators::t10::<29>], BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/author"
     );
     rt::object_reader!(
-        read_490, Visit490, Tree { sha = "sha", required => LeafRead < Leaf2 >; url =
-        "url", required => LeafRead < Leaf2 >; } deny; contract[validators::v395], BASE0,
+        read_490, Visit490, Tree { sha = "sha", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; } deny; contract[validators::v395], BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/tree"
     );
     rt::string_leaf!(
-        Leaf148 -> Reason, | s | [! ::std::matches!(s, "expired_key" | "not_signing_key"
-        | "gpgverify_error" | "gpgverify_unavailable" | "unsigned" |
-        "unknown_signature_type" | "no_user" | "unverified_email" | "bad_email" |
-        "unknown_key" | "malformed_signature" | "invalid" | "valid")] =>
-        Reason::from_listed_str(s)
+        Leaf148 -> Reason, |s| [!::std::matches!(s, "expired_key" | "not_signing_key" |
+        "gpgverify_error" | "gpgverify_unavailable" | "unsigned" | "unknown_signature_type" |
+        "no_user" | "unverified_email" | "bad_email" | "unknown_key" | "malformed_signature" |
+        "invalid" | "valid")] => Reason::from_listed_str(s)
     );
     rt::object_reader!(
-        read_491, Visit491, Verification { verified = "verified", required => LeafRead <
-        Leaf4 >; reason = "reason", required => LeafRead < Leaf148 >; signature =
-        "signature", required => ViaValue < Check6 >; payload = "payload", required =>
-        ViaValue < Check6 >; } deny; contract[validators::v396], BASE0,
+        read_491, Visit491, Verification { verified = "verified", required => LeafRead<Leaf4>;
+        reason = "reason", required => LeafRead<Leaf148>;
+        signature = "signature", required => ViaValue<Check6>;
+        payload = "payload", required => ViaValue<Check6>; } deny; contract[validators::v396],
+        BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/verification"
     );
     rt::object_reader!(
-        read_493, Visit493, CommitParent { sha = "sha", required => LeafRead < Leaf2 >;
-        url = "url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; } deny; contract[validators::v398], BASE0,
-        "/definitions/status$event/properties/commit/properties/parents/items"
+        read_493, Visit493, CommitParent { sha = "sha", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; } deny; contract[validators::v398],
+        BASE0, "/definitions/status$event/properties/commit/properties/parents/items"
     );
     rt::object_reader!(
-        read_494, Visit494, Branch { name = "name", required => LeafRead < Leaf2 >;
-        commit = "commit", required => Typed < Tree >; protected = "protected", required
-        => LeafRead < Leaf4 >; } deny; contract[validators::v399], BASE0,
-        "/definitions/status$event/properties/branches/items"
+        read_494, Visit494, Branch { name = "name", required => LeafRead<Leaf2>;
+        commit = "commit", required => Typed<Tree>;
+        protected = "protected", required => LeafRead<Leaf4>; } deny;
+        contract[validators::v399], BASE0, "/definitions/status$event/properties/branches/items"
     );
     rt::object_reader!(
-        read_500, Visit500, TeamEditedChanges { description = "description" => Typed <
-        Title >; name = "name" => Typed < Title >; privacy = "privacy" => Typed < Title
-        >; repository = "repository" => Typed < RootTeamEventEditedChangesRepository >; }
-        deny; contract[validators::v401], BASE0,
-        "/definitions/team$edited/properties/changes"
+        read_500, Visit500, TeamEditedChanges { description = "description" => Typed<Title>;
+        name = "name" => Typed<Title>; privacy = "privacy" => Typed<Title>;
+        repository = "repository" => Typed<RootTeamEventEditedChangesRepository>; } deny;
+        contract[validators::v401], BASE0, "/definitions/team$edited/properties/changes"
     );
     rt::object_reader!(
-        read_501, Visit501, RootTeamEventEditedChangesRepository { permissions =
-        "permissions", required => Typed <
-        RootTeamEventEditedChangesRepositoryPermissions >; } deny;
-        contract[validators::t85:: < 12 >], BASE0,
+        read_501, Visit501, RootTeamEventEditedChangesRepository { permissions = "permissions",
+        required => Typed<RootTeamEventEditedChangesRepositoryPermissions>; } deny;
+        contract[validators::t85::<12>], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository"
     );
     rt::object_reader!(
-        read_502, Visit502, RootTeamEventEditedChangesRepositoryPermissions { from =
-        "from", required => Typed < PermissionsFrom >; } deny; contract[validators::t3::
-        < 8 >], BASE0,
+        read_502, Visit502, RootTeamEventEditedChangesRepositoryPermissions {
+        from = "from", required => Typed<PermissionsFrom>; } deny; contract[validators::t3::<8>],
+        BASE0,
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_503, Visit503, PermissionsFrom { admin = "admin" => LeafRead < Leaf4 >; pull
-        = "pull" => LeafRead < Leaf4 >; push = "push" => LeafRead < Leaf4 >; } deny;
+        read_503, Visit503, PermissionsFrom { admin = "admin" => LeafRead<Leaf4>;
+        pull = "pull" => LeafRead<Leaf4>; push = "push" => LeafRead<Leaf4>; } deny;
         contract[validators::v404], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from"
     );
     rt::object_reader!(
-        read_505, Visit505, TeamAddEvent { team = "team", required => Typed < Team >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization", required => Typed < Organization >; } deny;
+        read_505, Visit505, TeamAddEvent { team = "team", required => Typed<Team>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::v405], BASE0, "/definitions/team_add$event"
     );
     rt::via_value!(
-        Check149 -> Option < rt::Map < String, rt::Value > >, | v |
-        rt::is_valid(validators::t2:: < 20 >, v)
+        Check149 -> Option<rt::Map<String, rt::Value>>, |v| rt::is_valid(validators::t2::<20>, v)
     );
     rt::object_reader!(
-        read_508, Visit508, WorkflowDispatchEvent { inputs = "inputs", required =>
-        ViaValue < Check149 >; r#ref = "ref", required => LeafRead < Leaf2 >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; workflow = "workflow", required => LeafRead < Leaf2 >; } deny;
+        read_508, Visit508, WorkflowDispatchEvent {
+        inputs = "inputs", required => ViaValue<Check149>;
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        workflow = "workflow", required => LeafRead<Leaf2>; } deny;
         contract[validators::v407], BASE0, "/definitions/workflow_dispatch$event"
     );
-    rt::via_value!(
-        Check150 -> WorkflowStep, | v | rt::is_valid(validators::t79:: < 80 >, v)
-    );
-    rt::array_checks!(Checks151, items = validators::t79:: < 80 >);
+    rt::via_value!(Check150 -> WorkflowStep, |v| rt::is_valid(validators::t79::<80>, v));
+    rt::array_checks!(Checks151, items = validators::t79::<80>);
     rt::string_leaf!(
-        Leaf152 -> WorkflowJobConclusion, | s | [! ::std::matches!(s, "success" |
-        "failure"), ! ::std::matches!(s, "success" | "failure")] =>
-        WorkflowJobConclusion::from_listed_str(s)
+        Leaf152 -> WorkflowJobConclusion, |s| [!::std::matches!(s, "success" | "failure"),
+        !::std::matches!(s, "success" | "failure")] => WorkflowJobConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_511, Visit511, WorkflowJobCompletedWorkflowJob { id = "id", required =>
-        LeafRead < Leaf1 >; run_id = "run_id", required => LeafRead < Leaf101 >; head_sha
-        = "head_sha", required => LeafRead < Leaf2 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; check_run_url
-        = "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required
-        => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url
-        = "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead
-        < Leaf22 >; steps = "steps", required => VecOf < ViaValue < Check150 >, 1usize, {
-        usize::MAX }, Checks151 >; conclusion = "conclusion", required => LeafRead <
-        Leaf152 >; labels = "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX }, Checks5 >; started_at = "started_at", required => LeafRead < Leaf2
-        >; completed_at = "completed_at", required => ViaValue < Check6 >; } deny;
-        contract[validators::t10:: < 30 >], BASE0,
+        read_511, Visit511, WorkflowJobCompletedWorkflowJob {
+        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
+        run_url = "run_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf22>;
+        steps = "steps", required => VecOf<ViaValue<Check150>, 1usize, { usize::MAX }, Checks151>;
+        conclusion = "conclusion", required => LeafRead<Leaf152>;
+        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => ViaValue<Check6>; } deny;
+        contract[validators::t10::<30>], BASE0,
         "/definitions/workflow_job$completed/properties/workflow_job"
     );
     rt::string_leaf!(
-        Leaf153 -> WorkflowJobStatus, | s | [! ::std::matches!(s, "queued")] =>
-        WorkflowJobStatus::from_listed_str(s)
+        Leaf153 -> WorkflowJobStatus,
+        |s| [!::std::matches!(s, "queued")] => WorkflowJobStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_518, Visit518, WorkflowJobQueuedWorkflowJob { id = "id", required =>
-        LeafRead < Leaf1 >; run_id = "run_id", required => LeafRead < Leaf101 >; head_sha
-        = "head_sha", required => LeafRead < Leaf2 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; check_run_url
-        = "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required
-        => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url
-        = "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead
-        < Leaf153 >; steps = "steps", required => VecOf < ViaValue < Check150 >, 0usize,
-        { usize::MAX }, Checks151 >; conclusion = "conclusion", required => LeafRead <
-        Leaf10 >; labels = "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX }, Checks5 >; started_at = "started_at", required => LeafRead < Leaf2
-        >; completed_at = "completed_at", required => LeafRead < Leaf10 >; } deny;
-        contract[validators::t25:: < 0 >], BASE0,
+        read_518, Visit518, WorkflowJobQueuedWorkflowJob { id = "id", required => LeafRead<Leaf1>;
+        run_id = "run_id", required => LeafRead<Leaf101>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
+        run_url = "run_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf153>;
+        steps = "steps", required => VecOf<ViaValue<Check150>, 0usize, { usize::MAX }, Checks151>;
+        conclusion = "conclusion", required => LeafRead<Leaf10>;
+        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => LeafRead<Leaf10>; } deny;
+        contract[validators::t25::<0>], BASE0,
         "/definitions/workflow_job$queued/properties/workflow_job"
     );
     rt::via_value!(
-        Check154 -> Step, | v | rt::is_valid(validators::t79:: < 81 >, v) &&
-        rt::is_valid(validators::t79:: < 80 >, v)
+        Check154 -> Step,
+        |v| rt::is_valid(validators::t79::<81>, v) && rt::is_valid(validators::t79::<80>, v)
     );
     rt::via_value!(
-        Check155 -> Option < WorkflowJobConclusion >, | v |
-        rt::is_valid(validators::v646, v) && rt::is_valid(validators::v678, v)
+        Check155 -> Option<WorkflowJobConclusion>,
+        |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
-        read_521, Visit521, WorkflowJobStartedWorkflowJob { id = "id", required =>
-        LeafRead < Leaf1 >; run_id = "run_id", required => LeafRead < Leaf101 >; head_sha
-        = "head_sha", required => LeafRead < Leaf2 >; node_id = "node_id", required =>
-        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; check_run_url
-        = "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required
-        => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url
-        = "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead
-        < Leaf22 >; steps = "steps", required => VecOf < ViaValue < Check154 >, 1usize,
-        1usize >; conclusion = "conclusion", required => ViaValue < Check155 >; labels =
-        "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }, Checks5
-        >; started_at = "started_at", required => LeafRead < Leaf2 >; completed_at =
-        "completed_at", required => LeafRead < Leaf71 >; } deny;
-        contract[validators::t10:: < 31 >], BASE0,
+        read_521, Visit521, WorkflowJobStartedWorkflowJob { id = "id", required => LeafRead<Leaf1>;
+        run_id = "run_id", required => LeafRead<Leaf101>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
+        run_url = "run_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf22>;
+        steps = "steps", required => VecOf<ViaValue<Check154>, 1usize, 1usize>;
+        conclusion = "conclusion", required => ViaValue<Check155>;
+        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => LeafRead<Leaf71>; } deny;
+        contract[validators::t10::<31>], BASE0,
         "/definitions/workflow_job$started/properties/workflow_job"
     );
     rt::object_reader!(
-        read_526, Visit526, Workflow { badge_url = "badge_url", required => LeafRead <
-        Leaf2 >; created_at = "created_at", required => LeafRead < Leaf2 >; html_url =
-        "html_url", required => LeafRead < Leaf2 >; id = "id", required => LeafRead <
-        Leaf1 >; name = "name", required => LeafRead < Leaf2 >; node_id = "node_id",
-        required => LeafRead < Leaf2 >; path = "path", required => LeafRead < Leaf2 >;
-        state = "state", required => LeafRead < Leaf2 >; updated_at = "updated_at",
-        required => LeafRead < Leaf2 >; url = "url", required => LeafRead < Leaf2 >; }
-        deny; contract[validators::v417], BASE0, "/definitions/workflow"
+        read_526, Visit526, Workflow { badge_url = "badge_url", required => LeafRead<Leaf2>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        name = "name", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        path = "path", required => LeafRead<Leaf2>; state = "state", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v417], BASE0, "/definitions/workflow"
     );
     rt::string_leaf!(
-        Leaf156 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" |
-        "failure" | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale"),
-        ! ::std::matches!(s, "success" | "failure" | "neutral" | "cancelled" |
-        "timed_out" | "action_required" | "stale")] =>
+        Leaf156 -> CheckSuiteConclusion, |s| [!::std::matches!(s, "success" | "failure" | "neutral"
+        | "cancelled" | "timed_out" | "action_required" | "stale"), !::std::matches!(s, "success" |
+        "failure" | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale")] =>
         CheckSuiteConclusion::from_listed_str(s)
     );
-    rt::array_checks!(Checks157, items = validators::t7:: < 1 >);
+    rt::array_checks!(Checks157, items = validators::t7::<1>);
     rt::string_leaf!(
-        Leaf158 -> RootCheckSuiteEventCompletedCheckSuiteStatus, | s | [!
-        ::std::matches!(s, "requested" | "in_progress" | "completed" | "queued")] =>
+        Leaf158 -> RootCheckSuiteEventCompletedCheckSuiteStatus, |s| [!::std::matches!(s,
+        "requested" | "in_progress" | "completed" | "queued")] =>
         RootCheckSuiteEventCompletedCheckSuiteStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_527, Visit527, WorkflowRunCompletedWorkflowRun { artifacts_url =
-        "artifacts_url", required => LeafRead < Leaf2 >; cancel_url = "cancel_url",
-        required => LeafRead < Leaf2 >; check_suite_url = "check_suite_url", required =>
-        LeafRead < Leaf2 >; check_suite_id = "check_suite_id", required => LeafRead <
-        Leaf1 >; check_suite_node_id = "check_suite_node_id", required => LeafRead <
-        Leaf2 >; conclusion = "conclusion", required => LeafRead < Leaf156 >; created_at
-        = "created_at", required => LeafRead < Leaf2 >; event = "event", required =>
-        LeafRead < Leaf2 >; head_branch = "head_branch", required => LeafRead < Leaf2 >;
-        head_commit = "head_commit", required => Typed < CommitSimple >; head_repository
-        = "head_repository", required => Typed < RepositoryLite >; head_sha = "head_sha",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; jobs_url = "jobs_url",
-        required => LeafRead < Leaf2 >; logs_url = "logs_url", required => LeafRead <
-        Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
-        required => LeafRead < Leaf2 >; pull_requests = "pull_requests", required =>
-        VecOf < Typed < WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >;
-        repository = "repository", required => Typed < RepositoryLite >; rerun_url =
-        "rerun_url", required => LeafRead < Leaf2 >; run_number = "run_number", required
-        => LeafRead < Leaf1 >; status = "status", required => LeafRead < Leaf158 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; url = "url", required
-        => LeafRead < Leaf2 >; workflow_id = "workflow_id", required => LeafRead < Leaf1
-        >; workflow_url = "workflow_url", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t10:: < 32 >], BASE0,
+        read_527, Visit527, WorkflowRunCompletedWorkflowRun {
+        artifacts_url = "artifacts_url", required => LeafRead<Leaf2>;
+        cancel_url = "cancel_url", required => LeafRead<Leaf2>;
+        check_suite_url = "check_suite_url", required => LeafRead<Leaf2>;
+        check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
+        check_suite_node_id = "check_suite_node_id", required => LeafRead<Leaf2>;
+        conclusion = "conclusion", required => LeafRead<Leaf156>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        event = "event", required => LeafRead<Leaf2>;
+        head_branch = "head_branch", required => LeafRead<Leaf2>;
+        head_commit = "head_commit", required => Typed<CommitSimple>;
+        head_repository = "head_repository", required => Typed<RepositoryLite>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        jobs_url = "jobs_url", required => LeafRead<Leaf2>;
+        logs_url = "logs_url", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
+        usize::MAX }, Checks157>; repository = "repository", required => Typed<RepositoryLite>;
+        rerun_url = "rerun_url", required => LeafRead<Leaf2>;
+        run_number = "run_number", required => LeafRead<Leaf1>;
+        status = "status", required => LeafRead<Leaf158>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        workflow_id = "workflow_id", required => LeafRead<Leaf1>;
+        workflow_url = "workflow_url", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t10::<32>], BASE0,
         "/definitions/workflow_run$completed/properties/workflow_run"
     );
     rt::object_reader!(
-        read_528, Visit528, RepositoryLite { archive_url = "archive_url", required =>
-        LeafRead < Leaf2 >; assignees_url = "assignees_url", required => LeafRead < Leaf2
-        >; blobs_url = "blobs_url", required => LeafRead < Leaf2 >; branches_url =
-        "branches_url", required => LeafRead < Leaf2 >; collaborators_url =
-        "collaborators_url", required => LeafRead < Leaf2 >; comments_url =
-        "comments_url", required => LeafRead < Leaf2 >; commits_url = "commits_url",
-        required => LeafRead < Leaf2 >; compare_url = "compare_url", required => LeafRead
-        < Leaf2 >; contents_url = "contents_url", required => LeafRead < Leaf2 >;
-        contributors_url = "contributors_url", required => LeafRead < Leaf2 >;
-        deployments_url = "deployments_url", required => LeafRead < Leaf2 >; description
-        = "description", required => ViaValue < Check6 >; downloads_url =
-        "downloads_url", required => LeafRead < Leaf2 >; events_url = "events_url",
-        required => LeafRead < Leaf2 >; fork = "fork", required => LeafRead < Leaf4 >;
-        forks_url = "forks_url", required => LeafRead < Leaf2 >; full_name = "full_name",
-        required => LeafRead < Leaf2 >; git_commits_url = "git_commits_url", required =>
-        LeafRead < Leaf2 >; git_refs_url = "git_refs_url", required => LeafRead < Leaf2
-        >; git_tags_url = "git_tags_url", required => LeafRead < Leaf2 >; hooks_url =
-        "hooks_url", required => LeafRead < Leaf2 >; html_url = "html_url", required =>
-        LeafRead < Leaf2 >; id = "id", required => LeafRead < Leaf1 >; issue_comment_url
-        = "issue_comment_url", required => LeafRead < Leaf2 >; issue_events_url =
-        "issue_events_url", required => LeafRead < Leaf2 >; issues_url = "issues_url",
-        required => LeafRead < Leaf2 >; keys_url = "keys_url", required => LeafRead <
-        Leaf2 >; labels_url = "labels_url", required => LeafRead < Leaf2 >; languages_url
-        = "languages_url", required => LeafRead < Leaf2 >; merges_url = "merges_url",
-        required => LeafRead < Leaf2 >; milestones_url = "milestones_url", required =>
-        LeafRead < Leaf2 >; name = "name", required => LeafRead < Leaf2 >; node_id =
-        "node_id", required => LeafRead < Leaf2 >; notifications_url =
-        "notifications_url", required => LeafRead < Leaf2 >; owner = "owner", required =>
-        Typed < User >; private = "private", required => LeafRead < Leaf4 >; pulls_url =
-        "pulls_url", required => LeafRead < Leaf2 >; releases_url = "releases_url",
-        required => LeafRead < Leaf2 >; stargazers_url = "stargazers_url", required =>
-        LeafRead < Leaf2 >; statuses_url = "statuses_url", required => LeafRead < Leaf2
-        >; subscribers_url = "subscribers_url", required => LeafRead < Leaf2 >;
-        subscription_url = "subscription_url", required => LeafRead < Leaf2 >; tags_url =
-        "tags_url", required => LeafRead < Leaf2 >; teams_url = "teams_url", required =>
-        LeafRead < Leaf2 >; trees_url = "trees_url", required => LeafRead < Leaf2 >; url
-        = "url", required => LeafRead < Leaf2 >; } deny; contract[validators::v419],
-        BASE0, "/definitions/repository-lite"
+        read_528, Visit528, RepositoryLite {
+        archive_url = "archive_url", required => LeafRead<Leaf2>;
+        assignees_url = "assignees_url", required => LeafRead<Leaf2>;
+        blobs_url = "blobs_url", required => LeafRead<Leaf2>;
+        branches_url = "branches_url", required => LeafRead<Leaf2>;
+        collaborators_url = "collaborators_url", required => LeafRead<Leaf2>;
+        comments_url = "comments_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required => LeafRead<Leaf2>;
+        compare_url = "compare_url", required => LeafRead<Leaf2>;
+        contents_url = "contents_url", required => LeafRead<Leaf2>;
+        contributors_url = "contributors_url", required => LeafRead<Leaf2>;
+        deployments_url = "deployments_url", required => LeafRead<Leaf2>;
+        description = "description", required => ViaValue<Check6>;
+        downloads_url = "downloads_url", required => LeafRead<Leaf2>;
+        events_url = "events_url", required => LeafRead<Leaf2>;
+        fork = "fork", required => LeafRead<Leaf4>;
+        forks_url = "forks_url", required => LeafRead<Leaf2>;
+        full_name = "full_name", required => LeafRead<Leaf2>;
+        git_commits_url = "git_commits_url", required => LeafRead<Leaf2>;
+        git_refs_url = "git_refs_url", required => LeafRead<Leaf2>;
+        git_tags_url = "git_tags_url", required => LeafRead<Leaf2>;
+        hooks_url = "hooks_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        issue_comment_url = "issue_comment_url", required => LeafRead<Leaf2>;
+        issue_events_url = "issue_events_url", required => LeafRead<Leaf2>;
+        issues_url = "issues_url", required => LeafRead<Leaf2>;
+        keys_url = "keys_url", required => LeafRead<Leaf2>;
+        labels_url = "labels_url", required => LeafRead<Leaf2>;
+        languages_url = "languages_url", required => LeafRead<Leaf2>;
+        merges_url = "merges_url", required => LeafRead<Leaf2>;
+        milestones_url = "milestones_url", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        notifications_url = "notifications_url", required => LeafRead<Leaf2>;
+        owner = "owner", required => Typed<User>; private = "private", required => LeafRead<Leaf4>;
+        pulls_url = "pulls_url", required => LeafRead<Leaf2>;
+        releases_url = "releases_url", required => LeafRead<Leaf2>;
+        stargazers_url = "stargazers_url", required => LeafRead<Leaf2>;
+        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        subscribers_url = "subscribers_url", required => LeafRead<Leaf2>;
+        subscription_url = "subscription_url", required => LeafRead<Leaf2>;
+        tags_url = "tags_url", required => LeafRead<Leaf2>;
+        teams_url = "teams_url", required => LeafRead<Leaf2>;
+        trees_url = "trees_url", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; } deny;
+        contract[validators::v419], BASE0, "/definitions/repository-lite"
     );
     rt::object_reader!(
-        read_529, Visit529, WorkflowRunPullRequest { url = "url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf101 >; number = "number", required
-        => LeafRead < Leaf101 >; head = "head", required => Typed <
-        CheckRunPullRequestHead >; base = "base", required => Typed <
-        CheckRunPullRequestHead >; } deny; contract[validators::t7:: < 1 >], BASE0,
+        read_529, Visit529, WorkflowRunPullRequest { url = "url", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf101>; number = "number", required => LeafRead<Leaf101>;
+        head = "head", required => Typed<CheckRunPullRequestHead>;
+        base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
+        contract[validators::t7::<1>], BASE0,
         "/definitions/workflow-run/properties/pull_requests/items"
     );
     rt::object_reader!(
-        read_531, Visit531, WorkflowRunRequestedWorkflowRun { artifacts_url =
-        "artifacts_url", required => LeafRead < Leaf2 >; cancel_url = "cancel_url",
-        required => LeafRead < Leaf2 >; check_suite_url = "check_suite_url", required =>
-        LeafRead < Leaf2 >; check_suite_id = "check_suite_id", required => LeafRead <
-        Leaf1 >; check_suite_node_id = "check_suite_node_id", required => LeafRead <
-        Leaf2 >; conclusion = "conclusion", required => ViaValue < Check18 >; created_at
-        = "created_at", required => LeafRead < Leaf2 >; event = "event", required =>
-        LeafRead < Leaf2 >; head_branch = "head_branch", required => LeafRead < Leaf2 >;
-        head_commit = "head_commit", required => Typed < CommitSimple >; head_repository
-        = "head_repository", required => Typed < RepositoryLite >; head_sha = "head_sha",
-        required => LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead <
-        Leaf2 >; id = "id", required => LeafRead < Leaf1 >; jobs_url = "jobs_url",
-        required => LeafRead < Leaf2 >; logs_url = "logs_url", required => LeafRead <
-        Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2 >; name = "name",
-        required => LeafRead < Leaf2 >; pull_requests = "pull_requests", required =>
-        VecOf < Typed < WorkflowRunPullRequest >, 0usize, { usize::MAX }, Checks157 >;
-        repository = "repository", required => Typed < RepositoryLite >; rerun_url =
-        "rerun_url", required => LeafRead < Leaf2 >; run_number = "run_number", required
-        => LeafRead < Leaf1 >; status = "status", required => LeafRead < Leaf158 >;
-        updated_at = "updated_at", required => LeafRead < Leaf2 >; url = "url", required
-        => LeafRead < Leaf2 >; workflow_id = "workflow_id", required => LeafRead < Leaf1
-        >; workflow_url = "workflow_url", required => LeafRead < Leaf2 >; } deny;
+        read_531, Visit531, WorkflowRunRequestedWorkflowRun {
+        artifacts_url = "artifacts_url", required => LeafRead<Leaf2>;
+        cancel_url = "cancel_url", required => LeafRead<Leaf2>;
+        check_suite_url = "check_suite_url", required => LeafRead<Leaf2>;
+        check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
+        check_suite_node_id = "check_suite_node_id", required => LeafRead<Leaf2>;
+        conclusion = "conclusion", required => ViaValue<Check18>;
+        created_at = "created_at", required => LeafRead<Leaf2>;
+        event = "event", required => LeafRead<Leaf2>;
+        head_branch = "head_branch", required => LeafRead<Leaf2>;
+        head_commit = "head_commit", required => Typed<CommitSimple>;
+        head_repository = "head_repository", required => Typed<RepositoryLite>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        jobs_url = "jobs_url", required => LeafRead<Leaf2>;
+        logs_url = "logs_url", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
+        usize::MAX }, Checks157>; repository = "repository", required => Typed<RepositoryLite>;
+        rerun_url = "rerun_url", required => LeafRead<Leaf2>;
+        run_number = "run_number", required => LeafRead<Leaf1>;
+        status = "status", required => LeafRead<Leaf158>;
+        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>;
+        workflow_id = "workflow_id", required => LeafRead<Leaf1>;
+        workflow_url = "workflow_url", required => LeafRead<Leaf2>; } deny;
         contract[validators::v421], BASE0, "/definitions/workflow-run"
     );
     rt::string_leaf!(
-        Leaf159 -> BranchProtectionRuleCreatedAction, | s | [! ::std::matches!(s,
-        "created")] => BranchProtectionRuleCreatedAction::from_listed_str(s)
+        Leaf159 -> BranchProtectionRuleCreatedAction, |s| [!::std::matches!(s, "created")] =>
+        BranchProtectionRuleCreatedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_532, Visit532, BranchProtectionRuleCreated { action = "action", required =>
-        LeafRead < Leaf159 >; rule = "rule", required => Typed < BranchProtectionRule >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t26:: <
-        0 >], BASE0, "/definitions/branch_protection_rule$created"
+        read_532, Visit532, BranchProtectionRuleCreated {
+        action = "action", required => LeafRead<Leaf159>;
+        rule = "rule", required => Typed<BranchProtectionRule>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t26::<0>], BASE0, "/definitions/branch_protection_rule$created"
     );
     rt::string_leaf!(
-        Leaf160 -> BranchProtectionRuleDeletedAction, | s | [! ::std::matches!(s,
-        "deleted")] => BranchProtectionRuleDeletedAction::from_listed_str(s)
+        Leaf160 -> BranchProtectionRuleDeletedAction, |s| [!::std::matches!(s, "deleted")] =>
+        BranchProtectionRuleDeletedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_534, Visit534, BranchProtectionRuleDeleted { action = "action", required =>
-        LeafRead < Leaf160 >; rule = "rule", required => Typed < BranchProtectionRule >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t26:: <
-        1 >], BASE0, "/definitions/branch_protection_rule$deleted"
+        read_534, Visit534, BranchProtectionRuleDeleted {
+        action = "action", required => LeafRead<Leaf160>;
+        rule = "rule", required => Typed<BranchProtectionRule>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t26::<1>], BASE0, "/definitions/branch_protection_rule$deleted"
     );
     rt::object_reader!(
-        read_536, Visit536, BranchProtectionRuleEdited { action = "action", required =>
-        LeafRead < Leaf117 >; rule = "rule", required => Typed < BranchProtectionRule >;
-        changes = "changes", required => Typed < BranchProtectionRuleEditedChanges >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v426],
-        BASE0, "/definitions/branch_protection_rule$edited"
+        read_536, Visit536, BranchProtectionRuleEdited {
+        action = "action", required => LeafRead<Leaf117>;
+        rule = "rule", required => Typed<BranchProtectionRule>;
+        changes = "changes", required => Typed<BranchProtectionRuleEditedChanges>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v426], BASE0, "/definitions/branch_protection_rule$edited"
     );
-    rt::via_value!(
-        Check161 -> Option < RequestedAction >, | v | rt::is_valid(validators::v679, v)
+    rt::via_value!(Check161 -> Option<RequestedAction>, |v| rt::is_valid(validators::v679, v));
+    rt::object_reader!(
+        read_537, Visit537, CheckRunCompleted { action = "action", required => LeafRead<Leaf14>;
+        check_run = "check_run", required => Typed<CheckRunCompletedCheckRun>;
+        requested_action = "requested_action" => ViaValue<Check161>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t27::<0>], BASE0, "/definitions/check_run$completed"
     );
     rt::object_reader!(
-        read_537, Visit537, CheckRunCompleted { action = "action", required => LeafRead <
-        Leaf14 >; check_run = "check_run", required => Typed < CheckRunCompletedCheckRun
-        >; requested_action = "requested_action" => ViaValue < Check161 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t27:: < 0 >], BASE0,
-        "/definitions/check_run$completed"
-    );
-    rt::object_reader!(
-        read_538, Visit538, CheckRunCreated { action = "action", required => LeafRead <
-        Leaf159 >; check_run = "check_run", required => Typed < CheckRunCreatedCheckRun
-        >; requested_action = "requested_action" => ViaValue < Check161 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t27:: < 1 >], BASE0, "/definitions/check_run$created"
+        read_538, Visit538, CheckRunCreated { action = "action", required => LeafRead<Leaf159>;
+        check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
+        requested_action = "requested_action" => ViaValue<Check161>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t27::<1>], BASE0, "/definitions/check_run$created"
     );
     rt::string_leaf!(
-        Leaf162 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
-        "requested_action")] => CheckRunRequestedActionAction::from_listed_str(s)
+        Leaf162 -> CheckRunRequestedActionAction, |s| [!::std::matches!(s, "requested_action")] =>
+        CheckRunRequestedActionAction::from_listed_str(s)
     );
-    rt::via_value!(
-        Check163 -> RequestedAction, | v | rt::is_valid(validators::t83:: < 6 >, v)
-    );
+    rt::via_value!(Check163 -> RequestedAction, |v| rt::is_valid(validators::t83::<6>, v));
     rt::object_reader!(
-        read_539, Visit539, CheckRunRequestedAction { action = "action", required =>
-        LeafRead < Leaf162 >; check_run = "check_run", required => Typed <
-        CheckRunCreatedCheckRun >; requested_action = "requested_action", required =>
-        ViaValue < Check163 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v429],
-        BASE0, "/definitions/check_run$requested_action"
+        read_539, Visit539, CheckRunRequestedAction {
+        action = "action", required => LeafRead<Leaf162>;
+        check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
+        requested_action = "requested_action", required => ViaValue<Check163>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v429], BASE0, "/definitions/check_run$requested_action"
     );
     rt::string_leaf!(
-        Leaf164 -> CheckRunRerequestedAction, | s | [! ::std::matches!(s, "rerequested")]
-        => CheckRunRerequestedAction::from_listed_str(s)
+        Leaf164 -> CheckRunRerequestedAction,
+        |s| [!::std::matches!(s, "rerequested")] => CheckRunRerequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_541, Visit541, CheckRunRerequested { action = "action", required => LeafRead
-        < Leaf164 >; check_run = "check_run", required => Typed <
-        CheckRunRerequestedCheckRun >; requested_action = "requested_action" => ViaValue
-        < Check161 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t27:: <
-        2 >], BASE0, "/definitions/check_run$rerequested"
+        read_541, Visit541, CheckRunRerequested { action = "action", required => LeafRead<Leaf164>;
+        check_run = "check_run", required => Typed<CheckRunRerequestedCheckRun>;
+        requested_action = "requested_action" => ViaValue<Check161>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t27::<2>], BASE0, "/definitions/check_run$rerequested"
     );
     rt::object_reader!(
-        read_543, Visit543, CheckSuiteCompleted { action = "action", required => LeafRead
-        < Leaf14 >; check_suite = "check_suite", required => Typed <
-        CheckSuiteCompletedCheckSuite >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t28:: <
-        0 >], BASE0, "/definitions/check_suite$completed"
+        read_543, Visit543, CheckSuiteCompleted { action = "action", required => LeafRead<Leaf14>;
+        check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t28::<0>], BASE0, "/definitions/check_suite$completed"
     );
     rt::string_leaf!(
-        Leaf165 -> CheckSuiteRequestedAction, | s | [! ::std::matches!(s, "requested")]
-        => CheckSuiteRequestedAction::from_listed_str(s)
+        Leaf165 -> CheckSuiteRequestedAction,
+        |s| [!::std::matches!(s, "requested")] => CheckSuiteRequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_544, Visit544, CheckSuiteRequested { action = "action", required => LeafRead
-        < Leaf165 >; check_suite = "check_suite", required => Typed <
-        CheckSuiteCompletedCheckSuite >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t28:: <
-        1 >], BASE0, "/definitions/check_suite$requested"
+        read_544, Visit544, CheckSuiteRequested { action = "action", required => LeafRead<Leaf165>;
+        check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t28::<1>], BASE0, "/definitions/check_suite$requested"
     );
     rt::object_reader!(
-        read_546, Visit546, CheckSuiteRerequested { action = "action", required =>
-        LeafRead < Leaf164 >; check_suite = "check_suite", required => Typed <
-        CheckSuiteCompletedCheckSuite >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t28:: <
-        2 >], BASE0, "/definitions/check_suite$rerequested"
+        read_546, Visit546, CheckSuiteRerequested {
+        action = "action", required => LeafRead<Leaf164>;
+        check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t28::<2>], BASE0, "/definitions/check_suite$rerequested"
     );
     rt::string_leaf!(
-        Leaf166 -> CodeScanningAlertAppearedInBranchAction, | s | [! ::std::matches!(s,
-        "appeared_in_branch")] =>
-        CodeScanningAlertAppearedInBranchAction::from_listed_str(s)
+        Leaf166 -> CodeScanningAlertAppearedInBranchAction, |s| [!::std::matches!(s,
+        "appeared_in_branch")] => CodeScanningAlertAppearedInBranchAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_547, Visit547, CodeScanningAlertAppearedInBranch { action = "action",
-        required => LeafRead < Leaf166 >; alert = "alert", required => Typed <
-        CodeScanningAlertAppearedInBranchAlert >; r#ref = "ref", required => LeafRead <
-        Leaf2 >; commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t29:: < 0 >], BASE0,
-        "/definitions/code_scanning_alert$appeared_in_branch"
+        read_547, Visit547, CodeScanningAlertAppearedInBranch {
+        action = "action", required => LeafRead<Leaf166>;
+        alert = "alert", required => Typed<CodeScanningAlertAppearedInBranchAlert>;
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<GithubOrg>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t29::<0>], BASE0, "/definitions/code_scanning_alert$appeared_in_branch"
     );
     rt::string_leaf!(
-        Leaf167 -> CodeScanningAlertClosedByUserAction, | s | [! ::std::matches!(s,
-        "closed_by_user")] => CodeScanningAlertClosedByUserAction::from_listed_str(s)
+        Leaf167 -> CodeScanningAlertClosedByUserAction, |s| [!::std::matches!(s, "closed_by_user")]
+        => CodeScanningAlertClosedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_549, Visit549, CodeScanningAlertClosedByUser { action = "action", required
-        => LeafRead < Leaf167 >; alert = "alert", required => Typed <
-        CodeScanningAlertClosedByUserAlert >; r#ref = "ref", required => LeafRead < Leaf2
-        >; commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t29:: < 1 >], BASE0,
-        "/definitions/code_scanning_alert$closed_by_user"
+        read_549, Visit549, CodeScanningAlertClosedByUser {
+        action = "action", required => LeafRead<Leaf167>;
+        alert = "alert", required => Typed<CodeScanningAlertClosedByUserAlert>;
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t29::<1>], BASE0, "/definitions/code_scanning_alert$closed_by_user"
     );
     rt::object_reader!(
-        read_551, Visit551, CodeScanningAlertCreated { action = "action", required =>
-        LeafRead < Leaf159 >; alert = "alert", required => Typed <
-        CodeScanningAlertCreatedAlert >; r#ref = "ref", required => LeafRead < Leaf2 >;
-        commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t29:: < 2 >], BASE0,
-        "/definitions/code_scanning_alert$created"
+        read_551, Visit551, CodeScanningAlertCreated {
+        action = "action", required => LeafRead<Leaf159>;
+        alert = "alert", required => Typed<CodeScanningAlertCreatedAlert>;
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<GithubOrg>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t29::<2>], BASE0, "/definitions/code_scanning_alert$created"
     );
     rt::object_reader!(
-        read_552, Visit552, CodeScanningAlertFixed { action = "action", required =>
-        LeafRead < Leaf58 >; alert = "alert", required => Typed <
-        CodeScanningAlertFixedAlert >; r#ref = "ref", required => LeafRead < Leaf2 >;
-        commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t29:: < 3 >], BASE0,
-        "/definitions/code_scanning_alert$fixed"
+        read_552, Visit552, CodeScanningAlertFixed {
+        action = "action", required => LeafRead<Leaf58>;
+        alert = "alert", required => Typed<CodeScanningAlertFixedAlert>;
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<GithubOrg>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t29::<3>], BASE0, "/definitions/code_scanning_alert$fixed"
     );
     rt::object_reader!(
-        read_553, Visit553, CodeScanningAlertReopened { action = "action", required =>
-        LeafRead < Leaf123 >; alert = "alert", required => Typed <
-        CodeScanningAlertReopenedAlert >; r#ref = "ref", required => LeafRead < Leaf2 >;
-        commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < GithubOrg >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t29:: < 4 >], BASE0,
-        "/definitions/code_scanning_alert$reopened"
+        read_553, Visit553, CodeScanningAlertReopened {
+        action = "action", required => LeafRead<Leaf123>;
+        alert = "alert", required => Typed<CodeScanningAlertReopenedAlert>;
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<GithubOrg>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t29::<4>], BASE0, "/definitions/code_scanning_alert$reopened"
     );
     rt::string_leaf!(
-        Leaf168 -> CodeScanningAlertReopenedByUserAction, | s | [! ::std::matches!(s,
+        Leaf168 -> CodeScanningAlertReopenedByUserAction, |s| [!::std::matches!(s,
         "reopened_by_user")] => CodeScanningAlertReopenedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_554, Visit554, CodeScanningAlertReopenedByUser { action = "action", required
-        => LeafRead < Leaf168 >; alert = "alert", required => Typed <
-        CodeScanningAlertReopenedByUserAlert >; r#ref = "ref", required => LeafRead <
-        Leaf2 >; commit_oid = "commit_oid", required => LeafRead < Leaf2 >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t29:: < 5 >], BASE0,
-        "/definitions/code_scanning_alert$reopened_by_user"
+        read_554, Visit554, CodeScanningAlertReopenedByUser {
+        action = "action", required => LeafRead<Leaf168>;
+        alert = "alert", required => Typed<CodeScanningAlertReopenedByUserAlert>;
+        r#ref = "ref", required => LeafRead<Leaf2>;
+        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t29::<5>], BASE0, "/definitions/code_scanning_alert$reopened_by_user"
     );
     rt::object_reader!(
-        read_556, Visit556, CommitCommentCreated { action = "action", required =>
-        LeafRead < Leaf159 >; comment = "comment", required => Typed <
-        CommitCommentCreatedComment >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v446],
-        BASE0, "/definitions/commit_comment$created"
+        read_556, Visit556, CommitCommentCreated { action = "action", required => LeafRead<Leaf159>;
+        comment = "comment", required => Typed<CommitCommentCreatedComment>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v446], BASE0, "/definitions/commit_comment$created"
     );
     rt::object_reader!(
-        read_557, Visit557, ContentReferenceCreated { action = "action", required =>
-        LeafRead < Leaf159 >; content_reference = "content_reference", required => Typed
-        < ContentReference >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation", required => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
+        read_557, Visit557, ContentReferenceCreated {
+        action = "action", required => LeafRead<Leaf159>;
+        content_reference = "content_reference", required => Typed<ContentReference>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation", required => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v447], BASE0, "/definitions/content_reference$created"
     );
     rt::object_reader!(
-        read_558, Visit558, DeployKeyCreated { action = "action", required => LeafRead <
-        Leaf159 >; key = "key", required => Typed < Key >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
-        required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t30:: < 0 >], BASE0, "/definitions/deploy_key$created"
+        read_558, Visit558, DeployKeyCreated { action = "action", required => LeafRead<Leaf159>;
+        key = "key", required => Typed<Key>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t30::<0>], BASE0, "/definitions/deploy_key$created"
     );
     rt::object_reader!(
-        read_559, Visit559, DeployKeyDeleted { action = "action", required => LeafRead <
-        Leaf160 >; key = "key", required => Typed < Key >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
-        required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t30:: < 1 >], BASE0, "/definitions/deploy_key$deleted"
+        read_559, Visit559, DeployKeyDeleted { action = "action", required => LeafRead<Leaf160>;
+        key = "key", required => Typed<Key>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t30::<1>], BASE0, "/definitions/deploy_key$deleted"
     );
     rt::object_reader!(
-        read_560, Visit560, DeploymentCreated { action = "action", required => LeafRead <
-        Leaf159 >; deployment = "deployment", required => Typed <
-        DeploymentCreatedDeployment >; workflow = "workflow", required => LeafRead <
-        Leaf10 >; workflow_run = "workflow_run", required => LeafRead < Leaf10 >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v450],
-        BASE0, "/definitions/deployment$created"
+        read_560, Visit560, DeploymentCreated { action = "action", required => LeafRead<Leaf159>;
+        deployment = "deployment", required => Typed<DeploymentCreatedDeployment>;
+        workflow = "workflow", required => LeafRead<Leaf10>;
+        workflow_run = "workflow_run", required => LeafRead<Leaf10>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v450], BASE0, "/definitions/deployment$created"
     );
     rt::object_reader!(
-        read_561, Visit561, DeploymentStatusCreated { action = "action", required =>
-        LeafRead < Leaf159 >; deployment_status = "deployment_status", required => Typed
-        < DeploymentStatus >; deployment = "deployment", required => Typed <
-        DeploymentStatusCreatedDeployment >; repository = "repository", required => Typed
-        < BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v451],
-        BASE0, "/definitions/deployment_status$created"
+        read_561, Visit561, DeploymentStatusCreated {
+        action = "action", required => LeafRead<Leaf159>;
+        deployment_status = "deployment_status", required => Typed<DeploymentStatus>;
+        deployment = "deployment", required => Typed<DeploymentStatusCreatedDeployment>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v451], BASE0, "/definitions/deployment_status$created"
     );
     rt::string_leaf!(
-        Leaf169 -> DiscussionAnsweredAction, | s | [! ::std::matches!(s, "answered")] =>
-        DiscussionAnsweredAction::from_listed_str(s)
+        Leaf169 -> DiscussionAnsweredAction,
+        |s| [!::std::matches!(s, "answered")] => DiscussionAnsweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_562, Visit562, DiscussionAnswered { action = "action", required => LeafRead
-        < Leaf169 >; discussion = "discussion", required => Typed <
-        DiscussionAnsweredDiscussion >; answer = "answer", required => Typed < Answer >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v452],
-        BASE0, "/definitions/discussion$answered"
+        read_562, Visit562, DiscussionAnswered { action = "action", required => LeafRead<Leaf169>;
+        discussion = "discussion", required => Typed<DiscussionAnsweredDiscussion>;
+        answer = "answer", required => Typed<Answer>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v452], BASE0, "/definitions/discussion$answered"
     );
     rt::string_leaf!(
-        Leaf170 -> DiscussionCategoryChangedAction, | s | [! ::std::matches!(s,
-        "category_changed")] => DiscussionCategoryChangedAction::from_listed_str(s)
+        Leaf170 -> DiscussionCategoryChangedAction, |s| [!::std::matches!(s, "category_changed")] =>
+        DiscussionCategoryChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_564, Visit564, DiscussionCategoryChanged { changes = "changes", required =>
-        Typed < DiscussionCategoryChangedChanges >; action = "action", required =>
-        LeafRead < Leaf170 >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t31:: < 0 >], BASE0,
-        "/definitions/discussion$category_changed"
+        read_564, Visit564, DiscussionCategoryChanged {
+        changes = "changes", required => Typed<DiscussionCategoryChangedChanges>;
+        action = "action", required => LeafRead<Leaf170>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t31::<0>], BASE0, "/definitions/discussion$category_changed"
     );
     rt::object_reader!(
-        read_566, Visit566, DiscussionCreated { action = "action", required => LeafRead <
-        Leaf159 >; discussion = "discussion", required => Typed <
-        DiscussionCreatedDiscussion >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t32:: <
-        0 >], BASE0, "/definitions/discussion$created"
+        read_566, Visit566, DiscussionCreated { action = "action", required => LeafRead<Leaf159>;
+        discussion = "discussion", required => Typed<DiscussionCreatedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t32::<0>], BASE0, "/definitions/discussion$created"
     );
     rt::object_reader!(
-        read_567, Visit567, DiscussionDeleted { action = "action", required => LeafRead <
-        Leaf160 >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t32:: < 1 >], BASE0, "/definitions/discussion$deleted"
+        read_567, Visit567, DiscussionDeleted { action = "action", required => LeafRead<Leaf160>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t32::<1>], BASE0, "/definitions/discussion$deleted"
     );
     rt::object_reader!(
-        read_568, Visit568, DiscussionEdited { changes = "changes" => Typed <
-        DiscussionEditedChanges >; action = "action", required => LeafRead < Leaf117 >;
-        discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
+        read_568, Visit568, DiscussionEdited {
+        changes = "changes" => Typed<DiscussionEditedChanges>;
+        action = "action", required => LeafRead<Leaf117>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v458], BASE0, "/definitions/discussion$edited"
     );
     rt::object_reader!(
-        read_569, Visit569, DiscussionLabeled { action = "action", required => LeafRead <
-        Leaf118 >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; label = "label", required => Typed < Label
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t33:: <
-        0 >], BASE0, "/definitions/discussion$labeled"
+        read_569, Visit569, DiscussionLabeled { action = "action", required => LeafRead<Leaf118>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        label = "label", required => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t33::<0>], BASE0, "/definitions/discussion$labeled"
     );
     rt::object_reader!(
-        read_570, Visit570, DiscussionLocked { action = "action", required => LeafRead <
-        Leaf119 >; discussion = "discussion", required => Typed <
-        DiscussionLockedDiscussion >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t32:: <
-        2 >], BASE0, "/definitions/discussion$locked"
+        read_570, Visit570, DiscussionLocked { action = "action", required => LeafRead<Leaf119>;
+        discussion = "discussion", required => Typed<DiscussionLockedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t32::<2>], BASE0, "/definitions/discussion$locked"
     );
     rt::string_leaf!(
-        Leaf171 -> DiscussionPinnedAction, | s | [! ::std::matches!(s, "pinned")] =>
-        DiscussionPinnedAction::from_listed_str(s)
+        Leaf171 -> DiscussionPinnedAction,
+        |s| [!::std::matches!(s, "pinned")] => DiscussionPinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_571, Visit571, DiscussionPinned { action = "action", required => LeafRead <
-        Leaf171 >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t32:: < 3 >], BASE0, "/definitions/discussion$pinned"
+        read_571, Visit571, DiscussionPinned { action = "action", required => LeafRead<Leaf171>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t32::<3>], BASE0, "/definitions/discussion$pinned"
     );
     rt::string_leaf!(
-        Leaf172 -> DiscussionTransferredAction, | s | [! ::std::matches!(s,
-        "transferred")] => DiscussionTransferredAction::from_listed_str(s)
+        Leaf172 -> DiscussionTransferredAction,
+        |s| [!::std::matches!(s, "transferred")] => DiscussionTransferredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_573, Visit573, DiscussionTransferred { changes = "changes", required =>
-        Typed < DiscussionTransferredChanges >; action = "action", required => LeafRead <
-        Leaf172 >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t31:: < 1 >], BASE0, "/definitions/discussion$transferred"
+        read_573, Visit573, DiscussionTransferred {
+        changes = "changes", required => Typed<DiscussionTransferredChanges>;
+        action = "action", required => LeafRead<Leaf172>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t31::<1>], BASE0, "/definitions/discussion$transferred"
     );
     rt::string_leaf!(
-        Leaf173 -> DiscussionUnansweredAction, | s | [! ::std::matches!(s, "unanswered")]
-        => DiscussionUnansweredAction::from_listed_str(s)
+        Leaf173 -> DiscussionUnansweredAction,
+        |s| [!::std::matches!(s, "unanswered")] => DiscussionUnansweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_575, Visit575, DiscussionUnanswered { action = "action", required =>
-        LeafRead < Leaf173 >; discussion = "discussion", required => Typed <
-        DiscussionUnansweredDiscussion >; old_answer = "old_answer", required => Typed <
-        Answer >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v465],
-        BASE0, "/definitions/discussion$unanswered"
+        read_575, Visit575, DiscussionUnanswered { action = "action", required => LeafRead<Leaf173>;
+        discussion = "discussion", required => Typed<DiscussionUnansweredDiscussion>;
+        old_answer = "old_answer", required => Typed<Answer>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v465], BASE0, "/definitions/discussion$unanswered"
     );
     rt::object_reader!(
-        read_577, Visit577, DiscussionUnlabeled { action = "action", required => LeafRead
-        < Leaf126 >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; label = "label", required => Typed < Label
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t33:: <
-        1 >], BASE0, "/definitions/discussion$unlabeled"
+        read_577, Visit577, DiscussionUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        label = "label", required => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t33::<1>], BASE0, "/definitions/discussion$unlabeled"
     );
     rt::object_reader!(
-        read_578, Visit578, DiscussionUnlocked { action = "action", required => LeafRead
-        < Leaf127 >; discussion = "discussion", required => Typed <
-        DiscussionUnlockedDiscussion >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t32:: <
-        4 >], BASE0, "/definitions/discussion$unlocked"
+        read_578, Visit578, DiscussionUnlocked { action = "action", required => LeafRead<Leaf127>;
+        discussion = "discussion", required => Typed<DiscussionUnlockedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t32::<4>], BASE0, "/definitions/discussion$unlocked"
     );
     rt::string_leaf!(
-        Leaf174 -> DiscussionUnpinnedAction, | s | [! ::std::matches!(s, "unpinned")] =>
-        DiscussionUnpinnedAction::from_listed_str(s)
+        Leaf174 -> DiscussionUnpinnedAction,
+        |s| [!::std::matches!(s, "unpinned")] => DiscussionUnpinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_579, Visit579, DiscussionUnpinned { action = "action", required => LeafRead
-        < Leaf174 >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t32:: < 5 >], BASE0, "/definitions/discussion$unpinned"
+        read_579, Visit579, DiscussionUnpinned { action = "action", required => LeafRead<Leaf174>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t32::<5>], BASE0, "/definitions/discussion$unpinned"
     );
     rt::object_reader!(
-        read_581, Visit581, DiscussionCommentCreated { action = "action", required =>
-        LeafRead < Leaf159 >; comment = "comment", required => Typed <
-        DiscussionCommentCreatedComment >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation", required => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t34:: < 0 >], BASE0,
-        "/definitions/discussion_comment$created"
+        read_581, Visit581, DiscussionCommentCreated {
+        action = "action", required => LeafRead<Leaf159>;
+        comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation", required => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t34::<0>], BASE0, "/definitions/discussion_comment$created"
     );
     rt::object_reader!(
-        read_582, Visit582, DiscussionCommentDeleted { action = "action", required =>
-        LeafRead < Leaf160 >; comment = "comment", required => Typed <
-        DiscussionCommentCreatedComment >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation", required => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t34:: < 1 >], BASE0,
-        "/definitions/discussion_comment$deleted"
+        read_582, Visit582, DiscussionCommentDeleted {
+        action = "action", required => LeafRead<Leaf160>;
+        comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation", required => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t34::<1>], BASE0, "/definitions/discussion_comment$deleted"
     );
     rt::object_reader!(
-        read_583, Visit583, DiscussionCommentEdited { changes = "changes", required =>
-        Typed < DiscussionCommentEditedChanges >; action = "action", required => LeafRead
-        < Leaf117 >; comment = "comment", required => Typed <
-        DiscussionCommentCreatedComment >; discussion = "discussion", required => Typed <
-        DiscussionCategoryChangedDiscussion >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation", required => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::v473], BASE0, "/definitions/discussion_comment$edited"
+        read_583, Visit583, DiscussionCommentEdited {
+        changes = "changes", required => Typed<DiscussionCommentEditedChanges>;
+        action = "action", required => LeafRead<Leaf117>;
+        comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
+        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation", required => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v473], BASE0, "/definitions/discussion_comment$edited"
     );
     rt::string_leaf!(
-        Leaf175 -> GithubAppAuthorizationRevokedAction, | s | [! ::std::matches!(s,
-        "revoked")] => GithubAppAuthorizationRevokedAction::from_listed_str(s)
+        Leaf175 -> GithubAppAuthorizationRevokedAction, |s| [!::std::matches!(s, "revoked")] =>
+        GithubAppAuthorizationRevokedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_584, Visit584, GithubAppAuthorizationRevoked { action = "action", required
-        => LeafRead < Leaf175 >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::v474], BASE0,
-        "/definitions/github_app_authorization$revoked"
+        read_584, Visit584, GithubAppAuthorizationRevoked {
+        action = "action", required => LeafRead<Leaf175>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v474], BASE0, "/definitions/github_app_authorization$revoked"
     );
     rt::array_checks!(Checks176, items = validators::v181);
     rt::object_reader!(
-        read_586, Visit586, InstallationCreated { action = "action", required => LeafRead
-        < Leaf159 >; installation = "installation", required => Typed <
-        InstallationCreatedInstallation >; repositories = "repositories" => VecOf < Typed
-        < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
-        "requester" => Typed < User >; sender = "sender", required => Typed < User >; }
-        deny; contract[validators::t35:: < 0 >], BASE0,
-        "/definitions/installation$created"
+        read_586, Visit586, InstallationCreated { action = "action", required => LeafRead<Leaf159>;
+        installation = "installation", required => Typed<InstallationCreatedInstallation>;
+        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
+        usize::MAX }, Checks176>; requester = "requester" => Typed<User>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t35::<0>], BASE0, "/definitions/installation$created"
     );
     rt::object_reader!(
-        read_587, Visit587, InstallationDeleted { action = "action", required => LeafRead
-        < Leaf160 >; installation = "installation", required => Typed <
-        InstallationCreatedInstallation >; repositories = "repositories" => VecOf < Typed
-        < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
-        "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed < User
-        >; } deny; contract[validators::t35:: < 1 >], BASE0,
-        "/definitions/installation$deleted"
+        read_587, Visit587, InstallationDeleted { action = "action", required => LeafRead<Leaf160>;
+        installation = "installation", required => Typed<InstallationCreatedInstallation>;
+        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
+        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t35::<1>], BASE0, "/definitions/installation$deleted"
     );
     rt::string_leaf!(
-        Leaf177 -> InstallationNewPermissionsAcceptedAction, | s | [! ::std::matches!(s,
-        "new_permissions_accepted")] =>
-        InstallationNewPermissionsAcceptedAction::from_listed_str(s)
+        Leaf177 -> InstallationNewPermissionsAcceptedAction, |s| [!::std::matches!(s,
+        "new_permissions_accepted")] => InstallationNewPermissionsAcceptedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_588, Visit588, InstallationNewPermissionsAccepted { action = "action",
-        required => LeafRead < Leaf177 >; installation = "installation", required =>
-        Typed < InstallationCreatedInstallation >; repositories = "repositories" => VecOf
-        < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester
-        = "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed < User
-        >; } deny; contract[validators::t35:: < 2 >], BASE0,
-        "/definitions/installation$new_permissions_accepted"
+        read_588, Visit588, InstallationNewPermissionsAccepted {
+        action = "action", required => LeafRead<Leaf177>;
+        installation = "installation", required => Typed<InstallationCreatedInstallation>;
+        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
+        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t35::<2>], BASE0, "/definitions/installation$new_permissions_accepted"
     );
     rt::string_leaf!(
-        Leaf178 -> InstallationSuspendAction, | s | [! ::std::matches!(s, "suspend")] =>
-        InstallationSuspendAction::from_listed_str(s)
+        Leaf178 -> InstallationSuspendAction,
+        |s| [!::std::matches!(s, "suspend")] => InstallationSuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_590, Visit590, InstallationSuspend { action = "action", required => LeafRead
-        < Leaf178 >; installation = "installation", required => Typed <
-        InstallationSuspendInstallation >; repositories = "repositories" => VecOf < Typed
-        < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
-        "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed < User
-        >; } deny; contract[validators::t35:: < 3 >], BASE0,
-        "/definitions/installation$suspend"
+        read_590, Visit590, InstallationSuspend { action = "action", required => LeafRead<Leaf178>;
+        installation = "installation", required => Typed<InstallationSuspendInstallation>;
+        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
+        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t35::<3>], BASE0, "/definitions/installation$suspend"
     );
     rt::string_leaf!(
-        Leaf179 -> InstallationUnsuspendAction, | s | [! ::std::matches!(s, "unsuspend")]
-        => InstallationUnsuspendAction::from_listed_str(s)
+        Leaf179 -> InstallationUnsuspendAction,
+        |s| [!::std::matches!(s, "unsuspend")] => InstallationUnsuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_592, Visit592, InstallationUnsuspend { action = "action", required =>
-        LeafRead < Leaf179 >; installation = "installation", required => Typed <
-        InstallationUnsuspendInstallation >; repositories = "repositories" => VecOf <
-        Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
-        "requester" => LeafRead < Leaf10 >; sender = "sender", required => Typed < User
-        >; } deny; contract[validators::t35:: < 4 >], BASE0,
-        "/definitions/installation$unsuspend"
+        read_592, Visit592, InstallationUnsuspend {
+        action = "action", required => LeafRead<Leaf179>;
+        installation = "installation", required => Typed<InstallationUnsuspendInstallation>;
+        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
+        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t35::<4>], BASE0, "/definitions/installation$unsuspend"
     );
     rt::string_leaf!(
-        Leaf180 -> InstallationRepositoriesAddedAction, | s | [! ::std::matches!(s,
-        "added")] => InstallationRepositoriesAddedAction::from_listed_str(s)
+        Leaf180 -> InstallationRepositoriesAddedAction, |s| [!::std::matches!(s, "added")] =>
+        InstallationRepositoriesAddedAction::from_listed_str(s)
     );
     rt::array_checks!(Checks181, items = validators::v185);
     rt::object_reader!(
-        read_594, Visit594, InstallationRepositoriesAdded { action = "action", required
-        => LeafRead < Leaf180 >; installation = "installation", required => Typed <
-        InstallationCreatedInstallation >; repository_selection = "repository_selection",
-        required => LeafRead < Leaf81 >; repositories_added = "repositories_added",
-        required => VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX },
-        Checks176 >; repositories_removed = "repositories_removed", required => VecOf <
-        Typed < RepositoriesRemovedItem >, 0usize, 0usize, Checks181 >; requester =
-        "requester", required => ViaValue < Check28 >; sender = "sender", required =>
-        Typed < User >; } deny; contract[validators::t36:: < 0 >], BASE0,
-        "/definitions/installation_repositories$added"
+        read_594, Visit594, InstallationRepositoriesAdded {
+        action = "action", required => LeafRead<Leaf180>;
+        installation = "installation", required => Typed<InstallationCreatedInstallation>;
+        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        repositories_added = "repositories_added", required => VecOf<Typed<RepositoriesAddedItem>,
+        0usize, { usize::MAX }, Checks176>; repositories_removed = "repositories_removed", required
+        => VecOf<Typed<RepositoriesRemovedItem>, 0usize, 0usize, Checks181>;
+        requester = "requester", required => ViaValue<Check28>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t36::<0>], BASE0, "/definitions/installation_repositories$added"
     );
     rt::string_leaf!(
-        Leaf182 -> InstallationRepositoriesRemovedAction, | s | [! ::std::matches!(s,
-        "removed")] => InstallationRepositoriesRemovedAction::from_listed_str(s)
+        Leaf182 -> InstallationRepositoriesRemovedAction, |s| [!::std::matches!(s, "removed")] =>
+        InstallationRepositoriesRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_596, Visit596, InstallationRepositoriesRemoved { action = "action", required
-        => LeafRead < Leaf182 >; installation = "installation", required => Typed <
-        InstallationCreatedInstallation >; repository_selection = "repository_selection",
-        required => LeafRead < Leaf81 >; repositories_added = "repositories_added",
-        required => VecOf < Typed < RepositoriesAddedItem >, 0usize, 0usize, Checks176 >;
-        repositories_removed = "repositories_removed", required => VecOf < Typed <
-        RepositoriesAddedItem >, 0usize, { usize::MAX }, Checks176 >; requester =
-        "requester", required => ViaValue < Check28 >; sender = "sender", required =>
-        Typed < User >; } deny; contract[validators::t36:: < 1 >], BASE0,
-        "/definitions/installation_repositories$removed"
+        read_596, Visit596, InstallationRepositoriesRemoved {
+        action = "action", required => LeafRead<Leaf182>;
+        installation = "installation", required => Typed<InstallationCreatedInstallation>;
+        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        repositories_added = "repositories_added", required => VecOf<Typed<RepositoriesAddedItem>,
+        0usize, 0usize, Checks176>; repositories_removed = "repositories_removed", required =>
+        VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks176>;
+        requester = "requester", required => ViaValue<Check28>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t36::<1>], BASE0, "/definitions/installation_repositories$removed"
     );
     rt::object_reader!(
-        read_598, Visit598, IssueCommentCreated { action = "action", required => LeafRead
-        < Leaf159 >; issue = "issue", required => Typed < IssueCommentCreatedIssue >;
-        comment = "comment", required => Typed < IssueComment >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t37:: < 0 >], BASE0,
-        "/definitions/issue_comment$created"
+        read_598, Visit598, IssueCommentCreated { action = "action", required => LeafRead<Leaf159>;
+        issue = "issue", required => Typed<IssueCommentCreatedIssue>;
+        comment = "comment", required => Typed<IssueComment>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t37::<0>], BASE0, "/definitions/issue_comment$created"
     );
     rt::object_reader!(
-        read_599, Visit599, IssueCommentDeleted { action = "action", required => LeafRead
-        < Leaf160 >; issue = "issue", required => Typed < IssueCommentCreatedIssue >;
-        comment = "comment", required => Typed < IssueComment >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t37:: < 1 >], BASE0,
-        "/definitions/issue_comment$deleted"
+        read_599, Visit599, IssueCommentDeleted { action = "action", required => LeafRead<Leaf160>;
+        issue = "issue", required => Typed<IssueCommentCreatedIssue>;
+        comment = "comment", required => Typed<IssueComment>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t37::<1>], BASE0, "/definitions/issue_comment$deleted"
     );
     rt::object_reader!(
-        read_600, Visit600, IssueCommentEdited { action = "action", required => LeafRead
-        < Leaf117 >; changes = "changes", required => Typed < IssueCommentEditedChanges
-        >; issue = "issue", required => Typed < IssueCommentCreatedIssue >; comment =
-        "comment", required => Typed < IssueComment >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
-        required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::v490], BASE0, "/definitions/issue_comment$edited"
+        read_600, Visit600, IssueCommentEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<IssueCommentEditedChanges>;
+        issue = "issue", required => Typed<IssueCommentCreatedIssue>;
+        comment = "comment", required => Typed<IssueComment>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v490], BASE0, "/definitions/issue_comment$edited"
     );
     rt::object_reader!(
-        read_601, Visit601, IssuesAssigned { action = "action", required => LeafRead <
-        Leaf106 >; issue = "issue", required => Typed < IssuesAssignedIssue >; assignee =
-        "assignee" => ViaValue < Check28 >; repository = "repository", required => Typed
-        < BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t38:: <
-        0 >], BASE0, "/definitions/issues$assigned"
+        read_601, Visit601, IssuesAssigned { action = "action", required => LeafRead<Leaf106>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>;
+        assignee = "assignee" => ViaValue<Check28>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t38::<0>], BASE0, "/definitions/issues$assigned"
     );
     rt::object_reader!(
-        read_602, Visit602, IssuesClosed { action = "action", required => LeafRead <
-        Leaf113 >; issue = "issue", required => Typed < IssuesClosedIssue >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t39:: < 0 >], BASE0, "/definitions/issues$closed"
+        read_602, Visit602, IssuesClosed { action = "action", required => LeafRead<Leaf113>;
+        issue = "issue", required => Typed<IssuesClosedIssue>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t39::<0>], BASE0, "/definitions/issues$closed"
     );
     rt::object_reader!(
-        read_603, Visit603, IssuesDeleted { action = "action", required => LeafRead <
-        Leaf160 >; issue = "issue", required => Typed < IssuesAssignedIssue >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t39:: < 1 >], BASE0,
-        "/definitions/issues$deleted"
+        read_603, Visit603, IssuesDeleted { action = "action", required => LeafRead<Leaf160>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t39::<1>], BASE0, "/definitions/issues$deleted"
     );
     rt::string_leaf!(
-        Leaf183 -> IssuesDemilestonedAction, | s | [! ::std::matches!(s, "demilestoned")]
-        => IssuesDemilestonedAction::from_listed_str(s)
+        Leaf183 -> IssuesDemilestonedAction,
+        |s| [!::std::matches!(s, "demilestoned")] => IssuesDemilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_604, Visit604, IssuesDemilestoned { action = "action", required => LeafRead
-        < Leaf183 >; issue = "issue", required => Typed < IssuesDemilestonedIssue >;
-        milestone = "milestone", required => Typed <
-        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t40:: < 0 >], BASE0, "/definitions/issues$demilestoned"
+        read_604, Visit604, IssuesDemilestoned { action = "action", required => LeafRead<Leaf183>;
+        issue = "issue", required => Typed<IssuesDemilestonedIssue>;
+        milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t40::<0>], BASE0, "/definitions/issues$demilestoned"
     );
     rt::object_reader!(
-        read_606, Visit606, IssuesEdited { action = "action", required => LeafRead <
-        Leaf117 >; issue = "issue", required => Typed < IssuesAssignedIssue >; label =
-        "label" => Typed < Label >; changes = "changes", required => Typed <
-        IssuesEditedChanges >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v496],
-        BASE0, "/definitions/issues$edited"
+        read_606, Visit606, IssuesEdited { action = "action", required => LeafRead<Leaf117>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
+        changes = "changes", required => Typed<IssuesEditedChanges>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v496], BASE0, "/definitions/issues$edited"
     );
     rt::object_reader!(
-        read_607, Visit607, IssuesLabeled { action = "action", required => LeafRead <
-        Leaf118 >; issue = "issue", required => Typed < IssuesAssignedIssue >; label =
-        "label" => Typed < Label >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t41:: <
-        0 >], BASE0, "/definitions/issues$labeled"
+        read_607, Visit607, IssuesLabeled { action = "action", required => LeafRead<Leaf118>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t41::<0>], BASE0, "/definitions/issues$labeled"
     );
     rt::via_value!(
-        Check184 < const K0 > -> IssuesLockedIssue, | v | rt::is_valid(validators::t10::
-        < K0 >, v)
+        Check184<const K0> -> IssuesLockedIssue, |v| rt::is_valid(validators::t10::<K0>, v)
     );
     rt::object_reader!(
-        read_608, Visit608, IssuesLocked { action = "action", required => LeafRead <
-        Leaf119 >; issue = "issue", required => ViaValue < Check184 < 35 > >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t39:: < 2 >], BASE0, "/definitions/issues$locked"
+        read_608, Visit608, IssuesLocked { action = "action", required => LeafRead<Leaf119>;
+        issue = "issue", required => ViaValue<Check184<35>>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t39::<2>], BASE0, "/definitions/issues$locked"
     );
     rt::string_leaf!(
-        Leaf185 -> IssuesMilestonedAction, | s | [! ::std::matches!(s, "milestoned")] =>
-        IssuesMilestonedAction::from_listed_str(s)
+        Leaf185 -> IssuesMilestonedAction,
+        |s| [!::std::matches!(s, "milestoned")] => IssuesMilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_609, Visit609, IssuesMilestoned { action = "action", required => LeafRead <
-        Leaf185 >; issue = "issue", required => Typed < IssuesMilestonedIssue >;
-        milestone = "milestone", required => Typed <
-        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t40:: < 1 >], BASE0, "/definitions/issues$milestoned"
+        read_609, Visit609, IssuesMilestoned { action = "action", required => LeafRead<Leaf185>;
+        issue = "issue", required => Typed<IssuesMilestonedIssue>;
+        milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t40::<1>], BASE0, "/definitions/issues$milestoned"
     );
     rt::object_reader!(
-        read_611, Visit611, IssuesOpened { action = "action", required => LeafRead <
-        Leaf120 >; changes = "changes" => Typed < IssuesOpenedChanges >; issue = "issue",
-        required => Typed < IssuesOpenedIssue >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
+        read_611, Visit611, IssuesOpened { action = "action", required => LeafRead<Leaf120>;
+        changes = "changes" => Typed<IssuesOpenedChanges>;
+        issue = "issue", required => Typed<IssuesOpenedIssue>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v501], BASE0, "/definitions/issues$opened"
     );
     rt::object_reader!(
-        read_612, Visit612, IssuesPinned { action = "action", required => LeafRead <
-        Leaf171 >; issue = "issue", required => Typed < IssuesAssignedIssue >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t39:: < 3 >], BASE0, "/definitions/issues$pinned"
+        read_612, Visit612, IssuesPinned { action = "action", required => LeafRead<Leaf171>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t39::<3>], BASE0, "/definitions/issues$pinned"
     );
     rt::object_reader!(
-        read_613, Visit613, IssuesReopened { action = "action", required => LeafRead <
-        Leaf123 >; issue = "issue", required => Typed < IssuesReopenedIssue >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t39:: < 4 >], BASE0,
-        "/definitions/issues$reopened"
+        read_613, Visit613, IssuesReopened { action = "action", required => LeafRead<Leaf123>;
+        issue = "issue", required => Typed<IssuesReopenedIssue>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t39::<4>], BASE0, "/definitions/issues$reopened"
     );
     rt::object_reader!(
-        read_614, Visit614, IssuesTransferred { action = "action", required => LeafRead <
-        Leaf172 >; changes = "changes", required => Typed < IssuesTransferredChanges >;
-        issue = "issue", required => Typed < IssuesAssignedIssue >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::v504], BASE0, "/definitions/issues$transferred"
+        read_614, Visit614, IssuesTransferred { action = "action", required => LeafRead<Leaf172>;
+        changes = "changes", required => Typed<IssuesTransferredChanges>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v504], BASE0, "/definitions/issues$transferred"
     );
     rt::object_reader!(
-        read_615, Visit615, IssuesUnassigned { action = "action", required => LeafRead <
-        Leaf125 >; issue = "issue", required => Typed < IssuesAssignedIssue >; assignee =
-        "assignee" => ViaValue < Check28 >; repository = "repository", required => Typed
-        < BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t38:: <
-        1 >], BASE0, "/definitions/issues$unassigned"
+        read_615, Visit615, IssuesUnassigned { action = "action", required => LeafRead<Leaf125>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>;
+        assignee = "assignee" => ViaValue<Check28>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t38::<1>], BASE0, "/definitions/issues$unassigned"
     );
     rt::object_reader!(
-        read_616, Visit616, IssuesUnlabeled { action = "action", required => LeafRead <
-        Leaf126 >; issue = "issue", required => Typed < IssuesAssignedIssue >; label =
-        "label" => Typed < Label >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t41:: <
-        1 >], BASE0, "/definitions/issues$unlabeled"
+        read_616, Visit616, IssuesUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t41::<1>], BASE0, "/definitions/issues$unlabeled"
     );
     rt::object_reader!(
-        read_617, Visit617, IssuesUnlocked { action = "action", required => LeafRead <
-        Leaf127 >; issue = "issue", required => ViaValue < Check184 < 36 > >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t39:: < 5 >], BASE0,
-        "/definitions/issues$unlocked"
+        read_617, Visit617, IssuesUnlocked { action = "action", required => LeafRead<Leaf127>;
+        issue = "issue", required => ViaValue<Check184<36>>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t39::<5>], BASE0, "/definitions/issues$unlocked"
     );
     rt::object_reader!(
-        read_618, Visit618, IssuesUnpinned { action = "action", required => LeafRead <
-        Leaf174 >; issue = "issue", required => Typed < IssuesAssignedIssue >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t39:: < 6 >], BASE0,
-        "/definitions/issues$unpinned"
+        read_618, Visit618, IssuesUnpinned { action = "action", required => LeafRead<Leaf174>;
+        issue = "issue", required => Typed<IssuesAssignedIssue>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t39::<6>], BASE0, "/definitions/issues$unpinned"
     );
     rt::object_reader!(
-        read_619, Visit619, LabelCreated { action = "action", required => LeafRead <
-        Leaf159 >; label = "label", required => Typed < Label >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t42:: < 0 >], BASE0, "/definitions/label$created"
+        read_619, Visit619, LabelCreated { action = "action", required => LeafRead<Leaf159>;
+        label = "label", required => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t42::<0>], BASE0, "/definitions/label$created"
     );
     rt::object_reader!(
-        read_620, Visit620, LabelDeleted { action = "action", required => LeafRead <
-        Leaf160 >; label = "label", required => Typed < Label >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t42:: < 1 >], BASE0, "/definitions/label$deleted"
+        read_620, Visit620, LabelDeleted { action = "action", required => LeafRead<Leaf160>;
+        label = "label", required => Typed<Label>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t42::<1>], BASE0, "/definitions/label$deleted"
     );
     rt::object_reader!(
-        read_621, Visit621, LabelEdited { action = "action", required => LeafRead <
-        Leaf117 >; label = "label", required => Typed < Label >; changes = "changes" =>
-        Typed < LabelEditedChanges >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v511],
-        BASE0, "/definitions/label$edited"
+        read_621, Visit621, LabelEdited { action = "action", required => LeafRead<Leaf117>;
+        label = "label", required => Typed<Label>; changes = "changes" => Typed<LabelEditedChanges>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v511], BASE0, "/definitions/label$edited"
     );
     rt::string_leaf!(
-        Leaf187 -> MarketplacePurchaseCancelledAction, | s | [! ::std::matches!(s,
-        "cancelled")] => MarketplacePurchaseCancelledAction::from_listed_str(s)
+        Leaf187 -> MarketplacePurchaseCancelledAction, |s| [!::std::matches!(s, "cancelled")] =>
+        MarketplacePurchaseCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_622, Visit622, MarketplacePurchaseCancelled { action = "action", required =>
-        LeafRead < Leaf187 >; effective_date = "effective_date", required => LeafRead <
-        Leaf2 >; sender = "sender", required => Typed < Sender >; marketplace_purchase =
-        "marketplace_purchase", required => Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
-        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
-        deny; contract[validators::t43:: < 0 >], BASE0,
-        "/definitions/marketplace_purchase$cancelled"
+        read_622, Visit622, MarketplacePurchaseCancelled {
+        action = "action", required => LeafRead<Leaf187>;
+        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
+        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
+        previous_marketplace_purchase = "previous_marketplace_purchase" =>
+        Typed<PreviousMarketplacePurchase>; } deny;
+        contract[validators::t43::<0>], BASE0, "/definitions/marketplace_purchase$cancelled"
     );
     rt::string_leaf!(
-        Leaf188 -> MarketplacePurchaseChangedAction, | s | [! ::std::matches!(s,
-        "changed")] => MarketplacePurchaseChangedAction::from_listed_str(s)
+        Leaf188 -> MarketplacePurchaseChangedAction,
+        |s| [!::std::matches!(s, "changed")] => MarketplacePurchaseChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_624, Visit624, MarketplacePurchaseChanged { action = "action", required =>
-        LeafRead < Leaf188 >; effective_date = "effective_date", required => LeafRead <
-        Leaf2 >; sender = "sender", required => Typed < Sender >; marketplace_purchase =
-        "marketplace_purchase", required => Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
-        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
-        deny; contract[validators::t43:: < 1 >], BASE0,
-        "/definitions/marketplace_purchase$changed"
+        read_624, Visit624, MarketplacePurchaseChanged {
+        action = "action", required => LeafRead<Leaf188>;
+        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
+        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
+        previous_marketplace_purchase = "previous_marketplace_purchase" =>
+        Typed<PreviousMarketplacePurchase>; } deny;
+        contract[validators::t43::<1>], BASE0, "/definitions/marketplace_purchase$changed"
     );
     rt::string_leaf!(
-        Leaf189 -> MarketplacePurchasePendingChangeAction, | s | [! ::std::matches!(s,
+        Leaf189 -> MarketplacePurchasePendingChangeAction, |s| [!::std::matches!(s,
         "pending_change")] => MarketplacePurchasePendingChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_626, Visit626, MarketplacePurchasePendingChange { action = "action",
-        required => LeafRead < Leaf189 >; effective_date = "effective_date", required =>
-        LeafRead < Leaf2 >; sender = "sender", required => Typed < Sender >;
-        marketplace_purchase = "marketplace_purchase", required => Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
-        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
-        deny; contract[validators::t43:: < 2 >], BASE0,
-        "/definitions/marketplace_purchase$pending_change"
+        read_626, Visit626, MarketplacePurchasePendingChange {
+        action = "action", required => LeafRead<Leaf189>;
+        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
+        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
+        previous_marketplace_purchase = "previous_marketplace_purchase" =>
+        Typed<PreviousMarketplacePurchase>; } deny;
+        contract[validators::t43::<2>], BASE0, "/definitions/marketplace_purchase$pending_change"
     );
     rt::string_leaf!(
-        Leaf190 -> MarketplacePurchasePendingChangeCancelledAction, | s | [!
-        ::std::matches!(s, "pending_change_cancelled")] =>
+        Leaf190 -> MarketplacePurchasePendingChangeCancelledAction, |s| [!::std::matches!(s,
+        "pending_change_cancelled")] =>
         MarketplacePurchasePendingChangeCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_628, Visit628, MarketplacePurchasePendingChangeCancelled { action =
-        "action", required => LeafRead < Leaf190 >; effective_date = "effective_date",
-        required => LeafRead < Leaf2 >; sender = "sender", required => Typed < Sender >;
-        marketplace_purchase = "marketplace_purchase", required => Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
-        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
-        deny; contract[validators::t43:: < 3 >], BASE0,
+        read_628, Visit628, MarketplacePurchasePendingChangeCancelled {
+        action = "action", required => LeafRead<Leaf190>;
+        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
+        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
+        previous_marketplace_purchase = "previous_marketplace_purchase" =>
+        Typed<PreviousMarketplacePurchase>; } deny; contract[validators::t43::<3>], BASE0,
         "/definitions/marketplace_purchase$pending_change_cancelled"
     );
     rt::string_leaf!(
-        Leaf191 -> MarketplacePurchasePurchasedAction, | s | [! ::std::matches!(s,
-        "purchased")] => MarketplacePurchasePurchasedAction::from_listed_str(s)
+        Leaf191 -> MarketplacePurchasePurchasedAction, |s| [!::std::matches!(s, "purchased")] =>
+        MarketplacePurchasePurchasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_630, Visit630, MarketplacePurchasePurchased { action = "action", required =>
-        LeafRead < Leaf191 >; effective_date = "effective_date", required => LeafRead <
-        Leaf2 >; sender = "sender", required => Typed < Sender >; marketplace_purchase =
-        "marketplace_purchase", required => Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >; previous_marketplace_purchase
-        = "previous_marketplace_purchase" => Typed < PreviousMarketplacePurchase >; }
-        deny; contract[validators::t43:: < 4 >], BASE0,
-        "/definitions/marketplace_purchase$purchased"
+        read_630, Visit630, MarketplacePurchasePurchased {
+        action = "action", required => LeafRead<Leaf191>;
+        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
+        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
+        previous_marketplace_purchase = "previous_marketplace_purchase" =>
+        Typed<PreviousMarketplacePurchase>; } deny;
+        contract[validators::t43::<4>], BASE0, "/definitions/marketplace_purchase$purchased"
     );
     rt::object_reader!(
-        read_632, Visit632, MemberAdded { action = "action", required => LeafRead <
-        Leaf180 >; changes = "changes" => Typed < MemberAddedChanges >; member =
-        "member", required => Typed < User >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
-        Typed < InstallationLite >; sender = "sender", required => Typed < User >; }
-        deny; contract[validators::v522], BASE0, "/definitions/member$added"
+        read_632, Visit632, MemberAdded { action = "action", required => LeafRead<Leaf180>;
+        changes = "changes" => Typed<MemberAddedChanges>;
+        member = "member", required => Typed<User>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v522], BASE0, "/definitions/member$added"
     );
     rt::object_reader!(
-        read_633, Visit633, MemberEdited { action = "action", required => LeafRead <
-        Leaf117 >; member = "member", required => Typed < User >; changes = "changes",
-        required => Typed < MemberEditedChanges >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; installation = "installation" =>
-        Typed < InstallationLite >; sender = "sender", required => Typed < User >; }
-        deny; contract[validators::v523], BASE0, "/definitions/member$edited"
+        read_633, Visit633, MemberEdited { action = "action", required => LeafRead<Leaf117>;
+        member = "member", required => Typed<User>;
+        changes = "changes", required => Typed<MemberEditedChanges>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v523], BASE0, "/definitions/member$edited"
     );
     rt::object_reader!(
-        read_634, Visit634, MemberRemoved { action = "action", required => LeafRead <
-        Leaf182 >; member = "member", required => Typed < User >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        installation = "installation" => Typed < InstallationLite >; sender = "sender",
-        required => Typed < User >; } deny; contract[validators::v524], BASE0,
-        "/definitions/member$removed"
+        read_634, Visit634, MemberRemoved { action = "action", required => LeafRead<Leaf182>;
+        member = "member", required => Typed<User>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v524], BASE0, "/definitions/member$removed"
     );
     rt::string_leaf!(
-        Leaf192 -> MembershipAddedScope, | s | [! ::std::matches!(s, "team")] =>
-        MembershipAddedScope::from_listed_str(s)
+        Leaf192 -> MembershipAddedScope,
+        |s| [!::std::matches!(s, "team")] => MembershipAddedScope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_635, Visit635, MembershipAdded { action = "action", required => LeafRead <
-        Leaf180 >; scope = "scope", required => LeafRead < Leaf192 >; member = "member",
-        required => Typed < User >; sender = "sender", required => Typed < User >; team =
-        "team", required => Typed < Team >; organization = "organization", required =>
-        Typed < Organization >; installation = "installation" => Typed < InstallationLite
-        >; } deny; contract[validators::t44:: < 0 >], BASE0,
-        "/definitions/membership$added"
+        read_635, Visit635, MembershipAdded { action = "action", required => LeafRead<Leaf180>;
+        scope = "scope", required => LeafRead<Leaf192>; member = "member", required => Typed<User>;
+        sender = "sender", required => Typed<User>; team = "team", required => Typed<Team>;
+        organization = "organization", required => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t44::<0>], BASE0, "/definitions/membership$added"
     );
     rt::string_leaf!(
-        Leaf193 -> MembershipRemovedScope, | s | [! ::std::matches!(s, "team" |
-        "organization")] => MembershipRemovedScope::from_listed_str(s)
+        Leaf193 -> MembershipRemovedScope, |s| [!::std::matches!(s, "team" | "organization")] =>
+        MembershipRemovedScope::from_listed_str(s)
     );
-    rt::via_value!(
-        Check194 -> MembershipRemovedTeam, | v | rt::is_valid(validators::t2:: < 7 >, v)
+    rt::via_value!(Check194 -> MembershipRemovedTeam, |v| rt::is_valid(validators::t2::<7>, v));
+    rt::object_reader!(
+        read_636, Visit636, MembershipRemoved { action = "action", required => LeafRead<Leaf182>;
+        scope = "scope", required => LeafRead<Leaf193>; member = "member", required => Typed<User>;
+        sender = "sender", required => Typed<User>; team = "team", required => ViaValue<Check194>;
+        organization = "organization", required => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t44::<1>], BASE0, "/definitions/membership$removed"
     );
     rt::object_reader!(
-        read_636, Visit636, MembershipRemoved { action = "action", required => LeafRead <
-        Leaf182 >; scope = "scope", required => LeafRead < Leaf193 >; member = "member",
-        required => Typed < User >; sender = "sender", required => Typed < User >; team =
-        "team", required => ViaValue < Check194 >; organization = "organization",
-        required => Typed < Organization >; installation = "installation" => Typed <
-        InstallationLite >; } deny; contract[validators::t44:: < 1 >], BASE0,
-        "/definitions/membership$removed"
+        read_637, Visit637, MetaDeleted { action = "action", required => LeafRead<Leaf160>;
+        hook_id = "hook_id", required => LeafRead<Leaf1>;
+        hook = "hook", required => Typed<MetaDeletedHook>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v527], BASE0, "/definitions/meta$deleted"
     );
     rt::object_reader!(
-        read_637, Visit637, MetaDeleted { action = "action", required => LeafRead <
-        Leaf160 >; hook_id = "hook_id", required => LeafRead < Leaf1 >; hook = "hook",
-        required => Typed < MetaDeletedHook >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; } deny; contract[validators::v527], BASE0,
-        "/definitions/meta$deleted"
+        read_638, Visit638, MilestoneClosed { action = "action", required => LeafRead<Leaf113>;
+        milestone = "milestone", required => Typed<MilestoneClosedMilestone>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t45::<0>], BASE0, "/definitions/milestone$closed"
     );
     rt::object_reader!(
-        read_638, Visit638, MilestoneClosed { action = "action", required => LeafRead <
-        Leaf113 >; milestone = "milestone", required => Typed < MilestoneClosedMilestone
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t45:: <
-        0 >], BASE0, "/definitions/milestone$closed"
+        read_639, Visit639, MilestoneCreated { action = "action", required => LeafRead<Leaf159>;
+        milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t45::<1>], BASE0, "/definitions/milestone$created"
     );
     rt::object_reader!(
-        read_639, Visit639, MilestoneCreated { action = "action", required => LeafRead <
-        Leaf159 >; milestone = "milestone", required => Typed < MilestoneCreatedMilestone
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t45:: <
-        1 >], BASE0, "/definitions/milestone$created"
+        read_640, Visit640, MilestoneDeleted { action = "action", required => LeafRead<Leaf160>;
+        milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t45::<2>], BASE0, "/definitions/milestone$deleted"
     );
     rt::object_reader!(
-        read_640, Visit640, MilestoneDeleted { action = "action", required => LeafRead <
-        Leaf160 >; milestone = "milestone", required => Typed <
-        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t45:: < 2 >], BASE0, "/definitions/milestone$deleted"
-    );
-    rt::object_reader!(
-        read_641, Visit641, MilestoneEdited { action = "action", required => LeafRead <
-        Leaf117 >; changes = "changes", required => Typed < MilestoneEditedChanges >;
-        milestone = "milestone", required => Typed <
-        RootIssueCommentEventCreatedIssueMilestone >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
+        read_641, Visit641, MilestoneEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<MilestoneEditedChanges>;
+        milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v531], BASE0, "/definitions/milestone$edited"
     );
     rt::object_reader!(
-        read_642, Visit642, MilestoneOpened { action = "action", required => LeafRead <
-        Leaf120 >; milestone = "milestone", required => Typed < MilestoneCreatedMilestone
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t45:: <
-        3 >], BASE0, "/definitions/milestone$opened"
+        read_642, Visit642, MilestoneOpened { action = "action", required => LeafRead<Leaf120>;
+        milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t45::<3>], BASE0, "/definitions/milestone$opened"
     );
     rt::string_leaf!(
-        Leaf195 -> OrgBlockBlockedAction, | s | [! ::std::matches!(s, "blocked")] =>
-        OrgBlockBlockedAction::from_listed_str(s)
+        Leaf195 -> OrgBlockBlockedAction,
+        |s| [!::std::matches!(s, "blocked")] => OrgBlockBlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_643, Visit643, OrgBlockBlocked { action = "action", required => LeafRead <
-        Leaf195 >; blocked_user = "blocked_user", required => Typed < User >; sender =
-        "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization", required => Typed <
-        Organization >; } deny; contract[validators::t46:: < 0 >], BASE0,
-        "/definitions/org_block$blocked"
+        read_643, Visit643, OrgBlockBlocked { action = "action", required => LeafRead<Leaf195>;
+        blocked_user = "blocked_user", required => Typed<User>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
+        contract[validators::t46::<0>], BASE0, "/definitions/org_block$blocked"
     );
     rt::string_leaf!(
-        Leaf196 -> OrgBlockUnblockedAction, | s | [! ::std::matches!(s, "unblocked")] =>
-        OrgBlockUnblockedAction::from_listed_str(s)
+        Leaf196 -> OrgBlockUnblockedAction,
+        |s| [!::std::matches!(s, "unblocked")] => OrgBlockUnblockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_645, Visit645, OrgBlockUnblocked { action = "action", required => LeafRead <
-        Leaf196 >; blocked_user = "blocked_user", required => Typed < User >; sender =
-        "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization", required => Typed <
-        Organization >; } deny; contract[validators::t46:: < 1 >], BASE0,
-        "/definitions/org_block$unblocked"
+        read_645, Visit645, OrgBlockUnblocked { action = "action", required => LeafRead<Leaf196>;
+        blocked_user = "blocked_user", required => Typed<User>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
+        contract[validators::t46::<1>], BASE0, "/definitions/org_block$unblocked"
     );
     rt::object_reader!(
-        read_647, Visit647, OrganizationDeleted { action = "action", required => LeafRead
-        < Leaf160 >; membership = "membership", required => Typed < Membership >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization", required => Typed <
-        Organization >; } deny; contract[validators::t47:: < 0 >], BASE0,
-        "/definitions/organization$deleted"
+        read_647, Visit647, OrganizationDeleted { action = "action", required => LeafRead<Leaf160>;
+        membership = "membership", required => Typed<Membership>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
+        contract[validators::t47::<0>], BASE0, "/definitions/organization$deleted"
     );
     rt::string_leaf!(
-        Leaf197 -> OrganizationMemberAddedAction, | s | [! ::std::matches!(s,
-        "member_added")] => OrganizationMemberAddedAction::from_listed_str(s)
+        Leaf197 -> OrganizationMemberAddedAction, |s| [!::std::matches!(s, "member_added")] =>
+        OrganizationMemberAddedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_648, Visit648, OrganizationMemberAdded { action = "action", required =>
-        LeafRead < Leaf197 >; membership = "membership", required => Typed < Membership
-        >; sender = "sender", required => Typed < User >; installation = "installation"
-        => Typed < InstallationLite >; organization = "organization", required => Typed <
-        Organization >; } deny; contract[validators::t47:: < 1 >], BASE0,
-        "/definitions/organization$member_added"
+        read_648, Visit648, OrganizationMemberAdded {
+        action = "action", required => LeafRead<Leaf197>;
+        membership = "membership", required => Typed<Membership>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
+        contract[validators::t47::<1>], BASE0, "/definitions/organization$member_added"
     );
     rt::string_leaf!(
-        Leaf198 -> OrganizationMemberInvitedAction, | s | [! ::std::matches!(s,
-        "member_invited")] => OrganizationMemberInvitedAction::from_listed_str(s)
+        Leaf198 -> OrganizationMemberInvitedAction, |s| [!::std::matches!(s, "member_invited")] =>
+        OrganizationMemberInvitedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_650, Visit650, OrganizationMemberInvited { action = "action", required =>
-        LeafRead < Leaf198 >; invitation = "invitation", required => Typed < Invitation
-        >; user = "user", required => Typed < User >; sender = "sender", required =>
-        Typed < User >; installation = "installation" => Typed < InstallationLite >;
-        organization = "organization", required => Typed < Organization >; } deny;
+        read_650, Visit650, OrganizationMemberInvited {
+        action = "action", required => LeafRead<Leaf198>;
+        invitation = "invitation", required => Typed<Invitation>;
+        user = "user", required => Typed<User>; sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::v540], BASE0, "/definitions/organization$member_invited"
     );
     rt::string_leaf!(
-        Leaf199 -> OrganizationMemberRemovedAction, | s | [! ::std::matches!(s,
-        "member_removed")] => OrganizationMemberRemovedAction::from_listed_str(s)
+        Leaf199 -> OrganizationMemberRemovedAction, |s| [!::std::matches!(s, "member_removed")] =>
+        OrganizationMemberRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_652, Visit652, OrganizationMemberRemoved { action = "action", required =>
-        LeafRead < Leaf199 >; membership = "membership", required => Typed < Membership
-        >; sender = "sender", required => Typed < User >; installation = "installation"
-        => Typed < InstallationLite >; organization = "organization", required => Typed <
-        Organization >; } deny; contract[validators::t47:: < 2 >], BASE0,
-        "/definitions/organization$member_removed"
+        read_652, Visit652, OrganizationMemberRemoved {
+        action = "action", required => LeafRead<Leaf199>;
+        membership = "membership", required => Typed<Membership>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
+        contract[validators::t47::<2>], BASE0, "/definitions/organization$member_removed"
     );
     rt::string_leaf!(
-        Leaf200 -> OrganizationRenamedAction, | s | [! ::std::matches!(s, "renamed")] =>
-        OrganizationRenamedAction::from_listed_str(s)
+        Leaf200 -> OrganizationRenamedAction,
+        |s| [!::std::matches!(s, "renamed")] => OrganizationRenamedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_654, Visit654, OrganizationRenamed { action = "action", required => LeafRead
-        < Leaf200 >; membership = "membership", required => Typed < Membership >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization", required => Typed <
-        Organization >; } deny; contract[validators::t47:: < 3 >], BASE0,
-        "/definitions/organization$renamed"
+        read_654, Visit654, OrganizationRenamed { action = "action", required => LeafRead<Leaf200>;
+        membership = "membership", required => Typed<Membership>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization", required => Typed<Organization>; } deny;
+        contract[validators::t47::<3>], BASE0, "/definitions/organization$renamed"
     );
     rt::string_leaf!(
-        Leaf201 -> PackagePublishedAction, | s | [! ::std::matches!(s, "published")] =>
-        PackagePublishedAction::from_listed_str(s)
+        Leaf201 -> PackagePublishedAction,
+        |s| [!::std::matches!(s, "published")] => PackagePublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_656, Visit656, PackagePublished { action = "action", required => LeafRead <
-        Leaf201 >; package = "package", required => Typed < PackagePublishedPackage >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t48:: < 0 >], BASE0, "/definitions/package$published"
+        read_656, Visit656, PackagePublished { action = "action", required => LeafRead<Leaf201>;
+        package = "package", required => Typed<PackagePublishedPackage>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t48::<0>], BASE0, "/definitions/package$published"
     );
     rt::string_leaf!(
-        Leaf202 -> PackageUpdatedAction, | s | [! ::std::matches!(s, "updated")] =>
-        PackageUpdatedAction::from_listed_str(s)
+        Leaf202 -> PackageUpdatedAction,
+        |s| [!::std::matches!(s, "updated")] => PackageUpdatedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_658, Visit658, PackageUpdated { action = "action", required => LeafRead <
-        Leaf202 >; package = "package", required => Typed < PackagePublishedPackage >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t48:: < 1 >], BASE0, "/definitions/package$updated"
+        read_658, Visit658, PackageUpdated { action = "action", required => LeafRead<Leaf202>;
+        package = "package", required => Typed<PackagePublishedPackage>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t48::<1>], BASE0, "/definitions/package$updated"
     );
     rt::object_reader!(
-        read_660, Visit660, ProjectClosed { action = "action", required => LeafRead <
-        Leaf113 >; project = "project", required => Typed < Project >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t49:: < 0 >], BASE0, "/definitions/project$closed"
+        read_660, Visit660, ProjectClosed { action = "action", required => LeafRead<Leaf113>;
+        project = "project", required => Typed<Project>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t49::<0>], BASE0, "/definitions/project$closed"
     );
     rt::object_reader!(
-        read_661, Visit661, ProjectCreated { action = "action", required => LeafRead <
-        Leaf159 >; project = "project", required => Typed < Project >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t49:: < 1 >], BASE0, "/definitions/project$created"
+        read_661, Visit661, ProjectCreated { action = "action", required => LeafRead<Leaf159>;
+        project = "project", required => Typed<Project>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t49::<1>], BASE0, "/definitions/project$created"
     );
     rt::object_reader!(
-        read_662, Visit662, ProjectDeleted { action = "action", required => LeafRead <
-        Leaf160 >; project = "project", required => Typed < Project >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t49:: < 2 >], BASE0, "/definitions/project$deleted"
+        read_662, Visit662, ProjectDeleted { action = "action", required => LeafRead<Leaf160>;
+        project = "project", required => Typed<Project>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t49::<2>], BASE0, "/definitions/project$deleted"
     );
     rt::object_reader!(
-        read_663, Visit663, ProjectEdited { action = "action", required => LeafRead <
-        Leaf117 >; changes = "changes", required => Typed < ProjectEditedChanges >;
-        project = "project", required => Typed < Project >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
-        required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::v553], BASE0, "/definitions/project$edited"
+        read_663, Visit663, ProjectEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<ProjectEditedChanges>;
+        project = "project", required => Typed<Project>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v553], BASE0, "/definitions/project$edited"
     );
     rt::object_reader!(
-        read_664, Visit664, ProjectReopened { action = "action", required => LeafRead <
-        Leaf123 >; project = "project", required => Typed < Project >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t49:: < 3 >], BASE0, "/definitions/project$reopened"
+        read_664, Visit664, ProjectReopened { action = "action", required => LeafRead<Leaf123>;
+        project = "project", required => Typed<Project>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t49::<3>], BASE0, "/definitions/project$reopened"
     );
     rt::string_leaf!(
-        Leaf203 -> ProjectCardConvertedAction, | s | [! ::std::matches!(s, "converted")]
-        => ProjectCardConvertedAction::from_listed_str(s)
+        Leaf203 -> ProjectCardConvertedAction,
+        |s| [!::std::matches!(s, "converted")] => ProjectCardConvertedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_665, Visit665, ProjectCardConverted { action = "action", required =>
-        LeafRead < Leaf203 >; changes = "changes", required => Typed <
-        ProjectCardConvertedChanges >; project_card = "project_card", required => Typed <
-        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization" => Typed < Organization >; installation =
-        "installation" => Typed < InstallationLite >; } deny; contract[validators::t50::
-        < 0 >], BASE0, "/definitions/project_card$converted"
+        read_665, Visit665, ProjectCardConverted { action = "action", required => LeafRead<Leaf203>;
+        changes = "changes", required => Typed<ProjectCardConvertedChanges>;
+        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t50::<0>], BASE0, "/definitions/project_card$converted"
     );
     rt::object_reader!(
-        read_667, Visit667, ProjectCardCreated { action = "action", required => LeafRead
-        < Leaf159 >; project_card = "project_card", required => Typed <
-        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization" => Typed < Organization >; installation =
-        "installation" => Typed < InstallationLite >; } deny; contract[validators::t51::
-        < 0 >], BASE0, "/definitions/project_card$created"
+        read_667, Visit667, ProjectCardCreated { action = "action", required => LeafRead<Leaf159>;
+        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t51::<0>], BASE0, "/definitions/project_card$created"
     );
     rt::object_reader!(
-        read_668, Visit668, ProjectCardDeleted { action = "action", required => LeafRead
-        < Leaf160 >; project_card = "project_card", required => Typed <
-        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization" => Typed < Organization >; installation =
-        "installation" => Typed < InstallationLite >; } deny; contract[validators::t51::
-        < 1 >], BASE0, "/definitions/project_card$deleted"
+        read_668, Visit668, ProjectCardDeleted { action = "action", required => LeafRead<Leaf160>;
+        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t51::<1>], BASE0, "/definitions/project_card$deleted"
     );
     rt::object_reader!(
-        read_669, Visit669, ProjectCardEdited { action = "action", required => LeafRead <
-        Leaf117 >; changes = "changes", required => Typed < ProjectCardConvertedChanges
-        >; project_card = "project_card", required => Typed <
-        ProjectCardConvertedProjectCard >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization" => Typed < Organization >; installation =
-        "installation" => Typed < InstallationLite >; } deny; contract[validators::t50::
-        < 1 >], BASE0, "/definitions/project_card$edited"
+        read_669, Visit669, ProjectCardEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<ProjectCardConvertedChanges>;
+        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t50::<1>], BASE0, "/definitions/project_card$edited"
     );
     rt::string_leaf!(
-        Leaf204 -> ProjectCardMovedAction, | s | [! ::std::matches!(s, "moved")] =>
-        ProjectCardMovedAction::from_listed_str(s)
+        Leaf204 -> ProjectCardMovedAction,
+        |s| [!::std::matches!(s, "moved")] => ProjectCardMovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_670, Visit670, ProjectCardMoved { action = "action", required => LeafRead <
-        Leaf204 >; changes = "changes", required => Typed < ProjectCardMovedChanges >;
-        project_card = "project_card", required => Typed < ProjectCardMovedProjectCard >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization" => Typed < Organization >; installation =
-        "installation" => Typed < InstallationLite >; } deny; contract[validators::t50::
-        < 2 >], BASE0, "/definitions/project_card$moved"
+        read_670, Visit670, ProjectCardMoved { action = "action", required => LeafRead<Leaf204>;
+        changes = "changes", required => Typed<ProjectCardMovedChanges>;
+        project_card = "project_card", required => Typed<ProjectCardMovedProjectCard>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t50::<2>], BASE0, "/definitions/project_card$moved"
     );
     rt::object_reader!(
-        read_672, Visit672, ProjectColumnCreated { action = "action", required =>
-        LeafRead < Leaf159 >; project_column = "project_column", required => Typed <
-        ProjectColumn >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t52:: <
-        0 >], BASE0, "/definitions/project_column$created"
+        read_672, Visit672, ProjectColumnCreated { action = "action", required => LeafRead<Leaf159>;
+        project_column = "project_column", required => Typed<ProjectColumn>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t52::<0>], BASE0, "/definitions/project_column$created"
     );
     rt::object_reader!(
-        read_673, Visit673, ProjectColumnDeleted { action = "action", required =>
-        LeafRead < Leaf160 >; project_column = "project_column", required => Typed <
-        ProjectColumn >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t52:: <
-        1 >], BASE0, "/definitions/project_column$deleted"
+        read_673, Visit673, ProjectColumnDeleted { action = "action", required => LeafRead<Leaf160>;
+        project_column = "project_column", required => Typed<ProjectColumn>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t52::<1>], BASE0, "/definitions/project_column$deleted"
     );
     rt::object_reader!(
-        read_674, Visit674, ProjectColumnEdited { action = "action", required => LeafRead
-        < Leaf117 >; changes = "changes", required => Typed < ProjectColumnEditedChanges
-        >; project_column = "project_column", required => Typed < ProjectColumn >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::v564],
-        BASE0, "/definitions/project_column$edited"
+        read_674, Visit674, ProjectColumnEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<ProjectColumnEditedChanges>;
+        project_column = "project_column", required => Typed<ProjectColumn>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v564], BASE0, "/definitions/project_column$edited"
     );
     rt::object_reader!(
-        read_675, Visit675, ProjectColumnMoved { action = "action", required => LeafRead
-        < Leaf204 >; project_column = "project_column", required => Typed < ProjectColumn
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t52:: <
-        2 >], BASE0, "/definitions/project_column$moved"
+        read_675, Visit675, ProjectColumnMoved { action = "action", required => LeafRead<Leaf204>;
+        project_column = "project_column", required => Typed<ProjectColumn>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t52::<2>], BASE0, "/definitions/project_column$moved"
     );
     rt::object_reader!(
-        read_676, Visit676, PullRequestReviewDismissed { action = "action", required =>
-        LeafRead < Leaf51 >; review = "review", required => Typed <
-        PullRequestReviewDismissedReview >; pull_request = "pull_request", required =>
-        Typed < SimplePullRequest >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >;
-        sender = "sender", required => Typed < User >; } deny; contract[validators::t53::
-        < 0 >], BASE0, "/definitions/pull_request_review$dismissed"
+        read_676, Visit676, PullRequestReviewDismissed {
+        action = "action", required => LeafRead<Leaf51>;
+        review = "review", required => Typed<PullRequestReviewDismissedReview>;
+        pull_request = "pull_request", required => Typed<SimplePullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t53::<0>], BASE0, "/definitions/pull_request_review$dismissed"
     );
     rt::object_reader!(
-        read_677, Visit677, PullRequestReviewEdited { action = "action", required =>
-        LeafRead < Leaf117 >; changes = "changes", required => Typed <
-        IssueCommentEditedChanges >; review = "review", required => Typed <
-        PullRequestReviewEditedReview >; pull_request = "pull_request", required => Typed
-        < SimplePullRequest >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >;
-        sender = "sender", required => Typed < User >; } deny;
+        read_677, Visit677, PullRequestReviewEdited {
+        action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<IssueCommentEditedChanges>;
+        review = "review", required => Typed<PullRequestReviewEditedReview>;
+        pull_request = "pull_request", required => Typed<SimplePullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
         contract[validators::v567], BASE0, "/definitions/pull_request_review$edited"
     );
     rt::string_leaf!(
-        Leaf205 -> PullRequestReviewSubmittedAction, | s | [! ::std::matches!(s,
-        "submitted")] => PullRequestReviewSubmittedAction::from_listed_str(s)
+        Leaf205 -> PullRequestReviewSubmittedAction, |s| [!::std::matches!(s, "submitted")] =>
+        PullRequestReviewSubmittedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_678, Visit678, PullRequestReviewSubmitted { action = "action", required =>
-        LeafRead < Leaf205 >; review = "review", required => Typed <
-        PullRequestReviewEditedReview >; pull_request = "pull_request", required => Typed
-        < SimplePullRequest >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >;
-        sender = "sender", required => Typed < User >; } deny; contract[validators::t53::
-        < 1 >], BASE0, "/definitions/pull_request_review$submitted"
+        read_678, Visit678, PullRequestReviewSubmitted {
+        action = "action", required => LeafRead<Leaf205>;
+        review = "review", required => Typed<PullRequestReviewEditedReview>;
+        pull_request = "pull_request", required => Typed<SimplePullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t53::<1>], BASE0, "/definitions/pull_request_review$submitted"
     );
     rt::object_reader!(
-        read_680, Visit680, PullRequestReviewCommentCreated { action = "action", required
-        => LeafRead < Leaf159 >; comment = "comment", required => Typed <
-        PullRequestReviewComment >; pull_request = "pull_request", required => Typed <
-        PullRequestReviewCommentCreatedPullRequest >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; installation = "installation"
-        => Typed < InstallationLite >; organization = "organization" => Typed <
-        Organization >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t54:: < 0 >], BASE0,
-        "/definitions/pull_request_review_comment$created"
+        read_680, Visit680, PullRequestReviewCommentCreated {
+        action = "action", required => LeafRead<Leaf159>;
+        comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
+        "pull_request", required => Typed<PullRequestReviewCommentCreatedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t54::<0>], BASE0, "/definitions/pull_request_review_comment$created"
     );
     rt::object_reader!(
-        read_681, Visit681, PullRequestReviewCommentDeleted { action = "action", required
-        => LeafRead < Leaf160 >; comment = "comment", required => Typed <
-        PullRequestReviewComment >; pull_request = "pull_request", required => Typed <
-        PullRequestReviewCommentDeletedPullRequest >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; installation = "installation"
-        => Typed < InstallationLite >; organization = "organization" => Typed <
-        Organization >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t54:: < 1 >], BASE0,
-        "/definitions/pull_request_review_comment$deleted"
+        read_681, Visit681, PullRequestReviewCommentDeleted {
+        action = "action", required => LeafRead<Leaf160>;
+        comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
+        "pull_request", required => Typed<PullRequestReviewCommentDeletedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t54::<1>], BASE0, "/definitions/pull_request_review_comment$deleted"
     );
     rt::object_reader!(
-        read_682, Visit682, PullRequestReviewCommentEdited { action = "action", required
-        => LeafRead < Leaf117 >; changes = "changes", required => Typed <
-        IssueCommentEditedChanges >; comment = "comment", required => Typed <
-        PullRequestReviewComment >; pull_request = "pull_request", required => Typed <
-        PullRequestReviewCommentEditedPullRequest >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; installation = "installation"
-        => Typed < InstallationLite >; organization = "organization" => Typed <
-        Organization >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::v572], BASE0,
-        "/definitions/pull_request_review_comment$edited"
+        read_682, Visit682, PullRequestReviewCommentEdited {
+        action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<IssueCommentEditedChanges>;
+        comment = "comment", required => Typed<PullRequestReviewComment>;
+        pull_request = "pull_request", required => Typed<PullRequestReviewCommentEditedPullRequest>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v572], BASE0, "/definitions/pull_request_review_comment$edited"
     );
     rt::object_reader!(
-        read_683, Visit683, ReleaseCreated { action = "action", required => LeafRead <
-        Leaf159 >; release = "release", required => Typed < ReleaseCreatedRelease >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t55:: <
-        0 >], BASE0, "/definitions/release$created"
+        read_683, Visit683, ReleaseCreated { action = "action", required => LeafRead<Leaf159>;
+        release = "release", required => Typed<ReleaseCreatedRelease>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t55::<0>], BASE0, "/definitions/release$created"
     );
     rt::object_reader!(
-        read_684, Visit684, ReleaseDeleted { action = "action", required => LeafRead <
-        Leaf160 >; release = "release", required => Typed < ReleaseCreatedRelease >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t55:: <
-        1 >], BASE0, "/definitions/release$deleted"
+        read_684, Visit684, ReleaseDeleted { action = "action", required => LeafRead<Leaf160>;
+        release = "release", required => Typed<ReleaseCreatedRelease>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t55::<1>], BASE0, "/definitions/release$deleted"
     );
     rt::object_reader!(
-        read_685, Visit685, ReleaseEdited { action = "action", required => LeafRead <
-        Leaf117 >; changes = "changes", required => Typed < ReleaseEditedChanges >;
-        release = "release", required => Typed < ReleaseCreatedRelease >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; installation = "installation" => Typed <
-        InstallationLite >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::v575], BASE0, "/definitions/release$edited"
+        read_685, Visit685, ReleaseEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<ReleaseEditedChanges>;
+        release = "release", required => Typed<ReleaseCreatedRelease>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v575], BASE0, "/definitions/release$edited"
     );
     rt::string_leaf!(
-        Leaf206 -> ReleasePrereleasedAction, | s | [! ::std::matches!(s, "prereleased")]
-        => ReleasePrereleasedAction::from_listed_str(s)
+        Leaf206 -> ReleasePrereleasedAction,
+        |s| [!::std::matches!(s, "prereleased")] => ReleasePrereleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_686, Visit686, ReleasePrereleased { action = "action", required => LeafRead
-        < Leaf206 >; release = "release", required => Typed < ReleasePrereleasedRelease
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t55:: <
-        2 >], BASE0, "/definitions/release$prereleased"
+        read_686, Visit686, ReleasePrereleased { action = "action", required => LeafRead<Leaf206>;
+        release = "release", required => Typed<ReleasePrereleasedRelease>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t55::<2>], BASE0, "/definitions/release$prereleased"
     );
     rt::object_reader!(
-        read_688, Visit688, ReleasePublished { action = "action", required => LeafRead <
-        Leaf201 >; release = "release", required => Typed < ReleasePublishedRelease >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t55:: <
-        3 >], BASE0, "/definitions/release$published"
+        read_688, Visit688, ReleasePublished { action = "action", required => LeafRead<Leaf201>;
+        release = "release", required => Typed<ReleasePublishedRelease>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t55::<3>], BASE0, "/definitions/release$published"
     );
     rt::string_leaf!(
-        Leaf207 -> ReleaseReleasedAction, | s | [! ::std::matches!(s, "released")] =>
-        ReleaseReleasedAction::from_listed_str(s)
+        Leaf207 -> ReleaseReleasedAction,
+        |s| [!::std::matches!(s, "released")] => ReleaseReleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_689, Visit689, ReleaseReleased { action = "action", required => LeafRead <
-        Leaf207 >; release = "release", required => Typed < ReleaseCreatedRelease >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t55:: <
-        4 >], BASE0, "/definitions/release$released"
+        read_689, Visit689, ReleaseReleased { action = "action", required => LeafRead<Leaf207>;
+        release = "release", required => Typed<ReleaseCreatedRelease>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t55::<4>], BASE0, "/definitions/release$released"
     );
     rt::string_leaf!(
-        Leaf208 -> ReleaseUnpublishedAction, | s | [! ::std::matches!(s, "unpublished")]
-        => ReleaseUnpublishedAction::from_listed_str(s)
+        Leaf208 -> ReleaseUnpublishedAction,
+        |s| [!::std::matches!(s, "unpublished")] => ReleaseUnpublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_691, Visit691, ReleaseUnpublished { action = "action", required => LeafRead
-        < Leaf208 >; release = "release", required => Typed < ReleaseUnpublishedRelease
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t55:: <
-        5 >], BASE0, "/definitions/release$unpublished"
+        read_691, Visit691, ReleaseUnpublished { action = "action", required => LeafRead<Leaf208>;
+        release = "release", required => Typed<ReleaseUnpublishedRelease>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t55::<5>], BASE0, "/definitions/release$unpublished"
     );
     rt::string_leaf!(
-        Leaf209 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
-        RepositoryArchivedAction::from_listed_str(s)
+        Leaf209 -> RepositoryArchivedAction,
+        |s| [!::std::matches!(s, "archived")] => RepositoryArchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_693, Visit693, RepositoryArchived { action = "action", required => LeafRead
-        < Leaf209 >; repository = "repository", required => ViaValue < Check78 < 37 > >;
-        sender = "sender", required => Typed < User >; installation = "installation" =>
-        Typed < InstallationLite >; organization = "organization" => Typed < Organization
-        >; } deny; contract[validators::t56:: < 0 >], BASE0,
-        "/definitions/repository$archived"
+        read_693, Visit693, RepositoryArchived { action = "action", required => LeafRead<Leaf209>;
+        repository = "repository", required => ViaValue<Check78<37>>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t56::<0>], BASE0, "/definitions/repository$archived"
     );
     rt::object_reader!(
-        read_695, Visit695, RepositoryCreated { action = "action", required => LeafRead <
-        Leaf159 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t56:: <
-        1 >], BASE0, "/definitions/repository$created"
+        read_695, Visit695, RepositoryCreated { action = "action", required => LeafRead<Leaf159>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t56::<1>], BASE0, "/definitions/repository$created"
     );
     rt::object_reader!(
-        read_696, Visit696, RepositoryDeleted { action = "action", required => LeafRead <
-        Leaf160 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t56:: <
-        2 >], BASE0, "/definitions/repository$deleted"
+        read_696, Visit696, RepositoryDeleted { action = "action", required => LeafRead<Leaf160>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t56::<2>], BASE0, "/definitions/repository$deleted"
     );
     rt::object_reader!(
-        read_697, Visit697, RepositoryEdited { action = "action", required => LeafRead <
-        Leaf117 >; changes = "changes", required => Typed < RepositoryEditedChanges >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t57:: <
-        0 >], BASE0, "/definitions/repository$edited"
+        read_697, Visit697, RepositoryEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<RepositoryEditedChanges>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t57::<0>], BASE0, "/definitions/repository$edited"
     );
     rt::string_leaf!(
-        Leaf211 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
-        => RepositoryPrivatizedAction::from_listed_str(s)
+        Leaf211 -> RepositoryPrivatizedAction,
+        |s| [!::std::matches!(s, "privatized")] => RepositoryPrivatizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_698, Visit698, RepositoryPrivatized { action = "action", required =>
-        LeafRead < Leaf211 >; repository = "repository", required => ViaValue < Check78 <
-        38 > >; sender = "sender", required => Typed < User >; installation =
-        "installation" => Typed < InstallationLite >; organization = "organization" =>
-        Typed < Organization >; } deny; contract[validators::t56:: < 3 >], BASE0,
-        "/definitions/repository$privatized"
+        read_698, Visit698, RepositoryPrivatized { action = "action", required => LeafRead<Leaf211>;
+        repository = "repository", required => ViaValue<Check78<38>>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t56::<3>], BASE0, "/definitions/repository$privatized"
     );
     rt::string_leaf!(
-        Leaf213 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
-        => RepositoryPublicizedAction::from_listed_str(s)
+        Leaf213 -> RepositoryPublicizedAction,
+        |s| [!::std::matches!(s, "publicized")] => RepositoryPublicizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_700, Visit700, RepositoryPublicized { action = "action", required =>
-        LeafRead < Leaf213 >; repository = "repository", required => ViaValue < Check78 <
-        34 > >; sender = "sender", required => Typed < User >; installation =
-        "installation" => Typed < InstallationLite >; organization = "organization" =>
-        Typed < Organization >; } deny; contract[validators::t56:: < 4 >], BASE0,
-        "/definitions/repository$publicized"
+        read_700, Visit700, RepositoryPublicized { action = "action", required => LeafRead<Leaf213>;
+        repository = "repository", required => ViaValue<Check78<34>>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t56::<4>], BASE0, "/definitions/repository$publicized"
     );
     rt::object_reader!(
-        read_702, Visit702, RepositoryRenamed { action = "action", required => LeafRead <
-        Leaf200 >; changes = "changes", required => Typed < RepositoryRenamedChanges >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t57:: <
-        1 >], BASE0, "/definitions/repository$renamed"
+        read_702, Visit702, RepositoryRenamed { action = "action", required => LeafRead<Leaf200>;
+        changes = "changes", required => Typed<RepositoryRenamedChanges>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t57::<1>], BASE0, "/definitions/repository$renamed"
     );
     rt::object_reader!(
-        read_703, Visit703, RepositoryTransferred { action = "action", required =>
-        LeafRead < Leaf172 >; changes = "changes", required => Typed <
-        RepositoryTransferredChanges >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t57:: <
-        2 >], BASE0, "/definitions/repository$transferred"
+        read_703, Visit703, RepositoryTransferred {
+        action = "action", required => LeafRead<Leaf172>;
+        changes = "changes", required => Typed<RepositoryTransferredChanges>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t57::<2>], BASE0, "/definitions/repository$transferred"
     );
     rt::string_leaf!(
-        Leaf214 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
-        => RepositoryUnarchivedAction::from_listed_str(s)
+        Leaf214 -> RepositoryUnarchivedAction,
+        |s| [!::std::matches!(s, "unarchived")] => RepositoryUnarchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_704, Visit704, RepositoryUnarchived { action = "action", required =>
-        LeafRead < Leaf214 >; repository = "repository", required => ViaValue < Check78 <
-        39 > >; sender = "sender", required => Typed < User >; installation =
-        "installation" => Typed < InstallationLite >; organization = "organization" =>
-        Typed < Organization >; } deny; contract[validators::t56:: < 5 >], BASE0,
-        "/definitions/repository$unarchived"
+        read_704, Visit704, RepositoryUnarchived { action = "action", required => LeafRead<Leaf214>;
+        repository = "repository", required => ViaValue<Check78<39>>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t56::<5>], BASE0, "/definitions/repository$unarchived"
     );
     rt::string_leaf!(
-        Leaf216 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
-        "on-demand-test")] => RepositoryDispatchOnDemandTestAction::from_listed_str(s)
+        Leaf216 -> RepositoryDispatchOnDemandTestAction, |s| [!::std::matches!(s, "on-demand-test")]
+        => RepositoryDispatchOnDemandTestAction::from_listed_str(s)
     );
     rt::map_checks!(Checks217, values = validators::v667);
     rt::object_reader!(
-        read_706, Visit706, RepositoryDispatchOnDemandTest { action = "action", required
-        => LeafRead < Leaf216 >; branch = "branch", required => LeafRead < Leaf2 >;
-        client_payload = "client_payload", required => MapOf < Leaf2, AnyValue, Checks217
-        >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation", required => Typed < InstallationLite >;
-        organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::v596], BASE0,
-        "/definitions/repository_dispatch$on-demand-test"
+        read_706, Visit706, RepositoryDispatchOnDemandTest {
+        action = "action", required => LeafRead<Leaf216>;
+        branch = "branch", required => LeafRead<Leaf2>;
+        client_payload = "client_payload", required => MapOf<Leaf2, AnyValue, Checks217>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation", required => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::v596], BASE0, "/definitions/repository_dispatch$on-demand-test"
     );
     rt::string_leaf!(
-        Leaf218 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
-        "create")] => RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
+        Leaf218 -> RepositoryVulnerabilityAlertCreateAction, |s| [!::std::matches!(s, "create")] =>
+        RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_708, Visit708, RepositoryVulnerabilityAlertCreate { action = "action",
-        required => LeafRead < Leaf218 >; alert = "alert", required => Typed <
-        RepositoryVulnerabilityAlertCreateAlert >; repository = "repository", required =>
-        Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required =>
-        Typed < User >; organization = "organization" => Typed < Organization >; } deny;
-        contract[validators::t58:: < 0 >], BASE0,
-        "/definitions/repository_vulnerability_alert$create"
+        read_708, Visit708, RepositoryVulnerabilityAlertCreate {
+        action = "action", required => LeafRead<Leaf218>;
+        alert = "alert", required => Typed<RepositoryVulnerabilityAlertCreateAlert>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t58::<0>], BASE0, "/definitions/repository_vulnerability_alert$create"
     );
     rt::string_leaf!(
-        Leaf219 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
-        "dismiss")] => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
+        Leaf219 -> RepositoryVulnerabilityAlertDismissAction, |s| [!::std::matches!(s, "dismiss")]
+        => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_710, Visit710, RepositoryVulnerabilityAlertDismiss { action = "action",
-        required => LeafRead < Leaf219 >; alert = "alert", required => Typed <
-        RepositoryVulnerabilityAlertDismissAlert >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t58:: < 1 >], BASE0,
-        "/definitions/repository_vulnerability_alert$dismiss"
+        read_710, Visit710, RepositoryVulnerabilityAlertDismiss {
+        action = "action", required => LeafRead<Leaf219>;
+        alert = "alert", required => Typed<RepositoryVulnerabilityAlertDismissAlert>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t58::<1>], BASE0, "/definitions/repository_vulnerability_alert$dismiss"
     );
     rt::string_leaf!(
-        Leaf220 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
-        "resolve")] => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
+        Leaf220 -> RepositoryVulnerabilityAlertResolveAction, |s| [!::std::matches!(s, "resolve")]
+        => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_712, Visit712, RepositoryVulnerabilityAlertResolve { action = "action",
-        required => LeafRead < Leaf220 >; alert = "alert", required => Typed <
-        RepositoryVulnerabilityAlertResolveAlert >; repository = "repository", required
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; organization = "organization" => Typed < Organization >; }
-        deny; contract[validators::t58:: < 2 >], BASE0,
-        "/definitions/repository_vulnerability_alert$resolve"
+        read_712, Visit712, RepositoryVulnerabilityAlertResolve {
+        action = "action", required => LeafRead<Leaf220>;
+        alert = "alert", required => Typed<RepositoryVulnerabilityAlertResolveAlert>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t58::<2>], BASE0, "/definitions/repository_vulnerability_alert$resolve"
     );
     rt::object_reader!(
-        read_714, Visit714, SecretScanningAlertCreated { action = "action", required =>
-        LeafRead < Leaf159 >; alert = "alert", required => Typed <
-        SecretScanningAlertCreatedAlert >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; organization = "organization" => Typed <
-        Organization >; installation = "installation" => Typed < InstallationLite >; }
-        deny; contract[validators::v604], BASE0,
-        "/definitions/secret_scanning_alert$created"
+        read_714, Visit714, SecretScanningAlertCreated {
+        action = "action", required => LeafRead<Leaf159>;
+        alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::v604], BASE0, "/definitions/secret_scanning_alert$created"
     );
     rt::object_reader!(
-        read_715, Visit715, SecretScanningAlertReopened { action = "action", required =>
-        LeafRead < Leaf123 >; alert = "alert", required => Typed <
-        SecretScanningAlertCreatedAlert >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; organization = "organization" => Typed <
-        Organization >; installation = "installation" => Typed < InstallationLite >;
-        sender = "sender", required => Typed < User >; } deny; contract[validators::t59::
-        < 0 >], BASE0, "/definitions/secret_scanning_alert$reopened"
+        read_715, Visit715, SecretScanningAlertReopened {
+        action = "action", required => LeafRead<Leaf123>;
+        alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t59::<0>], BASE0, "/definitions/secret_scanning_alert$reopened"
     );
     rt::string_leaf!(
-        Leaf221 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
-        "resolved")] => SecretScanningAlertResolvedAction::from_listed_str(s)
+        Leaf221 -> SecretScanningAlertResolvedAction, |s| [!::std::matches!(s, "resolved")] =>
+        SecretScanningAlertResolvedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_716, Visit716, SecretScanningAlertResolved { action = "action", required =>
-        LeafRead < Leaf221 >; alert = "alert", required => Typed <
-        SecretScanningAlertResolvedAlert >; repository = "repository", required => Typed
-        < BranchProtectionRuleCreatedRepository >; organization = "organization" => Typed
-        < Organization >; installation = "installation" => Typed < InstallationLite >;
-        sender = "sender", required => Typed < User >; } deny; contract[validators::t59::
-        < 1 >], BASE0, "/definitions/secret_scanning_alert$resolved"
+        read_716, Visit716, SecretScanningAlertResolved {
+        action = "action", required => LeafRead<Leaf221>;
+        alert = "alert", required => Typed<SecretScanningAlertResolvedAlert>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t59::<1>], BASE0, "/definitions/secret_scanning_alert$resolved"
     );
     rt::string_leaf!(
-        Leaf222 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
-        "performed")] => SecurityAdvisoryPerformedAction::from_listed_str(s)
+        Leaf222 -> SecurityAdvisoryPerformedAction, |s| [!::std::matches!(s, "performed")] =>
+        SecurityAdvisoryPerformedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_718, Visit718, SecurityAdvisoryPerformed { action = "action", required =>
-        LeafRead < Leaf222 >; security_advisory = "security_advisory", required => Typed
-        < SecurityAdvisoryPerformedSecurityAdvisory >; } deny; contract[validators::t60::
-        < 0 >], BASE0, "/definitions/security_advisory$performed"
+        read_718, Visit718, SecurityAdvisoryPerformed {
+        action = "action", required => LeafRead<Leaf222>; security_advisory = "security_advisory",
+        required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        contract[validators::t60::<0>], BASE0, "/definitions/security_advisory$performed"
     );
     rt::object_reader!(
-        read_720, Visit720, SecurityAdvisoryPublished { action = "action", required =>
-        LeafRead < Leaf201 >; security_advisory = "security_advisory", required => Typed
-        < SecurityAdvisoryPerformedSecurityAdvisory >; } deny; contract[validators::t60::
-        < 1 >], BASE0, "/definitions/security_advisory$published"
+        read_720, Visit720, SecurityAdvisoryPublished {
+        action = "action", required => LeafRead<Leaf201>; security_advisory = "security_advisory",
+        required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        contract[validators::t60::<1>], BASE0, "/definitions/security_advisory$published"
     );
     rt::object_reader!(
-        read_721, Visit721, SecurityAdvisoryUpdated { action = "action", required =>
-        LeafRead < Leaf202 >; security_advisory = "security_advisory", required => Typed
-        < SecurityAdvisoryPerformedSecurityAdvisory >; } deny; contract[validators::t60::
-        < 2 >], BASE0, "/definitions/security_advisory$updated"
+        read_721, Visit721, SecurityAdvisoryUpdated {
+        action = "action", required => LeafRead<Leaf202>; security_advisory = "security_advisory",
+        required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        contract[validators::t60::<2>], BASE0, "/definitions/security_advisory$updated"
     );
     rt::string_leaf!(
-        Leaf223 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
-        "withdrawn")] => SecurityAdvisoryWithdrawnAction::from_listed_str(s)
+        Leaf223 -> SecurityAdvisoryWithdrawnAction, |s| [!::std::matches!(s, "withdrawn")] =>
+        SecurityAdvisoryWithdrawnAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_722, Visit722, SecurityAdvisoryWithdrawn { action = "action", required =>
-        LeafRead < Leaf223 >; security_advisory = "security_advisory", required => Typed
-        < SecurityAdvisoryWithdrawnSecurityAdvisory >; } deny; contract[validators::t60::
-        < 3 >], BASE0, "/definitions/security_advisory$withdrawn"
+        read_722, Visit722, SecurityAdvisoryWithdrawn {
+        action = "action", required => LeafRead<Leaf223>; security_advisory = "security_advisory",
+        required => Typed<SecurityAdvisoryWithdrawnSecurityAdvisory>; } deny;
+        contract[validators::t60::<3>], BASE0, "/definitions/security_advisory$withdrawn"
     );
     rt::object_reader!(
-        read_724, Visit724, SponsorshipCancelled { action = "action", required =>
-        LeafRead < Leaf187 >; sponsorship = "sponsorship", required => Typed <
-        Sponsorship >; sender = "sender", required => Typed < User >; } deny;
-        contract[validators::t61:: < 0 >], BASE0, "/definitions/sponsorship$cancelled"
+        read_724, Visit724, SponsorshipCancelled { action = "action", required => LeafRead<Leaf187>;
+        sponsorship = "sponsorship", required => Typed<Sponsorship>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t61::<0>], BASE0, "/definitions/sponsorship$cancelled"
     );
     rt::object_reader!(
-        read_725, Visit725, SponsorshipCreated { action = "action", required => LeafRead
-        < Leaf159 >; sponsorship = "sponsorship", required => Typed < Sponsorship >;
-        sender = "sender", required => Typed < User >; } deny; contract[validators::t61::
-        < 1 >], BASE0, "/definitions/sponsorship$created"
+        read_725, Visit725, SponsorshipCreated { action = "action", required => LeafRead<Leaf159>;
+        sponsorship = "sponsorship", required => Typed<Sponsorship>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t61::<1>], BASE0, "/definitions/sponsorship$created"
     );
     rt::object_reader!(
-        read_726, Visit726, SponsorshipEdited { action = "action", required => LeafRead <
-        Leaf117 >; sponsorship = "sponsorship", required => Typed < Sponsorship >;
-        changes = "changes", required => Typed < SponsorshipEditedChanges >; sender =
-        "sender", required => Typed < User >; } deny; contract[validators::t62:: < 0 >],
-        BASE0, "/definitions/sponsorship$edited"
+        read_726, Visit726, SponsorshipEdited { action = "action", required => LeafRead<Leaf117>;
+        sponsorship = "sponsorship", required => Typed<Sponsorship>;
+        changes = "changes", required => Typed<SponsorshipEditedChanges>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t62::<0>], BASE0, "/definitions/sponsorship$edited"
     );
     rt::string_leaf!(
-        Leaf224 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
-        "pending_cancellation")] =>
-        SponsorshipPendingCancellationAction::from_listed_str(s)
+        Leaf224 -> SponsorshipPendingCancellationAction, |s| [!::std::matches!(s,
+        "pending_cancellation")] => SponsorshipPendingCancellationAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_727, Visit727, SponsorshipPendingCancellation { action = "action", required
-        => LeafRead < Leaf224 >; sponsorship = "sponsorship", required => Typed <
-        Sponsorship >; effective_date = "effective_date" => LeafRead < Leaf2 >; sender =
-        "sender", required => Typed < User >; } deny; contract[validators::v617], BASE0,
-        "/definitions/sponsorship$pending_cancellation"
+        read_727, Visit727, SponsorshipPendingCancellation {
+        action = "action", required => LeafRead<Leaf224>;
+        sponsorship = "sponsorship", required => Typed<Sponsorship>;
+        effective_date = "effective_date" => LeafRead<Leaf2>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v617], BASE0, "/definitions/sponsorship$pending_cancellation"
     );
     rt::string_leaf!(
-        Leaf225 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
+        Leaf225 -> SponsorshipPendingTierChangeAction, |s| [!::std::matches!(s,
         "pending_tier_change")] => SponsorshipPendingTierChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_729, Visit729, SponsorshipPendingTierChange { action = "action", required =>
-        LeafRead < Leaf225 >; sponsorship = "sponsorship", required => Typed <
-        Sponsorship >; effective_date = "effective_date" => LeafRead < Leaf2 >; changes =
-        "changes", required => Typed < SponsorshipPendingTierChangeChanges >; sender =
-        "sender", required => Typed < User >; } deny; contract[validators::v619], BASE0,
-        "/definitions/sponsorship$pending_tier_change"
+        read_729, Visit729, SponsorshipPendingTierChange {
+        action = "action", required => LeafRead<Leaf225>;
+        sponsorship = "sponsorship", required => Typed<Sponsorship>;
+        effective_date = "effective_date" => LeafRead<Leaf2>;
+        changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::v619], BASE0, "/definitions/sponsorship$pending_tier_change"
     );
     rt::string_leaf!(
-        Leaf226 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
-        "tier_changed")] => SponsorshipTierChangedAction::from_listed_str(s)
+        Leaf226 -> SponsorshipTierChangedAction, |s| [!::std::matches!(s, "tier_changed")] =>
+        SponsorshipTierChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_731, Visit731, SponsorshipTierChanged { action = "action", required =>
-        LeafRead < Leaf226 >; sponsorship = "sponsorship", required => Typed <
-        Sponsorship >; changes = "changes", required => Typed <
-        SponsorshipPendingTierChangeChanges >; sender = "sender", required => Typed <
-        User >; } deny; contract[validators::t62:: < 1 >], BASE0,
-        "/definitions/sponsorship$tier_changed"
+        read_731, Visit731, SponsorshipTierChanged {
+        action = "action", required => LeafRead<Leaf226>;
+        sponsorship = "sponsorship", required => Typed<Sponsorship>;
+        changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
+        sender = "sender", required => Typed<User>; } deny;
+        contract[validators::t62::<1>], BASE0, "/definitions/sponsorship$tier_changed"
     );
     rt::object_reader!(
-        read_733, Visit733, StarCreated { action = "action", required => LeafRead <
-        Leaf159 >; starred_at = "starred_at", required => LeafRead < Leaf2 >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; organization = "organization" =>
-        Typed < Organization >; installation = "installation" => Typed < InstallationLite
-        >; } deny; contract[validators::t63:: < 0 >], BASE0, "/definitions/star$created"
+        read_733, Visit733, StarCreated { action = "action", required => LeafRead<Leaf159>;
+        starred_at = "starred_at", required => LeafRead<Leaf2>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t63::<0>], BASE0, "/definitions/star$created"
     );
     rt::object_reader!(
-        read_734, Visit734, StarDeleted { action = "action", required => LeafRead <
-        Leaf160 >; starred_at = "starred_at", required => LeafRead < Leaf10 >; repository
-        = "repository", required => Typed < BranchProtectionRuleCreatedRepository >;
-        sender = "sender", required => Typed < User >; organization = "organization" =>
-        Typed < Organization >; installation = "installation" => Typed < InstallationLite
-        >; } deny; contract[validators::t63:: < 1 >], BASE0, "/definitions/star$deleted"
+        read_734, Visit734, StarDeleted { action = "action", required => LeafRead<Leaf160>;
+        starred_at = "starred_at", required => LeafRead<Leaf10>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t63::<1>], BASE0, "/definitions/star$deleted"
     );
     rt::string_leaf!(
-        Leaf227 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
-        "added_to_repository")] => TeamAddedToRepositoryAction::from_listed_str(s)
+        Leaf227 -> TeamAddedToRepositoryAction, |s| [!::std::matches!(s, "added_to_repository")] =>
+        TeamAddedToRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_735, Visit735, TeamAddedToRepository { action = "action", required =>
-        LeafRead < Leaf227 >; team = "team", required => Typed < Team >; repository =
-        "repository" => Typed < BranchProtectionRuleCreatedRepository >; sender =
-        "sender", required => Typed < User >; organization = "organization", required =>
-        Typed < Organization >; installation = "installation" => Typed < InstallationLite
-        >; } deny; contract[validators::t64:: < 0 >], BASE0,
-        "/definitions/team$added_to_repository"
+        read_735, Visit735, TeamAddedToRepository {
+        action = "action", required => LeafRead<Leaf227>; team = "team", required => Typed<Team>;
+        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization", required => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t64::<0>], BASE0, "/definitions/team$added_to_repository"
     );
     rt::object_reader!(
-        read_737, Visit737, TeamCreated { action = "action", required => LeafRead <
-        Leaf159 >; team = "team", required => Typed < Team >; repository = "repository"
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; organization = "organization", required => Typed <
-        Organization >; installation = "installation" => Typed < InstallationLite >; }
-        deny; contract[validators::t64:: < 1 >], BASE0, "/definitions/team$created"
+        read_737, Visit737, TeamCreated { action = "action", required => LeafRead<Leaf159>;
+        team = "team", required => Typed<Team>;
+        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization", required => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t64::<1>], BASE0, "/definitions/team$created"
     );
     rt::object_reader!(
-        read_738, Visit738, TeamDeleted { action = "action", required => LeafRead <
-        Leaf160 >; team = "team", required => Typed < Team >; repository = "repository"
-        => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender", required
-        => Typed < User >; organization = "organization", required => Typed <
-        Organization >; installation = "installation" => Typed < InstallationLite >; }
-        deny; contract[validators::t64:: < 2 >], BASE0, "/definitions/team$deleted"
+        read_738, Visit738, TeamDeleted { action = "action", required => LeafRead<Leaf160>;
+        team = "team", required => Typed<Team>;
+        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization", required => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t64::<2>], BASE0, "/definitions/team$deleted"
     );
     rt::object_reader!(
-        read_739, Visit739, TeamEdited { action = "action", required => LeafRead <
-        Leaf117 >; changes = "changes", required => Typed < TeamEditedChanges >; team =
-        "team", required => Typed < Team >; repository = "repository" => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; organization = "organization", required => Typed < Organization >;
-        installation = "installation" => Typed < InstallationLite >; } deny;
+        read_739, Visit739, TeamEdited { action = "action", required => LeafRead<Leaf117>;
+        changes = "changes", required => Typed<TeamEditedChanges>;
+        team = "team", required => Typed<Team>;
+        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization", required => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::v629], BASE0, "/definitions/team$edited"
     );
     rt::string_leaf!(
-        Leaf228 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
-        "removed_from_repository")] =>
-        TeamRemovedFromRepositoryAction::from_listed_str(s)
+        Leaf228 -> TeamRemovedFromRepositoryAction, |s| [!::std::matches!(s,
+        "removed_from_repository")] => TeamRemovedFromRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_740, Visit740, TeamRemovedFromRepository { action = "action", required =>
-        LeafRead < Leaf228 >; team = "team", required => Typed < Team >; repository =
-        "repository" => Typed < BranchProtectionRuleCreatedRepository >; sender =
-        "sender", required => Typed < User >; organization = "organization", required =>
-        Typed < Organization >; installation = "installation" => Typed < InstallationLite
-        >; } deny; contract[validators::t64:: < 3 >], BASE0,
-        "/definitions/team$removed_from_repository"
+        read_740, Visit740, TeamRemovedFromRepository {
+        action = "action", required => LeafRead<Leaf228>; team = "team", required => Typed<Team>;
+        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        organization = "organization", required => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t64::<3>], BASE0, "/definitions/team$removed_from_repository"
     );
     rt::string_leaf!(
-        Leaf229 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
-        WatchStartedAction::from_listed_str(s)
+        Leaf229 -> WatchStartedAction,
+        |s| [!::std::matches!(s, "started")] => WatchStartedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_742, Visit742, WatchStarted { action = "action", required => LeafRead <
-        Leaf229 >; repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; installation = "installation" => Typed < InstallationLite >; organization
-        = "organization" => Typed < Organization >; } deny; contract[validators::t56:: <
-        6 >], BASE0, "/definitions/watch$started"
+        read_742, Visit742, WatchStarted { action = "action", required => LeafRead<Leaf229>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        installation = "installation" => Typed<InstallationLite>;
+        organization = "organization" => Typed<Organization>; } deny;
+        contract[validators::t56::<6>], BASE0, "/definitions/watch$started"
     );
     rt::object_reader!(
-        read_744, Visit744, WorkflowJobCompleted { action = "action", required =>
-        LeafRead < Leaf14 >; organization = "organization" => Typed < Organization >;
-        installation = "installation" => Typed < InstallationLite >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; workflow_job = "workflow_job", required
-        => Typed < WorkflowJobCompletedWorkflowJob >; } deny; contract[validators::t65::
-        < 0 >], BASE0, "/definitions/workflow_job$completed"
+        read_744, Visit744, WorkflowJobCompleted { action = "action", required => LeafRead<Leaf14>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        workflow_job = "workflow_job", required => Typed<WorkflowJobCompletedWorkflowJob>; } deny;
+        contract[validators::t65::<0>], BASE0, "/definitions/workflow_job$completed"
     );
     rt::object_reader!(
-        read_745, Visit745, WorkflowJobQueued { action = "action", required => LeafRead <
-        Leaf153 >; organization = "organization" => Typed < Organization >; installation
-        = "installation" => Typed < InstallationLite >; repository = "repository",
-        required => Typed < BranchProtectionRuleCreatedRepository >; sender = "sender",
-        required => Typed < User >; workflow_job = "workflow_job", required => Typed <
-        WorkflowJobQueuedWorkflowJob >; } deny; contract[validators::t65:: < 1 >], BASE0,
-        "/definitions/workflow_job$queued"
+        read_745, Visit745, WorkflowJobQueued { action = "action", required => LeafRead<Leaf153>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        workflow_job = "workflow_job", required => Typed<WorkflowJobQueuedWorkflowJob>; } deny;
+        contract[validators::t65::<1>], BASE0, "/definitions/workflow_job$queued"
     );
     rt::object_reader!(
-        read_746, Visit746, WorkflowJobStarted { action = "action", required => LeafRead
-        < Leaf229 >; organization = "organization" => Typed < Organization >;
-        installation = "installation" => Typed < InstallationLite >; repository =
-        "repository", required => Typed < BranchProtectionRuleCreatedRepository >; sender
-        = "sender", required => Typed < User >; workflow_job = "workflow_job", required
-        => Typed < WorkflowJobStartedWorkflowJob >; } deny; contract[validators::t65:: <
-        2 >], BASE0, "/definitions/workflow_job$started"
+        read_746, Visit746, WorkflowJobStarted { action = "action", required => LeafRead<Leaf229>;
+        organization = "organization" => Typed<Organization>;
+        installation = "installation" => Typed<InstallationLite>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        workflow_job = "workflow_job", required => Typed<WorkflowJobStartedWorkflowJob>; } deny;
+        contract[validators::t65::<2>], BASE0, "/definitions/workflow_job$started"
     );
     rt::object_reader!(
-        read_747, Visit747, WorkflowRunCompleted { action = "action", required =>
-        LeafRead < Leaf14 >; organization = "organization" => Typed < Organization >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; workflow = "workflow", required => Typed < Workflow >; workflow_run =
-        "workflow_run", required => Typed < WorkflowRunCompletedWorkflowRun >;
-        installation = "installation" => Typed < InstallationLite >; } deny;
-        contract[validators::t66:: < 0 >], BASE0, "/definitions/workflow_run$completed"
+        read_747, Visit747, WorkflowRunCompleted { action = "action", required => LeafRead<Leaf14>;
+        organization = "organization" => Typed<Organization>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        workflow = "workflow", required => Typed<Workflow>;
+        workflow_run = "workflow_run", required => Typed<WorkflowRunCompletedWorkflowRun>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t66::<0>], BASE0, "/definitions/workflow_run$completed"
     );
     rt::object_reader!(
-        read_748, Visit748, WorkflowRunRequested { action = "action", required =>
-        LeafRead < Leaf165 >; organization = "organization" => Typed < Organization >;
-        repository = "repository", required => Typed <
-        BranchProtectionRuleCreatedRepository >; sender = "sender", required => Typed <
-        User >; workflow = "workflow", required => Typed < Workflow >; workflow_run =
-        "workflow_run", required => Typed < WorkflowRunRequestedWorkflowRun >;
-        installation = "installation" => Typed < InstallationLite >; } deny;
-        contract[validators::t66:: < 1 >], BASE0, "/definitions/workflow_run$requested"
+        read_748, Visit748, WorkflowRunRequested { action = "action", required => LeafRead<Leaf165>;
+        organization = "organization" => Typed<Organization>;
+        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
+        sender = "sender", required => Typed<User>;
+        workflow = "workflow", required => Typed<Workflow>;
+        workflow_run = "workflow_run", required => Typed<WorkflowRunRequestedWorkflowRun>;
+        installation = "installation" => Typed<InstallationLite>; } deny;
+        contract[validators::t66::<1>], BASE0, "/definitions/workflow_run$requested"
     );
     rt::via_value!(
-        Check230 -> Option < WorkflowJobConclusion >, | v |
-        rt::is_valid(validators::v678, v)
+        Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
-        read_749, Visit749, WorkflowJob { id = "id", required => LeafRead < Leaf1 >;
-        run_id = "run_id", required => LeafRead < Leaf101 >; head_sha = "head_sha",
-        required => LeafRead < Leaf2 >; node_id = "node_id", required => LeafRead < Leaf2
-        >; name = "name", required => LeafRead < Leaf2 >; check_run_url =
-        "check_run_url", required => LeafRead < Leaf2 >; run_url = "run_url", required =>
-        LeafRead < Leaf2 >; html_url = "html_url", required => LeafRead < Leaf2 >; url =
-        "url", required => LeafRead < Leaf2 >; status = "status", required => LeafRead <
-        Leaf22 >; steps = "steps", required => VecOf < ViaValue < Check150 >, 1usize, {
-        usize::MAX }, Checks151 >; conclusion = "conclusion", required => ViaValue <
-        Check230 >; labels = "labels", required => VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX }, Checks5 >; started_at = "started_at", required => LeafRead < Leaf2
-        >; completed_at = "completed_at", required => ViaValue < Check6 >; } deny;
-        contract[validators::t25:: < 1 >], BASE0, "/definitions/workflow-job"
+        read_749, Visit749, WorkflowJob { id = "id", required => LeafRead<Leaf1>;
+        run_id = "run_id", required => LeafRead<Leaf101>;
+        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        node_id = "node_id", required => LeafRead<Leaf2>;
+        name = "name", required => LeafRead<Leaf2>;
+        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
+        run_url = "run_url", required => LeafRead<Leaf2>;
+        html_url = "html_url", required => LeafRead<Leaf2>;
+        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf22>;
+        steps = "steps", required => VecOf<ViaValue<Check150>, 1usize, { usize::MAX }, Checks151>;
+        conclusion = "conclusion", required => ViaValue<Check230>;
+        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => ViaValue<Check6>; } deny;
+        contract[validators::t25::<1>], BASE0, "/definitions/workflow-job"
     );
     rt::string_leaf!(
-        Leaf231 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
-        "skipped" | "success")] => WorkflowStepConclusion::from_listed_str(s)
+        Leaf231 -> WorkflowStepConclusion, |s| [!::std::matches!(s, "failure" | "skipped" |
+        "success")] => WorkflowStepConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_750, Visit750, WorkflowStepCompleted { name = "name", required => LeafRead <
-        Leaf2 >; status = "status", required => LeafRead < Leaf14 >; conclusion =
-        "conclusion", required => LeafRead < Leaf231 >; number = "number", required =>
-        LeafRead < Leaf1 >; started_at = "started_at", required => LeafRead < Leaf2 >;
-        completed_at = "completed_at", required => LeafRead < Leaf2 >; } deny;
-        contract[validators::t24:: < 1 >], BASE0, "/definitions/workflow-step-completed"
+        read_750, Visit750, WorkflowStepCompleted { name = "name", required => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf14>;
+        conclusion = "conclusion", required => LeafRead<Leaf231>;
+        number = "number", required => LeafRead<Leaf1>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t24::<1>], BASE0, "/definitions/workflow-step-completed"
     );
     rt::string_leaf!(
-        Leaf232 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
-        "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
+        Leaf232 -> WorkflowStepInProgressStatus,
+        |s| [!::std::matches!(s, "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_751, Visit751, WorkflowStepInProgress { name = "name", required => LeafRead
-        < Leaf2 >; status = "status", required => LeafRead < Leaf232 >; conclusion =
-        "conclusion", required => LeafRead < Leaf10 >; number = "number", required =>
-        LeafRead < Leaf1 >; started_at = "started_at", required => LeafRead < Leaf2 >;
-        completed_at = "completed_at", required => LeafRead < Leaf10 >; } deny;
-        contract[validators::t24:: < 0 >], BASE0,
-        "/definitions/workflow-step-in_progress"
+        read_751, Visit751, WorkflowStepInProgress { name = "name", required => LeafRead<Leaf2>;
+        status = "status", required => LeafRead<Leaf232>;
+        conclusion = "conclusion", required => LeafRead<Leaf10>;
+        number = "number", required => LeafRead<Leaf1>;
+        started_at = "started_at", required => LeafRead<Leaf2>;
+        completed_at = "completed_at", required => LeafRead<Leaf10>; } deny;
+        contract[validators::t24::<0>], BASE0, "/definitions/workflow-step-in_progress"
     );
 }
 /// Validators: one function per distinct subschema.
@@ -16775,16 +16933,15 @@ mod validators {
     static VALUE8: rt::JsonConst = rt::JsonConst::new("[true]");
     static VALUE6: rt::JsonConst = rt::JsonConst::new("false");
     static WORDS28: &[&str] = rt::words!(
-        "COLLABORATOR", "CONTRIBUTOR", "FIRST_TIMER", "FIRST_TIME_CONTRIBUTOR",
-        "MANNEQUIN", "MEMBER", "NONE", "OWNER"
+        "COLLABORATOR", "CONTRIBUTOR", "FIRST_TIMER", "FIRST_TIME_CONTRIBUTOR", "MANNEQUIN",
+        "MEMBER", "NONE", "OWNER"
     );
     static WORDS59: &[&str] = rt::words!(
         "account", "billing_cycle", "unit_count", "on_free_trial", "free_trial_ends_on",
         "next_billing_date", "plan"
     );
     static WORDS58: &[&str] = rt::words!(
-        "account", "billing_cycle", "unit_count", "on_free_trial", "free_trial_ends_on",
-        "plan"
+        "account", "billing_cycle", "unit_count", "on_free_trial", "free_trial_ends_on", "plan"
     );
     static WORDS142: &[&str] = rt::words!(
         "action", "alert", "ref", "commit_oid", "repository", "sender"
@@ -16802,9 +16959,7 @@ mod validators {
     static WORDS226: &[&str] = rt::words!(
         "action", "alert", "repository", "sender", "organization"
     );
-    static WORDS193: &[&str] = rt::words!(
-        "action", "blocked_user", "organization", "sender"
-    );
+    static WORDS193: &[&str] = rt::words!("action", "blocked_user", "organization", "sender");
     static WORDS194: &[&str] = rt::words!(
         "action", "blocked_user", "sender", "installation", "organization"
     );
@@ -16812,12 +16967,10 @@ mod validators {
         "action", "branch", "client_payload", "repository", "sender", "installation"
     );
     static WORDS225: &[&str] = rt::words!(
-        "action", "branch", "client_payload", "repository", "sender", "installation",
-        "organization"
+        "action", "branch", "client_payload", "repository", "sender", "installation", "organization"
     );
     static WORDS163: &[&str] = rt::words!(
-        "action", "changes", "comment", "discussion", "repository", "sender",
-        "installation"
+        "action", "changes", "comment", "discussion", "repository", "sender", "installation"
     );
     static WORDS218: &[&str] = rt::words!(
         "action", "changes", "comment", "pull_request", "repository", "installation",
@@ -16836,42 +16989,30 @@ mod validators {
         "action", "changes", "issue", "comment", "repository", "sender", "installation",
         "organization"
     );
-    static WORDS175: &[&str] = rt::words!(
-        "action", "changes", "issue", "repository", "sender"
-    );
+    static WORDS175: &[&str] = rt::words!("action", "changes", "issue", "repository", "sender");
     static WORDS178: &[&str] = rt::words!(
-        "action", "changes", "issue", "repository", "sender", "installation",
-        "organization"
+        "action", "changes", "issue", "repository", "sender", "installation", "organization"
     );
     static WORDS183: &[&str] = rt::words!(
         "action", "changes", "member", "repository", "installation", "sender"
     );
-    static WORDS184: &[&str] = rt::words!(
-        "action", "changes", "member", "repository", "sender"
-    );
-    static WORDS191: &[&str] = rt::words!(
-        "action", "changes", "milestone", "repository", "sender"
-    );
+    static WORDS184: &[&str] = rt::words!("action", "changes", "member", "repository", "sender");
+    static WORDS191: &[&str] = rt::words!("action", "changes", "milestone", "repository", "sender");
     static WORDS192: &[&str] = rt::words!(
-        "action", "changes", "milestone", "repository", "sender", "installation",
-        "organization"
+        "action", "changes", "milestone", "repository", "sender", "installation", "organization"
     );
     static WORDS87: &[&str] = rt::words!(
         "action", "changes", "number", "pull_request", "repository", "sender"
     );
-    static WORDS201: &[&str] = rt::words!(
-        "action", "changes", "project", "repository", "sender"
-    );
+    static WORDS201: &[&str] = rt::words!("action", "changes", "project", "repository", "sender");
     static WORDS202: &[&str] = rt::words!(
-        "action", "changes", "project", "repository", "sender", "installation",
-        "organization"
+        "action", "changes", "project", "repository", "sender", "installation", "organization"
     );
     static WORDS203: &[&str] = rt::words!(
         "action", "changes", "project_card", "repository", "sender"
     );
     static WORDS204: &[&str] = rt::words!(
-        "action", "changes", "project_card", "repository", "sender", "organization",
-        "installation"
+        "action", "changes", "project_card", "repository", "sender", "organization", "installation"
     );
     static WORDS209: &[&str] = rt::words!(
         "action", "changes", "project_column", "repository", "sender"
@@ -16880,40 +17021,32 @@ mod validators {
         "action", "changes", "project_column", "repository", "sender", "installation",
         "organization"
     );
-    static WORDS220: &[&str] = rt::words!(
-        "action", "changes", "release", "repository", "sender"
-    );
+    static WORDS220: &[&str] = rt::words!("action", "changes", "release", "repository", "sender");
     static WORDS221: &[&str] = rt::words!(
-        "action", "changes", "release", "repository", "sender", "installation",
-        "organization"
+        "action", "changes", "release", "repository", "sender", "installation", "organization"
     );
     static WORDS223: &[&str] = rt::words!(
         "action", "changes", "repository", "sender", "installation", "organization"
     );
     static WORDS214: &[&str] = rt::words!(
-        "action", "changes", "review", "pull_request", "repository", "installation",
-        "organization", "sender"
+        "action", "changes", "review", "pull_request", "repository", "installation", "organization",
+        "sender"
     );
     static WORDS213: &[&str] = rt::words!(
         "action", "changes", "review", "pull_request", "repository", "sender"
     );
-    static WORDS233: &[&str] = rt::words!(
-        "action", "changes", "team", "organization", "sender"
-    );
+    static WORDS233: &[&str] = rt::words!("action", "changes", "team", "organization", "sender");
     static WORDS234: &[&str] = rt::words!(
-        "action", "changes", "team", "repository", "sender", "organization",
-        "installation"
+        "action", "changes", "team", "repository", "sender", "organization", "installation"
     );
     static WORDS139: &[&str] = rt::words!(
         "action", "check_run", "requested_action", "repository", "sender"
     );
     static WORDS138: &[&str] = rt::words!(
-        "action", "check_run", "requested_action", "repository", "sender",
-        "installation", "organization"
+        "action", "check_run", "requested_action", "repository", "sender", "installation",
+        "organization"
     );
-    static WORDS140: &[&str] = rt::words!(
-        "action", "check_suite", "repository", "sender"
-    );
+    static WORDS140: &[&str] = rt::words!("action", "check_suite", "repository", "sender");
     static WORDS141: &[&str] = rt::words!(
         "action", "check_suite", "repository", "sender", "installation", "organization"
     );
@@ -16921,12 +17054,10 @@ mod validators {
         "action", "comment", "discussion", "repository", "sender", "installation"
     );
     static WORDS162: &[&str] = rt::words!(
-        "action", "comment", "discussion", "repository", "sender", "installation",
-        "organization"
+        "action", "comment", "discussion", "repository", "sender", "installation", "organization"
     );
     static WORDS216: &[&str] = rt::words!(
-        "action", "comment", "pull_request", "repository", "installation",
-        "organization", "sender"
+        "action", "comment", "pull_request", "repository", "installation", "organization", "sender"
     );
     static WORDS215: &[&str] = rt::words!(
         "action", "comment", "pull_request", "repository", "sender"
@@ -16938,43 +17069,35 @@ mod validators {
         "action", "content_reference", "repository", "sender", "installation"
     );
     static WORDS146: &[&str] = rt::words!(
-        "action", "content_reference", "repository", "sender", "installation",
-        "organization"
+        "action", "content_reference", "repository", "sender", "installation", "organization"
     );
     static WORDS148: &[&str] = rt::words!(
         "action", "deployment", "workflow", "workflow_run", "repository", "sender"
     );
     static WORDS149: &[&str] = rt::words!(
-        "action", "deployment", "workflow", "workflow_run", "repository", "sender",
-        "installation", "organization"
+        "action", "deployment", "workflow", "workflow_run", "repository", "sender", "installation",
+        "organization"
     );
     static WORDS150: &[&str] = rt::words!(
         "action", "deployment_status", "deployment", "repository", "sender"
     );
     static WORDS151: &[&str] = rt::words!(
-        "action", "deployment_status", "deployment", "repository", "sender",
-        "installation", "organization"
+        "action", "deployment_status", "deployment", "repository", "sender", "installation",
+        "organization"
     );
-    static WORDS152: &[&str] = rt::words!(
-        "action", "discussion", "answer", "repository", "sender"
-    );
+    static WORDS152: &[&str] = rt::words!("action", "discussion", "answer", "repository", "sender");
     static WORDS153: &[&str] = rt::words!(
-        "action", "discussion", "answer", "repository", "sender", "installation",
-        "organization"
+        "action", "discussion", "answer", "repository", "sender", "installation", "organization"
     );
-    static WORDS157: &[&str] = rt::words!(
-        "action", "discussion", "label", "repository", "sender"
-    );
+    static WORDS157: &[&str] = rt::words!("action", "discussion", "label", "repository", "sender");
     static WORDS158: &[&str] = rt::words!(
-        "action", "discussion", "label", "repository", "sender", "installation",
-        "organization"
+        "action", "discussion", "label", "repository", "sender", "installation", "organization"
     );
     static WORDS159: &[&str] = rt::words!(
         "action", "discussion", "old_answer", "repository", "sender"
     );
     static WORDS160: &[&str] = rt::words!(
-        "action", "discussion", "old_answer", "repository", "sender", "installation",
-        "organization"
+        "action", "discussion", "old_answer", "repository", "sender", "installation", "organization"
     );
     static WORDS156: &[&str] = rt::words!(
         "action", "discussion", "repository", "sender", "installation", "organization"
@@ -16986,9 +17109,7 @@ mod validators {
         "action", "effective_date", "sender", "marketplace_purchase",
         "previous_marketplace_purchase"
     );
-    static WORDS189: &[&str] = rt::words!(
-        "action", "hook_id", "hook", "repository", "sender"
-    );
+    static WORDS189: &[&str] = rt::words!("action", "hook_id", "hook", "repository", "sender");
     static WORDS165: &[&str] = rt::words!(
         "action", "installation", "repositories", "requester", "sender"
     );
@@ -16996,37 +17117,27 @@ mod validators {
         "action", "installation", "repository_selection", "repositories_added",
         "repositories_removed", "requester", "sender"
     );
-    static WORDS197: &[&str] = rt::words!(
-        "action", "invitation", "user", "organization", "sender"
-    );
+    static WORDS197: &[&str] = rt::words!("action", "invitation", "user", "organization", "sender");
     static WORDS198: &[&str] = rt::words!(
         "action", "invitation", "user", "sender", "installation", "organization"
     );
     static WORDS171: &[&str] = rt::words!(
-        "action", "issue", "assignee", "repository", "sender", "installation",
-        "organization"
+        "action", "issue", "assignee", "repository", "sender", "installation", "organization"
     );
-    static WORDS167: &[&str] = rt::words!(
-        "action", "issue", "comment", "repository", "sender"
-    );
+    static WORDS167: &[&str] = rt::words!("action", "issue", "comment", "repository", "sender");
     static WORDS168: &[&str] = rt::words!(
-        "action", "issue", "comment", "repository", "sender", "installation",
-        "organization"
+        "action", "issue", "comment", "repository", "sender", "installation", "organization"
     );
     static WORDS176: &[&str] = rt::words!(
         "action", "issue", "label", "changes", "repository", "sender", "installation",
         "organization"
     );
     static WORDS177: &[&str] = rt::words!(
-        "action", "issue", "label", "repository", "sender", "installation",
-        "organization"
+        "action", "issue", "label", "repository", "sender", "installation", "organization"
     );
-    static WORDS173: &[&str] = rt::words!(
-        "action", "issue", "milestone", "repository", "sender"
-    );
+    static WORDS173: &[&str] = rt::words!("action", "issue", "milestone", "repository", "sender");
     static WORDS174: &[&str] = rt::words!(
-        "action", "issue", "milestone", "repository", "sender", "installation",
-        "organization"
+        "action", "issue", "milestone", "repository", "sender", "installation", "organization"
     );
     static WORDS172: &[&str] = rt::words!(
         "action", "issue", "repository", "sender", "installation", "organization"
@@ -17035,8 +17146,7 @@ mod validators {
         "action", "key", "repository", "sender", "installation", "organization"
     );
     static WORDS180: &[&str] = rt::words!(
-        "action", "label", "changes", "repository", "sender", "installation",
-        "organization"
+        "action", "label", "changes", "repository", "sender", "installation", "organization"
     );
     static WORDS179: &[&str] = rt::words!(
         "action", "label", "repository", "sender", "installation", "organization"
@@ -17047,9 +17157,7 @@ mod validators {
     static WORDS186: &[&str] = rt::words!(
         "action", "member", "repository", "installation", "sender"
     );
-    static WORDS195: &[&str] = rt::words!(
-        "action", "membership", "organization", "sender"
-    );
+    static WORDS195: &[&str] = rt::words!("action", "membership", "organization", "sender");
     static WORDS196: &[&str] = rt::words!(
         "action", "membership", "sender", "installation", "organization"
     );
@@ -17057,15 +17165,15 @@ mod validators {
         "action", "milestone", "repository", "sender", "installation", "organization"
     );
     static WORDS96: &[&str] = rt::words!(
-        "action", "number", "before", "after", "pull_request", "repository",
-        "installation", "organization", "sender"
+        "action", "number", "before", "after", "pull_request", "repository", "installation",
+        "organization", "sender"
     );
     static WORDS95: &[&str] = rt::words!(
         "action", "number", "before", "after", "pull_request", "repository", "sender"
     );
     static WORDS88: &[&str] = rt::words!(
-        "action", "number", "changes", "pull_request", "repository", "installation",
-        "organization", "sender"
+        "action", "number", "changes", "pull_request", "repository", "installation", "organization",
+        "sender"
     );
     static WORDS82: &[&str] = rt::words!(
         "action", "number", "pull_request", "assignee", "repository", "installation",
@@ -17075,29 +17183,28 @@ mod validators {
         "action", "number", "pull_request", "assignee", "repository", "sender"
     );
     static WORDS90: &[&str] = rt::words!(
-        "action", "number", "pull_request", "label", "repository", "installation",
-        "organization", "sender"
+        "action", "number", "pull_request", "label", "repository", "installation", "organization",
+        "sender"
     );
     static WORDS89: &[&str] = rt::words!(
         "action", "number", "pull_request", "label", "repository", "sender"
     );
     static WORDS86: &[&str] = rt::words!(
-        "action", "number", "pull_request", "repository", "installation", "organization",
-        "sender"
+        "action", "number", "pull_request", "repository", "installation", "organization", "sender"
     );
     static WORDS85: &[&str] = rt::words!(
         "action", "number", "pull_request", "repository", "sender"
     );
     static WORDS92: &[&str] = rt::words!(
-        "action", "number", "pull_request", "requested_reviewer", "repository",
-        "installation", "organization", "sender"
+        "action", "number", "pull_request", "requested_reviewer", "repository", "installation",
+        "organization", "sender"
     );
     static WORDS91: &[&str] = rt::words!(
         "action", "number", "pull_request", "requested_reviewer", "repository", "sender"
     );
     static WORDS94: &[&str] = rt::words!(
-        "action", "number", "pull_request", "requested_team", "repository",
-        "installation", "organization", "sender"
+        "action", "number", "pull_request", "requested_team", "repository", "installation",
+        "organization", "sender"
     );
     static WORDS93: &[&str] = rt::words!(
         "action", "number", "pull_request", "requested_team", "repository", "sender"
@@ -17106,8 +17213,7 @@ mod validators {
         "action", "organization", "installation", "repository", "sender", "workflow_job"
     );
     static WORDS238: &[&str] = rt::words!(
-        "action", "organization", "repository", "sender", "workflow", "workflow_run",
-        "installation"
+        "action", "organization", "repository", "sender", "workflow", "workflow_run", "installation"
     );
     static WORDS199: &[&str] = rt::words!(
         "action", "package", "repository", "sender", "organization"
@@ -17115,18 +17221,13 @@ mod validators {
     static WORDS200: &[&str] = rt::words!(
         "action", "project", "repository", "sender", "installation", "organization"
     );
-    static WORDS205: &[&str] = rt::words!(
-        "action", "project_card", "repository", "sender"
-    );
+    static WORDS205: &[&str] = rt::words!("action", "project_card", "repository", "sender");
     static WORDS206: &[&str] = rt::words!(
         "action", "project_card", "repository", "sender", "organization", "installation"
     );
-    static WORDS207: &[&str] = rt::words!(
-        "action", "project_column", "repository", "sender"
-    );
+    static WORDS207: &[&str] = rt::words!("action", "project_column", "repository", "sender");
     static WORDS208: &[&str] = rt::words!(
-        "action", "project_column", "repository", "sender", "installation",
-        "organization"
+        "action", "project_column", "repository", "sender", "installation", "organization"
     );
     static WORDS219: &[&str] = rt::words!(
         "action", "release", "repository", "sender", "installation", "organization"
@@ -17137,22 +17238,16 @@ mod validators {
     static WORDS237: &[&str] = rt::words!(
         "action", "repository", "sender", "workflow", "workflow_run"
     );
-    static WORDS235: &[&str] = rt::words!(
-        "action", "repository", "sender", "workflow_job"
-    );
+    static WORDS235: &[&str] = rt::words!("action", "repository", "sender", "workflow_job");
     static WORDS212: &[&str] = rt::words!(
-        "action", "review", "pull_request", "repository", "installation", "organization",
-        "sender"
+        "action", "review", "pull_request", "repository", "installation", "organization", "sender"
     );
     static WORDS211: &[&str] = rt::words!(
         "action", "review", "pull_request", "repository", "sender"
     );
-    static WORDS136: &[&str] = rt::words!(
-        "action", "rule", "changes", "repository", "sender"
-    );
+    static WORDS136: &[&str] = rt::words!("action", "rule", "changes", "repository", "sender");
     static WORDS137: &[&str] = rt::words!(
-        "action", "rule", "changes", "repository", "sender", "installation",
-        "organization"
+        "action", "rule", "changes", "repository", "sender", "installation", "organization"
     );
     static WORDS135: &[&str] = rt::words!(
         "action", "rule", "repository", "sender", "installation", "organization"
@@ -17166,9 +17261,7 @@ mod validators {
     static WORDS230: &[&str] = rt::words!(
         "action", "sponsorship", "effective_date", "changes", "sender"
     );
-    static WORDS229: &[&str] = rt::words!(
-        "action", "sponsorship", "effective_date", "sender"
-    );
+    static WORDS229: &[&str] = rt::words!("action", "sponsorship", "effective_date", "sender");
     static WORDS231: &[&str] = rt::words!(
         "action", "starred_at", "repository", "sender", "organization", "installation"
     );
@@ -17176,52 +17269,46 @@ mod validators {
         "action", "team", "repository", "sender", "organization", "installation"
     );
     static WORDS47: &[&str] = rt::words!(
-        "actions", "administration", "checks", "content_references", "contents",
-        "deployments", "discussions", "emails", "environments", "issues", "members",
-        "metadata", "organization_administration", "organization_events",
-        "organization_hooks", "organization_packages", "organization_plan",
-        "organization_projects", "organization_secrets",
-        "organization_self_hosted_runners", "organization_user_blocking", "packages",
-        "pages", "pull_requests", "repository_hooks", "repository_projects",
-        "secret_scanning_alerts", "secrets", "security_events",
-        "security_scanning_alert", "single_file", "statuses", "team_discussions",
-        "vulnerability_alerts", "workflows"
+        "actions", "administration", "checks", "content_references", "contents", "deployments",
+        "discussions", "emails", "environments", "issues", "members", "metadata",
+        "organization_administration", "organization_events", "organization_hooks",
+        "organization_packages", "organization_plan", "organization_projects",
+        "organization_secrets", "organization_self_hosted_runners", "organization_user_blocking",
+        "packages", "pages", "pull_requests", "repository_hooks", "repository_projects",
+        "secret_scanning_alerts", "secrets", "security_events", "security_scanning_alert",
+        "single_file", "statuses", "team_discussions", "vulnerability_alerts", "workflows"
     );
     static WORDS17: &[&str] = rt::words!(
-        "actions", "administration", "checks", "content_references", "contents",
-        "deployments", "discussions", "emails", "environments", "issues", "members",
-        "metadata", "organization_administration", "organization_hooks",
-        "organization_packages", "organization_plan", "organization_projects",
-        "organization_secrets", "organization_self_hosted_runners",
-        "organization_user_blocking", "packages", "pages", "pull_requests",
-        "repository_hooks", "repository_projects", "secret_scanning_alerts", "secrets",
-        "security_events", "security_scanning_alert", "single_file", "statuses",
+        "actions", "administration", "checks", "content_references", "contents", "deployments",
+        "discussions", "emails", "environments", "issues", "members", "metadata",
+        "organization_administration", "organization_hooks", "organization_packages",
+        "organization_plan", "organization_projects", "organization_secrets",
+        "organization_self_hosted_runners", "organization_user_blocking", "packages", "pages",
+        "pull_requests", "repository_hooks", "repository_projects", "secret_scanning_alerts",
+        "secrets", "security_events", "security_scanning_alert", "single_file", "statuses",
         "team_discussions", "vulnerability_alerts", "workflows"
     );
     static WORDS133: &[&str] = rt::words!(
         "archive_url", "assignees_url", "blobs_url", "branches_url", "collaborators_url",
         "comments_url", "commits_url", "compare_url", "contents_url", "contributors_url",
-        "deployments_url", "description", "downloads_url", "events_url", "fork",
-        "forks_url", "full_name", "git_commits_url", "git_refs_url", "git_tags_url",
-        "hooks_url", "html_url", "id", "issue_comment_url", "issue_events_url",
-        "issues_url", "keys_url", "labels_url", "languages_url", "merges_url",
-        "milestones_url", "name", "node_id", "notifications_url", "owner", "private",
-        "pulls_url", "releases_url", "stargazers_url", "statuses_url", "subscribers_url",
-        "subscription_url", "tags_url", "teams_url", "trees_url", "url"
+        "deployments_url", "description", "downloads_url", "events_url", "fork", "forks_url",
+        "full_name", "git_commits_url", "git_refs_url", "git_tags_url", "hooks_url", "html_url",
+        "id", "issue_comment_url", "issue_events_url", "issues_url", "keys_url", "labels_url",
+        "languages_url", "merges_url", "milestones_url", "name", "node_id", "notifications_url",
+        "owner", "private", "pulls_url", "releases_url", "stargazers_url", "statuses_url",
+        "subscribers_url", "subscription_url", "tags_url", "teams_url", "trees_url", "url"
     );
     static WORDS134: &[&str] = rt::words!(
-        "artifacts_url", "cancel_url", "check_suite_url", "check_suite_id",
-        "check_suite_node_id", "conclusion", "created_at", "event", "head_branch",
-        "head_commit", "head_repository", "head_sha", "html_url", "id", "jobs_url",
-        "logs_url", "node_id", "name", "pull_requests", "repository", "rerun_url",
-        "run_number", "status", "updated_at", "url", "workflow_id", "workflow_url"
+        "artifacts_url", "cancel_url", "check_suite_url", "check_suite_id", "check_suite_node_id",
+        "conclusion", "created_at", "event", "head_branch", "head_commit", "head_repository",
+        "head_sha", "html_url", "id", "jobs_url", "logs_url", "node_id", "name", "pull_requests",
+        "repository", "rerun_url", "run_number", "status", "updated_at", "url", "workflow_id",
+        "workflow_url"
     );
     static WORDS124: &[&str] = rt::words!(
         "author", "committer", "message", "tree", "url", "comment_count", "verification"
     );
-    static WORDS7: &[&str] = rt::words!(
-        "authorized_actors_only", "authorized_actor_names"
-    );
+    static WORDS7: &[&str] = rt::words!("authorized_actors_only", "authorized_actor_names");
     static WORDS132: &[&str] = rt::words!(
         "badge_url", "created_at", "html_url", "id", "name", "node_id", "path", "state",
         "updated_at", "url"
@@ -17230,82 +17317,72 @@ mod validators {
         "category", "answer_html_url", "answer_chosen_at", "answer_chosen_by"
     );
     static WORDS164: &[&str] = rt::words!(
-        "changes", "action", "comment", "discussion", "repository", "sender",
-        "installation", "organization"
-    );
-    static WORDS155: &[&str] = rt::words!(
-        "changes", "action", "discussion", "repository", "sender", "installation",
+        "changes", "action", "comment", "discussion", "repository", "sender", "installation",
         "organization"
     );
+    static WORDS155: &[&str] = rt::words!(
+        "changes", "action", "discussion", "repository", "sender", "installation", "organization"
+    );
     static WORDS48: &[&str] = rt::words!(
-        "check_run", "check_suite", "code_scanning_alert", "commit_comment",
-        "content_reference", "create", "delete", "deployment", "deployment_review",
-        "deployment_status", "deploy_key", "discussion", "discussion_comment", "fork",
-        "gollum", "issues", "issue_comment", "label", "member", "membership",
-        "merge_queue_entry", "milestone", "organization", "org_block", "page_build",
-        "project", "project_card", "project_column", "public", "pull_request",
-        "pull_request_review", "pull_request_review_comment", "push", "registry_package",
-        "release", "repository", "repository_dispatch", "secret_scanning_alert", "star",
-        "status", "team", "team_add", "watch", "workflow_dispatch", "workflow_run"
+        "check_run", "check_suite", "code_scanning_alert", "commit_comment", "content_reference",
+        "create", "delete", "deployment", "deployment_review", "deployment_status", "deploy_key",
+        "discussion", "discussion_comment", "fork", "gollum", "issues", "issue_comment", "label",
+        "member", "membership", "merge_queue_entry", "milestone", "organization", "org_block",
+        "page_build", "project", "project_card", "project_column", "public", "pull_request",
+        "pull_request_review", "pull_request_review_comment", "push", "registry_package", "release",
+        "repository", "repository_dispatch", "secret_scanning_alert", "star", "status", "team",
+        "team_add", "watch", "workflow_dispatch", "workflow_run"
     );
     static WORDS63: &[&str] = rt::words!(
-        "check_run", "check_suite", "code_scanning_alert", "commit_comment",
-        "content_reference", "create", "delete", "deployment", "deployment_review",
-        "deployment_status", "deploy_key", "discussion", "discussion_comment", "fork",
-        "gollum", "issues", "issue_comment", "label", "member", "membership", "meta",
-        "milestone", "organization", "org_block", "page_build", "project",
-        "project_card", "project_column", "public", "pull_request",
-        "pull_request_review", "pull_request_review_comment", "push", "registry_package",
-        "release", "repository", "repository_dispatch", "repository_import",
-        "repository_vulnerability_alert", "secret_scanning_alert", "star", "status",
-        "team", "team_add", "watch", "workflow_dispatch", "workflow_run"
+        "check_run", "check_suite", "code_scanning_alert", "commit_comment", "content_reference",
+        "create", "delete", "deployment", "deployment_review", "deployment_status", "deploy_key",
+        "discussion", "discussion_comment", "fork", "gollum", "issues", "issue_comment", "label",
+        "member", "membership", "meta", "milestone", "organization", "org_block", "page_build",
+        "project", "project_card", "project_column", "public", "pull_request",
+        "pull_request_review", "pull_request_review_comment", "push", "registry_package", "release",
+        "repository", "repository_dispatch", "repository_import", "repository_vulnerability_alert",
+        "secret_scanning_alert", "star", "status", "team", "team_add", "watch", "workflow_dispatch",
+        "workflow_run"
     );
     static WORDS18: &[&str] = rt::words!(
-        "check_run", "check_suite", "code_scanning_alert", "commit_comment",
-        "content_reference", "create", "delete", "deployment", "deployment_review",
-        "deployment_status", "deploy_key", "discussion", "discussion_comment", "fork",
-        "gollum", "issues", "issue_comment", "label", "member", "membership",
-        "milestone", "organization", "org_block", "page_build", "project",
-        "project_card", "project_column", "public", "pull_request",
-        "pull_request_review", "pull_request_review_comment", "push", "registry_package",
-        "release", "repository", "repository_dispatch", "secret_scanning_alert", "star",
-        "status", "team", "team_add", "watch", "workflow_dispatch", "workflow_run"
+        "check_run", "check_suite", "code_scanning_alert", "commit_comment", "content_reference",
+        "create", "delete", "deployment", "deployment_review", "deployment_status", "deploy_key",
+        "discussion", "discussion_comment", "fork", "gollum", "issues", "issue_comment", "label",
+        "member", "membership", "milestone", "organization", "org_block", "page_build", "project",
+        "project_card", "project_column", "public", "pull_request", "pull_request_review",
+        "pull_request_review_comment", "push", "registry_package", "release", "repository",
+        "repository_dispatch", "secret_scanning_alert", "star", "status", "team", "team_add",
+        "watch", "workflow_dispatch", "workflow_run"
     );
-    static WORDS243: &[&str] = rt::words!(
-        "closed_at", "merged_at", "draft", "merged", "merged_by"
-    );
-    static WORDS75: &[&str] = rt::words!(
-        "content_type", "secret", "url", "insecure_ssl"
-    );
+    static WORDS243: &[&str] = rt::words!("closed_at", "merged_at", "draft", "merged", "merged_by");
+    static WORDS75: &[&str] = rt::words!("content_type", "secret", "url", "insecure_ssl");
     static WORDS117: &[&str] = rt::words!(
         "cvss", "cwes", "ghsa_id", "summary", "description", "severity", "identifiers",
         "references", "published_at", "updated_at", "withdrawn_at", "vulnerabilities"
     );
     static WORDS69: &[&str] = rt::words!(
-        "download_url", "id", "name", "sha256", "sha1", "md5", "content_type", "state",
-        "size", "created_at", "updated_at"
+        "download_url", "id", "name", "sha256", "sha1", "md5", "content_type", "state", "size",
+        "created_at", "updated_at"
     );
     static WORDS125: &[&str] = rt::words!(
-        "expired_key", "not_signing_key", "gpgverify_error", "gpgverify_unavailable",
-        "unsigned", "unknown_signature_type", "no_user", "unverified_email", "bad_email",
-        "unknown_key", "malformed_signature", "invalid", "valid"
+        "expired_key", "not_signing_key", "gpgverify_error", "gpgverify_unavailable", "unsigned",
+        "unknown_signature_type", "no_user", "unverified_email", "bad_email", "unknown_key",
+        "malformed_signature", "invalid", "valid"
     );
-    static WORDS116: &[&str] = rt::words!(
-        "false_positive", "wontfix", "revoked", "used_in_tests"
-    );
+    static WORDS116: &[&str] = rt::words!("false_positive", "wontfix", "revoked", "used_in_tests");
     static WORDS42: &[&str] = rt::words!(
         "forkee", "repository", "sender", "installation", "organization"
     );
     static WORDS46: &[&str] = rt::words!(
         "id", "account", "repository_selection", "access_tokens_url", "repositories_url",
-        "html_url", "app_id", "app_slug", "target_id", "target_type", "permissions",
-        "events", "created_at", "updated_at", "single_file_name",
-        "has_multiple_single_files", "single_file_paths", "suspended_by", "suspended_at"
+        "html_url", "app_id", "app_slug", "target_id", "target_type", "permissions", "events",
+        "created_at", "updated_at", "single_file_name", "has_multiple_single_files",
+        "single_file_paths", "suspended_by", "suspended_at"
     );
     static WORDS45: &[&str] = rt::words!(
         "id", "account", "repository_selection", "access_tokens_url", "repositories_url",
-        "html_url", "app_id", "target_id", "target_type", "permissions", "events",
-        "created_at", "updated_at", "single_file_name", "suspended_at", "suspended_by"
+        "html_url", "app_id", "target_id", "target_type", "permissions", "events", "created_at",
+        "updated_at", "single_file_name", "suspended_at", "suspended_by"
     );
     static WORDS113: &[&str] = rt::words!(
         "id", "affected_range", "affected_package_name", "dismisser", "dismiss_reason",
@@ -17313,13 +17390,13 @@ mod validators {
     );
     static WORDS114: &[&str] = rt::words!(
         "id", "affected_range", "affected_package_name", "dismisser", "dismiss_reason",
-        "dismissed_at", "ghsa_id", "severity", "external_reference",
-        "external_identifier", "fixed_in", "created_at"
+        "dismissed_at", "ghsa_id", "severity", "external_reference", "external_identifier",
+        "fixed_in", "created_at"
     );
     static WORDS112: &[&str] = rt::words!(
         "id", "affected_range", "affected_package_name", "dismisser", "dismiss_reason",
-        "dismissed_at", "severity", "ghsa_id", "external_reference",
-        "external_identifier", "fixed_in", "created_at"
+        "dismissed_at", "severity", "ghsa_id", "external_reference", "external_identifier",
+        "fixed_in", "created_at"
     );
     static WORDS111: &[&str] = rt::words!(
         "id", "affected_range", "affected_package_name", "external_reference",
@@ -17329,13 +17406,12 @@ mod validators {
         "id", "build", "repository", "sender", "installation", "organization"
     );
     static WORDS12: &[&str] = rt::words!(
-        "id", "head_branch", "head_sha", "status", "conclusion", "url", "before",
-        "after", "pull_requests", "app", "created_at", "updated_at"
+        "id", "head_branch", "head_sha", "status", "conclusion", "url", "before", "after",
+        "pull_requests", "app", "created_at", "updated_at"
     );
     static WORDS8: &[&str] = rt::words!(
-        "id", "head_sha", "external_id", "url", "html_url", "status", "conclusion",
-        "started_at", "completed_at", "output", "name", "check_suite", "app",
-        "pull_requests"
+        "id", "head_sha", "external_id", "url", "html_url", "status", "conclusion", "started_at",
+        "completed_at", "output", "name", "check_suite", "app", "pull_requests"
     );
     static WORDS33: &[&str] = rt::words!(
         "id", "key", "url", "title", "verified", "created_at", "read_only"
@@ -17345,75 +17421,66 @@ mod validators {
         "price_model", "has_free_trial", "unit_name", "bullets"
     );
     static WORDS66: &[&str] = rt::words!(
-        "id", "name", "namespace", "description", "ecosystem", "package_type",
-        "html_url", "created_at", "updated_at", "owner", "package_version", "registry"
+        "id", "name", "namespace", "description", "ecosystem", "package_type", "html_url",
+        "created_at", "updated_at", "owner", "package_version", "registry"
     );
     static WORDS19: &[&str] = rt::words!(
-        "id", "node_id", "head_branch", "head_sha", "status", "conclusion", "url",
-        "before", "after", "pull_requests", "app", "created_at", "updated_at",
-        "latest_check_runs_count", "check_runs_url", "head_commit"
+        "id", "node_id", "head_branch", "head_sha", "status", "conclusion", "url", "before",
+        "after", "pull_requests", "app", "created_at", "updated_at", "latest_check_runs_count",
+        "check_runs_url", "head_commit"
     );
     static WORDS13: &[&str] = rt::words!(
-        "id", "node_id", "head_branch", "head_sha", "status", "conclusion", "url",
-        "before", "after", "pull_requests", "deployment", "app", "created_at",
-        "updated_at"
+        "id", "node_id", "head_branch", "head_sha", "status", "conclusion", "url", "before",
+        "after", "pull_requests", "deployment", "app", "created_at", "updated_at"
     );
     static WORDS9: &[&str] = rt::words!(
-        "id", "node_id", "head_sha", "external_id", "url", "html_url", "details_url",
-        "status", "conclusion", "started_at", "completed_at", "output", "name",
-        "check_suite", "app", "pull_requests"
+        "id", "node_id", "head_sha", "external_id", "url", "html_url", "details_url", "status",
+        "conclusion", "started_at", "completed_at", "output", "name", "check_suite", "app",
+        "pull_requests"
     );
     static WORDS38: &[&str] = rt::words!(
-        "id", "node_id", "html_url", "parent_id", "child_comment_count",
-        "repository_url", "discussion_id", "author_association", "user", "created_at",
-        "updated_at", "body"
+        "id", "node_id", "html_url", "parent_id", "child_comment_count", "repository_url",
+        "discussion_id", "author_association", "user", "created_at", "updated_at", "body"
     );
     static WORDS65: &[&str] = rt::words!(
-        "id", "node_id", "login", "email", "role", "created_at", "failed_at",
-        "failed_reason", "inviter", "team_count", "invitation_teams_url"
+        "id", "node_id", "login", "email", "role", "created_at", "failed_at", "failed_reason",
+        "inviter", "team_count", "invitation_teams_url"
     );
-    static WORDS49: &[&str] = rt::words!(
-        "id", "node_id", "name", "full_name", "private"
-    );
+    static WORDS49: &[&str] = rt::words!("id", "node_id", "name", "full_name", "private");
     static WORDS2: &[&str] = rt::words!(
-        "id", "node_id", "name", "full_name", "private", "owner", "html_url",
-        "description", "fork", "url", "forks_url", "keys_url", "collaborators_url",
-        "teams_url", "hooks_url", "issue_events_url", "events_url", "assignees_url",
-        "branches_url", "tags_url", "blobs_url", "git_tags_url", "git_refs_url",
-        "trees_url", "statuses_url", "languages_url", "stargazers_url",
-        "contributors_url", "subscribers_url", "subscription_url", "commits_url",
-        "git_commits_url", "comments_url", "issue_comment_url", "contents_url",
-        "compare_url", "merges_url", "archive_url", "downloads_url", "issues_url",
-        "pulls_url", "milestones_url", "notifications_url", "labels_url", "releases_url",
-        "deployments_url", "created_at", "updated_at", "pushed_at", "git_url", "ssh_url",
-        "clone_url", "svn_url", "homepage", "size", "stargazers_count", "watchers_count",
-        "language", "has_issues", "has_projects", "has_downloads", "has_wiki",
-        "has_pages", "forks_count", "mirror_url", "archived", "disabled",
-        "open_issues_count", "license", "forks", "open_issues", "watchers", "stargazers",
-        "default_branch", "allow_squash_merge", "allow_merge_commit",
-        "allow_rebase_merge", "allow_auto_merge", "allow_forking",
-        "delete_branch_on_merge", "master_branch", "permissions", "public",
-        "organization"
+        "id", "node_id", "name", "full_name", "private", "owner", "html_url", "description", "fork",
+        "url", "forks_url", "keys_url", "collaborators_url", "teams_url", "hooks_url",
+        "issue_events_url", "events_url", "assignees_url", "branches_url", "tags_url", "blobs_url",
+        "git_tags_url", "git_refs_url", "trees_url", "statuses_url", "languages_url",
+        "stargazers_url", "contributors_url", "subscribers_url", "subscription_url", "commits_url",
+        "git_commits_url", "comments_url", "issue_comment_url", "contents_url", "compare_url",
+        "merges_url", "archive_url", "downloads_url", "issues_url", "pulls_url", "milestones_url",
+        "notifications_url", "labels_url", "releases_url", "deployments_url", "created_at",
+        "updated_at", "pushed_at", "git_url", "ssh_url", "clone_url", "svn_url", "homepage", "size",
+        "stargazers_count", "watchers_count", "language", "has_issues", "has_projects",
+        "has_downloads", "has_wiki", "has_pages", "forks_count", "mirror_url", "archived",
+        "disabled", "open_issues_count", "license", "forks", "open_issues", "watchers",
+        "stargazers", "default_branch", "allow_squash_merge", "allow_merge_commit",
+        "allow_rebase_merge", "allow_auto_merge", "allow_forking", "delete_branch_on_merge",
+        "master_branch", "permissions", "public", "organization"
     );
     static WORDS1: &[&str] = rt::words!(
-        "id", "node_id", "name", "full_name", "private", "owner", "html_url",
-        "description", "fork", "url", "forks_url", "keys_url", "collaborators_url",
-        "teams_url", "hooks_url", "issue_events_url", "events_url", "assignees_url",
-        "branches_url", "tags_url", "blobs_url", "git_tags_url", "git_refs_url",
-        "trees_url", "statuses_url", "languages_url", "stargazers_url",
-        "contributors_url", "subscribers_url", "subscription_url", "commits_url",
-        "git_commits_url", "comments_url", "issue_comment_url", "contents_url",
-        "compare_url", "merges_url", "archive_url", "downloads_url", "issues_url",
-        "pulls_url", "milestones_url", "notifications_url", "labels_url", "releases_url",
-        "deployments_url", "created_at", "updated_at", "pushed_at", "git_url", "ssh_url",
-        "clone_url", "svn_url", "homepage", "size", "stargazers_count", "watchers_count",
-        "language", "has_issues", "has_projects", "has_downloads", "has_wiki",
-        "has_pages", "forks_count", "mirror_url", "archived", "open_issues_count",
-        "license", "forks", "open_issues", "watchers", "default_branch"
+        "id", "node_id", "name", "full_name", "private", "owner", "html_url", "description", "fork",
+        "url", "forks_url", "keys_url", "collaborators_url", "teams_url", "hooks_url",
+        "issue_events_url", "events_url", "assignees_url", "branches_url", "tags_url", "blobs_url",
+        "git_tags_url", "git_refs_url", "trees_url", "statuses_url", "languages_url",
+        "stargazers_url", "contributors_url", "subscribers_url", "subscription_url", "commits_url",
+        "git_commits_url", "comments_url", "issue_comment_url", "contents_url", "compare_url",
+        "merges_url", "archive_url", "downloads_url", "issues_url", "pulls_url", "milestones_url",
+        "notifications_url", "labels_url", "releases_url", "deployments_url", "created_at",
+        "updated_at", "pushed_at", "git_url", "ssh_url", "clone_url", "svn_url", "homepage", "size",
+        "stargazers_count", "watchers_count", "language", "has_issues", "has_projects",
+        "has_downloads", "has_wiki", "has_pages", "forks_count", "mirror_url", "archived",
+        "open_issues_count", "license", "forks", "open_issues", "watchers", "default_branch"
     );
     static WORDS15: &[&str] = rt::words!(
-        "id", "node_id", "owner", "name", "description", "external_url", "html_url",
-        "created_at", "updated_at"
+        "id", "node_id", "owner", "name", "description", "external_url", "html_url", "created_at",
+        "updated_at"
     );
     static WORDS40: &[&str] = rt::words!(
         "id", "node_id", "url", "name", "color", "default", "description"
@@ -17422,12 +17489,12 @@ mod validators {
         "id", "node_id", "url", "name", "description", "color", "default"
     );
     static WORDS97: &[&str] = rt::words!(
-        "id", "node_id", "user", "body", "commit_id", "submitted_at", "state",
-        "html_url", "pull_request_url", "author_association", "_links"
+        "id", "node_id", "user", "body", "commit_id", "submitted_at", "state", "html_url",
+        "pull_request_url", "author_association", "_links"
     );
     static WORDS239: &[&str] = rt::words!(
-        "id", "repository_id", "emoji", "name", "description", "created_at",
-        "updated_at", "slug", "is_answerable"
+        "id", "repository_id", "emoji", "name", "description", "created_at", "updated_at", "slug",
+        "is_answerable"
     );
     static WORDS0: &[&str] = rt::words!(
         "id", "repository_id", "name", "created_at", "updated_at",
@@ -17435,98 +17502,87 @@ mod validators {
         "dismiss_stale_reviews_on_push", "require_code_owner_review",
         "authorized_dismissal_actors_only", "ignore_approvals_from_contributors",
         "required_status_checks", "required_status_checks_enforcement_level",
-        "strict_required_status_checks_policy",
-        "signature_requirement_enforcement_level",
+        "strict_required_status_checks_policy", "signature_requirement_enforcement_level",
         "linear_history_requirement_enforcement_level", "admin_enforced",
         "allow_force_pushes_enforcement_level", "allow_deletions_enforcement_level",
         "merge_queue_enforcement_level", "required_deployments_enforcement_level",
-        "required_conversation_resolution_level", "authorized_actors_only",
-        "authorized_actor_names"
+        "required_conversation_resolution_level", "authorized_actors_only", "authorized_actor_names"
     );
     static WORDS131: &[&str] = rt::words!(
-        "id", "run_id", "head_sha", "node_id", "name", "check_run_url", "run_url",
-        "html_url", "url", "status", "steps", "conclusion", "labels", "started_at",
-        "completed_at"
+        "id", "run_id", "head_sha", "node_id", "name", "check_run_url", "run_url", "html_url",
+        "url", "status", "steps", "conclusion", "labels", "started_at", "completed_at"
     );
     static WORDS130: &[&str] = rt::words!(
-        "id", "run_id", "run_url", "node_id", "head_sha", "url", "html_url", "status",
-        "conclusion", "started_at", "completed_at", "name", "steps", "check_run_url",
-        "labels"
+        "id", "run_id", "run_url", "node_id", "head_sha", "url", "html_url", "status", "conclusion",
+        "started_at", "completed_at", "name", "steps", "check_run_url", "labels"
     );
     static WORDS25: &[&str] = rt::words!(
         "id", "severity", "description", "name", "full_description", "tags", "help"
     );
     static WORDS122: &[&str] = rt::words!(
-        "id", "sha", "name", "avatar_url", "target_url", "context", "description",
-        "state", "commit", "branches", "created_at", "updated_at", "repository",
-        "sender", "installation", "organization"
+        "id", "sha", "name", "avatar_url", "target_url", "context", "description", "state",
+        "commit", "branches", "created_at", "updated_at", "repository", "sender", "installation",
+        "organization"
     );
     static WORDS121: &[&str] = rt::words!(
-        "id", "sha", "name", "target_url", "context", "description", "state", "commit",
-        "branches", "created_at", "updated_at", "repository", "sender"
+        "id", "sha", "name", "target_url", "context", "description", "state", "commit", "branches",
+        "created_at", "updated_at", "repository", "sender"
     );
     static WORDS16: &[&str] = rt::words!(
-        "id", "slug", "node_id", "owner", "name", "description", "external_url",
-        "html_url", "created_at", "updated_at", "permissions", "events"
+        "id", "slug", "node_id", "owner", "name", "description", "external_url", "html_url",
+        "created_at", "updated_at", "permissions", "events"
     );
     static WORDS106: &[&str] = rt::words!(
-        "id", "tree_id", "distinct", "message", "timestamp", "url", "author",
-        "committer", "added", "modified", "removed"
+        "id", "tree_id", "distinct", "message", "timestamp", "url", "author", "committer", "added",
+        "modified", "removed"
     );
     static WORDS105: &[&str] = rt::words!(
-        "id", "tree_id", "distinct", "message", "timestamp", "url", "author",
-        "committer", "added", "removed", "modified"
+        "id", "tree_id", "distinct", "message", "timestamp", "url", "author", "committer", "added",
+        "removed", "modified"
     );
     static WORDS20: &[&str] = rt::words!(
         "id", "tree_id", "message", "timestamp", "author", "committer"
     );
     static WORDS67: &[&str] = rt::words!(
-        "id", "version", "summary", "name", "description", "body", "body_html",
-        "release", "manifest", "html_url", "tag_name", "target_commitish", "target_oid",
-        "draft", "prerelease", "created_at", "updated_at", "metadata", "docker_metadata",
-        "package_files", "author", "source_url", "installation_command"
+        "id", "version", "summary", "name", "description", "body", "body_html", "release",
+        "manifest", "html_url", "tag_name", "target_commitish", "target_oid", "draft", "prerelease",
+        "created_at", "updated_at", "metadata", "docker_metadata", "package_files", "author",
+        "source_url", "installation_command"
     );
     static WORDS128: &[&str] = rt::words!(
-        "inputs", "ref", "repository", "sender", "installation", "organization",
-        "workflow"
+        "inputs", "ref", "repository", "sender", "installation", "organization", "workflow"
     );
-    static WORDS127: &[&str] = rt::words!(
-        "inputs", "ref", "repository", "sender", "workflow"
-    );
+    static WORDS127: &[&str] = rt::words!("inputs", "ref", "repository", "sender", "workflow");
     static WORDS55: &[&str] = rt::words!(
         "login", "id", "avatar_url", "gravatar_id", "url", "html_url", "followers_url",
-        "following_url", "gists_url", "starred_url", "subscriptions_url",
-        "organizations_url", "repos_url", "events_url", "received_events_url", "type",
-        "site_admin", "email"
+        "following_url", "gists_url", "starred_url", "subscriptions_url", "organizations_url",
+        "repos_url", "events_url", "received_events_url", "type", "site_admin", "email"
     );
     static WORDS3: &[&str] = rt::words!(
-        "login", "id", "node_id", "avatar_url", "gravatar_id", "url", "html_url",
-        "followers_url", "following_url", "gists_url", "starred_url",
-        "subscriptions_url", "organizations_url", "repos_url", "events_url",
-        "received_events_url", "type", "site_admin"
+        "login", "id", "node_id", "avatar_url", "gravatar_id", "url", "html_url", "followers_url",
+        "following_url", "gists_url", "starred_url", "subscriptions_url", "organizations_url",
+        "repos_url", "events_url", "received_events_url", "type", "site_admin"
     );
     static WORDS4: &[&str] = rt::words!(
-        "login", "id", "node_id", "name", "email", "avatar_url", "gravatar_id", "url",
-        "html_url", "followers_url", "following_url", "gists_url", "starred_url",
-        "subscriptions_url", "organizations_url", "repos_url", "events_url",
-        "received_events_url", "type", "site_admin"
+        "login", "id", "node_id", "name", "email", "avatar_url", "gravatar_id", "url", "html_url",
+        "followers_url", "following_url", "gists_url", "starred_url", "subscriptions_url",
+        "organizations_url", "repos_url", "events_url", "received_events_url", "type", "site_admin"
     );
     static WORDS6: &[&str] = rt::words!(
-        "login", "id", "node_id", "url", "html_url", "repos_url", "events_url",
-        "hooks_url", "issues_url", "members_url", "public_members_url", "avatar_url",
-        "description"
-    );
-    static WORDS5: &[&str] = rt::words!(
-        "login", "id", "node_id", "url", "repos_url", "events_url", "hooks_url",
+        "login", "id", "node_id", "url", "html_url", "repos_url", "events_url", "hooks_url",
         "issues_url", "members_url", "public_members_url", "avatar_url", "description"
     );
+    static WORDS5: &[&str] = rt::words!(
+        "login", "id", "node_id", "url", "repos_url", "events_url", "hooks_url", "issues_url",
+        "members_url", "public_members_url", "avatar_url", "description"
+    );
     static WORDS60: &[&str] = rt::words!(
-        "name", "id", "node_id", "slug", "description", "privacy", "url", "html_url",
-        "members_url", "repositories_url", "permission"
+        "name", "id", "node_id", "slug", "description", "privacy", "url", "html_url", "members_url",
+        "repositories_url", "permission"
     );
     static WORDS61: &[&str] = rt::words!(
-        "name", "id", "node_id", "slug", "description", "privacy", "url", "html_url",
-        "members_url", "repositories_url", "permission", "parent"
+        "name", "id", "node_id", "slug", "description", "privacy", "url", "html_url", "members_url",
+        "repositories_url", "permission", "parent"
     );
     static WORDS129: &[&str] = rt::words!(
         "name", "status", "conclusion", "number", "started_at", "completed_at"
@@ -17539,8 +17595,8 @@ mod validators {
         "node_id", "created_at", "sponsorable", "sponsor", "privacy_level", "tier"
     );
     static WORDS22: &[&str] = rt::words!(
-        "number", "created_at", "url", "html_url", "instances", "most_recent_instance",
-        "state", "dismissed_by", "dismissed_at", "dismissed_reason", "rule", "tool"
+        "number", "created_at", "url", "html_url", "instances", "most_recent_instance", "state",
+        "dismissed_by", "dismissed_at", "dismissed_reason", "rule", "tool"
     );
     static WORDS21: &[&str] = rt::words!(
         "number", "created_at", "url", "html_url", "instances", "state", "dismissed_by",
@@ -17548,15 +17604,14 @@ mod validators {
     );
     static WORDS26: &[&str] = rt::words!(
         "number", "created_at", "url", "html_url", "instances", "state", "dismissed_by",
-        "dismissed_at", "dismissed_reason", "rule", "tool", "most_recent_instance",
-        "instances_url"
+        "dismissed_at", "dismissed_reason", "rule", "tool", "most_recent_instance", "instances_url"
     );
     static WORDS115: &[&str] = rt::words!(
         "number", "secret_type", "resolution", "resolved_by", "resolved_at"
     );
     static WORDS76: &[&str] = rt::words!(
-        "owner_url", "url", "html_url", "columns_url", "id", "node_id", "name", "body",
-        "number", "state", "creator", "created_at", "updated_at"
+        "owner_url", "url", "html_url", "columns_url", "id", "node_id", "name", "body", "number",
+        "state", "creator", "created_at", "updated_at"
     );
     static WORDS118: &[&str] = rt::words!(
         "package", "severity", "vulnerable_version_range", "first_patched_version"
@@ -17571,59 +17626,48 @@ mod validators {
         "path", "start_line", "end_line", "start_column", "end_column"
     );
     static WORDS23: &[&str] = rt::words!(
-        "ref", "analysis_key", "environment", "state", "commit_sha", "message",
-        "location", "classifications"
+        "ref", "analysis_key", "environment", "state", "commit_sha", "message", "location",
+        "classifications"
     );
     static WORDS103: &[&str] = rt::words!(
-        "ref", "before", "after", "created", "deleted", "forced", "base_ref", "compare",
-        "commits", "head_commit", "repository", "pusher", "sender"
+        "ref", "before", "after", "created", "deleted", "forced", "base_ref", "compare", "commits",
+        "head_commit", "repository", "pusher", "sender"
     );
     static WORDS104: &[&str] = rt::words!(
-        "ref", "before", "after", "created", "deleted", "forced", "base_ref", "compare",
-        "commits", "head_commit", "repository", "pusher", "sender", "installation",
-        "organization"
+        "ref", "before", "after", "created", "deleted", "forced", "base_ref", "compare", "commits",
+        "head_commit", "repository", "pusher", "sender", "installation", "organization"
     );
     static WORDS29: &[&str] = rt::words!(
-        "ref", "ref_type", "master_branch", "description", "pusher_type", "repository",
-        "sender"
+        "ref", "ref_type", "master_branch", "description", "pusher_type", "repository", "sender"
     );
     static WORDS30: &[&str] = rt::words!(
-        "ref", "ref_type", "master_branch", "description", "pusher_type", "repository",
-        "sender", "installation", "organization"
+        "ref", "ref_type", "master_branch", "description", "pusher_type", "repository", "sender",
+        "installation", "organization"
     );
-    static WORDS31: &[&str] = rt::words!(
-        "ref", "ref_type", "pusher_type", "repository", "sender"
-    );
+    static WORDS31: &[&str] = rt::words!("ref", "ref_type", "pusher_type", "repository", "sender");
     static WORDS32: &[&str] = rt::words!(
-        "ref", "ref_type", "pusher_type", "repository", "sender", "installation",
-        "organization"
+        "ref", "ref_type", "pusher_type", "repository", "sender", "installation", "organization"
     );
-    static WORDS80: &[&str] = rt::words!(
-        "repository", "sender", "installation", "organization"
-    );
+    static WORDS80: &[&str] = rt::words!("repository", "sender", "installation", "organization");
     static WORDS39: &[&str] = rt::words!(
-        "repository_url", "category", "answer_html_url", "answer_chosen_at",
-        "answer_chosen_by", "html_url", "id", "node_id", "number", "title", "user",
-        "state", "locked", "comments", "created_at", "updated_at", "author_association",
-        "active_lock_reason", "body"
+        "repository_url", "category", "answer_html_url", "answer_chosen_at", "answer_chosen_by",
+        "html_url", "id", "node_id", "number", "title", "user", "state", "locked", "comments",
+        "created_at", "updated_at", "author_association", "active_lock_reason", "body"
     );
-    static WORDS247: &[&str] = rt::words!(
-        "requested", "in_progress", "completed", "queued"
-    );
+    static WORDS247: &[&str] = rt::words!("requested", "in_progress", "completed", "queued");
     static WORDS84: &[&str] = rt::words!(
-        "self", "html", "issue", "comments", "review_comments", "review_comment",
-        "commits", "statuses"
+        "self", "html", "issue", "comments", "review_comments", "review_comment", "commits",
+        "statuses"
     );
     static WORDS123: &[&str] = rt::words!(
-        "sha", "node_id", "commit", "url", "html_url", "comments_url", "author",
-        "committer", "parents"
+        "sha", "node_id", "commit", "url", "html_url", "comments_url", "author", "committer",
+        "parents"
     );
     static WORDS245: &[&str] = rt::words!(
         "state", "closed_at", "merged_at", "draft", "merged", "merged_by"
     );
     static WORDS244: &[&str] = rt::words!(
-        "state", "closed_at", "merged_at", "merge_commit_sha", "active_lock_reason",
-        "merged_by"
+        "state", "closed_at", "merged_at", "merge_commit_sha", "active_lock_reason", "merged_by"
     );
     static WORDS246: &[&str] = rt::words!(
         "state", "closed_at", "merged_at", "merge_commit_sha", "merged", "merged_by"
@@ -17635,12 +17679,9 @@ mod validators {
         "status", "repository", "sender", "installation", "organization"
     );
     static WORDS240: &[&str] = rt::words!(
-        "success", "failure", "neutral", "cancelled", "timed_out", "action_required",
-        "stale"
+        "success", "failure", "neutral", "cancelled", "timed_out", "action_required", "stale"
     );
-    static WORDS10: &[&str] = rt::words!(
-        "summary", "text", "annotations_count", "annotations_url"
-    );
+    static WORDS10: &[&str] = rt::words!("summary", "text", "annotations_count", "annotations_url");
     static WORDS126: &[&str] = rt::words!(
         "team", "repository", "sender", "installation", "organization"
     );
@@ -17648,158 +17689,146 @@ mod validators {
         "title", "summary", "text", "annotations_count", "annotations_url"
     );
     static WORDS74: &[&str] = rt::words!(
-        "type", "id", "name", "active", "app_id", "events", "config", "updated_at",
-        "created_at", "url", "test_url", "ping_url", "last_response"
+        "type", "id", "name", "active", "app_id", "events", "config", "updated_at", "created_at",
+        "url", "test_url", "ping_url", "last_response"
     );
     static WORDS62: &[&str] = rt::words!(
         "type", "id", "name", "active", "events", "config", "updated_at", "created_at"
     );
     static WORDS73: &[&str] = rt::words!(
-        "type", "id", "name", "active", "events", "config", "updated_at", "created_at",
-        "url", "ping_url"
+        "type", "id", "name", "active", "events", "config", "updated_at", "created_at", "url",
+        "ping_url"
     );
     static WORDS56: &[&str] = rt::words!(
         "type", "id", "node_id", "login", "organization_billing_email"
     );
     static WORDS107: &[&str] = rt::words!(
         "url", "assets_url", "upload_url", "html_url", "id", "node_id", "tag_name",
-        "target_commitish", "name", "draft", "author", "prerelease", "created_at",
-        "published_at", "assets", "tarball_url", "zipball_url", "body"
+        "target_commitish", "name", "draft", "author", "prerelease", "created_at", "published_at",
+        "assets", "tarball_url", "zipball_url", "body"
     );
     static WORDS108: &[&str] = rt::words!(
-        "url", "browser_download_url", "id", "node_id", "name", "label", "state",
-        "content_type", "size", "download_count", "created_at", "updated_at"
+        "url", "browser_download_url", "id", "node_id", "name", "label", "state", "content_type",
+        "size", "download_count", "created_at", "updated_at"
     );
     static WORDS109: &[&str] = rt::words!(
-        "url", "browser_download_url", "id", "node_id", "name", "label", "state",
-        "content_type", "size", "download_count", "created_at", "updated_at", "uploader"
+        "url", "browser_download_url", "id", "node_id", "name", "label", "state", "content_type",
+        "size", "download_count", "created_at", "updated_at", "uploader"
     );
     static WORDS27: &[&str] = rt::words!(
-        "url", "html_url", "id", "node_id", "user", "position", "line", "path",
-        "commit_id", "created_at", "updated_at", "author_association", "body"
+        "url", "html_url", "id", "node_id", "user", "position", "line", "path", "commit_id",
+        "created_at", "updated_at", "author_association", "body"
     );
     static WORDS68: &[&str] = rt::words!(
-        "url", "html_url", "id", "tag_name", "target_commitish", "name", "draft",
-        "author", "prerelease", "created_at", "published_at"
+        "url", "html_url", "id", "tag_name", "target_commitish", "name", "draft", "author",
+        "prerelease", "created_at", "published_at"
     );
     static WORDS52: &[&str] = rt::words!(
-        "url", "html_url", "issue_url", "id", "node_id", "user", "created_at",
-        "updated_at", "author_association", "body", "performed_via_github_app"
+        "url", "html_url", "issue_url", "id", "node_id", "user", "created_at", "updated_at",
+        "author_association", "body", "performed_via_github_app"
     );
     static WORDS51: &[&str] = rt::words!(
-        "url", "html_url", "issue_url", "id", "node_id", "user", "created_at",
-        "updated_at", "author_association", "performed_via_github_app", "body"
+        "url", "html_url", "issue_url", "id", "node_id", "user", "created_at", "updated_at",
+        "author_association", "performed_via_github_app", "body"
     );
     static WORDS50: &[&str] = rt::words!(
-        "url", "html_url", "labels_url", "id", "node_id", "number", "title",
-        "description", "creator", "open_issues", "closed_issues", "state", "created_at",
-        "updated_at", "due_on", "closed_at"
+        "url", "html_url", "labels_url", "id", "node_id", "number", "title", "description",
+        "creator", "open_issues", "closed_issues", "state", "created_at", "updated_at", "due_on",
+        "closed_at"
     );
     static WORDS101: &[&str] = rt::words!(
-        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
-        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
-        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
-        "requested_reviewers", "requested_teams", "labels", "milestone", "commits_url",
-        "review_comments_url", "review_comment_url", "comments_url", "statuses_url",
-        "head", "base", "_links", "author_association", "active_lock_reason"
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url", "number", "state",
+        "locked", "title", "user", "body", "created_at", "updated_at", "closed_at", "merged_at",
+        "merge_commit_sha", "assignee", "assignees", "requested_reviewers", "requested_teams",
+        "labels", "milestone", "commits_url", "review_comments_url", "review_comment_url",
+        "comments_url", "statuses_url", "head", "base", "_links", "author_association",
+        "active_lock_reason"
     );
     static WORDS83: &[&str] = rt::words!(
-        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
-        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
-        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
-        "requested_reviewers", "requested_teams", "labels", "milestone", "commits_url",
-        "review_comments_url", "review_comment_url", "comments_url", "statuses_url",
-        "head", "base", "_links", "author_association", "auto_merge",
-        "active_lock_reason", "draft", "merged", "mergeable", "rebaseable",
-        "mergeable_state", "merged_by", "comments", "review_comments",
-        "maintainer_can_modify", "commits", "additions", "deletions", "changed_files"
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url", "number", "state",
+        "locked", "title", "user", "body", "created_at", "updated_at", "closed_at", "merged_at",
+        "merge_commit_sha", "assignee", "assignees", "requested_reviewers", "requested_teams",
+        "labels", "milestone", "commits_url", "review_comments_url", "review_comment_url",
+        "comments_url", "statuses_url", "head", "base", "_links", "author_association",
+        "auto_merge", "active_lock_reason", "draft", "merged", "mergeable", "rebaseable",
+        "mergeable_state", "merged_by", "comments", "review_comments", "maintainer_can_modify",
+        "commits", "additions", "deletions", "changed_files"
     );
     static WORDS98: &[&str] = rt::words!(
-        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
-        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
-        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
-        "requested_reviewers", "requested_teams", "labels", "milestone", "draft",
-        "commits_url", "review_comments_url", "review_comment_url", "comments_url",
-        "statuses_url", "head", "base", "_links", "author_association", "auto_merge",
-        "active_lock_reason"
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url", "number", "state",
+        "locked", "title", "user", "body", "created_at", "updated_at", "closed_at", "merged_at",
+        "merge_commit_sha", "assignee", "assignees", "requested_reviewers", "requested_teams",
+        "labels", "milestone", "draft", "commits_url", "review_comments_url", "review_comment_url",
+        "comments_url", "statuses_url", "head", "base", "_links", "author_association",
+        "auto_merge", "active_lock_reason"
     );
     static WORDS102: &[&str] = rt::words!(
-        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
-        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
-        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
-        "requested_reviewers", "requested_teams", "labels", "milestone", "draft",
-        "commits_url", "review_comments_url", "review_comment_url", "comments_url",
-        "statuses_url", "head", "base", "_links", "auto_merge", "author_association",
-        "active_lock_reason"
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url", "number", "state",
+        "locked", "title", "user", "body", "created_at", "updated_at", "closed_at", "merged_at",
+        "merge_commit_sha", "assignee", "assignees", "requested_reviewers", "requested_teams",
+        "labels", "milestone", "draft", "commits_url", "review_comments_url", "review_comment_url",
+        "comments_url", "statuses_url", "head", "base", "_links", "auto_merge",
+        "author_association", "active_lock_reason"
     );
     static WORDS34: &[&str] = rt::words!(
         "url", "id", "node_id", "sha", "ref", "task", "payload", "original_environment",
-        "environment", "description", "creator", "created_at", "updated_at",
-        "statuses_url", "repository_url"
+        "environment", "description", "creator", "created_at", "updated_at", "statuses_url",
+        "repository_url"
     );
     static WORDS35: &[&str] = rt::words!(
         "url", "id", "node_id", "sha", "ref", "task", "payload", "original_environment",
-        "environment", "description", "creator", "created_at", "updated_at",
-        "statuses_url", "repository_url", "performed_via_github_app"
+        "environment", "description", "creator", "created_at", "updated_at", "statuses_url",
+        "repository_url", "performed_via_github_app"
     );
     static WORDS36: &[&str] = rt::words!(
-        "url", "id", "node_id", "state", "creator", "description", "environment",
-        "target_url", "created_at", "updated_at", "deployment_url", "repository_url"
+        "url", "id", "node_id", "state", "creator", "description", "environment", "target_url",
+        "created_at", "updated_at", "deployment_url", "repository_url"
     );
     static WORDS37: &[&str] = rt::words!(
-        "url", "id", "node_id", "state", "creator", "description", "environment",
-        "target_url", "created_at", "updated_at", "deployment_url", "repository_url",
-        "performed_via_github_app"
+        "url", "id", "node_id", "state", "creator", "description", "environment", "target_url",
+        "created_at", "updated_at", "deployment_url", "repository_url", "performed_via_github_app"
     );
     static WORDS14: &[&str] = rt::words!(
-        "url", "id", "node_id", "task", "original_environment", "environment",
-        "description", "created_at", "updated_at", "statuses_url", "repository_url"
+        "url", "id", "node_id", "task", "original_environment", "environment", "description",
+        "created_at", "updated_at", "statuses_url", "repository_url"
     );
     static WORDS79: &[&str] = rt::words!(
-        "url", "project_url", "cards_url", "id", "node_id", "name", "created_at",
-        "updated_at"
+        "url", "project_url", "cards_url", "id", "node_id", "name", "created_at", "updated_at"
     );
     static WORDS77: &[&str] = rt::words!(
-        "url", "project_url", "column_url", "column_id", "id", "node_id", "note",
-        "archived", "creator", "created_at", "updated_at"
+        "url", "project_url", "column_url", "column_id", "id", "node_id", "note", "archived",
+        "creator", "created_at", "updated_at"
     );
     static WORDS78: &[&str] = rt::words!(
-        "url", "project_url", "column_url", "column_id", "id", "node_id", "note",
-        "archived", "creator", "created_at", "updated_at", "content_url", "after_id"
+        "url", "project_url", "column_url", "column_id", "id", "node_id", "note", "archived",
+        "creator", "created_at", "updated_at", "content_url", "after_id"
     );
     static WORDS99: &[&str] = rt::words!(
-        "url", "pull_request_review_id", "id", "node_id", "diff_hunk", "path",
-        "position", "original_position", "commit_id", "original_commit_id", "user",
-        "body", "created_at", "updated_at", "html_url", "pull_request_url",
-        "author_association", "_links", "start_line", "original_start_line",
-        "original_line", "line", "start_side", "side"
+        "url", "pull_request_review_id", "id", "node_id", "diff_hunk", "path", "position",
+        "original_position", "commit_id", "original_commit_id", "user", "body", "created_at",
+        "updated_at", "html_url", "pull_request_url", "author_association", "_links", "start_line",
+        "original_start_line", "original_line", "line", "start_side", "side"
     );
     static WORDS100: &[&str] = rt::words!(
-        "url", "pull_request_review_id", "id", "node_id", "diff_hunk", "path",
-        "position", "original_position", "commit_id", "original_commit_id", "user",
-        "body", "created_at", "updated_at", "html_url", "pull_request_url",
-        "author_association", "_links", "start_line", "original_start_line",
-        "start_side", "line", "original_line", "side", "in_reply_to_id"
+        "url", "pull_request_review_id", "id", "node_id", "diff_hunk", "path", "position",
+        "original_position", "commit_id", "original_commit_id", "user", "body", "created_at",
+        "updated_at", "html_url", "pull_request_url", "author_association", "_links", "start_line",
+        "original_start_line", "start_side", "line", "original_line", "side", "in_reply_to_id"
     );
     static WORDS53: &[&str] = rt::words!(
-        "url", "repository_url", "labels_url", "comments_url", "events_url", "html_url",
-        "id", "node_id", "number", "title", "user", "assignees", "milestone", "comments",
-        "created_at", "updated_at", "closed_at", "author_association",
-        "active_lock_reason", "body"
+        "url", "repository_url", "labels_url", "comments_url", "events_url", "html_url", "id",
+        "node_id", "number", "title", "user", "assignees", "milestone", "comments", "created_at",
+        "updated_at", "closed_at", "author_association", "active_lock_reason", "body"
     );
     static WORDS54: &[&str] = rt::words!(
-        "url", "repository_url", "labels_url", "comments_url", "events_url", "html_url",
-        "id", "node_id", "number", "title", "user", "labels", "state", "locked",
-        "assignee", "assignees", "milestone", "comments", "created_at", "updated_at",
-        "closed_at", "author_association", "active_lock_reason",
-        "performed_via_github_app", "pull_request", "body"
+        "url", "repository_url", "labels_url", "comments_url", "events_url", "html_url", "id",
+        "node_id", "number", "title", "user", "labels", "state", "locked", "assignee", "assignees",
+        "milestone", "comments", "created_at", "updated_at", "closed_at", "author_association",
+        "active_lock_reason", "performed_via_github_app", "pull_request", "body"
     );
-    static WORDS64: &[&str] = rt::words!(
-        "url", "state", "role", "organization_url", "user"
-    );
+    static WORDS64: &[&str] = rt::words!("url", "state", "role", "organization_url", "user");
     static WORDS71: &[&str] = rt::words!(
-        "url", "status", "error", "pusher", "commit", "duration", "created_at",
-        "updated_at"
+        "url", "status", "error", "pusher", "commit", "duration", "created_at", "updated_at"
     );
     static WORDS72: &[&str] = rt::words!(
         "zen", "hook_id", "hook", "repository", "sender", "organization"
@@ -18177,32 +18206,24 @@ mod validators {
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "id" v642, "repository_id" v642, "name" v644, "created_at" v644,
-                        "updated_at" v644, "pull_request_reviews_enforcement_level" t80::
-                        < 0 >, "required_approving_review_count" v642,
-                        "dismiss_stale_reviews_on_push" v643, "require_code_owner_review"
-                        v643, "authorized_dismissal_actors_only" v643,
-                        "ignore_approvals_from_contributors" v643,
-                        "required_status_checks" t14:: < 1 >,
-                        "required_status_checks_enforcement_level" t80:: < 0 >,
-                        "strict_required_status_checks_policy" v643,
-                        "signature_requirement_enforcement_level" t80:: < 0 >,
-                        "linear_history_requirement_enforcement_level" t80:: < 0 >,
-                        "admin_enforced" v643, "allow_force_pushes_enforcement_level"
-                        t80:: < 0 >, "allow_deletions_enforcement_level" t80:: < 0 >,
-                        "merge_queue_enforcement_level" t80:: < 0 >,
-                        "required_deployments_enforcement_level" t80:: < 0 >,
-                        "required_conversation_resolution_level" t80:: < 0 >,
-                        "authorized_actors_only" v643, "authorized_actor_names" t14:: < 1
-                        >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
+            & c.props(l, s, x, rt::props!(
+                "id" v642, "repository_id" v642, "name" v644, "created_at" v644, "updated_at" v644,
+                "pull_request_reviews_enforcement_level" t80::<0>,
+                "required_approving_review_count" v642, "dismiss_stale_reviews_on_push" v643,
+                "require_code_owner_review" v643, "authorized_dismissal_actors_only" v643,
+                "ignore_approvals_from_contributors" v643, "required_status_checks" t14::<1>,
+                "required_status_checks_enforcement_level" t80::<0>,
+                "strict_required_status_checks_policy" v643,
+                "signature_requirement_enforcement_level" t80::<0>,
+                "linear_history_requirement_enforcement_level" t80::<0>, "admin_enforced" v643,
+                "allow_force_pushes_enforcement_level" t80::<0>,
+                "allow_deletions_enforcement_level" t80::<0>,
+                "merge_queue_enforcement_level" t80::<0>,
+                "required_deployments_enforcement_level" t80::<0>,
+                "required_conversation_resolution_level" t80::<0>, "authorized_actors_only" v643,
+                "authorized_actor_names" t14::<1>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T80` each), such as `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level` and `#/definitions/user/properties/type` (7 more).
     pub(super) fn t80<const K: usize>(
@@ -18229,65 +18250,46 @@ mod validators {
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "id" v642, "node_id" v644, "name" v644, "full_name" v644,
-                        "private" v643, "owner" t79:: < 73 >, "html_url" v644,
-                        "description" v645, "fork" v643, "url" v644, "forks_url" v644,
-                        "keys_url" v644, "collaborators_url" v644, "teams_url" v644,
-                        "hooks_url" v644, "issue_events_url" v644, "events_url" v644,
-                        "assignees_url" v644, "branches_url" v644, "tags_url" v644,
-                        "blobs_url" v644, "git_tags_url" v644, "git_refs_url" v644,
-                        "trees_url" v644, "statuses_url" v644, "languages_url" v644,
-                        "stargazers_url" v644, "contributors_url" v644, "subscribers_url"
-                        v644, "subscription_url" v644, "commits_url" v644,
-                        "git_commits_url" v644, "comments_url" v644, "issue_comment_url"
-                        v644, "contents_url" v644, "compare_url" v644, "merges_url" v644,
-                        "archive_url" v644, "downloads_url" v644, "issues_url" v644,
-                        "pulls_url" v644, "milestones_url" v644, "notifications_url"
-                        v644, "labels_url" v644, "releases_url" v644, "deployments_url"
-                        v644, "created_at" t2:: < 0 >, "updated_at" v644, "pushed_at"
-                        t0:: < 1 >, "git_url" v644, "ssh_url" v644, "clone_url" v644,
-                        "svn_url" v644, "homepage" v645, "size" v642, "stargazers_count"
-                        v642, "watchers_count" v642, "language" v645, "has_issues" v643,
-                        "has_projects" v643, "has_downloads" v643, "has_wiki" v643,
-                        "has_pages" v643, "forks_count" v642, "mirror_url" v645,
-                        "archived" v643, "disabled" v643, "open_issues_count" v642,
-                        "license" t2:: < 16 >, "forks" v642, "open_issues" v642,
-                        "watchers" v642, "stargazers" v642, "default_branch" v644,
-                        "allow_squash_merge" v643, "allow_merge_commit" v643,
-                        "allow_rebase_merge" v643, "allow_auto_merge" v643,
-                        "allow_forking" v643, "delete_branch_on_merge" v643,
-                        "master_branch" v644, "permissions" v65, "public" v643,
-                        "organization" v644
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
+            & c.props(l, s, x, rt::props!(
+                "id" v642, "node_id" v644, "name" v644, "full_name" v644, "private" v643,
+                "owner" t79::<73>, "html_url" v644, "description" v645, "fork" v643, "url" v644,
+                "forks_url" v644, "keys_url" v644, "collaborators_url" v644, "teams_url" v644,
+                "hooks_url" v644, "issue_events_url" v644, "events_url" v644, "assignees_url" v644,
+                "branches_url" v644, "tags_url" v644, "blobs_url" v644, "git_tags_url" v644,
+                "git_refs_url" v644, "trees_url" v644, "statuses_url" v644, "languages_url" v644,
+                "stargazers_url" v644, "contributors_url" v644, "subscribers_url" v644,
+                "subscription_url" v644, "commits_url" v644, "git_commits_url" v644,
+                "comments_url" v644, "issue_comment_url" v644, "contents_url" v644,
+                "compare_url" v644, "merges_url" v644, "archive_url" v644, "downloads_url" v644,
+                "issues_url" v644, "pulls_url" v644, "milestones_url" v644,
+                "notifications_url" v644, "labels_url" v644, "releases_url" v644,
+                "deployments_url" v644, "created_at" t2::<0>, "updated_at" v644,
+                "pushed_at" t0::<1>, "git_url" v644, "ssh_url" v644, "clone_url" v644,
+                "svn_url" v644, "homepage" v645, "size" v642, "stargazers_count" v642,
+                "watchers_count" v642, "language" v645, "has_issues" v643, "has_projects" v643,
+                "has_downloads" v643, "has_wiki" v643, "has_pages" v643, "forks_count" v642,
+                "mirror_url" v645, "archived" v643, "disabled" v643, "open_issues_count" v642,
+                "license" t2::<16>, "forks" v642, "open_issues" v642, "watchers" v642,
+                "stargazers" v642, "default_branch" v644, "allow_squash_merge" v643,
+                "allow_merge_commit" v643, "allow_rebase_merge" v643, "allow_auto_merge" v643,
+                "allow_forking" v643, "delete_branch_on_merge" v643, "master_branch" v644,
+                "permissions" v65, "public" v643, "organization" v644
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/user` and `#/definitions/github-org`.
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS3)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "login" T1[K] [0], "id" T1[K] [1], "node_id" T1[K] [2], "name"
-                        T1[K] [3], "email" T1[K] [4], "avatar_url" T1[K] [5],
-                        "gravatar_id" T1[K] [6], "url" T1[K] [7], "html_url" T1[K] [8],
-                        "followers_url" T1[K] [9], "following_url" T1[K] [10],
-                        "gists_url" T1[K] [11], "starred_url" T1[K] [12],
-                        "subscriptions_url" T1[K] [13], "organizations_url" T1[K] [14],
-                        "repos_url" T1[K] [15], "events_url" T1[K] [16],
-                        "received_events_url" T1[K] [17], "type" T1[K] [18], "site_admin"
-                        T1[K] [19]
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
+            & c.props(l, s, x, rt::props!(
+                "login" T1[K][0], "id" T1[K][1], "node_id" T1[K][2], "name" T1[K][3],
+                "email" T1[K][4], "avatar_url" T1[K][5], "gravatar_id" T1[K][6], "url" T1[K][7],
+                "html_url" T1[K][8], "followers_url" T1[K][9], "following_url" T1[K][10],
+                "gists_url" T1[K][11], "starred_url" T1[K][12], "subscriptions_url" T1[K][13],
+                "organizations_url" T1[K][14], "repos_url" T1[K][15], "events_url" T1[K][16],
+                "received_events_url" T1[K][17], "type" T1[K][18], "site_admin" T1[K][19]
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
     }
     const T1: [[rt::Check; 20]; 2] = [
         [
@@ -18456,19 +18458,13 @@ mod validators {
     pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS8)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "id" v642, "node_id" v644, "head_sha" v644, "external_id" v644,
-                        "url" v644, "html_url" v644, "details_url" v644, "status" T5[K]
-                        [0], "conclusion" v74, "started_at" v644, "completed_at" T5[K]
-                        [1], "output" v75, "name" v644, "check_suite" T5[K] [2], "app"
-                        t79:: < 89 >, "pull_requests" t14:: < 2 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
+            & c.props(l, s, x, rt::props!(
+                "id" v642, "node_id" v644, "head_sha" v644, "external_id" v644, "url" v644,
+                "html_url" v644, "details_url" v644, "status" T5[K][0], "conclusion" v74,
+                "started_at" v644, "completed_at" T5[K][1], "output" v75, "name" v644,
+                "check_suite" T5[K][2], "app" t79::<89>, "pull_requests" t14::<2>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     const T5: [[rt::Check; 3]; 3] = [
         [t81::<0>, v644, t6::<0>],
@@ -18674,31 +18670,21 @@ mod validators {
     /// `#/definitions/app/properties/permissions`
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .props(
-                l,
-                s,
-                x,
-                rt::props!(
-                    "actions" t82:: < 0 >, "administration" t82:: < 0 >, "checks" t82:: <
-                    0 >, "content_references" t82:: < 0 >, "contents" t82:: < 0 >,
-                    "deployments" t82:: < 0 >, "discussions" t82:: < 0 >, "emails" t82::
-                    < 0 >, "environments" t82:: < 0 >, "issues" t82:: < 0 >, "members"
-                    t82:: < 0 >, "metadata" t82:: < 0 >, "organization_administration"
-                    t82:: < 0 >, "organization_hooks" t82:: < 0 >,
-                    "organization_packages" t82:: < 0 >, "organization_plan" t82:: < 0 >,
-                    "organization_projects" t82:: < 0 >, "organization_secrets" t82:: < 0
-                    >, "organization_self_hosted_runners" t82:: < 0 >,
-                    "organization_user_blocking" t82:: < 0 >, "packages" t82:: < 0 >,
-                    "pages" t82:: < 0 >, "pull_requests" t82:: < 0 >, "repository_hooks"
-                    t82:: < 0 >, "repository_projects" t82:: < 0 >,
-                    "secret_scanning_alerts" t82:: < 0 >, "secrets" t82:: < 0 >,
-                    "security_events" t82:: < 0 >, "security_scanning_alert" t82:: < 0 >,
-                    "single_file" t82:: < 0 >, "statuses" t82:: < 0 >, "team_discussions"
-                    t82:: < 0 >, "vulnerability_alerts" t82:: < 0 >, "workflows" t82:: <
-                    0 >
-                ),
-            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
+        c.props(l, s, x, rt::props!(
+            "actions" t82::<0>, "administration" t82::<0>, "checks" t82::<0>,
+            "content_references" t82::<0>, "contents" t82::<0>, "deployments" t82::<0>,
+            "discussions" t82::<0>, "emails" t82::<0>, "environments" t82::<0>, "issues" t82::<0>,
+            "members" t82::<0>, "metadata" t82::<0>, "organization_administration" t82::<0>,
+            "organization_hooks" t82::<0>, "organization_packages" t82::<0>,
+            "organization_plan" t82::<0>, "organization_projects" t82::<0>,
+            "organization_secrets" t82::<0>, "organization_self_hosted_runners" t82::<0>,
+            "organization_user_blocking" t82::<0>, "packages" t82::<0>, "pages" t82::<0>,
+            "pull_requests" t82::<0>, "repository_hooks" t82::<0>, "repository_projects" t82::<0>,
+            "secret_scanning_alerts" t82::<0>, "secrets" t82::<0>, "security_events" t82::<0>,
+            "security_scanning_alert" t82::<0>, "single_file" t82::<0>, "statuses" t82::<0>,
+            "team_discussions" t82::<0>, "vulnerability_alerts" t82::<0>, "workflows" t82::<0>
+        ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
     }
     /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T82` each), such as `#/definitions/app/properties/permissions/properties/actions` and `#/definitions/create$event/properties/ref_type` (11 more).
     pub(super) fn t82<const K: usize>(
@@ -18732,19 +18718,13 @@ mod validators {
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS19)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "id" v642, "node_id" v644, "head_branch" v645, "head_sha" v644,
-                        "status" v650, "conclusion" v649, "url" v644, "before" v645,
-                        "after" v644, "pull_requests" t14:: < 2 >, "app" t79:: < 89 >,
-                        "created_at" v644, "updated_at" v644, "latest_check_runs_count"
-                        v642, "check_runs_url" v644, "head_commit" t79:: < 95 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
+            & c.props(l, s, x, rt::props!(
+                "id" v642, "node_id" v644, "head_branch" v645, "head_sha" v644, "status" v650,
+                "conclusion" v649, "url" v644, "before" v645, "after" v644,
+                "pull_requests" t14::<2>, "app" t79::<89>, "created_at" v644, "updated_at" v644,
+                "latest_check_runs_count" v642, "check_runs_url" v644, "head_commit" t79::<95>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/commit-simple`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19086,19 +19066,13 @@ mod validators {
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS34)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644,
-                        "task" v644, "payload" v145, "original_environment" v644,
-                        "environment" v644, "description" v646, "creator" t79:: < 73 >,
-                        "created_at" v644, "updated_at" v644, "statuses_url" v644,
-                        "repository_url" v644, "performed_via_github_app" t2:: < 18 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644, "task" v644,
+                "payload" v145, "original_environment" v644, "environment" v644, "description" v646,
+                "creator" t79::<73>, "created_at" v644, "updated_at" v644, "statuses_url" v644,
+                "repository_url" v644, "performed_via_github_app" t2::<18>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/deployment$created/properties/deployment/properties/payload`
     pub(super) fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19123,19 +19097,13 @@ mod validators {
     pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS35)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644,
-                        "task" v644, "payload" v145, "original_environment" v644,
-                        "environment" v644, "description" v646, "creator" t79:: < 73 >,
-                        "created_at" v644, "updated_at" v644, "statuses_url" v644,
-                        "repository_url" v644, "performed_via_github_app" t2:: < 18 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644, "task" v644,
+                "payload" v145, "original_environment" v644, "environment" v644, "description" v646,
+                "creator" t79::<73>, "created_at" v644, "updated_at" v644, "statuses_url" v644,
+                "repository_url" v644, "performed_via_github_app" t2::<18>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/discussion_event`
     pub(super) fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19211,21 +19179,14 @@ mod validators {
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS39)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "repository_url" v644, "category" v659, "answer_html_url" v645,
-                        "answer_chosen_at" v645, "answer_chosen_by" t2:: < 2 >,
-                        "html_url" v644, "id" v642, "node_id" v644, "number" v642,
-                        "title" v644, "user" t79:: < 73 >, "state" t80:: < 5 >, "locked"
-                        v643, "comments" v642, "created_at" v644, "updated_at" v644,
-                        "author_association" t79:: < 104 >, "active_lock_reason" v645,
-                        "body" v644
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
+            & c.props(l, s, x, rt::props!(
+                "repository_url" v644, "category" v659, "answer_html_url" v645,
+                "answer_chosen_at" v645, "answer_chosen_by" t2::<2>, "html_url" v644, "id" v642,
+                "node_id" v644, "number" v642, "title" v644, "user" t79::<73>, "state" t80::<5>,
+                "locked" v643, "comments" v642, "created_at" v644, "updated_at" v644,
+                "author_association" t79::<104>, "active_lock_reason" v645, "body" v644
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
     pub(super) fn t86<const K: usize>(
@@ -19340,52 +19301,35 @@ mod validators {
     pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS45)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "id" v642, "account" t79:: < 73 >, "repository_selection" t82:: <
-                        4 >, "access_tokens_url" v644, "repositories_url" v644,
-                        "html_url" v644, "app_id" v642, "app_slug" v644, "target_id"
-                        v642, "target_type" t82:: < 5 >, "permissions" v178, "events"
-                        t14:: < 10 >, "created_at" t2:: < 3 >, "updated_at" t2:: < 3 >,
-                        "single_file_name" v645, "has_multiple_single_files" v643,
-                        "single_file_paths" t14:: < 1 >, "suspended_by" t2:: < 2 >,
-                        "suspended_at" v645
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
+            & c.props(l, s, x, rt::props!(
+                "id" v642, "account" t79::<73>, "repository_selection" t82::<4>,
+                "access_tokens_url" v644, "repositories_url" v644, "html_url" v644, "app_id" v642,
+                "app_slug" v644, "target_id" v642, "target_type" t82::<5>, "permissions" v178,
+                "events" t14::<10>, "created_at" t2::<3>, "updated_at" t2::<3>,
+                "single_file_name" v645, "has_multiple_single_files" v643,
+                "single_file_paths" t14::<1>, "suspended_by" t2::<2>, "suspended_at" v645
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/installation/properties/permissions`
     pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .props(
-                l,
-                s,
-                x,
-                rt::props!(
-                    "actions" t82:: < 0 >, "administration" t82:: < 0 >, "checks" t82:: <
-                    0 >, "content_references" t82:: < 0 >, "contents" t82:: < 0 >,
-                    "deployments" t82:: < 0 >, "discussions" t82:: < 0 >, "emails" t82::
-                    < 0 >, "environments" t82:: < 0 >, "issues" t82:: < 0 >, "members"
-                    t82:: < 0 >, "metadata" t82:: < 0 >, "organization_administration"
-                    t82:: < 0 >, "organization_events" t82:: < 0 >, "organization_hooks"
-                    t82:: < 0 >, "organization_packages" t82:: < 0 >, "organization_plan"
-                    t82:: < 0 >, "organization_projects" t82:: < 0 >,
-                    "organization_secrets" t82:: < 0 >,
-                    "organization_self_hosted_runners" t82:: < 0 >,
-                    "organization_user_blocking" t82:: < 0 >, "packages" t82:: < 0 >,
-                    "pages" t82:: < 0 >, "pull_requests" t82:: < 0 >, "repository_hooks"
-                    t82:: < 0 >, "repository_projects" t82:: < 0 >,
-                    "secret_scanning_alerts" t82:: < 0 >, "secrets" t82:: < 0 >,
-                    "security_events" t82:: < 0 >, "security_scanning_alert" t82:: < 0 >,
-                    "single_file" t82:: < 0 >, "statuses" t82:: < 0 >, "team_discussions"
-                    t82:: < 0 >, "vulnerability_alerts" t82:: < 0 >, "workflows" t82:: <
-                    0 >
-                ),
-            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
+        c.props(l, s, x, rt::props!(
+            "actions" t82::<0>, "administration" t82::<0>, "checks" t82::<0>,
+            "content_references" t82::<0>, "contents" t82::<0>, "deployments" t82::<0>,
+            "discussions" t82::<0>, "emails" t82::<0>, "environments" t82::<0>, "issues" t82::<0>,
+            "members" t82::<0>, "metadata" t82::<0>, "organization_administration" t82::<0>,
+            "organization_events" t82::<0>, "organization_hooks" t82::<0>,
+            "organization_packages" t82::<0>, "organization_plan" t82::<0>,
+            "organization_projects" t82::<0>, "organization_secrets" t82::<0>,
+            "organization_self_hosted_runners" t82::<0>, "organization_user_blocking" t82::<0>,
+            "packages" t82::<0>, "pages" t82::<0>, "pull_requests" t82::<0>,
+            "repository_hooks" t82::<0>, "repository_projects" t82::<0>,
+            "secret_scanning_alerts" t82::<0>, "secrets" t82::<0>, "security_events" t82::<0>,
+            "security_scanning_alert" t82::<0>, "single_file" t82::<0>, "statuses" t82::<0>,
+            "team_discussions" t82::<0>, "vulnerability_alerts" t82::<0>, "workflows" t82::<0>
+        ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
     }
     /// `#/definitions/installation/properties/events/items`
     pub(super) fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19411,19 +19355,13 @@ mod validators {
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS50)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "html_url" v644, "labels_url" v644, "id" v642,
-                        "node_id" v644, "number" v642, "title" v644, "description" v645,
-                        "creator" t79:: < 73 >, "open_issues" v642, "closed_issues" v642,
-                        "state" t82:: < 6 >, "created_at" v644, "updated_at" v644,
-                        "due_on" v645, "closed_at" v645
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "html_url" v644, "labels_url" v644, "id" v642, "node_id" v644,
+                "number" v642, "title" v644, "description" v645, "creator" t79::<73>,
+                "open_issues" v642, "closed_issues" v642, "state" t82::<6>, "created_at" v644,
+                "updated_at" v644, "due_on" v645, "closed_at" v645
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/issue/properties/pull_request`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19498,23 +19436,16 @@ mod validators {
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS53)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "repository_url" v644, "labels_url" v644,
-                        "comments_url" v644, "events_url" v644, "html_url" v644, "id"
-                        v642, "node_id" v644, "number" v642, "title" v644, "user" t79:: <
-                        73 >, "labels" t14:: < 11 >, "state" t82:: < 6 >, "locked" v643,
-                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >, "milestone" t2::
-                        < 5 >, "comments" v642, "created_at" v644, "updated_at" v644,
-                        "closed_at" v645, "author_association" t79:: < 104 >,
-                        "active_lock_reason" v663, "performed_via_github_app" t2:: < 18
-                        >, "pull_request" v190, "body" v645
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "repository_url" v644, "labels_url" v644, "comments_url" v644,
+                "events_url" v644, "html_url" v644, "id" v642, "node_id" v644, "number" v642,
+                "title" v644, "user" t79::<73>, "labels" t14::<11>, "state" t82::<6>, "locked" v643,
+                "assignee" t2::<2>, "assignees" t14::<12>, "milestone" t2::<5>, "comments" v642,
+                "created_at" v644, "updated_at" v644, "closed_at" v645,
+                "author_association" t79::<104>, "active_lock_reason" v663,
+                "performed_via_github_app" t2::<18>, "pull_request" v190, "body" v645
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/issues$opened/properties/changes`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19564,20 +19495,14 @@ mod validators {
     pub(super) fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS55)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "login" v644, "id" v642, "avatar_url" v644, "gravatar_id" v644,
-                        "url" v644, "html_url" v644, "followers_url" v644,
-                        "following_url" v644, "gists_url" v644, "starred_url" v644,
-                        "subscriptions_url" v644, "organizations_url" v644, "repos_url"
-                        v644, "events_url" v644, "received_events_url" v644, "type" v644,
-                        "site_admin" v643, "email" v644
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
+            & c.props(l, s, x, rt::props!(
+                "login" v644, "id" v642, "avatar_url" v644, "gravatar_id" v644, "url" v644,
+                "html_url" v644, "followers_url" v644, "following_url" v644, "gists_url" v644,
+                "starred_url" v644, "subscriptions_url" v644, "organizations_url" v644,
+                "repos_url" v644, "events_url" v644, "received_events_url" v644, "type" v644,
+                "site_admin" v643, "email" v644
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
     pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19802,22 +19727,15 @@ mod validators {
     pub(super) fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS67)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "id" v642, "version" v644, "summary" v644, "name" v644,
-                        "description" v644, "body" v644, "body_html" v644, "release"
-                        v247, "manifest" v644, "html_url" v644, "tag_name" v644,
-                        "target_commitish" v644, "target_oid" v644, "draft" v643,
-                        "prerelease" v643, "created_at" v644, "updated_at" v644,
-                        "metadata" t14:: < 13 >, "docker_metadata" t14:: < 13 >,
-                        "package_files" t14:: < 14 >, "author" t79:: < 73 >, "source_url"
-                        v644, "installation_command" v644
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
+            & c.props(l, s, x, rt::props!(
+                "id" v642, "version" v644, "summary" v644, "name" v644, "description" v644,
+                "body" v644, "body_html" v644, "release" v247, "manifest" v644, "html_url" v644,
+                "tag_name" v644, "target_commitish" v644, "target_oid" v644, "draft" v643,
+                "prerelease" v643, "created_at" v644, "updated_at" v644, "metadata" t14::<13>,
+                "docker_metadata" t14::<13>, "package_files" t14::<14>, "author" t79::<73>,
+                "source_url" v644, "installation_command" v644
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20019,30 +19937,22 @@ mod validators {
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS83)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "id" v642, "node_id" v644, "html_url" v644,
-                        "diff_url" v644, "patch_url" v644, "issue_url" v644, "number"
-                        v642, "state" t82:: < 6 >, "locked" v643, "title" v644, "user"
-                        t79:: < 73 >, "body" v645, "created_at" v644, "updated_at" v644,
-                        "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645,
-                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >,
-                        "requested_reviewers" t14:: < 15 >, "requested_teams" t14:: < 16
-                        >, "labels" t14:: < 11 >, "milestone" t2:: < 5 >, "commits_url"
-                        v644, "review_comments_url" v644, "review_comment_url" v644,
-                        "comments_url" v644, "statuses_url" v644, "head" v293, "base"
-                        v293, "_links" v294, "author_association" t79:: < 104 >,
-                        "auto_merge" v646, "active_lock_reason" v663, "draft" v643,
-                        "merged" v670, "mergeable" v670, "rebaseable" v670,
-                        "mergeable_state" v644, "merged_by" t2:: < 2 >, "comments" v642,
-                        "review_comments" v642, "maintainer_can_modify" v643, "commits"
-                        v642, "additions" v642, "deletions" v642, "changed_files" v642
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "id" v642, "node_id" v644, "html_url" v644, "diff_url" v644,
+                "patch_url" v644, "issue_url" v644, "number" v642, "state" t82::<6>, "locked" v643,
+                "title" v644, "user" t79::<73>, "body" v645, "created_at" v644, "updated_at" v644,
+                "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645, "assignee" t2::<2>,
+                "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
+                "labels" t14::<11>, "milestone" t2::<5>, "commits_url" v644,
+                "review_comments_url" v644, "review_comment_url" v644, "comments_url" v644,
+                "statuses_url" v644, "head" v293, "base" v293, "_links" v294,
+                "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" v663,
+                "draft" v643, "merged" v670, "mergeable" v670, "rebaseable" v670,
+                "mergeable_state" v644, "merged_by" t2::<2>, "comments" v642,
+                "review_comments" v642, "maintainer_can_modify" v643, "commits" v642,
+                "additions" v642, "deletions" v642, "changed_files" v642
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
     }
     /// `#/definitions/pull-request/properties/head`
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20220,48 +20130,33 @@ mod validators {
     pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS98)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "id" v642, "node_id" v644, "html_url" v644,
-                        "diff_url" v644, "patch_url" v644, "issue_url" v644, "number"
-                        v642, "state" t82:: < 6 >, "locked" v643, "title" v644, "user"
-                        t79:: < 73 >, "body" v644, "created_at" v644, "updated_at" v644,
-                        "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645,
-                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >,
-                        "requested_reviewers" t14:: < 15 >, "requested_teams" t14:: < 16
-                        >, "labels" t14:: < 11 >, "milestone" t2:: < 5 >, "draft" v643,
-                        "commits_url" v644, "review_comments_url" v644,
-                        "review_comment_url" v644, "comments_url" v644, "statuses_url"
-                        v644, "head" v293, "base" v293, "_links" v294,
-                        "author_association" t79:: < 104 >, "auto_merge" v646,
-                        "active_lock_reason" v663
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "id" v642, "node_id" v644, "html_url" v644, "diff_url" v644,
+                "patch_url" v644, "issue_url" v644, "number" v642, "state" t82::<6>, "locked" v643,
+                "title" v644, "user" t79::<73>, "body" v644, "created_at" v644, "updated_at" v644,
+                "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645, "assignee" t2::<2>,
+                "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
+                "labels" t14::<11>, "milestone" t2::<5>, "draft" v643, "commits_url" v644,
+                "review_comments_url" v644, "review_comment_url" v644, "comments_url" v644,
+                "statuses_url" v644, "head" v293, "base" v293, "_links" v294,
+                "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" v663
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
     }
     /// `#/definitions/pull-request-review-comment`
     pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS99)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "pull_request_review_id" v642, "id" v642, "node_id"
-                        v644, "diff_hunk" v644, "path" v644, "position" v656,
-                        "original_position" v642, "commit_id" v644, "original_commit_id"
-                        v644, "user" t79:: < 73 >, "body" v644, "created_at" v644,
-                        "updated_at" v644, "html_url" v644, "pull_request_url" v644,
-                        "author_association" t79:: < 104 >, "_links" v342, "start_line"
-                        v656, "original_start_line" v656, "start_side" v671, "line" v656,
-                        "original_line" v642, "side" t82:: < 11 >, "in_reply_to_id" v642
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "pull_request_review_id" v642, "id" v642, "node_id" v644,
+                "diff_hunk" v644, "path" v644, "position" v656, "original_position" v642,
+                "commit_id" v644, "original_commit_id" v644, "user" t79::<73>, "body" v644,
+                "created_at" v644, "updated_at" v644, "html_url" v644, "pull_request_url" v644,
+                "author_association" t79::<104>, "_links" v342, "start_line" v656,
+                "original_start_line" v656, "start_side" v671, "line" v656, "original_line" v642,
+                "side" t82::<11>, "in_reply_to_id" v642
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
     }
     /// `#/definitions/pull-request-review-comment/properties/_links`
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20282,26 +20177,18 @@ mod validators {
     pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS101)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "id" v642, "node_id" v644, "html_url" v644,
-                        "diff_url" v644, "patch_url" v644, "issue_url" v644, "number"
-                        v642, "state" t82:: < 6 >, "locked" v643, "title" v644, "user"
-                        t79:: < 73 >, "body" v644, "created_at" v644, "updated_at" v644,
-                        "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645,
-                        "assignee" t2:: < 2 >, "assignees" t14:: < 12 >,
-                        "requested_reviewers" t14:: < 15 >, "requested_teams" t14:: < 16
-                        >, "labels" t14:: < 11 >, "milestone" t2:: < 5 >, "draft" v643,
-                        "commits_url" v644, "review_comments_url" v644,
-                        "review_comment_url" v644, "comments_url" v644, "statuses_url"
-                        v644, "head" v293, "base" v293, "_links" v294, "auto_merge" v646,
-                        "author_association" t79:: < 104 >, "active_lock_reason" v663
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "id" v642, "node_id" v644, "html_url" v644, "diff_url" v644,
+                "patch_url" v644, "issue_url" v644, "number" v642, "state" t82::<6>, "locked" v643,
+                "title" v644, "user" t79::<73>, "body" v644, "created_at" v644, "updated_at" v644,
+                "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645, "assignee" t2::<2>,
+                "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
+                "labels" t14::<11>, "milestone" t2::<5>, "draft" v643, "commits_url" v644,
+                "review_comments_url" v644, "review_comment_url" v644, "comments_url" v644,
+                "statuses_url" v644, "head" v293, "base" v293, "_links" v294, "auto_merge" v646,
+                "author_association" t79::<104>, "active_lock_reason" v663
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
     }
     /// `#/definitions/push$event`
     pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20352,20 +20239,13 @@ mod validators {
     pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS107)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "url" v644, "assets_url" v644, "upload_url" v644, "html_url"
-                        v644, "id" v642, "node_id" v644, "tag_name" v644,
-                        "target_commitish" v644, "name" v644, "draft" v643, "author"
-                        t79:: < 73 >, "prerelease" v643, "created_at" v645,
-                        "published_at" v645, "assets" t14:: < 18 >, "tarball_url" v645,
-                        "zipball_url" v645, "body" v644
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
+            & c.props(l, s, x, rt::props!(
+                "url" v644, "assets_url" v644, "upload_url" v644, "html_url" v644, "id" v642,
+                "node_id" v644, "tag_name" v644, "target_commitish" v644, "name" v644, "draft" v643,
+                "author" t79::<73>, "prerelease" v643, "created_at" v645, "published_at" v645,
+                "assets" t14::<18>, "tarball_url" v645, "zipball_url" v645, "body" v644
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
     }
     /// `#/definitions/release-asset`
     pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20602,19 +20482,13 @@ mod validators {
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS121)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "id" v642, "sha" v644, "name" v644, "avatar_url" v645,
-                        "target_url" v645, "context" v644, "description" v645, "state"
-                        v391, "commit" v392, "branches" t14:: < 23 >, "created_at" v644,
-                        "updated_at" v644, "repository" t79:: < 106 >, "sender" t79:: <
-                        73 >, "installation" t79:: < 107 >, "organization" t79:: < 108 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
+            & c.props(l, s, x, rt::props!(
+                "id" v642, "sha" v644, "name" v644, "avatar_url" v645, "target_url" v645,
+                "context" v644, "description" v645, "state" v391, "commit" v392,
+                "branches" t14::<23>, "created_at" v644, "updated_at" v644, "repository" t79::<106>,
+                "sender" t79::<73>, "installation" t79::<107>, "organization" t79::<108>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
     }
     /// `#/definitions/status$event/properties/state`
     pub(super) fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20810,52 +20684,38 @@ mod validators {
     pub(super) fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS133)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "archive_url" v644, "assignees_url" v644, "blobs_url" v644,
-                        "branches_url" v644, "collaborators_url" v644, "comments_url"
-                        v644, "commits_url" v644, "compare_url" v644, "contents_url"
-                        v644, "contributors_url" v644, "deployments_url" v644,
-                        "description" v645, "downloads_url" v644, "events_url" v644,
-                        "fork" v643, "forks_url" v644, "full_name" v644,
-                        "git_commits_url" v644, "git_refs_url" v644, "git_tags_url" v644,
-                        "hooks_url" v644, "html_url" v644, "id" v642, "issue_comment_url"
-                        v644, "issue_events_url" v644, "issues_url" v644, "keys_url"
-                        v644, "labels_url" v644, "languages_url" v644, "merges_url" v644,
-                        "milestones_url" v644, "name" v644, "node_id" v644,
-                        "notifications_url" v644, "owner" t79:: < 73 >, "private" v643,
-                        "pulls_url" v644, "releases_url" v644, "stargazers_url" v644,
-                        "statuses_url" v644, "subscribers_url" v644, "subscription_url"
-                        v644, "tags_url" v644, "teams_url" v644, "trees_url" v644, "url"
-                        v644
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
+            & c.props(l, s, x, rt::props!(
+                "archive_url" v644, "assignees_url" v644, "blobs_url" v644, "branches_url" v644,
+                "collaborators_url" v644, "comments_url" v644, "commits_url" v644,
+                "compare_url" v644, "contents_url" v644, "contributors_url" v644,
+                "deployments_url" v644, "description" v645, "downloads_url" v644, "events_url" v644,
+                "fork" v643, "forks_url" v644, "full_name" v644, "git_commits_url" v644,
+                "git_refs_url" v644, "git_tags_url" v644, "hooks_url" v644, "html_url" v644,
+                "id" v642, "issue_comment_url" v644, "issue_events_url" v644, "issues_url" v644,
+                "keys_url" v644, "labels_url" v644, "languages_url" v644, "merges_url" v644,
+                "milestones_url" v644, "name" v644, "node_id" v644, "notifications_url" v644,
+                "owner" t79::<73>, "private" v643, "pulls_url" v644, "releases_url" v644,
+                "stargazers_url" v644, "statuses_url" v644, "subscribers_url" v644,
+                "subscription_url" v644, "tags_url" v644, "teams_url" v644, "trees_url" v644,
+                "url" v644
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
     }
     /// `#/definitions/workflow-run`
     pub(super) fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS134)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "artifacts_url" v644, "cancel_url" v644, "check_suite_url" v644,
-                        "check_suite_id" v642, "check_suite_node_id" v644, "conclusion"
-                        v649, "created_at" v644, "event" v644, "head_branch" v644,
-                        "head_commit" t79:: < 95 >, "head_repository" t79:: < 263 >,
-                        "head_sha" v644, "html_url" v644, "id" v642, "jobs_url" v644,
-                        "logs_url" v644, "node_id" v644, "name" v644, "pull_requests"
-                        t14:: < 26 >, "repository" t79:: < 263 >, "rerun_url" v644,
-                        "run_number" v642, "status" v934, "updated_at" v644, "url" v644,
-                        "workflow_id" v642, "workflow_url" v644
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
+            & c.props(l, s, x, rt::props!(
+                "artifacts_url" v644, "cancel_url" v644, "check_suite_url" v644,
+                "check_suite_id" v642, "check_suite_node_id" v644, "conclusion" v649,
+                "created_at" v644, "event" v644, "head_branch" v644, "head_commit" t79::<95>,
+                "head_repository" t79::<263>, "head_sha" v644, "html_url" v644, "id" v642,
+                "jobs_url" v644, "logs_url" v644, "node_id" v644, "name" v644,
+                "pull_requests" t14::<26>, "repository" t79::<263>, "rerun_url" v644,
+                "run_number" v642, "status" v934, "updated_at" v644, "url" v644, "workflow_id" v642,
+                "workflow_url" v644
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T26` each), such as `#/definitions/branch_protection_rule$created` and `#/definitions/branch_protection_rule$deleted`.
     pub(super) fn t26<const K: usize>(

@@ -22,9 +22,9 @@ pub enum IdOrName {
     Name(NameName),
 }
 rt::union!(
-    IdOrName { [validators::t0:: < 0 >, BASE0, "/definitions/IdOrName/oneOf/0"] => Id(_),
-    [validators::t0:: < 1 >, BASE0, "/definitions/IdOrName/oneOf/1"] => Name(_) }
-    contract[validators::t1:: < 0 >], BASE0, "/definitions/IdOrName"
+    IdOrName { [validators::t0::<0>, BASE0, "/definitions/IdOrName/oneOf/0"] => Id(_),
+    [validators::t0::<1>, BASE0, "/definitions/IdOrName/oneOf/1"] => Name(_) }
+    contract[validators::t1::<0>], BASE0, "/definitions/IdOrName"
 );
 /// Name
 ///
@@ -36,7 +36,7 @@ rt::union!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NameName(String);
 rt::string_newtype!(
-    NameName, redacted = false contract[validators::t0:: < 1 >, validators::v3], BASE0,
+    NameName, redacted = false contract[validators::t0::<1>, validators::v3], BASE0,
     "/definitions/IdOrName/oneOf/1"
 );
 /// Schema: `typify/id-or-name.json#/definitions/IdOrYolo`
@@ -48,9 +48,9 @@ pub enum IdOrYolo {
     Yolo(YoloYolo),
 }
 rt::union!(
-    IdOrYolo { [validators::t0:: < 0 >, BASE0, "/definitions/IdOrYolo/oneOf/0"] => Id(_),
-    [validators::t0:: < 2 >, BASE0, "/definitions/IdOrYolo/oneOf/1"] => Yolo(_) }
-    contract[validators::t1:: < 1 >], BASE0, "/definitions/IdOrYolo"
+    IdOrYolo { [validators::t0::<0>, BASE0, "/definitions/IdOrYolo/oneOf/0"] => Id(_),
+    [validators::t0::<2>, BASE0, "/definitions/IdOrYolo/oneOf/1"] => Yolo(_) }
+    contract[validators::t1::<1>], BASE0, "/definitions/IdOrYolo"
 );
 /// Yolo
 ///
@@ -60,7 +60,7 @@ rt::union!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct YoloYolo(String);
 rt::string_newtype!(
-    YoloYolo, redacted = false contract[validators::t0:: < 2 >, validators::v6], BASE0,
+    YoloYolo, redacted = false contract[validators::t0::<2>, validators::v6], BASE0,
     "/definitions/IdOrYolo/oneOf/1"
 );
 /// A name unique within the parent collection
@@ -82,9 +82,10 @@ pub enum IdOrNameRedundant {
     Name(NameRedundant),
 }
 rt::union!(
-    IdOrNameRedundant { [validators::v7, BASE0, "/definitions/IdOrNameRedundant/oneOf/0"]
-    => String(_), [validators::v8, BASE0, "/definitions/IdOrNameRedundant/oneOf/1"] =>
-    Name(_) } contract[validators::t1:: < 2 >], BASE0, "/definitions/IdOrNameRedundant"
+    IdOrNameRedundant {
+    [validators::v7, BASE0, "/definitions/IdOrNameRedundant/oneOf/0"] => String(_), [validators::v8,
+    BASE0, "/definitions/IdOrNameRedundant/oneOf/1"] => Name(_) } contract[validators::t1::<2>],
+    BASE0, "/definitions/IdOrNameRedundant"
 );
 /// Validators: one function per distinct subschema.
 mod validators {

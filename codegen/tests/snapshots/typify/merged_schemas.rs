@@ -33,8 +33,8 @@ pub struct ButNotThat {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ButNotThat { this = "this"; that = "that"; } extra extra contract[validators::v1],
-    BASE0, "/definitions/but-not-that"
+    ButNotThat { this = "this"; that = "that"; } extra extra contract[validators::v1], BASE0,
+    "/definitions/but-not-that"
 );
 /// Must not match the schema under `not`.
 ///
@@ -48,8 +48,8 @@ pub struct TrimFat {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    TrimFat { a = "a", required; b = "b"; c = "c"; } extra extra
-    contract[validators::v2], BASE0, "/definitions/trim-fat"
+    TrimFat { a = "a", required; b = "b"; c = "c"; } extra extra contract[validators::v2], BASE0,
+    "/definitions/trim-fat"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, Debug, PartialEq)]
@@ -92,18 +92,18 @@ pub enum WeirdEnum {
     },
 }
 rt::union!(
-    WeirdEnum { [validators::t5:: < 0 >, BASE0, "/definitions/weird-enum/oneOf/0"] =>
-    Pattern { pattern = "pattern", required; pattern_regex = "pattern-regex"; patterns =
-    "patterns"; pattern_either = "pattern-either"; } extra extra, [validators::t5:: < 1
-    >, BASE0, "/definitions/weird-enum/oneOf/1"] => Patterns { pattern = "pattern";
-    pattern_regex = "pattern-regex"; patterns = "patterns", required; pattern_either =
-    "pattern-either"; } extra extra, [validators::t5:: < 2 >, BASE0,
-    "/definitions/weird-enum/oneOf/2"] => PatternEither { pattern = "pattern";
-    pattern_regex = "pattern-regex"; patterns = "patterns"; pattern_either =
-    "pattern-either", required; } extra extra, [validators::t5:: < 3 >, BASE0,
-    "/definitions/weird-enum/oneOf/3"] => PatternRegex { pattern = "pattern";
-    pattern_regex = "pattern-regex", required; patterns = "patterns"; pattern_either =
-    "pattern-either"; } extra extra } contract[validators::v7], BASE0,
+    WeirdEnum { [validators::t5::<0>, BASE0, "/definitions/weird-enum/oneOf/0"] => Pattern {
+    pattern = "pattern", required; pattern_regex = "pattern-regex"; patterns = "patterns";
+    pattern_either = "pattern-either"; } extra extra,
+    [validators::t5::<1>, BASE0, "/definitions/weird-enum/oneOf/1"] => Patterns {
+    pattern = "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns", required;
+    pattern_either = "pattern-either"; } extra extra,
+    [validators::t5::<2>, BASE0, "/definitions/weird-enum/oneOf/2"] => PatternEither {
+    pattern = "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns";
+    pattern_either = "pattern-either", required; } extra extra,
+    [validators::t5::<3>, BASE0, "/definitions/weird-enum/oneOf/3"] => PatternRegex {
+    pattern = "pattern"; pattern_regex = "pattern-regex", required; patterns = "patterns";
+    pattern_either = "pattern-either"; } extra extra } contract[validators::v7], BASE0,
     "/definitions/weird-enum"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-1`
@@ -148,7 +148,7 @@ pub enum Unsatisfiable3B {
     Bar,
 }
 rt::string_enum!(
-    Unsatisfiable3B { Bar = "bar" } contract[validators::t6:: < 0 >], BASE0,
+    Unsatisfiable3B { Bar = "bar" } contract[validators::t6::<0>], BASE0,
     "/definitions/unsatisfiable-3-b"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-c`
@@ -158,7 +158,7 @@ pub enum Unsatisfiable3C {
     Foo,
 }
 rt::string_enum!(
-    Unsatisfiable3C { Foo = "foo" } contract[validators::t6:: < 1 >], BASE0,
+    Unsatisfiable3C { Foo = "foo" } contract[validators::t6::<1>], BASE0,
     "/definitions/unsatisfiable-3-c"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone`
@@ -174,8 +174,8 @@ pub enum SuspendedBy {
     PickingoneUser(PickingoneUser),
 }
 rt::union_by_type!(
-    SuspendedBy { PickingoneUser(_) : object } contract[validators::v15, validators::t4::
-    < 2 >], BASE0, "/definitions/pickingone-installation/properties/suspended_by"
+    SuspendedBy { PickingoneUser(_): object } contract[validators::v15, validators::t4::<2>], BASE0,
+    "/definitions/pickingone-installation/properties/suspended_by"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-user`
 #[derive(Clone, PartialEq)]
@@ -237,10 +237,10 @@ pub enum HereAndThere {
     },
 }
 rt::union!(
-    HereAndThere { [validators::t4:: < 4 >, BASE0, "/definitions/HereAndThere/oneOf/0"]
-    => Variant0 { foo = "foo"; bar = "bar"; } extra extra, [validators::t4:: < 5 >,
-    BASE0, "/definitions/HereAndThere/oneOf/1"] => Variant1 { foo = "foo"; baz = "baz"; }
-    extra extra } contract[validators::v22], BASE0, "/definitions/HereAndThere"
+    HereAndThere { [validators::t4::<4>, BASE0, "/definitions/HereAndThere/oneOf/0"] => Variant0 {
+    foo = "foo"; bar = "bar"; } extra extra,
+    [validators::t4::<5>, BASE0, "/definitions/HereAndThere/oneOf/1"] => Variant1 { foo = "foo";
+    baz = "baz"; } extra extra } contract[validators::v22], BASE0, "/definitions/HereAndThere"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
@@ -253,7 +253,7 @@ pub struct MergeEmpty {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MergeStringBounds(String);
 rt::string_newtype!(
-    MergeStringBounds, redacted = false contract[validators::t0:: < 4 >], BASE0,
+    MergeStringBounds, redacted = false contract[validators::t0::<4>], BASE0,
     "/definitions/merge-string-bounds"
 );
 /// Must not match the schema under `not`.
@@ -266,8 +266,8 @@ pub struct UnchangedByMerge {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    UnchangedByMerge { tag = "tag", required; } extra extra contract[validators::t0:: < 5
-    >], BASE0, "/definitions/unchanged-by-merge"
+    UnchangedByMerge { tag = "tag", required; } extra extra contract[validators::t0::<5>], BASE0,
+    "/definitions/unchanged-by-merge"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unchanged-by-merge/allOf/0/properties/tag`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -276,7 +276,7 @@ pub enum Tag {
     Something,
 }
 rt::string_enum!(
-    Tag { Something = "something" } contract[validators::t7:: < 0 >], BASE0,
+    Tag { Something = "something" } contract[validators::t7::<0>], BASE0,
     "/definitions/unchanged-by-merge/allOf/0/properties/tag"
 );
 /// Matches `^[a-z].+$`. Format `custom-id`. Matches `^.{4,8}$`. Matches `.+[a-z]$`.
@@ -285,74 +285,69 @@ rt::string_enum!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TriplePattern(String);
 rt::string_newtype!(
-    TriplePattern, redacted = false contract[validators::v27], BASE0,
-    "/definitions/TriplePattern"
+    TriplePattern, redacted = false contract[validators::v27], BASE0, "/definitions/TriplePattern"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, ViaValue};
-    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, JsonResponseBase { result = "result" => LeafRead < Leaf1 >; }
-        extra extra => AnyValue; contract[validators::t4:: < 0 >], BASE0,
-        "/definitions/JsonResponseBase"
+        read_1, Visit1, JsonResponseBase { result = "result" => LeafRead<Leaf1>;
+        } extra extra => AnyValue;
+        contract[validators::t4::<0>], BASE0, "/definitions/JsonResponseBase"
     );
     rt::string_leaf!(
-        Leaf2 -> Unsatisfiable2Action, | s | [! ::std::matches!(s, "foo"), !
-        ::std::matches!(s, "bar")] => Unsatisfiable2Action::from_listed_str(s)
+        Leaf2 -> Unsatisfiable2Action, |s| [!::std::matches!(s, "foo"), !::std::matches!(s, "bar")]
+        => Unsatisfiable2Action::from_listed_str(s)
     );
     rt::object_reader!(
-        read_10, Visit10, Unsatisfiable2 { action = "action", required => LeafRead <
-        Leaf2 >; } deny; contract[validators::t0:: < 0 >], BASE0,
-        "/definitions/unsatisfiable-2"
+        read_10, Visit10, Unsatisfiable2 { action = "action", required => LeafRead<Leaf2>; } deny;
+        contract[validators::t0::<0>], BASE0, "/definitions/unsatisfiable-2"
     );
     rt::object_reader!(
-        read_12, Visit12, Unsatisfiable3 { action = "action", required => LeafRead <
-        Leaf2 >; } extra extra => AnyValue; contract[validators::t0:: < 1 >], BASE0,
-        "/definitions/unsatisfiable-3"
+        read_12, Visit12, Unsatisfiable3 { action = "action", required => LeafRead<Leaf2>;
+        } extra extra => AnyValue;
+        contract[validators::t0::<1>], BASE0, "/definitions/unsatisfiable-3"
     );
     rt::string_leaf!(
-        Leaf3 -> Unsatisfiable3AAction, | s | [! ::std::matches!(s, "foo")] =>
-        Unsatisfiable3AAction::from_listed_str(s)
+        Leaf3 -> Unsatisfiable3AAction,
+        |s| [!::std::matches!(s, "foo")] => Unsatisfiable3AAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_13, Visit13, Unsatisfiable3A { action = "action" => LeafRead < Leaf3 >; }
-        extra extra => AnyValue; contract[validators::t4:: < 1 >], BASE0,
-        "/definitions/unsatisfiable-3-a"
+        read_13, Visit13, Unsatisfiable3A { action = "action" => LeafRead<Leaf3>;
+        } extra extra => AnyValue;
+        contract[validators::t4::<1>], BASE0, "/definitions/unsatisfiable-3-a"
     );
     rt::via_value!(
-        Check4 -> SuspendedBy, | v | rt::is_valid(validators::t8:: < 0 >, v) &&
-        rt::is_valid(validators::v15, v)
+        Check4 -> SuspendedBy,
+        |v| rt::is_valid(validators::t8::<0>, v) && rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
-        read_17, Visit17, Pickingone { suspended_by = "suspended_by", required =>
-        ViaValue < Check4 >; } extra extra => AnyValue; contract[validators::t0:: < 2 >],
-        BASE0, "/definitions/pickingone"
+        read_17, Visit17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check4>;
+        } extra extra => AnyValue; contract[validators::t0::<2>], BASE0, "/definitions/pickingone"
     );
-    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v29, v));
+    rt::via_value!(Check5 -> Option<String>, |v| rt::is_valid(validators::v29, v));
     rt::object_reader!(
-        read_19, Visit19, PickingoneUser { email = "email" => ViaValue < Check5 >; }
-        extra extra => AnyValue; contract[validators::t4:: < 2 >], BASE0,
-        "/definitions/pickingone-user"
+        read_19, Visit19, PickingoneUser { email = "email" => ViaValue<Check5>;
+        } extra extra => AnyValue;
+        contract[validators::t4::<2>], BASE0, "/definitions/pickingone-user"
     );
-    rt::via_value!(
-        Check6 -> Option < PickingoneUser >, | v | rt::is_valid(validators::v15, v)
-    );
+    rt::via_value!(Check6 -> Option<PickingoneUser>, |v| rt::is_valid(validators::v15, v));
     rt::object_reader!(
-        read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" =>
-        ViaValue < Check6 >; } extra extra => AnyValue; contract[validators::t4:: < 3 >],
-        BASE0, "/definitions/pickingone-installation"
+        read_20, Visit20, PickingoneInstallation {
+        suspended_by = "suspended_by" => ViaValue<Check6>; } extra extra => AnyValue;
+        contract[validators::t4::<3>], BASE0, "/definitions/pickingone-installation"
     );
     rt::object_reader!(
         read_24, Visit24, CommentedTypeMerged { x = "x" => AnyValue; y = "y" => AnyValue;
-        } extra extra => AnyValue; contract[validators::v19], BASE0,
-        "/definitions/CommentedTypeMerged"
+        } extra extra => AnyValue;
+        contract[validators::v19], BASE0, "/definitions/CommentedTypeMerged"
     );
     rt::object_reader!(
-        read_28, Visit28, MergeEmpty { action = "action" => LeafRead < Leaf2 >; } deny;
-        contract[validators::t0:: < 3 >], BASE0, "/definitions/merge-empty"
+        read_28, Visit28, MergeEmpty { action = "action" => LeafRead<Leaf2>; } deny;
+        contract[validators::t0::<3>], BASE0, "/definitions/merge-empty"
     );
 }
 /// Validators: one function per distinct subschema.

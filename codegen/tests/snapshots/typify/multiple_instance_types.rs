@@ -37,9 +37,8 @@ pub enum OneOfSeveralValue {
     Object(rt::Map<String, rt::Value>),
 }
 rt::union_by_type!(
-    OneOfSeveralValue { Boolean(_) : bool, Integer(_) : number, String(_) : string,
-    Array(_) : array, Object(_) : object } contract[validators::v0], BASE0,
-    "/definitions/one-of-several"
+    OneOfSeveralValue { Boolean(_): bool, Integer(_): number, String(_): string, Array(_): array,
+    Object(_): object } contract[validators::v0], BASE0, "/definitions/one-of-several"
 );
 /// Schema: `typify/multiple-instance-types.json#/definitions/int-or-str`
 #[derive(Clone, Debug, PartialEq)]
@@ -48,7 +47,7 @@ pub enum IntOrStr {
     String(String),
 }
 rt::union_by_type!(
-    IntOrStr { Integer(_) : number, String(_) : string } contract[validators::v1], BASE0,
+    IntOrStr { Integer(_): number, String(_): string } contract[validators::v1], BASE0,
     "/definitions/int-or-str"
 );
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
@@ -58,7 +57,7 @@ pub enum YesNoMaybe {
     Object(YesNoMaybeObject),
 }
 rt::union_by_type!(
-    YesNoMaybe { Boolean(_) : bool, Object(_) : object } contract[validators::v2], BASE0,
+    YesNoMaybe { Boolean(_): bool, Object(_): object } contract[validators::v2], BASE0,
     "/definitions/yes-no-maybe"
 );
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
@@ -75,10 +74,10 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
-    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, YesNoMaybeObject { value = "value" => LeafRead < Leaf1 >; } extra
-        extra => AnyValue; contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
+        read_5, Visit5, YesNoMaybeObject { value = "value" => LeafRead<Leaf1>;
+        } extra extra => AnyValue; contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -31,10 +31,10 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
-    rt::value_leaf!(Leaf1 -> bool, scalar | v | rt::is_valid(validators::v1, v));
+    rt::value_leaf!(Leaf1 -> bool, scalar |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, ObjectBs { ok = "ok" => LeafRead < Leaf1 >; } extra extra =>
-        AnyValue; contract[validators::v0], BASE0, "/definitions/object-bs"
+        read_0, Visit0, ObjectBs { ok = "ok" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, "/definitions/object-bs"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -26,12 +26,10 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::ViaValue;
-    rt::via_value!(
-        Check1 -> rt::Map < String, String >, | v | rt::is_valid(validators::v1, v)
-    );
+    rt::via_value!(Check1 -> rt::Map<String, String>, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, Properties { rules = "rules", required => ViaValue < Check1 >; }
-        deny; contract[validators::v0], BASE0, ""
+        read_0, Visit0, Properties { rules = "rules", required => ViaValue<Check1>; } deny;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

@@ -29,12 +29,12 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
-    rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v1, v));
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v1, v));
     rt::array_checks!(Checks2, items = validators::v2);
     rt::object_reader!(
-        read_0, Visit0, Node { value = "value" => LeafRead < Leaf1 >; children =
-        "children" => VecOf < Typed < Node >, 0usize, { usize::MAX }, Checks2 >; } extra
-        extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, Node { value = "value" => LeafRead<Leaf1>;
+        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks2>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

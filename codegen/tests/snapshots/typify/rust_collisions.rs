@@ -105,8 +105,7 @@ pub struct TypeWithOptionField {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StringNewtype(::std::string::String);
 rt::string_newtype!(
-    StringNewtype, redacted = false contract[validators::v11], BASE0,
-    "/definitions/StringNewtype"
+    StringNewtype, redacted = false contract[validators::v11], BASE0, "/definitions/StringNewtype"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/StringEnum`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -119,8 +118,8 @@ pub enum StringEnum {
     Three,
 }
 rt::string_enum!(
-    StringEnum { One = "one", Two = "two", Three = "three" } contract[validators::v12],
-    BASE0, "/definitions/StringEnum"
+    StringEnum { One = "one", Two = "two", Three = "three" } contract[validators::v12], BASE0,
+    "/definitions/StringEnum"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/RustKeywordMonster`
 #[derive(Clone, PartialEq)]
@@ -220,10 +219,10 @@ pub enum KeywordMap {
     Where,
 }
 rt::string_enum!(
-    KeywordMap { Type = "type", Impl = "impl", Fn = "fn", Let = "let", Match = "match",
-    Mod = "mod", Move = "move", Pub = "pub", Ref = "ref", SelfType = "self", Super =
-    "super", Trait = "trait", Use = "use", Where = "where" } contract[validators::v15],
-    BASE0, "/definitions/MapOfKeywords/properties/keyword_map/additionalProperties"
+    KeywordMap { Type = "type", Impl = "impl", Fn = "fn", Let = "let", Match = "match", Mod = "mod",
+    Move = "move", Pub = "pub", Ref = "ref", SelfType = "self", Super = "super", Trait = "trait",
+    Use = "use", Where = "where" } contract[validators::v15], BASE0,
+    "/definitions/MapOfKeywords/properties/keyword_map/additionalProperties"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions`
 #[derive(Clone, PartialEq)]
@@ -247,7 +246,7 @@ pub enum KeywordFieldsEnum {
     TypeMatchRefImpl(TypeMatchRefImplEnum),
 }
 rt::union_by_type!(
-    KeywordFieldsEnum { TypeMatchRefImpl(_) : object } contract[validators::v18], BASE0,
+    KeywordFieldsEnum { TypeMatchRefImpl(_): object } contract[validators::v18], BASE0,
     "/definitions/KeywordFieldsEnum"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
@@ -261,9 +260,10 @@ pub struct TypeMatchRefImplEnum {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    TypeMatchRefImplEnum { r#type = "type", required; r#match = "match", required; r#ref
-    = "ref", required; r#impl = "impl", required; } extra extra contract[validators::v18,
-    validators::v19], BASE0, "/definitions/KeywordFieldsEnum"
+    TypeMatchRefImplEnum { r#type = "type", required; r#match = "match", required;
+    r#ref = "ref", required; r#impl = "impl", required;
+    } extra extra contract[validators::v18, validators::v19], BASE0,
+    "/definitions/KeywordFieldsEnum"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/FlattenedKeywords`
 #[derive(Clone, PartialEq)]
@@ -303,10 +303,9 @@ pub enum FormatCollision {
     Xyz,
 }
 rt::string_enum!(
-    FormatCollision { AbcDef = "{abc}def", HttpExampleComFooThing =
-    "{http://example.com/Foo}Thing", SelfType = "{self}", QuoteUnquote =
-    "quote\"unquote", Xyz = "xyz" } contract[validators::v23], BASE0,
-    "/definitions/format-collision"
+    FormatCollision { AbcDef = "{abc}def", HttpExampleComFooThing = "{http://example.com/Foo}Thing",
+    SelfType = "{self}", QuoteUnquote = "quote\"unquote", Xyz = "xyz" } contract[validators::v23],
+    BASE0, "/definitions/format-collision"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -314,153 +313,154 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::object_reader!(
-        read_0, Visit0, Std { result = "result", required => Typed < Result >; convert =
-        "convert", required => Typed < Result >; fmt = "fmt", required => Typed < Result
-        >; str = "str", required => Typed < Result >; string = "string", required =>
-        Typed < Result >; option = "option", required => Typed < Result >; boxed =
-        "boxed", required => Typed < Result >; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, "/definitions/std"
+        read_0, Visit0, Std { result = "result", required => Typed<Result>;
+        convert = "convert", required => Typed<Result>; fmt = "fmt", required => Typed<Result>;
+        str = "str", required => Typed<Result>; string = "string", required => Typed<Result>;
+        option = "option", required => Typed<Result>; boxed = "boxed", required => Typed<Result>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, "/definitions/std"
     );
     rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
+        Leaf1 -> ::std::string::String, |s| [] => ::std::option::Option::Some(s.to_owned())
     );
     rt::object_reader!(
-        read_1, Visit1, Result { value = "value", required => LeafRead < Leaf1 >; } extra
-        extra => AnyValue; contract[validators::t0:: < 0 >], BASE0,
-        "/definitions/std/properties/result"
+        read_1, Visit1, Result { value = "value", required => LeafRead<Leaf1>;
+        } extra extra => AnyValue;
+        contract[validators::t0::<0>], BASE0, "/definitions/std/properties/result"
     );
     rt::object_reader!(
-        read_2, Visit2, Box { data = "data", required => LeafRead < Leaf1 >; } extra
-        extra => AnyValue; contract[validators::t2:: < 0 >], BASE0, "/definitions/Box"
+        read_2, Visit2, Box { data = "data", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t2::<0>], BASE0, "/definitions/Box"
     );
     rt::object_reader!(
-        read_3, Visit3, Option { maybe = "maybe", required => LeafRead < Leaf1 >; } extra
-        extra => AnyValue; contract[validators::t2:: < 1 >], BASE0, "/definitions/Option"
+        read_3, Visit3, Option { maybe = "maybe", required => LeafRead<Leaf1>;
+        } extra extra => AnyValue; contract[validators::t2::<1>], BASE0, "/definitions/Option"
     );
     rt::array_checks!(Checks2, items = validators::v24);
     rt::object_reader!(
-        read_4, Visit4, Vec { items = "items", required => VecOf < LeafRead < Leaf1 >,
-        0usize, { usize::MAX }, Checks2 >; } extra extra => AnyValue;
-        contract[validators::t2:: < 2 >], BASE0, "/definitions/Vec"
+        read_4, Visit4, Vec { items = "items", required => VecOf<LeafRead<Leaf1>, 0usize, {
+        usize::MAX }, Checks2>; } extra extra => AnyValue;
+        contract[validators::t2::<2>], BASE0, "/definitions/Vec"
     );
     rt::object_reader!(
-        read_5, Visit5, String { text = "text", required => LeafRead < Leaf1 >; } extra
-        extra => AnyValue; contract[validators::t2:: < 3 >], BASE0, "/definitions/String"
+        read_5, Visit5, String { text = "text", required => LeafRead<Leaf1>;
+        } extra extra => AnyValue; contract[validators::t2::<3>], BASE0, "/definitions/String"
     );
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v25, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v25, v));
     rt::object_reader!(
-        read_6, Visit6, Copy { value = "value", required => LeafRead < Leaf3 >; } extra
-        extra => AnyValue; contract[validators::t0:: < 1 >], BASE0, "/definitions/Copy"
-    );
-    rt::object_reader!(
-        read_7, Visit7, Send { message = "message", required => LeafRead < Leaf1 >; }
-        extra extra => AnyValue; contract[validators::t2:: < 4 >], BASE0,
-        "/definitions/Send"
+        read_6, Visit6, Copy { value = "value", required => LeafRead<Leaf3>;
+        } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/definitions/Copy"
     );
     rt::object_reader!(
-        read_8, Visit8, Pin { pointer = "pointer", required => LeafRead < Leaf1 >; }
-        extra extra => AnyValue; contract[validators::t2:: < 5 >], BASE0,
-        "/definitions/Pin"
+        read_7, Visit7, Send { message = "message", required => LeafRead<Leaf1>;
+        } extra extra => AnyValue; contract[validators::t2::<4>], BASE0, "/definitions/Send"
     );
-    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_9, Visit9, Drop { cleanup = "cleanup", required => LeafRead < Leaf4 >; }
-        extra extra => AnyValue; contract[validators::t2:: < 6 >], BASE0,
-        "/definitions/Drop"
+        read_8, Visit8, Pin { pointer = "pointer", required => LeafRead<Leaf1>;
+        } extra extra => AnyValue; contract[validators::t2::<5>], BASE0, "/definitions/Pin"
+    );
+    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v26, v));
+    rt::object_reader!(
+        read_9, Visit9, Drop { cleanup = "cleanup", required => LeafRead<Leaf4>;
+        } extra extra => AnyValue; contract[validators::t2::<6>], BASE0, "/definitions/Drop"
     );
     rt::via_value!(
-        Check5 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid(validators::v27, v)
+        Check5 -> ::std::option::Option<::std::string::String>, |v| rt::is_valid(validators::v27, v)
     );
     rt::object_reader!(
-        read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" =>
-        ViaValue < Check5 >; boxed_field = "boxed_field", required => Typed < Box >; }
-        extra extra => AnyValue; contract[validators::v10], BASE0,
-        "/definitions/TypeWithOptionField"
+        read_10, Visit10, TypeWithOptionField {
+        optional_field = "optional_field" => ViaValue<Check5>;
+        boxed_field = "boxed_field", required => Typed<Box>; } extra extra => AnyValue;
+        contract[validators::v10], BASE0, "/definitions/TypeWithOptionField"
     );
     rt::object_reader!(
-        read_13, Visit13, RustKeywordMonster { r#as = "as", required => LeafRead < Leaf1
-        >; r#break = "break", required => LeafRead < Leaf1 >; r#const = "const", required
-        => LeafRead < Leaf1 >; r#continue = "continue", required => LeafRead < Leaf1 >;
-        crate_ = "crate", required => LeafRead < Leaf1 >; r#else = "else", required =>
-        LeafRead < Leaf1 >; r#enum = "enum", required => LeafRead < Leaf1 >; extern_ =
-        "extern", required => LeafRead < Leaf1 >; r#false = "false", required => LeafRead
-        < Leaf1 >; r#fn = "fn", required => LeafRead < Leaf1 >; r#for = "for", required
-        => LeafRead < Leaf1 >; r#gen = "gen", required => LeafRead < Leaf1 >; r#if =
-        "if", required => LeafRead < Leaf1 >; r#impl = "impl", required => LeafRead <
-        Leaf1 >; r#in = "in", required => LeafRead < Leaf1 >; r#let = "let", required =>
-        LeafRead < Leaf1 >; r#loop = "loop", required => LeafRead < Leaf1 >; r#match =
-        "match", required => LeafRead < Leaf1 >; r#mod = "mod", required => LeafRead <
-        Leaf1 >; r#move = "move", required => LeafRead < Leaf1 >; r#mut = "mut", required
-        => LeafRead < Leaf1 >; r#pub = "pub", required => LeafRead < Leaf1 >; r#ref =
-        "ref", required => LeafRead < Leaf1 >; r#return = "return", required => LeafRead
-        < Leaf1 >; self_ = "self", required => LeafRead < Leaf1 >; r#static = "static",
-        required => LeafRead < Leaf1 >; r#struct = "struct", required => LeafRead < Leaf1
-        >; super_ = "super", required => LeafRead < Leaf1 >; r#trait = "trait", required
-        => LeafRead < Leaf1 >; r#true = "true", required => LeafRead < Leaf1 >; r#type =
-        "type", required => LeafRead < Leaf1 >; r#unsafe = "unsafe", required => LeafRead
-        < Leaf1 >; r#use = "use", required => LeafRead < Leaf1 >; r#where = "where",
-        required => LeafRead < Leaf1 >; r#while = "while", required => LeafRead < Leaf1
-        >; r#async = "async", required => LeafRead < Leaf1 >; r#await = "await", required
-        => LeafRead < Leaf1 >; r#dyn = "dyn", required => LeafRead < Leaf1 >; r#abstract
-        = "abstract", required => LeafRead < Leaf1 >; r#become = "become", required =>
-        LeafRead < Leaf1 >; r#box = "box", required => LeafRead < Leaf1 >; r#do = "do",
-        required => LeafRead < Leaf1 >; r#final = "final", required => LeafRead < Leaf1
-        >; r#macro = "macro", required => LeafRead < Leaf1 >; r#override = "override",
-        required => LeafRead < Leaf1 >; r#priv = "priv", required => LeafRead < Leaf1 >;
-        r#typeof = "typeof", required => LeafRead < Leaf1 >; r#unsized = "unsized",
-        required => LeafRead < Leaf1 >; r#virtual = "virtual", required => LeafRead <
-        Leaf1 >; r#yield = "yield", required => LeafRead < Leaf1 >; r#try = "try",
-        required => LeafRead < Leaf1 >; } extra extra => AnyValue;
+        read_13, Visit13, RustKeywordMonster { r#as = "as", required => LeafRead<Leaf1>;
+        r#break = "break", required => LeafRead<Leaf1>;
+        r#const = "const", required => LeafRead<Leaf1>;
+        r#continue = "continue", required => LeafRead<Leaf1>;
+        crate_ = "crate", required => LeafRead<Leaf1>; r#else = "else", required => LeafRead<Leaf1>;
+        r#enum = "enum", required => LeafRead<Leaf1>;
+        extern_ = "extern", required => LeafRead<Leaf1>;
+        r#false = "false", required => LeafRead<Leaf1>; r#fn = "fn", required => LeafRead<Leaf1>;
+        r#for = "for", required => LeafRead<Leaf1>; r#gen = "gen", required => LeafRead<Leaf1>;
+        r#if = "if", required => LeafRead<Leaf1>; r#impl = "impl", required => LeafRead<Leaf1>;
+        r#in = "in", required => LeafRead<Leaf1>; r#let = "let", required => LeafRead<Leaf1>;
+        r#loop = "loop", required => LeafRead<Leaf1>;
+        r#match = "match", required => LeafRead<Leaf1>; r#mod = "mod", required => LeafRead<Leaf1>;
+        r#move = "move", required => LeafRead<Leaf1>; r#mut = "mut", required => LeafRead<Leaf1>;
+        r#pub = "pub", required => LeafRead<Leaf1>; r#ref = "ref", required => LeafRead<Leaf1>;
+        r#return = "return", required => LeafRead<Leaf1>;
+        self_ = "self", required => LeafRead<Leaf1>;
+        r#static = "static", required => LeafRead<Leaf1>;
+        r#struct = "struct", required => LeafRead<Leaf1>;
+        super_ = "super", required => LeafRead<Leaf1>;
+        r#trait = "trait", required => LeafRead<Leaf1>;
+        r#true = "true", required => LeafRead<Leaf1>; r#type = "type", required => LeafRead<Leaf1>;
+        r#unsafe = "unsafe", required => LeafRead<Leaf1>;
+        r#use = "use", required => LeafRead<Leaf1>; r#where = "where", required => LeafRead<Leaf1>;
+        r#while = "while", required => LeafRead<Leaf1>;
+        r#async = "async", required => LeafRead<Leaf1>;
+        r#await = "await", required => LeafRead<Leaf1>; r#dyn = "dyn", required => LeafRead<Leaf1>;
+        r#abstract = "abstract", required => LeafRead<Leaf1>;
+        r#become = "become", required => LeafRead<Leaf1>;
+        r#box = "box", required => LeafRead<Leaf1>; r#do = "do", required => LeafRead<Leaf1>;
+        r#final = "final", required => LeafRead<Leaf1>;
+        r#macro = "macro", required => LeafRead<Leaf1>;
+        r#override = "override", required => LeafRead<Leaf1>;
+        r#priv = "priv", required => LeafRead<Leaf1>;
+        r#typeof = "typeof", required => LeafRead<Leaf1>;
+        r#unsized = "unsized", required => LeafRead<Leaf1>;
+        r#virtual = "virtual", required => LeafRead<Leaf1>;
+        r#yield = "yield", required => LeafRead<Leaf1>; r#try = "try", required => LeafRead<Leaf1>;
+        } extra extra => AnyValue;
         contract[validators::v13], BASE0, "/definitions/RustKeywordMonster"
     );
     rt::string_leaf!(
-        Leaf6 -> KeywordMap, | s | [! ::std::matches!(s, "type" | "impl" | "fn" | "let" |
-        "match" | "mod" | "move" | "pub" | "ref" | "self" | "super" | "trait" | "use" |
-        "where")] => KeywordMap::from_listed_str(s)
+        Leaf6 -> KeywordMap, |s| [!::std::matches!(s, "type" | "impl" | "fn" | "let" | "match" |
+        "mod" | "move" | "pub" | "ref" | "self" | "super" | "trait" | "use" | "where")] =>
+        KeywordMap::from_listed_str(s)
     );
     rt::map_checks!(Checks7, values = validators::v15);
     rt::object_reader!(
-        read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map", required => MapOf
-        < Leaf1, LeafRead < Leaf6 >, Checks7 >; } extra extra => AnyValue;
-        contract[validators::t2:: < 7 >], BASE0, "/definitions/MapOfKeywords"
+        read_14, Visit14, MapOfKeywords {
+        keyword_map = "keyword_map", required => MapOf<Leaf1, LeafRead<Leaf6>, Checks7>;
+        } extra extra => AnyValue;
+        contract[validators::t2::<7>], BASE0, "/definitions/MapOfKeywords"
     );
-    rt::array_checks!(Checks8, items = validators::t4:: < 0 >);
+    rt::array_checks!(Checks8, items = validators::t4::<0>);
     rt::via_value!(
-        Check9 -> ::std::option::Option < OptionType >, | v |
-        rt::is_valid(validators::t3:: < 0 >, v)
+        Check9 -> ::std::option::Option<OptionType>, |v| rt::is_valid(validators::t3::<0>, v)
     );
     rt::object_reader!(
-        read_16, Visit16, NestedTypeCollisions { r#type = "type", required => Typed <
-        TypeWithOptionField >; types = "types", required => VecOf < Typed <
-        TypeWithOptionField >, 0usize, { usize::MAX }, Checks8 >; option_type =
-        "option_type" => ViaValue < Check9 >; } extra extra => AnyValue;
+        read_16, Visit16, NestedTypeCollisions {
+        r#type = "type", required => Typed<TypeWithOptionField>;
+        types = "types", required => VecOf<Typed<TypeWithOptionField>, 0usize, {
+        usize::MAX }, Checks8>; option_type = "option_type" => ViaValue<Check9>;
+        } extra extra => AnyValue;
         contract[validators::v16], BASE0, "/definitions/NestedTypeCollisions"
     );
     rt::object_reader!(
-        read_17, Visit17, OptionType { r#type = "type" => LeafRead < Leaf1 >; } extra
-        extra => AnyValue; contract[validators::t3:: < 0 >], BASE0,
+        read_17, Visit17, OptionType { r#type = "type" => LeafRead<Leaf1>;
+        } extra extra => AnyValue; contract[validators::t3::<0>], BASE0,
         "/definitions/NestedTypeCollisions/properties/option_type"
     );
     rt::object_reader!(
-        read_20, Visit20, FlattenedKeywords { normal = "normal", required => LeafRead <
-        Leaf1 >; } extra extra => LeafRead < Leaf1 >; contract[validators::v20], BASE0,
-        "/definitions/FlattenedKeywords"
+        read_20, Visit20, FlattenedKeywords { normal = "normal", required => LeafRead<Leaf1>;
+        } extra extra => LeafRead<Leaf1>;
+        contract[validators::v20], BASE0, "/definitions/FlattenedKeywords"
     );
     rt::via_value!(
-        Check10 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
-        rt::is_valid(validators::t3:: < 1 >, v)
+        Check10 -> ::std::option::Option<DoubleOptionCollisionOption>,
+        |v| rt::is_valid(validators::t3::<1>, v)
     );
     rt::object_reader!(
-        read_21, Visit21, DoubleOptionCollision { option = "option" => ViaValue < Check10
-        >; } extra extra => AnyValue; contract[validators::v21], BASE0,
-        "/definitions/DoubleOptionCollision"
+        read_21, Visit21, DoubleOptionCollision { option = "option" => ViaValue<Check10>;
+        } extra extra => AnyValue;
+        contract[validators::v21], BASE0, "/definitions/DoubleOptionCollision"
     );
     rt::object_reader!(
-        read_22, Visit22, DoubleOptionCollisionOption { option = "option" => ViaValue <
-        Check5 >; } extra extra => AnyValue; contract[validators::t3:: < 1 >], BASE0,
-        "/definitions/DoubleOptionCollision/properties/option"
+        read_22, Visit22, DoubleOptionCollisionOption { option = "option" => ViaValue<Check5>;
+        } extra extra => AnyValue;
+        contract[validators::t3::<1>], BASE0, "/definitions/DoubleOptionCollision/properties/option"
     );
 }
 /// Validators: one function per distinct subschema.
@@ -471,19 +471,18 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) const B0: &str = "file:///typify/rust-collisions.json";
     static WORDS1: &[&str] = rt::words!(
-        "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false",
-        "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move",
-        "mut", "pub", "ref", "return", "self", "static", "struct", "super", "trait",
-        "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
-        "abstract", "become", "box", "do", "final", "macro", "override", "priv",
-        "typeof", "unsized", "virtual", "yield", "try"
+        "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+        "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref",
+        "return", "self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use",
+        "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final",
+        "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try"
     );
     static WORDS0: &[&str] = rt::words!(
         "result", "convert", "fmt", "str", "string", "option", "boxed"
     );
     static WORDS2: &[&str] = rt::words!(
-        "type", "impl", "fn", "let", "match", "mod", "move", "pub", "ref", "self",
-        "super", "trait", "use", "where"
+        "type", "impl", "fn", "let", "match", "mod", "move", "pub", "ref", "self", "super", "trait",
+        "use", "where"
     );
     static WORDS3: &[&str] = rt::words!(
         "{abc}def", "{http://example.com/Foo}Thing", "{self}", "quote\"unquote", "xyz"
@@ -540,25 +539,17 @@ mod validators {
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1)
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "as" v24, "break" v24, "const" v24, "continue" v24, "crate" v24,
-                        "else" v24, "enum" v24, "extern" v24, "false" v24, "fn" v24,
-                        "for" v24, "gen" v24, "if" v24, "impl" v24, "in" v24, "let" v24,
-                        "loop" v24, "match" v24, "mod" v24, "move" v24, "mut" v24, "pub"
-                        v24, "ref" v24, "return" v24, "self" v24, "static" v24, "struct"
-                        v24, "super" v24, "trait" v24, "true" v24, "type" v24, "unsafe"
-                        v24, "use" v24, "where" v24, "while" v24, "async" v24, "await"
-                        v24, "dyn" v24, "abstract" v24, "become" v24, "box" v24, "do"
-                        v24, "final" v24, "macro" v24, "override" v24, "priv" v24,
-                        "typeof" v24, "unsized" v24, "virtual" v24, "yield" v24, "try"
-                        v24
-                    ),
-                )
+            & c.props(l, s, x, rt::props!(
+                "as" v24, "break" v24, "const" v24, "continue" v24, "crate" v24, "else" v24,
+                "enum" v24, "extern" v24, "false" v24, "fn" v24, "for" v24, "gen" v24, "if" v24,
+                "impl" v24, "in" v24, "let" v24, "loop" v24, "match" v24, "mod" v24, "move" v24,
+                "mut" v24, "pub" v24, "ref" v24, "return" v24, "self" v24, "static" v24,
+                "struct" v24, "super" v24, "trait" v24, "true" v24, "type" v24, "unsafe" v24,
+                "use" v24, "where" v24, "while" v24, "async" v24, "await" v24, "dyn" v24,
+                "abstract" v24, "become" v24, "box" v24, "do" v24, "final" v24, "macro" v24,
+                "override" v24, "priv" v24, "typeof" v24, "unsized" v24, "virtual" v24, "yield" v24,
+                "try" v24
+            ))
     }
     /// `#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -48,25 +48,26 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
-    rt::value_leaf!(Leaf1 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf1 -> rt::Number, scalar |v| rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_0, Visit0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" =>
-        LeafRead < Leaf1 >; } extra extra => AnyValue; contract[validators::v0], BASE0,
-        "/definitions/floats-aren't-terrible-I'm-told"
+        read_0, Visit0, FloatsArenTTerribleIMTold {
+        flush_timeout = "flush_timeout" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, "/definitions/floats-aren't-terrible-I'm-told"
     );
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
-    rt::value_leaf!(Leaf6 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::v3, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v4, v));
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf6 -> rt::Integer, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, UintMinimumAndMaximum { no_bounds = "no_bounds", required =>
-        LeafRead < Leaf2 >; min = "min", required => LeafRead < Leaf3 >; min_non_zero =
-        "min_non_zero", required => LeafRead < Leaf4 >; min_uint_non_zero =
-        "min_uint_non_zero", required => LeafRead < Leaf4 >; max = "max", required =>
-        LeafRead < Leaf5 >; min_and_max = "min_and_max", required => LeafRead < Leaf6 >;
-        } extra extra => AnyValue; contract[validators::v1], BASE0,
-        "/definitions/uint-minimum-and-maximum"
+        read_3, Visit3, UintMinimumAndMaximum {
+        no_bounds = "no_bounds", required => LeafRead<Leaf2>;
+        min = "min", required => LeafRead<Leaf3>;
+        min_non_zero = "min_non_zero", required => LeafRead<Leaf4>;
+        min_uint_non_zero = "min_uint_non_zero", required => LeafRead<Leaf4>;
+        max = "max", required => LeafRead<Leaf5>;
+        min_and_max = "min_and_max", required => LeafRead<Leaf6>; } extra extra => AnyValue;
+        contract[validators::v1], BASE0, "/definitions/uint-minimum-and-maximum"
     );
 }
 /// Validators: one function per distinct subschema.

@@ -34,8 +34,8 @@ pub enum TestEnum {
     Success,
 }
 rt::string_enum!(
-    TestEnum { Failure = "failure", Skipped = "skipped", Success = "success" }
-    contract[validators::v0], BASE0, "/definitions/test-enum"
+    TestEnum { Failure = "failure", Skipped = "skipped",
+    Success = "success" } contract[validators::v0], BASE0, "/definitions/test-enum"
 );
 /// Validators: one function per distinct subschema.
 mod validators {

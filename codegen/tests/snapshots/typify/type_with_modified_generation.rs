@@ -42,8 +42,8 @@ pub enum ConvertedType {
     String(String),
 }
 rt::union_by_type!(
-    ConvertedType { Number(_) : number, String(_) : string } contract[validators::v1],
-    BASE0, "/properties/converted_type"
+    ConvertedType { Number(_): number, String(_): string } contract[validators::v1], BASE0,
+    "/properties/converted_type"
 );
 /// Schema: `typify/type-with-modified-generation.json#/definitions/HandGeneratedType`
 pub type HandGeneratedType = rt::Value;
@@ -54,14 +54,14 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, ViaValue};
-    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::map_checks!(Checks2, values = validators::v2);
-    rt::via_value!(Check3 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
+    rt::via_value!(Check3 -> ConvertedType, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, TestType { replaced_type = "replaced_type", required => AnyValue;
-        patched_type = "patched_type", required => MapOf < Leaf1, LeafRead < Leaf1 >,
-        Checks2 >; converted_type = "converted_type", required => ViaValue < Check3 >; }
-        extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        patched_type = "patched_type", required => MapOf<Leaf1, LeafRead<Leaf1>, Checks2>;
+        converted_type = "converted_type", required => ViaValue<Check3>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.
@@ -72,9 +72,7 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) const B0: &str = "file:///typify/type-with-modified-generation.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[1,\"one\"]");
-    static WORDS0: &[&str] = rt::words!(
-        "replaced_type", "patched_type", "converted_type"
-    );
+    static WORDS0: &[&str] = rt::words!("replaced_type", "patched_type", "converted_type");
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

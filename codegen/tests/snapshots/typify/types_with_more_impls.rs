@@ -19,8 +19,7 @@ const BASE0: &str = "file:///typify/types-with-more-impls.json";
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PatternString(String);
 rt::string_newtype!(
-    PatternString, redacted = false contract[validators::v0], BASE0,
-    "/definitions/PatternString"
+    PatternString, redacted = false contract[validators::v0], BASE0, "/definitions/PatternString"
 );
 /// Places hold it as `rt::Spelled<Sub10Primes>`, which derefs to it (`match *x { Sub10Primes::… }`) and keeps a value the document wrote otherwise than plain decimal (`2.0`, `2e0`) as written; a value built in code is written plainly.
 ///

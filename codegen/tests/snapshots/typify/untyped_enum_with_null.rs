@@ -44,18 +44,18 @@ pub enum Value {
     End,
 }
 rt::string_enum!(
-    Value { Start = "start", Middle = "middle", End = "end" } contract[validators::v1],
-    BASE0, "/properties/value"
+    Value { Start = "start", Middle = "middle", End = "end" } contract[validators::v1], BASE0,
+    "/properties/value"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> Option < Value >, | v | rt::is_valid(validators::v1, v));
+    rt::via_value!(Check1 -> Option<Value>, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { value = "value", required => ViaValue < Check1 >; }
-        extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, TestType { value = "value", required => ViaValue<Check1>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema.

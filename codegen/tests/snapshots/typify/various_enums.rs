@@ -28,10 +28,11 @@ pub enum OneOfTypes {
     },
 }
 rt::union!(
-    OneOfTypes { [validators::t2:: < 0 >, BASE0, "/definitions/one-of-types/oneOf/0"] =>
-    Bar { bar = "bar", required; } extra extra, [validators::t2:: < 1 >, BASE0,
-    "/definitions/one-of-types/oneOf/1"] => Foo { foo = "foo", required; } extra extra }
-    contract[validators::v2], BASE0, "/definitions/one-of-types"
+    OneOfTypes { [validators::t2::<0>, BASE0, "/definitions/one-of-types/oneOf/0"] => Bar {
+    bar = "bar", required; } extra extra,
+    [validators::t2::<1>, BASE0, "/definitions/one-of-types/oneOf/1"] => Foo {
+    foo = "foo", required; } extra extra } contract[validators::v2], BASE0,
+    "/definitions/one-of-types"
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-raw-type`
 #[derive(Clone, Debug, PartialEq)]
@@ -40,8 +41,8 @@ pub enum OneOfRawType {
     Integer(rt::Integer),
 }
 rt::union_by_type!(
-    OneOfRawType { String(_) : string, Integer(_) : number } contract[validators::t0:: <
-    0 >], BASE0, "/definitions/one-of-raw-type"
+    OneOfRawType { String(_): string, Integer(_): number } contract[validators::t0::<0>], BASE0,
+    "/definitions/one-of-raw-type"
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, Debug, PartialEq)]
@@ -66,12 +67,13 @@ pub enum OneOfMissingTitle {
     },
 }
 rt::union!(
-    OneOfMissingTitle { [validators::t3:: < 0 >, BASE0,
-    "/definitions/one-of-missing-title/oneOf/0"] => A { foo = "foo"; } extra extra,
-    [validators::t3:: < 1 >, BASE0, "/definitions/one-of-missing-title/oneOf/1"] => B {
-    bar = "bar"; } extra extra, [validators::v6, BASE0,
-    "/definitions/one-of-missing-title/oneOf/2"] => Object { bar = "bar"; baz = "baz"; }
-    extra extra } contract[validators::v7], BASE0, "/definitions/one-of-missing-title"
+    OneOfMissingTitle {
+    [validators::t3::<0>, BASE0, "/definitions/one-of-missing-title/oneOf/0"] => A { foo = "foo";
+    } extra extra, [validators::t3::<1>, BASE0, "/definitions/one-of-missing-title/oneOf/1"] => B {
+    bar = "bar"; } extra extra,
+    [validators::v6, BASE0, "/definitions/one-of-missing-title/oneOf/2"] => Object { bar = "bar";
+    baz = "baz"; } extra extra } contract[validators::v7], BASE0,
+    "/definitions/one-of-missing-title"
 );
 /// Matches `.*`.
 ///
@@ -92,8 +94,8 @@ pub enum NullStringEnumWithUnknownFormat {
     C,
 }
 rt::string_enum!(
-    NullStringEnumWithUnknownFormat { A = "a", B = "b", C = "c" }
-    contract[validators::v9], BASE0, "/definitions/NullStringEnumWithUnknownFormat"
+    NullStringEnumWithUnknownFormat { A = "a", B = "b", C = "c" } contract[validators::v9], BASE0,
+    "/definitions/NullStringEnumWithUnknownFormat"
 );
 /// Schema: `typify/various-enums.json#/definitions/AlternativeEnum`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -106,8 +108,8 @@ pub enum AlternativeEnum {
     Choice3,
 }
 rt::string_enum!(
-    AlternativeEnum { Choice1 = "Choice1", Choice2 = "Choice2", Choice3 = "Choice3" }
-    contract[validators::v10], BASE0, "/definitions/AlternativeEnum"
+    AlternativeEnum { Choice1 = "Choice1", Choice2 = "Choice2",
+    Choice3 = "Choice3" } contract[validators::v10], BASE0, "/definitions/AlternativeEnum"
 );
 /// Schema: `typify/various-enums.json#/definitions/EmptyObject`
 #[derive(Clone, PartialEq)]
@@ -127,10 +129,10 @@ pub enum JankNames {
     Object(rt::Map<String, rt::Integer>),
 }
 rt::union!(
-    JankNames { [validators::v12, BASE0, "/definitions/JankNames/oneOf/0"] =>
-    Variant0(_), [validators::v13, BASE0, "/definitions/JankNames/oneOf/1"] =>
-    Variant1(_), [validators::v14, BASE0, "/definitions/JankNames/oneOf/2"] => Object(_)
-    } contract[validators::t1:: < 0 >], BASE0, "/definitions/JankNames"
+    JankNames { [validators::v12, BASE0, "/definitions/JankNames/oneOf/0"] => Variant0(_),
+    [validators::v13, BASE0, "/definitions/JankNames/oneOf/1"] => Variant1(_), [validators::v14,
+    BASE0, "/definitions/JankNames/oneOf/2"] => Object(_) } contract[validators::t1::<0>], BASE0,
+    "/definitions/JankNames"
 );
 /// issue 280
 ///
@@ -141,8 +143,8 @@ pub enum References {
     Object(rt::Map<String, ObjectReference>),
 }
 rt::union_by_type!(
-    References { Array(_) : array, Object(_) : object } contract[validators::t0:: < 1 >],
-    BASE0, "/definitions/References"
+    References { Array(_): array, Object(_): object } contract[validators::t0::<1>], BASE0,
+    "/definitions/References"
 );
 /// Schema: `typify/various-enums.json#/definitions/References/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
@@ -151,11 +153,10 @@ pub enum ObjectReference {
     ReferenceDef(String),
 }
 rt::union!(
-    ObjectReference { [validators::t4:: < 0 >, BASE0,
+    ObjectReference { [validators::t4::<0>, BASE0,
     "/definitions/References/oneOf/1/additionalProperties/oneOf/0"] => StringVersion(_),
-    [validators::t4:: < 1 >, BASE0,
-    "/definitions/References/oneOf/1/additionalProperties/oneOf/1"] => ReferenceDef(_) }
-    contract[validators::t0:: < 2 >], BASE0,
+    [validators::t4::<1>, BASE0, "/definitions/References/oneOf/1/additionalProperties/oneOf/1"] =>
+    ReferenceDef(_) } contract[validators::t0::<2>], BASE0,
     "/definitions/References/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/various-enums.json#/definitions/StringVersion`
@@ -189,11 +190,11 @@ pub enum ShouldBeExclusive {
     },
 }
 rt::union!(
-    ShouldBeExclusive { [validators::t5:: < 0 >, BASE0,
-    "/definitions/ShouldBeExclusive/oneOf/0"] => Id { id = "id", required; reference =
-    "reference"; } extra extra, [validators::t5:: < 1 >, BASE0,
-    "/definitions/ShouldBeExclusive/oneOf/1"] => Reference { id = "id"; reference =
-    "reference", required; } extra extra } contract[validators::v22], BASE0,
+    ShouldBeExclusive {
+    [validators::t5::<0>, BASE0, "/definitions/ShouldBeExclusive/oneOf/0"] => Id {
+    id = "id", required; reference = "reference"; } extra extra,
+    [validators::t5::<1>, BASE0, "/definitions/ShouldBeExclusive/oneOf/1"] => Reference { id = "id";
+    reference = "reference", required; } extra extra } contract[validators::v22], BASE0,
     "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant`
@@ -225,10 +226,10 @@ pub enum EnumAndConstant {
     },
 }
 rt::union!(
-    EnumAndConstant tag "petType" { "dog" => Dog { bark = "bark", required; } extra
-    extra, "cat" => Cat { purr = "purr", required; } extra extra, "monkey" => Monkey {
-    help = "help", required; } extra extra, "fish" => Fish { float = "float", required; }
-    extra extra } contract[validators::v23], BASE0, "/definitions/enum-and-constant"
+    EnumAndConstant tag "petType" { "dog" => Dog { bark = "bark", required; } extra extra,
+    "cat" => Cat { purr = "purr", required; } extra extra, "monkey" => Monkey {
+    help = "help", required; } extra extra, "fish" => Fish { float = "float", required;
+    } extra extra } contract[validators::v23], BASE0, "/definitions/enum-and-constant"
 );
 /// Schema: `typify/various-enums.json#/definitions/commented-variants`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -241,8 +242,8 @@ pub enum CommentedVariants {
     C,
 }
 rt::string_enum!(
-    CommentedVariants { A = "A", B = "B", C = "C" } contract[validators::t1:: < 1 >],
-    BASE0, "/definitions/commented-variants"
+    CommentedVariants { A = "A", B = "B", C = "C" } contract[validators::t1::<1>], BASE0,
+    "/definitions/commented-variants"
 );
 /// Schema: `typify/various-enums.json#/definitions/variants-differ-by-punct`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -292,12 +293,10 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(
-        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v27, v)
-    );
+    rt::via_value!(Check1 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v27, v));
     rt::object_reader!(
-        read_11, Visit11, EmptyObject { prop = "prop" => ViaValue < Check1 >; } extra
-        extra => AnyValue; contract[validators::v11], BASE0, "/definitions/EmptyObject"
+        read_11, Visit11, EmptyObject { prop = "prop" => ViaValue<Check1>;
+        } extra extra => AnyValue; contract[validators::v11], BASE0, "/definitions/EmptyObject"
     );
 }
 /// Validators: one function per distinct subschema.

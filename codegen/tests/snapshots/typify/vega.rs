@@ -126,8 +126,8 @@ pub enum NumberValue {
     Object(Box<NumberValueObject>),
 }
 rt::union_by_type!(
-    NumberValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 0
-    >], BASE0, "/definitions/numberValue"
+    NumberValue { Array(_): array, Object(_): object } contract[validators::t0::<0>], BASE0,
+    "/definitions/numberValue"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -244,35 +244,33 @@ impl NumberValueArrayItem {
     }
 }
 rt::union!(
-    NumberValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
-    round = "round"; scale = "scale"; band = "band"; extra = "extra"; signal = "signal",
-    required; } extra extra_, [validators::t1:: < 0 >, BASE0,
+    NumberValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef {
+    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; signal = "signal", required; } extra extra_,
+    [validators::t1::<0>, BASE0,
     "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round"; scale = "scale"; band = "band"; extra = "extra"; value = "value", required;
-    } extra extra_, [validators::t20:: < 0 >, BASE0,
+    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; value = "value", required; } extra extra_,
+    [validators::t20::<0>, BASE0,
     "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round"; scale = "scale"; band = "band"; extra = "extra"; field = "field", required;
-    } extra extra_, [validators::t20:: < 1 >, BASE0,
+    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; field = "field", required; } extra extra_,
+    [validators::t20::<1>, BASE0,
     "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round"; scale = "scale"; band = "band"; extra = "extra"; range = "range", required;
-    } extra extra_, [validators::t21:: < 0 >, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round"; scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand { test
-    = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale", required; band = "band", required; extra = "extra"; } extra extra_,
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset { test =
-    "test"; exponent = "exponent"; mult = "mult"; offset = "offset", required; round =
-    "round"; scale = "scale"; band = "band"; extra = "extra"; } extra extra_ }
-    contract[validators::t2:: < 0 >], BASE0, "/definitions/numberValue/oneOf/0/items"
+    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; range = "range", required; } extra extra_,
+    [validators::t21::<0>, BASE0, "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
+    [validators::t21::<1>, BASE0, "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"]
+    => ScaleBand { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale", required; band = "band", required; extra = "extra";
+    } extra extra_, [validators::t22::<0>, BASE0,
+    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset { test = "test";
+    exponent = "exponent"; mult = "mult"; offset = "offset", required; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; } extra extra_ } contract[validators::t2::<0>],
+    BASE0, "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/exponent`
 #[derive(Clone, Debug, PartialEq)]
@@ -281,12 +279,10 @@ pub enum Exponent {
     NumberValue(Box<NumberValue>),
 }
 rt::union!(
-    Exponent { [validators::v11, BASE0,
-    "/definitions/numberModifiers/properties/exponent/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
+    Exponent { [validators::v11, BASE0, "/definitions/numberModifiers/properties/exponent/oneOf/0"]
+    => Number(_), [validators::t19::<1>, BASE0,
     "/definitions/numberModifiers/properties/exponent/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
-    "/definitions/numberModifiers/properties/exponent"
+    contract[validators::t0::<1>], BASE0, "/definitions/numberModifiers/properties/exponent"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/mult`
 #[derive(Clone, Debug, PartialEq)]
@@ -295,11 +291,10 @@ pub enum Mult {
     NumberValue(Box<NumberValue>),
 }
 rt::union!(
-    Mult { [validators::v11, BASE0,
-    "/definitions/numberModifiers/properties/mult/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/numberModifiers/properties/mult/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    Mult {
+    [validators::v11, BASE0, "/definitions/numberModifiers/properties/mult/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/numberModifiers/properties/mult/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/numberModifiers/properties/mult"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/offset`
@@ -309,11 +304,10 @@ pub enum SignalRefOffset {
     NumberValue(Box<NumberValue>),
 }
 rt::union!(
-    SignalRefOffset { [validators::v11, BASE0,
-    "/definitions/numberModifiers/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/numberModifiers/properties/offset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    SignalRefOffset {
+    [validators::v11, BASE0, "/definitions/numberModifiers/properties/offset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/numberModifiers/properties/offset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/numberModifiers/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/field`
@@ -327,12 +321,13 @@ pub enum Field {
 }
 rt::union!(
     Field { [validators::v14, BASE0, "/definitions/field/oneOf/0"] => String(_),
-    [validators::t19:: < 0 >, BASE0, "/definitions/field/oneOf/1"] => SignalRef(_),
-    [validators::t23:: < 0 >, BASE0, "/definitions/field/oneOf/2"] => Datum { datum =
-    "datum", required; } deny, [validators::v16, BASE0, "/definitions/field/oneOf/3"] =>
-    Group { group = "group", required; level = "level"; } deny, [validators::v17, BASE0,
-    "/definitions/field/oneOf/4"] => Parent { parent = "parent", required; level =
-    "level"; } deny } contract[validators::t3:: < 0 >], BASE0, "/definitions/field"
+    [validators::t19::<0>, BASE0, "/definitions/field/oneOf/1"] => SignalRef(_),
+    [validators::t23::<0>, BASE0, "/definitions/field/oneOf/2"] => Datum {
+    datum = "datum", required; } deny,
+    [validators::v16, BASE0, "/definitions/field/oneOf/3"] => Group { group = "group", required;
+    level = "level"; } deny, [validators::v17, BASE0, "/definitions/field/oneOf/4"] => Parent {
+    parent = "parent", required; level = "level"; } deny } contract[validators::t3::<0>], BASE0,
+    "/definitions/field"
 );
 /// Schema: `typify/vega.json#/definitions/signalRef`
 #[derive(Clone, PartialEq)]
@@ -348,8 +343,8 @@ pub enum Band {
     Boolean(bool),
 }
 rt::union_by_type!(
-    Band { Number(_) : number, Boolean(_) : bool } contract[validators::t0:: < 2 >],
-    BASE0, "/definitions/numberModifiers/properties/band"
+    Band { Number(_): number, Boolean(_): bool } contract[validators::t0::<2>], BASE0,
+    "/definitions/numberModifiers/properties/band"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -459,33 +454,29 @@ impl NumberValueObject {
     }
 }
 rt::union!(
-    NumberValueObject { [validators::t19:: < 0 >, BASE0,
-    "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef { exponent =
-    "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale"; band
-    = "band"; extra = "extra"; signal = "signal", required; } extra extra_,
-    [validators::t1:: < 0 >, BASE0,
-    "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { exponent =
-    "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale"; band
-    = "band"; extra = "extra"; value = "value", required; } extra extra_,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field { exponent =
-    "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale"; band
-    = "band"; extra = "extra"; field = "field", required; } extra extra_,
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range { exponent =
-    "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale"; band
-    = "band"; extra = "extra"; range = "range", required; } extra extra_,
-    [validators::t21:: < 0 >, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue { exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round"; scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
-    [validators::t21:: < 1 >, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/2"]
-    => ScaleBand { exponent = "exponent"; mult = "mult"; offset = "offset"; round =
-    "round"; scale = "scale", required; band = "band", required; extra = "extra"; } extra
-    extra_, [validators::t22:: < 0 >, BASE0,
-    "/definitions/numberValue/oneOf/1/allOf/1/anyOf/3"] => Offset { exponent =
-    "exponent"; mult = "mult"; offset = "offset", required; round = "round"; scale =
-    "scale"; band = "band"; extra = "extra"; } extra extra_ } contract[validators::t2:: <
-    1 >, validators::v22, validators::t4:: < 0 >], BASE0,
+    NumberValueObject { [validators::t19::<0>, BASE0,
+    "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef {
+    exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale";
+    band = "band"; extra = "extra"; signal = "signal", required; } extra extra_,
+    [validators::t1::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; value = "value", required; } extra extra_,
+    [validators::t20::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] =>
+    Field { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; field = "field", required; } extra extra_,
+    [validators::t20::<1>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
+    Range { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale"; band = "band"; extra = "extra"; range = "range", required; } extra extra_,
+    [validators::t21::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue
+    { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
+    [validators::t21::<1>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand {
+    exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale", required; band = "band", required; extra = "extra"; } extra extra_,
+    [validators::t22::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/3"] => Offset {
+    exponent = "exponent"; mult = "mult"; offset = "offset", required; round = "round";
+    scale = "scale"; band = "band"; extra = "extra";
+    } extra extra_ } contract[validators::t2::<1>, validators::v22, validators::t4::<0>], BASE0,
     "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/colorValue`
@@ -496,10 +487,9 @@ pub enum ColorValue {
     BaseColorValue(BaseColorValue),
 }
 rt::union!(
-    ColorValue { [validators::t5:: < 0 >, BASE0, "/definitions/colorValue/oneOf/0"] =>
-    Array(_), [validators::t19:: < 2 >, BASE0, "/definitions/colorValue/oneOf/1"] =>
-    BaseColorValue(_) } contract[validators::t0:: < 3 >], BASE0,
-    "/definitions/colorValue"
+    ColorValue { [validators::t5::<0>, BASE0, "/definitions/colorValue/oneOf/0"] => Array(_),
+    [validators::t19::<2>, BASE0, "/definitions/colorValue/oneOf/1"] => BaseColorValue(_) }
+    contract[validators::t0::<3>], BASE0, "/definitions/colorValue"
 );
 /// Schema: `typify/vega.json#/definitions/colorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -512,13 +502,13 @@ pub enum ColorValueArrayItem {
     Color(BaseColorValueColor),
 }
 rt::union!(
-    ColorValueArrayItem { [validators::t2:: < 2 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0"] => Object(_), [validators::t6:: < 0 >, BASE0,
-    "/definitions/baseColorValue/oneOf/1"] => Variant1(_), [validators::t6:: < 1 >,
-    BASE0, "/definitions/baseColorValue/oneOf/2"] => Variant2(_), [validators::v30,
-    BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_), [validators::t23:: < 1
-    >, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
-    contract[validators::t2:: < 3 >], BASE0, "/definitions/colorValue/oneOf/0/items"
+    ColorValueArrayItem {
+    [validators::t2::<2>, BASE0, "/definitions/baseColorValue/oneOf/0"] => Object(_),
+    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => Variant1(_),
+    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => Variant2(_),
+    [validators::v30, BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_),
+    [validators::t23::<1>, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
+    contract[validators::t2::<3>], BASE0, "/definitions/colorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/colorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -538,23 +528,19 @@ pub enum ObjectItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    ObjectItem { [validators::t19:: < 0 >, BASE0,
+    ObjectItem { [validators::t19::<0>, BASE0,
     "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 1 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1"] => Value { test =
-    "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::
-    < 0 >, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
+    [validators::t1::<1>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/2"] =>
+    Field(_), [validators::t20::<1>, BASE0,
     "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 3 >, validators::t24:: < 0 >, validators::t3:: < 1 >,
-    validators::t2:: < 2 >, validators::t24:: < 1 >, validators::t4:: < 1 >], BASE0,
-    "/definitions/colorValue/oneOf/0/items"
+    [validators::t21::<0>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<3>, validators::t24::<0>, validators::t3::<1>, validators::t2::<2>,
+    validators::t24::<1>, validators::t4::<1>], BASE0, "/definitions/colorValue/oneOf/0/items"
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -566,8 +552,8 @@ pub struct StringModifiersSignalRef {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersSignalRef { test = "test"; scale = "scale"; signal = "signal",
-    required; } extra extra
+    StringModifiersSignalRef { test = "test"; scale = "scale"; signal = "signal", required;
+    } extra extra
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -579,8 +565,7 @@ pub struct StringModifiersField {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersField { test = "test"; scale = "scale"; field = "field", required; }
-    extra extra
+    StringModifiersField { test = "test"; scale = "scale"; field = "field", required; } extra extra
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -592,8 +577,7 @@ pub struct StringModifiersRange {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersRange { test = "test"; scale = "scale"; range = "range", required; }
-    extra extra
+    StringModifiersRange { test = "test"; scale = "scale"; range = "range", required; } extra extra
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -637,8 +621,8 @@ pub enum LinearGradientGradient {
     Linear,
 }
 rt::string_enum!(
-    LinearGradientGradient { Linear = "linear" } contract[validators::t25:: < 0 >],
-    BASE0, "/definitions/linearGradient/properties/gradient"
+    LinearGradientGradient { Linear = "linear" } contract[validators::t25::<0>], BASE0,
+    "/definitions/linearGradient/properties/gradient"
 );
 /// Schema: `typify/vega.json#/definitions/gradientStops/items`
 #[derive(Clone, PartialEq)]
@@ -672,8 +656,8 @@ pub enum RadialGradientGradient {
     Radial,
 }
 rt::string_enum!(
-    RadialGradientGradient { Radial = "radial" } contract[validators::t25:: < 1 >],
-    BASE0, "/definitions/radialGradient/properties/gradient"
+    RadialGradientGradient { Radial = "radial" } contract[validators::t25::<1>], BASE0,
+    "/definitions/radialGradient/properties/gradient"
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/3`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -684,8 +668,8 @@ pub struct BaseColorValueGradient {
     pub count: Option<rt::Number>,
 }
 rt::object!(
-    BaseColorValueGradient { gradient = "gradient", required; start = "start"; stop =
-    "stop"; count = "count"; } deny
+    BaseColorValueGradient { gradient = "gradient", required; start = "start"; stop = "stop";
+    count = "count"; } deny
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/4`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -702,15 +686,13 @@ pub enum ColorItemColor {
     ColorHcl(ColorHcl),
 }
 rt::union!(
-    ColorItemColor { [validators::t19:: < 3 >, BASE0,
+    ColorItemColor { [validators::t19::<3>, BASE0,
     "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/0"] => ColorRgb(_),
-    [validators::t19:: < 4 >, BASE0,
-    "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/1"] => ColorHsl(_),
-    [validators::t19:: < 5 >, BASE0,
+    [validators::t19::<4>, BASE0, "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/1"] =>
+    ColorHsl(_), [validators::t19::<5>, BASE0,
     "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/2"] => ColorLab(_),
-    [validators::t19:: < 6 >, BASE0,
-    "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/3"] => ColorHcl(_) }
-    contract[validators::t7:: < 0 >], BASE0,
+    [validators::t19::<6>, BASE0, "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/3"] =>
+    ColorHcl(_) } contract[validators::t7::<0>], BASE0,
     "/definitions/baseColorValue/oneOf/4/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/colorRGB`
@@ -760,13 +742,13 @@ pub enum BaseColorValue {
     Color(BaseColorValueColor),
 }
 rt::union!(
-    BaseColorValue { [validators::t2:: < 2 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0"] => Object(_), [validators::t6:: < 0 >, BASE0,
-    "/definitions/baseColorValue/oneOf/1"] => Variant1(_), [validators::t6:: < 1 >,
-    BASE0, "/definitions/baseColorValue/oneOf/2"] => Variant2(_), [validators::v30,
-    BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_), [validators::t23:: < 1
-    >, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
-    contract[validators::t3:: < 1 >], BASE0, "/definitions/baseColorValue"
+    BaseColorValue {
+    [validators::t2::<2>, BASE0, "/definitions/baseColorValue/oneOf/0"] => Object(_),
+    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => Variant1(_),
+    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => Variant2(_),
+    [validators::v30, BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_),
+    [validators::t23::<1>, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
+    contract[validators::t3::<1>], BASE0, "/definitions/baseColorValue"
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/0`
 #[derive(Clone, Debug, PartialEq)]
@@ -785,22 +767,18 @@ pub enum BaseColorValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BaseColorValueObject { [validators::t19:: < 0 >, BASE0,
+    BaseColorValueObject { [validators::t19::<0>, BASE0,
     "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 1 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
+    [validators::t1::<1>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 2 >, validators::t24:: < 1 >, validators::t4:: < 1 >],
-    BASE0, "/definitions/baseColorValue/oneOf/0"
+    [validators::t20::<1>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/3"] =>
+    Range(_), [validators::t21::<0>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<2>, validators::t24::<1>, validators::t4::<1>], BASE0,
+    "/definitions/baseColorValue/oneOf/0"
 );
 /// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -811,8 +789,8 @@ pub struct RootEncodeFillBaseColorValueObjectSignalRef {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RootEncodeFillBaseColorValueObjectSignalRef { scale = "scale"; signal = "signal",
-    required; } extra extra
+    RootEncodeFillBaseColorValueObjectSignalRef { scale = "scale"; signal = "signal", required;
+    } extra extra
 );
 /// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -861,8 +839,8 @@ pub enum StrokeCapValue {
     Object(StrokeCapValueObject),
 }
 rt::union_by_type!(
-    StrokeCapValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 4
-    >], BASE0, "/definitions/strokeCapValue"
+    StrokeCapValue { Array(_): array, Object(_): object } contract[validators::t0::<4>], BASE0,
+    "/definitions/strokeCapValue"
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -882,22 +860,21 @@ pub enum StrokeCapValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    StrokeCapValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 2 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
-    { test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21:: < 1 >, BASE0,
+    StrokeCapValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<2>, BASE0,
+    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
+    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0,
+    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
+    [validators::t21::<1>, BASE0,
     "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
+    [validators::t22::<0>, BASE0,
     "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 4 >], BASE0, "/definitions/strokeCapValue/oneOf/0/items"
+    contract[validators::t2::<4>], BASE0, "/definitions/strokeCapValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -910,8 +887,8 @@ pub enum RootEncodeStrokeCapObjectValueValue {
     Square,
 }
 rt::string_enum!(
-    RootEncodeStrokeCapObjectValueValue { Butt = "butt", Round = "round", Square =
-    "square" } contract[validators::t26:: < 0 >], BASE0,
+    RootEncodeStrokeCapObjectValueValue { Butt = "butt", Round = "round",
+    Square = "square" } contract[validators::t26::<0>], BASE0,
     "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/1`
@@ -931,22 +908,18 @@ pub enum StrokeCapValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    StrokeCapValueObject { [validators::t19:: < 0 >, BASE0,
+    StrokeCapValueObject { [validators::t19::<0>, BASE0,
     "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 2 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
+    [validators::t1::<2>, BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 5 >, validators::t24:: < 1 >, validators::t4:: < 2 >],
-    BASE0, "/definitions/strokeCapValue/oneOf/1"
+    [validators::t20::<1>, BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
+    Range(_), [validators::t21::<0>, BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<5>, validators::t24::<1>, validators::t4::<2>], BASE0,
+    "/definitions/strokeCapValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -955,8 +928,8 @@ pub enum ArrayValue {
     Object(ArrayValueObject),
 }
 rt::union_by_type!(
-    ArrayValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 5 >],
-    BASE0, "/definitions/arrayValue"
+    ArrayValue { Array(_): array, Object(_): object } contract[validators::t0::<5>], BASE0,
+    "/definitions/arrayValue"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -976,22 +949,19 @@ pub enum ArrayValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    ArrayValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 3 >, BASE0,
+    ArrayValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<3>, BASE0,
     "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
     "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    [validators::t21::<0>, BASE0, "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 6 >], BASE0, "/definitions/arrayValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
+    => Offset(_) } contract[validators::t2::<6>], BASE0, "/definitions/arrayValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -1010,20 +980,17 @@ pub enum ArrayValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    ArrayValueObject { [validators::t19:: < 0 >, BASE0,
+    ArrayValueObject { [validators::t19::<0>, BASE0,
     "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 3 >, BASE0,
-    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2:: < 7 >, validators::t24:: < 1 >,
-    validators::t4:: < 3 >], BASE0, "/definitions/arrayValue/oneOf/1"
+    [validators::t1::<3>, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
+    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/2"]
+    => ScaleBand(_), [validators::t22::<0>, BASE0,
+    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) } contract[validators::t2::<7>,
+    validators::t24::<1>, validators::t4::<3>], BASE0, "/definitions/arrayValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1032,8 +999,8 @@ pub enum StrokeJoinValue {
     Object(StrokeJoinValueObject),
 }
 rt::union_by_type!(
-    StrokeJoinValue { Array(_) : array, Object(_) : object } contract[validators::t0:: <
-    6 >], BASE0, "/definitions/strokeJoinValue"
+    StrokeJoinValue { Array(_): array, Object(_): object } contract[validators::t0::<6>], BASE0,
+    "/definitions/strokeJoinValue"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1053,22 +1020,21 @@ pub enum StrokeJoinValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    StrokeJoinValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 4 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] =>
-    ScaleBand(_), [validators::t22:: < 0 >, BASE0,
+    StrokeJoinValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<4>, BASE0,
+    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
+    Field(_), [validators::t20::<1>, BASE0,
+    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0,
+    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
+    [validators::t21::<1>, BASE0,
+    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
+    [validators::t22::<0>, BASE0,
     "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 8 >], BASE0, "/definitions/strokeJoinValue/oneOf/0/items"
+    contract[validators::t2::<8>], BASE0, "/definitions/strokeJoinValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1081,8 +1047,8 @@ pub enum RootEncodeStrokeJoinObjectValueValue {
     Bevel,
 }
 rt::string_enum!(
-    RootEncodeStrokeJoinObjectValueValue { Miter = "miter", Round = "round", Bevel =
-    "bevel" } contract[validators::t26:: < 1 >], BASE0,
+    RootEncodeStrokeJoinObjectValueValue { Miter = "miter", Round = "round",
+    Bevel = "bevel" } contract[validators::t26::<1>], BASE0,
     "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/1`
@@ -1102,22 +1068,18 @@ pub enum StrokeJoinValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    StrokeJoinValueObject { [validators::t19:: < 0 >, BASE0,
+    StrokeJoinValueObject { [validators::t19::<0>, BASE0,
     "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 4 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
+    [validators::t1::<4>, BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 9 >, validators::t24:: < 1 >, validators::t4:: < 4 >],
-    BASE0, "/definitions/strokeJoinValue/oneOf/1"
+    [validators::t20::<1>, BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
+    Range(_), [validators::t21::<0>, BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<9>, validators::t24::<1>, validators::t4::<4>], BASE0,
+    "/definitions/strokeJoinValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1126,8 +1088,8 @@ pub enum BlendValue {
     Object(BlendValueObject),
 }
 rt::union_by_type!(
-    BlendValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 7 >],
-    BASE0, "/definitions/blendValue"
+    BlendValue { Array(_): array, Object(_): object } contract[validators::t0::<7>], BASE0,
+    "/definitions/blendValue"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1147,22 +1109,19 @@ pub enum BlendValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    BlendValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 5 >, BASE0,
+    BlendValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<5>, BASE0,
     "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
     "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    [validators::t21::<0>, BASE0, "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 10 >], BASE0, "/definitions/blendValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
+    => Offset(_) } contract[validators::t2::<10>], BASE0, "/definitions/blendValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1199,12 +1158,11 @@ pub enum RootEncodeBlendObjectValueValue {
     Luminosity,
 }
 rt::string_enum!(
-    RootEncodeBlendObjectValueValue { Multiply = "multiply", Screen = "screen", Overlay =
-    "overlay", Darken = "darken", Lighten = "lighten", ColorDodge = "color-dodge",
-    ColorBurn = "color-burn", HardLight = "hard-light", SoftLight = "soft-light",
-    Difference = "difference", Exclusion = "exclusion", Hue = "hue", Saturation =
-    "saturation", Color = "color", Luminosity = "luminosity" } contract[validators::v72],
-    BASE0,
+    RootEncodeBlendObjectValueValue { Multiply = "multiply", Screen = "screen", Overlay = "overlay",
+    Darken = "darken", Lighten = "lighten", ColorDodge = "color-dodge", ColorBurn = "color-burn",
+    HardLight = "hard-light", SoftLight = "soft-light", Difference = "difference",
+    Exclusion = "exclusion", Hue = "hue", Saturation = "saturation", Color = "color",
+    Luminosity = "luminosity" } contract[validators::v72], BASE0,
     "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/1`
@@ -1224,20 +1182,17 @@ pub enum BlendValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BlendValueObject { [validators::t19:: < 0 >, BASE0,
+    BlendValueObject { [validators::t19::<0>, BASE0,
     "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 5 >, BASE0,
-    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2:: < 11 >, validators::t24:: < 1 >,
-    validators::t4:: < 5 >], BASE0, "/definitions/blendValue/oneOf/1"
+    [validators::t1::<5>, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
+    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/2"]
+    => ScaleBand(_), [validators::t22::<0>, BASE0,
+    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) } contract[validators::t2::<11>,
+    validators::t24::<1>, validators::t4::<5>], BASE0, "/definitions/blendValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1246,8 +1201,8 @@ pub enum StringValue {
     Object(StringValueObject),
 }
 rt::union_by_type!(
-    StringValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 8
-    >], BASE0, "/definitions/stringValue"
+    StringValue { Array(_): array, Object(_): object } contract[validators::t0::<8>], BASE0,
+    "/definitions/stringValue"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1267,22 +1222,19 @@ pub enum StringValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    StringValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 6 >, BASE0,
+    StringValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<6>, BASE0,
     "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
+    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 12 >], BASE0, "/definitions/stringValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
+    => Offset(_) } contract[validators::t2::<12>], BASE0, "/definitions/stringValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -1301,20 +1253,18 @@ pub enum StringValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    StringValueObject { [validators::t19:: < 0 >, BASE0,
+    StringValueObject { [validators::t19::<0>, BASE0,
     "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 6 >, BASE0,
-    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2:: < 13 >, validators::t24:: < 1 >,
-    validators::t4:: < 6 >], BASE0, "/definitions/stringValue/oneOf/1"
+    [validators::t1::<6>, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/2"]
+    => ScaleBand(_), [validators::t22::<0>, BASE0,
+    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<13>, validators::t24::<1>, validators::t4::<6>], BASE0,
+    "/definitions/stringValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1323,8 +1273,8 @@ pub enum AnyValue {
     Object(AnyValueObject),
 }
 rt::union_by_type!(
-    AnyValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 9 >],
-    BASE0, "/definitions/anyValue"
+    AnyValue { Array(_): array, Object(_): object } contract[validators::t0::<9>], BASE0,
+    "/definitions/anyValue"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1345,22 +1295,19 @@ pub enum AnyValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    AnyValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 7 >, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
+    AnyValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<7>, BASE0,
+    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { test = "test";
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
+    [validators::t20::<1>, BASE0,
     "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    [validators::t21::<0>, BASE0, "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 14 >], BASE0, "/definitions/anyValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] =>
+    Offset(_) } contract[validators::t2::<14>], BASE0, "/definitions/anyValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -1379,20 +1326,17 @@ pub enum AnyValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    AnyValueObject { [validators::t19:: < 0 >, BASE0,
+    AnyValueObject { [validators::t19::<0>, BASE0,
     "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 7 >, BASE0,
-    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale = "scale";
-    value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::
-    < 0 >, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 15 >, validators::t24:: < 1 >, validators::t4:: < 7 >],
-    BASE0, "/definitions/anyValue/oneOf/1"
+    [validators::t1::<7>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
+    [validators::t21::<1>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
+    [validators::t22::<0>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<15>, validators::t24::<1>, validators::t4::<7>], BASE0,
+    "/definitions/anyValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1401,8 +1345,8 @@ pub enum BooleanValue {
     Object(BooleanValueObject),
 }
 rt::union_by_type!(
-    BooleanValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 10
-    >], BASE0, "/definitions/booleanValue"
+    BooleanValue { Array(_): array, Object(_): object } contract[validators::t0::<10>], BASE0,
+    "/definitions/booleanValue"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1422,22 +1366,19 @@ pub enum BooleanValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    BooleanValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 8 >, BASE0,
+    BooleanValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<8>, BASE0,
     "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
+    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 16 >], BASE0, "/definitions/booleanValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
+    => Offset(_) } contract[validators::t2::<16>], BASE0, "/definitions/booleanValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -1456,20 +1397,18 @@ pub enum BooleanValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BooleanValueObject { [validators::t19:: < 0 >, BASE0,
+    BooleanValueObject { [validators::t19::<0>, BASE0,
     "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 8 >, BASE0,
-    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2:: < 17 >, validators::t24:: < 1 >,
-    validators::t4:: < 8 >], BASE0, "/definitions/booleanValue/oneOf/1"
+    [validators::t1::<8>, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<17>, validators::t24::<1>, validators::t4::<8>], BASE0,
+    "/definitions/booleanValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1478,8 +1417,8 @@ pub enum DirectionValue {
     Object(DirectionValueObject),
 }
 rt::union_by_type!(
-    DirectionValue { Array(_) : array, Object(_) : object } contract[validators::t0:: <
-    11 >], BASE0, "/definitions/directionValue"
+    DirectionValue { Array(_): array, Object(_): object } contract[validators::t0::<11>], BASE0,
+    "/definitions/directionValue"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1499,22 +1438,21 @@ pub enum DirectionValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    DirectionValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 9 >, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
-    { test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21:: < 1 >, BASE0,
+    DirectionValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<9>, BASE0,
+    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
+    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0,
+    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
+    [validators::t21::<1>, BASE0,
     "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
+    [validators::t22::<0>, BASE0,
     "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 18 >], BASE0, "/definitions/directionValue/oneOf/0/items"
+    contract[validators::t2::<18>], BASE0, "/definitions/directionValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1525,8 +1463,8 @@ pub enum RootEncodeOrientObjectValueValue {
     Vertical,
 }
 rt::string_enum!(
-    RootEncodeOrientObjectValueValue { Horizontal = "horizontal", Vertical = "vertical" }
-    contract[validators::t27:: < 0 >], BASE0,
+    RootEncodeOrientObjectValueValue { Horizontal = "horizontal",
+    Vertical = "vertical" } contract[validators::t27::<0>], BASE0,
     "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/1`
@@ -1546,22 +1484,18 @@ pub enum DirectionValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    DirectionValueObject { [validators::t19:: < 0 >, BASE0,
+    DirectionValueObject { [validators::t19::<0>, BASE0,
     "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 9 >, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
+    [validators::t1::<9>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 19 >, validators::t24:: < 1 >, validators::t4:: < 9 >],
-    BASE0, "/definitions/directionValue/oneOf/1"
+    [validators::t20::<1>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
+    Range(_), [validators::t21::<0>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<19>, validators::t24::<1>, validators::t4::<9>], BASE0,
+    "/definitions/directionValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/alignValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1570,8 +1504,8 @@ pub enum AlignValue {
     Object(AlignValueObject),
 }
 rt::union_by_type!(
-    AlignValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 12
-    >], BASE0, "/definitions/alignValue"
+    AlignValue { Array(_): array, Object(_): object } contract[validators::t0::<12>], BASE0,
+    "/definitions/alignValue"
 );
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1591,22 +1525,19 @@ pub enum AlignValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    AlignValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 10 >, BASE0,
+    AlignValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<10>, BASE0,
     "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
     "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    [validators::t21::<0>, BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 20 >], BASE0, "/definitions/alignValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
+    => Offset(_) } contract[validators::t2::<20>], BASE0, "/definitions/alignValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1619,8 +1550,8 @@ pub enum TitleAlignString {
     Center,
 }
 rt::string_enum!(
-    TitleAlignString { Left = "left", Right = "right", Center = "center" }
-    contract[validators::t26:: < 2 >], BASE0,
+    TitleAlignString { Left = "left", Right = "right",
+    Center = "center" } contract[validators::t26::<2>], BASE0,
     "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/1`
@@ -1640,20 +1571,17 @@ pub enum AlignValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    AlignValueObject { [validators::t19:: < 0 >, BASE0,
+    AlignValueObject { [validators::t19::<0>, BASE0,
     "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 10 >, BASE0,
-    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2:: < 21 >, validators::t24:: < 1 >,
-    validators::t4:: < 10 >], BASE0, "/definitions/alignValue/oneOf/1"
+    [validators::t1::<10>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/2"]
+    => ScaleBand(_), [validators::t22::<0>, BASE0,
+    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) } contract[validators::t2::<21>,
+    validators::t24::<1>, validators::t4::<10>], BASE0, "/definitions/alignValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1662,8 +1590,8 @@ pub enum BaselineValue {
     Object(BaselineValueObject),
 }
 rt::union_by_type!(
-    BaselineValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 13
-    >], BASE0, "/definitions/baselineValue"
+    BaselineValue { Array(_): array, Object(_): object } contract[validators::t0::<13>], BASE0,
+    "/definitions/baselineValue"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1683,22 +1611,21 @@ pub enum BaselineValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    BaselineValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 11 >, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
-    { test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
+    BaselineValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<11>, BASE0,
+    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
+    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0,
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    [validators::t21::<1>, BASE0,
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
+    [validators::t22::<0>, BASE0,
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 22 >], BASE0, "/definitions/baselineValue/oneOf/0/items"
+    contract[validators::t2::<22>], BASE0, "/definitions/baselineValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1713,8 +1640,8 @@ pub enum RootEncodeBaselineObjectValueValue {
     Alphabetic,
 }
 rt::string_enum!(
-    RootEncodeBaselineObjectValueValue { Top = "top", Middle = "middle", Bottom =
-    "bottom", Alphabetic = "alphabetic" } contract[validators::t28:: < 0 >], BASE0,
+    RootEncodeBaselineObjectValueValue { Top = "top", Middle = "middle", Bottom = "bottom",
+    Alphabetic = "alphabetic" } contract[validators::t28::<0>], BASE0,
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/1`
@@ -1734,22 +1661,18 @@ pub enum BaselineValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BaselineValueObject { [validators::t19:: < 0 >, BASE0,
+    BaselineValueObject { [validators::t19::<0>, BASE0,
     "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 11 >, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
+    [validators::t1::<11>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 23 >, validators::t24:: < 1 >, validators::t4:: < 11 >],
-    BASE0, "/definitions/baselineValue/oneOf/1"
+    [validators::t20::<1>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
+    Range(_), [validators::t21::<0>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<23>, validators::t24::<1>, validators::t4::<11>], BASE0,
+    "/definitions/baselineValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/textValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1758,8 +1681,8 @@ pub enum TextValue {
     Object(TextValueObject),
 }
 rt::union_by_type!(
-    TextValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 14 >],
-    BASE0, "/definitions/textValue"
+    TextValue { Array(_): array, Object(_): object } contract[validators::t0::<14>], BASE0,
+    "/definitions/textValue"
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1779,22 +1702,19 @@ pub enum TextValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    TextValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 12 >, BASE0,
+    TextValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<12>, BASE0,
     "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
     "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    [validators::t21::<0>, BASE0, "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 24 >], BASE0, "/definitions/textValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] =>
+    Offset(_) } contract[validators::t2::<24>], BASE0, "/definitions/textValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Debug, PartialEq)]
@@ -1803,7 +1723,7 @@ pub enum Style {
     Many(Vec<String>),
 }
 rt::union_by_type!(
-    Style { One(_) : string, Many(_) : array } contract[validators::t0:: < 15 >], BASE0,
+    Style { One(_): string, Many(_): array } contract[validators::t0::<15>], BASE0,
     "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/1`
@@ -1823,20 +1743,18 @@ pub enum TextValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    TextValueObject { [validators::t19:: < 0 >, BASE0,
+    TextValueObject { [validators::t19::<0>, BASE0,
     "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 12 >, BASE0,
-    "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale = "scale";
-    value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/textValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::
-    < 0 >, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 25 >, validators::t24:: < 1 >, validators::t4:: < 12 >],
-    BASE0, "/definitions/textValue/oneOf/1"
+    [validators::t1::<12>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
+    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_),
+    [validators::t21::<1>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
+    [validators::t22::<0>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<25>, validators::t24::<1>, validators::t4::<12>], BASE0,
+    "/definitions/textValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1845,8 +1763,8 @@ pub enum FontWeightValue {
     Object(FontWeightValueObject),
 }
 rt::union_by_type!(
-    FontWeightValue { Array(_) : array, Object(_) : object } contract[validators::t0:: <
-    16 >], BASE0, "/definitions/fontWeightValue"
+    FontWeightValue { Array(_): array, Object(_): object } contract[validators::t0::<16>], BASE0,
+    "/definitions/fontWeightValue"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -1866,23 +1784,21 @@ pub enum FontWeightValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    FontWeightValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 13 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] =>
-    ScaleBand(_), [validators::t22:: < 0 >, BASE0,
+    FontWeightValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<13>, BASE0,
+    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
+    Field(_), [validators::t20::<1>, BASE0,
+    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0,
+    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
+    [validators::t21::<1>, BASE0,
+    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
+    [validators::t22::<0>, BASE0,
     "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 26 >], BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items"
+    contract[validators::t2::<26>], BASE0, "/definitions/fontWeightValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Debug, PartialEq)]
@@ -1891,8 +1807,7 @@ pub enum Variant0Weight {
     String(String),
 }
 rt::union_by_type!(
-    Variant0Weight { Number(_) : number, String(_) : string } contract[validators::v117],
-    BASE0,
+    Variant0Weight { Number(_): number, String(_): string } contract[validators::v117], BASE0,
     "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/1`
@@ -1912,22 +1827,18 @@ pub enum FontWeightValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    FontWeightValueObject { [validators::t19:: < 0 >, BASE0,
+    FontWeightValueObject { [validators::t19::<0>, BASE0,
     "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 13 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
+    [validators::t1::<13>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 27 >, validators::t24:: < 1 >, validators::t4:: < 13 >],
-    BASE0, "/definitions/fontWeightValue/oneOf/1"
+    [validators::t20::<1>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
+    Range(_), [validators::t21::<0>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
+    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
+    BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<27>, validators::t24::<1>, validators::t4::<13>], BASE0,
+    "/definitions/fontWeightValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/layout`
 #[derive(Clone, Debug, PartialEq)]
@@ -1948,12 +1859,12 @@ pub enum Layout {
     SignalRef(SignalRef),
 }
 rt::union!(
-    Layout { [validators::v120, BASE0, "/definitions/layout/oneOf/0"] => Object { align =
-    "align"; bounds = "bounds"; center = "center"; columns = "columns"; padding =
-    "padding"; offset = "offset"; header_band = "headerBand"; footer_band = "footerBand";
-    title_band = "titleBand"; title_anchor = "titleAnchor"; } deny, [validators::t19:: <
-    0 >, BASE0, "/definitions/layout/oneOf/1"] => SignalRef(_) }
-    contract[validators::t0:: < 17 >], BASE0, "/definitions/layout"
+    Layout { [validators::v120, BASE0, "/definitions/layout/oneOf/0"] => Object { align = "align";
+    bounds = "bounds"; center = "center"; columns = "columns"; padding = "padding";
+    offset = "offset"; header_band = "headerBand"; footer_band = "footerBand";
+    title_band = "titleBand"; title_anchor = "titleAnchor"; } deny, [validators::t19::<0>, BASE0,
+    "/definitions/layout/oneOf/1"] => SignalRef(_) } contract[validators::t0::<17>], BASE0,
+    "/definitions/layout"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align`
 #[derive(Clone, Debug, PartialEq)]
@@ -1966,13 +1877,12 @@ pub enum ObjectLayoutAlign {
     },
 }
 rt::union!(
-    ObjectLayoutAlign { [validators::t26:: < 3 >, BASE0,
+    ObjectLayoutAlign { [validators::t26::<3>, BASE0,
     "/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0"] => String(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/1"] => SignalRef(_),
-    [validators::t8:: < 0 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/align/oneOf/1"] => Object { row = "row";
-    column = "column"; } deny } contract[validators::t0:: < 18 >], BASE0,
+    [validators::t19::<0>, BASE0, "/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/1"] =>
+    SignalRef(_),
+    [validators::t8::<0>, BASE0, "/definitions/layout/oneOf/0/properties/align/oneOf/1"] => Object {
+    row = "row"; column = "column"; } deny } contract[validators::t0::<18>], BASE0,
     "/definitions/layout/oneOf/0/properties/align"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0`
@@ -1986,8 +1896,8 @@ pub enum StringAlign {
     None,
 }
 rt::string_enum!(
-    StringAlign { All = "all", Each = "each", None = "none" } contract[validators::t26::
-    < 3 >], BASE0, "/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0"
+    StringAlign { All = "all", Each = "each", None = "none" } contract[validators::t26::<3>], BASE0,
+    "/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0"
 );
 /// Used by: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row`, `typify/vega.json#/definitions/layout/oneOf/0/properties/bounds`, `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row`, and 18 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -1995,9 +1905,7 @@ pub enum StringOrSignalRef<T> {
     String(T),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(
-    StringOrSignalRef < T > { String(_) : string, SignalRef(_) : object }
-);
+rt::union_by_type!(StringOrSignalRef<T> { String(_): string, SignalRef(_): object });
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/bounds/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringBounds {
@@ -2007,8 +1915,8 @@ pub enum StringBounds {
     Flush,
 }
 rt::string_enum!(
-    StringBounds { Full = "full", Flush = "flush" } contract[validators::t27:: < 1 >],
-    BASE0, "/definitions/layout/oneOf/0/properties/bounds/oneOf/0"
+    StringBounds { Full = "full", Flush = "flush" } contract[validators::t27::<1>], BASE0,
+    "/definitions/layout/oneOf/0/properties/bounds/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/center`
 #[derive(Clone, Debug, PartialEq)]
@@ -2018,13 +1926,11 @@ pub enum Center {
     Object { row: Option<BooleanOrSignal>, column: Option<BooleanOrSignal> },
 }
 rt::union!(
-    Center { [validators::v126, BASE0,
-    "/definitions/layout/oneOf/0/properties/center/oneOf/0"] => Boolean(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/center/oneOf/1"] => SignalRef(_),
-    [validators::t8:: < 1 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/center/oneOf/2"] => Object { row = "row";
-    column = "column"; } deny } contract[validators::t9:: < 0 >], BASE0,
+    Center { [validators::v126, BASE0, "/definitions/layout/oneOf/0/properties/center/oneOf/0"] =>
+    Boolean(_), [validators::t19::<0>, BASE0,
+    "/definitions/layout/oneOf/0/properties/center/oneOf/1"] => SignalRef(_), [validators::t8::<1>,
+    BASE0, "/definitions/layout/oneOf/0/properties/center/oneOf/2"] => Object { row = "row";
+    column = "column"; } deny } contract[validators::t9::<0>], BASE0,
     "/definitions/layout/oneOf/0/properties/center"
 );
 /// Schema: `typify/vega.json#/definitions/booleanOrSignal`
@@ -2034,8 +1940,8 @@ pub enum BooleanOrSignal {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    BooleanOrSignal { Boolean(_) : bool, SignalRef(_) : object }
-    contract[validators::t0:: < 19 >], BASE0, "/definitions/booleanOrSignal"
+    BooleanOrSignal { Boolean(_): bool, SignalRef(_): object } contract[validators::t0::<19>],
+    BASE0, "/definitions/booleanOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/numberOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -2044,8 +1950,8 @@ pub enum NumberOrSignal {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    NumberOrSignal { Number(_) : number, SignalRef(_) : object }
-    contract[validators::t0:: < 20 >], BASE0, "/definitions/numberOrSignal"
+    NumberOrSignal { Number(_): number, SignalRef(_): object } contract[validators::t0::<20>],
+    BASE0, "/definitions/numberOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
@@ -2055,14 +1961,12 @@ pub enum ObjectLayoutPadding {
     Object(ObjectBand),
 }
 rt::union!(
-    ObjectLayoutPadding { [validators::v11, BASE0,
-    "/definitions/layout/oneOf/0/properties/padding/oneOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/padding/oneOf/1"] => SignalRef(_),
-    [validators::t8:: < 2 >, BASE0,
+    ObjectLayoutPadding {
+    [validators::v11, BASE0, "/definitions/layout/oneOf/0/properties/padding/oneOf/0"] => Number(_),
+    [validators::t19::<0>, BASE0, "/definitions/layout/oneOf/0/properties/padding/oneOf/1"] =>
+    SignalRef(_), [validators::t8::<2>, BASE0,
     "/definitions/layout/oneOf/0/properties/padding/oneOf/2"] => Object(_) }
-    contract[validators::t9:: < 1 >], BASE0,
-    "/definitions/layout/oneOf/0/properties/padding"
+    contract[validators::t9::<1>], BASE0, "/definitions/layout/oneOf/0/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding/oneOf/2`
 #[derive(Clone, PartialEq)]
@@ -2086,15 +1990,14 @@ pub enum ObjectLayoutOffset {
     },
 }
 rt::union!(
-    ObjectLayoutOffset { [validators::v11, BASE0,
-    "/definitions/layout/oneOf/0/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/offset/oneOf/1"] => SignalRef(_),
-    [validators::v133, BASE0, "/definitions/layout/oneOf/0/properties/offset/oneOf/2"] =>
-    Object { row_header = "rowHeader"; row_footer = "rowFooter"; row_title = "rowTitle";
-    column_header = "columnHeader"; column_footer = "columnFooter"; column_title =
-    "columnTitle"; } deny } contract[validators::t9:: < 2 >], BASE0,
-    "/definitions/layout/oneOf/0/properties/offset"
+    ObjectLayoutOffset {
+    [validators::v11, BASE0, "/definitions/layout/oneOf/0/properties/offset/oneOf/0"] => Number(_),
+    [validators::t19::<0>, BASE0, "/definitions/layout/oneOf/0/properties/offset/oneOf/1"] =>
+    SignalRef(_),
+    [validators::v133, BASE0, "/definitions/layout/oneOf/0/properties/offset/oneOf/2"] => Object {
+    row_header = "rowHeader"; row_footer = "rowFooter"; row_title = "rowTitle";
+    column_header = "columnHeader"; column_footer = "columnFooter"; column_title = "columnTitle";
+    } deny } contract[validators::t9::<2>], BASE0, "/definitions/layout/oneOf/0/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/headerBand`
 #[derive(Clone, Debug, PartialEq)]
@@ -2104,13 +2007,11 @@ pub enum HeaderBand {
     Object(ObjectBand),
 }
 rt::union!(
-    HeaderBand { [validators::t19:: < 7 >, BASE0,
+    HeaderBand { [validators::t19::<7>, BASE0,
     "/definitions/layout/oneOf/0/properties/headerBand/oneOf/0"] => NumberOrSignal(_),
-    [validators::v136, BASE0,
-    "/definitions/layout/oneOf/0/properties/headerBand/oneOf/1"] => Null,
-    [validators::t8:: < 2 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/headerBand/oneOf/2"] => Object(_) }
-    contract[validators::t9:: < 3 >], BASE0,
+    [validators::v136, BASE0, "/definitions/layout/oneOf/0/properties/headerBand/oneOf/1"] => Null,
+    [validators::t8::<2>, BASE0, "/definitions/layout/oneOf/0/properties/headerBand/oneOf/2"] =>
+    Object(_) } contract[validators::t9::<3>], BASE0,
     "/definitions/layout/oneOf/0/properties/headerBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/footerBand`
@@ -2121,13 +2022,11 @@ pub enum FooterBand {
     Object(ObjectBand),
 }
 rt::union!(
-    FooterBand { [validators::t19:: < 7 >, BASE0,
+    FooterBand { [validators::t19::<7>, BASE0,
     "/definitions/layout/oneOf/0/properties/footerBand/oneOf/0"] => NumberOrSignal(_),
-    [validators::v136, BASE0,
-    "/definitions/layout/oneOf/0/properties/footerBand/oneOf/1"] => Null,
-    [validators::t8:: < 2 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/footerBand/oneOf/2"] => Object(_) }
-    contract[validators::t9:: < 3 >], BASE0,
+    [validators::v136, BASE0, "/definitions/layout/oneOf/0/properties/footerBand/oneOf/1"] => Null,
+    [validators::t8::<2>, BASE0, "/definitions/layout/oneOf/0/properties/footerBand/oneOf/2"] =>
+    Object(_) } contract[validators::t9::<3>], BASE0,
     "/definitions/layout/oneOf/0/properties/footerBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleBand`
@@ -2138,12 +2037,11 @@ pub enum TitleBand {
     Object(ObjectBand),
 }
 rt::union!(
-    TitleBand { [validators::t19:: < 7 >, BASE0,
+    TitleBand { [validators::t19::<7>, BASE0,
     "/definitions/layout/oneOf/0/properties/titleBand/oneOf/0"] => NumberOrSignal(_),
-    [validators::v136, BASE0, "/definitions/layout/oneOf/0/properties/titleBand/oneOf/1"]
-    => Null, [validators::t8:: < 2 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/titleBand/oneOf/2"] => Object(_) }
-    contract[validators::t9:: < 3 >], BASE0,
+    [validators::v136, BASE0, "/definitions/layout/oneOf/0/properties/titleBand/oneOf/1"] => Null,
+    [validators::t8::<2>, BASE0, "/definitions/layout/oneOf/0/properties/titleBand/oneOf/2"] =>
+    Object(_) } contract[validators::t9::<3>], BASE0,
     "/definitions/layout/oneOf/0/properties/titleBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor`
@@ -2157,13 +2055,12 @@ pub enum ObjectLayoutTitleAnchor {
     },
 }
 rt::union!(
-    ObjectLayoutTitleAnchor { [validators::t27:: < 2 >, BASE0,
+    ObjectLayoutTitleAnchor { [validators::t27::<2>, BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0"] => String(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/1"] =>
-    SignalRef(_), [validators::t8:: < 3 >, BASE0,
-    "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1"] => Object { row =
-    "row"; column = "column"; } deny } contract[validators::t0:: < 21 >], BASE0,
+    [validators::t19::<0>, BASE0,
+    "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/1"] => SignalRef(_),
+    [validators::t8::<3>, BASE0, "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1"] =>
+    Object { row = "row"; column = "column"; } deny } contract[validators::t0::<21>], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0`
@@ -2175,8 +2072,8 @@ pub enum StringAnchor {
     End,
 }
 rt::string_enum!(
-    StringAnchor { Start = "start", End = "end" } contract[validators::t27:: < 2 >],
-    BASE0, "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0"
+    StringAnchor { Start = "start", End = "end" } contract[validators::t27::<2>], BASE0,
+    "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/signal`
 #[derive(Clone, Debug, PartialEq)]
@@ -2220,14 +2117,14 @@ impl Signal {
     }
 }
 rt::union!(
-    Signal { [validators::v141, BASE0, "/definitions/signal/oneOf/0"] => NamePush { name
-    = "name", required; description = "description"; push = "push", required; on = "on";
-    } deny, [validators::v142, BASE0, "/definitions/signal/oneOf/1"] => Name { name =
-    "name", required; description = "description"; value = "value"; react = "react";
-    update = "update"; on = "on"; bind = "bind"; } deny, [validators::v143, BASE0,
-    "/definitions/signal/oneOf/2"] => NameInit { name = "name", required; description =
-    "description"; value = "value"; init = "init", required; on = "on"; bind = "bind"; }
-    deny } contract[validators::t9:: < 4 >], BASE0, "/definitions/signal"
+    Signal { [validators::v141, BASE0, "/definitions/signal/oneOf/0"] => NamePush {
+    name = "name", required; description = "description"; push = "push", required; on = "on";
+    } deny, [validators::v142, BASE0, "/definitions/signal/oneOf/1"] => Name {
+    name = "name", required; description = "description"; value = "value"; react = "react";
+    update = "update"; on = "on"; bind = "bind"; } deny,
+    [validators::v143, BASE0, "/definitions/signal/oneOf/2"] => NameInit { name = "name", required;
+    description = "description"; value = "value"; init = "init", required; on = "on"; bind = "bind";
+    } deny } contract[validators::t9::<4>], BASE0, "/definitions/signal"
 );
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/0/properties/push`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -2236,7 +2133,7 @@ pub enum Push {
     Outer,
 }
 rt::string_enum!(
-    Push { Outer = "outer" } contract[validators::t25:: < 2 >], BASE0,
+    Push { Outer = "outer" } contract[validators::t25::<2>], BASE0,
     "/definitions/signal/oneOf/0/properties/push"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items`
@@ -2259,12 +2156,12 @@ pub enum NamePushSignalOnItem {
     },
 }
 rt::union!(
-    NamePushSignalOnItem { [validators::t20:: < 3 >, BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/0"] => Encode { events = "events",
-    required; force = "force"; encode = "encode", required; } extra extra,
-    [validators::t20:: < 4 >, BASE0, "/definitions/onEvents/items/allOf/1/oneOf/1"] =>
-    Update { events = "events", required; force = "force"; update = "update", required; }
-    extra extra } contract[validators::t2:: < 28 >], BASE0, "/definitions/onEvents/items"
+    NamePushSignalOnItem {
+    [validators::t20::<3>, BASE0, "/definitions/onEvents/items/allOf/1/oneOf/0"] => Encode {
+    events = "events", required; force = "force"; encode = "encode", required; } extra extra,
+    [validators::t20::<4>, BASE0, "/definitions/onEvents/items/allOf/1/oneOf/1"] => Update {
+    events = "events", required; force = "force"; update = "update", required;
+    } extra extra } contract[validators::t2::<28>], BASE0, "/definitions/onEvents/items"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/0/properties/events`
 #[derive(Clone, Debug, PartialEq)]
@@ -2275,14 +2172,12 @@ pub enum Events {
     Array(Vec<Listener>),
 }
 rt::union!(
-    Events { [validators::t19:: < 8 >, BASE0,
+    Events { [validators::t19::<8>, BASE0,
     "/definitions/onEvents/items/allOf/0/properties/events/oneOf/0"] => Selector(_),
-    [validators::t19:: < 9 >, BASE0,
-    "/definitions/onEvents/items/allOf/0/properties/events/oneOf/1"] => Listener(_),
-    [validators::t10:: < 0 >, BASE0,
+    [validators::t19::<9>, BASE0, "/definitions/onEvents/items/allOf/0/properties/events/oneOf/1"]
+    => Listener(_), [validators::t10::<0>, BASE0,
     "/definitions/onEvents/items/allOf/0/properties/events/oneOf/2"] => Array(_) }
-    contract[validators::t9:: < 5 >], BASE0,
-    "/definitions/onEvents/items/allOf/0/properties/events"
+    contract[validators::t9::<5>], BASE0, "/definitions/onEvents/items/allOf/0/properties/events"
 );
 /// Schema: `typify/vega.json#/definitions/listener`
 #[derive(Clone, Debug, PartialEq)]
@@ -2297,11 +2192,11 @@ pub enum Listener {
     Stream(Stream),
 }
 rt::union!(
-    Listener { [validators::t19:: < 0 >, BASE0, "/definitions/listener/oneOf/0"] =>
-    SignalRef(_), [validators::t20:: < 5 >, BASE0, "/definitions/listener/oneOf/1"] =>
-    Scale { scale = "scale", required; } extra extra, [validators::t19:: < 10 >, BASE0,
-    "/definitions/listener/oneOf/2"] => Stream(_) } contract[validators::t9:: < 6 >],
-    BASE0, "/definitions/listener"
+    Listener { [validators::t19::<0>, BASE0, "/definitions/listener/oneOf/0"] => SignalRef(_),
+    [validators::t20::<5>, BASE0, "/definitions/listener/oneOf/1"] => Scale {
+    scale = "scale", required; } extra extra, [validators::t19::<10>, BASE0,
+    "/definitions/listener/oneOf/2"] => Stream(_) } contract[validators::t9::<6>], BASE0,
+    "/definitions/listener"
 );
 /// Schema: `typify/vega.json#/definitions/stream`
 #[derive(Clone, Debug, PartialEq)]
@@ -2352,16 +2247,16 @@ pub enum Stream {
 rt::union!(
     Stream { [validators::v156, BASE0, "/definitions/stream/allOf/1/oneOf/0"] => Type {
     between = "between"; marktype = "marktype"; markname = "markname"; filter = "filter";
-    throttle = "throttle"; debounce = "debounce"; consume = "consume"; r#type = "type",
-    required; source = "source"; } extra extra, [validators::t20:: < 6 >, BASE0,
-    "/definitions/stream/allOf/1/oneOf/1"] => Stream { between = "between"; marktype =
-    "marktype"; markname = "markname"; filter = "filter"; throttle = "throttle"; debounce
-    = "debounce"; consume = "consume"; stream = "stream", required; } extra extra,
-    [validators::t20:: < 7 >, BASE0, "/definitions/stream/allOf/1/oneOf/2"] => Merge {
+    throttle = "throttle"; debounce = "debounce"; consume = "consume"; r#type = "type", required;
+    source = "source"; } extra extra,
+    [validators::t20::<6>, BASE0, "/definitions/stream/allOf/1/oneOf/1"] => Stream {
     between = "between"; marktype = "marktype"; markname = "markname"; filter = "filter";
-    throttle = "throttle"; debounce = "debounce"; consume = "consume"; merge = "merge",
-    required; } extra extra } contract[validators::t2:: < 29 >, validators::v160,
-    validators::t9:: < 7 >], BASE0, "/definitions/stream"
+    throttle = "throttle"; debounce = "debounce"; consume = "consume"; stream = "stream", required;
+    } extra extra, [validators::t20::<7>, BASE0, "/definitions/stream/allOf/1/oneOf/2"] => Merge {
+    between = "between"; marktype = "marktype"; markname = "markname"; filter = "filter";
+    throttle = "throttle"; debounce = "debounce"; consume = "consume"; merge = "merge", required;
+    } extra extra } contract[validators::t2::<29>, validators::v160, validators::t9::<7>], BASE0,
+    "/definitions/stream"
 );
 /// Used by: `typify/vega.json#/definitions/stream/allOf/0/properties/filter`, `typify/vega.json#/definitions/data/oneOf/1/properties/source`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -2369,7 +2264,7 @@ pub enum OneOrMany {
     One(String),
     Many(Vec<String>),
 }
-rt::union_by_type!(OneOrMany { One(_) : string, Many(_) : array });
+rt::union_by_type!(OneOrMany { One(_): string, Many(_): array });
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Update {
@@ -2383,15 +2278,15 @@ pub enum Update {
     },
 }
 rt::union!(
-    Update { [validators::t19:: < 11 >, BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/0"] =>
-    ExprString(_), [validators::t19:: < 12 >, BASE0,
+    Update { [validators::t19::<11>, BASE0,
+    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/0"] => ExprString(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/1"] => Expr(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/2"] =>
-    SignalRef(_), [validators::t1:: < 7 >, BASE0,
+    [validators::t19::<0>, BASE0,
+    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/2"] => SignalRef(_),
+    [validators::t1::<7>, BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3"] => Value {
-    value = "value", required; } extra extra } contract[validators::t7:: < 1 >], BASE0,
+    value = "value", required; } extra extra } contract[validators::t7::<1>], BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update"
 );
 /// Schema: `typify/vega.json#/definitions/expr`
@@ -2441,18 +2336,18 @@ pub enum Bind {
     Element { element: String, event: Option<String>, debounce: Option<rt::Number> },
 }
 rt::union!(
-    Bind { [validators::v166, BASE0, "/definitions/bind/oneOf/0"] => Variant0 { input =
-    "input", required; element = "element"; debounce = "debounce"; name = "name"; } deny,
-    [validators::v167, BASE0, "/definitions/bind/oneOf/1"] => InputOptions { input =
-    "input", required; element = "element"; options = "options", required; labels =
-    "labels"; debounce = "debounce"; name = "name"; } deny, [validators::v168, BASE0,
-    "/definitions/bind/oneOf/2"] => Variant2 { input = "input", required; element =
-    "element"; min = "min"; max = "max"; step = "step"; debounce = "debounce"; name =
-    "name"; } deny, [validators::v169, BASE0, "/definitions/bind/oneOf/3"] => Variant3 {
+    Bind { [validators::v166, BASE0, "/definitions/bind/oneOf/0"] => Variant0 {
+    input = "input", required; element = "element"; debounce = "debounce"; name = "name"; } deny,
+    [validators::v167, BASE0, "/definitions/bind/oneOf/1"] => InputOptions {
+    input = "input", required; element = "element"; options = "options", required;
+    labels = "labels"; debounce = "debounce"; name = "name"; } deny,
+    [validators::v168, BASE0, "/definitions/bind/oneOf/2"] => Variant2 { input = "input", required;
+    element = "element"; min = "min"; max = "max"; step = "step"; debounce = "debounce";
+    name = "name"; } deny, [validators::v169, BASE0, "/definitions/bind/oneOf/3"] => Variant3 {
     input = "input", required; element = "element"; debounce = "debounce"; name = "name";
     } extra extra, [validators::v170, BASE0, "/definitions/bind/oneOf/4"] => Element {
-    element = "element", required; event = "event"; debounce = "debounce"; } deny }
-    contract[validators::t3:: < 2 >], BASE0, "/definitions/bind"
+    element = "element", required; event = "event"; debounce = "debounce";
+    } deny } contract[validators::t3::<2>], BASE0, "/definitions/bind"
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/0/properties/input`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -2461,7 +2356,7 @@ pub enum Variant0BindInput {
     Checkbox,
 }
 rt::string_enum!(
-    Variant0BindInput { Checkbox = "checkbox" } contract[validators::t25:: < 3 >], BASE0,
+    Variant0BindInput { Checkbox = "checkbox" } contract[validators::t25::<3>], BASE0,
     "/definitions/bind/oneOf/0/properties/input"
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/1/properties/input`
@@ -2473,9 +2368,8 @@ pub enum InputOptionsBindInput {
     Select,
 }
 rt::string_enum!(
-    InputOptionsBindInput { Radio = "radio", Select = "select" }
-    contract[validators::t27:: < 3 >], BASE0,
-    "/definitions/bind/oneOf/1/properties/input"
+    InputOptionsBindInput { Radio = "radio", Select = "select" } contract[validators::t27::<3>],
+    BASE0, "/definitions/bind/oneOf/1/properties/input"
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/2/properties/input`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -2484,7 +2378,7 @@ pub enum Variant2BindInput {
     Range,
 }
 rt::string_enum!(
-    Variant2BindInput { Range = "range" } contract[validators::t25:: < 4 >], BASE0,
+    Variant2BindInput { Range = "range" } contract[validators::t25::<4>], BASE0,
     "/definitions/bind/oneOf/2/properties/input"
 );
 /// Schema: `typify/vega.json#/definitions/data`
@@ -2520,16 +2414,17 @@ pub enum Data {
     },
 }
 rt::union!(
-    Data { [validators::v175, BASE0, "/definitions/data/oneOf/0"] => Name { name =
-    "name", required; transform = "transform"; on = "on"; } deny, [validators::v176,
-    BASE0, "/definitions/data/oneOf/1"] => SourceName { source = "source", required; name
-    = "name", required; transform = "transform"; on = "on"; } deny, [validators::v177,
-    BASE0, "/definitions/data/oneOf/2"] => UrlName { url = "url", required; format =
-    "format"; r#async = "async"; name = "name", required; transform = "transform"; on =
-    "on"; } deny, [validators::v178, BASE0, "/definitions/data/oneOf/3"] => ValuesName {
-    values = "values", required; format = "format"; r#async = "async"; name = "name",
-    required; transform = "transform"; on = "on"; } deny } contract[validators::t7:: < 2
-    >], BASE0, "/definitions/data"
+    Data { [validators::v175, BASE0, "/definitions/data/oneOf/0"] => Name { name = "name", required;
+    transform = "transform"; on = "on"; } deny,
+    [validators::v176, BASE0, "/definitions/data/oneOf/1"] => SourceName {
+    source = "source", required; name = "name", required; transform = "transform"; on = "on";
+    } deny, [validators::v177, BASE0, "/definitions/data/oneOf/2"] => UrlName {
+    url = "url", required; format = "format"; r#async = "async"; name = "name", required;
+    transform = "transform"; on = "on"; } deny,
+    [validators::v178, BASE0, "/definitions/data/oneOf/3"] => ValuesName {
+    values = "values", required; format = "format"; r#async = "async"; name = "name", required;
+    transform = "transform"; on = "on"; } deny } contract[validators::t7::<2>], BASE0,
+    "/definitions/data"
 );
 /// Schema: `typify/vega.json#/definitions/transform`
 #[derive(Clone, Debug, PartialEq)]
@@ -2825,57 +2720,53 @@ pub enum Transform {
     Wordcloud(TransformWordcloud),
 }
 rt::union!(
-    Transform tag "type" { "crossfilter" => Crossfilter(_), "resolvefilter" =>
-    Resolvefilter(_), "linkpath" => Linkpath(_), "pie" => Pie(_), "stack" => Stack(_),
-    "force" => Force(_), "contour" => Contour { signal = "signal"; size = "size",
-    required; values = "values"; x = "x"; y = "y"; weight = "weight"; cell_size =
-    "cellSize"; bandwidth = "bandwidth"; count = "count"; nice = "nice"; thresholds =
-    "thresholds"; smooth = "smooth"; } deny, "geojson" => Geojson(_), "geopath" =>
-    Geopath(_), "geopoint" => Geopoint(_), "geoshape" => Geoshape(_), "graticule" =>
-    Graticule { signal = "signal"; extent = "extent"; extent_major = "extentMajor";
-    extent_minor = "extentMinor"; step = "step"; step_major = "stepMajor"; step_minor =
-    "stepMinor"; precision = "precision"; } deny, "heatmap" => Heatmap(_), "isocontour"
-    => Isocontour { signal = "signal"; field = "field"; thresholds = "thresholds"; levels
-    = "levels"; nice = "nice"; resolve = "resolve"; zero = "zero"; smooth = "smooth";
-    scale = "scale"; translate = "translate"; r#as = "as"; } deny, "kde2d" => Kde2d {
-    signal = "signal"; size = "size", required; x = "x", required; y = "y", required;
-    weight = "weight"; groupby = "groupby"; cell_size = "cellSize"; bandwidth =
-    "bandwidth"; counts = "counts"; r#as = "as"; } deny, "nest" => Nest { signal =
-    "signal"; keys = "keys"; generate = "generate"; } deny, "pack" => Pack(_),
-    "partition" => Partition(_), "stratify" => Stratify(_), "tree" => Tree(_),
+    Transform tag "type" { "crossfilter" => Crossfilter(_), "resolvefilter" => Resolvefilter(_),
+    "linkpath" => Linkpath(_), "pie" => Pie(_), "stack" => Stack(_), "force" => Force(_),
+    "contour" => Contour { signal = "signal"; size = "size", required; values = "values"; x = "x";
+    y = "y"; weight = "weight"; cell_size = "cellSize"; bandwidth = "bandwidth"; count = "count";
+    nice = "nice"; thresholds = "thresholds"; smooth = "smooth"; } deny, "geojson" => Geojson(_),
+    "geopath" => Geopath(_), "geopoint" => Geopoint(_), "geoshape" => Geoshape(_),
+    "graticule" => Graticule { signal = "signal"; extent = "extent"; extent_major = "extentMajor";
+    extent_minor = "extentMinor"; step = "step"; step_major = "stepMajor"; step_minor = "stepMinor";
+    precision = "precision"; } deny, "heatmap" => Heatmap(_), "isocontour" => Isocontour {
+    signal = "signal"; field = "field"; thresholds = "thresholds"; levels = "levels"; nice = "nice";
+    resolve = "resolve"; zero = "zero"; smooth = "smooth"; scale = "scale"; translate = "translate";
+    r#as = "as"; } deny, "kde2d" => Kde2d { signal = "signal"; size = "size", required;
+    x = "x", required; y = "y", required; weight = "weight"; groupby = "groupby";
+    cell_size = "cellSize"; bandwidth = "bandwidth"; counts = "counts"; r#as = "as"; } deny,
+    "nest" => Nest { signal = "signal"; keys = "keys"; generate = "generate"; } deny,
+    "pack" => Pack(_), "partition" => Partition(_), "stratify" => Stratify(_), "tree" => Tree(_),
     "treelinks" => Treelinks { signal = "signal"; } deny, "treemap" => Treemap(_),
-    "label" => Label(_), "loess" => Loess { signal = "signal"; x = "x", required; y =
-    "y", required; groupby = "groupby"; bandwidth = "bandwidth"; r#as = "as"; } deny,
-    "regression" => Regression { signal = "signal"; x = "x", required; y = "y", required;
-    groupby = "groupby"; method = "method"; order = "order"; extent = "extent"; params =
-    "params"; r#as = "as"; } deny, "aggregate" => Aggregate { signal = "signal"; groupby
-    = "groupby"; ops = "ops"; fields = "fields"; r#as = "as"; drop = "drop"; cross =
-    "cross"; key = "key"; } deny, "bin" => Bin(_), "collect" => Collect(_),
-    "countpattern" => Countpattern { signal = "signal"; field = "field", required; case =
-    "case"; pattern = "pattern"; stopwords = "stopwords"; r#as = "as"; } deny, "cross" =>
-    Cross { signal = "signal"; filter = "filter"; r#as = "as"; } deny, "density" =>
-    Density { signal = "signal"; extent = "extent"; steps = "steps"; minsteps =
-    "minsteps"; maxsteps = "maxsteps"; method = "method"; distribution = "distribution";
-    r#as = "as"; } deny, "dotbin" => Dotbin(_), "extent" => Extent(_), "filter" => Filter
-    { signal = "signal"; expr = "expr", required; } deny, "flatten" => Flatten { signal =
-    "signal"; fields = "fields", required; index = "index"; r#as = "as"; } deny, "fold"
-    => Fold { signal = "signal"; fields = "fields", required; r#as = "as"; } deny,
-    "formula" => Formula(_), "impute" => Impute { signal = "signal"; field = "field",
-    required; key = "key", required; keyvals = "keyvals"; groupby = "groupby"; method =
-    "method"; value = "value"; } deny, "joinaggregate" => Joinaggregate(_), "kde" => Kde
-    { signal = "signal"; groupby = "groupby"; field = "field", required; cumulative =
-    "cumulative"; counts = "counts"; bandwidth = "bandwidth"; extent = "extent"; resolve
-    = "resolve"; steps = "steps"; minsteps = "minsteps"; maxsteps = "maxsteps"; r#as =
-    "as"; } deny, "lookup" => Lookup(_), "pivot" => Pivot { signal = "signal"; groupby =
-    "groupby"; field = "field", required; value = "value", required; op = "op"; limit =
-    "limit"; key = "key"; } deny, "project" => Project { signal = "signal"; fields =
-    "fields"; r#as = "as"; } deny, "quantile" => Quantile { signal = "signal"; groupby =
-    "groupby"; field = "field", required; probs = "probs"; step = "step"; r#as = "as"; }
-    deny, "sample" => Sample(_), "sequence" => Sequence { signal = "signal"; start =
-    "start", required; stop = "stop", required; step = "step"; r#as = "as"; } deny,
-    "timeunit" => Timeunit(_), "window" => Window(_), "identifier" => Identifier(_),
-    "voronoi" => Voronoi(_), "wordcloud" => Wordcloud(_) } contract[validators::v180],
-    BASE0, "/definitions/transform"
+    "label" => Label(_), "loess" => Loess { signal = "signal"; x = "x", required; y = "y", required;
+    groupby = "groupby"; bandwidth = "bandwidth"; r#as = "as"; } deny, "regression" => Regression {
+    signal = "signal"; x = "x", required; y = "y", required; groupby = "groupby"; method = "method";
+    order = "order"; extent = "extent"; params = "params"; r#as = "as"; } deny,
+    "aggregate" => Aggregate { signal = "signal"; groupby = "groupby"; ops = "ops";
+    fields = "fields"; r#as = "as"; drop = "drop"; cross = "cross"; key = "key"; } deny,
+    "bin" => Bin(_), "collect" => Collect(_), "countpattern" => Countpattern { signal = "signal";
+    field = "field", required; case = "case"; pattern = "pattern"; stopwords = "stopwords";
+    r#as = "as"; } deny, "cross" => Cross { signal = "signal"; filter = "filter"; r#as = "as";
+    } deny, "density" => Density { signal = "signal"; extent = "extent"; steps = "steps";
+    minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method"; distribution = "distribution";
+    r#as = "as"; } deny, "dotbin" => Dotbin(_), "extent" => Extent(_), "filter" => Filter {
+    signal = "signal"; expr = "expr", required; } deny, "flatten" => Flatten { signal = "signal";
+    fields = "fields", required; index = "index"; r#as = "as"; } deny, "fold" => Fold {
+    signal = "signal"; fields = "fields", required; r#as = "as"; } deny, "formula" => Formula(_),
+    "impute" => Impute { signal = "signal"; field = "field", required; key = "key", required;
+    keyvals = "keyvals"; groupby = "groupby"; method = "method"; value = "value"; } deny,
+    "joinaggregate" => Joinaggregate(_), "kde" => Kde { signal = "signal"; groupby = "groupby";
+    field = "field", required; cumulative = "cumulative"; counts = "counts";
+    bandwidth = "bandwidth"; extent = "extent"; resolve = "resolve"; steps = "steps";
+    minsteps = "minsteps"; maxsteps = "maxsteps"; r#as = "as"; } deny, "lookup" => Lookup(_),
+    "pivot" => Pivot { signal = "signal"; groupby = "groupby"; field = "field", required;
+    value = "value", required; op = "op"; limit = "limit"; key = "key"; } deny,
+    "project" => Project { signal = "signal"; fields = "fields"; r#as = "as"; } deny,
+    "quantile" => Quantile { signal = "signal"; groupby = "groupby"; field = "field", required;
+    probs = "probs"; step = "step"; r#as = "as"; } deny, "sample" => Sample(_),
+    "sequence" => Sequence { signal = "signal"; start = "start", required; stop = "stop", required;
+    step = "step"; r#as = "as"; } deny, "timeunit" => Timeunit(_), "window" => Window(_),
+    "identifier" => Identifier(_), "voronoi" => Voronoi(_),
+    "wordcloud" => Wordcloud(_) } contract[validators::v180], BASE0, "/definitions/transform"
 );
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform`
 #[derive(Clone, PartialEq)]
@@ -2887,9 +2778,9 @@ pub struct TransformCrossfilter {
     pub query: ArrayOrSignalRef<Vec<rt::Value>>,
 }
 rt::object!(
-    TransformCrossfilter { signal = "signal"; fields = "fields", required; query =
-    "query", required; } tag "type" = "crossfilter"; deny contract[validators::v181],
-    BASE0, "/definitions/crossfilterTransform"
+    TransformCrossfilter { signal = "signal"; fields = "fields", required;
+    query = "query", required; } tag "type" = "crossfilter";
+    deny contract[validators::v181], BASE0, "/definitions/crossfilterTransform"
 );
 /// Used by: `typify/vega.json#/definitions/crossfilterTransform/properties/fields`, `typify/vega.json#/definitions/crossfilterTransform/properties/query`, `typify/vega.json#/definitions/graticuleTransform/properties/extent`, and 103 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -2897,7 +2788,7 @@ pub enum ArrayOrSignalRef<T> {
     Array(T),
     SignalRef(SignalRef),
 }
-rt::union_by_type!(ArrayOrSignalRef < T > { Array(_) : array, SignalRef(_) : object });
+rt::union_by_type!(ArrayOrSignalRef<T> { Array(_): array, SignalRef(_): object });
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 pub enum RootDataItemNameTransformItemCrossfilterFieldsArray {
@@ -2906,13 +2797,13 @@ pub enum RootDataItemNameTransformItemCrossfilterFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemCrossfilterFieldsArray { [validators::t19:: < 13 >,
-    BASE0, "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/0"]
-    => ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/2"] =>
-    Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    RootDataItemNameTransformItemCrossfilterFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/crossfilterTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stringOrSignal`
@@ -2922,8 +2813,8 @@ pub enum StringOrSignal {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    StringOrSignal { String(_) : string, SignalRef(_) : object }
-    contract[validators::t0:: < 22 >], BASE0, "/definitions/stringOrSignal"
+    StringOrSignal { String(_): string, SignalRef(_): object } contract[validators::t0::<22>],
+    BASE0, "/definitions/stringOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/paramField`
 #[derive(Clone, PartialEq)]
@@ -2939,9 +2830,9 @@ pub struct TransformResolvefilter {
     pub filter: rt::Value,
 }
 rt::object!(
-    TransformResolvefilter { signal = "signal"; ignore = "ignore", required; filter =
-    "filter", required; } tag "type" = "resolvefilter"; deny contract[validators::v187],
-    BASE0, "/definitions/resolvefilterTransform"
+    TransformResolvefilter { signal = "signal"; ignore = "ignore", required;
+    filter = "filter", required; } tag "type" = "resolvefilter";
+    deny contract[validators::v187], BASE0, "/definitions/resolvefilterTransform"
 );
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform/properties/ignore`
 #[derive(Clone, Debug, PartialEq)]
@@ -2950,8 +2841,8 @@ pub enum Ignore {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    Ignore { Number(_) : number, SignalRef(_) : object } contract[validators::t11:: < 0
-    >], BASE0, "/definitions/resolvefilterTransform/properties/ignore"
+    Ignore { Number(_): number, SignalRef(_): object } contract[validators::t11::<0>], BASE0,
+    "/definitions/resolvefilterTransform/properties/ignore"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform`
 #[derive(Clone, PartialEq)]
@@ -2978,8 +2869,8 @@ pub struct TransformLinkpath {
 rt::object!(
     TransformLinkpath { signal = "signal"; source_x = "sourceX"; source_y = "sourceY";
     target_x = "targetX"; target_y = "targetY"; orient = "orient"; shape = "shape";
-    require = "require"; r#as = "as"; } tag "type" = "linkpath"; deny
-    contract[validators::v189], BASE0, "/definitions/linkpathTransform"
+    require = "require"; r#as = "as"; } tag "type" = "linkpath";
+    deny contract[validators::v189], BASE0, "/definitions/linkpathTransform"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceX`
 #[derive(Clone, Debug, PartialEq)]
@@ -2989,14 +2880,12 @@ pub enum SourceX {
     Expr(Expr),
 }
 rt::union!(
-    SourceX { [validators::t19:: < 13 >, BASE0,
+    SourceX { [validators::t19::<13>, BASE0,
     "/definitions/linkpathTransform/properties/sourceX/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/linkpathTransform/properties/sourceX/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/sourceX/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/linkpathTransform/properties/sourceX/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/linkpathTransform/properties/sourceX"
+    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/sourceX"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceY`
 #[derive(Clone, Debug, PartialEq)]
@@ -3006,14 +2895,12 @@ pub enum SourceY {
     Expr(Expr),
 }
 rt::union!(
-    SourceY { [validators::t19:: < 13 >, BASE0,
+    SourceY { [validators::t19::<13>, BASE0,
     "/definitions/linkpathTransform/properties/sourceY/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/linkpathTransform/properties/sourceY/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/sourceY/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/linkpathTransform/properties/sourceY/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/linkpathTransform/properties/sourceY"
+    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/sourceY"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetX`
 #[derive(Clone, Debug, PartialEq)]
@@ -3023,14 +2910,12 @@ pub enum TargetX {
     Expr(Expr),
 }
 rt::union!(
-    TargetX { [validators::t19:: < 13 >, BASE0,
+    TargetX { [validators::t19::<13>, BASE0,
     "/definitions/linkpathTransform/properties/targetX/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/linkpathTransform/properties/targetX/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/targetX/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/linkpathTransform/properties/targetX/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/linkpathTransform/properties/targetX"
+    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/targetX"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetY`
 #[derive(Clone, Debug, PartialEq)]
@@ -3040,14 +2925,12 @@ pub enum TargetY {
     Expr(Expr),
 }
 rt::union!(
-    TargetY { [validators::t19:: < 13 >, BASE0,
+    TargetY { [validators::t19::<13>, BASE0,
     "/definitions/linkpathTransform/properties/targetY/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/linkpathTransform/properties/targetY/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/targetY/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/linkpathTransform/properties/targetY/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/linkpathTransform/properties/targetY"
+    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/targetY"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/orient/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3061,7 +2944,7 @@ pub enum RootDataItemNameTransformItemLinkpathOrientString {
 }
 rt::string_enum!(
     RootDataItemNameTransformItemLinkpathOrientString { Horizontal = "horizontal",
-    Vertical = "vertical", Radial = "radial" } contract[validators::t26:: < 4 >], BASE0,
+    Vertical = "vertical", Radial = "radial" } contract[validators::t26::<4>], BASE0,
     "/definitions/linkpathTransform/properties/orient/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/shape/anyOf/0`
@@ -3097,8 +2980,8 @@ pub struct TransformPie {
 }
 rt::object!(
     TransformPie { signal = "signal"; field = "field"; start_angle = "startAngle";
-    end_angle = "endAngle"; sort = "sort"; r#as = "as"; } tag "type" = "pie"; deny
-    contract[validators::v192], BASE0, "/definitions/pieTransform"
+    end_angle = "endAngle"; sort = "sort"; r#as = "as"; } tag "type" = "pie";
+    deny contract[validators::v192], BASE0, "/definitions/pieTransform"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3108,13 +2991,11 @@ pub enum PieTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PieTransformField { [validators::t19:: < 13 >, BASE0,
-    "/definitions/pieTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/pieTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/pieTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/pieTransform/properties/field"
+    PieTransformField { [validators::t19::<13>, BASE0,
+    "/definitions/pieTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/pieTransform/properties/field/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/pieTransform/properties/field/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/pieTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
@@ -3123,8 +3004,8 @@ pub enum Nice {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    Nice { Boolean(_) : bool, SignalRef(_) : object } contract[validators::t11:: < 1 >],
-    BASE0, "/definitions/pieTransform/properties/sort"
+    Nice { Boolean(_): bool, SignalRef(_): object } contract[validators::t11::<1>], BASE0,
+    "/definitions/pieTransform/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform`
 #[derive(Clone, PartialEq)]
@@ -3141,9 +3022,9 @@ pub struct TransformStack {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformStack { signal = "signal"; field = "field"; groupby = "groupby"; sort =
-    "sort"; offset = "offset"; r#as = "as"; } tag "type" = "stack"; deny
-    contract[validators::v194], BASE0, "/definitions/stackTransform"
+    TransformStack { signal = "signal"; field = "field"; groupby = "groupby"; sort = "sort";
+    offset = "offset"; r#as = "as"; } tag "type" = "stack";
+    deny contract[validators::v194], BASE0, "/definitions/stackTransform"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3153,14 +3034,12 @@ pub enum StackTransformField {
     Expr(Expr),
 }
 rt::union!(
-    StackTransformField { [validators::t19:: < 13 >, BASE0,
+    StackTransformField { [validators::t19::<13>, BASE0,
     "/definitions/stackTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/stackTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/stackTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/stackTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/stackTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/stackTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3170,13 +3049,13 @@ pub enum RootDataItemNameTransformItemStackGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemStackGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemStackGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/stackTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/compare`
@@ -3189,10 +3068,10 @@ pub enum Compare {
     },
 }
 rt::union!(
-    Compare { [validators::t12:: < 0 >, BASE0, "/definitions/compare/oneOf/0"] =>
-    Variant0 { field = "field"; order = "order"; } deny, [validators::t12:: < 1 >, BASE0,
-    "/definitions/compare/oneOf/1"] => Variant1 { field = "field"; order = "order"; }
-    deny } contract[validators::t0:: < 23 >], BASE0, "/definitions/compare"
+    Compare { [validators::t12::<0>, BASE0, "/definitions/compare/oneOf/0"] => Variant0 {
+    field = "field"; order = "order"; } deny,
+    [validators::t12::<1>, BASE0, "/definitions/compare/oneOf/1"] => Variant1 { field = "field";
+    order = "order"; } deny } contract[validators::t0::<23>], BASE0, "/definitions/compare"
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/0/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3201,12 +3080,10 @@ pub enum Variant0CompareField {
     Expr(Expr),
 }
 rt::union!(
-    Variant0CompareField { [validators::t19:: < 13 >, BASE0,
+    Variant0CompareField { [validators::t19::<13>, BASE0,
     "/definitions/compare/oneOf/0/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/compare/oneOf/0/properties/field/oneOf/1"] => Expr(_) }
-    contract[validators::t0:: < 24 >], BASE0,
-    "/definitions/compare/oneOf/0/properties/field"
+    [validators::t19::<12>, BASE0, "/definitions/compare/oneOf/0/properties/field/oneOf/1"] =>
+    Expr(_) } contract[validators::t0::<24>], BASE0, "/definitions/compare/oneOf/0/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/sortOrder`
 #[derive(Clone, Debug, PartialEq)]
@@ -3215,8 +3092,8 @@ pub enum SortOrder {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    SortOrder { String(_) : string, SignalRef(_) : object } contract[validators::t0:: <
-    25 >], BASE0, "/definitions/sortOrder"
+    SortOrder { String(_): string, SignalRef(_): object } contract[validators::t0::<25>], BASE0,
+    "/definitions/sortOrder"
 );
 /// Schema: `typify/vega.json#/definitions/sortOrder/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3227,8 +3104,9 @@ pub enum StringOrder {
     Descending,
 }
 rt::string_enum!(
-    StringOrder { Ascending = "ascending", Descending = "descending" }
-    contract[validators::t27:: < 4 >], BASE0, "/definitions/sortOrder/oneOf/0"
+    StringOrder { Ascending = "ascending",
+    Descending = "descending" } contract[validators::t27::<4>], BASE0,
+    "/definitions/sortOrder/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/1/properties/field/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3237,11 +3115,10 @@ pub enum Variant1CompareFieldItem {
     Expr(Expr),
 }
 rt::union!(
-    Variant1CompareFieldItem { [validators::t19:: < 13 >, BASE0,
+    Variant1CompareFieldItem { [validators::t19::<13>, BASE0,
     "/definitions/compare/oneOf/1/properties/field/items/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/compare/oneOf/1/properties/field/items/oneOf/1"] => Expr(_) }
-    contract[validators::t0:: < 24 >], BASE0,
+    [validators::t19::<12>, BASE0, "/definitions/compare/oneOf/1/properties/field/items/oneOf/1"] =>
+    Expr(_) } contract[validators::t0::<24>], BASE0,
     "/definitions/compare/oneOf/1/properties/field/items"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/offset/anyOf/0`
@@ -3255,8 +3132,8 @@ pub enum StringOffset {
     Normalize,
 }
 rt::string_enum!(
-    StringOffset { Zero = "zero", Center = "center", Normalize = "normalize" }
-    contract[validators::t26:: < 5 >], BASE0,
+    StringOffset { Zero = "zero", Center = "center",
+    Normalize = "normalize" } contract[validators::t26::<5>], BASE0,
     "/definitions/stackTransform/properties/offset/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform`
@@ -3280,10 +3157,9 @@ pub struct TransformForce {
 }
 rt::object!(
     TransformForce { signal = "signal"; r#static = "static"; restart = "restart";
-    iterations = "iterations"; alpha = "alpha"; alpha_min = "alphaMin"; alpha_target =
-    "alphaTarget"; velocity_decay = "velocityDecay"; forces = "forces"; r#as = "as"; }
-    tag "type" = "force"; deny contract[validators::v202], BASE0,
-    "/definitions/forceTransform"
+    iterations = "iterations"; alpha = "alpha"; alpha_min = "alphaMin";
+    alpha_target = "alphaTarget"; velocity_decay = "velocityDecay"; forces = "forces"; r#as = "as";
+    } tag "type" = "force"; deny contract[validators::v202], BASE0, "/definitions/forceTransform"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3333,13 +3209,13 @@ pub enum Force {
     },
 }
 rt::union!(
-    Force tag "force" { "center" => Center { x = "x"; y = "y"; } deny, "collide" =>
-    Collide { radius = "radius"; strength = "strength"; iterations = "iterations"; }
-    deny, "nbody" => Nbody { strength = "strength"; theta = "theta"; distance_min =
-    "distanceMin"; distance_max = "distanceMax"; } deny, "link" => Link { links =
-    "links"; id = "id"; distance = "distance"; strength = "strength"; iterations =
-    "iterations"; } deny, "x" => X { strength = "strength"; x = "x"; } deny, "y" => Y {
-    strength = "strength"; y = "y"; } deny } contract[validators::t13:: < 0 >], BASE0,
+    Force tag "force" { "center" => Center { x = "x"; y = "y"; } deny, "collide" => Collide {
+    radius = "radius"; strength = "strength"; iterations = "iterations"; } deny, "nbody" => Nbody {
+    strength = "strength"; theta = "theta"; distance_min = "distanceMin";
+    distance_max = "distanceMax"; } deny, "link" => Link { links = "links"; id = "id";
+    distance = "distance"; strength = "strength"; iterations = "iterations"; } deny, "x" => X {
+    strength = "strength"; x = "x"; } deny, "y" => Y { strength = "strength"; y = "y";
+    } deny } contract[validators::t13::<0>], BASE0,
     "/definitions/forceTransform/properties/forces/items"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius`
@@ -3352,14 +3228,14 @@ pub enum CollideForceRadius {
 }
 rt::union!(
     CollideForceRadius { [validators::v11, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/0"]
-    => Number(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/1"]
-    => SignalRef(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/2"]
-    => Expr(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/3"]
-    => ParamField(_) } contract[validators::t4:: < 14 >], BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/0"] =>
+    Number(_), [validators::t19::<0>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/2"] =>
+    Expr(_), [validators::t19::<14>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/3"] =>
+    ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id`
@@ -3370,13 +3246,13 @@ pub enum Id {
     Expr(Expr),
 }
 rt::union!(
-    Id { [validators::t19:: < 13 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/0"]
-    => ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/2"]
-    => Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    Id { [validators::t19::<13>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/0"] =>
+    ScaleField(_), [validators::t19::<14>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance`
@@ -3389,14 +3265,14 @@ pub enum Distance {
 }
 rt::union!(
     Distance { [validators::v11, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/0"]
-    => Number(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/1"]
-    => SignalRef(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/2"]
-    => Expr(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/3"]
-    => ParamField(_) } contract[validators::t4:: < 14 >], BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/0"] =>
+    Number(_), [validators::t19::<0>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/2"] =>
+    Expr(_), [validators::t19::<14>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/3"] =>
+    ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength`
@@ -3409,14 +3285,14 @@ pub enum Strength {
 }
 rt::union!(
     Strength { [validators::v11, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/0"]
-    => Number(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/1"]
-    => SignalRef(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/2"]
-    => Expr(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/3"]
-    => ParamField(_) } contract[validators::t4:: < 14 >], BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/0"] =>
+    Number(_), [validators::t19::<0>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/2"] =>
+    Expr(_), [validators::t19::<14>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/3"] =>
+    ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x`
@@ -3427,13 +3303,13 @@ pub enum XForceX {
     Expr(Expr),
 }
 rt::union!(
-    XForceX { [validators::t19:: < 13 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/0"]
-    => ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/2"]
-    => Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    XForceX { [validators::t19::<13>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/0"] =>
+    ScaleField(_), [validators::t19::<14>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y`
@@ -3444,13 +3320,13 @@ pub enum YForceY {
     Expr(Expr),
 }
 rt::union!(
-    YForceY { [validators::t19:: < 13 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/0"]
-    => ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/2"]
-    => Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    YForceY { [validators::t19::<13>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/0"] =>
+    ScaleField(_), [validators::t19::<14>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
+    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/x`
@@ -3461,13 +3337,11 @@ pub enum ContourTransformX {
     Expr(Expr),
 }
 rt::union!(
-    ContourTransformX { [validators::t19:: < 13 >, BASE0,
-    "/definitions/contourTransform/properties/x/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/contourTransform/properties/x/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/contourTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/contourTransform/properties/x"
+    ContourTransformX { [validators::t19::<13>, BASE0,
+    "/definitions/contourTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/contourTransform/properties/x/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/contourTransform/properties/x/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/contourTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -3477,13 +3351,11 @@ pub enum ContourTransformY {
     Expr(Expr),
 }
 rt::union!(
-    ContourTransformY { [validators::t19:: < 13 >, BASE0,
-    "/definitions/contourTransform/properties/y/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/contourTransform/properties/y/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/contourTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/contourTransform/properties/y"
+    ContourTransformY { [validators::t19::<13>, BASE0,
+    "/definitions/contourTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/contourTransform/properties/y/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/contourTransform/properties/y/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/contourTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/weight`
 #[derive(Clone, Debug, PartialEq)]
@@ -3493,14 +3365,12 @@ pub enum ContourTransformWeight {
     Expr(Expr),
 }
 rt::union!(
-    ContourTransformWeight { [validators::t19:: < 13 >, BASE0,
+    ContourTransformWeight { [validators::t19::<13>, BASE0,
     "/definitions/contourTransform/properties/weight/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/contourTransform/properties/weight/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/contourTransform/properties/weight/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/contourTransform/properties/weight/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/contourTransform/properties/weight"
+    contract[validators::t9::<8>], BASE0, "/definitions/contourTransform/properties/weight"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform`
 #[derive(Clone, PartialEq)]
@@ -3512,9 +3382,9 @@ pub struct TransformGeojson {
     pub geojson: Option<Geojson>,
 }
 rt::object!(
-    TransformGeojson { signal = "signal"; fields = "fields"; geojson = "geojson"; } tag
-    "type" = "geojson"; deny contract[validators::v205], BASE0,
-    "/definitions/geojsonTransform"
+    TransformGeojson { signal = "signal"; fields = "fields"; geojson = "geojson";
+    } tag "type" = "geojson";
+    deny contract[validators::v205], BASE0, "/definitions/geojsonTransform"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3524,13 +3394,13 @@ pub enum RootDataItemNameTransformItemGeojsonFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemGeojsonFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemGeojsonFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/geojsonTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/geojson`
@@ -3541,14 +3411,12 @@ pub enum Geojson {
     Expr(Expr),
 }
 rt::union!(
-    Geojson { [validators::t19:: < 13 >, BASE0,
+    Geojson { [validators::t19::<13>, BASE0,
     "/definitions/geojsonTransform/properties/geojson/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/geojsonTransform/properties/geojson/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/geojsonTransform/properties/geojson/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/geojsonTransform/properties/geojson/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/geojsonTransform/properties/geojson"
+    contract[validators::t9::<8>], BASE0, "/definitions/geojsonTransform/properties/geojson"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform`
 #[derive(Clone, PartialEq)]
@@ -3562,8 +3430,8 @@ pub struct TransformGeopath {
 }
 rt::object!(
     TransformGeopath { signal = "signal"; projection = "projection"; field = "field";
-    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geopath"; deny
-    contract[validators::t14:: < 0 >], BASE0, "/definitions/geopathTransform"
+    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geopath";
+    deny contract[validators::t14::<0>], BASE0, "/definitions/geopathTransform"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3573,14 +3441,12 @@ pub enum GeopathTransformField {
     Expr(Expr),
 }
 rt::union!(
-    GeopathTransformField { [validators::t19:: < 13 >, BASE0,
+    GeopathTransformField { [validators::t19::<13>, BASE0,
     "/definitions/geopathTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/geopathTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/geopathTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/geopathTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/geopathTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/geopathTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/pointRadius`
 #[derive(Clone, Debug, PartialEq)]
@@ -3593,13 +3459,11 @@ pub enum GeopathTransformPointRadius {
 rt::union!(
     GeopathTransformPointRadius { [validators::v11, BASE0,
     "/definitions/geopathTransform/properties/pointRadius/anyOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/geopathTransform/properties/pointRadius/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<0>, BASE0, "/definitions/geopathTransform/properties/pointRadius/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
     "/definitions/geopathTransform/properties/pointRadius/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/geopathTransform/properties/pointRadius/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 14 >], BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/geopathTransform/properties/pointRadius/anyOf/3"]
+    => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/geopathTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform`
@@ -3612,9 +3476,9 @@ pub struct TransformGeopoint {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformGeopoint { signal = "signal"; projection = "projection", required; fields =
-    "fields", required; r#as = "as"; } tag "type" = "geopoint"; deny
-    contract[validators::v207], BASE0, "/definitions/geopointTransform"
+    TransformGeopoint { signal = "signal"; projection = "projection", required;
+    fields = "fields", required; r#as = "as"; } tag "type" = "geopoint";
+    deny contract[validators::v207], BASE0, "/definitions/geopointTransform"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3624,13 +3488,13 @@ pub enum RootDataItemNameTransformItemGeopointFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemGeopointFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_)
-    } contract[validators::t9:: < 8 >], BASE0,
+    RootDataItemNameTransformItemGeopointFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/geopointTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform`
@@ -3646,8 +3510,8 @@ pub struct TransformGeoshape {
 }
 rt::object!(
     TransformGeoshape { signal = "signal"; projection = "projection"; field = "field";
-    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geoshape"; deny
-    contract[validators::t14:: < 1 >], BASE0, "/definitions/geoshapeTransform"
+    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geoshape";
+    deny contract[validators::t14::<1>], BASE0, "/definitions/geoshapeTransform"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3657,14 +3521,12 @@ pub enum GeoshapeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    GeoshapeTransformField { [validators::t19:: < 13 >, BASE0,
+    GeoshapeTransformField { [validators::t19::<13>, BASE0,
     "/definitions/geoshapeTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/geoshapeTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/geoshapeTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/geoshapeTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/geoshapeTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/geoshapeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/pointRadius`
 #[derive(Clone, Debug, PartialEq)]
@@ -3677,13 +3539,11 @@ pub enum GeoshapeTransformPointRadius {
 rt::union!(
     GeoshapeTransformPointRadius { [validators::v11, BASE0,
     "/definitions/geoshapeTransform/properties/pointRadius/anyOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/geoshapeTransform/properties/pointRadius/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<0>, BASE0, "/definitions/geoshapeTransform/properties/pointRadius/anyOf/1"]
+    => SignalRef(_), [validators::t19::<12>, BASE0,
     "/definitions/geoshapeTransform/properties/pointRadius/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/geoshapeTransform/properties/pointRadius/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 14 >], BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/geoshapeTransform/properties/pointRadius/anyOf/3"]
+    => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/geoshapeTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform`
@@ -3699,9 +3559,9 @@ pub struct TransformHeatmap {
     pub r#as: Option<StringOrSignalRef<String>>,
 }
 rt::object!(
-    TransformHeatmap { signal = "signal"; field = "field"; color = "color"; opacity =
-    "opacity"; resolve = "resolve"; r#as = "as"; } tag "type" = "heatmap"; deny
-    contract[validators::v209], BASE0, "/definitions/heatmapTransform"
+    TransformHeatmap { signal = "signal"; field = "field"; color = "color"; opacity = "opacity";
+    resolve = "resolve"; r#as = "as"; } tag "type" = "heatmap";
+    deny contract[validators::v209], BASE0, "/definitions/heatmapTransform"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3711,14 +3571,12 @@ pub enum HeatmapTransformField {
     Expr(Expr),
 }
 rt::union!(
-    HeatmapTransformField { [validators::t19:: < 13 >, BASE0,
+    HeatmapTransformField { [validators::t19::<13>, BASE0,
     "/definitions/heatmapTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/heatmapTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/heatmapTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/heatmapTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/heatmapTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/heatmapTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/color`
 #[derive(Clone, Debug, PartialEq)]
@@ -3729,16 +3587,13 @@ pub enum HeatmapTransformColor {
     ParamField(ParamField),
 }
 rt::union!(
-    HeatmapTransformColor { [validators::v14, BASE0,
-    "/definitions/heatmapTransform/properties/color/anyOf/0"] => String(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/heatmapTransform/properties/color/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/heatmapTransform/properties/color/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/heatmapTransform/properties/color/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 15 >], BASE0,
-    "/definitions/heatmapTransform/properties/color"
+    HeatmapTransformColor {
+    [validators::v14, BASE0, "/definitions/heatmapTransform/properties/color/anyOf/0"] => String(_),
+    [validators::t19::<0>, BASE0, "/definitions/heatmapTransform/properties/color/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
+    "/definitions/heatmapTransform/properties/color/anyOf/2"] => Expr(_), [validators::t19::<14>,
+    BASE0, "/definitions/heatmapTransform/properties/color/anyOf/3"] => ParamField(_) }
+    contract[validators::t4::<15>], BASE0, "/definitions/heatmapTransform/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/opacity`
 #[derive(Clone, Debug, PartialEq)]
@@ -3749,16 +3604,13 @@ pub enum Opacity {
     ParamField(ParamField),
 }
 rt::union!(
-    Opacity { [validators::v11, BASE0,
-    "/definitions/heatmapTransform/properties/opacity/anyOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
+    Opacity { [validators::v11, BASE0, "/definitions/heatmapTransform/properties/opacity/anyOf/0"]
+    => Number(_), [validators::t19::<0>, BASE0,
     "/definitions/heatmapTransform/properties/opacity/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/heatmapTransform/properties/opacity/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
+    [validators::t19::<12>, BASE0, "/definitions/heatmapTransform/properties/opacity/anyOf/2"] =>
+    Expr(_), [validators::t19::<14>, BASE0,
     "/definitions/heatmapTransform/properties/opacity/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 14 >], BASE0,
-    "/definitions/heatmapTransform/properties/opacity"
+    contract[validators::t4::<14>], BASE0, "/definitions/heatmapTransform/properties/opacity"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/resolve/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3769,9 +3621,8 @@ pub enum StringResolve {
     Independent,
 }
 rt::string_enum!(
-    StringResolve { Shared = "shared", Independent = "independent" }
-    contract[validators::t27:: < 5 >], BASE0,
-    "/definitions/heatmapTransform/properties/resolve/anyOf/0"
+    StringResolve { Shared = "shared", Independent = "independent" } contract[validators::t27::<5>],
+    BASE0, "/definitions/heatmapTransform/properties/resolve/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3781,14 +3632,12 @@ pub enum IsocontourTransformField {
     Expr(Expr),
 }
 rt::union!(
-    IsocontourTransformField { [validators::t19:: < 13 >, BASE0,
+    IsocontourTransformField { [validators::t19::<13>, BASE0,
     "/definitions/isocontourTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/isocontourTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/isocontourTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/isocontourTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/isocontourTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/isocontourTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/scale`
 #[derive(Clone, Debug, PartialEq)]
@@ -3801,14 +3650,11 @@ pub enum IsocontourTransformScale {
 rt::union!(
     IsocontourTransformScale { [validators::v11, BASE0,
     "/definitions/isocontourTransform/properties/scale/anyOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/isocontourTransform/properties/scale/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/isocontourTransform/properties/scale/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/isocontourTransform/properties/scale/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 14 >], BASE0,
-    "/definitions/isocontourTransform/properties/scale"
+    [validators::t19::<0>, BASE0, "/definitions/isocontourTransform/properties/scale/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
+    "/definitions/isocontourTransform/properties/scale/anyOf/2"] => Expr(_), [validators::t19::<14>,
+    BASE0, "/definitions/isocontourTransform/properties/scale/anyOf/3"] => ParamField(_) }
+    contract[validators::t4::<14>], BASE0, "/definitions/isocontourTransform/properties/scale"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/translate/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3820,14 +3666,14 @@ pub enum ArrayTranslateItem {
 }
 rt::union!(
     ArrayTranslateItem { [validators::v11, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/0"] =>
-    Number(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/1"] =>
-    SignalRef(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/2"] =>
-    Expr(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/3"] =>
-    ParamField(_) } contract[validators::t4:: < 14 >], BASE0,
+    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/0"] => Number(_),
+    [validators::t19::<0>, BASE0,
+    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/1"] => SignalRef(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/2"] => Expr(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/3"] => ParamField(_)
+    } contract[validators::t4::<14>], BASE0,
     "/definitions/isocontourTransform/properties/translate/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/as`
@@ -3838,9 +3684,8 @@ pub enum As {
     Null,
 }
 rt::union_by_type!(
-    As { String(_) : string, SignalRef(_) : object, Null : null }
-    contract[validators::t15:: < 0 >], BASE0,
-    "/definitions/isocontourTransform/properties/as"
+    As { String(_): string, SignalRef(_): object, Null: null } contract[validators::t15::<0>],
+    BASE0, "/definitions/isocontourTransform/properties/as"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
@@ -3850,12 +3695,11 @@ pub enum Kde2dTransformX {
     Expr(Expr),
 }
 rt::union!(
-    Kde2dTransformX { [validators::t19:: < 13 >, BASE0,
-    "/definitions/kde2dTransform/properties/x/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0, "/definitions/kde2dTransform/properties/x/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/kde2dTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/kde2dTransform/properties/x"
+    Kde2dTransformX { [validators::t19::<13>, BASE0,
+    "/definitions/kde2dTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/kde2dTransform/properties/x/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/kde2dTransform/properties/x/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0, "/definitions/kde2dTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -3865,12 +3709,11 @@ pub enum Kde2dTransformY {
     Expr(Expr),
 }
 rt::union!(
-    Kde2dTransformY { [validators::t19:: < 13 >, BASE0,
-    "/definitions/kde2dTransform/properties/y/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0, "/definitions/kde2dTransform/properties/y/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/kde2dTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/kde2dTransform/properties/y"
+    Kde2dTransformY { [validators::t19::<13>, BASE0,
+    "/definitions/kde2dTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/kde2dTransform/properties/y/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/kde2dTransform/properties/y/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0, "/definitions/kde2dTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/weight`
 #[derive(Clone, Debug, PartialEq)]
@@ -3880,14 +3723,12 @@ pub enum Kde2dTransformWeight {
     Expr(Expr),
 }
 rt::union!(
-    Kde2dTransformWeight { [validators::t19:: < 13 >, BASE0,
+    Kde2dTransformWeight { [validators::t19::<13>, BASE0,
     "/definitions/kde2dTransform/properties/weight/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/kde2dTransform/properties/weight/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/kde2dTransform/properties/weight/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/kde2dTransform/properties/weight/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/kde2dTransform/properties/weight"
+    contract[validators::t9::<8>], BASE0, "/definitions/kde2dTransform/properties/weight"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3897,13 +3738,13 @@ pub enum RootDataItemNameTransformItemKde2dGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemKde2dGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemKde2dGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/kde2dTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/keys/oneOf/0/items`
@@ -3914,14 +3755,13 @@ pub enum ArrayKey {
     Expr(Expr),
 }
 rt::union!(
-    ArrayKey { [validators::t19:: < 13 >, BASE0,
+    ArrayKey { [validators::t19::<13>, BASE0,
     "/definitions/nestTransform/properties/keys/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
+    [validators::t19::<14>, BASE0,
     "/definitions/nestTransform/properties/keys/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<12>, BASE0,
     "/definitions/nestTransform/properties/keys/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/nestTransform/properties/keys/oneOf/0/items"
+    contract[validators::t9::<8>], BASE0, "/definitions/nestTransform/properties/keys/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform`
 #[derive(Clone, PartialEq)]
@@ -3936,9 +3776,9 @@ pub struct TransformPack {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformPack { signal = "signal"; field = "field"; sort = "sort"; padding =
-    "padding"; radius = "radius"; size = "size"; r#as = "as"; } tag "type" = "pack"; deny
-    contract[validators::v213], BASE0, "/definitions/packTransform"
+    TransformPack { signal = "signal"; field = "field"; sort = "sort"; padding = "padding";
+    radius = "radius"; size = "size"; r#as = "as"; } tag "type" = "pack";
+    deny contract[validators::v213], BASE0, "/definitions/packTransform"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -3948,14 +3788,11 @@ pub enum PackTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PackTransformField { [validators::t19:: < 13 >, BASE0,
-    "/definitions/packTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/packTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/packTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/packTransform/properties/field"
+    PackTransformField { [validators::t19::<13>, BASE0,
+    "/definitions/packTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/packTransform/properties/field/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/packTransform/properties/field/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/packTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/radius`
 #[derive(Clone, Debug, PartialEq)]
@@ -3965,14 +3802,12 @@ pub enum PackTransformRadius {
     Expr(Expr),
 }
 rt::union!(
-    PackTransformRadius { [validators::t19:: < 13 >, BASE0,
+    PackTransformRadius { [validators::t19::<13>, BASE0,
     "/definitions/packTransform/properties/radius/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/packTransform/properties/radius/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/packTransform/properties/radius/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/packTransform/properties/radius/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/packTransform/properties/radius"
+    contract[validators::t9::<8>], BASE0, "/definitions/packTransform/properties/radius"
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform`
 #[derive(Clone, PartialEq)]
@@ -3987,8 +3822,8 @@ pub struct TransformPartition {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformPartition { signal = "signal"; field = "field"; sort = "sort"; padding =
-    "padding"; round = "round"; size = "size"; r#as = "as"; } tag "type" = "partition";
+    TransformPartition { signal = "signal"; field = "field"; sort = "sort"; padding = "padding";
+    round = "round"; size = "size"; r#as = "as"; } tag "type" = "partition";
     deny contract[validators::v214], BASE0, "/definitions/partitionTransform"
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform/properties/field`
@@ -3999,14 +3834,12 @@ pub enum PartitionTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PartitionTransformField { [validators::t19:: < 13 >, BASE0,
+    PartitionTransformField { [validators::t19::<13>, BASE0,
     "/definitions/partitionTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/partitionTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/partitionTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/partitionTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/partitionTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/partitionTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform`
 #[derive(Clone, PartialEq)]
@@ -4016,9 +3849,9 @@ pub struct TransformStratify {
     pub parent_key: ParentKey,
 }
 rt::object!(
-    TransformStratify { signal = "signal"; key = "key", required; parent_key =
-    "parentKey", required; } tag "type" = "stratify"; deny contract[validators::v215],
-    BASE0, "/definitions/stratifyTransform"
+    TransformStratify { signal = "signal"; key = "key", required;
+    parent_key = "parentKey", required; } tag "type" = "stratify";
+    deny contract[validators::v215], BASE0, "/definitions/stratifyTransform"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
@@ -4028,14 +3861,12 @@ pub enum StratifyTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    StratifyTransformKey { [validators::t19:: < 13 >, BASE0,
+    StratifyTransformKey { [validators::t19::<13>, BASE0,
     "/definitions/stratifyTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/stratifyTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/stratifyTransform/properties/key/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/stratifyTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/stratifyTransform/properties/key"
+    contract[validators::t9::<8>], BASE0, "/definitions/stratifyTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/parentKey`
 #[derive(Clone, Debug, PartialEq)]
@@ -4045,14 +3876,12 @@ pub enum ParentKey {
     Expr(Expr),
 }
 rt::union!(
-    ParentKey { [validators::t19:: < 13 >, BASE0,
+    ParentKey { [validators::t19::<13>, BASE0,
     "/definitions/stratifyTransform/properties/parentKey/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/stratifyTransform/properties/parentKey/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/stratifyTransform/properties/parentKey/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/stratifyTransform/properties/parentKey/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/stratifyTransform/properties/parentKey"
+    contract[validators::t9::<8>], BASE0, "/definitions/stratifyTransform/properties/parentKey"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform`
 #[derive(Clone, PartialEq)]
@@ -4071,8 +3900,8 @@ pub struct TransformTree {
 }
 rt::object!(
     TransformTree { signal = "signal"; field = "field"; sort = "sort"; method = "method";
-    size = "size"; node_size = "nodeSize"; separation = "separation"; r#as = "as"; } tag
-    "type" = "tree"; deny contract[validators::v216], BASE0, "/definitions/treeTransform"
+    size = "size"; node_size = "nodeSize"; separation = "separation"; r#as = "as";
+    } tag "type" = "tree"; deny contract[validators::v216], BASE0, "/definitions/treeTransform"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4082,14 +3911,11 @@ pub enum TreeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    TreeTransformField { [validators::t19:: < 13 >, BASE0,
-    "/definitions/treeTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/treeTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/treeTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/treeTransform/properties/field"
+    TreeTransformField { [validators::t19::<13>, BASE0,
+    "/definitions/treeTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/treeTransform/properties/field/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/treeTransform/properties/field/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/treeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/method/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -4100,8 +3926,8 @@ pub enum RootDataItemNameTransformItemTreeMethodString {
     Cluster,
 }
 rt::string_enum!(
-    RootDataItemNameTransformItemTreeMethodString { Tidy = "tidy", Cluster = "cluster" }
-    contract[validators::t27:: < 6 >], BASE0,
+    RootDataItemNameTransformItemTreeMethodString { Tidy = "tidy",
+    Cluster = "cluster" } contract[validators::t27::<6>], BASE0,
     "/definitions/treeTransform/properties/method/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform`
@@ -4129,12 +3955,12 @@ pub struct TransformTreemap {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformTreemap { signal = "signal"; field = "field"; sort = "sort"; method =
-    "method"; padding = "padding"; padding_inner = "paddingInner"; padding_outer =
-    "paddingOuter"; padding_top = "paddingTop"; padding_right = "paddingRight";
-    padding_bottom = "paddingBottom"; padding_left = "paddingLeft"; ratio = "ratio";
-    round = "round"; size = "size"; r#as = "as"; } tag "type" = "treemap"; deny
-    contract[validators::v218], BASE0, "/definitions/treemapTransform"
+    TransformTreemap { signal = "signal"; field = "field"; sort = "sort"; method = "method";
+    padding = "padding"; padding_inner = "paddingInner"; padding_outer = "paddingOuter";
+    padding_top = "paddingTop"; padding_right = "paddingRight"; padding_bottom = "paddingBottom";
+    padding_left = "paddingLeft"; ratio = "ratio"; round = "round"; size = "size"; r#as = "as";
+    } tag "type" = "treemap";
+    deny contract[validators::v218], BASE0, "/definitions/treemapTransform"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4144,14 +3970,12 @@ pub enum TreemapTransformField {
     Expr(Expr),
 }
 rt::union!(
-    TreemapTransformField { [validators::t19:: < 13 >, BASE0,
+    TreemapTransformField { [validators::t19::<13>, BASE0,
     "/definitions/treemapTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/treemapTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/treemapTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/treemapTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/treemapTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/treemapTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/method/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -4170,9 +3994,9 @@ pub enum RootDataItemNameTransformItemTreemapMethodString {
     Slicedice,
 }
 rt::string_enum!(
-    RootDataItemNameTransformItemTreemapMethodString { Squarify = "squarify", Resquarify
-    = "resquarify", Binary = "binary", Dice = "dice", Slice = "slice", Slicedice =
-    "slicedice" } contract[validators::v219], BASE0,
+    RootDataItemNameTransformItemTreemapMethodString { Squarify = "squarify",
+    Resquarify = "resquarify", Binary = "binary", Dice = "dice", Slice = "slice",
+    Slicedice = "slicedice" } contract[validators::v219], BASE0,
     "/definitions/treemapTransform/properties/method/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform`
@@ -4198,11 +4022,10 @@ pub struct TransformLabel {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformLabel { signal = "signal"; size = "size", required; sort = "sort"; anchor =
-    "anchor"; offset = "offset"; padding = "padding"; line_anchor = "lineAnchor";
-    mark_index = "markIndex"; avoid_base_mark = "avoidBaseMark"; avoid_marks =
-    "avoidMarks"; method = "method"; r#as = "as"; } tag "type" = "label"; deny
-    contract[validators::v220], BASE0, "/definitions/labelTransform"
+    TransformLabel { signal = "signal"; size = "size", required; sort = "sort"; anchor = "anchor";
+    offset = "offset"; padding = "padding"; line_anchor = "lineAnchor"; mark_index = "markIndex";
+    avoid_base_mark = "avoidBaseMark"; avoid_marks = "avoidMarks"; method = "method"; r#as = "as";
+    } tag "type" = "label"; deny contract[validators::v220], BASE0, "/definitions/labelTransform"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
@@ -4212,8 +4035,8 @@ pub enum LabelTransformPadding {
     Null,
 }
 rt::union_by_type!(
-    LabelTransformPadding { Number(_) : number, SignalRef(_) : object, Null : null }
-    contract[validators::t15:: < 1 >], BASE0,
+    LabelTransformPadding { Number(_): number, SignalRef(_): object,
+    Null: null } contract[validators::t15::<1>], BASE0,
     "/definitions/labelTransform/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/x`
@@ -4224,12 +4047,11 @@ pub enum LoessTransformX {
     Expr(Expr),
 }
 rt::union!(
-    LoessTransformX { [validators::t19:: < 13 >, BASE0,
-    "/definitions/loessTransform/properties/x/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0, "/definitions/loessTransform/properties/x/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/loessTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/loessTransform/properties/x"
+    LoessTransformX { [validators::t19::<13>, BASE0,
+    "/definitions/loessTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/loessTransform/properties/x/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/loessTransform/properties/x/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0, "/definitions/loessTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -4239,12 +4061,11 @@ pub enum LoessTransformY {
     Expr(Expr),
 }
 rt::union!(
-    LoessTransformY { [validators::t19:: < 13 >, BASE0,
-    "/definitions/loessTransform/properties/y/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0, "/definitions/loessTransform/properties/y/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/loessTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/loessTransform/properties/y"
+    LoessTransformY { [validators::t19::<13>, BASE0,
+    "/definitions/loessTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/loessTransform/properties/y/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/loessTransform/properties/y/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0, "/definitions/loessTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4254,13 +4075,13 @@ pub enum RootDataItemNameTransformItemLoessGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemLoessGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemLoessGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/loessTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/x`
@@ -4271,14 +4092,12 @@ pub enum RegressionTransformX {
     Expr(Expr),
 }
 rt::union!(
-    RegressionTransformX { [validators::t19:: < 13 >, BASE0,
+    RegressionTransformX { [validators::t19::<13>, BASE0,
     "/definitions/regressionTransform/properties/x/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/regressionTransform/properties/x/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/regressionTransform/properties/x/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/regressionTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/regressionTransform/properties/x"
+    contract[validators::t9::<8>], BASE0, "/definitions/regressionTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -4288,14 +4107,12 @@ pub enum RegressionTransformY {
     Expr(Expr),
 }
 rt::union!(
-    RegressionTransformY { [validators::t19:: < 13 >, BASE0,
+    RegressionTransformY { [validators::t19::<13>, BASE0,
     "/definitions/regressionTransform/properties/y/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/regressionTransform/properties/y/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/regressionTransform/properties/y/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/regressionTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/regressionTransform/properties/y"
+    contract[validators::t9::<8>], BASE0, "/definitions/regressionTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4305,13 +4122,13 @@ pub enum RootDataItemNameTransformItemRegressionGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemRegressionGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/0"]
-    => ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/2"] =>
-    Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    RootDataItemNameTransformItemRegressionGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/regressionTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/groupby/oneOf/0/items`
@@ -4322,13 +4139,13 @@ pub enum RootDataItemNameTransformItemAggregateGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemAggregateGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/2"] =>
-    Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    RootDataItemNameTransformItemAggregateGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/aggregateTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
@@ -4384,13 +4201,12 @@ pub enum RootDataItemNameTransformItemAggregateOpsArrayString {
     Argmax,
 }
 rt::string_enum!(
-    RootDataItemNameTransformItemAggregateOpsArrayString { Values = "values", Count =
-    "count", Count2 = "__count__", Missing = "missing", Valid = "valid", Sum = "sum",
-    Product = "product", Mean = "mean", Average = "average", Variance = "variance",
-    Variancep = "variancep", Stdev = "stdev", Stdevp = "stdevp", Stderr = "stderr",
-    Distinct = "distinct", Ci0 = "ci0", Ci1 = "ci1", Median = "median", Q1 = "q1", Q3 =
-    "q3", Min = "min", Max = "max", Argmin = "argmin", Argmax = "argmax" }
-    contract[validators::v222], BASE0,
+    RootDataItemNameTransformItemAggregateOpsArrayString { Values = "values", Count = "count",
+    Count2 = "__count__", Missing = "missing", Valid = "valid", Sum = "sum", Product = "product",
+    Mean = "mean", Average = "average", Variance = "variance", Variancep = "variancep",
+    Stdev = "stdev", Stdevp = "stdevp", Stderr = "stderr", Distinct = "distinct", Ci0 = "ci0",
+    Ci1 = "ci1", Median = "median", Q1 = "q1", Q3 = "q3", Min = "min", Max = "max",
+    Argmin = "argmin", Argmax = "argmax" } contract[validators::v222], BASE0,
     "/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/fields/oneOf/0/items`
@@ -4402,15 +4218,15 @@ pub enum RootDataItemNameTransformItemAggregateFieldsArray {
     Null,
 }
 rt::union!(
-    RootDataItemNameTransformItemAggregateFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/2"] =>
-    Expr(_), [validators::v136, BASE0,
+    RootDataItemNameTransformItemAggregateFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_),
+    [validators::v136, BASE0,
     "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/3"] => Null }
-    contract[validators::t7:: < 3 >], BASE0,
+    contract[validators::t7::<3>], BASE0,
     "/definitions/aggregateTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/key`
@@ -4421,14 +4237,12 @@ pub enum AggregateTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    AggregateTransformKey { [validators::t19:: < 13 >, BASE0,
+    AggregateTransformKey { [validators::t19::<13>, BASE0,
     "/definitions/aggregateTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/aggregateTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/aggregateTransform/properties/key/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/aggregateTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/aggregateTransform/properties/key"
+    contract[validators::t9::<8>], BASE0, "/definitions/aggregateTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/binTransform`
 #[derive(Clone, PartialEq)]
@@ -4457,10 +4271,10 @@ pub struct TransformBin {
 }
 rt::object!(
     TransformBin { signal = "signal"; field = "field", required; interval = "interval";
-    anchor = "anchor"; maxbins = "maxbins"; base = "base"; divide = "divide"; extent =
-    "extent", required; span = "span"; step = "step"; steps = "steps"; minstep =
-    "minstep"; nice = "nice"; name = "name"; r#as = "as"; } tag "type" = "bin"; deny
-    contract[validators::v224], BASE0, "/definitions/binTransform"
+    anchor = "anchor"; maxbins = "maxbins"; base = "base"; divide = "divide";
+    extent = "extent", required; span = "span"; step = "step"; steps = "steps"; minstep = "minstep";
+    nice = "nice"; name = "name"; r#as = "as"; } tag "type" = "bin";
+    deny contract[validators::v224], BASE0, "/definitions/binTransform"
 );
 /// Schema: `typify/vega.json#/definitions/binTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4470,13 +4284,11 @@ pub enum BinTransformField {
     Expr(Expr),
 }
 rt::union!(
-    BinTransformField { [validators::t19:: < 13 >, BASE0,
-    "/definitions/binTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/binTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/binTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/binTransform/properties/field"
+    BinTransformField { [validators::t19::<13>, BASE0,
+    "/definitions/binTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/binTransform/properties/field/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/binTransform/properties/field/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/binTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/collectTransform`
 #[derive(Clone, PartialEq)]
@@ -4485,8 +4297,8 @@ pub struct TransformCollect {
     pub sort: Option<Compare>,
 }
 rt::object!(
-    TransformCollect { signal = "signal"; sort = "sort"; } tag "type" = "collect"; deny
-    contract[validators::v225], BASE0, "/definitions/collectTransform"
+    TransformCollect { signal = "signal"; sort = "sort"; } tag "type" = "collect";
+    deny contract[validators::v225], BASE0, "/definitions/collectTransform"
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4496,14 +4308,12 @@ pub enum CountpatternTransformField {
     Expr(Expr),
 }
 rt::union!(
-    CountpatternTransformField { [validators::t19:: < 13 >, BASE0,
+    CountpatternTransformField { [validators::t19::<13>, BASE0,
     "/definitions/countpatternTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/countpatternTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/countpatternTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/countpatternTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/countpatternTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/countpatternTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/case/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -4516,9 +4326,8 @@ pub enum StringCase {
     Mixed,
 }
 rt::string_enum!(
-    StringCase { Upper = "upper", Lower = "lower", Mixed = "mixed" }
-    contract[validators::t26:: < 6 >], BASE0,
-    "/definitions/countpatternTransform/properties/case/anyOf/0"
+    StringCase { Upper = "upper", Lower = "lower", Mixed = "mixed" } contract[validators::t26::<6>],
+    BASE0, "/definitions/countpatternTransform/properties/case/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution`
 #[derive(Clone, Debug, PartialEq)]
@@ -4550,12 +4359,12 @@ pub enum Distribution {
     },
 }
 rt::union!(
-    Distribution tag "function" { "normal" => Normal { mean = "mean"; stdev = "stdev"; }
-    deny, "lognormal" => Lognormal { mean = "mean"; stdev = "stdev"; } deny, "uniform" =>
-    Uniform { min = "min"; max = "max"; } deny, "kde" => Kde { field = "field", required;
-    from = "from"; bandwidth = "bandwidth"; } deny, "mixture" => Mixture { distributions
-    = "distributions"; weights = "weights"; } deny } contract[validators::t3:: < 3 >],
-    BASE0, "/definitions/densityTransform/properties/distribution"
+    Distribution tag "function" { "normal" => Normal { mean = "mean"; stdev = "stdev"; } deny,
+    "lognormal" => Lognormal { mean = "mean"; stdev = "stdev"; } deny, "uniform" => Uniform {
+    min = "min"; max = "max"; } deny, "kde" => Kde { field = "field", required; from = "from";
+    bandwidth = "bandwidth"; } deny, "mixture" => Mixture { distributions = "distributions";
+    weights = "weights"; } deny } contract[validators::t3::<3>], BASE0,
+    "/definitions/densityTransform/properties/distribution"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution/oneOf/3/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4565,13 +4374,13 @@ pub enum KdeDistributionField {
     Expr(Expr),
 }
 rt::union!(
-    KdeDistributionField { [validators::t19:: < 13 >, BASE0,
-    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/0"]
-    => ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/1"]
-    => ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/2"]
-    => Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    KdeDistributionField { [validators::t19::<13>, BASE0,
+    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/0"] =>
+    ScaleField(_), [validators::t19::<14>, BASE0,
+    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
+    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/2"] =>
+    Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform`
@@ -4589,8 +4398,8 @@ pub struct TransformDotbin {
 }
 rt::object!(
     TransformDotbin { signal = "signal"; field = "field", required; groupby = "groupby";
-    step = "step"; smooth = "smooth"; r#as = "as"; } tag "type" = "dotbin"; deny
-    contract[validators::v228], BASE0, "/definitions/dotbinTransform"
+    step = "step"; smooth = "smooth"; r#as = "as"; } tag "type" = "dotbin";
+    deny contract[validators::v228], BASE0, "/definitions/dotbinTransform"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4600,14 +4409,12 @@ pub enum DotbinTransformField {
     Expr(Expr),
 }
 rt::union!(
-    DotbinTransformField { [validators::t19:: < 13 >, BASE0,
+    DotbinTransformField { [validators::t19::<13>, BASE0,
     "/definitions/dotbinTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/dotbinTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/dotbinTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/dotbinTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/dotbinTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/dotbinTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4617,13 +4424,13 @@ pub enum RootDataItemNameTransformItemDotbinGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemDotbinGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemDotbinGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/dotbinTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform`
@@ -4633,8 +4440,8 @@ pub struct TransformExtent {
     pub field: ExtentTransformField,
 }
 rt::object!(
-    TransformExtent { signal = "signal"; field = "field", required; } tag "type" =
-    "extent"; deny contract[validators::v229], BASE0, "/definitions/extentTransform"
+    TransformExtent { signal = "signal"; field = "field", required; } tag "type" = "extent";
+    deny contract[validators::v229], BASE0, "/definitions/extentTransform"
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4644,14 +4451,12 @@ pub enum ExtentTransformField {
     Expr(Expr),
 }
 rt::union!(
-    ExtentTransformField { [validators::t19:: < 13 >, BASE0,
+    ExtentTransformField { [validators::t19::<13>, BASE0,
     "/definitions/extentTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/extentTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/extentTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/extentTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/extentTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/extentTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4661,13 +4466,13 @@ pub enum RootDataItemNameTransformItemFlattenFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemFlattenFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemFlattenFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/flattenTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/fields/oneOf/0/items`
@@ -4678,13 +4483,13 @@ pub enum RootDataItemNameTransformItemFoldFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemFoldFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemFoldFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/foldTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/formulaTransform`
@@ -4697,8 +4502,8 @@ pub struct TransformFormula {
 }
 rt::object!(
     TransformFormula { signal = "signal"; expr = "expr", required; r#as = "as", required;
-    initonly = "initonly"; } tag "type" = "formula"; deny contract[validators::v230],
-    BASE0, "/definitions/formulaTransform"
+    initonly = "initonly"; } tag "type" = "formula";
+    deny contract[validators::v230], BASE0, "/definitions/formulaTransform"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -4708,14 +4513,12 @@ pub enum ImputeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    ImputeTransformField { [validators::t19:: < 13 >, BASE0,
+    ImputeTransformField { [validators::t19::<13>, BASE0,
     "/definitions/imputeTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/imputeTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/imputeTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/imputeTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/imputeTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/imputeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
@@ -4725,14 +4528,11 @@ pub enum ImputeTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    ImputeTransformKey { [validators::t19:: < 13 >, BASE0,
-    "/definitions/imputeTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/imputeTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/imputeTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/imputeTransform/properties/key"
+    ImputeTransformKey { [validators::t19::<13>, BASE0,
+    "/definitions/imputeTransform/properties/key/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/imputeTransform/properties/key/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/imputeTransform/properties/key/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/imputeTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4742,13 +4542,13 @@ pub enum RootDataItemNameTransformItemImputeGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemImputeGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemImputeGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/imputeTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/method/anyOf/0`
@@ -4789,9 +4589,9 @@ pub struct TransformJoinaggregate {
     pub key: Option<JoinaggregateTransformKey>,
 }
 rt::object!(
-    TransformJoinaggregate { signal = "signal"; groupby = "groupby"; fields = "fields";
-    ops = "ops"; r#as = "as"; key = "key"; } tag "type" = "joinaggregate"; deny
-    contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
+    TransformJoinaggregate { signal = "signal"; groupby = "groupby"; fields = "fields"; ops = "ops";
+    r#as = "as"; key = "key"; } tag "type" = "joinaggregate";
+    deny contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4801,14 +4601,13 @@ pub enum RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem { [validators::t19:: < 13
-    >, BASE0,
+    RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem { [validators::t19::<13>, BASE0,
     "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
+    ScaleField(_), [validators::t19::<14>, BASE0,
     "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items/oneOf/2"] =>
-    Expr(_) } contract[validators::t9:: < 8 >], BASE0,
+    ParamField(_), [validators::t19::<12>, BASE0,
+    "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/fields/oneOf/0/items`
@@ -4820,15 +4619,15 @@ pub enum RootDataItemNameTransformItemJoinaggregateFieldsArray {
     Null,
 }
 rt::union!(
-    RootDataItemNameTransformItemJoinaggregateFieldsArray { [validators::t19:: < 13 >,
-    BASE0, "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/0"]
-    => ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/2"] =>
-    Expr(_), [validators::v136, BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/3"] =>
-    Null } contract[validators::t7:: < 3 >], BASE0,
+    RootDataItemNameTransformItemJoinaggregateFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_),
+    [validators::v136, BASE0,
+    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/3"] => Null }
+    contract[validators::t7::<3>], BASE0,
     "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/key`
@@ -4839,14 +4638,12 @@ pub enum JoinaggregateTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    JoinaggregateTransformKey { [validators::t19:: < 13 >, BASE0,
+    JoinaggregateTransformKey { [validators::t19::<13>, BASE0,
     "/definitions/joinaggregateTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/joinaggregateTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/joinaggregateTransform/properties/key/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/joinaggregateTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/joinaggregateTransform/properties/key"
+    contract[validators::t9::<8>], BASE0, "/definitions/joinaggregateTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4856,13 +4653,13 @@ pub enum RootDataItemNameTransformItemKdeGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemKdeGroupbyArrayItem { [validators::t19:: < 13 >, BASE0,
-    "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemKdeGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/kdeTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/field`
@@ -4873,13 +4670,11 @@ pub enum KdeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    KdeTransformField { [validators::t19:: < 13 >, BASE0,
-    "/definitions/kdeTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/kdeTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/kdeTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/kdeTransform/properties/field"
+    KdeTransformField { [validators::t19::<13>, BASE0,
+    "/definitions/kdeTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/kdeTransform/properties/field/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/kdeTransform/properties/field/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/kdeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform`
 #[derive(Clone, PartialEq)]
@@ -4894,9 +4689,8 @@ pub struct TransformLookup {
 }
 rt::object!(
     TransformLookup { signal = "signal"; from = "from", required; key = "key", required;
-    values = "values"; fields = "fields", required; r#as = "as"; default = "default"; }
-    tag "type" = "lookup"; deny contract[validators::v233], BASE0,
-    "/definitions/lookupTransform"
+    values = "values"; fields = "fields", required; r#as = "as"; default = "default";
+    } tag "type" = "lookup"; deny contract[validators::v233], BASE0, "/definitions/lookupTransform"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
@@ -4906,14 +4700,11 @@ pub enum LookupTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    LookupTransformKey { [validators::t19:: < 13 >, BASE0,
-    "/definitions/lookupTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/lookupTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/lookupTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/lookupTransform/properties/key"
+    LookupTransformKey { [validators::t19::<13>, BASE0,
+    "/definitions/lookupTransform/properties/key/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/lookupTransform/properties/key/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/lookupTransform/properties/key/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/lookupTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/values/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4923,13 +4714,13 @@ pub enum ValuesArray {
     Expr(Expr),
 }
 rt::union!(
-    ValuesArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    ValuesArray { [validators::t19::<13>, BASE0,
+    "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/lookupTransform/properties/values/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/fields/oneOf/0/items`
@@ -4940,13 +4731,13 @@ pub enum RootDataItemNameTransformItemLookupFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemLookupFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemLookupFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/lookupTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/groupby/oneOf/0/items`
@@ -4957,13 +4748,13 @@ pub enum RootDataItemNameTransformItemPivotGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemPivotGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemPivotGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/pivotTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/field`
@@ -4974,14 +4765,12 @@ pub enum PivotTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PivotTransformField { [validators::t19:: < 13 >, BASE0,
+    PivotTransformField { [validators::t19::<13>, BASE0,
     "/definitions/pivotTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/pivotTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/pivotTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/pivotTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/pivotTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/pivotTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/value`
 #[derive(Clone, Debug, PartialEq)]
@@ -4991,14 +4780,12 @@ pub enum PivotTransformValue {
     Expr(Expr),
 }
 rt::union!(
-    PivotTransformValue { [validators::t19:: < 13 >, BASE0,
+    PivotTransformValue { [validators::t19::<13>, BASE0,
     "/definitions/pivotTransform/properties/value/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/pivotTransform/properties/value/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/pivotTransform/properties/value/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/pivotTransform/properties/value/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/pivotTransform/properties/value"
+    contract[validators::t9::<8>], BASE0, "/definitions/pivotTransform/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
@@ -5008,13 +4795,11 @@ pub enum PivotTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    PivotTransformKey { [validators::t19:: < 13 >, BASE0,
-    "/definitions/pivotTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/pivotTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/pivotTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/pivotTransform/properties/key"
+    PivotTransformKey { [validators::t19::<13>, BASE0,
+    "/definitions/pivotTransform/properties/key/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/pivotTransform/properties/key/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/pivotTransform/properties/key/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/pivotTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -5024,13 +4809,13 @@ pub enum RootDataItemNameTransformItemProjectFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemProjectFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemProjectFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/projectTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/groupby/oneOf/0/items`
@@ -5041,13 +4826,13 @@ pub enum RootDataItemNameTransformItemQuantileGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemQuantileGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
-    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_)
-    } contract[validators::t9:: < 8 >], BASE0,
+    RootDataItemNameTransformItemQuantileGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
+    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
+    contract[validators::t9::<8>], BASE0,
     "/definitions/quantileTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/field`
@@ -5058,14 +4843,12 @@ pub enum QuantileTransformField {
     Expr(Expr),
 }
 rt::union!(
-    QuantileTransformField { [validators::t19:: < 13 >, BASE0,
+    QuantileTransformField { [validators::t19::<13>, BASE0,
     "/definitions/quantileTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/quantileTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/quantileTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/quantileTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/quantileTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/quantileTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/sampleTransform`
 #[derive(Clone, PartialEq)]
@@ -5075,8 +4858,8 @@ pub struct TransformSample {
     pub size: Option<Ignore>,
 }
 rt::object!(
-    TransformSample { signal = "signal"; size = "size"; } tag "type" = "sample"; deny
-    contract[validators::v234], BASE0, "/definitions/sampleTransform"
+    TransformSample { signal = "signal"; size = "size"; } tag "type" = "sample";
+    deny contract[validators::v234], BASE0, "/definitions/sampleTransform"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform`
 #[derive(Clone, PartialEq)]
@@ -5097,10 +4880,10 @@ pub struct TransformTimeunit {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformTimeunit { signal = "signal"; field = "field", required; interval =
-    "interval"; units = "units"; step = "step"; maxbins = "maxbins"; extent = "extent";
-    timezone = "timezone"; r#as = "as"; } tag "type" = "timeunit"; deny
-    contract[validators::v235], BASE0, "/definitions/timeunitTransform"
+    TransformTimeunit { signal = "signal"; field = "field", required; interval = "interval";
+    units = "units"; step = "step"; maxbins = "maxbins"; extent = "extent"; timezone = "timezone";
+    r#as = "as"; } tag "type" = "timeunit";
+    deny contract[validators::v235], BASE0, "/definitions/timeunitTransform"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -5110,14 +4893,12 @@ pub enum TimeunitTransformField {
     Expr(Expr),
 }
 rt::union!(
-    TimeunitTransformField { [validators::t19:: < 13 >, BASE0,
+    TimeunitTransformField { [validators::t19::<13>, BASE0,
     "/definitions/timeunitTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/timeunitTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/timeunitTransform/properties/field/oneOf/1"] =>
+    ParamField(_), [validators::t19::<12>, BASE0,
     "/definitions/timeunitTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
-    "/definitions/timeunitTransform/properties/field"
+    contract[validators::t9::<8>], BASE0, "/definitions/timeunitTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -5146,10 +4927,10 @@ pub enum StringUnit {
     Milliseconds,
 }
 rt::string_enum!(
-    StringUnit { Year = "year", Quarter = "quarter", Month = "month", Week = "week", Date
-    = "date", Day = "day", Dayofyear = "dayofyear", Hours = "hours", Minutes = "minutes",
-    Seconds = "seconds", Milliseconds = "milliseconds" } contract[validators::v236],
-    BASE0, "/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0"
+    StringUnit { Year = "year", Quarter = "quarter", Month = "month", Week = "week", Date = "date",
+    Day = "day", Dayofyear = "dayofyear", Hours = "hours", Minutes = "minutes", Seconds = "seconds",
+    Milliseconds = "milliseconds" } contract[validators::v236], BASE0,
+    "/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/timezone/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -5160,8 +4941,8 @@ pub enum StringTimezone {
     Utc,
 }
 rt::string_enum!(
-    StringTimezone { Local = "local", Utc = "utc" } contract[validators::t27:: < 7 >],
-    BASE0, "/definitions/timeunitTransform/properties/timezone/anyOf/0"
+    StringTimezone { Local = "local", Utc = "utc" } contract[validators::t27::<7>], BASE0,
+    "/definitions/timeunitTransform/properties/timezone/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform`
 #[derive(Clone, PartialEq)]
@@ -5187,9 +4968,9 @@ pub struct TransformWindow {
 }
 rt::object!(
     TransformWindow { signal = "signal"; sort = "sort"; groupby = "groupby"; ops = "ops";
-    params = "params"; fields = "fields"; r#as = "as"; frame = "frame"; ignore_peers =
-    "ignorePeers"; } tag "type" = "window"; deny contract[validators::v238], BASE0,
-    "/definitions/windowTransform"
+    params = "params"; fields = "fields"; r#as = "as"; frame = "frame";
+    ignore_peers = "ignorePeers"; } tag "type" = "window";
+    deny contract[validators::v238], BASE0, "/definitions/windowTransform"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -5199,13 +4980,13 @@ pub enum RootDataItemNameTransformItemWindowGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemWindowGroupbyArrayItem { [validators::t19:: < 13 >,
-    BASE0, "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemWindowGroupbyArrayItem { [validators::t19::<13>, BASE0,
+    "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    contract[validators::t9::<8>], BASE0,
     "/definitions/windowTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
@@ -5287,17 +5068,16 @@ pub enum RootDataItemNameTransformItemWindowOpsArrayString {
     Argmax,
 }
 rt::string_enum!(
-    RootDataItemNameTransformItemWindowOpsArrayString { RowNumber = "row_number", Rank =
-    "rank", DenseRank = "dense_rank", PercentRank = "percent_rank", CumeDist =
-    "cume_dist", Ntile = "ntile", Lag = "lag", Lead = "lead", FirstValue = "first_value",
-    LastValue = "last_value", NthValue = "nth_value", PrevValue = "prev_value", NextValue
-    = "next_value", Values = "values", Count = "count", Count2 = "__count__", Missing =
-    "missing", Valid = "valid", Sum = "sum", Product = "product", Mean = "mean", Average
-    = "average", Variance = "variance", Variancep = "variancep", Stdev = "stdev", Stdevp
-    = "stdevp", Stderr = "stderr", Distinct = "distinct", Ci0 = "ci0", Ci1 = "ci1",
-    Median = "median", Q1 = "q1", Q3 = "q3", Min = "min", Max = "max", Argmin = "argmin",
-    Argmax = "argmax" } contract[validators::v239], BASE0,
-    "/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0"
+    RootDataItemNameTransformItemWindowOpsArrayString { RowNumber = "row_number", Rank = "rank",
+    DenseRank = "dense_rank", PercentRank = "percent_rank", CumeDist = "cume_dist", Ntile = "ntile",
+    Lag = "lag", Lead = "lead", FirstValue = "first_value", LastValue = "last_value",
+    NthValue = "nth_value", PrevValue = "prev_value", NextValue = "next_value", Values = "values",
+    Count = "count", Count2 = "__count__", Missing = "missing", Valid = "valid", Sum = "sum",
+    Product = "product", Mean = "mean", Average = "average", Variance = "variance",
+    Variancep = "variancep", Stdev = "stdev", Stdevp = "stdevp", Stderr = "stderr",
+    Distinct = "distinct", Ci0 = "ci0", Ci1 = "ci1", Median = "median", Q1 = "q1", Q3 = "q3",
+    Min = "min", Max = "max", Argmin = "argmin", Argmax = "argmax" } contract[validators::v239],
+    BASE0, "/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -5308,15 +5088,15 @@ pub enum RootDataItemNameTransformItemWindowFieldsArray {
     Null,
 }
 rt::union!(
-    RootDataItemNameTransformItemWindowFieldsArray { [validators::t19:: < 13 >, BASE0,
-    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19:: < 14 >, BASE0,
-    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19:: < 12 >, BASE0,
+    RootDataItemNameTransformItemWindowFieldsArray { [validators::t19::<13>, BASE0,
+    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
+    [validators::t19::<14>, BASE0,
+    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0,
     "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_),
     [validators::v136, BASE0,
     "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/3"] => Null }
-    contract[validators::t7:: < 3 >], BASE0,
+    contract[validators::t7::<3>], BASE0,
     "/definitions/windowTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/identifierTransform`
@@ -5326,9 +5106,8 @@ pub struct TransformIdentifier {
     pub r#as: StringOrSignalRef<String>,
 }
 rt::object!(
-    TransformIdentifier { signal = "signal"; r#as = "as", required; } tag "type" =
-    "identifier"; deny contract[validators::v240], BASE0,
-    "/definitions/identifierTransform"
+    TransformIdentifier { signal = "signal"; r#as = "as", required; } tag "type" = "identifier";
+    deny contract[validators::v240], BASE0, "/definitions/identifierTransform"
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform`
 #[derive(Clone, PartialEq)]
@@ -5343,9 +5122,9 @@ pub struct TransformVoronoi {
     pub r#as: Option<StringOrSignalRef<String>>,
 }
 rt::object!(
-    TransformVoronoi { signal = "signal"; x = "x", required; y = "y", required; size =
-    "size"; extent = "extent"; r#as = "as"; } tag "type" = "voronoi"; deny
-    contract[validators::v241], BASE0, "/definitions/voronoiTransform"
+    TransformVoronoi { signal = "signal"; x = "x", required; y = "y", required; size = "size";
+    extent = "extent"; r#as = "as"; } tag "type" = "voronoi";
+    deny contract[validators::v241], BASE0, "/definitions/voronoiTransform"
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
@@ -5355,13 +5134,11 @@ pub enum VoronoiTransformX {
     Expr(Expr),
 }
 rt::union!(
-    VoronoiTransformX { [validators::t19:: < 13 >, BASE0,
-    "/definitions/voronoiTransform/properties/x/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/voronoiTransform/properties/x/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/voronoiTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/voronoiTransform/properties/x"
+    VoronoiTransformX { [validators::t19::<13>, BASE0,
+    "/definitions/voronoiTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/voronoiTransform/properties/x/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/voronoiTransform/properties/x/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/voronoiTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -5371,13 +5148,11 @@ pub enum VoronoiTransformY {
     Expr(Expr),
 }
 rt::union!(
-    VoronoiTransformY { [validators::t19:: < 13 >, BASE0,
-    "/definitions/voronoiTransform/properties/y/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/voronoiTransform/properties/y/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/voronoiTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0, "/definitions/voronoiTransform/properties/y"
+    VoronoiTransformY { [validators::t19::<13>, BASE0,
+    "/definitions/voronoiTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
+    BASE0, "/definitions/voronoiTransform/properties/y/oneOf/1"] => ParamField(_),
+    [validators::t19::<12>, BASE0, "/definitions/voronoiTransform/properties/y/oneOf/2"] => Expr(_)
+    } contract[validators::t9::<8>], BASE0, "/definitions/voronoiTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform`
 #[derive(Clone, PartialEq)]
@@ -5402,11 +5177,11 @@ pub struct TransformWordcloud {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 rt::object!(
-    TransformWordcloud { signal = "signal"; size = "size"; font = "font"; font_style =
-    "fontStyle"; font_weight = "fontWeight"; font_size = "fontSize"; font_size_range =
-    "fontSizeRange"; rotate = "rotate"; text = "text"; spiral = "spiral"; padding =
-    "padding"; r#as = "as"; } tag "type" = "wordcloud"; deny contract[validators::v242],
-    BASE0, "/definitions/wordcloudTransform"
+    TransformWordcloud { signal = "signal"; size = "size"; font = "font"; font_style = "fontStyle";
+    font_weight = "fontWeight"; font_size = "fontSize"; font_size_range = "fontSizeRange";
+    rotate = "rotate"; text = "text"; spiral = "spiral"; padding = "padding"; r#as = "as";
+    } tag "type" = "wordcloud";
+    deny contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/font`
 #[derive(Clone, Debug, PartialEq)]
@@ -5418,15 +5193,12 @@ pub enum WordcloudTransformFont {
 }
 rt::union!(
     WordcloudTransformFont { [validators::v14, BASE0,
-    "/definitions/wordcloudTransform/properties/font/anyOf/0"] => String(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/wordcloudTransform/properties/font/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/wordcloudTransform/properties/font/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
+    "/definitions/wordcloudTransform/properties/font/anyOf/0"] => String(_), [validators::t19::<0>,
+    BASE0, "/definitions/wordcloudTransform/properties/font/anyOf/1"] => SignalRef(_),
+    [validators::t19::<12>, BASE0, "/definitions/wordcloudTransform/properties/font/anyOf/2"] =>
+    Expr(_), [validators::t19::<14>, BASE0,
     "/definitions/wordcloudTransform/properties/font/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 15 >], BASE0,
-    "/definitions/wordcloudTransform/properties/font"
+    contract[validators::t4::<15>], BASE0, "/definitions/wordcloudTransform/properties/font"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontStyle`
 #[derive(Clone, Debug, PartialEq)]
@@ -5439,13 +5211,11 @@ pub enum WordcloudTransformFontStyle {
 rt::union!(
     WordcloudTransformFontStyle { [validators::v14, BASE0,
     "/definitions/wordcloudTransform/properties/fontStyle/anyOf/0"] => String(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/wordcloudTransform/properties/fontStyle/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/fontStyle/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
     "/definitions/wordcloudTransform/properties/fontStyle/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/wordcloudTransform/properties/fontStyle/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 15 >], BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/fontStyle/anyOf/3"]
+    => ParamField(_) } contract[validators::t4::<15>], BASE0,
     "/definitions/wordcloudTransform/properties/fontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontWeight`
@@ -5459,13 +5229,11 @@ pub enum WordcloudTransformFontWeight {
 rt::union!(
     WordcloudTransformFontWeight { [validators::v14, BASE0,
     "/definitions/wordcloudTransform/properties/fontWeight/anyOf/0"] => String(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/wordcloudTransform/properties/fontWeight/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/fontWeight/anyOf/1"]
+    => SignalRef(_), [validators::t19::<12>, BASE0,
     "/definitions/wordcloudTransform/properties/fontWeight/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/wordcloudTransform/properties/fontWeight/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 15 >], BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/fontWeight/anyOf/3"]
+    => ParamField(_) } contract[validators::t4::<15>], BASE0,
     "/definitions/wordcloudTransform/properties/fontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSize`
@@ -5479,13 +5247,11 @@ pub enum WordcloudTransformFontSize {
 rt::union!(
     WordcloudTransformFontSize { [validators::v11, BASE0,
     "/definitions/wordcloudTransform/properties/fontSize/anyOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/wordcloudTransform/properties/fontSize/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/fontSize/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
     "/definitions/wordcloudTransform/properties/fontSize/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/wordcloudTransform/properties/fontSize/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 14 >], BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/fontSize/anyOf/3"] =>
+    ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/wordcloudTransform/properties/fontSize"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSizeRange`
@@ -5496,8 +5262,8 @@ pub enum FontSizeRange {
     Null,
 }
 rt::union_by_type!(
-    FontSizeRange { Array(_) : array, SignalRef(_) : object, Null : null }
-    contract[validators::t9:: < 9 >], BASE0,
+    FontSizeRange { Array(_): array, SignalRef(_): object,
+    Null: null } contract[validators::t9::<9>], BASE0,
     "/definitions/wordcloudTransform/properties/fontSizeRange"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/rotate`
@@ -5509,16 +5275,13 @@ pub enum Rotate {
     ParamField(ParamField),
 }
 rt::union!(
-    Rotate { [validators::v11, BASE0,
-    "/definitions/wordcloudTransform/properties/rotate/anyOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
+    Rotate { [validators::v11, BASE0, "/definitions/wordcloudTransform/properties/rotate/anyOf/0"]
+    => Number(_), [validators::t19::<0>, BASE0,
     "/definitions/wordcloudTransform/properties/rotate/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/wordcloudTransform/properties/rotate/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
+    [validators::t19::<12>, BASE0, "/definitions/wordcloudTransform/properties/rotate/anyOf/2"] =>
+    Expr(_), [validators::t19::<14>, BASE0,
     "/definitions/wordcloudTransform/properties/rotate/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 14 >], BASE0,
-    "/definitions/wordcloudTransform/properties/rotate"
+    contract[validators::t4::<14>], BASE0, "/definitions/wordcloudTransform/properties/rotate"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/text`
 #[derive(Clone, Debug, PartialEq)]
@@ -5528,13 +5291,11 @@ pub enum Text {
     Expr(Expr),
 }
 rt::union!(
-    Text { [validators::t19:: < 13 >, BASE0,
-    "/definitions/wordcloudTransform/properties/text/oneOf/0"] => ScaleField(_),
-    [validators::t19:: < 14 >, BASE0,
+    Text { [validators::t19::<13>, BASE0, "/definitions/wordcloudTransform/properties/text/oneOf/0"]
+    => ScaleField(_), [validators::t19::<14>, BASE0,
     "/definitions/wordcloudTransform/properties/text/oneOf/1"] => ParamField(_),
-    [validators::t19:: < 12 >, BASE0,
-    "/definitions/wordcloudTransform/properties/text/oneOf/2"] => Expr(_) }
-    contract[validators::t9:: < 8 >], BASE0,
+    [validators::t19::<12>, BASE0, "/definitions/wordcloudTransform/properties/text/oneOf/2"] =>
+    Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/wordcloudTransform/properties/text"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/padding`
@@ -5548,13 +5309,11 @@ pub enum WordcloudTransformPadding {
 rt::union!(
     WordcloudTransformPadding { [validators::v11, BASE0,
     "/definitions/wordcloudTransform/properties/padding/anyOf/0"] => Number(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/wordcloudTransform/properties/padding/anyOf/1"] => SignalRef(_),
-    [validators::t19:: < 12 >, BASE0,
+    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/padding/anyOf/1"] =>
+    SignalRef(_), [validators::t19::<12>, BASE0,
     "/definitions/wordcloudTransform/properties/padding/anyOf/2"] => Expr(_),
-    [validators::t19:: < 14 >, BASE0,
-    "/definitions/wordcloudTransform/properties/padding/anyOf/3"] => ParamField(_) }
-    contract[validators::t4:: < 14 >], BASE0,
+    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/padding/anyOf/3"] =>
+    ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/wordcloudTransform/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/onTrigger/items`
@@ -5574,8 +5333,8 @@ pub enum Remove {
     ExprString(String),
 }
 rt::union_by_type!(
-    Remove { Boolean(_) : bool, ExprString(_) : string } contract[validators::t0:: < 26
-    >], BASE0, "/definitions/onTrigger/items/properties/remove"
+    Remove { Boolean(_): bool, ExprString(_): string } contract[validators::t0::<26>], BASE0,
+    "/definitions/onTrigger/items/properties/remove"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format`
 #[derive(Clone, Debug, PartialEq)]
@@ -5609,24 +5368,21 @@ pub enum UrlNameDataFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    UrlNameDataFormat { [validators::t29:: < 0 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type =
-    "type"; parse = "parse"; } extra extra, [validators::v247, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type =
-    "type"; parse = "parse"; property = "property"; copy = "copy"; } deny,
-    [validators::v248, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2"] => Type { r#type =
-    "type", required; header = "header"; parse = "parse"; } deny, [validators::v249,
-    BASE0, "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3"] =>
-    TypeDelimiter { r#type = "type", required; delimiter = "delimiter", required; header
-    = "header"; parse = "parse"; } deny, [validators::v250, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"] =>
-    TypeFeature(_), [validators::v251, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"] =>
-    TypeMesh(_), [validators::t19:: < 0 >, BASE0,
+    UrlNameDataFormat { [validators::t29::<0>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type = "type";
+    parse = "parse"; } extra extra, [validators::v247, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type = "type";
+    parse = "parse"; property = "property"; copy = "copy"; } deny, [validators::v248, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2"] => Type {
+    r#type = "type", required; header = "header"; parse = "parse"; } deny, [validators::v249, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3"] => TypeDelimiter {
+    r#type = "type", required; delimiter = "delimiter", required; header = "header";
+    parse = "parse"; } deny, [validators::v250, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"] => TypeFeature(_),
+    [validators::v251, BASE0, "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"]
+    => TypeMesh(_), [validators::t19::<0>, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/1"] => SignalRef(_) }
-    contract[validators::t0:: < 27 >], BASE0,
-    "/definitions/data/oneOf/2/properties/format"
+    contract[validators::t0::<27>], BASE0, "/definitions/data/oneOf/2/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
@@ -5636,13 +5392,13 @@ pub enum RootDataItemUrlNameFormatVariant0Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatVariant0Parse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemUrlNameFormatVariant0Parse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0`
@@ -5652,7 +5408,7 @@ pub enum StringParse {
     Auto,
 }
 rt::string_enum!(
-    StringParse { Auto = "auto" } contract[validators::t25:: < 5 >], BASE0,
+    StringParse { Auto = "auto" } contract[validators::t25::<5>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties`
@@ -5662,11 +5418,11 @@ pub enum RootDataItemUrlNameFormatVariant0ParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemUrlNameFormatVariant0ParseObject { [validators::t28:: < 1 >, BASE0,
+    RootDataItemUrlNameFormatVariant0ParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0`
@@ -5682,8 +5438,8 @@ pub enum Variant0Parse {
     String,
 }
 rt::string_enum!(
-    Variant0Parse { Boolean = "boolean", Number = "number", Date = "date", String =
-    "string" } contract[validators::t28:: < 1 >], BASE0,
+    Variant0Parse { Boolean = "boolean", Number = "number", Date = "date",
+    String = "string" } contract[validators::t28::<1>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0"
 );
 /// Matches `^(date|utc):.*$`.
@@ -5702,7 +5458,7 @@ pub enum Variant1FormatType {
     Json,
 }
 rt::string_enum!(
-    Variant1FormatType { Json = "json" } contract[validators::t25:: < 6 >], BASE0,
+    Variant1FormatType { Json = "json" } contract[validators::t25::<6>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse`
@@ -5713,13 +5469,13 @@ pub enum RootDataItemUrlNameFormatVariant1Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatVariant1Parse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemUrlNameFormatVariant1Parse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties`
@@ -5729,11 +5485,11 @@ pub enum RootDataItemUrlNameFormatVariant1ParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemUrlNameFormatVariant1ParseObject { [validators::t28:: < 1 >, BASE0,
+    RootDataItemUrlNameFormatVariant1ParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/type`
@@ -5745,7 +5501,7 @@ pub enum TypeFormatType {
     Tsv,
 }
 rt::string_enum!(
-    TypeFormatType { Csv = "csv", Tsv = "tsv" } contract[validators::t27:: < 8 >], BASE0,
+    TypeFormatType { Csv = "csv", Tsv = "tsv" } contract[validators::t27::<8>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse`
@@ -5756,13 +5512,13 @@ pub enum RootDataItemUrlNameFormatTypeParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatTypeParse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemUrlNameFormatTypeParse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties`
@@ -5772,11 +5528,11 @@ pub enum RootDataItemUrlNameFormatTypeParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemUrlNameFormatTypeParseObject { [validators::t28:: < 1 >, BASE0,
+    RootDataItemUrlNameFormatTypeParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/type`
@@ -5786,7 +5542,7 @@ pub enum TypeDelimiterFormatType {
     Dsv,
 }
 rt::string_enum!(
-    TypeDelimiterFormatType { Dsv = "dsv" } contract[validators::t25:: < 7 >], BASE0,
+    TypeDelimiterFormatType { Dsv = "dsv" } contract[validators::t25::<7>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse`
@@ -5797,13 +5553,13 @@ pub enum RootDataItemUrlNameFormatTypeDelimiterParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatTypeDelimiterParse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemUrlNameFormatTypeDelimiterParse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties`
@@ -5813,11 +5569,11 @@ pub enum RootDataItemUrlNameFormatTypeDelimiterParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemUrlNameFormatTypeDelimiterParseObject { [validators::t28:: < 1 >, BASE0,
+    RootDataItemUrlNameFormatTypeDelimiterParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0`
@@ -5834,8 +5590,7 @@ pub enum TypeFeatureFormatType {
     Topojson,
 }
 rt::string_enum!(
-    TypeFeatureFormatType { Topojson = "topojson" } contract[validators::t25:: < 8 >],
-    BASE0,
+    TypeFeatureFormatType { Topojson = "topojson" } contract[validators::t25::<8>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1`
@@ -5855,8 +5610,7 @@ pub enum Filter {
     Exterior,
 }
 rt::string_enum!(
-    Filter { Interior = "interior", Exterior = "exterior" } contract[validators::v263],
-    BASE0,
+    Filter { Interior = "interior", Exterior = "exterior" } contract[validators::v263], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/values`
@@ -5866,11 +5620,10 @@ pub enum Values {
     SignalRef(SignalRef),
 }
 rt::union!(
-    Values { [validators::v264, BASE0,
-    "/definitions/data/oneOf/3/properties/values/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/3/properties/values/oneOf/1"] => SignalRef(_) }
-    contract[validators::t0:: < 29 >], BASE0,
+    Values {
+    [validators::v264, BASE0, "/definitions/data/oneOf/3/properties/values/oneOf/0"] => Variant0(_),
+    [validators::t19::<0>, BASE0, "/definitions/data/oneOf/3/properties/values/oneOf/1"] =>
+    SignalRef(_) } contract[validators::t0::<29>], BASE0,
     "/definitions/data/oneOf/3/properties/values"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format`
@@ -5905,24 +5658,21 @@ pub enum ValuesNameDataFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    ValuesNameDataFormat { [validators::t29:: < 0 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type =
-    "type"; parse = "parse"; } extra extra, [validators::v247, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type =
-    "type"; parse = "parse"; property = "property"; copy = "copy"; } deny,
-    [validators::v248, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2"] => Type { r#type =
-    "type", required; header = "header"; parse = "parse"; } deny, [validators::v249,
-    BASE0, "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3"] =>
-    TypeDelimiter { r#type = "type", required; delimiter = "delimiter", required; header
-    = "header"; parse = "parse"; } deny, [validators::v250, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/4/oneOf/0"] =>
-    TypeFeature(_), [validators::v251, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/4/oneOf/1"] =>
-    TypeMesh(_), [validators::t19:: < 0 >, BASE0,
+    ValuesNameDataFormat { [validators::t29::<0>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type = "type";
+    parse = "parse"; } extra extra, [validators::v247, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type = "type";
+    parse = "parse"; property = "property"; copy = "copy"; } deny, [validators::v248, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2"] => Type {
+    r#type = "type", required; header = "header"; parse = "parse"; } deny, [validators::v249, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3"] => TypeDelimiter {
+    r#type = "type", required; delimiter = "delimiter", required; header = "header";
+    parse = "parse"; } deny, [validators::v250, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/4/oneOf/0"] => TypeFeature(_),
+    [validators::v251, BASE0, "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/4/oneOf/1"]
+    => TypeMesh(_), [validators::t19::<0>, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/1"] => SignalRef(_) }
-    contract[validators::t0:: < 27 >], BASE0,
-    "/definitions/data/oneOf/3/properties/format"
+    contract[validators::t0::<27>], BASE0, "/definitions/data/oneOf/3/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
@@ -5932,13 +5682,13 @@ pub enum RootDataItemValuesNameFormatVariant0Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatVariant0Parse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemValuesNameFormatVariant0Parse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties`
@@ -5948,11 +5698,11 @@ pub enum RootDataItemValuesNameFormatVariant0ParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemValuesNameFormatVariant0ParseObject { [validators::t28:: < 1 >, BASE0,
+    RootDataItemValuesNameFormatVariant0ParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse`
@@ -5963,13 +5713,13 @@ pub enum RootDataItemValuesNameFormatVariant1Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatVariant1Parse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemValuesNameFormatVariant1Parse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties`
@@ -5979,11 +5729,11 @@ pub enum RootDataItemValuesNameFormatVariant1ParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemValuesNameFormatVariant1ParseObject { [validators::t28:: < 1 >, BASE0,
+    RootDataItemValuesNameFormatVariant1ParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse`
@@ -5994,13 +5744,13 @@ pub enum RootDataItemValuesNameFormatTypeParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatTypeParse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemValuesNameFormatTypeParse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties`
@@ -6010,11 +5760,11 @@ pub enum RootDataItemValuesNameFormatTypeParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemValuesNameFormatTypeParseObject { [validators::t28:: < 1 >, BASE0,
+    RootDataItemValuesNameFormatTypeParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse`
@@ -6025,13 +5775,13 @@ pub enum RootDataItemValuesNameFormatTypeDelimiterParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatTypeDelimiterParse { [validators::t25:: < 5 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/0"]
-    => String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1"]
-    => Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 10 >], BASE0,
+    RootDataItemValuesNameFormatTypeDelimiterParse { [validators::t25::<5>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/0"] =>
+    String(_), [validators::v254, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1"] =>
+    Object(_), [validators::t19::<0>, BASE0,
+    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties`
@@ -6041,12 +5791,11 @@ pub enum RootDataItemValuesNameFormatTypeDelimiterParseObject {
     Variant1(Variant1Parse),
 }
 rt::union!(
-    RootDataItemValuesNameFormatTypeDelimiterParseObject { [validators::t28:: < 1 >,
-    BASE0,
+    RootDataItemValuesNameFormatTypeDelimiterParseObject { [validators::t28::<1>, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties/oneOf/0"]
     => Variant0(_), [validators::v257, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties/oneOf/1"]
-    => Variant1(_) } contract[validators::t0:: < 28 >], BASE0,
+    => Variant1(_) } contract[validators::t0::<28>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/vega.json#/definitions/scale`
@@ -6246,65 +5995,62 @@ pub enum Scale {
     },
 }
 rt::union!(
-    Scale { [validators::v266, BASE0, "/definitions/scale/oneOf/0"] => Identity { r#type
-    = "type", required; nice = "nice"; name = "name", required; domain = "domain";
+    Scale { [validators::v266, BASE0, "/definitions/scale/oneOf/0"] => Identity {
+    r#type = "type", required; nice = "nice"; name = "name", required; domain = "domain";
     domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
     domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v267, BASE0, "/definitions/scale/oneOf/1"] => Ordinal { r#type = "type",
-    required; range = "range"; interpolate = "interpolate"; domain_implicit =
-    "domainImplicit"; name = "name", required; domain = "domain"; domain_min =
-    "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny, [validators::v268, BASE0,
-    "/definitions/scale/oneOf/2"] => Band { r#type = "type", required; padding_inner =
-    "paddingInner"; range = "range"; padding = "padding"; padding_outer = "paddingOuter";
-    align = "align"; name = "name", required; domain = "domain"; domain_min =
-    "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny, [validators::v269, BASE0,
-    "/definitions/scale/oneOf/3"] => Point { r#type = "type", required; range = "range";
-    padding = "padding"; padding_outer = "paddingOuter"; align = "align"; name = "name",
-    required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
-    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round =
-    "round"; } deny, [validators::v270, BASE0, "/definitions/scale/oneOf/4"] =>
-    QuantizeOrThreshold { r#type = "type", required; range = "range"; interpolate =
-    "interpolate"; nice = "nice"; zero = "zero"; name = "name", required; domain =
-    "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid =
-    "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v271, BASE0, "/definitions/scale/oneOf/5"] => Quantile { r#type =
-    "type", required; range = "range"; interpolate = "interpolate"; name = "name",
-    required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
-    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round =
-    "round"; } deny, [validators::v272, BASE0, "/definitions/scale/oneOf/6"] =>
-    BinOrdinal { r#type = "type", required; bins = "bins"; range = "range"; interpolate =
-    "interpolate"; name = "name", required; domain = "domain"; domain_min = "domainMin";
-    domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse
-    = "reverse"; round = "round"; } deny, [validators::v273, BASE0,
-    "/definitions/scale/oneOf/7"] => TimeOrUtc { r#type = "type", required; nice =
-    "nice"; range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp";
-    padding = "padding"; name = "name", required; domain = "domain"; domain_min =
-    "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny, [validators::v274, BASE0,
-    "/definitions/scale/oneOf/8"] => Name { r#type = "type"; nice = "nice"; zero =
-    "zero"; range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp";
-    padding = "padding"; name = "name", required; domain = "domain"; domain_min =
-    "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny, [validators::v275, BASE0,
-    "/definitions/scale/oneOf/9"] => Log { r#type = "type", required; base = "base"; nice
-    = "nice"; zero = "zero"; range = "range"; bins = "bins"; interpolate = "interpolate";
+    [validators::v267, BASE0, "/definitions/scale/oneOf/1"] => Ordinal { r#type = "type", required;
+    range = "range"; interpolate = "interpolate"; domain_implicit = "domainImplicit";
+    name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
+    } deny, [validators::v268, BASE0, "/definitions/scale/oneOf/2"] => Band {
+    r#type = "type", required; padding_inner = "paddingInner"; range = "range"; padding = "padding";
+    padding_outer = "paddingOuter"; align = "align"; name = "name", required; domain = "domain";
+    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v269, BASE0, "/definitions/scale/oneOf/3"] => Point { r#type = "type", required;
+    range = "range"; padding = "padding"; padding_outer = "paddingOuter"; align = "align";
+    name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
+    } deny, [validators::v270, BASE0, "/definitions/scale/oneOf/4"] => QuantizeOrThreshold {
+    r#type = "type", required; range = "range"; interpolate = "interpolate"; nice = "nice";
+    zero = "zero"; name = "name", required; domain = "domain"; domain_min = "domainMin";
+    domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw";
+    reverse = "reverse"; round = "round"; } deny,
+    [validators::v271, BASE0, "/definitions/scale/oneOf/5"] => Quantile { r#type = "type", required;
+    range = "range"; interpolate = "interpolate"; name = "name", required; domain = "domain";
+    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v272, BASE0, "/definitions/scale/oneOf/6"] => BinOrdinal {
+    r#type = "type", required; bins = "bins"; range = "range"; interpolate = "interpolate";
+    name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
+    } deny, [validators::v273, BASE0, "/definitions/scale/oneOf/7"] => TimeOrUtc {
+    r#type = "type", required; nice = "nice"; range = "range"; bins = "bins";
+    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v274, BASE0, "/definitions/scale/oneOf/8"] => Name { r#type = "type";
+    nice = "nice"; zero = "zero"; range = "range"; bins = "bins"; interpolate = "interpolate";
     clamp = "clamp"; padding = "padding"; name = "name", required; domain = "domain";
     domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
     domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v276, BASE0, "/definitions/scale/oneOf/10"] => Pow { r#type = "type",
-    required; exponent = "exponent"; nice = "nice"; zero = "zero"; range = "range"; bins
-    = "bins"; interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name =
-    "name", required; domain = "domain"; domain_min = "domainMin"; domain_max =
-    "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse";
-    round = "round"; } deny, [validators::v277, BASE0, "/definitions/scale/oneOf/11"] =>
-    Symlog { r#type = "type", required; constant = "constant"; nice = "nice"; zero =
-    "zero"; range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp";
-    padding = "padding"; name = "name", required; domain = "domain"; domain_min =
-    "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw =
-    "domainRaw"; reverse = "reverse"; round = "round"; } deny }
-    contract[validators::v278], BASE0, "/definitions/scale"
+    [validators::v275, BASE0, "/definitions/scale/oneOf/9"] => Log { r#type = "type", required;
+    base = "base"; nice = "nice"; zero = "zero"; range = "range"; bins = "bins";
+    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v276, BASE0, "/definitions/scale/oneOf/10"] => Pow { r#type = "type", required;
+    exponent = "exponent"; nice = "nice"; zero = "zero"; range = "range"; bins = "bins";
+    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v277, BASE0, "/definitions/scale/oneOf/11"] => Symlog { r#type = "type", required;
+    constant = "constant"; nice = "nice"; zero = "zero"; range = "range"; bins = "bins";
+    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
+    } deny } contract[validators::v278], BASE0, "/definitions/scale"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -6313,7 +6059,7 @@ pub enum IdentityScaleType {
     Identity,
 }
 rt::string_enum!(
-    IdentityScaleType { Identity = "identity" } contract[validators::t25:: < 9 >], BASE0,
+    IdentityScaleType { Identity = "identity" } contract[validators::t25::<9>], BASE0,
     "/definitions/scale/oneOf/0/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/domain`
@@ -6325,13 +6071,11 @@ pub enum IdentityScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    IdentityScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/0/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/0/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/0/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    IdentityScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/0/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/0/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/0/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/0/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`
@@ -6345,9 +6089,9 @@ pub enum ArrayDomainItem {
     Array(Vec<NumberOrSignal>),
 }
 rt::union_by_type!(
-    ArrayDomainItem { Null : null, Boolean(_) : bool, String(_) : string, Number(_) :
-    number, SignalRef(_) : object, Array(_) : array } contract[validators::t13:: < 1 >],
-    BASE0, "/definitions/scale/oneOf/0/properties/domain/oneOf/0/items"
+    ArrayDomainItem { Null: null, Boolean(_): bool, String(_): string, Number(_): number,
+    SignalRef(_): object, Array(_): array } contract[validators::t13::<1>], BASE0,
+    "/definitions/scale/oneOf/0/properties/domain/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData`
 #[derive(Clone, Debug, PartialEq)]
@@ -6367,12 +6111,12 @@ pub enum ScaleData {
     },
 }
 rt::union!(
-    ScaleData { [validators::v284, BASE0, "/definitions/scaleData/oneOf/0"] =>
-    DataField(_), [validators::v285, BASE0, "/definitions/scaleData/oneOf/1"] =>
-    DataFields { data = "data", required; fields = "fields", required; sort = "sort"; }
-    deny, [validators::v286, BASE0, "/definitions/scaleData/oneOf/2"] => Fields { fields
-    = "fields", required; sort = "sort"; } deny } contract[validators::t9:: < 12 >],
-    BASE0, "/definitions/scaleData"
+    ScaleData { [validators::v284, BASE0, "/definitions/scaleData/oneOf/0"] => DataField(_),
+    [validators::v285, BASE0, "/definitions/scaleData/oneOf/1"] => DataFields {
+    data = "data", required; fields = "fields", required; sort = "sort"; } deny,
+    [validators::v286, BASE0, "/definitions/scaleData/oneOf/2"] => Fields {
+    fields = "fields", required; sort = "sort"; } deny } contract[validators::t9::<12>], BASE0,
+    "/definitions/scaleData"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0`
 #[derive(Clone, PartialEq)]
@@ -6388,8 +6132,8 @@ pub enum DataFieldDataSort {
     Object(RootScaleIdentityDomainScaleDataDataFieldSortObject),
 }
 rt::union_by_type!(
-    DataFieldDataSort { Boolean(_) : bool, Object(_) : object } contract[validators::t0::
-    < 30 >], BASE0, "/definitions/scaleData/oneOf/0/properties/sort"
+    DataFieldDataSort { Boolean(_): bool, Object(_): object } contract[validators::t0::<30>], BASE0,
+    "/definitions/scaleData/oneOf/0/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -6407,11 +6151,10 @@ pub enum DataFieldsDataSort {
 }
 rt::union!(
     DataFieldsDataSort { [validators::v126, BASE0,
-    "/definitions/scaleData/oneOf/1/properties/sort/oneOf/0"] => Boolean(_),
-    [validators::v290, BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"]
-    => Object(_), [validators::v291, BASE0,
-    "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"] => FieldOp(_) }
-    contract[validators::t9:: < 13 >], BASE0,
+    "/definitions/scaleData/oneOf/1/properties/sort/oneOf/0"] => Boolean(_), [validators::v290,
+    BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"] => Object(_),
+    [validators::v291, BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"] =>
+    FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scaleData/oneOf/1/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
@@ -6427,7 +6170,7 @@ pub enum ObjectSortOp {
     Count,
 }
 rt::string_enum!(
-    ObjectSortOp { Count = "count" } contract[validators::t25:: < 10 >], BASE0,
+    ObjectSortOp { Count = "count" } contract[validators::t25::<10>], BASE0,
     "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1/properties/op"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
@@ -6448,9 +6191,8 @@ pub enum FieldOpSortOp {
     Max,
 }
 rt::string_enum!(
-    FieldOpSortOp { Count = "count", Min = "min", Max = "max" }
-    contract[validators::t26:: < 7 >], BASE0,
-    "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2/properties/op"
+    FieldOpSortOp { Count = "count", Min = "min", Max = "max" } contract[validators::t26::<7>],
+    BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2/properties/op"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -6462,12 +6204,10 @@ pub enum FieldsDataField {
 rt::union!(
     FieldsDataField { [validators::v295, BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"] => DataField(_),
-    [validators::t5:: < 2 >, BASE0,
-    "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1"] => Array(_),
-    [validators::t19:: < 0 >, BASE0,
+    [validators::t5::<2>, BASE0, "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1"]
+    => Array(_), [validators::t19::<0>, BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 14 >], BASE0,
-    "/definitions/scaleData/oneOf/2/properties/fields/items"
+    contract[validators::t9::<14>], BASE0, "/definitions/scaleData/oneOf/2/properties/fields/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
 #[derive(Clone, PartialEq)]
@@ -6483,8 +6223,8 @@ pub enum ArrayFieldItem {
     Boolean(bool),
 }
 rt::union_by_type!(
-    ArrayFieldItem { String(_) : string, Number(_) : number, Boolean(_) : bool }
-    contract[validators::t9:: < 15 >], BASE0,
+    ArrayFieldItem { String(_): string, Number(_): number,
+    Boolean(_): bool } contract[validators::t9::<15>], BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/sort`
@@ -6496,11 +6236,10 @@ pub enum FieldsDataSort {
 }
 rt::union!(
     FieldsDataSort { [validators::v126, BASE0,
-    "/definitions/scaleData/oneOf/2/properties/sort/oneOf/0"] => Boolean(_),
-    [validators::v290, BASE0, "/definitions/scaleData/oneOf/2/properties/sort/oneOf/1"]
-    => Object(_), [validators::v291, BASE0,
-    "/definitions/scaleData/oneOf/2/properties/sort/oneOf/2"] => FieldOp(_) }
-    contract[validators::t9:: < 13 >], BASE0,
+    "/definitions/scaleData/oneOf/2/properties/sort/oneOf/0"] => Boolean(_), [validators::v290,
+    BASE0, "/definitions/scaleData/oneOf/2/properties/sort/oneOf/1"] => Object(_),
+    [validators::v291, BASE0, "/definitions/scaleData/oneOf/2/properties/sort/oneOf/2"] =>
+    FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scaleData/oneOf/2/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/domainRaw`
@@ -6511,9 +6250,8 @@ pub enum DomainRaw {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    DomainRaw { Null : null, Array(_) : array, SignalRef(_) : object }
-    contract[validators::t9:: < 16 >], BASE0,
-    "/definitions/scale/oneOf/0/properties/domainRaw"
+    DomainRaw { Null: null, Array(_): array, SignalRef(_): object } contract[validators::t9::<16>],
+    BASE0, "/definitions/scale/oneOf/0/properties/domainRaw"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -6522,7 +6260,7 @@ pub enum OrdinalScaleType {
     Ordinal,
 }
 rt::string_enum!(
-    OrdinalScaleType { Ordinal = "ordinal" } contract[validators::t25:: < 11 >], BASE0,
+    OrdinalScaleType { Ordinal = "ordinal" } contract[validators::t25::<11>], BASE0,
     "/definitions/scale/oneOf/1/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range`
@@ -6547,22 +6285,18 @@ pub enum OrdinalScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    OrdinalScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::v284, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/0"] => DataField(_),
-    [validators::v285, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1"] => DataFields { data =
-    "data", required; fields = "fields", required; sort = "sort"; } deny,
-    [validators::v286, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2"] => Fields { fields =
-    "fields", required; sort = "sort"; } deny, [validators::t19:: < 0 >, BASE0,
+    OrdinalScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/1"] => Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"] => Scheme(_),
+    [validators::v284, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/0"] =>
+    DataField(_), [validators::v285, BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1"] => DataFields {
+    data = "data", required; fields = "fields", required; sort = "sort"; } deny, [validators::v286,
+    BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2"] => Fields {
+    fields = "fields", required; sort = "sort"; } deny, [validators::t19::<0>, BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/4"] => SignalRef(_) }
-    contract[validators::t3:: < 4 >], BASE0,
-    "/definitions/scale/oneOf/1/properties/range"
+    contract[validators::t3::<4>], BASE0, "/definitions/scale/oneOf/1/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -6585,9 +6319,9 @@ pub enum StringRange {
     Heatmap,
 }
 rt::string_enum!(
-    StringRange { Width = "width", Height = "height", Symbol = "symbol", Category =
-    "category", Ordinal = "ordinal", Ramp = "ramp", Diverging = "diverging", Heatmap =
-    "heatmap" } contract[validators::v301], BASE0,
+    StringRange { Width = "width", Height = "height", Symbol = "symbol", Category = "category",
+    Ordinal = "ordinal", Ramp = "ramp", Diverging = "diverging",
+    Heatmap = "heatmap" } contract[validators::v301], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2`
@@ -6605,8 +6339,8 @@ pub enum Scheme {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    Scheme { String(_) : string, Array(_) : array, SignalRef(_) : object }
-    contract[validators::t9:: < 17 >], BASE0,
+    Scheme { String(_): string, Array(_): array,
+    SignalRef(_): object } contract[validators::t9::<17>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort`
@@ -6618,12 +6352,12 @@ pub enum DataFieldsRangeSort {
 }
 rt::union!(
     DataFieldsRangeSort { [validators::v126, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/0"]
-    => Boolean(_), [validators::v290, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/1"]
-    => Object(_), [validators::v291, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/2"]
-    => FieldOp(_) } contract[validators::t9:: < 13 >], BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/0"] =>
+    Boolean(_), [validators::v290, BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/1"] =>
+    Object(_), [validators::v291, BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/2"] =>
+    FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items`
@@ -6636,11 +6370,11 @@ pub enum FieldsRangeField {
 rt::union!(
     FieldsRangeField { [validators::v295, BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items/oneOf/0"]
-    => DataField(_), [validators::t5:: < 2 >, BASE0,
+    => DataField(_), [validators::t5::<2>, BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items/oneOf/1"]
-    => Array(_), [validators::t19:: < 0 >, BASE0,
+    => Array(_), [validators::t19::<0>, BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9:: < 14 >], BASE0,
+    => SignalRef(_) } contract[validators::t9::<14>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort`
@@ -6652,12 +6386,12 @@ pub enum FieldsRangeSort {
 }
 rt::union!(
     FieldsRangeSort { [validators::v126, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/0"]
-    => Boolean(_), [validators::v290, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/1"]
-    => Object(_), [validators::v291, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/2"]
-    => FieldOp(_) } contract[validators::t9:: < 13 >], BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/0"] =>
+    Boolean(_), [validators::v290, BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/1"] =>
+    Object(_), [validators::v291, BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/2"] =>
+    FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleInterpolate`
@@ -6668,11 +6402,11 @@ pub enum ScaleInterpolate {
     Type { r#type: StringOrSignal, gamma: Option<NumberOrSignal> },
 }
 rt::union!(
-    ScaleInterpolate { [validators::v14, BASE0, "/definitions/scaleInterpolate/oneOf/0"]
-    => String(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scaleInterpolate/oneOf/1"] => SignalRef(_), [validators::v305, BASE0,
-    "/definitions/scaleInterpolate/oneOf/2"] => Type { r#type = "type", required; gamma =
-    "gamma"; } deny } contract[validators::t9:: < 18 >], BASE0,
+    ScaleInterpolate {
+    [validators::v14, BASE0, "/definitions/scaleInterpolate/oneOf/0"] => String(_),
+    [validators::t19::<0>, BASE0, "/definitions/scaleInterpolate/oneOf/1"] => SignalRef(_),
+    [validators::v305, BASE0, "/definitions/scaleInterpolate/oneOf/2"] => Type {
+    r#type = "type", required; gamma = "gamma"; } deny } contract[validators::t9::<18>], BASE0,
     "/definitions/scaleInterpolate"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/domain`
@@ -6684,13 +6418,11 @@ pub enum OrdinalScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    OrdinalScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/1/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/1/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/1/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    OrdinalScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/1/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/1/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/1/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/1/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/type`
@@ -6700,7 +6432,7 @@ pub enum BandScaleType {
     Band,
 }
 rt::string_enum!(
-    BandScaleType { Band = "band" } contract[validators::t25:: < 12 >], BASE0,
+    BandScaleType { Band = "band" } contract[validators::t25::<12>], BASE0,
     "/definitions/scale/oneOf/2/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/range`
@@ -6712,14 +6444,12 @@ pub enum BandScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BandScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/2/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/2/properties/range/oneOf/1"] => Array(_),
-    [validators::t23:: < 2 >, BASE0,
-    "/definitions/scale/oneOf/2/properties/range/oneOf/2"] => Step(_), [validators::t19::
-    < 0 >, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/3"] => SignalRef(_)
-    } contract[validators::t7:: < 4 >], BASE0,
+    BandScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/1"] => Array(_),
+    [validators::t23::<2>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"] => Step(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<4>], BASE0,
     "/definitions/scale/oneOf/2/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/range/oneOf/2`
@@ -6736,13 +6466,11 @@ pub enum BandScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BandScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/2/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/2/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/2/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    BandScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/2/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/2/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/2/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/2/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/3/properties/type`
@@ -6752,7 +6480,7 @@ pub enum PointScaleType {
     Point,
 }
 rt::string_enum!(
-    PointScaleType { Point = "point" } contract[validators::t25:: < 13 >], BASE0,
+    PointScaleType { Point = "point" } contract[validators::t25::<13>], BASE0,
     "/definitions/scale/oneOf/3/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/3/properties/range`
@@ -6764,14 +6492,12 @@ pub enum PointScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PointScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/3/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/3/properties/range/oneOf/1"] => Array(_),
-    [validators::t23:: < 2 >, BASE0,
-    "/definitions/scale/oneOf/3/properties/range/oneOf/2"] => Step(_), [validators::t19::
-    < 0 >, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/3"] => SignalRef(_)
-    } contract[validators::t7:: < 4 >], BASE0,
+    PointScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/1"] => Array(_),
+    [validators::t23::<2>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/2"] => Step(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<4>], BASE0,
     "/definitions/scale/oneOf/3/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/3/properties/domain`
@@ -6783,13 +6509,11 @@ pub enum PointScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PointScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/3/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/3/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/3/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    PointScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/3/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/3/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/3/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/3/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/type`
@@ -6801,8 +6525,8 @@ pub enum QuantizeOrThresholdScaleType {
     Threshold,
 }
 rt::string_enum!(
-    QuantizeOrThresholdScaleType { Quantize = "quantize", Threshold = "threshold" }
-    contract[validators::t27:: < 9 >], BASE0,
+    QuantizeOrThresholdScaleType { Quantize = "quantize",
+    Threshold = "threshold" } contract[validators::t27::<9>], BASE0,
     "/definitions/scale/oneOf/4/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/range`
@@ -6814,14 +6538,12 @@ pub enum QuantizeOrThresholdScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantizeOrThresholdScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/4/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/4/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/4/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    QuantizeOrThresholdScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/1"] => Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/4/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/nice`
@@ -6832,8 +6554,8 @@ pub enum QuantizeOrThresholdScaleNice {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    QuantizeOrThresholdScaleNice { Boolean(_) : bool, Number(_) : number, SignalRef(_) :
-    object } contract[validators::t9:: < 19 >], BASE0,
+    QuantizeOrThresholdScaleNice { Boolean(_): bool, Number(_): number,
+    SignalRef(_): object } contract[validators::t9::<19>], BASE0,
     "/definitions/scale/oneOf/4/properties/nice"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/domain`
@@ -6845,13 +6567,11 @@ pub enum QuantizeOrThresholdScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantizeOrThresholdScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/4/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/4/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/4/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    QuantizeOrThresholdScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/4/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/4/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/4/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/4/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/5/properties/type`
@@ -6861,8 +6581,8 @@ pub enum QuantileScaleType {
     Quantile,
 }
 rt::string_enum!(
-    QuantileScaleType { Quantile = "quantile" } contract[validators::t25:: < 14 >],
-    BASE0, "/definitions/scale/oneOf/5/properties/type"
+    QuantileScaleType { Quantile = "quantile" } contract[validators::t25::<14>], BASE0,
+    "/definitions/scale/oneOf/5/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/5/properties/range`
 #[derive(Clone, Debug, PartialEq)]
@@ -6873,14 +6593,12 @@ pub enum QuantileScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantileScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/5/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/5/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/5/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    QuantileScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/1"] => Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/5/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/5/properties/domain`
@@ -6892,13 +6610,11 @@ pub enum QuantileScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantileScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/5/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/5/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/5/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    QuantileScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/5/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/5/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/5/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/5/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/type`
@@ -6908,8 +6624,8 @@ pub enum BinOrdinalScaleType {
     BinOrdinal,
 }
 rt::string_enum!(
-    BinOrdinalScaleType { BinOrdinal = "bin-ordinal" } contract[validators::t25:: < 15
-    >], BASE0, "/definitions/scale/oneOf/6/properties/type"
+    BinOrdinalScaleType { BinOrdinal = "bin-ordinal" } contract[validators::t25::<15>], BASE0,
+    "/definitions/scale/oneOf/6/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scaleBins`
 #[derive(Clone, Debug, PartialEq)]
@@ -6923,11 +6639,11 @@ pub enum ScaleBins {
     SignalRef(SignalRef),
 }
 rt::union!(
-    ScaleBins { [validators::t5:: < 3 >, BASE0, "/definitions/scaleBins/oneOf/0"] =>
-    Array(_), [validators::v317, BASE0, "/definitions/scaleBins/oneOf/1"] => Step { step
-    = "step", required; start = "start"; stop = "stop"; } deny, [validators::t19:: < 0 >,
-    BASE0, "/definitions/scaleBins/oneOf/2"] => SignalRef(_) } contract[validators::t9::
-    < 20 >], BASE0, "/definitions/scaleBins"
+    ScaleBins { [validators::t5::<3>, BASE0, "/definitions/scaleBins/oneOf/0"] => Array(_),
+    [validators::v317, BASE0, "/definitions/scaleBins/oneOf/1"] => Step { step = "step", required;
+    start = "start"; stop = "stop"; } deny, [validators::t19::<0>, BASE0,
+    "/definitions/scaleBins/oneOf/2"] => SignalRef(_) } contract[validators::t9::<20>], BASE0,
+    "/definitions/scaleBins"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/range`
 #[derive(Clone, Debug, PartialEq)]
@@ -6938,14 +6654,12 @@ pub enum BinOrdinalScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BinOrdinalScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/6/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/6/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/6/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    BinOrdinalScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/1"] => Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/6/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/domain`
@@ -6957,13 +6671,11 @@ pub enum BinOrdinalScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BinOrdinalScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/6/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/6/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/6/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    BinOrdinalScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/6/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/6/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/6/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/6/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/type`
@@ -6975,8 +6687,8 @@ pub enum TimeOrUtcScaleType {
     Utc,
 }
 rt::string_enum!(
-    TimeOrUtcScaleType { Time = "time", Utc = "utc" } contract[validators::t27:: < 10 >],
-    BASE0, "/definitions/scale/oneOf/7/properties/type"
+    TimeOrUtcScaleType { Time = "time", Utc = "utc" } contract[validators::t27::<10>], BASE0,
+    "/definitions/scale/oneOf/7/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice`
 #[derive(Clone, Debug, PartialEq)]
@@ -6986,8 +6698,8 @@ pub enum TimeOrUtcScaleNice {
     Interval(IntervalNice),
 }
 rt::union_by_type!(
-    TimeOrUtcScaleNice { Boolean(_) : bool, String(_) : string, Interval(_) : object }
-    contract[validators::t9:: < 21 >], BASE0,
+    TimeOrUtcScaleNice { Boolean(_): bool, String(_): string,
+    Interval(_): object } contract[validators::t9::<21>], BASE0,
     "/definitions/scale/oneOf/7/properties/nice"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/1`
@@ -7011,9 +6723,8 @@ pub enum StringNice {
     Year,
 }
 rt::string_enum!(
-    StringNice { Millisecond = "millisecond", Second = "second", Minute = "minute", Hour
-    = "hour", Day = "day", Week = "week", Month = "month", Year = "year" }
-    contract[validators::v321], BASE0,
+    StringNice { Millisecond = "millisecond", Second = "second", Minute = "minute", Hour = "hour",
+    Day = "day", Week = "week", Month = "month", Year = "year" } contract[validators::v321], BASE0,
     "/definitions/scale/oneOf/7/properties/nice/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/2`
@@ -7031,14 +6742,12 @@ pub enum TimeOrUtcScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    TimeOrUtcScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/7/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/7/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/7/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    TimeOrUtcScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/1"] => Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/7/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/domain`
@@ -7050,13 +6759,11 @@ pub enum TimeOrUtcScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    TimeOrUtcScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/7/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/7/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/7/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    TimeOrUtcScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/7/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/7/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/7/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/7/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/8/properties/type`
@@ -7070,8 +6777,8 @@ pub enum NameScaleType {
     Sequential,
 }
 rt::string_enum!(
-    NameScaleType { Linear = "linear", Sqrt = "sqrt", Sequential = "sequential" }
-    contract[validators::t26:: < 8 >], BASE0,
+    NameScaleType { Linear = "linear", Sqrt = "sqrt",
+    Sequential = "sequential" } contract[validators::t26::<8>], BASE0,
     "/definitions/scale/oneOf/8/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/8/properties/range`
@@ -7083,14 +6790,12 @@ pub enum NameScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    NameScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/8/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/8/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/8/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    NameScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/1"] => Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/8/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/8/properties/domain`
@@ -7102,13 +6807,11 @@ pub enum NameScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    NameScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/8/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/8/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/8/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    NameScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/8/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/8/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/8/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/8/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/9/properties/type`
@@ -7118,7 +6821,7 @@ pub enum LogScaleType {
     Log,
 }
 rt::string_enum!(
-    LogScaleType { Log = "log" } contract[validators::t25:: < 16 >], BASE0,
+    LogScaleType { Log = "log" } contract[validators::t25::<16>], BASE0,
     "/definitions/scale/oneOf/9/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/9/properties/range`
@@ -7130,14 +6833,12 @@ pub enum LogScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    LogScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/9/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/9/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/9/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    LogScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/1"] => Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/9/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/9/properties/domain`
@@ -7149,13 +6850,11 @@ pub enum LogScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    LogScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/9/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/9/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/9/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    LogScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/9/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/9/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/9/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/9/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/10/properties/type`
@@ -7165,7 +6864,7 @@ pub enum PowScaleType {
     Pow,
 }
 rt::string_enum!(
-    PowScaleType { Pow = "pow" } contract[validators::t25:: < 17 >], BASE0,
+    PowScaleType { Pow = "pow" } contract[validators::t25::<17>], BASE0,
     "/definitions/scale/oneOf/10/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/10/properties/range`
@@ -7177,14 +6876,13 @@ pub enum PowScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PowScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/10/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/10/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/10/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    PowScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/1"] =>
+    Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/10/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/10/properties/domain`
@@ -7196,13 +6894,11 @@ pub enum PowScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PowScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/10/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/10/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/10/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    PowScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/10/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/10/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/10/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/10/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/11/properties/type`
@@ -7212,7 +6908,7 @@ pub enum SymlogScaleType {
     Symlog,
 }
 rt::string_enum!(
-    SymlogScaleType { Symlog = "symlog" } contract[validators::t25:: < 18 >], BASE0,
+    SymlogScaleType { Symlog = "symlog" } contract[validators::t25::<18>], BASE0,
     "/definitions/scale/oneOf/11/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/11/properties/range`
@@ -7224,14 +6920,13 @@ pub enum SymlogScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    SymlogScaleRange { [validators::v301, BASE0,
-    "/definitions/scale/oneOf/11/properties/range/oneOf/0"] => String(_),
-    [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/11/properties/range/oneOf/1"] => Array(_),
-    [validators::v302, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/2"] =>
-    Scheme(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/11/properties/range/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 5 >], BASE0,
+    SymlogScaleRange {
+    [validators::v301, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/0"] => String(_),
+    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/1"] =>
+    Array(_),
+    [validators::v302, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/2"] => Scheme(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/3"] =>
+    SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/11/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/11/properties/domain`
@@ -7243,13 +6938,11 @@ pub enum SymlogScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    SymlogScaleDomain { [validators::t5:: < 1 >, BASE0,
-    "/definitions/scale/oneOf/11/properties/domain/oneOf/0"] => Array(_),
-    [validators::t19:: < 15 >, BASE0,
-    "/definitions/scale/oneOf/11/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19:: < 0 >, BASE0,
-    "/definitions/scale/oneOf/11/properties/domain/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 11 >], BASE0,
+    SymlogScaleDomain { [validators::t5::<1>, BASE0,
+    "/definitions/scale/oneOf/11/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
+    BASE0, "/definitions/scale/oneOf/11/properties/domain/oneOf/1"] => ScaleData(_),
+    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/11/properties/domain/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/11/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/projection`
@@ -7281,8 +6974,8 @@ pub enum Fit {
     Array(Vec<rt::Value>),
 }
 rt::union_by_type!(
-    Fit { Object(_) : object, Array(_) : array } contract[validators::t0:: < 31 >],
-    BASE0, "/definitions/projection/properties/fit"
+    Fit { Object(_): object, Array(_): array } contract[validators::t0::<31>], BASE0,
+    "/definitions/projection/properties/fit"
 );
 /// Schema: `typify/vega.json#/definitions/axis`
 #[derive(Clone, PartialEq)]
@@ -7380,8 +7073,8 @@ pub enum RootAxOrientString {
     Right,
 }
 rt::string_enum!(
-    RootAxOrientString { Top = "top", Bottom = "bottom", Left = "left", Right = "right" }
-    contract[validators::t28:: < 2 >], BASE0,
+    RootAxOrientString { Top = "top", Bottom = "bottom", Left = "left",
+    Right = "right" } contract[validators::t28::<2>], BASE0,
     "/definitions/axis/properties/orient/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/format`
@@ -7393,11 +7086,11 @@ pub enum AxisFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    AxisFormat { [validators::v14, BASE0, "/definitions/axis/properties/format/oneOf/0"]
-    => String(_), [validators::v331, BASE0,
-    "/definitions/axis/properties/format/oneOf/1"] => Object(_), [validators::t19:: < 0
-    >, BASE0, "/definitions/axis/properties/format/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 22 >], BASE0, "/definitions/axis/properties/format"
+    AxisFormat {
+    [validators::v14, BASE0, "/definitions/axis/properties/format/oneOf/0"] => String(_),
+    [validators::v331, BASE0, "/definitions/axis/properties/format/oneOf/1"] => Object(_),
+    [validators::t19::<0>, BASE0, "/definitions/axis/properties/format/oneOf/2"] => SignalRef(_) }
+    contract[validators::t9::<22>], BASE0, "/definitions/axis/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/format/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -7424,9 +7117,8 @@ pub enum StringType {
     Utc,
 }
 rt::string_enum!(
-    StringType { Number = "number", Time = "time", Utc = "utc" }
-    contract[validators::t26:: < 9 >], BASE0,
-    "/definitions/axis/properties/formatType/oneOf/0"
+    StringType { Number = "number", Time = "time", Utc = "utc" } contract[validators::t26::<9>],
+    BASE0, "/definitions/axis/properties/formatType/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/minExtent`
 #[derive(Clone, Debug, PartialEq)]
@@ -7435,10 +7127,10 @@ pub enum MinExtent {
     NumberValue(NumberValue),
 }
 rt::union!(
-    MinExtent { [validators::v11, BASE0,
-    "/definitions/axis/properties/minExtent/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/minExtent/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/minExtent"
+    MinExtent {
+    [validators::v11, BASE0, "/definitions/axis/properties/minExtent/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/minExtent/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/minExtent"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/maxExtent`
 #[derive(Clone, Debug, PartialEq)]
@@ -7447,10 +7139,10 @@ pub enum MaxExtent {
     NumberValue(NumberValue),
 }
 rt::union!(
-    MaxExtent { [validators::v11, BASE0,
-    "/definitions/axis/properties/maxExtent/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/maxExtent/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/maxExtent"
+    MaxExtent {
+    [validators::v11, BASE0, "/definitions/axis/properties/maxExtent/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/maxExtent/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/maxExtent"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -7459,10 +7151,10 @@ pub enum AxisOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisOffset { [validators::v11, BASE0, "/definitions/axis/properties/offset/oneOf/0"]
-    => Number(_), [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/offset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/offset"
+    AxisOffset {
+    [validators::v11, BASE0, "/definitions/axis/properties/offset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/offset/oneOf/1"] => NumberValue(_) }
+    contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/position`
 #[derive(Clone, Debug, PartialEq)]
@@ -7471,10 +7163,10 @@ pub enum Position {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Position { [validators::v11, BASE0, "/definitions/axis/properties/position/oneOf/0"]
-    => Number(_), [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/position/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/position"
+    Position {
+    [validators::v11, BASE0, "/definitions/axis/properties/position/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/position/oneOf/1"] => NumberValue(_)
+    } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/position"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/bandPosition`
 #[derive(Clone, Debug, PartialEq)]
@@ -7483,10 +7175,10 @@ pub enum BandPosition {
     NumberValue(NumberValue),
 }
 rt::union!(
-    BandPosition { [validators::v11, BASE0,
-    "/definitions/axis/properties/bandPosition/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/bandPosition/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
+    BandPosition {
+    [validators::v11, BASE0, "/definitions/axis/properties/bandPosition/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/bandPosition/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/bandPosition"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/translate`
@@ -7496,10 +7188,10 @@ pub enum Translate {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Translate { [validators::v11, BASE0,
-    "/definitions/axis/properties/translate/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/translate/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/translate"
+    Translate {
+    [validators::v11, BASE0, "/definitions/axis/properties/translate/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/translate/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/translate"
 );
 /// Schema: `typify/vega.json#/definitions/arrayOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -7508,8 +7200,8 @@ pub enum ArrayOrSignal {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    ArrayOrSignal { Array(_) : array, SignalRef(_) : object } contract[validators::t0:: <
-    32 >], BASE0, "/definitions/arrayOrSignal"
+    ArrayOrSignal { Array(_): array, SignalRef(_): object } contract[validators::t0::<32>], BASE0,
+    "/definitions/arrayOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/textOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -7519,8 +7211,8 @@ pub enum TextOrSignal {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    TextOrSignal { String(_) : string, Array(_) : array, SignalRef(_) : object }
-    contract[validators::t0:: < 33 >], BASE0, "/definitions/textOrSignal"
+    TextOrSignal { String(_): string, Array(_): array,
+    SignalRef(_): object } contract[validators::t0::<33>], BASE0, "/definitions/textOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titlePadding`
 #[derive(Clone, Debug, PartialEq)]
@@ -7529,10 +7221,10 @@ pub enum AxisTitlePadding {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitlePadding { [validators::v11, BASE0,
-    "/definitions/axis/properties/titlePadding/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/titlePadding/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
+    AxisTitlePadding {
+    [validators::v11, BASE0, "/definitions/axis/properties/titlePadding/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titlePadding/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/titlePadding"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAlign`
@@ -7542,10 +7234,10 @@ pub enum AxisTitleAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    AxisTitleAlign { [validators::t26:: < 2 >, BASE0,
-    "/definitions/axis/properties/titleAlign/oneOf/0"] => String(_), [validators::t19:: <
-    16 >, BASE0, "/definitions/axis/properties/titleAlign/oneOf/1"] => AlignValue(_) }
-    contract[validators::t0:: < 34 >], BASE0, "/definitions/axis/properties/titleAlign"
+    AxisTitleAlign {
+    [validators::t26::<2>, BASE0, "/definitions/axis/properties/titleAlign/oneOf/0"] => String(_),
+    [validators::t19::<16>, BASE0, "/definitions/axis/properties/titleAlign/oneOf/1"] =>
+    AlignValue(_) } contract[validators::t0::<34>], BASE0, "/definitions/axis/properties/titleAlign"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAnchor`
 #[derive(Clone, Debug, PartialEq)]
@@ -7554,10 +7246,10 @@ pub enum AxisTitleAnchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    AxisTitleAnchor { [validators::v338, BASE0,
-    "/definitions/axis/properties/titleAnchor/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 17 >, BASE0, "/definitions/axis/properties/titleAnchor/oneOf/1"]
-    => AnchorValue(_) } contract[validators::t0:: < 35 >], BASE0,
+    AxisTitleAnchor {
+    [validators::v338, BASE0, "/definitions/axis/properties/titleAnchor/oneOf/0"] => Variant0(_),
+    [validators::t19::<17>, BASE0, "/definitions/axis/properties/titleAnchor/oneOf/1"] =>
+    AnchorValue(_) } contract[validators::t0::<35>], BASE0,
     "/definitions/axis/properties/titleAnchor"
 );
 /// Used by: `typify/vega.json#/definitions/axis/properties/titleAnchor/oneOf/0`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, `typify/vega.json#/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, and 2 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -7578,8 +7270,8 @@ pub enum AnchorValue {
     Object(AnchorValueObject),
 }
 rt::union_by_type!(
-    AnchorValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 36
-    >], BASE0, "/definitions/anchorValue"
+    AnchorValue { Array(_): array, Object(_): object } contract[validators::t0::<36>], BASE0,
+    "/definitions/anchorValue"
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -7599,22 +7291,19 @@ pub enum AnchorValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    AnchorValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 14 >, BASE0,
+    AnchorValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<14>, BASE0,
     "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
+    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 30 >], BASE0, "/definitions/anchorValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
+    => Offset(_) } contract[validators::t2::<30>], BASE0, "/definitions/anchorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -7633,20 +7322,18 @@ pub enum AnchorValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    AnchorValueObject { [validators::t19:: < 0 >, BASE0,
+    AnchorValueObject { [validators::t19::<0>, BASE0,
     "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 14 >, BASE0,
-    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2:: < 31 >, validators::t24:: < 1 >,
-    validators::t4:: < 16 >], BASE0, "/definitions/anchorValue/oneOf/1"
+    [validators::t1::<14>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/2"]
+    => ScaleBand(_), [validators::t22::<0>, BASE0,
+    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<31>, validators::t24::<1>, validators::t4::<16>], BASE0,
+    "/definitions/anchorValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAngle`
 #[derive(Clone, Debug, PartialEq)]
@@ -7655,10 +7342,10 @@ pub enum TitleAngle {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TitleAngle { [validators::v11, BASE0,
-    "/definitions/axis/properties/titleAngle/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/titleAngle/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/titleAngle"
+    TitleAngle {
+    [validators::v11, BASE0, "/definitions/axis/properties/titleAngle/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleAngle/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleAngle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleX`
 #[derive(Clone, Debug, PartialEq)]
@@ -7667,10 +7354,9 @@ pub enum TitleX {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TitleX { [validators::v11, BASE0, "/definitions/axis/properties/titleX/oneOf/0"] =>
-    Number(_), [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/titleX/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/titleX"
+    TitleX { [validators::v11, BASE0, "/definitions/axis/properties/titleX/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleX/oneOf/1"] => NumberValue(_) }
+    contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleX"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleY`
 #[derive(Clone, Debug, PartialEq)]
@@ -7679,10 +7365,9 @@ pub enum TitleY {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TitleY { [validators::v11, BASE0, "/definitions/axis/properties/titleY/oneOf/0"] =>
-    Number(_), [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/titleY/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/titleY"
+    TitleY { [validators::v11, BASE0, "/definitions/axis/properties/titleY/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleY/oneOf/1"] => NumberValue(_) }
+    contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleY"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline`
 #[derive(Clone, Debug, PartialEq)]
@@ -7691,11 +7376,10 @@ pub enum AxisTitleBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    AxisTitleBaseline { [validators::v346, BASE0,
-    "/definitions/axis/properties/titleBaseline/oneOf/0"] => String(_),
-    [validators::t19:: < 18 >, BASE0,
-    "/definitions/axis/properties/titleBaseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0:: < 37 >], BASE0,
+    AxisTitleBaseline {
+    [validators::v346, BASE0, "/definitions/axis/properties/titleBaseline/oneOf/0"] => String(_),
+    [validators::t19::<18>, BASE0, "/definitions/axis/properties/titleBaseline/oneOf/1"] =>
+    BaselineValue(_) } contract[validators::t0::<37>], BASE0,
     "/definitions/axis/properties/titleBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline/oneOf/0`
@@ -7715,9 +7399,8 @@ pub enum StringBaseline {
     LineBottom,
 }
 rt::string_enum!(
-    StringBaseline { Top = "top", Middle = "middle", Bottom = "bottom", Alphabetic =
-    "alphabetic", LineTop = "line-top", LineBottom = "line-bottom" }
-    contract[validators::v346], BASE0,
+    StringBaseline { Top = "top", Middle = "middle", Bottom = "bottom", Alphabetic = "alphabetic",
+    LineTop = "line-top", LineBottom = "line-bottom" } contract[validators::v346], BASE0,
     "/definitions/axis/properties/titleBaseline/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleColor`
@@ -7729,11 +7412,11 @@ pub enum AxisTitleColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    AxisTitleColor { [validators::v136, BASE0,
-    "/definitions/axis/properties/titleColor/oneOf/0"] => Null, [validators::v14, BASE0,
-    "/definitions/axis/properties/titleColor/oneOf/1"] => String(_), [validators::t19:: <
-    19 >, BASE0, "/definitions/axis/properties/titleColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0, "/definitions/axis/properties/titleColor"
+    AxisTitleColor {
+    [validators::v136, BASE0, "/definitions/axis/properties/titleColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/axis/properties/titleColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0, "/definitions/axis/properties/titleColor/oneOf/2"] =>
+    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/titleColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -7742,10 +7425,10 @@ pub enum AxisTitleFont {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisTitleFont { [validators::v14, BASE0,
-    "/definitions/axis/properties/titleFont/oneOf/0"] => String(_), [validators::t19:: <
-    20 >, BASE0, "/definitions/axis/properties/titleFont/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0, "/definitions/axis/properties/titleFont"
+    AxisTitleFont {
+    [validators::v14, BASE0, "/definitions/axis/properties/titleFont/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/axis/properties/titleFont/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/titleFont"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -7754,11 +7437,11 @@ pub enum AxisTitleFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleFontSize { [validators::v11, BASE0,
-    "/definitions/axis/properties/titleFontSize/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/titleFontSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/titleFontSize"
+    AxisTitleFontSize {
+    [validators::v11, BASE0, "/definitions/axis/properties/titleFontSize/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleFontSize/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/titleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontStyle`
 #[derive(Clone, Debug, PartialEq)]
@@ -7767,11 +7450,10 @@ pub enum AxisTitleFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisTitleFontStyle { [validators::v14, BASE0,
-    "/definitions/axis/properties/titleFontStyle/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/axis/properties/titleFontStyle/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    AxisTitleFontStyle {
+    [validators::v14, BASE0, "/definitions/axis/properties/titleFontStyle/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/axis/properties/titleFontStyle/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/axis/properties/titleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontWeight`
@@ -7782,11 +7464,9 @@ pub enum AxisTitleFontWeight {
 }
 rt::union!(
     AxisTitleFontWeight { [validators::v117, BASE0,
-    "/definitions/axis/properties/titleFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 21 >, BASE0,
-    "/definitions/axis/properties/titleFontWeight/oneOf/1"] => FontWeightValue(_) }
-    contract[validators::t0:: < 39 >], BASE0,
-    "/definitions/axis/properties/titleFontWeight"
+    "/definitions/axis/properties/titleFontWeight/oneOf/0"] => Variant0(_), [validators::t19::<21>,
+    BASE0, "/definitions/axis/properties/titleFontWeight/oneOf/1"] => FontWeightValue(_) }
+    contract[validators::t0::<39>], BASE0, "/definitions/axis/properties/titleFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLimit`
 #[derive(Clone, Debug, PartialEq)]
@@ -7795,10 +7475,10 @@ pub enum AxisTitleLimit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleLimit { [validators::v11, BASE0,
-    "/definitions/axis/properties/titleLimit/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/titleLimit/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/titleLimit"
+    AxisTitleLimit {
+    [validators::v11, BASE0, "/definitions/axis/properties/titleLimit/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleLimit/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleLimit"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLineHeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -7807,11 +7487,10 @@ pub enum AxisTitleLineHeight {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleLineHeight { [validators::v11, BASE0,
-    "/definitions/axis/properties/titleLineHeight/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/titleLineHeight/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    AxisTitleLineHeight {
+    [validators::v11, BASE0, "/definitions/axis/properties/titleLineHeight/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleLineHeight/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/titleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleOpacity`
@@ -7821,10 +7500,10 @@ pub enum AxisTitleOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleOpacity { [validators::v11, BASE0,
-    "/definitions/axis/properties/titleOpacity/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/titleOpacity/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
+    AxisTitleOpacity {
+    [validators::v11, BASE0, "/definitions/axis/properties/titleOpacity/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/titleOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainCap`
@@ -7834,10 +7513,10 @@ pub enum DomainCap {
     StringValue(StringValue),
 }
 rt::union!(
-    DomainCap { [validators::v14, BASE0,
-    "/definitions/axis/properties/domainCap/oneOf/0"] => String(_), [validators::t19:: <
-    20 >, BASE0, "/definitions/axis/properties/domainCap/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0, "/definitions/axis/properties/domainCap"
+    DomainCap {
+    [validators::v14, BASE0, "/definitions/axis/properties/domainCap/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/axis/properties/domainCap/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/domainCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -7848,11 +7527,12 @@ pub enum DomainColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    DomainColor { [validators::v136, BASE0,
-    "/definitions/axis/properties/domainColor/oneOf/0"] => Null, [validators::v14, BASE0,
-    "/definitions/axis/properties/domainColor/oneOf/1"] => String(_), [validators::t19::
-    < 19 >, BASE0, "/definitions/axis/properties/domainColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0, "/definitions/axis/properties/domainColor"
+    DomainColor {
+    [validators::v136, BASE0, "/definitions/axis/properties/domainColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/axis/properties/domainColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0, "/definitions/axis/properties/domainColor/oneOf/2"] =>
+    ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/axis/properties/domainColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -7861,10 +7541,10 @@ pub enum DomainDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    DomainDash { [validators::t5:: < 4 >, BASE0,
-    "/definitions/axis/properties/domainDash/oneOf/0"] => Array(_), [validators::t19:: <
-    22 >, BASE0, "/definitions/axis/properties/domainDash/oneOf/1"] => ArrayValue(_) }
-    contract[validators::t0:: < 40 >], BASE0, "/definitions/axis/properties/domainDash"
+    DomainDash {
+    [validators::t5::<4>, BASE0, "/definitions/axis/properties/domainDash/oneOf/0"] => Array(_),
+    [validators::t19::<22>, BASE0, "/definitions/axis/properties/domainDash/oneOf/1"] =>
+    ArrayValue(_) } contract[validators::t0::<40>], BASE0, "/definitions/axis/properties/domainDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -7873,11 +7553,10 @@ pub enum DomainDashOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    DomainDashOffset { [validators::v11, BASE0,
-    "/definitions/axis/properties/domainDashOffset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/domainDashOffset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    DomainDashOffset {
+    [validators::v11, BASE0, "/definitions/axis/properties/domainDashOffset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/domainDashOffset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/domainDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainOpacity`
@@ -7887,11 +7566,11 @@ pub enum DomainOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    DomainOpacity { [validators::v11, BASE0,
-    "/definitions/axis/properties/domainOpacity/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/domainOpacity/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/domainOpacity"
+    DomainOpacity {
+    [validators::v11, BASE0, "/definitions/axis/properties/domainOpacity/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/domainOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/domainOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainWidth`
 #[derive(Clone, Debug, PartialEq)]
@@ -7900,10 +7579,11 @@ pub enum DomainWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    DomainWidth { [validators::v11, BASE0,
-    "/definitions/axis/properties/domainWidth/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/domainWidth/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/domainWidth"
+    DomainWidth {
+    [validators::v11, BASE0, "/definitions/axis/properties/domainWidth/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/domainWidth/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/domainWidth"
 );
 /// Schema: `typify/vega.json#/definitions/tickBand`
 #[derive(Clone, Debug, PartialEq)]
@@ -7912,8 +7592,8 @@ pub enum TickBand {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    TickBand { String(_) : string, SignalRef(_) : object } contract[validators::t0:: < 41
-    >], BASE0, "/definitions/tickBand"
+    TickBand { String(_): string, SignalRef(_): object } contract[validators::t0::<41>], BASE0,
+    "/definitions/tickBand"
 );
 /// Schema: `typify/vega.json#/definitions/tickBand/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -7924,8 +7604,8 @@ pub enum StringBand {
     Extent,
 }
 rt::string_enum!(
-    StringBand { Center = "center", Extent = "extent" } contract[validators::t27:: < 11
-    >], BASE0, "/definitions/tickBand/oneOf/0"
+    StringBand { Center = "center", Extent = "extent" } contract[validators::t27::<11>], BASE0,
+    "/definitions/tickBand/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickCap`
 #[derive(Clone, Debug, PartialEq)]
@@ -7934,10 +7614,9 @@ pub enum TickCap {
     StringValue(StringValue),
 }
 rt::union!(
-    TickCap { [validators::v14, BASE0, "/definitions/axis/properties/tickCap/oneOf/0"] =>
-    String(_), [validators::t19:: < 20 >, BASE0,
-    "/definitions/axis/properties/tickCap/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0, "/definitions/axis/properties/tickCap"
+    TickCap { [validators::v14, BASE0, "/definitions/axis/properties/tickCap/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/axis/properties/tickCap/oneOf/1"] => StringValue(_)
+    } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/tickCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -7948,11 +7627,10 @@ pub enum TickColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    TickColor { [validators::v136, BASE0,
-    "/definitions/axis/properties/tickColor/oneOf/0"] => Null, [validators::v14, BASE0,
-    "/definitions/axis/properties/tickColor/oneOf/1"] => String(_), [validators::t19:: <
-    19 >, BASE0, "/definitions/axis/properties/tickColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0, "/definitions/axis/properties/tickColor"
+    TickColor { [validators::v136, BASE0, "/definitions/axis/properties/tickColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/axis/properties/tickColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0, "/definitions/axis/properties/tickColor/oneOf/2"] =>
+    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/tickColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -7961,10 +7639,10 @@ pub enum TickDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    TickDash { [validators::t5:: < 4 >, BASE0,
-    "/definitions/axis/properties/tickDash/oneOf/0"] => Array(_), [validators::t19:: < 22
-    >, BASE0, "/definitions/axis/properties/tickDash/oneOf/1"] => ArrayValue(_) }
-    contract[validators::t0:: < 40 >], BASE0, "/definitions/axis/properties/tickDash"
+    TickDash {
+    [validators::t5::<4>, BASE0, "/definitions/axis/properties/tickDash/oneOf/0"] => Array(_),
+    [validators::t19::<22>, BASE0, "/definitions/axis/properties/tickDash/oneOf/1"] => ArrayValue(_)
+    } contract[validators::t0::<40>], BASE0, "/definitions/axis/properties/tickDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -7973,11 +7651,10 @@ pub enum TickDashOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickDashOffset { [validators::v11, BASE0,
-    "/definitions/axis/properties/tickDashOffset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/tickDashOffset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    TickDashOffset {
+    [validators::v11, BASE0, "/definitions/axis/properties/tickDashOffset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickDashOffset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/tickDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOffset`
@@ -7987,10 +7664,10 @@ pub enum TickOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickOffset { [validators::v11, BASE0,
-    "/definitions/axis/properties/tickOffset/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/tickOffset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/tickOffset"
+    TickOffset {
+    [validators::v11, BASE0, "/definitions/axis/properties/tickOffset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickOffset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/tickOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOpacity`
 #[derive(Clone, Debug, PartialEq)]
@@ -7999,10 +7676,11 @@ pub enum TickOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickOpacity { [validators::v11, BASE0,
-    "/definitions/axis/properties/tickOpacity/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/tickOpacity/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/tickOpacity"
+    TickOpacity {
+    [validators::v11, BASE0, "/definitions/axis/properties/tickOpacity/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/tickOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickRound`
 #[derive(Clone, Debug, PartialEq)]
@@ -8011,10 +7689,11 @@ pub enum TickRound {
     BooleanValue(BooleanValue),
 }
 rt::union!(
-    TickRound { [validators::v126, BASE0,
-    "/definitions/axis/properties/tickRound/oneOf/0"] => Boolean(_), [validators::t19:: <
-    23 >, BASE0, "/definitions/axis/properties/tickRound/oneOf/1"] => BooleanValue(_) }
-    contract[validators::t0:: < 42 >], BASE0, "/definitions/axis/properties/tickRound"
+    TickRound {
+    [validators::v126, BASE0, "/definitions/axis/properties/tickRound/oneOf/0"] => Boolean(_),
+    [validators::t19::<23>, BASE0, "/definitions/axis/properties/tickRound/oneOf/1"] =>
+    BooleanValue(_) } contract[validators::t0::<42>], BASE0,
+    "/definitions/axis/properties/tickRound"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -8023,10 +7702,10 @@ pub enum TickSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickSize { [validators::v11, BASE0, "/definitions/axis/properties/tickSize/oneOf/0"]
-    => Number(_), [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/tickSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/tickSize"
+    TickSize {
+    [validators::v11, BASE0, "/definitions/axis/properties/tickSize/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickSize/oneOf/1"] => NumberValue(_)
+    } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/tickSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickWidth`
 #[derive(Clone, Debug, PartialEq)]
@@ -8035,10 +7714,10 @@ pub enum TickWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickWidth { [validators::v11, BASE0,
-    "/definitions/axis/properties/tickWidth/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/tickWidth/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/tickWidth"
+    TickWidth {
+    [validators::v11, BASE0, "/definitions/axis/properties/tickWidth/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickWidth/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/tickWidth"
 );
 /// Schema: `typify/vega.json#/definitions/tickCount`
 #[derive(Clone, Debug, PartialEq)]
@@ -8052,8 +7731,8 @@ rt::union!(
     TickCount { [validators::v11, BASE0, "/definitions/tickCount/oneOf/0"] => Number(_),
     [validators::v321, BASE0, "/definitions/tickCount/oneOf/1"] => String(_),
     [validators::v322, BASE0, "/definitions/tickCount/oneOf/2"] => Interval(_),
-    [validators::t19:: < 0 >, BASE0, "/definitions/tickCount/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7:: < 6 >], BASE0, "/definitions/tickCount"
+    [validators::t19::<0>, BASE0, "/definitions/tickCount/oneOf/3"] => SignalRef(_) }
+    contract[validators::t7::<6>], BASE0, "/definitions/tickCount"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridCap`
 #[derive(Clone, Debug, PartialEq)]
@@ -8062,10 +7741,9 @@ pub enum GridCap {
     StringValue(StringValue),
 }
 rt::union!(
-    GridCap { [validators::v14, BASE0, "/definitions/axis/properties/gridCap/oneOf/0"] =>
-    String(_), [validators::t19:: < 20 >, BASE0,
-    "/definitions/axis/properties/gridCap/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0, "/definitions/axis/properties/gridCap"
+    GridCap { [validators::v14, BASE0, "/definitions/axis/properties/gridCap/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/axis/properties/gridCap/oneOf/1"] => StringValue(_)
+    } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/gridCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -8076,11 +7754,10 @@ pub enum GridColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    GridColor { [validators::v136, BASE0,
-    "/definitions/axis/properties/gridColor/oneOf/0"] => Null, [validators::v14, BASE0,
-    "/definitions/axis/properties/gridColor/oneOf/1"] => String(_), [validators::t19:: <
-    19 >, BASE0, "/definitions/axis/properties/gridColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0, "/definitions/axis/properties/gridColor"
+    GridColor { [validators::v136, BASE0, "/definitions/axis/properties/gridColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/axis/properties/gridColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0, "/definitions/axis/properties/gridColor/oneOf/2"] =>
+    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/gridColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -8089,10 +7766,10 @@ pub enum GridDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    GridDash { [validators::t5:: < 4 >, BASE0,
-    "/definitions/axis/properties/gridDash/oneOf/0"] => Array(_), [validators::t19:: < 22
-    >, BASE0, "/definitions/axis/properties/gridDash/oneOf/1"] => ArrayValue(_) }
-    contract[validators::t0:: < 40 >], BASE0, "/definitions/axis/properties/gridDash"
+    GridDash {
+    [validators::t5::<4>, BASE0, "/definitions/axis/properties/gridDash/oneOf/0"] => Array(_),
+    [validators::t19::<22>, BASE0, "/definitions/axis/properties/gridDash/oneOf/1"] => ArrayValue(_)
+    } contract[validators::t0::<40>], BASE0, "/definitions/axis/properties/gridDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -8101,11 +7778,10 @@ pub enum GridDashOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GridDashOffset { [validators::v11, BASE0,
-    "/definitions/axis/properties/gridDashOffset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/gridDashOffset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    GridDashOffset {
+    [validators::v11, BASE0, "/definitions/axis/properties/gridDashOffset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/gridDashOffset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/gridDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridOpacity`
@@ -8115,10 +7791,11 @@ pub enum GridOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GridOpacity { [validators::v11, BASE0,
-    "/definitions/axis/properties/gridOpacity/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/gridOpacity/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/gridOpacity"
+    GridOpacity {
+    [validators::v11, BASE0, "/definitions/axis/properties/gridOpacity/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/gridOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/gridOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridWidth`
 #[derive(Clone, Debug, PartialEq)]
@@ -8127,10 +7804,10 @@ pub enum GridWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GridWidth { [validators::v11, BASE0,
-    "/definitions/axis/properties/gridWidth/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/gridWidth/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/gridWidth"
+    GridWidth {
+    [validators::v11, BASE0, "/definitions/axis/properties/gridWidth/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/gridWidth/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/gridWidth"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelAlign`
 #[derive(Clone, Debug, PartialEq)]
@@ -8139,10 +7816,10 @@ pub enum AxisLabelAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    AxisLabelAlign { [validators::t26:: < 2 >, BASE0,
-    "/definitions/axis/properties/labelAlign/oneOf/0"] => String(_), [validators::t19:: <
-    16 >, BASE0, "/definitions/axis/properties/labelAlign/oneOf/1"] => AlignValue(_) }
-    contract[validators::t0:: < 34 >], BASE0, "/definitions/axis/properties/labelAlign"
+    AxisLabelAlign {
+    [validators::t26::<2>, BASE0, "/definitions/axis/properties/labelAlign/oneOf/0"] => String(_),
+    [validators::t19::<16>, BASE0, "/definitions/axis/properties/labelAlign/oneOf/1"] =>
+    AlignValue(_) } contract[validators::t0::<34>], BASE0, "/definitions/axis/properties/labelAlign"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelBaseline`
 #[derive(Clone, Debug, PartialEq)]
@@ -8151,11 +7828,10 @@ pub enum AxisLabelBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    AxisLabelBaseline { [validators::v346, BASE0,
-    "/definitions/axis/properties/labelBaseline/oneOf/0"] => String(_),
-    [validators::t19:: < 18 >, BASE0,
-    "/definitions/axis/properties/labelBaseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0:: < 37 >], BASE0,
+    AxisLabelBaseline {
+    [validators::v346, BASE0, "/definitions/axis/properties/labelBaseline/oneOf/0"] => String(_),
+    [validators::t19::<18>, BASE0, "/definitions/axis/properties/labelBaseline/oneOf/1"] =>
+    BaselineValue(_) } contract[validators::t0::<37>], BASE0,
     "/definitions/axis/properties/labelBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/labelOverlap`
@@ -8166,8 +7842,8 @@ pub enum LabelOverlap {
     SignalRef(SignalRef),
 }
 rt::union_by_type!(
-    LabelOverlap { Boolean(_) : bool, String(_) : string, SignalRef(_) : object }
-    contract[validators::t9:: < 24 >], BASE0, "/definitions/labelOverlap"
+    LabelOverlap { Boolean(_): bool, String(_): string,
+    SignalRef(_): object } contract[validators::t9::<24>], BASE0, "/definitions/labelOverlap"
 );
 /// Schema: `typify/vega.json#/definitions/labelOverlap/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -8178,8 +7854,8 @@ pub enum StringOverlap {
     Greedy,
 }
 rt::string_enum!(
-    StringOverlap { Parity = "parity", Greedy = "greedy" } contract[validators::t27:: <
-    12 >], BASE0, "/definitions/labelOverlap/oneOf/1"
+    StringOverlap { Parity = "parity", Greedy = "greedy" } contract[validators::t27::<12>], BASE0,
+    "/definitions/labelOverlap/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelAngle`
 #[derive(Clone, Debug, PartialEq)]
@@ -8188,10 +7864,10 @@ pub enum LabelAngle {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LabelAngle { [validators::v11, BASE0,
-    "/definitions/axis/properties/labelAngle/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/labelAngle/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/labelAngle"
+    LabelAngle {
+    [validators::v11, BASE0, "/definitions/axis/properties/labelAngle/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelAngle/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/labelAngle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -8202,11 +7878,11 @@ pub enum AxisLabelColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    AxisLabelColor { [validators::v136, BASE0,
-    "/definitions/axis/properties/labelColor/oneOf/0"] => Null, [validators::v14, BASE0,
-    "/definitions/axis/properties/labelColor/oneOf/1"] => String(_), [validators::t19:: <
-    19 >, BASE0, "/definitions/axis/properties/labelColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0, "/definitions/axis/properties/labelColor"
+    AxisLabelColor {
+    [validators::v136, BASE0, "/definitions/axis/properties/labelColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/axis/properties/labelColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0, "/definitions/axis/properties/labelColor/oneOf/2"] =>
+    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/labelColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -8215,10 +7891,10 @@ pub enum AxisLabelFont {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisLabelFont { [validators::v14, BASE0,
-    "/definitions/axis/properties/labelFont/oneOf/0"] => String(_), [validators::t19:: <
-    20 >, BASE0, "/definitions/axis/properties/labelFont/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0, "/definitions/axis/properties/labelFont"
+    AxisLabelFont {
+    [validators::v14, BASE0, "/definitions/axis/properties/labelFont/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/axis/properties/labelFont/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/labelFont"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -8227,11 +7903,11 @@ pub enum AxisLabelFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelFontSize { [validators::v11, BASE0,
-    "/definitions/axis/properties/labelFontSize/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/labelFontSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/labelFontSize"
+    AxisLabelFontSize {
+    [validators::v11, BASE0, "/definitions/axis/properties/labelFontSize/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelFontSize/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/labelFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontWeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -8241,11 +7917,9 @@ pub enum AxisLabelFontWeight {
 }
 rt::union!(
     AxisLabelFontWeight { [validators::v117, BASE0,
-    "/definitions/axis/properties/labelFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 21 >, BASE0,
-    "/definitions/axis/properties/labelFontWeight/oneOf/1"] => FontWeightValue(_) }
-    contract[validators::t0:: < 39 >], BASE0,
-    "/definitions/axis/properties/labelFontWeight"
+    "/definitions/axis/properties/labelFontWeight/oneOf/0"] => Variant0(_), [validators::t19::<21>,
+    BASE0, "/definitions/axis/properties/labelFontWeight/oneOf/1"] => FontWeightValue(_) }
+    contract[validators::t0::<39>], BASE0, "/definitions/axis/properties/labelFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontStyle`
 #[derive(Clone, Debug, PartialEq)]
@@ -8254,11 +7928,10 @@ pub enum AxisLabelFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisLabelFontStyle { [validators::v14, BASE0,
-    "/definitions/axis/properties/labelFontStyle/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/axis/properties/labelFontStyle/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    AxisLabelFontStyle {
+    [validators::v14, BASE0, "/definitions/axis/properties/labelFontStyle/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/axis/properties/labelFontStyle/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/axis/properties/labelFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLimit`
@@ -8268,10 +7941,10 @@ pub enum AxisLabelLimit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelLimit { [validators::v11, BASE0,
-    "/definitions/axis/properties/labelLimit/oneOf/0"] => Number(_), [validators::t19:: <
-    1 >, BASE0, "/definitions/axis/properties/labelLimit/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/labelLimit"
+    AxisLabelLimit {
+    [validators::v11, BASE0, "/definitions/axis/properties/labelLimit/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelLimit/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/labelLimit"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLineHeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -8280,11 +7953,10 @@ pub enum LabelLineHeight {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LabelLineHeight { [validators::v11, BASE0,
-    "/definitions/axis/properties/labelLineHeight/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/axis/properties/labelLineHeight/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    LabelLineHeight {
+    [validators::v11, BASE0, "/definitions/axis/properties/labelLineHeight/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelLineHeight/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOpacity`
@@ -8294,10 +7966,10 @@ pub enum AxisLabelOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelOpacity { [validators::v11, BASE0,
-    "/definitions/axis/properties/labelOpacity/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/labelOpacity/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
+    AxisLabelOpacity {
+    [validators::v11, BASE0, "/definitions/axis/properties/labelOpacity/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOffset`
@@ -8307,10 +7979,11 @@ pub enum AxisLabelOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelOffset { [validators::v11, BASE0,
-    "/definitions/axis/properties/labelOffset/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/labelOffset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/axis/properties/labelOffset"
+    AxisLabelOffset {
+    [validators::v11, BASE0, "/definitions/axis/properties/labelOffset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelOffset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/labelOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelPadding`
 #[derive(Clone, Debug, PartialEq)]
@@ -8319,10 +7992,10 @@ pub enum LabelPadding {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LabelPadding { [validators::v11, BASE0,
-    "/definitions/axis/properties/labelPadding/oneOf/0"] => Number(_), [validators::t19::
-    < 1 >, BASE0, "/definitions/axis/properties/labelPadding/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
+    LabelPadding {
+    [validators::v11, BASE0, "/definitions/axis/properties/labelPadding/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelPadding/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelPadding"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/encode`
@@ -8346,9 +8019,8 @@ pub struct GuideEncode {
     pub extra: rt::Extra<EncodeEntry>,
 }
 rt::object!(
-    GuideEncode { name = "name"; interactive = "interactive" default : bool = false;
-    style = "style"; } extra extra contract[validators::v366], BASE0,
-    "/definitions/guideEncode"
+    GuideEncode { name = "name"; interactive = "interactive" default: bool = false; style = "style";
+    } extra extra contract[validators::v366], BASE0, "/definitions/guideEncode"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, Debug, PartialEq)]
@@ -8874,203 +8546,196 @@ pub enum Legend {
     },
 }
 rt::union!(
-    Legend { [validators::t22:: < 1 >, BASE0, "/definitions/legend/allOf/1/anyOf/0"] =>
-    Size { size = "size", required; shape = "shape"; fill = "fill"; stroke = "stroke";
-    opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type
-    = "type"; direction = "direction"; orient = "orient"; tick_count = "tickCount";
+    Legend { [validators::t22::<1>, BASE0, "/definitions/legend/allOf/1/anyOf/0"] => Size {
+    size = "size", required; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
+    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount";
     tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius =
-    "cornerRadius"; fill_color = "fillColor"; offset = "offset"; padding = "padding";
-    stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title =
-    "title"; title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
-    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
-    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
-    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
-    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
-    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
-    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
-    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
-    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
-    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
-    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
-    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
-    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
-    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
-    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
-    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
-    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
-    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
-    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
-    label_separation = "labelSeparation"; encode = "encode"; } deny, [validators::t22:: <
-    2 >, BASE0, "/definitions/legend/allOf/1/anyOf/1"] => Shape { size = "size"; shape =
-    "shape", required; fill = "fill"; stroke = "stroke"; opacity = "opacity"; stroke_dash
-    = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type"; direction =
-    "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
-    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
-    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
-    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
-    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
-    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
-    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
-    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
-    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
-    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
-    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
-    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
-    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
-    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
-    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
-    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
-    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
-    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
-    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
-    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
-    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
-    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
-    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
-    label_separation = "labelSeparation"; encode = "encode"; } deny, [validators::t22:: <
-    3 >, BASE0, "/definitions/legend/allOf/1/anyOf/2"] => Fill { size = "size"; shape =
-    "shape"; fill = "fill", required; stroke = "stroke"; opacity = "opacity"; stroke_dash
-    = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type"; direction =
-    "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
-    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
-    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
-    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
-    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
-    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
-    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
-    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
-    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
-    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
-    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
-    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
-    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
-    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
-    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
-    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
-    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
-    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
-    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
-    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
-    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
-    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
-    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
-    label_separation = "labelSeparation"; encode = "encode"; } deny, [validators::t22:: <
-    4 >, BASE0, "/definitions/legend/allOf/1/anyOf/3"] => Stroke { size = "size"; shape =
-    "shape"; fill = "fill"; stroke = "stroke", required; opacity = "opacity"; stroke_dash
-    = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type"; direction =
-    "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
-    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
-    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
-    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
-    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
-    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
-    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
-    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
-    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
-    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
-    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
-    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
-    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
-    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
-    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
-    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
-    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
-    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
-    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
-    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
-    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
-    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
-    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
-    label_separation = "labelSeparation"; encode = "encode"; } deny, [validators::t22:: <
-    5 >, BASE0, "/definitions/legend/allOf/1/anyOf/4"] => Opacity { size = "size"; shape
-    = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity", required;
-    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type"; direction
-    = "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
-    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
-    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
-    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
-    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
-    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
-    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
-    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
-    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
-    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
-    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
-    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
-    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
-    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
-    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
-    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
-    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
-    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
-    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
-    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
-    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
-    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
-    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
-    label_separation = "labelSeparation"; encode = "encode"; } deny, [validators::t22:: <
-    6 >, BASE0, "/definitions/legend/allOf/1/anyOf/5"] => StrokeDash { size = "size";
-    shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity"; stroke_dash =
-    "strokeDash", required; stroke_width = "strokeWidth"; r#type = "type"; direction =
-    "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
-    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
-    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
-    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
-    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
-    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
-    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
-    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
-    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
-    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
-    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
-    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
-    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
-    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
-    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
-    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
-    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
-    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
-    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
-    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
-    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
-    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
-    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
-    label_separation = "labelSeparation"; encode = "encode"; } deny, [validators::t22:: <
-    7 >, BASE0, "/definitions/legend/allOf/1/anyOf/6"] => StrokeWidth { size = "size";
-    shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity"; stroke_dash =
-    "strokeDash"; stroke_width = "strokeWidth", required; r#type = "type"; direction =
-    "direction"; orient = "orient"; tick_count = "tickCount"; tick_min_step =
-    "tickMinStep"; symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex";
-    aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color =
-    "strokeColor"; legend_x = "legendX"; legend_y = "legendY"; title = "title";
-    title_align = "titleAlign"; title_anchor = "titleAnchor"; title_baseline =
-    "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
-    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
-    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
-    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
-    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
-    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
-    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
-    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
-    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
-    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
-    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
-    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
-    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
-    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
-    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
-    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
-    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
-    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
-    label_separation = "labelSeparation"; encode = "encode"; } deny }
-    contract[validators::t2:: < 32 >], BASE0, "/definitions/legend"
+    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
+    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
+    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
+    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
+    gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
+    gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
+    column_padding = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+    symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+    symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+    symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+    symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width = "symbolStrokeWidth";
+    symbol_type = "symbolType"; format = "format"; format_type = "formatType";
+    label_align = "labelAlign"; label_baseline = "labelBaseline"; label_color = "labelColor";
+    label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
+    label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
+    label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
+    [validators::t22::<2>, BASE0, "/definitions/legend/allOf/1/anyOf/1"] => Shape { size = "size";
+    shape = "shape", required; fill = "fill"; stroke = "stroke"; opacity = "opacity";
+    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount";
+    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
+    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
+    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
+    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
+    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
+    gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
+    gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
+    column_padding = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+    symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+    symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+    symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+    symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width = "symbolStrokeWidth";
+    symbol_type = "symbolType"; format = "format"; format_type = "formatType";
+    label_align = "labelAlign"; label_baseline = "labelBaseline"; label_color = "labelColor";
+    label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
+    label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
+    label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
+    [validators::t22::<3>, BASE0, "/definitions/legend/allOf/1/anyOf/2"] => Fill { size = "size";
+    shape = "shape"; fill = "fill", required; stroke = "stroke"; opacity = "opacity";
+    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount";
+    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
+    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
+    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
+    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
+    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
+    gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
+    gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
+    column_padding = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+    symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+    symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+    symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+    symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width = "symbolStrokeWidth";
+    symbol_type = "symbolType"; format = "format"; format_type = "formatType";
+    label_align = "labelAlign"; label_baseline = "labelBaseline"; label_color = "labelColor";
+    label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
+    label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
+    label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
+    [validators::t22::<4>, BASE0, "/definitions/legend/allOf/1/anyOf/3"] => Stroke { size = "size";
+    shape = "shape"; fill = "fill"; stroke = "stroke", required; opacity = "opacity";
+    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount";
+    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
+    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
+    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
+    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
+    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
+    gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
+    gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
+    column_padding = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+    symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+    symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+    symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+    symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width = "symbolStrokeWidth";
+    symbol_type = "symbolType"; format = "format"; format_type = "formatType";
+    label_align = "labelAlign"; label_baseline = "labelBaseline"; label_color = "labelColor";
+    label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
+    label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
+    label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
+    [validators::t22::<5>, BASE0, "/definitions/legend/allOf/1/anyOf/4"] => Opacity { size = "size";
+    shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity", required;
+    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount";
+    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
+    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
+    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
+    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
+    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
+    gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
+    gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
+    column_padding = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+    symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+    symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+    symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+    symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width = "symbolStrokeWidth";
+    symbol_type = "symbolType"; format = "format"; format_type = "formatType";
+    label_align = "labelAlign"; label_baseline = "labelBaseline"; label_color = "labelColor";
+    label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
+    label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
+    label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
+    [validators::t22::<6>, BASE0, "/definitions/legend/allOf/1/anyOf/5"] => StrokeDash {
+    size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
+    stroke_dash = "strokeDash", required; stroke_width = "strokeWidth"; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount";
+    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
+    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
+    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
+    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
+    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
+    gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
+    gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
+    column_padding = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+    symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+    symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+    symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+    symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width = "symbolStrokeWidth";
+    symbol_type = "symbolType"; format = "format"; format_type = "formatType";
+    label_align = "labelAlign"; label_baseline = "labelBaseline"; label_color = "labelColor";
+    label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
+    label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
+    label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
+    [validators::t22::<7>, BASE0, "/definitions/legend/allOf/1/anyOf/6"] => StrokeWidth {
+    size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
+    stroke_dash = "strokeDash"; stroke_width = "strokeWidth", required; r#type = "type";
+    direction = "direction"; orient = "orient"; tick_count = "tickCount";
+    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
+    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
+    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
+    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
+    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
+    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
+    gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
+    gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
+    column_padding = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign";
+    symbol_dash = "symbolDash"; symbol_dash_offset = "symbolDashOffset";
+    symbol_fill_color = "symbolFillColor"; symbol_offset = "symbolOffset";
+    symbol_opacity = "symbolOpacity"; symbol_size = "symbolSize";
+    symbol_stroke_color = "symbolStrokeColor"; symbol_stroke_width = "symbolStrokeWidth";
+    symbol_type = "symbolType"; format = "format"; format_type = "formatType";
+    label_align = "labelAlign"; label_baseline = "labelBaseline"; label_color = "labelColor";
+    label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
+    label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
+    label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode";
+    } deny } contract[validators::t2::<32>], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -9081,8 +8746,8 @@ pub enum LegendType {
     Symbol,
 }
 rt::string_enum!(
-    LegendType { Gradient = "gradient", Symbol = "symbol" } contract[validators::t27:: <
-    13 >], BASE0, "/definitions/legend/allOf/0/properties/type"
+    LegendType { Gradient = "gradient", Symbol = "symbol" } contract[validators::t27::<13>], BASE0,
+    "/definitions/legend/allOf/0/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/direction`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -9093,9 +8758,8 @@ pub enum Direction {
     Horizontal,
 }
 rt::string_enum!(
-    Direction { Vertical = "vertical", Horizontal = "horizontal" }
-    contract[validators::t27:: < 14 >], BASE0,
-    "/definitions/legend/allOf/0/properties/direction"
+    Direction { Vertical = "vertical", Horizontal = "horizontal" } contract[validators::t27::<14>],
+    BASE0, "/definitions/legend/allOf/0/properties/direction"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -9120,9 +8784,9 @@ pub enum RootLegendSizeOrientString {
     BottomRight,
 }
 rt::string_enum!(
-    RootLegendSizeOrientString { None = "none", Left = "left", Right = "right", Top =
-    "top", Bottom = "bottom", TopLeft = "top-left", TopRight = "top-right", BottomLeft =
-    "bottom-left", BottomRight = "bottom-right" } contract[validators::v377], BASE0,
+    RootLegendSizeOrientString { None = "none", Left = "left", Right = "right", Top = "top",
+    Bottom = "bottom", TopLeft = "top-left", TopRight = "top-right", BottomLeft = "bottom-left",
+    BottomRight = "bottom-right" } contract[validators::v377], BASE0,
     "/definitions/legend/allOf/0/properties/orient/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/cornerRadius`
@@ -9134,9 +8798,8 @@ pub enum CornerRadius {
 rt::union!(
     CornerRadius { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/cornerRadius/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/cornerRadius/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/cornerRadius/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/cornerRadius"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/fillColor`
@@ -9148,13 +8811,12 @@ pub enum FillColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    FillColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/fillColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/fillColor/oneOf/1"]
-    => String(_), [validators::t19:: < 19 >, BASE0,
+    FillColor {
+    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/fillColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/fillColor/oneOf/1"] =>
+    String(_), [validators::t19::<19>, BASE0,
     "/definitions/legend/allOf/0/properties/fillColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0,
-    "/definitions/legend/allOf/0/properties/fillColor"
+    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/fillColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -9163,11 +8825,10 @@ pub enum LegendOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendOffset { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/offset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    LegendOffset {
+    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/offset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/offset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/padding`
@@ -9177,11 +8838,10 @@ pub enum LegendPadding {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendPadding { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/padding/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/padding/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    LegendPadding {
+    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/padding/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/padding/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/strokeColor`
@@ -9193,14 +8853,12 @@ pub enum StrokeColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    StrokeColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/strokeColor/oneOf/0"] => Null,
-    [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/strokeColor/oneOf/1"] => String(_),
-    [validators::t19:: < 19 >, BASE0,
+    StrokeColor {
+    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/strokeColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/strokeColor/oneOf/1"] =>
+    String(_), [validators::t19::<19>, BASE0,
     "/definitions/legend/allOf/0/properties/strokeColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0,
-    "/definitions/legend/allOf/0/properties/strokeColor"
+    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/strokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendX`
 #[derive(Clone, Debug, PartialEq)]
@@ -9209,11 +8867,10 @@ pub enum LegendX {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendX { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/legendX/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/legendX/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    LegendX {
+    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/legendX/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/legendX/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/legendX"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendY`
@@ -9223,11 +8880,10 @@ pub enum LegendY {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendY { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/legendY/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/legendY/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    LegendY {
+    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/legendY/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/legendY/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/legendY"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleAlign`
@@ -9237,11 +8893,10 @@ pub enum LegendTitleAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    LegendTitleAlign { [validators::t26:: < 2 >, BASE0,
+    LegendTitleAlign { [validators::t26::<2>, BASE0,
     "/definitions/legend/allOf/0/properties/titleAlign/oneOf/0"] => String(_),
-    [validators::t19:: < 16 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleAlign/oneOf/1"] => AlignValue(_) }
-    contract[validators::t0:: < 34 >], BASE0,
+    [validators::t19::<16>, BASE0, "/definitions/legend/allOf/0/properties/titleAlign/oneOf/1"] =>
+    AlignValue(_) } contract[validators::t0::<34>], BASE0,
     "/definitions/legend/allOf/0/properties/titleAlign"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleAnchor`
@@ -9253,9 +8908,8 @@ pub enum LegendTitleAnchor {
 rt::union!(
     LegendTitleAnchor { [validators::v338, BASE0,
     "/definitions/legend/allOf/0/properties/titleAnchor/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 17 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleAnchor/oneOf/1"] => AnchorValue(_) }
-    contract[validators::t0:: < 35 >], BASE0,
+    [validators::t19::<17>, BASE0, "/definitions/legend/allOf/0/properties/titleAnchor/oneOf/1"] =>
+    AnchorValue(_) } contract[validators::t0::<35>], BASE0,
     "/definitions/legend/allOf/0/properties/titleAnchor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleBaseline`
@@ -9267,9 +8921,8 @@ pub enum LegendTitleBaseline {
 rt::union!(
     LegendTitleBaseline { [validators::v346, BASE0,
     "/definitions/legend/allOf/0/properties/titleBaseline/oneOf/0"] => String(_),
-    [validators::t19:: < 18 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleBaseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0:: < 37 >], BASE0,
+    [validators::t19::<18>, BASE0, "/definitions/legend/allOf/0/properties/titleBaseline/oneOf/1"]
+    => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
     "/definitions/legend/allOf/0/properties/titleBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleColor`
@@ -9281,13 +8934,12 @@ pub enum LegendTitleColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    LegendTitleColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/titleColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/titleColor/oneOf/1"]
-    => String(_), [validators::t19:: < 19 >, BASE0,
+    LegendTitleColor {
+    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/titleColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/titleColor/oneOf/1"] =>
+    String(_), [validators::t19::<19>, BASE0,
     "/definitions/legend/allOf/0/properties/titleColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0,
-    "/definitions/legend/allOf/0/properties/titleColor"
+    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/titleColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -9298,9 +8950,8 @@ pub enum LegendTitleFont {
 rt::union!(
     LegendTitleFont { [validators::v14, BASE0,
     "/definitions/legend/allOf/0/properties/titleFont/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFont/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/titleFont/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFont"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontSize`
@@ -9312,9 +8963,8 @@ pub enum LegendTitleFontSize {
 rt::union!(
     LegendTitleFontSize { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/titleFontSize/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFontSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleFontSize/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontStyle`
@@ -9326,9 +8976,8 @@ pub enum LegendTitleFontStyle {
 rt::union!(
     LegendTitleFontStyle { [validators::v14, BASE0,
     "/definitions/legend/allOf/0/properties/titleFontStyle/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFontStyle/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/titleFontStyle/oneOf/1"]
+    => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontWeight`
@@ -9340,9 +8989,8 @@ pub enum LegendTitleFontWeight {
 rt::union!(
     LegendTitleFontWeight { [validators::v117, BASE0,
     "/definitions/legend/allOf/0/properties/titleFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 21 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFontWeight/oneOf/1"] =>
-    FontWeightValue(_) } contract[validators::t0:: < 39 >], BASE0,
+    [validators::t19::<21>, BASE0, "/definitions/legend/allOf/0/properties/titleFontWeight/oneOf/1"]
+    => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLimit`
@@ -9354,9 +9002,8 @@ pub enum LegendTitleLimit {
 rt::union!(
     LegendTitleLimit { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/titleLimit/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleLimit/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleLimit/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleLimit"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLineHeight`
@@ -9368,9 +9015,8 @@ pub enum LegendTitleLineHeight {
 rt::union!(
     LegendTitleLineHeight { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/titleLineHeight/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleLineHeight/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleLineHeight/oneOf/1"]
+    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOpacity`
@@ -9382,9 +9028,8 @@ pub enum LegendTitleOpacity {
 rt::union!(
     LegendTitleOpacity { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/titleOpacity/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleOpacity/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOrient`
@@ -9394,11 +9039,10 @@ pub enum TitleOrient {
     OrientValue(OrientValue),
 }
 rt::union!(
-    TitleOrient { [validators::t28:: < 3 >, BASE0,
+    TitleOrient { [validators::t28::<3>, BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient/oneOf/0"] => String(_),
-    [validators::t19:: < 24 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titleOrient/oneOf/1"] => OrientValue(_) }
-    contract[validators::t0:: < 43 >], BASE0,
+    [validators::t19::<24>, BASE0, "/definitions/legend/allOf/0/properties/titleOrient/oneOf/1"] =>
+    OrientValue(_) } contract[validators::t0::<43>], BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOrient/oneOf/0`
@@ -9414,8 +9058,8 @@ pub enum Value {
     Bottom,
 }
 rt::string_enum!(
-    Value { Left = "left", Right = "right", Top = "top", Bottom = "bottom" }
-    contract[validators::t28:: < 3 >], BASE0,
+    Value { Left = "left", Right = "right", Top = "top",
+    Bottom = "bottom" } contract[validators::t28::<3>], BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue`
@@ -9425,8 +9069,8 @@ pub enum OrientValue {
     Object(OrientValueObject),
 }
 rt::union_by_type!(
-    OrientValue { Array(_) : array, Object(_) : object } contract[validators::t0:: < 44
-    >], BASE0, "/definitions/orientValue"
+    OrientValue { Array(_): array, Object(_): object } contract[validators::t0::<44>], BASE0,
+    "/definitions/orientValue"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -9446,22 +9090,19 @@ pub enum OrientValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    OrientValueArrayItem { [validators::t19:: < 0 >, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] =>
-    SignalRef(_), [validators::t1:: < 15 >, BASE0,
+    OrientValueArrayItem { [validators::t19::<0>, BASE0,
+    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
+    [validators::t1::<15>, BASE0,
     "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20:: < 0 >, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20:: < 1 >, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21:: < 0 >, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21:: < 1 >, BASE0,
+    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
+    BASE0, "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
+    [validators::t20::<1>, BASE0,
+    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
+    => ScaleValue(_), [validators::t21::<1>, BASE0,
     "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2:: < 33 >], BASE0, "/definitions/orientValue/oneOf/0/items"
+    [validators::t22::<0>, BASE0, "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
+    => Offset(_) } contract[validators::t2::<33>], BASE0, "/definitions/orientValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -9480,20 +9121,18 @@ pub enum OrientValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    OrientValueObject { [validators::t19:: < 0 >, BASE0,
+    OrientValueObject { [validators::t19::<0>, BASE0,
     "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1:: < 15 >, BASE0,
-    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale =
-    "scale"; value = "value", required; } extra extra, [validators::t20:: < 0 >, BASE0,
-    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20:: < 1 >, BASE0,
-    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21:: < 0 >, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21:: < 1 >, BASE0,
-    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22:: < 0 >, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2:: < 34 >, validators::t24:: < 1 >,
-    validators::t4:: < 17 >], BASE0, "/definitions/orientValue/oneOf/1"
+    [validators::t1::<15>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
+    BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
+    [validators::t21::<0>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/1"] =>
+    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/2"]
+    => ScaleBand(_), [validators::t22::<0>, BASE0,
+    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    contract[validators::t2::<34>, validators::t24::<1>, validators::t4::<17>], BASE0,
+    "/definitions/orientValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titlePadding`
 #[derive(Clone, Debug, PartialEq)]
@@ -9504,9 +9143,8 @@ pub enum LegendTitlePadding {
 rt::union!(
     LegendTitlePadding { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/titlePadding/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/titlePadding/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titlePadding/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titlePadding"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientOpacity`
@@ -9518,9 +9156,8 @@ pub enum GradientOpacity {
 rt::union!(
     GradientOpacity { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/gradientOpacity/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientOpacity/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/gradientOpacity/oneOf/1"]
+    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/gradientOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientStrokeColor`
@@ -9533,12 +9170,11 @@ pub enum GradientStrokeColor {
 }
 rt::union!(
     GradientStrokeColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/0"] => Null,
-    [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/1"] => String(_),
-    [validators::t19:: < 19 >, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9:: < 23 >], BASE0,
+    "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/0"] => Null, [validators::v14,
+    BASE0, "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0,
+    "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/2"] => ColorValue(_) }
+    contract[validators::t9::<23>], BASE0,
     "/definitions/legend/allOf/0/properties/gradientStrokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientStrokeWidth`
@@ -9550,9 +9186,9 @@ pub enum GradientStrokeWidth {
 rt::union!(
     GradientStrokeWidth { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/gradientStrokeWidth/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeWidth/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0,
+    "/definitions/legend/allOf/0/properties/gradientStrokeWidth/oneOf/1"] => NumberValue(_) }
+    contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/gradientStrokeWidth"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDash`
@@ -9562,11 +9198,10 @@ pub enum SymbolDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    SymbolDash { [validators::t5:: < 4 >, BASE0,
+    SymbolDash { [validators::t5::<4>, BASE0,
     "/definitions/legend/allOf/0/properties/symbolDash/oneOf/0"] => Array(_),
-    [validators::t19:: < 22 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolDash/oneOf/1"] => ArrayValue(_) }
-    contract[validators::t0:: < 40 >], BASE0,
+    [validators::t19::<22>, BASE0, "/definitions/legend/allOf/0/properties/symbolDash/oneOf/1"] =>
+    ArrayValue(_) } contract[validators::t0::<40>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolDash"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDashOffset`
@@ -9578,9 +9213,8 @@ pub enum SymbolDashOffset {
 rt::union!(
     SymbolDashOffset { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/symbolDashOffset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolDashOffset/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolDashOffset/oneOf/1"]
+    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolFillColor`
@@ -9593,12 +9227,10 @@ pub enum SymbolFillColor {
 }
 rt::union!(
     SymbolFillColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/0"] => Null,
-    [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/1"] => String(_),
-    [validators::t19:: < 19 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0,
+    "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/0"] => Null, [validators::v14,
+    BASE0, "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0, "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/2"]
+    => ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolFillColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOffset`
@@ -9610,9 +9242,8 @@ pub enum SymbolOffset {
 rt::union!(
     SymbolOffset { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/symbolOffset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolOffset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolOffset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOpacity`
@@ -9624,9 +9255,8 @@ pub enum SymbolOpacity {
 rt::union!(
     SymbolOpacity { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/symbolOpacity/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolOpacity/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolSize`
@@ -9638,9 +9268,8 @@ pub enum SymbolSize {
 rt::union!(
     SymbolSize { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/symbolSize/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolSize/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolStrokeColor`
@@ -9653,12 +9282,11 @@ pub enum SymbolStrokeColor {
 }
 rt::union!(
     SymbolStrokeColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/0"] => Null,
-    [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/1"] => String(_),
-    [validators::t19:: < 19 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/2"] => ColorValue(_)
-    } contract[validators::t9:: < 23 >], BASE0,
+    "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/0"] => Null, [validators::v14,
+    BASE0, "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0,
+    "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/2"] => ColorValue(_) }
+    contract[validators::t9::<23>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolStrokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolStrokeWidth`
@@ -9670,10 +9298,9 @@ pub enum SymbolStrokeWidth {
 rt::union!(
     SymbolStrokeWidth { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/symbolStrokeWidth/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeWidth/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeWidth"
+    [validators::t19::<1>, BASE0,
+    "/definitions/legend/allOf/0/properties/symbolStrokeWidth/oneOf/1"] => NumberValue(_) }
+    contract[validators::t0::<1>], BASE0, "/definitions/legend/allOf/0/properties/symbolStrokeWidth"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolType`
 #[derive(Clone, Debug, PartialEq)]
@@ -9684,9 +9311,8 @@ pub enum SymbolType {
 rt::union!(
     SymbolType { [validators::v14, BASE0,
     "/definitions/legend/allOf/0/properties/symbolType/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolType/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/symbolType/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolType"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/format`
@@ -9698,12 +9324,11 @@ pub enum LegendFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    LegendFormat { [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/format/oneOf/0"] => String(_),
-    [validators::v331, BASE0, "/definitions/legend/allOf/0/properties/format/oneOf/1"] =>
-    Object(_), [validators::t19:: < 0 >, BASE0,
-    "/definitions/legend/allOf/0/properties/format/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9:: < 22 >], BASE0,
+    LegendFormat {
+    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/format/oneOf/0"] => String(_),
+    [validators::v331, BASE0, "/definitions/legend/allOf/0/properties/format/oneOf/1"] => Object(_),
+    [validators::t19::<0>, BASE0, "/definitions/legend/allOf/0/properties/format/oneOf/2"] =>
+    SignalRef(_) } contract[validators::t9::<22>], BASE0,
     "/definitions/legend/allOf/0/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelAlign`
@@ -9713,11 +9338,10 @@ pub enum LegendLabelAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    LegendLabelAlign { [validators::t26:: < 2 >, BASE0,
+    LegendLabelAlign { [validators::t26::<2>, BASE0,
     "/definitions/legend/allOf/0/properties/labelAlign/oneOf/0"] => String(_),
-    [validators::t19:: < 16 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelAlign/oneOf/1"] => AlignValue(_) }
-    contract[validators::t0:: < 34 >], BASE0,
+    [validators::t19::<16>, BASE0, "/definitions/legend/allOf/0/properties/labelAlign/oneOf/1"] =>
+    AlignValue(_) } contract[validators::t0::<34>], BASE0,
     "/definitions/legend/allOf/0/properties/labelAlign"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelBaseline`
@@ -9729,9 +9353,8 @@ pub enum LegendLabelBaseline {
 rt::union!(
     LegendLabelBaseline { [validators::v346, BASE0,
     "/definitions/legend/allOf/0/properties/labelBaseline/oneOf/0"] => String(_),
-    [validators::t19:: < 18 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelBaseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0:: < 37 >], BASE0,
+    [validators::t19::<18>, BASE0, "/definitions/legend/allOf/0/properties/labelBaseline/oneOf/1"]
+    => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
     "/definitions/legend/allOf/0/properties/labelBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelColor`
@@ -9743,13 +9366,12 @@ pub enum LegendLabelColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    LegendLabelColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/labelColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/labelColor/oneOf/1"]
-    => String(_), [validators::t19:: < 19 >, BASE0,
+    LegendLabelColor {
+    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/labelColor/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/labelColor/oneOf/1"] =>
+    String(_), [validators::t19::<19>, BASE0,
     "/definitions/legend/allOf/0/properties/labelColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0,
-    "/definitions/legend/allOf/0/properties/labelColor"
+    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/labelColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -9760,9 +9382,8 @@ pub enum LegendLabelFont {
 rt::union!(
     LegendLabelFont { [validators::v14, BASE0,
     "/definitions/legend/allOf/0/properties/labelFont/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFont/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/labelFont/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFont"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontSize`
@@ -9774,9 +9395,8 @@ pub enum LegendLabelFontSize {
 rt::union!(
     LegendLabelFontSize { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/labelFontSize/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFontSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelFontSize/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontStyle`
@@ -9788,9 +9408,8 @@ pub enum LegendLabelFontStyle {
 rt::union!(
     LegendLabelFontStyle { [validators::v14, BASE0,
     "/definitions/legend/allOf/0/properties/labelFontStyle/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFontStyle/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/labelFontStyle/oneOf/1"]
+    => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontWeight`
@@ -9802,9 +9421,8 @@ pub enum LegendLabelFontWeight {
 rt::union!(
     LegendLabelFontWeight { [validators::v117, BASE0,
     "/definitions/legend/allOf/0/properties/labelFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 21 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFontWeight/oneOf/1"] =>
-    FontWeightValue(_) } contract[validators::t0:: < 39 >], BASE0,
+    [validators::t19::<21>, BASE0, "/definitions/legend/allOf/0/properties/labelFontWeight/oneOf/1"]
+    => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelLimit`
@@ -9816,9 +9434,8 @@ pub enum LegendLabelLimit {
 rt::union!(
     LegendLabelLimit { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/labelLimit/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelLimit/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelLimit/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelLimit"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOffset`
@@ -9830,9 +9447,8 @@ pub enum LegendLabelOffset {
 rt::union!(
     LegendLabelOffset { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/labelOffset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelOffset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelOffset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOpacity`
@@ -9844,9 +9460,8 @@ pub enum LegendLabelOpacity {
 rt::union!(
     LegendLabelOpacity { [validators::v11, BASE0,
     "/definitions/legend/allOf/0/properties/labelOpacity/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/legend/allOf/0/properties/labelOpacity/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelOpacity/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/encode`
@@ -9867,8 +9482,8 @@ pub enum Title {
     Object(ObjectTitle),
 }
 rt::union_by_type!(
-    Title { String(_) : string, Object(_) : object } contract[validators::t0:: < 45 >],
-    BASE0, "/definitions/title"
+    Title { String(_): string, Object(_): object } contract[validators::t0::<45>], BASE0,
+    "/definitions/title"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -9920,8 +9535,8 @@ pub enum RootTitleObjectOrientString {
     Bottom,
 }
 rt::string_enum!(
-    RootTitleObjectOrientString { None = "none", Left = "left", Right = "right", Top =
-    "top", Bottom = "bottom" } contract[validators::v389], BASE0,
+    RootTitleObjectOrientString { None = "none", Left = "left", Right = "right", Top = "top",
+    Bottom = "bottom" } contract[validators::v389], BASE0,
     "/definitions/title/oneOf/1/properties/orient/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/anchor`
@@ -9931,12 +9546,10 @@ pub enum Anchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    Anchor { [validators::v338, BASE0,
-    "/definitions/title/oneOf/1/properties/anchor/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 17 >, BASE0,
+    Anchor { [validators::v338, BASE0, "/definitions/title/oneOf/1/properties/anchor/oneOf/0"] =>
+    Variant0(_), [validators::t19::<17>, BASE0,
     "/definitions/title/oneOf/1/properties/anchor/oneOf/1"] => AnchorValue(_) }
-    contract[validators::t0:: < 35 >], BASE0,
-    "/definitions/title/oneOf/1/properties/anchor"
+    contract[validators::t0::<35>], BASE0, "/definitions/title/oneOf/1/properties/anchor"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/frame`
 #[derive(Clone, Debug, PartialEq)]
@@ -9945,11 +9558,9 @@ pub enum Frame {
     StringValue(StringValue),
 }
 rt::union!(
-    Frame { [validators::t27:: < 15 >, BASE0,
-    "/definitions/title/oneOf/1/properties/frame/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/title/oneOf/1/properties/frame/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 46 >], BASE0,
+    Frame { [validators::t27::<15>, BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/0"] =>
+    String(_), [validators::t19::<20>, BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/1"]
+    => StringValue(_) } contract[validators::t0::<46>], BASE0,
     "/definitions/title/oneOf/1/properties/frame"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/frame/oneOf/0`
@@ -9961,8 +9572,8 @@ pub enum StringFrame {
     Bounds,
 }
 rt::string_enum!(
-    StringFrame { Group = "group", Bounds = "bounds" } contract[validators::t27:: < 15
-    >], BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/0"
+    StringFrame { Group = "group", Bounds = "bounds" } contract[validators::t27::<15>], BASE0,
+    "/definitions/title/oneOf/1/properties/frame/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -9971,11 +9582,10 @@ pub enum ObjectTitleOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    ObjectTitleOffset { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/offset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    ObjectTitleOffset {
+    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/offset/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/offset/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/limit`
@@ -9985,11 +9595,10 @@ pub enum Limit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Limit { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/limit/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/limit/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    Limit {
+    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/limit/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/limit/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/limit"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/align`
@@ -9999,12 +9608,10 @@ pub enum ObjectTitleAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    ObjectTitleAlign { [validators::t26:: < 2 >, BASE0,
-    "/definitions/title/oneOf/1/properties/align/oneOf/0"] => String(_),
-    [validators::t19:: < 16 >, BASE0,
-    "/definitions/title/oneOf/1/properties/align/oneOf/1"] => AlignValue(_) }
-    contract[validators::t0:: < 34 >], BASE0,
-    "/definitions/title/oneOf/1/properties/align"
+    ObjectTitleAlign { [validators::t26::<2>, BASE0,
+    "/definitions/title/oneOf/1/properties/align/oneOf/0"] => String(_), [validators::t19::<16>,
+    BASE0, "/definitions/title/oneOf/1/properties/align/oneOf/1"] => AlignValue(_) }
+    contract[validators::t0::<34>], BASE0, "/definitions/title/oneOf/1/properties/align"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/angle`
 #[derive(Clone, Debug, PartialEq)]
@@ -10013,11 +9620,10 @@ pub enum Angle {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Angle { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/angle/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/angle/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    Angle {
+    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/angle/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/angle/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/angle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/baseline`
@@ -10027,12 +9633,10 @@ pub enum Baseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    Baseline { [validators::v346, BASE0,
-    "/definitions/title/oneOf/1/properties/baseline/oneOf/0"] => String(_),
-    [validators::t19:: < 18 >, BASE0,
+    Baseline { [validators::v346, BASE0, "/definitions/title/oneOf/1/properties/baseline/oneOf/0"]
+    => String(_), [validators::t19::<18>, BASE0,
     "/definitions/title/oneOf/1/properties/baseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0:: < 37 >], BASE0,
-    "/definitions/title/oneOf/1/properties/baseline"
+    contract[validators::t0::<37>], BASE0, "/definitions/title/oneOf/1/properties/baseline"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dx`
 #[derive(Clone, Debug, PartialEq)]
@@ -10041,10 +9645,10 @@ pub enum Dx {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Dx { [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/dx/oneOf/0"] =>
-    Number(_), [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/dx/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/title/oneOf/1/properties/dx"
+    Dx { [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/dx/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/dx/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/title/oneOf/1/properties/dx"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dy`
 #[derive(Clone, Debug, PartialEq)]
@@ -10053,10 +9657,10 @@ pub enum Dy {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Dy { [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/dy/oneOf/0"] =>
-    Number(_), [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/dy/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0, "/definitions/title/oneOf/1/properties/dy"
+    Dy { [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/dy/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/dy/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/title/oneOf/1/properties/dy"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/color`
 #[derive(Clone, Debug, PartialEq)]
@@ -10067,12 +9671,11 @@ pub enum ObjectTitleColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    ObjectTitleColor { [validators::v136, BASE0,
-    "/definitions/title/oneOf/1/properties/color/oneOf/0"] => Null, [validators::v14,
-    BASE0, "/definitions/title/oneOf/1/properties/color/oneOf/1"] => String(_),
-    [validators::t19:: < 19 >, BASE0,
-    "/definitions/title/oneOf/1/properties/color/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0,
+    ObjectTitleColor {
+    [validators::v136, BASE0, "/definitions/title/oneOf/1/properties/color/oneOf/0"] => Null,
+    [validators::v14, BASE0, "/definitions/title/oneOf/1/properties/color/oneOf/1"] => String(_),
+    [validators::t19::<19>, BASE0, "/definitions/title/oneOf/1/properties/color/oneOf/2"] =>
+    ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/title/oneOf/1/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/font`
@@ -10082,11 +9685,10 @@ pub enum ObjectTitleFont {
     StringValue(StringValue),
 }
 rt::union!(
-    ObjectTitleFont { [validators::v14, BASE0,
-    "/definitions/title/oneOf/1/properties/font/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/title/oneOf/1/properties/font/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    ObjectTitleFont {
+    [validators::v14, BASE0, "/definitions/title/oneOf/1/properties/font/oneOf/0"] => String(_),
+    [validators::t19::<20>, BASE0, "/definitions/title/oneOf/1/properties/font/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/title/oneOf/1/properties/font"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontSize`
@@ -10096,11 +9698,10 @@ pub enum ObjectTitleFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    ObjectTitleFontSize { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/fontSize/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/fontSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    ObjectTitleFontSize {
+    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/fontSize/oneOf/0"] => Number(_),
+    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/fontSize/oneOf/1"] =>
+    NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/fontSize"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontStyle`
@@ -10111,11 +9712,9 @@ pub enum ObjectTitleFontStyle {
 }
 rt::union!(
     ObjectTitleFontStyle { [validators::v14, BASE0,
-    "/definitions/title/oneOf/1/properties/fontStyle/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/title/oneOf/1/properties/fontStyle/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
-    "/definitions/title/oneOf/1/properties/fontStyle"
+    "/definitions/title/oneOf/1/properties/fontStyle/oneOf/0"] => String(_), [validators::t19::<20>,
+    BASE0, "/definitions/title/oneOf/1/properties/fontStyle/oneOf/1"] => StringValue(_) }
+    contract[validators::t0::<38>], BASE0, "/definitions/title/oneOf/1/properties/fontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontWeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -10126,9 +9725,8 @@ pub enum ObjectTitleFontWeight {
 rt::union!(
     ObjectTitleFontWeight { [validators::v117, BASE0,
     "/definitions/title/oneOf/1/properties/fontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 21 >, BASE0,
-    "/definitions/title/oneOf/1/properties/fontWeight/oneOf/1"] => FontWeightValue(_) }
-    contract[validators::t0:: < 39 >], BASE0,
+    [validators::t19::<21>, BASE0, "/definitions/title/oneOf/1/properties/fontWeight/oneOf/1"] =>
+    FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
     "/definitions/title/oneOf/1/properties/fontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/lineHeight`
@@ -10139,11 +9737,9 @@ pub enum LineHeight {
 }
 rt::union!(
     LineHeight { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/lineHeight/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/lineHeight/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
-    "/definitions/title/oneOf/1/properties/lineHeight"
+    "/definitions/title/oneOf/1/properties/lineHeight/oneOf/0"] => Number(_), [validators::t19::<1>,
+    BASE0, "/definitions/title/oneOf/1/properties/lineHeight/oneOf/1"] => NumberValue(_) }
+    contract[validators::t0::<1>], BASE0, "/definitions/title/oneOf/1/properties/lineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -10155,12 +9751,10 @@ pub enum SubtitleColor {
 }
 rt::union!(
     SubtitleColor { [validators::v136, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/0"] => Null,
-    [validators::v14, BASE0,
+    "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/0"] => Null, [validators::v14, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/1"] => String(_),
-    [validators::t19:: < 19 >, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9:: < 23 >], BASE0,
+    [validators::t19::<19>, BASE0, "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/2"] =>
+    ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleColor"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFont`
@@ -10172,9 +9766,8 @@ pub enum SubtitleFont {
 rt::union!(
     SubtitleFont { [validators::v14, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFont/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFont/oneOf/1"] => StringValue(_) }
-    contract[validators::t0:: < 38 >], BASE0,
+    [validators::t19::<20>, BASE0, "/definitions/title/oneOf/1/properties/subtitleFont/oneOf/1"] =>
+    StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFont"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontSize`
@@ -10186,9 +9779,8 @@ pub enum SubtitleFontSize {
 rt::union!(
     SubtitleFontSize { [validators::v11, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontSize/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontSize/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0:: < 1 >], BASE0,
+    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/subtitleFontSize/oneOf/1"]
+    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontStyle`
@@ -10200,10 +9792,9 @@ pub enum SubtitleFontStyle {
 rt::union!(
     SubtitleFontStyle { [validators::v14, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontStyle/oneOf/0"] => String(_),
-    [validators::t19:: < 20 >, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontStyle/oneOf/1"] => StringValue(_)
-    } contract[validators::t0:: < 38 >], BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontStyle"
+    [validators::t19::<20>, BASE0,
+    "/definitions/title/oneOf/1/properties/subtitleFontStyle/oneOf/1"] => StringValue(_) }
+    contract[validators::t0::<38>], BASE0, "/definitions/title/oneOf/1/properties/subtitleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontWeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -10214,9 +9805,9 @@ pub enum SubtitleFontWeight {
 rt::union!(
     SubtitleFontWeight { [validators::v117, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19:: < 21 >, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontWeight/oneOf/1"] =>
-    FontWeightValue(_) } contract[validators::t0:: < 39 >], BASE0,
+    [validators::t19::<21>, BASE0,
+    "/definitions/title/oneOf/1/properties/subtitleFontWeight/oneOf/1"] => FontWeightValue(_) }
+    contract[validators::t0::<39>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleLineHeight`
@@ -10228,10 +9819,9 @@ pub enum SubtitleLineHeight {
 rt::union!(
     SubtitleLineHeight { [validators::v11, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleLineHeight/oneOf/0"] => Number(_),
-    [validators::t19:: < 1 >, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleLineHeight/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0:: < 1 >], BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleLineHeight"
+    [validators::t19::<1>, BASE0,
+    "/definitions/title/oneOf/1/properties/subtitleLineHeight/oneOf/1"] => NumberValue(_) }
+    contract[validators::t0::<1>], BASE0, "/definitions/title/oneOf/1/properties/subtitleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/encode`
 #[derive(Clone, Debug, PartialEq)]
@@ -10247,10 +9837,9 @@ pub enum ObjectTitleEncode {
 rt::union!(
     ObjectTitleEncode { [validators::v392, BASE0,
     "/definitions/title/oneOf/1/properties/encode/anyOf/0"] => Variant0(_),
-    [validators::v393, BASE0, "/definitions/title/oneOf/1/properties/encode/anyOf/1"] =>
-    Variant1 { group = "group"; title = "title"; subtitle = "subtitle"; } deny }
-    contract[validators::t11:: < 2 >], BASE0,
-    "/definitions/title/oneOf/1/properties/encode"
+    [validators::v393, BASE0, "/definitions/title/oneOf/1/properties/encode/anyOf/1"] => Variant1 {
+    group = "group"; title = "title"; subtitle = "subtitle";
+    } deny } contract[validators::t11::<2>], BASE0, "/definitions/title/oneOf/1/properties/encode"
 );
 /// Schema: `typify/vega.json#/definitions/scope/properties/marks/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -10260,11 +9849,10 @@ pub enum ScopeMark {
     MarkVisual(MarkVisual),
 }
 rt::union!(
-    ScopeMark { [validators::t19:: < 25 >, BASE0,
-    "/definitions/scope/properties/marks/items/oneOf/0"] => MarkGroup(_),
-    [validators::t19:: < 26 >, BASE0,
+    ScopeMark { [validators::t19::<25>, BASE0, "/definitions/scope/properties/marks/items/oneOf/0"]
+    => MarkGroup(_), [validators::t19::<26>, BASE0,
     "/definitions/scope/properties/marks/items/oneOf/1"] => MarkVisual(_) }
-    contract[validators::t0:: < 47 >], BASE0, "/definitions/scope/properties/marks/items"
+    contract[validators::t0::<47>], BASE0, "/definitions/scope/properties/marks/items"
 );
 /// Schema: `typify/vega.json#/definitions/markGroup`
 #[derive(Clone, PartialEq)]
@@ -10303,7 +9891,7 @@ pub enum Type {
     Group,
 }
 rt::string_enum!(
-    Type { Group = "group" } contract[validators::t25:: < 19 >, validators::v14], BASE0,
+    Type { Group = "group" } contract[validators::t25::<19>, validators::v14], BASE0,
     "/definitions/markGroup/allOf/0/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/markGroup/allOf/0/properties/from`
@@ -10314,12 +9902,10 @@ pub enum MarkGroupFrom {
     Facet(Facet),
 }
 rt::union!(
-    MarkGroupFrom { [validators::t19:: < 27 >, BASE0,
-    "/definitions/markGroup/allOf/0/properties/from/oneOf/0"] => From(_),
-    [validators::t19:: < 28 >, BASE0,
-    "/definitions/markGroup/allOf/0/properties/from/oneOf/1"] => Facet(_) }
-    contract[validators::t0:: < 48 >], BASE0,
-    "/definitions/markGroup/allOf/0/properties/from"
+    MarkGroupFrom { [validators::t19::<27>, BASE0,
+    "/definitions/markGroup/allOf/0/properties/from/oneOf/0"] => From(_), [validators::t19::<28>,
+    BASE0, "/definitions/markGroup/allOf/0/properties/from/oneOf/1"] => Facet(_) }
+    contract[validators::t0::<48>], BASE0, "/definitions/markGroup/allOf/0/properties/from"
 );
 /// Schema: `typify/vega.json#/definitions/from`
 #[derive(Clone, PartialEq)]
@@ -10345,12 +9931,12 @@ pub enum FacetFacet {
     },
 }
 rt::union!(
-    FacetFacet { [validators::v408, BASE0, "/definitions/facet/properties/facet/oneOf/0"]
-    => NameDataField { name = "name", required; data = "data", required; field = "field",
-    required; } deny, [validators::v409, BASE0,
-    "/definitions/facet/properties/facet/oneOf/1"] => NameDataGroupby { name = "name",
-    required; data = "data", required; groupby = "groupby", required; aggregate =
-    "aggregate"; } deny } contract[validators::t0:: < 49 >], BASE0,
+    FacetFacet {
+    [validators::v408, BASE0, "/definitions/facet/properties/facet/oneOf/0"] => NameDataField {
+    name = "name", required; data = "data", required; field = "field", required; } deny,
+    [validators::v409, BASE0, "/definitions/facet/properties/facet/oneOf/1"] => NameDataGroupby {
+    name = "name", required; data = "data", required; groupby = "groupby", required;
+    aggregate = "aggregate"; } deny } contract[validators::t0::<49>], BASE0,
     "/definitions/facet/properties/facet"
 );
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
@@ -10369,11 +9955,13 @@ pub enum Markclip {
     Sphere { sphere: StringOrSignal },
 }
 rt::union!(
-    Markclip { [validators::t19:: < 29 >, BASE0, "/definitions/markclip/oneOf/0"] =>
-    BooleanOrSignal(_), [validators::t23:: < 3 >, BASE0, "/definitions/markclip/oneOf/1"]
-    => Path { path = "path", required; } deny, [validators::t23:: < 4 >, BASE0,
-    "/definitions/markclip/oneOf/2"] => Sphere { sphere = "sphere", required; } deny }
-    contract[validators::t9:: < 25 >], BASE0, "/definitions/markclip"
+    Markclip {
+    [validators::t19::<29>, BASE0, "/definitions/markclip/oneOf/0"] => BooleanOrSignal(_),
+    [validators::t23::<3>, BASE0, "/definitions/markclip/oneOf/1"] => Path {
+    path = "path", required; } deny,
+    [validators::t23::<4>, BASE0, "/definitions/markclip/oneOf/2"] => Sphere {
+    sphere = "sphere", required; } deny } contract[validators::t9::<25>], BASE0,
+    "/definitions/markclip"
 );
 /// Schema: `typify/vega.json#/definitions/transformMark`
 #[derive(Clone, Debug, PartialEq)]
@@ -10411,17 +9999,17 @@ pub enum TransformMark {
     Wordcloud(TransformWordcloud),
 }
 rt::union!(
-    TransformMark tag "type" { "crossfilter" => Crossfilter(_), "resolvefilter" =>
-    Resolvefilter(_), "linkpath" => Linkpath(_), "pie" => Pie(_), "stack" => Stack(_),
-    "force" => Force(_), "geojson" => Geojson(_), "geopath" => Geopath(_), "geopoint" =>
-    Geopoint(_), "geoshape" => Geoshape(_), "heatmap" => Heatmap(_), "pack" => Pack(_),
-    "partition" => Partition(_), "stratify" => Stratify(_), "tree" => Tree(_), "treemap"
-    => Treemap(_), "label" => Label(_), "bin" => Bin(_), "collect" => Collect(_),
+    TransformMark tag "type" { "crossfilter" => Crossfilter(_), "resolvefilter" => Resolvefilter(_),
+    "linkpath" => Linkpath(_), "pie" => Pie(_), "stack" => Stack(_), "force" => Force(_),
+    "geojson" => Geojson(_), "geopath" => Geopath(_), "geopoint" => Geopoint(_),
+    "geoshape" => Geoshape(_), "heatmap" => Heatmap(_), "pack" => Pack(_),
+    "partition" => Partition(_), "stratify" => Stratify(_), "tree" => Tree(_),
+    "treemap" => Treemap(_), "label" => Label(_), "bin" => Bin(_), "collect" => Collect(_),
     "dotbin" => Dotbin(_), "extent" => Extent(_), "formula" => Formula(_),
     "joinaggregate" => Joinaggregate(_), "lookup" => Lookup(_), "sample" => Sample(_),
     "timeunit" => Timeunit(_), "window" => Window(_), "identifier" => Identifier(_),
-    "voronoi" => Voronoi(_), "wordcloud" => Wordcloud(_) } contract[validators::v416],
-    BASE0, "/definitions/transformMark"
+    "voronoi" => Voronoi(_), "wordcloud" => Wordcloud(_) } contract[validators::v416], BASE0,
+    "/definitions/transformMark"
 );
 /// Schema: `typify/vega.json#/definitions/onMarkTrigger/items`
 #[derive(Clone, PartialEq)]
@@ -10466,9 +10054,9 @@ pub enum Padding {
 rt::union!(
     Padding { [validators::v11, BASE0, "/definitions/padding/oneOf/0"] => Number(_),
     [validators::v420, BASE0, "/definitions/padding/oneOf/1"] => Object { top = "top";
-    bottom = "bottom"; left = "left"; right = "right"; } deny, [validators::t19:: < 0 >,
-    BASE0, "/definitions/padding/oneOf/2"] => SignalRef(_) } contract[validators::t9:: <
-    26 >], BASE0, "/definitions/padding"
+    bottom = "bottom"; left = "left"; right = "right"; } deny, [validators::t19::<0>, BASE0,
+    "/definitions/padding/oneOf/2"] => SignalRef(_) } contract[validators::t9::<26>], BASE0,
+    "/definitions/padding"
 );
 /// Schema: `typify/vega.json#/definitions/autosize`
 #[derive(Clone, Debug, PartialEq)]
@@ -10484,10 +10072,10 @@ pub enum Autosize {
 }
 rt::union!(
     Autosize { [validators::v422, BASE0, "/definitions/autosize/oneOf/0"] => String(_),
-    [validators::v423, BASE0, "/definitions/autosize/oneOf/1"] => Type { r#type = "type",
-    required; resize = "resize"; contains = "contains"; } deny, [validators::t19:: < 0 >,
-    BASE0, "/definitions/autosize/oneOf/2"] => SignalRef(_) } contract[validators::t9:: <
-    27 >], BASE0, "/definitions/autosize"
+    [validators::v423, BASE0, "/definitions/autosize/oneOf/1"] => Type { r#type = "type", required;
+    resize = "resize"; contains = "contains"; } deny, [validators::t19::<0>, BASE0,
+    "/definitions/autosize/oneOf/2"] => SignalRef(_) } contract[validators::t9::<27>], BASE0,
+    "/definitions/autosize"
 );
 /// Schema: `typify/vega.json#/definitions/autosize/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10504,8 +10092,8 @@ pub enum StringAutosize {
     None,
 }
 rt::string_enum!(
-    StringAutosize { Pad = "pad", Fit = "fit", FitX = "fit-x", FitY = "fit-y", None =
-    "none" } contract[validators::v422], BASE0, "/definitions/autosize/oneOf/0"
+    StringAutosize { Pad = "pad", Fit = "fit", FitX = "fit-x", FitY = "fit-y",
+    None = "none" } contract[validators::v422], BASE0, "/definitions/autosize/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/autosize/oneOf/1/properties/contains`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -10516,8 +10104,8 @@ pub enum Contains {
     Padding,
 }
 rt::string_enum!(
-    Contains { Content = "content", Padding = "padding" } contract[validators::t27:: < 16
-    >], BASE0, "/definitions/autosize/oneOf/1/properties/contains"
+    Contains { Content = "content", Padding = "padding" } contract[validators::t27::<16>], BASE0,
+    "/definitions/autosize/oneOf/1/properties/contains"
 );
 /// Schema: `typify/vega.json#/definitions/element`
 pub type Element = String;
@@ -10620,8 +10208,8 @@ pub enum CrossfilterTransformType {
     Crossfilter,
 }
 rt::string_enum!(
-    CrossfilterTransformType { Crossfilter = "crossfilter" } contract[validators::t25:: <
-    20 >], BASE0, "/definitions/crossfilterTransform/properties/type"
+    CrossfilterTransformType { Crossfilter = "crossfilter" } contract[validators::t25::<20>], BASE0,
+    "/definitions/crossfilterTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform`
 #[derive(Clone, PartialEq)]
@@ -10638,9 +10226,8 @@ pub enum ResolvefilterTransformType {
     Resolvefilter,
 }
 rt::string_enum!(
-    ResolvefilterTransformType { Resolvefilter = "resolvefilter" }
-    contract[validators::t25:: < 21 >], BASE0,
-    "/definitions/resolvefilterTransform/properties/type"
+    ResolvefilterTransformType { Resolvefilter = "resolvefilter" } contract[validators::t25::<21>],
+    BASE0, "/definitions/resolvefilterTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform`
 #[derive(Clone, PartialEq)]
@@ -10672,8 +10259,8 @@ pub enum LinkpathTransformType {
     Linkpath,
 }
 rt::string_enum!(
-    LinkpathTransformType { Linkpath = "linkpath" } contract[validators::t25:: < 22 >],
-    BASE0, "/definitions/linkpathTransform/properties/type"
+    LinkpathTransformType { Linkpath = "linkpath" } contract[validators::t25::<22>], BASE0,
+    "/definitions/linkpathTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform`
 #[derive(Clone, PartialEq)]
@@ -10695,7 +10282,7 @@ pub enum PieTransformType {
     Pie,
 }
 rt::string_enum!(
-    PieTransformType { Pie = "pie" } contract[validators::t25:: < 23 >], BASE0,
+    PieTransformType { Pie = "pie" } contract[validators::t25::<23>], BASE0,
     "/definitions/pieTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform`
@@ -10720,7 +10307,7 @@ pub enum StackTransformType {
     Stack,
 }
 rt::string_enum!(
-    StackTransformType { Stack = "stack" } contract[validators::t25:: < 24 >], BASE0,
+    StackTransformType { Stack = "stack" } contract[validators::t25::<24>], BASE0,
     "/definitions/stackTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform`
@@ -10750,7 +10337,7 @@ pub enum ForceTransformType {
     Force,
 }
 rt::string_enum!(
-    ForceTransformType { Force = "force" } contract[validators::t25:: < 25 >], BASE0,
+    ForceTransformType { Force = "force" } contract[validators::t25::<25>], BASE0,
     "/definitions/forceTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform`
@@ -10778,8 +10365,8 @@ pub enum ContourTransformType {
     Contour,
 }
 rt::string_enum!(
-    ContourTransformType { Contour = "contour" } contract[validators::t25:: < 26 >],
-    BASE0, "/definitions/contourTransform/properties/type"
+    ContourTransformType { Contour = "contour" } contract[validators::t25::<26>], BASE0,
+    "/definitions/contourTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform`
 #[derive(Clone, PartialEq)]
@@ -10798,8 +10385,8 @@ pub enum GeojsonTransformType {
     Geojson,
 }
 rt::string_enum!(
-    GeojsonTransformType { Geojson = "geojson" } contract[validators::t25:: < 27 >],
-    BASE0, "/definitions/geojsonTransform/properties/type"
+    GeojsonTransformType { Geojson = "geojson" } contract[validators::t25::<27>], BASE0,
+    "/definitions/geojsonTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform`
 #[derive(Clone, PartialEq)]
@@ -10819,8 +10406,8 @@ pub enum GeopathTransformType {
     Geopath,
 }
 rt::string_enum!(
-    GeopathTransformType { Geopath = "geopath" } contract[validators::t25:: < 28 >],
-    BASE0, "/definitions/geopathTransform/properties/type"
+    GeopathTransformType { Geopath = "geopath" } contract[validators::t25::<28>], BASE0,
+    "/definitions/geopathTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform`
 #[derive(Clone, PartialEq)]
@@ -10839,8 +10426,8 @@ pub enum GeopointTransformType {
     Geopoint,
 }
 rt::string_enum!(
-    GeopointTransformType { Geopoint = "geopoint" } contract[validators::t25:: < 29 >],
-    BASE0, "/definitions/geopointTransform/properties/type"
+    GeopointTransformType { Geopoint = "geopoint" } contract[validators::t25::<29>], BASE0,
+    "/definitions/geopointTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform`
 #[derive(Clone, PartialEq)]
@@ -10861,8 +10448,8 @@ pub enum GeoshapeTransformType {
     Geoshape,
 }
 rt::string_enum!(
-    GeoshapeTransformType { Geoshape = "geoshape" } contract[validators::t25:: < 30 >],
-    BASE0, "/definitions/geoshapeTransform/properties/type"
+    GeoshapeTransformType { Geoshape = "geoshape" } contract[validators::t25::<30>], BASE0,
+    "/definitions/geoshapeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/graticuleTransform`
 #[derive(Clone, PartialEq)]
@@ -10887,8 +10474,8 @@ pub enum GraticuleTransformType {
     Graticule,
 }
 rt::string_enum!(
-    GraticuleTransformType { Graticule = "graticule" } contract[validators::t25:: < 31
-    >], BASE0, "/definitions/graticuleTransform/properties/type"
+    GraticuleTransformType { Graticule = "graticule" } contract[validators::t25::<31>], BASE0,
+    "/definitions/graticuleTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform`
 #[derive(Clone, PartialEq)]
@@ -10910,8 +10497,8 @@ pub enum HeatmapTransformType {
     Heatmap,
 }
 rt::string_enum!(
-    HeatmapTransformType { Heatmap = "heatmap" } contract[validators::t25:: < 32 >],
-    BASE0, "/definitions/heatmapTransform/properties/type"
+    HeatmapTransformType { Heatmap = "heatmap" } contract[validators::t25::<32>], BASE0,
+    "/definitions/heatmapTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform`
 #[derive(Clone, PartialEq)]
@@ -10940,8 +10527,8 @@ pub enum IsocontourTransformType {
     Isocontour,
 }
 rt::string_enum!(
-    IsocontourTransformType { Isocontour = "isocontour" } contract[validators::t25:: < 33
-    >], BASE0, "/definitions/isocontourTransform/properties/type"
+    IsocontourTransformType { Isocontour = "isocontour" } contract[validators::t25::<33>], BASE0,
+    "/definitions/isocontourTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform`
 #[derive(Clone, PartialEq)]
@@ -10968,7 +10555,7 @@ pub enum Kde2dTransformType {
     Kde2d,
 }
 rt::string_enum!(
-    Kde2dTransformType { Kde2d = "kde2d" } contract[validators::t25:: < 34 >], BASE0,
+    Kde2dTransformType { Kde2d = "kde2d" } contract[validators::t25::<34>], BASE0,
     "/definitions/kde2dTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform`
@@ -10986,7 +10573,7 @@ pub enum NestTransformType {
     Nest,
 }
 rt::string_enum!(
-    NestTransformType { Nest = "nest" } contract[validators::t25:: < 35 >], BASE0,
+    NestTransformType { Nest = "nest" } contract[validators::t25::<35>], BASE0,
     "/definitions/nestTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform`
@@ -11009,7 +10596,7 @@ pub enum PackTransformType {
     Pack,
 }
 rt::string_enum!(
-    PackTransformType { Pack = "pack" } contract[validators::t25:: < 36 >], BASE0,
+    PackTransformType { Pack = "pack" } contract[validators::t25::<36>], BASE0,
     "/definitions/packTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform`
@@ -11032,8 +10619,8 @@ pub enum PartitionTransformType {
     Partition,
 }
 rt::string_enum!(
-    PartitionTransformType { Partition = "partition" } contract[validators::t25:: < 37
-    >], BASE0, "/definitions/partitionTransform/properties/type"
+    PartitionTransformType { Partition = "partition" } contract[validators::t25::<37>], BASE0,
+    "/definitions/partitionTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform`
 #[derive(Clone, PartialEq)]
@@ -11050,8 +10637,8 @@ pub enum StratifyTransformType {
     Stratify,
 }
 rt::string_enum!(
-    StratifyTransformType { Stratify = "stratify" } contract[validators::t25:: < 38 >],
-    BASE0, "/definitions/stratifyTransform/properties/type"
+    StratifyTransformType { Stratify = "stratify" } contract[validators::t25::<38>], BASE0,
+    "/definitions/stratifyTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform`
 #[derive(Clone, PartialEq)]
@@ -11076,7 +10663,7 @@ pub enum TreeTransformType {
     Tree,
 }
 rt::string_enum!(
-    TreeTransformType { Tree = "tree" } contract[validators::t25:: < 39 >], BASE0,
+    TreeTransformType { Tree = "tree" } contract[validators::t25::<39>], BASE0,
     "/definitions/treeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/treelinksTransform`
@@ -11092,8 +10679,8 @@ pub enum TreelinksTransformType {
     Treelinks,
 }
 rt::string_enum!(
-    TreelinksTransformType { Treelinks = "treelinks" } contract[validators::t25:: < 40
-    >], BASE0, "/definitions/treelinksTransform/properties/type"
+    TreelinksTransformType { Treelinks = "treelinks" } contract[validators::t25::<40>], BASE0,
+    "/definitions/treelinksTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform`
 #[derive(Clone, PartialEq)]
@@ -11127,8 +10714,8 @@ pub enum TreemapTransformType {
     Treemap,
 }
 rt::string_enum!(
-    TreemapTransformType { Treemap = "treemap" } contract[validators::t25:: < 41 >],
-    BASE0, "/definitions/treemapTransform/properties/type"
+    TreemapTransformType { Treemap = "treemap" } contract[validators::t25::<41>], BASE0,
+    "/definitions/treemapTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform`
 #[derive(Clone, PartialEq)]
@@ -11160,7 +10747,7 @@ pub enum LabelTransformType {
     Label,
 }
 rt::string_enum!(
-    LabelTransformType { Label = "label" } contract[validators::t25:: < 42 >], BASE0,
+    LabelTransformType { Label = "label" } contract[validators::t25::<42>], BASE0,
     "/definitions/labelTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform`
@@ -11184,7 +10771,7 @@ pub enum LoessTransformType {
     Loess,
 }
 rt::string_enum!(
-    LoessTransformType { Loess = "loess" } contract[validators::t25:: < 43 >], BASE0,
+    LoessTransformType { Loess = "loess" } contract[validators::t25::<43>], BASE0,
     "/definitions/loessTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform`
@@ -11212,8 +10799,8 @@ pub enum RegressionTransformType {
     Regression,
 }
 rt::string_enum!(
-    RegressionTransformType { Regression = "regression" } contract[validators::t25:: < 44
-    >], BASE0, "/definitions/regressionTransform/properties/type"
+    RegressionTransformType { Regression = "regression" } contract[validators::t25::<44>], BASE0,
+    "/definitions/regressionTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform`
 #[derive(Clone, PartialEq)]
@@ -11244,8 +10831,8 @@ pub enum AggregateTransformType {
     Aggregate,
 }
 rt::string_enum!(
-    AggregateTransformType { Aggregate = "aggregate" } contract[validators::t25:: < 45
-    >], BASE0, "/definitions/aggregateTransform/properties/type"
+    AggregateTransformType { Aggregate = "aggregate" } contract[validators::t25::<45>], BASE0,
+    "/definitions/aggregateTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/binTransform`
 #[derive(Clone, PartialEq)]
@@ -11280,7 +10867,7 @@ pub enum BinTransformType {
     Bin,
 }
 rt::string_enum!(
-    BinTransformType { Bin = "bin" } contract[validators::t25:: < 46 >], BASE0,
+    BinTransformType { Bin = "bin" } contract[validators::t25::<46>], BASE0,
     "/definitions/binTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/collectTransform`
@@ -11297,8 +10884,8 @@ pub enum CollectTransformType {
     Collect,
 }
 rt::string_enum!(
-    CollectTransformType { Collect = "collect" } contract[validators::t25:: < 47 >],
-    BASE0, "/definitions/collectTransform/properties/type"
+    CollectTransformType { Collect = "collect" } contract[validators::t25::<47>], BASE0,
+    "/definitions/collectTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform`
 #[derive(Clone, PartialEq)]
@@ -11321,9 +10908,8 @@ pub enum CountpatternTransformType {
     Countpattern,
 }
 rt::string_enum!(
-    CountpatternTransformType { Countpattern = "countpattern" }
-    contract[validators::t25:: < 48 >], BASE0,
-    "/definitions/countpatternTransform/properties/type"
+    CountpatternTransformType { Countpattern = "countpattern" } contract[validators::t25::<48>],
+    BASE0, "/definitions/countpatternTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/crossTransform`
 #[derive(Clone, PartialEq)]
@@ -11341,7 +10927,7 @@ pub enum CrossTransformType {
     Cross,
 }
 rt::string_enum!(
-    CrossTransformType { Cross = "cross" } contract[validators::t25:: < 49 >], BASE0,
+    CrossTransformType { Cross = "cross" } contract[validators::t25::<49>], BASE0,
     "/definitions/crossTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform`
@@ -11368,8 +10954,8 @@ pub enum DensityTransformType {
     Density,
 }
 rt::string_enum!(
-    DensityTransformType { Density = "density" } contract[validators::t25:: < 50 >],
-    BASE0, "/definitions/densityTransform/properties/type"
+    DensityTransformType { Density = "density" } contract[validators::t25::<50>], BASE0,
+    "/definitions/densityTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform`
 #[derive(Clone, PartialEq)]
@@ -11392,7 +10978,7 @@ pub enum DotbinTransformType {
     Dotbin,
 }
 rt::string_enum!(
-    DotbinTransformType { Dotbin = "dotbin" } contract[validators::t25:: < 51 >], BASE0,
+    DotbinTransformType { Dotbin = "dotbin" } contract[validators::t25::<51>], BASE0,
     "/definitions/dotbinTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform`
@@ -11409,7 +10995,7 @@ pub enum ExtentTransformType {
     Extent,
 }
 rt::string_enum!(
-    ExtentTransformType { Extent = "extent" } contract[validators::t25:: < 52 >], BASE0,
+    ExtentTransformType { Extent = "extent" } contract[validators::t25::<52>], BASE0,
     "/definitions/extentTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/filterTransform`
@@ -11426,7 +11012,7 @@ pub enum FilterTransformType {
     Filter,
 }
 rt::string_enum!(
-    FilterTransformType { Filter = "filter" } contract[validators::t25:: < 53 >], BASE0,
+    FilterTransformType { Filter = "filter" } contract[validators::t25::<53>], BASE0,
     "/definitions/filterTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform`
@@ -11445,8 +11031,8 @@ pub enum FlattenTransformType {
     Flatten,
 }
 rt::string_enum!(
-    FlattenTransformType { Flatten = "flatten" } contract[validators::t25:: < 54 >],
-    BASE0, "/definitions/flattenTransform/properties/type"
+    FlattenTransformType { Flatten = "flatten" } contract[validators::t25::<54>], BASE0,
+    "/definitions/flattenTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform`
 #[derive(Clone, PartialEq)]
@@ -11464,7 +11050,7 @@ pub enum FoldTransformType {
     Fold,
 }
 rt::string_enum!(
-    FoldTransformType { Fold = "fold" } contract[validators::t25:: < 55 >], BASE0,
+    FoldTransformType { Fold = "fold" } contract[validators::t25::<55>], BASE0,
     "/definitions/foldTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/formulaTransform`
@@ -11483,8 +11069,8 @@ pub enum FormulaTransformType {
     Formula,
 }
 rt::string_enum!(
-    FormulaTransformType { Formula = "formula" } contract[validators::t25:: < 56 >],
-    BASE0, "/definitions/formulaTransform/properties/type"
+    FormulaTransformType { Formula = "formula" } contract[validators::t25::<56>], BASE0,
+    "/definitions/formulaTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform`
 #[derive(Clone, PartialEq)]
@@ -11510,7 +11096,7 @@ pub enum ImputeTransformType {
     Impute,
 }
 rt::string_enum!(
-    ImputeTransformType { Impute = "impute" } contract[validators::t25:: < 57 >], BASE0,
+    ImputeTransformType { Impute = "impute" } contract[validators::t25::<57>], BASE0,
     "/definitions/imputeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform`
@@ -11539,9 +11125,8 @@ pub enum JoinaggregateTransformType {
     Joinaggregate,
 }
 rt::string_enum!(
-    JoinaggregateTransformType { Joinaggregate = "joinaggregate" }
-    contract[validators::t25:: < 58 >], BASE0,
-    "/definitions/joinaggregateTransform/properties/type"
+    JoinaggregateTransformType { Joinaggregate = "joinaggregate" } contract[validators::t25::<58>],
+    BASE0, "/definitions/joinaggregateTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform`
 #[derive(Clone, PartialEq)]
@@ -11573,7 +11158,7 @@ pub enum KdeTransformType {
     Kde,
 }
 rt::string_enum!(
-    KdeTransformType { Kde = "kde" } contract[validators::t25:: < 59 >], BASE0,
+    KdeTransformType { Kde = "kde" } contract[validators::t25::<59>], BASE0,
     "/definitions/kdeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform`
@@ -11595,7 +11180,7 @@ pub enum LookupTransformType {
     Lookup,
 }
 rt::string_enum!(
-    LookupTransformType { Lookup = "lookup" } contract[validators::t25:: < 60 >], BASE0,
+    LookupTransformType { Lookup = "lookup" } contract[validators::t25::<60>], BASE0,
     "/definitions/lookupTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform`
@@ -11622,7 +11207,7 @@ pub enum PivotTransformType {
     Pivot,
 }
 rt::string_enum!(
-    PivotTransformType { Pivot = "pivot" } contract[validators::t25:: < 61 >], BASE0,
+    PivotTransformType { Pivot = "pivot" } contract[validators::t25::<61>], BASE0,
     "/definitions/pivotTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform`
@@ -11642,8 +11227,8 @@ pub enum ProjectTransformType {
     Project,
 }
 rt::string_enum!(
-    ProjectTransformType { Project = "project" } contract[validators::t25:: < 62 >],
-    BASE0, "/definitions/projectTransform/properties/type"
+    ProjectTransformType { Project = "project" } contract[validators::t25::<62>], BASE0,
+    "/definitions/projectTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform`
 #[derive(Clone, PartialEq)]
@@ -11675,7 +11260,7 @@ pub enum SampleTransformType {
     Sample,
 }
 rt::string_enum!(
-    SampleTransformType { Sample = "sample" } contract[validators::t25:: < 63 >], BASE0,
+    SampleTransformType { Sample = "sample" } contract[validators::t25::<63>], BASE0,
     "/definitions/sampleTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/sequenceTransform`
@@ -11697,8 +11282,8 @@ pub enum SequenceTransformType {
     Sequence,
 }
 rt::string_enum!(
-    SequenceTransformType { Sequence = "sequence" } contract[validators::t25:: < 64 >],
-    BASE0, "/definitions/sequenceTransform/properties/type"
+    SequenceTransformType { Sequence = "sequence" } contract[validators::t25::<64>], BASE0,
+    "/definitions/sequenceTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform`
 #[derive(Clone, PartialEq)]
@@ -11726,8 +11311,8 @@ pub enum TimeunitTransformType {
     Timeunit,
 }
 rt::string_enum!(
-    TimeunitTransformType { Timeunit = "timeunit" } contract[validators::t25:: < 65 >],
-    BASE0, "/definitions/timeunitTransform/properties/type"
+    TimeunitTransformType { Timeunit = "timeunit" } contract[validators::t25::<65>], BASE0,
+    "/definitions/timeunitTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform`
 #[derive(Clone, PartialEq)]
@@ -11759,7 +11344,7 @@ pub enum WindowTransformType {
     Window,
 }
 rt::string_enum!(
-    WindowTransformType { Window = "window" } contract[validators::t25:: < 66 >], BASE0,
+    WindowTransformType { Window = "window" } contract[validators::t25::<66>], BASE0,
     "/definitions/windowTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/identifierTransform`
@@ -11776,8 +11361,8 @@ pub enum IdentifierTransformType {
     Identifier,
 }
 rt::string_enum!(
-    IdentifierTransformType { Identifier = "identifier" } contract[validators::t25:: < 67
-    >], BASE0, "/definitions/identifierTransform/properties/type"
+    IdentifierTransformType { Identifier = "identifier" } contract[validators::t25::<67>], BASE0,
+    "/definitions/identifierTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform`
 #[derive(Clone, PartialEq)]
@@ -11799,8 +11384,8 @@ pub enum VoronoiTransformType {
     Voronoi,
 }
 rt::string_enum!(
-    VoronoiTransformType { Voronoi = "voronoi" } contract[validators::t25:: < 68 >],
-    BASE0, "/definitions/voronoiTransform/properties/type"
+    VoronoiTransformType { Voronoi = "voronoi" } contract[validators::t25::<68>], BASE0,
+    "/definitions/voronoiTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform`
 #[derive(Clone, PartialEq)]
@@ -11832,8 +11417,8 @@ pub enum WordcloudTransformType {
     Wordcloud,
 }
 rt::string_enum!(
-    WordcloudTransformType { Wordcloud = "wordcloud" } contract[validators::t25:: < 69
-    >], BASE0, "/definitions/wordcloudTransform/properties/type"
+    WordcloudTransformType { Wordcloud = "wordcloud" } contract[validators::t25::<69>], BASE0,
+    "/definitions/wordcloudTransform/properties/type"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -11841,459 +11426,395 @@ mod fast {
     use super::*;
     use super::rt::fast::{LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::via_value!(
-        Check1 -> rt::Map < String, EncodeEntry >, | v | rt::is_valid(validators::t19:: <
-        30 >, v)
+        Check1 -> rt::Map<String, EncodeEntry>, |v| rt::is_valid(validators::t19::<30>, v)
     );
-    rt::via_value!(Check2 -> Layout, | v | rt::is_valid(validators::t19:: < 31 >, v));
-    rt::via_value!(Check3 -> Signal, | v | rt::is_valid(validators::t19:: < 32 >, v));
-    rt::array_checks!(Checks4, items = validators::t19:: < 32 >);
-    rt::via_value!(Check5 -> Data, | v | rt::is_valid(validators::t19:: < 33 >, v));
-    rt::array_checks!(Checks6, items = validators::t19:: < 33 >);
-    rt::via_value!(Check7 -> Scale, | v | rt::is_valid(validators::t19:: < 34 >, v));
-    rt::array_checks!(Checks8, items = validators::t19:: < 34 >);
-    rt::array_checks!(Checks9, items = validators::t19:: < 35 >);
-    rt::array_checks!(Checks10, items = validators::t19:: < 36 >);
-    rt::via_value!(Check11 -> Legend, | v | rt::is_valid(validators::t19:: < 37 >, v));
-    rt::array_checks!(Checks12, items = validators::t19:: < 37 >);
-    rt::string_leaf!(Leaf14 -> String, | s | [] => Some(s.to_owned()));
+    rt::via_value!(Check2 -> Layout, |v| rt::is_valid(validators::t19::<31>, v));
+    rt::via_value!(Check3 -> Signal, |v| rt::is_valid(validators::t19::<32>, v));
+    rt::array_checks!(Checks4, items = validators::t19::<32>);
+    rt::via_value!(Check5 -> Data, |v| rt::is_valid(validators::t19::<33>, v));
+    rt::array_checks!(Checks6, items = validators::t19::<33>);
+    rt::via_value!(Check7 -> Scale, |v| rt::is_valid(validators::t19::<34>, v));
+    rt::array_checks!(Checks8, items = validators::t19::<34>);
+    rt::array_checks!(Checks9, items = validators::t19::<35>);
+    rt::array_checks!(Checks10, items = validators::t19::<36>);
+    rt::via_value!(Check11 -> Legend, |v| rt::is_valid(validators::t19::<37>, v));
+    rt::array_checks!(Checks12, items = validators::t19::<37>);
+    rt::string_leaf!(Leaf14 -> String, |s| [] => Some(s.to_owned()));
     rt::union_reader!(
-        Union15, VisitUnion15 -> Title { str => Title::String; R0 : String, map =>
-        Title::Object; R1 : ObjectTitle } refuse bool number null seq
+        Union15, VisitUnion15 -> Title { str => Title::String; R0: String, map => Title::Object;
+        R1: ObjectTitle } refuse bool number null seq
     );
     type Union13 = Union15<LeafRead<Leaf14>, Typed<ObjectTitle>>;
-    rt::via_value!(Check16 -> ScopeMark, | v | rt::is_valid(validators::t0:: < 47 >, v));
-    rt::array_checks!(Checks17, items = validators::t0:: < 47 >);
-    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v11, v));
+    rt::via_value!(Check16 -> ScopeMark, |v| rt::is_valid(validators::t0::<47>, v));
+    rt::array_checks!(Checks17, items = validators::t0::<47>);
+    rt::value_leaf!(Leaf19 -> rt::Number, scalar |v| rt::is_valid(validators::v11, v));
     rt::union_reader!(
-        Union20, VisitUnion20 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
-        rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
-        null seq
+        Union20, VisitUnion20 -> NumberOrSignal { number => NumberOrSignal::Number;
+        R0: rt::Number, map => NumberOrSignal::SignalRef; R1: SignalRef } refuse bool str null seq
     );
     type Union18 = Union20<LeafRead<Leaf19>, Typed<SignalRef>>;
-    rt::via_value!(Check21 -> Padding, | v | rt::is_valid(validators::t19:: < 38 >, v));
-    rt::via_value!(Check22 -> Autosize, | v | rt::is_valid(validators::t19:: < 39 >, v));
+    rt::via_value!(Check21 -> Padding, |v| rt::is_valid(validators::t19::<38>, v));
+    rt::via_value!(Check22 -> Autosize, |v| rt::is_valid(validators::t19::<39>, v));
     rt::union_reader!(
-        Union24, VisitUnion24 -> StringOrSignal { str => StringOrSignal::String; R0 :
-        String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse bool number
-        null seq
+        Union24, VisitUnion24 -> StringOrSignal { str => StringOrSignal::String;
+        R0: String, map => StringOrSignal::SignalRef; R1: SignalRef } refuse bool number null seq
     );
     type Union23 = Union24<LeafRead<Leaf14>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union26, VisitUnion26 -> Style { str => Style::One; R0 : String, seq =>
-        Style::Many; R1 : Vec < String > } refuse bool number null map
+        Union26, VisitUnion26 -> Style { str => Style::One; R0: String, seq => Style::Many;
+        R1: Vec<String> } refuse bool number null map
     );
     type Union25 = Union26<
         LeafRead<Leaf14>,
         VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" =>
-        ViaValue < Check1 >; layout = "layout" => ViaValue < Check2 >; signals =
-        "signals" => VecOf < ViaValue < Check3 >, 0usize, { usize::MAX }, Checks4 >; data
-        = "data" => VecOf < ViaValue < Check5 >, 0usize, { usize::MAX }, Checks6 >;
-        scales = "scales" => VecOf < ViaValue < Check7 >, 0usize, { usize::MAX }, Checks8
-        >; projections = "projections" => VecOf < Typed < Projection >, 0usize, {
-        usize::MAX }, Checks9 >; axes = "axes" => VecOf < Typed < Axis >, 0usize, {
-        usize::MAX }, Checks10 >; legends = "legends" => VecOf < ViaValue < Check11 >,
-        0usize, { usize::MAX }, Checks12 >; title = "title" => Union13; marks = "marks"
-        => VecOf < ViaValue < Check16 >, 0usize, { usize::MAX }, Checks17 >; usermeta =
-        "usermeta" => MapOf < Leaf14, rt::fast::AnyValue >; schema = "$schema" =>
-        LeafRead < Leaf14 >; config = "config" => MapOf < Leaf14, rt::fast::AnyValue >;
-        description = "description" => LeafRead < Leaf14 >; width = "width" => Union18;
-        height = "height" => Union18; padding = "padding" => ViaValue < Check21 >;
-        autosize = "autosize" => ViaValue < Check22 >; background = "background" =>
-        Union23; style = "style" => Union25; } extra extra => rt::fast::AnyValue;
+        read_0, Visit0, VegaVisualizationSpecificationLanguage {
+        encode = "encode" => ViaValue<Check1>; layout = "layout" => ViaValue<Check2>;
+        signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
+        data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
+        scales = "scales" => VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>;
+        projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
+        axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
+        legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
+        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check16>, 0usize, {
+        usize::MAX }, Checks17>; usermeta = "usermeta" => MapOf<Leaf14, rt::fast::AnyValue>;
+        schema = "$schema" => LeafRead<Leaf14>;
+        config = "config" => MapOf<Leaf14, rt::fast::AnyValue>;
+        description = "description" => LeafRead<Leaf14>; width = "width" => Union18;
+        height = "height" => Union18; padding = "padding" => ViaValue<Check21>;
+        autosize = "autosize" => ViaValue<Check22>; background = "background" => Union23;
+        style = "style" => Union25; } extra extra => rt::fast::AnyValue;
         contract[validators::v0], BASE0, ""
     );
-    rt::via_value!(
-        Check27 -> NumberValue, | v | rt::is_valid(validators::t19:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check28 -> ColorValue, | v | rt::is_valid(validators::t19:: < 19 >, v)
-    );
-    rt::via_value!(
-        Check30 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::t2:: < 4 >, v)
-    );
-    rt::via_value!(
-        Check31 -> StrokeCapValueObject, | v | rt::is_valid(validators::t2:: < 5 >, v)
-    );
+    rt::via_value!(Check27 -> NumberValue, |v| rt::is_valid(validators::t19::<1>, v));
+    rt::via_value!(Check28 -> ColorValue, |v| rt::is_valid(validators::t19::<19>, v));
+    rt::via_value!(Check30 -> StrokeCapValueArrayItem, |v| rt::is_valid(validators::t2::<4>, v));
+    rt::via_value!(Check31 -> StrokeCapValueObject, |v| rt::is_valid(validators::t2::<5>, v));
     rt::union_reader!(
-        Union32, VisitUnion32 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 : Vec
-        < StrokeCapValueArrayItem >, map => StrokeCapValue::Object; R1 :
-        StrokeCapValueObject } refuse bool number str null
+        Union32, VisitUnion32 -> StrokeCapValue { seq => StrokeCapValue::Array;
+        R0: Vec<StrokeCapValueArrayItem>, map => StrokeCapValue::Object;
+        R1: StrokeCapValueObject } refuse bool number str null
     );
     type Union29 = Union32<
         VecOf<ViaValue<Check30>, 0usize, { usize::MAX }>,
         ViaValue<Check31>,
     >;
-    rt::via_value!(
-        Check34 -> ArrayValueArrayItem, | v | rt::is_valid(validators::t2:: < 6 >, v)
-    );
-    rt::via_value!(
-        Check35 -> ArrayValueObject, | v | rt::is_valid(validators::t2:: < 7 >, v)
-    );
+    rt::via_value!(Check34 -> ArrayValueArrayItem, |v| rt::is_valid(validators::t2::<6>, v));
+    rt::via_value!(Check35 -> ArrayValueObject, |v| rt::is_valid(validators::t2::<7>, v));
     rt::union_reader!(
-        Union36, VisitUnion36 -> ArrayValue { seq => ArrayValue::Array; R0 : Vec <
-        ArrayValueArrayItem >, map => ArrayValue::Object; R1 : ArrayValueObject } refuse
-        bool number str null
+        Union36, VisitUnion36 -> ArrayValue { seq => ArrayValue::Array;
+        R0: Vec<ArrayValueArrayItem>, map => ArrayValue::Object;
+        R1: ArrayValueObject } refuse bool number str null
     );
     type Union33 = Union36<
         VecOf<ViaValue<Check34>, 0usize, { usize::MAX }>,
         ViaValue<Check35>,
     >;
-    rt::via_value!(
-        Check38 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::t2:: < 8 >,
-        v)
-    );
-    rt::via_value!(
-        Check39 -> StrokeJoinValueObject, | v | rt::is_valid(validators::t2:: < 9 >, v)
-    );
+    rt::via_value!(Check38 -> StrokeJoinValueArrayItem, |v| rt::is_valid(validators::t2::<8>, v));
+    rt::via_value!(Check39 -> StrokeJoinValueObject, |v| rt::is_valid(validators::t2::<9>, v));
     rt::union_reader!(
-        Union40, VisitUnion40 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
-        Vec < StrokeJoinValueArrayItem >, map => StrokeJoinValue::Object; R1 :
-        StrokeJoinValueObject } refuse bool number str null
+        Union40, VisitUnion40 -> StrokeJoinValue { seq => StrokeJoinValue::Array;
+        R0: Vec<StrokeJoinValueArrayItem>, map => StrokeJoinValue::Object;
+        R1: StrokeJoinValueObject } refuse bool number str null
     );
     type Union37 = Union40<
         VecOf<ViaValue<Check38>, 0usize, { usize::MAX }>,
         ViaValue<Check39>,
     >;
-    rt::via_value!(
-        Check42 -> BlendValueArrayItem, | v | rt::is_valid(validators::t2:: < 10 >, v)
-    );
-    rt::via_value!(
-        Check43 -> BlendValueObject, | v | rt::is_valid(validators::t2:: < 11 >, v)
-    );
+    rt::via_value!(Check42 -> BlendValueArrayItem, |v| rt::is_valid(validators::t2::<10>, v));
+    rt::via_value!(Check43 -> BlendValueObject, |v| rt::is_valid(validators::t2::<11>, v));
     rt::union_reader!(
-        Union44, VisitUnion44 -> BlendValue { seq => BlendValue::Array; R0 : Vec <
-        BlendValueArrayItem >, map => BlendValue::Object; R1 : BlendValueObject } refuse
-        bool number str null
+        Union44, VisitUnion44 -> BlendValue { seq => BlendValue::Array;
+        R0: Vec<BlendValueArrayItem>, map => BlendValue::Object;
+        R1: BlendValueObject } refuse bool number str null
     );
     type Union41 = Union44<
         VecOf<ViaValue<Check42>, 0usize, { usize::MAX }>,
         ViaValue<Check43>,
     >;
-    rt::via_value!(
-        Check46 -> StringValueArrayItem, | v | rt::is_valid(validators::t2:: < 12 >, v)
-    );
-    rt::via_value!(
-        Check47 -> StringValueObject, | v | rt::is_valid(validators::t2:: < 13 >, v)
-    );
+    rt::via_value!(Check46 -> StringValueArrayItem, |v| rt::is_valid(validators::t2::<12>, v));
+    rt::via_value!(Check47 -> StringValueObject, |v| rt::is_valid(validators::t2::<13>, v));
     rt::union_reader!(
-        Union48, VisitUnion48 -> StringValue { seq => StringValue::Array; R0 : Vec <
-        StringValueArrayItem >, map => StringValue::Object; R1 : StringValueObject }
-        refuse bool number str null
+        Union48, VisitUnion48 -> StringValue { seq => StringValue::Array;
+        R0: Vec<StringValueArrayItem>, map => StringValue::Object;
+        R1: StringValueObject } refuse bool number str null
     );
     type Union45 = Union48<
         VecOf<ViaValue<Check46>, 0usize, { usize::MAX }>,
         ViaValue<Check47>,
     >;
-    rt::via_value!(
-        Check50 -> AnyValueArrayItem, | v | rt::is_valid(validators::t2:: < 14 >, v)
-    );
-    rt::via_value!(
-        Check51 -> AnyValueObject, | v | rt::is_valid(validators::t2:: < 15 >, v)
-    );
+    rt::via_value!(Check50 -> AnyValueArrayItem, |v| rt::is_valid(validators::t2::<14>, v));
+    rt::via_value!(Check51 -> AnyValueObject, |v| rt::is_valid(validators::t2::<15>, v));
     rt::union_reader!(
-        Union52, VisitUnion52 -> AnyValue { seq => AnyValue::Array; R0 : Vec <
-        AnyValueArrayItem >, map => AnyValue::Object; R1 : AnyValueObject } refuse bool
-        number str null
+        Union52, VisitUnion52 -> AnyValue { seq => AnyValue::Array;
+        R0: Vec<AnyValueArrayItem>, map => AnyValue::Object;
+        R1: AnyValueObject } refuse bool number str null
     );
     type Union49 = Union52<
         VecOf<ViaValue<Check50>, 0usize, { usize::MAX }>,
         ViaValue<Check51>,
     >;
-    rt::via_value!(
-        Check54 -> BooleanValueArrayItem, | v | rt::is_valid(validators::t2:: < 16 >, v)
-    );
-    rt::via_value!(
-        Check55 -> BooleanValueObject, | v | rt::is_valid(validators::t2:: < 17 >, v)
-    );
+    rt::via_value!(Check54 -> BooleanValueArrayItem, |v| rt::is_valid(validators::t2::<16>, v));
+    rt::via_value!(Check55 -> BooleanValueObject, |v| rt::is_valid(validators::t2::<17>, v));
     rt::union_reader!(
-        Union56, VisitUnion56 -> BooleanValue { seq => BooleanValue::Array; R0 : Vec <
-        BooleanValueArrayItem >, map => BooleanValue::Object; R1 : BooleanValueObject }
-        refuse bool number str null
+        Union56, VisitUnion56 -> BooleanValue { seq => BooleanValue::Array;
+        R0: Vec<BooleanValueArrayItem>, map => BooleanValue::Object;
+        R1: BooleanValueObject } refuse bool number str null
     );
     type Union53 = Union56<
         VecOf<ViaValue<Check54>, 0usize, { usize::MAX }>,
         ViaValue<Check55>,
     >;
-    rt::via_value!(
-        Check58 -> DirectionValueArrayItem, | v | rt::is_valid(validators::t2:: < 18 >,
-        v)
-    );
-    rt::via_value!(
-        Check59 -> DirectionValueObject, | v | rt::is_valid(validators::t2:: < 19 >, v)
-    );
+    rt::via_value!(Check58 -> DirectionValueArrayItem, |v| rt::is_valid(validators::t2::<18>, v));
+    rt::via_value!(Check59 -> DirectionValueObject, |v| rt::is_valid(validators::t2::<19>, v));
     rt::union_reader!(
-        Union60, VisitUnion60 -> DirectionValue { seq => DirectionValue::Array; R0 : Vec
-        < DirectionValueArrayItem >, map => DirectionValue::Object; R1 :
-        DirectionValueObject } refuse bool number str null
+        Union60, VisitUnion60 -> DirectionValue { seq => DirectionValue::Array;
+        R0: Vec<DirectionValueArrayItem>, map => DirectionValue::Object;
+        R1: DirectionValueObject } refuse bool number str null
     );
     type Union57 = Union60<
         VecOf<ViaValue<Check58>, 0usize, { usize::MAX }>,
         ViaValue<Check59>,
     >;
-    rt::via_value!(
-        Check62 -> AlignValueArrayItem, | v | rt::is_valid(validators::t2:: < 20 >, v)
-    );
-    rt::via_value!(
-        Check63 -> AlignValueObject, | v | rt::is_valid(validators::t2:: < 21 >, v)
-    );
+    rt::via_value!(Check62 -> AlignValueArrayItem, |v| rt::is_valid(validators::t2::<20>, v));
+    rt::via_value!(Check63 -> AlignValueObject, |v| rt::is_valid(validators::t2::<21>, v));
     rt::union_reader!(
-        Union64, VisitUnion64 -> AlignValue { seq => AlignValue::Array; R0 : Vec <
-        AlignValueArrayItem >, map => AlignValue::Object; R1 : AlignValueObject } refuse
-        bool number str null
+        Union64, VisitUnion64 -> AlignValue { seq => AlignValue::Array;
+        R0: Vec<AlignValueArrayItem>, map => AlignValue::Object;
+        R1: AlignValueObject } refuse bool number str null
     );
     type Union61 = Union64<
         VecOf<ViaValue<Check62>, 0usize, { usize::MAX }>,
         ViaValue<Check63>,
     >;
-    rt::via_value!(
-        Check66 -> BaselineValueArrayItem, | v | rt::is_valid(validators::t2:: < 22 >, v)
-    );
-    rt::via_value!(
-        Check67 -> BaselineValueObject, | v | rt::is_valid(validators::t2:: < 23 >, v)
-    );
+    rt::via_value!(Check66 -> BaselineValueArrayItem, |v| rt::is_valid(validators::t2::<22>, v));
+    rt::via_value!(Check67 -> BaselineValueObject, |v| rt::is_valid(validators::t2::<23>, v));
     rt::union_reader!(
-        Union68, VisitUnion68 -> BaselineValue { seq => BaselineValue::Array; R0 : Vec <
-        BaselineValueArrayItem >, map => BaselineValue::Object; R1 : BaselineValueObject
-        } refuse bool number str null
+        Union68, VisitUnion68 -> BaselineValue { seq => BaselineValue::Array;
+        R0: Vec<BaselineValueArrayItem>, map => BaselineValue::Object;
+        R1: BaselineValueObject } refuse bool number str null
     );
     type Union65 = Union68<
         VecOf<ViaValue<Check66>, 0usize, { usize::MAX }>,
         ViaValue<Check67>,
     >;
-    rt::via_value!(
-        Check70 -> TextValueArrayItem, | v | rt::is_valid(validators::t2:: < 24 >, v)
-    );
-    rt::via_value!(
-        Check71 -> TextValueObject, | v | rt::is_valid(validators::t2:: < 25 >, v)
-    );
+    rt::via_value!(Check70 -> TextValueArrayItem, |v| rt::is_valid(validators::t2::<24>, v));
+    rt::via_value!(Check71 -> TextValueObject, |v| rt::is_valid(validators::t2::<25>, v));
     rt::union_reader!(
-        Union72, VisitUnion72 -> TextValue { seq => TextValue::Array; R0 : Vec <
-        TextValueArrayItem >, map => TextValue::Object; R1 : TextValueObject } refuse
-        bool number str null
+        Union72, VisitUnion72 -> TextValue { seq => TextValue::Array;
+        R0: Vec<TextValueArrayItem>, map => TextValue::Object;
+        R1: TextValueObject } refuse bool number str null
     );
     type Union69 = Union72<
         VecOf<ViaValue<Check70>, 0usize, { usize::MAX }>,
         ViaValue<Check71>,
     >;
-    rt::via_value!(
-        Check74 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::t2:: < 26 >,
-        v)
-    );
-    rt::via_value!(
-        Check75 -> FontWeightValueObject, | v | rt::is_valid(validators::t2:: < 27 >, v)
-    );
+    rt::via_value!(Check74 -> FontWeightValueArrayItem, |v| rt::is_valid(validators::t2::<26>, v));
+    rt::via_value!(Check75 -> FontWeightValueObject, |v| rt::is_valid(validators::t2::<27>, v));
     rt::union_reader!(
-        Union76, VisitUnion76 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
-        Vec < FontWeightValueArrayItem >, map => FontWeightValue::Object; R1 :
-        FontWeightValueObject } refuse bool number str null
+        Union76, VisitUnion76 -> FontWeightValue { seq => FontWeightValue::Array;
+        R0: Vec<FontWeightValueArrayItem>, map => FontWeightValue::Object;
+        R1: FontWeightValueObject } refuse bool number str null
     );
     type Union73 = Union76<
         VecOf<ViaValue<Check74>, 0usize, { usize::MAX }>,
         ViaValue<Check75>,
     >;
     rt::object_reader!(
-        read_1, Visit1, EncodeEntry { x = "x" => ViaValue < Check27 >; x2 = "x2" =>
-        ViaValue < Check27 >; xc = "xc" => ViaValue < Check27 >; width = "width" =>
-        ViaValue < Check27 >; y = "y" => ViaValue < Check27 >; y2 = "y2" => ViaValue <
-        Check27 >; yc = "yc" => ViaValue < Check27 >; height = "height" => ViaValue <
-        Check27 >; opacity = "opacity" => ViaValue < Check27 >; fill = "fill" => ViaValue
-        < Check28 >; fill_opacity = "fillOpacity" => ViaValue < Check27 >; stroke =
-        "stroke" => ViaValue < Check28 >; stroke_opacity = "strokeOpacity" => ViaValue <
-        Check27 >; stroke_width = "strokeWidth" => ViaValue < Check27 >; stroke_cap =
-        "strokeCap" => Union29; stroke_dash = "strokeDash" => Union33; stroke_dash_offset
-        = "strokeDashOffset" => ViaValue < Check27 >; stroke_join = "strokeJoin" =>
-        Union37; stroke_miter_limit = "strokeMiterLimit" => ViaValue < Check27 >; blend =
-        "blend" => Union41; cursor = "cursor" => Union45; tooltip = "tooltip" => Union49;
-        zindex = "zindex" => ViaValue < Check27 >; description = "description" =>
-        Union45; aria = "aria" => Union53; aria_role = "ariaRole" => Union45;
-        aria_role_description = "ariaRoleDescription" => Union45; clip = "clip" =>
-        Union53; stroke_foreground = "strokeForeground" => Union53; stroke_offset =
-        "strokeOffset" => ViaValue < Check27 >; corner_radius = "cornerRadius" =>
-        ViaValue < Check27 >; corner_radius_top_left = "cornerRadiusTopLeft" => ViaValue
-        < Check27 >; corner_radius_top_right = "cornerRadiusTopRight" => ViaValue <
-        Check27 >; corner_radius_bottom_right = "cornerRadiusBottomRight" => ViaValue <
-        Check27 >; corner_radius_bottom_left = "cornerRadiusBottomLeft" => ViaValue <
-        Check27 >; angle = "angle" => ViaValue < Check27 >; size = "size" => ViaValue <
-        Check27 >; shape = "shape" => Union45; path = "path" => Union45; scale_x =
-        "scaleX" => ViaValue < Check27 >; scale_y = "scaleY" => ViaValue < Check27 >;
-        inner_radius = "innerRadius" => ViaValue < Check27 >; outer_radius =
-        "outerRadius" => ViaValue < Check27 >; start_angle = "startAngle" => ViaValue <
-        Check27 >; end_angle = "endAngle" => ViaValue < Check27 >; pad_angle = "padAngle"
-        => ViaValue < Check27 >; interpolate = "interpolate" => Union45; tension =
-        "tension" => ViaValue < Check27 >; orient = "orient" => Union57; defined =
-        "defined" => Union53; url = "url" => Union45; align = "align" => Union61;
-        baseline = "baseline" => Union65; aspect = "aspect" => Union53; smooth = "smooth"
-        => Union53; text = "text" => Union69; dir = "dir" => Union45; ellipsis =
-        "ellipsis" => Union45; limit = "limit" => ViaValue < Check27 >; line_break =
-        "lineBreak" => Union45; line_height = "lineHeight" => ViaValue < Check27 >; dx =
-        "dx" => ViaValue < Check27 >; dy = "dy" => ViaValue < Check27 >; radius =
-        "radius" => ViaValue < Check27 >; theta = "theta" => ViaValue < Check27 >; font =
-        "font" => Union45; font_size = "fontSize" => ViaValue < Check27 >; font_weight =
-        "fontWeight" => Union73; font_style = "fontStyle" => Union45; } extra extra =>
-        rt::fast::AnyValue; contract[validators::v1], BASE0, "/definitions/encodeEntry"
+        read_1, Visit1, EncodeEntry { x = "x" => ViaValue<Check27>; x2 = "x2" => ViaValue<Check27>;
+        xc = "xc" => ViaValue<Check27>; width = "width" => ViaValue<Check27>;
+        y = "y" => ViaValue<Check27>; y2 = "y2" => ViaValue<Check27>;
+        yc = "yc" => ViaValue<Check27>; height = "height" => ViaValue<Check27>;
+        opacity = "opacity" => ViaValue<Check27>; fill = "fill" => ViaValue<Check28>;
+        fill_opacity = "fillOpacity" => ViaValue<Check27>; stroke = "stroke" => ViaValue<Check28>;
+        stroke_opacity = "strokeOpacity" => ViaValue<Check27>;
+        stroke_width = "strokeWidth" => ViaValue<Check27>; stroke_cap = "strokeCap" => Union29;
+        stroke_dash = "strokeDash" => Union33;
+        stroke_dash_offset = "strokeDashOffset" => ViaValue<Check27>;
+        stroke_join = "strokeJoin" => Union37;
+        stroke_miter_limit = "strokeMiterLimit" => ViaValue<Check27>; blend = "blend" => Union41;
+        cursor = "cursor" => Union45; tooltip = "tooltip" => Union49;
+        zindex = "zindex" => ViaValue<Check27>; description = "description" => Union45;
+        aria = "aria" => Union53; aria_role = "ariaRole" => Union45;
+        aria_role_description = "ariaRoleDescription" => Union45; clip = "clip" => Union53;
+        stroke_foreground = "strokeForeground" => Union53;
+        stroke_offset = "strokeOffset" => ViaValue<Check27>;
+        corner_radius = "cornerRadius" => ViaValue<Check27>;
+        corner_radius_top_left = "cornerRadiusTopLeft" => ViaValue<Check27>;
+        corner_radius_top_right = "cornerRadiusTopRight" => ViaValue<Check27>;
+        corner_radius_bottom_right = "cornerRadiusBottomRight" => ViaValue<Check27>;
+        corner_radius_bottom_left = "cornerRadiusBottomLeft" => ViaValue<Check27>;
+        angle = "angle" => ViaValue<Check27>; size = "size" => ViaValue<Check27>;
+        shape = "shape" => Union45; path = "path" => Union45;
+        scale_x = "scaleX" => ViaValue<Check27>; scale_y = "scaleY" => ViaValue<Check27>;
+        inner_radius = "innerRadius" => ViaValue<Check27>;
+        outer_radius = "outerRadius" => ViaValue<Check27>;
+        start_angle = "startAngle" => ViaValue<Check27>;
+        end_angle = "endAngle" => ViaValue<Check27>; pad_angle = "padAngle" => ViaValue<Check27>;
+        interpolate = "interpolate" => Union45; tension = "tension" => ViaValue<Check27>;
+        orient = "orient" => Union57; defined = "defined" => Union53; url = "url" => Union45;
+        align = "align" => Union61; baseline = "baseline" => Union65; aspect = "aspect" => Union53;
+        smooth = "smooth" => Union53; text = "text" => Union69; dir = "dir" => Union45;
+        ellipsis = "ellipsis" => Union45; limit = "limit" => ViaValue<Check27>;
+        line_break = "lineBreak" => Union45; line_height = "lineHeight" => ViaValue<Check27>;
+        dx = "dx" => ViaValue<Check27>; dy = "dy" => ViaValue<Check27>;
+        radius = "radius" => ViaValue<Check27>; theta = "theta" => ViaValue<Check27>;
+        font = "font" => Union45; font_size = "fontSize" => ViaValue<Check27>;
+        font_weight = "fontWeight" => Union73; font_style = "fontStyle" => Union45;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::v1], BASE0, "/definitions/encodeEntry"
     );
     rt::object_reader!(
-        read_9, Visit9, SignalRef { signal = "signal", required => LeafRead < Leaf14 >; }
-        extra extra => rt::fast::AnyValue; contract[validators::t20:: < 2 >], BASE0,
-        "/definitions/signalRef"
+        read_9, Visit9, SignalRef { signal = "signal", required => LeafRead<Leaf14>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::t20::<2>], BASE0, "/definitions/signalRef"
     );
     rt::string_leaf!(
-        Leaf77 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
-        LinearGradientGradient::from_listed_str(s)
+        Leaf77 -> LinearGradientGradient,
+        |s| [!::std::matches!(s, "linear")] => LinearGradientGradient::from_listed_str(s)
     );
     rt::array_checks!(Checks78, items = validators::v40);
     rt::object_reader!(
-        read_38, Visit38, LinearGradient { gradient = "gradient", required => LeafRead <
-        Leaf77 >; id = "id" => LeafRead < Leaf14 >; x1 = "x1" => LeafRead < Leaf19 >; y1
-        = "y1" => LeafRead < Leaf19 >; x2 = "x2" => LeafRead < Leaf19 >; y2 = "y2" =>
-        LeafRead < Leaf19 >; stops = "stops", required => VecOf < Typed < Stop >, 0usize,
-        { usize::MAX }, Checks78 >; } deny; contract[validators::v38], BASE0,
-        "/definitions/linearGradient"
+        read_38, Visit38, LinearGradient { gradient = "gradient", required => LeafRead<Leaf77>;
+        id = "id" => LeafRead<Leaf14>; x1 = "x1" => LeafRead<Leaf19>; y1 = "y1" => LeafRead<Leaf19>;
+        x2 = "x2" => LeafRead<Leaf19>; y2 = "y2" => LeafRead<Leaf19>;
+        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks78>; } deny;
+        contract[validators::v38], BASE0, "/definitions/linearGradient"
     );
     rt::object_reader!(
-        read_40, Visit40, Stop { offset = "offset", required => LeafRead < Leaf19 >;
-        color = "color", required => LeafRead < Leaf14 >; } deny;
+        read_40, Visit40, Stop { offset = "offset", required => LeafRead<Leaf19>;
+        color = "color", required => LeafRead<Leaf14>; } deny;
         contract[validators::v40], BASE0, "/definitions/gradientStops/items"
     );
     rt::string_leaf!(
-        Leaf79 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
-        RadialGradientGradient::from_listed_str(s)
+        Leaf79 -> RadialGradientGradient,
+        |s| [!::std::matches!(s, "radial")] => RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_42, Visit42, RadialGradient { gradient = "gradient", required => LeafRead <
-        Leaf79 >; id = "id" => LeafRead < Leaf14 >; x1 = "x1" => LeafRead < Leaf19 >; y1
-        = "y1" => LeafRead < Leaf19 >; r1 = "r1" => LeafRead < Leaf19 >; x2 = "x2" =>
-        LeafRead < Leaf19 >; y2 = "y2" => LeafRead < Leaf19 >; r2 = "r2" => LeafRead <
-        Leaf19 >; stops = "stops", required => VecOf < Typed < Stop >, 0usize, {
-        usize::MAX }, Checks78 >; } deny; contract[validators::v41], BASE0,
-        "/definitions/radialGradient"
+        read_42, Visit42, RadialGradient { gradient = "gradient", required => LeafRead<Leaf79>;
+        id = "id" => LeafRead<Leaf14>; x1 = "x1" => LeafRead<Leaf19>; y1 = "y1" => LeafRead<Leaf19>;
+        r1 = "r1" => LeafRead<Leaf19>; x2 = "x2" => LeafRead<Leaf19>; y2 = "y2" => LeafRead<Leaf19>;
+        r2 = "r2" => LeafRead<Leaf19>; stops = "stops", required => VecOf<Typed<Stop>, 0usize, {
+        usize::MAX }, Checks78>; } deny;
+        contract[validators::v41], BASE0, "/definitions/radialGradient"
     );
     rt::object_reader!(
-        read_47, Visit47, ColorRgb { r = "r", required => ViaValue < Check27 >; g = "g",
-        required => ViaValue < Check27 >; b = "b", required => ViaValue < Check27 >; }
-        extra extra => rt::fast::AnyValue; contract[validators::v48], BASE0,
-        "/definitions/colorRGB"
+        read_47, Visit47, ColorRgb { r = "r", required => ViaValue<Check27>;
+        g = "g", required => ViaValue<Check27>; b = "b", required => ViaValue<Check27>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::v48], BASE0, "/definitions/colorRGB"
     );
     rt::object_reader!(
-        read_48, Visit48, ColorHsl { h = "h", required => ViaValue < Check27 >; s = "s",
-        required => ViaValue < Check27 >; l = "l", required => ViaValue < Check27 >; }
-        extra extra => rt::fast::AnyValue; contract[validators::v49], BASE0,
-        "/definitions/colorHSL"
+        read_48, Visit48, ColorHsl { h = "h", required => ViaValue<Check27>;
+        s = "s", required => ViaValue<Check27>; l = "l", required => ViaValue<Check27>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::v49], BASE0, "/definitions/colorHSL"
     );
     rt::object_reader!(
-        read_49, Visit49, ColorLab { l = "l", required => ViaValue < Check27 >; a = "a",
-        required => ViaValue < Check27 >; b = "b", required => ViaValue < Check27 >; }
-        extra extra => rt::fast::AnyValue; contract[validators::v50], BASE0,
-        "/definitions/colorLAB"
+        read_49, Visit49, ColorLab { l = "l", required => ViaValue<Check27>;
+        a = "a", required => ViaValue<Check27>; b = "b", required => ViaValue<Check27>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::v50], BASE0, "/definitions/colorLAB"
     );
     rt::object_reader!(
-        read_50, Visit50, ColorHcl { h = "h", required => ViaValue < Check27 >; c = "c",
-        required => ViaValue < Check27 >; l = "l", required => ViaValue < Check27 >; }
-        extra extra => rt::fast::AnyValue; contract[validators::v51], BASE0,
-        "/definitions/colorHCL"
+        read_50, Visit50, ColorHcl { h = "h", required => ViaValue<Check27>;
+        c = "c", required => ViaValue<Check27>; l = "l", required => ViaValue<Check27>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::v51], BASE0, "/definitions/colorHCL"
     );
     rt::object_reader!(
-        read_139, Visit139, ObjectBand { row = "row" => Union18; column = "column" =>
-        Union18; } deny; contract[validators::t8:: < 2 >], BASE0,
+        read_139, Visit139, ObjectBand { row = "row" => Union18; column = "column" => Union18;
+        } deny; contract[validators::t8::<2>], BASE0,
         "/definitions/layout/oneOf/0/properties/padding/oneOf/2"
     );
     rt::object_reader!(
-        read_163, Visit163, Expr { expr = "expr", required => LeafRead < Leaf14 >; r#as =
-        "as" => LeafRead < Leaf14 >; } extra extra => rt::fast::AnyValue;
+        read_163, Visit163, Expr { expr = "expr", required => LeafRead<Leaf14>;
+        r#as = "as" => LeafRead<Leaf14>; } extra extra => rt::fast::AnyValue;
         contract[validators::v165], BASE0, "/definitions/expr"
     );
     rt::object_reader!(
-        read_183, Visit183, ParamField { field = "field", required => LeafRead < Leaf14
-        >; r#as = "as" => LeafRead < Leaf14 >; } deny; contract[validators::v186], BASE0,
-        "/definitions/paramField"
+        read_183, Visit183, ParamField { field = "field", required => LeafRead<Leaf14>;
+        r#as = "as" => LeafRead<Leaf14>; } deny;
+        contract[validators::v186], BASE0, "/definitions/paramField"
     );
-    rt::value_leaf!(Leaf81 -> bool, scalar | v | rt::is_valid(validators::v126, v));
+    rt::value_leaf!(Leaf81 -> bool, scalar |v| rt::is_valid(validators::v126, v));
     rt::union_reader!(
-        Union82, VisitUnion82 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
-        Remove::ExprString; R1 : String } refuse number null seq map
+        Union82, VisitUnion82 -> Remove { bool => Remove::Boolean;
+        R0: bool, str => Remove::ExprString; R1: String } refuse number null seq map
     );
     type Union80 = Union82<LeafRead<Leaf81>, LeafRead<Leaf14>>;
     rt::object_reader!(
-        read_359, Visit359, NameDataOnItem { trigger = "trigger", required => LeafRead <
-        Leaf14 >; insert = "insert" => LeafRead < Leaf14 >; remove = "remove" => Union80;
-        toggle = "toggle" => LeafRead < Leaf14 >; modify = "modify" => LeafRead < Leaf14
-        >; values = "values" => LeafRead < Leaf14 >; } deny; contract[validators::v244],
-        BASE0, "/definitions/onTrigger/items"
+        read_359, Visit359, NameDataOnItem { trigger = "trigger", required => LeafRead<Leaf14>;
+        insert = "insert" => LeafRead<Leaf14>; remove = "remove" => Union80;
+        toggle = "toggle" => LeafRead<Leaf14>; modify = "modify" => LeafRead<Leaf14>;
+        values = "values" => LeafRead<Leaf14>; } deny;
+        contract[validators::v244], BASE0, "/definitions/onTrigger/items"
     );
     rt::string_leaf!(
-        Leaf83 -> TypeFeatureFormatType, | s | [! ::std::matches!(s, "topojson")] =>
-        TypeFeatureFormatType::from_listed_str(s)
+        Leaf83 -> TypeFeatureFormatType,
+        |s| [!::std::matches!(s, "topojson")] => TypeFeatureFormatType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_382, Visit382, TypeFeatureFormat { r#type = "type", required => LeafRead <
-        Leaf83 >; feature = "feature", required => Union23; property = "property" =>
-        Union23; } deny; contract[validators::v250], BASE0,
+        read_382, Visit382, TypeFeatureFormat { r#type = "type", required => LeafRead<Leaf83>;
+        feature = "feature", required => Union23; property = "property" => Union23; } deny;
+        contract[validators::v250], BASE0,
         "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"
     );
-    rt::via_value!(
-        Check84 -> Option < Filter >, | v | rt::is_valid(validators::v263, v)
-    );
+    rt::via_value!(Check84 -> Option<Filter>, |v| rt::is_valid(validators::v263, v));
     rt::object_reader!(
-        read_384, Visit384, TypeMeshFormat { r#type = "type", required => LeafRead <
-        Leaf83 >; mesh = "mesh", required => Union23; property = "property" => Union23;
-        filter = "filter" => ViaValue < Check84 >; } deny; contract[validators::v251],
-        BASE0, "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"
+        read_384, Visit384, TypeMeshFormat { r#type = "type", required => LeafRead<Leaf83>;
+        mesh = "mesh", required => Union23; property = "property" => Union23;
+        filter = "filter" => ViaValue<Check84>; } deny; contract[validators::v251], BASE0,
+        "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"
     );
     rt::union_reader!(
         Union86, VisitUnion86 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
-        R0 : bool, map => DataFieldDataSort::Object; R1 :
-        RootScaleIdentityDomainScaleDataDataFieldSortObject } refuse number str null seq
+        R0: bool, map => DataFieldDataSort::Object;
+        R1: RootScaleIdentityDomainScaleDataDataFieldSortObject } refuse number str null seq
     );
     type Union85 = Union86<
         LeafRead<Leaf81>,
         Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>,
     >;
     rt::object_reader!(
-        read_407, Visit407, DataFieldData { data = "data", required => LeafRead < Leaf14
-        >; field = "field", required => Union23; sort = "sort" => Union85; } deny;
+        read_407, Visit407, DataFieldData { data = "data", required => LeafRead<Leaf14>;
+        field = "field", required => Union23; sort = "sort" => Union85; } deny;
         contract[validators::v284], BASE0, "/definitions/scaleData/oneOf/0"
     );
-    rt::via_value!(
-        Check87 -> SortOrder, | v | rt::is_valid(validators::t19:: < 40 >, v)
-    );
+    rt::via_value!(Check87 -> SortOrder, |v| rt::is_valid(validators::t19::<40>, v));
     rt::object_reader!(
-        read_409, Visit409, RootScaleIdentityDomainScaleDataDataFieldSortObject { field =
-        "field" => Union23; op = "op" => Union23; order = "order" => ViaValue < Check87
-        >; } deny; contract[validators::v289], BASE0,
-        "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1"
+        read_409, Visit409, RootScaleIdentityDomainScaleDataDataFieldSortObject {
+        field = "field" => Union23; op = "op" => Union23; order = "order" => ViaValue<Check87>;
+        } deny;
+        contract[validators::v289], BASE0, "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1"
     );
     rt::string_leaf!(
-        Leaf88 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
-        ObjectSortOp::from_listed_str(s)
+        Leaf88 -> ObjectSortOp,
+        |s| [!::std::matches!(s, "count")] => ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_412, Visit412, RootScaleIdentityDomainScaleDataDataFieldsSortObject { op =
-        "op" => LeafRead < Leaf88 >; order = "order" => ViaValue < Check87 >; } deny;
-        contract[validators::v290], BASE0,
-        "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"
+        read_412, Visit412, RootScaleIdentityDomainScaleDataDataFieldsSortObject {
+        op = "op" => LeafRead<Leaf88>; order = "order" => ViaValue<Check87>; } deny;
+        contract[validators::v290], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"
     );
     rt::string_leaf!(
-        Leaf89 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")] =>
-        FieldOpSortOp::from_listed_str(s)
+        Leaf89 -> FieldOpSortOp,
+        |s| [!::std::matches!(s, "count" | "min" | "max")] => FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_414, Visit414, FieldOpSort { field = "field", required => Union23; op =
-        "op", required => LeafRead < Leaf89 >; order = "order" => ViaValue < Check87 >; }
-        deny; contract[validators::v291], BASE0,
-        "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"
+        read_414, Visit414, FieldOpSort { field = "field", required => Union23;
+        op = "op", required => LeafRead<Leaf89>; order = "order" => ViaValue<Check87>; } deny;
+        contract[validators::v291], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"
     );
     rt::object_reader!(
-        read_418, Visit418, DataFieldField { data = "data", required => LeafRead < Leaf14
-        >; field = "field", required => Union23; } deny; contract[validators::v295],
-        BASE0, "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"
+        read_418, Visit418, DataFieldField { data = "data", required => LeafRead<Leaf14>;
+        field = "field", required => Union23; } deny; contract[validators::v295], BASE0,
+        "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"
     );
     rt::union_reader!(
-        Union91, VisitUnion91 -> Scheme { str => Scheme::String; R0 : String, seq =>
-        Scheme::Array; R1 : Vec < StringOrSignal >, map => Scheme::SignalRef; R2 :
-        SignalRef } refuse bool number null
+        Union91, VisitUnion91 -> Scheme { str => Scheme::String; R0: String, seq => Scheme::Array;
+        R1: Vec<StringOrSignal>, map => Scheme::SignalRef; R2: SignalRef } refuse bool number null
     );
     type Union90 = Union91<
         LeafRead<Leaf14>,
@@ -12301,1550 +11822,1294 @@ mod fast {
         Typed<SignalRef>,
     >;
     rt::union_reader!(
-        Union92, VisitUnion92 -> ArrayOrSignalRef < T > where T { seq =>
-        ArrayOrSignalRef::Array; R0 : T, map => ArrayOrSignalRef::SignalRef; R1 :
-        SignalRef } refuse bool number str null
+        Union92, VisitUnion92 -> ArrayOrSignalRef<T> where T { seq => ArrayOrSignalRef::Array;
+        R0: T, map => ArrayOrSignalRef::SignalRef; R1: SignalRef } refuse bool number str null
     );
     type Union93<T> = Union92<T, Typed<SignalRef>>;
     rt::object_reader!(
-        read_426, Visit426, SchemeRange { scheme = "scheme", required => Union90; count =
-        "count" => Union18; extent = "extent" => Union93 < VecOf < Union18, 2usize,
-        2usize > >; } deny; contract[validators::v302], BASE0,
-        "/definitions/scale/oneOf/1/properties/range/oneOf/2"
+        read_426, Visit426, SchemeRange { scheme = "scheme", required => Union90;
+        count = "count" => Union18; extent = "extent" => Union93<VecOf<Union18, 2usize, 2usize>>;
+        } deny;
+        contract[validators::v302], BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"
     );
     rt::object_reader!(
         read_439, Visit439, StepRange { step = "step", required => Union18; } deny;
-        contract[validators::t23:: < 2 >], BASE0,
-        "/definitions/scale/oneOf/2/properties/range/oneOf/2"
+        contract[validators::t23::<2>], BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"
     );
     rt::via_value!(
-        Check94 -> StringOrSignalRef < StringNice >, | v | rt::is_valid(validators::t0::
-        < 50 >, v)
+        Check94 -> StringOrSignalRef<StringNice>, |v| rt::is_valid(validators::t0::<50>, v)
     );
     rt::object_reader!(
-        read_464, Visit464, IntervalNice { interval = "interval", required => ViaValue <
-        Check94 >; step = "step" => Union18; } deny; contract[validators::v322], BASE0,
-        "/definitions/scale/oneOf/7/properties/nice/oneOf/2"
+        read_464, Visit464, IntervalNice { interval = "interval", required => ViaValue<Check94>;
+        step = "step" => Union18; } deny;
+        contract[validators::v322], BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/2"
     );
     rt::union_reader!(
-        Union96, VisitUnion96 -> Fit { map => Fit::Object; R0 : rt::Map < String,
-        rt::Value >, seq => Fit::Array; R1 : Vec < rt::Value > } refuse bool number str
-        null
+        Union96, VisitUnion96 -> Fit { map => Fit::Object;
+        R0: rt::Map<String, rt::Value>, seq => Fit::Array;
+        R1: Vec<rt::Value> } refuse bool number str null
     );
     type Union95 = Union96<
         MapOf<Leaf14, rt::fast::AnyValue>,
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_483, Visit483, Projection { name = "name", required => LeafRead < Leaf14 >;
-        r#type = "type" => Union23; clip_angle = "clipAngle" => Union18; clip_extent =
-        "clipExtent" => Union93 < VecOf < Union93 < VecOf < Union18, 2usize, 2usize > >,
-        2usize, 2usize > >; scale = "scale" => Union18; translate = "translate" =>
-        Union93 < VecOf < Union18, 2usize, 2usize > >; center = "center" => Union93 <
-        VecOf < Union18, 2usize, 2usize > >; rotate = "rotate" => Union93 < VecOf <
-        Union18, 2usize, 3usize > >; parallels = "parallels" => Union93 < VecOf <
-        Union18, 2usize, 2usize > >; precision = "precision" => Union18; point_radius =
-        "pointRadius" => Union18; fit = "fit" => Union95; extent = "extent" => Union93 <
-        VecOf < Union93 < VecOf < Union18, 2usize, 2usize > >, 2usize, 2usize > >; size =
-        "size" => Union93 < VecOf < Union18, 2usize, 2usize > >; } extra extra =>
-        rt::fast::AnyValue; contract[validators::v327], BASE0, "/definitions/projection"
+        read_483, Visit483, Projection { name = "name", required => LeafRead<Leaf14>;
+        r#type = "type" => Union23; clip_angle = "clipAngle" => Union18; clip_extent = "clipExtent"
+        => Union93<VecOf<Union93<VecOf<Union18, 2usize, 2usize>>, 2usize, 2usize>>;
+        scale = "scale" => Union18;
+        translate = "translate" => Union93<VecOf<Union18, 2usize, 2usize>>;
+        center = "center" => Union93<VecOf<Union18, 2usize, 2usize>>;
+        rotate = "rotate" => Union93<VecOf<Union18, 2usize, 3usize>>;
+        parallels = "parallels" => Union93<VecOf<Union18, 2usize, 2usize>>;
+        precision = "precision" => Union18; point_radius = "pointRadius" => Union18;
+        fit = "fit" => Union95; extent = "extent" => Union93<VecOf<Union93<VecOf<Union18, 2usize,
+        2usize>>, 2usize, 2usize>>; size = "size" => Union93<VecOf<Union18, 2usize, 2usize>>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::v327], BASE0, "/definitions/projection"
     );
     rt::via_value!(
-        Check97 -> StringOrSignalRef < RootAxOrientString >, | v |
-        rt::is_valid(validators::t0:: < 51 >, v)
+        Check97 -> StringOrSignalRef<RootAxOrientString>, |v| rt::is_valid(validators::t0::<51>, v)
     );
+    rt::via_value!(Check98 -> AxisFormat, |v| rt::is_valid(validators::t9::<22>, v));
     rt::via_value!(
-        Check98 -> AxisFormat, | v | rt::is_valid(validators::t9:: < 22 >, v)
+        Check99 -> StringOrSignalRef<StringType>, |v| rt::is_valid(validators::t0::<52>, v)
     );
-    rt::via_value!(
-        Check99 -> StringOrSignalRef < StringType >, | v | rt::is_valid(validators::t0::
-        < 52 >, v)
-    );
-    rt::via_value!(Check100 -> MinExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check101 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check102 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check103 -> Position, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check104 -> BandPosition, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check105 -> Translate, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(Check100 -> MinExtent, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check101 -> MaxExtent, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check102 -> AxisOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check103 -> Position, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check104 -> BandPosition, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check105 -> Translate, |v| rt::is_valid(validators::t0::<1>, v));
     rt::union_reader!(
-        Union107, VisitUnion107 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec
-        < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef } refuse bool
-        number str null
+        Union107, VisitUnion107 -> ArrayOrSignal { seq => ArrayOrSignal::Array;
+        R0: Vec<rt::Value>, map => ArrayOrSignal::SignalRef;
+        R1: SignalRef } refuse bool number str null
     );
     type Union106 = Union107<
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
     >;
-    rt::via_value!(
-        Check108 -> TextOrSignal, | v | rt::is_valid(validators::t19:: < 41 >, v)
-    );
-    rt::via_value!(
-        Check109 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check110 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
-    );
-    rt::via_value!(
-        Check111 -> AxisTitleAnchor, | v | rt::is_valid(validators::t0:: < 35 >, v)
-    );
-    rt::via_value!(
-        Check112 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check113 -> TitleX, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check114 -> TitleY, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check115 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
-    );
-    rt::via_value!(
-        Check116 -> AxisTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check117 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check118 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check119 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check120 -> AxisTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
-    );
-    rt::via_value!(
-        Check121 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check122 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check123 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check124 -> DomainCap, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check125 -> DomainColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check126 -> DomainDash, | v | rt::is_valid(validators::t0:: < 40 >, v)
-    );
-    rt::via_value!(
-        Check127 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check128 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check129 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check130 -> TickBand, | v | rt::is_valid(validators::t19:: < 42 >, v)
-    );
-    rt::via_value!(Check131 -> TickCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
-    rt::via_value!(
-        Check132 -> TickColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(Check133 -> TickDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
-    rt::via_value!(
-        Check134 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check135 -> TickOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check136 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check137 -> TickRound, | v | rt::is_valid(validators::t0:: < 42 >, v)
-    );
-    rt::via_value!(Check138 -> TickSize, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check139 -> TickWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check140 -> TickCount, | v | rt::is_valid(validators::t19:: < 43 >, v)
-    );
+    rt::via_value!(Check108 -> TextOrSignal, |v| rt::is_valid(validators::t19::<41>, v));
+    rt::via_value!(Check109 -> AxisTitlePadding, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check110 -> AxisTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
+    rt::via_value!(Check111 -> AxisTitleAnchor, |v| rt::is_valid(validators::t0::<35>, v));
+    rt::via_value!(Check112 -> TitleAngle, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check113 -> TitleX, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check114 -> TitleY, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check115 -> AxisTitleBaseline, |v| rt::is_valid(validators::t0::<37>, v));
+    rt::via_value!(Check116 -> AxisTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check117 -> AxisTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check118 -> AxisTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check119 -> AxisTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check120 -> AxisTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check121 -> AxisTitleLimit, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check122 -> AxisTitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check123 -> AxisTitleOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check124 -> DomainCap, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check125 -> DomainColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check126 -> DomainDash, |v| rt::is_valid(validators::t0::<40>, v));
+    rt::via_value!(Check127 -> DomainDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check128 -> DomainOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check129 -> DomainWidth, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check130 -> TickBand, |v| rt::is_valid(validators::t19::<42>, v));
+    rt::via_value!(Check131 -> TickCap, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check132 -> TickColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check133 -> TickDash, |v| rt::is_valid(validators::t0::<40>, v));
+    rt::via_value!(Check134 -> TickDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check135 -> TickOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check136 -> TickOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check137 -> TickRound, |v| rt::is_valid(validators::t0::<42>, v));
+    rt::via_value!(Check138 -> TickSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check139 -> TickWidth, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check140 -> TickCount, |v| rt::is_valid(validators::t19::<43>, v));
     rt::union_reader!(
-        Union142, VisitUnion142 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0
-        : bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str
-        null seq
+        Union142, VisitUnion142 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean;
+        R0: bool, map => BooleanOrSignal::SignalRef; R1: SignalRef } refuse number str null seq
     );
     type Union141 = Union142<LeafRead<Leaf81>, Typed<SignalRef>>;
-    rt::via_value!(Check143 -> GridCap, | v | rt::is_valid(validators::t0:: < 38 >, v));
-    rt::via_value!(
-        Check144 -> GridColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(Check145 -> GridDash, | v | rt::is_valid(validators::t0:: < 40 >, v));
-    rt::via_value!(
-        Check146 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check147 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check148 -> GridWidth, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check149 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
-    );
-    rt::via_value!(
-        Check150 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 37 >, v)
-    );
+    rt::via_value!(Check143 -> GridCap, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check144 -> GridColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check145 -> GridDash, |v| rt::is_valid(validators::t0::<40>, v));
+    rt::via_value!(Check146 -> GridDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check147 -> GridOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check148 -> GridWidth, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check149 -> AxisLabelAlign, |v| rt::is_valid(validators::t0::<34>, v));
+    rt::via_value!(Check150 -> AxisLabelBaseline, |v| rt::is_valid(validators::t0::<37>, v));
     rt::union_reader!(
-        Union152, VisitUnion152 -> QuantizeOrThresholdScaleNice { bool =>
-        QuantizeOrThresholdScaleNice::Boolean; R0 : bool, number =>
-        QuantizeOrThresholdScaleNice::Number; R1 : rt::Number, map =>
-        QuantizeOrThresholdScaleNice::SignalRef; R2 : SignalRef } refuse str null seq
+        Union152, VisitUnion152 -> QuantizeOrThresholdScaleNice {
+        bool => QuantizeOrThresholdScaleNice::Boolean;
+        R0: bool, number => QuantizeOrThresholdScaleNice::Number;
+        R1: rt::Number, map => QuantizeOrThresholdScaleNice::SignalRef;
+        R2: SignalRef } refuse str null seq
     );
     type Union151 = Union152<LeafRead<Leaf81>, LeafRead<Leaf19>, Typed<SignalRef>>;
-    rt::via_value!(
-        Check153 -> LabelOverlap, | v | rt::is_valid(validators::t19:: < 44 >, v)
-    );
-    rt::via_value!(
-        Check154 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check155 -> AxisLabelColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check156 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check157 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check158 -> AxisLabelFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
-    );
-    rt::via_value!(
-        Check159 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check160 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check161 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check162 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check163 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check164 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    rt::via_value!(Check153 -> LabelOverlap, |v| rt::is_valid(validators::t19::<44>, v));
+    rt::via_value!(Check154 -> LabelAngle, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check155 -> AxisLabelColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check156 -> AxisLabelFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check157 -> AxisLabelFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check158 -> AxisLabelFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check159 -> AxisLabelFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check160 -> AxisLabelLimit, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check161 -> LabelLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check162 -> AxisLabelOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check163 -> AxisLabelOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check164 -> LabelPadding, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::object_reader!(
+        read_485, Visit485, Axis { orient = "orient", required => ViaValue<Check97>;
+        scale = "scale", required => LeafRead<Leaf14>; format = "format" => ViaValue<Check98>;
+        format_type = "formatType" => ViaValue<Check99>;
+        min_extent = "minExtent" => ViaValue<Check100>;
+        max_extent = "maxExtent" => ViaValue<Check101>; offset = "offset" => ViaValue<Check102>;
+        position = "position" => ViaValue<Check103>;
+        band_position = "bandPosition" => ViaValue<Check104>;
+        translate = "translate" => ViaValue<Check105>; values = "values" => Union106;
+        zindex = "zindex" => LeafRead<Leaf19>; aria = "aria" => LeafRead<Leaf81>;
+        description = "description" => LeafRead<Leaf14>; title = "title" => ViaValue<Check108>;
+        title_padding = "titlePadding" => ViaValue<Check109>;
+        title_align = "titleAlign" => ViaValue<Check110>;
+        title_anchor = "titleAnchor" => ViaValue<Check111>;
+        title_angle = "titleAngle" => ViaValue<Check112>; title_x = "titleX" => ViaValue<Check113>;
+        title_y = "titleY" => ViaValue<Check114>;
+        title_baseline = "titleBaseline" => ViaValue<Check115>;
+        title_color = "titleColor" => ViaValue<Check116>;
+        title_font = "titleFont" => ViaValue<Check117>;
+        title_font_size = "titleFontSize" => ViaValue<Check118>;
+        title_font_style = "titleFontStyle" => ViaValue<Check119>;
+        title_font_weight = "titleFontWeight" => ViaValue<Check120>;
+        title_limit = "titleLimit" => ViaValue<Check121>;
+        title_line_height = "titleLineHeight" => ViaValue<Check122>;
+        title_opacity = "titleOpacity" => ViaValue<Check123>; domain = "domain" => LeafRead<Leaf81>;
+        domain_cap = "domainCap" => ViaValue<Check124>;
+        domain_color = "domainColor" => ViaValue<Check125>;
+        domain_dash = "domainDash" => ViaValue<Check126>;
+        domain_dash_offset = "domainDashOffset" => ViaValue<Check127>;
+        domain_opacity = "domainOpacity" => ViaValue<Check128>;
+        domain_width = "domainWidth" => ViaValue<Check129>; ticks = "ticks" => LeafRead<Leaf81>;
+        tick_band = "tickBand" => ViaValue<Check130>; tick_cap = "tickCap" => ViaValue<Check131>;
+        tick_color = "tickColor" => ViaValue<Check132>;
+        tick_dash = "tickDash" => ViaValue<Check133>;
+        tick_dash_offset = "tickDashOffset" => ViaValue<Check134>;
+        tick_offset = "tickOffset" => ViaValue<Check135>;
+        tick_opacity = "tickOpacity" => ViaValue<Check136>;
+        tick_round = "tickRound" => ViaValue<Check137>;
+        tick_size = "tickSize" => ViaValue<Check138>;
+        tick_width = "tickWidth" => ViaValue<Check139>;
+        tick_count = "tickCount" => ViaValue<Check140>; tick_extra = "tickExtra" => Union141;
+        tick_min_step = "tickMinStep" => Union18; grid = "grid" => LeafRead<Leaf81>;
+        grid_scale = "gridScale" => LeafRead<Leaf14>; grid_cap = "gridCap" => ViaValue<Check143>;
+        grid_color = "gridColor" => ViaValue<Check144>;
+        grid_dash = "gridDash" => ViaValue<Check145>;
+        grid_dash_offset = "gridDashOffset" => ViaValue<Check146>;
+        grid_opacity = "gridOpacity" => ViaValue<Check147>;
+        grid_width = "gridWidth" => ViaValue<Check148>; labels = "labels" => LeafRead<Leaf81>;
+        label_align = "labelAlign" => ViaValue<Check149>;
+        label_baseline = "labelBaseline" => ViaValue<Check150>;
+        label_bound = "labelBound" => Union151; label_flush = "labelFlush" => Union151;
+        label_flush_offset = "labelFlushOffset" => Union18;
+        label_overlap = "labelOverlap" => ViaValue<Check153>;
+        label_angle = "labelAngle" => ViaValue<Check154>;
+        label_color = "labelColor" => ViaValue<Check155>;
+        label_font = "labelFont" => ViaValue<Check156>;
+        label_font_size = "labelFontSize" => ViaValue<Check157>;
+        label_font_weight = "labelFontWeight" => ViaValue<Check158>;
+        label_font_style = "labelFontStyle" => ViaValue<Check159>;
+        label_limit = "labelLimit" => ViaValue<Check160>;
+        label_line_height = "labelLineHeight" => ViaValue<Check161>;
+        label_opacity = "labelOpacity" => ViaValue<Check162>;
+        label_offset = "labelOffset" => ViaValue<Check163>;
+        label_padding = "labelPadding" => ViaValue<Check164>;
+        label_separation = "labelSeparation" => Union18; encode = "encode" => Typed<AxisEncode>;
+        } deny; contract[validators::v329], BASE0, "/definitions/axis"
     );
     rt::object_reader!(
-        read_485, Visit485, Axis { orient = "orient", required => ViaValue < Check97 >;
-        scale = "scale", required => LeafRead < Leaf14 >; format = "format" => ViaValue <
-        Check98 >; format_type = "formatType" => ViaValue < Check99 >; min_extent =
-        "minExtent" => ViaValue < Check100 >; max_extent = "maxExtent" => ViaValue <
-        Check101 >; offset = "offset" => ViaValue < Check102 >; position = "position" =>
-        ViaValue < Check103 >; band_position = "bandPosition" => ViaValue < Check104 >;
-        translate = "translate" => ViaValue < Check105 >; values = "values" => Union106;
-        zindex = "zindex" => LeafRead < Leaf19 >; aria = "aria" => LeafRead < Leaf81 >;
-        description = "description" => LeafRead < Leaf14 >; title = "title" => ViaValue <
-        Check108 >; title_padding = "titlePadding" => ViaValue < Check109 >; title_align
-        = "titleAlign" => ViaValue < Check110 >; title_anchor = "titleAnchor" => ViaValue
-        < Check111 >; title_angle = "titleAngle" => ViaValue < Check112 >; title_x =
-        "titleX" => ViaValue < Check113 >; title_y = "titleY" => ViaValue < Check114 >;
-        title_baseline = "titleBaseline" => ViaValue < Check115 >; title_color =
-        "titleColor" => ViaValue < Check116 >; title_font = "titleFont" => ViaValue <
-        Check117 >; title_font_size = "titleFontSize" => ViaValue < Check118 >;
-        title_font_style = "titleFontStyle" => ViaValue < Check119 >; title_font_weight =
-        "titleFontWeight" => ViaValue < Check120 >; title_limit = "titleLimit" =>
-        ViaValue < Check121 >; title_line_height = "titleLineHeight" => ViaValue <
-        Check122 >; title_opacity = "titleOpacity" => ViaValue < Check123 >; domain =
-        "domain" => LeafRead < Leaf81 >; domain_cap = "domainCap" => ViaValue < Check124
-        >; domain_color = "domainColor" => ViaValue < Check125 >; domain_dash =
-        "domainDash" => ViaValue < Check126 >; domain_dash_offset = "domainDashOffset" =>
-        ViaValue < Check127 >; domain_opacity = "domainOpacity" => ViaValue < Check128 >;
-        domain_width = "domainWidth" => ViaValue < Check129 >; ticks = "ticks" =>
-        LeafRead < Leaf81 >; tick_band = "tickBand" => ViaValue < Check130 >; tick_cap =
-        "tickCap" => ViaValue < Check131 >; tick_color = "tickColor" => ViaValue <
-        Check132 >; tick_dash = "tickDash" => ViaValue < Check133 >; tick_dash_offset =
-        "tickDashOffset" => ViaValue < Check134 >; tick_offset = "tickOffset" => ViaValue
-        < Check135 >; tick_opacity = "tickOpacity" => ViaValue < Check136 >; tick_round =
-        "tickRound" => ViaValue < Check137 >; tick_size = "tickSize" => ViaValue <
-        Check138 >; tick_width = "tickWidth" => ViaValue < Check139 >; tick_count =
-        "tickCount" => ViaValue < Check140 >; tick_extra = "tickExtra" => Union141;
-        tick_min_step = "tickMinStep" => Union18; grid = "grid" => LeafRead < Leaf81 >;
-        grid_scale = "gridScale" => LeafRead < Leaf14 >; grid_cap = "gridCap" => ViaValue
-        < Check143 >; grid_color = "gridColor" => ViaValue < Check144 >; grid_dash =
-        "gridDash" => ViaValue < Check145 >; grid_dash_offset = "gridDashOffset" =>
-        ViaValue < Check146 >; grid_opacity = "gridOpacity" => ViaValue < Check147 >;
-        grid_width = "gridWidth" => ViaValue < Check148 >; labels = "labels" => LeafRead
-        < Leaf81 >; label_align = "labelAlign" => ViaValue < Check149 >; label_baseline =
-        "labelBaseline" => ViaValue < Check150 >; label_bound = "labelBound" => Union151;
-        label_flush = "labelFlush" => Union151; label_flush_offset = "labelFlushOffset"
-        => Union18; label_overlap = "labelOverlap" => ViaValue < Check153 >; label_angle
-        = "labelAngle" => ViaValue < Check154 >; label_color = "labelColor" => ViaValue <
-        Check155 >; label_font = "labelFont" => ViaValue < Check156 >; label_font_size =
-        "labelFontSize" => ViaValue < Check157 >; label_font_weight = "labelFontWeight"
-        => ViaValue < Check158 >; label_font_style = "labelFontStyle" => ViaValue <
-        Check159 >; label_limit = "labelLimit" => ViaValue < Check160 >;
-        label_line_height = "labelLineHeight" => ViaValue < Check161 >; label_opacity =
-        "labelOpacity" => ViaValue < Check162 >; label_offset = "labelOffset" => ViaValue
-        < Check163 >; label_padding = "labelPadding" => ViaValue < Check164 >;
-        label_separation = "labelSeparation" => Union18; encode = "encode" => Typed <
-        AxisEncode >; } deny; contract[validators::v329], BASE0, "/definitions/axis"
-    );
-    rt::object_reader!(
-        read_488, Visit488, ObjectFormat { year = "year" => LeafRead < Leaf14 >; quarter
-        = "quarter" => LeafRead < Leaf14 >; month = "month" => LeafRead < Leaf14 >; date
-        = "date" => LeafRead < Leaf14 >; week = "week" => LeafRead < Leaf14 >; day =
-        "day" => LeafRead < Leaf14 >; hours = "hours" => LeafRead < Leaf14 >; minutes =
-        "minutes" => LeafRead < Leaf14 >; seconds = "seconds" => LeafRead < Leaf14 >;
-        milliseconds = "milliseconds" => LeafRead < Leaf14 >; } deny;
+        read_488, Visit488, ObjectFormat { year = "year" => LeafRead<Leaf14>;
+        quarter = "quarter" => LeafRead<Leaf14>; month = "month" => LeafRead<Leaf14>;
+        date = "date" => LeafRead<Leaf14>; week = "week" => LeafRead<Leaf14>;
+        day = "day" => LeafRead<Leaf14>; hours = "hours" => LeafRead<Leaf14>;
+        minutes = "minutes" => LeafRead<Leaf14>; seconds = "seconds" => LeafRead<Leaf14>;
+        milliseconds = "milliseconds" => LeafRead<Leaf14>; } deny;
         contract[validators::v331], BASE0, "/definitions/axis/properties/format/oneOf/1"
     );
-    rt::via_value!(
-        Check165 -> GuideEncode, | v | rt::is_valid(validators::t19:: < 45 >, v)
+    rt::via_value!(Check165 -> GuideEncode, |v| rt::is_valid(validators::t19::<45>, v));
+    rt::object_reader!(
+        read_559, Visit559, AxisEncode { axis = "axis" => ViaValue<Check165>;
+        ticks = "ticks" => ViaValue<Check165>; labels = "labels" => ViaValue<Check165>;
+        title = "title" => ViaValue<Check165>; grid = "grid" => ViaValue<Check165>;
+        domain = "domain" => ViaValue<Check165>; } deny;
+        contract[validators::v365], BASE0, "/definitions/axis/properties/encode"
     );
     rt::object_reader!(
-        read_559, Visit559, AxisEncode { axis = "axis" => ViaValue < Check165 >; ticks =
-        "ticks" => ViaValue < Check165 >; labels = "labels" => ViaValue < Check165 >;
-        title = "title" => ViaValue < Check165 >; grid = "grid" => ViaValue < Check165 >;
-        domain = "domain" => ViaValue < Check165 >; } deny; contract[validators::v365],
-        BASE0, "/definitions/axis/properties/encode"
+        read_615, Visit615, LegendEncode { title = "title" => ViaValue<Check165>;
+        labels = "labels" => ViaValue<Check165>; legend = "legend" => ViaValue<Check165>;
+        entries = "entries" => ViaValue<Check165>; symbols = "symbols" => ViaValue<Check165>;
+        gradient = "gradient" => ViaValue<Check165>; } deny;
+        contract[validators::v386], BASE0, "/definitions/legend/allOf/0/properties/encode"
     );
+    rt::via_value!(
+        Check166 -> StringOrSignalRef<RootTitleObjectOrientString>,
+        |v| rt::is_valid(validators::t0::<53>, v)
+    );
+    rt::via_value!(Check167 -> Anchor, |v| rt::is_valid(validators::t0::<35>, v));
+    rt::via_value!(Check168 -> Frame, |v| rt::is_valid(validators::t0::<46>, v));
+    rt::via_value!(Check169 -> ObjectTitleOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check170 -> Limit, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check171 -> ObjectTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
+    rt::via_value!(Check172 -> Angle, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check173 -> Baseline, |v| rt::is_valid(validators::t0::<37>, v));
+    rt::via_value!(Check174 -> Dx, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check175 -> Dy, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check176 -> ObjectTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check177 -> ObjectTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check178 -> ObjectTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check179 -> ObjectTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check180 -> ObjectTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check181 -> LineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check182 -> SubtitleColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check183 -> SubtitleFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check184 -> SubtitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check185 -> SubtitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check186 -> SubtitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check187 -> SubtitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check188 -> ObjectTitleEncode, |v| rt::is_valid(validators::t11::<2>, v));
     rt::object_reader!(
-        read_615, Visit615, LegendEncode { title = "title" => ViaValue < Check165 >;
-        labels = "labels" => ViaValue < Check165 >; legend = "legend" => ViaValue <
-        Check165 >; entries = "entries" => ViaValue < Check165 >; symbols = "symbols" =>
-        ViaValue < Check165 >; gradient = "gradient" => ViaValue < Check165 >; } deny;
-        contract[validators::v386], BASE0,
-        "/definitions/legend/allOf/0/properties/encode"
-    );
-    rt::via_value!(
-        Check166 -> StringOrSignalRef < RootTitleObjectOrientString >, | v |
-        rt::is_valid(validators::t0:: < 53 >, v)
-    );
-    rt::via_value!(Check167 -> Anchor, | v | rt::is_valid(validators::t0:: < 35 >, v));
-    rt::via_value!(Check168 -> Frame, | v | rt::is_valid(validators::t0:: < 46 >, v));
-    rt::via_value!(
-        Check169 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(Check170 -> Limit, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check171 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 34 >, v)
-    );
-    rt::via_value!(Check172 -> Angle, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check173 -> Baseline, | v | rt::is_valid(validators::t0:: < 37 >, v));
-    rt::via_value!(Check174 -> Dx, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check175 -> Dy, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check176 -> ObjectTitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check177 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check178 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check179 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check180 -> ObjectTitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
-    );
-    rt::via_value!(
-        Check181 -> LineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check182 -> SubtitleColor, | v | rt::is_valid(validators::t9:: < 23 >, v)
-    );
-    rt::via_value!(
-        Check183 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check184 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check185 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 38 >, v)
-    );
-    rt::via_value!(
-        Check186 -> SubtitleFontWeight, | v | rt::is_valid(validators::t0:: < 39 >, v)
-    );
-    rt::via_value!(
-        Check187 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
-    rt::via_value!(
-        Check188 -> ObjectTitleEncode, | v | rt::is_valid(validators::t11:: < 2 >, v)
-    );
-    rt::object_reader!(
-        read_623, Visit623, ObjectTitle { orient = "orient" => ViaValue < Check166 >;
-        anchor = "anchor" => ViaValue < Check167 >; frame = "frame" => ViaValue <
-        Check168 >; offset = "offset" => ViaValue < Check169 >; aria = "aria" => LeafRead
-        < Leaf81 >; limit = "limit" => ViaValue < Check170 >; zindex = "zindex" =>
-        LeafRead < Leaf19 >; align = "align" => ViaValue < Check171 >; angle = "angle" =>
-        ViaValue < Check172 >; baseline = "baseline" => ViaValue < Check173 >; dx = "dx"
-        => ViaValue < Check174 >; dy = "dy" => ViaValue < Check175 >; text = "text" =>
-        ViaValue < Check108 >; color = "color" => ViaValue < Check176 >; font = "font" =>
-        ViaValue < Check177 >; font_size = "fontSize" => ViaValue < Check178 >;
-        font_style = "fontStyle" => ViaValue < Check179 >; font_weight = "fontWeight" =>
-        ViaValue < Check180 >; line_height = "lineHeight" => ViaValue < Check181 >;
-        subtitle = "subtitle" => ViaValue < Check108 >; subtitle_color = "subtitleColor"
-        => ViaValue < Check182 >; subtitle_font = "subtitleFont" => ViaValue < Check183
-        >; subtitle_font_size = "subtitleFontSize" => ViaValue < Check184 >;
-        subtitle_font_style = "subtitleFontStyle" => ViaValue < Check185 >;
-        subtitle_font_weight = "subtitleFontWeight" => ViaValue < Check186 >;
-        subtitle_line_height = "subtitleLineHeight" => ViaValue < Check187 >;
-        subtitle_padding = "subtitlePadding" => Union18; encode = "encode" => ViaValue <
-        Check188 >; name = "name" => LeafRead < Leaf14 >; interactive = "interactive" =>
-        LeafRead < Leaf81 >; style = "style" => Union25; } deny;
+        read_623, Visit623, ObjectTitle { orient = "orient" => ViaValue<Check166>;
+        anchor = "anchor" => ViaValue<Check167>; frame = "frame" => ViaValue<Check168>;
+        offset = "offset" => ViaValue<Check169>; aria = "aria" => LeafRead<Leaf81>;
+        limit = "limit" => ViaValue<Check170>; zindex = "zindex" => LeafRead<Leaf19>;
+        align = "align" => ViaValue<Check171>; angle = "angle" => ViaValue<Check172>;
+        baseline = "baseline" => ViaValue<Check173>; dx = "dx" => ViaValue<Check174>;
+        dy = "dy" => ViaValue<Check175>; text = "text" => ViaValue<Check108>;
+        color = "color" => ViaValue<Check176>; font = "font" => ViaValue<Check177>;
+        font_size = "fontSize" => ViaValue<Check178>;
+        font_style = "fontStyle" => ViaValue<Check179>;
+        font_weight = "fontWeight" => ViaValue<Check180>;
+        line_height = "lineHeight" => ViaValue<Check181>;
+        subtitle = "subtitle" => ViaValue<Check108>;
+        subtitle_color = "subtitleColor" => ViaValue<Check182>;
+        subtitle_font = "subtitleFont" => ViaValue<Check183>;
+        subtitle_font_size = "subtitleFontSize" => ViaValue<Check184>;
+        subtitle_font_style = "subtitleFontStyle" => ViaValue<Check185>;
+        subtitle_font_weight = "subtitleFontWeight" => ViaValue<Check186>;
+        subtitle_line_height = "subtitleLineHeight" => ViaValue<Check187>;
+        subtitle_padding = "subtitlePadding" => Union18; encode = "encode" => ViaValue<Check188>;
+        name = "name" => LeafRead<Leaf14>; interactive = "interactive" => LeafRead<Leaf81>;
+        style = "style" => Union25; } deny;
         contract[validators::v388], BASE0, "/definitions/title/oneOf/1"
     );
     rt::string_leaf!(
-        Leaf189 -> Type, | s | [! ::std::matches!(s, "group")] =>
-        Type::from_listed_str(s)
+        Leaf189 -> Type, |s| [!::std::matches!(s, "group")] => Type::from_listed_str(s)
     );
-    rt::via_value!(
-        Check190 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 48 >, v)
-    );
-    rt::via_value!(
-        Check191 -> Markclip, | v | rt::is_valid(validators::t19:: < 46 >, v)
-    );
-    rt::via_value!(Check192 -> Compare, | v | rt::is_valid(validators::t19:: < 47 >, v));
-    rt::via_value!(
-        Check193 -> TransformMark, | v | rt::is_valid(validators::t19:: < 48 >, v)
-    );
-    rt::array_checks!(Checks194, items = validators::t19:: < 48 >);
+    rt::via_value!(Check190 -> MarkGroupFrom, |v| rt::is_valid(validators::t0::<48>, v));
+    rt::via_value!(Check191 -> Markclip, |v| rt::is_valid(validators::t19::<46>, v));
+    rt::via_value!(Check192 -> Compare, |v| rt::is_valid(validators::t19::<47>, v));
+    rt::via_value!(Check193 -> TransformMark, |v| rt::is_valid(validators::t19::<48>, v));
+    rt::array_checks!(Checks194, items = validators::t19::<48>);
     rt::array_checks!(Checks195, items = validators::v417);
     rt::object_reader!(
-        read_650, Visit650, MarkGroup { r#type = "type", required => LeafRead < Leaf189
-        >; from = "from" => ViaValue < Check190 >; role = "role" => LeafRead < Leaf14 >;
-        name = "name" => LeafRead < Leaf14 >; description = "description" => LeafRead <
-        Leaf14 >; aria = "aria" => LeafRead < Leaf81 >; style = "style" => Union25; key =
-        "key" => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check191 >; sort =
-        "sort" => ViaValue < Check192 >; interactive = "interactive" => Union141; encode
-        = "encode" => ViaValue < Check1 >; transform = "transform" => VecOf < ViaValue <
-        Check193 >, 0usize, { usize::MAX }, Checks194 >; on = "on" => VecOf < Typed <
-        MarkGroupOnItem >, 0usize, { usize::MAX }, Checks195 >; layout = "layout" =>
-        ViaValue < Check2 >; signals = "signals" => VecOf < ViaValue < Check3 >, 0usize,
-        { usize::MAX }, Checks4 >; data = "data" => VecOf < ViaValue < Check5 >, 0usize,
-        { usize::MAX }, Checks6 >; scales = "scales" => VecOf < ViaValue < Check7 >,
-        0usize, { usize::MAX }, Checks8 >; projections = "projections" => VecOf < Typed <
-        Projection >, 0usize, { usize::MAX }, Checks9 >; axes = "axes" => VecOf < Typed <
-        Axis >, 0usize, { usize::MAX }, Checks10 >; legends = "legends" => VecOf <
-        ViaValue < Check11 >, 0usize, { usize::MAX }, Checks12 >; title = "title" =>
-        Union13; marks = "marks" => VecOf < ViaValue < Check16 >, 0usize, { usize::MAX },
-        Checks17 >; usermeta = "usermeta" => MapOf < Leaf14, rt::fast::AnyValue >; }
-        extra extra => rt::fast::AnyValue; contract[validators::v398, validators::v399,
+        read_650, Visit650, MarkGroup { r#type = "type", required => LeafRead<Leaf189>;
+        from = "from" => ViaValue<Check190>; role = "role" => LeafRead<Leaf14>;
+        name = "name" => LeafRead<Leaf14>; description = "description" => LeafRead<Leaf14>;
+        aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25;
+        key = "key" => LeafRead<Leaf14>; clip = "clip" => ViaValue<Check191>;
+        sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
+        encode = "encode" => ViaValue<Check1>;
+        transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
+        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
+        layout = "layout" => ViaValue<Check2>;
+        signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
+        data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
+        scales = "scales" => VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>;
+        projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
+        axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
+        legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
+        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check16>, 0usize, {
+        usize::MAX }, Checks17>; usermeta = "usermeta" => MapOf<Leaf14, rt::fast::AnyValue>;
+        } extra extra => rt::fast::AnyValue; contract[validators::v398, validators::v399,
         validators::v400, validators::v401], BASE0, "/definitions/markGroup"
     );
     rt::object_reader!(
-        read_653, Visit653, From { data = "data" => LeafRead < Leaf14 >; } deny;
+        read_653, Visit653, From { data = "data" => LeafRead<Leaf14>; } deny;
         contract[validators::v406], BASE0, "/definitions/from"
     );
-    rt::via_value!(
-        Check196 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 49 >, v)
-    );
+    rt::via_value!(Check196 -> FacetFacet, |v| rt::is_valid(validators::t0::<49>, v));
     rt::object_reader!(
-        read_654, Visit654, Facet { data = "data" => LeafRead < Leaf14 >; facet =
-        "facet", required => ViaValue < Check196 >; } deny; contract[validators::v407],
-        BASE0, "/definitions/facet"
+        read_654, Visit654, Facet { data = "data" => LeafRead<Leaf14>;
+        facet = "facet", required => ViaValue<Check196>; } deny;
+        contract[validators::v407], BASE0, "/definitions/facet"
     );
     rt::array_checks!(Checks197, items = validators::v14);
     rt::object_reader!(
-        read_658, Visit658, Aggregate { cross = "cross" => LeafRead < Leaf81 >; fields =
-        "fields" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks197 >; ops
-        = "ops" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks197 >; r#as
-        = "as" => VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX }, Checks197 >; }
-        deny; contract[validators::v411], BASE0,
+        read_658, Visit658, Aggregate { cross = "cross" => LeafRead<Leaf81>;
+        fields = "fields" => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>;
+        ops = "ops" => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>;
+        r#as = "as" => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>; } deny;
+        contract[validators::v411], BASE0,
         "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"
     );
     rt::object_reader!(
-        read_663, Visit663, MarkGroupOnItem { trigger = "trigger", required => LeafRead <
-        Leaf14 >; modify = "modify" => LeafRead < Leaf14 >; values = "values" => LeafRead
-        < Leaf14 >; } deny; contract[validators::v417], BASE0,
-        "/definitions/onMarkTrigger/items"
+        read_663, Visit663, MarkGroupOnItem { trigger = "trigger", required => LeafRead<Leaf14>;
+        modify = "modify" => LeafRead<Leaf14>; values = "values" => LeafRead<Leaf14>; } deny;
+        contract[validators::v417], BASE0, "/definitions/onMarkTrigger/items"
     );
     rt::value_leaf!(
-        Leaf198 -> String, string | v | rt::is_valid(validators::t16:: < 0 >, v) &&
-        rt::is_valid(validators::t19:: < 49 >, v)
+        Leaf198 -> String,
+        string |v| rt::is_valid(validators::t16::<0>, v) && rt::is_valid(validators::t19::<49>, v)
     );
     rt::object_reader!(
-        read_664, Visit664, MarkVisual { r#type = "type", required => LeafRead < Leaf198
-        >; from = "from" => Typed < From >; role = "role" => LeafRead < Leaf14 >; name =
-        "name" => LeafRead < Leaf14 >; description = "description" => LeafRead < Leaf14
-        >; aria = "aria" => LeafRead < Leaf81 >; style = "style" => Union25; key = "key"
-        => LeafRead < Leaf14 >; clip = "clip" => ViaValue < Check191 >; sort = "sort" =>
-        ViaValue < Check192 >; interactive = "interactive" => Union141; encode = "encode"
-        => ViaValue < Check1 >; transform = "transform" => VecOf < ViaValue < Check193 >,
-        0usize, { usize::MAX }, Checks194 >; on = "on" => VecOf < Typed < MarkGroupOnItem
-        >, 0usize, { usize::MAX }, Checks195 >; } extra extra => rt::fast::AnyValue;
-        contract[validators::t2:: < 35 >, validators::t29:: < 1 >, validators::v400],
-        BASE0, "/definitions/markVisual"
+        read_664, Visit664, MarkVisual { r#type = "type", required => LeafRead<Leaf198>;
+        from = "from" => Typed<From>; role = "role" => LeafRead<Leaf14>;
+        name = "name" => LeafRead<Leaf14>; description = "description" => LeafRead<Leaf14>;
+        aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25;
+        key = "key" => LeafRead<Leaf14>; clip = "clip" => ViaValue<Check191>;
+        sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
+        encode = "encode" => ViaValue<Check1>;
+        transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
+        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
+        } extra extra => rt::fast::AnyValue; contract[validators::t2::<35>, validators::t29::<1>,
+        validators::v400], BASE0, "/definitions/markVisual"
     );
     rt::object_reader!(
-        read_672, Visit672, Rule { test = "test" => LeafRead < Leaf14 >; } extra extra =>
-        rt::fast::AnyValue; contract[validators::t24:: < 0 >], BASE0, "/definitions/rule"
+        read_672, Visit672, Rule { test = "test" => LeafRead<Leaf14>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::t24::<0>], BASE0, "/definitions/rule"
     );
-    rt::via_value!(Check199 -> Field, | v | rt::is_valid(validators::t19:: < 50 >, v));
+    rt::via_value!(Check199 -> Field, |v| rt::is_valid(validators::t19::<50>, v));
     rt::object_reader!(
-        read_674, Visit674, StringModifiers { scale = "scale" => ViaValue < Check199 >; }
-        extra extra => rt::fast::AnyValue; contract[validators::t24:: < 1 >], BASE0,
-        "/definitions/stringModifiers"
+        read_674, Visit674, StringModifiers { scale = "scale" => ViaValue<Check199>;
+        } extra extra => rt::fast::AnyValue;
+        contract[validators::t24::<1>], BASE0, "/definitions/stringModifiers"
     );
-    rt::via_value!(Check200 -> Exponent, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(Check201 -> Mult, | v | rt::is_valid(validators::t0:: < 1 >, v));
-    rt::via_value!(
-        Check202 -> SignalRefOffset, | v | rt::is_valid(validators::t0:: < 1 >, v)
-    );
+    rt::via_value!(Check200 -> Exponent, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check201 -> Mult, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check202 -> SignalRefOffset, |v| rt::is_valid(validators::t0::<1>, v));
     rt::union_reader!(
-        Union204, VisitUnion204 -> Band { number => Band::Number; R0 : rt::Number, bool
-        => Band::Boolean; R1 : bool } refuse str null seq map
+        Union204, VisitUnion204 -> Band { number => Band::Number;
+        R0: rt::Number, bool => Band::Boolean; R1: bool } refuse str null seq map
     );
     type Union203 = Union204<LeafRead<Leaf19>, LeafRead<Leaf81>>;
     rt::object_reader!(
-        read_675, Visit675, NumberModifiers { exponent = "exponent" => ViaValue <
-        Check200 >; mult = "mult" => ViaValue < Check201 >; offset = "offset" => ViaValue
-        < Check202 >; round = "round" default : bool = false => LeafRead < Leaf81 >;
-        scale = "scale" => ViaValue < Check199 >; band = "band" => Union203; extra =
-        "extra" => LeafRead < Leaf81 >; } extra extra_ => rt::fast::AnyValue;
+        read_675, Visit675, NumberModifiers { exponent = "exponent" => ViaValue<Check200>;
+        mult = "mult" => ViaValue<Check201>; offset = "offset" => ViaValue<Check202>;
+        round = "round" default: bool = false => LeafRead<Leaf81>;
+        scale = "scale" => ViaValue<Check199>; band = "band" => Union203;
+        extra = "extra" => LeafRead<Leaf81>; } extra extra_ => rt::fast::AnyValue;
         contract[validators::v22], BASE0, "/definitions/numberModifiers"
     );
     rt::object_reader!(
-        read_678, Visit678, Mark { r#type = "type", required => LeafRead < Leaf14 >; role
-        = "role" => LeafRead < Leaf14 >; name = "name" => LeafRead < Leaf14 >;
-        description = "description" => LeafRead < Leaf14 >; aria = "aria" => LeafRead <
-        Leaf81 >; style = "style" => Union25; key = "key" => LeafRead < Leaf14 >; clip =
-        "clip" => ViaValue < Check191 >; sort = "sort" => ViaValue < Check192 >;
-        interactive = "interactive" => Union141; encode = "encode" => ViaValue < Check1
-        >; transform = "transform" => VecOf < ViaValue < Check193 >, 0usize, { usize::MAX
-        }, Checks194 >; on = "on" => VecOf < Typed < MarkGroupOnItem >, 0usize, {
-        usize::MAX }, Checks195 >; } extra extra => rt::fast::AnyValue;
-        contract[validators::v400], BASE0, "/definitions/mark"
+        read_678, Visit678, Mark { r#type = "type", required => LeafRead<Leaf14>;
+        role = "role" => LeafRead<Leaf14>; name = "name" => LeafRead<Leaf14>;
+        description = "description" => LeafRead<Leaf14>; aria = "aria" => LeafRead<Leaf81>;
+        style = "style" => Union25; key = "key" => LeafRead<Leaf14>;
+        clip = "clip" => ViaValue<Check191>; sort = "sort" => ViaValue<Check192>;
+        interactive = "interactive" => Union141; encode = "encode" => ViaValue<Check1>;
+        transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
+        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
+        } extra extra => rt::fast::AnyValue; contract[validators::v400], BASE0, "/definitions/mark"
     );
     rt::object_reader!(
-        read_683, Visit683, Scope { encode = "encode" => ViaValue < Check1 >; layout =
-        "layout" => ViaValue < Check2 >; signals = "signals" => VecOf < ViaValue < Check3
-        >, 0usize, { usize::MAX }, Checks4 >; data = "data" => VecOf < ViaValue < Check5
-        >, 0usize, { usize::MAX }, Checks6 >; scales = "scales" => VecOf < ViaValue <
-        Check7 >, 0usize, { usize::MAX }, Checks8 >; projections = "projections" => VecOf
-        < Typed < Projection >, 0usize, { usize::MAX }, Checks9 >; axes = "axes" => VecOf
-        < Typed < Axis >, 0usize, { usize::MAX }, Checks10 >; legends = "legends" =>
-        VecOf < ViaValue < Check11 >, 0usize, { usize::MAX }, Checks12 >; title = "title"
-        => Union13; marks = "marks" => VecOf < ViaValue < Check16 >, 0usize, { usize::MAX
-        }, Checks17 >; usermeta = "usermeta" => MapOf < Leaf14, rt::fast::AnyValue >; }
-        extra extra => rt::fast::AnyValue; contract[validators::v401], BASE0,
-        "/definitions/scope"
+        read_683, Visit683, Scope { encode = "encode" => ViaValue<Check1>;
+        layout = "layout" => ViaValue<Check2>;
+        signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
+        data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
+        scales = "scales" => VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>;
+        projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
+        axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
+        legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
+        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check16>, 0usize, {
+        usize::MAX }, Checks17>; usermeta = "usermeta" => MapOf<Leaf14, rt::fast::AnyValue>;
+        } extra extra => rt::fast::AnyValue; contract[validators::v401], BASE0, "/definitions/scope"
     );
     rt::string_leaf!(
-        Leaf205 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
-        => CrossfilterTransformType::from_listed_str(s)
+        Leaf205 -> CrossfilterTransformType,
+        |s| [!::std::matches!(s, "crossfilter")] => CrossfilterTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check206 -> RootDataItemNameTransformItemCrossfilterFieldsArray, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check206 -> RootDataItemNameTransformItemCrossfilterFieldsArray,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_686, Visit686, CrossfilterTransform { r#type = "type", required => LeafRead
-        < Leaf205 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields",
-        required => Union93 < VecOf < ViaValue < Check206 >, 0usize, { usize::MAX } > >;
-        query = "query", required => Union93 < VecOf < rt::fast::AnyValue, 0usize, {
-        usize::MAX } > >; } deny; contract[validators::v181], BASE0,
-        "/definitions/crossfilterTransform"
+        read_686, Visit686, CrossfilterTransform { r#type = "type", required => LeafRead<Leaf205>;
+        signal = "signal" => LeafRead<Leaf14>;
+        fields = "fields", required => Union93<VecOf<ViaValue<Check206>, 0usize, { usize::MAX }>>;
+        query = "query", required => Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
+        } deny; contract[validators::v181], BASE0, "/definitions/crossfilterTransform"
     );
     rt::string_leaf!(
-        Leaf207 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
-        "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
+        Leaf207 -> ResolvefilterTransformType,
+        |s| [!::std::matches!(s, "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union209, VisitUnion209 -> Ignore { number => Ignore::Number; R0 : rt::Number,
-        map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
+        Union209, VisitUnion209 -> Ignore { number => Ignore::Number;
+        R0: rt::Number, map => Ignore::SignalRef; R1: SignalRef } refuse bool str null seq
     );
     type Union208 = Union209<LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_688, Visit688, ResolvefilterTransform { r#type = "type", required =>
-        LeafRead < Leaf207 >; signal = "signal" => LeafRead < Leaf14 >; ignore =
-        "ignore", required => Union208; filter = "filter", required =>
-        rt::fast::AnyValue; } deny; contract[validators::v187], BASE0,
-        "/definitions/resolvefilterTransform"
+        read_688, Visit688, ResolvefilterTransform { r#type = "type", required => LeafRead<Leaf207>;
+        signal = "signal" => LeafRead<Leaf14>; ignore = "ignore", required => Union208;
+        filter = "filter", required => rt::fast::AnyValue; } deny;
+        contract[validators::v187], BASE0, "/definitions/resolvefilterTransform"
     );
     rt::string_leaf!(
-        Leaf210 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
-        LinkpathTransformType::from_listed_str(s)
+        Leaf210 -> LinkpathTransformType,
+        |s| [!::std::matches!(s, "linkpath")] => LinkpathTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check211 -> SourceX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check212 -> SourceY, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check213 -> TargetX, | v | rt::is_valid(validators::t9:: < 8 >, v));
-    rt::via_value!(Check214 -> TargetY, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check211 -> SourceX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check212 -> SourceY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check213 -> TargetX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check214 -> TargetY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check215 -> StringOrSignalRef < RootDataItemNameTransformItemLinkpathOrientString
-        >, | v | rt::is_valid(validators::t11:: < 3 >, v)
+        Check215 -> StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>,
+        |v| rt::is_valid(validators::t11::<3>, v)
     );
     rt::via_value!(
-        Check216 -> StringOrSignalRef < StringShape >, | v |
-        rt::is_valid(validators::t11:: < 4 >, v)
+        Check216 -> StringOrSignalRef<StringShape>, |v| rt::is_valid(validators::t11::<4>, v)
     );
     rt::union_reader!(
-        Union217, VisitUnion217 -> StringOrSignalRef < T > where T { str =>
-        StringOrSignalRef::String; R0 : T, map => StringOrSignalRef::SignalRef; R1 :
-        SignalRef } refuse bool number null seq
+        Union217, VisitUnion217 -> StringOrSignalRef<T> where T { str => StringOrSignalRef::String;
+        R0: T, map => StringOrSignalRef::SignalRef; R1: SignalRef } refuse bool number null seq
     );
     type Union218<T> = Union217<T, Typed<SignalRef>>;
     rt::object_reader!(
-        read_690, Visit690, LinkpathTransform { r#type = "type", required => LeafRead <
-        Leaf210 >; signal = "signal" => LeafRead < Leaf14 >; source_x = "sourceX" =>
-        ViaValue < Check211 >; source_y = "sourceY" => ViaValue < Check212 >; target_x =
-        "targetX" => ViaValue < Check213 >; target_y = "targetY" => ViaValue < Check214
-        >; orient = "orient" => ViaValue < Check215 >; shape = "shape" => ViaValue <
-        Check216 >; require = "require" => Typed < SignalRef >; r#as = "as" => Union218 <
-        LeafRead < Leaf14 > >; } deny; contract[validators::v189], BASE0,
-        "/definitions/linkpathTransform"
+        read_690, Visit690, LinkpathTransform { r#type = "type", required => LeafRead<Leaf210>;
+        signal = "signal" => LeafRead<Leaf14>; source_x = "sourceX" => ViaValue<Check211>;
+        source_y = "sourceY" => ViaValue<Check212>; target_x = "targetX" => ViaValue<Check213>;
+        target_y = "targetY" => ViaValue<Check214>; orient = "orient" => ViaValue<Check215>;
+        shape = "shape" => ViaValue<Check216>; require = "require" => Typed<SignalRef>;
+        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        contract[validators::v189], BASE0, "/definitions/linkpathTransform"
     );
     rt::string_leaf!(
-        Leaf219 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
-        PieTransformType::from_listed_str(s)
+        Leaf219 -> PieTransformType,
+        |s| [!::std::matches!(s, "pie")] => PieTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check220 -> PieTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check220 -> PieTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::union_reader!(
-        Union222, VisitUnion222 -> Nice { bool => Nice::Boolean; R0 : bool, map =>
-        Nice::SignalRef; R1 : SignalRef } refuse number str null seq
+        Union222, VisitUnion222 -> Nice { bool => Nice::Boolean; R0: bool, map => Nice::SignalRef;
+        R1: SignalRef } refuse number str null seq
     );
     type Union221 = Union222<LeafRead<Leaf81>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_692, Visit692, PieTransform { r#type = "type", required => LeafRead <
-        Leaf219 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check220 >; start_angle = "startAngle" => Union208; end_angle = "endAngle" =>
-        Union208; sort = "sort" => Union221; r#as = "as" => Union93 < VecOf < Union218 <
-        LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v192],
-        BASE0, "/definitions/pieTransform"
+        read_692, Visit692, PieTransform { r#type = "type", required => LeafRead<Leaf219>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check220>;
+        start_angle = "startAngle" => Union208; end_angle = "endAngle" => Union208;
+        sort = "sort" => Union221;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        contract[validators::v192], BASE0, "/definitions/pieTransform"
     );
     rt::string_leaf!(
-        Leaf223 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
-        StackTransformType::from_listed_str(s)
+        Leaf223 -> StackTransformType,
+        |s| [!::std::matches!(s, "stack")] => StackTransformType::from_listed_str(s)
+    );
+    rt::via_value!(Check224 -> StackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(
+        Check225 -> RootDataItemNameTransformItemStackGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check224 -> StackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check225 -> RootDataItemNameTransformItemStackGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check226 -> StringOrSignalRef < StringOffset >, | v |
-        rt::is_valid(validators::t11:: < 5 >, v)
+        Check226 -> StringOrSignalRef<StringOffset>, |v| rt::is_valid(validators::t11::<5>, v)
     );
     rt::object_reader!(
-        read_694, Visit694, StackTransform { r#type = "type", required => LeafRead <
-        Leaf223 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check224 >; groupby = "groupby" => Union93 < VecOf < ViaValue < Check225 >,
-        0usize, { usize::MAX } > >; sort = "sort" => ViaValue < Check192 >; offset =
-        "offset" => ViaValue < Check226 >; r#as = "as" => Union93 < VecOf < Union218 <
-        LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v194],
-        BASE0, "/definitions/stackTransform"
+        read_694, Visit694, StackTransform { r#type = "type", required => LeafRead<Leaf223>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check224>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check225>, 0usize, { usize::MAX }>>;
+        sort = "sort" => ViaValue<Check192>; offset = "offset" => ViaValue<Check226>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        contract[validators::v194], BASE0, "/definitions/stackTransform"
     );
     rt::string_leaf!(
-        Leaf227 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
-        ForceTransformType::from_listed_str(s)
+        Leaf227 -> ForceTransformType,
+        |s| [!::std::matches!(s, "force")] => ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check228 -> Force, | v | rt::is_valid(validators::t13:: < 0 >, v));
-    rt::array_checks!(Checks229, items = validators::t13:: < 0 >);
+    rt::via_value!(Check228 -> Force, |v| rt::is_valid(validators::t13::<0>, v));
+    rt::array_checks!(Checks229, items = validators::t13::<0>);
     rt::object_reader!(
-        read_696, Visit696, ForceTransform { r#type = "type", required => LeafRead <
-        Leaf227 >; signal = "signal" => LeafRead < Leaf14 >; r#static = "static" =>
-        Union221; restart = "restart" => Union221; iterations = "iterations" => Union208;
-        alpha = "alpha" => Union208; alpha_min = "alphaMin" => Union208; alpha_target =
-        "alphaTarget" => Union208; velocity_decay = "velocityDecay" => Union208; forces =
-        "forces" => VecOf < ViaValue < Check228 >, 0usize, { usize::MAX }, Checks229 >;
-        r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 0usize, {
-        usize::MAX } > >; } deny; contract[validators::v202], BASE0,
-        "/definitions/forceTransform"
+        read_696, Visit696, ForceTransform { r#type = "type", required => LeafRead<Leaf227>;
+        signal = "signal" => LeafRead<Leaf14>; r#static = "static" => Union221;
+        restart = "restart" => Union221; iterations = "iterations" => Union208;
+        alpha = "alpha" => Union208; alpha_min = "alphaMin" => Union208;
+        alpha_target = "alphaTarget" => Union208; velocity_decay = "velocityDecay" => Union208;
+        forces = "forces" => VecOf<ViaValue<Check228>, 0usize, { usize::MAX }, Checks229>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        contract[validators::v202], BASE0, "/definitions/forceTransform"
     );
     rt::string_leaf!(
-        Leaf230 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
-        ContourTransformType::from_listed_str(s)
+        Leaf230 -> ContourTransformType,
+        |s| [!::std::matches!(s, "contour")] => ContourTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check231 -> ContourTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check232 -> ContourTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check233 -> ContourTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check231 -> ContourTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check232 -> ContourTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check233 -> ContourTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_698, Visit698, ContourTransform { r#type = "type", required => LeafRead <
-        Leaf230 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
-        Union93 < VecOf < Union208, 2usize, 2usize > >; values = "values" => Union93 <
-        VecOf < Union208, 0usize, { usize::MAX } > >; x = "x" => ViaValue < Check231 >; y
-        = "y" => ViaValue < Check232 >; weight = "weight" => ViaValue < Check233 >;
-        cell_size = "cellSize" => Union208; bandwidth = "bandwidth" => Union208; count =
-        "count" => Union208; nice = "nice" => Union221; thresholds = "thresholds" =>
-        Union93 < VecOf < Union208, 0usize, { usize::MAX } > >; smooth = "smooth" =>
-        Union221; } deny; contract[validators::v432], BASE0,
-        "/definitions/contourTransform"
+        read_698, Visit698, ContourTransform { r#type = "type", required => LeafRead<Leaf230>;
+        signal = "signal" => LeafRead<Leaf14>;
+        size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
+        values = "values" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        x = "x" => ViaValue<Check231>; y = "y" => ViaValue<Check232>;
+        weight = "weight" => ViaValue<Check233>; cell_size = "cellSize" => Union208;
+        bandwidth = "bandwidth" => Union208; count = "count" => Union208; nice = "nice" => Union221;
+        thresholds = "thresholds" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        smooth = "smooth" => Union221; } deny;
+        contract[validators::v432], BASE0, "/definitions/contourTransform"
     );
     rt::string_leaf!(
-        Leaf234 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
-        GeojsonTransformType::from_listed_str(s)
+        Leaf234 -> GeojsonTransformType,
+        |s| [!::std::matches!(s, "geojson")] => GeojsonTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check235 -> RootDataItemNameTransformItemGeojsonFieldsArray, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check235 -> RootDataItemNameTransformItemGeojsonFieldsArray,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(Check236 -> Geojson, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check236 -> Geojson, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_700, Visit700, GeojsonTransform { r#type = "type", required => LeafRead <
-        Leaf234 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" => Union93
-        < VecOf < ViaValue < Check235 >, 2usize, 2usize > >; geojson = "geojson" =>
-        ViaValue < Check236 >; } deny; contract[validators::v205], BASE0,
-        "/definitions/geojsonTransform"
+        read_700, Visit700, GeojsonTransform { r#type = "type", required => LeafRead<Leaf234>;
+        signal = "signal" => LeafRead<Leaf14>;
+        fields = "fields" => Union93<VecOf<ViaValue<Check235>, 2usize, 2usize>>;
+        geojson = "geojson" => ViaValue<Check236>; } deny;
+        contract[validators::v205], BASE0, "/definitions/geojsonTransform"
     );
     rt::string_leaf!(
-        Leaf237 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
-        GeopathTransformType::from_listed_str(s)
+        Leaf237 -> GeopathTransformType,
+        |s| [!::std::matches!(s, "geopath")] => GeopathTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check238 -> GeopathTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check238 -> GeopathTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check239 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t4:: < 14
-        >, v)
+        Check239 -> GeopathTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_702, Visit702, GeopathTransform { r#type = "type", required => LeafRead <
-        Leaf237 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
-        LeafRead < Leaf14 >; field = "field" => ViaValue < Check238 >; point_radius =
-        "pointRadius" => ViaValue < Check239 >; r#as = "as" => Union218 < LeafRead <
-        Leaf14 > >; } deny; contract[validators::t14:: < 0 >], BASE0,
-        "/definitions/geopathTransform"
+        read_702, Visit702, GeopathTransform { r#type = "type", required => LeafRead<Leaf237>;
+        signal = "signal" => LeafRead<Leaf14>; projection = "projection" => LeafRead<Leaf14>;
+        field = "field" => ViaValue<Check238>; point_radius = "pointRadius" => ViaValue<Check239>;
+        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        contract[validators::t14::<0>], BASE0, "/definitions/geopathTransform"
     );
     rt::string_leaf!(
-        Leaf240 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
-        GeopointTransformType::from_listed_str(s)
+        Leaf240 -> GeopointTransformType,
+        |s| [!::std::matches!(s, "geopoint")] => GeopointTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check241 -> RootDataItemNameTransformItemGeopointFieldsArray, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check241 -> RootDataItemNameTransformItemGeopointFieldsArray,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_704, Visit704, GeopointTransform { r#type = "type", required => LeafRead <
-        Leaf240 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection",
-        required => LeafRead < Leaf14 >; fields = "fields", required => Union93 < VecOf <
-        ViaValue < Check241 >, 2usize, 2usize > >; r#as = "as" => Union93 < VecOf <
-        Union218 < LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny;
+        read_704, Visit704, GeopointTransform { r#type = "type", required => LeafRead<Leaf240>;
+        signal = "signal" => LeafRead<Leaf14>;
+        projection = "projection", required => LeafRead<Leaf14>;
+        fields = "fields", required => Union93<VecOf<ViaValue<Check241>, 2usize, 2usize>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
         contract[validators::v207], BASE0, "/definitions/geopointTransform"
     );
     rt::string_leaf!(
-        Leaf242 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
-        GeoshapeTransformType::from_listed_str(s)
+        Leaf242 -> GeoshapeTransformType,
+        |s| [!::std::matches!(s, "geoshape")] => GeoshapeTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check243 -> GeoshapeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check243 -> GeoshapeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check244 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t4:: <
-        14 >, v)
+        Check244 -> GeoshapeTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_706, Visit706, GeoshapeTransform { r#type = "type", required => LeafRead <
-        Leaf242 >; signal = "signal" => LeafRead < Leaf14 >; projection = "projection" =>
-        LeafRead < Leaf14 >; field = "field" => ViaValue < Check243 >; point_radius =
-        "pointRadius" => ViaValue < Check244 >; r#as = "as" => Union218 < LeafRead <
-        Leaf14 > >; } deny; contract[validators::t14:: < 1 >], BASE0,
-        "/definitions/geoshapeTransform"
+        read_706, Visit706, GeoshapeTransform { r#type = "type", required => LeafRead<Leaf242>;
+        signal = "signal" => LeafRead<Leaf14>; projection = "projection" => LeafRead<Leaf14>;
+        field = "field" => ViaValue<Check243>; point_radius = "pointRadius" => ViaValue<Check244>;
+        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        contract[validators::t14::<1>], BASE0, "/definitions/geoshapeTransform"
     );
     rt::string_leaf!(
-        Leaf245 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
-        GraticuleTransformType::from_listed_str(s)
+        Leaf245 -> GraticuleTransformType,
+        |s| [!::std::matches!(s, "graticule")] => GraticuleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_708, Visit708, GraticuleTransform { r#type = "type", required => LeafRead <
-        Leaf245 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" => Union93
-        < VecOf < rt::fast::AnyValue, 2usize, 2usize > >; extent_major = "extentMajor" =>
-        Union93 < VecOf < rt::fast::AnyValue, 2usize, 2usize > >; extent_minor =
-        "extentMinor" => Union93 < VecOf < rt::fast::AnyValue, 2usize, 2usize > >; step =
-        "step" => Union93 < VecOf < Union208, 2usize, 2usize > >; step_major =
-        "stepMajor" => Union93 < VecOf < Union208, 2usize, 2usize > >; step_minor =
-        "stepMinor" => Union93 < VecOf < Union208, 2usize, 2usize > >; precision =
-        "precision" => Union208; } deny; contract[validators::v438], BASE0,
-        "/definitions/graticuleTransform"
+        read_708, Visit708, GraticuleTransform { r#type = "type", required => LeafRead<Leaf245>;
+        signal = "signal" => LeafRead<Leaf14>;
+        extent = "extent" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        extent_major = "extentMajor" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        extent_minor = "extentMinor" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        step = "step" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        step_major = "stepMajor" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        step_minor = "stepMinor" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        precision = "precision" => Union208; } deny;
+        contract[validators::v438], BASE0, "/definitions/graticuleTransform"
     );
     rt::string_leaf!(
-        Leaf246 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
-        HeatmapTransformType::from_listed_str(s)
+        Leaf246 -> HeatmapTransformType,
+        |s| [!::std::matches!(s, "heatmap")] => HeatmapTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check247 -> HeatmapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check248 -> HeatmapTransformColor, |v| rt::is_valid(validators::t4::<15>, v));
+    rt::via_value!(Check249 -> Opacity, |v| rt::is_valid(validators::t4::<14>, v));
     rt::via_value!(
-        Check247 -> HeatmapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check248 -> HeatmapTransformColor, | v | rt::is_valid(validators::t4:: < 15 >, v)
-    );
-    rt::via_value!(Check249 -> Opacity, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(
-        Check250 -> StringOrSignalRef < StringResolve >, | v |
-        rt::is_valid(validators::t11:: < 6 >, v)
+        Check250 -> StringOrSignalRef<StringResolve>, |v| rt::is_valid(validators::t11::<6>, v)
     );
     rt::object_reader!(
-        read_710, Visit710, HeatmapTransform { r#type = "type", required => LeafRead <
-        Leaf246 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check247 >; color = "color" => ViaValue < Check248 >; opacity = "opacity" =>
-        ViaValue < Check249 >; resolve = "resolve" => ViaValue < Check250 >; r#as = "as"
-        => Union218 < LeafRead < Leaf14 > >; } deny; contract[validators::v209], BASE0,
-        "/definitions/heatmapTransform"
+        read_710, Visit710, HeatmapTransform { r#type = "type", required => LeafRead<Leaf246>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check247>;
+        color = "color" => ViaValue<Check248>; opacity = "opacity" => ViaValue<Check249>;
+        resolve = "resolve" => ViaValue<Check250>; r#as = "as" => Union218<LeafRead<Leaf14>>;
+        } deny; contract[validators::v209], BASE0, "/definitions/heatmapTransform"
     );
     rt::string_leaf!(
-        Leaf251 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
-        IsocontourTransformType::from_listed_str(s)
+        Leaf251 -> IsocontourTransformType,
+        |s| [!::std::matches!(s, "isocontour")] => IsocontourTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check252 -> IsocontourTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
-        v)
-    );
-    rt::via_value!(
-        Check253 -> IsocontourTransformScale, | v | rt::is_valid(validators::t4:: < 14 >,
-        v)
-    );
-    rt::via_value!(
-        Check254 -> ArrayTranslateItem, | v | rt::is_valid(validators::t4:: < 14 >, v)
-    );
-    rt::value_leaf!(Leaf256 -> (), scalar | v | rt::is_valid(validators::v136, v));
+    rt::via_value!(Check252 -> IsocontourTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check253 -> IsocontourTransformScale, |v| rt::is_valid(validators::t4::<14>, v));
+    rt::via_value!(Check254 -> ArrayTranslateItem, |v| rt::is_valid(validators::t4::<14>, v));
+    rt::value_leaf!(Leaf256 -> (), scalar |v| rt::is_valid(validators::v136, v));
     rt::union_reader!(
-        Union257, VisitUnion257 -> As { str => As::String; R0 : String, map =>
-        As::SignalRef; R1 : SignalRef, null => | _ | As::Null; R2 : () } refuse bool
-        number seq
+        Union257, VisitUnion257 -> As { str => As::String; R0: String, map => As::SignalRef;
+        R1: SignalRef, null => |_| As::Null; R2: () } refuse bool number seq
     );
     type Union255 = Union257<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::object_reader!(
-        read_712, Visit712, IsocontourTransform { r#type = "type", required => LeafRead <
-        Leaf251 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check252 >; thresholds = "thresholds" => Union93 < VecOf < Union208, 0usize, {
-        usize::MAX } > >; levels = "levels" => Union208; nice = "nice" => Union221;
-        resolve = "resolve" => ViaValue < Check250 >; zero = "zero" => Union221; smooth =
-        "smooth" => Union221; scale = "scale" => ViaValue < Check253 >; translate =
-        "translate" => Union93 < VecOf < ViaValue < Check254 >, 0usize, { usize::MAX } >
-        >; r#as = "as" => Union255; } deny; contract[validators::v441], BASE0,
-        "/definitions/isocontourTransform"
+        read_712, Visit712, IsocontourTransform { r#type = "type", required => LeafRead<Leaf251>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check252>;
+        thresholds = "thresholds" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        levels = "levels" => Union208; nice = "nice" => Union221;
+        resolve = "resolve" => ViaValue<Check250>; zero = "zero" => Union221;
+        smooth = "smooth" => Union221; scale = "scale" => ViaValue<Check253>;
+        translate = "translate" => Union93<VecOf<ViaValue<Check254>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union255; } deny;
+        contract[validators::v441], BASE0, "/definitions/isocontourTransform"
     );
     rt::string_leaf!(
-        Leaf258 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
-        Kde2dTransformType::from_listed_str(s)
+        Leaf258 -> Kde2dTransformType,
+        |s| [!::std::matches!(s, "kde2d")] => Kde2dTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check259 -> Kde2dTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check260 -> Kde2dTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check261 -> Kde2dTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check259 -> Kde2dTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check260 -> Kde2dTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check261 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check262 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check262 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_714, Visit714, Kde2dTransform { r#type = "type", required => LeafRead <
-        Leaf258 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
-        Union93 < VecOf < Union208, 2usize, 2usize > >; x = "x", required => ViaValue <
-        Check259 >; y = "y", required => ViaValue < Check260 >; weight = "weight" =>
-        ViaValue < Check261 >; groupby = "groupby" => Union93 < VecOf < ViaValue <
-        Check262 >, 0usize, { usize::MAX } > >; cell_size = "cellSize" => Union208;
-        bandwidth = "bandwidth" => Union93 < VecOf < Union208, 2usize, 2usize > >; counts
-        = "counts" => Union221; r#as = "as" => Union218 < LeafRead < Leaf14 > >; } deny;
+        read_714, Visit714, Kde2dTransform { r#type = "type", required => LeafRead<Leaf258>;
+        signal = "signal" => LeafRead<Leaf14>;
+        size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
+        x = "x", required => ViaValue<Check259>; y = "y", required => ViaValue<Check260>;
+        weight = "weight" => ViaValue<Check261>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check262>, 0usize, { usize::MAX }>>;
+        cell_size = "cellSize" => Union208;
+        bandwidth = "bandwidth" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        counts = "counts" => Union221; r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
         contract[validators::v443], BASE0, "/definitions/kde2dTransform"
     );
     rt::string_leaf!(
-        Leaf263 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
-        NestTransformType::from_listed_str(s)
+        Leaf263 -> NestTransformType,
+        |s| [!::std::matches!(s, "nest")] => NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check264 -> ArrayKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check264 -> ArrayKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_716, Visit716, NestTransform { r#type = "type", required => LeafRead <
-        Leaf263 >; signal = "signal" => LeafRead < Leaf14 >; keys = "keys" => Union93 <
-        VecOf < ViaValue < Check264 >, 0usize, { usize::MAX } > >; generate = "generate"
-        => Union221; } deny; contract[validators::v445], BASE0,
-        "/definitions/nestTransform"
+        read_716, Visit716, NestTransform { r#type = "type", required => LeafRead<Leaf263>;
+        signal = "signal" => LeafRead<Leaf14>;
+        keys = "keys" => Union93<VecOf<ViaValue<Check264>, 0usize, { usize::MAX }>>;
+        generate = "generate" => Union221; } deny;
+        contract[validators::v445], BASE0, "/definitions/nestTransform"
     );
     rt::string_leaf!(
-        Leaf265 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
-        PackTransformType::from_listed_str(s)
+        Leaf265 -> PackTransformType,
+        |s| [!::std::matches!(s, "pack")] => PackTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check266 -> PackTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check267 -> PackTransformRadius, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check266 -> PackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check267 -> PackTransformRadius, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_718, Visit718, PackTransform { r#type = "type", required => LeafRead <
-        Leaf265 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check266 >; sort = "sort" => ViaValue < Check192 >; padding = "padding" =>
-        Union208; radius = "radius" => ViaValue < Check267 >; size = "size" => Union93 <
-        VecOf < Union208, 2usize, 2usize > >; r#as = "as" => Union93 < VecOf < Union218 <
-        LeafRead < Leaf14 > >, 5usize, 5usize > >; } deny; contract[validators::v213],
-        BASE0, "/definitions/packTransform"
+        read_718, Visit718, PackTransform { r#type = "type", required => LeafRead<Leaf265>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check266>;
+        sort = "sort" => ViaValue<Check192>; padding = "padding" => Union208;
+        radius = "radius" => ViaValue<Check267>;
+        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 5usize, 5usize>>; } deny;
+        contract[validators::v213], BASE0, "/definitions/packTransform"
     );
     rt::string_leaf!(
-        Leaf268 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
-        PartitionTransformType::from_listed_str(s)
+        Leaf268 -> PartitionTransformType,
+        |s| [!::std::matches!(s, "partition")] => PartitionTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check269 -> PartitionTransformField, | v | rt::is_valid(validators::t9:: < 8 >,
-        v)
-    );
+    rt::via_value!(Check269 -> PartitionTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_720, Visit720, PartitionTransform { r#type = "type", required => LeafRead <
-        Leaf268 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check269 >; sort = "sort" => ViaValue < Check192 >; padding = "padding" =>
-        Union208; round = "round" => Union221; size = "size" => Union93 < VecOf <
-        Union208, 2usize, 2usize > >; r#as = "as" => Union93 < VecOf < Union218 <
-        LeafRead < Leaf14 > >, 6usize, 6usize > >; } deny; contract[validators::v214],
-        BASE0, "/definitions/partitionTransform"
+        read_720, Visit720, PartitionTransform { r#type = "type", required => LeafRead<Leaf268>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check269>;
+        sort = "sort" => ViaValue<Check192>; padding = "padding" => Union208;
+        round = "round" => Union221; size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 6usize, 6usize>>; } deny;
+        contract[validators::v214], BASE0, "/definitions/partitionTransform"
     );
     rt::string_leaf!(
-        Leaf270 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
-        StratifyTransformType::from_listed_str(s)
+        Leaf270 -> StratifyTransformType,
+        |s| [!::std::matches!(s, "stratify")] => StratifyTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check271 -> StratifyTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(Check272 -> ParentKey, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check271 -> StratifyTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check272 -> ParentKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_722, Visit722, StratifyTransform { r#type = "type", required => LeafRead <
-        Leaf270 >; signal = "signal" => LeafRead < Leaf14 >; key = "key", required =>
-        ViaValue < Check271 >; parent_key = "parentKey", required => ViaValue < Check272
-        >; } deny; contract[validators::v215], BASE0, "/definitions/stratifyTransform"
+        read_722, Visit722, StratifyTransform { r#type = "type", required => LeafRead<Leaf270>;
+        signal = "signal" => LeafRead<Leaf14>; key = "key", required => ViaValue<Check271>;
+        parent_key = "parentKey", required => ViaValue<Check272>; } deny;
+        contract[validators::v215], BASE0, "/definitions/stratifyTransform"
     );
     rt::string_leaf!(
-        Leaf273 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
-        TreeTransformType::from_listed_str(s)
+        Leaf273 -> TreeTransformType,
+        |s| [!::std::matches!(s, "tree")] => TreeTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check274 -> TreeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check274 -> TreeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check275 -> StringOrSignalRef < RootDataItemNameTransformItemTreeMethodString >,
-        | v | rt::is_valid(validators::t11:: < 7 >, v)
+        Check275 -> StringOrSignalRef<RootDataItemNameTransformItemTreeMethodString>,
+        |v| rt::is_valid(validators::t11::<7>, v)
     );
     rt::object_reader!(
-        read_724, Visit724, TreeTransform { r#type = "type", required => LeafRead <
-        Leaf273 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check274 >; sort = "sort" => ViaValue < Check192 >; method = "method" =>
-        ViaValue < Check275 >; size = "size" => Union93 < VecOf < Union208, 2usize,
-        2usize > >; node_size = "nodeSize" => Union93 < VecOf < Union208, 2usize, 2usize
-        > >; separation = "separation" => Union221; r#as = "as" => Union93 < VecOf <
-        Union218 < LeafRead < Leaf14 > >, 4usize, 4usize > >; } deny;
+        read_724, Visit724, TreeTransform { r#type = "type", required => LeafRead<Leaf273>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check274>;
+        sort = "sort" => ViaValue<Check192>; method = "method" => ViaValue<Check275>;
+        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        node_size = "nodeSize" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        separation = "separation" => Union221;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 4usize, 4usize>>; } deny;
         contract[validators::v216], BASE0, "/definitions/treeTransform"
     );
     rt::string_leaf!(
-        Leaf276 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
-        TreelinksTransformType::from_listed_str(s)
+        Leaf276 -> TreelinksTransformType,
+        |s| [!::std::matches!(s, "treelinks")] => TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_726, Visit726, TreelinksTransform { r#type = "type", required => LeafRead <
-        Leaf276 >; signal = "signal" => LeafRead < Leaf14 >; } deny;
+        read_726, Visit726, TreelinksTransform { r#type = "type", required => LeafRead<Leaf276>;
+        signal = "signal" => LeafRead<Leaf14>; } deny;
         contract[validators::v451], BASE0, "/definitions/treelinksTransform"
     );
     rt::string_leaf!(
-        Leaf277 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
-        TreemapTransformType::from_listed_str(s)
+        Leaf277 -> TreemapTransformType,
+        |s| [!::std::matches!(s, "treemap")] => TreemapTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check278 -> TreemapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check278 -> TreemapTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check279 -> StringOrSignalRef < RootDataItemNameTransformItemTreemapMethodString
-        >, | v | rt::is_valid(validators::t11:: < 8 >, v)
+        Check279 -> StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>,
+        |v| rt::is_valid(validators::t11::<8>, v)
     );
     rt::object_reader!(
-        read_728, Visit728, TreemapTransform { r#type = "type", required => LeafRead <
-        Leaf277 >; signal = "signal" => LeafRead < Leaf14 >; field = "field" => ViaValue
-        < Check278 >; sort = "sort" => ViaValue < Check192 >; method = "method" =>
-        ViaValue < Check279 >; padding = "padding" => Union208; padding_inner =
-        "paddingInner" => Union208; padding_outer = "paddingOuter" => Union208;
-        padding_top = "paddingTop" => Union208; padding_right = "paddingRight" =>
-        Union208; padding_bottom = "paddingBottom" => Union208; padding_left =
-        "paddingLeft" => Union208; ratio = "ratio" => Union208; round = "round" =>
-        Union221; size = "size" => Union93 < VecOf < Union208, 2usize, 2usize > >; r#as =
-        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 6usize, 6usize > >; }
-        deny; contract[validators::v218], BASE0, "/definitions/treemapTransform"
+        read_728, Visit728, TreemapTransform { r#type = "type", required => LeafRead<Leaf277>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check278>;
+        sort = "sort" => ViaValue<Check192>; method = "method" => ViaValue<Check279>;
+        padding = "padding" => Union208; padding_inner = "paddingInner" => Union208;
+        padding_outer = "paddingOuter" => Union208; padding_top = "paddingTop" => Union208;
+        padding_right = "paddingRight" => Union208; padding_bottom = "paddingBottom" => Union208;
+        padding_left = "paddingLeft" => Union208; ratio = "ratio" => Union208;
+        round = "round" => Union221; size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 6usize, 6usize>>; } deny;
+        contract[validators::v218], BASE0, "/definitions/treemapTransform"
     );
     rt::string_leaf!(
-        Leaf280 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
-        LabelTransformType::from_listed_str(s)
+        Leaf280 -> LabelTransformType,
+        |s| [!::std::matches!(s, "label")] => LabelTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union282, VisitUnion282 -> LabelTransformPadding { number =>
-        LabelTransformPadding::Number; R0 : rt::Number, map =>
-        LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
-        LabelTransformPadding::Null; R2 : () } refuse bool str seq
+        Union282, VisitUnion282 -> LabelTransformPadding { number => LabelTransformPadding::Number;
+        R0: rt::Number, map => LabelTransformPadding::SignalRef;
+        R1: SignalRef, null => |_| LabelTransformPadding::Null; R2: () } refuse bool str seq
     );
     type Union281 = Union282<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::object_reader!(
-        read_730, Visit730, LabelTransform { r#type = "type", required => LeafRead <
-        Leaf280 >; signal = "signal" => LeafRead < Leaf14 >; size = "size", required =>
-        Union93 < VecOf < Union208, 2usize, 2usize > >; sort = "sort" => ViaValue <
-        Check192 >; anchor = "anchor" => Union93 < VecOf < Union218 < LeafRead < Leaf14 >
-        >, 0usize, { usize::MAX } > >; offset = "offset" => Union93 < VecOf < Union208,
-        0usize, { usize::MAX } > >; padding = "padding" => Union281; line_anchor =
-        "lineAnchor" => Union218 < LeafRead < Leaf14 > >; mark_index = "markIndex" =>
-        Union208; avoid_base_mark = "avoidBaseMark" => Union221; avoid_marks =
-        "avoidMarks" => Union93 < VecOf < LeafRead < Leaf14 >, 0usize, { usize::MAX } >
-        >; method = "method" => Union218 < LeafRead < Leaf14 > >; r#as = "as" => Union93
-        < VecOf < Union218 < LeafRead < Leaf14 > >, 5usize, 5usize > >; } deny;
+        read_730, Visit730, LabelTransform { r#type = "type", required => LeafRead<Leaf280>;
+        signal = "signal" => LeafRead<Leaf14>;
+        size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
+        sort = "sort" => ViaValue<Check192>;
+        anchor = "anchor" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>;
+        offset = "offset" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        padding = "padding" => Union281; line_anchor = "lineAnchor" => Union218<LeafRead<Leaf14>>;
+        mark_index = "markIndex" => Union208; avoid_base_mark = "avoidBaseMark" => Union221;
+        avoid_marks = "avoidMarks" => Union93<VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>>;
+        method = "method" => Union218<LeafRead<Leaf14>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 5usize, 5usize>>; } deny;
         contract[validators::v220], BASE0, "/definitions/labelTransform"
     );
     rt::string_leaf!(
-        Leaf283 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
-        LoessTransformType::from_listed_str(s)
+        Leaf283 -> LoessTransformType,
+        |s| [!::std::matches!(s, "loess")] => LoessTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check284 -> LoessTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check285 -> LoessTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check284 -> LoessTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check285 -> LoessTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check286 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check286 -> RootDataItemNameTransformItemLoessGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_732, Visit732, LoessTransform { r#type = "type", required => LeafRead <
-        Leaf283 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
-        ViaValue < Check284 >; y = "y", required => ViaValue < Check285 >; groupby =
-        "groupby" => Union93 < VecOf < ViaValue < Check286 >, 0usize, { usize::MAX } > >;
-        bandwidth = "bandwidth" => Union208; r#as = "as" => Union93 < VecOf < Union218 <
-        LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
+        read_732, Visit732, LoessTransform { r#type = "type", required => LeafRead<Leaf283>;
+        signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check284>;
+        y = "y", required => ViaValue<Check285>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check286>, 0usize, { usize::MAX }>>;
+        bandwidth = "bandwidth" => Union208;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v455], BASE0, "/definitions/loessTransform"
     );
     rt::string_leaf!(
-        Leaf287 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
-        RegressionTransformType::from_listed_str(s)
+        Leaf287 -> RegressionTransformType,
+        |s| [!::std::matches!(s, "regression")] => RegressionTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check288 -> RegressionTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check289 -> RegressionTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check288 -> RegressionTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check289 -> RegressionTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check290 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check290 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_734, Visit734, RegressionTransform { r#type = "type", required => LeafRead <
-        Leaf287 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
-        ViaValue < Check288 >; y = "y", required => ViaValue < Check289 >; groupby =
-        "groupby" => Union93 < VecOf < ViaValue < Check290 >, 0usize, { usize::MAX } > >;
-        method = "method" => Union218 < LeafRead < Leaf14 > >; order = "order" =>
-        Union208; extent = "extent" => Union93 < VecOf < Union208, 2usize, 2usize > >;
-        params = "params" => Union221; r#as = "as" => Union93 < VecOf < Union218 <
-        LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
+        read_734, Visit734, RegressionTransform { r#type = "type", required => LeafRead<Leaf287>;
+        signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check288>;
+        y = "y", required => ViaValue<Check289>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check290>, 0usize, { usize::MAX }>>;
+        method = "method" => Union218<LeafRead<Leaf14>>; order = "order" => Union208;
+        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        params = "params" => Union221;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v457], BASE0, "/definitions/regressionTransform"
     );
     rt::string_leaf!(
-        Leaf291 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
-        AggregateTransformType::from_listed_str(s)
+        Leaf291 -> AggregateTransformType,
+        |s| [!::std::matches!(s, "aggregate")] => AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check292 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check292 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check293 -> StringOrSignalRef <
-        RootDataItemNameTransformItemAggregateOpsArrayString >, | v |
-        rt::is_valid(validators::t11:: < 9 >, v)
+        Check293 -> StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>,
+        |v| rt::is_valid(validators::t11::<9>, v)
     );
     rt::via_value!(
-        Check294 -> RootDataItemNameTransformItemAggregateFieldsArray, | v |
-        rt::is_valid(validators::t7:: < 3 >, v)
+        Check294 -> RootDataItemNameTransformItemAggregateFieldsArray,
+        |v| rt::is_valid(validators::t7::<3>, v)
     );
-    rt::via_value!(
-        Check295 -> AggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check295 -> AggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_736, Visit736, AggregateTransform { r#type = "type", required => LeafRead <
-        Leaf291 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union93 < VecOf < ViaValue < Check292 >, 0usize, { usize::MAX } > >; ops = "ops"
-        => Union93 < VecOf < ViaValue < Check293 >, 0usize, { usize::MAX } > >; fields =
-        "fields" => Union93 < VecOf < ViaValue < Check294 >, 0usize, { usize::MAX } > >;
-        r#as = "as" => Union93 < VecOf < Union255, 0usize, { usize::MAX } > >; drop =
-        "drop" => Union221; cross = "cross" => Union221; key = "key" => ViaValue <
-        Check295 >; } deny; contract[validators::v459], BASE0,
-        "/definitions/aggregateTransform"
+        read_736, Visit736, AggregateTransform { r#type = "type", required => LeafRead<Leaf291>;
+        signal = "signal" => LeafRead<Leaf14>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check292>, 0usize, { usize::MAX }>>;
+        ops = "ops" => Union93<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>;
+        fields = "fields" => Union93<VecOf<ViaValue<Check294>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>; drop = "drop" => Union221;
+        cross = "cross" => Union221; key = "key" => ViaValue<Check295>; } deny;
+        contract[validators::v459], BASE0, "/definitions/aggregateTransform"
     );
     rt::string_leaf!(
-        Leaf296 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
-        BinTransformType::from_listed_str(s)
+        Leaf296 -> BinTransformType,
+        |s| [!::std::matches!(s, "bin")] => BinTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check297 -> BinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check297 -> BinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_738, Visit738, BinTransform { r#type = "type", required => LeafRead <
-        Leaf296 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check297 >; interval = "interval" => Union221; anchor = "anchor" =>
-        Union208; maxbins = "maxbins" => Union208; base = "base" => Union208; divide =
-        "divide" => Union93 < VecOf < Union208, 0usize, { usize::MAX } > >; extent =
-        "extent", required => Union93 < VecOf < Union208, 2usize, 2usize > >; span =
-        "span" => Union208; step = "step" => Union208; steps = "steps" => Union93 < VecOf
-        < Union208, 0usize, { usize::MAX } > >; minstep = "minstep" => Union208; nice =
-        "nice" => Union221; name = "name" => Union218 < LeafRead < Leaf14 > >; r#as =
-        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 2usize, 2usize > >; }
-        deny; contract[validators::v224], BASE0, "/definitions/binTransform"
+        read_738, Visit738, BinTransform { r#type = "type", required => LeafRead<Leaf296>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check297>;
+        interval = "interval" => Union221; anchor = "anchor" => Union208;
+        maxbins = "maxbins" => Union208; base = "base" => Union208;
+        divide = "divide" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        extent = "extent", required => Union93<VecOf<Union208, 2usize, 2usize>>;
+        span = "span" => Union208; step = "step" => Union208;
+        steps = "steps" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        minstep = "minstep" => Union208; nice = "nice" => Union221;
+        name = "name" => Union218<LeafRead<Leaf14>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        contract[validators::v224], BASE0, "/definitions/binTransform"
     );
     rt::string_leaf!(
-        Leaf298 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
-        CollectTransformType::from_listed_str(s)
+        Leaf298 -> CollectTransformType,
+        |s| [!::std::matches!(s, "collect")] => CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_740, Visit740, CollectTransform { r#type = "type", required => LeafRead <
-        Leaf298 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
-        Check192 >; } deny; contract[validators::v225], BASE0,
-        "/definitions/collectTransform"
+        read_740, Visit740, CollectTransform { r#type = "type", required => LeafRead<Leaf298>;
+        signal = "signal" => LeafRead<Leaf14>; sort = "sort" => ViaValue<Check192>; } deny;
+        contract[validators::v225], BASE0, "/definitions/collectTransform"
     );
     rt::string_leaf!(
-        Leaf299 -> CountpatternTransformType, | s | [! ::std::matches!(s,
-        "countpattern")] => CountpatternTransformType::from_listed_str(s)
+        Leaf299 -> CountpatternTransformType,
+        |s| [!::std::matches!(s, "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check300 -> CountpatternTransformField, | v | rt::is_valid(validators::t9:: < 8
-        >, v)
+        Check300 -> CountpatternTransformField, |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check301 -> StringOrSignalRef < StringCase >, | v |
-        rt::is_valid(validators::t11:: < 10 >, v)
+        Check301 -> StringOrSignalRef<StringCase>, |v| rt::is_valid(validators::t11::<10>, v)
     );
     rt::object_reader!(
-        read_742, Visit742, CountpatternTransform { r#type = "type", required => LeafRead
-        < Leaf299 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required
-        => ViaValue < Check300 >; case = "case" => ViaValue < Check301 >; pattern =
-        "pattern" => Union218 < LeafRead < Leaf14 > >; stopwords = "stopwords" =>
-        Union218 < LeafRead < Leaf14 > >; r#as = "as" => Union93 < VecOf < Union218 <
-        LeafRead < Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v463],
-        BASE0, "/definitions/countpatternTransform"
+        read_742, Visit742, CountpatternTransform { r#type = "type", required => LeafRead<Leaf299>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check300>;
+        case = "case" => ViaValue<Check301>; pattern = "pattern" => Union218<LeafRead<Leaf14>>;
+        stopwords = "stopwords" => Union218<LeafRead<Leaf14>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        contract[validators::v463], BASE0, "/definitions/countpatternTransform"
     );
     rt::string_leaf!(
-        Leaf302 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
-        CrossTransformType::from_listed_str(s)
+        Leaf302 -> CrossTransformType,
+        |s| [!::std::matches!(s, "cross")] => CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_744, Visit744, CrossTransform { r#type = "type", required => LeafRead <
-        Leaf302 >; signal = "signal" => LeafRead < Leaf14 >; filter = "filter" =>
-        LeafRead < Leaf14 >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead <
-        Leaf14 > >, 2usize, 2usize > >; } deny; contract[validators::v465], BASE0,
-        "/definitions/crossTransform"
+        read_744, Visit744, CrossTransform { r#type = "type", required => LeafRead<Leaf302>;
+        signal = "signal" => LeafRead<Leaf14>; filter = "filter" => LeafRead<Leaf14>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        contract[validators::v465], BASE0, "/definitions/crossTransform"
     );
     rt::string_leaf!(
-        Leaf303 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
-        DensityTransformType::from_listed_str(s)
+        Leaf303 -> DensityTransformType,
+        |s| [!::std::matches!(s, "density")] => DensityTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check304 -> Distribution, | v | rt::is_valid(validators::t3:: < 3 >, v)
-    );
+    rt::via_value!(Check304 -> Distribution, |v| rt::is_valid(validators::t3::<3>, v));
     rt::object_reader!(
-        read_746, Visit746, DensityTransform { r#type = "type", required => LeafRead <
-        Leaf303 >; signal = "signal" => LeafRead < Leaf14 >; extent = "extent" => Union93
-        < VecOf < Union208, 2usize, 2usize > >; steps = "steps" => Union208; minsteps =
-        "minsteps" => Union208; maxsteps = "maxsteps" => Union208; method = "method" =>
-        Union218 < LeafRead < Leaf14 > >; distribution = "distribution" => ViaValue <
-        Check304 >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >,
-        0usize, { usize::MAX } > >; } deny; contract[validators::v467], BASE0,
-        "/definitions/densityTransform"
+        read_746, Visit746, DensityTransform { r#type = "type", required => LeafRead<Leaf303>;
+        signal = "signal" => LeafRead<Leaf14>;
+        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>; steps = "steps" => Union208;
+        minsteps = "minsteps" => Union208; maxsteps = "maxsteps" => Union208;
+        method = "method" => Union218<LeafRead<Leaf14>>;
+        distribution = "distribution" => ViaValue<Check304>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        contract[validators::v467], BASE0, "/definitions/densityTransform"
     );
     rt::string_leaf!(
-        Leaf305 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
-        DotbinTransformType::from_listed_str(s)
+        Leaf305 -> DotbinTransformType,
+        |s| [!::std::matches!(s, "dotbin")] => DotbinTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check306 -> DotbinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check306 -> DotbinTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check307 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check307 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_748, Visit748, DotbinTransform { r#type = "type", required => LeafRead <
-        Leaf305 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check306 >; groupby = "groupby" => Union93 < VecOf < ViaValue <
-        Check307 >, 0usize, { usize::MAX } > >; step = "step" => Union208; smooth =
-        "smooth" => Union221; r#as = "as" => Union218 < LeafRead < Leaf14 > >; } deny;
+        read_748, Visit748, DotbinTransform { r#type = "type", required => LeafRead<Leaf305>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check306>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check307>, 0usize, { usize::MAX }>>;
+        step = "step" => Union208; smooth = "smooth" => Union221;
+        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
         contract[validators::v228], BASE0, "/definitions/dotbinTransform"
     );
     rt::string_leaf!(
-        Leaf308 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
-        ExtentTransformType::from_listed_str(s)
+        Leaf308 -> ExtentTransformType,
+        |s| [!::std::matches!(s, "extent")] => ExtentTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check309 -> ExtentTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check309 -> ExtentTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_750, Visit750, ExtentTransform { r#type = "type", required => LeafRead <
-        Leaf308 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check309 >; } deny; contract[validators::v229], BASE0,
-        "/definitions/extentTransform"
+        read_750, Visit750, ExtentTransform { r#type = "type", required => LeafRead<Leaf308>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check309>;
+        } deny; contract[validators::v229], BASE0, "/definitions/extentTransform"
     );
     rt::string_leaf!(
-        Leaf310 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
-        FilterTransformType::from_listed_str(s)
+        Leaf310 -> FilterTransformType,
+        |s| [!::std::matches!(s, "filter")] => FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_752, Visit752, FilterTransform { r#type = "type", required => LeafRead <
-        Leaf310 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
-        LeafRead < Leaf14 >; } deny; contract[validators::v471], BASE0,
-        "/definitions/filterTransform"
+        read_752, Visit752, FilterTransform { r#type = "type", required => LeafRead<Leaf310>;
+        signal = "signal" => LeafRead<Leaf14>; expr = "expr", required => LeafRead<Leaf14>; } deny;
+        contract[validators::v471], BASE0, "/definitions/filterTransform"
     );
     rt::string_leaf!(
-        Leaf311 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
-        FlattenTransformType::from_listed_str(s)
+        Leaf311 -> FlattenTransformType,
+        |s| [!::std::matches!(s, "flatten")] => FlattenTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check312 -> RootDataItemNameTransformItemFlattenFieldsArray, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check312 -> RootDataItemNameTransformItemFlattenFieldsArray,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_754, Visit754, FlattenTransform { r#type = "type", required => LeafRead <
-        Leaf311 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
-        => Union93 < VecOf < ViaValue < Check312 >, 0usize, { usize::MAX } > >; index =
-        "index" => Union218 < LeafRead < Leaf14 > >; r#as = "as" => Union93 < VecOf <
-        Union218 < LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
+        read_754, Visit754, FlattenTransform { r#type = "type", required => LeafRead<Leaf311>;
+        signal = "signal" => LeafRead<Leaf14>;
+        fields = "fields", required => Union93<VecOf<ViaValue<Check312>, 0usize, { usize::MAX }>>;
+        index = "index" => Union218<LeafRead<Leaf14>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v473], BASE0, "/definitions/flattenTransform"
     );
     rt::string_leaf!(
-        Leaf313 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
-        FoldTransformType::from_listed_str(s)
+        Leaf313 -> FoldTransformType,
+        |s| [!::std::matches!(s, "fold")] => FoldTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check314 -> RootDataItemNameTransformItemFoldFieldsArray, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check314 -> RootDataItemNameTransformItemFoldFieldsArray,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_756, Visit756, FoldTransform { r#type = "type", required => LeafRead <
-        Leaf313 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields", required
-        => Union93 < VecOf < ViaValue < Check314 >, 0usize, { usize::MAX } > >; r#as =
-        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 2usize, 2usize > >; }
-        deny; contract[validators::v475], BASE0, "/definitions/foldTransform"
+        read_756, Visit756, FoldTransform { r#type = "type", required => LeafRead<Leaf313>;
+        signal = "signal" => LeafRead<Leaf14>;
+        fields = "fields", required => Union93<VecOf<ViaValue<Check314>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        contract[validators::v475], BASE0, "/definitions/foldTransform"
     );
     rt::string_leaf!(
-        Leaf315 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
-        FormulaTransformType::from_listed_str(s)
+        Leaf315 -> FormulaTransformType,
+        |s| [!::std::matches!(s, "formula")] => FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_758, Visit758, FormulaTransform { r#type = "type", required => LeafRead <
-        Leaf315 >; signal = "signal" => LeafRead < Leaf14 >; expr = "expr", required =>
-        LeafRead < Leaf14 >; r#as = "as", required => Union218 < LeafRead < Leaf14 > >;
-        initonly = "initonly" => Union221; } deny; contract[validators::v230], BASE0,
-        "/definitions/formulaTransform"
+        read_758, Visit758, FormulaTransform { r#type = "type", required => LeafRead<Leaf315>;
+        signal = "signal" => LeafRead<Leaf14>; expr = "expr", required => LeafRead<Leaf14>;
+        r#as = "as", required => Union218<LeafRead<Leaf14>>; initonly = "initonly" => Union221;
+        } deny; contract[validators::v230], BASE0, "/definitions/formulaTransform"
     );
     rt::string_leaf!(
-        Leaf316 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
-        ImputeTransformType::from_listed_str(s)
+        Leaf316 -> ImputeTransformType,
+        |s| [!::std::matches!(s, "impute")] => ImputeTransformType::from_listed_str(s)
+    );
+    rt::via_value!(Check317 -> ImputeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check318 -> ImputeTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(
+        Check319 -> RootDataItemNameTransformItemImputeGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check317 -> ImputeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check318 -> ImputeTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check319 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check320 -> StringOrSignalRef < RootDataItemNameTransformItemImputeMethodString
-        >, | v | rt::is_valid(validators::t11:: < 11 >, v)
+        Check320 -> StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>,
+        |v| rt::is_valid(validators::t11::<11>, v)
     );
     rt::object_reader!(
-        read_760, Visit760, ImputeTransform { r#type = "type", required => LeafRead <
-        Leaf316 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check317 >; key = "key", required => ViaValue < Check318 >; keyvals =
-        "keyvals" => Union93 < VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } > >;
-        groupby = "groupby" => Union93 < VecOf < ViaValue < Check319 >, 0usize, {
-        usize::MAX } > >; method = "method" => ViaValue < Check320 >; value = "value" =>
-        rt::fast::AnyValue; } deny; contract[validators::v478], BASE0,
-        "/definitions/imputeTransform"
+        read_760, Visit760, ImputeTransform { r#type = "type", required => LeafRead<Leaf316>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check317>;
+        key = "key", required => ViaValue<Check318>;
+        keyvals = "keyvals" => Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check319>, 0usize, { usize::MAX }>>;
+        method = "method" => ViaValue<Check320>; value = "value" => rt::fast::AnyValue; } deny;
+        contract[validators::v478], BASE0, "/definitions/imputeTransform"
     );
     rt::string_leaf!(
-        Leaf321 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
-        "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
+        Leaf321 -> JoinaggregateTransformType,
+        |s| [!::std::matches!(s, "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check322 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check322 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check323 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, | v |
-        rt::is_valid(validators::t7:: < 3 >, v)
+        Check323 -> RootDataItemNameTransformItemJoinaggregateFieldsArray,
+        |v| rt::is_valid(validators::t7::<3>, v)
     );
-    rt::via_value!(
-        Check324 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t9:: < 8 >,
-        v)
-    );
+    rt::via_value!(Check324 -> JoinaggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_762, Visit762, JoinaggregateTransform { r#type = "type", required =>
-        LeafRead < Leaf321 >; signal = "signal" => LeafRead < Leaf14 >; groupby =
-        "groupby" => Union93 < VecOf < ViaValue < Check322 >, 0usize, { usize::MAX } > >;
-        fields = "fields" => Union93 < VecOf < ViaValue < Check323 >, 0usize, {
-        usize::MAX } > >; ops = "ops" => Union93 < VecOf < ViaValue < Check293 >, 0usize,
-        { usize::MAX } > >; r#as = "as" => Union93 < VecOf < Union255, 0usize, {
-        usize::MAX } > >; key = "key" => ViaValue < Check324 >; } deny;
+        read_762, Visit762, JoinaggregateTransform { r#type = "type", required => LeafRead<Leaf321>;
+        signal = "signal" => LeafRead<Leaf14>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check322>, 0usize, { usize::MAX }>>;
+        fields = "fields" => Union93<VecOf<ViaValue<Check323>, 0usize, { usize::MAX }>>;
+        ops = "ops" => Union93<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>;
+        key = "key" => ViaValue<Check324>; } deny;
         contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
     );
     rt::string_leaf!(
-        Leaf325 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
-        KdeTransformType::from_listed_str(s)
+        Leaf325 -> KdeTransformType,
+        |s| [!::std::matches!(s, "kde")] => KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check326 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check326 -> RootDataItemNameTransformItemKdeGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(
-        Check327 -> KdeTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check327 -> KdeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_764, Visit764, KdeTransform { r#type = "type", required => LeafRead <
-        Leaf325 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union93 < VecOf < ViaValue < Check326 >, 0usize, { usize::MAX } > >; field =
-        "field", required => ViaValue < Check327 >; cumulative = "cumulative" =>
-        Union221; counts = "counts" => Union221; bandwidth = "bandwidth" => Union208;
-        extent = "extent" => Union93 < VecOf < Union208, 2usize, 2usize > >; resolve =
-        "resolve" => ViaValue < Check250 >; steps = "steps" => Union208; minsteps =
-        "minsteps" => Union208; maxsteps = "maxsteps" => Union208; r#as = "as" => Union93
-        < VecOf < Union218 < LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; } deny;
+        read_764, Visit764, KdeTransform { r#type = "type", required => LeafRead<Leaf325>;
+        signal = "signal" => LeafRead<Leaf14>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check326>, 0usize, { usize::MAX }>>;
+        field = "field", required => ViaValue<Check327>; cumulative = "cumulative" => Union221;
+        counts = "counts" => Union221; bandwidth = "bandwidth" => Union208;
+        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        resolve = "resolve" => ViaValue<Check250>; steps = "steps" => Union208;
+        minsteps = "minsteps" => Union208; maxsteps = "maxsteps" => Union208;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v481], BASE0, "/definitions/kdeTransform"
     );
     rt::string_leaf!(
-        Leaf328 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
-        LookupTransformType::from_listed_str(s)
+        Leaf328 -> LookupTransformType,
+        |s| [!::std::matches!(s, "lookup")] => LookupTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check329 -> LookupTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check330 -> ValuesArray, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check329 -> LookupTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check330 -> ValuesArray, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check331 -> RootDataItemNameTransformItemLookupFieldsArray, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check331 -> RootDataItemNameTransformItemLookupFieldsArray,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_766, Visit766, LookupTransform { r#type = "type", required => LeafRead <
-        Leaf328 >; signal = "signal" => LeafRead < Leaf14 >; from = "from", required =>
-        LeafRead < Leaf14 >; key = "key", required => ViaValue < Check329 >; values =
-        "values" => Union93 < VecOf < ViaValue < Check330 >, 0usize, { usize::MAX } > >;
-        fields = "fields", required => Union93 < VecOf < ViaValue < Check331 >, 0usize, {
-        usize::MAX } > >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 >
-        >, 0usize, { usize::MAX } > >; default = "default" => rt::fast::AnyValue; } deny;
+        read_766, Visit766, LookupTransform { r#type = "type", required => LeafRead<Leaf328>;
+        signal = "signal" => LeafRead<Leaf14>; from = "from", required => LeafRead<Leaf14>;
+        key = "key", required => ViaValue<Check329>;
+        values = "values" => Union93<VecOf<ViaValue<Check330>, 0usize, { usize::MAX }>>;
+        fields = "fields", required => Union93<VecOf<ViaValue<Check331>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>;
+        default = "default" => rt::fast::AnyValue; } deny;
         contract[validators::v233], BASE0, "/definitions/lookupTransform"
     );
     rt::string_leaf!(
-        Leaf332 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
-        PivotTransformType::from_listed_str(s)
+        Leaf332 -> PivotTransformType,
+        |s| [!::std::matches!(s, "pivot")] => PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check333 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check333 -> RootDataItemNameTransformItemPivotGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(
-        Check334 -> PivotTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check335 -> PivotTransformValue, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check336 -> PivotTransformKey, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check334 -> PivotTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check335 -> PivotTransformValue, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check336 -> PivotTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_768, Visit768, PivotTransform { r#type = "type", required => LeafRead <
-        Leaf332 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union93 < VecOf < ViaValue < Check333 >, 0usize, { usize::MAX } > >; field =
-        "field", required => ViaValue < Check334 >; value = "value", required => ViaValue
-        < Check335 >; op = "op" => ViaValue < Check293 >; limit = "limit" => Union208;
-        key = "key" => ViaValue < Check336 >; } deny; contract[validators::v484], BASE0,
-        "/definitions/pivotTransform"
+        read_768, Visit768, PivotTransform { r#type = "type", required => LeafRead<Leaf332>;
+        signal = "signal" => LeafRead<Leaf14>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check333>, 0usize, { usize::MAX }>>;
+        field = "field", required => ViaValue<Check334>;
+        value = "value", required => ViaValue<Check335>; op = "op" => ViaValue<Check293>;
+        limit = "limit" => Union208; key = "key" => ViaValue<Check336>; } deny;
+        contract[validators::v484], BASE0, "/definitions/pivotTransform"
     );
     rt::string_leaf!(
-        Leaf337 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
-        ProjectTransformType::from_listed_str(s)
+        Leaf337 -> ProjectTransformType,
+        |s| [!::std::matches!(s, "project")] => ProjectTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check338 -> RootDataItemNameTransformItemProjectFieldsArray, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check338 -> RootDataItemNameTransformItemProjectFieldsArray,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_770, Visit770, ProjectTransform { r#type = "type", required => LeafRead <
-        Leaf337 >; signal = "signal" => LeafRead < Leaf14 >; fields = "fields" => Union93
-        < VecOf < ViaValue < Check338 >, 0usize, { usize::MAX } > >; r#as = "as" =>
-        Union93 < VecOf < Union255, 0usize, { usize::MAX } > >; } deny;
+        read_770, Visit770, ProjectTransform { r#type = "type", required => LeafRead<Leaf337>;
+        signal = "signal" => LeafRead<Leaf14>;
+        fields = "fields" => Union93<VecOf<ViaValue<Check338>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v486], BASE0, "/definitions/projectTransform"
     );
     rt::string_leaf!(
-        Leaf339 -> QuantileScaleType, | s | [! ::std::matches!(s, "quantile")] =>
-        QuantileScaleType::from_listed_str(s)
+        Leaf339 -> QuantileScaleType,
+        |s| [!::std::matches!(s, "quantile")] => QuantileScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check340 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check340 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(
-        Check341 -> QuantileTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check341 -> QuantileTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_772, Visit772, QuantileTransform { r#type = "type", required => LeafRead <
-        Leaf339 >; signal = "signal" => LeafRead < Leaf14 >; groupby = "groupby" =>
-        Union93 < VecOf < ViaValue < Check340 >, 0usize, { usize::MAX } > >; field =
-        "field", required => ViaValue < Check341 >; probs = "probs" => Union93 < VecOf <
-        Union208, 0usize, { usize::MAX } > >; step = "step" => Union208; r#as = "as" =>
-        Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 0usize, { usize::MAX } > >; }
-        deny; contract[validators::v488], BASE0, "/definitions/quantileTransform"
+        read_772, Visit772, QuantileTransform { r#type = "type", required => LeafRead<Leaf339>;
+        signal = "signal" => LeafRead<Leaf14>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check340>, 0usize, { usize::MAX }>>;
+        field = "field", required => ViaValue<Check341>;
+        probs = "probs" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        step = "step" => Union208;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        contract[validators::v488], BASE0, "/definitions/quantileTransform"
     );
     rt::string_leaf!(
-        Leaf342 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
-        SampleTransformType::from_listed_str(s)
+        Leaf342 -> SampleTransformType,
+        |s| [!::std::matches!(s, "sample")] => SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_773, Visit773, SampleTransform { r#type = "type", required => LeafRead <
-        Leaf342 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union208; }
-        deny; contract[validators::v234], BASE0, "/definitions/sampleTransform"
+        read_773, Visit773, SampleTransform { r#type = "type", required => LeafRead<Leaf342>;
+        signal = "signal" => LeafRead<Leaf14>; size = "size" => Union208; } deny;
+        contract[validators::v234], BASE0, "/definitions/sampleTransform"
     );
     rt::string_leaf!(
-        Leaf343 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
-        SequenceTransformType::from_listed_str(s)
+        Leaf343 -> SequenceTransformType,
+        |s| [!::std::matches!(s, "sequence")] => SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_775, Visit775, SequenceTransform { r#type = "type", required => LeafRead <
-        Leaf343 >; signal = "signal" => LeafRead < Leaf14 >; start = "start", required =>
-        Union208; stop = "stop", required => Union208; step = "step" => Union208; r#as =
-        "as" => Union218 < LeafRead < Leaf14 > >; } deny; contract[validators::v490],
-        BASE0, "/definitions/sequenceTransform"
+        read_775, Visit775, SequenceTransform { r#type = "type", required => LeafRead<Leaf343>;
+        signal = "signal" => LeafRead<Leaf14>; start = "start", required => Union208;
+        stop = "stop", required => Union208; step = "step" => Union208;
+        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        contract[validators::v490], BASE0, "/definitions/sequenceTransform"
     );
     rt::string_leaf!(
-        Leaf344 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
-        TimeunitTransformType::from_listed_str(s)
+        Leaf344 -> TimeunitTransformType,
+        |s| [!::std::matches!(s, "timeunit")] => TimeunitTransformType::from_listed_str(s)
+    );
+    rt::via_value!(Check345 -> TimeunitTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(
+        Check346 -> StringOrSignalRef<StringUnit>, |v| rt::is_valid(validators::t11::<12>, v)
     );
     rt::via_value!(
-        Check345 -> TimeunitTransformField, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check346 -> StringOrSignalRef < StringUnit >, | v |
-        rt::is_valid(validators::t11:: < 12 >, v)
-    );
-    rt::via_value!(
-        Check347 -> StringOrSignalRef < StringTimezone >, | v |
-        rt::is_valid(validators::t11:: < 13 >, v)
+        Check347 -> StringOrSignalRef<StringTimezone>, |v| rt::is_valid(validators::t11::<13>, v)
     );
     rt::object_reader!(
-        read_777, Visit777, TimeunitTransform { r#type = "type", required => LeafRead <
-        Leaf344 >; signal = "signal" => LeafRead < Leaf14 >; field = "field", required =>
-        ViaValue < Check345 >; interval = "interval" => Union221; units = "units" =>
-        Union93 < VecOf < ViaValue < Check346 >, 0usize, { usize::MAX } > >; step =
-        "step" => Union208; maxbins = "maxbins" => Union208; extent = "extent" => Union93
-        < VecOf < Union208, 0usize, { usize::MAX } > >; timezone = "timezone" => ViaValue
-        < Check347 >; r#as = "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >,
-        2usize, 2usize > >; } deny; contract[validators::v235], BASE0,
-        "/definitions/timeunitTransform"
+        read_777, Visit777, TimeunitTransform { r#type = "type", required => LeafRead<Leaf344>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check345>;
+        interval = "interval" => Union221;
+        units = "units" => Union93<VecOf<ViaValue<Check346>, 0usize, { usize::MAX }>>;
+        step = "step" => Union208; maxbins = "maxbins" => Union208;
+        extent = "extent" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        timezone = "timezone" => ViaValue<Check347>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        contract[validators::v235], BASE0, "/definitions/timeunitTransform"
     );
     rt::string_leaf!(
-        Leaf348 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
-        WindowTransformType::from_listed_str(s)
+        Leaf348 -> WindowTransformType,
+        |s| [!::std::matches!(s, "window")] => WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check349 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, | v |
-        rt::is_valid(validators::t9:: < 8 >, v)
+        Check349 -> RootDataItemNameTransformItemWindowGroupbyArrayItem,
+        |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check350 -> StringOrSignalRef < RootDataItemNameTransformItemWindowOpsArrayString
-        >, | v | rt::is_valid(validators::t11:: < 14 >, v)
+        Check350 -> StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>,
+        |v| rt::is_valid(validators::t11::<14>, v)
     );
     rt::via_value!(
-        Check351 -> RootDataItemNameTransformItemWindowFieldsArray, | v |
-        rt::is_valid(validators::t7:: < 3 >, v)
+        Check351 -> RootDataItemNameTransformItemWindowFieldsArray,
+        |v| rt::is_valid(validators::t7::<3>, v)
     );
     rt::object_reader!(
-        read_779, Visit779, WindowTransform { r#type = "type", required => LeafRead <
-        Leaf348 >; signal = "signal" => LeafRead < Leaf14 >; sort = "sort" => ViaValue <
-        Check192 >; groupby = "groupby" => Union93 < VecOf < ViaValue < Check349 >,
-        0usize, { usize::MAX } > >; ops = "ops" => Union93 < VecOf < ViaValue < Check350
-        >, 0usize, { usize::MAX } > >; params = "params" => Union93 < VecOf < Union281,
-        0usize, { usize::MAX } > >; fields = "fields" => Union93 < VecOf < ViaValue <
-        Check351 >, 0usize, { usize::MAX } > >; r#as = "as" => Union93 < VecOf <
-        Union255, 0usize, { usize::MAX } > >; frame = "frame" => Union93 < VecOf <
-        Union281, 2usize, 2usize > >; ignore_peers = "ignorePeers" => Union221; } deny;
+        read_779, Visit779, WindowTransform { r#type = "type", required => LeafRead<Leaf348>;
+        signal = "signal" => LeafRead<Leaf14>; sort = "sort" => ViaValue<Check192>;
+        groupby = "groupby" => Union93<VecOf<ViaValue<Check349>, 0usize, { usize::MAX }>>;
+        ops = "ops" => Union93<VecOf<ViaValue<Check350>, 0usize, { usize::MAX }>>;
+        params = "params" => Union93<VecOf<Union281, 0usize, { usize::MAX }>>;
+        fields = "fields" => Union93<VecOf<ViaValue<Check351>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>;
+        frame = "frame" => Union93<VecOf<Union281, 2usize, 2usize>>;
+        ignore_peers = "ignorePeers" => Union221; } deny;
         contract[validators::v238], BASE0, "/definitions/windowTransform"
     );
     rt::string_leaf!(
-        Leaf352 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
-        IdentifierTransformType::from_listed_str(s)
+        Leaf352 -> IdentifierTransformType,
+        |s| [!::std::matches!(s, "identifier")] => IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_781, Visit781, IdentifierTransform { r#type = "type", required => LeafRead <
-        Leaf352 >; signal = "signal" => LeafRead < Leaf14 >; r#as = "as", required =>
-        Union218 < LeafRead < Leaf14 > >; } deny; contract[validators::v240], BASE0,
-        "/definitions/identifierTransform"
+        read_781, Visit781, IdentifierTransform { r#type = "type", required => LeafRead<Leaf352>;
+        signal = "signal" => LeafRead<Leaf14>; r#as = "as", required => Union218<LeafRead<Leaf14>>;
+        } deny; contract[validators::v240], BASE0, "/definitions/identifierTransform"
     );
     rt::string_leaf!(
-        Leaf353 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
-        VoronoiTransformType::from_listed_str(s)
+        Leaf353 -> VoronoiTransformType,
+        |s| [!::std::matches!(s, "voronoi")] => VoronoiTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check354 -> VoronoiTransformX, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
-    rt::via_value!(
-        Check355 -> VoronoiTransformY, | v | rt::is_valid(validators::t9:: < 8 >, v)
-    );
+    rt::via_value!(Check354 -> VoronoiTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check355 -> VoronoiTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_783, Visit783, VoronoiTransform { r#type = "type", required => LeafRead <
-        Leaf353 >; signal = "signal" => LeafRead < Leaf14 >; x = "x", required =>
-        ViaValue < Check354 >; y = "y", required => ViaValue < Check355 >; size = "size"
-        => Union93 < VecOf < Union208, 2usize, 2usize > >; extent = "extent" => Union93 <
-        VecOf < rt::fast::AnyValue, 2usize, 2usize > >; r#as = "as" => Union218 <
-        LeafRead < Leaf14 > >; } deny; contract[validators::v241], BASE0,
-        "/definitions/voronoiTransform"
+        read_783, Visit783, VoronoiTransform { r#type = "type", required => LeafRead<Leaf353>;
+        signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check354>;
+        y = "y", required => ViaValue<Check355>;
+        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        extent = "extent" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        contract[validators::v241], BASE0, "/definitions/voronoiTransform"
     );
     rt::string_leaf!(
-        Leaf356 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
-        WordcloudTransformType::from_listed_str(s)
+        Leaf356 -> WordcloudTransformType,
+        |s| [!::std::matches!(s, "wordcloud")] => WordcloudTransformType::from_listed_str(s)
+    );
+    rt::via_value!(Check357 -> WordcloudTransformFont, |v| rt::is_valid(validators::t4::<15>, v));
+    rt::via_value!(
+        Check358 -> WordcloudTransformFontStyle, |v| rt::is_valid(validators::t4::<15>, v)
     );
     rt::via_value!(
-        Check357 -> WordcloudTransformFont, | v | rt::is_valid(validators::t4:: < 15 >,
-        v)
+        Check359 -> WordcloudTransformFontWeight, |v| rt::is_valid(validators::t4::<15>, v)
     );
     rt::via_value!(
-        Check358 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t4:: < 15
-        >, v)
-    );
-    rt::via_value!(
-        Check359 -> WordcloudTransformFontWeight, | v | rt::is_valid(validators::t4:: <
-        15 >, v)
-    );
-    rt::via_value!(
-        Check360 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t4:: < 14
-        >, v)
+        Check360 -> WordcloudTransformFontSize, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::union_reader!(
-        Union362, VisitUnion362 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
-        < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null => | _ |
-        FontSizeRange::Null; R2 : () } refuse bool number str
+        Union362, VisitUnion362 -> FontSizeRange { seq => FontSizeRange::Array;
+        R0: Vec<Ignore>, map => FontSizeRange::SignalRef;
+        R1: SignalRef, null => |_| FontSizeRange::Null; R2: () } refuse bool number str
     );
     type Union361 = Union362<
         VecOf<Union208, 0usize, { usize::MAX }>,
         Typed<SignalRef>,
         LeafRead<Leaf256>,
     >;
-    rt::via_value!(Check363 -> Rotate, | v | rt::is_valid(validators::t4:: < 14 >, v));
-    rt::via_value!(Check364 -> Text, | v | rt::is_valid(validators::t9:: < 8 >, v));
+    rt::via_value!(Check363 -> Rotate, |v| rt::is_valid(validators::t4::<14>, v));
+    rt::via_value!(Check364 -> Text, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check365 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t4:: < 14
-        >, v)
+        Check365 -> WordcloudTransformPadding, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_785, Visit785, WordcloudTransform { r#type = "type", required => LeafRead <
-        Leaf356 >; signal = "signal" => LeafRead < Leaf14 >; size = "size" => Union93 <
-        VecOf < Union208, 2usize, 2usize > >; font = "font" => ViaValue < Check357 >;
-        font_style = "fontStyle" => ViaValue < Check358 >; font_weight = "fontWeight" =>
-        ViaValue < Check359 >; font_size = "fontSize" => ViaValue < Check360 >;
-        font_size_range = "fontSizeRange" => Union361; rotate = "rotate" => ViaValue <
-        Check363 >; text = "text" => ViaValue < Check364 >; spiral = "spiral" => Union218
-        < LeafRead < Leaf14 > >; padding = "padding" => ViaValue < Check365 >; r#as =
-        "as" => Union93 < VecOf < Union218 < LeafRead < Leaf14 > >, 7usize, 7usize > >; }
-        deny; contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
+        read_785, Visit785, WordcloudTransform { r#type = "type", required => LeafRead<Leaf356>;
+        signal = "signal" => LeafRead<Leaf14>;
+        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        font = "font" => ViaValue<Check357>; font_style = "fontStyle" => ViaValue<Check358>;
+        font_weight = "fontWeight" => ViaValue<Check359>;
+        font_size = "fontSize" => ViaValue<Check360>; font_size_range = "fontSizeRange" => Union361;
+        rotate = "rotate" => ViaValue<Check363>; text = "text" => ViaValue<Check364>;
+        spiral = "spiral" => Union218<LeafRead<Leaf14>>; padding = "padding" => ViaValue<Check365>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 7usize, 7usize>>; } deny;
+        contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
     );
 }
 /// Validators: one function per distinct subschema.
@@ -13872,12 +13137,10 @@ mod validators {
         "[null,\"start\",\"middle\",\"end\"]",
     );
     static WORDS2: &[&str] = rt::words!(
-        "align", "bounds", "center", "columns", "padding", "offset", "headerBand",
-        "footerBand", "titleBand", "titleAnchor"
+        "align", "bounds", "center", "columns", "padding", "offset", "headerBand", "footerBand",
+        "titleBand", "titleAnchor"
     );
-    static WORDS52: &[&str] = rt::words!(
-        "axis", "ticks", "labels", "title", "grid", "domain"
-    );
+    static WORDS52: &[&str] = rt::words!("axis", "ticks", "labels", "title", "grid", "domain");
     static WORDS71: &[&str] = rt::words!(
         "force", "links", "id", "distance", "strength", "iterations"
     );
@@ -13887,24 +13150,18 @@ mod validators {
     static WORDS1: &[&str] = rt::words!(
         "gradient", "id", "x1", "y1", "r1", "x2", "y2", "r2", "stops"
     );
-    static WORDS0: &[&str] = rt::words!(
-        "gradient", "id", "x1", "y1", "x2", "y2", "stops"
-    );
+    static WORDS0: &[&str] = rt::words!("gradient", "id", "x1", "y1", "x2", "y2", "stops");
     static WORDS7: &[&str] = rt::words!(
         "input", "element", "min", "max", "step", "debounce", "name"
     );
     static WORDS6: &[&str] = rt::words!(
         "input", "element", "options", "labels", "debounce", "name"
     );
-    static WORDS11: &[&str] = rt::words!(
-        "line", "arc", "curve", "diagonal", "orthogonal"
-    );
+    static WORDS11: &[&str] = rt::words!("line", "arc", "curve", "diagonal", "orthogonal");
     static WORDS48: &[&str] = rt::words!(
         "millisecond", "second", "minute", "hour", "day", "week", "month", "year"
     );
-    static WORDS5: &[&str] = rt::words!(
-        "name", "description", "value", "init", "on", "bind"
-    );
+    static WORDS5: &[&str] = rt::words!("name", "description", "value", "init", "on", "bind");
     static WORDS4: &[&str] = rt::words!(
         "name", "description", "value", "react", "update", "on", "bind"
     );
@@ -13913,56 +13170,51 @@ mod validators {
         "bottom-right"
     );
     static WORDS55: &[&str] = rt::words!(
-        "orient", "anchor", "frame", "offset", "aria", "limit", "zindex", "align",
-        "angle", "baseline", "dx", "dy", "text", "color", "font", "fontSize",
-        "fontStyle", "fontWeight", "lineHeight", "subtitle", "subtitleColor",
-        "subtitleFont", "subtitleFontSize", "subtitleFontStyle", "subtitleFontWeight",
-        "subtitleLineHeight", "subtitlePadding", "encode", "name", "interactive", "style"
+        "orient", "anchor", "frame", "offset", "aria", "limit", "zindex", "align", "angle",
+        "baseline", "dx", "dy", "text", "color", "font", "fontSize", "fontStyle", "fontWeight",
+        "lineHeight", "subtitle", "subtitleColor", "subtitleFont", "subtitleFontSize",
+        "subtitleFontStyle", "subtitleFontWeight", "subtitleLineHeight", "subtitlePadding",
+        "encode", "name", "interactive", "style"
     );
     static WORDS49: &[&str] = rt::words!(
-        "orient", "scale", "format", "formatType", "minExtent", "maxExtent", "offset",
-        "position", "bandPosition", "translate", "values", "zindex", "aria",
-        "description", "title", "titlePadding", "titleAlign", "titleAnchor",
-        "titleAngle", "titleX", "titleY", "titleBaseline", "titleColor", "titleFont",
-        "titleFontSize", "titleFontStyle", "titleFontWeight", "titleLimit",
-        "titleLineHeight", "titleOpacity", "domain", "domainCap", "domainColor",
-        "domainDash", "domainDashOffset", "domainOpacity", "domainWidth", "ticks",
+        "orient", "scale", "format", "formatType", "minExtent", "maxExtent", "offset", "position",
+        "bandPosition", "translate", "values", "zindex", "aria", "description", "title",
+        "titlePadding", "titleAlign", "titleAnchor", "titleAngle", "titleX", "titleY",
+        "titleBaseline", "titleColor", "titleFont", "titleFontSize", "titleFontStyle",
+        "titleFontWeight", "titleLimit", "titleLineHeight", "titleOpacity", "domain", "domainCap",
+        "domainColor", "domainDash", "domainDashOffset", "domainOpacity", "domainWidth", "ticks",
         "tickBand", "tickCap", "tickColor", "tickDash", "tickDashOffset", "tickOffset",
         "tickOpacity", "tickRound", "tickSize", "tickWidth", "tickCount", "tickExtra",
-        "tickMinStep", "grid", "gridScale", "gridCap", "gridColor", "gridDash",
-        "gridDashOffset", "gridOpacity", "gridWidth", "labels", "labelAlign",
-        "labelBaseline", "labelBound", "labelFlush", "labelFlushOffset", "labelOverlap",
-        "labelAngle", "labelColor", "labelFont", "labelFontSize", "labelFontWeight",
-        "labelFontStyle", "labelLimit", "labelLineHeight", "labelOpacity", "labelOffset",
-        "labelPadding", "labelSeparation", "encode"
+        "tickMinStep", "grid", "gridScale", "gridCap", "gridColor", "gridDash", "gridDashOffset",
+        "gridOpacity", "gridWidth", "labels", "labelAlign", "labelBaseline", "labelBound",
+        "labelFlush", "labelFlushOffset", "labelOverlap", "labelAngle", "labelColor", "labelFont",
+        "labelFontSize", "labelFontWeight", "labelFontStyle", "labelLimit", "labelLineHeight",
+        "labelOpacity", "labelOffset", "labelPadding", "labelSeparation", "encode"
     );
     static WORDS3: &[&str] = rt::words!(
-        "rowHeader", "rowFooter", "rowTitle", "columnHeader", "columnFooter",
-        "columnTitle"
+        "rowHeader", "rowFooter", "rowTitle", "columnHeader", "columnFooter", "columnTitle"
     );
     static WORDS31: &[&str] = rt::words!(
-        "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag",
-        "lead", "first_value", "last_value", "nth_value", "prev_value", "next_value",
-        "values", "count", "__count__", "missing", "valid", "sum", "product", "mean",
-        "average", "variance", "variancep", "stdev", "stdevp", "stderr", "distinct",
-        "ci0", "ci1", "median", "q1", "q3", "min", "max", "argmin", "argmax"
+        "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead",
+        "first_value", "last_value", "nth_value", "prev_value", "next_value", "values", "count",
+        "__count__", "missing", "valid", "sum", "product", "mean", "average", "variance",
+        "variancep", "stdev", "stdevp", "stderr", "distinct", "ci0", "ci1", "median", "q1", "q3",
+        "min", "max", "argmin", "argmax"
     );
     static WORDS72: &[&str] = rt::words!(
-        "size", "shape", "fill", "stroke", "opacity", "strokeDash", "strokeWidth",
-        "type", "direction", "orient", "tickCount", "tickMinStep", "symbolLimit",
-        "values", "zindex", "aria", "description", "cornerRadius", "fillColor", "offset",
-        "padding", "strokeColor", "legendX", "legendY", "title", "titleAlign",
-        "titleAnchor", "titleBaseline", "titleColor", "titleFont", "titleFontSize",
-        "titleFontStyle", "titleFontWeight", "titleLimit", "titleLineHeight",
-        "titleOpacity", "titleOrient", "titlePadding", "gradientLength",
-        "gradientOpacity", "gradientStrokeColor", "gradientStrokeWidth",
-        "gradientThickness", "clipHeight", "columns", "columnPadding", "rowPadding",
-        "gridAlign", "symbolDash", "symbolDashOffset", "symbolFillColor", "symbolOffset",
-        "symbolOpacity", "symbolSize", "symbolStrokeColor", "symbolStrokeWidth",
-        "symbolType", "format", "formatType", "labelAlign", "labelBaseline",
-        "labelColor", "labelFont", "labelFontSize", "labelFontStyle", "labelFontWeight",
-        "labelLimit", "labelOffset", "labelOpacity", "labelOverlap", "labelSeparation",
-        "encode"
+        "size", "shape", "fill", "stroke", "opacity", "strokeDash", "strokeWidth", "type",
+        "direction", "orient", "tickCount", "tickMinStep", "symbolLimit", "values", "zindex",
+        "aria", "description", "cornerRadius", "fillColor", "offset", "padding", "strokeColor",
+        "legendX", "legendY", "title", "titleAlign", "titleAnchor", "titleBaseline", "titleColor",
+        "titleFont", "titleFontSize", "titleFontStyle", "titleFontWeight", "titleLimit",
+        "titleLineHeight", "titleOpacity", "titleOrient", "titlePadding", "gradientLength",
+        "gradientOpacity", "gradientStrokeColor", "gradientStrokeWidth", "gradientThickness",
+        "clipHeight", "columns", "columnPadding", "rowPadding", "gridAlign", "symbolDash",
+        "symbolDashOffset", "symbolFillColor", "symbolOffset", "symbolOpacity", "symbolSize",
+        "symbolStrokeColor", "symbolStrokeWidth", "symbolType", "format", "formatType",
+        "labelAlign", "labelBaseline", "labelColor", "labelFont", "labelFontSize", "labelFontStyle",
+        "labelFontWeight", "labelLimit", "labelOffset", "labelOpacity", "labelOverlap",
+        "labelSeparation", "encode"
     );
     static WORDS21: &[&str] = rt::words!(
         "squarify", "resquarify", "binary", "dice", "slice", "slicedice"
@@ -13977,64 +13229,59 @@ mod validators {
         "trigger", "insert", "remove", "toggle", "modify", "values"
     );
     static WORDS44: &[&str] = rt::words!(
-        "type", "base", "nice", "zero", "range", "bins", "interpolate", "clamp",
-        "padding", "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw",
-        "reverse", "round"
+        "type", "base", "nice", "zero", "range", "bins", "interpolate", "clamp", "padding", "name",
+        "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS41: &[&str] = rt::words!(
-        "type", "bins", "range", "interpolate", "name", "domain", "domainMin",
-        "domainMax", "domainMid", "domainRaw", "reverse", "round"
+        "type", "bins", "range", "interpolate", "name", "domain", "domainMin", "domainMax",
+        "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS46: &[&str] = rt::words!(
-        "type", "constant", "nice", "zero", "range", "bins", "interpolate", "clamp",
-        "padding", "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw",
-        "reverse", "round"
+        "type", "constant", "nice", "zero", "range", "bins", "interpolate", "clamp", "padding",
+        "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS45: &[&str] = rt::words!(
-        "type", "exponent", "nice", "zero", "range", "bins", "interpolate", "clamp",
-        "padding", "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw",
-        "reverse", "round"
+        "type", "exponent", "nice", "zero", "range", "bins", "interpolate", "clamp", "padding",
+        "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS35: &[&str] = rt::words!(
-        "type", "nice", "name", "domain", "domainMin", "domainMax", "domainMid",
-        "domainRaw", "reverse", "round"
+        "type", "nice", "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw",
+        "reverse", "round"
     );
     static WORDS42: &[&str] = rt::words!(
-        "type", "nice", "range", "bins", "interpolate", "clamp", "padding", "name",
-        "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
+        "type", "nice", "range", "bins", "interpolate", "clamp", "padding", "name", "domain",
+        "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS43: &[&str] = rt::words!(
-        "type", "nice", "zero", "range", "bins", "interpolate", "clamp", "padding",
-        "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse",
-        "round"
+        "type", "nice", "zero", "range", "bins", "interpolate", "clamp", "padding", "name",
+        "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS37: &[&str] = rt::words!(
-        "type", "paddingInner", "range", "padding", "paddingOuter", "align", "name",
-        "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
+        "type", "paddingInner", "range", "padding", "paddingOuter", "align", "name", "domain",
+        "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS36: &[&str] = rt::words!(
         "type", "range", "interpolate", "domainImplicit", "name", "domain", "domainMin",
         "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS40: &[&str] = rt::words!(
-        "type", "range", "interpolate", "name", "domain", "domainMin", "domainMax",
-        "domainMid", "domainRaw", "reverse", "round"
+        "type", "range", "interpolate", "name", "domain", "domainMin", "domainMax", "domainMid",
+        "domainRaw", "reverse", "round"
     );
     static WORDS39: &[&str] = rt::words!(
-        "type", "range", "interpolate", "nice", "zero", "name", "domain", "domainMin",
-        "domainMax", "domainMid", "domainRaw", "reverse", "round"
+        "type", "range", "interpolate", "nice", "zero", "name", "domain", "domainMin", "domainMax",
+        "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS38: &[&str] = rt::words!(
-        "type", "range", "padding", "paddingOuter", "align", "name", "domain",
-        "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
+        "type", "range", "padding", "paddingOuter", "align", "name", "domain", "domainMin",
+        "domainMax", "domainMid", "domainRaw", "reverse", "round"
     );
     static WORDS57: &[&str] = rt::words!(
-        "type", "signal", "extent", "extentMajor", "extentMinor", "step", "stepMajor",
-        "stepMinor", "precision"
+        "type", "signal", "extent", "extentMajor", "extentMinor", "step", "stepMajor", "stepMinor",
+        "precision"
     );
     static WORDS64: &[&str] = rt::words!(
-        "type", "signal", "extent", "steps", "minsteps", "maxsteps", "method",
-        "distribution", "as"
+        "type", "signal", "extent", "steps", "minsteps", "maxsteps", "method", "distribution", "as"
     );
     static WORDS63: &[&str] = rt::words!(
         "type", "signal", "field", "case", "pattern", "stopwords", "as"
@@ -14049,24 +13296,22 @@ mod validators {
         "type", "signal", "field", "groupby", "step", "smooth", "as"
     );
     static WORDS24: &[&str] = rt::words!(
-        "type", "signal", "field", "interval", "anchor", "maxbins", "base", "divide",
-        "extent", "span", "step", "steps", "minstep", "nice", "name", "as"
+        "type", "signal", "field", "interval", "anchor", "maxbins", "base", "divide", "extent",
+        "span", "step", "steps", "minstep", "nice", "name", "as"
     );
     static WORDS28: &[&str] = rt::words!(
-        "type", "signal", "field", "interval", "units", "step", "maxbins", "extent",
-        "timezone", "as"
+        "type", "signal", "field", "interval", "units", "step", "maxbins", "extent", "timezone",
+        "as"
     );
     static WORDS65: &[&str] = rt::words!(
         "type", "signal", "field", "key", "keyvals", "groupby", "method", "value"
     );
     static WORDS20: &[&str] = rt::words!(
-        "type", "signal", "field", "sort", "method", "padding", "paddingInner",
-        "paddingOuter", "paddingTop", "paddingRight", "paddingBottom", "paddingLeft",
-        "ratio", "round", "size", "as"
+        "type", "signal", "field", "sort", "method", "padding", "paddingInner", "paddingOuter",
+        "paddingTop", "paddingRight", "paddingBottom", "paddingLeft", "ratio", "round", "size", "as"
     );
     static WORDS19: &[&str] = rt::words!(
-        "type", "signal", "field", "sort", "method", "size", "nodeSize", "separation",
-        "as"
+        "type", "signal", "field", "sort", "method", "size", "nodeSize", "separation", "as"
     );
     static WORDS17: &[&str] = rt::words!(
         "type", "signal", "field", "sort", "padding", "radius", "size", "as"
@@ -14078,15 +13323,15 @@ mod validators {
         "type", "signal", "field", "startAngle", "endAngle", "sort", "as"
     );
     static WORDS58: &[&str] = rt::words!(
-        "type", "signal", "field", "thresholds", "levels", "nice", "resolve", "zero",
-        "smooth", "scale", "translate", "as"
+        "type", "signal", "field", "thresholds", "levels", "nice", "resolve", "zero", "smooth",
+        "scale", "translate", "as"
     );
     static WORDS27: &[&str] = rt::words!(
         "type", "signal", "from", "key", "values", "fields", "as", "default"
     );
     static WORDS66: &[&str] = rt::words!(
-        "type", "signal", "groupby", "field", "cumulative", "counts", "bandwidth",
-        "extent", "resolve", "steps", "minsteps", "maxsteps", "as"
+        "type", "signal", "groupby", "field", "cumulative", "counts", "bandwidth", "extent",
+        "resolve", "steps", "minsteps", "maxsteps", "as"
     );
     static WORDS68: &[&str] = rt::words!(
         "type", "signal", "groupby", "field", "probs", "step", "as"
@@ -14094,9 +13339,7 @@ mod validators {
     static WORDS67: &[&str] = rt::words!(
         "type", "signal", "groupby", "field", "value", "op", "limit", "key"
     );
-    static WORDS26: &[&str] = rt::words!(
-        "type", "signal", "groupby", "fields", "ops", "as", "key"
-    );
+    static WORDS26: &[&str] = rt::words!("type", "signal", "groupby", "fields", "ops", "as", "key");
     static WORDS62: &[&str] = rt::words!(
         "type", "signal", "groupby", "ops", "fields", "as", "drop", "cross", "key"
     );
@@ -14104,68 +13347,55 @@ mod validators {
         "type", "signal", "projection", "field", "pointRadius", "as"
     );
     static WORDS33: &[&str] = rt::words!(
-        "type", "signal", "size", "font", "fontStyle", "fontWeight", "fontSize",
-        "fontSizeRange", "rotate", "text", "spiral", "padding", "as"
+        "type", "signal", "size", "font", "fontStyle", "fontWeight", "fontSize", "fontSizeRange",
+        "rotate", "text", "spiral", "padding", "as"
     );
     static WORDS22: &[&str] = rt::words!(
-        "type", "signal", "size", "sort", "anchor", "offset", "padding", "lineAnchor",
-        "markIndex", "avoidBaseMark", "avoidMarks", "method", "as"
+        "type", "signal", "size", "sort", "anchor", "offset", "padding", "lineAnchor", "markIndex",
+        "avoidBaseMark", "avoidMarks", "method", "as"
     );
     static WORDS56: &[&str] = rt::words!(
-        "type", "signal", "size", "values", "x", "y", "weight", "cellSize", "bandwidth",
-        "count", "nice", "thresholds", "smooth"
+        "type", "signal", "size", "values", "x", "y", "weight", "cellSize", "bandwidth", "count",
+        "nice", "thresholds", "smooth"
     );
     static WORDS59: &[&str] = rt::words!(
-        "type", "signal", "size", "x", "y", "weight", "groupby", "cellSize", "bandwidth",
-        "counts", "as"
-    );
-    static WORDS30: &[&str] = rt::words!(
-        "type", "signal", "sort", "groupby", "ops", "params", "fields", "as", "frame",
-        "ignorePeers"
-    );
-    static WORDS10: &[&str] = rt::words!(
-        "type", "signal", "sourceX", "sourceY", "targetX", "targetY", "orient", "shape",
-        "require", "as"
-    );
-    static WORDS69: &[&str] = rt::words!(
-        "type", "signal", "start", "stop", "step", "as"
-    );
-    static WORDS14: &[&str] = rt::words!(
-        "type", "signal", "static", "restart", "iterations", "alpha", "alphaMin",
-        "alphaTarget", "velocityDecay", "forces", "as"
-    );
-    static WORDS60: &[&str] = rt::words!(
-        "type", "signal", "x", "y", "groupby", "bandwidth", "as"
-    );
-    static WORDS61: &[&str] = rt::words!(
-        "type", "signal", "x", "y", "groupby", "method", "order", "extent", "params",
+        "type", "signal", "size", "x", "y", "weight", "groupby", "cellSize", "bandwidth", "counts",
         "as"
     );
-    static WORDS32: &[&str] = rt::words!(
-        "type", "signal", "x", "y", "size", "extent", "as"
+    static WORDS30: &[&str] = rt::words!(
+        "type", "signal", "sort", "groupby", "ops", "params", "fields", "as", "frame", "ignorePeers"
     );
-    static WORDS8: &[&str] = rt::words!(
-        "url", "format", "async", "name", "transform", "on"
+    static WORDS10: &[&str] = rt::words!(
+        "type", "signal", "sourceX", "sourceY", "targetX", "targetY", "orient", "shape", "require",
+        "as"
     );
+    static WORDS69: &[&str] = rt::words!("type", "signal", "start", "stop", "step", "as");
+    static WORDS14: &[&str] = rt::words!(
+        "type", "signal", "static", "restart", "iterations", "alpha", "alphaMin", "alphaTarget",
+        "velocityDecay", "forces", "as"
+    );
+    static WORDS60: &[&str] = rt::words!("type", "signal", "x", "y", "groupby", "bandwidth", "as");
+    static WORDS61: &[&str] = rt::words!(
+        "type", "signal", "x", "y", "groupby", "method", "order", "extent", "params", "as"
+    );
+    static WORDS32: &[&str] = rt::words!("type", "signal", "x", "y", "size", "extent", "as");
+    static WORDS8: &[&str] = rt::words!("url", "format", "async", "name", "transform", "on");
     static WORDS23: &[&str] = rt::words!(
-        "values", "count", "__count__", "missing", "valid", "sum", "product", "mean",
-        "average", "variance", "variancep", "stdev", "stdevp", "stderr", "distinct",
-        "ci0", "ci1", "median", "q1", "q3", "min", "max", "argmin", "argmax"
+        "values", "count", "__count__", "missing", "valid", "sum", "product", "mean", "average",
+        "variance", "variancep", "stdev", "stdevp", "stderr", "distinct", "ci0", "ci1", "median",
+        "q1", "q3", "min", "max", "argmin", "argmax"
     );
-    static WORDS9: &[&str] = rt::words!(
-        "values", "format", "async", "name", "transform", "on"
-    );
+    static WORDS9: &[&str] = rt::words!("values", "format", "async", "name", "transform", "on");
     static WORDS47: &[&str] = rt::words!(
-        "width", "height", "symbol", "category", "ordinal", "ramp", "diverging",
-        "heatmap"
+        "width", "height", "symbol", "category", "ordinal", "ramp", "diverging", "heatmap"
     );
     static WORDS50: &[&str] = rt::words!(
         "year", "quarter", "month", "date", "week", "day", "hours", "minutes", "seconds",
         "milliseconds"
     );
     static WORDS29: &[&str] = rt::words!(
-        "year", "quarter", "month", "week", "date", "day", "dayofyear", "hours",
-        "minutes", "seconds", "milliseconds"
+        "year", "quarter", "month", "week", "date", "day", "dayofyear", "hours", "minutes",
+        "seconds", "milliseconds"
     );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14175,38 +13405,27 @@ mod validators {
     /// `#/definitions/encodeEntry`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.props(
-            l,
-            s,
-            x,
-            rt::props!(
-                "x" t19:: < 1 >, "x2" t19:: < 1 >, "xc" t19:: < 1 >, "width" t19:: < 1 >,
-                "y" t19:: < 1 >, "y2" t19:: < 1 >, "yc" t19:: < 1 >, "height" t19:: < 1
-                >, "opacity" t19:: < 1 >, "fill" t19:: < 19 >, "fillOpacity" t19:: < 1 >,
-                "stroke" t19:: < 19 >, "strokeOpacity" t19:: < 1 >, "strokeWidth" t19:: <
-                1 >, "strokeCap" t19:: < 52 >, "strokeDash" t19:: < 22 >,
-                "strokeDashOffset" t19:: < 1 >, "strokeJoin" t19:: < 53 >,
-                "strokeMiterLimit" t19:: < 1 >, "blend" t19:: < 54 >, "cursor" t19:: < 20
-                >, "tooltip" t19:: < 55 >, "zindex" t19:: < 1 >, "description" t19:: < 20
-                >, "aria" t19:: < 23 >, "ariaRole" t19:: < 20 >, "ariaRoleDescription"
-                t19:: < 20 >, "clip" t19:: < 23 >, "strokeForeground" t19:: < 23 >,
-                "strokeOffset" t19:: < 1 >, "cornerRadius" t19:: < 1 >,
-                "cornerRadiusTopLeft" t19:: < 1 >, "cornerRadiusTopRight" t19:: < 1 >,
-                "cornerRadiusBottomRight" t19:: < 1 >, "cornerRadiusBottomLeft" t19:: < 1
-                >, "angle" t19:: < 1 >, "size" t19:: < 1 >, "shape" t19:: < 20 >, "path"
-                t19:: < 20 >, "scaleX" t19:: < 1 >, "scaleY" t19:: < 1 >, "innerRadius"
-                t19:: < 1 >, "outerRadius" t19:: < 1 >, "startAngle" t19:: < 1 >,
-                "endAngle" t19:: < 1 >, "padAngle" t19:: < 1 >, "interpolate" t19:: < 20
-                >, "tension" t19:: < 1 >, "orient" t19:: < 56 >, "defined" t19:: < 23 >,
-                "url" t19:: < 20 >, "align" t19:: < 16 >, "baseline" t19:: < 18 >,
-                "aspect" t19:: < 23 >, "smooth" t19:: < 23 >, "text" t19:: < 57 >, "dir"
-                t19:: < 20 >, "ellipsis" t19:: < 20 >, "limit" t19:: < 1 >, "lineBreak"
-                t19:: < 20 >, "lineHeight" t19:: < 1 >, "dx" t19:: < 1 >, "dy" t19:: < 1
-                >, "radius" t19:: < 1 >, "theta" t19:: < 1 >, "font" t19:: < 20 >,
-                "fontSize" t19:: < 1 >, "fontWeight" t19:: < 21 >, "fontStyle" t19:: < 20
-                >
-            ),
-        )
+        c.props(l, s, x, rt::props!(
+            "x" t19::<1>, "x2" t19::<1>, "xc" t19::<1>, "width" t19::<1>, "y" t19::<1>,
+            "y2" t19::<1>, "yc" t19::<1>, "height" t19::<1>, "opacity" t19::<1>, "fill" t19::<19>,
+            "fillOpacity" t19::<1>, "stroke" t19::<19>, "strokeOpacity" t19::<1>,
+            "strokeWidth" t19::<1>, "strokeCap" t19::<52>, "strokeDash" t19::<22>,
+            "strokeDashOffset" t19::<1>, "strokeJoin" t19::<53>, "strokeMiterLimit" t19::<1>,
+            "blend" t19::<54>, "cursor" t19::<20>, "tooltip" t19::<55>, "zindex" t19::<1>,
+            "description" t19::<20>, "aria" t19::<23>, "ariaRole" t19::<20>,
+            "ariaRoleDescription" t19::<20>, "clip" t19::<23>, "strokeForeground" t19::<23>,
+            "strokeOffset" t19::<1>, "cornerRadius" t19::<1>, "cornerRadiusTopLeft" t19::<1>,
+            "cornerRadiusTopRight" t19::<1>, "cornerRadiusBottomRight" t19::<1>,
+            "cornerRadiusBottomLeft" t19::<1>, "angle" t19::<1>, "size" t19::<1>, "shape" t19::<20>,
+            "path" t19::<20>, "scaleX" t19::<1>, "scaleY" t19::<1>, "innerRadius" t19::<1>,
+            "outerRadius" t19::<1>, "startAngle" t19::<1>, "endAngle" t19::<1>, "padAngle" t19::<1>,
+            "interpolate" t19::<20>, "tension" t19::<1>, "orient" t19::<56>, "defined" t19::<23>,
+            "url" t19::<20>, "align" t19::<16>, "baseline" t19::<18>, "aspect" t19::<23>,
+            "smooth" t19::<23>, "text" t19::<57>, "dir" t19::<20>, "ellipsis" t19::<20>,
+            "limit" t19::<1>, "lineBreak" t19::<20>, "lineHeight" t19::<1>, "dx" t19::<1>,
+            "dy" t19::<1>, "radius" t19::<1>, "theta" t19::<1>, "font" t19::<20>,
+            "fontSize" t19::<1>, "fontWeight" t19::<21>, "fontStyle" t19::<20>
+        ))
     }
     /// Shared by 87 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/numberValue` and `#/definitions/numberModifiers/properties/exponent` (85 more).
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15575,21 +14794,14 @@ mod validators {
     pub(super) fn v218(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"])
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "type" t25:: < 41 >, "signal" v14, "field" t9:: < 8 >, "sort"
-                        t19:: < 47 >, "method" t11:: < 8 >, "padding" t11:: < 0 >,
-                        "paddingInner" t11:: < 0 >, "paddingOuter" t11:: < 0 >,
-                        "paddingTop" t11:: < 0 >, "paddingRight" t11:: < 0 >,
-                        "paddingBottom" t11:: < 0 >, "paddingLeft" t11:: < 0 >, "ratio"
-                        t11:: < 0 >, "round" t11:: < 1 >, "size" t0:: < 66 >, "as" t0:: <
-                        68 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
+            & c.props(l, s, x, rt::props!(
+                "type" t25::<41>, "signal" v14, "field" t9::<8>, "sort" t19::<47>,
+                "method" t11::<8>, "padding" t11::<0>, "paddingInner" t11::<0>,
+                "paddingOuter" t11::<0>, "paddingTop" t11::<0>, "paddingRight" t11::<0>,
+                "paddingBottom" t11::<0>, "paddingLeft" t11::<0>, "ratio" t11::<0>,
+                "round" t11::<1>, "size" t0::<66>, "as" t0::<68>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/treemapTransform/properties/method/anyOf/0`
     pub(super) fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15617,20 +14829,13 @@ mod validators {
     pub(super) fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "extent"])
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "type" t25:: < 46 >, "signal" v14, "field" t9:: < 8 >, "interval"
-                        t11:: < 1 >, "anchor" t11:: < 0 >, "maxbins" t11:: < 0 >, "base"
-                        t11:: < 0 >, "divide" t0:: < 70 >, "extent" t0:: < 66 >, "span"
-                        t11:: < 0 >, "step" t11:: < 0 >, "steps" t0:: < 70 >, "minstep"
-                        t11:: < 0 >, "nice" t11:: < 1 >, "name" t11:: < 15 >, "as" t0:: <
-                        63 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
+            & c.props(l, s, x, rt::props!(
+                "type" t25::<46>, "signal" v14, "field" t9::<8>, "interval" t11::<1>,
+                "anchor" t11::<0>, "maxbins" t11::<0>, "base" t11::<0>, "divide" t0::<70>,
+                "extent" t0::<66>, "span" t11::<0>, "step" t11::<0>, "steps" t0::<70>,
+                "minstep" t11::<0>, "nice" t11::<1>, "name" t11::<15>, "as" t0::<63>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
     }
     /// `#/definitions/collectTransform`
     pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16033,80 +15238,52 @@ mod validators {
     pub(super) fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"])
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "type" t26:: < 8 >, "nice" t9:: < 19 >, "zero" t19:: < 29 >,
-                        "range" t7:: < 5 >, "bins" t19:: < 122 >, "interpolate" t19:: <
-                        121 >, "clamp" t19:: < 29 >, "padding" t19:: < 7 >, "name" v14,
-                        "domain" t9:: < 11 >, "domainMin" t19:: < 7 >, "domainMax" t19::
-                        < 7 >, "domainMid" t19:: < 7 >, "domainRaw" t9:: < 16 >,
-                        "reverse" t19:: < 29 >, "round" t19:: < 29 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
+            & c.props(l, s, x, rt::props!(
+                "type" t26::<8>, "nice" t9::<19>, "zero" t19::<29>, "range" t7::<5>,
+                "bins" t19::<122>, "interpolate" t19::<121>, "clamp" t19::<29>, "padding" t19::<7>,
+                "name" v14, "domain" t9::<11>, "domainMin" t19::<7>, "domainMax" t19::<7>,
+                "domainMid" t19::<7>, "domainRaw" t9::<16>, "reverse" t19::<29>, "round" t19::<29>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
     }
     /// `#/definitions/scale/oneOf/9`
     pub(super) fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"])
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "type" t25:: < 16 >, "base" t19:: < 7 >, "nice" t9:: < 19 >,
-                        "zero" t19:: < 29 >, "range" t7:: < 5 >, "bins" t19:: < 122 >,
-                        "interpolate" t19:: < 121 >, "clamp" t19:: < 29 >, "padding"
-                        t19:: < 7 >, "name" v14, "domain" t9:: < 11 >, "domainMin" t19::
-                        < 7 >, "domainMax" t19:: < 7 >, "domainMid" t19:: < 7 >,
-                        "domainRaw" t9:: < 16 >, "reverse" t19:: < 29 >, "round" t19:: <
-                        29 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
+            & c.props(l, s, x, rt::props!(
+                "type" t25::<16>, "base" t19::<7>, "nice" t9::<19>, "zero" t19::<29>,
+                "range" t7::<5>, "bins" t19::<122>, "interpolate" t19::<121>, "clamp" t19::<29>,
+                "padding" t19::<7>, "name" v14, "domain" t9::<11>, "domainMin" t19::<7>,
+                "domainMax" t19::<7>, "domainMid" t19::<7>, "domainRaw" t9::<16>,
+                "reverse" t19::<29>, "round" t19::<29>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// `#/definitions/scale/oneOf/10`
     pub(super) fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"])
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "type" t25:: < 17 >, "exponent" t19:: < 7 >, "nice" t9:: < 19 >,
-                        "zero" t19:: < 29 >, "range" t7:: < 5 >, "bins" t19:: < 122 >,
-                        "interpolate" t19:: < 121 >, "clamp" t19:: < 29 >, "padding"
-                        t19:: < 7 >, "name" v14, "domain" t9:: < 11 >, "domainMin" t19::
-                        < 7 >, "domainMax" t19:: < 7 >, "domainMid" t19:: < 7 >,
-                        "domainRaw" t9:: < 16 >, "reverse" t19:: < 29 >, "round" t19:: <
-                        29 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
+            & c.props(l, s, x, rt::props!(
+                "type" t25::<17>, "exponent" t19::<7>, "nice" t9::<19>, "zero" t19::<29>,
+                "range" t7::<5>, "bins" t19::<122>, "interpolate" t19::<121>, "clamp" t19::<29>,
+                "padding" t19::<7>, "name" v14, "domain" t9::<11>, "domainMin" t19::<7>,
+                "domainMax" t19::<7>, "domainMid" t19::<7>, "domainRaw" t9::<16>,
+                "reverse" t19::<29>, "round" t19::<29>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
     }
     /// `#/definitions/scale/oneOf/11`
     pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"])
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "type" t25:: < 18 >, "constant" t19:: < 7 >, "nice" t9:: < 19 >,
-                        "zero" t19:: < 29 >, "range" t7:: < 5 >, "bins" t19:: < 122 >,
-                        "interpolate" t19:: < 121 >, "clamp" t19:: < 29 >, "padding"
-                        t19:: < 7 >, "name" v14, "domain" t9:: < 11 >, "domainMin" t19::
-                        < 7 >, "domainMax" t19:: < 7 >, "domainMid" t19:: < 7 >,
-                        "domainRaw" t9:: < 16 >, "reverse" t19:: < 29 >, "round" t19:: <
-                        29 >
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
+            & c.props(l, s, x, rt::props!(
+                "type" t25::<18>, "constant" t19::<7>, "nice" t9::<19>, "zero" t19::<29>,
+                "range" t7::<5>, "bins" t19::<122>, "interpolate" t19::<121>, "clamp" t19::<29>,
+                "padding" t19::<7>, "name" v14, "domain" t9::<11>, "domainMin" t19::<7>,
+                "domainMax" t19::<7>, "domainMid" t19::<7>, "domainRaw" t9::<16>,
+                "reverse" t19::<29>, "round" t19::<29>
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/scale`
     pub(super) fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16281,46 +15458,33 @@ mod validators {
     pub(super) fn v329(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["orient", "scale"])
-            & c
-                .props(
-                    l,
-                    s,
-                    x,
-                    rt::props!(
-                        "orient" t0:: < 51 >, "scale" v14, "format" t9:: < 22 >,
-                        "formatType" t0:: < 52 >, "minExtent" t0:: < 1 >, "maxExtent"
-                        t0:: < 1 >, "offset" t0:: < 1 >, "position" t0:: < 1 >,
-                        "bandPosition" t0:: < 1 >, "translate" t0:: < 1 >, "values" t19::
-                        < 123 >, "zindex" v11, "aria" v126, "description" v14, "title"
-                        t19:: < 41 >, "titlePadding" t0:: < 1 >, "titleAlign" t0:: < 34
-                        >, "titleAnchor" t0:: < 35 >, "titleAngle" t0:: < 1 >, "titleX"
-                        t0:: < 1 >, "titleY" t0:: < 1 >, "titleBaseline" t0:: < 37 >,
-                        "titleColor" t9:: < 23 >, "titleFont" t0:: < 38 >,
-                        "titleFontSize" t0:: < 1 >, "titleFontStyle" t0:: < 38 >,
-                        "titleFontWeight" t0:: < 39 >, "titleLimit" t0:: < 1 >,
-                        "titleLineHeight" t0:: < 1 >, "titleOpacity" t0:: < 1 >, "domain"
-                        v126, "domainCap" t0:: < 38 >, "domainColor" t9:: < 23 >,
-                        "domainDash" t0:: < 40 >, "domainDashOffset" t0:: < 1 >,
-                        "domainOpacity" t0:: < 1 >, "domainWidth" t0:: < 1 >, "ticks"
-                        v126, "tickBand" t19:: < 42 >, "tickCap" t0:: < 38 >, "tickColor"
-                        t9:: < 23 >, "tickDash" t0:: < 40 >, "tickDashOffset" t0:: < 1 >,
-                        "tickOffset" t0:: < 1 >, "tickOpacity" t0:: < 1 >, "tickRound"
-                        t0:: < 42 >, "tickSize" t0:: < 1 >, "tickWidth" t0:: < 1 >,
-                        "tickCount" t19:: < 43 >, "tickExtra" t19:: < 29 >, "tickMinStep"
-                        t19:: < 7 >, "grid" v126, "gridScale" v14, "gridCap" t0:: < 38 >,
-                        "gridColor" t9:: < 23 >, "gridDash" t0:: < 40 >, "gridDashOffset"
-                        t0:: < 1 >, "gridOpacity" t0:: < 1 >, "gridWidth" t0:: < 1 >,
-                        "labels" v126, "labelAlign" t0:: < 34 >, "labelBaseline" t0:: <
-                        37 >, "labelBound" t9:: < 19 >, "labelFlush" t9:: < 19 >,
-                        "labelFlushOffset" t19:: < 7 >, "labelOverlap" t19:: < 44 >,
-                        "labelAngle" t0:: < 1 >, "labelColor" t9:: < 23 >, "labelFont"
-                        t0:: < 38 >, "labelFontSize" t0:: < 1 >, "labelFontWeight" t0:: <
-                        39 >, "labelFontStyle" t0:: < 38 >, "labelLimit" t0:: < 1 >,
-                        "labelLineHeight" t0:: < 1 >, "labelOpacity" t0:: < 1 >,
-                        "labelOffset" t0:: < 1 >, "labelPadding" t0:: < 1 >,
-                        "labelSeparation" t19:: < 7 >, "encode" v365
-                    ),
-                ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
+            & c.props(l, s, x, rt::props!(
+                "orient" t0::<51>, "scale" v14, "format" t9::<22>, "formatType" t0::<52>,
+                "minExtent" t0::<1>, "maxExtent" t0::<1>, "offset" t0::<1>, "position" t0::<1>,
+                "bandPosition" t0::<1>, "translate" t0::<1>, "values" t19::<123>, "zindex" v11,
+                "aria" v126, "description" v14, "title" t19::<41>, "titlePadding" t0::<1>,
+                "titleAlign" t0::<34>, "titleAnchor" t0::<35>, "titleAngle" t0::<1>,
+                "titleX" t0::<1>, "titleY" t0::<1>, "titleBaseline" t0::<37>, "titleColor" t9::<23>,
+                "titleFont" t0::<38>, "titleFontSize" t0::<1>, "titleFontStyle" t0::<38>,
+                "titleFontWeight" t0::<39>, "titleLimit" t0::<1>, "titleLineHeight" t0::<1>,
+                "titleOpacity" t0::<1>, "domain" v126, "domainCap" t0::<38>, "domainColor" t9::<23>,
+                "domainDash" t0::<40>, "domainDashOffset" t0::<1>, "domainOpacity" t0::<1>,
+                "domainWidth" t0::<1>, "ticks" v126, "tickBand" t19::<42>, "tickCap" t0::<38>,
+                "tickColor" t9::<23>, "tickDash" t0::<40>, "tickDashOffset" t0::<1>,
+                "tickOffset" t0::<1>, "tickOpacity" t0::<1>, "tickRound" t0::<42>,
+                "tickSize" t0::<1>, "tickWidth" t0::<1>, "tickCount" t19::<43>,
+                "tickExtra" t19::<29>, "tickMinStep" t19::<7>, "grid" v126, "gridScale" v14,
+                "gridCap" t0::<38>, "gridColor" t9::<23>, "gridDash" t0::<40>,
+                "gridDashOffset" t0::<1>, "gridOpacity" t0::<1>, "gridWidth" t0::<1>, "labels" v126,
+                "labelAlign" t0::<34>, "labelBaseline" t0::<37>, "labelBound" t9::<19>,
+                "labelFlush" t9::<19>, "labelFlushOffset" t19::<7>, "labelOverlap" t19::<44>,
+                "labelAngle" t0::<1>, "labelColor" t9::<23>, "labelFont" t0::<38>,
+                "labelFontSize" t0::<1>, "labelFontWeight" t0::<39>, "labelFontStyle" t0::<38>,
+                "labelLimit" t0::<1>, "labelLineHeight" t0::<1>, "labelOpacity" t0::<1>,
+                "labelOffset" t0::<1>, "labelPadding" t0::<1>, "labelSeparation" t19::<7>,
+                "encode" v365
+            ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/axis/properties/format/oneOf/1`
     pub(super) fn v331(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -16392,25 +15556,17 @@ mod validators {
     /// `#/definitions/title/oneOf/1`
     pub(super) fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .props(
-                l,
-                s,
-                x,
-                rt::props!(
-                    "orient" t0:: < 53 >, "anchor" t0:: < 35 >, "frame" t0:: < 46 >,
-                    "offset" t0:: < 1 >, "aria" v126, "limit" t0:: < 1 >, "zindex" v11,
-                    "align" t0:: < 34 >, "angle" t0:: < 1 >, "baseline" t0:: < 37 >, "dx"
-                    t0:: < 1 >, "dy" t0:: < 1 >, "text" t19:: < 41 >, "color" t9:: < 23
-                    >, "font" t0:: < 38 >, "fontSize" t0:: < 1 >, "fontStyle" t0:: < 38
-                    >, "fontWeight" t0:: < 39 >, "lineHeight" t0:: < 1 >, "subtitle"
-                    t19:: < 41 >, "subtitleColor" t9:: < 23 >, "subtitleFont" t0:: < 38
-                    >, "subtitleFontSize" t0:: < 1 >, "subtitleFontStyle" t0:: < 38 >,
-                    "subtitleFontWeight" t0:: < 39 >, "subtitleLineHeight" t0:: < 1 >,
-                    "subtitlePadding" t19:: < 7 >, "encode" t11:: < 2 >, "name" v14,
-                    "interactive" v126, "style" t19:: < 124 >
-                ),
-            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
+        c.props(l, s, x, rt::props!(
+            "orient" t0::<53>, "anchor" t0::<35>, "frame" t0::<46>, "offset" t0::<1>, "aria" v126,
+            "limit" t0::<1>, "zindex" v11, "align" t0::<34>, "angle" t0::<1>, "baseline" t0::<37>,
+            "dx" t0::<1>, "dy" t0::<1>, "text" t19::<41>, "color" t9::<23>, "font" t0::<38>,
+            "fontSize" t0::<1>, "fontStyle" t0::<38>, "fontWeight" t0::<39>, "lineHeight" t0::<1>,
+            "subtitle" t19::<41>, "subtitleColor" t9::<23>, "subtitleFont" t0::<38>,
+            "subtitleFontSize" t0::<1>, "subtitleFontStyle" t0::<38>, "subtitleFontWeight" t0::<39>,
+            "subtitleLineHeight" t0::<1>, "subtitlePadding" t19::<7>, "encode" t11::<2>, "name" v14,
+            "interactive" v126, "style" t19::<124>
+        ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/title/oneOf/1/properties/orient/oneOf/0`
     pub(super) fn v389(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -17086,42 +16242,31 @@ mod validators {
     /// `#/definitions/legend/allOf/0`
     pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .props(
-                l,
-                s,
-                x,
-                rt::props!(
-                    "size" v14, "shape" v14, "fill" v14, "stroke" v14, "opacity" v14,
-                    "strokeDash" v14, "strokeWidth" v14, "type" t27:: < 13 >, "direction"
-                    t27:: < 14 >, "orient" t0:: < 86 >, "tickCount" t19:: < 43 >,
-                    "tickMinStep" t19:: < 7 >, "symbolLimit" t19:: < 7 >, "values" t19::
-                    < 123 >, "zindex" v11, "aria" v126, "description" v14, "cornerRadius"
-                    t0:: < 1 >, "fillColor" t9:: < 23 >, "offset" t0:: < 1 >, "padding"
-                    t0:: < 1 >, "strokeColor" t9:: < 23 >, "legendX" t0:: < 1 >,
-                    "legendY" t0:: < 1 >, "title" t19:: < 41 >, "titleAlign" t0:: < 34 >,
-                    "titleAnchor" t0:: < 35 >, "titleBaseline" t0:: < 37 >, "titleColor"
-                    t9:: < 23 >, "titleFont" t0:: < 38 >, "titleFontSize" t0:: < 1 >,
-                    "titleFontStyle" t0:: < 38 >, "titleFontWeight" t0:: < 39 >,
-                    "titleLimit" t0:: < 1 >, "titleLineHeight" t0:: < 1 >, "titleOpacity"
-                    t0:: < 1 >, "titleOrient" t0:: < 43 >, "titlePadding" t0:: < 1 >,
-                    "gradientLength" t19:: < 7 >, "gradientOpacity" t0:: < 1 >,
-                    "gradientStrokeColor" t9:: < 23 >, "gradientStrokeWidth" t0:: < 1 >,
-                    "gradientThickness" t19:: < 7 >, "clipHeight" t19:: < 7 >, "columns"
-                    t19:: < 7 >, "columnPadding" t19:: < 7 >, "rowPadding" t19:: < 7 >,
-                    "gridAlign" t0:: < 56 >, "symbolDash" t0:: < 40 >, "symbolDashOffset"
-                    t0:: < 1 >, "symbolFillColor" t9:: < 23 >, "symbolOffset" t0:: < 1 >,
-                    "symbolOpacity" t0:: < 1 >, "symbolSize" t0:: < 1 >,
-                    "symbolStrokeColor" t9:: < 23 >, "symbolStrokeWidth" t0:: < 1 >,
-                    "symbolType" t0:: < 38 >, "format" t9:: < 22 >, "formatType" t0:: <
-                    52 >, "labelAlign" t0:: < 34 >, "labelBaseline" t0:: < 37 >,
-                    "labelColor" t9:: < 23 >, "labelFont" t0:: < 38 >, "labelFontSize"
-                    t0:: < 1 >, "labelFontStyle" t0:: < 38 >, "labelFontWeight" t0:: < 39
-                    >, "labelLimit" t0:: < 1 >, "labelOffset" t0:: < 1 >, "labelOpacity"
-                    t0:: < 1 >, "labelOverlap" t19:: < 44 >, "labelSeparation" t19:: < 7
-                    >, "encode" v386
-                ),
-            ) & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
+        c.props(l, s, x, rt::props!(
+            "size" v14, "shape" v14, "fill" v14, "stroke" v14, "opacity" v14, "strokeDash" v14,
+            "strokeWidth" v14, "type" t27::<13>, "direction" t27::<14>, "orient" t0::<86>,
+            "tickCount" t19::<43>, "tickMinStep" t19::<7>, "symbolLimit" t19::<7>,
+            "values" t19::<123>, "zindex" v11, "aria" v126, "description" v14,
+            "cornerRadius" t0::<1>, "fillColor" t9::<23>, "offset" t0::<1>, "padding" t0::<1>,
+            "strokeColor" t9::<23>, "legendX" t0::<1>, "legendY" t0::<1>, "title" t19::<41>,
+            "titleAlign" t0::<34>, "titleAnchor" t0::<35>, "titleBaseline" t0::<37>,
+            "titleColor" t9::<23>, "titleFont" t0::<38>, "titleFontSize" t0::<1>,
+            "titleFontStyle" t0::<38>, "titleFontWeight" t0::<39>, "titleLimit" t0::<1>,
+            "titleLineHeight" t0::<1>, "titleOpacity" t0::<1>, "titleOrient" t0::<43>,
+            "titlePadding" t0::<1>, "gradientLength" t19::<7>, "gradientOpacity" t0::<1>,
+            "gradientStrokeColor" t9::<23>, "gradientStrokeWidth" t0::<1>,
+            "gradientThickness" t19::<7>, "clipHeight" t19::<7>, "columns" t19::<7>,
+            "columnPadding" t19::<7>, "rowPadding" t19::<7>, "gridAlign" t0::<56>,
+            "symbolDash" t0::<40>, "symbolDashOffset" t0::<1>, "symbolFillColor" t9::<23>,
+            "symbolOffset" t0::<1>, "symbolOpacity" t0::<1>, "symbolSize" t0::<1>,
+            "symbolStrokeColor" t9::<23>, "symbolStrokeWidth" t0::<1>, "symbolType" t0::<38>,
+            "format" t9::<22>, "formatType" t0::<52>, "labelAlign" t0::<34>,
+            "labelBaseline" t0::<37>, "labelColor" t9::<23>, "labelFont" t0::<38>,
+            "labelFontSize" t0::<1>, "labelFontStyle" t0::<38>, "labelFontWeight" t0::<39>,
+            "labelLimit" t0::<1>, "labelOffset" t0::<1>, "labelOpacity" t0::<1>,
+            "labelOverlap" t19::<44>, "labelSeparation" t19::<7>, "encode" v386
+        ))
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/legend/allOf/1`
     pub(super) fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

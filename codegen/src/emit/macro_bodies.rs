@@ -14,28 +14,35 @@ use syn::visit_mut::VisitMut;
 /// The widest line the generated files keep to (prettyplease's margin).
 const WIDTH: usize = 100;
 
-/// The placeholder for body `n`: one identifier, which prettyplease prints as is.
-fn placeholder(n: usize) -> String {
-    format!("__contracts_macro_body_{n}")
+/// The bodies set aside from one file, and the placeholders' prefix.
+pub struct SetAside {
+    prefix: String,
+    bodies: Vec<Body>,
 }
 
 /// Replaces the body of every `rt::` macro invocation in `file` with a
-/// placeholder; returns the bodies, written out, in placeholder order.
-pub fn set_aside(file: &mut syn::File) -> Vec<Body> {
-    let mut bodies = Bodies(Vec::new());
+/// placeholder (one identifier, which prettyplease prints as is) and
+/// returns the bodies, written out. `text` is the file's text before
+/// printing: the placeholders' prefix is one it does not contain (a schema's
+/// description or name could), so only placeholders are found later.
+pub fn set_aside(file: &mut syn::File, text: &str) -> SetAside {
+    let prefix = (0..).map(|salt| format!("__contracts_macro_body{salt}_")).find(|p| !text.contains(p.as_str())).unwrap_or_default();
+    let mut bodies = Bodies { prefix, bodies: Vec::new() };
     bodies.visit_file_mut(file);
-    bodies.0
+    SetAside { prefix: bodies.prefix, bodies: bodies.bodies }
 }
 
 /// Puts the bodies back into `printed` (prettyplease's text), each at the
 /// indentation of the line its invocation starts on: on that line when it
 /// fits, else one level deeper, wrapped.
-pub fn put_back(printed: &str, bodies: &[Body]) -> String {
+pub fn put_back(printed: &str, set_aside: &SetAside) -> String {
+    let bodies = &set_aside.bodies;
     let mut out = String::with_capacity(printed.len() + bodies.iter().flat_map(|b| &b.words).map(|w| w.len() + 1).sum::<usize>());
     let mut rest = printed;
     for (n, body) in bodies.iter().enumerate() {
         let words = &body.words;
-        let mark = format!("({})", placeholder(n));
+        let mark = format!("({}{n})", set_aside.prefix);
+        // Printed in the order visited; each placeholder is there once.
         let Some(at) = rest.find(&mark) else { continue };
         let (before, after) = (&rest[..at], &rest[at + mark.len()..]);
         out.push_str(before);
@@ -112,7 +119,10 @@ fn wrap(body: &Body, width: usize) -> Vec<String> {
     lines
 }
 
-struct Bodies(Vec<Body>);
+struct Bodies {
+    prefix: String,
+    bodies: Vec<Body>,
+}
 
 impl VisitMut for Bodies {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
@@ -121,9 +131,9 @@ impl VisitMut for Bodies {
             return;
         }
         let body = body(std::mem::take(&mut mac.tokens));
-        let ident = syn::Ident::new(&placeholder(self.0.len()), proc_macro2::Span::call_site());
+        let ident = syn::Ident::new(&format!("{}{}", self.prefix, self.bodies.len()), proc_macro2::Span::call_site());
         mac.tokens = quote::quote!(#ident);
-        self.0.push(body);
+        self.bodies.push(body);
     }
 }
 
@@ -334,6 +344,22 @@ mod tests {
         );
         assert_eq!(line(quote!(x != "", n <= 3, -1, &[a, b], 'de)), "x != \"\", n <= 3, -1, &[a, b], 'de");
         assert_eq!(line(quote!(::std::matches!(c, E::Unknown { .. }), x.f()?)), "::std::matches!(c, E::Unknown { .. }), x.f()?");
+    }
+
+    /// A schema's text that looks like a placeholder stays as written.
+    #[test]
+    fn text_like_a_placeholder_is_left_alone() {
+        let tokens = quote! {
+            /// See (__contracts_macro_body0_0).
+            pub const S: &str = "(__contracts_macro_body0_0)";
+            rt::string_newtype!(RunId, redacted = false contract[validators::v3], BASE0, "/properties/runId");
+        };
+        let text = tokens.to_string();
+        let mut file: syn::File = syn::parse2(tokens).unwrap();
+        let bodies = set_aside(&mut file, &text);
+        let out = put_back(&prettyplease::unparse(&file), &bodies);
+        assert!(out.contains("/// See (__contracts_macro_body0_0).") && out.contains("\"(__contracts_macro_body0_0)\""), "{out}");
+        assert!(out.contains("rt::string_newtype!(RunId, redacted = false contract[validators::v3], BASE0, \"/properties/runId\");"), "{out}");
     }
 
     #[test]

@@ -71,9 +71,10 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         };
         let taken = module.types.iter().map(|t| t.name.as_str()).collect();
         let tokens = std_paths::shorten(tokens, &taken);
+        let text = tokens.to_string();
         let mut file: syn::File =
             syn::parse2(tokens).map_err(|e| Error::at(&doc.path, "", format!("generated code does not parse ({e}); please report this")))?;
-        let bodies = macro_bodies::set_aside(&mut file);
+        let bodies = macro_bodies::set_aside(&mut file, &text);
         let body = macro_bodies::put_back(&prettyplease::unparse(&file), &bodies);
         let module_name = doc.module.clone().unwrap_or_default();
         let header = format!(

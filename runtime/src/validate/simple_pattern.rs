@@ -29,10 +29,28 @@ struct Piece {
     max: u32,
 }
 
+/// How [`SimplePattern::is_match`] runs the pieces, decided once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    /// Bytes that must come next (a run of one-byte pieces: `cmd_`).
+    Literal(Box<[u8]>),
+    /// Exactly `n` bytes of class `class` (`[0-9a-f]{32}`).
+    Fixed { n: usize, class: usize },
+    /// From `min` to `max` bytes of class `class`, as many as there are.
+    Run { min: u32, max: u32, class: usize },
+    /// `.`, from `min` to `max` code points, as many as there are.
+    Any { min: u32, max: u32 },
+}
+
 /// A recognised pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SimplePattern {
     pieces: Vec<Piece>,
+    steps: Vec<Step>,
+    /// Each ASCII class of the steps, as whether each byte is in it: one
+    /// load per byte of the value (the bytes of ids and dates are most of
+    /// what documents' patterns see).
+    classes: Vec<[bool; 256]>,
     /// Ends with `$`: the whole string must be consumed.
     anchored_end: bool,
 }
@@ -130,53 +148,90 @@ impl SimplePattern {
                 return None;
             }
         }
-        Some(SimplePattern { pieces, anchored_end })
+        let (steps, classes) = steps(&pieces);
+        Some(SimplePattern { pieces, steps, classes, anchored_end })
     }
 
     /// Whether the pattern matches `s` (what `regress`'s `find` would say).
     pub(crate) fn is_match(&self, s: &str) -> bool {
         let b = s.as_bytes();
         let mut pos = 0usize;
-        for p in &self.pieces {
-            let mut count = 0u32;
-            match p.set {
-                Set::Ascii(mask) => {
-                    // The bytes this piece may take, each looked up in the
-                    // mask as four 64-bit words (the upper two empty: no
-                    // byte ≥ 128 is in an ASCII class). No branch per byte
-                    // but the loop's own: classes such as `[0-9a-f]` mix
-                    // halves unpredictably.
+        for step in &self.steps {
+            match *step {
+                Step::Literal(ref bytes) => {
+                    if !b[pos..].starts_with(bytes) {
+                        return false;
+                    }
+                    pos += bytes.len();
+                }
+                Step::Fixed { n, class } => {
+                    let members = &self.classes[class];
+                    // Each byte looked up in the class's table: no branch
+                    // per byte (classes such as `[0-9a-f]` would mispredict one).
+                    match b.get(pos..pos + n) {
+                        Some(bytes) if bytes.iter().fold(true, |all, c| all & members[usize::from(*c)]) => pos += n,
+                        _ => return false,
+                    }
+                }
+                Step::Run { min, max, class } => {
+                    let members = &self.classes[class];
                     let start = pos;
-                    let limit = b.len().min(start.saturating_add(p.max as usize));
-                    let words = [mask as u64, (mask >> 64) as u64, 0, 0];
-                    while pos < limit {
-                        let c = b[pos];
-                        if (words[usize::from(c >> 6)] >> (c & 63)) & 1 == 0 {
-                            break;
-                        }
+                    let limit = b.len().min(start.saturating_add(max as usize));
+                    while pos < limit && members[usize::from(b[pos])] {
                         pos += 1;
                     }
-                    count = (pos - start) as u32;
+                    if ((pos - start) as u32) < min {
+                        return false;
+                    }
                 }
-                Set::AnyButNewline => {
+                Step::Any { min, max } => {
                     let rest = &s[pos..];
                     let mut end = rest.len();
+                    let mut count = 0u32;
                     for (at, c) in rest.char_indices() {
-                        if count == p.max || matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}') {
+                        if count == max || matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}') {
                             end = at;
                             break;
                         }
                         count += 1;
                     }
+                    if count < min {
+                        return false;
+                    }
                     pos += end;
                 }
-            }
-            if count < p.min {
-                return false;
             }
         }
         !self.anchored_end || pos == b.len()
     }
+}
+
+/// How to run `pieces`: runs of one-byte pieces become one literal, fixed
+/// counts of a class one check; with the classes' byte tables.
+fn steps(pieces: &[Piece]) -> (Vec<Step>, Vec<[bool; 256]>) {
+    let mut steps: Vec<Step> = Vec::new();
+    let mut classes: Vec<[bool; 256]> = Vec::new();
+    for p in pieces {
+        let Set::Ascii(mask) = p.set else {
+            steps.push(Step::Any { min: p.min, max: p.max });
+            continue;
+        };
+        if mask.count_ones() == 1 && p.min == 1 && p.max == 1 {
+            let byte = mask.trailing_zeros() as u8;
+            match steps.last_mut() {
+                Some(Step::Literal(bytes)) => *bytes = bytes.iter().copied().chain([byte]).collect(),
+                _ => steps.push(Step::Literal(Box::new([byte]))),
+            }
+            continue;
+        }
+        let table: [bool; 256] = std::array::from_fn(|b| b < 128 && mask >> b & 1 == 1);
+        let class = classes.iter().position(|t| *t == table).unwrap_or_else(|| {
+            classes.push(table);
+            classes.len() - 1
+        });
+        steps.push(if p.min == p.max { Step::Fixed { n: p.min as usize, class } } else { Step::Run { min: p.min, max: p.max, class } });
+    }
+    (steps, classes)
 }
 
 /// `[...]` from just after `[`: the mask and the index after `]`.

@@ -34,6 +34,15 @@ pub struct Node {
     pub body: Body,
 }
 
+impl Node {
+    /// A schema resource of its own below its document's root (`$id`):
+    /// validators reach it by a call that sets its base URI, not through a
+    /// table row or `Ctx::prop`.
+    pub fn is_inner_resource(&self) -> bool {
+        self.is_resource && !self.pointer.is_empty()
+    }
+}
+
 /// A schema's content.
 #[derive(Clone, Debug)]
 pub enum Body {

@@ -114,11 +114,8 @@ impl Settled {
         if self.absent.is_empty() {
             return &[];
         }
-        match m.keys().next() {
-            Some(first) => {
-                let at = first as *const String as usize;
-                self.absent.iter().find(|(o, _)| *o == at).map_or(&[], |(_, names)| names)
-            }
+        match address(m) {
+            Some(at) => self.absent.iter().find(|(o, _)| *o == at).map_or(&[], |(_, names)| names),
             None => &[],
         }
     }
@@ -294,6 +291,13 @@ pub fn read_slice<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde
     }
 }
 
+/// What names a complete handed-up object (see [`Settled`]): the address
+/// of its first key. Its entries stay where they are in memory once it is
+/// complete (moving the map moves only its handle); an empty one has none.
+fn address(m: &serde_json::Map<String, Value>) -> Option<usize> {
+    m.keys().next().map(|first| first as *const String as usize)
+}
+
 /// A typed value back as JSON; `None` if it does not serialise (then the
 /// reader aborts).
 fn json_of<T: Serialize>(x: T) -> Option<Value> {
@@ -459,10 +463,7 @@ impl Partial {
                     SETTLED.with(|s| s.borrow_mut().push(v as *const Value as usize));
                 }
             }
-            // The map is complete: its entries stay where they are in
-            // memory from here on (moving the map moves only its handle).
-            if let Some(first) = self.map.keys().next() {
-                let at = first as *const String as usize;
+            if let Some(at) = address(&self.map) {
                 let names = std::mem::take(&mut self.absent);
                 if !names.is_empty() {
                     ABSENT.with(|a| a.borrow_mut().push((at, names)));

@@ -262,7 +262,7 @@ impl<'a> Readers<'a> {
     /// the root): validators reach such a member by a direct call, not
     /// through `Ctx::prop`, so it cannot be left out.
     fn own_resource(&self, n: NodeId) -> bool {
-        self.ir.nodes[n].is_resource && !self.ir.nodes[n].pointer.is_empty()
+        self.ir.nodes[n].is_inner_resource()
     }
 
     /// The Rust type `t` stands for inside type `owner` (as the type emitter writes it).

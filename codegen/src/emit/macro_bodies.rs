@@ -208,13 +208,9 @@ impl Writer {
         };
         for (i, t) in tokens.iter().enumerate() {
             match t {
-                TokenTree::Ident(id) => {
+                TokenTree::Ident(_) | TokenTree::Literal(_) => {
                     let space = matches!(self.prev, Prev::Word | Prev::Spaced);
-                    self.push(&id.to_string(), space, Prev::Word);
-                }
-                TokenTree::Literal(lit) => {
-                    let space = matches!(self.prev, Prev::Word | Prev::Spaced);
-                    self.push(&lit.to_string(), space, Prev::Word);
+                    self.push(&t.to_string(), space, Prev::Word);
                 }
                 TokenTree::Group(g) => self.group(g),
                 TokenTree::Punct(p) => self.punct(p.as_char(), p.spacing(), &tokens[i + 1..]),
@@ -235,15 +231,16 @@ impl Writer {
         // apart (`Rules {`), and so does anything after `,` or `=>`.
         let space = if brace { self.prev != Prev::Open } else { self.prev == Prev::Spaced };
         let generics = std::mem::take(&mut self.generics);
+        let inner = g.stream();
+        let filled_block = brace && !inner.is_empty();
         self.push(open, space, Prev::Open);
-        if brace && !g.stream().is_empty() {
+        if filled_block {
             // A block's first entry may start a line (`Actor {` ends one).
             self.prev = Prev::Spaced;
             self.ends_entry = self.separator.is_some();
         }
-        self.stream(g.stream(), Some(g.delimiter()));
-        let pad = brace && !g.stream().is_empty();
-        self.push(close, pad, Prev::Word);
+        self.stream(inner, Some(g.delimiter()));
+        self.push(close, filled_block, Prev::Word);
         self.generics = generics;
     }
 

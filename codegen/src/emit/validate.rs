@@ -302,7 +302,7 @@ impl<'a> Validators<'a> {
 
     fn child_path(&mut self, child: NodeId, parent_path: TokenStream, rel: &str) -> TokenStream {
         let n = &self.ir.nodes[child];
-        let mut path = if n.is_resource && !n.pointer.is_empty() {
+        let mut path = if n.is_inner_resource() {
             let base = self.base(&n.base.clone());
             quote!(#parent_path.resource(#rel, #base))
         } else {
@@ -630,9 +630,8 @@ impl<'a> Validators<'a> {
             }
         }
         if let Some(items) = k.items {
-            let n = &self.ir.nodes[items];
             let from = prefix.len();
-            if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(&items) {
+            if self.ir.nodes[items].is_inner_resource() || self.sensitive.contains(&items) {
                 let call = self.call(id, items, scope, quote!(v), quote!(&l.index(idx)), None);
                 out.push(Part::Stmt(quote!(for (idx, v) in c.indexed(x, #from) { ok &= #call; })));
             } else {
@@ -689,8 +688,7 @@ impl<'a> Validators<'a> {
 
     /// How an object's validator calls the schema of member `p`.
     fn member_kind(&self, p: NodeId) -> MemberKind {
-        let n = &self.ir.nodes[p];
-        if n.is_resource && !n.pointer.is_empty() {
+        if self.ir.nodes[p].is_inner_resource() {
             MemberKind::Resource
         } else if self.sensitive.contains(&p) {
             MemberKind::Sensitive
@@ -916,11 +914,8 @@ impl<'a> Validators<'a> {
     /// The table form of a union's branches, when every branch can be
     /// called through a plain `Check` (no new resource, no sensitivity mark).
     fn branch_table(&mut self, branches: &[NodeId], scope: usize) -> Option<TokenStream> {
-        for b in branches {
-            let n = &self.ir.nodes[*b];
-            if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(b) {
-                return None;
-            }
+        if branches.iter().any(|b| self.ir.nodes[*b].is_inner_resource() || self.sensitive.contains(b)) {
+            return None;
         }
         let (tag, consts) = match self.discriminator(branches) {
             Some((name, consts)) => (quote!(Some(#name)), consts),

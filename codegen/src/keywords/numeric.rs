@@ -191,8 +191,7 @@ mod tests {
 
     #[test]
     fn draft_04_exclusive_bounds_are_booleans_beside_the_bound() {
-        let k = read(Dialect::Draft4, json!({"maximum": 5, "exclusiveMaximum": true, "minimum": 1, "exclusiveMinimum": false})).unwrap();
-        let n = &k;
+        let n = read(Dialect::Draft4, json!({"maximum": 5, "exclusiveMaximum": true, "minimum": 1, "exclusiveMinimum": false})).unwrap();
         assert_eq!(n.exclusive_maximum.as_ref().map(|b| b.keyword), Some("exclusiveMaximum"));
         assert_eq!(n.minimum.as_ref().map(|b| b.keyword), Some("minimum"));
         assert!(n.maximum.is_none() && n.exclusive_minimum.is_none());
@@ -203,8 +202,7 @@ mod tests {
 
     #[test]
     fn later_drafts_read_exclusive_bounds_as_numbers() {
-        let k = read(Dialect::Draft2020_12, json!({"exclusiveMinimum": 0, "multipleOf": 0.5})).unwrap();
-        let n = &k;
+        let n = read(Dialect::Draft2020_12, json!({"exclusiveMinimum": 0, "multipleOf": 0.5})).unwrap();
         assert_eq!(n.present().collect::<Vec<_>>(), ["multipleOf", "exclusiveMinimum"]);
         assert_eq!(n.describe(None), ["number > 0", "a multiple of 0.5"]);
         assert_eq!(read(Dialect::Draft2020_12, json!({"multipleOf": 0})).unwrap_err(), "must be a number greater than 0");

@@ -87,7 +87,7 @@ mod tests {
         assert_eq!(k.read(MAX, &json!("3")), Err("must be a non-negative integer"));
         let names = ["a".to_owned(), "b".to_owned()];
         assert_eq!(k.required, names);
-        let b = &k;
+        let b = k;
         assert!(b.admits_len(1) && b.admits_len(3) && !b.admits_len(0) && !b.admits_len(4));
         assert_eq!(b.describe().as_deref(), Some("1 to 3 members"));
         assert_eq!(

@@ -19,7 +19,7 @@ pub fn checks<'k>(const_: Option<&'k Value>, enum_: Option<&'k [Value]>) -> impl
 
 /// What the pair adds to the node's shape identity: each value as JSON text.
 pub fn identity(const_: Option<&Value>, enum_: Option<&[Value]>) -> String {
-    format!("{:?}{:?}", enum_.map(|v| Value::Array(v.to_vec()).to_string()), const_.map(Value::to_string))
+    format!("{:?}{:?}", enum_.and_then(|v| serde_json::to_string(v).ok()), const_.map(Value::to_string))
 }
 
 /// The pair in words: "always `1`", "one of `\"a\"`, `\"b\"`".

@@ -271,17 +271,11 @@ impl<'a> Planner<'a> {
         let parts = self.all_of_parts(nodes);
         let mut part_names = Vec::new();
         for &n in nodes {
-            let p = &self.ir.nodes[n].pointer;
-            let mut segments = p.rsplit('/');
-            if let (Some(last), Some(kw)) = (segments.next(), segments.next()) {
-                if kw == "$defs" || kw == "definitions" {
-                    if let Some(name) = type_name(&crate::load::unescape_token(last)) {
-                        if parts.contains(&n) {
-                            part_names.push(name)
-                        } else {
-                            candidates.push(name)
-                        }
-                    }
+            if let Some(name) = names::def_name(self.ir, n) {
+                if parts.contains(&n) {
+                    part_names.push(name);
+                } else {
+                    candidates.push(name);
                 }
             }
         }

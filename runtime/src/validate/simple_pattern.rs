@@ -45,7 +45,6 @@ enum Step {
 /// A recognised pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SimplePattern {
-    pieces: Vec<Piece>,
     steps: Vec<Step>,
     /// Each ASCII class of the steps, as whether each byte is in it: one
     /// load per byte of the value (the bytes of ids and dates are most of
@@ -149,7 +148,7 @@ impl SimplePattern {
             }
         }
         let (steps, classes) = steps(&pieces);
-        Some(SimplePattern { pieces, steps, classes, anchored_end })
+        Some(SimplePattern { steps, classes, anchored_end })
     }
 
     /// Whether the pattern matches `s` (what `regress`'s `find` would say).

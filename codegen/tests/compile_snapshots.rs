@@ -64,6 +64,21 @@ fn round_trip<T: Contract + std::fmt::Debug>(doc: Value) -> T {
 }
 
 #[test]
+fn any_string_or_named_ones_is_an_enum_with_a_catch_all() {
+    let u: unions::Unions = round_trip(json!({"license": "Apache-2.0", "parser": "espree"}));
+    assert_eq!(u.license, Some(unions::License::Apache20));
+    assert_eq!(u.parser, Some(unions::Parser::Other("espree".to_owned())));
+    let u: unions::Unions = round_trip(json!({"license": "GPL-3.0"}));
+    assert_eq!(u.license, Some(unions::License::Other("GPL-3.0".to_owned())));
+    // `oneOf`: a named value also matches "any string", so it is two branches and refused.
+    for doc in [json!({"parser": "babel"}), json!({"license": 1})] {
+        assert!(!unions::is_valid(&doc), "{doc}");
+        assert!(unions::Unions::from_json_value(doc.clone()).is_err(), "{doc}");
+        assert!(unions::Unions::from_json_slice(doc.to_string().as_bytes()).is_err(), "{doc}");
+    }
+}
+
+#[test]
 fn overlapping_any_of_takes_the_first_valid_branch_and_loses_nothing() {
     let u: unions::Unions = round_trip(json!({"overlapping": {"id": "x", "path": "p"}}));
     match u.overlapping {

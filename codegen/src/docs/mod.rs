@@ -572,10 +572,17 @@ impl<'a> Page<'a> {
             Kind::Const(s) => {
                 self.para(&format!("Always {}: the type can hold no other value.", code(s)));
             }
-            Kind::StringEnum { values, open, other } => {
-                let rows: Vec<Vec<String>> = values.iter().map(|(r, j)| vec![code(j), code(&format!("{}::{r}", t.name))]).collect();
+            Kind::StringEnum { values, open, other, described } => {
+                let mut rows: Vec<Vec<String>> = values.iter().map(|(r, j)| vec![code(j), code(&format!("{}::{r}", t.name))]).collect();
+                let mut head = vec!["Value", "Rust variant"];
+                if !described.is_empty() {
+                    head.push("Meaning");
+                    for (row, (_, j)) in rows.iter_mut().zip(values) {
+                        row.push(described.iter().find(|(v, _)| v == j).map(|(_, d)| prose(d)).unwrap_or_default());
+                    }
+                }
                 self.para(if *open { "A string; these values are known:" } else { "A string, one of:" });
-                self.out.push_str(&table(&["Value", "Rust variant"], &rows, &[0, 1]));
+                self.out.push_str(&table(&head, &rows, &[0, 1]));
                 self.out.push('\n');
                 if *open {
                     let ext: Vec<String> = t.doc.extensions.iter().filter(|(n, v)| constraints::known_values(n, v).is_some()).map(|(n, _)| code(n)).collect();

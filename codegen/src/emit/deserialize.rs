@@ -656,7 +656,7 @@ impl<'a> Readers<'a> {
                 Kind::Const(c) => quote!((s == #c).then_some(#out_ty)),
                 // The enum's own conversion (it matches the listed strings).
                 Kind::StringEnum { open: false, .. } => quote!(#out_ty::from_listed_str(s)),
-                Kind::StringEnum { values, open, other } => {
+                Kind::StringEnum { values, open, other, .. } => {
                     let arms = values.iter().map(|(r, j)| {
                         let v = super::types::ident(r);
                         quote!(#j => #some(#out_ty::#v),)

@@ -60,6 +60,22 @@ pub fn used_by(places: &[String]) -> String {
     format!("Used by: {}, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).", named.join(", "))
 }
 
+/// `#[doc = …]` attributes for an enum variant: its JSON value, and what a
+/// schema branch of its own says of it (on the same line when one line).
+pub fn value_doc(value: &str, description: Option<&str>) -> TokenStream {
+    let span = value_span(value);
+    let text = description.map(|d| sanitize(d.trim())).filter(|d| !d.is_empty());
+    let lines: Vec<String> = match text {
+        Some(t) if !t.contains('\n') => vec![format!(" {span}: {t}")],
+        Some(t) => std::iter::once(format!(" {span}"))
+            .chain(std::iter::once(String::new()))
+            .chain(t.lines().map(|l| if l.trim().is_empty() { String::new() } else { format!(" {l}") }))
+            .collect(),
+        None => vec![format!(" {span}")],
+    };
+    quote!(#(#[doc = #lines])*)
+}
+
 /// A schema's string value as a code span in rustdoc: control characters
 /// escaped as JSON writes them (rustc refuses a bare carriage return in a
 /// doc comment, and a line end would split the span).

@@ -2,7 +2,7 @@
 //! validated JSON value, serialisation that loses nothing, `Contract`
 //! (validation entry points), and `Debug` that redacts sensitive data.
 
-use super::docs::{doc_attrs, used_by, value_span};
+use super::docs::{doc_attrs, used_by, value_doc, value_span};
 use super::validate::Validators;
 use crate::plan::{instantiate, kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -237,7 +237,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let t = self.plan.types[id].clone();
         let body = match &t.kind {
             Kind::Struct { fields, extra, extra_field, tag } => self.structure(id, &t, fields, extra, extra_field, tag.as_ref()),
-            Kind::StringEnum { values, open, other } => self.string_enum(id, &t, values, *open, other),
+            Kind::StringEnum { values, open, other, described } => self.string_enum(id, &t, values, *open, other, described),
             Kind::IntegerEnum { values } => self.integer_enum(id, &t, values),
             Kind::Newtype => self.newtype(id, &t),
             Kind::Const(value) => self.constant(id, &t, value),
@@ -431,20 +431,20 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         quote!(impl #name { #(#fns)* })
     }
 
-    fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str) -> TokenStream {
+    fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str, described: &[(String, String)]) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
         let docs = doc_attrs(&t.doc, &self.shared_notes(t));
         let variants: Vec<Ident> = values.iter().map(|(r, _)| ident(r)).collect();
         let jsons: Vec<&String> = values.iter().map(|(_, j)| j).collect();
-        let vdocs: Vec<String> = jsons.iter().map(|j| format!(" {}", value_span(j))).collect();
+        let vdocs: Vec<TokenStream> = jsons.iter().map(|j| value_doc(j, described.iter().find(|(v, _)| v == *j).map(|(_, d)| d.as_str()))).collect();
         if open {
             let other = ident(other);
             quote! {
                 #docs
                 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
                 pub enum #name {
-                    #(#[doc = #vdocs] #variants,)*
+                    #(#vdocs #variants,)*
                     /// A value outside the known set (the schema allows others), kept verbatim.
                     #other(::std::string::String),
                 }
@@ -454,7 +454,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             quote! {
                 #docs
                 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-                pub enum #name { #(#[doc = #vdocs] #variants,)* }
+                pub enum #name { #(#vdocs #variants,)* }
                 #rt::string_enum!(#name { #(#variants = #jsons),* });
             }
         }

@@ -174,6 +174,9 @@ pub enum Kind {
         open: bool,
         /// The name of the catch-all variant.
         other: String,
+        /// (JSON value, description) for values that a union branch of
+        /// their own describes (`{"const": "babel", "description": "JavaScript"}`).
+        described: Vec<(String, String)>,
     },
     /// A set of integers (`enum: [512, 2048]`, or `oneOf` of integer
     /// `const`s): a Rust enum of unit variants, held as `rt::Spelled<T>`

@@ -118,7 +118,7 @@ pub(super) fn string_enum(values: &[String], open: bool) -> Kind {
     while out.iter().any(|(r, _)| *r == other) {
         other.push('_');
     }
-    Kind::StringEnum { values: out, open, other }
+    Kind::StringEnum { values: out, open, other, described: Vec::new() }
 }
 
 /// An integer enum of `values` (equal values once), each named by its

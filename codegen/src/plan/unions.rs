@@ -64,8 +64,19 @@ impl Planner<'_> {
         if consts.iter().all(Option::is_some) && live.len() == branches.len() {
             let values: Vec<String> = consts.into_iter().flatten().collect();
             let id = self.reserve(nodes, names, key);
-            self.types[id].kind = string_enum(&values, false);
+            self.types[id].kind = self.described(string_enum(&values, false), &live);
             return TypeRef::Named(id);
+        }
+        // Any string, or one of some named ones (`anyOf: [{"type": "string"},
+        // {"enum": ["MIT", …]}]`): a string enum with a catch-all, the known
+        // values named. Validation stays the union's, so `oneOf`'s rule that a
+        // known value matches two branches is still checked.
+        if live.len() == branches.len() {
+            if let Some(values) = self.open_string_set(&live.iter().map(|(_, _, conj)| conj.as_slice()).collect::<Vec<_>>()) {
+                let id = self.reserve(nodes, names, key);
+                self.types[id].kind = self.described(string_enum(&values, true), &live);
+                return TypeRef::Named(id);
+            }
         }
         // All integer constants: an integer enum, its variants named by the branches' titles when they have them.
         let integers: Vec<Option<(i64, Option<String>)>> = live
@@ -194,6 +205,50 @@ impl Planner<'_> {
         }
         self.types[id].kind = Kind::Union { variants, tag };
         TypeRef::Named(id)
+    }
+
+    /// `kind`, a string enum, with the descriptions of branches that each
+    /// allow one of its values.
+    fn described(&self, mut kind: Kind, live: &[(usize, NodeId, Vec<NodeId>)]) -> Kind {
+        if let Kind::StringEnum { described, .. } = &mut kind {
+            for (_, b, conj) in live {
+                let Some(text) = self.ir.keywords(*b).and_then(|k| k.description.clone()) else { continue };
+                let f = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
+                if let Some(Value::String(v)) = f.single_value() {
+                    if !described.iter().any(|(d, _)| d == v) {
+                        described.push((v.clone(), text));
+                    }
+                }
+            }
+        }
+        kind
+    }
+
+    /// The known strings of branches that are exactly "any string" (one of
+    /// them) and "one of these strings" (the others), saying nothing else
+    /// about the value; `None` for any other set of branches.
+    fn open_string_set(&self, branches: &[&[NodeId]]) -> Option<Vec<String>> {
+        let mut any_string = 0;
+        let mut known: Vec<String> = Vec::new();
+        for conj in branches {
+            let only_values = conj.iter().all(|n| {
+                self.ir.keywords(*n).is_none_or(|k| {
+                    let rest = crate::ir::Keywords { types: None, enum_: None, const_: None, ..k.clone() };
+                    k.any_of.is_empty() && k.one_of.is_empty() && rest.only_references_and_choices()
+                })
+            });
+            let f = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
+            if !only_values || f.never || f.types != TypeSet::STRING {
+                return None;
+            }
+            match (f.consts.as_slice(), f.enums.as_slice()) {
+                ([], []) => any_string += 1,
+                ([c], []) => known.push(c.as_str()?.to_owned()),
+                ([], [e]) => known.extend(e.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>()?),
+                _ => return None,
+            }
+        }
+        (any_string == 1 && !known.is_empty()).then_some(known)
     }
 
     /// The context a union branch's conjunction `conj` is planned in: the

@@ -234,11 +234,11 @@ rt::union!(
 /// Schema: `typify/various-enums.json#/definitions/commented-variants`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CommentedVariants {
-    /// `A`
+    /// `A`: An A
     A,
-    /// `B`
+    /// `B`: A B
     B,
-    /// `C`
+    /// `C`: a pirate's favorite letter
     C,
 }
 rt::string_enum!(

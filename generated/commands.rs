@@ -39,8 +39,6 @@ pub struct CommandEnvelope {
     pub auth: Option<Auth>,
     ///The command: `type` names it and `payload` carries its data.
     pub command: Command,
-    /// Members the schema does not name, kept in document order so that
-    /// parse → serialize loses nothing.
     pub extra: rt::Extra<rt::Value>,
 }
 impl ::std::fmt::Debug for CommandEnvelope {
@@ -185,7 +183,6 @@ pub struct Actor {
     pub id: String,
     /// `x-cohorte-known`: `["cli"]`
     pub transport: Transport,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/actor/properties/kind`
@@ -222,7 +219,6 @@ pub struct Auth {
     /// `x-cohorte-known`: `["hmac-sha256"]`
     pub scheme: Scheme,
     pub value: NonEmptyString,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// `x-cohorte-known`: `["hmac-sha256"]`
@@ -421,7 +417,6 @@ pub struct StartPayload {
     pub budgets: Option<Budgets>,
     pub sandbox_require: Option<SandboxRequire>,
     pub consent: Option<Consent>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// `x-cohorte-known`: `["feature","bugfix","review"]`
@@ -446,16 +441,8 @@ rt::string_enum!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
-    Id {
-        id: Id,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    Path {
-        path: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Id { id: Id, extra: rt::Extra<rt::Value> },
+    Path { path: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     Spec {
@@ -477,22 +464,9 @@ rt::string_newtype!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReviewTarget {
-    Ref {
-        r#ref: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    BaseHead {
-        base: String,
-        head: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    RunId {
-        run_id: RunId,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Ref { r#ref: String, extra: rt::Extra<rt::Value> },
+    BaseHead { base: String, head: String, extra: rt::Extra<rt::Value> },
+    RunId { run_id: RunId, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     ReviewTarget { [validators::t6::<2>, BASE0,
@@ -550,7 +524,6 @@ pub struct Budgets {
     pub concurrent_agents: Option<rt::Integer>,
     /// Number ≥ 0.
     pub estimated_quota_percent: Option<rt::Number>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/sandboxRequire`
@@ -570,7 +543,6 @@ rt::string_enum!(
 pub struct Consent {
     pub policy_sha256: PolicySha256,
     pub via: Via,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Matches `^[0-9a-f]{64}$`.
@@ -595,14 +567,12 @@ rt::const_string!(
 #[derive(Clone, PartialEq)]
 pub struct StatusPayload {
     pub run_id: Option<RunId>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct InspectPayload {
     pub target: InspectTarget,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
@@ -614,37 +584,18 @@ pub enum InspectTarget {
         agent_id: AgentId,
         /// Integer ≥ 0.
         incarnation: rt::Integer,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     /// `kind` is `approval`.
-    Approval {
-        approval_id: ApprovalId,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Approval { approval_id: ApprovalId, extra: rt::Extra<rt::Value> },
     /// `kind` is `effect`.
-    Effect {
-        effect_id: EffectId,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Effect { effect_id: EffectId, extra: rt::Extra<rt::Value> },
     /// `kind` is `snapshot`.
-    Snapshot {
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Snapshot { extra: rt::Extra<rt::Value> },
     /// `kind` is `locks`.
-    Locks {
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Locks { extra: rt::Extra<rt::Value> },
     /// `kind` is `diff`.
-    Diff {
-        surface: Option<Id>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Diff { surface: Option<Id>, extra: rt::Extra<rt::Value> },
     /// `kind` is `artifact`.
     Artifact {
         artifact_id: ArtifactId,
@@ -654,7 +605,6 @@ pub enum InspectTarget {
         max_bytes: Option<rt::Integer>,
         /// Integer ≥ 0.
         offset: Option<rt::Integer>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
 }
@@ -684,7 +634,6 @@ rt::union!(
 #[derive(Clone, PartialEq)]
 pub struct AgentTarget {
     pub agent_id: AgentId,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -736,14 +685,12 @@ pub struct TailPayload {
     pub replay: Option<rt::Integer>,
     pub follow: bool,
     pub ephemeral: bool,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct PausePayload {
     pub reason: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -752,7 +699,6 @@ pub struct ResumePayload {
     pub acknowledge: Option<Acknowledge>,
     pub raise_budgets: Option<Budgets>,
     pub takeover: Option<bool>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Always `blocked-inspected`.
@@ -769,7 +715,6 @@ rt::const_string!(
 pub struct CancelPayload {
     pub reason: Option<String>,
     pub keep_worktrees: bool,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -779,7 +724,6 @@ pub struct ApprovePayload {
     pub scope: Scope,
     pub answer: Option<String>,
     pub note: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/oneOf/7/properties/payload/properties/scope`
@@ -799,25 +743,19 @@ rt::string_enum!(
 pub struct DenyPayload {
     pub approval_id: ApprovalId,
     pub note: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct RetryPayload {
     pub target: RetryTarget,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
 pub enum RetryTarget {
     /// `kind` is `phase`.
-    Phase {
-        state: Option<Phase>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Phase { state: Option<Phase>, extra: rt::Extra<rt::Value> },
     Agent(AgentTarget),
 }
 rt::union!(
@@ -830,7 +768,6 @@ rt::union!(
 pub struct SkipPayload {
     pub phase: Phase,
     pub justification: NonEmptyString,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -840,7 +777,6 @@ pub struct RunToolPayload {
     pub tool: NonEmptyString,
     pub input: JsonValue,
     pub justification: NonEmptyString,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/$defs/JsonValue`
@@ -849,7 +785,6 @@ pub type JsonValue = rt::Value;
 #[derive(Clone, PartialEq)]
 pub struct ReconcilePayload {
     pub mode: Mode,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
@@ -869,7 +804,6 @@ rt::string_enum!(
 pub struct ShutdownPayload {
     /// Integer ≥ 0.
     pub grace_ms: rt::Integer,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -878,7 +812,6 @@ pub struct AgentSendPayload {
     pub agent_id: AgentId,
     pub text: String,
     pub delivery: Delivery,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/oneOf/14/properties/payload/properties/delivery`
@@ -1375,29 +1308,30 @@ mod fast {
         contract[validators::v10, validators::v49], BASE0, "/properties/payload"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
-    pub(super) static RE9: rt::Pattern = rt::Pattern::new("^.*$");
-    pub(super) static RE2: rt::Pattern = rt::Pattern::new(
+    pub const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
+    pub static RE9: rt::Pattern = rt::Pattern::new("^.*$");
+    pub static RE2: rt::Pattern = rt::Pattern::new(
         "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
     );
-    pub(super) static RE3: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
-    pub(super) static RE6: rt::Pattern = rt::Pattern::new(
+    pub static RE3: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
+    pub static RE6: rt::Pattern = rt::Pattern::new(
         "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
     );
-    pub(super) static RE5: rt::Pattern = rt::Pattern::new(
+    pub static RE5: rt::Pattern = rt::Pattern::new(
         "^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$",
     );
-    pub(super) static RE4: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
-    pub(super) static RE8: rt::Pattern = rt::Pattern::new("^art_[0-9a-f]{32}$");
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
-    pub(super) static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
+    pub static RE4: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
+    pub static RE8: rt::Pattern = rt::Pattern::new("^art_[0-9a-f]{32}$");
+    pub static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
+    pub static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
+    pub static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
     static WORDS1: &[&str] = rt::words!(
         "BRAINSTORM", "SPEC", "PREFLIGHT", "BUILD", "TEST", "REVIEW", "FIX", "SHIP"
     );
@@ -1410,7 +1344,7 @@ mod validators {
         "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send"
     );
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -1457,7 +1391,7 @@ mod validators {
         ok
     }
     /// Shared by 12 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/properties/protocolVersion` and `#/oneOf/0/properties/payload/properties/consent/properties/via` (10 more).
-    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T5[K])
     }
     const T5: [&str; 12] = [
@@ -1475,60 +1409,60 @@ mod validators {
         "phase",
     ];
     /// `#/properties/commandId`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/runId`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/issuedAt`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE2),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/actor`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "id", "transport"]) & c.prop(l, s, x, "kind", v6)
             & c.prop(l, s, x, "id", v7) & c.prop(l, s, x, "transport", v7)
     }
     /// `#/properties/actor/properties/kind`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["human", "client", "system"])
     }
     /// `#/properties/actor/properties/transport`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/auth`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["scheme", "value"]) & c.prop(l, s, x, "scheme", v7)
             & c.prop(l, s, x, "value", v9)
     }
     /// `#/properties/type`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 1u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/payload`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/oneOf/0/properties/payload`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["profile", "unattended"]) & c.prop(l, s, x, "profile", v7)
             & c.prop(l, s, x, "spec", v14) & c.prop(l, s, x, "reviewTarget", v19)
@@ -1540,7 +1474,7 @@ mod validators {
             & c.prop(l, s, x, "consent", v23)
     }
     /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/oneOf/0/properties/payload/properties/spec/anyOf/0` and `#/oneOf/0/properties/payload/properties/spec/anyOf/1` (4 more).
-    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T6[K].0]) & c.prop(l, s, x, T6[K].1, T6[K].2)
     }
@@ -1553,32 +1487,32 @@ mod validators {
         ("graceMs", "graceMs", v51),
     ];
     /// `#/oneOf/0/properties/payload/properties/spec`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(t6::<0>, None), (t6::<1>, None)], None)
     }
     /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE6),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["base", "head"]) & c.prop(l, s, x, "base", v7)
             & c.prop(l, s, x, "head", v7)
     }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(t6::<2>, None), (v17, None), (t6::<3>, None)], None)
     }
     /// `#/oneOf/0/properties/payload/properties/phases/items`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS1)
     }
     /// `#/oneOf/0/properties/payload/properties/budgets`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "tokens", v51) & c.prop(l, s, x, "modelRequests", v51)
             & c.prop(l, s, x, "toolCalls", v51) & c.prop(l, s, x, "wallClockMs", v54)
@@ -1588,7 +1522,7 @@ mod validators {
             & c.prop(l, s, x, "estimatedQuotaPercent", v54)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/oneOf/0/properties/payload/properties/sandboxRequire` and `#/oneOf/7/properties/payload/properties/scope` (2 more).
-    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T7[K].0, T7[K].1])
     }
     const T7: [(&str, &str); 4] = [
@@ -1598,32 +1532,32 @@ mod validators {
         ("steer", "follow-up"),
     ];
     /// `#/oneOf/0/properties/payload/properties/consent`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["policySha256", "via"])
             & c.prop(l, s, x, "policySha256", v24) & c.prop(l, s, x, "via", t5::<1>)
     }
     /// `#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE3),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/oneOf/1/properties/payload` and `#/oneOf/4/properties/payload`.
-    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T8[K].0, T8[K].1)
     }
     const T8: [(&str, rt::Check); 2] = [("runId", v3), ("reason", v7)];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/oneOf/2/properties/payload` and `#/oneOf/9/properties/payload`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", T0[K][0])
     }
     const T0: [[rt::Check; 1]; 2] = [[v28], [v43]];
     /// `#/oneOf/2/properties/payload/properties/target`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -1642,97 +1576,97 @@ mod validators {
         )
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", t5::<3>)
             & c.prop(l, s, x, "agentId", v30)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE5),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE4),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE7),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE8),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/3/properties/payload`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["follow", "ephemeral"])
             & c.prop(l, s, x, "sinceSequence", v51) & c.prop(l, s, x, "replay", v51)
             & c.prop(l, s, x, "follow", v52) & c.prop(l, s, x, "ephemeral", v52)
     }
     /// `#/oneOf/5/properties/payload`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "acknowledge", t5::<2>) & c.prop(l, s, x, "raiseBudgets", v21)
             & c.prop(l, s, x, "takeover", v52)
     }
     /// `#/oneOf/6/properties/payload`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["keepWorktrees"]) & c.prop(l, s, x, "reason", v7)
             & c.prop(l, s, x, "keepWorktrees", v52)
     }
     /// `#/oneOf/7/properties/payload`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["approvalId", "scope"])
             & c.prop(l, s, x, "approvalId", v31) & c.prop(l, s, x, "scope", t7::<1>)
             & c.prop(l, s, x, "answer", v7) & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/8/properties/payload`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v31)
             & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/9/properties/payload/properties/target`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v81, Some("phase")), (v29, Some("agent"))], Some("kind"))
     }
     /// `#/oneOf/10/properties/payload`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["phase", "justification"]) & c.prop(l, s, x, "phase", v20)
             & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/11/properties/payload`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tool", "input", "justification"])
             & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "tool", v9)
             & c.prop(l, s, x, "input", v55) & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/14/properties/payload`
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["agentId", "text", "delivery"])
             & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "text", v7)
             & c.prop(l, s, x, "delivery", t7::<3>)
     }
     /// `#/properties/expectedSequence`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
@@ -1741,11 +1675,11 @@ mod validators {
         }
     }
     /// `#/oneOf/0/properties/payload/properties/withFix`
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/oneOf/0/properties/payload/properties/modelOverrides` and `#/$defs/JsonValue/anyOf/5`.
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -1757,14 +1691,14 @@ mod validators {
     }
     const T1: [[rt::Check; 1]; 2] = [[v82], [v55]];
     /// `#/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
     /// `#/oneOf/11/properties/payload/properties/input`
-    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v83(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
     }
     /// Shared by 15 validators that differ only in the validators they call (a row of `T2` each), such as `#/oneOf/0` and `#/oneOf/1` (13 more).
@@ -1794,7 +1728,7 @@ mod validators {
         [t9::<14>, v49],
     ];
     /// `#/oneOf/15`
-    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "type", v99);
@@ -1808,20 +1742,20 @@ mod validators {
     }
     const T3: [[rt::Check; 1]; 2] = [[v20], [v55]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/1`
-    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "agentId", "incarnation"])
             & c.prop(l, s, x, "kind", t5::<4>) & c.prop(l, s, x, "agentId", v30)
             & c.prop(l, s, x, "incarnation", v51)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2`
-    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", t5::<5>)
             & c.prop(l, s, x, "approvalId", v31)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
-    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", t5::<6>)
             & c.prop(l, s, x, "effectId", v32)
@@ -1833,32 +1767,32 @@ mod validators {
     }
     const T4: [[rt::Check; 1]; 2] = [[t5::<7>], [t5::<8>]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
-    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", t5::<9>)
             & c.prop(l, s, x, "surface", v15)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7`
-    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", t5::<10>)
             & c.prop(l, s, x, "artifactId", v33) & c.prop(l, s, x, "maxBytes", v107)
             & c.prop(l, s, x, "offset", v51)
     }
     /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
-    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", t5::<11>)
             & c.prop(l, s, x, "state", v20)
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$`
-    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["provider", "model"]) & c.prop(l, s, x, "provider", v7)
             & c.prop(l, s, x, "model", v7) & c.prop(l, s, x, "capability", v109)
     }
     /// `#/$defs/JsonValue`
-    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -1896,7 +1830,7 @@ mod validators {
         "agent.send",
     ];
     /// `#/oneOf/15/properties/type`
-    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| v114(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
@@ -1904,7 +1838,7 @@ mod validators {
         ok
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/maxBytes`
-    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
@@ -1914,19 +1848,19 @@ mod validators {
         }
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$/properties/capability`
-    pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.union_of_strs(l, s, i, "anyOf", WORDS2)
     }
     /// `#/$defs/JsonValue/anyOf/0`
-    pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/$defs/JsonValue/anyOf/2`
-    pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/oneOf/15/properties/type/not`
-    pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS3)
     }
 }

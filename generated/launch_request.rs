@@ -188,17 +188,18 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    pub static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
+    pub static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     static WORDS0: &[&str] = rt::words!("contractVersion", "input", "mode", "kind", "answers");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["contractVersion", "input", "mode", "answers"])
             & c.prop(l, s, x, "contractVersion", v1)
@@ -207,14 +208,14 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/properties/contractVersion`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/input`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 4000u64)
@@ -223,15 +224,15 @@ mod validators {
         }
     }
     /// `#/properties/mode`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["interactive", "autopilot", "background"])
     }
     /// `#/properties/kind`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["analysis", "development"])
     }
     /// `#/properties/answers/propertyNames`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::String(x) = i {
             ok &= c.pattern(l, s, x, &RE1);
@@ -239,11 +240,11 @@ mod validators {
         ok
     }
     /// `#/properties/answers/additionalProperties`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v7, None), (v9, None)], None)
     }
     /// `#/properties/answers/additionalProperties/anyOf/0`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 200u64)
@@ -252,7 +253,7 @@ mod validators {
         }
     }
     /// `#/properties/answers`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for key in x.keys() {
@@ -270,7 +271,7 @@ mod validators {
         ok
     }
     /// `#/properties/answers/additionalProperties/anyOf/1`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.max_items(l, s, x, 50u64) & c.items(l, s, x, 0usize, "/items", v7)
     }

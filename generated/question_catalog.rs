@@ -202,21 +202,20 @@ mod fast {
         contract[validators::v8], BASE0, "/$defs/Question/properties/answer"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
-    pub(super) static RE2: rt::Pattern = rt::Pattern::new(
-        "^[A-Za-z0-9][A-Za-z0-9._-]*$",
-    );
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    pub const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
+    pub static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
+    pub static RE2: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9][A-Za-z0-9._-]*$");
+    pub static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     static WORDS0: &[&str] = rt::words!("id", "select", "label", "answerable", "options", "answer");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["catalogVersion", "questions"])
             & c.prop(l, s, x, "catalogVersion", v1) & c.prop(l, s, x, "questions", v13)
@@ -230,14 +229,14 @@ mod validators {
                 )
     }
     /// `#/properties/catalogVersion`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/$defs/Question`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "select"]) & c.prop(l, s, x, "id", v3)
             & c.prop(l, s, x, "select", v4) & c.prop(l, s, x, "label", v5)
@@ -246,32 +245,32 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/$defs/Question/properties/id`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 200u64) & c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/$defs/Question/properties/select`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["single", "multi"])
     }
     /// `#/$defs/Question/properties/label`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 500u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/$defs/AnswerOption`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v7)
             & c.prop(l, s, x, "label", v5)
             & c.unexpected_members(l, s, x, "additionalProperties", &["id", "label"])
     }
     /// `#/$defs/AnswerOption/properties/id`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 200u64)
@@ -281,13 +280,13 @@ mod validators {
         }
     }
     /// `#/$defs/Question/properties/answer`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["pattern"]) & c.prop(l, s, x, "pattern", v9)
             & c.unexpected_members(l, s, x, "additionalProperties", &["pattern"])
     }
     /// `#/$defs/Question/properties/answer/properties/pattern`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 1000u64)
@@ -296,7 +295,7 @@ mod validators {
         }
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/questions/items` and `#/$defs/Question/properties/options/items`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [
@@ -304,16 +303,16 @@ mod validators {
         (v6, "/$defs/AnswerOption"),
     ];
     /// `#/$defs/Question/properties/answerable`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/properties/questions`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.max_items(l, s, x, 500u64) & c.items(l, s, x, 0usize, "/items", t0::<0>)
     }
     /// `#/$defs/Question/properties/options`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.max_items(l, s, x, 200u64) & c.items(l, s, x, 0usize, "/items", t0::<1>)
     }

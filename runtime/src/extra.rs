@@ -6,8 +6,10 @@
 use crate::Map;
 use std::fmt;
 
-/// Unknown members of an object, in document order: a map that allocates
-/// only when it holds something (most objects hold nothing here).
+/// The members of an object that its schema does not name (a generated
+/// struct's `extra` field), in document order, so that parse → serialize
+/// loses nothing: a map that allocates only when it holds something (most
+/// objects hold nothing here).
 #[derive(Clone)]
 pub struct Extra<V>(Option<Box<Map<String, V>>>);
 

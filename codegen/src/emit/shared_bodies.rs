@@ -57,7 +57,7 @@ const ROW_WIDTH: usize = 88;
 /// are taken out; `is_child` says which names those are. What stays alone
 /// is then grouped again with its string literals taken out too.
 /// `is_entry` says which the rest of the module calls: a shared function
-/// is `pub(super)` only if one of its members is.
+/// is `pub` only if one of its members is.
 pub fn share(fns: Vec<FnItem>, is_child: impl Fn(&str) -> bool, is_entry: impl Fn(&str) -> bool) -> Shared {
     let mut sharing = Sharing {
         fns: &fns,
@@ -236,8 +236,8 @@ impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
                 )
             }
         };
-        // Private when only validators call it: the signature then fits a line.
-        let visibility = members.iter().any(|&m| (self.is_entry)(&fns[m].name.to_string())).then(|| quote!(pub(super)));
+        // Private when only validators call it.
+        let visibility = members.iter().any(|&m| (self.is_entry)(&fns[m].name.to_string())).then(|| quote!(pub));
         quote! {
             #[doc = #doc]
             #visibility fn #t<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -505,7 +505,7 @@ mod tests {
     fn item(name: &str, body: TokenStream) -> FnItem {
         let name = Ident::new(name, Span::call_site());
         let doc = format!(" `#/{name}`");
-        FnItem { item: quote!(#[doc = #doc] pub(super) fn #name() -> bool { #body }), name, doc, body: Some(body) }
+        FnItem { item: quote!(#[doc = #doc] pub fn #name() -> bool { #body }), name, doc, body: Some(body) }
     }
 
     #[test]
@@ -521,7 +521,7 @@ mod tests {
         let shared = share(fns, child, |_| true);
         let text: Vec<String> = shared.items.iter().map(|t| t.to_string()).collect();
         // v0 and v3 share `t0`, whose body reads its children from `T0`.
-        assert!(text[0].contains(&quote!(pub(super) fn t0<const K: usize>).to_string()), "{}", text[0]);
+        assert!(text[0].contains(&quote!(pub fn t0<const K: usize>).to_string()), "{}", text[0]);
         // `v1`, called by both, stays in the body.
         assert!(text[0].contains(&quote!(c.prop(l, s, x, "a", v1) & c.prop(l, s, x, "b", T0[K][0])).to_string()), "{}", text[0]);
         let table = quote!(

@@ -291,10 +291,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             Extra::Keep(xt) => {
                 let xid = ident(extra_field);
                 let xty = self.ty(usize::MAX, xt);
-                defs.push(quote! {
-                    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-                    pub #xid: #rt::Extra<#xty>,
-                });
+                // `rt::Extra`'s rustdoc says what it holds.
+                defs.push(quote!(pub #xid: #rt::Extra<#xty>,));
                 quote!(extra #xid)
             }
             Extra::Deny => quote!(deny),
@@ -638,10 +636,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             Extra::Keep(xt) => {
                 let xid = ident(extra_field);
                 let xty = self.ty(usize::MAX, xt);
-                defs.push(quote! {
-                    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-                    #xid: #rt::Extra<#xty>,
-                });
+                defs.push(quote!(#xid: #rt::Extra<#xty>,));
                 quote!(extra #xid)
             }
             Extra::Deny => quote!(deny),
@@ -685,11 +680,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let xid = ident(extra_field);
         if let Extra::Keep(xt) = extra {
             let xty = self.ty(usize::MAX, xt);
-            defs.push(quote! {
-                /// Members the schema does not name, kept in document order so that
-                /// parse → serialize loses nothing.
-                pub #xid: #rt::Extra<#xty>,
-            });
+            defs.push(quote!(pub #xid: #rt::Extra<#xty>,));
             debug.push(quote!(.field("..", &self.#xid)));
         }
         // Conversion: the tag and payload members are collected, then the command built.

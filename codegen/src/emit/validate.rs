@@ -149,10 +149,10 @@ impl<'a> Validators<'a> {
         let mut statics = Vec::new();
         for (i, uri) in self.bases.iter().enumerate() {
             let ident = format_ident!("B{}", i);
-            statics.push(quote!(pub(super) const #ident: &str = #uri;));
+            statics.push(quote!(pub const #ident: &str = #uri;));
         }
         for (src, ident) in &self.regexes {
-            statics.push(quote!(pub(super) static #ident: rt::Pattern = rt::Pattern::new(#src);));
+            statics.push(quote!(pub static #ident: rt::Pattern = rt::Pattern::new(#src);));
         }
         for (json, ident) in &self.values {
             statics.push(quote!(static #ident: rt::JsonConst = rt::JsonConst::new(#json);));
@@ -162,7 +162,8 @@ impl<'a> Validators<'a> {
         }
         let items = &self.items;
         let tokens = quote! {
-            /// Validators: one function per distinct subschema.
+            /// Validators: one function per distinct subschema. The module is
+            /// private, so `pub` reaches the rest of this module only.
             mod validators {
                 #![allow(unused_variables, unused_mut, unused_imports)]
                 use super::rt;
@@ -278,13 +279,13 @@ impl<'a> Validators<'a> {
         let item = match mode {
             Mode::Plain => quote! {
                 #[doc = #doc]
-                pub(super) fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+                pub fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
                     #body
                 }
             },
             Mode::Annotate => quote! {
                 #[doc = #doc]
-                pub(super) fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path, ev: &mut rt::Evaluated) -> bool {
+                pub fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path, ev: &mut rt::Evaluated) -> bool {
                     #body
                 }
             },

@@ -22,7 +22,6 @@ const BASE0: &str = "file:///fixtures/allof_self.json";
 #[derive(Clone, PartialEq)]
 pub struct AllOfSelf {
     pub vm: Option<rt::Value>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/allof_self.json#/definitions/vm`
@@ -38,33 +37,34 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/allof_self.json";
+    pub const B0: &str = "file:///fixtures/allof_self.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "vm", v1)
     }
     /// `#/properties/vm`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/definitions/vm"))
     }
     /// `#/definitions/vm`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.child("/allOf/0")) & v4(i, l, c, &s.child("/allOf/1"))
             & v5(i, l, c, &s.child("/allOf/2"))
     }
     /// `#/definitions/vm/allOf/0`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/vm/allOf/1`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "os", v6);
@@ -73,7 +73,7 @@ mod validators {
         ok
     }
     /// `#/definitions/vm/allOf/2`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["os"]);
@@ -81,11 +81,11 @@ mod validators {
         ok
     }
     /// `#/definitions/vm/allOf/1/properties/os`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/vm/allOf/1/properties/size`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))

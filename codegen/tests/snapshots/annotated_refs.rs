@@ -78,7 +78,6 @@ pub struct DetailedLint {
     pub level: Option<LintLevel>,
     /// Lower numbers are overridden by higher ones.
     pub priority: Option<rt::Integer>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule`
@@ -147,18 +146,19 @@ mod fast {
         contract[validators::v3], BASE0, "/definitions/DetailedLint"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/annotated_refs.json";
+    pub const B0: &str = "file:///fixtures/annotated_refs.json";
     static WORDS0: &[&str] = rt::words!(
         "absolute_paths", "almost_swapped", "no_console", "no_debugger"
     );
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "absolute_paths", t0::<0>)
             & c.prop(l, s, x, "almost_swapped", t0::<0>)
@@ -167,29 +167,29 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/definitions/Lint`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(t0::<2>, None), (t0::<3>, None)], None)
     }
     /// `#/definitions/LintLevel`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["forbid", "deny", "warn", "allow"])
     }
     /// `#/definitions/DetailedLint`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "level", t0::<2>) & c.prop(l, s, x, "priority", v7)
     }
     /// `#/definitions/rule`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v6, None), (v5, None), (v12, None)], None)
     }
     /// `#/definitions/rule/oneOf/1`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["off", "warn", "error"])
     }
     /// `#/definitions/rule/oneOf/0`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
@@ -199,7 +199,7 @@ mod validators {
         }
     }
     /// `#/definitions/DetailedLint/properties/priority`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/absolute_paths` and `#/properties/no_console` (2 more).
@@ -213,7 +213,7 @@ mod validators {
         (v3, "/definitions/DetailedLint"),
     ];
     /// `#/definitions/rule/oneOf/2`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, ARRAY)
     }
 }

@@ -27,14 +27,12 @@ pub struct Arrays {
     pub with_contains: Option<Vec<rt::Value>>,
     pub matrix: Option<Vec<Vec<rt::Number>>>,
     pub things: Option<Vec<Thing>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/arrays.json#/$defs/thing`
 #[derive(Clone, PartialEq)]
 pub struct Thing {
     pub name: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -63,40 +61,41 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v1], BASE0, "/$defs/thing"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/arrays.json";
+    pub const B0: &str = "file:///fixtures/arrays.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new("1");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "tags", v2) & c.prop(l, s, x, "pair", v3)
             & c.prop(l, s, x, "withContains", v4) & c.prop(l, s, x, "matrix", t0::<1>)
             & c.prop(l, s, x, "things", t0::<2>)
     }
     /// `#/$defs/thing`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v10)
     }
     /// `#/properties/tags`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 1u64) & c.max_items(l, s, x, 5u64) & c.unique_items(l, s, x)
             & c.items(l, s, x, 0usize, "/items", v10)
     }
     /// `#/properties/pair`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.prefix_items(l, s, x, "/prefixItems", &[v10, v11])
             & c.items(l, s, x, 2usize, "/items", v12)
     }
     /// `#/properties/withContains`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         let mut found = 0usize;
@@ -109,33 +108,33 @@ mod validators {
         ok
     }
     /// `#/properties/matrix/items/items`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/matrix/items` and `#/properties/matrix` (1 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
     const T0: [[rt::Check; 1]; 3] = [[v5], [t0::<0>], [v7]];
     /// `#/properties/things/items`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/thing"))
     }
     /// `#/$defs/thing/properties/name`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/pair/prefixItems/1`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/properties/pair/items`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#/properties/withContains/contains`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE0.get())
     }
 }

@@ -39,14 +39,12 @@ pub struct AwkwardNames {
     pub string: ::std::option::Option<String>,
     pub result: ::std::option::Option<Result>,
     pub value: ::std::option::Option<Value>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra_: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/awkward_names.json#/$defs/Option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
     pub some: ::std::option::Option<bool>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// At least 2 characters.
@@ -73,7 +71,6 @@ rt::string_enum!(
 pub struct Value {
     /// Each item: at least 2 characters.
     pub vec: ::std::option::Option<Vec<String>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -114,15 +111,16 @@ mod fast {
         contract[validators::t0::<1>], BASE0, "/$defs/Value"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/awkward_names.json";
+    pub const B0: &str = "file:///fixtures/awkward_names.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "type", v7) & c.prop(l, s, x, "fn", v7)
             & c.prop(l, s, x, "self", v7) & c.prop(l, s, x, "Self", v7)
@@ -133,28 +131,28 @@ mod validators {
             & c.prop(l, s, x, "result", t1::<2>) & c.prop(l, s, x, "value", t1::<3>)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/Option` and `#/$defs/Value`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T0[K].0, T0[K].1)
     }
     const T0: [(&str, rt::Check); 2] = [("some", v5), ("Vec", v11)];
     /// `#/$defs/String`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 2u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/$defs/Result`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["Ok", "Err", "ok"])
     }
     /// `#/$defs/Option/properties/some`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/$defs/Value/properties/Vec/items` and `#/properties/option` (2 more).
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] = [
@@ -164,11 +162,11 @@ mod validators {
         (t0::<1>, "/$defs/Value"),
     ];
     /// `#/properties/type`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/$defs/Value/properties/Vec`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", t1::<0>)
     }

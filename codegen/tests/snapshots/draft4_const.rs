@@ -22,23 +22,13 @@ const BASE0: &str = "file:///fixtures/draft4_const.json";
 #[derive(Clone, PartialEq)]
 pub struct Draft4Const {
     pub binding: Option<Binding>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/draft4_const.json#/properties/binding`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Binding {
-    Sql {
-        r#type: SqlBindingType,
-        table: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    HttpOrTimer {
-        r#type: HttpOrTimerBindingType,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Sql { r#type: SqlBindingType, table: Option<String>, extra: rt::Extra<rt::Value> },
+    HttpOrTimer { r#type: HttpOrTimerBindingType, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     Binding { [validators::v1, BASE0, "/properties/binding/oneOf/0"] => Sql {
@@ -79,42 +69,43 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "binding", v3)
     }
     /// `#/properties/binding/oneOf/0`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v4)
             & c.prop(l, s, x, "table", v6)
     }
     /// `#/properties/binding/oneOf/1`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v5)
     }
     /// `#/properties/binding`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v1, None), (v2, None)], None)
     }
     /// `#/properties/binding/oneOf/0/properties/type`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "sql")
     }
     /// `#/properties/binding/oneOf/1/properties/type`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["http", "timer"])
     }
     /// `#/properties/binding/oneOf/0/properties/table`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
 }

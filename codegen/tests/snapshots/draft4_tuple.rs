@@ -29,7 +29,6 @@ pub struct Draft4Tuple {
     pub r#ref: Option<rt::Integer>,
     /// With `a`, also `b`. With `c`, more rules apply (`dependencies`).
     pub deps: Option<rt::Map<String, rt::Value>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/draft4_tuple.json#/definitions/positive`
@@ -53,36 +52,37 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/draft4_tuple.json";
+    pub const B0: &str = "file:///fixtures/draft4_tuple.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "point", v1) & c.prop(l, s, x, "pair", v7)
             & c.prop(l, s, x, "limit", v4) & c.prop(l, s, x, "ref", v5)
             & c.prop(l, s, x, "deps", v6)
     }
     /// `#/properties/point`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.prefix_items(l, s, x, "/items", &[v2, v2])
             & c.items(l, s, x, 2usize, "/additionalItems", v8)
     }
     /// `#/properties/pair/items/0`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/properties/pair/items/1`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/properties/limit`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(10u64))
@@ -91,11 +91,11 @@ mod validators {
         }
     }
     /// `#/properties/ref`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v9(i, l, c, &s.reference("/$ref", B0, "/definitions/positive"))
     }
     /// `#/properties/deps`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -112,17 +112,17 @@ mod validators {
         ok
     }
     /// `#/properties/pair`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 2u64) & c.prefix_items(l, s, x, "/items", &[v2, v3])
             & c.items(l, s, x, 2usize, "/additionalItems", v8)
     }
     /// `#/properties/point/additionalItems`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#/definitions/positive`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER_AS_WRITTEN)
@@ -132,7 +132,7 @@ mod validators {
         }
     }
     /// `#/properties/deps/dependencies/c`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["d"]);

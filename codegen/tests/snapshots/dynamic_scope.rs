@@ -39,20 +39,21 @@ rt::object!(
     StrictElement { a = "a", required; } deny contract[validators::t0::<0>], BASE0,
     "/$defs/strictElement"
 );
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://example.com/schemas/list.json";
-    pub(super) const B1: &str = "https://example.com/schemas/dynamic_scope.json";
+    pub const B0: &str = "https://example.com/schemas/list.json";
+    pub const B1: &str = "https://example.com/schemas/dynamic_scope.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t0::<1>(i, l, c, &s.reference("/$ref", B0, ""))
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/strictElement` and `#/$defs/list`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T0[K].0]) & c.prop(l, s, x, T0[K].1, T0[K].2)
             & c.unexpected_members(l, s, x, "additionalProperties", &[T0[K].3])
@@ -62,16 +63,16 @@ mod validators {
         ("elements", "elements", v4, "elements"),
     ];
     /// `#/$defs/strictElement/properties/a`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/$defs/list/properties/elements`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/$defs/list/properties/elements/items`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t0::<0>(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
     }
 }

@@ -30,7 +30,6 @@ pub struct IntegerEnums {
     /// Default when absent: `2`.
     pub mode: Option<rt::Spelled<Mode>>,
     pub bits: Option<rt::Spelled<Bits>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Block size in bytes.
@@ -147,13 +146,14 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/integer_enums.json";
+    pub const B0: &str = "file:///fixtures/integer_enums.json";
     static VALUE8: rt::JsonConst = rt::JsonConst::new("0");
     static VALUE5: rt::JsonConst = rt::JsonConst::new("1");
     static VALUE6: rt::JsonConst = rt::JsonConst::new("2");
@@ -164,7 +164,7 @@ mod validators {
     static VALUE2: rt::JsonConst = rt::JsonConst::new("[512,2048,null]");
     static VALUE4: rt::JsonConst = rt::JsonConst::new("[8,16.0]");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["size"]) & c.prop(l, s, x, "size", v1)
             & c.prop(l, s, x, "level", v2) & c.prop(l, s, x, "priority", v3)
@@ -173,56 +173,56 @@ mod validators {
             & c.prop(l, s, x, "bits", v7)
     }
     /// `#/properties/size`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/properties/level`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#/properties/priority`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v10, None), (v11, None), (v12, None)], None)
     }
     /// `#/properties/retries`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v13, None), (v12, None)], None)
     }
     /// `#/properties/maybeSize`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | INTEGER) & c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/properties/mode`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, VALUE3.items())
     }
     /// `#/properties/bits`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// `#/properties/sizes/items`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/blockSize"))
     }
     /// `#/properties/sizes`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v8)
     }
     /// `#/properties/priority/oneOf/0`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE5.get())
     }
     /// `#/properties/priority/oneOf/1`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE6.get())
     }
     /// `#/properties/priority/oneOf/2`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE7.get())
     }
     /// `#/properties/retries/anyOf/0`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE8.get())
     }
 }

@@ -40,7 +40,6 @@ pub struct Objects {
     /// 1 to 3 members.
     pub min_max: Option<rt::Map<String, rt::Value>>,
     pub dependent: Option<Dependent>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// An identifier.
@@ -72,7 +71,6 @@ pub struct Entry {
     pub name: NonEmptyString,
     /// Integer ≤ 10.
     pub size: Option<rt::Integer>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// At least 1 character.
@@ -88,7 +86,6 @@ rt::string_newtype!(
 #[derive(Clone, PartialEq)]
 pub struct Labels {
     pub name: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -98,7 +95,6 @@ rt::object!(
 #[derive(Clone, PartialEq)]
 pub struct TypedExtra {
     pub fixed: Option<rt::Number>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<String>,
 }
 /// Schema: `fixtures/objects.json#/properties/empty`
@@ -117,7 +113,6 @@ pub struct Defaults {
     pub block_size: Option<rt::Spelled<BlockSize>>,
     /// Default when absent: `"none"`.
     pub label: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/objects.json#/properties/defaults/properties/mode`
@@ -153,7 +148,6 @@ rt::contract!(
 pub struct Dependent {
     pub card: Option<String>,
     pub billing: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -228,17 +222,18 @@ mod fast {
         contract[validators::v9], BASE0, "/properties/defaults"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^x-");
+    pub static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
+    pub static RE1: rt::Pattern = rt::Pattern::new("^x-");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[512,2048]");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "closed"]) & c.prop(l, s, x, "id", v1)
             & c.prop(l, s, x, "closed", v2) & c.prop(l, s, x, "counts", t0::<1>)
@@ -248,7 +243,7 @@ mod validators {
             & c.prop(l, s, x, "minMax", v15) & c.prop(l, s, x, "dependent", v12)
     }
     /// `#/properties/id`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 20u64)
@@ -257,13 +252,13 @@ mod validators {
         }
     }
     /// `#/properties/closed`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "a", v16) & c.prop(l, s, x, "b", v17)
             & c.unexpected_members(l, s, x, "additionalProperties", &["a", "b"])
     }
     /// `#/properties/counts/propertyNames`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::String(x) = i {
             ok &= c.pattern(l, s, x, &RE0);
@@ -271,20 +266,20 @@ mod validators {
         ok
     }
     /// `#/properties/entries/additionalProperties`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v5)
             & c.prop(l, s, x, "size", v18)
     }
     /// `#/properties/entries/additionalProperties/properties/name`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 1u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/labels`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "name", v22);
@@ -296,7 +291,7 @@ mod validators {
         ok
     }
     /// `#/properties/typedExtra`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "fixed", v19);
@@ -309,26 +304,26 @@ mod validators {
         ok
     }
     /// `#/properties/empty`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.unexpected_members(l, s, x, "additionalProperties", &[])
     }
     /// `#/properties/defaults`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "mode", v10) & c.prop(l, s, x, "validate", v17)
             & c.prop(l, s, x, "blockSize", v11) & c.prop(l, s, x, "label", v22)
     }
     /// `#/properties/defaults/properties/mode`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["fast", "slow"])
     }
     /// `#/properties/defaults/properties/blockSize`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/properties/dependent`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -356,7 +351,7 @@ mod validators {
         ok
     }
     /// `#/properties/counts/additionalProperties`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
@@ -365,7 +360,7 @@ mod validators {
         }
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/byKeyShape` and `#/properties/counts`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for key in x.keys() {
@@ -384,20 +379,20 @@ mod validators {
     }
     const T0: [[rt::Check; 2]; 2] = [[v24, v22], [v3, v13]];
     /// `#/properties/minMax`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.min_properties(l, s, x, 1u64) & c.max_properties(l, s, x, 3u64)
     }
     /// `#/properties/closed/properties/a`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/properties/closed/properties/b`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/properties/entries/additionalProperties/properties/size`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.maximum(l, s, x, rt::Num::U(10u64))
@@ -406,11 +401,11 @@ mod validators {
         }
     }
     /// `#/properties/typedExtra/properties/fixed`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/properties/entries`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -422,11 +417,11 @@ mod validators {
         ok
     }
     /// `#/properties/labels/properties/name`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/dependent/dependentSchemas/billing`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["card"]);
@@ -434,11 +429,11 @@ mod validators {
         ok
     }
     /// `#/properties/byKeyShape/propertyNames`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v25, None), (v3, None)], None)
     }
     /// `#/properties/byKeyShape/propertyNames/anyOf/0`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "")
     }
 }

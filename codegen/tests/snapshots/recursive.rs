@@ -22,7 +22,6 @@ pub struct Recursive {
     pub payload: Option<Json>,
     pub list: Option<List>,
     pub tree: Option<Tree>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/recursive.json#/definitions/json`
@@ -32,7 +31,6 @@ pub type Json = rt::Value;
 pub struct List {
     pub head: rt::Integer,
     pub tail: Option<Box<List>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/recursive.json#/definitions/tree`
@@ -92,38 +90,39 @@ mod fast {
         contract[validators::v1], BASE0, "/definitions/list"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/recursive.json";
+    pub const B0: &str = "file:///fixtures/recursive.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "payload", t1::<0>) & c.prop(l, s, x, "list", t1::<1>)
             & c.prop(l, s, x, "tree", t1::<2>)
     }
     /// `#/definitions/list`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["head"]) & c.prop(l, s, x, "head", v5)
             & c.prop(l, s, x, "tail", t1::<1>)
     }
     /// `#/definitions/tree`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v3, None), (t0::<0>, None)], None)
     }
     /// `#/definitions/tree/oneOf/0`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 1u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/payload` and `#/properties/list` (1 more).
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 3] = [
@@ -132,7 +131,7 @@ mod validators {
         (v2, "/definitions/tree"),
     ];
     /// `#/definitions/list/properties/head`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/tree/oneOf/1` and `#/definitions/json/anyOf/4`.
@@ -142,7 +141,7 @@ mod validators {
     }
     const T0: [[rt::Check; 1]; 2] = [[t1::<2>], [t1::<0>]];
     /// `#/definitions/json`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -159,23 +158,23 @@ mod validators {
         )
     }
     /// `#/definitions/json/anyOf/0`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/definitions/json/anyOf/1`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/definitions/json/anyOf/2`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/definitions/json/anyOf/3`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/json/anyOf/5`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {

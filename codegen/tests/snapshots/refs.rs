@@ -28,7 +28,6 @@ pub struct Refs {
     pub cross_file: Option<Address>,
     pub tree: Option<Node>,
     pub with_sibling: Option<WithSibling>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/refs.json#/$defs/money`
@@ -36,14 +35,12 @@ pub struct Refs {
 pub struct Money {
     pub amount: rt::Number,
     pub currency: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/refs.json#/$defs/embedded`
 #[derive(Clone, PartialEq)]
 pub struct Embedded {
     pub inner: Option<bool>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/shared/shared.json#/$defs/Address`
@@ -51,7 +48,6 @@ pub struct Embedded {
 pub struct Address {
     pub street: String,
     pub city: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/refs.json#/$defs/node`
@@ -60,7 +56,6 @@ pub struct Node {
     pub value: Option<rt::Integer>,
     pub children: Option<Vec<Node>>,
     pub parent: Option<Box<Node>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// At most 3 characters.
@@ -117,17 +112,18 @@ mod fast {
         contract[validators::v4], BASE0, "/$defs/node"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://example.com/schemas/refs.json";
-    pub(super) const B1: &str = "https://example.com/schemas/embedded.json";
-    pub(super) const B2: &str = "https://example.com/schemas/shared.json";
+    pub const B0: &str = "https://example.com/schemas/refs.json";
+    pub const B1: &str = "https://example.com/schemas/embedded.json";
+    pub const B2: &str = "https://example.com/schemas/shared.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "escaped", t1::<2>) & c.prop(l, s, x, "percent", t1::<0>)
             & c.prop(l, s, x, "anchored", t1::<3>) & c.prop(l, s, x, "embedded", t2::<1>)
@@ -135,7 +131,7 @@ mod validators {
             & c.prop(l, s, x, "withSibling", v5)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/money` and `fixtures/shared/shared.json#/$defs/Address`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T0[K].0]) & c.prop(l, s, x, T0[K].1, T0[K].2)
             & c.prop(l, s, x, T0[K].3, v14)
@@ -145,18 +141,18 @@ mod validators {
         ("street", "street", v14, "city"),
     ];
     /// `#/$defs/embedded`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "inner", t2::<0>)
     }
     /// `#/$defs/node`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "value", v15) & c.prop(l, s, x, "children", v16)
             & c.prop(l, s, x, "parent", t1::<1>)
     }
     /// `#/properties/withSibling`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= v14(i, l, c, &s.reference("/$ref", B0, "/$defs/a~1b"));
         if !ok && !c.is_collecting() {
@@ -168,7 +164,7 @@ mod validators {
         ok
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/percent` and `#/$defs/node/properties/children/items` (2 more).
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] = [
@@ -178,33 +174,33 @@ mod validators {
         (t0::<0>, "/$defs/money"),
     ];
     /// `#/$defs/money/properties/amount`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/$defs/embedded/properties/inner` and `#/properties/embedded`.
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T2[K].0(i, l, c, &s.reference("/$ref", B1, T2[K].1))
     }
     const T2: [(rt::Check, &str); 2] = [(v17, "/$defs/inner"), (v2, "")];
     /// `#/properties/crossFile`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t0::<1>(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
     }
     /// `#/$defs/money/properties/currency`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/$defs/node/properties/value`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/$defs/node/properties/children`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", t1::<1>)
     }
     /// `#/$defs/embedded/$defs/inner`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
 }

@@ -19,7 +19,6 @@ const BASE0: &str = "https://example.com/schemas/root_ref.json";
 pub struct Item {
     pub id: String,
     pub line_end: Option<LineEnd>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/root_ref.json#/$defs/item/properties/lineEnd`
@@ -52,29 +51,30 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://example.com/schemas/root_ref.json";
+    pub const B0: &str = "https://example.com/schemas/root_ref.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/$defs/item"))
     }
     /// `#/$defs/item/properties/lineEnd`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["a\rb", "a\nb", "a`b"])
     }
     /// `#/$defs/item`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v3)
             & c.prop(l, s, x, "lineEnd", v1)
     }
     /// `#/$defs/item/properties/id`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
 }

@@ -54,7 +54,6 @@ pub struct Scalars {
     pub old: Option<String>,
     /// Write-only: never returned by readers.
     pub secret: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Used by: `fixtures/scalars.json#/properties/textOrNumber`, `fixtures/scalars.json#/properties/mixedEnum`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -164,18 +163,19 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
+    pub static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("42");
     static VALUE2: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[\"red\",null]");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "count" v6, "ratio" v7, "step" v8, "flag" v9, "nothing" v10, "maybeText" v11,
@@ -185,30 +185,30 @@ mod validators {
         ))
     }
     /// `#/properties/code`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/fixed`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "v1")
     }
     /// `#/properties/color`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["red", "green", "blue"])
     }
     /// `#/properties/nullableColor`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/properties/protocol`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/count`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
@@ -219,7 +219,7 @@ mod validators {
         }
     }
     /// `#/properties/ratio`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64))
@@ -229,42 +229,42 @@ mod validators {
         }
     }
     /// `#/properties/step`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.multiple_of(l, s, x, rt::Num::F(0.25f64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
     /// `#/properties/flag`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/properties/nothing`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/properties/maybeText`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// `#/properties/textOrNumber`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER | STRING)
     }
     /// `#/properties/never`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#/properties/fixedNumber`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE1.get())
     }
     /// `#/properties/mixedEnum`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/properties/anything`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

@@ -29,7 +29,6 @@ pub struct Sensitive {
     ///
     /// `x-sensitivity`: `"local"`
     pub profile: Option<Profile>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 impl Sensitive {
@@ -50,7 +49,6 @@ rt::string_newtype!(Token, redacted = true contract[validators::v1], BASE0, "/pr
 #[derive(Clone, PartialEq)]
 pub struct Profile {
     pub email: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 impl Profile {
@@ -77,33 +75,34 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v2], BASE0, "/properties/profile"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["user", "token"]) & c.prop(l, s, x, "user", v3)
             & c.prop_sensitive(l, s, x, "token", v1)
             & c.prop_sensitive(l, s, x, "profile", v2)
     }
     /// `#/properties/token`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 8u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/profile`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "email", v3)
     }
     /// `#/properties/user`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
 }

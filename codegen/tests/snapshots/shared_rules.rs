@@ -25,7 +25,6 @@ pub struct PluginRules {
     pub key_spacing: Option<RuleNumberOrRuleStringOrArray>,
     pub code: Option<Code>,
     pub other_code: Option<OtherCode>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Used by: `fixtures/shared_rules.json#/properties/html-quotes`, `fixtures/shared_rules.json#/properties/key-spacing`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -103,41 +102,42 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/shared_rules.json";
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z]{3}$");
+    pub const B0: &str = "file:///fixtures/shared_rules.json";
+    pub static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
+    pub static RE1: rt::Pattern = rt::Pattern::new("^[a-z]{3}$");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "html-quotes", t0::<0>) & c.prop(l, s, x, "key-spacing", t0::<1>)
             & c.prop(l, s, x, "code", v2) & c.prop(l, s, x, "other-code", v3)
     }
     /// `#/definitions/ruleString`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["off", "warn", "error"])
     }
     /// `#/properties/code`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/other-code`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/html-quotes/oneOf/0` and `#/properties/html-quotes/oneOf/1`.
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 2] = [
@@ -145,7 +145,7 @@ mod validators {
         (v1, "/definitions/ruleString"),
     ];
     /// `#/properties/key-spacing/oneOf/2`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.prefix_items(l, s, x, "/items", &[v9, v10])
     }
@@ -155,7 +155,7 @@ mod validators {
     }
     const T0: [[rt::Check; 1]; 2] = [[v12], [v5]];
     /// `#/definitions/ruleNumber`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
@@ -165,21 +165,21 @@ mod validators {
         }
     }
     /// `#/properties/key-spacing/oneOf/2/items/0`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/properties/key-spacing/oneOf/2/items/1`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "before", v13)
     }
     /// `#/properties/html-quotes/oneOf/2`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 2u64) & c.max_items(l, s, x, 2u64)
     }
     /// `#/properties/key-spacing/oneOf/2/items/1/properties/before`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
 }

@@ -35,7 +35,6 @@ pub struct Unions {
     pub conditional: Option<Conditional>,
     pub merged: Option<Merged>,
     pub envelope: Option<Event>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Told apart by `kind`.
@@ -44,17 +43,9 @@ pub struct Unions {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// `kind` is `circle`.
-    Circle {
-        radius: rt::Number,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Circle { radius: rt::Number, extra: rt::Extra<rt::Value> },
     /// `kind` is `square`.
-    Square {
-        side: rt::Number,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Square { side: rt::Number, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     Shape tag "kind" { "circle" => Circle { radius = "radius", required; } extra extra,
@@ -64,16 +55,8 @@ rt::union!(
 /// Schema: `fixtures/unions.json#/properties/overlapping`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Overlapping {
-    Id {
-        id: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    Path {
-        path: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Id { id: String, extra: rt::Extra<rt::Value> },
+    Path { path: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     Overlapping { [validators::t3::<0>, BASE0, "/properties/overlapping/anyOf/0"] => Id {
@@ -122,7 +105,6 @@ pub struct NameSizePick {
     pub name: String,
     pub size: rt::Integer,
     pub note: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/unions.json#/properties/level`
@@ -185,7 +167,6 @@ rt::union_by_type!(
 pub struct Conditional {
     pub country: Option<String>,
     pub postcode: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -197,7 +178,6 @@ rt::object!(
 pub struct Merged {
     pub a: String,
     pub b: rt::Integer,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/unions.json#/$defs/event`
@@ -206,8 +186,6 @@ pub struct Event {
     pub at: Option<String>,
     ///The command: `type` names it and `data` carries its data.
     pub event_body: EventBody,
-    /// Members the schema does not name, kept in document order so that
-    /// parse → serialize loses nothing.
     pub extra: rt::Extra<rt::Value>,
 }
 impl ::std::fmt::Debug for Event {
@@ -345,14 +323,12 @@ impl EventBody {
 #[derive(Clone, PartialEq)]
 pub struct CreatedData {
     pub by: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
 #[derive(Clone, PartialEq)]
 pub struct DeletedData {
     pub reason: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -596,16 +572,17 @@ mod fast {
         contract[validators::v16, validators::v18], BASE0, "/$defs/event/properties/data"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/unions.json";
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[0-9]{4}[A-Z]{2}$");
+    pub const B0: &str = "file:///fixtures/unions.json";
+    pub static RE0: rt::Pattern = rt::Pattern::new("^[0-9]{4}[A-Z]{2}$");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "shape", v1) & c.prop(l, s, x, "overlapping", t0::<0>)
             & c.prop(l, s, x, "oneOrMany", t0::<1>) & c.prop(l, s, x, "pick", t0::<2>)
@@ -615,7 +592,7 @@ mod validators {
             & c.prop(l, s, x, "merged", v14) & c.prop(l, s, x, "envelope", v21)
     }
     /// `#/properties/shape`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -625,7 +602,7 @@ mod validators {
         )
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/properties/overlapping/anyOf/0` and `#/properties/overlapping/anyOf/1` (2 more).
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T3[K].0]) & c.prop(l, s, x, T3[K].1, v24)
     }
@@ -636,7 +613,7 @@ mod validators {
         ("a", "a"),
     ];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/overlapping` and `#/properties/oneOrMany` (2 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
     const T0: [[rt::Check; 2]; 4] = [
@@ -646,29 +623,29 @@ mod validators {
         [v24, t5::<0>],
     ];
     /// `#/properties/pick/anyOf/0`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["auto", "manual"])
     }
     /// `#/properties/pick/anyOf/1`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "size"]) & c.prop(l, s, x, "name", v24)
             & c.prop(l, s, x, "size", v19) & c.prop(l, s, x, "note", v24)
     }
     /// `#/properties/level`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.union_of_strs(l, s, i, "anyOf", &["low", "high"])
     }
     /// `#/properties/parser`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(t6::<0>, None), (t6::<1>, None), (v24, None)], None)
     }
     /// `#/properties/titled`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v24, None), (v19, None)], None)
     }
     /// `#/properties/conditional`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -686,11 +663,11 @@ mod validators {
         ok
     }
     /// `#/properties/merged`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t3::<3>(i, l, c, &s.child("/allOf/0")) & t7::<1>(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/$defs/event`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -718,20 +695,20 @@ mod validators {
         ok
     }
     /// `#/$defs/event/properties/data`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/$defs/event/oneOf/1/properties/data`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "reason", v24)
     }
     /// `#/properties/titled/oneOf/1`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/properties/notEmpty`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
         if c.quiet(|c| t6::<2>(i, l, c, &s.child("/not"))) {
@@ -740,7 +717,7 @@ mod validators {
         ok
     }
     /// `#/properties/envelope`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v15(i, l, c, &s.reference("/$ref", B0, "/$defs/event"))
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/properties/shape/oneOf/0` and `#/properties/shape/oneOf/1`.
@@ -754,11 +731,11 @@ mod validators {
         ("side", t6::<4>, "side"),
     ];
     /// `#/properties/overlapping/anyOf/0/properties/id`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/oneOrMany/anyOf/1`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v24)
     }
@@ -814,7 +791,7 @@ mod validators {
     }
     const T2: [[rt::Check; 2]; 2] = [[t6::<6>, t3::<2>], [t6::<7>, v18]];
     /// `#/$defs/event/oneOf/2`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "type", v45);
@@ -822,11 +799,11 @@ mod validators {
         ok
     }
     /// `#/properties/shape/oneOf/0/properties/radius`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/properties/conditional/then/properties/postcode`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::String(x) = i {
             ok &= c.pattern(l, s, x, &RE0);
@@ -834,7 +811,7 @@ mod validators {
         ok
     }
     /// `#/$defs/event/oneOf/2/properties/type`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| t5::<1>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);

@@ -40,7 +40,6 @@ pub struct Order {
     pub lines: Vec<Line>,
     /// Where the order goes.
     pub ship_to: Option<ShipTo>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Matches `^ord_[0-9]{6}$`.
@@ -58,7 +57,6 @@ pub struct Customer {
     pub tier: Option<Tier>,
     /// The customer's previous order, if kept.
     pub last_order: Option<Box<Order>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// At least 1 character.
@@ -95,7 +93,6 @@ pub struct Line {
 pub struct ShipTo {
     pub street: Option<String>,
     pub country: Country,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Matches `^[A-Z]{2}$`.
@@ -148,70 +145,71 @@ mod fast {
         contract[validators::v6], BASE2, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://shop.example.com/schemas/customer.schema.json";
-    pub(super) const B1: &str = "https://geo.example.com/schemas/address.json";
-    pub(super) const B2: &str = "https://shop.example.com/schemas/order.schema.json";
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
+    pub const B0: &str = "https://shop.example.com/schemas/customer.schema.json";
+    pub const B1: &str = "https://geo.example.com/schemas/address.json";
+    pub const B2: &str = "https://shop.example.com/schemas/order.schema.json";
+    pub static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
+    pub static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "customer", "lines"]) & c.prop(l, s, x, "id", v1)
             & c.prop(l, s, x, "customer", v9) & c.prop(l, s, x, "lines", v10)
             & c.prop(l, s, x, "shipTo", v11)
     }
     /// `#/properties/id`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `schemas/customer.schema.json#`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v3)
             & c.prop(l, s, x, "tier", v4) & c.prop(l, s, x, "lastOrder", v12)
     }
     /// `schemas/customer.schema.json#/properties/name`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 1u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `schemas/customer.schema.json#/properties/tier`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["standard", "gold"])
     }
     /// `#/properties/lines/items`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sku", "quantity"]) & c.prop(l, s, x, "sku", v3)
             & c.prop(l, s, x, "quantity", v8)
             & c.unexpected_members(l, s, x, "additionalProperties", &["sku", "quantity"])
     }
     /// `https://geo.example.com/schemas/address.json#`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["country"]) & c.prop(l, s, x, "street", v13)
             & c.prop(l, s, x, "country", v7)
     }
     /// `https://geo.example.com/schemas/address.json#/properties/country`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/lines/items/properties/quantity`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
@@ -220,24 +218,24 @@ mod validators {
         }
     }
     /// `#/properties/customer`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, ""))
     }
     /// `#/properties/lines`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/properties/shipTo`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v6(i, l, c, &s.reference("/$ref", B1, ""))
     }
     /// `schemas/customer.schema.json#/properties/lastOrder`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v0(i, l, c, &s.reference("/$ref", B2, ""))
     }
     /// `https://geo.example.com/schemas/address.json#/properties/street`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
 }

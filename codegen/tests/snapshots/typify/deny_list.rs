@@ -23,7 +23,6 @@ pub struct TestType {
     pub where_not: rt::Value,
     /// Not one of `because`.
     pub why_not: rt::Value,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -38,20 +37,21 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["where_not", "why_not"])
             & c.prop(l, s, x, "where_not", t0::<0>) & c.prop(l, s, x, "why_not", t0::<1>)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/where_not` and `#/properties/why_not`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| T0[K][0](i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
@@ -60,11 +60,11 @@ mod validators {
     }
     const T0: [[rt::Check; 1]; 2] = [[v3], [v4]];
     /// `#/properties/where_not/not`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["start", "middle", "end"])
     }
     /// `#/properties/why_not/not`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["because"])
     }
 }

@@ -23,7 +23,6 @@ const BASE0: &str = "https://example.com/arrays.schema.json";
 pub struct Veggies {
     pub fruits: Option<Vec<String>>,
     pub vegetables: Option<Vec<Veggie>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/example.json#/$defs/veggie`
@@ -33,7 +32,6 @@ pub struct Veggie {
     pub veggie_name: String,
     /// Do I like this vegetable?
     pub veggie_like: bool,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/example.json#/$defs/fruit`
@@ -58,34 +56,35 @@ mod fast {
         contract[validators::v1], BASE0, "/$defs/veggie"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://example.com/arrays.schema.json";
+    pub const B0: &str = "https://example.com/arrays.schema.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "fruits", t0::<0>) & c.prop(l, s, x, "vegetables", t0::<1>)
     }
     /// `#/$defs/veggie`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["veggieName", "veggieLike"])
             & c.prop(l, s, x, "veggieName", v2) & c.prop(l, s, x, "veggieLike", v4)
     }
     /// `#/properties/fruits/items`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/vegetables/items`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/veggie"))
     }
     /// `#/$defs/veggie/properties/veggieLike`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/fruits` and `#/properties/vegetables`.

@@ -20,7 +20,6 @@ const BASE0: &str = "file:///typify/extraneous-enum.json";
 #[derive(Clone, PartialEq)]
 pub struct LetterBox {
     pub letter: Option<Letter>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/extraneous-enum.json#/properties/letter`
@@ -50,19 +49,20 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "letter", v1)
     }
     /// `#/properties/letter`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
         ok &= c.enum_str(l, s, i, &["a", "b", "cee"]);

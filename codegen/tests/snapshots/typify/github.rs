@@ -16901,13 +16901,14 @@ mod fast {
         contract[validators::t24::<0>], BASE0, "/definitions/workflow-step-in_progress"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/github.json";
+    pub const B0: &str = "file:///typify/github.json";
     static VALUE5: rt::JsonConst = rt::JsonConst::new("9919");
     static VALUE10: rt::JsonConst = rt::JsonConst::new("[\"LEFT\",\"RIGHT\",null]");
     static VALUE4: rt::JsonConst = rt::JsonConst::new(
@@ -17834,12 +17835,7 @@ mod validators {
         "zen", "hook_id", "hook", "repository", "sender", "organization"
     );
     /// Shared by 274 validators that differ only in the validators they call and the strings they pass (a row of `T79` each), such as `#/oneOf/0` and `#/oneOf/1` (272 more).
-    pub(super) fn t79<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t79<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T79[K].0(i, l, c, &s.reference("/$ref", B0, T79[K].1))
     }
     const T79: [(rt::Check, &str); 274] = [
@@ -18119,7 +18115,7 @@ mod validators {
         (v64, "/definitions/license"),
     ];
     /// `#`
-    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -18185,7 +18181,7 @@ mod validators {
         )
     }
     /// Shared by 12 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/branch_protection_rule_event` and `#/definitions/repository/properties/pushed_at` (10 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None), (T0[K][2], None)], None)
     }
     const T0: [[rt::Check; 3]; 12] = [
@@ -18203,7 +18199,7 @@ mod validators {
         [t79::<255>, t79::<256>, t79::<257>],
     ];
     /// `#/definitions/branch-protection-rule`
-    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0)
             & c.props(l, s, x, rt::props!(
@@ -18226,12 +18222,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T80` each), such as `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level` and `#/definitions/user/properties/type` (7 more).
-    pub(super) fn t80<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t80<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &[T80[K].0, T80[K].1, T80[K].2])
     }
@@ -18247,7 +18238,7 @@ mod validators {
         ("failure", "skipped", "success"),
     ];
     /// `#/definitions/repository`
-    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1)
             & c.props(l, s, x, rt::props!(
@@ -18278,7 +18269,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/user` and `#/definitions/github-org`.
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS3)
             & c.props(l, s, x, rt::props!(
@@ -18338,7 +18329,7 @@ mod validators {
         ],
     ];
     /// Shared by 21 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/repository/properties/created_at` and `#/definitions/deploy_key_event` (19 more).
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T2[K][0], None), (T2[K][1], None)], None)
     }
     const T2: [[rt::Check; 2]; 21] = [
@@ -18365,7 +18356,7 @@ mod validators {
         [v946, v646],
     ];
     /// `#/definitions/license`
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["key", "name", "spdx_id", "url", "node_id"])
             & c.prop(l, s, x, "key", v644) & c.prop(l, s, x, "name", v644)
@@ -18381,7 +18372,7 @@ mod validators {
                 )
     }
     /// `#/definitions/repository/properties/permissions`
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["pull", "push", "admin"]) & c.prop(l, s, x, "pull", v643)
             & c.prop(l, s, x, "push", v643) & c.prop(l, s, x, "admin", v643)
@@ -18396,14 +18387,14 @@ mod validators {
                 )
     }
     /// `#/definitions/installation-lite`
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["id", "node_id"])
     }
     /// `#/definitions/organization`
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS5) & c.prop(l, s, x, "login", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
@@ -18416,14 +18407,14 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes`
-    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "authorized_actors_only", t3::<0>)
             & c.prop(l, s, x, "authorized_actor_names", t3::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS7)
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T3` each), such as `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only` and `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names` (7 more).
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", T3[K][0])
             & c.unexpected_members(l, s, x, "additionalProperties", &["from"])
@@ -18440,7 +18431,7 @@ mod validators {
         [v404],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/check_run_event` and `#/definitions/project_column_event` (1 more).
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -18455,7 +18446,7 @@ mod validators {
         [t79::<236>, t79::<237>, t79::<238>, t79::<239>],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T5` each), such as `#/definitions/check_run$completed/properties/check_run` and `#/definitions/check_run$created/properties/check_run` (1 more).
-    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS8)
             & c.props(l, s, x, rt::props!(
@@ -18472,12 +18463,7 @@ mod validators {
         [t81::<0>, v644, t6::<2>],
     ];
     /// Shared by 83 validators that differ only in the validators they call and the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
-    pub(super) fn t81<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t81<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T81[K]])
     }
     const T81: [&str; 83] = [
@@ -18566,11 +18552,11 @@ mod validators {
         "locked",
     ];
     /// `#/definitions/check_run$completed/properties/check_run/properties/conclusion`
-    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/output`
-    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS10) & c.prop(l, s, x, "title", v645)
             & c.prop(l, s, x, "summary", v645) & c.prop(l, s, x, "text", v645)
@@ -18579,7 +18565,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS11)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/check_run$completed/properties/check_run/properties/check_suite` and `#/definitions/check_run$created/properties/check_run/properties/check_suite` (1 more).
-    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "head_branch", v645)
@@ -18598,7 +18584,7 @@ mod validators {
         [t81::<0>, v700],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
-    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "id", "number", "head", "base"])
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "id", T7[K][0])
@@ -18615,7 +18601,7 @@ mod validators {
     }
     const T7: [[rt::Check; 2]; 2] = [[v642, v642], [v666, v666]];
     /// `#/definitions/check-run-pull-request/properties/head`
-    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "repo", t79::<91>)
@@ -18629,7 +18615,7 @@ mod validators {
                 )
     }
     /// `#/definitions/repo-ref`
-    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "url", "name"]) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "name", v644)
@@ -18643,7 +18629,7 @@ mod validators {
                 )
     }
     /// `#/definitions/check-run-deployment`
-    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS14) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
@@ -18656,7 +18642,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS14)
     }
     /// `#/definitions/app`
-    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS15) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "slug", v644) & c.prop(l, s, x, "node_id", v644)
@@ -18668,7 +18654,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS16)
     }
     /// `#/definitions/app/properties/permissions`
-    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "actions" t82::<0>, "administration" t82::<0>, "checks" t82::<0>,
@@ -18687,12 +18673,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
     }
     /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T82` each), such as `#/definitions/app/properties/permissions/properties/actions` and `#/definitions/create$event/properties/ref_type` (11 more).
-    pub(super) fn t82<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t82<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T82[K].0, T82[K].1])
     }
     const T82: [(&str, &str); 13] = [
@@ -18711,11 +18692,11 @@ mod validators {
         ("success", "failure"),
     ];
     /// `#/definitions/app/properties/events/items`
-    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS18)
     }
     /// `#/definitions/check_suite$completed/properties/check_suite`
-    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS19)
             & c.props(l, s, x, rt::props!(
@@ -18727,7 +18708,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/commit-simple`
-    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v644)
             & c.prop(l, s, x, "tree_id", v644) & c.prop(l, s, x, "message", v644)
@@ -18736,7 +18717,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/committer`
-    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "email", t2::<17>) & c.prop(l, s, x, "date", v644)
@@ -18751,7 +18732,7 @@ mod validators {
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/code_scanning_alert_event` and `#/definitions/sponsorship_event`.
-    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -18772,7 +18753,7 @@ mod validators {
         [t79::<240>, t79::<241>, t79::<242>, t79::<243>, t79::<244>, t79::<245>],
     ];
     /// Shared by 5 validators that differ only in the validators they call (a row of `T9` each), such as `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert` and `#/definitions/code_scanning_alert$closed_by_user/properties/alert` (3 more).
-    pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "url", v644)
@@ -18793,7 +18774,7 @@ mod validators {
         [t14::<8>, t81::<80>, v646, v646, v646, v101, v103],
     ];
     /// `#/definitions/alert-instance`
-    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "analysis_key", "environment", "state"])
             & c.prop(l, s, x, "ref", v644) & c.prop(l, s, x, "analysis_key", v644)
@@ -18804,12 +18785,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS23)
     }
     /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T83` each), such as `#/definitions/alert-instance/properties/message` and `#/definitions/issue_comment$edited/properties/changes` (5 more).
-    pub(super) fn t83<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t83<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T83[K].0, T83[K].1)
             & c.unexpected_members(l, s, x, "additionalProperties", &[T83[K].2])
@@ -18824,7 +18800,7 @@ mod validators {
         ("identifier", v644, "identifier"),
     ];
     /// `#/definitions/alert-instance/properties/location`
-    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "start_line", v642)
             & c.prop(l, s, x, "end_line", v642) & c.prop(l, s, x, "start_column", v642)
@@ -18832,7 +18808,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule`
-    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
             & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
@@ -18847,23 +18823,18 @@ mod validators {
                 )
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
-    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
-    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "version", v645)
             & c.unexpected_members(l, s, x, "additionalProperties", &["name", "version"])
     }
     /// Shared by 18 validators that differ only in the validators they call and the strings they pass (a row of `T84` each), such as `#/definitions/github-org/properties/login` and `#/definitions/github-org/properties/node_id` (16 more).
-    pub(super) fn t84<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t84<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T84[K])
     }
     const T84: [&str; 18] = [
@@ -18887,12 +18858,7 @@ mod validators {
         "*",
     ];
     /// Shared by 40 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items` (38 more).
-    pub(super) fn t10<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t10<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T10[K][0](i, l, c, &s.child("/allOf/0"))
             & T10[K][1](i, l, c, &s.child("/allOf/1"))
     }
@@ -18939,7 +18905,7 @@ mod validators {
         [t79::<106>, t78::<1>],
     ];
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule`
-    pub(super) fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
             & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
@@ -18949,7 +18915,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
-    pub(super) fn v125(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v125(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "version", v645) & c.prop(l, s, x, "guid", v645)
@@ -18963,7 +18929,7 @@ mod validators {
                 )
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/alert`
-    pub(super) fn v128(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v128(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "url", v644)
@@ -18978,12 +18944,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
     }
     /// Shared by 8 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/commit_comment_event` and `#/definitions/content_reference_event` (6 more).
-    pub(super) fn t11<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t11<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T11[K][0], None)], None)
     }
     const T11: [[rt::Check; 1]; 8] = [
@@ -18997,7 +18958,7 @@ mod validators {
         [t79::<254>],
     ];
     /// `#/definitions/commit_comment$created/properties/comment`
-    pub(super) fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
@@ -19010,11 +18971,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/author_association`
-    pub(super) fn v135(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v135(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS28)
     }
     /// `#/definitions/content_reference$created/properties/content_reference`
-    pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id", "reference"])
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
@@ -19029,7 +18990,7 @@ mod validators {
                 )
     }
     /// `#/definitions/create$event`
-    pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "ref_type", t82::<1>)
@@ -19042,7 +19003,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS30)
     }
     /// `#/definitions/delete$event`
-    pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "ref_type", t82::<1>)
@@ -19054,7 +19015,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
     }
     /// `#/definitions/deploy_key$created/properties/key`
-    pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS33) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "key", v644) & c.prop(l, s, x, "url", v644)
@@ -19063,7 +19024,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
     }
     /// `#/definitions/deployment$created/properties/deployment`
-    pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS34)
             & c.props(l, s, x, rt::props!(
@@ -19075,12 +19036,12 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/deployment$created/properties/deployment/properties/payload`
-    pub(super) fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.unexpected_members(l, s, x, "additionalProperties", &[])
     }
     /// `#/definitions/deployment_status$created/properties/deployment_status`
-    pub(super) fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
@@ -19094,7 +19055,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
     }
     /// `#/definitions/deployment_status$created/properties/deployment`
-    pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS35)
             & c.props(l, s, x, rt::props!(
@@ -19106,7 +19067,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/discussion_event`
-    pub(super) fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -19130,12 +19091,7 @@ mod validators {
         )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T12` each), such as `#/definitions/discussion$answered/properties/answer` and `#/definitions/discussion_comment$created/properties/comment`.
-    pub(super) fn t12<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t12<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS38) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "html_url", v644)
@@ -19150,12 +19106,7 @@ mod validators {
     }
     const T12: [[rt::Check; 1]; 2] = [[v646], [v656]];
     /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T85` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (11 more).
-    pub(super) fn t85<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t85<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T85[K].0]) & c.prop(l, s, x, T85[K].1, T85[K].2)
             & c.unexpected_members(l, s, x, "additionalProperties", &[T85[K].3])
@@ -19176,7 +19127,7 @@ mod validators {
         ("permissions", "permissions", t3::<8>, "permissions"),
     ];
     /// `#/definitions/discussion`
-    pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS39)
             & c.props(l, s, x, rt::props!(
@@ -19189,12 +19140,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
-    pub(super) fn t86<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t86<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T86[K].0, t3::<3>) & c.prop(l, s, x, T86[K].1, t3::<3>)
             & c
@@ -19213,7 +19159,7 @@ mod validators {
         ("body", "name", "body", "name"),
     ];
     /// `#/definitions/label`
-    pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS40) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "url", v644)
@@ -19222,7 +19168,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS41)
     }
     /// `#/definitions/discussion$transferred/properties/changes`
-    pub(super) fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["new_discussion", "new_repository"])
             & c.prop(l, s, x, "new_discussion", t79::<126>)
@@ -19237,7 +19183,7 @@ mod validators {
                 )
     }
     /// `#/definitions/fork$event`
-    pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["forkee", "repository", "sender"])
             & c.prop(l, s, x, "forkee", t10::<33>)
@@ -19248,7 +19194,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
     }
     /// `#/definitions/gollum$event`
-    pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["pages", "repository", "sender"])
             & c.prop(l, s, x, "pages", t14::<9>)
@@ -19259,7 +19205,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
     }
     /// `#/definitions/gollum$event/properties/pages/items`
-    pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v644)
             & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "summary", v646)
@@ -19268,12 +19214,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/installation_event` and `#/definitions/marketplace_purchase_event` (5 more).
-    pub(super) fn t13<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t13<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -19298,7 +19239,7 @@ mod validators {
         [t79::<249>, t79::<250>, t79::<251>, t79::<252>, t79::<253>],
     ];
     /// `#/definitions/installation`
-    pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS45)
             & c.props(l, s, x, rt::props!(
@@ -19312,7 +19253,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/installation/properties/permissions`
-    pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "actions" t82::<0>, "administration" t82::<0>, "checks" t82::<0>,
@@ -19332,11 +19273,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
     }
     /// `#/definitions/installation/properties/events/items`
-    pub(super) fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS48)
     }
     /// `#/definitions/installation$created/properties/repositories/items`
-    pub(super) fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS49) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
@@ -19344,7 +19285,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/installation_repositories$added/properties/repositories_removed/items`
-    pub(super) fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "full_name", v644)
@@ -19352,7 +19293,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/milestone`
-    pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS50)
             & c.props(l, s, x, rt::props!(
@@ -19364,7 +19305,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/issue/properties/pull_request`
-    pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
             & c.prop(l, s, x, "diff_url", v644) & c.prop(l, s, x, "patch_url", v644)
@@ -19378,7 +19319,7 @@ mod validators {
                 )
     }
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1/properties/pull_request`
-    pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
@@ -19393,7 +19334,7 @@ mod validators {
                 )
     }
     /// `#/definitions/issue-comment`
-    pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "issue_url", v644)
@@ -19406,7 +19347,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
     }
     /// `#/definitions/issues_event`
-    pub(super) fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -19433,7 +19374,7 @@ mod validators {
         )
     }
     /// `#/definitions/issue`
-    pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS53)
             & c.props(l, s, x, rt::props!(
@@ -19448,7 +19389,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/issues$opened/properties/changes`
-    pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["old_issue", "old_repository"])
             & c.prop(l, s, x, "old_issue", t79::<142>)
@@ -19463,7 +19404,7 @@ mod validators {
                 )
     }
     /// `#/definitions/issues$transferred/properties/changes`
-    pub(super) fn v204(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v204(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["new_issue", "new_repository"])
             & c.prop(l, s, x, "new_issue", t79::<142>)
@@ -19478,7 +19419,7 @@ mod validators {
                 )
     }
     /// `#/definitions/label$edited/properties/changes`
-    pub(super) fn v206(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v206(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "color", t3::<3>) & c.prop(l, s, x, "name", t3::<3>)
             & c.prop(l, s, x, "description", t3::<3>)
@@ -19492,7 +19433,7 @@ mod validators {
                 )
     }
     /// `#/definitions/marketplace_purchase$cancelled/properties/sender`
-    pub(super) fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS55)
             & c.props(l, s, x, rt::props!(
@@ -19505,7 +19446,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
-    pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS56) & c.prop(l, s, x, "type", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
@@ -19514,7 +19455,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
     }
     /// `#/definitions/marketplace-purchase/properties/plan`
-    pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS57) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v644)
@@ -19526,7 +19467,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
     }
     /// `#/definitions/marketplace-purchase`
-    pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS58) & c.prop(l, s, x, "account", v210)
             & c.prop(l, s, x, "billing_cycle", v644)
@@ -19537,14 +19478,14 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
     /// `#/definitions/member$edited/properties/changes`
-    pub(super) fn v217(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v217(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["old_permission"])
             & c.prop(l, s, x, "old_permission", t3::<3>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["old_permission"])
     }
     /// `#/definitions/team`
-    pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
@@ -19556,7 +19497,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
     }
     /// `#/definitions/team/properties/parent`
-    pub(super) fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | OBJECT);
         if !ok && !c.is_collecting() {
@@ -19580,7 +19521,7 @@ mod validators {
         ok
     }
     /// `#/definitions/membership$removed/properties/team/oneOf/1`
-    pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "name"]) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "deleted", v643)
@@ -19594,7 +19535,7 @@ mod validators {
                 )
     }
     /// `#/definitions/meta$deleted/properties/hook`
-    pub(super) fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
@@ -19604,12 +19545,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
     }
     /// Shared by 28 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/webhook-events/oneOf/0` and `#/definitions/branch-protection-rule/properties/required_status_checks` (26 more).
-    pub(super) fn t14<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t14<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T14[K][0])
     }
@@ -19644,23 +19580,18 @@ mod validators {
         [v181],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/webhook-events/oneOf/1` and `#/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps`.
-    pub(super) fn t15<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t15<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 1u64) & c.max_items(l, s, x, 1u64)
             & c.items(l, s, x, 0usize, "/items", T15[K][0])
     }
     const T15: [[rt::Check; 1]; 2] = [[t84::<17>], [t79::<81>]];
     /// `#/definitions/webhook-events/oneOf/0/items`
-    pub(super) fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS63)
     }
     /// `#/definitions/meta$deleted/properties/hook/properties/config`
-    pub(super) fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
             & c.prop(l, s, x, "content_type", t82::<9>)
@@ -19675,7 +19606,7 @@ mod validators {
                 )
     }
     /// `#/definitions/milestone$edited/properties/changes`
-    pub(super) fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "description", t3::<3>) & c.prop(l, s, x, "due_on", t3::<3>)
             & c.prop(l, s, x, "title", t3::<3>)
@@ -19689,7 +19620,7 @@ mod validators {
                 )
     }
     /// `#/definitions/membership`
-    pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "role", v644)
@@ -19698,7 +19629,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
     }
     /// `#/definitions/organization$member_invited/properties/invitation`
-    pub(super) fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS65) & c.prop(l, s, x, "id", v666)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "login", v644)
@@ -19711,7 +19642,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
     /// `#/definitions/package$published/properties/package`
-    pub(super) fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS66) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "namespace", v644)
@@ -19724,7 +19655,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS66)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version`
-    pub(super) fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS67)
             & c.props(l, s, x, rt::props!(
@@ -19738,7 +19669,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
-    pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS68) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "id", v642)
@@ -19750,7 +19681,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
-    pub(super) fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS69) & c.prop(l, s, x, "download_url", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
@@ -19761,7 +19692,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
     }
     /// `#/definitions/package$published/properties/package/properties/registry`
-    pub(super) fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["about_url", "name", "type", "url", "vendor"])
             & c.prop(l, s, x, "about_url", v644) & c.prop(l, s, x, "name", v644)
@@ -19777,7 +19708,7 @@ mod validators {
                 )
     }
     /// `#/definitions/page_build$event`
-    pub(super) fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "build", "repository", "sender"])
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "build", v251)
@@ -19788,7 +19719,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
     }
     /// `#/definitions/page_build$event/properties/build`
-    pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "status", v644) & c.prop(l, s, x, "error", t85::<3>)
@@ -19798,7 +19729,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
     }
     /// `#/definitions/ping$event`
-    pub(super) fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v644)
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v254)
@@ -19808,7 +19739,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/ping$event/properties/hook`
-    pub(super) fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v644)
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
@@ -19820,7 +19751,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS74)
     }
     /// `#/definitions/ping$event/properties/hook/properties/config`
-    pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
             & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v644)
@@ -19828,7 +19759,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS75)
     }
     /// `#/definitions/ping$event/properties/hook/properties/last_response`
-    pub(super) fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["code", "status", "message"])
             & c.prop(l, s, x, "code", v646) & c.prop(l, s, x, "status", v644)
@@ -19843,7 +19774,7 @@ mod validators {
                 )
     }
     /// `#/definitions/project`
-    pub(super) fn v258(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v258(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS76) & c.prop(l, s, x, "owner_url", v644)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
@@ -19855,7 +19786,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS76)
     }
     /// `#/definitions/project-card`
-    pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS77) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "project_url", v644) & c.prop(l, s, x, "column_url", v644)
@@ -19867,7 +19798,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS78)
     }
     /// `#/definitions/project-column`
-    pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS79) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "project_url", v644) & c.prop(l, s, x, "cards_url", v644)
@@ -19877,7 +19808,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS79)
     }
     /// `#/definitions/public$event`
-    pub(super) fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["repository", "sender"])
             & c.prop(l, s, x, "repository", t10::<34>)
@@ -19887,7 +19818,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS80)
     }
     /// `#/definitions/pull_request_event`
-    pub(super) fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -19915,12 +19846,7 @@ mod validators {
         )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T16` each), such as `#/definitions/pull_request$assigned` and `#/definitions/pull_request$unassigned`.
-    pub(super) fn t16<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t16<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS81) & c.prop(l, s, x, "action", T16[K][0])
             & c.prop(l, s, x, "number", v642)
@@ -19934,7 +19860,7 @@ mod validators {
     }
     const T16: [[rt::Check; 1]; 2] = [[t81::<2>], [t81::<14>]];
     /// `#/definitions/pull-request`
-    pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS83)
             & c.props(l, s, x, rt::props!(
@@ -19955,7 +19881,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
     }
     /// `#/definitions/pull-request/properties/head`
-    pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["label", "ref", "sha", "user", "repo"])
             & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "ref", v644)
@@ -19971,7 +19897,7 @@ mod validators {
                 )
     }
     /// `#/definitions/pull-request/properties/_links`
-    pub(super) fn v294(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v294(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS84) & c.prop(l, s, x, "self", t79::<204>)
             & c.prop(l, s, x, "html", t79::<204>) & c.prop(l, s, x, "issue", t79::<204>)
@@ -19983,12 +19909,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS84)
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T17` each), such as `#/definitions/pull_request$auto_merge_disabled` and `#/definitions/pull_request$auto_merge_enabled` (7 more).
-    pub(super) fn t17<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t17<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS85) & c.prop(l, s, x, "action", T17[K][0])
             & c.prop(l, s, x, "number", v642)
@@ -20011,7 +19932,7 @@ mod validators {
         [t81::<16>, t79::<203>],
     ];
     /// `#/definitions/pull_request$edited`
-    pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS87) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "changes", t86::<1>)
@@ -20023,12 +19944,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS88)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T18` each), such as `#/definitions/pull_request$labeled` and `#/definitions/pull_request$unlabeled`.
-    pub(super) fn t18<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t18<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS89) & c.prop(l, s, x, "action", T18[K][0])
             & c.prop(l, s, x, "number", v642)
@@ -20042,12 +19958,7 @@ mod validators {
     }
     const T18: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T19` each), such as `#/definitions/pull_request$review_request_removed/oneOf/0` and `#/definitions/pull_request$review_requested/oneOf/0`.
-    pub(super) fn t19<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t19<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS91) & c.prop(l, s, x, "action", T19[K][0])
             & c.prop(l, s, x, "number", v642)
@@ -20061,12 +19972,7 @@ mod validators {
     }
     const T19: [[rt::Check; 1]; 2] = [[t81::<11>], [t81::<12>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T20` each), such as `#/definitions/pull_request$review_request_removed/oneOf/1` and `#/definitions/pull_request$review_requested/oneOf/1`.
-    pub(super) fn t20<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t20<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS93) & c.prop(l, s, x, "action", T20[K][0])
             & c.prop(l, s, x, "number", v642)
@@ -20080,7 +19986,7 @@ mod validators {
     }
     const T20: [[rt::Check; 1]; 2] = [[t81::<11>], [t81::<12>]];
     /// `#/definitions/pull_request$synchronize`
-    pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", t81::<13>)
             & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "before", v644)
@@ -20093,12 +19999,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS96)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T21` each), such as `#/definitions/pull_request_review$dismissed/properties/review` and `#/definitions/pull_request_review$edited/properties/review`.
-    pub(super) fn t21<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t21<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS97) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "user", t79::<73>)
@@ -20112,7 +20013,7 @@ mod validators {
     }
     const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v644]];
     /// `#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
-    pub(super) fn v337(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v337(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["html", "pull_request"])
             & c.prop(l, s, x, "html", t79::<204>)
@@ -20127,7 +20028,7 @@ mod validators {
                 )
     }
     /// `#/definitions/simple-pull-request`
-    pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS98)
             & c.props(l, s, x, rt::props!(
@@ -20144,7 +20045,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
     }
     /// `#/definitions/pull-request-review-comment`
-    pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS99)
             & c.props(l, s, x, rt::props!(
@@ -20159,7 +20060,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
     }
     /// `#/definitions/pull-request-review-comment/properties/_links`
-    pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["self", "html", "pull_request"])
             & c.prop(l, s, x, "self", t79::<204>) & c.prop(l, s, x, "html", t79::<204>)
@@ -20174,7 +20075,7 @@ mod validators {
                 )
     }
     /// `#/definitions/pull_request_review_comment$created/properties/pull_request`
-    pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS101)
             & c.props(l, s, x, rt::props!(
@@ -20191,7 +20092,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
     }
     /// `#/definitions/push$event`
-    pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS103) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v644)
@@ -20206,7 +20107,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS104)
     }
     /// `#/definitions/commit`
-    pub(super) fn v345(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v345(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v644)
             & c.prop(l, s, x, "tree_id", v644) & c.prop(l, s, x, "distinct", v643)
@@ -20218,7 +20119,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS106)
     }
     /// `#/definitions/release_event`
-    pub(super) fn v346(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v346(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -20236,7 +20137,7 @@ mod validators {
         )
     }
     /// `#/definitions/release`
-    pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS107)
             & c.props(l, s, x, rt::props!(
@@ -20248,7 +20149,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
     }
     /// `#/definitions/release-asset`
-    pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "browser_download_url", v644) & c.prop(l, s, x, "id", v642)
@@ -20261,7 +20162,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS109)
     }
     /// `#/definitions/repository_event`
-    pub(super) fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -20281,7 +20182,7 @@ mod validators {
         )
     }
     /// `#/definitions/repository$edited/properties/changes`
-    pub(super) fn v355(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v355(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "description", t3::<5>)
             & c.prop(l, s, x, "default_branch", t3::<3>)
@@ -20296,7 +20197,7 @@ mod validators {
                 )
     }
     /// `#/definitions/repository_import$event`
-    pub(super) fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["status", "repository", "sender"])
             & c.prop(l, s, x, "status", t80::<7>)
@@ -20307,7 +20208,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS110)
     }
     /// `#/definitions/repository_vulnerability_alert$create/properties/alert`
-    pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "affected_range", v644)
@@ -20322,7 +20223,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
-    pub(super) fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS113) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "affected_range", v644)
@@ -20337,7 +20238,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$resolve/properties/alert`
-    pub(super) fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "affected_range", v644)
@@ -20352,12 +20253,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS114)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T22` each), such as `#/definitions/secret_scanning_alert$created/properties/alert` and `#/definitions/secret_scanning_alert$resolved/properties/alert`.
-    pub(super) fn t22<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t22<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS115) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "secret_type", v644)
@@ -20368,16 +20264,11 @@ mod validators {
     }
     const T22: [[rt::Check; 3]; 2] = [[v646, v646, v646], [v372, t79::<73>, v644]];
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
-    pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS116)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T23` each), such as `#/definitions/security_advisory$performed/properties/security_advisory` and `#/definitions/security_advisory$withdrawn/properties/security_advisory`.
-    pub(super) fn t23<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t23<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS117) & c.prop(l, s, x, "cvss", v375)
             & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v644)
@@ -20392,7 +20283,7 @@ mod validators {
     }
     const T23: [[rt::Check; 1]; 2] = [[v645], [v644]];
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
-    pub(super) fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["vector_string", "score"])
             & c.prop(l, s, x, "vector_string", v645) & c.prop(l, s, x, "score", v666)
@@ -20406,21 +20297,21 @@ mod validators {
                 )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
-    pub(super) fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v644)
             & c.prop(l, s, x, "name", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["cwe_id", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
-    pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v644)
             & c.prop(l, s, x, "type", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["value", "type"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
-    pub(super) fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS118) & c.prop(l, s, x, "package", v380)
             & c.prop(l, s, x, "severity", v644)
@@ -20429,7 +20320,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS118)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
-    pub(super) fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v644)
             & c.prop(l, s, x, "name", v644)
@@ -20443,7 +20334,7 @@ mod validators {
                 )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
-    pub(super) fn v381(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v381(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | OBJECT);
         if !ok && !c.is_collecting() {
@@ -20457,7 +20348,7 @@ mod validators {
         ok
     }
     /// `#/definitions/sponsorship$cancelled/properties/sponsorship`
-    pub(super) fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v644)
             & c.prop(l, s, x, "created_at", v644)
@@ -20468,7 +20359,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS119)
     }
     /// `#/definitions/sponsorship-tier`
-    pub(super) fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS120) & c.prop(l, s, x, "node_id", v644)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "description", v644)
@@ -20479,7 +20370,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS120)
     }
     /// `#/definitions/status$event`
-    pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS121)
             & c.props(l, s, x, rt::props!(
@@ -20491,12 +20382,12 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
     }
     /// `#/definitions/status$event/properties/state`
-    pub(super) fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["pending", "success", "failure", "error"])
     }
     /// `#/definitions/status$event/properties/commit`
-    pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS123) & c.prop(l, s, x, "sha", v644)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "commit", v393)
@@ -20507,7 +20398,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS123)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit`
-    pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS124) & c.prop(l, s, x, "author", t10::<29>)
             & c.prop(l, s, x, "committer", t10::<29>) & c.prop(l, s, x, "message", v644)
@@ -20517,14 +20408,14 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS124)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/tree`
-    pub(super) fn v395(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v395(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v644)
             & c.prop(l, s, x, "url", v644)
             & c.unexpected_members(l, s, x, "additionalProperties", &["sha", "url"])
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification`
-    pub(super) fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["verified", "reason", "signature", "payload"])
             & c.prop(l, s, x, "verified", v643) & c.prop(l, s, x, "reason", v397)
@@ -20539,11 +20430,11 @@ mod validators {
                 )
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason`
-    pub(super) fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS125)
     }
     /// `#/definitions/status$event/properties/commit/properties/parents/items`
-    pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v644)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
@@ -20557,7 +20448,7 @@ mod validators {
                 )
     }
     /// `#/definitions/status$event/properties/branches/items`
-    pub(super) fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "commit", "protected"])
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "commit", v395)
@@ -20572,7 +20463,7 @@ mod validators {
                 )
     }
     /// `#/definitions/team$edited/properties/changes`
-    pub(super) fn v401(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v401(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "description", t3::<3>) & c.prop(l, s, x, "name", t3::<3>)
             & c.prop(l, s, x, "privacy", t3::<3>)
@@ -20587,7 +20478,7 @@ mod validators {
                 )
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
-    pub(super) fn v404(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v404(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "admin", v643) & c.prop(l, s, x, "pull", v643)
             & c.prop(l, s, x, "push", v643)
@@ -20601,7 +20492,7 @@ mod validators {
                 )
     }
     /// `#/definitions/team_add$event`
-    pub(super) fn v405(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v405(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["team", "repository", "organization", "sender"])
             & c.prop(l, s, x, "team", t79::<55>)
@@ -20612,7 +20503,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS126)
     }
     /// `#/definitions/workflow_dispatch$event`
-    pub(super) fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS127) & c.prop(l, s, x, "inputs", t2::<20>)
             & c.prop(l, s, x, "ref", v644) & c.prop(l, s, x, "repository", t79::<106>)
@@ -20623,17 +20514,12 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS128)
     }
     /// `#/definitions/workflow-step`
-    pub(super) fn v410(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v410(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c.one_of(i, l, s, &[(t79::<81>, None), (t79::<259>, None)], None)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T24` each), such as `#/definitions/workflow-step-in_progress` and `#/definitions/workflow-step-completed`.
-    pub(super) fn t24<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t24<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "status", T24[K][0])
@@ -20647,12 +20533,7 @@ mod validators {
         [t81::<0>, t80::<8>, v644],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/workflow_job$queued/properties/workflow_job` and `#/definitions/workflow-job`.
-    pub(super) fn t25<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t25<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "run_id", v666) & c.prop(l, s, x, "head_sha", v644)
@@ -20670,7 +20551,7 @@ mod validators {
         [t80::<3>, v948, v678, v645],
     ];
     /// `#/definitions/workflow`
-    pub(super) fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS132) & c.prop(l, s, x, "badge_url", v644)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "html_url", v644)
@@ -20681,7 +20562,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS132)
     }
     /// `#/definitions/repository-lite`
-    pub(super) fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS133)
             & c.props(l, s, x, rt::props!(
@@ -20702,7 +20583,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
     }
     /// `#/definitions/workflow-run`
-    pub(super) fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS134)
             & c.props(l, s, x, rt::props!(
@@ -20718,12 +20599,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T26` each), such as `#/definitions/branch_protection_rule$created` and `#/definitions/branch_protection_rule$deleted`.
-    pub(super) fn t26<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t26<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "rule", "repository", "sender"])
             & c.prop(l, s, x, "action", T26[K][0]) & c.prop(l, s, x, "rule", t79::<264>)
@@ -20735,7 +20611,7 @@ mod validators {
     }
     const T26: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/branch_protection_rule$edited`
-    pub(super) fn v426(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v426(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS136) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "rule", t79::<264>) & c.prop(l, s, x, "changes", v68)
@@ -20746,12 +20622,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS137)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T27` each), such as `#/definitions/check_run$completed` and `#/definitions/check_run$created` (1 more).
-    pub(super) fn t27<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t27<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "check_run", "repository", "sender"])
             & c.prop(l, s, x, "action", T27[K][0])
@@ -20769,7 +20640,7 @@ mod validators {
         [t81::<22>, t5::<2>],
     ];
     /// `#/definitions/check_run$requested_action`
-    pub(super) fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS139) & c.prop(l, s, x, "action", t81::<21>)
             & c.prop(l, s, x, "check_run", t5::<1>)
@@ -20781,12 +20652,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T28` each), such as `#/definitions/check_suite$completed` and `#/definitions/check_suite$requested` (1 more).
-    pub(super) fn t28<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t28<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS140) & c.prop(l, s, x, "action", T28[K][0])
             & c.prop(l, s, x, "check_suite", v92)
@@ -20798,12 +20664,7 @@ mod validators {
     }
     const T28: [[rt::Check; 1]; 3] = [[t81::<0>], [t81::<23>], [t81::<22>]];
     /// Shared by 6 validators that differ only in the validators they call (a row of `T29` each), such as `#/definitions/code_scanning_alert$appeared_in_branch` and `#/definitions/code_scanning_alert$closed_by_user` (4 more).
-    pub(super) fn t29<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t29<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS142) & c.prop(l, s, x, "action", T29[K][0])
             & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v644)
@@ -20823,7 +20684,7 @@ mod validators {
         [t81::<26>, t9::<4>, t79::<73>],
     ];
     /// `#/definitions/commit_comment$created`
-    pub(super) fn v446(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v446(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "comment", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<19>) & c.prop(l, s, x, "comment", v134)
@@ -20834,7 +20695,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS144)
     }
     /// `#/definitions/content_reference$created`
-    pub(super) fn v447(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v447(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS145) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "content_reference", v137)
@@ -20845,12 +20706,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS146)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T30` each), such as `#/definitions/deploy_key$created` and `#/definitions/deploy_key$deleted`.
-    pub(super) fn t30<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t30<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "key", "repository", "sender"])
             & c.prop(l, s, x, "action", T30[K][0]) & c.prop(l, s, x, "key", v142)
@@ -20862,7 +20718,7 @@ mod validators {
     }
     const T30: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/deployment$created`
-    pub(super) fn v450(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v450(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS148) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "deployment", v144) & c.prop(l, s, x, "workflow", v646)
@@ -20874,7 +20730,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS149)
     }
     /// `#/definitions/deployment_status$created`
-    pub(super) fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS150) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "deployment_status", v147)
@@ -20886,7 +20742,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS151)
     }
     /// `#/definitions/discussion$answered`
-    pub(super) fn v452(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v452(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS152) & c.prop(l, s, x, "action", t81::<27>)
             & c.prop(l, s, x, "discussion", t10::<4>)
@@ -20898,12 +20754,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS153)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T31` each), such as `#/definitions/discussion$category_changed` and `#/definitions/discussion$transferred`.
-    pub(super) fn t31<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t31<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS154) & c.prop(l, s, x, "changes", T31[K][0])
             & c.prop(l, s, x, "action", T31[K][1])
@@ -20916,12 +20767,7 @@ mod validators {
     }
     const T31: [[rt::Check; 2]; 2] = [[t85::<0>, t81::<28>], [v163, t81::<30>]];
     /// Shared by 6 validators that differ only in the validators they call (a row of `T32` each), such as `#/definitions/discussion$created` and `#/definitions/discussion$deleted` (4 more).
-    pub(super) fn t32<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t32<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "discussion", "repository", "sender"])
             & c.prop(l, s, x, "action", T32[K][0])
@@ -20941,7 +20787,7 @@ mod validators {
         [t81::<32>, t79::<126>],
     ];
     /// `#/definitions/discussion$edited`
-    pub(super) fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "discussion", "repository", "sender"])
             & c.prop(l, s, x, "changes", t86::<0>) & c.prop(l, s, x, "action", t81::<6>)
@@ -20953,12 +20799,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T33` each), such as `#/definitions/discussion$labeled` and `#/definitions/discussion$unlabeled`.
-    pub(super) fn t33<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t33<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS157) & c.prop(l, s, x, "action", T33[K][0])
             & c.prop(l, s, x, "discussion", t79::<126>)
@@ -20971,7 +20812,7 @@ mod validators {
     }
     const T33: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// `#/definitions/discussion$unanswered`
-    pub(super) fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS159) & c.prop(l, s, x, "action", t81::<31>)
             & c.prop(l, s, x, "discussion", t10::<7>)
@@ -20983,12 +20824,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS160)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T34` each), such as `#/definitions/discussion_comment$created` and `#/definitions/discussion_comment$deleted`.
-    pub(super) fn t34<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t34<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS161) & c.prop(l, s, x, "action", T34[K][0])
             & c.prop(l, s, x, "comment", t12::<1>)
@@ -21001,7 +20837,7 @@ mod validators {
     }
     const T34: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/discussion_comment$edited`
-    pub(super) fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS163) & c.prop(l, s, x, "changes", t85::<1>)
             & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "comment", t12::<1>)
@@ -21013,7 +20849,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS164)
     }
     /// `#/definitions/github_app_authorization$revoked`
-    pub(super) fn v474(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v474(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sender"]) & c.prop(l, s, x, "action", t81::<33>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -21027,12 +20863,7 @@ mod validators {
                 )
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T35` each), such as `#/definitions/installation$created` and `#/definitions/installation$deleted` (3 more).
-    pub(super) fn t35<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t35<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "installation", "sender"])
             & c.prop(l, s, x, "action", T35[K][0])
@@ -21050,12 +20881,7 @@ mod validators {
         [t81::<36>, t10::<10>, v646],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T36` each), such as `#/definitions/installation_repositories$added` and `#/definitions/installation_repositories$removed`.
-    pub(super) fn t36<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t36<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS166) & c.prop(l, s, x, "action", T36[K][0])
             & c.prop(l, s, x, "installation", t79::<136>)
@@ -21071,12 +20897,7 @@ mod validators {
         [t81::<38>, t75::<1>, t14::<27>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T37` each), such as `#/definitions/issue_comment$created` and `#/definitions/issue_comment$deleted`.
-    pub(super) fn t37<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t37<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS167) & c.prop(l, s, x, "action", T37[K][0])
             & c.prop(l, s, x, "issue", t10::<11>)
@@ -21089,7 +20910,7 @@ mod validators {
     }
     const T37: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/issue_comment$edited`
-    pub(super) fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS169) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "issue", t10::<11>)
@@ -21101,12 +20922,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS170)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T38` each), such as `#/definitions/issues$assigned` and `#/definitions/issues$unassigned`.
-    pub(super) fn t38<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t38<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
             & c.prop(l, s, x, "action", T38[K][0]) & c.prop(l, s, x, "issue", t79::<142>)
@@ -21119,12 +20935,7 @@ mod validators {
     }
     const T38: [[rt::Check; 1]; 2] = [[t81::<2>], [t81::<14>]];
     /// Shared by 7 validators that differ only in the validators they call (a row of `T39` each), such as `#/definitions/issues$closed` and `#/definitions/issues$deleted` (5 more).
-    pub(super) fn t39<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t39<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
             & c.prop(l, s, x, "action", T39[K][0]) & c.prop(l, s, x, "issue", T39[K][1])
@@ -21144,12 +20955,7 @@ mod validators {
         [t81::<32>, t79::<142>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T40` each), such as `#/definitions/issues$demilestoned` and `#/definitions/issues$milestoned`.
-    pub(super) fn t40<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t40<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS173) & c.prop(l, s, x, "action", T40[K][0])
             & c.prop(l, s, x, "issue", T40[K][1])
@@ -21162,7 +20968,7 @@ mod validators {
     }
     const T40: [[rt::Check; 2]; 2] = [[t81::<39>, t10::<13>], [t81::<40>, t10::<14>]];
     /// `#/definitions/issues$edited`
-    pub(super) fn v496(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v496(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "issue", t79::<142>) & c.prop(l, s, x, "label", t79::<205>)
@@ -21174,12 +20980,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS176)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T41` each), such as `#/definitions/issues$labeled` and `#/definitions/issues$unlabeled`.
-    pub(super) fn t41<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t41<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
             & c.prop(l, s, x, "action", T41[K][0]) & c.prop(l, s, x, "issue", t79::<142>)
@@ -21192,7 +20993,7 @@ mod validators {
     }
     const T41: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// `#/definitions/issues$opened`
-    pub(super) fn v501(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v501(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "issue", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<8>) & c.prop(l, s, x, "changes", v201)
@@ -21204,7 +21005,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
     }
     /// `#/definitions/issues$transferred`
-    pub(super) fn v504(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v504(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", t81::<30>)
             & c.prop(l, s, x, "changes", v204) & c.prop(l, s, x, "issue", t79::<142>)
@@ -21215,12 +21016,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T42` each), such as `#/definitions/label$created` and `#/definitions/label$deleted`.
-    pub(super) fn t42<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t42<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "label", "repository", "sender"])
             & c.prop(l, s, x, "action", T42[K][0]) & c.prop(l, s, x, "label", t79::<205>)
@@ -21232,7 +21028,7 @@ mod validators {
     }
     const T42: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/label$edited`
-    pub(super) fn v511(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v511(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "label", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "label", t79::<205>)
@@ -21244,12 +21040,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS180)
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T43` each), such as `#/definitions/marketplace_purchase$cancelled` and `#/definitions/marketplace_purchase$changed` (3 more).
-    pub(super) fn t43<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t43<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS181) & c.prop(l, s, x, "action", T43[K][0])
             & c.prop(l, s, x, "effective_date", v644) & c.prop(l, s, x, "sender", v208)
@@ -21265,7 +21056,7 @@ mod validators {
         [t81::<45>],
     ];
     /// `#/definitions/member$added`
-    pub(super) fn v522(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v522(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "member", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<37>) & c.prop(l, s, x, "changes", t83::<2>)
@@ -21276,7 +21067,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS183)
     }
     /// `#/definitions/member$edited`
-    pub(super) fn v523(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v523(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS184) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "member", t79::<73>) & c.prop(l, s, x, "changes", v217)
@@ -21286,7 +21077,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS185)
     }
     /// `#/definitions/member$removed`
-    pub(super) fn v524(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v524(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "member", "repository", "sender"])
             & c.prop(l, s, x, "action", t81::<38>) & c.prop(l, s, x, "member", t79::<73>)
@@ -21296,12 +21087,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS186)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T44` each), such as `#/definitions/membership$added` and `#/definitions/membership$removed`.
-    pub(super) fn t44<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t44<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS187) & c.prop(l, s, x, "action", T44[K][0])
             & c.prop(l, s, x, "scope", T44[K][1]) & c.prop(l, s, x, "member", t79::<73>)
@@ -21315,7 +21101,7 @@ mod validators {
         [t81::<38>, t82::<8>, t2::<7>],
     ];
     /// `#/definitions/meta$deleted`
-    pub(super) fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS189) & c.prop(l, s, x, "action", t81::<20>)
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v228)
@@ -21324,12 +21110,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS189)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T45` each), such as `#/definitions/milestone$closed` and `#/definitions/milestone$created` (2 more).
-    pub(super) fn t45<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t45<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "milestone", "repository", "sender"])
             & c.prop(l, s, x, "action", T45[K][0])
@@ -21347,7 +21128,7 @@ mod validators {
         [t81::<8>, t10::<19>],
     ];
     /// `#/definitions/milestone$edited`
-    pub(super) fn v531(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v531(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS191) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", v239) & c.prop(l, s, x, "milestone", t79::<76>)
@@ -21358,12 +21139,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS192)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T46` each), such as `#/definitions/org_block$blocked` and `#/definitions/org_block$unblocked`.
-    pub(super) fn t46<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t46<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS193) & c.prop(l, s, x, "action", T46[K][0])
             & c.prop(l, s, x, "blocked_user", t79::<73>)
@@ -21374,12 +21150,7 @@ mod validators {
     }
     const T46: [[rt::Check; 1]; 2] = [[t81::<46>], [t81::<47>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T47` each), such as `#/definitions/organization$deleted` and `#/definitions/organization$member_added` (2 more).
-    pub(super) fn t47<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t47<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS195) & c.prop(l, s, x, "action", T47[K][0])
             & c.prop(l, s, x, "membership", t79::<267>)
@@ -21395,7 +21166,7 @@ mod validators {
         [t81::<51>],
     ];
     /// `#/definitions/organization$member_invited`
-    pub(super) fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS197) & c.prop(l, s, x, "action", t81::<49>)
             & c.prop(l, s, x, "invitation", v243) & c.prop(l, s, x, "user", t79::<73>)
@@ -21405,12 +21176,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS198)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T48` each), such as `#/definitions/package$published` and `#/definitions/package$updated`.
-    pub(super) fn t48<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t48<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "package", "repository", "sender"])
             & c.prop(l, s, x, "action", T48[K][0]) & c.prop(l, s, x, "package", v245)
@@ -21421,12 +21187,7 @@ mod validators {
     }
     const T48: [[rt::Check; 1]; 2] = [[t81::<52>], [t81::<53>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T49` each), such as `#/definitions/project$closed` and `#/definitions/project$created` (2 more).
-    pub(super) fn t49<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t49<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "project", "repository", "sender"])
             & c.prop(l, s, x, "action", T49[K][0])
@@ -21444,7 +21205,7 @@ mod validators {
         [t81::<10>],
     ];
     /// `#/definitions/project$edited`
-    pub(super) fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS201) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t86::<2>)
@@ -21456,12 +21217,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS202)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T50` each), such as `#/definitions/project_card$converted` and `#/definitions/project_card$edited` (1 more).
-    pub(super) fn t50<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t50<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS203) & c.prop(l, s, x, "action", T50[K][0])
             & c.prop(l, s, x, "changes", T50[K][1])
@@ -21478,12 +21234,7 @@ mod validators {
         [t81::<55>, t85::<5>, t10::<20>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T51` each), such as `#/definitions/project_card$created` and `#/definitions/project_card$deleted`.
-    pub(super) fn t51<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t51<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS205) & c.prop(l, s, x, "action", T51[K][0])
             & c.prop(l, s, x, "project_card", t79::<198>)
@@ -21495,12 +21246,7 @@ mod validators {
     }
     const T51: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T52` each), such as `#/definitions/project_column$created` and `#/definitions/project_column$deleted` (1 more).
-    pub(super) fn t52<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t52<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS207) & c.prop(l, s, x, "action", T52[K][0])
             & c.prop(l, s, x, "project_column", t79::<269>)
@@ -21512,7 +21258,7 @@ mod validators {
     }
     const T52: [[rt::Check; 1]; 3] = [[t81::<19>], [t81::<20>], [t81::<55>]];
     /// `#/definitions/project_column$edited`
-    pub(super) fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS209) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<3>)
@@ -21524,12 +21270,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS210)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T53` each), such as `#/definitions/pull_request_review$dismissed` and `#/definitions/pull_request_review$submitted`.
-    pub(super) fn t53<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t53<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS211) & c.prop(l, s, x, "action", T53[K][0])
             & c.prop(l, s, x, "review", T53[K][1])
@@ -21542,7 +21283,7 @@ mod validators {
     }
     const T53: [[rt::Check; 2]; 2] = [[t81::<78>, t21::<0>], [t81::<56>, t21::<1>]];
     /// `#/definitions/pull_request_review$edited`
-    pub(super) fn v567(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v567(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS213) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "review", t21::<1>)
@@ -21554,12 +21295,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS214)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T54` each), such as `#/definitions/pull_request_review_comment$created` and `#/definitions/pull_request_review_comment$deleted`.
-    pub(super) fn t54<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t54<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS215) & c.prop(l, s, x, "action", T54[K][0])
             & c.prop(l, s, x, "comment", t79::<271>)
@@ -21572,7 +21308,7 @@ mod validators {
     }
     const T54: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/pull_request_review_comment$edited`
-    pub(super) fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS217) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t83::<1>)
@@ -21585,12 +21321,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS218)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T55` each), such as `#/definitions/release$created` and `#/definitions/release$deleted` (4 more).
-    pub(super) fn t55<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t55<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "release", "repository", "sender"])
             & c.prop(l, s, x, "action", T55[K][0])
@@ -21610,7 +21341,7 @@ mod validators {
         [t81::<59>, t10::<28>],
     ];
     /// `#/definitions/release$edited`
-    pub(super) fn v575(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v575(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS220) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", t86::<3>)
@@ -21622,12 +21353,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS221)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T56` each), such as `#/definitions/repository$archived` and `#/definitions/repository$created` (5 more).
-    pub(super) fn t56<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t56<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "repository", "sender"])
             & c.prop(l, s, x, "action", T56[K][0])
@@ -21647,12 +21373,7 @@ mod validators {
         [t81::<76>, t79::<106>],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T57` each), such as `#/definitions/repository$edited` and `#/definitions/repository$renamed` (1 more).
-    pub(super) fn t57<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t57<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "repository", "sender"])
             & c.prop(l, s, x, "action", T57[K][0])
@@ -21669,7 +21390,7 @@ mod validators {
         [t81::<30>, t85::<9>],
     ];
     /// `#/definitions/repository_dispatch$on-demand-test`
-    pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS224) & c.prop(l, s, x, "action", t81::<64>)
             & c.prop(l, s, x, "branch", v644) & c.prop(l, s, x, "client_payload", v946)
@@ -21680,12 +21401,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS225)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T58` each), such as `#/definitions/repository_vulnerability_alert$create` and `#/definitions/repository_vulnerability_alert$dismiss` (1 more).
-    pub(super) fn t58<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t58<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository", "sender"])
             & c.prop(l, s, x, "action", T58[K][0]) & c.prop(l, s, x, "alert", T58[K][1])
@@ -21700,7 +21416,7 @@ mod validators {
         [t81::<67>, v368],
     ];
     /// `#/definitions/secret_scanning_alert$created`
-    pub(super) fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository"])
             & c.prop(l, s, x, "action", t81::<19>) & c.prop(l, s, x, "alert", t22::<0>)
@@ -21710,12 +21426,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS227)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T59` each), such as `#/definitions/secret_scanning_alert$reopened` and `#/definitions/secret_scanning_alert$resolved`.
-    pub(super) fn t59<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t59<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "alert", "repository", "sender"])
             & c.prop(l, s, x, "action", T59[K][0]) & c.prop(l, s, x, "alert", T59[K][1])
@@ -21727,12 +21438,7 @@ mod validators {
     }
     const T59: [[rt::Check; 2]; 2] = [[t81::<10>, t22::<0>], [t81::<68>, t22::<1>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T60` each), such as `#/definitions/security_advisory$performed` and `#/definitions/security_advisory$published` (2 more).
-    pub(super) fn t60<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t60<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "security_advisory"])
             & c.prop(l, s, x, "action", T60[K][0])
@@ -21753,12 +21459,7 @@ mod validators {
         [t81::<70>, t23::<1>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T61` each), such as `#/definitions/sponsorship$cancelled` and `#/definitions/sponsorship$created`.
-    pub(super) fn t61<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t61<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", T61[K][0]) & c.prop(l, s, x, "sponsorship", v384)
@@ -21774,12 +21475,7 @@ mod validators {
     }
     const T61: [[rt::Check; 1]; 2] = [[t81::<41>], [t81::<19>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T62` each), such as `#/definitions/sponsorship$edited` and `#/definitions/sponsorship$tier_changed`.
-    pub(super) fn t62<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t62<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", T62[K][0]) & c.prop(l, s, x, "sponsorship", v384)
@@ -21796,7 +21492,7 @@ mod validators {
     }
     const T62: [[rt::Check; 2]; 2] = [[t81::<6>, t83::<5>], [t81::<73>, t85::<11>]];
     /// `#/definitions/sponsorship$pending_cancellation`
-    pub(super) fn v617(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v617(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<71>) & c.prop(l, s, x, "sponsorship", v384)
@@ -21805,7 +21501,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS229)
     }
     /// `#/definitions/sponsorship$pending_tier_change`
-    pub(super) fn v619(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v619(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<72>) & c.prop(l, s, x, "sponsorship", v384)
@@ -21815,12 +21511,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS230)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T63` each), such as `#/definitions/star$created` and `#/definitions/star$deleted`.
-    pub(super) fn t63<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t63<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "starred_at", "repository", "sender"])
             & c.prop(l, s, x, "action", T63[K][0])
@@ -21833,12 +21524,7 @@ mod validators {
     }
     const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v644], [t81::<20>, v646]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T64` each), such as `#/definitions/team$added_to_repository` and `#/definitions/team$created` (2 more).
-    pub(super) fn t64<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t64<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "team", "organization", "sender"])
             & c.prop(l, s, x, "action", T64[K][0]) & c.prop(l, s, x, "team", t79::<55>)
@@ -21855,7 +21541,7 @@ mod validators {
         [t81::<75>],
     ];
     /// `#/definitions/team$edited`
-    pub(super) fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS233) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "changes", v401) & c.prop(l, s, x, "team", t79::<55>)
@@ -21866,12 +21552,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS234)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T65` each), such as `#/definitions/workflow_job$completed` and `#/definitions/workflow_job$queued` (1 more).
-    pub(super) fn t65<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t65<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS235) & c.prop(l, s, x, "action", T65[K][0])
             & c.prop(l, s, x, "organization", t79::<108>)
@@ -21887,12 +21568,7 @@ mod validators {
         [t81::<76>, t10::<31>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T66` each), such as `#/definitions/workflow_run$completed` and `#/definitions/workflow_run$requested`.
-    pub(super) fn t66<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t66<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS237) & c.prop(l, s, x, "action", T66[K][0])
             & c.prop(l, s, x, "organization", t79::<108>)
@@ -21905,56 +21581,51 @@ mod validators {
     }
     const T66: [[rt::Check; 2]; 2] = [[t81::<0>, t10::<32>], [t81::<23>, t79::<262>]];
     /// `#/definitions/branch-protection-rule/properties/id`
-    pub(super) fn v642(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v642(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/definitions/branch-protection-rule/properties/dismiss_stale_reviews_on_push`
-    pub(super) fn v643(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v643(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/definitions/branch-protection-rule/properties/required_status_checks/items`
-    pub(super) fn v644(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v644(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/repository/properties/description`
-    pub(super) fn v645(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v645(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// `#/definitions/repository/properties/pushed_at/oneOf/2`
-    pub(super) fn v646(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v646(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`
-    pub(super) fn v649(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v649(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/definitions/check_suite$completed/properties/check_suite/properties/status`
-    pub(super) fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE3.items())
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason`
-    pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// `#/definitions/github-org/properties/id`
-    pub(super) fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER) & c.const_of(l, s, i, VALUE5.get())
     }
     /// `#/definitions/github-org/properties/site_admin`
-    pub(super) fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.const_of(l, s, i, VALUE6.get())
     }
     /// `#/definitions/commit_comment$created/properties/comment/properties/position`
-    pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | INTEGER)
     }
     /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T87` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category` and `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1` (3 more).
-    pub(super) fn t87<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t87<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T87[K].0]) & c.prop(l, s, x, T87[K].1, T87[K].2)
     }
@@ -21966,7 +21637,7 @@ mod validators {
         ("date", "date", v644),
     ];
     /// `#/definitions/discussion/properties/category`
-    pub(super) fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS239) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "repository_id", v642) & c.prop(l, s, x, "emoji", v644)
@@ -21976,43 +21647,43 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS239)
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
-    pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE7.items())
     }
     /// `#/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked`
-    pub(super) fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE8.items())
     }
     /// `#/definitions/issue/properties/active_lock_reason`
-    pub(super) fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE9.items())
     }
     /// `#/definitions/organization$member_invited/properties/invitation/properties/id`
-    pub(super) fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata/items`
-    pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/project_card$moved/properties/project_card/allOf/1/properties/after_id`
-    pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | NUMBER)
     }
     /// `#/definitions/pull-request/properties/merged`
-    pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | BOOLEAN)
     }
     /// `#/definitions/pull-request-review-comment/properties/start_side`
-    pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE10.items())
     }
     /// `#/definitions/workflow-job/properties/conclusion`
-    pub(super) fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE11.items())
     }
     /// `#/definitions/check_run$completed/properties/requested_action`
-    pub(super) fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | OBJECT);
         if !ok && !c.is_collecting() {
@@ -22025,11 +21696,11 @@ mod validators {
         ok
     }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
-    pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS240)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
-    pub(super) fn v715(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v715(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T67` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1` (2 more).
@@ -22053,7 +21724,7 @@ mod validators {
     }
     const T68: [[rt::Check; 3]; 2] = [[v644, v644, t79::<73>], [v646, v646, v646]];
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
-    pub(super) fn v751(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v751(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t82::<2>)
             & c.prop(l, s, x, "locked", v660) & c.prop(l, s, x, "answer_html_url", v646)
@@ -22076,7 +21747,7 @@ mod validators {
     }
     const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v644], [v646, v646]];
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1`
-    pub(super) fn v775(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v775(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["labels", "state", "locked", "assignee"])
             & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", t82::<6>)
@@ -22098,21 +21769,21 @@ mod validators {
     }
     const T72: [[rt::Check; 1]; 2] = [[v646], [t79::<76>]];
     /// `#/definitions/pull_request$closed/properties/pull_request/allOf/1`
-    pub(super) fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "closed_at", "merged"])
             & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v644)
             & c.prop(l, s, x, "merged", v643)
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
-    pub(super) fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v646)
             & c.prop(l, s, x, "merged_at", v646) & c.prop(l, s, x, "draft", v661)
             & c.prop(l, s, x, "merged", v660) & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
-    pub(super) fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
@@ -22121,7 +21792,7 @@ mod validators {
             & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
-    pub(super) fn v856(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v856(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
@@ -22129,7 +21800,7 @@ mod validators {
             & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
-    pub(super) fn v857(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v857(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS246) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
@@ -22150,14 +21821,14 @@ mod validators {
     }
     const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v700]];
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1`
-    pub(super) fn v927(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v927(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["steps", "conclusion", "completed_at"])
             & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v646)
             & c.prop(l, s, x, "completed_at", v646)
     }
     /// `#/definitions/workflow-run/properties/status`
-    pub(super) fn v934(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v934(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
@@ -22167,16 +21838,16 @@ mod validators {
     }
     const T75: [[rt::Check; 1]; 2] = [[v185], [v181]];
     /// `#/definitions/repository_dispatch$on-demand-test/properties/client_payload`
-    pub(super) fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
     /// `#/definitions/workflow-job/properties/steps`
-    pub(super) fn v948(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v948(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", t79::<80>)
     }
     /// `#/definitions/fork$event/properties/forkee/allOf/1`
-    pub(super) fn v950(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v950(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "fork", v959)
     }
@@ -22201,7 +21872,7 @@ mod validators {
     }
     const T78: [[rt::Check; 1]; 2] = [[v661], [v660]];
     /// `#/definitions/fork$event/properties/forkee/allOf/1/properties/fork`
-    pub(super) fn v959(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v959(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE8.items())
     }
 }

@@ -87,51 +87,52 @@ rt::union!(
     BASE0, "/definitions/IdOrNameRedundant/oneOf/1"] => Name(_) } contract[validators::t1::<2>],
     BASE0, "/definitions/IdOrNameRedundant"
 );
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/id-or-name.json";
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new(".*");
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new(
+    pub const B0: &str = "file:///typify/id-or-name.json";
+    pub static RE1: rt::Pattern = rt::Pattern::new(".*");
+    pub static RE0: rt::Pattern = rt::Pattern::new(
         "^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$",
     );
     /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/IdOrName/oneOf/0` and `#/definitions/IdOrName/oneOf/1` (1 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K][0](i, l, c, &s.child("/allOf/0"))
     }
     const T0: [[rt::Check; 1]; 3] = [[v7], [v8], [v6]];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/IdOrName` and `#/definitions/IdOrYolo` (1 more).
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None)], None)
     }
     const T1: [[rt::Check; 2]; 3] = [[t0::<0>, t0::<1>], [t0::<0>, t0::<2>], [v7, v8]];
     /// `#/definitions/Name`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 63u64) & c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/IdOrYolo/oneOf/1/allOf/0`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/IdOrNameRedundant/oneOf/0`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/IdOrNameRedundant/oneOf/1`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.reference("/$ref", B0, "/definitions/Name"))
     }
     /// `#`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

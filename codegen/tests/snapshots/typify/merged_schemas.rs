@@ -19,7 +19,6 @@ pub type NarrowNumber = rt::Integer;
 #[derive(Clone, PartialEq)]
 pub struct JsonResponseBase {
     pub result: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Must not match the schema under `not`.
@@ -29,7 +28,6 @@ pub struct JsonResponseBase {
 pub struct ButNotThat {
     pub this: Option<rt::Value>,
     pub that: Option<rt::Value>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -44,7 +42,6 @@ pub struct TrimFat {
     pub a: rt::Value,
     pub b: Option<rt::Value>,
     pub c: Option<rt::Value>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -60,7 +57,6 @@ pub enum WeirdEnum {
         pattern_regex: Option<String>,
         patterns: Option<String>,
         pattern_either: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     /// Must not match the schema under `not`.
@@ -69,7 +65,6 @@ pub enum WeirdEnum {
         pattern_regex: Option<String>,
         patterns: String,
         pattern_either: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     /// Must not match the schema under `not`.
@@ -78,7 +73,6 @@ pub enum WeirdEnum {
         pattern_regex: Option<String>,
         patterns: Option<String>,
         pattern_either: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     /// Must not match the schema under `not`.
@@ -87,7 +81,6 @@ pub enum WeirdEnum {
         pattern_regex: String,
         patterns: Option<String>,
         pattern_either: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
 }
@@ -121,14 +114,12 @@ rt::string_enum!(Unsatisfiable2Action {});
 #[derive(Clone, PartialEq)]
 pub struct Unsatisfiable3 {
     pub action: Unsatisfiable2Action,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a`
 #[derive(Clone, PartialEq)]
 pub struct Unsatisfiable3A {
     pub action: Option<Unsatisfiable3AAction>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a/properties/action`
@@ -165,7 +156,6 @@ rt::string_enum!(
 #[derive(Clone, PartialEq)]
 pub struct Pickingone {
     pub suspended_by: SuspendedBy,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation/properties/suspended_by`
@@ -181,14 +171,12 @@ rt::union_by_type!(
 #[derive(Clone, PartialEq)]
 pub struct PickingoneUser {
     pub email: Option<Option<String>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation`
 #[derive(Clone, PartialEq)]
 pub struct PickingoneInstallation {
     pub suspended_by: Option<Option<PickingoneUser>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/BarProp`
@@ -206,7 +194,6 @@ rt::union!(
 /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct AUnresolvable {
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
@@ -217,24 +204,13 @@ rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
 pub struct CommentedTypeMerged {
     pub x: Option<rt::Value>,
     pub y: Option<rt::Value>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
 #[derive(Clone, Debug, PartialEq)]
 pub enum HereAndThere {
-    Variant0 {
-        foo: Option<String>,
-        bar: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    Variant1 {
-        foo: Option<String>,
-        baz: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Variant0 { foo: Option<String>, bar: Option<String>, extra: rt::Extra<rt::Value> },
+    Variant1 { foo: Option<String>, baz: Option<String>, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     HereAndThere { [validators::t4::<4>, BASE0, "/definitions/HereAndThere/oneOf/0"] => Variant0 {
@@ -262,7 +238,6 @@ rt::string_newtype!(
 #[derive(Clone, PartialEq)]
 pub struct UnchangedByMerge {
     pub tag: Tag,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -350,18 +325,19 @@ mod fast {
         contract[validators::t0::<3>], BASE0, "/definitions/merge-empty"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/merged-schemas.json";
-    pub(super) static RE2: rt::Pattern = rt::Pattern::new(".+[a-z]$");
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^.{4,8}$");
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[a-z].+$");
+    pub const B0: &str = "file:///typify/merged-schemas.json";
+    pub static RE2: rt::Pattern = rt::Pattern::new(".+[a-z]$");
+    pub static RE1: rt::Pattern = rt::Pattern::new("^.{4,8}$");
+    pub static RE0: rt::Pattern = rt::Pattern::new("^[a-z].+$");
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/JsonResponseBase` and `#/definitions/unsatisfiable-3-a` (6 more).
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T4[K].0, T4[K].1)
     }
@@ -376,7 +352,7 @@ mod validators {
         ("foo", v31),
     ];
     /// `#/definitions/but-not-that`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -392,7 +368,7 @@ mod validators {
         ok
     }
     /// `#/definitions/trim-fat`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -410,7 +386,7 @@ mod validators {
         ok
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/definitions/weird-enum/oneOf/0` and `#/definitions/weird-enum/oneOf/1` (2 more).
-    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &[T5[K].0]);
@@ -427,7 +403,7 @@ mod validators {
         ("pattern-regex", t1::<3>),
     ];
     /// `#/definitions/weird-enum`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -456,7 +432,7 @@ mod validators {
         ok
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/unsatisfiable-2` and `#/definitions/unsatisfiable-3` (4 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K][0](i, l, c, &s.child("/allOf/0")) & T0[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T0: [[rt::Check; 2]; 6] = [
@@ -468,20 +444,20 @@ mod validators {
         [t3::<0>, v56],
     ];
     /// `#/definitions/unsatisfiable-3-a/properties/action`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t8::<2>(i, l, c, &s.child("/allOf/0"))
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/definitions/unsatisfiable-3-b` and `#/definitions/unsatisfiable-3-c`.
-    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T6[K]])
     }
     const T6: [&str; 2] = ["bar", "foo"];
     /// `#/definitions/pickingone-installation/properties/suspended_by`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(t8::<0>, None), (v45, None)], None)
     }
     /// `#/definitions/Unresolvable`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -495,7 +471,7 @@ mod validators {
         ok
     }
     /// `#/definitions/CommentedTypeMerged`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -508,22 +484,22 @@ mod validators {
         ok
     }
     /// `#/definitions/HereAndThere`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t4::<7>(i, l, c, &s.child("/allOf/0"))
             & c.one_of(i, l, s, &[(t4::<4>, None), (t4::<5>, None)], None)
     }
     /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/definitions/unchanged-by-merge/allOf/0/properties/tag` and `#/definitions/Unresolvable/properties/x` (3 more).
-    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T7[K]])
     }
     const T7: [&str; 5] = ["something", "c", "a", "b", "something_else"];
     /// `#/definitions/TriplePattern`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v57(i, l, c, &s.child("/allOf/0")) & v58(i, l, c, &s.child("/allOf/1"))
             & v59(i, l, c, &s.child("/allOf/2"))
     }
     /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/definitions/pickingone/allOf/1/properties/suspended_by` and `#/definitions/unsatisfiable-3/allOf/0` (3 more).
-    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T8[K].0(i, l, c, &s.reference("/$ref", B0, T8[K].1))
     }
     const T8: [(rt::Check, &str); 5] = [
@@ -534,15 +510,15 @@ mod validators {
         (t6::<0>, "/definitions/unsatisfiable-3-b"),
     ];
     /// `#/definitions/pickingone-user/properties/email`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// `#`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/JsonResponseBase/properties/result`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/definitions/but-not-that/not` and `#/definitions/trim-fat/not/anyOf/0` (5 more).
@@ -563,7 +539,7 @@ mod validators {
         "pattern",
     ];
     /// `#/definitions/trim-fat/not`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(t9::<1>, None), (t9::<2>, None)], None)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/weird-enum/oneOf/0/not` and `#/definitions/weird-enum/oneOf/1/not` (2 more).
@@ -577,13 +553,13 @@ mod validators {
         [t9::<6>, t9::<3>, t9::<4>],
     ];
     /// `#/definitions/unsatisfiable-2/allOf/0`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", t6::<1>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", t6::<0>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
@@ -598,7 +574,7 @@ mod validators {
         ("suspended_by", "suspended_by", t8::<0>),
     ];
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/Unresolvable/oneOf/0` and `#/definitions/Unresolvable/oneOf/1`.
@@ -608,13 +584,13 @@ mod validators {
     }
     const T2: [[rt::Check; 1]; 2] = [[t7::<2>], [t7::<3>]];
     /// `#/definitions/merge-empty/allOf/0`
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", t6::<1>) & c.prop(l, s, x, "token", v31)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action", "token"])
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 5u64) & c.max_length(l, s, x, 20u64)
@@ -623,7 +599,7 @@ mod validators {
         }
     }
     /// `#/definitions/merge-string-bounds/allOf/1`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 2u64) & c.max_length(l, s, x, 10u64)
@@ -638,7 +614,7 @@ mod validators {
     }
     const T3: [[rt::Check; 1]; 2] = [[t7::<0>], [t7::<4>]];
     /// `#/definitions/unchanged-by-merge/allOf/1`
-    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| t3::<1>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
@@ -646,21 +622,21 @@ mod validators {
         ok
     }
     /// `#/definitions/TriplePattern/allOf/0`
-    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/TriplePattern/allOf/1`
-    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/TriplePattern/allOf/2`
-    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE2),
             _ => c.check_type(l, s, i, STRING),

@@ -22,14 +22,15 @@ pub type ObjectWithYesExtra = rt::Value;
 pub type ObjectWithWhichExtra = rt::Value;
 /// Schema: `typify/more_types.json#/definitions/ObjectWithStringExtra`
 pub type ObjectWithStringExtra = rt::Value;
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

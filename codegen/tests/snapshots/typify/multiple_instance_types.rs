@@ -64,7 +64,6 @@ rt::union_by_type!(
 #[derive(Clone, PartialEq)]
 pub struct YesNoMaybeObject {
     pub value: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/multiple-instance-types.json#/definitions/really-just-null`
@@ -80,14 +79,15 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/one-of-several`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(
             l,
             s,
@@ -96,11 +96,11 @@ mod validators {
         )
     }
     /// `#/definitions/int-or-str`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING | INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/yes-no-maybe`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, BOOLEAN | OBJECT);
         if !ok && !c.is_collecting() {
@@ -112,11 +112,11 @@ mod validators {
         ok
     }
     /// `#`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/yes-no-maybe/properties/value`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
 }

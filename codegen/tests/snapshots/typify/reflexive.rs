@@ -21,7 +21,6 @@ const BASE0: &str = "file:///typify/reflexive.json";
 pub struct Node {
     pub value: Option<rt::Integer>,
     pub children: Option<Vec<Node>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -37,28 +36,29 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/reflexive.json";
+    pub const B0: &str = "file:///typify/reflexive.json";
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "value", v1) & c.prop(l, s, x, "children", v3)
     }
     /// `#/properties/value`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/properties/children/items`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v0(i, l, c, &s.reference("/$ref", B0, ""))
     }
     /// `#/properties/children`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v2)
     }

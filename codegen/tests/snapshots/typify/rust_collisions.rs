@@ -23,70 +23,60 @@ pub struct Std {
     pub string: Result,
     pub option: Result,
     pub boxed: Result,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/std/properties/result`
 #[derive(Clone, PartialEq)]
 pub struct Result {
     pub value: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Box`
 #[derive(Clone, PartialEq)]
 pub struct Box {
     pub data: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
     pub maybe: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Vec`
 #[derive(Clone, PartialEq)]
 pub struct Vec {
     pub items: ::std::vec::Vec<::std::string::String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/String`
 #[derive(Clone, PartialEq)]
 pub struct String {
     pub text: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Copy`
 #[derive(Clone, PartialEq)]
 pub struct Copy {
     pub value: rt::Integer,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Send`
 #[derive(Clone, PartialEq)]
 pub struct Send {
     pub message: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Pin`
 #[derive(Clone, PartialEq)]
 pub struct Pin {
     pub pointer: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Drop`
 #[derive(Clone, PartialEq)]
 pub struct Drop {
     pub cleanup: bool,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
@@ -96,7 +86,6 @@ pub struct TypeWithOptionField {
         ::std::option::Option<::std::string::String>,
     >,
     pub boxed_field: Box,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// 1 to 100 characters.
@@ -175,7 +164,6 @@ pub struct RustKeywordMonster {
     pub r#virtual: ::std::string::String,
     pub r#yield: ::std::string::String,
     pub r#try: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords`
@@ -183,7 +171,6 @@ pub struct RustKeywordMonster {
 pub struct MapOfKeywords {
     /// Each member: one of `type`, `impl`, `fn`, `let`, `match`, `mod`, `move`, `pub`, `ref`, `self`, `super`, `trait`, `use`, `where`.
     pub keyword_map: rt::Map<::std::string::String, KeywordMap>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
@@ -230,14 +217,12 @@ pub struct NestedTypeCollisions {
     pub r#type: TypeWithOptionField,
     pub types: ::std::vec::Vec<TypeWithOptionField>,
     pub option_type: ::std::option::Option<::std::option::Option<OptionType>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions/properties/option_type`
 #[derive(Clone, PartialEq)]
 pub struct OptionType {
     pub r#type: ::std::option::Option<::std::string::String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
@@ -256,7 +241,6 @@ pub struct TypeMatchRefImplEnum {
     pub r#match: rt::Integer,
     pub r#ref: bool,
     pub r#impl: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -269,7 +253,6 @@ rt::object!(
 #[derive(Clone, PartialEq)]
 pub struct FlattenedKeywords {
     pub normal: ::std::string::String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<::std::string::String>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision`
@@ -278,14 +261,12 @@ pub struct DoubleOptionCollision {
     pub option: ::std::option::Option<
         ::std::option::Option<DoubleOptionCollisionOption>,
     >,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision/properties/option`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollisionOption {
     pub option: ::std::option::Option<::std::option::Option<::std::string::String>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/format-collision`
@@ -463,13 +444,14 @@ mod fast {
         contract[validators::t3::<1>], BASE0, "/definitions/DoubleOptionCollision/properties/option"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/rust-collisions.json";
+    pub const B0: &str = "file:///typify/rust-collisions.json";
     static WORDS1: &[&str] = rt::words!(
         "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
         "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref",
@@ -488,7 +470,7 @@ mod validators {
         "{abc}def", "{http://example.com/Foo}Thing", "{self}", "quote\"unquote", "xyz"
     );
     /// `#/definitions/std`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0) & c.prop(l, s, x, "result", t0::<0>)
             & c.prop(l, s, x, "convert", t0::<0>) & c.prop(l, s, x, "fmt", t0::<0>)
@@ -496,13 +478,13 @@ mod validators {
             & c.prop(l, s, x, "option", t0::<0>) & c.prop(l, s, x, "boxed", t0::<0>)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/std/properties/result` and `#/definitions/Copy`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T0[K][0])
     }
     const T0: [[rt::Check; 1]; 2] = [[v24], [v25]];
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/definitions/Box` and `#/definitions/Option` (6 more).
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T2[K].0]) & c.prop(l, s, x, T2[K].1, T2[K].2)
     }
@@ -517,13 +499,13 @@ mod validators {
         ("keyword_map", "keyword_map", v32),
     ];
     /// `#/definitions/TypeWithOptionField`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["boxed_field"]) & c.prop(l, s, x, "optional_field", v27)
             & c.prop(l, s, x, "boxed_field", t4::<1>)
     }
     /// `#/definitions/StringNewtype`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 100u64)
@@ -532,11 +514,11 @@ mod validators {
         }
     }
     /// `#/definitions/StringEnum`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["one", "two", "three"])
     }
     /// `#/definitions/RustKeywordMonster`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1)
             & c.props(l, s, x, rt::props!(
@@ -552,17 +534,17 @@ mod validators {
             ))
     }
     /// `#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS2)
     }
     /// `#/definitions/NestedTypeCollisions`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "types"]) & c.prop(l, s, x, "type", t4::<0>)
             & c.prop(l, s, x, "types", t1::<1>) & c.prop(l, s, x, "option_type", t3::<0>)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/definitions/NestedTypeCollisions/properties/option_type` and `#/definitions/DoubleOptionCollision/properties/option`.
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | OBJECT);
         if !ok && !c.is_collecting() {
@@ -575,19 +557,19 @@ mod validators {
     }
     const T3: [(&str, rt::Check); 2] = [("type", v24), ("option", v27)];
     /// `#/definitions/KeywordFieldsEnum`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c.one_of(i, l, s, &[(v19, None), (v34, None)], None)
     }
     /// `#/definitions/KeywordFieldsEnum/oneOf/0`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "match", "ref", "impl"])
             & c.prop(l, s, x, "type", v24) & c.prop(l, s, x, "match", v25)
             & c.prop(l, s, x, "ref", v26) & c.prop(l, s, x, "impl", v24)
     }
     /// `#/definitions/FlattenedKeywords`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["normal"]);
@@ -601,32 +583,32 @@ mod validators {
         ok
     }
     /// `#/definitions/DoubleOptionCollision`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "option", t3::<1>)
     }
     /// `#/definitions/format-collision`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS3)
     }
     /// `#/definitions/Vec/properties/items/items`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/Copy/properties/value`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/definitions/Drop/properties/cleanup`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/definitions/TypeWithOptionField/properties/optional_field`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/NestedTypeCollisions/properties/types/items` and `#/definitions/TypeWithOptionField/properties/boxed_field`.
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T4[K].0(i, l, c, &s.reference("/$ref", B0, T4[K].1))
     }
     const T4: [(rt::Check, &str); 2] = [
@@ -634,7 +616,7 @@ mod validators {
         (t2::<0>, "/definitions/Box"),
     ];
     /// `#`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/Vec/properties/items` and `#/definitions/NestedTypeCollisions/properties/types`.
@@ -644,7 +626,7 @@ mod validators {
     }
     const T1: [[rt::Check; 1]; 2] = [[v24], [t4::<0>]];
     /// `#/definitions/MapOfKeywords/properties/keyword_map`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -656,7 +638,7 @@ mod validators {
         ok
     }
     /// `#/definitions/KeywordFieldsEnum/oneOf/1`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 2u64) & c.max_items(l, s, x, 2u64)
             & c.items(l, s, x, 0usize, "/items", v24)

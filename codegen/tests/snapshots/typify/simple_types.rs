@@ -18,7 +18,6 @@ const BASE0: &str = "file:///typify/simple-types.json";
 pub struct FloatsArenTTerribleIMTold {
     /// Format `float`.
     pub flush_timeout: Option<rt::Number>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/simple-types.json#/definitions/just-one`
@@ -40,7 +39,6 @@ pub struct UintMinimumAndMaximum {
     pub max: rt::Integer,
     /// Format `uint64`. Integer from 1 to 256.
     pub min_and_max: rt::Integer,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -70,7 +68,8 @@ mod fast {
         contract[validators::v1], BASE0, "/definitions/uint-minimum-and-maximum"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
@@ -80,12 +79,12 @@ mod validators {
         "max", "min", "min_and_max", "min_non_zero", "min_uint_non_zero", "no_bounds"
     );
     /// `#/definitions/floats-aren't-terrible-I'm-told`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "flush_timeout", v2)
     }
     /// `#/definitions/uint-minimum-and-maximum`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0) & c.prop(l, s, x, "no_bounds", v3)
             & c.prop(l, s, x, "min", v4) & c.prop(l, s, x, "min_non_zero", v5)
@@ -93,15 +92,15 @@ mod validators {
             & c.prop(l, s, x, "min_and_max", v7)
     }
     /// `#/definitions/floats-aren't-terrible-I'm-told/properties/flush_timeout`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/no_bounds`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/min`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER_AS_WRITTEN)
@@ -111,7 +110,7 @@ mod validators {
         }
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/min_non_zero`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER_AS_WRITTEN)
@@ -121,7 +120,7 @@ mod validators {
         }
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/max`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER_AS_WRITTEN)
@@ -131,7 +130,7 @@ mod validators {
         }
     }
     /// `#/definitions/uint-minimum-and-maximum/properties/min_and_max`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER_AS_WRITTEN)
@@ -142,7 +141,7 @@ mod validators {
         }
     }
     /// `#`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

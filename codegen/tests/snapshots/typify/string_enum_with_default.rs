@@ -37,19 +37,20 @@ rt::string_enum!(
     TestEnum { Failure = "failure", Skipped = "skipped",
     Success = "success" } contract[validators::v0], BASE0, "/definitions/test-enum"
 );
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/test-enum`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["failure", "skipped", "success"])
     }
     /// `#`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

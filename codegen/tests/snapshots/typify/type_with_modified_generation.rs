@@ -32,7 +32,6 @@ pub struct TestType {
     pub replaced_type: rt::Value,
     pub patched_type: rt::Map<String, String>,
     pub converted_type: ConvertedType,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/type-with-modified-generation.json#/properties/converted_type`
@@ -64,28 +63,29 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/type-with-modified-generation.json";
+    pub const B0: &str = "file:///typify/type-with-modified-generation.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[1,\"one\"]");
     static WORDS0: &[&str] = rt::words!("replaced_type", "patched_type", "converted_type");
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0) & c.prop(l, s, x, "replaced_type", t0::<0>)
             & c.prop(l, s, x, "patched_type", t0::<1>)
             & c.prop(l, s, x, "converted_type", v1)
     }
     /// `#/properties/converted_type`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/definitions/TypeThatNeedsMoreDerives/additionalProperties`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/replaced_type` and `#/properties/patched_type`.
@@ -97,11 +97,11 @@ mod validators {
         (v6, "/definitions/TypeThatNeedsMoreDerives"),
     ];
     /// `#/definitions/HandGeneratedType`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/TypeThatNeedsMoreDerives`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {

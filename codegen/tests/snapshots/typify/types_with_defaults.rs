@@ -22,7 +22,6 @@ pub struct TestBed {
     pub id: Option<String>,
     /// Default when absent: `[[8,6,7],[5,3,0,9]]`.
     pub any: Option<Vec<rt::Value>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing`
@@ -32,7 +31,6 @@ pub struct OuterThing {
     ///
     /// Default when absent: `{"type":"bee"}`.
     pub thing: Option<Thing>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// ThingWithDefaults
@@ -50,7 +48,6 @@ pub struct Doodad {
     ///
     /// Default when absent: `"1970-01-01T00:00:00Z"`.
     pub when: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/types-with-defaults.json#/definitions/MrDefaultNumbers`
@@ -66,7 +63,6 @@ pub struct MrDefaultNumbers {
     pub little_u16: Option<rt::Integer>,
     /// Default when absent: `1`.
     pub big_nullable: Option<Option<rt::Integer>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/types-with-defaults.json#/definitions/UInt`
@@ -107,41 +103,42 @@ mod fast {
         contract[validators::v4], BASE0, "/definitions/MrDefaultNumbers"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/TestBed`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "id", v8) & c.prop(l, s, x, "any", v9)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/definitions/OuterThing` and `#/definitions/Doodad`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T0[K].0, T0[K].1)
     }
     const T0: [(&str, rt::Check); 2] = [("thing", v2), ("when", v8)];
     /// `#/definitions/OuterThing/properties/thing`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "a", v8) & c.prop(l, s, x, "type", v8)
             & c.unexpected_members(l, s, x, "additionalProperties", &["a", "type"])
     }
     /// `#/definitions/MrDefaultNumbers`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "little_u8", v6) & c.prop(l, s, x, "little_u16", v6)
             & c.prop(l, s, x, "big_nullable", v7)
     }
     /// `#/definitions/TestBed/properties/any/items`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/MrDefaultNumbers/properties/little_u8`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER_AS_WRITTEN)
@@ -151,7 +148,7 @@ mod validators {
         }
     }
     /// `#/definitions/MrDefaultNumbers/properties/big_nullable`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | INTEGER_AS_WRITTEN);
         if !ok && !c.is_collecting() {
@@ -163,11 +160,11 @@ mod validators {
         ok
     }
     /// `#/definitions/TestBed/properties/id`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/TestBed/properties/any`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v5)
     }

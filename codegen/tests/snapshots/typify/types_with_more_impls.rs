@@ -37,27 +37,28 @@ pub enum Sub10Primes {
 }
 rt::integer_enum!(Sub10Primes { V2 = 2, V3 = 3, V5 = 5, V7 = 7 });
 rt::contract!(spelled Sub10Primes, [validators::v1], BASE0, "/definitions/Sub10Primes");
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("xx");
+    pub static RE0: rt::Pattern = rt::Pattern::new("xx");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[2,3,5,7]");
     /// `#/definitions/PatternString`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/Sub10Primes`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER_AS_WRITTEN) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

@@ -30,7 +30,6 @@ const BASE0: &str = "file:///typify/untyped-enum-with-null.json";
 #[derive(Clone, PartialEq)]
 pub struct TestType {
     pub value: Option<Value>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/untyped-enum-with-null.json#/properties/value`
@@ -58,7 +57,8 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
@@ -68,12 +68,12 @@ mod validators {
         "[null,\"start\",\"middle\",\"end\"]",
     );
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v1)
     }
     /// `#/properties/value`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.items())
     }
 }

@@ -16,16 +16,8 @@ const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
 #[derive(Clone, Debug, PartialEq)]
 pub enum OneOfTypes {
-    Bar {
-        bar: rt::Integer,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    Foo {
-        foo: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Bar { bar: rt::Integer, extra: rt::Extra<rt::Value> },
+    Foo { foo: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     OneOfTypes { [validators::t2::<0>, BASE0, "/definitions/one-of-types/oneOf/0"] => Bar {
@@ -48,21 +40,12 @@ rt::union_by_type!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum OneOfMissingTitle {
     /// A
-    A {
-        foo: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    A { foo: Option<String>, extra: rt::Extra<rt::Value> },
     /// B
-    B {
-        bar: Option<rt::Integer>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    B { bar: Option<rt::Integer>, extra: rt::Extra<rt::Value> },
     Object {
         bar: Option<rt::Integer>,
         baz: Option<rt::Integer>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
 }
@@ -116,7 +99,6 @@ rt::string_enum!(
 pub struct EmptyObject {
     /// Always `{}`.
     pub prop: Option<rt::Map<String, rt::Value>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/various-enums.json#/definitions/JankNames`
@@ -176,18 +158,8 @@ pub type AnyOfNoStrings = rt::Value;
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShouldBeExclusive {
-    Id {
-        id: String,
-        reference: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
-    Reference {
-        id: Option<String>,
-        reference: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Id { id: String, reference: Option<String>, extra: rt::Extra<rt::Value> },
+    Reference { id: Option<String>, reference: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     ShouldBeExclusive {
@@ -201,29 +173,13 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum EnumAndConstant {
     /// `petType` is `dog`.
-    Dog {
-        bark: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Dog { bark: String, extra: rt::Extra<rt::Value> },
     /// `petType` is `cat`.
-    Cat {
-        purr: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Cat { purr: String, extra: rt::Extra<rt::Value> },
     /// `petType` is `monkey`.
-    Monkey {
-        help: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Monkey { help: String, extra: rt::Extra<rt::Value> },
     /// `petType` is `fish`.
-    Fish {
-        float: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Fish { float: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     EnumAndConstant tag "petType" { "dog" => Dog { bark = "bark", required; } extra extra,
@@ -299,18 +255,19 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v11], BASE0, "/definitions/EmptyObject"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/various-enums.json";
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new(".*");
+    pub const B0: &str = "file:///typify/various-enums.json";
+    pub static RE0: rt::Pattern = rt::Pattern::new(".*");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[512,2048,4096]");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("[{}]");
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/definitions/one-of-types/oneOf/0` and `#/definitions/one-of-types/oneOf/1`.
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &[T2[K].0]);
@@ -320,17 +277,17 @@ mod validators {
     }
     const T2: [(&str, &str, rt::Check); 2] = [("bar", "bar", v29), ("foo", "foo", v12)];
     /// `#/definitions/one-of-types`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c.one_of(i, l, s, &[(t2::<0>, None), (t2::<1>, None)], None)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/one-of-raw-type` and `#/definitions/References` (1 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
     const T0: [[rt::Check; 2]; 3] = [[v12, v29], [v30, v31], [t4::<0>, t4::<1>]];
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/definitions/one-of-missing-title/oneOf/0` and `#/definitions/one-of-missing-title/oneOf/1`.
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, T3[K].0, T3[K].1);
@@ -339,7 +296,7 @@ mod validators {
     }
     const T3: [(&str, rt::Check); 2] = [("foo", v12), ("bar", v29)];
     /// `#/definitions/one-of-missing-title/oneOf/2`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "bar", v29);
@@ -348,37 +305,37 @@ mod validators {
         ok
     }
     /// `#/definitions/one-of-missing-title`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c.one_of(i, l, s, &[(t3::<0>, None), (t3::<1>, None), (v6, None)], None)
     }
     /// `#/definitions/Ipv4Net`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/NullStringEnumWithUnknownFormat`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_str(l, s, i, &["a", "b", "c"])
     }
     /// `#/definitions/AlternativeEnum`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["Choice1", "Choice2", "Choice3"])
     }
     /// `#/definitions/EmptyObject`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "prop", v27)
     }
     /// `#/definitions/JankNames/oneOf/0`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/JankNames/oneOf/1`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.min_properties(l, s, x, 1u64);
@@ -392,7 +349,7 @@ mod validators {
         ok
     }
     /// `#/definitions/JankNames/oneOf/2`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.min_properties(l, s, x, 2u64);
@@ -406,17 +363,17 @@ mod validators {
         ok
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/JankNames` and `#/definitions/commented-variants`.
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
     const T1: [[rt::Check; 3]; 2] = [[v12, v13, v14], [t7::<0>, t7::<1>, t8::<0>]];
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/References/oneOf/1/additionalProperties/oneOf/0` and `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`.
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v12(i, l, c, &s.reference("/$ref", B0, T4[K]))
     }
     const T4: [&str; 2] = ["/definitions/StringVersion", "/definitions/ReferenceDef"];
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/definitions/ShouldBeExclusive/oneOf/0` and `#/definitions/ShouldBeExclusive/oneOf/1`.
-    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &[T5[K]]);
@@ -425,7 +382,7 @@ mod validators {
     }
     const T5: [&str; 2] = ["id", "reference"];
     /// `#/definitions/ShouldBeExclusive`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -439,7 +396,7 @@ mod validators {
         ok
     }
     /// `#/definitions/enum-and-constant`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -454,32 +411,32 @@ mod validators {
         )
     }
     /// `#/definitions/variants-differ-by-punct`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["2.5GBASE-T", "25GBASE-T", "2,5,GBASE,T"])
     }
     /// `#/definitions/BlockSize`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER_AS_WRITTEN) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/definitions/EmptyObject/properties/prop`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT) & c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/one-of-types/oneOf/0/properties/bar`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/References/oneOf/0`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v12)
     }
     /// `#/definitions/References/oneOf/1`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -513,11 +470,11 @@ mod validators {
     }
     const T8: [&str; 2] = ["C", "monkey"];
     /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
     }
     /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
     }
 }

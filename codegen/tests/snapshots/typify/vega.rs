@@ -40,7 +40,6 @@ pub struct VegaVisualizationSpecificationLanguage {
     pub autosize: Option<Autosize>,
     pub background: Option<StringOrSignal>,
     pub style: Option<Style>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/encodeEntry`
@@ -115,7 +114,6 @@ pub struct EncodeEntry {
     pub font_size: Option<NumberValue>,
     pub font_weight: Option<FontWeightValue>,
     pub font_style: Option<StringValue>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/numberValue`
@@ -144,7 +142,6 @@ pub enum NumberValueArrayItem {
         band: Option<Band>,
         extra: Option<bool>,
         signal: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Value {
@@ -158,7 +155,6 @@ pub enum NumberValueArrayItem {
         band: Option<Band>,
         extra: Option<bool>,
         value: rt::Number,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Field {
@@ -172,7 +168,6 @@ pub enum NumberValueArrayItem {
         band: Option<Band>,
         extra: Option<bool>,
         field: Field,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Range {
@@ -186,7 +181,6 @@ pub enum NumberValueArrayItem {
         band: Option<Band>,
         extra: Option<bool>,
         range: Band,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     ScaleValue {
@@ -199,7 +193,6 @@ pub enum NumberValueArrayItem {
         scale: Field,
         band: Option<Band>,
         extra: Option<bool>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     ScaleBand {
@@ -212,7 +205,6 @@ pub enum NumberValueArrayItem {
         scale: Field,
         band: Band,
         extra: Option<bool>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Offset {
@@ -225,7 +217,6 @@ pub enum NumberValueArrayItem {
         scale: Option<Field>,
         band: Option<Band>,
         extra: Option<bool>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
 }
@@ -333,7 +324,6 @@ rt::union!(
 #[derive(Clone, PartialEq)]
 pub struct SignalRef {
     pub signal: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/band`
@@ -360,7 +350,6 @@ pub enum NumberValueObject {
         band: Option<Band>,
         extra: Option<bool>,
         signal: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Value {
@@ -373,7 +362,6 @@ pub enum NumberValueObject {
         band: Option<Band>,
         extra: Option<bool>,
         value: rt::Number,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Field {
@@ -386,7 +374,6 @@ pub enum NumberValueObject {
         band: Option<Band>,
         extra: Option<bool>,
         field: Field,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Range {
@@ -399,7 +386,6 @@ pub enum NumberValueObject {
         band: Option<Band>,
         extra: Option<bool>,
         range: Band,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     ScaleValue {
@@ -411,7 +397,6 @@ pub enum NumberValueObject {
         scale: Field,
         band: Option<Band>,
         extra: Option<bool>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     ScaleBand {
@@ -423,7 +408,6 @@ pub enum NumberValueObject {
         scale: Field,
         band: Band,
         extra: Option<bool>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
     Offset {
@@ -435,7 +419,6 @@ pub enum NumberValueObject {
         scale: Option<Field>,
         band: Option<Band>,
         extra: Option<bool>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra_: rt::Extra<rt::Value>,
     },
 }
@@ -518,7 +501,6 @@ pub enum ObjectItem {
         test: Option<String>,
         scale: Option<Field>,
         value: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -548,7 +530,6 @@ pub struct StringModifiersSignalRef {
     pub test: Option<String>,
     pub scale: Option<Field>,
     pub signal: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -561,7 +542,6 @@ pub struct StringModifiersField {
     pub test: Option<String>,
     pub scale: Option<Field>,
     pub field: Field,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -573,7 +553,6 @@ pub struct StringModifiersRange {
     pub test: Option<String>,
     pub scale: Option<Field>,
     pub range: Band,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -584,7 +563,6 @@ rt::object!(
 pub struct Item {
     pub test: Option<String>,
     pub scale: Field,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Item { test = "test"; scale = "scale", required; } extra extra);
@@ -593,7 +571,6 @@ rt::object!(Item { test = "test"; scale = "scale", required; } extra extra);
 pub struct StringModifiersOffset {
     pub test: Option<String>,
     pub scale: Option<Field>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(StringModifiersOffset { test = "test"; scale = "scale"; } extra extra);
@@ -701,7 +678,6 @@ pub struct ColorRgb {
     pub r: NumberValue,
     pub g: NumberValue,
     pub b: NumberValue,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/colorHSL`
@@ -710,7 +686,6 @@ pub struct ColorHsl {
     pub h: NumberValue,
     pub s: NumberValue,
     pub l: NumberValue,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/colorLAB`
@@ -719,7 +694,6 @@ pub struct ColorLab {
     pub l: NumberValue,
     pub a: NumberValue,
     pub b: NumberValue,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/colorHCL`
@@ -728,7 +702,6 @@ pub struct ColorHcl {
     pub h: NumberValue,
     pub c: NumberValue,
     pub l: NumberValue,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/baseColorValue`
@@ -754,12 +727,7 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum BaseColorValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: Option<String>, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -785,7 +753,6 @@ rt::union!(
 pub struct RootEncodeFillBaseColorValueObjectSignalRef {
     pub scale: Option<Field>,
     pub signal: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -797,7 +764,6 @@ rt::object!(
 pub struct RootEncodeFillBaseColorValueObjectField {
     pub scale: Option<Field>,
     pub field: Field,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -809,7 +775,6 @@ rt::object!(
 pub struct RootEncodeFillBaseColorValueObjectRange {
     pub scale: Option<Field>,
     pub range: Band,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
@@ -820,7 +785,6 @@ rt::object!(
 #[derive(Clone, PartialEq)]
 pub struct StringModifiersScaleValue {
     pub scale: Field,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(StringModifiersScaleValue { scale = "scale", required; } extra extra);
@@ -828,7 +792,6 @@ rt::object!(StringModifiersScaleValue { scale = "scale", required; } extra extra
 #[derive(Clone, PartialEq)]
 pub struct RootEncodeFillBaseColorValueObjectOffset {
     pub scale: Option<Field>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(RootEncodeFillBaseColorValueObjectOffset { scale = "scale"; } extra extra);
@@ -850,7 +813,6 @@ pub enum StrokeCapValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: RootEncodeStrokeCapObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -898,7 +860,6 @@ pub enum StrokeCapValueObject {
     Value {
         scale: Option<Field>,
         value: RootEncodeStrokeCapObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(RootEncodeFillBaseColorValueObjectField),
@@ -939,7 +900,6 @@ pub enum ArrayValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: Vec<rt::Value>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -967,12 +927,7 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum ArrayValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: Vec<rt::Value>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: Vec<rt::Value>, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -1010,7 +965,6 @@ pub enum StrokeJoinValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: RootEncodeStrokeJoinObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1058,7 +1012,6 @@ pub enum StrokeJoinValueObject {
     Value {
         scale: Option<Field>,
         value: RootEncodeStrokeJoinObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(RootEncodeFillBaseColorValueObjectField),
@@ -1099,7 +1052,6 @@ pub enum BlendValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: Option<RootEncodeBlendObjectValueValue>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1172,7 +1124,6 @@ pub enum BlendValueObject {
     Value {
         scale: Option<Field>,
         value: Option<RootEncodeBlendObjectValueValue>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(RootEncodeFillBaseColorValueObjectField),
@@ -1212,7 +1163,6 @@ pub enum StringValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1240,12 +1190,7 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum StringValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: String, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -1285,7 +1230,6 @@ pub enum AnyValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: rt::Value,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1313,12 +1257,7 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: rt::Value,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: rt::Value, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -1356,7 +1295,6 @@ pub enum BooleanValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: bool,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1384,12 +1322,7 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum BooleanValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: bool,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: bool, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -1428,7 +1361,6 @@ pub enum DirectionValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: RootEncodeOrientObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1474,7 +1406,6 @@ pub enum DirectionValueObject {
     Value {
         scale: Option<Field>,
         value: RootEncodeOrientObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(RootEncodeFillBaseColorValueObjectField),
@@ -1515,7 +1446,6 @@ pub enum AlignValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: TitleAlignString,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1558,12 +1488,7 @@ rt::string_enum!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum AlignValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: TitleAlignString,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: TitleAlignString, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -1601,7 +1526,6 @@ pub enum BaselineValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: RootEncodeBaselineObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1651,7 +1575,6 @@ pub enum BaselineValueObject {
     Value {
         scale: Option<Field>,
         value: RootEncodeBaselineObjectValueValue,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(RootEncodeFillBaseColorValueObjectField),
@@ -1692,7 +1615,6 @@ pub enum TextValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: Style,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1730,12 +1652,7 @@ rt::union_by_type!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum TextValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: Style,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: Style, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -1774,7 +1691,6 @@ pub enum FontWeightValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: Option<Variant0Weight>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -1817,7 +1733,6 @@ pub enum FontWeightValueObject {
     Value {
         scale: Option<Field>,
         value: Option<Variant0Weight>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(RootEncodeFillBaseColorValueObjectField),
@@ -2144,14 +2059,12 @@ pub enum NamePushSignalOnItem {
         events: Events,
         force: Option<bool>,
         encode: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Update {
         events: Events,
         force: Option<bool>,
         update: Update,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
 }
@@ -2184,11 +2097,7 @@ rt::union!(
 #[allow(clippy::large_enum_variant)]
 pub enum Listener {
     SignalRef(SignalRef),
-    Scale {
-        scale: String,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Scale { scale: String, extra: rt::Extra<rt::Value> },
     Stream(Stream),
 }
 rt::union!(
@@ -2213,7 +2122,6 @@ pub enum Stream {
         consume: Option<bool>,
         r#type: String,
         source: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Stream {
@@ -2226,7 +2134,6 @@ pub enum Stream {
         debounce: Option<rt::Number>,
         consume: Option<bool>,
         stream: Box<Stream>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Merge {
@@ -2240,7 +2147,6 @@ pub enum Stream {
         consume: Option<bool>,
         /// At least 1 item.
         merge: Vec<Stream>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
 }
@@ -2271,11 +2177,7 @@ pub enum Update {
     ExprString(String),
     Expr(Expr),
     SignalRef(SignalRef),
-    Value {
-        value: rt::Value,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { value: rt::Value, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
     Update { [validators::t19::<11>, BASE0,
@@ -2294,7 +2196,6 @@ rt::union!(
 pub struct Expr {
     pub expr: String,
     pub r#as: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/bind`
@@ -2330,7 +2231,6 @@ pub enum Bind {
         element: Option<String>,
         debounce: Option<rt::Number>,
         name: Option<String>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Element { element: String, event: Option<String>, debounce: Option<rt::Number> },
@@ -5343,7 +5243,6 @@ pub enum UrlNameDataFormat {
     Variant0 {
         r#type: Option<StringOrSignal>,
         parse: Option<RootDataItemUrlNameFormatVariant0Parse>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Variant1 {
@@ -5633,7 +5532,6 @@ pub enum ValuesNameDataFormat {
     Variant0 {
         r#type: Option<StringOrSignal>,
         parse: Option<RootDataItemValuesNameFormatVariant0Parse>,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Variant1 {
@@ -6964,7 +6862,6 @@ pub struct Projection {
     pub fit: Option<Fit>,
     pub extent: Option<ArrayOrSignalRef<Vec<ArrayOrSignalRef<Vec<NumberOrSignal>>>>>,
     pub size: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/projection/properties/fit`
@@ -7281,7 +7178,6 @@ pub enum AnchorValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: Variant0Anchor,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -7309,12 +7205,7 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnchorValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: Variant0Anchor,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: Variant0Anchor, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -8015,7 +7906,6 @@ pub struct GuideEncode {
     /// Default when absent: `false`.
     pub interactive: Option<bool>,
     pub style: Option<Style>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<EncodeEntry>,
 }
 rt::object!(
@@ -9080,7 +8970,6 @@ pub enum OrientValueArrayItem {
         test: Option<String>,
         scale: Option<Field>,
         value: Value,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
         extra: rt::Extra<rt::Value>,
     },
     Field(StringModifiersField),
@@ -9108,12 +8997,7 @@ rt::union!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum OrientValueObject {
     SignalRef(RootEncodeFillBaseColorValueObjectSignalRef),
-    Value {
-        scale: Option<Field>,
-        value: Value,
-        /// Members the schema does not name, in document order (parse → serialize loses nothing).
-        extra: rt::Extra<rt::Value>,
-    },
+    Value { scale: Option<Field>, value: Value, extra: rt::Extra<rt::Value> },
     Field(RootEncodeFillBaseColorValueObjectField),
     Range(RootEncodeFillBaseColorValueObjectRange),
     ScaleValue(StringModifiersScaleValue),
@@ -9881,7 +9765,6 @@ pub struct MarkGroup {
     pub title: Option<Title>,
     pub marks: Option<Vec<ScopeMark>>,
     pub usermeta: Option<rt::Map<String, rt::Value>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/markGroup/allOf/0/properties/type`
@@ -10036,7 +9919,6 @@ pub struct MarkVisual {
     pub encode: Option<rt::Map<String, EncodeEntry>>,
     pub transform: Option<Vec<TransformMark>>,
     pub on: Option<Vec<MarkGroupOnItem>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/padding`
@@ -10113,7 +9995,6 @@ pub type Element = String;
 #[derive(Clone, PartialEq)]
 pub struct Rule {
     pub test: Option<String>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/encode`
@@ -10122,7 +10003,6 @@ pub type Encode = rt::Map<String, EncodeEntry>;
 #[derive(Clone, PartialEq)]
 pub struct StringModifiers {
     pub scale: Option<Field>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/numberModifiers`
@@ -10136,7 +10016,6 @@ pub struct NumberModifiers {
     pub scale: Option<Field>,
     pub band: Option<Band>,
     pub extra: Option<bool>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra_: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/gradientStops`
@@ -10159,7 +10038,6 @@ pub struct Mark {
     pub encode: Option<rt::Map<String, EncodeEntry>>,
     pub transform: Option<Vec<TransformMark>>,
     pub on: Option<Vec<MarkGroupOnItem>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/marktype`
@@ -10184,7 +10062,6 @@ pub struct Scope {
     pub title: Option<Title>,
     pub marks: Option<Vec<ScopeMark>>,
     pub usermeta: Option<rt::Map<String, rt::Value>>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/selector`
@@ -13112,18 +12989,17 @@ mod fast {
         contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/vega.json";
-    pub(super) static RE1: rt::Pattern = rt::Pattern::new(
-        "^(?!interactive|name|style).+$",
-    );
-    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^(date|utc):.*$");
-    pub(super) static RE2: rt::Pattern = rt::Pattern::new("^.+$");
+    pub const B0: &str = "file:///typify/vega.json";
+    pub static RE1: rt::Pattern = rt::Pattern::new("^(?!interactive|name|style).+$");
+    pub static RE0: rt::Pattern = rt::Pattern::new("^(date|utc):.*$");
+    pub static RE2: rt::Pattern = rt::Pattern::new("^.+$");
     static VALUE2: rt::JsonConst = rt::JsonConst::new(
         "[\"interior\",\"exterior\",null]",
     );
@@ -13398,12 +13274,12 @@ mod validators {
         "seconds", "milliseconds"
     );
     /// `#`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT) & t19::<51>(i, l, c, &s.child("/allOf/0"))
             & v536(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/encodeEntry`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "x" t19::<1>, "x2" t19::<1>, "xc" t19::<1>, "width" t19::<1>, "y" t19::<1>,
@@ -13428,7 +13304,7 @@ mod validators {
         ))
     }
     /// Shared by 87 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/numberValue` and `#/definitions/numberModifiers/properties/exponent` (85 more).
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
     const T0: [[rt::Check; 2]; 87] = [
@@ -13521,12 +13397,7 @@ mod validators {
         [v377, t19::<0>],
     ];
     /// Shared by 131 validators that differ only in the validators they call and the strings they pass (a row of `T19` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0` and `#/definitions/numberModifiers/properties/exponent/oneOf/1` (129 more).
-    pub(super) fn t19<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t19<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T19[K].0(i, l, c, &s.reference("/$ref", B0, T19[K].1))
     }
     const T19: [(rt::Check, &str); 131] = [
@@ -13663,7 +13534,7 @@ mod validators {
         (v180, "/definitions/transform"),
     ];
     /// Shared by 16 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` and `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1` (14 more).
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T1[K][0])
     }
@@ -13686,12 +13557,7 @@ mod validators {
         [t28::<3>],
     ];
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T20` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2` and `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3` (6 more).
-    pub(super) fn t20<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t20<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T20[K].0]) & c.prop(l, s, x, T20[K].1, T20[K].2)
     }
@@ -13706,23 +13572,13 @@ mod validators {
         ("merge", "merge", t10::<1>),
     ];
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T21` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1` and `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2`.
-    pub(super) fn t21<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t21<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["scale", T21[K]])
     }
     const T21: [&str; 2] = ["value", "band"];
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T22` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3` and `#/definitions/legend/allOf/1/anyOf/0` (6 more).
-    pub(super) fn t22<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t22<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T22[K]])
     }
@@ -13737,7 +13593,7 @@ mod validators {
         "strokeWidth",
     ];
     /// Shared by 36 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/numberValue/oneOf/0/items` and `#/definitions/numberValue/oneOf/1` (34 more).
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T2[K][0](i, l, c, &s.child("/allOf/0")) & T2[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T2: [[rt::Check; 2]; 36] = [
@@ -13779,20 +13635,15 @@ mod validators {
         [t29::<1>, t19::<126>],
     ];
     /// `#/definitions/numberModifiers/properties/exponent/oneOf/0`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
     /// `#/definitions/field/oneOf/0`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T23` each), such as `#/definitions/field/oneOf/2` and `#/definitions/baseColorValue/oneOf/4` (3 more).
-    pub(super) fn t23<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t23<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T23[K].0]) & c.prop(l, s, x, T23[K].1, T23[K].2)
             & c.unexpected_members(l, s, x, "additionalProperties", &[T23[K].3])
@@ -13805,21 +13656,21 @@ mod validators {
         ("sphere", "sphere", t19::<69>, "sphere"),
     ];
     /// `#/definitions/field/oneOf/3`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["group"]) & c.prop(l, s, x, "group", t19::<50>)
             & c.prop(l, s, x, "level", v11)
             & c.unexpected_members(l, s, x, "additionalProperties", &["group", "level"])
     }
     /// `#/definitions/field/oneOf/4`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["parent"]) & c.prop(l, s, x, "parent", t19::<50>)
             & c.prop(l, s, x, "level", v11)
             & c.unexpected_members(l, s, x, "additionalProperties", &["parent", "level"])
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T3` each), such as `#/definitions/field` and `#/definitions/baseColorValue` (3 more).
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -13842,7 +13693,7 @@ mod validators {
         [v301, t5::<1>, v302, t9::<12>, t19::<0>],
     ];
     /// `#/definitions/numberModifiers`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "exponent", t0::<1>) & c.prop(l, s, x, "mult", t0::<1>)
             & c.prop(l, s, x, "offset", t0::<1>) & c.prop(l, s, x, "round", v126)
@@ -13850,7 +13701,7 @@ mod validators {
             & c.prop(l, s, x, "extra", v126)
     }
     /// Shared by 18 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/numberValue/oneOf/1/allOf/1` and `#/definitions/baseColorValue/oneOf/0/allOf/1` (16 more).
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -13880,7 +13731,7 @@ mod validators {
         [t7::<22>, t21::<0>, t21::<1>, t22::<0>],
     ];
     /// Shared by 49 validators that differ only in the validators they call (a row of `T5` each), such as `#/definitions/colorValue/oneOf/0` and `#/definitions/scale/oneOf/0/properties/domain/oneOf/0` (47 more).
-    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T5[K][0])
     }
@@ -13936,14 +13787,14 @@ mod validators {
         [t4::<14>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/baseColorValue/oneOf/1` and `#/definitions/baseColorValue/oneOf/2`.
-    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T6[K][0])
             & c.unexpected_members(l, s, x, "additionalProperties", &["value"])
     }
     const T6: [[rt::Check; 1]; 2] = [[t19::<61>], [t19::<62>]];
     /// `#/definitions/baseColorValue/oneOf/3`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["gradient"]) & c.prop(l, s, x, "gradient", t19::<50>)
             & c.prop(l, s, x, "start", t17::<0>) & c.prop(l, s, x, "stop", t17::<0>)
@@ -13958,18 +13809,13 @@ mod validators {
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T24` each), such as `#/definitions/rule` and `#/definitions/stringModifiers`.
-    pub(super) fn t24<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t24<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T24[K].0, T24[K].1)
     }
     const T24: [(&str, rt::Check); 2] = [("test", v14), ("scale", t19::<50>)];
     /// `#/definitions/linearGradient`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["gradient", "stops"])
             & c.prop(l, s, x, "gradient", t25::<0>) & c.prop(l, s, x, "id", v14)
@@ -13979,12 +13825,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// Shared by 80 validators that differ only in the validators they call and the strings they pass (a row of `T25` each), such as `#/definitions/linearGradient/properties/gradient` and `#/definitions/radialGradient/properties/gradient` (78 more).
-    pub(super) fn t25<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t25<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T25[K]])
     }
     const T25: [&str; 80] = [
@@ -14070,14 +13911,14 @@ mod validators {
         "mixture",
     ];
     /// `#/definitions/gradientStops/items`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["offset", "color"]) & c.prop(l, s, x, "offset", v11)
             & c.prop(l, s, x, "color", v14)
             & c.unexpected_members(l, s, x, "additionalProperties", &["offset", "color"])
     }
     /// `#/definitions/radialGradient`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["gradient", "stops"])
             & c.prop(l, s, x, "gradient", t25::<1>) & c.prop(l, s, x, "id", v14)
@@ -14088,7 +13929,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS1)
     }
     /// Shared by 23 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/baseColorValue/oneOf/4/properties/color` and `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update` (21 more).
-    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -14123,36 +13964,31 @@ mod validators {
         [t19::<0>, t1::<15>, t20::<0>, t20::<1>],
     ];
     /// `#/definitions/colorRGB`
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["r", "g", "b"]) & c.prop(l, s, x, "r", t19::<1>)
             & c.prop(l, s, x, "g", t19::<1>) & c.prop(l, s, x, "b", t19::<1>)
     }
     /// `#/definitions/colorHSL`
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["h", "s", "l"]) & c.prop(l, s, x, "h", t19::<1>)
             & c.prop(l, s, x, "s", t19::<1>) & c.prop(l, s, x, "l", t19::<1>)
     }
     /// `#/definitions/colorLAB`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["l", "a", "b"]) & c.prop(l, s, x, "l", t19::<1>)
             & c.prop(l, s, x, "a", t19::<1>) & c.prop(l, s, x, "b", t19::<1>)
     }
     /// `#/definitions/colorHCL`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["h", "c", "l"]) & c.prop(l, s, x, "h", t19::<1>)
             & c.prop(l, s, x, "c", t19::<1>) & c.prop(l, s, x, "l", t19::<1>)
     }
     /// Shared by 11 validators that differ only in the validators they call and the strings they pass (a row of `T26` each), such as `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` (9 more).
-    pub(super) fn t26<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t26<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T26[K].0, T26[K].1, T26[K].2])
     }
     const T26: [(&str, &str, &str); 11] = [
@@ -14169,16 +14005,11 @@ mod validators {
         ("start", "middle", "end"),
     ];
     /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
-    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.items())
     }
     /// Shared by 17 validators that differ only in the validators they call and the strings they pass (a row of `T27` each), such as `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/layout/oneOf/0/properties/bounds/oneOf/0` (15 more).
-    pub(super) fn t27<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t27<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T27[K].0, T27[K].1])
     }
     const T27: [(&str, &str); 17] = [
@@ -14201,12 +14032,7 @@ mod validators {
         ("content", "padding"),
     ];
     /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T28` each), such as `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0` (4 more).
-    pub(super) fn t28<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t28<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T28[K].0, T28[K].1, T28[K].2, T28[K].3])
     }
     const T28: [(&str, &str, &str, &str); 6] = [
@@ -14218,11 +14044,11 @@ mod validators {
         ("parent", "datum", "event", "item"),
     ];
     /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
-    pub(super) fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#/definitions/layout/oneOf/0`
-    pub(super) fn v120(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v120(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "align", t0::<18>) & c.prop(l, s, x, "bounds", t0::<55>)
             & c.prop(l, s, x, "center", t9::<0>) & c.prop(l, s, x, "columns", t19::<7>)
@@ -14234,7 +14060,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/layout/oneOf/0/properties/align/oneOf/1` and `#/definitions/layout/oneOf/0/properties/center/oneOf/2` (2 more).
-    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "row", T8[K][0]) & c.prop(l, s, x, "column", T8[K][1])
             & c.unexpected_members(l, s, x, "additionalProperties", &["row", "column"])
@@ -14246,11 +14072,11 @@ mod validators {
         [t0::<57>, t0::<57>],
     ];
     /// `#/definitions/layout/oneOf/0/properties/center/oneOf/0`
-    pub(super) fn v126(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v126(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// Shared by 28 validators that differ only in the validators they call (a row of `T9` each), such as `#/definitions/layout/oneOf/0/properties/center` and `#/definitions/layout/oneOf/0/properties/padding` (26 more).
-    pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T9[K][0], None), (T9[K][1], None), (T9[K][2], None)], None)
     }
     const T9: [[rt::Check; 3]; 28] = [
@@ -14284,7 +14110,7 @@ mod validators {
         [v422, v423, t19::<0>],
     ];
     /// `#/definitions/layout/oneOf/0/properties/offset/oneOf/2`
-    pub(super) fn v133(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v133(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "rowHeader", t19::<7>) & c.prop(l, s, x, "rowFooter", t19::<7>)
             & c.prop(l, s, x, "rowTitle", t19::<7>)
@@ -14294,11 +14120,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS3)
     }
     /// `#/definitions/layout/oneOf/0/properties/headerBand/oneOf/1`
-    pub(super) fn v136(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v136(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/definitions/signal/oneOf/0`
-    pub(super) fn v141(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v141(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "push"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "push", t25::<2>)
@@ -14313,7 +14139,7 @@ mod validators {
                 )
     }
     /// `#/definitions/signal/oneOf/1`
-    pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "value", v264)
@@ -14322,7 +14148,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
     }
     /// `#/definitions/signal/oneOf/2`
-    pub(super) fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "init"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "value", v264)
@@ -14331,12 +14157,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS5)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2` and `#/definitions/stream/allOf/1/oneOf/2/properties/merge` (4 more).
-    pub(super) fn t10<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t10<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", T10[K][0])
     }
@@ -14349,13 +14170,13 @@ mod validators {
         [v14],
     ];
     /// `#/definitions/stream/allOf/1/oneOf/0`
-    pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v14)
             & c.prop(l, s, x, "source", v14)
     }
     /// `#/definitions/stream/allOf/0`
-    pub(super) fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "between", t17::<1>) & c.prop(l, s, x, "marktype", v14)
             & c.prop(l, s, x, "markname", v14) & c.prop(l, s, x, "filter", t0::<59>)
@@ -14363,13 +14184,13 @@ mod validators {
             & c.prop(l, s, x, "consume", v126)
     }
     /// `#/definitions/expr`
-    pub(super) fn v165(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v165(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["expr"]) & c.prop(l, s, x, "expr", v14)
             & c.prop(l, s, x, "as", v14)
     }
     /// `#/definitions/bind/oneOf/0`
-    pub(super) fn v166(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v166(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t25::<3>)
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "debounce", v11)
@@ -14384,7 +14205,7 @@ mod validators {
                 )
     }
     /// `#/definitions/bind/oneOf/1`
-    pub(super) fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", t27::<3>)
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "options", v557)
@@ -14393,7 +14214,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
     }
     /// `#/definitions/bind/oneOf/2`
-    pub(super) fn v168(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v168(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t25::<4>)
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "min", v11)
@@ -14402,14 +14223,14 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS7)
     }
     /// `#/definitions/bind/oneOf/3`
-    pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t16::<1>)
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "debounce", v11)
             & c.prop(l, s, x, "name", v14)
     }
     /// `#/definitions/bind/oneOf/4`
-    pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["element"]) & c.prop(l, s, x, "element", t19::<67>)
             & c.prop(l, s, x, "event", v14) & c.prop(l, s, x, "debounce", v11)
@@ -14423,7 +14244,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/0`
-    pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "transform", t5::<19>) & c.prop(l, s, x, "on", t19::<68>)
@@ -14437,7 +14258,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/1`
-    pub(super) fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["source", "name"]) & c.prop(l, s, x, "source", t0::<60>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "transform", t5::<19>)
@@ -14452,7 +14273,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2`
-    pub(super) fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "name"]) & c.prop(l, s, x, "url", t19::<69>)
             & c.prop(l, s, x, "format", t0::<27>) & c.prop(l, s, x, "async", t19::<29>)
@@ -14461,7 +14282,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS8)
     }
     /// `#/definitions/data/oneOf/3`
-    pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["values", "name"]) & c.prop(l, s, x, "values", t0::<29>)
             & c.prop(l, s, x, "format", t0::<27>) & c.prop(l, s, x, "async", t19::<29>)
@@ -14470,7 +14291,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     /// `#/definitions/transform`
-    pub(super) fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -14532,7 +14353,7 @@ mod validators {
         )
     }
     /// `#/definitions/crossfilterTransform`
-    pub(super) fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "fields", "query"])
             & c.prop(l, s, x, "type", t25::<20>) & c.prop(l, s, x, "signal", v14)
@@ -14547,14 +14368,14 @@ mod validators {
                 )
     }
     /// `#/definitions/paramField`
-    pub(super) fn v186(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v186(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["field"]) & c.prop(l, s, x, "field", v14)
             & c.prop(l, s, x, "as", v14)
             & c.unexpected_members(l, s, x, "additionalProperties", &["field", "as"])
     }
     /// `#/definitions/resolvefilterTransform`
-    pub(super) fn v187(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v187(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "ignore", "filter"])
             & c.prop(l, s, x, "type", t25::<21>) & c.prop(l, s, x, "signal", v14)
@@ -14569,12 +14390,7 @@ mod validators {
                 )
     }
     /// Shared by 16 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/resolvefilterTransform/properties/ignore` and `#/definitions/pieTransform/properties/sort` (14 more).
-    pub(super) fn t11<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t11<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T11[K][0], None), (T11[K][1], None)], None)
     }
     const T11: [[rt::Check; 2]; 16] = [
@@ -14596,7 +14412,7 @@ mod validators {
         [v14, t19::<0>],
     ];
     /// `#/definitions/linkpathTransform`
-    pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<22>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sourceX", t9::<8>)
@@ -14607,11 +14423,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS10)
     }
     /// `#/definitions/linkpathTransform/properties/shape/anyOf/0`
-    pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS11)
     }
     /// `#/definitions/pieTransform`
-    pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<23>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14621,7 +14437,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS12)
     }
     /// `#/definitions/stackTransform`
-    pub(super) fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<24>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14630,19 +14446,14 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T12` each), such as `#/definitions/compare/oneOf/0` and `#/definitions/compare/oneOf/1`.
-    pub(super) fn t12<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t12<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "field", T12[K][0]) & c.prop(l, s, x, "order", T12[K][1])
             & c.unexpected_members(l, s, x, "additionalProperties", &["field", "order"])
     }
     const T12: [[rt::Check; 2]; 2] = [[t0::<24>, t19::<40>], [t5::<20>, t5::<21>]];
     /// `#/definitions/forceTransform`
-    pub(super) fn v202(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v202(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<25>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "static", t11::<1>)
@@ -14655,12 +14466,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS14)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/forceTransform/properties/forces/items` and `#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`.
-    pub(super) fn t13<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t13<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -14681,7 +14487,7 @@ mod validators {
         [v136, v126, v14, v11, t19::<0>, t5::<3>],
     ];
     /// `#/definitions/geojsonTransform`
-    pub(super) fn v205(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v205(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<27>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<65>)
@@ -14696,12 +14502,7 @@ mod validators {
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/geopathTransform` and `#/definitions/geoshapeTransform`.
-    pub(super) fn t14<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t14<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", T14[K][0])
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "projection", v14)
@@ -14711,7 +14512,7 @@ mod validators {
     }
     const T14: [[rt::Check; 1]; 2] = [[t25::<28>], [t25::<30>]];
     /// `#/definitions/geopointTransform`
-    pub(super) fn v207(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v207(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "projection", "fields"])
             & c.prop(l, s, x, "type", t25::<29>) & c.prop(l, s, x, "signal", v14)
@@ -14727,7 +14528,7 @@ mod validators {
                 )
     }
     /// `#/definitions/heatmapTransform`
-    pub(super) fn v209(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v209(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<32>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14736,17 +14537,12 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS16)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/isocontourTransform/properties/as` and `#/definitions/labelTransform/properties/padding`.
-    pub(super) fn t15<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t15<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T15[K][0], None), (t19::<0>, None), (v136, None)], None)
     }
     const T15: [[rt::Check; 1]; 2] = [[v14], [v11]];
     /// `#/definitions/packTransform`
-    pub(super) fn v213(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v213(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<36>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14756,7 +14552,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
     }
     /// `#/definitions/partitionTransform`
-    pub(super) fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<37>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14766,7 +14562,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS18)
     }
     /// `#/definitions/stratifyTransform`
-    pub(super) fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "key", "parentKey"])
             & c.prop(l, s, x, "type", t25::<38>) & c.prop(l, s, x, "signal", v14)
@@ -14781,7 +14577,7 @@ mod validators {
                 )
     }
     /// `#/definitions/treeTransform`
-    pub(super) fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<39>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14791,7 +14587,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/treemapTransform`
-    pub(super) fn v218(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v218(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"])
             & c.props(l, s, x, rt::props!(
@@ -14804,11 +14600,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/treemapTransform/properties/method/anyOf/0`
-    pub(super) fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS21)
     }
     /// `#/definitions/labelTransform`
-    pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", t25::<42>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "size", t0::<66>)
@@ -14822,11 +14618,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS22)
     }
     /// `#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
-    pub(super) fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS23)
     }
     /// `#/definitions/binTransform`
-    pub(super) fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "extent"])
             & c.props(l, s, x, rt::props!(
@@ -14838,7 +14634,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
     }
     /// `#/definitions/collectTransform`
-    pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<47>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sort", t19::<47>)
@@ -14852,7 +14648,7 @@ mod validators {
                 )
     }
     /// `#/definitions/dotbinTransform`
-    pub(super) fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", t25::<51>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14861,7 +14657,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
     }
     /// `#/definitions/extentTransform`
-    pub(super) fn v229(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v229(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", t25::<52>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14875,7 +14671,7 @@ mod validators {
                 )
     }
     /// `#/definitions/formulaTransform`
-    pub(super) fn v230(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v230(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "expr", "as"]) & c.prop(l, s, x, "type", t25::<56>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "expr", t19::<11>)
@@ -14890,11 +14686,11 @@ mod validators {
                 )
     }
     /// `#/definitions/imputeTransform/properties/method/anyOf/0`
-    pub(super) fn v231(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v231(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["value", "mean", "median", "max", "min"])
     }
     /// `#/definitions/joinaggregateTransform`
-    pub(super) fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<58>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "groupby", t0::<61>)
@@ -14903,7 +14699,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
     }
     /// `#/definitions/lookupTransform`
-    pub(super) fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "from", "key", "fields"])
             & c.prop(l, s, x, "type", t25::<60>) & c.prop(l, s, x, "signal", v14)
@@ -14913,7 +14709,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/sampleTransform`
-    pub(super) fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<63>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "size", t11::<0>)
@@ -14927,7 +14723,7 @@ mod validators {
                 )
     }
     /// `#/definitions/timeunitTransform`
-    pub(super) fn v235(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v235(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", t25::<65>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -14938,11 +14734,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS28)
     }
     /// `#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
-    pub(super) fn v236(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v236(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS29)
     }
     /// `#/definitions/windowTransform`
-    pub(super) fn v238(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v238(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<66>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sort", t19::<47>)
@@ -14953,11 +14749,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS30)
     }
     /// `#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
-    pub(super) fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS31)
     }
     /// `#/definitions/identifierTransform`
-    pub(super) fn v240(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v240(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "as"]) & c.prop(l, s, x, "type", t25::<67>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "as", t11::<15>)
@@ -14971,7 +14767,7 @@ mod validators {
                 )
     }
     /// `#/definitions/voronoiTransform`
-    pub(super) fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", t25::<68>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "x", t9::<8>)
@@ -14980,7 +14776,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
     }
     /// `#/definitions/wordcloudTransform`
-    pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<69>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "size", t0::<66>)
@@ -14994,7 +14790,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
     }
     /// `#/definitions/onTrigger/items`
-    pub(super) fn v244(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v244(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", t19::<11>)
             & c.prop(l, s, x, "insert", t19::<11>) & c.prop(l, s, x, "remove", t0::<26>)
@@ -15003,12 +14799,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS34)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T29` each), such as `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0` and `#/definitions/markVisual/allOf/0`.
-    pub(super) fn t29<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t29<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "type", T29[K].0) & c.prop(l, s, x, T29[K].1, T29[K].2)
     }
@@ -15017,7 +14808,7 @@ mod validators {
         (t16::<0>, "from", t19::<27>),
     ];
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1`
-    pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "type", t25::<6>) & c.prop(l, s, x, "parse", t9::<10>)
             & c.prop(l, s, x, "property", t19::<69>) & c.prop(l, s, x, "copy", t19::<29>)
@@ -15031,7 +14822,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2`
-    pub(super) fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t27::<8>)
             & c.prop(l, s, x, "header", t5::<17>) & c.prop(l, s, x, "parse", t9::<10>)
@@ -15045,7 +14836,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3`
-    pub(super) fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "delimiter"]) & c.prop(l, s, x, "type", t25::<7>)
             & c.prop(l, s, x, "delimiter", v14) & c.prop(l, s, x, "header", t5::<17>)
@@ -15060,7 +14851,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0`
-    pub(super) fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "feature"]) & c.prop(l, s, x, "type", t25::<8>)
             & c.prop(l, s, x, "feature", t19::<69>)
@@ -15075,7 +14866,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1`
-    pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "mesh"]) & c.prop(l, s, x, "type", t25::<8>)
             & c.prop(l, s, x, "mesh", t19::<69>) & c.prop(l, s, x, "property", t19::<69>)
@@ -15090,7 +14881,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1`
-    pub(super) fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -15102,22 +14893,22 @@ mod validators {
         ok
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/1`
-    pub(super) fn v257(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v257(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter`
-    pub(super) fn v263(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v263(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/definitions/data/oneOf/3/properties/values/oneOf/0`
-    pub(super) fn v264(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v264(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/scale/oneOf/0`
-    pub(super) fn v266(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v266(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<9>)
             & c.prop(l, s, x, "nice", t19::<29>) & c.prop(l, s, x, "name", v14)
@@ -15130,7 +14921,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/scale/oneOf/1`
-    pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<11>)
             & c.prop(l, s, x, "range", t3::<4>)
@@ -15145,7 +14936,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS36)
     }
     /// `#/definitions/scale/oneOf/2`
-    pub(super) fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<12>)
             & c.prop(l, s, x, "paddingInner", t19::<7>)
@@ -15161,7 +14952,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
     }
     /// `#/definitions/scale/oneOf/3`
-    pub(super) fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<13>)
             & c.prop(l, s, x, "range", t7::<4>) & c.prop(l, s, x, "padding", t19::<7>)
@@ -15176,7 +14967,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS38)
     }
     /// `#/definitions/scale/oneOf/4`
-    pub(super) fn v270(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v270(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t27::<9>)
             & c.prop(l, s, x, "range", t7::<5>)
@@ -15191,7 +14982,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
     /// `#/definitions/scale/oneOf/5`
-    pub(super) fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<14>)
             & c.prop(l, s, x, "range", t7::<5>)
@@ -15205,7 +14996,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS40)
     }
     /// `#/definitions/scale/oneOf/6`
-    pub(super) fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t25::<15>)
             & c.prop(l, s, x, "bins", t19::<122>) & c.prop(l, s, x, "range", t7::<5>)
@@ -15219,7 +15010,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS41)
     }
     /// `#/definitions/scale/oneOf/7`
-    pub(super) fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t27::<10>)
             & c.prop(l, s, x, "nice", t9::<21>) & c.prop(l, s, x, "range", t7::<5>)
@@ -15235,7 +15026,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
     }
     /// `#/definitions/scale/oneOf/8`
-    pub(super) fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"])
             & c.props(l, s, x, rt::props!(
@@ -15247,7 +15038,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
     }
     /// `#/definitions/scale/oneOf/9`
-    pub(super) fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"])
             & c.props(l, s, x, rt::props!(
@@ -15260,7 +15051,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// `#/definitions/scale/oneOf/10`
-    pub(super) fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"])
             & c.props(l, s, x, rt::props!(
@@ -15273,7 +15064,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
     }
     /// `#/definitions/scale/oneOf/11`
-    pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"])
             & c.props(l, s, x, rt::props!(
@@ -15286,7 +15077,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/scale`
-    pub(super) fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -15309,7 +15100,7 @@ mod validators {
         )
     }
     /// `#/definitions/scaleData/oneOf/0`
-    pub(super) fn v284(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v284(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "field", t19::<69>) & c.prop(l, s, x, "sort", t0::<30>)
@@ -15323,7 +15114,7 @@ mod validators {
                 )
     }
     /// `#/definitions/scaleData/oneOf/1`
-    pub(super) fn v285(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v285(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "fields"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "fields", t10::<2>) & c.prop(l, s, x, "sort", t9::<13>)
@@ -15337,14 +15128,14 @@ mod validators {
                 )
     }
     /// `#/definitions/scaleData/oneOf/2`
-    pub(super) fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["fields"]) & c.prop(l, s, x, "fields", t10::<3>)
             & c.prop(l, s, x, "sort", t9::<13>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["fields", "sort"])
     }
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
-    pub(super) fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "field", t19::<69>) & c.prop(l, s, x, "op", t19::<69>)
             & c.prop(l, s, x, "order", t19::<40>)
@@ -15358,13 +15149,13 @@ mod validators {
                 )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
-    pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "op", t25::<10>) & c.prop(l, s, x, "order", t19::<40>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["op", "order"])
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
-    pub(super) fn v291(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v291(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["field", "op"]) & c.prop(l, s, x, "field", t19::<69>)
             & c.prop(l, s, x, "op", t26::<7>) & c.prop(l, s, x, "order", t19::<40>)
@@ -15378,18 +15169,18 @@ mod validators {
                 )
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
-    pub(super) fn v295(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v295(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "field", t19::<69>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["data", "field"])
     }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/0`
-    pub(super) fn v301(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v301(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS47)
     }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2`
-    pub(super) fn v302(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v302(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["scheme"]) & c.prop(l, s, x, "scheme", t9::<17>)
             & c.prop(l, s, x, "count", t19::<7>) & c.prop(l, s, x, "extent", t0::<81>)
@@ -15403,14 +15194,14 @@ mod validators {
                 )
     }
     /// `#/definitions/scaleInterpolate/oneOf/2`
-    pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t19::<69>)
             & c.prop(l, s, x, "gamma", t19::<7>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["type", "gamma"])
     }
     /// `#/definitions/scaleBins/oneOf/1`
-    pub(super) fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", t19::<7>)
             & c.prop(l, s, x, "start", t19::<7>) & c.prop(l, s, x, "stop", t19::<7>)
@@ -15424,11 +15215,11 @@ mod validators {
                 )
     }
     /// `#/definitions/scale/oneOf/7/properties/nice/oneOf/1`
-    pub(super) fn v321(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v321(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS48)
     }
     /// `#/definitions/scale/oneOf/7/properties/nice/oneOf/2`
-    pub(super) fn v322(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v322(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["interval"]) & c.prop(l, s, x, "interval", t0::<50>)
             & c.prop(l, s, x, "step", t19::<7>)
@@ -15442,7 +15233,7 @@ mod validators {
                 )
     }
     /// `#/definitions/projection`
-    pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "type", t19::<69>) & c.prop(l, s, x, "clipAngle", t19::<7>)
@@ -15455,7 +15246,7 @@ mod validators {
             & c.prop(l, s, x, "extent", t0::<82>) & c.prop(l, s, x, "size", t0::<81>)
     }
     /// `#/definitions/axis`
-    pub(super) fn v329(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v329(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["orient", "scale"])
             & c.props(l, s, x, rt::props!(
@@ -15487,7 +15278,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
     }
     /// `#/definitions/axis/properties/format/oneOf/1`
-    pub(super) fn v331(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v331(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "year", v14) & c.prop(l, s, x, "quarter", v14)
             & c.prop(l, s, x, "month", v14) & c.prop(l, s, x, "date", v14)
@@ -15497,15 +15288,15 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/axis/properties/titleAnchor/oneOf/0`
-    pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE3.items())
     }
     /// `#/definitions/axis/properties/titleBaseline/oneOf/0`
-    pub(super) fn v346(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v346(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS51)
     }
     /// `#/definitions/axis/properties/encode`
-    pub(super) fn v365(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v365(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "axis", t19::<45>) & c.prop(l, s, x, "ticks", t19::<45>)
             & c.prop(l, s, x, "labels", t19::<45>) & c.prop(l, s, x, "title", t19::<45>)
@@ -15513,7 +15304,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
     }
     /// `#/definitions/guideEncode`
-    pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "name", v14);
@@ -15540,11 +15331,11 @@ mod validators {
         ok
     }
     /// `#/definitions/legend/allOf/0/properties/orient/oneOf/0`
-    pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, WORDS53)
     }
     /// `#/definitions/legend/allOf/0/properties/encode`
-    pub(super) fn v386(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v386(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "title", t19::<45>) & c.prop(l, s, x, "labels", t19::<45>)
             & c.prop(l, s, x, "legend", t19::<45>)
@@ -15554,7 +15345,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/title/oneOf/1`
-    pub(super) fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "orient" t0::<53>, "anchor" t0::<35>, "frame" t0::<46>, "offset" t0::<1>, "aria" v126,
@@ -15569,11 +15360,11 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/title/oneOf/1/properties/orient/oneOf/0`
-    pub(super) fn v389(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v389(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["none", "left", "right", "top", "bottom"])
     }
     /// `#/definitions/title/oneOf/1/properties/encode/anyOf/0`
-    pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -15597,7 +15388,7 @@ mod validators {
         ok
     }
     /// `#/definitions/title/oneOf/1/properties/encode/anyOf/1`
-    pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "group", t19::<45>) & c.prop(l, s, x, "title", t19::<45>)
             & c.prop(l, s, x, "subtitle", t19::<45>)
@@ -15611,18 +15402,18 @@ mod validators {
                 )
     }
     /// `#/definitions/markGroup`
-    pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v399(i, l, c, &s.child("/allOf/0")) & t19::<126>(i, l, c, &s.child("/allOf/1"))
             & t19::<51>(i, l, c, &s.child("/allOf/2"))
     }
     /// `#/definitions/markGroup/allOf/0`
-    pub(super) fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<19>)
             & c.prop(l, s, x, "from", t0::<48>)
     }
     /// `#/definitions/mark`
-    pub(super) fn v400(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v400(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t19::<49>)
             & c.prop(l, s, x, "role", v14) & c.prop(l, s, x, "name", v14)
@@ -15634,7 +15425,7 @@ mod validators {
             & c.prop(l, s, x, "transform", t5::<27>) & c.prop(l, s, x, "on", t19::<127>)
     }
     /// `#/definitions/scope`
-    pub(super) fn v401(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v401(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "encode", t19::<30>) & c.prop(l, s, x, "layout", t19::<31>)
             & c.prop(l, s, x, "signals", t5::<28>) & c.prop(l, s, x, "data", t5::<29>)
@@ -15645,20 +15436,20 @@ mod validators {
             & c.prop(l, s, x, "usermeta", v693)
     }
     /// `#/definitions/from`
-    pub(super) fn v406(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v406(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "data", v14)
             & c.unexpected_members(l, s, x, "additionalProperties", &["data"])
     }
     /// `#/definitions/facet`
-    pub(super) fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["facet"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "facet", t0::<49>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["data", "facet"])
     }
     /// `#/definitions/facet/properties/facet/oneOf/0`
-    pub(super) fn v408(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v408(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "data", "field"]) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "data", v14) & c.prop(l, s, x, "field", v14)
@@ -15672,7 +15463,7 @@ mod validators {
                 )
     }
     /// `#/definitions/facet/properties/facet/oneOf/1`
-    pub(super) fn v409(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v409(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "data", "groupby"]) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "data", v14) & c.prop(l, s, x, "groupby", t0::<15>)
@@ -15687,7 +15478,7 @@ mod validators {
                 )
     }
     /// `#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
-    pub(super) fn v411(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v411(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "cross", v126) & c.prop(l, s, x, "fields", t5::<17>)
             & c.prop(l, s, x, "ops", t5::<17>) & c.prop(l, s, x, "as", t5::<17>)
@@ -15701,7 +15492,7 @@ mod validators {
                 )
     }
     /// `#/definitions/transformMark`
-    pub(super) fn v416(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v416(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
@@ -15742,7 +15533,7 @@ mod validators {
         )
     }
     /// `#/definitions/onMarkTrigger/items`
-    pub(super) fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", t19::<11>)
             & c.prop(l, s, x, "modify", t19::<11>) & c.prop(l, s, x, "values", t19::<11>)
@@ -15756,7 +15547,7 @@ mod validators {
                 )
     }
     /// `#/definitions/padding/oneOf/1`
-    pub(super) fn v420(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v420(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "top", v11) & c.prop(l, s, x, "bottom", v11)
             & c.prop(l, s, x, "left", v11) & c.prop(l, s, x, "right", v11)
@@ -15770,11 +15561,11 @@ mod validators {
                 )
     }
     /// `#/definitions/autosize/oneOf/0`
-    pub(super) fn v422(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v422(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["pad", "fit", "fit-x", "fit-y", "none"])
     }
     /// `#/definitions/autosize/oneOf/1`
-    pub(super) fn v423(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v423(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v422)
             & c.prop(l, s, x, "resize", v126) & c.prop(l, s, x, "contains", t27::<16>)
@@ -15788,7 +15579,7 @@ mod validators {
                 )
     }
     /// `#/definitions/contourTransform`
-    pub(super) fn v432(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v432(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", t25::<26>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "size", t0::<66>)
@@ -15801,7 +15592,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
     }
     /// `#/definitions/graticuleTransform`
-    pub(super) fn v438(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v438(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<31>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "extent", t0::<79>)
@@ -15813,7 +15604,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
     }
     /// `#/definitions/isocontourTransform`
-    pub(super) fn v441(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v441(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<33>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -15825,7 +15616,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS58)
     }
     /// `#/definitions/kde2dTransform`
-    pub(super) fn v443(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v443(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "size", "x", "y"])
             & c.prop(l, s, x, "type", t25::<34>) & c.prop(l, s, x, "signal", v14)
@@ -15838,7 +15629,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
     /// `#/definitions/nestTransform`
-    pub(super) fn v445(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v445(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<35>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "keys", t0::<61>)
@@ -15853,14 +15644,14 @@ mod validators {
                 )
     }
     /// `#/definitions/treelinksTransform`
-    pub(super) fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<40>)
             & c.prop(l, s, x, "signal", v14)
             & c.unexpected_members(l, s, x, "additionalProperties", &["type", "signal"])
     }
     /// `#/definitions/loessTransform`
-    pub(super) fn v455(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v455(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", t25::<43>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "x", t9::<8>)
@@ -15869,7 +15660,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS60)
     }
     /// `#/definitions/regressionTransform`
-    pub(super) fn v457(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v457(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", t25::<44>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "x", t9::<8>)
@@ -15880,7 +15671,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
     }
     /// `#/definitions/aggregateTransform`
-    pub(super) fn v459(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v459(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<45>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "groupby", t0::<61>)
@@ -15890,7 +15681,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
     }
     /// `#/definitions/countpatternTransform`
-    pub(super) fn v463(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v463(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", t25::<48>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
@@ -15899,7 +15690,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS63)
     }
     /// `#/definitions/crossTransform`
-    pub(super) fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<49>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "filter", t19::<11>)
@@ -15914,7 +15705,7 @@ mod validators {
                 )
     }
     /// `#/definitions/densityTransform`
-    pub(super) fn v467(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v467(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<50>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "extent", t0::<66>)
@@ -15925,7 +15716,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
     }
     /// `#/definitions/filterTransform`
-    pub(super) fn v471(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v471(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "expr"]) & c.prop(l, s, x, "type", t25::<53>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "expr", t19::<11>)
@@ -15939,7 +15730,7 @@ mod validators {
                 )
     }
     /// `#/definitions/flattenTransform`
-    pub(super) fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", t25::<54>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<61>)
@@ -15954,7 +15745,7 @@ mod validators {
                 )
     }
     /// `#/definitions/foldTransform`
-    pub(super) fn v475(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v475(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", t25::<55>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<61>)
@@ -15969,7 +15760,7 @@ mod validators {
                 )
     }
     /// `#/definitions/imputeTransform`
-    pub(super) fn v478(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v478(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "key"])
             & c.prop(l, s, x, "type", t25::<57>) & c.prop(l, s, x, "signal", v14)
@@ -15979,7 +15770,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
     /// `#/definitions/kdeTransform`
-    pub(super) fn v481(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v481(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", t25::<59>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "groupby", t0::<61>)
@@ -15992,7 +15783,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS66)
     }
     /// `#/definitions/pivotTransform`
-    pub(super) fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "value"])
             & c.prop(l, s, x, "type", t25::<61>) & c.prop(l, s, x, "signal", v14)
@@ -16002,7 +15793,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// `#/definitions/projectTransform`
-    pub(super) fn v486(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v486(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<62>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<61>)
@@ -16017,7 +15808,7 @@ mod validators {
                 )
     }
     /// `#/definitions/quantileTransform`
-    pub(super) fn v488(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v488(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", t25::<14>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "groupby", t0::<61>)
@@ -16026,7 +15817,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
     }
     /// `#/definitions/sequenceTransform`
-    pub(super) fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "start", "stop"])
             & c.prop(l, s, x, "type", t25::<64>) & c.prop(l, s, x, "signal", v14)
@@ -16035,12 +15826,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T16` each), such as `#/definitions/markVisual/allOf/0/properties/type` and `#/definitions/bind/oneOf/3/properties/input`.
-    pub(super) fn t16<const K: usize>(
-        i: &Value,
-        l: &Loc,
-        c: &mut Ctx,
-        s: &Path,
-    ) -> bool {
+    pub fn t16<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| T16[K][0](i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
@@ -16049,7 +15835,7 @@ mod validators {
     }
     const T16: [[rt::Check; 1]; 2] = [[t25::<19>], [t28::<4>]];
     /// `#/allOf/1`
-    pub(super) fn v536(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v536(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "$schema", v14);
@@ -16082,24 +15868,24 @@ mod validators {
         [t0::<81>],
     ];
     /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
-    pub(super) fn v557(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v557(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, ARRAY)
     }
     /// `#/definitions/onEvents/items/allOf/0`
-    pub(super) fn v586(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v586(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["events"]) & c.prop(l, s, x, "events", t9::<5>)
             & c.prop(l, s, x, "force", v126)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/0`
-    pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<70>)
             & c.prop(l, s, x, "x", t11::<0>) & c.prop(l, s, x, "y", t11::<0>)
             & c.unexpected_members(l, s, x, "additionalProperties", &["force", "x", "y"])
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1`
-    pub(super) fn v657(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v657(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<71>)
             & c.prop(l, s, x, "radius", t4::<14>) & c.prop(l, s, x, "strength", t11::<0>)
@@ -16114,7 +15900,7 @@ mod validators {
                 )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/2`
-    pub(super) fn v658(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v658(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<72>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "theta", t11::<0>)
@@ -16123,7 +15909,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/3`
-    pub(super) fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<73>)
             & c.prop(l, s, x, "links", v14) & c.prop(l, s, x, "id", t9::<8>)
@@ -16133,7 +15919,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/4`
-    pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<74>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "x", t9::<8>)
@@ -16147,7 +15933,7 @@ mod validators {
                 )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/5`
-    pub(super) fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<75>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "y", t9::<8>)
@@ -16176,7 +15962,7 @@ mod validators {
     }
     const T18: [[rt::Check; 1]; 2] = [[t25::<76>], [t25::<77>]];
     /// `#/definitions/densityTransform/properties/distribution/oneOf/2`
-    pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", t25::<78>)
             & c.prop(l, s, x, "min", t11::<0>) & c.prop(l, s, x, "max", t11::<0>)
@@ -16190,7 +15976,7 @@ mod validators {
                 )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/3`
-    pub(super) fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function", "field"])
             & c.prop(l, s, x, "function", t25::<59>) & c.prop(l, s, x, "field", t9::<8>)
@@ -16205,7 +15991,7 @@ mod validators {
                 )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/4`
-    pub(super) fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", t25::<79>)
             & c.prop(l, s, x, "distributions", t0::<62>)
@@ -16220,7 +16006,7 @@ mod validators {
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0`
-    pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -16236,11 +16022,11 @@ mod validators {
         )
     }
     /// `#/definitions/projection/properties/fit/oneOf/0`
-    pub(super) fn v693(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v693(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
     /// `#/definitions/legend/allOf/0`
-    pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "size" v14, "shape" v14, "fill" v14, "stroke" v14, "opacity" v14, "strokeDash" v14,
@@ -16269,7 +16055,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/legend/allOf/1`
-    pub(super) fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -16287,7 +16073,7 @@ mod validators {
         )
     }
     /// `#/definitions/encode`
-    pub(super) fn v716(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v716(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -16303,7 +16089,7 @@ mod validators {
         ok
     }
     /// `#/definitions/signalName`
-    pub(super) fn v719(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v719(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
         if c.quiet(|c| t28::<5>(i, l, c, &s.child("/not"))) {
@@ -16312,31 +16098,31 @@ mod validators {
         ok
     }
     /// `#/definitions/packTransform/properties/as/oneOf/0`
-    pub(super) fn v738(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v738(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 5u64) & c.max_items(l, s, x, 5u64)
             & c.items(l, s, x, 0usize, "/items", t11::<15>)
     }
     /// `#/definitions/partitionTransform/properties/as/oneOf/0`
-    pub(super) fn v739(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v739(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 6u64) & c.max_items(l, s, x, 6u64)
             & c.items(l, s, x, 0usize, "/items", t11::<15>)
     }
     /// `#/definitions/treeTransform/properties/as/oneOf/0`
-    pub(super) fn v740(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v740(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 4u64) & c.max_items(l, s, x, 4u64)
             & c.items(l, s, x, 0usize, "/items", t11::<15>)
     }
     /// `#/definitions/wordcloudTransform/properties/as/oneOf/0`
-    pub(super) fn v753(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v753(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 7u64) & c.max_items(l, s, x, 7u64)
             & c.items(l, s, x, 0usize, "/items", t11::<15>)
     }
     /// `#/definitions/projection/properties/rotate/oneOf/0`
-    pub(super) fn v757(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v757(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 2u64) & c.max_items(l, s, x, 3u64)
             & c.items(l, s, x, 0usize, "/items", t19::<7>)

@@ -18,7 +18,6 @@ const BASE0: &str = "file:///typify/x-rust-type.json";
 pub struct AllTheThings {
     pub path: Option<String>,
     pub option_marker: Option<()>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 /// `x-rust-type`: `{"crate":"std","version":"1.0.0","path":"std::path::PathBuf"}`
@@ -44,20 +43,21 @@ mod fast {
         contract[validators::v0], BASE0, "/$defs/AllTheThings"
     );
 }
-/// Validators: one function per distinct subschema.
+/// Validators: one function per distinct subschema. The module is
+/// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/x-rust-type.json";
+    pub const B0: &str = "file:///typify/x-rust-type.json";
     /// `#/$defs/AllTheThings`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "path", t0::<1>) & c.prop(l, s, x, "option_marker", t0::<0>)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/AllTheThings/properties/option_marker` and `#/$defs/AllTheThings/properties/path`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [
@@ -65,15 +65,15 @@ mod validators {
         (v5, "/$defs/PathBuf"),
     ];
     /// `#`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/$defs/OptionMarker`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/$defs/PathBuf`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
 }

@@ -48,3 +48,18 @@ fn a_merge_of_several_definitions_is_named_for_its_place() {
     assert!(!code.contains("PossibleErrors"), "{code}");
     assert!(code.contains("pub refined: Option<Refined>"), "{code}");
 }
+
+/// A namespaced member (`@typescript-eslint/naming-convention`) is named by
+/// its last segment; where two namespaces give one segment two different
+/// shapes, each is qualified by its namespace.
+#[test]
+fn a_namespaced_member_is_named_by_its_last_segment() {
+    let schema = r##"{"type": "object", "properties": {
+        "@typescript-eslint/naming-convention": {"type": "object", "properties": {"selector": {"type": "string"}}},
+        "vue/comma-dangle": {"type": "object", "properties": {"always": {"type": "boolean"}}},
+        "@typescript-eslint/comma-dangle": {"type": "object", "properties": {"never": {"type": "boolean"}}}}}"##;
+    let code = generated(schema);
+    assert!(code.contains("pub typescript_eslint_naming_convention: Option<NamingConvention>"), "{code}");
+    assert!(code.contains("pub vue_comma_dangle: Option<VueCommaDangle>"), "{code}");
+    assert!(code.contains("pub typescript_eslint_comma_dangle: Option<TypescriptEslintCommaDangle>"), "{code}");
+}

@@ -158,6 +158,12 @@ impl Planner<'_> {
                 format!("{qualifier}{base}")
             };
             let mut field_names = vec![base.clone(), qualified(parents.first().map_or("", String::as_str))];
+            // A namespaced member (`@typescript-eslint/naming-convention`,
+            // `scss/at-rule-no-unknown`) is named by its last segment first
+            // (`NamingConvention`); the namespace qualifies it when taken.
+            if let Some(last) = name.rsplit_once('/').and_then(|(_, last)| type_name(last)).filter(|l| *l != base) {
+                field_names.insert(0, last);
+            }
             if let Some(last) = parents.last().map(|p| qualified(p)).filter(|n| !field_names.contains(n)) {
                 field_names.push(last);
             }

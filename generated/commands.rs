@@ -1395,18 +1395,8 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T5[K])
     }
     const T5: [&str; 12] = [
-        "1.0",
-        "cli-flag",
-        "blocked-inspected",
-        "agent",
-        "context",
-        "approval",
-        "effect",
-        "snapshot",
-        "locks",
-        "diff",
-        "artifact",
-        "phase",
+        "1.0", "cli-flag", "blocked-inspected", "agent", "context", "approval", "effect",
+        "snapshot", "locks", "diff", "artifact", "phase",
     ];
     /// `#/properties/commandId`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1479,12 +1469,8 @@ mod validators {
         c.required(l, s, x, &[T6[K].0]) & c.prop(l, s, x, T6[K].1, T6[K].2)
     }
     const T6: [(&str, &str, rt::Check); 6] = [
-        ("id", "id", v15),
-        ("path", "path", v7),
-        ("ref", "ref", v7),
-        ("runId", "runId", v3),
-        ("mode", "mode", t7::<2>),
-        ("graceMs", "graceMs", v51),
+        ("id", "id", v15), ("path", "path", v7), ("ref", "ref", v7), ("runId", "runId", v3),
+        ("mode", "mode", t7::<2>), ("graceMs", "graceMs", v51),
     ];
     /// `#/oneOf/0/properties/payload/properties/spec`
     pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1526,10 +1512,7 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T7[K].0, T7[K].1])
     }
     const T7: [(&str, &str); 4] = [
-        ("native", "best-effort"),
-        ("once", "run"),
-        ("plan", "apply"),
-        ("steer", "follow-up"),
+        ("native", "best-effort"), ("once", "run"), ("plan", "apply"), ("steer", "follow-up"),
     ];
     /// `#/oneOf/0/properties/payload/properties/consent`
     pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1711,21 +1694,9 @@ mod validators {
         ok
     }
     const T2: [[rt::Check; 2]; 15] = [
-        [t9::<0>, v11],
-        [t9::<1>, t8::<0>],
-        [t9::<2>, t0::<0>],
-        [t9::<3>, v34],
-        [t9::<4>, t8::<1>],
-        [t9::<5>, v36],
-        [t9::<6>, v38],
-        [t9::<7>, v39],
-        [t9::<8>, v41],
-        [t9::<9>, t0::<1>],
-        [t9::<10>, v44],
-        [t9::<11>, v45],
-        [t9::<12>, t6::<4>],
-        [t9::<13>, t6::<5>],
-        [t9::<14>, v49],
+        [t9::<0>, v11], [t9::<1>, t8::<0>], [t9::<2>, t0::<0>], [t9::<3>, v34], [t9::<4>, t8::<1>],
+        [t9::<5>, v36], [t9::<6>, v38], [t9::<7>, v39], [t9::<8>, v41], [t9::<9>, t0::<1>],
+        [t9::<10>, v44], [t9::<11>, v45], [t9::<12>, t6::<4>], [t9::<13>, t6::<5>], [t9::<14>, v49],
     ];
     /// `#/oneOf/15`
     pub fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1813,21 +1784,8 @@ mod validators {
         c.const_str(l, s, i, T9[K])
     }
     const T9: [&str; 15] = [
-        "start",
-        "status",
-        "inspect",
-        "tail",
-        "pause",
-        "resume",
-        "cancel",
-        "approve",
-        "deny",
-        "retry",
-        "skip",
-        "run-tool",
-        "reconcile",
-        "shutdown",
-        "agent.send",
+        "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve", "deny",
+        "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send",
     ];
     /// `#/oneOf/15/properties/type`
     pub fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -299,8 +299,7 @@ mod validators {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [
-        (v2, "/$defs/Question"),
-        (v6, "/$defs/AnswerOption"),
+        (v2, "/$defs/Question"), (v6, "/$defs/AnswerOption"),
     ];
     /// `#/$defs/Question/properties/answerable`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

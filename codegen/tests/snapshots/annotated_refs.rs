@@ -207,9 +207,7 @@ mod validators {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 4] = [
-        (v1, "/definitions/Lint"),
-        (v4, "/definitions/rule"),
-        (v2, "/definitions/LintLevel"),
+        (v1, "/definitions/Lint"), (v4, "/definitions/rule"), (v2, "/definitions/LintLevel"),
         (v3, "/definitions/DetailedLint"),
     ];
     /// `#/definitions/rule/oneOf/2`

@@ -156,9 +156,7 @@ mod validators {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] = [
-        (v2, "/$defs/String"),
-        (t0::<0>, "/$defs/Option"),
-        (v3, "/$defs/Result"),
+        (v2, "/$defs/String"), (t0::<0>, "/$defs/Option"), (v3, "/$defs/Result"),
         (t0::<1>, "/$defs/Value"),
     ];
     /// `#/properties/type`

@@ -59,8 +59,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &[T0[K].3])
     }
     const T0: [(&str, &str, rt::Check, &str); 2] = [
-        ("a", "a", v3, "a"),
-        ("elements", "elements", v4, "elements"),
+        ("a", "a", v3, "a"), ("elements", "elements", v4, "elements"),
     ];
     /// `#/$defs/strictElement/properties/a`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

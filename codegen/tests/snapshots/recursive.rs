@@ -126,9 +126,7 @@ mod validators {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 3] = [
-        (v9, "/definitions/json"),
-        (v1, "/definitions/list"),
-        (v2, "/definitions/tree"),
+        (v9, "/definitions/json"), (v1, "/definitions/list"), (v2, "/definitions/tree"),
     ];
     /// `#/definitions/list/properties/head`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

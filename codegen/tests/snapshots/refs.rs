@@ -137,8 +137,7 @@ mod validators {
             & c.prop(l, s, x, T0[K].3, v14)
     }
     const T0: [(&str, &str, rt::Check, &str); 2] = [
-        ("amount", "amount", v7, "currency"),
-        ("street", "street", v14, "city"),
+        ("amount", "amount", v7, "currency"), ("street", "street", v14, "city"),
     ];
     /// `#/$defs/embedded`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -168,10 +167,7 @@ mod validators {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] = [
-        (v15, "/$defs/c%d"),
-        (v4, "/$defs/node"),
-        (v14, "/$defs/a~1b"),
-        (t0::<0>, "/$defs/money"),
+        (v15, "/$defs/c%d"), (v4, "/$defs/node"), (v14, "/$defs/a~1b"), (t0::<0>, "/$defs/money"),
     ];
     /// `#/$defs/money/properties/amount`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -141,8 +141,7 @@ mod validators {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 2] = [
-        (v8, "/definitions/ruleNumber"),
-        (v1, "/definitions/ruleString"),
+        (v8, "/definitions/ruleNumber"), (v1, "/definitions/ruleString"),
     ];
     /// `#/properties/key-spacing/oneOf/2`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -607,20 +607,14 @@ mod validators {
         c.required(l, s, x, &[T3[K].0]) & c.prop(l, s, x, T3[K].1, v24)
     }
     const T3: [(&str, &str); 4] = [
-        ("id", "id"),
-        ("path", "path"),
-        ("by", "by"),
-        ("a", "a"),
+        ("id", "id"), ("path", "path"), ("by", "by"), ("a", "a"),
     ];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/overlapping` and `#/properties/oneOrMany` (2 more).
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
     const T0: [[rt::Check; 2]; 4] = [
-        [t3::<0>, t3::<1>],
-        [v24, v25],
-        [v7, v8],
-        [v24, t5::<0>],
+        [t3::<0>, t3::<1>], [v24, v25], [v7, v8], [v24, t5::<0>],
     ];
     /// `#/properties/pick/anyOf/0`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -727,8 +721,7 @@ mod validators {
             & c.prop(l, s, x, T4[K].2, v39)
     }
     const T4: [(&str, rt::Check, &str); 2] = [
-        ("radius", t6::<3>, "radius"),
-        ("side", t6::<4>, "side"),
+        ("radius", t6::<3>, "radius"), ("side", t6::<4>, "side"),
     ];
     /// `#/properties/overlapping/anyOf/0/properties/id`
     pub fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -749,14 +742,7 @@ mod validators {
         c.const_str(l, s, i, T6[K])
     }
     const T6: [&str; 8] = [
-        "flow",
-        "babel",
-        "",
-        "circle",
-        "square",
-        "NL",
-        "created",
-        "deleted",
+        "flow", "babel", "", "circle", "square", "NL", "created", "deleted",
     ];
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/properties/conditional/if` and `#/properties/merged/allOf/1`.
     fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -768,8 +754,7 @@ mod validators {
         ok
     }
     const T7: [(&str, &str, rt::Check); 2] = [
-        ("country", "country", t6::<5>),
-        ("b", "b", v19),
+        ("country", "country", t6::<5>), ("b", "b", v19),
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/conditional/then` and `#/properties/conditional/else`.
     fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

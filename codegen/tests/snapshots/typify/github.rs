@@ -17840,68 +17840,49 @@ mod validators {
     }
     const T79: [(rt::Check, &str); 274] = [
         (t0::<0>, "/definitions/branch_protection_rule_event"),
-        (t4::<0>, "/definitions/check_run_event"),
-        (t0::<2>, "/definitions/check_suite_event"),
+        (t4::<0>, "/definitions/check_run_event"), (t0::<2>, "/definitions/check_suite_event"),
         (t8::<0>, "/definitions/code_scanning_alert_event"),
         (t11::<0>, "/definitions/commit_comment_event"),
-        (t11::<1>, "/definitions/content_reference_event"),
-        (v138, "/definitions/create$event"),
-        (v140, "/definitions/delete$event"),
-        (t2::<1>, "/definitions/deploy_key_event"),
+        (t11::<1>, "/definitions/content_reference_event"), (v138, "/definitions/create$event"),
+        (v140, "/definitions/delete$event"), (t2::<1>, "/definitions/deploy_key_event"),
         (t11::<2>, "/definitions/deployment_event"),
-        (t11::<3>, "/definitions/deployment_status_event"),
-        (v149, "/definitions/discussion_event"),
-        (t0::<3>, "/definitions/discussion_comment_event"),
-        (v169, "/definitions/fork$event"),
+        (t11::<3>, "/definitions/deployment_status_event"), (v149, "/definitions/discussion_event"),
+        (t0::<3>, "/definitions/discussion_comment_event"), (v169, "/definitions/fork$event"),
         (t11::<4>, "/definitions/github_app_authorization_event"),
-        (v171, "/definitions/gollum$event"),
-        (t13::<0>, "/definitions/installation_event"),
+        (v171, "/definitions/gollum$event"), (t13::<0>, "/definitions/installation_event"),
         (t2::<4>, "/definitions/installation_repositories_event"),
-        (t0::<4>, "/definitions/issue_comment_event"),
-        (v194, "/definitions/issues_event"),
+        (t0::<4>, "/definitions/issue_comment_event"), (v194, "/definitions/issues_event"),
         (t0::<5>, "/definitions/label_event"),
         (t13::<1>, "/definitions/marketplace_purchase_event"),
-        (t0::<6>, "/definitions/member_event"),
-        (t2::<6>, "/definitions/membership_event"),
-        (t11::<5>, "/definitions/meta_event"),
-        (t13::<2>, "/definitions/milestone_event"),
-        (t2::<9>, "/definitions/org_block_event"),
-        (t13::<3>, "/definitions/organization_event"),
-        (t2::<10>, "/definitions/package_event"),
-        (v250, "/definitions/page_build$event"),
-        (v253, "/definitions/ping$event"),
-        (t13::<4>, "/definitions/project_event"),
+        (t0::<6>, "/definitions/member_event"), (t2::<6>, "/definitions/membership_event"),
+        (t11::<5>, "/definitions/meta_event"), (t13::<2>, "/definitions/milestone_event"),
+        (t2::<9>, "/definitions/org_block_event"), (t13::<3>, "/definitions/organization_event"),
+        (t2::<10>, "/definitions/package_event"), (v250, "/definitions/page_build$event"),
+        (v253, "/definitions/ping$event"), (t13::<4>, "/definitions/project_event"),
         (t13::<5>, "/definitions/project_card_event"),
-        (t4::<1>, "/definitions/project_column_event"),
-        (v269, "/definitions/public$event"),
+        (t4::<1>, "/definitions/project_column_event"), (v269, "/definitions/public$event"),
         (v287, "/definitions/pull_request_event"),
         (t0::<7>, "/definitions/pull_request_review_event"),
         (t0::<8>, "/definitions/pull_request_review_comment_event"),
-        (v344, "/definitions/push$event"),
-        (v346, "/definitions/release_event"),
+        (v344, "/definitions/push$event"), (v346, "/definitions/release_event"),
         (v354, "/definitions/repository_event"),
         (t11::<6>, "/definitions/repository_dispatch_event"),
         (v363, "/definitions/repository_import$event"),
         (t0::<9>, "/definitions/repository_vulnerability_alert_event"),
         (t0::<10>, "/definitions/secret_scanning_alert_event"),
         (t4::<2>, "/definitions/security_advisory_event"),
-        (t8::<1>, "/definitions/sponsorship_event"),
-        (t2::<14>, "/definitions/star_event"),
-        (v390, "/definitions/status$event"),
-        (t13::<6>, "/definitions/team_event"),
-        (v405, "/definitions/team_add$event"),
-        (t11::<7>, "/definitions/watch_event"),
+        (t8::<1>, "/definitions/sponsorship_event"), (t2::<14>, "/definitions/star_event"),
+        (v390, "/definitions/status$event"), (t13::<6>, "/definitions/team_event"),
+        (v405, "/definitions/team_add$event"), (t11::<7>, "/definitions/watch_event"),
         (v407, "/definitions/workflow_dispatch$event"),
         (t0::<11>, "/definitions/workflow_job_event"),
-        (t2::<15>, "/definitions/workflow_run_event"),
-        (v220, "/definitions/team"),
+        (t2::<15>, "/definitions/workflow_run_event"), (v220, "/definitions/team"),
         (t16::<0>, "/definitions/pull_request$assigned"),
         (t17::<0>, "/definitions/pull_request$auto_merge_disabled"),
         (t17::<1>, "/definitions/pull_request$auto_merge_enabled"),
         (t17::<2>, "/definitions/pull_request$closed"),
         (t17::<3>, "/definitions/pull_request$converted_to_draft"),
-        (v305, "/definitions/pull_request$edited"),
-        (t18::<0>, "/definitions/pull_request$labeled"),
+        (v305, "/definitions/pull_request$edited"), (t18::<0>, "/definitions/pull_request$labeled"),
         (t17::<4>, "/definitions/pull_request$locked"),
         (t17::<5>, "/definitions/pull_request$opened"),
         (t17::<6>, "/definitions/pull_request$ready_for_review"),
@@ -17911,30 +17892,22 @@ mod validators {
         (v327, "/definitions/pull_request$synchronize"),
         (t16::<1>, "/definitions/pull_request$unassigned"),
         (t18::<1>, "/definitions/pull_request$unlabeled"),
-        (t17::<8>, "/definitions/pull_request$unlocked"),
-        (t1::<0>, "/definitions/user"),
-        (t7::<0>, "/definitions/check-run-pull-request"),
-        (v97, "/definitions/alert-instance"),
-        (v189, "/definitions/milestone"),
-        (t2::<8>, "/definitions/webhook-events"),
-        (v345, "/definitions/commit"),
-        (v348, "/definitions/release-asset"),
-        (v410, "/definitions/workflow-step"),
-        (t24::<0>, "/definitions/workflow-step-in_progress"),
+        (t17::<8>, "/definitions/pull_request$unlocked"), (t1::<0>, "/definitions/user"),
+        (t7::<0>, "/definitions/check-run-pull-request"), (v97, "/definitions/alert-instance"),
+        (v189, "/definitions/milestone"), (t2::<8>, "/definitions/webhook-events"),
+        (v345, "/definitions/commit"), (v348, "/definitions/release-asset"),
+        (v410, "/definitions/workflow-step"), (t24::<0>, "/definitions/workflow-step-in_progress"),
         (t26::<0>, "/definitions/branch_protection_rule$created"),
         (t26::<1>, "/definitions/branch_protection_rule$deleted"),
         (v426, "/definitions/branch_protection_rule$edited"),
         (t27::<0>, "/definitions/check_run$completed"),
         (t27::<1>, "/definitions/check_run$created"),
         (v429, "/definitions/check_run$requested_action"),
-        (t27::<2>, "/definitions/check_run$rerequested"),
-        (v82, "/definitions/app"),
-        (v81, "/definitions/check-run-deployment"),
-        (v80, "/definitions/repo-ref"),
+        (t27::<2>, "/definitions/check_run$rerequested"), (v82, "/definitions/app"),
+        (v81, "/definitions/check-run-deployment"), (v80, "/definitions/repo-ref"),
         (t28::<0>, "/definitions/check_suite$completed"),
         (t28::<1>, "/definitions/check_suite$requested"),
-        (t28::<2>, "/definitions/check_suite$rerequested"),
-        (v93, "/definitions/commit-simple"),
+        (t28::<2>, "/definitions/check_suite$rerequested"), (v93, "/definitions/commit-simple"),
         (v94, "/definitions/committer"),
         (t29::<0>, "/definitions/code_scanning_alert$appeared_in_branch"),
         (t29::<1>, "/definitions/code_scanning_alert$closed_by_user"),
@@ -17942,30 +17915,23 @@ mod validators {
         (t29::<3>, "/definitions/code_scanning_alert$fixed"),
         (t29::<4>, "/definitions/code_scanning_alert$reopened"),
         (t29::<5>, "/definitions/code_scanning_alert$reopened_by_user"),
-        (v446, "/definitions/commit_comment$created"),
-        (v135, "/definitions/author_association"),
-        (v447, "/definitions/content_reference$created"),
-        (v59, "/definitions/repository"),
-        (v66, "/definitions/installation-lite"),
-        (v67, "/definitions/organization"),
+        (v446, "/definitions/commit_comment$created"), (v135, "/definitions/author_association"),
+        (v447, "/definitions/content_reference$created"), (v59, "/definitions/repository"),
+        (v66, "/definitions/installation-lite"), (v67, "/definitions/organization"),
         (t30::<0>, "/definitions/deploy_key$created"),
-        (t30::<1>, "/definitions/deploy_key$deleted"),
-        (v450, "/definitions/deployment$created"),
+        (t30::<1>, "/definitions/deploy_key$deleted"), (v450, "/definitions/deployment$created"),
         (v451, "/definitions/deployment_status$created"),
         (v452, "/definitions/discussion$answered"),
         (t31::<0>, "/definitions/discussion$category_changed"),
         (t32::<0>, "/definitions/discussion$created"),
-        (t32::<1>, "/definitions/discussion$deleted"),
-        (v458, "/definitions/discussion$edited"),
-        (t33::<0>, "/definitions/discussion$labeled"),
-        (t32::<2>, "/definitions/discussion$locked"),
+        (t32::<1>, "/definitions/discussion$deleted"), (v458, "/definitions/discussion$edited"),
+        (t33::<0>, "/definitions/discussion$labeled"), (t32::<2>, "/definitions/discussion$locked"),
         (t32::<3>, "/definitions/discussion$pinned"),
         (t31::<1>, "/definitions/discussion$transferred"),
         (v465, "/definitions/discussion$unanswered"),
         (t33::<1>, "/definitions/discussion$unlabeled"),
         (t32::<4>, "/definitions/discussion$unlocked"),
-        (t32::<5>, "/definitions/discussion$unpinned"),
-        (v156, "/definitions/discussion"),
+        (t32::<5>, "/definitions/discussion$unpinned"), (v156, "/definitions/discussion"),
         (t34::<0>, "/definitions/discussion_comment$created"),
         (t34::<1>, "/definitions/discussion_comment$deleted"),
         (v473, "/definitions/discussion_comment$edited"),
@@ -17974,50 +17940,33 @@ mod validators {
         (t35::<1>, "/definitions/installation$deleted"),
         (t35::<2>, "/definitions/installation$new_permissions_accepted"),
         (t35::<3>, "/definitions/installation$suspend"),
-        (t35::<4>, "/definitions/installation$unsuspend"),
-        (v175, "/definitions/installation"),
+        (t35::<4>, "/definitions/installation$unsuspend"), (v175, "/definitions/installation"),
         (t36::<0>, "/definitions/installation_repositories$added"),
         (t36::<1>, "/definitions/installation_repositories$removed"),
         (t37::<0>, "/definitions/issue_comment$created"),
         (t37::<1>, "/definitions/issue_comment$deleted"),
-        (v490, "/definitions/issue_comment$edited"),
-        (v195, "/definitions/issue"),
-        (t38::<0>, "/definitions/issues$assigned"),
-        (t39::<0>, "/definitions/issues$closed"),
-        (t39::<1>, "/definitions/issues$deleted"),
-        (t40::<0>, "/definitions/issues$demilestoned"),
-        (v496, "/definitions/issues$edited"),
-        (t41::<0>, "/definitions/issues$labeled"),
-        (t39::<2>, "/definitions/issues$locked"),
-        (t40::<1>, "/definitions/issues$milestoned"),
-        (v501, "/definitions/issues$opened"),
-        (t39::<3>, "/definitions/issues$pinned"),
-        (t39::<4>, "/definitions/issues$reopened"),
-        (v504, "/definitions/issues$transferred"),
-        (t38::<1>, "/definitions/issues$unassigned"),
-        (t41::<1>, "/definitions/issues$unlabeled"),
-        (t39::<5>, "/definitions/issues$unlocked"),
-        (t39::<6>, "/definitions/issues$unpinned"),
-        (t42::<0>, "/definitions/label$created"),
-        (t42::<1>, "/definitions/label$deleted"),
+        (v490, "/definitions/issue_comment$edited"), (v195, "/definitions/issue"),
+        (t38::<0>, "/definitions/issues$assigned"), (t39::<0>, "/definitions/issues$closed"),
+        (t39::<1>, "/definitions/issues$deleted"), (t40::<0>, "/definitions/issues$demilestoned"),
+        (v496, "/definitions/issues$edited"), (t41::<0>, "/definitions/issues$labeled"),
+        (t39::<2>, "/definitions/issues$locked"), (t40::<1>, "/definitions/issues$milestoned"),
+        (v501, "/definitions/issues$opened"), (t39::<3>, "/definitions/issues$pinned"),
+        (t39::<4>, "/definitions/issues$reopened"), (v504, "/definitions/issues$transferred"),
+        (t38::<1>, "/definitions/issues$unassigned"), (t41::<1>, "/definitions/issues$unlabeled"),
+        (t39::<5>, "/definitions/issues$unlocked"), (t39::<6>, "/definitions/issues$unpinned"),
+        (t42::<0>, "/definitions/label$created"), (t42::<1>, "/definitions/label$deleted"),
         (v511, "/definitions/label$edited"),
         (t43::<0>, "/definitions/marketplace_purchase$cancelled"),
         (t43::<1>, "/definitions/marketplace_purchase$changed"),
         (t43::<2>, "/definitions/marketplace_purchase$pending_change"),
         (t43::<3>, "/definitions/marketplace_purchase$pending_change_cancelled"),
         (t43::<4>, "/definitions/marketplace_purchase$purchased"),
-        (v212, "/definitions/marketplace-purchase"),
-        (v522, "/definitions/member$added"),
-        (v523, "/definitions/member$edited"),
-        (v524, "/definitions/member$removed"),
-        (t44::<0>, "/definitions/membership$added"),
-        (t44::<1>, "/definitions/membership$removed"),
-        (v527, "/definitions/meta$deleted"),
-        (t45::<0>, "/definitions/milestone$closed"),
-        (t45::<1>, "/definitions/milestone$created"),
-        (t45::<2>, "/definitions/milestone$deleted"),
-        (v531, "/definitions/milestone$edited"),
-        (t45::<3>, "/definitions/milestone$opened"),
+        (v212, "/definitions/marketplace-purchase"), (v522, "/definitions/member$added"),
+        (v523, "/definitions/member$edited"), (v524, "/definitions/member$removed"),
+        (t44::<0>, "/definitions/membership$added"), (t44::<1>, "/definitions/membership$removed"),
+        (v527, "/definitions/meta$deleted"), (t45::<0>, "/definitions/milestone$closed"),
+        (t45::<1>, "/definitions/milestone$created"), (t45::<2>, "/definitions/milestone$deleted"),
+        (v531, "/definitions/milestone$edited"), (t45::<3>, "/definitions/milestone$opened"),
         (t46::<0>, "/definitions/org_block$blocked"),
         (t46::<1>, "/definitions/org_block$unblocked"),
         (t47::<0>, "/definitions/organization$deleted"),
@@ -18025,44 +17974,33 @@ mod validators {
         (v540, "/definitions/organization$member_invited"),
         (t47::<2>, "/definitions/organization$member_removed"),
         (t47::<3>, "/definitions/organization$renamed"),
-        (t48::<0>, "/definitions/package$published"),
-        (t48::<1>, "/definitions/package$updated"),
-        (t49::<0>, "/definitions/project$closed"),
-        (t49::<1>, "/definitions/project$created"),
-        (t49::<2>, "/definitions/project$deleted"),
-        (v553, "/definitions/project$edited"),
+        (t48::<0>, "/definitions/package$published"), (t48::<1>, "/definitions/package$updated"),
+        (t49::<0>, "/definitions/project$closed"), (t49::<1>, "/definitions/project$created"),
+        (t49::<2>, "/definitions/project$deleted"), (v553, "/definitions/project$edited"),
         (t49::<3>, "/definitions/project$reopened"),
         (t50::<0>, "/definitions/project_card$converted"),
         (t51::<0>, "/definitions/project_card$created"),
         (t51::<1>, "/definitions/project_card$deleted"),
         (t50::<1>, "/definitions/project_card$edited"),
-        (t50::<2>, "/definitions/project_card$moved"),
-        (v262, "/definitions/project-card"),
+        (t50::<2>, "/definitions/project_card$moved"), (v262, "/definitions/project-card"),
         (t52::<0>, "/definitions/project_column$created"),
         (t52::<1>, "/definitions/project_column$deleted"),
         (v564, "/definitions/project_column$edited"),
-        (t52::<2>, "/definitions/project_column$moved"),
-        (v290, "/definitions/pull-request"),
-        (t85::<6>, "/definitions/link"),
-        (v161, "/definitions/label"),
+        (t52::<2>, "/definitions/project_column$moved"), (v290, "/definitions/pull-request"),
+        (t85::<6>, "/definitions/link"), (v161, "/definitions/label"),
         (t53::<0>, "/definitions/pull_request_review$dismissed"),
         (v567, "/definitions/pull_request_review$edited"),
         (t53::<1>, "/definitions/pull_request_review$submitted"),
         (t54::<0>, "/definitions/pull_request_review_comment$created"),
         (t54::<1>, "/definitions/pull_request_review_comment$deleted"),
         (v572, "/definitions/pull_request_review_comment$edited"),
-        (t55::<0>, "/definitions/release$created"),
-        (t55::<1>, "/definitions/release$deleted"),
-        (v575, "/definitions/release$edited"),
-        (t55::<2>, "/definitions/release$prereleased"),
-        (t55::<3>, "/definitions/release$published"),
-        (t55::<4>, "/definitions/release$released"),
-        (t55::<5>, "/definitions/release$unpublished"),
-        (v347, "/definitions/release"),
+        (t55::<0>, "/definitions/release$created"), (t55::<1>, "/definitions/release$deleted"),
+        (v575, "/definitions/release$edited"), (t55::<2>, "/definitions/release$prereleased"),
+        (t55::<3>, "/definitions/release$published"), (t55::<4>, "/definitions/release$released"),
+        (t55::<5>, "/definitions/release$unpublished"), (v347, "/definitions/release"),
         (t56::<0>, "/definitions/repository$archived"),
         (t56::<1>, "/definitions/repository$created"),
-        (t56::<2>, "/definitions/repository$deleted"),
-        (t57::<0>, "/definitions/repository$edited"),
+        (t56::<2>, "/definitions/repository$deleted"), (t57::<0>, "/definitions/repository$edited"),
         (t56::<3>, "/definitions/repository$privatized"),
         (t56::<4>, "/definitions/repository$publicized"),
         (t57::<1>, "/definitions/repository$renamed"),
@@ -18085,33 +18023,22 @@ mod validators {
         (v617, "/definitions/sponsorship$pending_cancellation"),
         (v619, "/definitions/sponsorship$pending_tier_change"),
         (t62::<1>, "/definitions/sponsorship$tier_changed"),
-        (v385, "/definitions/sponsorship-tier"),
-        (t63::<0>, "/definitions/star$created"),
+        (v385, "/definitions/sponsorship-tier"), (t63::<0>, "/definitions/star$created"),
         (t63::<1>, "/definitions/star$deleted"),
         (t64::<0>, "/definitions/team$added_to_repository"),
-        (t64::<1>, "/definitions/team$created"),
-        (t64::<2>, "/definitions/team$deleted"),
-        (v629, "/definitions/team$edited"),
-        (t64::<3>, "/definitions/team$removed_from_repository"),
-        (t56::<6>, "/definitions/watch$started"),
-        (t65::<0>, "/definitions/workflow_job$completed"),
+        (t64::<1>, "/definitions/team$created"), (t64::<2>, "/definitions/team$deleted"),
+        (v629, "/definitions/team$edited"), (t64::<3>, "/definitions/team$removed_from_repository"),
+        (t56::<6>, "/definitions/watch$started"), (t65::<0>, "/definitions/workflow_job$completed"),
         (t65::<1>, "/definitions/workflow_job$queued"),
-        (t65::<2>, "/definitions/workflow_job$started"),
-        (t25::<1>, "/definitions/workflow-job"),
+        (t65::<2>, "/definitions/workflow_job$started"), (t25::<1>, "/definitions/workflow-job"),
         (t24::<1>, "/definitions/workflow-step-completed"),
         (t66::<0>, "/definitions/workflow_run$completed"),
-        (t66::<1>, "/definitions/workflow_run$requested"),
-        (v421, "/definitions/workflow-run"),
-        (v419, "/definitions/repository-lite"),
-        (v57, "/definitions/branch-protection-rule"),
-        (t1::<1>, "/definitions/github-org"),
-        (v192, "/definitions/issue-comment"),
-        (v242, "/definitions/membership"),
-        (v258, "/definitions/project"),
-        (v267, "/definitions/project-column"),
-        (v338, "/definitions/simple-pull-request"),
-        (v341, "/definitions/pull-request-review-comment"),
-        (v417, "/definitions/workflow"),
+        (t66::<1>, "/definitions/workflow_run$requested"), (v421, "/definitions/workflow-run"),
+        (v419, "/definitions/repository-lite"), (v57, "/definitions/branch-protection-rule"),
+        (t1::<1>, "/definitions/github-org"), (v192, "/definitions/issue-comment"),
+        (v242, "/definitions/membership"), (v258, "/definitions/project"),
+        (v267, "/definitions/project-column"), (v338, "/definitions/simple-pull-request"),
+        (v341, "/definitions/pull-request-review-comment"), (v417, "/definitions/workflow"),
         (v64, "/definitions/license"),
     ];
     /// `#`
@@ -18185,17 +18112,11 @@ mod validators {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None), (T0[K][2], None)], None)
     }
     const T0: [[rt::Check; 3]; 12] = [
-        [t79::<82>, t79::<83>, t79::<84>],
-        [v642, v644, v646],
-        [t79::<92>, t79::<93>, t79::<94>],
-        [t79::<127>, t79::<128>, t79::<129>],
-        [t79::<139>, t79::<140>, t79::<141>],
-        [t79::<159>, t79::<160>, t79::<161>],
-        [t79::<168>, t79::<169>, t79::<170>],
-        [t79::<206>, t79::<207>, t79::<208>],
-        [t79::<209>, t79::<210>, t79::<211>],
-        [t79::<230>, t79::<231>, t79::<232>],
-        [t79::<233>, t79::<234>, t79::<235>],
+        [t79::<82>, t79::<83>, t79::<84>], [v642, v644, v646], [t79::<92>, t79::<93>, t79::<94>],
+        [t79::<127>, t79::<128>, t79::<129>], [t79::<139>, t79::<140>, t79::<141>],
+        [t79::<159>, t79::<160>, t79::<161>], [t79::<168>, t79::<169>, t79::<170>],
+        [t79::<206>, t79::<207>, t79::<208>], [t79::<209>, t79::<210>, t79::<211>],
+        [t79::<230>, t79::<231>, t79::<232>], [t79::<233>, t79::<234>, t79::<235>],
         [t79::<255>, t79::<256>, t79::<257>],
     ];
     /// `#/definitions/branch-protection-rule`
@@ -18227,14 +18148,10 @@ mod validators {
             & c.enum_str(l, s, i, &[T80[K].0, T80[K].1, T80[K].2])
     }
     const T80: [(&str, &str, &str); 9] = [
-        ("off", "non_admins", "everyone"),
-        ("Bot", "User", "Organization"),
-        ("in_progress", "completed", "queued"),
-        ("queued", "in_progress", "completed"),
-        ("open", "dismissed", "fixed"),
-        ("open", "locked", "converting"),
-        ("open", "closed", "secret"),
-        ("success", "cancelled", "failure"),
+        ("off", "non_admins", "everyone"), ("Bot", "User", "Organization"),
+        ("in_progress", "completed", "queued"), ("queued", "in_progress", "completed"),
+        ("open", "dismissed", "fixed"), ("open", "locked", "converting"),
+        ("open", "closed", "secret"), ("success", "cancelled", "failure"),
         ("failure", "skipped", "success"),
     ];
     /// `#/definitions/repository`
@@ -18333,27 +18250,12 @@ mod validators {
         c.one_of(i, l, s, &[(T2[K][0], None), (T2[K][1], None)], None)
     }
     const T2: [[rt::Check; 2]; 21] = [
-        [v642, v644],
-        [t79::<109>, t79::<110>],
-        [t79::<73>, v646],
-        [v644, v642],
-        [t79::<137>, t79::<138>],
-        [t79::<76>, v646],
-        [t79::<171>, t79::<172>],
-        [t79::<55>, v225],
-        [t14::<0>, t15::<0>],
-        [t79::<179>, t79::<180>],
-        [t79::<186>, t79::<187>],
-        [t79::<73>, t79::<55>],
-        [t19::<0>, t20::<0>],
-        [t19::<1>, t20::<1>],
-        [t79::<247>, t79::<248>],
-        [t79::<260>, t79::<261>],
-        [t79::<273>, v646],
-        [v644, v646],
-        [t79::<89>, v646],
-        [t79::<78>, v646],
-        [v946, v646],
+        [v642, v644], [t79::<109>, t79::<110>], [t79::<73>, v646], [v644, v642],
+        [t79::<137>, t79::<138>], [t79::<76>, v646], [t79::<171>, t79::<172>], [t79::<55>, v225],
+        [t14::<0>, t15::<0>], [t79::<179>, t79::<180>], [t79::<186>, t79::<187>],
+        [t79::<73>, t79::<55>], [t19::<0>, t20::<0>], [t19::<1>, t20::<1>],
+        [t79::<247>, t79::<248>], [t79::<260>, t79::<261>], [t79::<273>, v646], [v644, v646],
+        [t79::<89>, v646], [t79::<78>, v646], [v946, v646],
     ];
     /// `#/definitions/license`
     pub fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18420,15 +18322,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &["from"])
     }
     const T3: [[rt::Check; 1]; 9] = [
-        [v643],
-        [t14::<1>],
-        [v659],
-        [v644],
-        [v642],
-        [v645],
-        [t83::<4>],
-        [t79::<246>],
-        [v404],
+        [v643], [t14::<1>], [v659], [v644], [v642], [v645], [t83::<4>], [t79::<246>], [v404],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/check_run_event` and `#/definitions/project_column_event` (1 more).
     pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18458,97 +18352,27 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     const T5: [[rt::Check; 3]; 3] = [
-        [t81::<0>, v644, t6::<0>],
-        [t80::<3>, v645, t6::<1>],
-        [t81::<0>, v644, t6::<2>],
+        [t81::<0>, v644, t6::<0>], [t80::<3>, v645, t6::<1>], [t81::<0>, v644, t6::<2>],
     ];
     /// Shared by 83 validators that differ only in the validators they call and the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
     pub fn t81<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T81[K]])
     }
     const T81: [&str; 83] = [
-        "completed",
-        "team",
-        "assigned",
-        "auto_merge_disabled",
-        "auto_merge_enabled",
-        "converted_to_draft",
-        "edited",
-        "labeled",
-        "opened",
-        "ready_for_review",
-        "reopened",
-        "review_request_removed",
-        "review_requested",
-        "synchronize",
-        "unassigned",
-        "unlabeled",
-        "unlocked",
-        "uploaded",
-        "queued",
-        "created",
-        "deleted",
-        "requested_action",
-        "rerequested",
-        "requested",
-        "appeared_in_branch",
-        "closed_by_user",
-        "reopened_by_user",
-        "answered",
-        "category_changed",
-        "pinned",
-        "transferred",
-        "unanswered",
-        "unpinned",
-        "revoked",
-        "new_permissions_accepted",
-        "suspend",
-        "unsuspend",
-        "added",
-        "removed",
-        "demilestoned",
-        "milestoned",
-        "cancelled",
-        "changed",
-        "pending_change",
-        "pending_change_cancelled",
-        "purchased",
-        "blocked",
-        "unblocked",
-        "member_added",
-        "member_invited",
-        "member_removed",
-        "renamed",
-        "published",
-        "updated",
-        "converted",
-        "moved",
-        "submitted",
-        "prereleased",
-        "released",
-        "unpublished",
-        "archived",
-        "privatized",
-        "publicized",
-        "unarchived",
-        "on-demand-test",
-        "create",
-        "dismiss",
-        "resolve",
-        "resolved",
-        "performed",
-        "withdrawn",
-        "pending_cancellation",
-        "pending_tier_change",
-        "tier_changed",
-        "added_to_repository",
-        "removed_from_repository",
-        "started",
-        "in_progress",
-        "dismissed",
-        "fixed",
-        "open",
-        "closed",
+        "completed", "team", "assigned", "auto_merge_disabled", "auto_merge_enabled",
+        "converted_to_draft", "edited", "labeled", "opened", "ready_for_review", "reopened",
+        "review_request_removed", "review_requested", "synchronize", "unassigned", "unlabeled",
+        "unlocked", "uploaded", "queued", "created", "deleted", "requested_action", "rerequested",
+        "requested", "appeared_in_branch", "closed_by_user", "reopened_by_user", "answered",
+        "category_changed", "pinned", "transferred", "unanswered", "unpinned", "revoked",
+        "new_permissions_accepted", "suspend", "unsuspend", "added", "removed", "demilestoned",
+        "milestoned", "cancelled", "changed", "pending_change", "pending_change_cancelled",
+        "purchased", "blocked", "unblocked", "member_added", "member_invited", "member_removed",
+        "renamed", "published", "updated", "converted", "moved", "submitted", "prereleased",
+        "released", "unpublished", "archived", "privatized", "publicized", "unarchived",
+        "on-demand-test", "create", "dismiss", "resolve", "resolved", "performed", "withdrawn",
+        "pending_cancellation", "pending_tier_change", "tier_changed", "added_to_repository",
+        "removed_from_repository", "started", "in_progress", "dismissed", "fixed", "open", "closed",
         "locked",
     ];
     /// `#/definitions/check_run$completed/properties/check_run/properties/conclusion`
@@ -18579,9 +18403,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
     const T6: [[rt::Check; 2]; 3] = [
-        [t80::<2>, v649],
-        [t80::<3>, v649],
-        [t81::<0>, v700],
+        [t80::<2>, v649], [t80::<3>, v649], [t81::<0>, v700],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18677,18 +18499,9 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T82[K].0, T82[K].1])
     }
     const T82: [(&str, &str); 13] = [
-        ("read", "write"),
-        ("tag", "branch"),
-        ("open", "converting"),
-        ("created", "edited"),
-        ("all", "selected"),
-        ("User", "Organization"),
-        ("open", "closed"),
-        ("write", "admin"),
-        ("team", "organization"),
-        ("json", "form"),
-        ("open", "dismissed"),
-        ("LEFT", "RIGHT"),
+        ("read", "write"), ("tag", "branch"), ("open", "converting"), ("created", "edited"),
+        ("all", "selected"), ("User", "Organization"), ("open", "closed"), ("write", "admin"),
+        ("team", "organization"), ("json", "form"), ("open", "dismissed"), ("LEFT", "RIGHT"),
         ("success", "failure"),
     ];
     /// `#/definitions/app/properties/events/items`
@@ -18791,13 +18604,9 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &[T83[K].2])
     }
     const T83: [(&str, rt::Check, &str); 7] = [
-        ("text", v644, "text"),
-        ("body", t3::<3>, "body"),
-        ("permission", t85::<2>, "permission"),
-        ("name", t3::<3>, "name"),
-        ("user", t79::<73>, "user"),
-        ("privacy_level", t3::<3>, "privacy_level"),
-        ("identifier", v644, "identifier"),
+        ("text", v644, "text"), ("body", t3::<3>, "body"), ("permission", t85::<2>, "permission"),
+        ("name", t3::<3>, "name"), ("user", t79::<73>, "user"),
+        ("privacy_level", t3::<3>, "privacy_level"), ("identifier", v644, "identifier"),
     ];
     /// `#/definitions/alert-instance/properties/location`
     pub fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18838,24 +18647,17 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T84[K])
     }
     const T84: [&str; 18] = [
-        "github",
-        "MDEyOk9yZ2FuaXphdGlvbjk5MTk=",
-        "GitHub",
-        "https://avatars.githubusercontent.com/u/9919?v=4",
-        "",
-        "https://api.github.com/users/github",
-        "https://github.com/github",
+        "github", "MDEyOk9yZ2FuaXphdGlvbjk5MTk=", "GitHub",
+        "https://avatars.githubusercontent.com/u/9919?v=4", "",
+        "https://api.github.com/users/github", "https://github.com/github",
         "https://api.github.com/users/github/followers",
         "https://api.github.com/users/github/following{/other_user}",
         "https://api.github.com/users/github/gists{/gist_id}",
         "https://api.github.com/users/github/starred{/owner}{/repo}",
         "https://api.github.com/users/github/subscriptions",
-        "https://api.github.com/users/github/orgs",
-        "https://api.github.com/users/github/repos",
+        "https://api.github.com/users/github/orgs", "https://api.github.com/users/github/repos",
         "https://api.github.com/users/github/events{/privacy}",
-        "https://api.github.com/users/github/received_events",
-        "Organization",
-        "*",
+        "https://api.github.com/users/github/received_events", "Organization", "*",
     ];
     /// Shared by 40 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items` (38 more).
     pub fn t10<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18863,46 +18665,17 @@ mod validators {
             & T10[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T10: [[rt::Check; 2]; 40] = [
-        [t79::<75>, t67::<0>],
-        [t79::<75>, t67::<1>],
-        [t79::<75>, t67::<2>],
-        [t79::<75>, t67::<3>],
-        [t79::<126>, t68::<0>],
-        [t79::<126>, v751],
-        [t79::<126>, t69::<0>],
-        [t79::<126>, t68::<1>],
-        [t79::<126>, t69::<1>],
-        [t79::<136>, t70::<0>],
-        [t79::<136>, t70::<1>],
-        [t79::<142>, v775],
-        [t79::<142>, t71::<0>],
-        [t79::<142>, t72::<0>],
-        [t79::<142>, t72::<1>],
-        [t79::<142>, t71::<1>],
-        [t79::<142>, t67::<3>],
-        [t79::<167>, t87::<1>],
-        [t79::<76>, t71::<0>],
-        [t79::<76>, t71::<1>],
-        [t79::<198>, t87::<2>],
-        [t79::<203>, v851],
-        [t79::<203>, v852],
-        [t79::<203>, v855],
-        [t79::<203>, v856],
-        [t79::<203>, v857],
-        [t79::<219>, t87::<3>],
-        [t79::<219>, t73::<0>],
-        [t79::<219>, t73::<1>],
-        [t79::<96>, t87::<4>],
-        [t79::<258>, t74::<0>],
-        [t79::<258>, v927],
-        [t79::<262>, t74::<1>],
-        [t79::<106>, v950],
-        [t79::<106>, t76::<0>],
-        [t79::<142>, t77::<0>],
-        [t79::<142>, t77::<1>],
-        [t79::<106>, t78::<0>],
-        [t79::<106>, t76::<1>],
-        [t79::<106>, t78::<1>],
+        [t79::<75>, t67::<0>], [t79::<75>, t67::<1>], [t79::<75>, t67::<2>], [t79::<75>, t67::<3>],
+        [t79::<126>, t68::<0>], [t79::<126>, v751], [t79::<126>, t69::<0>], [t79::<126>, t68::<1>],
+        [t79::<126>, t69::<1>], [t79::<136>, t70::<0>], [t79::<136>, t70::<1>], [t79::<142>, v775],
+        [t79::<142>, t71::<0>], [t79::<142>, t72::<0>], [t79::<142>, t72::<1>],
+        [t79::<142>, t71::<1>], [t79::<142>, t67::<3>], [t79::<167>, t87::<1>],
+        [t79::<76>, t71::<0>], [t79::<76>, t71::<1>], [t79::<198>, t87::<2>], [t79::<203>, v851],
+        [t79::<203>, v852], [t79::<203>, v855], [t79::<203>, v856], [t79::<203>, v857],
+        [t79::<219>, t87::<3>], [t79::<219>, t73::<0>], [t79::<219>, t73::<1>],
+        [t79::<96>, t87::<4>], [t79::<258>, t74::<0>], [t79::<258>, v927], [t79::<262>, t74::<1>],
+        [t79::<106>, v950], [t79::<106>, t76::<0>], [t79::<142>, t77::<0>], [t79::<142>, t77::<1>],
+        [t79::<106>, t78::<0>], [t79::<106>, t76::<1>], [t79::<106>, t78::<1>],
     ];
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule`
     pub fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18948,14 +18721,8 @@ mod validators {
         c.one_of(i, l, s, &[(T11[K][0], None)], None)
     }
     const T11: [[rt::Check; 1]; 8] = [
-        [t79::<103>],
-        [t79::<105>],
-        [t79::<111>],
-        [t79::<112>],
-        [t79::<130>],
-        [t79::<173>],
-        [t79::<229>],
-        [t79::<254>],
+        [t79::<103>], [t79::<105>], [t79::<111>], [t79::<112>], [t79::<130>], [t79::<173>],
+        [t79::<229>], [t79::<254>],
     ];
     /// `#/definitions/commit_comment$created/properties/comment`
     pub fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19112,18 +18879,12 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", &[T85[K].3])
     }
     const T85: [(&str, &str, rt::Check, &str); 13] = [
-        ("category", "category", t3::<2>, "category"),
-        ("body", "body", t3::<3>, "body"),
-        ("to", "to", t82::<7>, "to"),
-        ("message", "message", v645, "message"),
-        ("note", "note", t3::<3>, "note"),
-        ("column_id", "column_id", t3::<4>, "column_id"),
-        ("href", "href", v644, "href"),
-        ("repository", "repository", t85::<8>, "repository"),
-        ("name", "name", t3::<3>, "name"),
-        ("owner", "owner", t3::<6>, "owner"),
-        ("url", "url", v644, "url"),
-        ("tier", "tier", t3::<7>, "tier"),
+        ("category", "category", t3::<2>, "category"), ("body", "body", t3::<3>, "body"),
+        ("to", "to", t82::<7>, "to"), ("message", "message", v645, "message"),
+        ("note", "note", t3::<3>, "note"), ("column_id", "column_id", t3::<4>, "column_id"),
+        ("href", "href", v644, "href"), ("repository", "repository", t85::<8>, "repository"),
+        ("name", "name", t3::<3>, "name"), ("owner", "owner", t3::<6>, "owner"),
+        ("url", "url", v644, "url"), ("tier", "tier", t3::<7>, "tier"),
         ("permissions", "permissions", t3::<8>, "permissions"),
     ];
     /// `#/definitions/discussion`
@@ -19153,10 +18914,8 @@ mod validators {
                 )
     }
     const T86: [(&str, &str, &str, &str); 4] = [
-        ("title", "body", "title", "body"),
-        ("body", "title", "body", "title"),
-        ("name", "body", "name", "body"),
-        ("body", "name", "body", "name"),
+        ("title", "body", "title", "body"), ("body", "title", "body", "title"),
+        ("name", "body", "name", "body"), ("body", "name", "body", "name"),
     ];
     /// `#/definitions/label`
     pub fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19550,34 +19309,10 @@ mod validators {
         c.items(l, s, x, 0usize, "/items", T14[K][0])
     }
     const T14: [[rt::Check; 1]; 28] = [
-        [v232],
-        [v644],
-        [t79::<74>],
-        [v85],
-        [t79::<75>],
-        [t10::<0>],
-        [t10::<1>],
-        [t10::<2>],
-        [t10::<3>],
-        [v172],
-        [v179],
-        [t79::<205>],
-        [t79::<73>],
-        [v667],
-        [v248],
-        [t2::<11>],
-        [t79::<55>],
-        [t79::<78>],
-        [t79::<79>],
-        [v376],
-        [v377],
-        [t85::<10>],
-        [v379],
-        [v399],
-        [v398],
-        [t79::<80>],
-        [t7::<1>],
-        [v181],
+        [v232], [v644], [t79::<74>], [v85], [t79::<75>], [t10::<0>], [t10::<1>], [t10::<2>],
+        [t10::<3>], [v172], [v179], [t79::<205>], [t79::<73>], [v667], [v248], [t2::<11>],
+        [t79::<55>], [t79::<78>], [t79::<79>], [v376], [v377], [t85::<10>], [v379], [v399], [v398],
+        [t79::<80>], [t7::<1>], [v181],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/webhook-events/oneOf/1` and `#/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps`.
     pub fn t15<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19921,15 +19656,9 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS86)
     }
     const T17: [[rt::Check; 2]; 9] = [
-        [t81::<3>, t79::<203>],
-        [t81::<4>, t79::<203>],
-        [t81::<81>, t10::<21>],
-        [t81::<5>, t10::<22>],
-        [t81::<82>, t79::<203>],
-        [t81::<8>, t10::<23>],
-        [t81::<9>, t10::<24>],
-        [t81::<10>, t10::<25>],
-        [t81::<16>, t79::<203>],
+        [t81::<3>, t79::<203>], [t81::<4>, t79::<203>], [t81::<81>, t10::<21>],
+        [t81::<5>, t10::<22>], [t81::<82>, t79::<203>], [t81::<8>, t10::<23>],
+        [t81::<9>, t10::<24>], [t81::<10>, t10::<25>], [t81::<16>, t79::<203>],
     ];
     /// `#/definitions/pull_request$edited`
     pub fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20529,8 +20258,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS129)
     }
     const T24: [[rt::Check; 3]; 2] = [
-        [t81::<77>, v646, v646],
-        [t81::<0>, t80::<8>, v644],
+        [t81::<77>, v646, v646], [t81::<0>, t80::<8>, v644],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/workflow_job$queued/properties/workflow_job` and `#/definitions/workflow-job`.
     pub fn t25<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20547,8 +20275,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS131)
     }
     const T25: [[rt::Check; 4]; 2] = [
-        [t81::<18>, t14::<25>, v646, v646],
-        [t80::<3>, v948, v678, v645],
+        [t81::<18>, t14::<25>, v646, v646], [t80::<3>, v948, v678, v645],
     ];
     /// `#/definitions/workflow`
     pub fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20635,9 +20362,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
     }
     const T27: [[rt::Check; 2]; 3] = [
-        [t81::<0>, t5::<0>],
-        [t81::<19>, t5::<1>],
-        [t81::<22>, t5::<2>],
+        [t81::<0>, t5::<0>], [t81::<19>, t5::<1>], [t81::<22>, t5::<2>],
     ];
     /// `#/definitions/check_run$requested_action`
     pub fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20676,12 +20401,9 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS143)
     }
     const T29: [[rt::Check; 3]; 6] = [
-        [t81::<24>, t9::<0>, t79::<265>],
-        [t81::<25>, t9::<1>, t79::<73>],
-        [t81::<19>, t9::<2>, t79::<265>],
-        [t81::<79>, v128, t79::<265>],
-        [t81::<10>, t9::<3>, t79::<265>],
-        [t81::<26>, t9::<4>, t79::<73>],
+        [t81::<24>, t9::<0>, t79::<265>], [t81::<25>, t9::<1>, t79::<73>],
+        [t81::<19>, t9::<2>, t79::<265>], [t81::<79>, v128, t79::<265>],
+        [t81::<10>, t9::<3>, t79::<265>], [t81::<26>, t9::<4>, t79::<73>],
     ];
     /// `#/definitions/commit_comment$created`
     pub fn v446(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20779,12 +20501,8 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS156)
     }
     const T32: [[rt::Check; 2]; 6] = [
-        [t81::<19>, t10::<5>],
-        [t81::<20>, t79::<126>],
-        [t81::<82>, t10::<6>],
-        [t81::<29>, t79::<126>],
-        [t81::<16>, t10::<8>],
-        [t81::<32>, t79::<126>],
+        [t81::<19>, t10::<5>], [t81::<20>, t79::<126>], [t81::<82>, t10::<6>],
+        [t81::<29>, t79::<126>], [t81::<16>, t10::<8>], [t81::<32>, t79::<126>],
     ];
     /// `#/definitions/discussion$edited`
     pub fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20874,11 +20592,8 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS165)
     }
     const T35: [[rt::Check; 3]; 5] = [
-        [t81::<19>, t79::<136>, t79::<73>],
-        [t81::<20>, t79::<136>, v646],
-        [t81::<34>, t79::<136>, v646],
-        [t81::<35>, t10::<9>, v646],
-        [t81::<36>, t10::<10>, v646],
+        [t81::<19>, t79::<136>, t79::<73>], [t81::<20>, t79::<136>, v646],
+        [t81::<34>, t79::<136>, v646], [t81::<35>, t10::<9>, v646], [t81::<36>, t10::<10>, v646],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T36` each), such as `#/definitions/installation_repositories$added` and `#/definitions/installation_repositories$removed`.
     pub fn t36<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20893,8 +20608,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS166)
     }
     const T36: [[rt::Check; 3]; 2] = [
-        [t81::<37>, t14::<27>, t75::<0>],
-        [t81::<38>, t75::<1>, t14::<27>],
+        [t81::<37>, t14::<27>, t75::<0>], [t81::<38>, t75::<1>, t14::<27>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T37` each), such as `#/definitions/issue_comment$created` and `#/definitions/issue_comment$deleted`.
     pub fn t37<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20946,12 +20660,8 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS172)
     }
     const T39: [[rt::Check; 2]; 7] = [
-        [t81::<81>, t10::<12>],
-        [t81::<20>, t79::<142>],
-        [t81::<82>, t10::<35>],
-        [t81::<29>, t79::<142>],
-        [t81::<10>, t10::<16>],
-        [t81::<16>, t10::<36>],
+        [t81::<81>, t10::<12>], [t81::<20>, t79::<142>], [t81::<82>, t10::<35>],
+        [t81::<29>, t79::<142>], [t81::<10>, t10::<16>], [t81::<16>, t10::<36>],
         [t81::<32>, t79::<142>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T40` each), such as `#/definitions/issues$demilestoned` and `#/definitions/issues$milestoned`.
@@ -21049,11 +20759,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS182)
     }
     const T43: [[rt::Check; 1]; 5] = [
-        [t81::<41>],
-        [t81::<42>],
-        [t81::<43>],
-        [t81::<44>],
-        [t81::<45>],
+        [t81::<41>], [t81::<42>], [t81::<43>], [t81::<44>], [t81::<45>],
     ];
     /// `#/definitions/member$added`
     pub fn v522(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21097,8 +20803,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS188)
     }
     const T44: [[rt::Check; 3]; 2] = [
-        [t81::<37>, t81::<1>, t79::<55>],
-        [t81::<38>, t82::<8>, t2::<7>],
+        [t81::<37>, t81::<1>, t79::<55>], [t81::<38>, t82::<8>, t2::<7>],
     ];
     /// `#/definitions/meta$deleted`
     pub fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21122,9 +20827,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS190)
     }
     const T45: [[rt::Check; 2]; 4] = [
-        [t81::<81>, t10::<18>],
-        [t81::<19>, t10::<19>],
-        [t81::<20>, t79::<76>],
+        [t81::<81>, t10::<18>], [t81::<19>, t10::<19>], [t81::<20>, t79::<76>],
         [t81::<8>, t10::<19>],
     ];
     /// `#/definitions/milestone$edited`
@@ -21160,10 +20863,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS196)
     }
     const T47: [[rt::Check; 1]; 4] = [
-        [t81::<20>],
-        [t81::<48>],
-        [t81::<50>],
-        [t81::<51>],
+        [t81::<20>], [t81::<48>], [t81::<50>], [t81::<51>],
     ];
     /// `#/definitions/organization$member_invited`
     pub fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21199,10 +20899,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS200)
     }
     const T49: [[rt::Check; 1]; 4] = [
-        [t81::<81>],
-        [t81::<19>],
-        [t81::<20>],
-        [t81::<10>],
+        [t81::<81>], [t81::<19>], [t81::<20>], [t81::<10>],
     ];
     /// `#/definitions/project$edited`
     pub fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21229,8 +20926,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS204)
     }
     const T50: [[rt::Check; 3]; 3] = [
-        [t81::<54>, t85::<4>, t79::<198>],
-        [t81::<6>, t85::<4>, t79::<198>],
+        [t81::<54>, t85::<4>, t79::<198>], [t81::<6>, t85::<4>, t79::<198>],
         [t81::<55>, t85::<5>, t10::<20>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T51` each), such as `#/definitions/project_card$created` and `#/definitions/project_card$deleted`.
@@ -21333,12 +21029,8 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS219)
     }
     const T55: [[rt::Check; 2]; 6] = [
-        [t81::<19>, t79::<219>],
-        [t81::<20>, t79::<219>],
-        [t81::<57>, t10::<26>],
-        [t81::<52>, t10::<27>],
-        [t81::<58>, t79::<219>],
-        [t81::<59>, t10::<28>],
+        [t81::<19>, t79::<219>], [t81::<20>, t79::<219>], [t81::<57>, t10::<26>],
+        [t81::<52>, t10::<27>], [t81::<58>, t79::<219>], [t81::<59>, t10::<28>],
     ];
     /// `#/definitions/release$edited`
     pub fn v575(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21364,12 +21056,8 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS222)
     }
     const T56: [[rt::Check; 2]; 7] = [
-        [t81::<60>, t10::<37>],
-        [t81::<19>, t79::<106>],
-        [t81::<20>, t79::<106>],
-        [t81::<61>, t10::<38>],
-        [t81::<62>, t10::<34>],
-        [t81::<63>, t10::<39>],
+        [t81::<60>, t10::<37>], [t81::<19>, t79::<106>], [t81::<20>, t79::<106>],
+        [t81::<61>, t10::<38>], [t81::<62>, t10::<34>], [t81::<63>, t10::<39>],
         [t81::<76>, t79::<106>],
     ];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T57` each), such as `#/definitions/repository$edited` and `#/definitions/repository$renamed` (1 more).
@@ -21385,9 +21073,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS223)
     }
     const T57: [[rt::Check; 2]; 3] = [
-        [t81::<6>, v355],
-        [t81::<51>, t85::<7>],
-        [t81::<30>, t85::<9>],
+        [t81::<6>, v355], [t81::<51>, t85::<7>], [t81::<30>, t85::<9>],
     ];
     /// `#/definitions/repository_dispatch$on-demand-test`
     pub fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21411,9 +21097,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS226)
     }
     const T58: [[rt::Check; 2]; 3] = [
-        [t81::<65>, v366],
-        [t81::<66>, v367],
-        [t81::<67>, v368],
+        [t81::<65>, v366], [t81::<66>, v367], [t81::<67>, v368],
     ];
     /// `#/definitions/secret_scanning_alert$created`
     pub fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21453,10 +21137,7 @@ mod validators {
                 )
     }
     const T60: [[rt::Check; 2]; 4] = [
-        [t81::<69>, t23::<0>],
-        [t81::<52>, t23::<0>],
-        [t81::<53>, t23::<0>],
-        [t81::<70>, t23::<1>],
+        [t81::<69>, t23::<0>], [t81::<52>, t23::<0>], [t81::<53>, t23::<0>], [t81::<70>, t23::<1>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T61` each), such as `#/definitions/sponsorship$cancelled` and `#/definitions/sponsorship$created`.
     pub fn t61<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21535,10 +21216,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS232)
     }
     const T64: [[rt::Check; 1]; 4] = [
-        [t81::<74>],
-        [t81::<19>],
-        [t81::<20>],
-        [t81::<75>],
+        [t81::<74>], [t81::<19>], [t81::<20>], [t81::<75>],
     ];
     /// `#/definitions/team$edited`
     pub fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21563,9 +21241,7 @@ mod validators {
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS236)
     }
     const T65: [[rt::Check; 2]; 3] = [
-        [t81::<0>, t10::<30>],
-        [t81::<18>, t25::<0>],
-        [t81::<76>, t10::<31>],
+        [t81::<0>, t10::<30>], [t81::<18>, t25::<0>], [t81::<76>, t10::<31>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T66` each), such as `#/definitions/workflow_run$completed` and `#/definitions/workflow_run$requested`.
     pub fn t66<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21630,11 +21306,8 @@ mod validators {
         c.required(l, s, x, &[T87[K].0]) & c.prop(l, s, x, T87[K].1, T87[K].2)
     }
     const T87: [(&str, &str, rt::Check); 5] = [
-        ("is_answerable", "is_answerable", v661),
-        ("next_billing_date", "next_billing_date", v644),
-        ("after_id", "after_id", v668),
-        ("prerelease", "prerelease", v661),
-        ("date", "date", v644),
+        ("is_answerable", "is_answerable", v661), ("next_billing_date", "next_billing_date", v644),
+        ("after_id", "after_id", v668), ("prerelease", "prerelease", v661), ("date", "date", v644),
     ];
     /// `#/definitions/discussion/properties/category`
     pub fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21709,10 +21382,7 @@ mod validators {
         c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", T67[K][0])
     }
     const T67: [[rt::Check; 1]; 4] = [
-        [t81::<78>],
-        [t82::<10>],
-        [t81::<79>],
-        [t81::<80>],
+        [t81::<78>], [t82::<10>], [t81::<79>], [t81::<80>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T68` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1` and `#/definitions/discussion$unanswered/properties/discussion/allOf/1`.
     fn t68<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -342,14 +342,8 @@ mod validators {
         c.prop(l, s, x, T4[K].0, T4[K].1)
     }
     const T4: [(&str, rt::Check); 8] = [
-        ("result", v31),
-        ("action", v11),
-        ("email", v29),
-        ("suspended_by", v15),
-        ("bar", v31),
-        ("baz", v31),
-        ("y", v30),
-        ("foo", v31),
+        ("result", v31), ("action", v11), ("email", v29), ("suspended_by", v15), ("bar", v31),
+        ("baz", v31), ("y", v30), ("foo", v31),
     ];
     /// `#/definitions/but-not-that`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -397,9 +391,7 @@ mod validators {
         ok
     }
     const T5: [(&str, rt::Check); 4] = [
-        ("pattern", t1::<0>),
-        ("patterns", t1::<1>),
-        ("pattern-either", t1::<2>),
+        ("pattern", t1::<0>), ("patterns", t1::<1>), ("pattern-either", t1::<2>),
         ("pattern-regex", t1::<3>),
     ];
     /// `#/definitions/weird-enum`
@@ -436,11 +428,7 @@ mod validators {
         T0[K][0](i, l, c, &s.child("/allOf/0")) & T0[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T0: [[rt::Check; 2]; 6] = [
-        [v38, v39],
-        [t8::<1>, t10::<0>],
-        [t8::<3>, t10::<1>],
-        [v52, v39],
-        [v53, v54],
+        [v38, v39], [t8::<1>, t10::<0>], [t8::<3>, t10::<1>], [v52, v39], [v53, v54],
         [t3::<0>, v56],
     ];
     /// `#/definitions/unsatisfiable-3-a/properties/action`
@@ -503,8 +491,7 @@ mod validators {
         T8[K].0(i, l, c, &s.reference("/$ref", B0, T8[K].1))
     }
     const T8: [(rt::Check, &str); 5] = [
-        (t4::<2>, "/definitions/pickingone-user"),
-        (t4::<1>, "/definitions/unsatisfiable-3-a"),
+        (t4::<2>, "/definitions/pickingone-user"), (t4::<1>, "/definitions/unsatisfiable-3-a"),
         (t6::<1>, "/definitions/unsatisfiable-3-c"),
         (t4::<3>, "/definitions/pickingone-installation"),
         (t6::<0>, "/definitions/unsatisfiable-3-b"),
@@ -530,13 +517,7 @@ mod validators {
         ok
     }
     const T9: [&str; 7] = [
-        "that",
-        "b",
-        "c",
-        "patterns",
-        "pattern-either",
-        "pattern-regex",
-        "pattern",
+        "that", "b", "c", "patterns", "pattern-either", "pattern-regex", "pattern",
     ];
     /// `#/definitions/trim-fat/not`
     pub fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -547,9 +528,7 @@ mod validators {
         c.any_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
     const T1: [[rt::Check; 3]; 4] = [
-        [t9::<3>, t9::<4>, t9::<5>],
-        [t9::<6>, t9::<4>, t9::<5>],
-        [t9::<6>, t9::<3>, t9::<5>],
+        [t9::<3>, t9::<4>, t9::<5>], [t9::<6>, t9::<4>, t9::<5>], [t9::<6>, t9::<3>, t9::<5>],
         [t9::<6>, t9::<3>, t9::<4>],
     ];
     /// `#/definitions/unsatisfiable-2/allOf/0`
@@ -570,8 +549,7 @@ mod validators {
         c.required(l, s, x, &[T10[K].0]) & c.prop(l, s, x, T10[K].1, T10[K].2)
     }
     const T10: [(&str, &str, rt::Check); 2] = [
-        ("action", "action", t8::<4>),
-        ("suspended_by", "suspended_by", t8::<0>),
+        ("action", "action", t8::<4>), ("suspended_by", "suspended_by", t8::<0>),
     ];
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
     pub fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -489,14 +489,9 @@ mod validators {
         c.required(l, s, x, &[T2[K].0]) & c.prop(l, s, x, T2[K].1, T2[K].2)
     }
     const T2: [(&str, &str, rt::Check); 8] = [
-        ("data", "data", v24),
-        ("maybe", "maybe", v24),
-        ("items", "items", t1::<0>),
-        ("text", "text", v24),
-        ("message", "message", v24),
-        ("pointer", "pointer", v24),
-        ("cleanup", "cleanup", v26),
-        ("keyword_map", "keyword_map", v32),
+        ("data", "data", v24), ("maybe", "maybe", v24), ("items", "items", t1::<0>),
+        ("text", "text", v24), ("message", "message", v24), ("pointer", "pointer", v24),
+        ("cleanup", "cleanup", v26), ("keyword_map", "keyword_map", v32),
     ];
     /// `#/definitions/TypeWithOptionField`
     pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -612,8 +607,7 @@ mod validators {
         T4[K].0(i, l, c, &s.reference("/$ref", B0, T4[K].1))
     }
     const T4: [(rt::Check, &str); 2] = [
-        (v10, "/definitions/TypeWithOptionField"),
-        (t2::<0>, "/definitions/Box"),
+        (v10, "/definitions/TypeWithOptionField"), (t2::<0>, "/definitions/Box"),
     ];
     /// `#`
     pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -93,8 +93,7 @@ mod validators {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [
-        (v5, "/definitions/HandGeneratedType"),
-        (v6, "/definitions/TypeThatNeedsMoreDerives"),
+        (v5, "/definitions/HandGeneratedType"), (v6, "/definitions/TypeThatNeedsMoreDerives"),
     ];
     /// `#/definitions/HandGeneratedType`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -454,9 +454,7 @@ mod validators {
             & c.prop(l, s, x, T6[K].2, v12)
     }
     const T6: [(&str, rt::Check, &str); 4] = [
-        ("bark", v39, "bark"),
-        ("purr", v40, "purr"),
-        ("help", t8::<1>, "help"),
+        ("bark", v39, "bark"), ("purr", v40, "purr"), ("help", t8::<1>, "help"),
         ("float", t7::<2>, "float"),
     ];
     /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/definitions/commented-variants/oneOf/0` and `#/definitions/commented-variants/oneOf/1` (1 more).

@@ -61,8 +61,7 @@ mod validators {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [
-        (v4, "/$defs/OptionMarker"),
-        (v5, "/$defs/PathBuf"),
+        (v4, "/$defs/OptionMarker"), (v5, "/$defs/PathBuf"),
     ];
     /// `#`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

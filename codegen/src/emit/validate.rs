@@ -770,12 +770,15 @@ impl<'a> Validators<'a> {
             let mut pattern_checks = Vec::new();
             for (src, p) in &patterns {
                 let re = self.pattern(src);
-                let call = self.call(id, *p, scope, quote!(v), quote!(&l.key(key)), None);
-                if track_match {
-                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re, &mut ok) { matched = true; ok &= #call; }));
-                } else {
-                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re, &mut ok) { ok &= #call; }));
-                }
+                let rel = self.ir.relative_pointer(id, *p);
+                let path = self.child_path(*p, quote!(s), &rel);
+                // A long pattern on the call's line would leave prettyplease
+                // only the `::<K>` of a shared body to break (`t3::<` / `14,`
+                // / `>(v, …)`): such a path is bound first.
+                let (bind, path) = if rel.len() > LONG_PATTERN_PATH { (quote!(let at = #path;), quote!(at)) } else { (quote!(), path) };
+                let call = self.call_with_path(*p, scope, quote!(v), quote!(&l.key(key)), path, None);
+                let seen = if track_match { quote!(matched = true;) } else { quote!() };
+                pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re, &mut ok) { #seen #bind ok &= #call; }));
             }
             let additional = match additional_checks {
                 Some(a) if matches!(self.ir.nodes[a].body, Body::Bool(false)) => {
@@ -1033,6 +1036,11 @@ enum MemberKind {
     /// Any other: `Ctx::prop`, or a row of `rt::props!`.
     Plain,
 }
+
+/// The longest `patternProperties` path a member's call is written with
+/// in place: `ok &= t12::<34>(v, &l.key(key), c, &s.child("…"));` then
+/// fits prettyplease's line inside the member loop.
+const LONG_PATTERN_PATH: usize = 24;
 
 /// Objects naming at least this many members (all plain) check them from
 /// one table (`Ctx::props`); fewer stay a chain of `c.prop` calls, which the

@@ -54,13 +54,8 @@ mod validators {
             let mut matched = false;
             if c.key_matches(l, s, key, &RE0, &mut ok) {
                 matched = true;
-                ok
-                    &= v2(
-                        v,
-                        &l.key(key),
-                        c,
-                        &s.child("/patternProperties/^[a-zA-Z_]\\w*$"),
-                    );
+                let at = s.child("/patternProperties/^[a-zA-Z_]\\w*$");
+                ok &= v2(v, &l.key(key), c, &at);
             }
             if !matched {
                 ok &= c.unexpected_member(l, s, "additionalProperties", key);

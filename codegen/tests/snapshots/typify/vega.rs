@@ -14932,15 +14932,8 @@ mod validators {
             let mut matched = matches!(key.as_str(), "name" | "interactive" | "style");
             if c.key_matches(l, s, key, &RE1, &mut ok) {
                 matched = true;
-                ok
-                    &= t19::<
-                        125,
-                    >(
-                        v,
-                        &l.key(key),
-                        c,
-                        &s.child("/patternProperties/^(?!interactive|name|style).+$"),
-                    );
+                let at = s.child("/patternProperties/^(?!interactive|name|style).+$");
+                ok &= t19::<125>(v, &l.key(key), c, &at);
             }
             if !matched {
                 ok &= c.unexpected_member(l, s, "additionalProperties", key);
@@ -14989,15 +14982,8 @@ mod validators {
             let mut matched = false;
             if c.key_matches(l, s, key, &RE1, &mut ok) {
                 matched = true;
-                ok
-                    &= t19::<
-                        125,
-                    >(
-                        v,
-                        &l.key(key),
-                        c,
-                        &s.child("/patternProperties/^(?!interactive|name|style).+$"),
-                    );
+                let at = s.child("/patternProperties/^(?!interactive|name|style).+$");
+                ok &= t19::<125>(v, &l.key(key), c, &at);
             }
             if !matched {
                 ok &= c.unexpected_member(l, s, "additionalProperties", key);

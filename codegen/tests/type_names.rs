@@ -63,3 +63,19 @@ fn a_namespaced_member_is_named_by_its_last_segment() {
     assert!(code.contains("pub vue_comma_dangle: Option<VueCommaDangle>"), "{code}");
     assert!(code.contains("pub typescript_eslint_comma_dangle: Option<TypescriptEslintCommaDangle>"), "{code}");
 }
+
+/// Branches that require the same member, each referring to a definition
+/// of its own, are named by those definitions, not by their place.
+#[test]
+fn branches_are_named_by_the_definitions_their_member_refers_to() {
+    let schema = r##"{"type": "object", "properties": {"color": {"oneOf": [
+        {"type": "object", "properties": {"value": {"$ref": "#/$defs/linearGradient"}}, "required": ["value"], "additionalProperties": false},
+        {"type": "object", "properties": {"value": {"$ref": "#/$defs/radialGradient"}}, "required": ["value"], "additionalProperties": false}]}},
+      "$defs": {
+        "linearGradient": {"type": "object", "properties": {"x1": {"type": "number"}}, "required": ["x1"]},
+        "radialGradient": {"type": "object", "properties": {"r1": {"type": "number"}}, "required": ["r1"]}}}"##;
+    let code = generated(schema);
+    assert!(code.contains("    LinearGradient { value: LinearGradient },"), "{code}");
+    assert!(code.contains("    RadialGradient { value: RadialGradient },"), "{code}");
+    assert!(!code.contains("Variant0"), "{code}");
+}

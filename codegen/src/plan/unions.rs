@@ -316,8 +316,9 @@ impl Planner<'_> {
     }
 
     /// Variant names for `branches` from a member each requires and
-    /// restricts to at most three strings (`const` or `enum`), when the
-    /// names they give are present and distinct: the values, joined by `Or`.
+    /// restricts to at most three strings (`const` or `enum`), or gives as a
+    /// reference to a definition, when the names they give are present and
+    /// distinct: the values, joined by `Or`, or the definition's name.
     fn names_by_member_values(&self, branches: &[NodeId]) -> Option<Vec<String>> {
         let first = self.expand(&[*branches.first()?]);
         let members: Vec<String> = first.iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.object.required.iter().cloned()).collect();
@@ -326,9 +327,17 @@ impl Planner<'_> {
             for b in branches {
                 let expanded = self.expand(&[*b]);
                 let required = expanded.iter().filter_map(|n| self.ir.keywords(*n)).any(|k| k.object.required.contains(&member));
-                // A few values make a name; a long list would not.
-                let Some(values) = self.member_values(&expanded, &member).filter(|v| required && v.len() <= 3) else { continue 'next };
-                let Some(name) = type_name(&values.join(" or ")) else { continue 'next };
+                if !required {
+                    continue 'next;
+                }
+                // A few values make a name; a long list would not. Else the
+                // definition the member refers to (`{"value": {"$ref": "#/definitions/linearGradient"}}`).
+                let name = match self.member_values(&expanded, &member) {
+                    Some(values) if values.len() <= 3 => type_name(&values.join(" or ")),
+                    Some(_) => None,
+                    None => self.member_definition(&expanded, &member),
+                };
+                let Some(name) = name else { continue 'next };
                 if names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
                     continue 'next;
                 }
@@ -337,6 +346,14 @@ impl Planner<'_> {
             return Some(names);
         }
         None
+    }
+
+    /// The name of the definition that the schema of member `name` (in the
+    /// first of `nodes` that names it) is a reference to, if it is one.
+    fn member_definition(&self, nodes: &[NodeId], name: &str) -> Option<String> {
+        let member = nodes.iter().find_map(|n| self.ir.keywords(*n)?.properties.iter().find(|(p, _)| p == name).map(|(_, id)| *id))?;
+        let target = self.ir.keywords(member)?.reference.as_ref()?.target;
+        def_name(self.ir, target)
     }
 
     /// A member every branch requires and gives a distinct string `const`.

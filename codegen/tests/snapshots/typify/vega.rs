@@ -479,16 +479,16 @@ rt::union!(
 #[allow(clippy::large_enum_variant)]
 pub enum ColorValueArrayItem {
     Object(ObjectItem),
-    Variant1(Variant1),
-    Variant2(Variant2),
+    LinearGradient(BaseColorValueLinearGradient),
+    RadialGradient(BaseColorValueRadialGradient),
     Gradient(BaseColorValueGradient),
     Color(BaseColorValueColor),
 }
 rt::union!(
     ColorValueArrayItem {
     [validators::t2::<2>, BASE0, "/definitions/baseColorValue/oneOf/0"] => Object(_),
-    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => Variant1(_),
-    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => Variant2(_),
+    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => LinearGradient(_),
+    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => RadialGradient(_),
     [validators::v30, BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_),
     [validators::t23::<1>, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
     contract[validators::t2::<3>], BASE0, "/definitions/colorValue/oneOf/0/items"
@@ -576,10 +576,10 @@ pub struct StringModifiersOffset {
 rt::object!(StringModifiersOffset { test = "test"; scale = "scale"; } extra extra);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/1`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
-pub struct Variant1 {
+pub struct BaseColorValueLinearGradient {
     pub value: LinearGradient,
 }
-rt::object!(Variant1 { value = "value", required; } deny);
+rt::object!(BaseColorValueLinearGradient { value = "value", required; } deny);
 /// Schema: `typify/vega.json#/definitions/linearGradient`
 #[derive(Clone, PartialEq)]
 pub struct LinearGradient {
@@ -609,10 +609,10 @@ pub struct Stop {
 }
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/2`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
-pub struct Variant2 {
+pub struct BaseColorValueRadialGradient {
     pub value: RadialGradient,
 }
-rt::object!(Variant2 { value = "value", required; } deny);
+rt::object!(BaseColorValueRadialGradient { value = "value", required; } deny);
 /// Schema: `typify/vega.json#/definitions/radialGradient`
 #[derive(Clone, PartialEq)]
 pub struct RadialGradient {
@@ -709,16 +709,16 @@ pub struct ColorHcl {
 #[allow(clippy::large_enum_variant)]
 pub enum BaseColorValue {
     Object(BaseColorValueObject),
-    Variant1(Variant1),
-    Variant2(Variant2),
+    LinearGradient(BaseColorValueLinearGradient),
+    RadialGradient(BaseColorValueRadialGradient),
     Gradient(BaseColorValueGradient),
     Color(BaseColorValueColor),
 }
 rt::union!(
     BaseColorValue {
     [validators::t2::<2>, BASE0, "/definitions/baseColorValue/oneOf/0"] => Object(_),
-    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => Variant1(_),
-    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => Variant2(_),
+    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => LinearGradient(_),
+    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => RadialGradient(_),
     [validators::v30, BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_),
     [validators::t23::<1>, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
     contract[validators::t3::<1>], BASE0, "/definitions/baseColorValue"

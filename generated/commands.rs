@@ -1359,7 +1359,6 @@ mod validators {
             ok &= c.prop(l, s, x, "issuedAt", v4);
             ok &= c.prop(l, s, x, "actor", v5);
             ok &= c.prop(l, s, x, "expectedSequence", v51);
-            ok &= c.prop(l, s, x, "payload", v10);
             ok &= c.prop(l, s, x, "auth", v8);
         }
         ok

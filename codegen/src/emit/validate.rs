@@ -687,6 +687,15 @@ impl<'a> Validators<'a> {
         Some(quote!(c.prefix_items(l, s, x, #rel, &[#(#fs),*])))
     }
 
+    /// Whether schema `p` accepts every value: `true`, or keywords that are
+    /// all annotations (no reference, choice or assertion).
+    fn checks_nothing(&self, p: NodeId) -> bool {
+        match &self.ir.nodes[p].body {
+            Body::Bool(b) => *b,
+            Body::Schema(k) => k.only_references_and_choices() && k.reference.is_none() && k.any_of.is_empty() && k.one_of.is_empty(),
+        }
+    }
+
     /// How an object's validator calls the schema of member `p`.
     fn member_kind(&self, p: NodeId) -> MemberKind {
         if self.ir.nodes[p].is_inner_resource() {
@@ -705,12 +714,13 @@ impl<'a> Validators<'a> {
             let rel_kw = format!("{kw}/{}", escape_token(trigger));
             out.push(Part::Check(quote!(c.dependent_required(l, s, #rel_kw, x, #trigger, &[#(#names),*]))));
         }
+        // A member whose schema checks nothing (`{}`, `true`, a description)
+        // is left out of the checks; its name still counts as evaluated.
+        let checked: Vec<(String, NodeId)> = k.properties.iter().filter(|(_, p)| !self.checks_nothing(*p)).cloned().collect();
         // Many plain members are one table (a line per member); a few, or
         // any that needs more than a call, stay a chain of calls.
-        if ev.is_none() && k.properties.len() >= PROPS_TABLE_FROM && k.properties.iter().all(|(_, p)| self.member_kind(*p) == MemberKind::Plain) {
-            let rows: Vec<TokenStream> = k
-                .properties
-                .clone()
+        if ev.is_none() && checked.len() >= PROPS_TABLE_FROM && checked.iter().all(|(_, p)| self.member_kind(*p) == MemberKind::Plain) {
+            let rows: Vec<TokenStream> = checked
                 .into_iter()
                 .map(|(name, p)| {
                     let f = self.function(p, scope, Mode::Plain);
@@ -720,16 +730,18 @@ impl<'a> Validators<'a> {
             out.push(Part::Check(quote!(c.props(l, s, x, rt::props!(#(#rows),*)))));
         } else {
             for (name, p) in k.properties.clone() {
-                match self.member_kind(p) {
-                    MemberKind::Resource => {
+                let kind = if self.checks_nothing(p) { None } else { Some(self.member_kind(p)) };
+                match kind {
+                    None => {}
+                    Some(MemberKind::Resource) => {
                         let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
                         out.push(Part::Stmt(quote!(if let Some(v) = x.get(#name) { ok &= #call; })));
                     }
-                    MemberKind::Sensitive => {
+                    Some(MemberKind::Sensitive) => {
                         let f = self.function(p, scope, Mode::Plain);
                         out.push(Part::Check(quote!(c.prop_sensitive(l, s, x, #name, #f))));
                     }
-                    MemberKind::Plain => {
+                    Some(MemberKind::Plain) => {
                         let f = self.function(p, scope, Mode::Plain);
                         out.push(Part::Check(quote!(c.prop(l, s, x, #name, #f))));
                     }

@@ -36,7 +36,7 @@ pub struct StrictElement {
     pub a: rt::Value,
 }
 rt::object!(
-    StrictElement { a = "a", required; } deny contract[validators::t0::<0>], BASE0,
+    StrictElement { a = "a", required; } deny contract[validators::v1], BASE0,
     "/$defs/strictElement"
 );
 /// Validators: one function per distinct subschema. The module is
@@ -50,28 +50,27 @@ mod validators {
     pub const B1: &str = "https://example.com/schemas/dynamic_scope.json";
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<1>(i, l, c, &s.reference("/$ref", B0, ""))
+        v2(i, l, c, &s.reference("/$ref", B0, ""))
     }
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/strictElement` and `#/$defs/list`.
-    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// `#/$defs/strictElement`
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &[T0[K].0]) & c.prop(l, s, x, T0[K].1, T0[K].2)
-            & c.unexpected_members(l, s, x, "additionalProperties", &[T0[K].3])
+        c.required(l, s, x, &["a"])
+            & c.unexpected_members(l, s, x, "additionalProperties", &["a"])
     }
-    const T0: [(&str, &str, rt::Check, &str); 2] = [
-        ("a", "a", v3, "a"), ("elements", "elements", v4, "elements"),
-    ];
-    /// `#/$defs/strictElement/properties/a`
-    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
+    /// `#/$defs/list`
+    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["elements"]) & c.prop(l, s, x, "elements", v3)
+            & c.unexpected_members(l, s, x, "additionalProperties", &["elements"])
     }
     /// `#/$defs/list/properties/elements`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v5)
+        c.items(l, s, x, 0usize, "/items", v4)
     }
     /// `#/$defs/list/properties/elements/items`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<0>(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v1(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
     }
 }

@@ -179,9 +179,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "count" v6, "ratio" v7, "step" v8, "flag" v9, "nothing" v10, "maybeText" v11,
-            "textOrNumber" v12, "code" v1, "when" v5, "anything" v16, "never" v13, "always" v16,
-            "fixed" v2, "fixedNumber" v14, "color" v3, "mixedEnum" v15, "nullableColor" v4,
-            "protocol" v5, "old" v5, "secret" v5
+            "textOrNumber" v12, "code" v1, "when" v5, "never" v13, "fixed" v2, "fixedNumber" v14,
+            "color" v3, "mixedEnum" v15, "nullableColor" v4, "protocol" v5, "old" v5, "secret" v5
         ))
     }
     /// `#/properties/code`
@@ -262,9 +261,5 @@ mod validators {
     /// `#/properties/mixedEnum`
     pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE2.items())
-    }
-    /// `#/properties/anything`
-    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
     }
 }

@@ -670,7 +670,6 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["type", "data"]);
             ok &= c.prop(l, s, x, "type", v24);
-            ok &= c.prop(l, s, x, "data", v16);
             ok &= c.prop(l, s, x, "at", v24);
         }
         ok

@@ -1241,7 +1241,7 @@ pub enum AnyValueArrayItem {
 rt::union!(
     AnyValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<7>, BASE0,
+    [validators::t22::<1>, BASE0,
     "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { test = "test";
     scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -1266,9 +1266,9 @@ pub enum AnyValueObject {
 }
 rt::union!(
     AnyValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<7>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_), [validators::t22::<1>,
+    BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale = "scale";
+    value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
     BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
     [validators::t21::<0>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
@@ -1306,7 +1306,7 @@ pub enum BooleanValueArrayItem {
 rt::union!(
     BooleanValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<8>, BASE0,
+    [validators::t1::<7>, BASE0,
     "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -1332,7 +1332,7 @@ pub enum BooleanValueObject {
 rt::union!(
     BooleanValueObject { [validators::t19::<0>, BASE0,
     "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<8>, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    [validators::t1::<7>, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
     Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
     BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
@@ -1372,7 +1372,7 @@ pub enum DirectionValueArrayItem {
 rt::union!(
     DirectionValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<9>, BASE0,
+    [validators::t1::<8>, BASE0,
     "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -1417,7 +1417,7 @@ pub enum DirectionValueObject {
 rt::union!(
     DirectionValueObject { [validators::t19::<0>, BASE0,
     "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<9>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    [validators::t1::<8>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
     Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
     [validators::t20::<1>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
@@ -1457,7 +1457,7 @@ pub enum AlignValueArrayItem {
 rt::union!(
     AlignValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<10>, BASE0,
+    [validators::t1::<9>, BASE0,
     "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -1498,8 +1498,8 @@ pub enum AlignValueObject {
 rt::union!(
     AlignValueObject { [validators::t19::<0>, BASE0,
     "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<10>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
+    [validators::t1::<9>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
+    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
     BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
     [validators::t21::<0>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/1"] =>
@@ -1537,7 +1537,7 @@ pub enum BaselineValueArrayItem {
 rt::union!(
     BaselineValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<11>, BASE0,
+    [validators::t1::<10>, BASE0,
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -1586,7 +1586,7 @@ pub enum BaselineValueObject {
 rt::union!(
     BaselineValueObject { [validators::t19::<0>, BASE0,
     "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<11>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    [validators::t1::<10>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
     Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
     [validators::t20::<1>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
@@ -1626,7 +1626,7 @@ pub enum TextValueArrayItem {
 rt::union!(
     TextValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<12>, BASE0,
+    [validators::t1::<11>, BASE0,
     "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -1662,7 +1662,7 @@ pub enum TextValueObject {
 rt::union!(
     TextValueObject { [validators::t19::<0>, BASE0,
     "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<12>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
+    [validators::t1::<11>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
     { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
     BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
@@ -1702,7 +1702,7 @@ pub enum FontWeightValueArrayItem {
 rt::union!(
     FontWeightValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<13>, BASE0,
+    [validators::t1::<12>, BASE0,
     "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
@@ -1744,7 +1744,7 @@ pub enum FontWeightValueObject {
 rt::union!(
     FontWeightValueObject { [validators::t19::<0>, BASE0,
     "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<13>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    [validators::t1::<12>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
     Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
     [validators::t20::<1>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
@@ -2186,7 +2186,7 @@ rt::union!(
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/1"] => Expr(_),
     [validators::t19::<0>, BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/2"] => SignalRef(_),
-    [validators::t1::<7>, BASE0,
+    [validators::t22::<1>, BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3"] => Value {
     value = "value", required; } extra extra } contract[validators::t7::<1>], BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update"
@@ -7189,7 +7189,7 @@ pub enum AnchorValueArrayItem {
 rt::union!(
     AnchorValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<14>, BASE0,
+    [validators::t1::<13>, BASE0,
     "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -7215,7 +7215,7 @@ pub enum AnchorValueObject {
 rt::union!(
     AnchorValueObject { [validators::t19::<0>, BASE0,
     "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<14>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    [validators::t1::<13>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
     Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
     BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
@@ -8436,7 +8436,7 @@ pub enum Legend {
     },
 }
 rt::union!(
-    Legend { [validators::t22::<1>, BASE0, "/definitions/legend/allOf/1/anyOf/0"] => Size {
+    Legend { [validators::t22::<2>, BASE0, "/definitions/legend/allOf/1/anyOf/0"] => Size {
     size = "size", required; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
     stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
     direction = "direction"; orient = "orient"; tick_count = "tickCount";
@@ -8463,7 +8463,7 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<2>, BASE0, "/definitions/legend/allOf/1/anyOf/1"] => Shape { size = "size";
+    [validators::t22::<3>, BASE0, "/definitions/legend/allOf/1/anyOf/1"] => Shape { size = "size";
     shape = "shape", required; fill = "fill"; stroke = "stroke"; opacity = "opacity";
     stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
     direction = "direction"; orient = "orient"; tick_count = "tickCount";
@@ -8490,7 +8490,7 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<3>, BASE0, "/definitions/legend/allOf/1/anyOf/2"] => Fill { size = "size";
+    [validators::t22::<4>, BASE0, "/definitions/legend/allOf/1/anyOf/2"] => Fill { size = "size";
     shape = "shape"; fill = "fill", required; stroke = "stroke"; opacity = "opacity";
     stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
     direction = "direction"; orient = "orient"; tick_count = "tickCount";
@@ -8517,7 +8517,7 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<4>, BASE0, "/definitions/legend/allOf/1/anyOf/3"] => Stroke { size = "size";
+    [validators::t22::<5>, BASE0, "/definitions/legend/allOf/1/anyOf/3"] => Stroke { size = "size";
     shape = "shape"; fill = "fill"; stroke = "stroke", required; opacity = "opacity";
     stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
     direction = "direction"; orient = "orient"; tick_count = "tickCount";
@@ -8544,7 +8544,7 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<5>, BASE0, "/definitions/legend/allOf/1/anyOf/4"] => Opacity { size = "size";
+    [validators::t22::<6>, BASE0, "/definitions/legend/allOf/1/anyOf/4"] => Opacity { size = "size";
     shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity", required;
     stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
     direction = "direction"; orient = "orient"; tick_count = "tickCount";
@@ -8571,7 +8571,7 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<6>, BASE0, "/definitions/legend/allOf/1/anyOf/5"] => StrokeDash {
+    [validators::t22::<7>, BASE0, "/definitions/legend/allOf/1/anyOf/5"] => StrokeDash {
     size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
     stroke_dash = "strokeDash", required; stroke_width = "strokeWidth"; r#type = "type";
     direction = "direction"; orient = "orient"; tick_count = "tickCount";
@@ -8598,7 +8598,7 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<7>, BASE0, "/definitions/legend/allOf/1/anyOf/6"] => StrokeWidth {
+    [validators::t22::<8>, BASE0, "/definitions/legend/allOf/1/anyOf/6"] => StrokeWidth {
     size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
     stroke_dash = "strokeDash"; stroke_width = "strokeWidth", required; r#type = "type";
     direction = "direction"; orient = "orient"; tick_count = "tickCount";
@@ -8981,7 +8981,7 @@ pub enum OrientValueArrayItem {
 rt::union!(
     OrientValueArrayItem { [validators::t19::<0>, BASE0,
     "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<15>, BASE0,
+    [validators::t1::<14>, BASE0,
     "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
     test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
     BASE0, "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
@@ -9007,7 +9007,7 @@ pub enum OrientValueObject {
 rt::union!(
     OrientValueObject { [validators::t19::<0>, BASE0,
     "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<15>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
+    [validators::t1::<14>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
     Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
     "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
     BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
@@ -13402,13 +13402,13 @@ mod validators {
         (t0::<45>, "/definitions/title"), (t19::<69>, "/definitions/background"),
         (v180, "/definitions/transform"),
     ];
-    /// Shared by 16 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` and `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1` (14 more).
+    /// Shared by 15 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` and `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1` (13 more).
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T1[K][0])
     }
-    const T1: [[rt::Check; 1]; 16] = [
-        [v11], [t0::<54>], [t26::<0>], [v557], [t26::<1>], [v72], [v14], [v264], [v126], [t27::<0>],
+    const T1: [[rt::Check; 1]; 15] = [
+        [v11], [t0::<54>], [t26::<0>], [v557], [t26::<1>], [v72], [v14], [v126], [t27::<0>],
         [t26::<2>], [t28::<0>], [t0::<15>], [v117], [t26::<10>], [t28::<3>],
     ];
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T20` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2` and `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3` (6 more).
@@ -13427,13 +13427,14 @@ mod validators {
         c.required(l, s, x, &["scale", T21[K]])
     }
     const T21: [&str; 2] = ["value", "band"];
-    /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T22` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3` and `#/definitions/legend/allOf/1/anyOf/0` (6 more).
+    /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T22` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3` and `#/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` (7 more).
     pub fn t22<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T22[K]])
     }
-    const T22: [&str; 8] = [
-        "offset", "size", "shape", "fill", "stroke", "opacity", "strokeDash", "strokeWidth",
+    const T22: [&str; 9] = [
+        "offset", "value", "size", "shape", "fill", "stroke", "opacity", "strokeDash",
+        "strokeWidth",
     ];
     /// Shared by 36 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/numberValue/oneOf/0/items` and `#/definitions/numberValue/oneOf/1` (34 more).
     pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13630,18 +13631,18 @@ mod validators {
         )
     }
     const T7: [[rt::Check; 4]; 23] = [
-        [t19::<3>, t19::<4>, t19::<5>, t19::<6>], [t19::<11>, t19::<12>, t19::<0>, t1::<7>],
+        [t19::<3>, t19::<4>, t19::<5>, t19::<6>], [t19::<11>, t19::<12>, t19::<0>, t22::<1>],
         [v175, v176, v177, v178], [t19::<13>, t19::<14>, t19::<12>, v136],
         [v301, t5::<1>, t23::<2>, t19::<0>], [v301, t5::<1>, v302, t19::<0>],
         [v11, v321, v322, t19::<0>], [t19::<0>, t1::<0>, t20::<0>, t20::<1>],
         [t19::<0>, t1::<1>, t20::<0>, t20::<1>], [t19::<0>, t1::<2>, t20::<0>, t20::<1>],
         [t19::<0>, t1::<3>, t20::<0>, t20::<1>], [t19::<0>, t1::<4>, t20::<0>, t20::<1>],
         [t19::<0>, t1::<5>, t20::<0>, t20::<1>], [t19::<0>, t1::<6>, t20::<0>, t20::<1>],
-        [t19::<0>, t1::<7>, t20::<0>, t20::<1>], [t19::<0>, t1::<8>, t20::<0>, t20::<1>],
-        [t19::<0>, t1::<9>, t20::<0>, t20::<1>], [t19::<0>, t1::<10>, t20::<0>, t20::<1>],
-        [t19::<0>, t1::<11>, t20::<0>, t20::<1>], [t19::<0>, t1::<12>, t20::<0>, t20::<1>],
-        [t19::<0>, t1::<13>, t20::<0>, t20::<1>], [t19::<0>, t1::<14>, t20::<0>, t20::<1>],
-        [t19::<0>, t1::<15>, t20::<0>, t20::<1>],
+        [t19::<0>, t22::<1>, t20::<0>, t20::<1>], [t19::<0>, t1::<7>, t20::<0>, t20::<1>],
+        [t19::<0>, t1::<8>, t20::<0>, t20::<1>], [t19::<0>, t1::<9>, t20::<0>, t20::<1>],
+        [t19::<0>, t1::<10>, t20::<0>, t20::<1>], [t19::<0>, t1::<11>, t20::<0>, t20::<1>],
+        [t19::<0>, t1::<12>, t20::<0>, t20::<1>], [t19::<0>, t1::<13>, t20::<0>, t20::<1>],
+        [t19::<0>, t1::<14>, t20::<0>, t20::<1>],
     ];
     /// `#/definitions/colorRGB`
     pub fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13779,18 +13780,17 @@ mod validators {
     pub fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", t19::<64>)
-            & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "value", v264)
-            & c.prop(l, s, x, "react", v126) & c.prop(l, s, x, "update", t19::<11>)
-            & c.prop(l, s, x, "on", t19::<65>) & c.prop(l, s, x, "bind", t19::<66>)
+            & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "react", v126)
+            & c.prop(l, s, x, "update", t19::<11>) & c.prop(l, s, x, "on", t19::<65>)
+            & c.prop(l, s, x, "bind", t19::<66>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
     }
     /// `#/definitions/signal/oneOf/2`
     pub fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "init"]) & c.prop(l, s, x, "name", t19::<64>)
-            & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "value", v264)
-            & c.prop(l, s, x, "init", t19::<11>) & c.prop(l, s, x, "on", t19::<65>)
-            & c.prop(l, s, x, "bind", t19::<66>)
+            & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "init", t19::<11>)
+            & c.prop(l, s, x, "on", t19::<65>) & c.prop(l, s, x, "bind", t19::<66>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS5)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2` and `#/definitions/stream/allOf/1/oneOf/2/properties/merge` (4 more).
@@ -14011,7 +14011,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "ignore", "filter"])
             & c.prop(l, s, x, "type", t25::<21>) & c.prop(l, s, x, "signal", v14)
-            & c.prop(l, s, x, "ignore", t11::<0>) & c.prop(l, s, x, "filter", v264)
+            & c.prop(l, s, x, "ignore", t11::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -14324,7 +14324,7 @@ mod validators {
             & c.prop(l, s, x, "type", t25::<60>) & c.prop(l, s, x, "signal", v14)
             & c.prop(l, s, x, "from", v14) & c.prop(l, s, x, "key", t9::<8>)
             & c.prop(l, s, x, "values", t0::<61>) & c.prop(l, s, x, "fields", t0::<61>)
-            & c.prop(l, s, x, "as", t0::<64>) & c.prop(l, s, x, "default", v264)
+            & c.prop(l, s, x, "as", t0::<64>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/sampleTransform`
@@ -15370,7 +15370,7 @@ mod validators {
             & c.prop(l, s, x, "type", t25::<57>) & c.prop(l, s, x, "signal", v14)
             & c.prop(l, s, x, "field", t9::<8>) & c.prop(l, s, x, "key", t9::<8>)
             & c.prop(l, s, x, "keyvals", t0::<62>) & c.prop(l, s, x, "groupby", t0::<61>)
-            & c.prop(l, s, x, "method", t11::<11>) & c.prop(l, s, x, "value", v264)
+            & c.prop(l, s, x, "method", t11::<11>)
             & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
     /// `#/definitions/kdeTransform`
@@ -15658,13 +15658,13 @@ mod validators {
             l,
             s,
             &[
-                (t22::<1>, None),
                 (t22::<2>, None),
                 (t22::<3>, None),
                 (t22::<4>, None),
                 (t22::<5>, None),
                 (t22::<6>, None),
                 (t22::<7>, None),
+                (t22::<8>, None),
             ],
             None,
         )

@@ -27,3 +27,13 @@ fn members_that_accept_everything_are_not_checked() {
         }
     }
 }
+
+/// `additionalProperties` that accepts every value is no loop over the
+/// members; one that checks something is.
+#[test]
+fn additional_properties_that_accept_everything_are_not_a_loop() {
+    let free = generated(r#"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"description": "anything"}}"#);
+    assert!(!free.contains("for (key, v) in x"), "{free}");
+    let typed = generated(r#"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string"}}"#);
+    assert!(typed.contains("for (key, v) in x"), "{typed}");
+}

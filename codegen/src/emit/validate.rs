@@ -764,8 +764,8 @@ impl<'a> Validators<'a> {
         }
         let patterns = k.pattern_properties.clone();
         let closed = k.additional_properties.filter(|a| matches!(self.ir.nodes[*a].body, Body::Bool(false)));
-        // `additionalProperties: true` checks nothing: no loop over the members for it.
-        let additional_checks = k.additional_properties.filter(|a| !matches!(self.ir.nodes[*a].body, Body::Bool(true)));
+        // `additionalProperties: true` (or `{}`) checks nothing: no loop over the members for it.
+        let additional_checks = k.additional_properties.filter(|a| !self.checks_nothing(*a));
         if let (Some(a), true) = (closed, patterns.is_empty()) {
             // Only the named members: one call, the names matched in place.
             let names = self.words(k.properties.iter().map(|(n, _)| n.as_str()));

@@ -205,7 +205,7 @@ mod validators {
             & c.prop(l, s, x, "contractVersion", v1)
             & c.prop_sensitive(l, s, x, "input", v2) & c.prop(l, s, x, "mode", v3)
             & c.prop(l, s, x, "kind", v4) & c.prop_sensitive(l, s, x, "answers", v8)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
+            & c.unexpected_members(l, s, x, WORDS0)
     }
     /// `#/properties/contractVersion`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -219,14 +219,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["catalogVersion", "questions"])
             & c.prop(l, s, x, "catalogVersion", v1) & c.prop(l, s, x, "questions", v13)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["catalogVersion", "questions"],
-                )
+            & c.unexpected_members(l, s, x, &["catalogVersion", "questions"])
     }
     /// `#/properties/catalogVersion`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -241,8 +234,7 @@ mod validators {
         c.required(l, s, x, &["id", "select"]) & c.prop(l, s, x, "id", v3)
             & c.prop(l, s, x, "select", v4) & c.prop(l, s, x, "label", v5)
             & c.prop(l, s, x, "answerable", v11) & c.prop(l, s, x, "options", v14)
-            & c.prop(l, s, x, "answer", v8)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
+            & c.prop(l, s, x, "answer", v8) & c.unexpected_members(l, s, x, WORDS0)
     }
     /// `#/$defs/Question/properties/id`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -267,7 +259,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v7)
             & c.prop(l, s, x, "label", v5)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["id", "label"])
+            & c.unexpected_members(l, s, x, &["id", "label"])
     }
     /// `#/$defs/AnswerOption/properties/id`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -283,7 +275,7 @@ mod validators {
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["pattern"]) & c.prop(l, s, x, "pattern", v9)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["pattern"])
+            & c.unexpected_members(l, s, x, &["pattern"])
     }
     /// `#/$defs/Question/properties/answer/properties/pattern`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -590,11 +590,11 @@ impl Ctx {
     /// `additionalProperties: false` with no `patternProperties`: each
     /// member not among the `known` names is refused, in document order.
     #[inline]
-    pub fn unexpected_members(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, kw: &'static str, known: &[&str]) -> bool {
+    pub fn unexpected_members(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, known: &[&str]) -> bool {
         let mut ok = true;
         for key in m.keys() {
             if !known.contains(&key.as_str()) {
-                ok &= self.unexpected_member(loc, at, kw, key);
+                ok &= self.unexpected_member(loc, at, "additionalProperties", key);
             }
         }
         ok

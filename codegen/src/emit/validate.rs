@@ -766,12 +766,10 @@ impl<'a> Validators<'a> {
         let closed = k.additional_properties.filter(|a| matches!(self.ir.nodes[*a].body, Body::Bool(false)));
         // `additionalProperties: true` (or `{}`) checks nothing: no loop over the members for it.
         let additional_checks = k.additional_properties.filter(|a| !self.checks_nothing(*a));
-        if let (Some(a), true) = (closed, patterns.is_empty()) {
+        if closed.is_some() && patterns.is_empty() {
             // Only the named members: one call, the names matched in place.
             let names = self.words(k.properties.iter().map(|(n, _)| n.as_str()));
-            let rel = self.ir.relative_pointer(id, a);
-            let kw = rel.trim_start_matches('/').to_owned();
-            out.push(Part::Check(quote!(c.unexpected_members(l, s, x, #kw, #names))));
+            out.push(Part::Check(quote!(c.unexpected_members(l, s, x, #names))));
             if ev.is_some() {
                 out.push(Part::Stmt(quote!(ev.all_properties = true;)));
             }

@@ -164,7 +164,7 @@ mod validators {
             & c.prop(l, s, x, "almost_swapped", t0::<0>)
             & c.prop(l, s, x, "no_console", t0::<1>)
             & c.prop(l, s, x, "no_debugger", t0::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
+            & c.unexpected_members(l, s, x, WORDS0)
     }
     /// `#/definitions/Lint`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -55,8 +55,7 @@ mod validators {
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "value", v2)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["value"])
+        c.prop(l, s, x, "value", v2) & c.unexpected_members(l, s, x, &["value"])
     }
     /// `#/definitions/value`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

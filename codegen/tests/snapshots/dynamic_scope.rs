@@ -55,14 +55,13 @@ mod validators {
     /// `#/$defs/strictElement`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["a"])
-            & c.unexpected_members(l, s, x, "additionalProperties", &["a"])
+        c.required(l, s, x, &["a"]) & c.unexpected_members(l, s, x, &["a"])
     }
     /// `#/$defs/list`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["elements"]) & c.prop(l, s, x, "elements", v3)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["elements"])
+            & c.unexpected_members(l, s, x, &["elements"])
     }
     /// `#/$defs/list/properties/elements`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

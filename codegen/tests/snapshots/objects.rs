@@ -255,7 +255,7 @@ mod validators {
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "a", v16) & c.prop(l, s, x, "b", v17)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["a", "b"])
+            & c.unexpected_members(l, s, x, &["a", "b"])
     }
     /// `#/properties/counts/propertyNames`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -306,7 +306,7 @@ mod validators {
     /// `#/properties/empty`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.unexpected_members(l, s, x, "additionalProperties", &[])
+        c.unexpected_members(l, s, x, &[])
     }
     /// `#/properties/defaults`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

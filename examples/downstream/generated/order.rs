@@ -193,7 +193,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sku", "quantity"]) & c.prop(l, s, x, "sku", v3)
             & c.prop(l, s, x, "quantity", v8)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["sku", "quantity"])
+            & c.unexpected_members(l, s, x, &["sku", "quantity"])
     }
     /// `https://geo.example.com/schemas/address.json#`
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

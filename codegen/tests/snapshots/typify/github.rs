@@ -13247,7 +13247,7 @@ mod fast {
     rt::object_reader!(
         read_253, Visit253, MemberEditedChanges {
         old_permission = "old_permission", required => Typed<Title>; } deny;
-        contract[validators::v217], BASE0, "/definitions/member$edited/properties/changes"
+        contract[validators::t85::<3>], BASE0, "/definitions/member$edited/properties/changes"
     );
     rt::string_leaf!(
         Leaf97 -> Privacy,
@@ -13463,7 +13463,7 @@ mod fast {
     );
     rt::object_reader!(
         read_303, Visit303, Error { message = "message", required => ViaValue<Check6>; } deny;
-        contract[validators::t85::<3>], BASE0,
+        contract[validators::t85::<4>], BASE0,
         "/definitions/page_build$event/properties/build/properties/error"
     );
     rt::object_reader!(
@@ -13521,7 +13521,7 @@ mod fast {
     );
     rt::object_reader!(
         read_318, Visit318, ProjectCardConvertedChanges { note = "note", required => Typed<Title>;
-        } deny; contract[validators::t85::<4>], BASE0,
+        } deny; contract[validators::t85::<5>], BASE0,
         "/definitions/project_card$converted/properties/changes"
     );
     rt::object_reader!(
@@ -13542,7 +13542,7 @@ mod fast {
     rt::object_reader!(
         read_324, Visit324, ProjectCardMovedChanges {
         column_id = "column_id", required => Typed<ColumnId>; } deny;
-        contract[validators::t85::<5>], BASE0, "/definitions/project_card$moved/properties/changes"
+        contract[validators::t85::<6>], BASE0, "/definitions/project_card$moved/properties/changes"
     );
     rt::object_reader!(
         read_325, Visit325, ColumnId { from = "from", required => LeafRead<Leaf1>; } deny;
@@ -13684,7 +13684,7 @@ mod fast {
     );
     rt::object_reader!(
         read_342, Visit342, Link { href = "href", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t85::<6>], BASE0, "/definitions/link"
+        contract[validators::t85::<7>], BASE0, "/definitions/link"
     );
     rt::string_leaf!(
         Leaf111 -> PullRequestAutoMergeDisabledAction, |s| [!::std::matches!(s,
@@ -14554,16 +14554,16 @@ mod fast {
         read_431, Visit431, RepositoryRenamedChanges {
         repository = "repository", required => Typed<RootRepositoryEventRenamedChangesRepository>;
         } deny;
-        contract[validators::t85::<7>], BASE0, "/definitions/repository$renamed/properties/changes"
+        contract[validators::t85::<8>], BASE0, "/definitions/repository$renamed/properties/changes"
     );
     rt::object_reader!(
         read_432, Visit432, RootRepositoryEventRenamedChangesRepository {
-        name = "name", required => Typed<Title>; } deny; contract[validators::t85::<8>], BASE0,
+        name = "name", required => Typed<Title>; } deny; contract[validators::t85::<9>], BASE0,
         "/definitions/repository$renamed/properties/changes/properties/repository"
     );
     rt::object_reader!(
         read_434, Visit434, RepositoryTransferredChanges {
-        owner = "owner", required => Typed<Owner>; } deny; contract[validators::t85::<9>], BASE0,
+        owner = "owner", required => Typed<Owner>; } deny; contract[validators::t85::<10>], BASE0,
         "/definitions/repository$transferred/properties/changes"
     );
     rt::object_reader!(
@@ -14660,7 +14660,7 @@ mod fast {
     );
     rt::array_checks!(Checks140, items = validators::v376);
     rt::array_checks!(Checks141, items = validators::v377);
-    rt::array_checks!(Checks142, items = validators::t85::<10>);
+    rt::array_checks!(Checks142, items = validators::t85::<11>);
     rt::array_checks!(Checks143, items = validators::v379);
     rt::object_reader!(
         read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory {
@@ -14697,7 +14697,7 @@ mod fast {
     );
     rt::object_reader!(
         read_462, Visit462, Reference { url = "url", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t85::<10>], BASE0,
+        contract[validators::t85::<11>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
     );
     rt::via_value!(Check144 -> Option<FirstPatchedVersion>, |v| rt::is_valid(validators::v381, v));
@@ -14767,7 +14767,7 @@ mod fast {
     );
     rt::object_reader!(
         read_479, Visit479, SponsorshipPendingTierChangeChanges {
-        tier = "tier", required => Typed<Tier>; } deny; contract[validators::t85::<11>], BASE0,
+        tier = "tier", required => Typed<Tier>; } deny; contract[validators::t85::<12>], BASE0,
         "/definitions/sponsorship$pending_tier_change/properties/changes"
     );
     rt::object_reader!(
@@ -14868,7 +14868,7 @@ mod fast {
     rt::object_reader!(
         read_501, Visit501, RootTeamEventEditedChangesRepository { permissions = "permissions",
         required => Typed<RootTeamEventEditedChangesRepositoryPermissions>; } deny;
-        contract[validators::t85::<12>], BASE0,
+        contract[validators::t85::<13>], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository"
     );
     rt::object_reader!(
@@ -17987,7 +17987,7 @@ mod validators {
         (t52::<1>, "/definitions/project_column$deleted"),
         (v564, "/definitions/project_column$edited"),
         (t52::<2>, "/definitions/project_column$moved"), (v290, "/definitions/pull-request"),
-        (t85::<6>, "/definitions/link"), (v161, "/definitions/label"),
+        (t85::<7>, "/definitions/link"), (v161, "/definitions/label"),
         (t53::<0>, "/definitions/pull_request_review$dismissed"),
         (v567, "/definitions/pull_request_review$edited"),
         (t53::<1>, "/definitions/pull_request_review$submitted"),
@@ -18140,7 +18140,7 @@ mod validators {
                 "required_conversation_resolution_level" t80::<0>, "authorized_actors_only" v643,
                 "authorized_actor_names" t14::<1>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
+            & c.unexpected_members(l, s, x, WORDS0)
     }
     /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T80` each), such as `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level` and `#/definitions/user/properties/type` (7 more).
     pub fn t80<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18183,7 +18183,7 @@ mod validators {
                 "allow_forking" v643, "delete_branch_on_merge" v643, "master_branch" v644,
                 "permissions" v65, "public" v643, "organization" v644
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
+            & c.unexpected_members(l, s, x, WORDS2)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/user` and `#/definitions/github-org`.
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18197,7 +18197,7 @@ mod validators {
                 "organizations_url" T1[K][14], "repos_url" T1[K][15], "events_url" T1[K][16],
                 "received_events_url" T1[K][17], "type" T1[K][18], "site_admin" T1[K][19]
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
+            & c.unexpected_members(l, s, x, WORDS4)
     }
     const T1: [[rt::Check; 20]; 2] = [
         [
@@ -18269,7 +18269,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["key", "name", "spdx_id", "url", "node_id"],
                 )
     }
@@ -18284,7 +18283,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["pull", "push", "admin", "maintain", "triage"],
                 )
     }
@@ -18293,7 +18291,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["id", "node_id"])
+            & c.unexpected_members(l, s, x, &["id", "node_id"])
     }
     /// `#/definitions/organization`
     pub fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18306,20 +18304,20 @@ mod validators {
             & c.prop(l, s, x, "members_url", v644)
             & c.prop(l, s, x, "public_members_url", v644)
             & c.prop(l, s, x, "avatar_url", v644) & c.prop(l, s, x, "description", v645)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
+            & c.unexpected_members(l, s, x, WORDS6)
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes`
     pub fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "authorized_actors_only", t3::<0>)
             & c.prop(l, s, x, "authorized_actor_names", t3::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS7)
+            & c.unexpected_members(l, s, x, WORDS7)
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T3` each), such as `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only` and `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names` (7 more).
     pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", T3[K][0])
-            & c.unexpected_members(l, s, x, "additionalProperties", &["from"])
+            & c.unexpected_members(l, s, x, &["from"])
     }
     const T3: [[rt::Check; 1]; 9] = [
         [v643], [t14::<1>], [v659], [v644], [v642], [v645], [t83::<4>], [t79::<246>], [v404],
@@ -18349,7 +18347,7 @@ mod validators {
                 "started_at" v644, "completed_at" T5[K][1], "output" v75, "name" v644,
                 "check_suite" T5[K][2], "app" t79::<89>, "pull_requests" t14::<2>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
+            & c.unexpected_members(l, s, x, WORDS9)
     }
     const T5: [[rt::Check; 3]; 3] = [
         [t81::<0>, v644, t6::<0>], [t80::<3>, v645, t6::<1>], [t81::<0>, v644, t6::<2>],
@@ -18386,7 +18384,7 @@ mod validators {
             & c.prop(l, s, x, "summary", v645) & c.prop(l, s, x, "text", v645)
             & c.prop(l, s, x, "annotations_count", v642)
             & c.prop(l, s, x, "annotations_url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS11)
+            & c.unexpected_members(l, s, x, WORDS11)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/check_run$completed/properties/check_run/properties/check_suite` and `#/definitions/check_run$created/properties/check_run/properties/check_suite` (1 more).
     pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18400,7 +18398,7 @@ mod validators {
             & c.prop(l, s, x, "deployment", t79::<90>)
             & c.prop(l, s, x, "app", t79::<89>) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "updated_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
+            & c.unexpected_members(l, s, x, WORDS13)
     }
     const T6: [[rt::Check; 2]; 3] = [
         [t80::<2>, v649], [t80::<3>, v649], [t81::<0>, v700],
@@ -18412,14 +18410,7 @@ mod validators {
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "id", T7[K][0])
             & c.prop(l, s, x, "number", T7[K][1]) & c.prop(l, s, x, "head", v79)
             & c.prop(l, s, x, "base", v79)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["url", "id", "number", "head", "base"],
-                )
+            & c.unexpected_members(l, s, x, &["url", "id", "number", "head", "base"])
     }
     const T7: [[rt::Check; 2]; 2] = [[v642, v642], [v666, v666]];
     /// `#/definitions/check-run-pull-request/properties/head`
@@ -18427,28 +18418,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "repo", t79::<91>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["ref", "sha", "repo"],
-                )
+            & c.unexpected_members(l, s, x, &["ref", "sha", "repo"])
     }
     /// `#/definitions/repo-ref`
     pub fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "url", "name"]) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "name", v644)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["id", "url", "name"],
-                )
+            & c.unexpected_members(l, s, x, &["id", "url", "name"])
     }
     /// `#/definitions/check-run-deployment`
     pub fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18461,7 +18438,7 @@ mod validators {
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "statuses_url", v644)
             & c.prop(l, s, x, "repository_url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS14)
+            & c.unexpected_members(l, s, x, WORDS14)
     }
     /// `#/definitions/app`
     pub fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18473,7 +18450,7 @@ mod validators {
             & c.prop(l, s, x, "external_url", v644) & c.prop(l, s, x, "html_url", v644)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "permissions", v83) & c.prop(l, s, x, "events", t14::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS16)
+            & c.unexpected_members(l, s, x, WORDS16)
     }
     /// `#/definitions/app/properties/permissions`
     pub fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18492,7 +18469,7 @@ mod validators {
             "security_scanning_alert" t82::<0>, "single_file" t82::<0>, "statuses" t82::<0>,
             "team_discussions" t82::<0>, "vulnerability_alerts" t82::<0>, "workflows" t82::<0>
         ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
+            & c.unexpected_members(l, s, x, WORDS17)
     }
     /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T82` each), such as `#/definitions/app/properties/permissions/properties/actions` and `#/definitions/create$event/properties/ref_type` (11 more).
     pub fn t82<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18518,7 +18495,7 @@ mod validators {
                 "pull_requests" t14::<2>, "app" t79::<89>, "created_at" v644, "updated_at" v644,
                 "latest_check_runs_count" v642, "check_runs_url" v644, "head_commit" t79::<95>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
+            & c.unexpected_members(l, s, x, WORDS19)
     }
     /// `#/definitions/commit-simple`
     pub fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18527,7 +18504,7 @@ mod validators {
             & c.prop(l, s, x, "tree_id", v644) & c.prop(l, s, x, "message", v644)
             & c.prop(l, s, x, "timestamp", v644) & c.prop(l, s, x, "author", t79::<96>)
             & c.prop(l, s, x, "committer", t79::<96>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
+            & c.unexpected_members(l, s, x, WORDS20)
     }
     /// `#/definitions/committer`
     pub fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18535,14 +18512,7 @@ mod validators {
         c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "email", t2::<17>) & c.prop(l, s, x, "date", v644)
             & c.prop(l, s, x, "username", v644)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["name", "email", "date", "username"],
-                )
+            & c.unexpected_members(l, s, x, &["name", "email", "date", "username"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/code_scanning_alert_event` and `#/definitions/sponsorship_event`.
     pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18577,7 +18547,7 @@ mod validators {
             & c.prop(l, s, x, "dismissed_at", T9[K][3])
             & c.prop(l, s, x, "dismissed_reason", T9[K][4])
             & c.prop(l, s, x, "rule", T9[K][5]) & c.prop(l, s, x, "tool", T9[K][6])
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS22)
+            & c.unexpected_members(l, s, x, WORDS22)
     }
     const T9: [[rt::Check; 7]; 5] = [
         [t14::<4>, t80::<4>, t2::<2>, v645, v653, v101, v103],
@@ -18595,13 +18565,12 @@ mod validators {
             & c.prop(l, s, x, "commit_sha", v644) & c.prop(l, s, x, "message", t83::<0>)
             & c.prop(l, s, x, "location", v100)
             & c.prop(l, s, x, "classifications", t14::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS23)
+            & c.unexpected_members(l, s, x, WORDS23)
     }
     /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T83` each), such as `#/definitions/alert-instance/properties/message` and `#/definitions/issue_comment$edited/properties/changes` (5 more).
     pub fn t83<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, T83[K].0, T83[K].1)
-            & c.unexpected_members(l, s, x, "additionalProperties", &[T83[K].2])
+        c.prop(l, s, x, T83[K].0, T83[K].1) & c.unexpected_members(l, s, x, &[T83[K].2])
     }
     const T83: [(&str, rt::Check, &str); 7] = [
         ("text", v644, "text"), ("body", t3::<3>, "body"), ("permission", t85::<2>, "permission"),
@@ -18614,7 +18583,7 @@ mod validators {
         c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "start_line", v642)
             & c.prop(l, s, x, "end_line", v642) & c.prop(l, s, x, "start_column", v642)
             & c.prop(l, s, x, "end_column", v642)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
+            & c.unexpected_members(l, s, x, WORDS24)
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule`
     pub fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18622,14 +18591,7 @@ mod validators {
         c.required(l, s, x, &["id", "severity", "description"])
             & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
             & c.prop(l, s, x, "description", v644)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["id", "severity", "description"],
-                )
+            & c.unexpected_members(l, s, x, &["id", "severity", "description"])
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
     pub fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18640,7 +18602,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "version", v645)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["name", "version"])
+            & c.unexpected_members(l, s, x, &["name", "version"])
     }
     /// Shared by 18 validators that differ only in the validators they call and the strings they pass (a row of `T84` each), such as `#/definitions/github-org/properties/login` and `#/definitions/github-org/properties/node_id` (16 more).
     pub fn t84<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18684,22 +18646,14 @@ mod validators {
             & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
             & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "full_description", v644) & c.prop(l, s, x, "tags", v646)
-            & c.prop(l, s, x, "help", v646)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
+            & c.prop(l, s, x, "help", v646) & c.unexpected_members(l, s, x, WORDS25)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
     pub fn v125(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "version", v645) & c.prop(l, s, x, "guid", v645)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["name", "version", "guid"],
-                )
+            & c.unexpected_members(l, s, x, &["name", "version", "guid"])
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/alert`
     pub fn v128(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18714,7 +18668,7 @@ mod validators {
             & c.prop(l, s, x, "tool", v125)
             & c.prop(l, s, x, "most_recent_instance", t79::<75>)
             & c.prop(l, s, x, "instances_url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
+            & c.unexpected_members(l, s, x, WORDS26)
     }
     /// Shared by 8 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/commit_comment_event` and `#/definitions/content_reference_event` (6 more).
     pub fn t11<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18734,8 +18688,7 @@ mod validators {
             & c.prop(l, s, x, "path", v645) & c.prop(l, s, x, "commit_id", v644)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "body", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
+            & c.prop(l, s, x, "body", v644) & c.unexpected_members(l, s, x, WORDS27)
     }
     /// `#/definitions/author_association`
     pub fn v135(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18747,14 +18700,7 @@ mod validators {
         c.required(l, s, x, &["id", "node_id", "reference"])
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
             & c.prop(l, s, x, "reference", v644)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["id", "node_id", "reference"],
-                )
+            & c.unexpected_members(l, s, x, &["id", "node_id", "reference"])
     }
     /// `#/definitions/create$event`
     pub fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18767,7 +18713,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS30)
+            & c.unexpected_members(l, s, x, WORDS30)
     }
     /// `#/definitions/delete$event`
     pub fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18779,7 +18725,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
+            & c.unexpected_members(l, s, x, WORDS32)
     }
     /// `#/definitions/deploy_key$created/properties/key`
     pub fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18788,7 +18734,7 @@ mod validators {
             & c.prop(l, s, x, "key", v644) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "verified", v643)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "read_only", v643)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
+            & c.unexpected_members(l, s, x, WORDS33)
     }
     /// `#/definitions/deployment$created/properties/deployment`
     pub fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18800,12 +18746,12 @@ mod validators {
                 "creator" t79::<73>, "created_at" v644, "updated_at" v644, "statuses_url" v644,
                 "repository_url" v644, "performed_via_github_app" t2::<18>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
+            & c.unexpected_members(l, s, x, WORDS35)
     }
     /// `#/definitions/deployment$created/properties/deployment/properties/payload`
     pub fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.unexpected_members(l, s, x, "additionalProperties", &[])
+        c.unexpected_members(l, s, x, &[])
     }
     /// `#/definitions/deployment_status$created/properties/deployment_status`
     pub fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18819,7 +18765,7 @@ mod validators {
             & c.prop(l, s, x, "deployment_url", v644)
             & c.prop(l, s, x, "repository_url", v644)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
+            & c.unexpected_members(l, s, x, WORDS37)
     }
     /// `#/definitions/deployment_status$created/properties/deployment`
     pub fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18831,7 +18777,7 @@ mod validators {
                 "creator" t79::<73>, "created_at" v644, "updated_at" v644, "statuses_url" v644,
                 "repository_url" v644, "performed_via_github_app" t2::<18>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
+            & c.unexpected_members(l, s, x, WORDS35)
     }
     /// `#/definitions/discussion_event`
     pub fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18869,23 +18815,24 @@ mod validators {
             & c.prop(l, s, x, "author_association", t79::<104>)
             & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "body", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS38)
+            & c.unexpected_members(l, s, x, WORDS38)
     }
     const T12: [[rt::Check; 1]; 2] = [[v646], [v656]];
-    /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T85` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (11 more).
+    /// Shared by 14 validators that differ only in the validators they call and the strings they pass (a row of `T85` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (12 more).
     pub fn t85<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T85[K].0]) & c.prop(l, s, x, T85[K].1, T85[K].2)
-            & c.unexpected_members(l, s, x, "additionalProperties", &[T85[K].3])
+            & c.unexpected_members(l, s, x, &[T85[K].3])
     }
-    const T85: [(&str, &str, rt::Check, &str); 13] = [
+    const T85: [(&str, &str, rt::Check, &str); 14] = [
         ("category", "category", t3::<2>, "category"), ("body", "body", t3::<3>, "body"),
-        ("to", "to", t82::<7>, "to"), ("message", "message", v645, "message"),
-        ("note", "note", t3::<3>, "note"), ("column_id", "column_id", t3::<4>, "column_id"),
-        ("href", "href", v644, "href"), ("repository", "repository", t85::<8>, "repository"),
-        ("name", "name", t3::<3>, "name"), ("owner", "owner", t3::<6>, "owner"),
-        ("url", "url", v644, "url"), ("tier", "tier", t3::<7>, "tier"),
-        ("permissions", "permissions", t3::<8>, "permissions"),
+        ("to", "to", t82::<7>, "to"),
+        ("old_permission", "old_permission", t3::<3>, "old_permission"),
+        ("message", "message", v645, "message"), ("note", "note", t3::<3>, "note"),
+        ("column_id", "column_id", t3::<4>, "column_id"), ("href", "href", v644, "href"),
+        ("repository", "repository", t85::<9>, "repository"), ("name", "name", t3::<3>, "name"),
+        ("owner", "owner", t3::<6>, "owner"), ("url", "url", v644, "url"),
+        ("tier", "tier", t3::<7>, "tier"), ("permissions", "permissions", t3::<8>, "permissions"),
     ];
     /// `#/definitions/discussion`
     pub fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18898,20 +18845,13 @@ mod validators {
                 "locked" v643, "comments" v642, "created_at" v644, "updated_at" v644,
                 "author_association" t79::<104>, "active_lock_reason" v645, "body" v644
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
+            & c.unexpected_members(l, s, x, WORDS39)
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
     pub fn t86<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T86[K].0, t3::<3>) & c.prop(l, s, x, T86[K].1, t3::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &[T86[K].2, T86[K].3],
-                )
+            & c.unexpected_members(l, s, x, &[T86[K].2, T86[K].3])
     }
     const T86: [(&str, &str, &str, &str); 4] = [
         ("title", "body", "title", "body"), ("body", "title", "body", "title"),
@@ -18924,7 +18864,7 @@ mod validators {
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v645)
             & c.prop(l, s, x, "color", v644) & c.prop(l, s, x, "default", v643)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS41)
+            & c.unexpected_members(l, s, x, WORDS41)
     }
     /// `#/definitions/discussion$transferred/properties/changes`
     pub fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18932,14 +18872,7 @@ mod validators {
         c.required(l, s, x, &["new_discussion", "new_repository"])
             & c.prop(l, s, x, "new_discussion", t79::<126>)
             & c.prop(l, s, x, "new_repository", t79::<106>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["new_discussion", "new_repository"],
-                )
+            & c.unexpected_members(l, s, x, &["new_discussion", "new_repository"])
     }
     /// `#/definitions/fork$event`
     pub fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18950,7 +18883,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
+            & c.unexpected_members(l, s, x, WORDS42)
     }
     /// `#/definitions/gollum$event`
     pub fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18961,7 +18894,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
+            & c.unexpected_members(l, s, x, WORDS43)
     }
     /// `#/definitions/gollum$event/properties/pages/items`
     pub fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18969,8 +18902,7 @@ mod validators {
         c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v644)
             & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "summary", v646)
             & c.prop(l, s, x, "action", t82::<3>) & c.prop(l, s, x, "sha", v644)
-            & c.prop(l, s, x, "html_url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
+            & c.prop(l, s, x, "html_url", v644) & c.unexpected_members(l, s, x, WORDS44)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/installation_event` and `#/definitions/marketplace_purchase_event` (5 more).
     pub fn t13<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19009,7 +18941,7 @@ mod validators {
                 "single_file_name" v645, "has_multiple_single_files" v643,
                 "single_file_paths" t14::<1>, "suspended_by" t2::<2>, "suspended_at" v645
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
+            & c.unexpected_members(l, s, x, WORDS46)
     }
     /// `#/definitions/installation/properties/permissions`
     pub fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19029,7 +18961,7 @@ mod validators {
             "security_scanning_alert" t82::<0>, "single_file" t82::<0>, "statuses" t82::<0>,
             "team_discussions" t82::<0>, "vulnerability_alerts" t82::<0>, "workflows" t82::<0>
         ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
+            & c.unexpected_members(l, s, x, WORDS47)
     }
     /// `#/definitions/installation/properties/events/items`
     pub fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19041,15 +18973,14 @@ mod validators {
         c.required(l, s, x, WORDS49) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "full_name", v644) & c.prop(l, s, x, "private", v643)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
+            & c.unexpected_members(l, s, x, WORDS49)
     }
     /// `#/definitions/installation_repositories$added/properties/repositories_removed/items`
     pub fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "full_name", v644)
-            & c.prop(l, s, x, "private", v643)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
+            & c.prop(l, s, x, "private", v643) & c.unexpected_members(l, s, x, WORDS49)
     }
     /// `#/definitions/milestone`
     pub fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19061,7 +18992,7 @@ mod validators {
                 "open_issues" v642, "closed_issues" v642, "state" t82::<6>, "created_at" v644,
                 "updated_at" v644, "due_on" v645, "closed_at" v645
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
+            & c.unexpected_members(l, s, x, WORDS50)
     }
     /// `#/definitions/issue/properties/pull_request`
     pub fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19073,7 +19004,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["url", "html_url", "diff_url", "patch_url"],
                 )
     }
@@ -19088,7 +19018,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["url", "html_url", "diff_url", "patch_url"],
                 )
     }
@@ -19103,7 +19032,7 @@ mod validators {
             & c.prop(l, s, x, "author_association", t79::<104>)
             & c.prop(l, s, x, "body", v644)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
+            & c.unexpected_members(l, s, x, WORDS52)
     }
     /// `#/definitions/issues_event`
     pub fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19145,7 +19074,7 @@ mod validators {
                 "author_association" t79::<104>, "active_lock_reason" v663,
                 "performed_via_github_app" t2::<18>, "pull_request" v190, "body" v645
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
+            & c.unexpected_members(l, s, x, WORDS54)
     }
     /// `#/definitions/issues$opened/properties/changes`
     pub fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19153,14 +19082,7 @@ mod validators {
         c.required(l, s, x, &["old_issue", "old_repository"])
             & c.prop(l, s, x, "old_issue", t79::<142>)
             & c.prop(l, s, x, "old_repository", t79::<106>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["old_issue", "old_repository"],
-                )
+            & c.unexpected_members(l, s, x, &["old_issue", "old_repository"])
     }
     /// `#/definitions/issues$transferred/properties/changes`
     pub fn v204(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19168,28 +19090,14 @@ mod validators {
         c.required(l, s, x, &["new_issue", "new_repository"])
             & c.prop(l, s, x, "new_issue", t79::<142>)
             & c.prop(l, s, x, "new_repository", t79::<106>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["new_issue", "new_repository"],
-                )
+            & c.unexpected_members(l, s, x, &["new_issue", "new_repository"])
     }
     /// `#/definitions/label$edited/properties/changes`
     pub fn v206(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "color", t3::<3>) & c.prop(l, s, x, "name", t3::<3>)
             & c.prop(l, s, x, "description", t3::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["color", "name", "description"],
-                )
+            & c.unexpected_members(l, s, x, &["color", "name", "description"])
     }
     /// `#/definitions/marketplace_purchase$cancelled/properties/sender`
     pub fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19202,7 +19110,7 @@ mod validators {
                 "repos_url" v644, "events_url" v644, "received_events_url" v644, "type" v644,
                 "site_admin" v643, "email" v644
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
+            & c.unexpected_members(l, s, x, WORDS55)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
     pub fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19211,7 +19119,7 @@ mod validators {
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
             & c.prop(l, s, x, "login", v644)
             & c.prop(l, s, x, "organization_billing_email", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
+            & c.unexpected_members(l, s, x, WORDS56)
     }
     /// `#/definitions/marketplace-purchase/properties/plan`
     pub fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19223,7 +19131,7 @@ mod validators {
             & c.prop(l, s, x, "price_model", v644)
             & c.prop(l, s, x, "has_free_trial", v643)
             & c.prop(l, s, x, "unit_name", v645) & c.prop(l, s, x, "bullets", t14::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
+            & c.unexpected_members(l, s, x, WORDS57)
     }
     /// `#/definitions/marketplace-purchase`
     pub fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19234,14 +19142,7 @@ mod validators {
             & c.prop(l, s, x, "on_free_trial", v643)
             & c.prop(l, s, x, "free_trial_ends_on", v646)
             & c.prop(l, s, x, "next_billing_date", v644) & c.prop(l, s, x, "plan", v211)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
-    }
-    /// `#/definitions/member$edited/properties/changes`
-    pub fn v217(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["old_permission"])
-            & c.prop(l, s, x, "old_permission", t3::<3>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["old_permission"])
+            & c.unexpected_members(l, s, x, WORDS59)
     }
     /// `#/definitions/team`
     pub fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19253,7 +19154,7 @@ mod validators {
             & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "members_url", v644)
             & c.prop(l, s, x, "repositories_url", v644)
             & c.prop(l, s, x, "permission", v644) & c.prop(l, s, x, "parent", v222)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
+            & c.unexpected_members(l, s, x, WORDS61)
     }
     /// `#/definitions/team/properties/parent`
     pub fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19275,7 +19176,7 @@ mod validators {
             ok &= c.prop(l, s, x, "members_url", v644);
             ok &= c.prop(l, s, x, "repositories_url", v644);
             ok &= c.prop(l, s, x, "permission", v644);
-            ok &= c.unexpected_members(l, s, x, "additionalProperties", WORDS60);
+            ok &= c.unexpected_members(l, s, x, WORDS60);
         }
         ok
     }
@@ -19284,14 +19185,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "name"]) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "deleted", v643)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["id", "name", "deleted"],
-                )
+            & c.unexpected_members(l, s, x, &["id", "name", "deleted"])
     }
     /// `#/definitions/meta$deleted/properties/hook`
     pub fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19301,7 +19195,7 @@ mod validators {
             & c.prop(l, s, x, "active", v643) & c.prop(l, s, x, "events", t79::<77>)
             & c.prop(l, s, x, "config", v234) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "created_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
+            & c.unexpected_members(l, s, x, WORDS62)
     }
     /// Shared by 28 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/webhook-events/oneOf/0` and `#/definitions/branch-protection-rule/properties/required_status_checks` (26 more).
     pub fn t14<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19311,7 +19205,7 @@ mod validators {
     const T14: [[rt::Check; 1]; 28] = [
         [v232], [v644], [t79::<74>], [v85], [t79::<75>], [t10::<0>], [t10::<1>], [t10::<2>],
         [t10::<3>], [v172], [v179], [t79::<205>], [t79::<73>], [v667], [v248], [t2::<11>],
-        [t79::<55>], [t79::<78>], [t79::<79>], [v376], [v377], [t85::<10>], [v379], [v399], [v398],
+        [t79::<55>], [t79::<78>], [t79::<79>], [v376], [v377], [t85::<11>], [v379], [v399], [v398],
         [t79::<80>], [t7::<1>], [v181],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/webhook-events/oneOf/1` and `#/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps`.
@@ -19331,28 +19225,14 @@ mod validators {
         c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
             & c.prop(l, s, x, "content_type", t82::<9>)
             & c.prop(l, s, x, "insecure_ssl", v644) & c.prop(l, s, x, "url", v644)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["content_type", "insecure_ssl", "url"],
-                )
+            & c.unexpected_members(l, s, x, &["content_type", "insecure_ssl", "url"])
     }
     /// `#/definitions/milestone$edited/properties/changes`
     pub fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "description", t3::<3>) & c.prop(l, s, x, "due_on", t3::<3>)
             & c.prop(l, s, x, "title", t3::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["description", "due_on", "title"],
-                )
+            & c.unexpected_members(l, s, x, &["description", "due_on", "title"])
     }
     /// `#/definitions/membership`
     pub fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19360,8 +19240,7 @@ mod validators {
         c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "role", v644)
             & c.prop(l, s, x, "organization_url", v644)
-            & c.prop(l, s, x, "user", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
+            & c.prop(l, s, x, "user", t79::<73>) & c.unexpected_members(l, s, x, WORDS64)
     }
     /// `#/definitions/organization$member_invited/properties/invitation`
     pub fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19374,7 +19253,7 @@ mod validators {
             & c.prop(l, s, x, "failed_reason", v645)
             & c.prop(l, s, x, "inviter", t79::<73>) & c.prop(l, s, x, "team_count", v666)
             & c.prop(l, s, x, "invitation_teams_url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
+            & c.unexpected_members(l, s, x, WORDS65)
     }
     /// `#/definitions/package$published/properties/package`
     pub fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19386,8 +19265,7 @@ mod validators {
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "owner", t79::<73>)
             & c.prop(l, s, x, "package_version", v246)
-            & c.prop(l, s, x, "registry", v249)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS66)
+            & c.prop(l, s, x, "registry", v249) & c.unexpected_members(l, s, x, WORDS66)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version`
     pub fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19401,7 +19279,7 @@ mod validators {
                 "docker_metadata" t14::<13>, "package_files" t14::<14>, "author" t79::<73>,
                 "source_url" v644, "installation_command" v644
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
+            & c.unexpected_members(l, s, x, WORDS67)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19413,7 +19291,7 @@ mod validators {
             & c.prop(l, s, x, "draft", v643) & c.prop(l, s, x, "author", t79::<73>)
             & c.prop(l, s, x, "prerelease", v643) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "published_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
+            & c.unexpected_members(l, s, x, WORDS68)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
     pub fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19424,7 +19302,7 @@ mod validators {
             & c.prop(l, s, x, "md5", v644) & c.prop(l, s, x, "content_type", v644)
             & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "size", v642)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
+            & c.unexpected_members(l, s, x, WORDS69)
     }
     /// `#/definitions/package$published/properties/package/properties/registry`
     pub fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19438,7 +19316,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["about_url", "name", "type", "url", "vendor"],
                 )
     }
@@ -19451,17 +19328,17 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
+            & c.unexpected_members(l, s, x, WORDS70)
     }
     /// `#/definitions/page_build$event/properties/build`
     pub fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "status", v644) & c.prop(l, s, x, "error", t85::<3>)
+            & c.prop(l, s, x, "status", v644) & c.prop(l, s, x, "error", t85::<4>)
             & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v644)
             & c.prop(l, s, x, "duration", v642) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "updated_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
+            & c.unexpected_members(l, s, x, WORDS71)
     }
     /// `#/definitions/ping$event`
     pub fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19471,7 +19348,7 @@ mod validators {
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
+            & c.unexpected_members(l, s, x, WORDS72)
     }
     /// `#/definitions/ping$event/properties/hook`
     pub fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19483,7 +19360,7 @@ mod validators {
             & c.prop(l, s, x, "updated_at", v644) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "test_url", v644)
             & c.prop(l, s, x, "ping_url", v644) & c.prop(l, s, x, "last_response", v256)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS74)
+            & c.unexpected_members(l, s, x, WORDS74)
     }
     /// `#/definitions/ping$event/properties/hook/properties/config`
     pub fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19491,7 +19368,7 @@ mod validators {
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
             & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v644)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "insecure_ssl", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS75)
+            & c.unexpected_members(l, s, x, WORDS75)
     }
     /// `#/definitions/ping$event/properties/hook/properties/last_response`
     pub fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19499,14 +19376,7 @@ mod validators {
         c.required(l, s, x, &["code", "status", "message"])
             & c.prop(l, s, x, "code", v646) & c.prop(l, s, x, "status", v644)
             & c.prop(l, s, x, "message", v646)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["code", "status", "message"],
-                )
+            & c.unexpected_members(l, s, x, &["code", "status", "message"])
     }
     /// `#/definitions/project`
     pub fn v258(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19518,7 +19388,7 @@ mod validators {
             & c.prop(l, s, x, "body", v645) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS76)
+            & c.unexpected_members(l, s, x, WORDS76)
     }
     /// `#/definitions/project-card`
     pub fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19530,7 +19400,7 @@ mod validators {
             & c.prop(l, s, x, "archived", v643) & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "content_url", v644) & c.prop(l, s, x, "after_id", v646)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS78)
+            & c.unexpected_members(l, s, x, WORDS78)
     }
     /// `#/definitions/project-column`
     pub fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19540,7 +19410,7 @@ mod validators {
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "updated_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS79)
+            & c.unexpected_members(l, s, x, WORDS79)
     }
     /// `#/definitions/public$event`
     pub fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19550,7 +19420,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS80)
+            & c.unexpected_members(l, s, x, WORDS80)
     }
     /// `#/definitions/pull_request_event`
     pub fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19591,7 +19461,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS82)
+            & c.unexpected_members(l, s, x, WORDS82)
     }
     const T16: [[rt::Check; 1]; 2] = [[t81::<2>], [t81::<14>]];
     /// `#/definitions/pull-request`
@@ -19613,7 +19483,7 @@ mod validators {
                 "review_comments" v642, "maintainer_can_modify" v643, "commits" v642,
                 "additions" v642, "deletions" v642, "changed_files" v642
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
+            & c.unexpected_members(l, s, x, WORDS83)
     }
     /// `#/definitions/pull-request/properties/head`
     pub fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19622,14 +19492,7 @@ mod validators {
             & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "ref", v644)
             & c.prop(l, s, x, "sha", v644) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "repo", t79::<106>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["label", "ref", "sha", "user", "repo"],
-                )
+            & c.unexpected_members(l, s, x, &["label", "ref", "sha", "user", "repo"])
     }
     /// `#/definitions/pull-request/properties/_links`
     pub fn v294(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19641,7 +19504,7 @@ mod validators {
             & c.prop(l, s, x, "review_comment", t79::<204>)
             & c.prop(l, s, x, "commits", t79::<204>)
             & c.prop(l, s, x, "statuses", t79::<204>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS84)
+            & c.unexpected_members(l, s, x, WORDS84)
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T17` each), such as `#/definitions/pull_request$auto_merge_disabled` and `#/definitions/pull_request$auto_merge_enabled` (7 more).
     pub fn t17<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19653,7 +19516,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS86)
+            & c.unexpected_members(l, s, x, WORDS86)
     }
     const T17: [[rt::Check; 2]; 9] = [
         [t81::<3>, t79::<203>], [t81::<4>, t79::<203>], [t81::<81>, t10::<21>],
@@ -19670,7 +19533,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS88)
+            & c.unexpected_members(l, s, x, WORDS88)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T18` each), such as `#/definitions/pull_request$labeled` and `#/definitions/pull_request$unlabeled`.
     pub fn t18<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19683,7 +19546,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS90)
+            & c.unexpected_members(l, s, x, WORDS90)
     }
     const T18: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T19` each), such as `#/definitions/pull_request$review_request_removed/oneOf/0` and `#/definitions/pull_request$review_requested/oneOf/0`.
@@ -19697,7 +19560,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS92)
+            & c.unexpected_members(l, s, x, WORDS92)
     }
     const T19: [[rt::Check; 1]; 2] = [[t81::<11>], [t81::<12>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T20` each), such as `#/definitions/pull_request$review_request_removed/oneOf/1` and `#/definitions/pull_request$review_requested/oneOf/1`.
@@ -19711,7 +19574,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS94)
+            & c.unexpected_members(l, s, x, WORDS94)
     }
     const T20: [[rt::Check; 1]; 2] = [[t81::<11>], [t81::<12>]];
     /// `#/definitions/pull_request$synchronize`
@@ -19725,7 +19588,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS96)
+            & c.unexpected_members(l, s, x, WORDS96)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T21` each), such as `#/definitions/pull_request_review$dismissed/properties/review` and `#/definitions/pull_request_review$edited/properties/review`.
     pub fn t21<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19737,8 +19600,7 @@ mod validators {
             & c.prop(l, s, x, "html_url", v644)
             & c.prop(l, s, x, "pull_request_url", v644)
             & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "_links", v337)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS97)
+            & c.prop(l, s, x, "_links", v337) & c.unexpected_members(l, s, x, WORDS97)
     }
     const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v644]];
     /// `#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
@@ -19747,14 +19609,7 @@ mod validators {
         c.required(l, s, x, &["html", "pull_request"])
             & c.prop(l, s, x, "html", t79::<204>)
             & c.prop(l, s, x, "pull_request", t79::<204>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["html", "pull_request"],
-                )
+            & c.unexpected_members(l, s, x, &["html", "pull_request"])
     }
     /// `#/definitions/simple-pull-request`
     pub fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19771,7 +19626,7 @@ mod validators {
                 "statuses_url" v644, "head" v293, "base" v293, "_links" v294,
                 "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" v663
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
+            & c.unexpected_members(l, s, x, WORDS98)
     }
     /// `#/definitions/pull-request-review-comment`
     pub fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19786,7 +19641,7 @@ mod validators {
                 "original_start_line" v656, "start_side" v671, "line" v656, "original_line" v642,
                 "side" t82::<11>, "in_reply_to_id" v642
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
+            & c.unexpected_members(l, s, x, WORDS100)
     }
     /// `#/definitions/pull-request-review-comment/properties/_links`
     pub fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19794,14 +19649,7 @@ mod validators {
         c.required(l, s, x, &["self", "html", "pull_request"])
             & c.prop(l, s, x, "self", t79::<204>) & c.prop(l, s, x, "html", t79::<204>)
             & c.prop(l, s, x, "pull_request", t79::<204>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["self", "html", "pull_request"],
-                )
+            & c.unexpected_members(l, s, x, &["self", "html", "pull_request"])
     }
     /// `#/definitions/pull_request_review_comment$created/properties/pull_request`
     pub fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19818,7 +19666,7 @@ mod validators {
                 "statuses_url" v644, "head" v293, "base" v293, "_links" v294, "auto_merge" v646,
                 "author_association" t79::<104>, "active_lock_reason" v663
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
+            & c.unexpected_members(l, s, x, WORDS102)
     }
     /// `#/definitions/push$event`
     pub fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19833,7 +19681,7 @@ mod validators {
             & c.prop(l, s, x, "pusher", t79::<96>) & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS104)
+            & c.unexpected_members(l, s, x, WORDS104)
     }
     /// `#/definitions/commit`
     pub fn v345(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19845,7 +19693,7 @@ mod validators {
             & c.prop(l, s, x, "committer", t79::<96>)
             & c.prop(l, s, x, "added", t14::<1>) & c.prop(l, s, x, "modified", t14::<1>)
             & c.prop(l, s, x, "removed", t14::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS106)
+            & c.unexpected_members(l, s, x, WORDS106)
     }
     /// `#/definitions/release_event`
     pub fn v346(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19875,7 +19723,7 @@ mod validators {
                 "author" t79::<73>, "prerelease" v643, "created_at" v645, "published_at" v645,
                 "assets" t14::<18>, "tarball_url" v645, "zipball_url" v645, "body" v644
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
+            & c.unexpected_members(l, s, x, WORDS107)
     }
     /// `#/definitions/release-asset`
     pub fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19888,7 +19736,7 @@ mod validators {
             & c.prop(l, s, x, "download_count", v642)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "uploader", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS109)
+            & c.unexpected_members(l, s, x, WORDS109)
     }
     /// `#/definitions/repository_event`
     pub fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19921,7 +19769,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["description", "default_branch", "homepage"],
                 )
     }
@@ -19934,7 +19781,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS110)
+            & c.unexpected_members(l, s, x, WORDS110)
     }
     /// `#/definitions/repository_vulnerability_alert$create/properties/alert`
     pub fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19949,7 +19796,7 @@ mod validators {
             & c.prop(l, s, x, "external_reference", v644)
             & c.prop(l, s, x, "external_identifier", v644)
             & c.prop(l, s, x, "fixed_in", v644) & c.prop(l, s, x, "created_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
+            & c.unexpected_members(l, s, x, WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
     pub fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19964,7 +19811,7 @@ mod validators {
             & c.prop(l, s, x, "external_reference", v644)
             & c.prop(l, s, x, "external_identifier", v644)
             & c.prop(l, s, x, "fixed_in", v644) & c.prop(l, s, x, "created_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS112)
+            & c.unexpected_members(l, s, x, WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$resolve/properties/alert`
     pub fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19979,7 +19826,7 @@ mod validators {
             & c.prop(l, s, x, "external_reference", v644)
             & c.prop(l, s, x, "external_identifier", v644)
             & c.prop(l, s, x, "fixed_in", v644) & c.prop(l, s, x, "created_at", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS114)
+            & c.unexpected_members(l, s, x, WORDS114)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T22` each), such as `#/definitions/secret_scanning_alert$created/properties/alert` and `#/definitions/secret_scanning_alert$resolved/properties/alert`.
     pub fn t22<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19989,7 +19836,7 @@ mod validators {
             & c.prop(l, s, x, "resolution", T22[K][0])
             & c.prop(l, s, x, "resolved_by", T22[K][1])
             & c.prop(l, s, x, "resolved_at", T22[K][2])
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS115)
+            & c.unexpected_members(l, s, x, WORDS115)
     }
     const T22: [[rt::Check; 3]; 2] = [[v646, v646, v646], [v372, t79::<73>, v644]];
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
@@ -20008,7 +19855,7 @@ mod validators {
             & c.prop(l, s, x, "published_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "withdrawn_at", T23[K][0])
             & c.prop(l, s, x, "vulnerabilities", t14::<22>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS117)
+            & c.unexpected_members(l, s, x, WORDS117)
     }
     const T23: [[rt::Check; 1]; 2] = [[v645], [v644]];
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
@@ -20016,28 +19863,21 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["vector_string", "score"])
             & c.prop(l, s, x, "vector_string", v645) & c.prop(l, s, x, "score", v666)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["vector_string", "score"],
-                )
+            & c.unexpected_members(l, s, x, &["vector_string", "score"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
     pub fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v644)
             & c.prop(l, s, x, "name", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["cwe_id", "name"])
+            & c.unexpected_members(l, s, x, &["cwe_id", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
     pub fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v644)
             & c.prop(l, s, x, "type", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["value", "type"])
+            & c.unexpected_members(l, s, x, &["value", "type"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
     pub fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20046,21 +19886,14 @@ mod validators {
             & c.prop(l, s, x, "severity", v644)
             & c.prop(l, s, x, "vulnerable_version_range", v644)
             & c.prop(l, s, x, "first_patched_version", v381)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS118)
+            & c.unexpected_members(l, s, x, WORDS118)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
     pub fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v644)
             & c.prop(l, s, x, "name", v644)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["ecosystem", "name"],
-                )
+            & c.unexpected_members(l, s, x, &["ecosystem", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
     pub fn v381(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20072,7 +19905,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["identifier"]);
             ok &= c.prop(l, s, x, "identifier", v644);
-            ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
+            ok &= c.unexpected_members(l, s, x, &["identifier"]);
         }
         ok
     }
@@ -20085,7 +19918,7 @@ mod validators {
             & c.prop(l, s, x, "sponsor", t79::<73>)
             & c.prop(l, s, x, "privacy_level", v644)
             & c.prop(l, s, x, "tier", t79::<246>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS119)
+            & c.unexpected_members(l, s, x, WORDS119)
     }
     /// `#/definitions/sponsorship-tier`
     pub fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20096,7 +19929,7 @@ mod validators {
             & c.prop(l, s, x, "monthly_price_in_dollars", v642)
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "is_one_time", v643)
             & c.prop(l, s, x, "is_custom_ammount", v643)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS120)
+            & c.unexpected_members(l, s, x, WORDS120)
     }
     /// `#/definitions/status$event`
     pub fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20108,7 +19941,7 @@ mod validators {
                 "branches" t14::<23>, "created_at" v644, "updated_at" v644, "repository" t79::<106>,
                 "sender" t79::<73>, "installation" t79::<107>, "organization" t79::<108>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
+            & c.unexpected_members(l, s, x, WORDS122)
     }
     /// `#/definitions/status$event/properties/state`
     pub fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20124,7 +19957,7 @@ mod validators {
             & c.prop(l, s, x, "comments_url", v644) & c.prop(l, s, x, "author", t2::<2>)
             & c.prop(l, s, x, "committer", t2::<2>)
             & c.prop(l, s, x, "parents", t14::<24>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS123)
+            & c.unexpected_members(l, s, x, WORDS123)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit`
     pub fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20134,14 +19967,14 @@ mod validators {
             & c.prop(l, s, x, "tree", v395) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "comment_count", v642)
             & c.prop(l, s, x, "verification", v396)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS124)
+            & c.unexpected_members(l, s, x, WORDS124)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/tree`
     pub fn v395(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v644)
             & c.prop(l, s, x, "url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["sha", "url"])
+            & c.unexpected_members(l, s, x, &["sha", "url"])
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification`
     pub fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20154,7 +19987,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["verified", "reason", "signature", "payload"],
                 )
     }
@@ -20167,14 +19999,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v644)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["sha", "url", "html_url"],
-                )
+            & c.unexpected_members(l, s, x, &["sha", "url", "html_url"])
     }
     /// `#/definitions/status$event/properties/branches/items`
     pub fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20182,27 +20007,19 @@ mod validators {
         c.required(l, s, x, &["name", "commit", "protected"])
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "commit", v395)
             & c.prop(l, s, x, "protected", v643)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["name", "commit", "protected"],
-                )
+            & c.unexpected_members(l, s, x, &["name", "commit", "protected"])
     }
     /// `#/definitions/team$edited/properties/changes`
     pub fn v401(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "description", t3::<3>) & c.prop(l, s, x, "name", t3::<3>)
             & c.prop(l, s, x, "privacy", t3::<3>)
-            & c.prop(l, s, x, "repository", t85::<12>)
+            & c.prop(l, s, x, "repository", t85::<13>)
             & c
                 .unexpected_members(
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["description", "name", "privacy", "repository"],
                 )
     }
@@ -20211,14 +20028,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "admin", v643) & c.prop(l, s, x, "pull", v643)
             & c.prop(l, s, x, "push", v643)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["admin", "pull", "push"],
-                )
+            & c.unexpected_members(l, s, x, &["admin", "pull", "push"])
     }
     /// `#/definitions/team_add$event`
     pub fn v405(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20229,7 +20039,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS126)
+            & c.unexpected_members(l, s, x, WORDS126)
     }
     /// `#/definitions/workflow_dispatch$event`
     pub fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20239,8 +20049,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.prop(l, s, x, "workflow", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS128)
+            & c.prop(l, s, x, "workflow", v644) & c.unexpected_members(l, s, x, WORDS128)
     }
     /// `#/definitions/workflow-step`
     pub fn v410(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20255,7 +20064,7 @@ mod validators {
             & c.prop(l, s, x, "conclusion", T24[K][1]) & c.prop(l, s, x, "number", v642)
             & c.prop(l, s, x, "started_at", v644)
             & c.prop(l, s, x, "completed_at", T24[K][2])
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS129)
+            & c.unexpected_members(l, s, x, WORDS129)
     }
     const T24: [[rt::Check; 3]; 2] = [
         [t81::<77>, v646, v646], [t81::<0>, t80::<8>, v644],
@@ -20272,7 +20081,7 @@ mod validators {
             & c.prop(l, s, x, "conclusion", T25[K][2])
             & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v644)
             & c.prop(l, s, x, "completed_at", T25[K][3])
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS131)
+            & c.unexpected_members(l, s, x, WORDS131)
     }
     const T25: [[rt::Check; 4]; 2] = [
         [t81::<18>, t14::<25>, v646, v646], [t80::<3>, v948, v678, v645],
@@ -20285,8 +20094,7 @@ mod validators {
             & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "path", v644)
             & c.prop(l, s, x, "state", v644) & c.prop(l, s, x, "updated_at", v644)
-            & c.prop(l, s, x, "url", v644)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS132)
+            & c.prop(l, s, x, "url", v644) & c.unexpected_members(l, s, x, WORDS132)
     }
     /// `#/definitions/repository-lite`
     pub fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20307,7 +20115,7 @@ mod validators {
                 "subscription_url" v644, "tags_url" v644, "teams_url" v644, "trees_url" v644,
                 "url" v644
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
+            & c.unexpected_members(l, s, x, WORDS133)
     }
     /// `#/definitions/workflow-run`
     pub fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20323,7 +20131,7 @@ mod validators {
                 "run_number" v642, "status" v934, "updated_at" v644, "url" v644, "workflow_id" v642,
                 "workflow_url" v644
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
+            & c.unexpected_members(l, s, x, WORDS134)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T26` each), such as `#/definitions/branch_protection_rule$created` and `#/definitions/branch_protection_rule$deleted`.
     pub fn t26<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20334,7 +20142,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS135)
+            & c.unexpected_members(l, s, x, WORDS135)
     }
     const T26: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/branch_protection_rule$edited`
@@ -20346,7 +20154,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS137)
+            & c.unexpected_members(l, s, x, WORDS137)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T27` each), such as `#/definitions/check_run$completed` and `#/definitions/check_run$created` (1 more).
     pub fn t27<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20359,7 +20167,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
+            & c.unexpected_members(l, s, x, WORDS138)
     }
     const T27: [[rt::Check; 2]; 3] = [
         [t81::<0>, t5::<0>], [t81::<19>, t5::<1>], [t81::<22>, t5::<2>],
@@ -20374,7 +20182,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
+            & c.unexpected_members(l, s, x, WORDS138)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T28` each), such as `#/definitions/check_suite$completed` and `#/definitions/check_suite$requested` (1 more).
     pub fn t28<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20385,7 +20193,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS141)
+            & c.unexpected_members(l, s, x, WORDS141)
     }
     const T28: [[rt::Check; 1]; 3] = [[t81::<0>], [t81::<23>], [t81::<22>]];
     /// Shared by 6 validators that differ only in the validators they call (a row of `T29` each), such as `#/definitions/code_scanning_alert$appeared_in_branch` and `#/definitions/code_scanning_alert$closed_by_user` (4 more).
@@ -20398,7 +20206,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T29[K][2])
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS143)
+            & c.unexpected_members(l, s, x, WORDS143)
     }
     const T29: [[rt::Check; 3]; 6] = [
         [t81::<24>, t9::<0>, t79::<265>], [t81::<25>, t9::<1>, t79::<73>],
@@ -20414,7 +20222,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS144)
+            & c.unexpected_members(l, s, x, WORDS144)
     }
     /// `#/definitions/content_reference$created`
     pub fn v447(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20425,7 +20233,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS146)
+            & c.unexpected_members(l, s, x, WORDS146)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T30` each), such as `#/definitions/deploy_key$created` and `#/definitions/deploy_key$deleted`.
     pub fn t30<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20436,7 +20244,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS147)
+            & c.unexpected_members(l, s, x, WORDS147)
     }
     const T30: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/deployment$created`
@@ -20449,7 +20257,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS149)
+            & c.unexpected_members(l, s, x, WORDS149)
     }
     /// `#/definitions/deployment_status$created`
     pub fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20461,7 +20269,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS151)
+            & c.unexpected_members(l, s, x, WORDS151)
     }
     /// `#/definitions/discussion$answered`
     pub fn v452(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20473,7 +20281,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS153)
+            & c.unexpected_members(l, s, x, WORDS153)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T31` each), such as `#/definitions/discussion$category_changed` and `#/definitions/discussion$transferred`.
     pub fn t31<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20485,7 +20293,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
+            & c.unexpected_members(l, s, x, WORDS155)
     }
     const T31: [[rt::Check; 2]; 2] = [[t85::<0>, t81::<28>], [v163, t81::<30>]];
     /// Shared by 6 validators that differ only in the validators they call (a row of `T32` each), such as `#/definitions/discussion$created` and `#/definitions/discussion$deleted` (4 more).
@@ -20498,7 +20306,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS156)
+            & c.unexpected_members(l, s, x, WORDS156)
     }
     const T32: [[rt::Check; 2]; 6] = [
         [t81::<19>, t10::<5>], [t81::<20>, t79::<126>], [t81::<82>, t10::<6>],
@@ -20514,7 +20322,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
+            & c.unexpected_members(l, s, x, WORDS155)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T33` each), such as `#/definitions/discussion$labeled` and `#/definitions/discussion$unlabeled`.
     pub fn t33<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20526,7 +20334,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS158)
+            & c.unexpected_members(l, s, x, WORDS158)
     }
     const T33: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// `#/definitions/discussion$unanswered`
@@ -20539,7 +20347,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS160)
+            & c.unexpected_members(l, s, x, WORDS160)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T34` each), such as `#/definitions/discussion_comment$created` and `#/definitions/discussion_comment$deleted`.
     pub fn t34<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20551,7 +20359,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS162)
+            & c.unexpected_members(l, s, x, WORDS162)
     }
     const T34: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/discussion_comment$edited`
@@ -20564,21 +20372,14 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS164)
+            & c.unexpected_members(l, s, x, WORDS164)
     }
     /// `#/definitions/github_app_authorization$revoked`
     pub fn v474(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sender"]) & c.prop(l, s, x, "action", t81::<33>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["action", "sender"],
-                )
+            & c.unexpected_members(l, s, x, &["action", "sender"])
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T35` each), such as `#/definitions/installation$created` and `#/definitions/installation$deleted` (3 more).
     pub fn t35<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20589,7 +20390,7 @@ mod validators {
             & c.prop(l, s, x, "repositories", t14::<27>)
             & c.prop(l, s, x, "requester", T35[K][2])
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS165)
+            & c.unexpected_members(l, s, x, WORDS165)
     }
     const T35: [[rt::Check; 3]; 5] = [
         [t81::<19>, t79::<136>, t79::<73>], [t81::<20>, t79::<136>, v646],
@@ -20605,7 +20406,7 @@ mod validators {
             & c.prop(l, s, x, "repositories_removed", T36[K][2])
             & c.prop(l, s, x, "requester", t2::<2>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS166)
+            & c.unexpected_members(l, s, x, WORDS166)
     }
     const T36: [[rt::Check; 3]; 2] = [
         [t81::<37>, t14::<27>, t75::<0>], [t81::<38>, t75::<1>, t14::<27>],
@@ -20620,7 +20421,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS168)
+            & c.unexpected_members(l, s, x, WORDS168)
     }
     const T37: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/issue_comment$edited`
@@ -20633,7 +20434,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS170)
+            & c.unexpected_members(l, s, x, WORDS170)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T38` each), such as `#/definitions/issues$assigned` and `#/definitions/issues$unassigned`.
     pub fn t38<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20645,7 +20446,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS171)
+            & c.unexpected_members(l, s, x, WORDS171)
     }
     const T38: [[rt::Check; 1]; 2] = [[t81::<2>], [t81::<14>]];
     /// Shared by 7 validators that differ only in the validators they call (a row of `T39` each), such as `#/definitions/issues$closed` and `#/definitions/issues$deleted` (5 more).
@@ -20657,7 +20458,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS172)
+            & c.unexpected_members(l, s, x, WORDS172)
     }
     const T39: [[rt::Check; 2]; 7] = [
         [t81::<81>, t10::<12>], [t81::<20>, t79::<142>], [t81::<82>, t10::<35>],
@@ -20674,7 +20475,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS174)
+            & c.unexpected_members(l, s, x, WORDS174)
     }
     const T40: [[rt::Check; 2]; 2] = [[t81::<39>, t10::<13>], [t81::<40>, t10::<14>]];
     /// `#/definitions/issues$edited`
@@ -20687,7 +20488,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS176)
+            & c.unexpected_members(l, s, x, WORDS176)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T41` each), such as `#/definitions/issues$labeled` and `#/definitions/issues$unlabeled`.
     pub fn t41<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20699,7 +20500,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS177)
+            & c.unexpected_members(l, s, x, WORDS177)
     }
     const T41: [[rt::Check; 1]; 2] = [[t81::<7>], [t81::<15>]];
     /// `#/definitions/issues$opened`
@@ -20712,7 +20513,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
+            & c.unexpected_members(l, s, x, WORDS178)
     }
     /// `#/definitions/issues$transferred`
     pub fn v504(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20723,7 +20524,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS178)
+            & c.unexpected_members(l, s, x, WORDS178)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T42` each), such as `#/definitions/label$created` and `#/definitions/label$deleted`.
     pub fn t42<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20734,7 +20535,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS179)
+            & c.unexpected_members(l, s, x, WORDS179)
     }
     const T42: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/label$edited`
@@ -20747,7 +20548,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS180)
+            & c.unexpected_members(l, s, x, WORDS180)
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T43` each), such as `#/definitions/marketplace_purchase$cancelled` and `#/definitions/marketplace_purchase$changed` (3 more).
     pub fn t43<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20756,7 +20557,7 @@ mod validators {
             & c.prop(l, s, x, "effective_date", v644) & c.prop(l, s, x, "sender", v208)
             & c.prop(l, s, x, "marketplace_purchase", t10::<17>)
             & c.prop(l, s, x, "previous_marketplace_purchase", t79::<167>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS182)
+            & c.unexpected_members(l, s, x, WORDS182)
     }
     const T43: [[rt::Check; 1]; 5] = [
         [t81::<41>], [t81::<42>], [t81::<43>], [t81::<44>], [t81::<45>],
@@ -20770,17 +20571,17 @@ mod validators {
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS183)
+            & c.unexpected_members(l, s, x, WORDS183)
     }
     /// `#/definitions/member$edited`
     pub fn v523(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS184) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "member", t79::<73>) & c.prop(l, s, x, "changes", v217)
+            & c.prop(l, s, x, "member", t79::<73>) & c.prop(l, s, x, "changes", t85::<3>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS185)
+            & c.unexpected_members(l, s, x, WORDS185)
     }
     /// `#/definitions/member$removed`
     pub fn v524(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20790,7 +20591,7 @@ mod validators {
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS186)
+            & c.unexpected_members(l, s, x, WORDS186)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T44` each), such as `#/definitions/membership$added` and `#/definitions/membership$removed`.
     pub fn t44<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20800,7 +20601,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>) & c.prop(l, s, x, "team", T44[K][2])
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS188)
+            & c.unexpected_members(l, s, x, WORDS188)
     }
     const T44: [[rt::Check; 3]; 2] = [
         [t81::<37>, t81::<1>, t79::<55>], [t81::<38>, t82::<8>, t2::<7>],
@@ -20812,7 +20613,7 @@ mod validators {
             & c.prop(l, s, x, "hook_id", v642) & c.prop(l, s, x, "hook", v228)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS189)
+            & c.unexpected_members(l, s, x, WORDS189)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T45` each), such as `#/definitions/milestone$closed` and `#/definitions/milestone$created` (2 more).
     pub fn t45<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20824,7 +20625,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS190)
+            & c.unexpected_members(l, s, x, WORDS190)
     }
     const T45: [[rt::Check; 2]; 4] = [
         [t81::<81>, t10::<18>], [t81::<19>, t10::<19>], [t81::<20>, t79::<76>],
@@ -20839,7 +20640,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS192)
+            & c.unexpected_members(l, s, x, WORDS192)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T46` each), such as `#/definitions/org_block$blocked` and `#/definitions/org_block$unblocked`.
     pub fn t46<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20849,7 +20650,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS194)
+            & c.unexpected_members(l, s, x, WORDS194)
     }
     const T46: [[rt::Check; 1]; 2] = [[t81::<46>], [t81::<47>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T47` each), such as `#/definitions/organization$deleted` and `#/definitions/organization$member_added` (2 more).
@@ -20860,7 +20661,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS196)
+            & c.unexpected_members(l, s, x, WORDS196)
     }
     const T47: [[rt::Check; 1]; 4] = [
         [t81::<20>], [t81::<48>], [t81::<50>], [t81::<51>],
@@ -20873,7 +20674,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS198)
+            & c.unexpected_members(l, s, x, WORDS198)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T48` each), such as `#/definitions/package$published` and `#/definitions/package$updated`.
     pub fn t48<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20883,7 +20684,7 @@ mod validators {
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS199)
+            & c.unexpected_members(l, s, x, WORDS199)
     }
     const T48: [[rt::Check; 1]; 2] = [[t81::<52>], [t81::<53>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T49` each), such as `#/definitions/project$closed` and `#/definitions/project$created` (2 more).
@@ -20896,7 +20697,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS200)
+            & c.unexpected_members(l, s, x, WORDS200)
     }
     const T49: [[rt::Check; 1]; 4] = [
         [t81::<81>], [t81::<19>], [t81::<20>], [t81::<10>],
@@ -20911,7 +20712,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS202)
+            & c.unexpected_members(l, s, x, WORDS202)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T50` each), such as `#/definitions/project_card$converted` and `#/definitions/project_card$edited` (1 more).
     pub fn t50<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20923,11 +20724,11 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS204)
+            & c.unexpected_members(l, s, x, WORDS204)
     }
     const T50: [[rt::Check; 3]; 3] = [
-        [t81::<54>, t85::<4>, t79::<198>], [t81::<6>, t85::<4>, t79::<198>],
-        [t81::<55>, t85::<5>, t10::<20>],
+        [t81::<54>, t85::<5>, t79::<198>], [t81::<6>, t85::<5>, t79::<198>],
+        [t81::<55>, t85::<6>, t10::<20>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T51` each), such as `#/definitions/project_card$created` and `#/definitions/project_card$deleted`.
     pub fn t51<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20938,7 +20739,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS206)
+            & c.unexpected_members(l, s, x, WORDS206)
     }
     const T51: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T52` each), such as `#/definitions/project_column$created` and `#/definitions/project_column$deleted` (1 more).
@@ -20950,7 +20751,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS208)
+            & c.unexpected_members(l, s, x, WORDS208)
     }
     const T52: [[rt::Check; 1]; 3] = [[t81::<19>], [t81::<20>], [t81::<55>]];
     /// `#/definitions/project_column$edited`
@@ -20963,7 +20764,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS210)
+            & c.unexpected_members(l, s, x, WORDS210)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T53` each), such as `#/definitions/pull_request_review$dismissed` and `#/definitions/pull_request_review$submitted`.
     pub fn t53<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20975,7 +20776,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS212)
+            & c.unexpected_members(l, s, x, WORDS212)
     }
     const T53: [[rt::Check; 2]; 2] = [[t81::<78>, t21::<0>], [t81::<56>, t21::<1>]];
     /// `#/definitions/pull_request_review$edited`
@@ -20988,7 +20789,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS214)
+            & c.unexpected_members(l, s, x, WORDS214)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T54` each), such as `#/definitions/pull_request_review_comment$created` and `#/definitions/pull_request_review_comment$deleted`.
     pub fn t54<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21000,7 +20801,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS216)
+            & c.unexpected_members(l, s, x, WORDS216)
     }
     const T54: [[rt::Check; 1]; 2] = [[t81::<19>], [t81::<20>]];
     /// `#/definitions/pull_request_review_comment$edited`
@@ -21014,7 +20815,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS218)
+            & c.unexpected_members(l, s, x, WORDS218)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T55` each), such as `#/definitions/release$created` and `#/definitions/release$deleted` (4 more).
     pub fn t55<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21026,7 +20827,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS219)
+            & c.unexpected_members(l, s, x, WORDS219)
     }
     const T55: [[rt::Check; 2]; 6] = [
         [t81::<19>, t79::<219>], [t81::<20>, t79::<219>], [t81::<57>, t10::<26>],
@@ -21042,7 +20843,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS221)
+            & c.unexpected_members(l, s, x, WORDS221)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T56` each), such as `#/definitions/repository$archived` and `#/definitions/repository$created` (5 more).
     pub fn t56<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21053,7 +20854,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS222)
+            & c.unexpected_members(l, s, x, WORDS222)
     }
     const T56: [[rt::Check; 2]; 7] = [
         [t81::<60>, t10::<37>], [t81::<19>, t79::<106>], [t81::<20>, t79::<106>],
@@ -21070,10 +20871,10 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS223)
+            & c.unexpected_members(l, s, x, WORDS223)
     }
     const T57: [[rt::Check; 2]; 3] = [
-        [t81::<6>, v355], [t81::<51>, t85::<7>], [t81::<30>, t85::<9>],
+        [t81::<6>, v355], [t81::<51>, t85::<8>], [t81::<30>, t85::<10>],
     ];
     /// `#/definitions/repository_dispatch$on-demand-test`
     pub fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21084,7 +20885,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS225)
+            & c.unexpected_members(l, s, x, WORDS225)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T58` each), such as `#/definitions/repository_vulnerability_alert$create` and `#/definitions/repository_vulnerability_alert$dismiss` (1 more).
     pub fn t58<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21094,7 +20895,7 @@ mod validators {
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS226)
+            & c.unexpected_members(l, s, x, WORDS226)
     }
     const T58: [[rt::Check; 2]; 3] = [
         [t81::<65>, v366], [t81::<66>, v367], [t81::<67>, v368],
@@ -21107,7 +20908,7 @@ mod validators {
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS227)
+            & c.unexpected_members(l, s, x, WORDS227)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T59` each), such as `#/definitions/secret_scanning_alert$reopened` and `#/definitions/secret_scanning_alert$resolved`.
     pub fn t59<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21118,7 +20919,7 @@ mod validators {
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS228)
+            & c.unexpected_members(l, s, x, WORDS228)
     }
     const T59: [[rt::Check; 2]; 2] = [[t81::<10>, t22::<0>], [t81::<68>, t22::<1>]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T60` each), such as `#/definitions/security_advisory$performed` and `#/definitions/security_advisory$published` (2 more).
@@ -21127,14 +20928,7 @@ mod validators {
         c.required(l, s, x, &["action", "security_advisory"])
             & c.prop(l, s, x, "action", T60[K][0])
             & c.prop(l, s, x, "security_advisory", T60[K][1])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["action", "security_advisory"],
-                )
+            & c.unexpected_members(l, s, x, &["action", "security_advisory"])
     }
     const T60: [[rt::Check; 2]; 4] = [
         [t81::<69>, t23::<0>], [t81::<52>, t23::<0>], [t81::<53>, t23::<0>], [t81::<70>, t23::<1>],
@@ -21145,14 +20939,7 @@ mod validators {
         c.required(l, s, x, &["action", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", T61[K][0]) & c.prop(l, s, x, "sponsorship", v384)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["action", "sponsorship", "sender"],
-                )
+            & c.unexpected_members(l, s, x, &["action", "sponsorship", "sender"])
     }
     const T61: [[rt::Check; 1]; 2] = [[t81::<41>], [t81::<19>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T62` each), such as `#/definitions/sponsorship$edited` and `#/definitions/sponsorship$tier_changed`.
@@ -21167,11 +20954,10 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["action", "sponsorship", "changes", "sender"],
                 )
     }
-    const T62: [[rt::Check; 2]; 2] = [[t81::<6>, t83::<5>], [t81::<73>, t85::<11>]];
+    const T62: [[rt::Check; 2]; 2] = [[t81::<6>, t83::<5>], [t81::<73>, t85::<12>]];
     /// `#/definitions/sponsorship$pending_cancellation`
     pub fn v617(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -21179,7 +20965,7 @@ mod validators {
             & c.prop(l, s, x, "action", t81::<71>) & c.prop(l, s, x, "sponsorship", v384)
             & c.prop(l, s, x, "effective_date", v644)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS229)
+            & c.unexpected_members(l, s, x, WORDS229)
     }
     /// `#/definitions/sponsorship$pending_tier_change`
     pub fn v619(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21187,9 +20973,9 @@ mod validators {
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<72>) & c.prop(l, s, x, "sponsorship", v384)
             & c.prop(l, s, x, "effective_date", v644)
-            & c.prop(l, s, x, "changes", t85::<11>)
+            & c.prop(l, s, x, "changes", t85::<12>)
             & c.prop(l, s, x, "sender", t79::<73>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS230)
+            & c.unexpected_members(l, s, x, WORDS230)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T63` each), such as `#/definitions/star$created` and `#/definitions/star$deleted`.
     pub fn t63<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21201,7 +20987,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS231)
+            & c.unexpected_members(l, s, x, WORDS231)
     }
     const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v644], [t81::<20>, v646]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T64` each), such as `#/definitions/team$added_to_repository` and `#/definitions/team$created` (2 more).
@@ -21213,7 +20999,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS232)
+            & c.unexpected_members(l, s, x, WORDS232)
     }
     const T64: [[rt::Check; 1]; 4] = [
         [t81::<74>], [t81::<19>], [t81::<20>], [t81::<75>],
@@ -21227,7 +21013,7 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS234)
+            & c.unexpected_members(l, s, x, WORDS234)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T65` each), such as `#/definitions/workflow_job$completed` and `#/definitions/workflow_job$queued` (1 more).
     pub fn t65<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21238,7 +21024,7 @@ mod validators {
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "workflow_job", T65[K][1])
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS236)
+            & c.unexpected_members(l, s, x, WORDS236)
     }
     const T65: [[rt::Check; 2]; 3] = [
         [t81::<0>, t10::<30>], [t81::<18>, t25::<0>], [t81::<76>, t10::<31>],
@@ -21253,7 +21039,7 @@ mod validators {
             & c.prop(l, s, x, "workflow", t79::<272>)
             & c.prop(l, s, x, "workflow_run", T66[K][1])
             & c.prop(l, s, x, "installation", t79::<107>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS238)
+            & c.unexpected_members(l, s, x, WORDS238)
     }
     const T66: [[rt::Check; 2]; 2] = [[t81::<0>, t10::<32>], [t81::<23>, t79::<262>]];
     /// `#/definitions/branch-protection-rule/properties/id`
@@ -21317,7 +21103,7 @@ mod validators {
             & c.prop(l, s, x, "name", v644) & c.prop(l, s, x, "description", v644)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.prop(l, s, x, "slug", v644) & c.prop(l, s, x, "is_answerable", v643)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS239)
+            & c.unexpected_members(l, s, x, WORDS239)
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
     pub fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -21364,7 +21150,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "identifier", v644);
-            ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
+            ok &= c.unexpected_members(l, s, x, &["identifier"]);
         }
         ok
     }

@@ -516,13 +516,12 @@ mod validators {
     pub fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", t6::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
+            & c.unexpected_members(l, s, x, &["action"])
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
     pub fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "action", t6::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
+        c.prop(l, s, x, "action", t6::<0>) & c.unexpected_members(l, s, x, &["action"])
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T10` each), such as `#/definitions/unsatisfiable-3/allOf/1` and `#/definitions/pickingone/allOf/1`.
     fn t10<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -550,7 +549,7 @@ mod validators {
     pub fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", t6::<1>) & c.prop(l, s, x, "token", v31)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["action", "token"])
+            & c.unexpected_members(l, s, x, &["action", "token"])
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
     pub fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -44,7 +44,7 @@ mod validators {
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["rules"]) & c.prop(l, s, x, "rules", v1)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["rules"])
+            & c.unexpected_members(l, s, x, &["rules"])
     }
     /// `#/properties/rules`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -125,7 +125,7 @@ mod validators {
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "a", v8) & c.prop(l, s, x, "type", v8)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["a", "type"])
+            & c.unexpected_members(l, s, x, &["a", "type"])
     }
     /// `#/definitions/MrDefaultNumbers`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -13463,7 +13463,7 @@ mod validators {
     pub fn t23<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T23[K].0]) & c.prop(l, s, x, T23[K].1, T23[K].2)
-            & c.unexpected_members(l, s, x, "additionalProperties", &[T23[K].3])
+            & c.unexpected_members(l, s, x, &[T23[K].3])
     }
     const T23: [(&str, &str, rt::Check, &str); 5] = [
         ("datum", "datum", t19::<50>, "datum"), ("color", "color", t7::<0>, "color"),
@@ -13475,14 +13475,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["group"]) & c.prop(l, s, x, "group", t19::<50>)
             & c.prop(l, s, x, "level", v11)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["group", "level"])
+            & c.unexpected_members(l, s, x, &["group", "level"])
     }
     /// `#/definitions/field/oneOf/4`
     pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["parent"]) & c.prop(l, s, x, "parent", t19::<50>)
             & c.prop(l, s, x, "level", v11)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["parent", "level"])
+            & c.unexpected_members(l, s, x, &["parent", "level"])
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T3` each), such as `#/definitions/field` and `#/definitions/baseColorValue` (3 more).
     pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13552,7 +13552,7 @@ mod validators {
     pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T6[K][0])
-            & c.unexpected_members(l, s, x, "additionalProperties", &["value"])
+            & c.unexpected_members(l, s, x, &["value"])
     }
     const T6: [[rt::Check; 1]; 2] = [[t19::<61>], [t19::<62>]];
     /// `#/definitions/baseColorValue/oneOf/3`
@@ -13561,14 +13561,7 @@ mod validators {
         c.required(l, s, x, &["gradient"]) & c.prop(l, s, x, "gradient", t19::<50>)
             & c.prop(l, s, x, "start", t17::<0>) & c.prop(l, s, x, "stop", t17::<0>)
             & c.prop(l, s, x, "count", v11)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["gradient", "start", "stop", "count"],
-                )
+            & c.unexpected_members(l, s, x, &["gradient", "start", "stop", "count"])
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T24` each), such as `#/definitions/rule` and `#/definitions/stringModifiers`.
     pub fn t24<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13583,8 +13576,7 @@ mod validators {
             & c.prop(l, s, x, "gradient", t25::<0>) & c.prop(l, s, x, "id", v14)
             & c.prop(l, s, x, "x1", v11) & c.prop(l, s, x, "y1", v11)
             & c.prop(l, s, x, "x2", v11) & c.prop(l, s, x, "y2", v11)
-            & c.prop(l, s, x, "stops", t19::<63>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
+            & c.prop(l, s, x, "stops", t19::<63>) & c.unexpected_members(l, s, x, WORDS0)
     }
     /// Shared by 80 validators that differ only in the validators they call and the strings they pass (a row of `T25` each), such as `#/definitions/linearGradient/properties/gradient` and `#/definitions/radialGradient/properties/gradient` (78 more).
     pub fn t25<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13607,7 +13599,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["offset", "color"]) & c.prop(l, s, x, "offset", v11)
             & c.prop(l, s, x, "color", v14)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["offset", "color"])
+            & c.unexpected_members(l, s, x, &["offset", "color"])
     }
     /// `#/definitions/radialGradient`
     pub fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13617,8 +13609,7 @@ mod validators {
             & c.prop(l, s, x, "x1", v11) & c.prop(l, s, x, "y1", v11)
             & c.prop(l, s, x, "r1", v11) & c.prop(l, s, x, "x2", v11)
             & c.prop(l, s, x, "y2", v11) & c.prop(l, s, x, "r2", v11)
-            & c.prop(l, s, x, "stops", t19::<63>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS1)
+            & c.prop(l, s, x, "stops", t19::<63>) & c.unexpected_members(l, s, x, WORDS1)
     }
     /// Shared by 23 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/baseColorValue/oneOf/4/properties/color` and `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update` (21 more).
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13716,13 +13707,13 @@ mod validators {
             & c.prop(l, s, x, "footerBand", t9::<3>)
             & c.prop(l, s, x, "titleBand", t9::<3>)
             & c.prop(l, s, x, "titleAnchor", t0::<21>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
+            & c.unexpected_members(l, s, x, WORDS2)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/layout/oneOf/0/properties/align/oneOf/1` and `#/definitions/layout/oneOf/0/properties/center/oneOf/2` (2 more).
     pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "row", T8[K][0]) & c.prop(l, s, x, "column", T8[K][1])
-            & c.unexpected_members(l, s, x, "additionalProperties", &["row", "column"])
+            & c.unexpected_members(l, s, x, &["row", "column"])
     }
     const T8: [[rt::Check; 2]; 4] = [
         [t0::<56>, t0::<56>], [t19::<29>, t19::<29>], [t19::<7>, t19::<7>], [t0::<57>, t0::<57>],
@@ -13755,7 +13746,7 @@ mod validators {
             & c.prop(l, s, x, "columnHeader", t19::<7>)
             & c.prop(l, s, x, "columnFooter", t19::<7>)
             & c.prop(l, s, x, "columnTitle", t19::<7>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS3)
+            & c.unexpected_members(l, s, x, WORDS3)
     }
     /// `#/definitions/layout/oneOf/0/properties/headerBand/oneOf/1`
     pub fn v136(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13767,14 +13758,7 @@ mod validators {
         c.required(l, s, x, &["name", "push"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "push", t25::<2>)
             & c.prop(l, s, x, "on", t19::<65>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["name", "description", "push", "on"],
-                )
+            & c.unexpected_members(l, s, x, &["name", "description", "push", "on"])
     }
     /// `#/definitions/signal/oneOf/1`
     pub fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13782,8 +13766,7 @@ mod validators {
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "react", v126)
             & c.prop(l, s, x, "update", t19::<11>) & c.prop(l, s, x, "on", t19::<65>)
-            & c.prop(l, s, x, "bind", t19::<66>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
+            & c.prop(l, s, x, "bind", t19::<66>) & c.unexpected_members(l, s, x, WORDS4)
     }
     /// `#/definitions/signal/oneOf/2`
     pub fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13791,7 +13774,7 @@ mod validators {
         c.required(l, s, x, &["name", "init"]) & c.prop(l, s, x, "name", t19::<64>)
             & c.prop(l, s, x, "description", v14) & c.prop(l, s, x, "init", t19::<11>)
             & c.prop(l, s, x, "on", t19::<65>) & c.prop(l, s, x, "bind", t19::<66>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS5)
+            & c.unexpected_members(l, s, x, WORDS5)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2` and `#/definitions/stream/allOf/1/oneOf/2/properties/merge` (4 more).
     pub fn t10<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13827,14 +13810,7 @@ mod validators {
         c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t25::<3>)
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "debounce", v11)
             & c.prop(l, s, x, "name", v14)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["input", "element", "debounce", "name"],
-                )
+            & c.unexpected_members(l, s, x, &["input", "element", "debounce", "name"])
     }
     /// `#/definitions/bind/oneOf/1`
     pub fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13842,8 +13818,7 @@ mod validators {
         c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", t27::<3>)
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "options", v557)
             & c.prop(l, s, x, "labels", t5::<17>) & c.prop(l, s, x, "debounce", v11)
-            & c.prop(l, s, x, "name", v14)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
+            & c.prop(l, s, x, "name", v14) & c.unexpected_members(l, s, x, WORDS6)
     }
     /// `#/definitions/bind/oneOf/2`
     pub fn v168(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13852,7 +13827,7 @@ mod validators {
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "min", v11)
             & c.prop(l, s, x, "max", v11) & c.prop(l, s, x, "step", v11)
             & c.prop(l, s, x, "debounce", v11) & c.prop(l, s, x, "name", v14)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS7)
+            & c.unexpected_members(l, s, x, WORDS7)
     }
     /// `#/definitions/bind/oneOf/3`
     pub fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13866,28 +13841,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["element"]) & c.prop(l, s, x, "element", t19::<67>)
             & c.prop(l, s, x, "event", v14) & c.prop(l, s, x, "debounce", v11)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["element", "event", "debounce"],
-                )
+            & c.unexpected_members(l, s, x, &["element", "event", "debounce"])
     }
     /// `#/definitions/data/oneOf/0`
     pub fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "transform", t5::<19>) & c.prop(l, s, x, "on", t19::<68>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["name", "transform", "on"],
-                )
+            & c.unexpected_members(l, s, x, &["name", "transform", "on"])
     }
     /// `#/definitions/data/oneOf/1`
     pub fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13895,14 +13856,7 @@ mod validators {
         c.required(l, s, x, &["source", "name"]) & c.prop(l, s, x, "source", t0::<60>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "transform", t5::<19>)
             & c.prop(l, s, x, "on", t19::<68>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["source", "name", "transform", "on"],
-                )
+            & c.unexpected_members(l, s, x, &["source", "name", "transform", "on"])
     }
     /// `#/definitions/data/oneOf/2`
     pub fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13910,8 +13864,7 @@ mod validators {
         c.required(l, s, x, &["url", "name"]) & c.prop(l, s, x, "url", t19::<69>)
             & c.prop(l, s, x, "format", t0::<27>) & c.prop(l, s, x, "async", t19::<29>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "transform", t5::<19>)
-            & c.prop(l, s, x, "on", t19::<68>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS8)
+            & c.prop(l, s, x, "on", t19::<68>) & c.unexpected_members(l, s, x, WORDS8)
     }
     /// `#/definitions/data/oneOf/3`
     pub fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13919,8 +13872,7 @@ mod validators {
         c.required(l, s, x, &["values", "name"]) & c.prop(l, s, x, "values", t0::<29>)
             & c.prop(l, s, x, "format", t0::<27>) & c.prop(l, s, x, "async", t19::<29>)
             & c.prop(l, s, x, "name", v14) & c.prop(l, s, x, "transform", t5::<19>)
-            & c.prop(l, s, x, "on", t19::<68>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
+            & c.prop(l, s, x, "on", t19::<68>) & c.unexpected_members(l, s, x, WORDS9)
     }
     /// `#/definitions/transform`
     pub fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13990,21 +13942,14 @@ mod validators {
         c.required(l, s, x, &["type", "fields", "query"])
             & c.prop(l, s, x, "type", t25::<20>) & c.prop(l, s, x, "signal", v14)
             & c.prop(l, s, x, "fields", t0::<61>) & c.prop(l, s, x, "query", t0::<62>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "fields", "query"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "fields", "query"])
     }
     /// `#/definitions/paramField`
     pub fn v186(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["field"]) & c.prop(l, s, x, "field", v14)
             & c.prop(l, s, x, "as", v14)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["field", "as"])
+            & c.unexpected_members(l, s, x, &["field", "as"])
     }
     /// `#/definitions/resolvefilterTransform`
     pub fn v187(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14012,14 +13957,7 @@ mod validators {
         c.required(l, s, x, &["type", "ignore", "filter"])
             & c.prop(l, s, x, "type", t25::<21>) & c.prop(l, s, x, "signal", v14)
             & c.prop(l, s, x, "ignore", t11::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "ignore", "filter"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "ignore", "filter"])
     }
     /// Shared by 16 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/resolvefilterTransform/properties/ignore` and `#/definitions/pieTransform/properties/sort` (14 more).
     pub fn t11<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14039,8 +13977,7 @@ mod validators {
             & c.prop(l, s, x, "sourceY", t9::<8>) & c.prop(l, s, x, "targetX", t9::<8>)
             & c.prop(l, s, x, "targetY", t9::<8>) & c.prop(l, s, x, "orient", t11::<3>)
             & c.prop(l, s, x, "shape", t11::<4>) & c.prop(l, s, x, "require", t19::<0>)
-            & c.prop(l, s, x, "as", t11::<15>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS10)
+            & c.prop(l, s, x, "as", t11::<15>) & c.unexpected_members(l, s, x, WORDS10)
     }
     /// `#/definitions/linkpathTransform/properties/shape/anyOf/0`
     pub fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14053,8 +13990,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "startAngle", t11::<0>)
             & c.prop(l, s, x, "endAngle", t11::<0>) & c.prop(l, s, x, "sort", t11::<1>)
-            & c.prop(l, s, x, "as", t0::<63>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS12)
+            & c.prop(l, s, x, "as", t0::<63>) & c.unexpected_members(l, s, x, WORDS12)
     }
     /// `#/definitions/stackTransform`
     pub fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14063,13 +13999,13 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "groupby", t0::<61>) & c.prop(l, s, x, "sort", t19::<47>)
             & c.prop(l, s, x, "offset", t11::<5>) & c.prop(l, s, x, "as", t0::<63>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
+            & c.unexpected_members(l, s, x, WORDS13)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T12` each), such as `#/definitions/compare/oneOf/0` and `#/definitions/compare/oneOf/1`.
     pub fn t12<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "field", T12[K][0]) & c.prop(l, s, x, "order", T12[K][1])
-            & c.unexpected_members(l, s, x, "additionalProperties", &["field", "order"])
+            & c.unexpected_members(l, s, x, &["field", "order"])
     }
     const T12: [[rt::Check; 2]; 2] = [[t0::<24>, t19::<40>], [t5::<20>, t5::<21>]];
     /// `#/definitions/forceTransform`
@@ -14083,7 +14019,7 @@ mod validators {
             & c.prop(l, s, x, "alphaTarget", t11::<0>)
             & c.prop(l, s, x, "velocityDecay", t11::<0>)
             & c.prop(l, s, x, "forces", t5::<22>) & c.prop(l, s, x, "as", t0::<64>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS14)
+            & c.unexpected_members(l, s, x, WORDS14)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/forceTransform/properties/forces/items` and `#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`.
     pub fn t13<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14111,14 +14047,7 @@ mod validators {
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<27>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<65>)
             & c.prop(l, s, x, "geojson", t9::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "fields", "geojson"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "fields", "geojson"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/geopathTransform` and `#/definitions/geoshapeTransform`.
     pub fn t14<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14127,7 +14056,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "projection", v14)
             & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "pointRadius", t4::<14>) & c.prop(l, s, x, "as", t11::<15>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS15)
+            & c.unexpected_members(l, s, x, WORDS15)
     }
     const T14: [[rt::Check; 1]; 2] = [[t25::<28>], [t25::<30>]];
     /// `#/definitions/geopointTransform`
@@ -14142,7 +14071,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["type", "signal", "projection", "fields", "as"],
                 )
     }
@@ -14153,7 +14081,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "color", t4::<15>) & c.prop(l, s, x, "opacity", t4::<14>)
             & c.prop(l, s, x, "resolve", t11::<6>) & c.prop(l, s, x, "as", t11::<15>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS16)
+            & c.unexpected_members(l, s, x, WORDS16)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/isocontourTransform/properties/as` and `#/definitions/labelTransform/properties/padding`.
     pub fn t15<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14167,8 +14095,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "padding", t11::<0>)
             & c.prop(l, s, x, "radius", t9::<8>) & c.prop(l, s, x, "size", t0::<66>)
-            & c.prop(l, s, x, "as", t0::<67>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
+            & c.prop(l, s, x, "as", t0::<67>) & c.unexpected_members(l, s, x, WORDS17)
     }
     /// `#/definitions/partitionTransform`
     pub fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14177,8 +14104,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "padding", t11::<0>)
             & c.prop(l, s, x, "round", t11::<1>) & c.prop(l, s, x, "size", t0::<66>)
-            & c.prop(l, s, x, "as", t0::<68>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS18)
+            & c.prop(l, s, x, "as", t0::<68>) & c.unexpected_members(l, s, x, WORDS18)
     }
     /// `#/definitions/stratifyTransform`
     pub fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14186,14 +14112,7 @@ mod validators {
         c.required(l, s, x, &["type", "key", "parentKey"])
             & c.prop(l, s, x, "type", t25::<38>) & c.prop(l, s, x, "signal", v14)
             & c.prop(l, s, x, "key", t9::<8>) & c.prop(l, s, x, "parentKey", t9::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "key", "parentKey"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "key", "parentKey"])
     }
     /// `#/definitions/treeTransform`
     pub fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14203,7 +14122,7 @@ mod validators {
             & c.prop(l, s, x, "sort", t19::<47>) & c.prop(l, s, x, "method", t11::<7>)
             & c.prop(l, s, x, "size", t0::<66>) & c.prop(l, s, x, "nodeSize", t0::<66>)
             & c.prop(l, s, x, "separation", t11::<1>) & c.prop(l, s, x, "as", t0::<69>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
+            & c.unexpected_members(l, s, x, WORDS19)
     }
     /// `#/definitions/treemapTransform`
     pub fn v218(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14216,7 +14135,7 @@ mod validators {
                 "paddingBottom" t11::<0>, "paddingLeft" t11::<0>, "ratio" t11::<0>,
                 "round" t11::<1>, "size" t0::<66>, "as" t0::<68>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
+            & c.unexpected_members(l, s, x, WORDS20)
     }
     /// `#/definitions/treemapTransform/properties/method/anyOf/0`
     pub fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14234,7 +14153,7 @@ mod validators {
             & c.prop(l, s, x, "avoidBaseMark", t11::<1>)
             & c.prop(l, s, x, "avoidMarks", t0::<71>)
             & c.prop(l, s, x, "method", t11::<15>) & c.prop(l, s, x, "as", t0::<67>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS22)
+            & c.unexpected_members(l, s, x, WORDS22)
     }
     /// `#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
     pub fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14250,21 +14169,14 @@ mod validators {
                 "extent" t0::<66>, "span" t11::<0>, "step" t11::<0>, "steps" t0::<70>,
                 "minstep" t11::<0>, "nice" t11::<1>, "name" t11::<15>, "as" t0::<63>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
+            & c.unexpected_members(l, s, x, WORDS24)
     }
     /// `#/definitions/collectTransform`
     pub fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<47>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "sort", t19::<47>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "sort"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "sort"])
     }
     /// `#/definitions/dotbinTransform`
     pub fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14273,21 +14185,14 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "groupby", t0::<61>) & c.prop(l, s, x, "step", t11::<0>)
             & c.prop(l, s, x, "smooth", t11::<1>) & c.prop(l, s, x, "as", t11::<15>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
+            & c.unexpected_members(l, s, x, WORDS25)
     }
     /// `#/definitions/extentTransform`
     pub fn v229(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", t25::<52>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "field"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "field"])
     }
     /// `#/definitions/formulaTransform`
     pub fn v230(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14300,7 +14205,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["type", "signal", "expr", "as", "initonly"],
                 )
     }
@@ -14315,7 +14219,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "groupby", t0::<61>)
             & c.prop(l, s, x, "fields", t0::<72>) & c.prop(l, s, x, "ops", t0::<73>)
             & c.prop(l, s, x, "as", t0::<74>) & c.prop(l, s, x, "key", t9::<8>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
+            & c.unexpected_members(l, s, x, WORDS26)
     }
     /// `#/definitions/lookupTransform`
     pub fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14324,22 +14228,14 @@ mod validators {
             & c.prop(l, s, x, "type", t25::<60>) & c.prop(l, s, x, "signal", v14)
             & c.prop(l, s, x, "from", v14) & c.prop(l, s, x, "key", t9::<8>)
             & c.prop(l, s, x, "values", t0::<61>) & c.prop(l, s, x, "fields", t0::<61>)
-            & c.prop(l, s, x, "as", t0::<64>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
+            & c.prop(l, s, x, "as", t0::<64>) & c.unexpected_members(l, s, x, WORDS27)
     }
     /// `#/definitions/sampleTransform`
     pub fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<63>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "size", t11::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "size"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "size"])
     }
     /// `#/definitions/timeunitTransform`
     pub fn v235(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14350,7 +14246,7 @@ mod validators {
             & c.prop(l, s, x, "step", t11::<0>) & c.prop(l, s, x, "maxbins", t11::<0>)
             & c.prop(l, s, x, "extent", t0::<70>)
             & c.prop(l, s, x, "timezone", t11::<13>) & c.prop(l, s, x, "as", t0::<63>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS28)
+            & c.unexpected_members(l, s, x, WORDS28)
     }
     /// `#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
     pub fn v236(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14365,7 +14261,7 @@ mod validators {
             & c.prop(l, s, x, "params", t0::<77>) & c.prop(l, s, x, "fields", t0::<72>)
             & c.prop(l, s, x, "as", t0::<74>) & c.prop(l, s, x, "frame", t0::<78>)
             & c.prop(l, s, x, "ignorePeers", t11::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS30)
+            & c.unexpected_members(l, s, x, WORDS30)
     }
     /// `#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
     pub fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14376,14 +14272,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "as"]) & c.prop(l, s, x, "type", t25::<67>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "as", t11::<15>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "as"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "as"])
     }
     /// `#/definitions/voronoiTransform`
     pub fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14392,7 +14281,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "x", t9::<8>)
             & c.prop(l, s, x, "y", t9::<8>) & c.prop(l, s, x, "size", t0::<66>)
             & c.prop(l, s, x, "extent", t0::<79>) & c.prop(l, s, x, "as", t11::<15>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
+            & c.unexpected_members(l, s, x, WORDS32)
     }
     /// `#/definitions/wordcloudTransform`
     pub fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14405,8 +14294,7 @@ mod validators {
             & c.prop(l, s, x, "fontSizeRange", t9::<9>)
             & c.prop(l, s, x, "rotate", t4::<14>) & c.prop(l, s, x, "text", t9::<8>)
             & c.prop(l, s, x, "spiral", t11::<15>) & c.prop(l, s, x, "padding", t4::<14>)
-            & c.prop(l, s, x, "as", t0::<80>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
+            & c.prop(l, s, x, "as", t0::<80>) & c.unexpected_members(l, s, x, WORDS33)
     }
     /// `#/definitions/onTrigger/items`
     pub fn v244(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14415,7 +14303,7 @@ mod validators {
             & c.prop(l, s, x, "insert", t19::<11>) & c.prop(l, s, x, "remove", t0::<26>)
             & c.prop(l, s, x, "toggle", t19::<11>) & c.prop(l, s, x, "modify", t19::<11>)
             & c.prop(l, s, x, "values", t19::<11>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS34)
+            & c.unexpected_members(l, s, x, WORDS34)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T29` each), such as `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0` and `#/definitions/markVisual/allOf/0`.
     pub fn t29<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14430,28 +14318,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "type", t25::<6>) & c.prop(l, s, x, "parse", t9::<10>)
             & c.prop(l, s, x, "property", t19::<69>) & c.prop(l, s, x, "copy", t19::<29>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "parse", "property", "copy"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "parse", "property", "copy"])
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2`
     pub fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t27::<8>)
             & c.prop(l, s, x, "header", t5::<17>) & c.prop(l, s, x, "parse", t9::<10>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "header", "parse"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "header", "parse"])
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3`
     pub fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14459,14 +14333,7 @@ mod validators {
         c.required(l, s, x, &["type", "delimiter"]) & c.prop(l, s, x, "type", t25::<7>)
             & c.prop(l, s, x, "delimiter", v14) & c.prop(l, s, x, "header", t5::<17>)
             & c.prop(l, s, x, "parse", t9::<10>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "delimiter", "header", "parse"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "delimiter", "header", "parse"])
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0`
     pub fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14474,14 +14341,7 @@ mod validators {
         c.required(l, s, x, &["type", "feature"]) & c.prop(l, s, x, "type", t25::<8>)
             & c.prop(l, s, x, "feature", t19::<69>)
             & c.prop(l, s, x, "property", t19::<69>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "feature", "property"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "feature", "property"])
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1`
     pub fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14489,14 +14349,7 @@ mod validators {
         c.required(l, s, x, &["type", "mesh"]) & c.prop(l, s, x, "type", t25::<8>)
             & c.prop(l, s, x, "mesh", t19::<69>) & c.prop(l, s, x, "property", t19::<69>)
             & c.prop(l, s, x, "filter", v263)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "mesh", "property", "filter"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "mesh", "property", "filter"])
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1`
     pub fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14536,7 +14389,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
+            & c.unexpected_members(l, s, x, WORDS35)
     }
     /// `#/definitions/scale/oneOf/1`
     pub fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14551,7 +14404,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS36)
+            & c.unexpected_members(l, s, x, WORDS36)
     }
     /// `#/definitions/scale/oneOf/2`
     pub fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14567,7 +14420,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
+            & c.unexpected_members(l, s, x, WORDS37)
     }
     /// `#/definitions/scale/oneOf/3`
     pub fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14582,7 +14435,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS38)
+            & c.unexpected_members(l, s, x, WORDS38)
     }
     /// `#/definitions/scale/oneOf/4`
     pub fn v270(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14597,7 +14450,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
+            & c.unexpected_members(l, s, x, WORDS39)
     }
     /// `#/definitions/scale/oneOf/5`
     pub fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14611,7 +14464,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS40)
+            & c.unexpected_members(l, s, x, WORDS40)
     }
     /// `#/definitions/scale/oneOf/6`
     pub fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14625,7 +14478,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS41)
+            & c.unexpected_members(l, s, x, WORDS41)
     }
     /// `#/definitions/scale/oneOf/7`
     pub fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14641,7 +14494,7 @@ mod validators {
             & c.prop(l, s, x, "domainMid", t19::<7>)
             & c.prop(l, s, x, "domainRaw", t9::<16>)
             & c.prop(l, s, x, "reverse", t19::<29>) & c.prop(l, s, x, "round", t19::<29>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
+            & c.unexpected_members(l, s, x, WORDS42)
     }
     /// `#/definitions/scale/oneOf/8`
     pub fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14653,7 +14506,7 @@ mod validators {
                 "name" v14, "domain" t9::<11>, "domainMin" t19::<7>, "domainMax" t19::<7>,
                 "domainMid" t19::<7>, "domainRaw" t9::<16>, "reverse" t19::<29>, "round" t19::<29>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS43)
+            & c.unexpected_members(l, s, x, WORDS43)
     }
     /// `#/definitions/scale/oneOf/9`
     pub fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14666,7 +14519,7 @@ mod validators {
                 "domainMax" t19::<7>, "domainMid" t19::<7>, "domainRaw" t9::<16>,
                 "reverse" t19::<29>, "round" t19::<29>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
+            & c.unexpected_members(l, s, x, WORDS44)
     }
     /// `#/definitions/scale/oneOf/10`
     pub fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14679,7 +14532,7 @@ mod validators {
                 "domainMax" t19::<7>, "domainMid" t19::<7>, "domainRaw" t9::<16>,
                 "reverse" t19::<29>, "round" t19::<29>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
+            & c.unexpected_members(l, s, x, WORDS45)
     }
     /// `#/definitions/scale/oneOf/11`
     pub fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14692,7 +14545,7 @@ mod validators {
                 "domainMax" t19::<7>, "domainMid" t19::<7>, "domainRaw" t9::<16>,
                 "reverse" t19::<29>, "round" t19::<29>
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
+            & c.unexpected_members(l, s, x, WORDS46)
     }
     /// `#/definitions/scale`
     pub fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14722,76 +14575,48 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "field", t19::<69>) & c.prop(l, s, x, "sort", t0::<30>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["data", "field", "sort"],
-                )
+            & c.unexpected_members(l, s, x, &["data", "field", "sort"])
     }
     /// `#/definitions/scaleData/oneOf/1`
     pub fn v285(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "fields"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "fields", t10::<2>) & c.prop(l, s, x, "sort", t9::<13>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["data", "fields", "sort"],
-                )
+            & c.unexpected_members(l, s, x, &["data", "fields", "sort"])
     }
     /// `#/definitions/scaleData/oneOf/2`
     pub fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["fields"]) & c.prop(l, s, x, "fields", t10::<3>)
             & c.prop(l, s, x, "sort", t9::<13>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["fields", "sort"])
+            & c.unexpected_members(l, s, x, &["fields", "sort"])
     }
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
     pub fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "field", t19::<69>) & c.prop(l, s, x, "op", t19::<69>)
             & c.prop(l, s, x, "order", t19::<40>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["field", "op", "order"],
-                )
+            & c.unexpected_members(l, s, x, &["field", "op", "order"])
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
     pub fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "op", t25::<10>) & c.prop(l, s, x, "order", t19::<40>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["op", "order"])
+            & c.unexpected_members(l, s, x, &["op", "order"])
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
     pub fn v291(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["field", "op"]) & c.prop(l, s, x, "field", t19::<69>)
             & c.prop(l, s, x, "op", t26::<7>) & c.prop(l, s, x, "order", t19::<40>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["field", "op", "order"],
-                )
+            & c.unexpected_members(l, s, x, &["field", "op", "order"])
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
     pub fn v295(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "field", t19::<69>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["data", "field"])
+            & c.unexpected_members(l, s, x, &["data", "field"])
     }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/0`
     pub fn v301(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14802,35 +14627,21 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["scheme"]) & c.prop(l, s, x, "scheme", t9::<17>)
             & c.prop(l, s, x, "count", t19::<7>) & c.prop(l, s, x, "extent", t0::<81>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["scheme", "count", "extent"],
-                )
+            & c.unexpected_members(l, s, x, &["scheme", "count", "extent"])
     }
     /// `#/definitions/scaleInterpolate/oneOf/2`
     pub fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t19::<69>)
             & c.prop(l, s, x, "gamma", t19::<7>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["type", "gamma"])
+            & c.unexpected_members(l, s, x, &["type", "gamma"])
     }
     /// `#/definitions/scaleBins/oneOf/1`
     pub fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", t19::<7>)
             & c.prop(l, s, x, "start", t19::<7>) & c.prop(l, s, x, "stop", t19::<7>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["step", "start", "stop"],
-                )
+            & c.unexpected_members(l, s, x, &["step", "start", "stop"])
     }
     /// `#/definitions/scale/oneOf/7/properties/nice/oneOf/1`
     pub fn v321(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14841,14 +14652,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["interval"]) & c.prop(l, s, x, "interval", t0::<50>)
             & c.prop(l, s, x, "step", t19::<7>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["interval", "step"],
-                )
+            & c.unexpected_members(l, s, x, &["interval", "step"])
     }
     /// `#/definitions/projection`
     pub fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14893,7 +14697,7 @@ mod validators {
                 "labelOffset" t0::<1>, "labelPadding" t0::<1>, "labelSeparation" t19::<7>,
                 "encode" v365
             ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS49)
+            & c.unexpected_members(l, s, x, WORDS49)
     }
     /// `#/definitions/axis/properties/format/oneOf/1`
     pub fn v331(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14903,7 +14707,7 @@ mod validators {
             & c.prop(l, s, x, "week", v14) & c.prop(l, s, x, "day", v14)
             & c.prop(l, s, x, "hours", v14) & c.prop(l, s, x, "minutes", v14)
             & c.prop(l, s, x, "seconds", v14) & c.prop(l, s, x, "milliseconds", v14)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
+            & c.unexpected_members(l, s, x, WORDS50)
     }
     /// `#/definitions/axis/properties/titleAnchor/oneOf/0`
     pub fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14919,7 +14723,7 @@ mod validators {
         c.prop(l, s, x, "axis", t19::<45>) & c.prop(l, s, x, "ticks", t19::<45>)
             & c.prop(l, s, x, "labels", t19::<45>) & c.prop(l, s, x, "title", t19::<45>)
             & c.prop(l, s, x, "grid", t19::<45>) & c.prop(l, s, x, "domain", t19::<45>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
+            & c.unexpected_members(l, s, x, WORDS52)
     }
     /// `#/definitions/guideEncode`
     pub fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14953,7 +14757,7 @@ mod validators {
             & c.prop(l, s, x, "entries", t19::<45>)
             & c.prop(l, s, x, "symbols", t19::<45>)
             & c.prop(l, s, x, "gradient", t19::<45>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
+            & c.unexpected_members(l, s, x, WORDS54)
     }
     /// `#/definitions/title/oneOf/1`
     pub fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14968,7 +14772,7 @@ mod validators {
             "subtitleLineHeight" t0::<1>, "subtitlePadding" t19::<7>, "encode" t11::<2>, "name" v14,
             "interactive" v126, "style" t19::<124>
         ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
+            & c.unexpected_members(l, s, x, WORDS55)
     }
     /// `#/definitions/title/oneOf/1/properties/orient/oneOf/0`
     pub fn v389(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14996,14 +14800,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "group", t19::<45>) & c.prop(l, s, x, "title", t19::<45>)
             & c.prop(l, s, x, "subtitle", t19::<45>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["group", "title", "subtitle"],
-                )
+            & c.unexpected_members(l, s, x, &["group", "title", "subtitle"])
     }
     /// `#/definitions/markGroup`
     pub fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15042,29 +14839,21 @@ mod validators {
     /// `#/definitions/from`
     pub fn v406(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "data", v14)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["data"])
+        c.prop(l, s, x, "data", v14) & c.unexpected_members(l, s, x, &["data"])
     }
     /// `#/definitions/facet`
     pub fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["facet"]) & c.prop(l, s, x, "data", v14)
             & c.prop(l, s, x, "facet", t0::<49>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["data", "facet"])
+            & c.unexpected_members(l, s, x, &["data", "facet"])
     }
     /// `#/definitions/facet/properties/facet/oneOf/0`
     pub fn v408(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "data", "field"]) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "data", v14) & c.prop(l, s, x, "field", v14)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["name", "data", "field"],
-                )
+            & c.unexpected_members(l, s, x, &["name", "data", "field"])
     }
     /// `#/definitions/facet/properties/facet/oneOf/1`
     pub fn v409(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15072,28 +14861,14 @@ mod validators {
         c.required(l, s, x, &["name", "data", "groupby"]) & c.prop(l, s, x, "name", v14)
             & c.prop(l, s, x, "data", v14) & c.prop(l, s, x, "groupby", t0::<15>)
             & c.prop(l, s, x, "aggregate", v411)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["name", "data", "groupby", "aggregate"],
-                )
+            & c.unexpected_members(l, s, x, &["name", "data", "groupby", "aggregate"])
     }
     /// `#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
     pub fn v411(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "cross", v126) & c.prop(l, s, x, "fields", t5::<17>)
             & c.prop(l, s, x, "ops", t5::<17>) & c.prop(l, s, x, "as", t5::<17>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["cross", "fields", "ops", "as"],
-                )
+            & c.unexpected_members(l, s, x, &["cross", "fields", "ops", "as"])
     }
     /// `#/definitions/transformMark`
     pub fn v416(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15141,28 +14916,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", t19::<11>)
             & c.prop(l, s, x, "modify", t19::<11>) & c.prop(l, s, x, "values", t19::<11>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["trigger", "modify", "values"],
-                )
+            & c.unexpected_members(l, s, x, &["trigger", "modify", "values"])
     }
     /// `#/definitions/padding/oneOf/1`
     pub fn v420(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "top", v11) & c.prop(l, s, x, "bottom", v11)
             & c.prop(l, s, x, "left", v11) & c.prop(l, s, x, "right", v11)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["top", "bottom", "left", "right"],
-                )
+            & c.unexpected_members(l, s, x, &["top", "bottom", "left", "right"])
     }
     /// `#/definitions/autosize/oneOf/0`
     pub fn v422(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15173,14 +14934,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v422)
             & c.prop(l, s, x, "resize", v126) & c.prop(l, s, x, "contains", t27::<16>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "resize", "contains"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "resize", "contains"])
     }
     /// `#/definitions/contourTransform`
     pub fn v432(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15193,7 +14947,7 @@ mod validators {
             & c.prop(l, s, x, "bandwidth", t11::<0>) & c.prop(l, s, x, "count", t11::<0>)
             & c.prop(l, s, x, "nice", t11::<1>) & c.prop(l, s, x, "thresholds", t0::<70>)
             & c.prop(l, s, x, "smooth", t11::<1>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
+            & c.unexpected_members(l, s, x, WORDS56)
     }
     /// `#/definitions/graticuleTransform`
     pub fn v438(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15205,7 +14959,7 @@ mod validators {
             & c.prop(l, s, x, "step", t0::<66>) & c.prop(l, s, x, "stepMajor", t0::<66>)
             & c.prop(l, s, x, "stepMinor", t0::<66>)
             & c.prop(l, s, x, "precision", t11::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
+            & c.unexpected_members(l, s, x, WORDS57)
     }
     /// `#/definitions/isocontourTransform`
     pub fn v441(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15217,7 +14971,7 @@ mod validators {
             & c.prop(l, s, x, "resolve", t11::<6>) & c.prop(l, s, x, "zero", t11::<1>)
             & c.prop(l, s, x, "smooth", t11::<1>) & c.prop(l, s, x, "scale", t4::<14>)
             & c.prop(l, s, x, "translate", t0::<84>) & c.prop(l, s, x, "as", t15::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS58)
+            & c.unexpected_members(l, s, x, WORDS58)
     }
     /// `#/definitions/kde2dTransform`
     pub fn v443(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15230,7 +14984,7 @@ mod validators {
             & c.prop(l, s, x, "cellSize", t11::<0>)
             & c.prop(l, s, x, "bandwidth", t0::<66>)
             & c.prop(l, s, x, "counts", t11::<1>) & c.prop(l, s, x, "as", t11::<15>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
+            & c.unexpected_members(l, s, x, WORDS59)
     }
     /// `#/definitions/nestTransform`
     pub fn v445(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15238,21 +14992,14 @@ mod validators {
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<35>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "keys", t0::<61>)
             & c.prop(l, s, x, "generate", t11::<1>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "keys", "generate"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "keys", "generate"])
     }
     /// `#/definitions/treelinksTransform`
     pub fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<40>)
             & c.prop(l, s, x, "signal", v14)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["type", "signal"])
+            & c.unexpected_members(l, s, x, &["type", "signal"])
     }
     /// `#/definitions/loessTransform`
     pub fn v455(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15261,7 +15008,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "x", t9::<8>)
             & c.prop(l, s, x, "y", t9::<8>) & c.prop(l, s, x, "groupby", t0::<61>)
             & c.prop(l, s, x, "bandwidth", t11::<0>) & c.prop(l, s, x, "as", t0::<64>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS60)
+            & c.unexpected_members(l, s, x, WORDS60)
     }
     /// `#/definitions/regressionTransform`
     pub fn v457(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15271,8 +15018,7 @@ mod validators {
             & c.prop(l, s, x, "y", t9::<8>) & c.prop(l, s, x, "groupby", t0::<61>)
             & c.prop(l, s, x, "method", t11::<15>) & c.prop(l, s, x, "order", t11::<0>)
             & c.prop(l, s, x, "extent", t0::<66>) & c.prop(l, s, x, "params", t11::<1>)
-            & c.prop(l, s, x, "as", t0::<64>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
+            & c.prop(l, s, x, "as", t0::<64>) & c.unexpected_members(l, s, x, WORDS61)
     }
     /// `#/definitions/aggregateTransform`
     pub fn v459(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15282,7 +15028,7 @@ mod validators {
             & c.prop(l, s, x, "ops", t0::<73>) & c.prop(l, s, x, "fields", t0::<72>)
             & c.prop(l, s, x, "as", t0::<74>) & c.prop(l, s, x, "drop", t11::<1>)
             & c.prop(l, s, x, "cross", t11::<1>) & c.prop(l, s, x, "key", t9::<8>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
+            & c.unexpected_members(l, s, x, WORDS62)
     }
     /// `#/definitions/countpatternTransform`
     pub fn v463(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15291,7 +15037,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "case", t11::<10>) & c.prop(l, s, x, "pattern", t11::<15>)
             & c.prop(l, s, x, "stopwords", t11::<15>) & c.prop(l, s, x, "as", t0::<63>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS63)
+            & c.unexpected_members(l, s, x, WORDS63)
     }
     /// `#/definitions/crossTransform`
     pub fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15299,14 +15045,7 @@ mod validators {
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<49>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "filter", t19::<11>)
             & c.prop(l, s, x, "as", t0::<63>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "filter", "as"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "filter", "as"])
     }
     /// `#/definitions/densityTransform`
     pub fn v467(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15317,21 +15056,14 @@ mod validators {
             & c.prop(l, s, x, "maxsteps", t11::<0>)
             & c.prop(l, s, x, "method", t11::<15>)
             & c.prop(l, s, x, "distribution", t3::<3>) & c.prop(l, s, x, "as", t0::<64>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
+            & c.unexpected_members(l, s, x, WORDS64)
     }
     /// `#/definitions/filterTransform`
     pub fn v471(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "expr"]) & c.prop(l, s, x, "type", t25::<53>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "expr", t19::<11>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "expr"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "expr"])
     }
     /// `#/definitions/flattenTransform`
     pub fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15339,14 +15071,7 @@ mod validators {
         c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", t25::<54>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<61>)
             & c.prop(l, s, x, "index", t11::<15>) & c.prop(l, s, x, "as", t0::<64>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "fields", "index", "as"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "fields", "index", "as"])
     }
     /// `#/definitions/foldTransform`
     pub fn v475(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15354,14 +15079,7 @@ mod validators {
         c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", t25::<55>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<61>)
             & c.prop(l, s, x, "as", t0::<63>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "fields", "as"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "fields", "as"])
     }
     /// `#/definitions/imputeTransform`
     pub fn v478(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15371,7 +15089,7 @@ mod validators {
             & c.prop(l, s, x, "field", t9::<8>) & c.prop(l, s, x, "key", t9::<8>)
             & c.prop(l, s, x, "keyvals", t0::<62>) & c.prop(l, s, x, "groupby", t0::<61>)
             & c.prop(l, s, x, "method", t11::<11>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
+            & c.unexpected_members(l, s, x, WORDS65)
     }
     /// `#/definitions/kdeTransform`
     pub fn v481(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15384,7 +15102,7 @@ mod validators {
             & c.prop(l, s, x, "extent", t0::<66>) & c.prop(l, s, x, "resolve", t11::<6>)
             & c.prop(l, s, x, "steps", t11::<0>) & c.prop(l, s, x, "minsteps", t11::<0>)
             & c.prop(l, s, x, "maxsteps", t11::<0>) & c.prop(l, s, x, "as", t0::<64>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS66)
+            & c.unexpected_members(l, s, x, WORDS66)
     }
     /// `#/definitions/pivotTransform`
     pub fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15394,7 +15112,7 @@ mod validators {
             & c.prop(l, s, x, "groupby", t0::<61>) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "value", t9::<8>) & c.prop(l, s, x, "op", t11::<9>)
             & c.prop(l, s, x, "limit", t11::<0>) & c.prop(l, s, x, "key", t9::<8>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
+            & c.unexpected_members(l, s, x, WORDS67)
     }
     /// `#/definitions/projectTransform`
     pub fn v486(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15402,14 +15120,7 @@ mod validators {
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t25::<62>)
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "fields", t0::<61>)
             & c.prop(l, s, x, "as", t0::<74>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["type", "signal", "fields", "as"],
-                )
+            & c.unexpected_members(l, s, x, &["type", "signal", "fields", "as"])
     }
     /// `#/definitions/quantileTransform`
     pub fn v488(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15418,7 +15129,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "groupby", t0::<61>)
             & c.prop(l, s, x, "field", t9::<8>) & c.prop(l, s, x, "probs", t0::<70>)
             & c.prop(l, s, x, "step", t11::<0>) & c.prop(l, s, x, "as", t0::<64>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
+            & c.unexpected_members(l, s, x, WORDS68)
     }
     /// `#/definitions/sequenceTransform`
     pub fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15427,7 +15138,7 @@ mod validators {
             & c.prop(l, s, x, "type", t25::<64>) & c.prop(l, s, x, "signal", v14)
             & c.prop(l, s, x, "start", t11::<0>) & c.prop(l, s, x, "stop", t11::<0>)
             & c.prop(l, s, x, "step", t11::<0>) & c.prop(l, s, x, "as", t11::<15>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
+            & c.unexpected_members(l, s, x, WORDS69)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T16` each), such as `#/definitions/markVisual/allOf/0/properties/type` and `#/definitions/bind/oneOf/3/properties/input`.
     pub fn t16<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15479,7 +15190,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<70>)
             & c.prop(l, s, x, "x", t11::<0>) & c.prop(l, s, x, "y", t11::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", &["force", "x", "y"])
+            & c.unexpected_members(l, s, x, &["force", "x", "y"])
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1`
     pub fn v657(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15492,7 +15203,6 @@ mod validators {
                     l,
                     s,
                     x,
-                    "additionalProperties",
                     &["force", "radius", "strength", "iterations"],
                 )
     }
@@ -15503,7 +15213,7 @@ mod validators {
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "theta", t11::<0>)
             & c.prop(l, s, x, "distanceMin", t11::<0>)
             & c.prop(l, s, x, "distanceMax", t11::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
+            & c.unexpected_members(l, s, x, WORDS70)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/3`
     pub fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15513,49 +15223,28 @@ mod validators {
             & c.prop(l, s, x, "distance", t4::<14>)
             & c.prop(l, s, x, "strength", t4::<14>)
             & c.prop(l, s, x, "iterations", t11::<0>)
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
+            & c.unexpected_members(l, s, x, WORDS71)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/4`
     pub fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<74>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "x", t9::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["force", "strength", "x"],
-                )
+            & c.unexpected_members(l, s, x, &["force", "strength", "x"])
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/5`
     pub fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", t25::<75>)
             & c.prop(l, s, x, "strength", t11::<0>) & c.prop(l, s, x, "y", t9::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["force", "strength", "y"],
-                )
+            & c.unexpected_members(l, s, x, &["force", "strength", "y"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T18` each), such as `#/definitions/densityTransform/properties/distribution/oneOf/0` and `#/definitions/densityTransform/properties/distribution/oneOf/1`.
     fn t18<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", T18[K][0])
             & c.prop(l, s, x, "mean", t11::<0>) & c.prop(l, s, x, "stdev", t11::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["function", "mean", "stdev"],
-                )
+            & c.unexpected_members(l, s, x, &["function", "mean", "stdev"])
     }
     const T18: [[rt::Check; 1]; 2] = [[t25::<76>], [t25::<77>]];
     /// `#/definitions/densityTransform/properties/distribution/oneOf/2`
@@ -15563,14 +15252,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", t25::<78>)
             & c.prop(l, s, x, "min", t11::<0>) & c.prop(l, s, x, "max", t11::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["function", "min", "max"],
-                )
+            & c.unexpected_members(l, s, x, &["function", "min", "max"])
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/3`
     pub fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15578,14 +15260,7 @@ mod validators {
         c.required(l, s, x, &["function", "field"])
             & c.prop(l, s, x, "function", t25::<59>) & c.prop(l, s, x, "field", t9::<8>)
             & c.prop(l, s, x, "from", v14) & c.prop(l, s, x, "bandwidth", t11::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["function", "field", "from", "bandwidth"],
-                )
+            & c.unexpected_members(l, s, x, &["function", "field", "from", "bandwidth"])
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/4`
     pub fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15593,14 +15268,7 @@ mod validators {
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", t25::<79>)
             & c.prop(l, s, x, "distributions", t0::<62>)
             & c.prop(l, s, x, "weights", t0::<70>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    &["function", "distributions", "weights"],
-                )
+            & c.unexpected_members(l, s, x, &["function", "distributions", "weights"])
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0`
     pub fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15649,7 +15317,7 @@ mod validators {
             "labelLimit" t0::<1>, "labelOffset" t0::<1>, "labelOpacity" t0::<1>,
             "labelOverlap" t19::<44>, "labelSeparation" t19::<7>, "encode" v386
         ))
-            & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
+            & c.unexpected_members(l, s, x, WORDS72)
     }
     /// `#/definitions/legend/allOf/1`
     pub fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -273,6 +273,12 @@ impl Keywords {
         no_schema.iter().all(|b| *b) && no_child && no_list && no_value && no_number && no_count && no_string && no_members && no_scope && no_open_set
     }
 
+    /// Whether every keyword here is an annotation: no reference, choice or
+    /// assertion, so the schema accepts every value.
+    pub fn only_annotations(&self) -> bool {
+        self.reference.is_none() && self.any_of.is_empty() && self.one_of.is_empty() && self.only_references_and_choices()
+    }
+
     /// Whether this is a `$ref` with annotations only: it accepts exactly
     /// what its target accepts, and types the same way.
     pub fn is_annotated_reference(&self) -> bool {

@@ -692,7 +692,7 @@ impl<'a> Validators<'a> {
     fn checks_nothing(&self, p: NodeId) -> bool {
         match &self.ir.nodes[p].body {
             Body::Bool(b) => *b,
-            Body::Schema(k) => k.only_references_and_choices() && k.reference.is_none() && k.any_of.is_empty() && k.one_of.is_empty(),
+            Body::Schema(k) => k.only_annotations(),
         }
     }
 

@@ -231,11 +231,11 @@ impl Planner<'_> {
         let mut any_string = 0;
         let mut known: Vec<String> = Vec::new();
         for conj in branches {
+            // A `$ref` is followed: its target is in the conjunction too.
             let only_values = conj.iter().all(|n| {
-                self.ir.keywords(*n).is_none_or(|k| {
-                    let rest = crate::ir::Keywords { types: None, enum_: None, const_: None, ..k.clone() };
-                    k.any_of.is_empty() && k.one_of.is_empty() && rest.only_references_and_choices()
-                })
+                self.ir
+                    .keywords(*n)
+                    .is_none_or(|k| crate::ir::Keywords { types: None, enum_: None, const_: None, reference: None, ..k.clone() }.only_annotations())
             });
             let f = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
             if !only_values || f.never || f.types != TypeSet::STRING {

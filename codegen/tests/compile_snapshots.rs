@@ -70,8 +70,12 @@ fn any_string_or_named_ones_is_an_enum_with_a_catch_all() {
     assert_eq!(u.parser, Some(unions::Parser::Other("espree".to_owned())));
     let u: unions::Unions = round_trip(json!({"license": "GPL-3.0"}));
     assert_eq!(u.license, Some(unions::License::Other("GPL-3.0".to_owned())));
-    // `oneOf`: a named value also matches "any string", so it is two branches and refused.
-    for doc in [json!({"parser": "babel"}), json!({"license": 1})] {
+    // The catch-all's own rules are the validators': `minLength: 1`.
+    let u: unions::Unions = round_trip(json!({"reporter": "csv"}));
+    assert_eq!(u.reporter, Some(unions::Reporter::Other("csv".to_owned())));
+    // Refused: a named value `oneOf` also matches as any string (two
+    // branches), a number, and a string the catch-all's `minLength` refuses.
+    for doc in [json!({"parser": "babel"}), json!({"license": 1}), json!({"reporter": ""})] {
         assert!(!unions::is_valid(&doc), "{doc}");
         assert!(unions::Unions::from_json_value(doc.clone()).is_err(), "{doc}");
         assert!(unions::Unions::from_json_slice(doc.to_string().as_bytes()).is_err(), "{doc}");

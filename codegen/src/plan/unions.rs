@@ -224,31 +224,42 @@ impl Planner<'_> {
         kind
     }
 
-    /// The known strings of branches that are exactly "any string" (one of
-    /// them) and "one of these strings" (the others), saying nothing else
-    /// about the value; `None` for any other set of branches.
+    /// The known strings of branches that are "a string" (one of them,
+    /// perhaps with a pattern, length or format) and "one of these strings"
+    /// (the others), saying nothing else about the value; `None` for any
+    /// other set of branches. The string's own rules are the validators'
+    /// (the catch-all holds any string, as `x-…-known` sets do).
     fn open_string_set(&self, branches: &[&[NodeId]]) -> Option<Vec<String>> {
-        let mut any_string = 0;
+        let mut strings = 0;
         let mut known: Vec<String> = Vec::new();
         for conj in branches {
-            // A `$ref` is followed: its target is in the conjunction too.
-            let only_values = conj.iter().all(|n| {
-                self.ir
-                    .keywords(*n)
-                    .is_none_or(|k| crate::ir::Keywords { types: None, enum_: None, const_: None, reference: None, ..k.clone() }.only_annotations())
-            });
+            // What a node says beyond its JSON type and values (a `$ref` is
+            // followed: its target is in the conjunction too), and beyond a
+            // string's own rules.
+            let says_only = |string_rules: bool| {
+                conj.iter().all(|n| {
+                    self.ir.keywords(*n).is_none_or(|k| {
+                        let mut rest = crate::ir::Keywords { types: None, enum_: None, const_: None, reference: None, ..k.clone() };
+                        if string_rules {
+                            (rest.pattern, rest.format, rest.length) = (None, None, Default::default());
+                            (rest.content_encoding, rest.content_media_type) = (None, None);
+                        }
+                        rest.only_annotations()
+                    })
+                })
+            };
             let f = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
-            if !only_values || f.never || f.types != TypeSet::STRING {
+            if f.never || f.types != TypeSet::STRING {
                 return None;
             }
             match (f.consts.as_slice(), f.enums.as_slice()) {
-                ([], []) => any_string += 1,
-                ([c], []) => known.push(c.as_str()?.to_owned()),
-                ([], [e]) => known.extend(e.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>()?),
+                ([], []) if says_only(true) => strings += 1,
+                ([c], []) if says_only(false) => known.push(c.as_str()?.to_owned()),
+                ([], [e]) if says_only(false) => known.extend(e.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>()?),
                 _ => return None,
             }
         }
-        (any_string == 1 && !known.is_empty()).then_some(known)
+        (strings == 1 && !known.is_empty()).then_some(known)
     }
 
     /// The context a union branch's conjunction `conj` is planned in: the

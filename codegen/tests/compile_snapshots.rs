@@ -71,11 +71,14 @@ fn any_string_or_named_ones_is_an_enum_with_a_catch_all() {
     let u: unions::Unions = round_trip(json!({"license": "GPL-3.0"}));
     assert_eq!(u.license, Some(unions::License::Other("GPL-3.0".to_owned())));
     // The catch-all's own rules are the validators': `minLength: 1`.
-    let u: unions::Unions = round_trip(json!({"reporter": "csv"}));
+    let u: unions::Unions = round_trip(json!({"reporter": "csv", "manager": "bun"}));
     assert_eq!(u.reporter, Some(unions::Reporter::Other("csv".to_owned())));
+    assert_eq!(u.manager, Some(unions::Manager::Bun));
+    let u: unions::Unions = round_trip(json!({"manager": "npm@10"}));
+    assert_eq!(u.manager, Some(unions::Manager::Other("npm@10".to_owned())));
     // Refused: a named value `oneOf` also matches as any string (two
-    // branches), a number, and a string the catch-all's `minLength` refuses.
-    for doc in [json!({"parser": "babel"}), json!({"license": 1}), json!({"reporter": ""})] {
+    // branches), a number, and strings the catch-all's rules refuse.
+    for doc in [json!({"parser": "babel"}), json!({"license": 1}), json!({"reporter": ""}), json!({"manager": "yarn"})] {
         assert!(!unions::is_valid(&doc), "{doc}");
         assert!(unions::Unions::from_json_value(doc.clone()).is_err(), "{doc}");
         assert!(unions::Unions::from_json_slice(doc.to_string().as_bytes()).is_err(), "{doc}");

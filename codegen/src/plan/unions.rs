@@ -21,6 +21,7 @@ impl Planner<'_> {
         // A node that only holds this choice adds nothing once a branch is
         // taken: leave it out, so equal branches of different unions are one type.
         let base: Vec<NodeId> = nodes.iter().copied().filter(|n| !self.ir.keywords(*n).is_some_and(|k| is_choice_only(k, branches))).collect();
+        let choice = branches;
         let branches = flat.as_slice();
         for (i, b) in branches.iter().enumerate() {
             let mut conj: Vec<NodeId> = base.clone();
@@ -72,7 +73,7 @@ impl Planner<'_> {
         // values named. Validation stays the union's, so `oneOf`'s rule that a
         // known value matches two branches is still checked.
         if live.len() == branches.len() {
-            if let Some(values) = self.open_string_set(&live.iter().map(|(_, _, conj)| conj.as_slice()).collect::<Vec<_>>()) {
+            if let Some(values) = self.open_string_set(choice, &live.iter().map(|(_, _, conj)| conj.as_slice()).collect::<Vec<_>>()) {
                 let id = self.reserve(nodes, names, key);
                 self.types[id].kind = self.described(string_enum(&values, true), &live);
                 return TypeRef::Named(id);
@@ -229,17 +230,23 @@ impl Planner<'_> {
     /// (the others), saying nothing else about the value; `None` for any
     /// other set of branches. The string's own rules are the validators'
     /// (the catch-all holds any string, as `x-…-known` sets do).
-    fn open_string_set(&self, branches: &[&[NodeId]]) -> Option<Vec<String>> {
+    fn open_string_set(&self, choice: &[NodeId], branches: &[&[NodeId]]) -> Option<Vec<String>> {
         let mut strings = 0;
         let mut known: Vec<String> = Vec::new();
         for conj in branches {
             // What a node says beyond its JSON type and values (a `$ref` is
-            // followed: its target is in the conjunction too), and beyond a
-            // string's own rules.
+            // followed: its target is in the conjunction too; the `choice`
+            // being made is this union), and beyond a string's own rules.
             let says_only = |string_rules: bool| {
                 conj.iter().all(|n| {
                     self.ir.keywords(*n).is_none_or(|k| {
                         let mut rest = crate::ir::Keywords { types: None, enum_: None, const_: None, reference: None, ..k.clone() };
+                        if k.any_of == choice {
+                            rest.any_of.clear();
+                        }
+                        if k.one_of == choice {
+                            rest.one_of.clear();
+                        }
                         if string_rules {
                             (rest.pattern, rest.format, rest.length) = (None, None, Default::default());
                             (rest.content_encoding, rest.content_media_type) = (None, None);

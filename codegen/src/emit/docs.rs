@@ -40,9 +40,13 @@ pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
     if !d.source.is_empty() {
         paras.push(format!("Schema: `{}`", code_safe(&d.source)));
     }
-    let text = paras.join("\n\n");
-    let lines: Vec<String> = text.lines().map(|l| format!(" {l}")).collect();
-    let lines: Vec<String> = lines.into_iter().map(|l| if l.trim().is_empty() { String::new() } else { l }).collect();
+    doc_lines(&paras.join("\n\n"))
+}
+
+/// One `#[doc = …]` attribute per line of `text` (a blank line empty, so
+/// rustdoc sees a paragraph break).
+fn doc_lines(text: &str) -> TokenStream {
+    let lines = text.lines().map(|l| if l.trim().is_empty() { String::new() } else { format!(" {l}") });
     quote!(#(#[doc = #lines])*)
 }
 
@@ -65,15 +69,11 @@ pub fn used_by(places: &[String]) -> String {
 pub fn value_doc(value: &str, description: Option<&str>) -> TokenStream {
     let span = value_span(value);
     let text = description.map(|d| sanitize(d.trim())).filter(|d| !d.is_empty());
-    let lines: Vec<String> = match text {
-        Some(t) if !t.contains('\n') => vec![format!(" {span}: {t}")],
-        Some(t) => std::iter::once(format!(" {span}"))
-            .chain(std::iter::once(String::new()))
-            .chain(t.lines().map(|l| if l.trim().is_empty() { String::new() } else { format!(" {l}") }))
-            .collect(),
-        None => vec![format!(" {span}")],
-    };
-    quote!(#(#[doc = #lines])*)
+    doc_lines(&match text {
+        Some(t) if !t.contains('\n') => format!("{span}: {t}"),
+        Some(t) => format!("{span}\n\n{t}"),
+        None => span,
+    })
 }
 
 /// A schema's string value as a code span in rustdoc: control characters

@@ -11,8 +11,8 @@
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use syn::visit_mut::VisitMut;
 
-/// The widest line the generated files keep to (prettyplease's margin).
-const WIDTH: usize = 100;
+/// The widest line the macro bodies (and `table_rows`) are laid out to.
+pub(super) const WIDTH: usize = 100;
 
 /// The bodies set aside from one file, and the placeholders' prefix.
 pub struct SetAside {

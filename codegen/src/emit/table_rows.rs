@@ -6,8 +6,7 @@
 //! are data the reader looks up by index, not code to read down, so they are
 //! packed like words of a paragraph, each row kept whole.
 
-/// The widest line (as for the macro bodies).
-const WIDTH: usize = 100;
+use super::macro_bodies::WIDTH;
 
 /// `printed` with each table's rows packed. A table whose rows prettyplease
 /// split over several lines is left as printed.

@@ -6,21 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"CommandEnvelope\":{\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"]},\"ProtocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"CommandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"RunId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"IssuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"Actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"Kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"Transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]},\"Auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}},\"Scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"StartPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}]},\"Profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"Spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"Id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"},\"ReviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"Phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"Budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"SandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"Consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}},\"PolicySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"Via\":{\"type\":\"string\",\"const\":\"cli-flag\"},\"StatusPayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"InspectPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}]},\"InspectTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},\"AgentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"ApprovalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"EffectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"},\"ArtifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"TailPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}]},\"PausePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]},\"ResumePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}]},\"Acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"CancelPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}]},\"ApprovePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}]},\"Scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"DenyPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}]},\"RetryPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}]},\"RetryTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]},\"SkipPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"RunToolPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]},\"ReconcilePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}]},\"Mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]},\"ShutdownPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentSendPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}]},\"Delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}},\"defs\":{\"commands.JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(
-        validators::v0,
-        v,
-        "https://cohorte.dev/schemas/3/commands.schema.json",
-        "",
-    )
+    rt::validate_with(validators::v0, v, "https://cohorte.dev/schemas/3/commands.schema.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(
-        validators::v0,
-        v,
-        "https://cohorte.dev/schemas/3/commands.schema.json",
-        "",
-    )
+    rt::is_valid_with(validators::v0, v, "https://cohorte.dev/schemas/3/commands.schema.json", "")
 }
 rt::root_api!(CommandEnvelope);
 const BASE0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
@@ -137,10 +127,7 @@ impl rt::ObjectFields for CommandEnvelope {
     }
 }
 impl rt::__private::serde::Serialize for CommandEnvelope {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
+    fn serialize<S: rt::__private::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
@@ -345,10 +332,7 @@ impl Command {
         !::std::matches!(self, Self::Unknown { .. })
     }
     /// Builds the command from its type name and (validated) payload.
-    pub fn from_parts(
-        type_name: String,
-        payload: rt::Value,
-    ) -> Result<Self, rt::Mismatch> {
+    pub fn from_parts(type_name: String, payload: rt::Value) -> Result<Self, rt::Mismatch> {
         Ok(
             match type_name.as_str() {
                 "start" => Self::Start(rt::FromValue::from_value(payload)?),
@@ -849,16 +833,11 @@ mod fast {
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v51, v));
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
-    pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
-        d: D,
-    ) -> Result<CommandEnvelope, D::Error> {
+    pub(super) fn read_0<'de, D: de::Deserializer<'de>>(d: D) -> Result<CommandEnvelope, D::Error> {
         d.deserialize_any(Visit0)
     }
     /// The payload when the tag came first (at a broken rule, its JSON is handed up).
-    fn payload_0<'de, A: de::MapAccess<'de>>(
-        t: &str,
-        m: &mut A,
-    ) -> Result<Command, A::Error> {
+    fn payload_0<'de, A: de::MapAccess<'de>>(t: &str, m: &mut A) -> Result<Command, A::Error> {
         match t {
             "start" => {
                 rt::fast::next::<Boxed<Typed<StartPayload>>, _>(m).map(Command::Start)
@@ -892,10 +871,7 @@ mod fast {
         }
     }
     /// The payload kept raw because it came before the tag.
-    fn raw_payload_0(
-        t: &str,
-        raw: &rt::__private::serde_json::value::RawValue,
-    ) -> Option<Command> {
+    fn raw_payload_0(t: &str, raw: &rt::__private::serde_json::value::RawValue) -> Option<Command> {
         match t {
             "start" => {
                 rt::fast::read_raw::<Boxed<Typed<StartPayload>>>(raw).map(Command::Start)
@@ -949,9 +925,7 @@ mod fast {
         /// The members read so far, as JSON.
         #[cold]
         fn partial(self) -> Partial {
-            let mut p = Partial::with_capacity(
-                2usize + self.bad.len() + self.unknown.len(),
-            );
+            let mut p = Partial::with_capacity(2usize + self.bad.len() + self.unknown.len());
             if let Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
@@ -981,10 +955,7 @@ mod fast {
         fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
             f.write_str("an object")
         }
-        fn visit_map<A: de::MapAccess<'de>>(
-            self,
-            mut m: A,
-        ) -> Result<CommandEnvelope, A::Error> {
+        fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> Result<CommandEnvelope, A::Error> {
             let mut s = Slots0 {
                 tag: None,
                 command: None,
@@ -1037,41 +1008,26 @@ mod fast {
                     }
                     "protocolVersion" => {
                         s.bad
-                            .read::<
-                                LeafRead<Leaf1>,
-                                _,
-                            >(k, &mut m, &mut s.f0, &mut spare)?
+                            .read::<LeafRead<Leaf1>, _>(k, &mut m, &mut s.f0, &mut spare)?
                     }
                     "commandId" => {
                         s.bad
-                            .read::<
-                                LeafRead<Leaf2>,
-                                _,
-                            >(k, &mut m, &mut s.f1, &mut spare)?
+                            .read::<LeafRead<Leaf2>, _>(k, &mut m, &mut s.f1, &mut spare)?
                     }
                     "runId" => {
                         s.bad
-                            .read::<
-                                LeafRead<Leaf3>,
-                                _,
-                            >(k, &mut m, &mut s.f3, &mut spare)?
+                            .read::<LeafRead<Leaf3>, _>(k, &mut m, &mut s.f3, &mut spare)?
                     }
                     "issuedAt" => {
                         s.bad
-                            .read::<
-                                LeafRead<Leaf4>,
-                                _,
-                            >(k, &mut m, &mut s.f4, &mut spare)?
+                            .read::<LeafRead<Leaf4>, _>(k, &mut m, &mut s.f4, &mut spare)?
                     }
                     "actor" => {
                         s.bad.read::<Typed<Actor>, _>(k, &mut m, &mut s.f5, &mut spare)?
                     }
                     "expectedSequence" => {
                         s.bad
-                            .read::<
-                                LeafRead<Leaf5>,
-                                _,
-                            >(k, &mut m, &mut s.f6, &mut spare)?
+                            .read::<LeafRead<Leaf5>, _>(k, &mut m, &mut s.f6, &mut spare)?
                     }
                     "auth" => {
                         s.bad.read::<Typed<Auth>, _>(k, &mut m, &mut s.f8, &mut spare)?
@@ -1317,16 +1273,11 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
     pub static RE9: rt::Pattern = rt::Pattern::new("^.*$");
-    pub static RE2: rt::Pattern = rt::Pattern::new(
-        "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
-    );
+    pub static RE2: rt::Pattern =
+        rt::Pattern::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$");
     pub static RE3: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
-    pub static RE6: rt::Pattern = rt::Pattern::new(
-        "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
-    );
-    pub static RE5: rt::Pattern = rt::Pattern::new(
-        "^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$",
-    );
+    pub static RE6: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$");
+    pub static RE5: rt::Pattern = rt::Pattern::new("^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$");
     pub static RE4: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
     pub static RE8: rt::Pattern = rt::Pattern::new("^art_[0-9a-f]{32}$");
     pub static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
@@ -1510,9 +1461,8 @@ mod validators {
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T7[K].0, T7[K].1])
     }
-    const T7: [(&str, &str); 4] = [
-        ("native", "best-effort"), ("once", "run"), ("plan", "apply"), ("steer", "follow-up"),
-    ];
+    const T7: [(&str, &str); 4] =
+        [("native", "best-effort"), ("once", "run"), ("plan", "apply"), ("steer", "follow-up")];
     /// `#/oneOf/0/properties/payload/properties/consent`
     pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -290,9 +290,7 @@ mod validators {
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
-    const T0: [(rt::Check, &str); 2] = [
-        (v2, "/$defs/Question"), (v6, "/$defs/AnswerOption"),
-    ];
+    const T0: [(rt::Check, &str); 2] = [(v2, "/$defs/Question"), (v6, "/$defs/AnswerOption")];
     /// `#/$defs/Question/properties/answerable`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)

@@ -129,11 +129,7 @@ mod fast {
         Union7, VisitUnion7 -> Rule { number => Rule::Integer; R0: rt::Integer, str => Rule::String;
         R1: StringRule, seq => Rule::Array; R2: Vec<rt::Value> } refuse bool null map
     );
-    type Union4 = Union7<
-        LeafRead<Leaf5>,
-        LeafRead<Leaf6>,
-        VecOf<AnyValue, 0usize, { usize::MAX }>,
-    >;
+    type Union4 = Union7<LeafRead<Leaf5>, LeafRead<Leaf6>, VecOf<AnyValue, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_0, Visit0, Lints { absolute_paths = "absolute_paths" => Union1;
         almost_swapped = "almost_swapped" => Union1; no_console = "no_console" => Union4;

@@ -6,21 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"List\":{\"$ref\":\"#/$defs/dynamic_scope.list\"},\"StrictElement\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true}}},\"defs\":{\"dynamic_scope.list\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(
-        validators::v0,
-        v,
-        "https://example.com/schemas/dynamic_scope.json",
-        "",
-    )
+    rt::validate_with(validators::v0, v, "https://example.com/schemas/dynamic_scope.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(
-        validators::v0,
-        v,
-        "https://example.com/schemas/dynamic_scope.json",
-        "",
-    )
+    rt::is_valid_with(validators::v0, v, "https://example.com/schemas/dynamic_scope.json", "")
 }
 rt::root_api!(List);
 const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";

@@ -69,13 +69,8 @@ mod fast {
     impl Read for Union2 {
         type Out = Tree;
         #[inline]
-        fn read<'de, D: rt::__private::serde::Deserializer<'de>>(
-            d: D,
-        ) -> Result<Tree, D::Error> {
-            <Union4<
-                LeafRead<Leaf3>,
-                VecOf<Union2, 0usize, { usize::MAX }>,
-            > as Read>::read(d)
+        fn read<'de, D: rt::__private::serde::Deserializer<'de>>(d: D) -> Result<Tree, D::Error> {
+            <Union4<LeafRead<Leaf3>, VecOf<Union2, 0usize, { usize::MAX }>> as Read>::read(d)
         }
     }
     rt::object_reader!(
@@ -125,9 +120,8 @@ mod validators {
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
-    const T1: [(rt::Check, &str); 3] = [
-        (v9, "/definitions/json"), (v1, "/definitions/list"), (v2, "/definitions/tree"),
-    ];
+    const T1: [(rt::Check, &str); 3] =
+        [(v9, "/definitions/json"), (v1, "/definitions/list"), (v2, "/definitions/tree")];
     /// `#/definitions/list/properties/head`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
@@ -144,14 +138,7 @@ mod validators {
             i,
             l,
             s,
-            &[
-                (v10, None),
-                (v11, None),
-                (v12, None),
-                (v13, None),
-                (t0::<1>, None),
-                (v15, None),
-            ],
+            &[(v10, None), (v11, None), (v12, None), (v13, None), (t0::<1>, None), (v15, None)],
             None,
         )
     }

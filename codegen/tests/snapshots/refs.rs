@@ -136,9 +136,8 @@ mod validators {
         c.required(l, s, x, &[T0[K].0]) & c.prop(l, s, x, T0[K].1, T0[K].2)
             & c.prop(l, s, x, T0[K].3, v14)
     }
-    const T0: [(&str, &str, rt::Check, &str); 2] = [
-        ("amount", "amount", v7, "currency"), ("street", "street", v14, "city"),
-    ];
+    const T0: [(&str, &str, rt::Check, &str); 2] =
+        [("amount", "amount", v7, "currency"), ("street", "street", v14, "city")];
     /// `#/$defs/embedded`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -166,9 +165,8 @@ mod validators {
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
-    const T1: [(rt::Check, &str); 4] = [
-        (v15, "/$defs/c%d"), (v4, "/$defs/node"), (v14, "/$defs/a~1b"), (t0::<0>, "/$defs/money"),
-    ];
+    const T1: [(rt::Check, &str); 4] =
+        [(v15, "/$defs/c%d"), (v4, "/$defs/node"), (v14, "/$defs/a~1b"), (t0::<0>, "/$defs/money")];
     /// `#/$defs/money/properties/amount`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)

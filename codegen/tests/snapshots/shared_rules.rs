@@ -84,11 +84,7 @@ mod fast {
         R1: RuleString, seq => RuleNumberOrRuleStringOrArray::Array;
         R2: Vec<rt::Value> } refuse bool null map
     );
-    type Union1 = Union4<
-        LeafRead<Leaf2>,
-        LeafRead<Leaf3>,
-        VecOf<AnyValue, 2usize, 2usize>,
-    >;
+    type Union1 = Union4<LeafRead<Leaf2>, LeafRead<Leaf3>, VecOf<AnyValue, 2usize, 2usize>>;
     rt::via_value!(Check6 -> Vec<rt::Value>, |v| rt::is_valid(validators::v5, v));
     type Union5 = Union4<LeafRead<Leaf2>, LeafRead<Leaf3>, ViaValue<Check6>>;
     rt::string_leaf!(Leaf7 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
@@ -140,9 +136,8 @@ mod validators {
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
     }
-    const T1: [(rt::Check, &str); 2] = [
-        (v8, "/definitions/ruleNumber"), (v1, "/definitions/ruleString"),
-    ];
+    const T1: [(rt::Check, &str); 2] =
+        [(v8, "/definitions/ruleNumber"), (v1, "/definitions/ruleString")];
     /// `#/properties/key-spacing/oneOf/2`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };

@@ -272,10 +272,7 @@ impl rt::ObjectFields for Event {
     }
 }
 impl rt::__private::serde::Serialize for Event {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
+    fn serialize<S: rt::__private::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
@@ -317,10 +314,7 @@ impl EventBody {
         !::std::matches!(self, Self::Unknown { .. })
     }
     /// Builds the command from its type name and (validated) payload.
-    pub fn from_parts(
-        type_name: String,
-        payload: rt::Value,
-    ) -> Result<Self, rt::Mismatch> {
+    pub fn from_parts(type_name: String, payload: rt::Value) -> Result<Self, rt::Mismatch> {
         Ok(
             match type_name.as_str() {
                 "created" => Self::Created(rt::FromValue::from_value(payload)?),
@@ -373,10 +367,7 @@ mod fast {
         Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One;
         R0: String, seq => OneOrMany::Many; R1: Vec<String> } refuse bool number null map
     );
-    type Union3 = Union5<
-        LeafRead<Leaf4>,
-        VecOf<LeafRead<Leaf4>, 0usize, { usize::MAX }>,
-    >;
+    type Union3 = Union5<LeafRead<Leaf4>, VecOf<LeafRead<Leaf4>, 0usize, { usize::MAX }>>;
     rt::string_leaf!(
         Leaf7 -> StringPick,
         |s| [!::std::matches!(s, "auto" | "manual")] => StringPick::from_listed_str(s)
@@ -421,16 +412,11 @@ mod fast {
         contract[validators::v16], BASE0, "/properties/merged"
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
-    pub(super) fn read_19<'de, D: de::Deserializer<'de>>(
-        d: D,
-    ) -> Result<Event, D::Error> {
+    pub(super) fn read_19<'de, D: de::Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
         d.deserialize_any(Visit19)
     }
     /// The payload when the tag came first (at a broken rule, its JSON is handed up).
-    fn payload_19<'de, A: de::MapAccess<'de>>(
-        t: &str,
-        m: &mut A,
-    ) -> Result<EventBody, A::Error> {
+    fn payload_19<'de, A: de::MapAccess<'de>>(t: &str, m: &mut A) -> Result<EventBody, A::Error> {
         match t {
             "created" => rt::fast::typed(m).map(EventBody::Created),
             "deleted" => rt::fast::typed(m).map(EventBody::Deleted),
@@ -474,9 +460,7 @@ mod fast {
         /// The members read so far, as JSON.
         #[cold]
         fn partial(self) -> Partial {
-            let mut p = Partial::with_capacity(
-                2usize + self.bad.len() + self.unknown.len(),
-            );
+            let mut p = Partial::with_capacity(2usize + self.bad.len() + self.unknown.len());
             if let Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
@@ -544,10 +528,7 @@ mod fast {
                     }
                     "at" => {
                         s.bad
-                            .read::<
-                                LeafRead<Leaf4>,
-                                _,
-                            >(k, &mut m, &mut s.f2, &mut spare)?
+                            .read::<LeafRead<Leaf4>, _>(k, &mut m, &mut s.f2, &mut spare)?
                     }
                     _ => {
                         match m.next_value_seed(Seed::<AnyValue>::new()) {
@@ -625,29 +606,20 @@ mod validators {
     }
     /// `#/properties/shape`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(t4::<0>, Some("circle")), (t4::<1>, Some("square"))],
-            Some("kind"),
-        )
+        c.one_of(i, l, s, &[(t4::<0>, Some("circle")), (t4::<1>, Some("square"))], Some("kind"))
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/properties/overlapping/anyOf/0` and `#/properties/overlapping/anyOf/1` (2 more).
     pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T3[K].0]) & c.prop(l, s, x, T3[K].1, v26)
     }
-    const T3: [(&str, &str); 4] = [
-        ("id", "id"), ("path", "path"), ("by", "by"), ("a", "a"),
-    ];
+    const T3: [(&str, &str); 4] = [("id", "id"), ("path", "path"), ("by", "by"), ("a", "a")];
     /// Shared by 5 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/overlapping` and `#/properties/oneOrMany` (3 more).
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
-    const T0: [[rt::Check; 2]; 5] = [
-        [t3::<0>, t3::<1>], [v26, v27], [v7, v8], [v26, t5::<0>], [t5::<1>, v32],
-    ];
+    const T0: [[rt::Check; 2]; 5] =
+        [[t3::<0>, t3::<1>], [v26, v27], [v7, v8], [v26, t5::<0>], [t5::<1>, v32]];
     /// `#/properties/pick/anyOf/0`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["auto", "manual"])
@@ -715,11 +687,7 @@ mod validators {
                     i,
                     l,
                     s,
-                    &[
-                        (t2::<0>, Some("created")),
-                        (t2::<1>, Some("deleted")),
-                        (v42, None),
-                    ],
+                    &[(t2::<0>, Some("created")), (t2::<1>, Some("deleted")), (v42, None)],
                     Some("type"),
                 );
         ok
@@ -756,9 +724,8 @@ mod validators {
         c.required(l, s, x, &["kind", T4[K].0]) & c.prop(l, s, x, "kind", T4[K].1)
             & c.prop(l, s, x, T4[K].2, v45)
     }
-    const T4: [(&str, rt::Check, &str); 2] = [
-        ("radius", t6::<4>, "radius"), ("side", t6::<5>, "side"),
-    ];
+    const T4: [(&str, rt::Check, &str); 2] =
+        [("radius", t6::<4>, "radius"), ("side", t6::<5>, "side")];
     /// `#/properties/overlapping/anyOf/0/properties/id`
     pub fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
@@ -772,16 +739,13 @@ mod validators {
     fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T5[K].0, T5[K].1])
     }
-    const T5: [(&str, &str); 3] = [
-        ("MIT", "Apache-2.0"), ("json", "xml"), ("created", "deleted"),
-    ];
+    const T5: [(&str, &str); 3] = [("MIT", "Apache-2.0"), ("json", "xml"), ("created", "deleted")];
     /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/properties/parser/oneOf/0` and `#/properties/parser/oneOf/1` (7 more).
     fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, T6[K])
     }
-    const T6: [&str; 9] = [
-        "flow", "babel", "bun", "", "circle", "square", "NL", "created", "deleted",
-    ];
+    const T6: [&str; 9] =
+        ["flow", "babel", "bun", "", "circle", "square", "NL", "created", "deleted"];
     /// `#/properties/reporter/anyOf/1`
     pub fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -806,9 +770,7 @@ mod validators {
         }
         ok
     }
-    const T7: [(&str, &str, rt::Check); 2] = [
-        ("country", "country", t6::<6>), ("b", "b", v21),
-    ];
+    const T7: [(&str, &str, rt::Check); 2] = [("country", "country", t6::<6>), ("b", "b", v21)];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/conditional/then` and `#/properties/conditional/else`.
     fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

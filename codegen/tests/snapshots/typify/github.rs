@@ -1380,9 +1380,7 @@ pub struct CodeScanningAlertAppearedInBranchAlert {
     /// Format `uri`.
     pub html_url: String,
     pub instances: Vec<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
-    pub most_recent_instance: Option<
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance,
-    >,
+    pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
     pub state: AlertState,
     pub dismissed_by: Option<User>,
@@ -1693,9 +1691,7 @@ pub struct CodeScanningAlertClosedByUserAlert {
     /// Format `uri`.
     pub html_url: String,
     pub instances: Vec<RootCodeScanningAlertEventClosedByUserAlertInstance>,
-    pub most_recent_instance: Option<
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance,
-    >,
+    pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
     pub state: RootCodeScanningAlertEventClosedByUserAlertInstanceState,
     pub dismissed_by: User,
@@ -1776,9 +1772,7 @@ pub struct CodeScanningAlertCreatedAlert {
     /// Format `uri`.
     pub html_url: String,
     pub instances: Vec<RootCodeScanningAlertEventCreatedAlertInstance>,
-    pub most_recent_instance: Option<
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance,
-    >,
+    pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
     pub state: RootCodeScanningAlertEventCreatedAlertInstanceState,
     pub dismissed_by: (),
@@ -1847,9 +1841,7 @@ pub struct CodeScanningAlertFixedAlert {
     pub dismissed_reason: Option<DismissedReason>,
     pub rule: RootCodeScanningAlertEventClosedByUserAlertRule,
     pub tool: RootCodeScanningAlertEventClosedByUserAlertTool,
-    pub most_recent_instance: Option<
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance,
-    >,
+    pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// Format `uri`.
     pub instances_url: Option<String>,
 }
@@ -1896,9 +1888,7 @@ pub struct CodeScanningAlertReopenedAlert {
     /// Format `uri`.
     pub html_url: String,
     pub instances: Vec<RootCodeScanningAlertEventReopenedAlertInstance>,
-    pub most_recent_instance: Option<
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance,
-    >,
+    pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
     pub state: AlertState,
     pub dismissed_by: (),
@@ -1952,9 +1942,7 @@ pub struct CodeScanningAlertReopenedByUserAlert {
     /// Format `uri`.
     pub html_url: String,
     pub instances: Vec<RootCodeScanningAlertEventReopenedAlertInstance>,
-    pub most_recent_instance: Option<
-        RootCodeScanningAlertEventAppearedInBranchAlertInstance,
-    >,
+    pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
     pub state: PullRequestState,
     pub dismissed_by: (),
@@ -5810,9 +5798,8 @@ pub struct PullRequestAssignedPullRequest {
     pub merge_commit_sha: Option<String>,
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -5990,9 +5977,8 @@ pub struct PullRequestClosedPullRequest {
     pub merge_commit_sha: Option<String>,
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -6090,9 +6076,8 @@ pub struct PullRequestConvertedToDraftPullRequest {
     pub merge_commit_sha: Option<String>,
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -6254,9 +6239,8 @@ pub struct PullRequestOpenedPullRequest {
     pub merge_commit_sha: (),
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -6354,9 +6338,8 @@ pub struct PullRequestReadyForReviewPullRequest {
     pub merge_commit_sha: Option<String>,
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -6453,9 +6436,8 @@ pub struct PullRequestReopenedPullRequest {
     pub merge_commit_sha: (),
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -7024,9 +7006,8 @@ pub struct PullRequestReviewCommentCreatedPullRequest {
     pub merge_commit_sha: Option<String>,
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -7092,9 +7073,8 @@ pub struct PullRequestReviewCommentDeletedPullRequest {
     pub merge_commit_sha: Option<String>,
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -7160,9 +7140,8 @@ pub struct PullRequestReviewCommentEditedPullRequest {
     pub merge_commit_sha: Option<String>,
     pub assignee: Option<User>,
     pub assignees: Vec<User>,
-    pub requested_reviewers: Vec<
-        RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
-    >,
+    pub requested_reviewers:
+        Vec<RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer>,
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
     pub milestone: Option<RootIssueCommentEventCreatedIssueMilestone>,
@@ -16911,18 +16890,14 @@ mod validators {
     pub const B0: &str = "file:///typify/github.json";
     static VALUE5: rt::JsonConst = rt::JsonConst::new("9919");
     static VALUE10: rt::JsonConst = rt::JsonConst::new("[\"LEFT\",\"RIGHT\",null]");
-    static VALUE4: rt::JsonConst = rt::JsonConst::new(
-        "[\"false positive\",\"won't fix\",\"used in tests\",null]",
-    );
-    static VALUE1: rt::JsonConst = rt::JsonConst::new(
-        "[\"none\",\"note\",\"warning\",\"error\",null]",
-    );
-    static VALUE3: rt::JsonConst = rt::JsonConst::new(
-        "[\"requested\",\"in_progress\",\"completed\",\"queued\",null]",
-    );
-    static VALUE9: rt::JsonConst = rt::JsonConst::new(
-        "[\"resolved\",\"off-topic\",\"too heated\",\"spam\",null]",
-    );
+    static VALUE4: rt::JsonConst =
+        rt::JsonConst::new("[\"false positive\",\"won't fix\",\"used in tests\",null]");
+    static VALUE1: rt::JsonConst =
+        rt::JsonConst::new("[\"none\",\"note\",\"warning\",\"error\",null]");
+    static VALUE3: rt::JsonConst =
+        rt::JsonConst::new("[\"requested\",\"in_progress\",\"completed\",\"queued\",null]");
+    static VALUE9: rt::JsonConst =
+        rt::JsonConst::new("[\"resolved\",\"off-topic\",\"too heated\",\"spam\",null]");
     static VALUE0: rt::JsonConst = rt::JsonConst::new(
         "[\"success\",\"failure\",\"neutral\",\"cancelled\",\"timed_out\",\"action_required\",\"stale\",\"skipped\",null]",
     );
@@ -18265,12 +18240,7 @@ mod validators {
             & c.prop(l, s, x, "spdx_id", v644) & c.prop(l, s, x, "url", v645)
             & c.prop(l, s, x, "node_id", v644)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["key", "name", "spdx_id", "url", "node_id"],
-                )
+                .unexpected_members(l, s, x, &["key", "name", "spdx_id", "url", "node_id"])
     }
     /// `#/definitions/repository/properties/permissions`
     pub fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18279,12 +18249,7 @@ mod validators {
             & c.prop(l, s, x, "push", v643) & c.prop(l, s, x, "admin", v643)
             & c.prop(l, s, x, "maintain", v643) & c.prop(l, s, x, "triage", v643)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["pull", "push", "admin", "maintain", "triage"],
-                )
+                .unexpected_members(l, s, x, &["pull", "push", "admin", "maintain", "triage"])
     }
     /// `#/definitions/installation-lite`
     pub fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18319,9 +18284,8 @@ mod validators {
         c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", T3[K][0])
             & c.unexpected_members(l, s, x, &["from"])
     }
-    const T3: [[rt::Check; 1]; 9] = [
-        [v643], [t14::<1>], [v659], [v644], [v642], [v645], [t83::<4>], [t79::<246>], [v404],
-    ];
+    const T3: [[rt::Check; 1]; 9] =
+        [[v643], [t14::<1>], [v659], [v644], [v642], [v645], [t83::<4>], [t79::<246>], [v404]];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/check_run_event` and `#/definitions/project_column_event` (1 more).
     pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
@@ -18349,9 +18313,8 @@ mod validators {
             ))
             & c.unexpected_members(l, s, x, WORDS9)
     }
-    const T5: [[rt::Check; 3]; 3] = [
-        [t81::<0>, v644, t6::<0>], [t80::<3>, v645, t6::<1>], [t81::<0>, v644, t6::<2>],
-    ];
+    const T5: [[rt::Check; 3]; 3] =
+        [[t81::<0>, v644, t6::<0>], [t80::<3>, v645, t6::<1>], [t81::<0>, v644, t6::<2>]];
     /// Shared by 83 validators that differ only in the validators they call and the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
     pub fn t81<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T81[K]])
@@ -18400,9 +18363,7 @@ mod validators {
             & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, WORDS13)
     }
-    const T6: [[rt::Check; 2]; 3] = [
-        [t80::<2>, v649], [t80::<3>, v649], [t81::<0>, v700],
-    ];
+    const T6: [[rt::Check; 2]; 3] = [[t80::<2>, v649], [t80::<3>, v649], [t81::<0>, v700]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -19000,12 +18961,7 @@ mod validators {
         c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
             & c.prop(l, s, x, "diff_url", v644) & c.prop(l, s, x, "patch_url", v644)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["url", "html_url", "diff_url", "patch_url"],
-                )
+                .unexpected_members(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
     }
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1/properties/pull_request`
     pub fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19014,12 +18970,7 @@ mod validators {
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "html_url", v644)
             & c.prop(l, s, x, "diff_url", v644) & c.prop(l, s, x, "patch_url", v644)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["url", "html_url", "diff_url", "patch_url"],
-                )
+                .unexpected_members(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
     }
     /// `#/definitions/issue-comment`
     pub fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19312,12 +19263,7 @@ mod validators {
             & c.prop(l, s, x, "type", v644) & c.prop(l, s, x, "url", v644)
             & c.prop(l, s, x, "vendor", v644)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["about_url", "name", "type", "url", "vendor"],
-                )
+                .unexpected_members(l, s, x, &["about_url", "name", "type", "url", "vendor"])
     }
     /// `#/definitions/page_build$event`
     pub fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19765,12 +19711,7 @@ mod validators {
             & c.prop(l, s, x, "default_branch", t3::<3>)
             & c.prop(l, s, x, "homepage", t3::<5>)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["description", "default_branch", "homepage"],
-                )
+                .unexpected_members(l, s, x, &["description", "default_branch", "homepage"])
     }
     /// `#/definitions/repository_import$event`
     pub fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19983,12 +19924,7 @@ mod validators {
             & c.prop(l, s, x, "verified", v643) & c.prop(l, s, x, "reason", v397)
             & c.prop(l, s, x, "signature", v645) & c.prop(l, s, x, "payload", v645)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["verified", "reason", "signature", "payload"],
-                )
+                .unexpected_members(l, s, x, &["verified", "reason", "signature", "payload"])
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason`
     pub fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20016,12 +19952,7 @@ mod validators {
             & c.prop(l, s, x, "privacy", t3::<3>)
             & c.prop(l, s, x, "repository", t85::<13>)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["description", "name", "privacy", "repository"],
-                )
+                .unexpected_members(l, s, x, &["description", "name", "privacy", "repository"])
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
     pub fn v404(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20066,9 +19997,7 @@ mod validators {
             & c.prop(l, s, x, "completed_at", T24[K][2])
             & c.unexpected_members(l, s, x, WORDS129)
     }
-    const T24: [[rt::Check; 3]; 2] = [
-        [t81::<77>, v646, v646], [t81::<0>, t80::<8>, v644],
-    ];
+    const T24: [[rt::Check; 3]; 2] = [[t81::<77>, v646, v646], [t81::<0>, t80::<8>, v644]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/workflow_job$queued/properties/workflow_job` and `#/definitions/workflow-job`.
     pub fn t25<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20083,9 +20012,8 @@ mod validators {
             & c.prop(l, s, x, "completed_at", T25[K][3])
             & c.unexpected_members(l, s, x, WORDS131)
     }
-    const T25: [[rt::Check; 4]; 2] = [
-        [t81::<18>, t14::<25>, v646, v646], [t80::<3>, v948, v678, v645],
-    ];
+    const T25: [[rt::Check; 4]; 2] =
+        [[t81::<18>, t14::<25>, v646, v646], [t80::<3>, v948, v678, v645]];
     /// `#/definitions/workflow`
     pub fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20169,9 +20097,8 @@ mod validators {
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, WORDS138)
     }
-    const T27: [[rt::Check; 2]; 3] = [
-        [t81::<0>, t5::<0>], [t81::<19>, t5::<1>], [t81::<22>, t5::<2>],
-    ];
+    const T27: [[rt::Check; 2]; 3] =
+        [[t81::<0>, t5::<0>], [t81::<19>, t5::<1>], [t81::<22>, t5::<2>]];
     /// `#/definitions/check_run$requested_action`
     pub fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20408,9 +20335,8 @@ mod validators {
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, WORDS166)
     }
-    const T36: [[rt::Check; 3]; 2] = [
-        [t81::<37>, t14::<27>, t75::<0>], [t81::<38>, t75::<1>, t14::<27>],
-    ];
+    const T36: [[rt::Check; 3]; 2] =
+        [[t81::<37>, t14::<27>, t75::<0>], [t81::<38>, t75::<1>, t14::<27>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T37` each), such as `#/definitions/issue_comment$created` and `#/definitions/issue_comment$deleted`.
     pub fn t37<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20559,9 +20485,8 @@ mod validators {
             & c.prop(l, s, x, "previous_marketplace_purchase", t79::<167>)
             & c.unexpected_members(l, s, x, WORDS182)
     }
-    const T43: [[rt::Check; 1]; 5] = [
-        [t81::<41>], [t81::<42>], [t81::<43>], [t81::<44>], [t81::<45>],
-    ];
+    const T43: [[rt::Check; 1]; 5] =
+        [[t81::<41>], [t81::<42>], [t81::<43>], [t81::<44>], [t81::<45>]];
     /// `#/definitions/member$added`
     pub fn v522(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20603,9 +20528,8 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, WORDS188)
     }
-    const T44: [[rt::Check; 3]; 2] = [
-        [t81::<37>, t81::<1>, t79::<55>], [t81::<38>, t82::<8>, t2::<7>],
-    ];
+    const T44: [[rt::Check; 3]; 2] =
+        [[t81::<37>, t81::<1>, t79::<55>], [t81::<38>, t82::<8>, t2::<7>]];
     /// `#/definitions/meta$deleted`
     pub fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20663,9 +20587,7 @@ mod validators {
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, WORDS196)
     }
-    const T47: [[rt::Check; 1]; 4] = [
-        [t81::<20>], [t81::<48>], [t81::<50>], [t81::<51>],
-    ];
+    const T47: [[rt::Check; 1]; 4] = [[t81::<20>], [t81::<48>], [t81::<50>], [t81::<51>]];
     /// `#/definitions/organization$member_invited`
     pub fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20699,9 +20621,7 @@ mod validators {
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, WORDS200)
     }
-    const T49: [[rt::Check; 1]; 4] = [
-        [t81::<81>], [t81::<19>], [t81::<20>], [t81::<10>],
-    ];
+    const T49: [[rt::Check; 1]; 4] = [[t81::<81>], [t81::<19>], [t81::<20>], [t81::<10>]];
     /// `#/definitions/project$edited`
     pub fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20873,9 +20793,8 @@ mod validators {
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, WORDS223)
     }
-    const T57: [[rt::Check; 2]; 3] = [
-        [t81::<6>, v355], [t81::<51>, t85::<8>], [t81::<30>, t85::<10>],
-    ];
+    const T57: [[rt::Check; 2]; 3] =
+        [[t81::<6>, v355], [t81::<51>, t85::<8>], [t81::<30>, t85::<10>]];
     /// `#/definitions/repository_dispatch$on-demand-test`
     pub fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20897,9 +20816,7 @@ mod validators {
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, WORDS226)
     }
-    const T58: [[rt::Check; 2]; 3] = [
-        [t81::<65>, v366], [t81::<66>, v367], [t81::<67>, v368],
-    ];
+    const T58: [[rt::Check; 2]; 3] = [[t81::<65>, v366], [t81::<66>, v367], [t81::<67>, v368]];
     /// `#/definitions/secret_scanning_alert$created`
     pub fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20950,12 +20867,7 @@ mod validators {
             & c.prop(l, s, x, "changes", T62[K][1])
             & c.prop(l, s, x, "sender", t79::<73>)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["action", "sponsorship", "changes", "sender"],
-                )
+                .unexpected_members(l, s, x, &["action", "sponsorship", "changes", "sender"])
     }
     const T62: [[rt::Check; 2]; 2] = [[t81::<6>, t83::<5>], [t81::<73>, t85::<12>]];
     /// `#/definitions/sponsorship$pending_cancellation`
@@ -21001,9 +20913,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, WORDS232)
     }
-    const T64: [[rt::Check; 1]; 4] = [
-        [t81::<74>], [t81::<19>], [t81::<20>], [t81::<75>],
-    ];
+    const T64: [[rt::Check; 1]; 4] = [[t81::<74>], [t81::<19>], [t81::<20>], [t81::<75>]];
     /// `#/definitions/team$edited`
     pub fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -21026,9 +20936,8 @@ mod validators {
             & c.prop(l, s, x, "workflow_job", T65[K][1])
             & c.unexpected_members(l, s, x, WORDS236)
     }
-    const T65: [[rt::Check; 2]; 3] = [
-        [t81::<0>, t10::<30>], [t81::<18>, t25::<0>], [t81::<76>, t10::<31>],
-    ];
+    const T65: [[rt::Check; 2]; 3] =
+        [[t81::<0>, t10::<30>], [t81::<18>, t25::<0>], [t81::<76>, t10::<31>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T66` each), such as `#/definitions/workflow_run$completed` and `#/definitions/workflow_run$requested`.
     pub fn t66<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -21167,9 +21076,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", T67[K][0])
     }
-    const T67: [[rt::Check; 1]; 4] = [
-        [t81::<78>], [t82::<10>], [t81::<79>], [t81::<80>],
-    ];
+    const T67: [[rt::Check; 1]; 4] = [[t81::<78>], [t82::<10>], [t81::<79>], [t81::<80>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T68` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1` and `#/definitions/discussion$unanswered/properties/discussion/allOf/1`.
     fn t68<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

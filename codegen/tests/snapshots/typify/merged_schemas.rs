@@ -403,12 +403,7 @@ mod validators {
                     i,
                     l,
                     s,
-                    &[
-                        (t5::<0>, None),
-                        (t5::<1>, None),
-                        (t5::<2>, None),
-                        (t5::<3>, None),
-                    ],
+                    &[(t5::<0>, None), (t5::<1>, None), (t5::<2>, None), (t5::<3>, None)],
                     None,
                 );
         ok
@@ -497,9 +492,8 @@ mod validators {
         }
         ok
     }
-    const T9: [&str; 7] = [
-        "that", "b", "c", "patterns", "pattern-either", "pattern-regex", "pattern",
-    ];
+    const T9: [&str; 7] =
+        ["that", "b", "c", "patterns", "pattern-either", "pattern-regex", "pattern"];
     /// `#/definitions/trim-fat/not`
     pub fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(t9::<1>, None), (t9::<2>, None)], None)
@@ -528,9 +522,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T10[K].0]) & c.prop(l, s, x, T10[K].1, T10[K].2)
     }
-    const T10: [(&str, &str, rt::Check); 2] = [
-        ("action", "action", t8::<4>), ("suspended_by", "suspended_by", t8::<0>),
-    ];
+    const T10: [(&str, &str, rt::Check); 2] =
+        [("action", "action", t8::<4>), ("suspended_by", "suspended_by", t8::<0>)];
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
     pub fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)

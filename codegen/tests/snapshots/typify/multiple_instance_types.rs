@@ -6,21 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"SeriouslyAnything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"OneOfSeveral\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"OneOfSeveralValue\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"IntOrStr\":{\"type\":[\"string\",\"integer\"]},\"YesNoMaybe\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"YesNoMaybeObject\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"ReallyJustNull\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(
-        validators::v3,
-        v,
-        "file:///typify/multiple-instance-types.json",
-        "",
-    )
+    rt::validate_with(validators::v3, v, "file:///typify/multiple-instance-types.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(
-        validators::v3,
-        v,
-        "file:///typify/multiple-instance-types.json",
-        "",
-    )
+    rt::is_valid_with(validators::v3, v, "file:///typify/multiple-instance-types.json", "")
 }
 const BASE0: &str = "file:///typify/multiple-instance-types.json";
 /// Schema: `typify/multiple-instance-types.json#/definitions/seriously-anything`
@@ -88,12 +78,7 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/one-of-several`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(
-            l,
-            s,
-            i,
-            NULL | BOOLEAN | STRING | ARRAY | OBJECT | INTEGER_AS_WRITTEN,
-        )
+        c.check_type(l, s, i, NULL | BOOLEAN | STRING | ARRAY | OBJECT | INTEGER_AS_WRITTEN)
     }
     /// `#/definitions/int-or-str`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -82,9 +82,7 @@ pub struct Drop {
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
 #[derive(Clone, PartialEq)]
 pub struct TypeWithOptionField {
-    pub optional_field: ::std::option::Option<
-        ::std::option::Option<::std::string::String>,
-    >,
+    pub optional_field: ::std::option::Option<::std::option::Option<::std::string::String>>,
     pub boxed_field: Box,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -258,9 +256,7 @@ pub struct FlattenedKeywords {
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollision {
-    pub option: ::std::option::Option<
-        ::std::option::Option<DoubleOptionCollisionOption>,
-    >,
+    pub option: ::std::option::Option<::std::option::Option<DoubleOptionCollisionOption>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision/properties/option`
@@ -606,9 +602,8 @@ mod validators {
     pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T4[K].0(i, l, c, &s.reference("/$ref", B0, T4[K].1))
     }
-    const T4: [(rt::Check, &str); 2] = [
-        (v10, "/definitions/TypeWithOptionField"), (t2::<0>, "/definitions/Box"),
-    ];
+    const T4: [(rt::Check, &str); 2] =
+        [(v10, "/definitions/TypeWithOptionField"), (t2::<0>, "/definitions/Box")];
     /// `#`
     pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

@@ -6,21 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"definitions\":{\"test-enum\":{\"type\":\"strin
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestEnum\":{\"type\":\"string\",\"enum\":[\"failure\",\"skipped\",\"success\"],\"default\":\"failure\"}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(
-        validators::v1,
-        v,
-        "file:///typify/string-enum-with-default.json",
-        "",
-    )
+    rt::validate_with(validators::v1, v, "file:///typify/string-enum-with-default.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(
-        validators::v1,
-        v,
-        "file:///typify/string-enum-with-default.json",
-        "",
-    )
+    rt::is_valid_with(validators::v1, v, "file:///typify/string-enum-with-default.json", "")
 }
 const BASE0: &str = "file:///typify/string-enum-with-default.json";
 /// Schema: `typify/string-enum-with-default.json#/definitions/test-enum`

@@ -6,21 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate replacement, patch, and 
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"replaced_type\",\"patched_type\",\"converted_type\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"replaced_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.HandGeneratedType\"},\"patched_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.TypeThatNeedsMoreDerives\"},\"converted_type\":{\"enum\":[1,\"one\"]}}},\"ConvertedType\":{\"enum\":[1,\"one\"]},\"HandGeneratedType\":{},\"TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{\"type_with_modified_generation.HandGeneratedType\":{},\"type_with_modified_generation.TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(
-        validators::v0,
-        v,
-        "file:///typify/type-with-modified-generation.json",
-        "",
-    )
+    rt::validate_with(validators::v0, v, "file:///typify/type-with-modified-generation.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(
-        validators::v0,
-        v,
-        "file:///typify/type-with-modified-generation.json",
-        "",
-    )
+    rt::is_valid_with(validators::v0, v, "file:///typify/type-with-modified-generation.json", "")
 }
 rt::root_api!(TestType);
 const BASE0: &str = "file:///typify/type-with-modified-generation.json";
@@ -92,9 +82,8 @@ mod validators {
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
-    const T0: [(rt::Check, &str); 2] = [
-        (v5, "/definitions/HandGeneratedType"), (v6, "/definitions/TypeThatNeedsMoreDerives"),
-    ];
+    const T0: [(rt::Check, &str); 2] =
+        [(v5, "/definitions/HandGeneratedType"), (v6, "/definitions/TypeThatNeedsMoreDerives")];
     /// `#/definitions/HandGeneratedType`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

@@ -6,21 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate a type with no type and 
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"value\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}}},\"Value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(
-        validators::v0,
-        v,
-        "file:///typify/untyped-enum-with-null.json",
-        "",
-    )
+    rt::validate_with(validators::v0, v, "file:///typify/untyped-enum-with-null.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(
-        validators::v0,
-        v,
-        "file:///typify/untyped-enum-with-null.json",
-        "",
-    )
+    rt::is_valid_with(validators::v0, v, "file:///typify/untyped-enum-with-null.json", "")
 }
 rt::root_api!(TestType);
 const BASE0: &str = "file:///typify/untyped-enum-with-null.json";
@@ -64,9 +54,7 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    static VALUE0: rt::JsonConst = rt::JsonConst::new(
-        "[null,\"start\",\"middle\",\"end\"]",
-    );
+    static VALUE0: rt::JsonConst = rt::JsonConst::new("[null,\"start\",\"middle\",\"end\"]");
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

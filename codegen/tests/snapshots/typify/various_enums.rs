@@ -401,12 +401,7 @@ mod validators {
             i,
             l,
             s,
-            &[
-                (t6::<0>, None),
-                (t6::<1>, Some("cat")),
-                (t6::<2>, Some("monkey")),
-                (t6::<3>, None),
-            ],
+            &[(t6::<0>, None), (t6::<1>, Some("cat")), (t6::<2>, Some("monkey")), (t6::<3>, None)],
             Some("petType"),
         )
     }

@@ -2396,9 +2396,7 @@ pub enum Transform {
         x: Kde2dTransformX,
         y: Kde2dTransformY,
         weight: Option<Kde2dTransformWeight>,
-        groupby: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>>,
-        >,
+        groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>>>,
         cell_size: Option<Ignore>,
         bandwidth: Option<ArrayOrSignalRef<Vec<Ignore>>>,
         counts: Option<Nice>,
@@ -2424,9 +2422,7 @@ pub enum Transform {
         signal: Option<String>,
         x: LoessTransformX,
         y: LoessTransformY,
-        groupby: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>>,
-        >,
+        groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>>>,
         /// Default when absent: `0.3`.
         bandwidth: Option<Ignore>,
         r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
@@ -2436,11 +2432,8 @@ pub enum Transform {
         signal: Option<String>,
         x: RegressionTransformX,
         y: RegressionTransformY,
-        groupby: Option<
-            ArrayOrSignalRef<
-                Vec<RootDataItemNameTransformItemRegressionGroupbyArrayItem>,
-            >,
-        >,
+        groupby:
+            Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemRegressionGroupbyArrayItem>>>,
         /// Default when absent: `"linear"`.
         method: Option<StringOrSignalRef<String>>,
         /// Default when absent: `3`.
@@ -2452,21 +2445,14 @@ pub enum Transform {
     /// `type` is `aggregate`.
     Aggregate {
         signal: Option<String>,
-        groupby: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateGroupbyArrayItem>>,
-        >,
+        groupby:
+            Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateGroupbyArrayItem>>>,
         ops: Option<
             ArrayOrSignalRef<
-                Vec<
-                    StringOrSignalRef<
-                        RootDataItemNameTransformItemAggregateOpsArrayString,
-                    >,
-                >,
+                Vec<StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>>,
             >,
         >,
-        fields: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateFieldsArray>>,
-        >,
+        fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateFieldsArray>>>,
         r#as: Option<ArrayOrSignalRef<Vec<As>>>,
         /// Default when absent: `true`.
         drop: Option<Nice>,
@@ -2534,22 +2520,16 @@ pub enum Transform {
         field: ImputeTransformField,
         key: ImputeTransformKey,
         keyvals: Option<ArrayOrSignalRef<Vec<rt::Value>>>,
-        groupby: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>>,
-        >,
+        groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>>>,
         /// Default when absent: `"value"`.
-        method: Option<
-            StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>,
-        >,
+        method: Option<StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>>,
         value: Option<rt::Value>,
     },
     Joinaggregate(TransformJoinaggregate),
     /// `type` is `kde`.
     Kde {
         signal: Option<String>,
-        groupby: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>>,
-        >,
+        groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>>>,
         field: KdeTransformField,
         cumulative: Option<Nice>,
         counts: Option<Nice>,
@@ -2569,32 +2549,25 @@ pub enum Transform {
     /// `type` is `pivot`.
     Pivot {
         signal: Option<String>,
-        groupby: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>>,
-        >,
+        groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>>>,
         field: PivotTransformField,
         value: PivotTransformValue,
         /// Default when absent: `"sum"`.
-        op: Option<
-            StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>,
-        >,
+        op: Option<StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>>,
         limit: Option<Ignore>,
         key: Option<PivotTransformKey>,
     },
     /// `type` is `project`.
     Project {
         signal: Option<String>,
-        fields: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemProjectFieldsArray>>,
-        >,
+        fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemProjectFieldsArray>>>,
         r#as: Option<ArrayOrSignalRef<Vec<As>>>,
     },
     /// `type` is `quantile`.
     Quantile {
         signal: Option<String>,
-        groupby: Option<
-            ArrayOrSignalRef<Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>>,
-        >,
+        groupby:
+            Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>>>,
         field: QuantileTransformField,
         probs: Option<ArrayOrSignalRef<Vec<Ignore>>>,
         /// Default when absent: `0.01`.
@@ -2672,9 +2645,7 @@ rt::union!(
 #[derive(Clone, PartialEq)]
 pub struct TransformCrossfilter {
     pub signal: Option<String>,
-    pub fields: ArrayOrSignalRef<
-        Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>,
-    >,
+    pub fields: ArrayOrSignalRef<Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>>,
     pub query: ArrayOrSignalRef<Vec<rt::Value>>,
 }
 rt::object!(
@@ -2757,9 +2728,7 @@ pub struct TransformLinkpath {
     /// Default when absent: `"target.y"`.
     pub target_y: Option<TargetY>,
     /// Default when absent: `"vertical"`.
-    pub orient: Option<
-        StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>,
-    >,
+    pub orient: Option<StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>>,
     /// Default when absent: `"line"`.
     pub shape: Option<StringOrSignalRef<StringShape>>,
     pub require: Option<SignalRef>,
@@ -2912,9 +2881,7 @@ rt::union_by_type!(
 pub struct TransformStack {
     pub signal: Option<String>,
     pub field: Option<StackTransformField>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>>>,
     pub sort: Option<Compare>,
     /// Default when absent: `"zero"`.
     pub offset: Option<StringOrSignalRef<StringOffset>>,
@@ -3276,9 +3243,7 @@ rt::union!(
 #[derive(Clone, PartialEq)]
 pub struct TransformGeojson {
     pub signal: Option<String>,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeojsonFieldsArray>>,
-    >,
+    pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeojsonFieldsArray>>>,
     pub geojson: Option<Geojson>,
 }
 rt::object!(
@@ -3837,9 +3802,7 @@ pub struct TransformTreemap {
     pub field: Option<TreemapTransformField>,
     pub sort: Option<Compare>,
     /// Default when absent: `"squarify"`.
-    pub method: Option<
-        StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>,
-    >,
+    pub method: Option<StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>>,
     pub padding: Option<Ignore>,
     pub padding_inner: Option<Ignore>,
     pub padding_outer: Option<Ignore>,
@@ -4288,9 +4251,7 @@ rt::union!(
 pub struct TransformDotbin {
     pub signal: Option<String>,
     pub field: DotbinTransformField,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>>>,
     pub step: Option<Ignore>,
     pub smooth: Option<Nice>,
     /// Default when absent: `"bin"`.
@@ -4474,12 +4435,10 @@ rt::string_enum!(
 #[derive(Clone, PartialEq)]
 pub struct TransformJoinaggregate {
     pub signal: Option<String>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem>>,
-    >,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateFieldsArray>>,
-    >,
+    pub groupby:
+        Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem>>>,
+    pub fields:
+        Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateFieldsArray>>>,
     pub ops: Option<
         ArrayOrSignalRef<
             Vec<StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>>,
@@ -4849,18 +4808,12 @@ rt::string_enum!(
 pub struct TransformWindow {
     pub signal: Option<String>,
     pub sort: Option<Compare>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>>>,
     pub ops: Option<
-        ArrayOrSignalRef<
-            Vec<StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>>,
-        >,
+        ArrayOrSignalRef<Vec<StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>>>,
     >,
     pub params: Option<ArrayOrSignalRef<Vec<LabelTransformPadding>>>,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowFieldsArray>>,
-    >,
+    pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowFieldsArray>>>,
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
     /// Default when absent: `[null,0]`.
     pub frame: Option<ArrayOrSignalRef<Vec<LabelTransformPadding>>>,
@@ -6730,9 +6683,7 @@ pub struct Projection {
     pub name: String,
     pub r#type: Option<StringOrSignal>,
     pub clip_angle: Option<NumberOrSignal>,
-    pub clip_extent: Option<
-        ArrayOrSignalRef<Vec<ArrayOrSignalRef<Vec<NumberOrSignal>>>>,
-    >,
+    pub clip_extent: Option<ArrayOrSignalRef<Vec<ArrayOrSignalRef<Vec<NumberOrSignal>>>>>,
     pub scale: Option<NumberOrSignal>,
     pub translate: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
     pub center: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
@@ -9954,9 +9905,7 @@ pub type SignalName = String;
 pub struct CrossfilterTransform {
     pub r#type: CrossfilterTransformType,
     pub signal: Option<String>,
-    pub fields: ArrayOrSignalRef<
-        Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>,
-    >,
+    pub fields: ArrayOrSignalRef<Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>>,
     pub query: ArrayOrSignalRef<Vec<rt::Value>>,
 }
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/type`
@@ -10001,9 +9950,7 @@ pub struct LinkpathTransform {
     /// Default when absent: `"target.y"`.
     pub target_y: Option<TargetY>,
     /// Default when absent: `"vertical"`.
-    pub orient: Option<
-        StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>,
-    >,
+    pub orient: Option<StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>>,
     /// Default when absent: `"line"`.
     pub shape: Option<StringOrSignalRef<StringShape>>,
     pub require: Option<SignalRef>,
@@ -10049,9 +9996,7 @@ pub struct StackTransform {
     pub r#type: StackTransformType,
     pub signal: Option<String>,
     pub field: Option<StackTransformField>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>>>,
     pub sort: Option<Compare>,
     /// Default when absent: `"zero"`.
     pub offset: Option<StringOrSignalRef<StringOffset>>,
@@ -10131,9 +10076,7 @@ rt::string_enum!(
 pub struct GeojsonTransform {
     pub r#type: GeojsonTransformType,
     pub signal: Option<String>,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeojsonFieldsArray>>,
-    >,
+    pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeojsonFieldsArray>>>,
     pub geojson: Option<Geojson>,
 }
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/type`
@@ -10297,9 +10240,7 @@ pub struct Kde2dTransform {
     pub x: Kde2dTransformX,
     pub y: Kde2dTransformY,
     pub weight: Option<Kde2dTransformWeight>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>>>,
     pub cell_size: Option<Ignore>,
     pub bandwidth: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     pub counts: Option<Nice>,
@@ -10448,9 +10389,7 @@ pub struct TreemapTransform {
     pub field: Option<TreemapTransformField>,
     pub sort: Option<Compare>,
     /// Default when absent: `"squarify"`.
-    pub method: Option<
-        StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>,
-    >,
+    pub method: Option<StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>>,
     pub padding: Option<Ignore>,
     pub padding_inner: Option<Ignore>,
     pub padding_outer: Option<Ignore>,
@@ -10515,9 +10454,7 @@ pub struct LoessTransform {
     pub signal: Option<String>,
     pub x: LoessTransformX,
     pub y: LoessTransformY,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>>>,
     /// Default when absent: `0.3`.
     pub bandwidth: Option<Ignore>,
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
@@ -10539,9 +10476,8 @@ pub struct RegressionTransform {
     pub signal: Option<String>,
     pub x: RegressionTransformX,
     pub y: RegressionTransformY,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemRegressionGroupbyArrayItem>>,
-    >,
+    pub groupby:
+        Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemRegressionGroupbyArrayItem>>>,
     /// Default when absent: `"linear"`.
     pub method: Option<StringOrSignalRef<String>>,
     /// Default when absent: `3`.
@@ -10565,17 +10501,14 @@ rt::string_enum!(
 pub struct AggregateTransform {
     pub r#type: AggregateTransformType,
     pub signal: Option<String>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateGroupbyArrayItem>>,
-    >,
+    pub groupby:
+        Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateGroupbyArrayItem>>>,
     pub ops: Option<
         ArrayOrSignalRef<
             Vec<StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>>,
         >,
     >,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateFieldsArray>>,
-    >,
+    pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateFieldsArray>>>,
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
     /// Default when absent: `true`.
     pub drop: Option<Nice>,
@@ -10721,9 +10654,7 @@ pub struct DotbinTransform {
     pub r#type: DotbinTransformType,
     pub signal: Option<String>,
     pub field: DotbinTransformField,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>>>,
     pub step: Option<Ignore>,
     pub smooth: Option<Nice>,
     /// Default when absent: `"bin"`.
@@ -10838,13 +10769,9 @@ pub struct ImputeTransform {
     pub field: ImputeTransformField,
     pub key: ImputeTransformKey,
     pub keyvals: Option<ArrayOrSignalRef<Vec<rt::Value>>>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>>>,
     /// Default when absent: `"value"`.
-    pub method: Option<
-        StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>,
-    >,
+    pub method: Option<StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>>,
     pub value: Option<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/type`
@@ -10862,12 +10789,10 @@ rt::string_enum!(
 pub struct JoinaggregateTransform {
     pub r#type: JoinaggregateTransformType,
     pub signal: Option<String>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem>>,
-    >,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateFieldsArray>>,
-    >,
+    pub groupby:
+        Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem>>>,
+    pub fields:
+        Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateFieldsArray>>>,
     pub ops: Option<
         ArrayOrSignalRef<
             Vec<StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>>,
@@ -10891,9 +10816,7 @@ rt::string_enum!(
 pub struct KdeTransform {
     pub r#type: KdeTransformType,
     pub signal: Option<String>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>>>,
     pub field: KdeTransformField,
     pub cumulative: Option<Nice>,
     pub counts: Option<Nice>,
@@ -10946,15 +10869,11 @@ rt::string_enum!(
 pub struct PivotTransform {
     pub r#type: PivotTransformType,
     pub signal: Option<String>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>>>,
     pub field: PivotTransformField,
     pub value: PivotTransformValue,
     /// Default when absent: `"sum"`.
-    pub op: Option<
-        StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>,
-    >,
+    pub op: Option<StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>>,
     pub limit: Option<Ignore>,
     pub key: Option<PivotTransformKey>,
 }
@@ -10973,9 +10892,7 @@ rt::string_enum!(
 pub struct ProjectTransform {
     pub r#type: ProjectTransformType,
     pub signal: Option<String>,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemProjectFieldsArray>>,
-    >,
+    pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemProjectFieldsArray>>>,
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
 }
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/type`
@@ -10993,9 +10910,8 @@ rt::string_enum!(
 pub struct QuantileTransform {
     pub r#type: QuantileScaleType,
     pub signal: Option<String>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>>,
-    >,
+    pub groupby:
+        Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>>>,
     pub field: QuantileTransformField,
     pub probs: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     /// Default when absent: `0.01`.
@@ -11078,18 +10994,12 @@ pub struct WindowTransform {
     pub r#type: WindowTransformType,
     pub signal: Option<String>,
     pub sort: Option<Compare>,
-    pub groupby: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>>,
-    >,
+    pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>>>,
     pub ops: Option<
-        ArrayOrSignalRef<
-            Vec<StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>>,
-        >,
+        ArrayOrSignalRef<Vec<StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>>>,
     >,
     pub params: Option<ArrayOrSignalRef<Vec<LabelTransformPadding>>>,
-    pub fields: Option<
-        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowFieldsArray>>,
-    >,
+    pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowFieldsArray>>>,
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
     /// Default when absent: `[null,0]`.
     pub frame: Option<ArrayOrSignalRef<Vec<LabelTransformPadding>>>,
@@ -11222,10 +11132,7 @@ mod fast {
         Union26, VisitUnion26 -> Style { str => Style::One; R0: String, seq => Style::Many;
         R1: Vec<String> } refuse bool number null map
     );
-    type Union25 = Union26<
-        LeafRead<Leaf14>,
-        VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>,
-    >;
+    type Union25 = Union26<LeafRead<Leaf14>, VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_0, Visit0, VegaVisualizationSpecificationLanguage {
         encode = "encode" => ViaValue<Check1>; layout = "layout" => ViaValue<Check2>;
@@ -11254,10 +11161,7 @@ mod fast {
         R0: Vec<StrokeCapValueArrayItem>, map => StrokeCapValue::Object;
         R1: StrokeCapValueObject } refuse bool number str null
     );
-    type Union29 = Union32<
-        VecOf<ViaValue<Check30>, 0usize, { usize::MAX }>,
-        ViaValue<Check31>,
-    >;
+    type Union29 = Union32<VecOf<ViaValue<Check30>, 0usize, { usize::MAX }>, ViaValue<Check31>>;
     rt::via_value!(Check34 -> ArrayValueArrayItem, |v| rt::is_valid(validators::t2::<6>, v));
     rt::via_value!(Check35 -> ArrayValueObject, |v| rt::is_valid(validators::t2::<7>, v));
     rt::union_reader!(
@@ -11265,10 +11169,7 @@ mod fast {
         R0: Vec<ArrayValueArrayItem>, map => ArrayValue::Object;
         R1: ArrayValueObject } refuse bool number str null
     );
-    type Union33 = Union36<
-        VecOf<ViaValue<Check34>, 0usize, { usize::MAX }>,
-        ViaValue<Check35>,
-    >;
+    type Union33 = Union36<VecOf<ViaValue<Check34>, 0usize, { usize::MAX }>, ViaValue<Check35>>;
     rt::via_value!(Check38 -> StrokeJoinValueArrayItem, |v| rt::is_valid(validators::t2::<8>, v));
     rt::via_value!(Check39 -> StrokeJoinValueObject, |v| rt::is_valid(validators::t2::<9>, v));
     rt::union_reader!(
@@ -11276,10 +11177,7 @@ mod fast {
         R0: Vec<StrokeJoinValueArrayItem>, map => StrokeJoinValue::Object;
         R1: StrokeJoinValueObject } refuse bool number str null
     );
-    type Union37 = Union40<
-        VecOf<ViaValue<Check38>, 0usize, { usize::MAX }>,
-        ViaValue<Check39>,
-    >;
+    type Union37 = Union40<VecOf<ViaValue<Check38>, 0usize, { usize::MAX }>, ViaValue<Check39>>;
     rt::via_value!(Check42 -> BlendValueArrayItem, |v| rt::is_valid(validators::t2::<10>, v));
     rt::via_value!(Check43 -> BlendValueObject, |v| rt::is_valid(validators::t2::<11>, v));
     rt::union_reader!(
@@ -11287,10 +11185,7 @@ mod fast {
         R0: Vec<BlendValueArrayItem>, map => BlendValue::Object;
         R1: BlendValueObject } refuse bool number str null
     );
-    type Union41 = Union44<
-        VecOf<ViaValue<Check42>, 0usize, { usize::MAX }>,
-        ViaValue<Check43>,
-    >;
+    type Union41 = Union44<VecOf<ViaValue<Check42>, 0usize, { usize::MAX }>, ViaValue<Check43>>;
     rt::via_value!(Check46 -> StringValueArrayItem, |v| rt::is_valid(validators::t2::<12>, v));
     rt::via_value!(Check47 -> StringValueObject, |v| rt::is_valid(validators::t2::<13>, v));
     rt::union_reader!(
@@ -11298,10 +11193,7 @@ mod fast {
         R0: Vec<StringValueArrayItem>, map => StringValue::Object;
         R1: StringValueObject } refuse bool number str null
     );
-    type Union45 = Union48<
-        VecOf<ViaValue<Check46>, 0usize, { usize::MAX }>,
-        ViaValue<Check47>,
-    >;
+    type Union45 = Union48<VecOf<ViaValue<Check46>, 0usize, { usize::MAX }>, ViaValue<Check47>>;
     rt::via_value!(Check50 -> AnyValueArrayItem, |v| rt::is_valid(validators::t2::<14>, v));
     rt::via_value!(Check51 -> AnyValueObject, |v| rt::is_valid(validators::t2::<15>, v));
     rt::union_reader!(
@@ -11309,10 +11201,7 @@ mod fast {
         R0: Vec<AnyValueArrayItem>, map => AnyValue::Object;
         R1: AnyValueObject } refuse bool number str null
     );
-    type Union49 = Union52<
-        VecOf<ViaValue<Check50>, 0usize, { usize::MAX }>,
-        ViaValue<Check51>,
-    >;
+    type Union49 = Union52<VecOf<ViaValue<Check50>, 0usize, { usize::MAX }>, ViaValue<Check51>>;
     rt::via_value!(Check54 -> BooleanValueArrayItem, |v| rt::is_valid(validators::t2::<16>, v));
     rt::via_value!(Check55 -> BooleanValueObject, |v| rt::is_valid(validators::t2::<17>, v));
     rt::union_reader!(
@@ -11320,10 +11209,7 @@ mod fast {
         R0: Vec<BooleanValueArrayItem>, map => BooleanValue::Object;
         R1: BooleanValueObject } refuse bool number str null
     );
-    type Union53 = Union56<
-        VecOf<ViaValue<Check54>, 0usize, { usize::MAX }>,
-        ViaValue<Check55>,
-    >;
+    type Union53 = Union56<VecOf<ViaValue<Check54>, 0usize, { usize::MAX }>, ViaValue<Check55>>;
     rt::via_value!(Check58 -> DirectionValueArrayItem, |v| rt::is_valid(validators::t2::<18>, v));
     rt::via_value!(Check59 -> DirectionValueObject, |v| rt::is_valid(validators::t2::<19>, v));
     rt::union_reader!(
@@ -11331,10 +11217,7 @@ mod fast {
         R0: Vec<DirectionValueArrayItem>, map => DirectionValue::Object;
         R1: DirectionValueObject } refuse bool number str null
     );
-    type Union57 = Union60<
-        VecOf<ViaValue<Check58>, 0usize, { usize::MAX }>,
-        ViaValue<Check59>,
-    >;
+    type Union57 = Union60<VecOf<ViaValue<Check58>, 0usize, { usize::MAX }>, ViaValue<Check59>>;
     rt::via_value!(Check62 -> AlignValueArrayItem, |v| rt::is_valid(validators::t2::<20>, v));
     rt::via_value!(Check63 -> AlignValueObject, |v| rt::is_valid(validators::t2::<21>, v));
     rt::union_reader!(
@@ -11342,10 +11225,7 @@ mod fast {
         R0: Vec<AlignValueArrayItem>, map => AlignValue::Object;
         R1: AlignValueObject } refuse bool number str null
     );
-    type Union61 = Union64<
-        VecOf<ViaValue<Check62>, 0usize, { usize::MAX }>,
-        ViaValue<Check63>,
-    >;
+    type Union61 = Union64<VecOf<ViaValue<Check62>, 0usize, { usize::MAX }>, ViaValue<Check63>>;
     rt::via_value!(Check66 -> BaselineValueArrayItem, |v| rt::is_valid(validators::t2::<22>, v));
     rt::via_value!(Check67 -> BaselineValueObject, |v| rt::is_valid(validators::t2::<23>, v));
     rt::union_reader!(
@@ -11353,10 +11233,7 @@ mod fast {
         R0: Vec<BaselineValueArrayItem>, map => BaselineValue::Object;
         R1: BaselineValueObject } refuse bool number str null
     );
-    type Union65 = Union68<
-        VecOf<ViaValue<Check66>, 0usize, { usize::MAX }>,
-        ViaValue<Check67>,
-    >;
+    type Union65 = Union68<VecOf<ViaValue<Check66>, 0usize, { usize::MAX }>, ViaValue<Check67>>;
     rt::via_value!(Check70 -> TextValueArrayItem, |v| rt::is_valid(validators::t2::<24>, v));
     rt::via_value!(Check71 -> TextValueObject, |v| rt::is_valid(validators::t2::<25>, v));
     rt::union_reader!(
@@ -11364,10 +11241,7 @@ mod fast {
         R0: Vec<TextValueArrayItem>, map => TextValue::Object;
         R1: TextValueObject } refuse bool number str null
     );
-    type Union69 = Union72<
-        VecOf<ViaValue<Check70>, 0usize, { usize::MAX }>,
-        ViaValue<Check71>,
-    >;
+    type Union69 = Union72<VecOf<ViaValue<Check70>, 0usize, { usize::MAX }>, ViaValue<Check71>>;
     rt::via_value!(Check74 -> FontWeightValueArrayItem, |v| rt::is_valid(validators::t2::<26>, v));
     rt::via_value!(Check75 -> FontWeightValueObject, |v| rt::is_valid(validators::t2::<27>, v));
     rt::union_reader!(
@@ -11375,10 +11249,7 @@ mod fast {
         R0: Vec<FontWeightValueArrayItem>, map => FontWeightValue::Object;
         R1: FontWeightValueObject } refuse bool number str null
     );
-    type Union73 = Union76<
-        VecOf<ViaValue<Check74>, 0usize, { usize::MAX }>,
-        ViaValue<Check75>,
-    >;
+    type Union73 = Union76<VecOf<ViaValue<Check74>, 0usize, { usize::MAX }>, ViaValue<Check75>>;
     rt::object_reader!(
         read_1, Visit1, EncodeEntry { x = "x" => ViaValue<Check27>; x2 = "x2" => ViaValue<Check27>;
         xc = "xc" => ViaValue<Check27>; width = "width" => ViaValue<Check27>;
@@ -11531,10 +11402,8 @@ mod fast {
         R0: bool, map => DataFieldDataSort::Object;
         R1: RootScaleIdentityDomainScaleDataDataFieldSortObject } refuse number str null seq
     );
-    type Union85 = Union86<
-        LeafRead<Leaf81>,
-        Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>,
-    >;
+    type Union85 =
+        Union86<LeafRead<Leaf81>, Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>>;
     rt::object_reader!(
         read_398, Visit398, DataFieldData { data = "data", required => LeafRead<Leaf14>;
         field = "field", required => Union23; sort = "sort" => Union85; } deny;
@@ -11574,11 +11443,8 @@ mod fast {
         Union91, VisitUnion91 -> Scheme { str => Scheme::String; R0: String, seq => Scheme::Array;
         R1: Vec<StringOrSignal>, map => Scheme::SignalRef; R2: SignalRef } refuse bool number null
     );
-    type Union90 = Union91<
-        LeafRead<Leaf14>,
-        VecOf<Union23, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union90 =
+        Union91<LeafRead<Leaf14>, VecOf<Union23, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::union_reader!(
         Union92, VisitUnion92 -> ArrayOrSignalRef<T> where T { seq => ArrayOrSignalRef::Array;
         R0: T, map => ArrayOrSignalRef::SignalRef; R1: SignalRef } refuse bool number str null
@@ -11644,10 +11510,7 @@ mod fast {
         R0: Vec<rt::Value>, map => ArrayOrSignal::SignalRef;
         R1: SignalRef } refuse bool number str null
     );
-    type Union106 = Union107<
-        VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-    >;
+    type Union106 = Union107<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(Check108 -> TextOrSignal, |v| rt::is_valid(validators::t19::<41>, v));
     rt::via_value!(Check109 -> AxisTitlePadding, |v| rt::is_valid(validators::t0::<1>, v));
     rt::via_value!(Check110 -> AxisTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
@@ -12847,11 +12710,8 @@ mod fast {
         R0: Vec<Ignore>, map => FontSizeRange::SignalRef;
         R1: SignalRef, null => |_| FontSizeRange::Null; R2: () } refuse bool number str
     );
-    type Union361 = Union362<
-        VecOf<Union208, 0usize, { usize::MAX }>,
-        Typed<SignalRef>,
-        LeafRead<Leaf256>,
-    >;
+    type Union361 =
+        Union362<VecOf<Union208, 0usize, { usize::MAX }>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::via_value!(Check363 -> Rotate, |v| rt::is_valid(validators::t4::<14>, v));
     rt::via_value!(Check364 -> Text, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
@@ -12881,18 +12741,14 @@ mod validators {
     pub static RE0: rt::Pattern = rt::Pattern::new("^(?!interactive|name|style).+$");
     pub static RE1: rt::Pattern = rt::Pattern::new("^(date|utc):.*$");
     pub static RE2: rt::Pattern = rt::Pattern::new("^.+$");
-    static VALUE2: rt::JsonConst = rt::JsonConst::new(
-        "[\"interior\",\"exterior\",null]",
-    );
+    static VALUE2: rt::JsonConst = rt::JsonConst::new("[\"interior\",\"exterior\",null]");
     static VALUE0: rt::JsonConst = rt::JsonConst::new(
         "[null,\"multiply\",\"screen\",\"overlay\",\"darken\",\"lighten\",\"color-dodge\",\"color-burn\",\"hard-light\",\"soft-light\",\"difference\",\"exclusion\",\"hue\",\"saturation\",\"color\",\"luminosity\"]",
     );
     static VALUE1: rt::JsonConst = rt::JsonConst::new(
         "[null,\"normal\",\"bold\",\"lighter\",\"bolder\",\"100\",\"200\",\"300\",\"400\",\"500\",\"600\",\"700\",\"800\",\"900\",100,200,300,400,500,600,700,800,900]",
     );
-    static VALUE3: rt::JsonConst = rt::JsonConst::new(
-        "[null,\"start\",\"middle\",\"end\"]",
-    );
+    static VALUE3: rt::JsonConst = rt::JsonConst::new("[null,\"start\",\"middle\",\"end\"]");
     static WORDS2: &[&str] = rt::words!(
         "align", "bounds", "center", "columns", "padding", "offset", "headerBand", "footerBand",
         "titleBand", "titleAnchor"
@@ -13596,9 +13452,8 @@ mod validators {
         c.prop(l, s, x, "row", T8[K][0]) & c.prop(l, s, x, "column", T8[K][1])
             & c.unexpected_members(l, s, x, &["row", "column"])
     }
-    const T8: [[rt::Check; 2]; 4] = [
-        [t0::<56>, t0::<56>], [t19::<29>, t19::<29>], [t19::<7>, t19::<7>], [t0::<57>, t0::<57>],
-    ];
+    const T8: [[rt::Check; 2]; 4] =
+        [[t0::<56>, t0::<56>], [t19::<29>, t19::<29>], [t19::<7>, t19::<7>], [t0::<57>, t0::<57>]];
     /// `#/definitions/layout/oneOf/0/properties/center/oneOf/0`
     pub fn v126(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
@@ -13662,9 +13517,8 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", T10[K][0])
     }
-    const T10: [[rt::Check; 1]; 6] = [
-        [t19::<9>], [t19::<10>], [t19::<69>], [t9::<14>], [t19::<11>], [v14],
-    ];
+    const T10: [[rt::Check; 1]; 6] =
+        [[t19::<9>], [t19::<10>], [t19::<69>], [t9::<14>], [t19::<11>], [v14]];
     /// `#/definitions/stream/allOf/1/oneOf/0`
     pub fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -13919,9 +13773,8 @@ mod validators {
             None,
         )
     }
-    const T13: [[rt::Check; 6]; 2] = [
-        [v654, v655, v656, v657, v658, v659], [v136, v126, v14, v11, t19::<0>, t5::<3>],
-    ];
+    const T13: [[rt::Check; 6]; 2] =
+        [[v654, v655, v656, v657, v658, v659], [v136, v126, v14, v11, t19::<0>, t5::<3>]];
     /// `#/definitions/geojsonTransform`
     pub fn v205(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -13948,12 +13801,7 @@ mod validators {
             & c.prop(l, s, x, "projection", v14) & c.prop(l, s, x, "fields", t0::<65>)
             & c.prop(l, s, x, "as", t0::<63>)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["type", "signal", "projection", "fields", "as"],
-                )
+                .unexpected_members(l, s, x, &["type", "signal", "projection", "fields", "as"])
     }
     /// `#/definitions/heatmapTransform`
     pub fn v209(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14082,12 +13930,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v14) & c.prop(l, s, x, "expr", t19::<11>)
             & c.prop(l, s, x, "as", t11::<15>) & c.prop(l, s, x, "initonly", t11::<1>)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["type", "signal", "expr", "as", "initonly"],
-                )
+                .unexpected_members(l, s, x, &["type", "signal", "expr", "as", "initonly"])
     }
     /// `#/definitions/imputeTransform/properties/method/anyOf/0`
     pub fn v231(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14191,9 +14034,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "type", T29[K].0) & c.prop(l, s, x, T29[K].1, T29[K].2)
     }
-    const T29: [(rt::Check, &str, rt::Check); 2] = [
-        (t19::<69>, "parse", t9::<10>), (t16::<0>, "from", t19::<27>),
-    ];
+    const T29: [(rt::Check, &str, rt::Check); 2] =
+        [(t19::<69>, "parse", t9::<10>), (t16::<0>, "from", t19::<27>)];
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1`
     pub fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -15073,12 +14915,7 @@ mod validators {
             & c.prop(l, s, x, "radius", t4::<14>) & c.prop(l, s, x, "strength", t11::<0>)
             & c.prop(l, s, x, "iterations", t11::<0>)
             & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    &["force", "radius", "strength", "iterations"],
-                )
+                .unexpected_members(l, s, x, &["force", "radius", "strength", "iterations"])
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/2`
     pub fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -15150,13 +14987,7 @@ mod validators {
             i,
             l,
             s,
-            &[
-                (t29::<0>, None),
-                (v247, None),
-                (v248, None),
-                (v249, None),
-                (t0::<85>, None),
-            ],
+            &[(t29::<0>, None), (v247, None), (v248, None), (v249, None), (t0::<85>, None)],
             None,
         )
     }

@@ -60,9 +60,7 @@ mod validators {
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
     }
-    const T0: [(rt::Check, &str); 2] = [
-        (v4, "/$defs/OptionMarker"), (v5, "/$defs/PathBuf"),
-    ];
+    const T0: [(rt::Check, &str); 2] = [(v4, "/$defs/OptionMarker"), (v5, "/$defs/PathBuf")];
     /// `#`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

@@ -1143,13 +1143,11 @@ mod fast {
     );
     rt::value_leaf!(Leaf19 -> rt::Number, scalar |v| rt::is_valid(validators::v54, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" => LeafRead<Leaf5>;
-        model_requests = "modelRequests" => LeafRead<Leaf5>;
-        tool_calls = "toolCalls" => LeafRead<Leaf5>;
-        wall_clock_ms = "wallClockMs" => LeafRead<Leaf19>; retries = "retries" => LeafRead<Leaf5>;
-        fix_rounds = "fixRounds" => LeafRead<Leaf5>;
-        context_tokens = "contextTokens" => LeafRead<Leaf5>;
-        concurrent_agents = "concurrentAgents" => LeafRead<Leaf5>;
+        read_23, Visit23, Budgets { _ => LeafRead<Leaf5>; tokens = "tokens";
+        model_requests = "modelRequests"; tool_calls = "toolCalls";
+        wall_clock_ms = "wallClockMs" => LeafRead<Leaf19>; retries = "retries";
+        fix_rounds = "fixRounds"; context_tokens = "contextTokens";
+        concurrent_agents = "concurrentAgents";
         estimated_quota_percent = "estimatedQuotaPercent" => LeafRead<Leaf19>;
         } extra extra => AnyValue;
         contract[validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets"

@@ -890,21 +890,28 @@ macro_rules! __optional_check {
 /// into JSON (`keep`) or left out, taken by the validators as present and
 /// valid (`settle`, see `rt::fast::Settled`).
 /// A member says its flags as `object!` does (`required`, `optional`,
-/// `redacted`), then `keep`, then its default, then `=> READER`; after
+/// `redacted`), then `keep`, then its default, then `=> READER`; a first
+/// entry `_ => READER;` is the reader of the members that name none. After
 /// `extra FIELD => READER;` or `deny;`, `contract …` adds the type's
 /// [`contract!`], which reads with this reader.
-/// `object_reader!(read_5, Visit5, Actor { kind = "kind", required => R1; id = "id", keep => R2; } extra extra => R3; contract [v0], BASE0, "");`
+/// `object_reader!(read_5, Visit5, Actor { _ => R2; kind = "kind", required => R1; id = "id", keep; } extra extra => R3; contract [v0], BASE0, "");`
 #[macro_export]
 macro_rules! object_reader {
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? => $reader:ty;)* } deny; $(contract $($contract:tt)+)?) => {
+    ($read:ident, $visit:ident, $ty:ident { _ => $each:ty; $($members:tt)* } $($rest:tt)*) => {
+        $crate::object_reader!(@each [$each] $read, $visit, $ty { $($members)* } $($rest)*);
+    };
+    ($read:ident, $visit:ident, $ty:ident { $($members:tt)* } $($rest:tt)*) => {
+        $crate::object_reader!(@each [] $read, $visit, $ty { $($members)* } $($rest)*);
+    };
+    (@each $each:tt $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } deny; $(contract $($contract:tt)+)?) => {
         $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } deny $(contract $($contract)+, fast $read)?);
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader $(, $flag)*;)* } {} |k, m, s, p, spare| {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {} |k, m, s, p, spare| {
             s.bad.unknown(&mut m, k)?;
         } {} {} 0);
     };
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? => $reader:ty;)* } extra $extra:ident => $xreader:ty; $(contract $($contract:tt)+)?) => {
+    (@each $each:tt $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } extra $extra:ident => $xreader:ty; $(contract $($contract:tt)+)?) => {
         $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } extra $extra $(contract $($contract)+, fast $read)?);
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader $(, $flag)*;)* } {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {
             let mut unknown = $crate::Extra::new();
         } |k, m, s, p, spare| {
             match m.next_value_seed($crate::fast::Seed::<$xreader>::new()) {
@@ -976,6 +983,18 @@ macro_rules! object_reader {
             $crate::__fast_refuse!(scalars);
             $crate::__fast_refuse!(seq);
         }
+    };
+}
+
+/// A member's reader: its own, or the table's `_ => READER`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __member_reader {
+    ([$reader:ty] $each:tt) => {
+        $reader
+    };
+    ([] [$each:ty]) => {
+        $each
     };
 }
 

@@ -74,6 +74,19 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     out
 }
 
+/// The reader that at least three members share and that, said once, saves
+/// the most text (the first of equals), with the index of a member that
+/// has it.
+fn most_common_reader(readers: impl Iterator<Item = String>) -> Option<(String, usize)> {
+    let mut counts: HashMap<String, (usize, usize)> = HashMap::new();
+    for (i, r) in readers.enumerate() {
+        counts.entry(r).or_insert((0, i)).0 += 1;
+    }
+    let saved = |text: &str, n: usize| (n - 1) * text.len();
+    let (text, (_, first)) = counts.into_iter().filter(|(_, (n, _))| *n >= 3).max_by_key(|(text, (n, first))| (saved(text, *n), std::cmp::Reverse(*first)))?;
+    Some((text, first))
+}
+
 /// Whether every node of `conj` only uses keywords in `handled` among those
 /// that apply to instances of JSON type `kind` (a `false` schema never does).
 fn only(ir: &Ir, conj: &[NodeId], kind: u8, handled: &[&str]) -> bool {
@@ -741,7 +754,7 @@ impl<'a> Readers<'a> {
         let table = self.objects.remove(&id);
         debug_assert!(table.is_some(), "struct {id} has a reader but no member table");
         let table = table.unwrap_or_default();
-        let mut specs = Vec::new();
+        let mut members = Vec::new();
         for (i, f) in fields.iter().enumerate() {
             let schemas = self.member_schemas(&conj, &f.json);
             let reader = self.reader(validators, id, &schemas, &f.ty);
@@ -751,7 +764,15 @@ impl<'a> Readers<'a> {
             let default = table.defaults.get(i).cloned().flatten();
             // Settled (left out) when handed up, unless `keep`.
             let keep = (!self.settles(&conj, json)).then(|| quote!(, keep));
-            specs.push(quote!(#fid = #json #flags #keep #default => #reader;));
+            members.push((quote!(#fid = #json #flags #keep #default), reader));
+        }
+        // The reader members share most (by text) is said once
+        // (`_ => R;`), the others on their members.
+        let common = most_common_reader(members.iter().map(|(_, r)| r.to_string()));
+        let mut specs: Vec<TokenStream> = common.iter().map(|(_, i)| members[*i].1.clone()).map(|r| quote!(_ => #r;)).collect();
+        for (member, reader) in members {
+            let said = common.as_ref().is_some_and(|(text, _)| *text == reader.to_string());
+            specs.push(if said { quote!(#member;) } else { quote!(#member => #reader;) });
         }
         let tail = match extra {
             Extra::Deny => quote!(deny;),

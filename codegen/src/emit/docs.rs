@@ -44,10 +44,62 @@ pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
 }
 
 /// One `#[doc = …]` attribute per line of `text` (a blank line empty, so
-/// rustdoc sees a paragraph break).
+/// rustdoc sees a paragraph break), a paragraph of prose on one line.
 fn doc_lines(text: &str) -> TokenStream {
-    let lines = text.lines().map(|l| if l.trim().is_empty() { String::new() } else { format!(" {l}") });
+    let lines = paragraph_lines(text).into_iter().map(|l| if l.trim().is_empty() { String::new() } else { format!(" {l}") });
     quote!(#(#[doc = #lines])*)
+}
+
+/// The lines of `text` with each paragraph of prose joined into one:
+/// Markdown joins a paragraph's lines with a space, so rustdoc shows the
+/// same text (a description that puts its link on a line of its own takes
+/// one line of source, not two). Code blocks, lists, headings, quotes,
+/// tables and hard line breaks keep their lines.
+fn paragraph_lines(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut in_fence = false;
+    // The last line is prose (or a list item) that the next line may continue.
+    let mut continues = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            in_fence = !in_fence;
+            out.push(line.to_owned());
+            continues = false;
+            continue;
+        }
+        if in_fence {
+            out.push(line.to_owned());
+            continue;
+        }
+        let prose = is_prose(line);
+        match out.last_mut() {
+            Some(last) if continues && prose => {
+                last.push(' ');
+                last.push_str(trimmed);
+            }
+            _ => out.push(line.to_owned()),
+        }
+        let hard_break = line.ends_with("  ") || line.ends_with('\\');
+        continues = (prose || is_list_item(trimmed)) && !hard_break;
+    }
+    out
+}
+
+/// Whether `line` is a line of a Markdown paragraph: text that starts no
+/// block (not blank, indented code, a heading, quote, table row, HTML,
+/// list item or underline).
+fn is_prose(line: &str) -> bool {
+    let t = line.trim_start();
+    let underline = !t.is_empty() && (t.chars().all(|c| c == '=') || t.chars().all(|c| c == '-'));
+    !t.is_empty() && line.len() - t.len() < 4 && !t.starts_with(['#', '>', '|', '<']) && !is_list_item(t) && !underline
+}
+
+/// `- a`, `* a`, `+ a`, `1. a`, `1) a`.
+fn is_list_item(t: &str) -> bool {
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    let rest = if digits > 0 { t[digits..].strip_prefix(['.', ')']) } else { t.strip_prefix(['-', '*', '+']) };
+    rest.is_some_and(|r| r.is_empty() || r.starts_with(' '))
 }
 
 /// The rustdoc sentence of a type that places with different schemas
@@ -191,6 +243,31 @@ mod tests {
     #[test]
     fn bare_carriage_returns_become_line_ends() {
         assert_eq!(sanitize("first.\r There is more\r\nand more"), "first.\nThere is more\nand more");
+    }
+
+    #[test]
+    fn a_paragraph_is_one_line_and_blocks_keep_theirs() {
+        let lines =
+            paragraph_lines("Prefer X.\n`https://x.example`\n\n0 - off\n1 - warn\n- a\nmore of a\n- b\n# Head\ntext\n```text\nkeep\nthese\n```\nbreak  \nhere");
+        assert_eq!(
+            lines,
+            [
+                "Prefer X. `https://x.example`",
+                "",
+                "0 - off 1 - warn",
+                "- a more of a",
+                "- b",
+                "# Head",
+                "text",
+                "```text",
+                "keep",
+                "these",
+                "```",
+                "break  ",
+                "here"
+            ]
+        );
+        assert_eq!(paragraph_lines("| a |\n| b |\n> q\nr\n1. one\n2) two\nTitle\n==="), ["| a |", "| b |", "> q", "r", "1. one", "2) two Title", "==="]);
     }
 
     #[test]

@@ -16,8 +16,7 @@ rt::root_api!(AwkwardNames);
 const BASE0: &str = "file:///fixtures/awkward_names.json";
 /// Awkward names
 ///
-/// Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ````
-/// fn main() { panic!() }
+/// Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ```` fn main() { panic!() }
 /// ```text
 ///     indented(); [link] <b>html</b> https://example.com
 /// ```
@@ -90,14 +89,12 @@ mod fast {
         |s| [!::std::matches!(s, "Ok" | "Err" | "ok")] => Result::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, AwkwardNames { r#type = "type" => LeafRead<Leaf1>;
-        r#fn = "fn" => LeafRead<Leaf1>; self_ = "self" => LeafRead<Leaf1>;
-        self__ = "Self" => LeafRead<Leaf1>; crate_ = "crate" => LeafRead<Leaf1>;
-        empty = "" => LeafRead<Leaf1>; a = "a" => LeafRead<Leaf1>; a_ = "A" => LeafRead<Leaf1>;
-        extra = "extra" => LeafRead<Leaf1>; _2fast = "2fast" => LeafRead<Leaf1>;
-        option = "option" => Typed<Option>; string = "string" => LeafRead<Leaf2>;
-        result = "result" => LeafRead<Leaf3>; value = "value" => Typed<Value>;
-        } extra extra_ => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Visit0, AwkwardNames { _ => LeafRead<Leaf1>; r#type = "type"; r#fn = "fn";
+        self_ = "self"; self__ = "Self"; crate_ = "crate"; empty = ""; a = "a"; a_ = "A";
+        extra = "extra"; _2fast = "2fast"; option = "option" => Typed<Option>;
+        string = "string" => LeafRead<Leaf2>; result = "result" => LeafRead<Leaf3>;
+        value = "value" => Typed<Value>; } extra extra_ => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v5, v));
     rt::object_reader!(

@@ -148,19 +148,18 @@ mod fast {
         "grpc" => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_0, Visit0, Scalars { count = "count" => LeafRead<Leaf1>;
+        read_0, Visit0, Scalars { _ => LeafRead<Leaf9>; count = "count" => LeafRead<Leaf1>;
         ratio = "ratio" => LeafRead<Leaf2>; step = "step" => LeafRead<Leaf3>;
         flag = "flag" => LeafRead<Leaf4>; nothing = "nothing" => LeafRead<Leaf5>;
         maybe_text = "maybeText" => ViaValue<Check6>;
         text_or_number = "textOrNumber" => ViaValue<Check7>; code = "code" => LeafRead<Leaf8>;
-        when = "when" => LeafRead<Leaf9>; anything = "anything" => AnyValue;
-        never = "never" => ViaValue<Check10>; always = "always" => AnyValue;
-        fixed = "fixed" => LeafRead<Leaf11>; fixed_number = "fixedNumber" => LeafRead<Leaf12>;
-        color = "color" => LeafRead<Leaf13>; mixed_enum = "mixedEnum" => ViaValue<Check14>;
+        when = "when"; anything = "anything" => AnyValue; never = "never" => ViaValue<Check10>;
+        always = "always" => AnyValue; fixed = "fixed" => LeafRead<Leaf11>;
+        fixed_number = "fixedNumber" => LeafRead<Leaf12>; color = "color" => LeafRead<Leaf13>;
+        mixed_enum = "mixedEnum" => ViaValue<Check14>;
         nullable_color = "nullableColor" => ViaValue<Check15>;
-        protocol = "protocol" => LeafRead<Leaf16>; old = "old" => LeafRead<Leaf9>;
-        secret = "secret" => LeafRead<Leaf9>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
+        protocol = "protocol" => LeafRead<Leaf16>; old = "old"; secret = "secret";
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema. The module is

@@ -11525,34 +11525,33 @@ mod fast {
     rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v643, v));
     rt::array_checks!(Checks5, items = validators::v644);
     rt::object_reader!(
-        read_3, Visit3, BranchProtectionRule { id = "id", required => LeafRead<Leaf1>;
+        read_3, Visit3, BranchProtectionRule { _ => LeafRead<Leaf3>;
+        id = "id", required => LeafRead<Leaf1>;
         repository_id = "repository_id", required => LeafRead<Leaf1>;
         name = "name", required => LeafRead<Leaf2>;
         created_at = "created_at", required => LeafRead<Leaf2>;
         updated_at = "updated_at", required => LeafRead<Leaf2>;
-        pull_request_reviews_enforcement_level = "pull_request_reviews_enforcement_level", required
-        => LeafRead<Leaf3>; required_approving_review_count = "required_approving_review_count",
-        required => LeafRead<Leaf1>; dismiss_stale_reviews_on_push =
-        "dismiss_stale_reviews_on_push", required => LeafRead<Leaf4>;
+        pull_request_reviews_enforcement_level = "pull_request_reviews_enforcement_level", required;
+        required_approving_review_count = "required_approving_review_count", required =>
+        LeafRead<Leaf1>; dismiss_stale_reviews_on_push = "dismiss_stale_reviews_on_push", required
+        => LeafRead<Leaf4>;
         require_code_owner_review = "require_code_owner_review", required => LeafRead<Leaf4>;
         authorized_dismissal_actors_only = "authorized_dismissal_actors_only", required =>
         LeafRead<Leaf4>; ignore_approvals_from_contributors = "ignore_approvals_from_contributors",
         required => LeafRead<Leaf4>; required_status_checks = "required_status_checks", required =>
         VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
         required_status_checks_enforcement_level = "required_status_checks_enforcement_level",
-        required => LeafRead<Leaf3>; strict_required_status_checks_policy =
-        "strict_required_status_checks_policy", required => LeafRead<Leaf4>;
-        signature_requirement_enforcement_level = "signature_requirement_enforcement_level",
-        required => LeafRead<Leaf3>; linear_history_requirement_enforcement_level =
-        "linear_history_requirement_enforcement_level", required => LeafRead<Leaf3>;
+        required; strict_required_status_checks_policy = "strict_required_status_checks_policy",
+        required => LeafRead<Leaf4>; signature_requirement_enforcement_level =
+        "signature_requirement_enforcement_level", required;
+        linear_history_requirement_enforcement_level =
+        "linear_history_requirement_enforcement_level", required;
         admin_enforced = "admin_enforced", required => LeafRead<Leaf4>;
-        allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level", required =>
-        LeafRead<Leaf3>; allow_deletions_enforcement_level = "allow_deletions_enforcement_level",
-        required => LeafRead<Leaf3>; merge_queue_enforcement_level =
-        "merge_queue_enforcement_level", required => LeafRead<Leaf3>;
-        required_deployments_enforcement_level = "required_deployments_enforcement_level", required
-        => LeafRead<Leaf3>; required_conversation_resolution_level =
-        "required_conversation_resolution_level", required => LeafRead<Leaf3>;
+        allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level", required;
+        allow_deletions_enforcement_level = "allow_deletions_enforcement_level", required;
+        merge_queue_enforcement_level = "merge_queue_enforcement_level", required;
+        required_deployments_enforcement_level = "required_deployments_enforcement_level", required;
+        required_conversation_resolution_level = "required_conversation_resolution_level", required;
         authorized_actors_only = "authorized_actors_only", required => LeafRead<Leaf4>;
         authorized_actor_names = "authorized_actor_names", required => VecOf<LeafRead<Leaf2>,
         0usize, { usize::MAX }, Checks5>; } deny;
@@ -11573,58 +11572,36 @@ mod fast {
     type Union9 = Union11<LeafRead<Leaf1>, LeafRead<Leaf2>, LeafRead<Leaf10>>;
     rt::via_value!(Check12 -> Option<License>, |v| rt::is_valid(validators::t2::<16>, v));
     rt::object_reader!(
-        read_5, Visit5, BranchProtectionRuleCreatedRepository {
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        full_name = "full_name", required => LeafRead<Leaf2>;
+        read_5, Visit5, BranchProtectionRuleCreatedRepository { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        name = "name", required; full_name = "full_name", required;
         private = "private", required => LeafRead<Leaf4>; owner = "owner", required => Typed<User>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        description = "description", required => ViaValue<Check6>;
-        fork = "fork", required => LeafRead<Leaf4>; url = "url", required => LeafRead<Leaf2>;
-        forks_url = "forks_url", required => LeafRead<Leaf2>;
-        keys_url = "keys_url", required => LeafRead<Leaf2>;
-        collaborators_url = "collaborators_url", required => LeafRead<Leaf2>;
-        teams_url = "teams_url", required => LeafRead<Leaf2>;
-        hooks_url = "hooks_url", required => LeafRead<Leaf2>;
-        issue_events_url = "issue_events_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        assignees_url = "assignees_url", required => LeafRead<Leaf2>;
-        branches_url = "branches_url", required => LeafRead<Leaf2>;
-        tags_url = "tags_url", required => LeafRead<Leaf2>;
-        blobs_url = "blobs_url", required => LeafRead<Leaf2>;
-        git_tags_url = "git_tags_url", required => LeafRead<Leaf2>;
-        git_refs_url = "git_refs_url", required => LeafRead<Leaf2>;
-        trees_url = "trees_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
-        languages_url = "languages_url", required => LeafRead<Leaf2>;
-        stargazers_url = "stargazers_url", required => LeafRead<Leaf2>;
-        contributors_url = "contributors_url", required => LeafRead<Leaf2>;
-        subscribers_url = "subscribers_url", required => LeafRead<Leaf2>;
-        subscription_url = "subscription_url", required => LeafRead<Leaf2>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        git_commits_url = "git_commits_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        issue_comment_url = "issue_comment_url", required => LeafRead<Leaf2>;
-        contents_url = "contents_url", required => LeafRead<Leaf2>;
-        compare_url = "compare_url", required => LeafRead<Leaf2>;
-        merges_url = "merges_url", required => LeafRead<Leaf2>;
-        archive_url = "archive_url", required => LeafRead<Leaf2>;
-        downloads_url = "downloads_url", required => LeafRead<Leaf2>;
-        issues_url = "issues_url", required => LeafRead<Leaf2>;
-        pulls_url = "pulls_url", required => LeafRead<Leaf2>;
-        milestones_url = "milestones_url", required => LeafRead<Leaf2>;
-        notifications_url = "notifications_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        releases_url = "releases_url", required => LeafRead<Leaf2>;
-        deployments_url = "deployments_url", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => Union7;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        pushed_at = "pushed_at", required => Union9;
-        git_url = "git_url", required => LeafRead<Leaf2>;
-        ssh_url = "ssh_url", required => LeafRead<Leaf2>;
-        clone_url = "clone_url", required => LeafRead<Leaf2>;
-        svn_url = "svn_url", required => LeafRead<Leaf2>;
-        homepage = "homepage", required => ViaValue<Check6>;
+        html_url = "html_url", required; description = "description", required => ViaValue<Check6>;
+        fork = "fork", required => LeafRead<Leaf4>; url = "url", required;
+        forks_url = "forks_url", required; keys_url = "keys_url", required;
+        collaborators_url = "collaborators_url", required; teams_url = "teams_url", required;
+        hooks_url = "hooks_url", required; issue_events_url = "issue_events_url", required;
+        events_url = "events_url", required; assignees_url = "assignees_url", required;
+        branches_url = "branches_url", required; tags_url = "tags_url", required;
+        blobs_url = "blobs_url", required; git_tags_url = "git_tags_url", required;
+        git_refs_url = "git_refs_url", required; trees_url = "trees_url", required;
+        statuses_url = "statuses_url", required; languages_url = "languages_url", required;
+        stargazers_url = "stargazers_url", required;
+        contributors_url = "contributors_url", required;
+        subscribers_url = "subscribers_url", required;
+        subscription_url = "subscription_url", required; commits_url = "commits_url", required;
+        git_commits_url = "git_commits_url", required; comments_url = "comments_url", required;
+        issue_comment_url = "issue_comment_url", required; contents_url = "contents_url", required;
+        compare_url = "compare_url", required; merges_url = "merges_url", required;
+        archive_url = "archive_url", required; downloads_url = "downloads_url", required;
+        issues_url = "issues_url", required; pulls_url = "pulls_url", required;
+        milestones_url = "milestones_url", required;
+        notifications_url = "notifications_url", required; labels_url = "labels_url", required;
+        releases_url = "releases_url", required; deployments_url = "deployments_url", required;
+        created_at = "created_at", required => Union7; updated_at = "updated_at", required;
+        pushed_at = "pushed_at", required => Union9; git_url = "git_url", required;
+        ssh_url = "ssh_url", required; clone_url = "clone_url", required;
+        svn_url = "svn_url", required; homepage = "homepage", required => ViaValue<Check6>;
         size = "size", required => LeafRead<Leaf1>;
         stargazers_count = "stargazers_count", required => LeafRead<Leaf1>;
         watchers_count = "watchers_count", required => LeafRead<Leaf1>;
@@ -11643,56 +11620,46 @@ mod fast {
         forks = "forks", required => LeafRead<Leaf1>;
         open_issues = "open_issues", required => LeafRead<Leaf1>;
         watchers = "watchers", required => LeafRead<Leaf1>;
-        stargazers = "stargazers" => LeafRead<Leaf1>;
-        default_branch = "default_branch", required => LeafRead<Leaf2>;
+        stargazers = "stargazers" => LeafRead<Leaf1>; default_branch = "default_branch", required;
         allow_squash_merge = "allow_squash_merge" default: bool = true => LeafRead<Leaf4>;
         allow_merge_commit = "allow_merge_commit" default: bool = true => LeafRead<Leaf4>;
         allow_rebase_merge = "allow_rebase_merge" default: bool = true => LeafRead<Leaf4>;
         allow_auto_merge = "allow_auto_merge" default: bool = false => LeafRead<Leaf4>;
         allow_forking = "allow_forking" => LeafRead<Leaf4>;
         delete_branch_on_merge = "delete_branch_on_merge" default: bool = false => LeafRead<Leaf4>;
-        master_branch = "master_branch" => LeafRead<Leaf2>; permissions = "permissions" =>
+        master_branch = "master_branch"; permissions = "permissions" =>
         Typed<RootBranchProtectionRuleEventCreatedRepositoryPermissions>;
-        public = "public" => LeafRead<Leaf4>; organization = "organization" => LeafRead<Leaf2>;
-        } deny; contract[validators::v59], BASE0, "/definitions/repository"
+        public = "public" => LeafRead<Leaf4>; organization = "organization"; } deny;
+        contract[validators::v59], BASE0, "/definitions/repository"
     );
     rt::string_leaf!(
         Leaf13 -> UserType,
         |s| [!::std::matches!(s, "Bot" | "User" | "Organization")] => UserType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_6, Visit6, User { login = "login", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name" => LeafRead<Leaf2>; email = "email" => ViaValue<Check6>;
-        avatar_url = "avatar_url", required => LeafRead<Leaf2>;
-        gravatar_id = "gravatar_id", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        followers_url = "followers_url", required => LeafRead<Leaf2>;
-        following_url = "following_url", required => LeafRead<Leaf2>;
-        gists_url = "gists_url", required => LeafRead<Leaf2>;
-        starred_url = "starred_url", required => LeafRead<Leaf2>;
-        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf2>;
-        organizations_url = "organizations_url", required => LeafRead<Leaf2>;
-        repos_url = "repos_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        received_events_url = "received_events_url", required => LeafRead<Leaf2>;
+        read_6, Visit6, User { _ => LeafRead<Leaf2>; login = "login", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required; name = "name";
+        email = "email" => ViaValue<Check6>; avatar_url = "avatar_url", required;
+        gravatar_id = "gravatar_id", required; url = "url", required;
+        html_url = "html_url", required; followers_url = "followers_url", required;
+        following_url = "following_url", required; gists_url = "gists_url", required;
+        starred_url = "starred_url", required; subscriptions_url = "subscriptions_url", required;
+        organizations_url = "organizations_url", required; repos_url = "repos_url", required;
+        events_url = "events_url", required; received_events_url = "received_events_url", required;
         r#type = "type", required => LeafRead<Leaf13>;
         site_admin = "site_admin", required => LeafRead<Leaf4>; } deny;
         contract[validators::t1::<0>], BASE0, "/definitions/user"
     );
     rt::object_reader!(
-        read_10, Visit10, License { key = "key", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        spdx_id = "spdx_id", required => LeafRead<Leaf2>; url = "url", required => ViaValue<Check6>;
-        node_id = "node_id", required => LeafRead<Leaf2>; } deny;
+        read_10, Visit10, License { _ => LeafRead<Leaf2>; key = "key", required;
+        name = "name", required; spdx_id = "spdx_id", required;
+        url = "url", required => ViaValue<Check6>; node_id = "node_id", required; } deny;
         contract[validators::v64], BASE0, "/definitions/license"
     );
     rt::object_reader!(
         read_11, Visit11, RootBranchProtectionRuleEventCreatedRepositoryPermissions {
-        pull = "pull", required => LeafRead<Leaf4>; push = "push", required => LeafRead<Leaf4>;
-        admin = "admin", required => LeafRead<Leaf4>; maintain = "maintain" => LeafRead<Leaf4>;
-        triage = "triage" => LeafRead<Leaf4>; } deny;
+        _ => LeafRead<Leaf4>; pull = "pull", required; push = "push", required;
+        admin = "admin", required; maintain = "maintain"; triage = "triage"; } deny;
         contract[validators::v65], BASE0, "/definitions/repository/properties/permissions"
     );
     rt::object_reader!(
@@ -11701,16 +11668,12 @@ mod fast {
         contract[validators::v66], BASE0, "/definitions/installation-lite"
     );
     rt::object_reader!(
-        read_13, Visit13, Organization { login = "login", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; html_url = "html_url" => LeafRead<Leaf2>;
-        repos_url = "repos_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        hooks_url = "hooks_url", required => LeafRead<Leaf2>;
-        issues_url = "issues_url", required => LeafRead<Leaf2>;
-        members_url = "members_url", required => LeafRead<Leaf2>;
-        public_members_url = "public_members_url", required => LeafRead<Leaf2>;
-        avatar_url = "avatar_url", required => LeafRead<Leaf2>;
+        read_13, Visit13, Organization { _ => LeafRead<Leaf2>; login = "login", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        url = "url", required; html_url = "html_url"; repos_url = "repos_url", required;
+        events_url = "events_url", required; hooks_url = "hooks_url", required;
+        issues_url = "issues_url", required; members_url = "members_url", required;
+        public_members_url = "public_members_url", required; avatar_url = "avatar_url", required;
         description = "description", required => ViaValue<Check6>; } deny;
         contract[validators::v67], BASE0, "/definitions/organization"
     );
@@ -11739,27 +11702,23 @@ mod fast {
     rt::via_value!(Check15 -> Option<CheckRunConclusion>, |v| rt::is_valid(validators::v74, v));
     rt::array_checks!(Checks16, items = validators::t79::<74>);
     rt::object_reader!(
-        read_21, Visit21, CheckRunCompletedCheckRun { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id" => LeafRead<Leaf2>; head_sha = "head_sha", required => LeafRead<Leaf2>;
-        external_id = "external_id", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        details_url = "details_url" => LeafRead<Leaf2>;
+        read_21, Visit21, CheckRunCompletedCheckRun { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
+        head_sha = "head_sha", required; external_id = "external_id", required;
+        url = "url", required; html_url = "html_url", required; details_url = "details_url";
         status = "status", required => LeafRead<Leaf14>;
         conclusion = "conclusion", required => ViaValue<Check15>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
-        completed_at = "completed_at", required => LeafRead<Leaf2>;
-        output = "output", required => Typed<Output>; name = "name", required => LeafRead<Leaf2>;
-        check_suite = "check_suite", required =>
-        Typed<RootCheckRunEventCompletedCheckRunCheckSuite>; app = "app", required => Typed<App>;
+        started_at = "started_at", required; completed_at = "completed_at", required;
+        output = "output", required => Typed<Output>; name = "name", required; check_suite =
+        "check_suite", required => Typed<RootCheckRunEventCompletedCheckRunCheckSuite>;
+        app = "app", required => Typed<App>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
         usize::MAX }, Checks16>; } deny; contract[validators::t5::<0>], BASE0,
         "/definitions/check_run$completed/properties/check_run"
     );
     rt::object_reader!(
-        read_24, Visit24, Output { title = "title" => ViaValue<Check6>;
-        summary = "summary", required => ViaValue<Check6>;
-        text = "text", required => ViaValue<Check6>;
+        read_24, Visit24, Output { _ => ViaValue<Check6>; title = "title";
+        summary = "summary", required; text = "text", required;
         annotations_count = "annotations_count", required => LeafRead<Leaf1>;
         annotations_url = "annotations_url", required => LeafRead<Leaf2>; } deny;
         contract[validators::v75], BASE0,
@@ -11772,19 +11731,17 @@ mod fast {
     );
     rt::via_value!(Check18 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::v649, v));
     rt::object_reader!(
-        read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite {
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id" => LeafRead<Leaf2>;
-        head_branch = "head_branch", required => ViaValue<Check6>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
+        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => LeafRead<Leaf17>;
-        conclusion = "conclusion", required => ViaValue<Check18>;
-        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
+        conclusion = "conclusion", required => ViaValue<Check18>; url = "url", required;
+        before = "before", required => ViaValue<Check6>;
         after = "after", required => ViaValue<Check6>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
         usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
-        app = "app", required => Typed<App>; created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t6::<0>], BASE0,
+        app = "app", required => Typed<App>; created_at = "created_at", required;
+        updated_at = "updated_at", required; } deny; contract[validators::t6::<0>], BASE0,
         "/definitions/check_run$completed/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
@@ -11805,17 +11762,14 @@ mod fast {
         } deny; contract[validators::v80], BASE0, "/definitions/repo-ref"
     );
     rt::object_reader!(
-        read_31, Visit31, CheckRunDeployment { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        task = "task", required => LeafRead<Leaf2>;
-        original_environment = "original_environment", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
+        read_31, Visit31, CheckRunDeployment { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        task = "task", required; original_environment = "original_environment", required;
+        environment = "environment", required;
         description = "description", required => ViaValue<Check6>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>; } deny;
-        contract[validators::v81], BASE0, "/definitions/check-run-deployment"
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        statuses_url = "statuses_url", required; repository_url = "repository_url", required;
+        } deny; contract[validators::v81], BASE0, "/definitions/check-run-deployment"
     );
     rt::string_leaf!(
         Leaf19 -> AppEvent, |s| [!::std::matches!(s, "check_run" | "check_suite" |
@@ -11830,14 +11784,11 @@ mod fast {
     );
     rt::array_checks!(Checks20, items = validators::v85);
     rt::object_reader!(
-        read_32, Visit32, App { id = "id", required => LeafRead<Leaf1>;
-        slug = "slug" => LeafRead<Leaf2>; node_id = "node_id", required => LeafRead<Leaf2>;
-        owner = "owner", required => Typed<User>; name = "name", required => LeafRead<Leaf2>;
-        description = "description", required => ViaValue<Check6>;
-        external_url = "external_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        read_32, Visit32, App { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        slug = "slug"; node_id = "node_id", required; owner = "owner", required => Typed<User>;
+        name = "name", required; description = "description", required => ViaValue<Check6>;
+        external_url = "external_url", required; html_url = "html_url", required;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         permissions = "permissions" => Typed<AppPermissions>;
         events = "events" => VecOf<LeafRead<Leaf19>, 0usize, { usize::MAX }, Checks20>; } deny;
         contract[validators::v82], BASE0, "/definitions/app"
@@ -11847,34 +11798,23 @@ mod fast {
         |s| [!::std::matches!(s, "read" | "write")] => Actions::from_listed_str(s)
     );
     rt::object_reader!(
-        read_33, Visit33, AppPermissions { actions = "actions" => LeafRead<Leaf21>;
-        administration = "administration" => LeafRead<Leaf21>;
-        checks = "checks" => LeafRead<Leaf21>;
-        content_references = "content_references" => LeafRead<Leaf21>;
-        contents = "contents" => LeafRead<Leaf21>; deployments = "deployments" => LeafRead<Leaf21>;
-        discussions = "discussions" => LeafRead<Leaf21>; emails = "emails" => LeafRead<Leaf21>;
-        environments = "environments" => LeafRead<Leaf21>; issues = "issues" => LeafRead<Leaf21>;
-        members = "members" => LeafRead<Leaf21>; metadata = "metadata" => LeafRead<Leaf21>;
-        organization_administration = "organization_administration" => LeafRead<Leaf21>;
-        organization_hooks = "organization_hooks" => LeafRead<Leaf21>;
-        organization_packages = "organization_packages" => LeafRead<Leaf21>;
-        organization_plan = "organization_plan" => LeafRead<Leaf21>;
-        organization_projects = "organization_projects" => LeafRead<Leaf21>;
-        organization_secrets = "organization_secrets" => LeafRead<Leaf21>;
-        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead<Leaf21>;
-        organization_user_blocking = "organization_user_blocking" => LeafRead<Leaf21>;
-        packages = "packages" => LeafRead<Leaf21>; pages = "pages" => LeafRead<Leaf21>;
-        pull_requests = "pull_requests" => LeafRead<Leaf21>;
-        repository_hooks = "repository_hooks" => LeafRead<Leaf21>;
-        repository_projects = "repository_projects" => LeafRead<Leaf21>;
-        secret_scanning_alerts = "secret_scanning_alerts" => LeafRead<Leaf21>;
-        secrets = "secrets" => LeafRead<Leaf21>;
-        security_events = "security_events" => LeafRead<Leaf21>;
-        security_scanning_alert = "security_scanning_alert" => LeafRead<Leaf21>;
-        single_file = "single_file" => LeafRead<Leaf21>; statuses = "statuses" => LeafRead<Leaf21>;
-        team_discussions = "team_discussions" => LeafRead<Leaf21>;
-        vulnerability_alerts = "vulnerability_alerts" => LeafRead<Leaf21>;
-        workflows = "workflows" => LeafRead<Leaf21>; } deny;
+        read_33, Visit33, AppPermissions { _ => LeafRead<Leaf21>; actions = "actions";
+        administration = "administration"; checks = "checks";
+        content_references = "content_references"; contents = "contents";
+        deployments = "deployments"; discussions = "discussions"; emails = "emails";
+        environments = "environments"; issues = "issues"; members = "members";
+        metadata = "metadata"; organization_administration = "organization_administration";
+        organization_hooks = "organization_hooks"; organization_packages = "organization_packages";
+        organization_plan = "organization_plan"; organization_projects = "organization_projects";
+        organization_secrets = "organization_secrets";
+        organization_self_hosted_runners = "organization_self_hosted_runners";
+        organization_user_blocking = "organization_user_blocking"; packages = "packages";
+        pages = "pages"; pull_requests = "pull_requests"; repository_hooks = "repository_hooks";
+        repository_projects = "repository_projects";
+        secret_scanning_alerts = "secret_scanning_alerts"; secrets = "secrets";
+        security_events = "security_events"; security_scanning_alert = "security_scanning_alert";
+        single_file = "single_file"; statuses = "statuses"; team_discussions = "team_discussions";
+        vulnerability_alerts = "vulnerability_alerts"; workflows = "workflows"; } deny;
         contract[validators::v83], BASE0, "/definitions/app/properties/permissions"
     );
     rt::string_leaf!(
@@ -11882,17 +11822,15 @@ mod fast {
         => CheckRunStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_38, Visit38, CheckRunCreatedCheckRun { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id" => LeafRead<Leaf2>; head_sha = "head_sha", required => LeafRead<Leaf2>;
-        external_id = "external_id", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        details_url = "details_url" => LeafRead<Leaf2>;
+        read_38, Visit38, CheckRunCreatedCheckRun { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
+        head_sha = "head_sha", required; external_id = "external_id", required;
+        url = "url", required; html_url = "html_url", required; details_url = "details_url";
         status = "status", required => LeafRead<Leaf22>;
         conclusion = "conclusion", required => ViaValue<Check15>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
+        started_at = "started_at", required;
         completed_at = "completed_at", required => ViaValue<Check6>;
-        output = "output", required => Typed<Output>; name = "name", required => LeafRead<Leaf2>;
+        output = "output", required => Typed<Output>; name = "name", required;
         check_suite = "check_suite", required => Typed<RootCheckRunEventCreatedCheckRunCheckSuite>;
         app = "app", required => Typed<App>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
@@ -11900,35 +11838,30 @@ mod fast {
         contract[validators::t5::<1>], BASE0, "/definitions/check_run$created/properties/check_run"
     );
     rt::object_reader!(
-        read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite {
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id" => LeafRead<Leaf2>;
-        head_branch = "head_branch", required => ViaValue<Check6>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
+        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => LeafRead<Leaf22>;
-        conclusion = "conclusion", required => ViaValue<Check18>;
-        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
+        conclusion = "conclusion", required => ViaValue<Check18>; url = "url", required;
+        before = "before", required => ViaValue<Check6>;
         after = "after", required => ViaValue<Check6>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
         usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
-        app = "app", required => Typed<App>; created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t6::<1>], BASE0,
+        app = "app", required => Typed<App>; created_at = "created_at", required;
+        updated_at = "updated_at", required; } deny; contract[validators::t6::<1>], BASE0,
         "/definitions/check_run$created/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_43, Visit43, CheckRunRerequestedCheckRun { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id" => LeafRead<Leaf2>; head_sha = "head_sha", required => LeafRead<Leaf2>;
-        external_id = "external_id", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        details_url = "details_url" => LeafRead<Leaf2>;
+        read_43, Visit43, CheckRunRerequestedCheckRun { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
+        head_sha = "head_sha", required; external_id = "external_id", required;
+        url = "url", required; html_url = "html_url", required; details_url = "details_url";
         status = "status", required => LeafRead<Leaf14>;
         conclusion = "conclusion", required => ViaValue<Check15>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
-        completed_at = "completed_at", required => LeafRead<Leaf2>;
-        output = "output", required => Typed<Output>; name = "name", required => LeafRead<Leaf2>;
-        check_suite = "check_suite", required =>
-        Typed<RootCheckRunEventRerequestedCheckRunCheckSuite>; app = "app", required => Typed<App>;
+        started_at = "started_at", required; completed_at = "completed_at", required;
+        output = "output", required => Typed<Output>; name = "name", required; check_suite =
+        "check_suite", required => Typed<RootCheckRunEventRerequestedCheckRunCheckSuite>;
+        app = "app", required => Typed<App>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
         usize::MAX }, Checks16>; } deny; contract[validators::t5::<2>], BASE0,
         "/definitions/check_run$rerequested/properties/check_run"
@@ -11939,19 +11872,17 @@ mod fast {
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite {
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id" => LeafRead<Leaf2>;
-        head_branch = "head_branch", required => ViaValue<Check6>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
+        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => LeafRead<Leaf14>;
-        conclusion = "conclusion", required => LeafRead<Leaf23>;
-        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
+        conclusion = "conclusion", required => LeafRead<Leaf23>; url = "url", required;
+        before = "before", required => ViaValue<Check6>;
         after = "after", required => ViaValue<Check6>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
         usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
-        app = "app", required => Typed<App>; created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t6::<2>], BASE0,
+        app = "app", required => Typed<App>; created_at = "created_at", required;
+        updated_at = "updated_at", required; } deny; contract[validators::t6::<2>], BASE0,
         "/definitions/check_run$rerequested/properties/check_run/properties/check_suite"
     );
     rt::via_value!(
@@ -11959,39 +11890,33 @@ mod fast {
         |v| rt::is_valid(validators::v650, v)
     );
     rt::object_reader!(
-        read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        head_branch = "head_branch", required => ViaValue<Check6>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
+        read_47, Visit47, CheckSuiteCompletedCheckSuite { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => ViaValue<Check24>;
-        conclusion = "conclusion", required => ViaValue<Check18>;
-        url = "url", required => LeafRead<Leaf2>; before = "before", required => ViaValue<Check6>;
-        after = "after", required => LeafRead<Leaf2>;
+        conclusion = "conclusion", required => ViaValue<Check18>; url = "url", required;
+        before = "before", required => ViaValue<Check6>; after = "after", required;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
         usize::MAX }, Checks16>; app = "app", required => Typed<App>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         latest_check_runs_count = "latest_check_runs_count", required => LeafRead<Leaf1>;
-        check_runs_url = "check_runs_url", required => LeafRead<Leaf2>;
+        check_runs_url = "check_runs_url", required;
         head_commit = "head_commit", required => Typed<CommitSimple>; } deny;
         contract[validators::v92], BASE0,
         "/definitions/check_suite$completed/properties/check_suite"
     );
     rt::object_reader!(
-        read_49, Visit49, CommitSimple { id = "id", required => LeafRead<Leaf2>;
-        tree_id = "tree_id", required => LeafRead<Leaf2>;
-        message = "message", required => LeafRead<Leaf2>;
-        timestamp = "timestamp", required => LeafRead<Leaf2>;
-        author = "author", required => Typed<CommitSimpleAuthor>;
+        read_49, Visit49, CommitSimple { _ => LeafRead<Leaf2>; id = "id", required;
+        tree_id = "tree_id", required; message = "message", required;
+        timestamp = "timestamp", required; author = "author", required => Typed<CommitSimpleAuthor>;
         committer = "committer", required => Typed<CommitSimpleAuthor>; } deny;
         contract[validators::v93], BASE0, "/definitions/commit-simple"
     );
     rt::via_value!(Check25 -> Option<String>, |v| rt::is_valid(validators::t2::<17>, v));
     rt::object_reader!(
-        read_50, Visit50, CommitSimpleAuthor { name = "name", required => LeafRead<Leaf2>;
-        email = "email", required => ViaValue<Check25>; date = "date" => LeafRead<Leaf2>;
-        username = "username" => LeafRead<Leaf2>; } deny;
-        contract[validators::v94], BASE0, "/definitions/committer"
+        read_50, Visit50, CommitSimpleAuthor { _ => LeafRead<Leaf2>; name = "name", required;
+        email = "email", required => ViaValue<Check25>; date = "date"; username = "username";
+        } deny; contract[validators::v94], BASE0, "/definitions/committer"
     );
     rt::array_checks!(Checks26, items = validators::t79::<75>);
     rt::string_leaf!(
@@ -12001,11 +11926,9 @@ mod fast {
     rt::via_value!(Check28 -> Option<User>, |v| rt::is_valid(validators::t2::<2>, v));
     rt::via_value!(Check29 -> Option<DismissedReason>, |v| rt::is_valid(validators::v653, v));
     rt::object_reader!(
-        read_55, Visit55, CodeScanningAlertAppearedInBranchAlert {
-        number = "number", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { _ => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>, 0usize, {
         usize::MAX }, Checks26>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
@@ -12020,11 +11943,10 @@ mod fast {
     );
     rt::object_reader!(
         read_56, Visit56, RootCodeScanningAlertEventAppearedInBranchAlertInstance {
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf27>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
-        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        _ => LeafRead<Leaf2>; r#ref = "ref", required; analysis_key = "analysis_key", required;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf27>;
+        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
+        location = "location" => Typed<Location>;
         classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
         usize::MAX }, Checks5>; } deny;
         contract[validators::v97], BASE0, "/definitions/alert-instance"
@@ -12034,10 +11956,9 @@ mod fast {
         contract[validators::t83::<0>], BASE0, "/definitions/alert-instance/properties/message"
     );
     rt::object_reader!(
-        read_59, Visit59, Location { path = "path" => LeafRead<Leaf2>;
-        start_line = "start_line" => LeafRead<Leaf1>; end_line = "end_line" => LeafRead<Leaf1>;
-        start_column = "start_column" => LeafRead<Leaf1>;
-        end_column = "end_column" => LeafRead<Leaf1>; } deny;
+        read_59, Visit59, Location { _ => LeafRead<Leaf1>; path = "path" => LeafRead<Leaf2>;
+        start_line = "start_line"; end_line = "end_line"; start_column = "start_column";
+        end_column = "end_column"; } deny;
         contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location"
     );
     rt::via_value!(Check30 -> Option<Severity>, |v| rt::is_valid(validators::v102, v));
@@ -12154,17 +12075,15 @@ mod fast {
         "used in tests")] => DismissedReason::from_listed_str(s)
     );
     rt::object_reader!(
-        read_83, Visit83, CodeScanningAlertClosedByUserAlert {
-        number = "number", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        read_83, Visit83, CodeScanningAlertClosedByUserAlert { _ => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventClosedByUserAlertInstance>, 0usize, {
         usize::MAX }, Checks50>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
         state = "state", required => LeafRead<Leaf51>;
         dismissed_by = "dismissed_by", required => Typed<User>;
-        dismissed_at = "dismissed_at", required => LeafRead<Leaf2>;
+        dismissed_at = "dismissed_at", required;
         dismissed_reason = "dismissed_reason", required => LeafRead<Leaf52>;
         rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
@@ -12178,22 +12097,20 @@ mod fast {
     );
     rt::object_reader!(
         read_84, Visit84, RootCodeScanningAlertEventClosedByUserAlertInstance {
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf53>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
-        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        _ => LeafRead<Leaf2>; r#ref = "ref", required; analysis_key = "analysis_key", required;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf53>;
+        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
+        location = "location" => Typed<Location>;
         classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
         usize::MAX }, Checks5>; } deny; contract[validators::t10::<0>], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items"
     );
     rt::object_reader!(
-        read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule {
-        id = "id", required => LeafRead<Leaf2>;
-        severity = "severity", required => ViaValue<Check30>;
-        description = "description", required => LeafRead<Leaf2>; name = "name" => LeafRead<Leaf2>;
-        full_description = "full_description" => LeafRead<Leaf2>; tags = "tags" => LeafRead<Leaf10>;
-        help = "help" => LeafRead<Leaf10>; } deny; contract[validators::v124], BASE0,
+        read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule { _ => LeafRead<Leaf2>;
+        id = "id", required; severity = "severity", required => ViaValue<Check30>;
+        description = "description", required; name = "name"; full_description = "full_description";
+        tags = "tags" => LeafRead<Leaf10>; help = "help" => LeafRead<Leaf10>; } deny;
+        contract[validators::v124], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"
     );
     rt::object_reader!(
@@ -12210,7 +12127,7 @@ mod fast {
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_89, Visit89, CodeScanningAlertCreatedAlert {
+        read_89, Visit89, CodeScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         created_at = "created_at", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>;
@@ -12218,10 +12135,8 @@ mod fast {
         VecOf<Typed<RootCodeScanningAlertEventCreatedAlertInstance>, 0usize, {
         usize::MAX }, Checks54>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf55>;
-        dismissed_by = "dismissed_by", required => LeafRead<Leaf10>;
-        dismissed_at = "dismissed_at", required => LeafRead<Leaf10>;
-        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf10>;
+        state = "state", required => LeafRead<Leaf55>; dismissed_by = "dismissed_by", required;
+        dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason", required;
         rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
         contract[validators::t9::<2>], BASE0,
@@ -12233,12 +12148,11 @@ mod fast {
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance {
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf56>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
-        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance { _ => LeafRead<Leaf2>;
+        r#ref = "ref", required; analysis_key = "analysis_key", required;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf56>;
+        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
+        location = "location" => Typed<Location>;
         classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
         usize::MAX }, Checks5>; } deny; contract[validators::t10::<1>], BASE0,
         "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items"
@@ -12249,11 +12163,9 @@ mod fast {
         "fixed")] => RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_93, Visit93, CodeScanningAlertFixedAlert {
-        number = "number", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        read_93, Visit93, CodeScanningAlertFixedAlert { _ => LeafRead<Leaf2>;
+        number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventFixedAlertInstance>, 0usize, {
         usize::MAX }, Checks57>; state = "state", required => LeafRead<Leaf58>;
         dismissed_by = "dismissed_by", required => ViaValue<Check28>;
@@ -12263,7 +12175,7 @@ mod fast {
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>;
         most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        instances_url = "instances_url" => LeafRead<Leaf2>; } deny;
+        instances_url = "instances_url"; } deny;
         contract[validators::v128], BASE0, "/definitions/code_scanning_alert$fixed/properties/alert"
     );
     rt::string_leaf!(
@@ -12272,19 +12184,18 @@ mod fast {
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance {
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf59>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
-        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance { _ => LeafRead<Leaf2>;
+        r#ref = "ref", required; analysis_key = "analysis_key", required;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf59>;
+        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
+        location = "location" => Typed<Location>;
         classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
         usize::MAX }, Checks5>; } deny; contract[validators::t10::<2>], BASE0,
         "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items"
     );
     rt::array_checks!(Checks60, items = validators::t10::<3>);
     rt::object_reader!(
-        read_97, Visit97, CodeScanningAlertReopenedAlert {
+        read_97, Visit97, CodeScanningAlertReopenedAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         created_at = "created_at", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>;
@@ -12292,10 +12203,8 @@ mod fast {
         VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
         usize::MAX }, Checks60>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf27>;
-        dismissed_by = "dismissed_by", required => LeafRead<Leaf10>;
-        dismissed_at = "dismissed_at", required => LeafRead<Leaf10>;
-        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf10>;
+        state = "state", required => LeafRead<Leaf27>; dismissed_by = "dismissed_by", required;
+        dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason", required;
         rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
         contract[validators::t9::<3>], BASE0,
@@ -12306,12 +12215,11 @@ mod fast {
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance {
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        analysis_key = "analysis_key", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf61>; commit_sha = "commit_sha" => LeafRead<Leaf2>;
-        message = "message" => Typed<Message>; location = "location" => Typed<Location>;
+        read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance { _ => LeafRead<Leaf2>;
+        r#ref = "ref", required; analysis_key = "analysis_key", required;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf61>;
+        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
+        location = "location" => Typed<Location>;
         classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
         usize::MAX }, Checks5>; } deny; contract[validators::t10::<3>], BASE0,
         "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items"
@@ -12321,7 +12229,7 @@ mod fast {
         |s| [!::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_101, Visit101, CodeScanningAlertReopenedByUserAlert {
+        read_101, Visit101, CodeScanningAlertReopenedByUserAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         created_at = "created_at", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>;
@@ -12329,10 +12237,8 @@ mod fast {
         VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
         usize::MAX }, Checks60>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf62>;
-        dismissed_by = "dismissed_by", required => LeafRead<Leaf10>;
-        dismissed_at = "dismissed_at", required => LeafRead<Leaf10>;
-        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf10>;
+        state = "state", required => LeafRead<Leaf62>; dismissed_by = "dismissed_by", required;
+        dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason", required;
         rule = "rule", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertTool>;
         } deny; contract[validators::t9::<4>], BASE0,
@@ -12345,16 +12251,16 @@ mod fast {
         AuthorAssociation::from_listed_str(s)
     );
     rt::object_reader!(
-        read_104, Visit104, CommitCommentCreatedComment { url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_104, Visit104, CommitCommentCreatedComment { _ => LeafRead<Leaf2>;
+        url = "url", required; html_url = "html_url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        user = "user", required => Typed<User>;
         position = "position", required => ViaValue<Check63>;
         line = "line", required => ViaValue<Check63>; path = "path", required => ViaValue<Check6>;
-        commit_id = "commit_id", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        commit_id = "commit_id", required; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
-        body = "body", required => LeafRead<Leaf2>; } deny;
+        body = "body", required; } deny;
         contract[validators::v134], BASE0, "/definitions/commit_comment$created/properties/comment"
     );
     rt::object_reader!(
@@ -12368,11 +12274,11 @@ mod fast {
         |s| [!::std::matches!(s, "tag" | "branch")] => RefType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_109, Visit109, CreateEvent { r#ref = "ref", required => LeafRead<Leaf2>;
+        read_109, Visit109, CreateEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
         ref_type = "ref_type", required => LeafRead<Leaf65>;
-        master_branch = "master_branch", required => LeafRead<Leaf2>;
+        master_branch = "master_branch", required;
         description = "description", required => ViaValue<Check6>;
-        pusher_type = "pusher_type", required => LeafRead<Leaf2>;
+        pusher_type = "pusher_type", required;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -12390,28 +12296,24 @@ mod fast {
         contract[validators::v140], BASE0, "/definitions/delete$event"
     );
     rt::object_reader!(
-        read_114, Visit114, Key { id = "id", required => LeafRead<Leaf1>;
-        key = "key", required => LeafRead<Leaf2>; url = "url", required => LeafRead<Leaf2>;
-        title = "title", required => LeafRead<Leaf2>;
-        verified = "verified", required => LeafRead<Leaf4>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
+        read_114, Visit114, Key { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        key = "key", required; url = "url", required; title = "title", required;
+        verified = "verified", required => LeafRead<Leaf4>; created_at = "created_at", required;
         read_only = "read_only", required => LeafRead<Leaf4>; } deny;
         contract[validators::v142], BASE0, "/definitions/deploy_key$created/properties/key"
     );
     rt::via_value!(Check66 -> Option<App>, |v| rt::is_valid(validators::t2::<18>, v));
     rt::object_reader!(
-        read_118, Visit118, DeploymentCreatedDeployment { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        sha = "sha", required => LeafRead<Leaf2>; r#ref = "ref", required => LeafRead<Leaf2>;
-        task = "task", required => LeafRead<Leaf2>; payload = "payload", required => Typed<Payload>;
-        original_environment = "original_environment", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
+        read_118, Visit118, DeploymentCreatedDeployment { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; sha = "sha", required; r#ref = "ref", required;
+        task = "task", required; payload = "payload", required => Typed<Payload>;
+        original_environment = "original_environment", required;
+        environment = "environment", required;
         description = "description", required => LeafRead<Leaf10>;
-        creator = "creator", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        creator = "creator", required => Typed<User>; created_at = "created_at", required;
+        updated_at = "updated_at", required; statuses_url = "statuses_url", required;
+        repository_url = "repository_url", required;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>; } deny;
         contract[validators::v144], BASE0, "/definitions/deployment$created/properties/deployment"
     );
@@ -12420,34 +12322,28 @@ mod fast {
         "/definitions/deployment$created/properties/deployment/properties/payload"
     );
     rt::object_reader!(
-        read_122, Visit122, DeploymentStatus { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf2>; creator = "creator", required => Typed<User>;
-        description = "description", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
-        target_url = "target_url", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        deployment_url = "deployment_url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        read_122, Visit122, DeploymentStatus { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        state = "state", required; creator = "creator", required => Typed<User>;
+        description = "description", required; environment = "environment", required;
+        target_url = "target_url", required; created_at = "created_at", required;
+        updated_at = "updated_at", required; deployment_url = "deployment_url", required;
+        repository_url = "repository_url", required;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>; } deny;
         contract[validators::v147], BASE0,
         "/definitions/deployment_status$created/properties/deployment_status"
     );
     rt::object_reader!(
-        read_123, Visit123, DeploymentStatusCreatedDeployment {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>; sha = "sha", required => LeafRead<Leaf2>;
-        r#ref = "ref", required => LeafRead<Leaf2>; task = "task", required => LeafRead<Leaf2>;
-        payload = "payload", required => Typed<Payload>;
-        original_environment = "original_environment", required => LeafRead<Leaf2>;
-        environment = "environment", required => LeafRead<Leaf2>;
+        read_123, Visit123, DeploymentStatusCreatedDeployment { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; sha = "sha", required; r#ref = "ref", required;
+        task = "task", required; payload = "payload", required => Typed<Payload>;
+        original_environment = "original_environment", required;
+        environment = "environment", required;
         description = "description", required => LeafRead<Leaf10>;
-        creator = "creator", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        creator = "creator", required => Typed<User>; created_at = "created_at", required;
+        updated_at = "updated_at", required; statuses_url = "statuses_url", required;
+        repository_url = "repository_url", required;
         performed_via_github_app = "performed_via_github_app", required => ViaValue<Check66>;
         } deny; contract[validators::v148], BASE0,
         "/definitions/deployment_status$created/properties/deployment"
@@ -12465,39 +12361,34 @@ mod fast {
         "locked" | "converting")] => RootDiscussionEventAnsweredDiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_126, Visit126, DiscussionAnsweredDiscussion {
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        read_126, Visit126, DiscussionAnsweredDiscussion { _ => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check67>;
-        answer_html_url = "answer_html_url", required => LeafRead<Leaf2>;
-        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf2>;
+        answer_html_url = "answer_html_url", required;
+        answer_chosen_at = "answer_chosen_at", required;
         answer_chosen_by = "answer_chosen_by", required => ViaValue<Check68>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         state = "state", required => LeafRead<Leaf69>;
         locked = "locked", required => LeafRead<Leaf4>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<4>], BASE0,
+        body = "body", required; } deny; contract[validators::t10::<4>], BASE0,
         "/definitions/discussion$answered/properties/discussion"
     );
     rt::object_reader!(
-        read_130, Visit130, Answer { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
+        read_130, Visit130, Answer { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
         parent_id = "parent_id", required => LeafRead<Leaf10>;
         child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         discussion_id = "discussion_id", required => LeafRead<Leaf1>;
         author_association = "author_association", required => LeafRead<Leaf64>;
-        user = "user", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        body = "body", required => LeafRead<Leaf2>; } deny;
+        user = "user", required => Typed<User>; created_at = "created_at", required;
+        updated_at = "updated_at", required; body = "body", required; } deny;
         contract[validators::t12::<0>], BASE0, "/definitions/discussion$answered/properties/answer"
     );
     rt::object_reader!(
@@ -12513,24 +12404,22 @@ mod fast {
         "/definitions/discussion$category_changed/properties/changes/properties/category"
     );
     rt::object_reader!(
-        read_134, Visit134, DiscussionCategoryChangedDiscussion {
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        read_134, Visit134, DiscussionCategoryChangedDiscussion { _ => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => ViaValue<Check6>;
         answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
         answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         state = "state", required => LeafRead<Leaf69>;
         locked = "locked", required => LeafRead<Leaf4>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny;
+        body = "body", required; } deny;
         contract[validators::v156], BASE0, "/definitions/discussion"
     );
     rt::value_leaf!(
@@ -12551,24 +12440,22 @@ mod fast {
         scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
-        read_136, Visit136, DiscussionCreatedDiscussion {
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        read_136, Visit136, DiscussionCreatedDiscussion { _ => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
         answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf71>;
         answer_chosen_by = "answer_chosen_by", required => ViaValue<Check72<2>>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         state = "state", required => LeafRead<Leaf73>;
         locked = "locked", required => LeafRead<Leaf74>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<5>], BASE0,
+        body = "body", required; } deny; contract[validators::t10::<5>], BASE0,
         "/definitions/discussion$created/properties/discussion"
     );
     rt::object_reader!(
@@ -12582,11 +12469,9 @@ mod fast {
         "/definitions/discussion$edited/properties/changes/properties/title"
     );
     rt::object_reader!(
-        read_144, Visit144, Label { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>; url = "url", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        description = "description", required => ViaValue<Check6>;
-        color = "color", required => LeafRead<Leaf2>;
+        read_144, Visit144, Label { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; url = "url", required; name = "name", required;
+        description = "description", required => ViaValue<Check6>; color = "color", required;
         default = "default", required => LeafRead<Leaf4>; } deny;
         contract[validators::v161], BASE0, "/definitions/label"
     );
@@ -12599,24 +12484,22 @@ mod fast {
         scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::v661, v)
     );
     rt::object_reader!(
-        read_146, Visit146, DiscussionLockedDiscussion {
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        read_146, Visit146, DiscussionLockedDiscussion { _ => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => ViaValue<Check6>;
         answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
         answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         state = "state", required => LeafRead<Leaf75>;
         locked = "locked", required => LeafRead<Leaf76>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<6>], BASE0,
+        body = "body", required; } deny; contract[validators::t10::<6>], BASE0,
         "/definitions/discussion$locked/properties/discussion"
     );
     rt::object_reader!(
@@ -12627,24 +12510,22 @@ mod fast {
         contract[validators::v163], BASE0, "/definitions/discussion$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_152, Visit152, DiscussionUnansweredDiscussion {
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        read_152, Visit152, DiscussionUnansweredDiscussion { _ => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check67>;
         answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
         answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf71>;
         answer_chosen_by = "answer_chosen_by", required => ViaValue<Check72<2>>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         state = "state", required => LeafRead<Leaf69>;
         locked = "locked", required => LeafRead<Leaf4>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<7>], BASE0,
+        body = "body", required; } deny; contract[validators::t10::<7>], BASE0,
         "/definitions/discussion$unanswered/properties/discussion"
     );
     rt::string_leaf!(
@@ -12652,39 +12533,35 @@ mod fast {
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_155, Visit155, DiscussionUnlockedDiscussion {
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        read_155, Visit155, DiscussionUnlockedDiscussion { _ => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => ViaValue<Check6>;
         answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
         answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         state = "state", required => LeafRead<Leaf77>;
         locked = "locked", required => LeafRead<Leaf74>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<8>], BASE0,
+        body = "body", required; } deny; contract[validators::t10::<8>], BASE0,
         "/definitions/discussion$unlocked/properties/discussion"
     );
     rt::object_reader!(
-        read_159, Visit159, DiscussionCommentCreatedComment {
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        parent_id = "parent_id", required => ViaValue<Check63>;
+        read_159, Visit159, DiscussionCommentCreatedComment { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        html_url = "html_url", required; parent_id = "parent_id", required => ViaValue<Check63>;
         child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
+        repository_url = "repository_url", required;
         discussion_id = "discussion_id", required => LeafRead<Leaf1>;
         author_association = "author_association", required => LeafRead<Leaf64>;
-        user = "user", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t12::<1>], BASE0,
+        user = "user", required => Typed<User>; created_at = "created_at", required;
+        updated_at = "updated_at", required; body = "body", required; } deny;
+        contract[validators::t12::<1>], BASE0,
         "/definitions/discussion_comment$created/properties/comment"
     );
     rt::object_reader!(
@@ -12716,11 +12593,10 @@ mod fast {
         |s| [!::std::matches!(s, "created" | "edited")] => PageAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_168, Visit168, Page { page_name = "page_name", required => LeafRead<Leaf2>;
-        title = "title", required => LeafRead<Leaf2>;
-        summary = "summary", required => LeafRead<Leaf10>;
-        action = "action", required => LeafRead<Leaf80>; sha = "sha", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; } deny;
+        read_168, Visit168, Page { _ => LeafRead<Leaf2>; page_name = "page_name", required;
+        title = "title", required; summary = "summary", required => LeafRead<Leaf10>;
+        action = "action", required => LeafRead<Leaf80>; sha = "sha", required;
+        html_url = "html_url", required; } deny;
         contract[validators::v172], BASE0, "/definitions/gollum$event/properties/pages/items"
     );
     rt::string_leaf!(
@@ -12752,13 +12628,12 @@ mod fast {
     );
     type Union85 = Union86<LeafRead<Leaf2>, LeafRead<Leaf1>>;
     rt::object_reader!(
-        read_172, Visit172, InstallationCreatedInstallation {
+        read_172, Visit172, InstallationCreatedInstallation { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
-        access_tokens_url = "access_tokens_url", required => LeafRead<Leaf2>;
-        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug" => LeafRead<Leaf2>;
+        access_tokens_url = "access_tokens_url", required;
+        repositories_url = "repositories_url", required; html_url = "html_url", required;
+        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug";
         target_id = "target_id", required => LeafRead<Leaf1>;
         target_type = "target_type", required => LeafRead<Leaf82>;
         permissions = "permissions", required => Typed<InstallationPermissions>;
@@ -12773,53 +12648,40 @@ mod fast {
         contract[validators::v175], BASE0, "/definitions/installation"
     );
     rt::object_reader!(
-        read_175, Visit175, InstallationPermissions { actions = "actions" => LeafRead<Leaf21>;
-        administration = "administration" => LeafRead<Leaf21>;
-        checks = "checks" => LeafRead<Leaf21>;
-        content_references = "content_references" => LeafRead<Leaf21>;
-        contents = "contents" => LeafRead<Leaf21>; deployments = "deployments" => LeafRead<Leaf21>;
-        discussions = "discussions" => LeafRead<Leaf21>; emails = "emails" => LeafRead<Leaf21>;
-        environments = "environments" => LeafRead<Leaf21>; issues = "issues" => LeafRead<Leaf21>;
-        members = "members" => LeafRead<Leaf21>; metadata = "metadata" => LeafRead<Leaf21>;
-        organization_administration = "organization_administration" => LeafRead<Leaf21>;
-        organization_events = "organization_events" => LeafRead<Leaf21>;
-        organization_hooks = "organization_hooks" => LeafRead<Leaf21>;
-        organization_packages = "organization_packages" => LeafRead<Leaf21>;
-        organization_plan = "organization_plan" => LeafRead<Leaf21>;
-        organization_projects = "organization_projects" => LeafRead<Leaf21>;
-        organization_secrets = "organization_secrets" => LeafRead<Leaf21>;
-        organization_self_hosted_runners = "organization_self_hosted_runners" => LeafRead<Leaf21>;
-        organization_user_blocking = "organization_user_blocking" => LeafRead<Leaf21>;
-        packages = "packages" => LeafRead<Leaf21>; pages = "pages" => LeafRead<Leaf21>;
-        pull_requests = "pull_requests" => LeafRead<Leaf21>;
-        repository_hooks = "repository_hooks" => LeafRead<Leaf21>;
-        repository_projects = "repository_projects" => LeafRead<Leaf21>;
-        secret_scanning_alerts = "secret_scanning_alerts" => LeafRead<Leaf21>;
-        secrets = "secrets" => LeafRead<Leaf21>;
-        security_events = "security_events" => LeafRead<Leaf21>;
-        security_scanning_alert = "security_scanning_alert" => LeafRead<Leaf21>;
-        single_file = "single_file" => LeafRead<Leaf21>; statuses = "statuses" => LeafRead<Leaf21>;
-        team_discussions = "team_discussions" => LeafRead<Leaf21>;
-        vulnerability_alerts = "vulnerability_alerts" => LeafRead<Leaf21>;
-        workflows = "workflows" => LeafRead<Leaf21>; } deny;
+        read_175, Visit175, InstallationPermissions { _ => LeafRead<Leaf21>; actions = "actions";
+        administration = "administration"; checks = "checks";
+        content_references = "content_references"; contents = "contents";
+        deployments = "deployments"; discussions = "discussions"; emails = "emails";
+        environments = "environments"; issues = "issues"; members = "members";
+        metadata = "metadata"; organization_administration = "organization_administration";
+        organization_events = "organization_events"; organization_hooks = "organization_hooks";
+        organization_packages = "organization_packages"; organization_plan = "organization_plan";
+        organization_projects = "organization_projects";
+        organization_secrets = "organization_secrets";
+        organization_self_hosted_runners = "organization_self_hosted_runners";
+        organization_user_blocking = "organization_user_blocking"; packages = "packages";
+        pages = "pages"; pull_requests = "pull_requests"; repository_hooks = "repository_hooks";
+        repository_projects = "repository_projects";
+        secret_scanning_alerts = "secret_scanning_alerts"; secrets = "secrets";
+        security_events = "security_events"; security_scanning_alert = "security_scanning_alert";
+        single_file = "single_file"; statuses = "statuses"; team_discussions = "team_discussions";
+        vulnerability_alerts = "vulnerability_alerts"; workflows = "workflows"; } deny;
         contract[validators::v178], BASE0, "/definitions/installation/properties/permissions"
     );
     rt::object_reader!(
-        read_178, Visit178, RepositoriesAddedItem { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        full_name = "full_name", required => LeafRead<Leaf2>;
+        read_178, Visit178, RepositoriesAddedItem { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        name = "name", required; full_name = "full_name", required;
         private = "private", required => LeafRead<Leaf4>; } deny; contract[validators::v181], BASE0,
         "/definitions/installation$created/properties/repositories/items"
     );
     rt::object_reader!(
-        read_182, Visit182, InstallationSuspendInstallation {
+        read_182, Visit182, InstallationSuspendInstallation { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
-        access_tokens_url = "access_tokens_url", required => LeafRead<Leaf2>;
-        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug" => LeafRead<Leaf2>;
+        access_tokens_url = "access_tokens_url", required;
+        repositories_url = "repositories_url", required; html_url = "html_url", required;
+        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug";
         target_id = "target_id", required => LeafRead<Leaf1>;
         target_type = "target_type", required => LeafRead<Leaf82>;
         permissions = "permissions", required => Typed<InstallationPermissions>;
@@ -12830,18 +12692,16 @@ mod fast {
         has_multiple_single_files = "has_multiple_single_files" => LeafRead<Leaf4>;
         single_file_paths = "single_file_paths" => VecOf<LeafRead<Leaf2>, 0usize, {
         usize::MAX }, Checks5>; suspended_by = "suspended_by", required => ViaValue<Check68>;
-        suspended_at = "suspended_at", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t10::<9>], BASE0,
+        suspended_at = "suspended_at", required; } deny; contract[validators::t10::<9>], BASE0,
         "/definitions/installation$suspend/properties/installation"
     );
     rt::object_reader!(
-        read_184, Visit184, InstallationUnsuspendInstallation {
+        read_184, Visit184, InstallationUnsuspendInstallation { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
-        access_tokens_url = "access_tokens_url", required => LeafRead<Leaf2>;
-        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug" => LeafRead<Leaf2>;
+        access_tokens_url = "access_tokens_url", required;
+        repositories_url = "repositories_url", required; html_url = "html_url", required;
+        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug";
         target_id = "target_id", required => LeafRead<Leaf1>;
         target_type = "target_type", required => LeafRead<Leaf82>;
         permissions = "permissions", required => Typed<InstallationPermissions>;
@@ -12857,10 +12717,9 @@ mod fast {
         "/definitions/installation$unsuspend/properties/installation"
     );
     rt::object_reader!(
-        read_187, Visit187, RepositoriesRemovedItem { id = "id" => LeafRead<Leaf1>;
-        node_id = "node_id" => LeafRead<Leaf2>; name = "name" => LeafRead<Leaf2>;
-        full_name = "full_name" => LeafRead<Leaf2>; private = "private" => LeafRead<Leaf4>; } deny;
-        contract[validators::v185], BASE0,
+        read_187, Visit187, RepositoriesRemovedItem { _ => LeafRead<Leaf2>;
+        id = "id" => LeafRead<Leaf1>; node_id = "node_id"; name = "name"; full_name = "full_name";
+        private = "private" => LeafRead<Leaf4>; } deny; contract[validators::v185], BASE0,
         "/definitions/installation_repositories$added/properties/repositories_removed/items"
     );
     rt::string_leaf!(
@@ -12878,25 +12737,20 @@ mod fast {
     );
     rt::via_value!(Check91 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::v663, v));
     rt::object_reader!(
-        read_191, Visit191, IssueCommentCreatedIssue { url = "url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_191, Visit191, IssueCommentCreatedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        repository_url = "repository_url", required; labels_url = "labels_url", required;
+        comments_url = "comments_url", required; events_url = "events_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         labels = "labels", required => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
         state = "state", required => LeafRead<Leaf87>;
         locked = "locked", required => LeafRead<Leaf4>;
         assignee = "assignee", required => ViaValue<Check88>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
         milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => ViaValue<Check6>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
@@ -12905,42 +12759,33 @@ mod fast {
         "/definitions/issue_comment$created/properties/issue"
     );
     rt::object_reader!(
-        read_194, Visit194, RootIssueCommentEventCreatedIssueMilestone {
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>;
+        read_194, Visit194, RootIssueCommentEventCreatedIssueMilestone { _ => LeafRead<Leaf2>;
+        url = "url", required; html_url = "html_url", required; labels_url = "labels_url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        number = "number", required => LeafRead<Leaf1>; title = "title", required;
         description = "description", required => ViaValue<Check6>;
         creator = "creator", required => Typed<User>;
         open_issues = "open_issues", required => LeafRead<Leaf1>;
         closed_issues = "closed_issues", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        due_on = "due_on", required => ViaValue<Check6>;
+        state = "state", required => LeafRead<Leaf87>; created_at = "created_at", required;
+        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check6>;
         closed_at = "closed_at", required => ViaValue<Check6>; } deny;
         contract[validators::v189], BASE0, "/definitions/milestone"
     );
     rt::object_reader!(
-        read_196, Visit196, RootIssueCommentEventCreatedIssuePullRequest {
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>; } deny; contract[validators::v190,
-        validators::v191], BASE0, "/definitions/issue/properties/pull_request"
+        read_196, Visit196, RootIssueCommentEventCreatedIssuePullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; } deny; contract[validators::v190, validators::v191],
+        BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::object_reader!(
-        read_197, Visit197, IssueComment { url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        user = "user", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        read_197, Visit197, IssueComment { _ => LeafRead<Leaf2>; url = "url", required;
+        html_url = "html_url", required; issue_url = "issue_url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        user = "user", required => Typed<User>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
-        body = "body", required => LeafRead<Leaf2>;
+        body = "body", required;
         performed_via_github_app = "performed_via_github_app", required => ViaValue<Check66>;
         } deny; contract[validators::v192], BASE0, "/definitions/issue-comment"
     );
@@ -12950,24 +12795,19 @@ mod fast {
         "/definitions/issue_comment$edited/properties/changes"
     );
     rt::object_reader!(
-        read_203, Visit203, IssuesAssignedIssue { url = "url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_203, Visit203, IssuesAssignedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        repository_url = "repository_url", required; labels_url = "labels_url", required;
+        comments_url = "comments_url", required; events_url = "events_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
         state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
         assignee = "assignee" => ViaValue<Check28>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
         milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => ViaValue<Check6>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
@@ -12976,34 +12816,28 @@ mod fast {
         contract[validators::v195], BASE0, "/definitions/issue"
     );
     rt::object_reader!(
-        read_204, Visit204, RootIssuesEventAssignedIssuePullRequest {
-        url = "url" => LeafRead<Leaf2>; html_url = "html_url" => LeafRead<Leaf2>;
-        diff_url = "diff_url" => LeafRead<Leaf2>; patch_url = "patch_url" => LeafRead<Leaf2>;
-        } deny; contract[validators::v190], BASE0, "/definitions/issue/properties/pull_request"
+        read_204, Visit204, RootIssuesEventAssignedIssuePullRequest { _ => LeafRead<Leaf2>;
+        url = "url"; html_url = "html_url"; diff_url = "diff_url"; patch_url = "patch_url"; } deny;
+        contract[validators::v190], BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::string_leaf!(
         Leaf92 -> RootIssuesEventClosedIssueState, |s| [!::std::matches!(s, "open" | "closed"),
         !::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_206, Visit206, IssuesClosedIssue { url = "url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_206, Visit206, IssuesClosedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        repository_url = "repository_url", required; labels_url = "labels_url", required;
+        comments_url = "comments_url", required; events_url = "events_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
         state = "state", required => LeafRead<Leaf92>; locked = "locked" => LeafRead<Leaf4>;
         assignee = "assignee" => ViaValue<Check28>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
         milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => LeafRead<Leaf2>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
@@ -13012,24 +12846,19 @@ mod fast {
         contract[validators::t10::<12>], BASE0, "/definitions/issues$closed/properties/issue"
     );
     rt::object_reader!(
-        read_210, Visit210, IssuesDemilestonedIssue { url = "url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_210, Visit210, IssuesDemilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        repository_url = "repository_url", required; labels_url = "labels_url", required;
+        comments_url = "comments_url", required; events_url = "events_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
         state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
         assignee = "assignee" => ViaValue<Check28>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
         milestone = "milestone", required => ViaValue<Check72<5>>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => ViaValue<Check6>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
@@ -13047,24 +12876,19 @@ mod fast {
         |v| rt::is_valid(validators::t2::<5>, v) && rt::is_valid(validators::t79::<76>, v)
     );
     rt::object_reader!(
-        read_217, Visit217, IssuesMilestonedIssue { url = "url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_217, Visit217, IssuesMilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        repository_url = "repository_url", required; labels_url = "labels_url", required;
+        comments_url = "comments_url", required; events_url = "events_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
         state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
         assignee = "assignee" => ViaValue<Check28>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
         milestone = "milestone", required => ViaValue<Check94>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => ViaValue<Check6>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
@@ -13083,24 +12907,19 @@ mod fast {
         "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_221, Visit221, IssuesOpenedIssue { url = "url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_221, Visit221, IssuesOpenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        repository_url = "repository_url", required; labels_url = "labels_url", required;
+        comments_url = "comments_url", required; events_url = "events_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
         state = "state", required => LeafRead<Leaf95>; locked = "locked" => LeafRead<Leaf4>;
         assignee = "assignee" => ViaValue<Check28>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
         milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => LeafRead<Leaf71>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => LeafRead<Leaf71>;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
@@ -13109,24 +12928,19 @@ mod fast {
         contract[validators::t10::<15>], BASE0, "/definitions/issues$opened/properties/issue"
     );
     rt::object_reader!(
-        read_224, Visit224, IssuesReopenedIssue { url = "url", required => LeafRead<Leaf2>;
-        repository_url = "repository_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
+        read_224, Visit224, IssuesReopenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        repository_url = "repository_url", required; labels_url = "labels_url", required;
+        comments_url = "comments_url", required; events_url = "events_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
         state = "state", required => LeafRead<Leaf95>; locked = "locked" => LeafRead<Leaf4>;
         assignee = "assignee" => ViaValue<Check28>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
         milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => ViaValue<Check6>;
+        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
         author_association = "author_association", required => LeafRead<Leaf64>;
         active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
@@ -13142,29 +12956,21 @@ mod fast {
         contract[validators::v204], BASE0, "/definitions/issues$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_235, Visit235, LabelEditedChanges { color = "color" => Typed<Title>;
-        name = "name" => Typed<Title>; description = "description" => Typed<Title>; } deny;
+        read_235, Visit235, LabelEditedChanges { _ => Typed<Title>; color = "color"; name = "name";
+        description = "description"; } deny;
         contract[validators::v206], BASE0, "/definitions/label$edited/properties/changes"
     );
     rt::object_reader!(
-        read_238, Visit238, Sender { login = "login", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>;
-        avatar_url = "avatar_url", required => LeafRead<Leaf2>;
-        gravatar_id = "gravatar_id", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        followers_url = "followers_url", required => LeafRead<Leaf2>;
-        following_url = "following_url", required => LeafRead<Leaf2>;
-        gists_url = "gists_url", required => LeafRead<Leaf2>;
-        starred_url = "starred_url", required => LeafRead<Leaf2>;
-        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf2>;
-        organizations_url = "organizations_url", required => LeafRead<Leaf2>;
-        repos_url = "repos_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        received_events_url = "received_events_url", required => LeafRead<Leaf2>;
-        r#type = "type", required => LeafRead<Leaf2>;
-        site_admin = "site_admin", required => LeafRead<Leaf4>;
-        email = "email", required => LeafRead<Leaf2>; } deny; contract[validators::v208], BASE0,
+        read_238, Visit238, Sender { _ => LeafRead<Leaf2>; login = "login", required;
+        id = "id", required => LeafRead<Leaf1>; avatar_url = "avatar_url", required;
+        gravatar_id = "gravatar_id", required; url = "url", required;
+        html_url = "html_url", required; followers_url = "followers_url", required;
+        following_url = "following_url", required; gists_url = "gists_url", required;
+        starred_url = "starred_url", required; subscriptions_url = "subscriptions_url", required;
+        organizations_url = "organizations_url", required; repos_url = "repos_url", required;
+        events_url = "events_url", required; received_events_url = "received_events_url", required;
+        r#type = "type", required; site_admin = "site_admin", required => LeafRead<Leaf4>;
+        email = "email", required; } deny; contract[validators::v208], BASE0,
         "/definitions/marketplace_purchase$cancelled/properties/sender"
     );
     rt::object_reader!(
@@ -13179,19 +12985,18 @@ mod fast {
         "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase"
     );
     rt::object_reader!(
-        read_240, Visit240, Account { r#type = "type", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        login = "login", required => LeafRead<Leaf2>;
-        organization_billing_email = "organization_billing_email", required => LeafRead<Leaf2>;
-        } deny;
+        read_240, Visit240, Account { _ => LeafRead<Leaf2>; r#type = "type", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        login = "login", required;
+        organization_billing_email = "organization_billing_email", required; } deny;
         contract[validators::v210], BASE0, "/definitions/marketplace-purchase/properties/account"
     );
     rt::object_reader!(
-        read_241, Visit241, Plan { id = "id", required => LeafRead<Leaf1>;
+        read_241, Visit241, Plan { _ => LeafRead<Leaf1>; id = "id", required;
         name = "name", required => LeafRead<Leaf2>;
         description = "description", required => LeafRead<Leaf2>;
-        monthly_price_in_cents = "monthly_price_in_cents", required => LeafRead<Leaf1>;
-        yearly_price_in_cents = "yearly_price_in_cents", required => LeafRead<Leaf1>;
+        monthly_price_in_cents = "monthly_price_in_cents", required;
+        yearly_price_in_cents = "yearly_price_in_cents", required;
         price_model = "price_model", required => LeafRead<Leaf2>;
         has_free_trial = "has_free_trial", required => LeafRead<Leaf4>;
         unit_name = "unit_name", required => ViaValue<Check6>;
@@ -13234,39 +13039,32 @@ mod fast {
     );
     rt::via_value!(Check98 -> Option<TeamParent>, |v| rt::is_valid(validators::v222, v));
     rt::object_reader!(
-        read_258, Visit258, Team { name = "name", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        slug = "slug", required => LeafRead<Leaf2>;
-        description = "description", required => ViaValue<Check6>;
-        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        members_url = "members_url", required => LeafRead<Leaf2>;
-        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
-        permission = "permission", required => LeafRead<Leaf2>;
+        read_258, Visit258, Team { _ => LeafRead<Leaf2>; name = "name", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        slug = "slug", required; description = "description", required => ViaValue<Check6>;
+        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required;
+        html_url = "html_url", required; members_url = "members_url", required;
+        repositories_url = "repositories_url", required; permission = "permission", required;
         parent = "parent" => ViaValue<Check98>; } deny;
         contract[validators::v220], BASE0, "/definitions/team"
     );
     rt::object_reader!(
-        read_260, Visit260, TeamParent { name = "name", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        slug = "slug", required => LeafRead<Leaf2>;
-        description = "description", required => ViaValue<Check6>;
-        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        members_url = "members_url", required => LeafRead<Leaf2>;
-        repositories_url = "repositories_url", required => LeafRead<Leaf2>;
-        permission = "permission", required => LeafRead<Leaf2>; } deny;
-        contract[validators::v222], BASE0, "/definitions/team/properties/parent"
+        read_260, Visit260, TeamParent { _ => LeafRead<Leaf2>; name = "name", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        slug = "slug", required; description = "description", required => ViaValue<Check6>;
+        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required;
+        html_url = "html_url", required; members_url = "members_url", required;
+        repositories_url = "repositories_url", required; permission = "permission", required;
+        } deny; contract[validators::v222], BASE0, "/definitions/team/properties/parent"
     );
     rt::via_value!(Check99 -> WebhookEvents, |v| rt::is_valid(validators::t79::<77>, v));
     rt::object_reader!(
-        read_267, Visit267, MetaDeletedHook { r#type = "type", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required => LeafRead<Leaf2>;
+        read_267, Visit267, MetaDeletedHook { _ => LeafRead<Leaf2>; r#type = "type", required;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required;
         active = "active", required => LeafRead<Leaf4>;
         events = "events", required => ViaValue<Check99>;
         config = "config", required => Typed<RootMetaEventDeletedHookConfig>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>; } deny;
+        updated_at = "updated_at", required; created_at = "created_at", required; } deny;
         contract[validators::v228], BASE0, "/definitions/meta$deleted/properties/hook"
     );
     rt::string_leaf!(
@@ -13281,80 +13079,66 @@ mod fast {
         "/definitions/meta$deleted/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_275, Visit275, MilestoneClosedMilestone { url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>;
+        read_275, Visit275, MilestoneClosedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
+        html_url = "html_url", required; labels_url = "labels_url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        number = "number", required => LeafRead<Leaf1>; title = "title", required;
         description = "description", required => ViaValue<Check6>;
         creator = "creator", required => Typed<User>;
         open_issues = "open_issues", required => LeafRead<Leaf1>;
         closed_issues = "closed_issues", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf92>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        due_on = "due_on", required => ViaValue<Check6>;
-        closed_at = "closed_at", required => LeafRead<Leaf2>; } deny;
+        state = "state", required => LeafRead<Leaf92>; created_at = "created_at", required;
+        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check6>;
+        closed_at = "closed_at", required; } deny;
         contract[validators::t10::<18>], BASE0, "/definitions/milestone$closed/properties/milestone"
     );
     rt::object_reader!(
-        read_277, Visit277, MilestoneCreatedMilestone { url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
-        title = "title", required => LeafRead<Leaf2>;
+        read_277, Visit277, MilestoneCreatedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
+        html_url = "html_url", required; labels_url = "labels_url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        number = "number", required => LeafRead<Leaf1>; title = "title", required;
         description = "description", required => ViaValue<Check6>;
         creator = "creator", required => Typed<User>;
         open_issues = "open_issues", required => LeafRead<Leaf1>;
         closed_issues = "closed_issues", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf95>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        due_on = "due_on", required => ViaValue<Check6>;
+        state = "state", required => LeafRead<Leaf95>; created_at = "created_at", required;
+        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check6>;
         closed_at = "closed_at", required => LeafRead<Leaf71>; } deny;
         contract[validators::t10::<19>], BASE0,
         "/definitions/milestone$created/properties/milestone"
     );
     rt::object_reader!(
-        read_280, Visit280, MilestoneEditedChanges { description = "description" => Typed<Title>;
-        due_on = "due_on" => Typed<Title>; title = "title" => Typed<Title>; } deny;
+        read_280, Visit280, MilestoneEditedChanges { _ => Typed<Title>; description = "description";
+        due_on = "due_on"; title = "title"; } deny;
         contract[validators::v239], BASE0, "/definitions/milestone$edited/properties/changes"
     );
     rt::object_reader!(
-        read_287, Visit287, Membership { url = "url", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf2>; role = "role", required => LeafRead<Leaf2>;
-        organization_url = "organization_url", required => LeafRead<Leaf2>;
-        user = "user", required => Typed<User>; } deny;
-        contract[validators::v242], BASE0, "/definitions/membership"
+        read_287, Visit287, Membership { _ => LeafRead<Leaf2>; url = "url", required;
+        state = "state", required; role = "role", required;
+        organization_url = "organization_url", required; user = "user", required => Typed<User>;
+        } deny; contract[validators::v242], BASE0, "/definitions/membership"
     );
     rt::value_leaf!(Leaf101 -> rt::Number, scalar |v| rt::is_valid(validators::v666, v));
     rt::object_reader!(
-        read_290, Visit290, Invitation { id = "id", required => LeafRead<Leaf101>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        login = "login", required => LeafRead<Leaf2>; email = "email", required => ViaValue<Check6>;
-        role = "role", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
+        read_290, Visit290, Invitation { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf101>; node_id = "node_id", required;
+        login = "login", required; email = "email", required => ViaValue<Check6>;
+        role = "role", required; created_at = "created_at", required;
         failed_at = "failed_at", required => ViaValue<Check25>;
         failed_reason = "failed_reason", required => ViaValue<Check6>;
         inviter = "inviter", required => Typed<User>;
         team_count = "team_count", required => LeafRead<Leaf101>;
-        invitation_teams_url = "invitation_teams_url", required => LeafRead<Leaf2>; } deny;
-        contract[validators::v243], BASE0,
-        "/definitions/organization$member_invited/properties/invitation"
+        invitation_teams_url = "invitation_teams_url", required; } deny; contract[validators::v243],
+        BASE0, "/definitions/organization$member_invited/properties/invitation"
     );
     rt::object_reader!(
-        read_295, Visit295, PackagePublishedPackage { id = "id", required => LeafRead<Leaf1>;
-        name = "name", required => LeafRead<Leaf2>;
-        namespace = "namespace", required => LeafRead<Leaf2>;
+        read_295, Visit295, PackagePublishedPackage { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required;
+        namespace = "namespace", required;
         description = "description", required => ViaValue<Check6>;
-        ecosystem = "ecosystem", required => LeafRead<Leaf2>;
-        package_type = "package_type", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        owner = "owner", required => Typed<User>;
+        ecosystem = "ecosystem", required; package_type = "package_type", required;
+        html_url = "html_url", required; created_at = "created_at", required;
+        updated_at = "updated_at", required; owner = "owner", required => Typed<User>;
         package_version = "package_version", required => Typed<PackageVersion>;
         registry = "registry", required => Typed<Registry>; } deny;
         contract[validators::v245], BASE0, "/definitions/package$published/properties/package"
@@ -13362,64 +13146,49 @@ mod fast {
     rt::array_checks!(Checks102, items = validators::v667);
     rt::array_checks!(Checks103, items = validators::v248);
     rt::object_reader!(
-        read_296, Visit296, PackageVersion { id = "id", required => LeafRead<Leaf1>;
-        version = "version", required => LeafRead<Leaf2>;
-        summary = "summary", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        description = "description", required => LeafRead<Leaf2>;
-        body = "body", required => LeafRead<Leaf2>;
-        body_html = "body_html", required => LeafRead<Leaf2>;
+        read_296, Visit296, PackageVersion { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; version = "version", required;
+        summary = "summary", required; name = "name", required;
+        description = "description", required; body = "body", required;
+        body_html = "body_html", required;
         release = "release", required => Typed<PackageVersionRelease>;
-        manifest = "manifest", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        tag_name = "tag_name", required => LeafRead<Leaf2>;
-        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
-        target_oid = "target_oid", required => LeafRead<Leaf2>;
-        draft = "draft", required => LeafRead<Leaf4>;
-        prerelease = "prerelease", required => LeafRead<Leaf4>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        manifest = "manifest", required; html_url = "html_url", required;
+        tag_name = "tag_name", required; target_commitish = "target_commitish", required;
+        target_oid = "target_oid", required; draft = "draft", required => LeafRead<Leaf4>;
+        prerelease = "prerelease", required => LeafRead<Leaf4>; created_at = "created_at", required;
+        updated_at = "updated_at", required;
         metadata = "metadata", required => VecOf<AnyValue, 0usize, { usize::MAX }, Checks102>;
         docker_metadata = "docker_metadata", required => VecOf<AnyValue, 0usize, {
         usize::MAX }, Checks102>;
         package_files = "package_files", required => VecOf<Typed<PackageFile>, 0usize, {
         usize::MAX }, Checks103>; author = "author", required => Typed<User>;
-        source_url = "source_url", required => LeafRead<Leaf2>;
-        installation_command = "installation_command", required => LeafRead<Leaf2>; } deny;
-        contract[validators::v246], BASE0,
-        "/definitions/package$published/properties/package/properties/package_version"
+        source_url = "source_url", required;
+        installation_command = "installation_command", required; } deny; contract[validators::v246],
+        BASE0, "/definitions/package$published/properties/package/properties/package_version"
     );
     rt::object_reader!(
-        read_297, Visit297, PackageVersionRelease { url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        tag_name = "tag_name", required => LeafRead<Leaf2>;
-        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
+        read_297, Visit297, PackageVersionRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        tag_name = "tag_name", required; target_commitish = "target_commitish", required;
+        name = "name", required; draft = "draft", required => LeafRead<Leaf4>;
         author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => LeafRead<Leaf4>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        published_at = "published_at", required => LeafRead<Leaf2>; } deny;
-        contract[validators::v247], BASE0,
+        prerelease = "prerelease", required => LeafRead<Leaf4>; created_at = "created_at", required;
+        published_at = "published_at", required; } deny; contract[validators::v247], BASE0,
         "/definitions/package$published/properties/package/properties/package_version/properties/release"
     );
     rt::object_reader!(
-        read_298, Visit298, PackageFile {
-        download_url = "download_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required => LeafRead<Leaf2>;
-        sha256 = "sha256", required => LeafRead<Leaf2>; sha1 = "sha1", required => LeafRead<Leaf2>;
-        md5 = "md5", required => LeafRead<Leaf2>;
-        content_type = "content_type", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf2>; size = "size", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny; contract[validators::v248],
-        BASE0,
+        read_298, Visit298, PackageFile { _ => LeafRead<Leaf2>;
+        download_url = "download_url", required; id = "id", required => LeafRead<Leaf1>;
+        name = "name", required; sha256 = "sha256", required; sha1 = "sha1", required;
+        md5 = "md5", required; content_type = "content_type", required; state = "state", required;
+        size = "size", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; } deny; contract[validators::v248], BASE0,
         "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items"
     );
     rt::object_reader!(
-        read_299, Visit299, Registry { about_url = "about_url", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; r#type = "type", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; vendor = "vendor", required => LeafRead<Leaf2>;
-        } deny; contract[validators::v249], BASE0,
+        read_299, Visit299, Registry { _ => LeafRead<Leaf2>; about_url = "about_url", required;
+        name = "name", required; r#type = "type", required; url = "url", required;
+        vendor = "vendor", required; } deny; contract[validators::v249], BASE0,
         "/definitions/package$published/properties/package/properties/registry"
     );
     rt::object_reader!(
@@ -13432,12 +13201,11 @@ mod fast {
         contract[validators::v250], BASE0, "/definitions/page_build$event"
     );
     rt::object_reader!(
-        read_302, Visit302, Build { url = "url", required => LeafRead<Leaf2>;
-        status = "status", required => LeafRead<Leaf2>; error = "error", required => Typed<Error>;
-        pusher = "pusher", required => Typed<User>; commit = "commit", required => LeafRead<Leaf2>;
-        duration = "duration", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        read_302, Visit302, Build { _ => LeafRead<Leaf2>; url = "url", required;
+        status = "status", required; error = "error", required => Typed<Error>;
+        pusher = "pusher", required => Typed<User>; commit = "commit", required;
+        duration = "duration", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        updated_at = "updated_at", required; } deny;
         contract[validators::v251], BASE0, "/definitions/page_build$event/properties/build"
     );
     rt::object_reader!(
@@ -13454,23 +13222,20 @@ mod fast {
         } deny; contract[validators::v253], BASE0, "/definitions/ping$event"
     );
     rt::object_reader!(
-        read_305, Visit305, PingEventHook { r#type = "type", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required => LeafRead<Leaf2>;
+        read_305, Visit305, PingEventHook { _ => LeafRead<Leaf2>; r#type = "type", required;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required;
         active = "active", required => LeafRead<Leaf4>; app_id = "app_id" => LeafRead<Leaf1>;
         events = "events", required => ViaValue<Check99>;
         config = "config", required => Typed<RootPingEventHookConfig>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; test_url = "test_url" => LeafRead<Leaf2>;
-        ping_url = "ping_url", required => LeafRead<Leaf2>;
+        updated_at = "updated_at", required; created_at = "created_at", required;
+        url = "url", required; test_url = "test_url"; ping_url = "ping_url", required;
         last_response = "last_response" => Typed<LastResponse>; } deny;
         contract[validators::v254], BASE0, "/definitions/ping$event/properties/hook"
     );
     rt::object_reader!(
-        read_306, Visit306, RootPingEventHookConfig {
-        content_type = "content_type", required => LeafRead<Leaf100>;
-        secret = "secret" => LeafRead<Leaf2>; url = "url", required => LeafRead<Leaf2>;
-        insecure_ssl = "insecure_ssl", required => LeafRead<Leaf2>; } deny;
+        read_306, Visit306, RootPingEventHookConfig { _ => LeafRead<Leaf2>;
+        content_type = "content_type", required => LeafRead<Leaf100>; secret = "secret";
+        url = "url", required; insecure_ssl = "insecure_ssl", required; } deny;
         contract[validators::v255], BASE0,
         "/definitions/ping$event/properties/hook/properties/config"
     );
@@ -13481,16 +13246,13 @@ mod fast {
         BASE0, "/definitions/ping$event/properties/hook/properties/last_response"
     );
     rt::object_reader!(
-        read_310, Visit310, Project { owner_url = "owner_url", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        columns_url = "columns_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; body = "body", required => ViaValue<Check6>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_310, Visit310, Project { _ => LeafRead<Leaf2>; owner_url = "owner_url", required;
+        url = "url", required; html_url = "html_url", required;
+        columns_url = "columns_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; name = "name", required;
+        body = "body", required => ViaValue<Check6>; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>; creator = "creator", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
         contract[validators::v258], BASE0, "/definitions/project"
     );
     rt::object_reader!(
@@ -13504,19 +13266,16 @@ mod fast {
         "/definitions/project_card$converted/properties/changes"
     );
     rt::object_reader!(
-        read_319, Visit319, ProjectCardConvertedProjectCard {
-        url = "url", required => LeafRead<Leaf2>;
-        project_url = "project_url", required => LeafRead<Leaf2>;
-        column_url = "column_url", required => LeafRead<Leaf2>;
-        column_id = "column_id", required => LeafRead<Leaf1>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        read_319, Visit319, ProjectCardConvertedProjectCard { _ => LeafRead<Leaf2>;
+        url = "url", required; project_url = "project_url", required;
+        column_url = "column_url", required; column_id = "column_id", required => LeafRead<Leaf1>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         note = "note", required => ViaValue<Check6>;
         archived = "archived", required => LeafRead<Leaf4>;
-        creator = "creator", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        content_url = "content_url" => LeafRead<Leaf2>; after_id = "after_id" => LeafRead<Leaf10>;
-        } deny; contract[validators::v262], BASE0, "/definitions/project-card"
+        creator = "creator", required => Typed<User>; created_at = "created_at", required;
+        updated_at = "updated_at", required; content_url = "content_url";
+        after_id = "after_id" => LeafRead<Leaf10>; } deny;
+        contract[validators::v262], BASE0, "/definitions/project-card"
     );
     rt::object_reader!(
         read_324, Visit324, ProjectCardMovedChanges {
@@ -13533,29 +13292,24 @@ mod fast {
         scalar |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v668, v)
     );
     rt::object_reader!(
-        read_326, Visit326, ProjectCardMovedProjectCard { url = "url", required => LeafRead<Leaf2>;
-        project_url = "project_url", required => LeafRead<Leaf2>;
-        column_url = "column_url", required => LeafRead<Leaf2>;
-        column_id = "column_id", required => LeafRead<Leaf1>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        read_326, Visit326, ProjectCardMovedProjectCard { _ => LeafRead<Leaf2>;
+        url = "url", required; project_url = "project_url", required;
+        column_url = "column_url", required; column_id = "column_id", required => LeafRead<Leaf1>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         note = "note", required => ViaValue<Check6>;
         archived = "archived", required => LeafRead<Leaf4>;
-        creator = "creator", required => Typed<User>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        content_url = "content_url" => LeafRead<Leaf2>;
+        creator = "creator", required => Typed<User>; created_at = "created_at", required;
+        updated_at = "updated_at", required; content_url = "content_url";
         after_id = "after_id", required => LeafRead<Leaf104>; } deny;
         contract[validators::t10::<20>], BASE0,
         "/definitions/project_card$moved/properties/project_card"
     );
     rt::object_reader!(
-        read_329, Visit329, ProjectColumn { url = "url", required => LeafRead<Leaf2>;
-        project_url = "project_url", required => LeafRead<Leaf2>;
-        cards_url = "cards_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>; } deny;
+        read_329, Visit329, ProjectColumn { _ => LeafRead<Leaf2>; url = "url", required;
+        project_url = "project_url", required; cards_url = "cards_url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        name = "name", required; created_at = "created_at", required;
+        updated_at = "updated_at", required; } deny;
         contract[validators::v267], BASE0, "/definitions/project-column"
     );
     rt::object_reader!(
@@ -13594,20 +13348,15 @@ mod fast {
     rt::array_checks!(Checks109, items = validators::t79::<55>);
     rt::via_value!(Check110 -> Option<bool>, |v| rt::is_valid(validators::v670, v));
     rt::object_reader!(
-        read_338, Visit338, PullRequestAssignedPullRequest {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_338, Visit338, PullRequestAssignedPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check6>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => ViaValue<Check6>;
         merged_at = "merged_at", required => ViaValue<Check6>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
@@ -13618,11 +13367,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -13633,7 +13381,7 @@ mod fast {
         merged = "merged", required => ViaValue<Check110>;
         mergeable = "mergeable", required => ViaValue<Check110>;
         rebaseable = "rebaseable", required => ViaValue<Check110>;
-        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        mergeable_state = "mergeable_state", required;
         merged_by = "merged_by", required => ViaValue<Check28>;
         comments = "comments", required => LeafRead<Leaf1>;
         review_comments = "review_comments", required => LeafRead<Leaf1>;
@@ -13645,20 +13393,16 @@ mod fast {
         contract[validators::v290], BASE0, "/definitions/pull-request"
     );
     rt::object_reader!(
-        read_340, Visit340, PullRequestHead { label = "label", required => LeafRead<Leaf2>;
-        r#ref = "ref", required => LeafRead<Leaf2>; sha = "sha", required => LeafRead<Leaf2>;
-        user = "user", required => Typed<User>;
+        read_340, Visit340, PullRequestHead { _ => LeafRead<Leaf2>; label = "label", required;
+        r#ref = "ref", required; sha = "sha", required; user = "user", required => Typed<User>;
         repo = "repo", required => Typed<BranchProtectionRuleCreatedRepository>; } deny;
         contract[validators::v293], BASE0, "/definitions/pull-request/properties/head"
     );
     rt::object_reader!(
-        read_341, Visit341, PullRequestLinks { self_ = "self", required => Typed<Link>;
-        html = "html", required => Typed<Link>; issue = "issue", required => Typed<Link>;
-        comments = "comments", required => Typed<Link>;
-        review_comments = "review_comments", required => Typed<Link>;
-        review_comment = "review_comment", required => Typed<Link>;
-        commits = "commits", required => Typed<Link>;
-        statuses = "statuses", required => Typed<Link>; } deny;
+        read_341, Visit341, PullRequestLinks { _ => Typed<Link>; self_ = "self", required;
+        html = "html", required; issue = "issue", required; comments = "comments", required;
+        review_comments = "review_comments", required; review_comment = "review_comment", required;
+        commits = "commits", required; statuses = "statuses", required; } deny;
         contract[validators::v294], BASE0, "/definitions/pull-request/properties/_links"
     );
     rt::object_reader!(
@@ -13714,21 +13458,16 @@ mod fast {
         scalar |v| rt::is_valid(validators::v670, v) && rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
-        read_348, Visit348, PullRequestClosedPullRequest { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_348, Visit348, PullRequestClosedPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf92>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check6>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        closed_at = "closed_at", required => LeafRead<Leaf2>;
-        merged_at = "merged_at", required => ViaValue<Check6>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        closed_at = "closed_at", required; merged_at = "merged_at", required => ViaValue<Check6>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
         assignee = "assignee", required => ViaValue<Check28>;
         assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
@@ -13737,11 +13476,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -13752,7 +13490,7 @@ mod fast {
         merged = "merged", required => LeafRead<Leaf114>;
         mergeable = "mergeable", required => ViaValue<Check110>;
         rebaseable = "rebaseable", required => ViaValue<Check110>;
-        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        mergeable_state = "mergeable_state", required;
         merged_by = "merged_by", required => ViaValue<Check28>;
         comments = "comments", required => LeafRead<Leaf1>;
         review_comments = "review_comments", required => LeafRead<Leaf1>;
@@ -13784,20 +13522,15 @@ mod fast {
         scalar |v| rt::is_valid(validators::v670, v) && rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
-        read_351, Visit351, PullRequestConvertedToDraftPullRequest {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_351, Visit351, PullRequestConvertedToDraftPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check6>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => LeafRead<Leaf71>;
         merged_at = "merged_at", required => LeafRead<Leaf71>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
@@ -13808,11 +13541,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -13823,7 +13555,7 @@ mod fast {
         merged = "merged", required => LeafRead<Leaf116>;
         mergeable = "mergeable", required => ViaValue<Check110>;
         rebaseable = "rebaseable", required => ViaValue<Check110>;
-        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        mergeable_state = "mergeable_state", required;
         merged_by = "merged_by", required => ViaValue<Check72<2>>;
         comments = "comments", required => LeafRead<Leaf1>;
         review_comments = "review_comments", required => LeafRead<Leaf1>;
@@ -13898,19 +13630,15 @@ mod fast {
         |v| rt::is_valid(validators::v663, v) && rt::is_valid(validators::v646, v)
     );
     rt::object_reader!(
-        read_359, Visit359, PullRequestOpenedPullRequest { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_359, Visit359, PullRequestOpenedPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf95>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check6>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => LeafRead<Leaf71>;
         merged_at = "merged_at", required => LeafRead<Leaf71>;
         merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf71>;
@@ -13921,11 +13649,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -13936,7 +13663,7 @@ mod fast {
         merged = "merged", required => ViaValue<Check110>;
         mergeable = "mergeable", required => ViaValue<Check110>;
         rebaseable = "rebaseable", required => ViaValue<Check110>;
-        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        mergeable_state = "mergeable_state", required;
         merged_by = "merged_by", required => ViaValue<Check72<2>>;
         comments = "comments", required => LeafRead<Leaf1>;
         review_comments = "review_comments", required => LeafRead<Leaf1>;
@@ -13964,20 +13691,15 @@ mod fast {
         contract[validators::t17::<6>], BASE0, "/definitions/pull_request$ready_for_review"
     );
     rt::object_reader!(
-        read_362, Visit362, PullRequestReadyForReviewPullRequest {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_362, Visit362, PullRequestReadyForReviewPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf95>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check6>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => LeafRead<Leaf71>;
         merged_at = "merged_at", required => LeafRead<Leaf71>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
@@ -13988,11 +13710,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -14003,7 +13724,7 @@ mod fast {
         merged = "merged", required => LeafRead<Leaf114>;
         mergeable = "mergeable", required => ViaValue<Check110>;
         rebaseable = "rebaseable", required => ViaValue<Check110>;
-        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        mergeable_state = "mergeable_state", required;
         merged_by = "merged_by", required => ViaValue<Check72<2>>;
         comments = "comments", required => LeafRead<Leaf1>;
         review_comments = "review_comments", required => LeafRead<Leaf1>;
@@ -14030,20 +13751,15 @@ mod fast {
         contract[validators::t17::<7>], BASE0, "/definitions/pull_request$reopened"
     );
     rt::object_reader!(
-        read_365, Visit365, PullRequestReopenedPullRequest {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_365, Visit365, PullRequestReopenedPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf95>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check6>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => LeafRead<Leaf71>;
         merged_at = "merged_at", required => LeafRead<Leaf71>;
         merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf71>;
@@ -14054,11 +13770,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -14069,7 +13784,7 @@ mod fast {
         merged = "merged", required => LeafRead<Leaf114>;
         mergeable = "mergeable", required => ViaValue<Check110>;
         rebaseable = "rebaseable", required => ViaValue<Check110>;
-        mergeable_state = "mergeable_state", required => LeafRead<Leaf2>;
+        mergeable_state = "mergeable_state", required;
         merged_by = "merged_by", required => ViaValue<Check72<2>>;
         comments = "comments", required => LeafRead<Leaf1>;
         review_comments = "review_comments", required => LeafRead<Leaf1>;
@@ -14144,14 +13859,12 @@ mod fast {
         contract[validators::t17::<8>], BASE0, "/definitions/pull_request$unlocked"
     );
     rt::object_reader!(
-        read_384, Visit384, PullRequestReviewDismissedReview {
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
+        read_384, Visit384, PullRequestReviewDismissedReview { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
-        commit_id = "commit_id", required => LeafRead<Leaf2>;
-        submitted_at = "submitted_at", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf51>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        pull_request_url = "pull_request_url", required => LeafRead<Leaf2>;
+        commit_id = "commit_id", required; submitted_at = "submitted_at", required;
+        state = "state", required => LeafRead<Leaf51>; html_url = "html_url", required;
+        pull_request_url = "pull_request_url", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<0>],
         BASE0, "/definitions/pull_request_review$dismissed/properties/review"
@@ -14165,19 +13878,15 @@ mod fast {
         Check128 -> SimplePullRequestRequestedReviewer, |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_386, Visit386, SimplePullRequest { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
+        read_386, Visit386, SimplePullRequest { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
         number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => ViaValue<Check6>;
         merged_at = "merged_at", required => ViaValue<Check6>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
@@ -14188,12 +13897,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft", required => LeafRead<Leaf4>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        draft = "draft", required => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -14203,14 +13910,12 @@ mod fast {
         contract[validators::v338], BASE0, "/definitions/simple-pull-request"
     );
     rt::object_reader!(
-        read_389, Visit389, PullRequestReviewEditedReview { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check6>;
-        commit_id = "commit_id", required => LeafRead<Leaf2>;
-        submitted_at = "submitted_at", required => LeafRead<Leaf2>;
-        state = "state", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        pull_request_url = "pull_request_url", required => LeafRead<Leaf2>;
+        read_389, Visit389, PullRequestReviewEditedReview { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        commit_id = "commit_id", required; submitted_at = "submitted_at", required;
+        state = "state", required; html_url = "html_url", required;
+        pull_request_url = "pull_request_url", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<1>],
         BASE0, "/definitions/pull_request_review$edited/properties/review"
@@ -14220,20 +13925,16 @@ mod fast {
         Leaf130 -> Side, |s| [!::std::matches!(s, "LEFT" | "RIGHT")] => Side::from_listed_str(s)
     );
     rt::object_reader!(
-        read_393, Visit393, PullRequestReviewComment { url = "url", required => LeafRead<Leaf2>;
+        read_393, Visit393, PullRequestReviewComment { _ => LeafRead<Leaf2>; url = "url", required;
         pull_request_review_id = "pull_request_review_id", required => LeafRead<Leaf1>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        diff_hunk = "diff_hunk", required => LeafRead<Leaf2>;
-        path = "path", required => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        diff_hunk = "diff_hunk", required; path = "path", required;
         position = "position", required => ViaValue<Check63>;
         original_position = "original_position", required => LeafRead<Leaf1>;
-        commit_id = "commit_id", required => LeafRead<Leaf2>;
-        original_commit_id = "original_commit_id", required => LeafRead<Leaf2>;
-        user = "user", required => Typed<User>; body = "body", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        pull_request_url = "pull_request_url", required => LeafRead<Leaf2>;
+        commit_id = "commit_id", required; original_commit_id = "original_commit_id", required;
+        user = "user", required => Typed<User>; body = "body", required;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        html_url = "html_url", required; pull_request_url = "pull_request_url", required;
         author_association = "author_association", required => LeafRead<Leaf64>;
         links = "_links", required => Typed<PullRequestReviewCommentLinks>;
         start_line = "start_line", required => ViaValue<Check63>;
@@ -14246,30 +13947,25 @@ mod fast {
         contract[validators::v341], BASE0, "/definitions/pull-request-review-comment"
     );
     rt::object_reader!(
-        read_394, Visit394, PullRequestReviewCommentLinks { self_ = "self", required => Typed<Link>;
-        html = "html", required => Typed<Link>;
-        pull_request = "pull_request", required => Typed<Link>; } deny; contract[validators::v342],
-        BASE0, "/definitions/pull-request-review-comment/properties/_links"
+        read_394, Visit394, PullRequestReviewCommentLinks { _ => Typed<Link>;
+        self_ = "self", required; html = "html", required; pull_request = "pull_request", required;
+        } deny; contract[validators::v342], BASE0,
+        "/definitions/pull-request-review-comment/properties/_links"
     );
     rt::via_value!(
         Check131 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
         |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_396, Visit396, PullRequestReviewCommentCreatedPullRequest {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_396, Visit396, PullRequestReviewCommentCreatedPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => ViaValue<Check6>;
         merged_at = "merged_at", required => ViaValue<Check6>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
@@ -14280,12 +13976,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft" => LeafRead<Leaf4>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        draft = "draft" => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -14300,20 +13994,15 @@ mod fast {
         |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_399, Visit399, PullRequestReviewCommentDeletedPullRequest {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_399, Visit399, PullRequestReviewCommentDeletedPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => ViaValue<Check6>;
         merged_at = "merged_at", required => ViaValue<Check6>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
@@ -14324,12 +14013,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft" => LeafRead<Leaf4>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        draft = "draft" => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -14344,20 +14031,15 @@ mod fast {
         |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_402, Visit402, PullRequestReviewCommentEditedPullRequest {
-        url = "url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        diff_url = "diff_url", required => LeafRead<Leaf2>;
-        patch_url = "patch_url", required => LeafRead<Leaf2>;
-        issue_url = "issue_url", required => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_402, Visit402, PullRequestReviewCommentEditedPullRequest { _ => LeafRead<Leaf2>;
+        url = "url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; html_url = "html_url", required;
+        diff_url = "diff_url", required; patch_url = "patch_url", required;
+        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        title = "title", required => LeafRead<Leaf2>; user = "user", required => Typed<User>;
-        body = "body", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         closed_at = "closed_at", required => ViaValue<Check6>;
         merged_at = "merged_at", required => ViaValue<Check6>;
         merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
@@ -14368,12 +14050,10 @@ mod fast {
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
         usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
         usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft" => LeafRead<Leaf4>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        review_comments_url = "review_comments_url", required => LeafRead<Leaf2>;
-        review_comment_url = "review_comment_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
+        draft = "draft" => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        review_comments_url = "review_comments_url", required;
+        review_comment_url = "review_comment_url", required;
+        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
@@ -14386,14 +14066,12 @@ mod fast {
     rt::array_checks!(Checks134, items = validators::t79::<78>);
     rt::via_value!(Check135 -> Option<Commit>, |v| rt::is_valid(validators::t2::<19>, v));
     rt::object_reader!(
-        read_404, Visit404, PushEvent { r#ref = "ref", required => LeafRead<Leaf2>;
-        before = "before", required => LeafRead<Leaf2>;
-        after = "after", required => LeafRead<Leaf2>;
+        read_404, Visit404, PushEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
+        before = "before", required; after = "after", required;
         created = "created", required => LeafRead<Leaf4>;
         deleted = "deleted", required => LeafRead<Leaf4>;
         forced = "forced", required => LeafRead<Leaf4>;
-        base_ref = "base_ref", required => ViaValue<Check6>;
-        compare = "compare", required => LeafRead<Leaf2>;
+        base_ref = "base_ref", required => ViaValue<Check6>; compare = "compare", required;
         commits = "commits", required => VecOf<Typed<Commit>, 0usize, { usize::MAX }, Checks134>;
         head_commit = "head_commit", required => ViaValue<Check135>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14404,37 +14082,31 @@ mod fast {
         contract[validators::v344], BASE0, "/definitions/push$event"
     );
     rt::object_reader!(
-        read_405, Visit405, Commit { id = "id", required => LeafRead<Leaf2>;
-        tree_id = "tree_id", required => LeafRead<Leaf2>;
+        read_405, Visit405, Commit { _ => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        id = "id", required => LeafRead<Leaf2>; tree_id = "tree_id", required => LeafRead<Leaf2>;
         distinct = "distinct", required => LeafRead<Leaf4>;
         message = "message", required => LeafRead<Leaf2>;
         timestamp = "timestamp", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>;
         author = "author", required => Typed<CommitSimpleAuthor>;
-        committer = "committer", required => Typed<CommitSimpleAuthor>;
-        added = "added", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        modified = "modified", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        removed = "removed", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        } deny; contract[validators::v345], BASE0, "/definitions/commit"
+        committer = "committer", required => Typed<CommitSimpleAuthor>; added = "added", required;
+        modified = "modified", required; removed = "removed", required; } deny;
+        contract[validators::v345], BASE0, "/definitions/commit"
     );
     rt::array_checks!(Checks136, items = validators::t79::<79>);
     rt::object_reader!(
-        read_408, Visit408, ReleaseCreatedRelease { url = "url", required => LeafRead<Leaf2>;
-        assets_url = "assets_url", required => LeafRead<Leaf2>;
-        upload_url = "upload_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        tag_name = "tag_name", required => LeafRead<Leaf2>;
-        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
-        author = "author", required => Typed<User>;
+        read_408, Visit408, ReleaseCreatedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        assets_url = "assets_url", required; upload_url = "upload_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; tag_name = "tag_name", required;
+        target_commitish = "target_commitish", required; name = "name", required;
+        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
         prerelease = "prerelease", required => LeafRead<Leaf4>;
         created_at = "created_at", required => ViaValue<Check6>;
         published_at = "published_at", required => ViaValue<Check6>;
         assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
         usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny;
+        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
         contract[validators::v347], BASE0, "/definitions/release"
     );
     rt::string_leaf!(
@@ -14442,16 +14114,14 @@ mod fast {
         |s| [!::std::matches!(s, "uploaded")] => ReleaseAssetState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_409, Visit409, ReleaseAsset { url = "url", required => LeafRead<Leaf2>;
-        browser_download_url = "browser_download_url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; label = "label", required => ViaValue<Check6>;
-        state = "state", required => LeafRead<Leaf137>;
-        content_type = "content_type", required => LeafRead<Leaf2>;
+        read_409, Visit409, ReleaseAsset { _ => LeafRead<Leaf2>; url = "url", required;
+        browser_download_url = "browser_download_url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        name = "name", required; label = "label", required => ViaValue<Check6>;
+        state = "state", required => LeafRead<Leaf137>; content_type = "content_type", required;
         size = "size", required => LeafRead<Leaf1>;
         download_count = "download_count", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         uploader = "uploader" => Typed<User>; } deny;
         contract[validators::v348], BASE0, "/definitions/release-asset"
     );
@@ -14461,60 +14131,50 @@ mod fast {
         contract[validators::t86::<3>], BASE0, "/definitions/release$edited/properties/changes"
     );
     rt::object_reader!(
-        read_415, Visit415, ReleasePrereleasedRelease { url = "url", required => LeafRead<Leaf2>;
-        assets_url = "assets_url", required => LeafRead<Leaf2>;
-        upload_url = "upload_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        tag_name = "tag_name", required => LeafRead<Leaf2>;
-        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
-        author = "author", required => Typed<User>;
+        read_415, Visit415, ReleasePrereleasedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        assets_url = "assets_url", required; upload_url = "upload_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; tag_name = "tag_name", required;
+        target_commitish = "target_commitish", required; name = "name", required;
+        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
         prerelease = "prerelease", required => LeafRead<Leaf76>;
         created_at = "created_at", required => ViaValue<Check6>;
         published_at = "published_at", required => ViaValue<Check6>;
         assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
         usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<26>], BASE0,
+        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
+        contract[validators::t10::<26>], BASE0,
         "/definitions/release$prereleased/properties/release"
     );
     rt::object_reader!(
-        read_417, Visit417, ReleasePublishedRelease { url = "url", required => LeafRead<Leaf2>;
-        assets_url = "assets_url", required => LeafRead<Leaf2>;
-        upload_url = "upload_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        tag_name = "tag_name", required => LeafRead<Leaf2>;
-        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
-        author = "author", required => Typed<User>;
+        read_417, Visit417, ReleasePublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        assets_url = "assets_url", required; upload_url = "upload_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; tag_name = "tag_name", required;
+        target_commitish = "target_commitish", required; name = "name", required;
+        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
         prerelease = "prerelease", required => LeafRead<Leaf4>;
         created_at = "created_at", required => ViaValue<Check6>;
-        published_at = "published_at", required => LeafRead<Leaf2>;
+        published_at = "published_at", required;
         assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
         usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny;
+        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
         contract[validators::t10::<27>], BASE0, "/definitions/release$published/properties/release"
     );
     rt::object_reader!(
-        read_420, Visit420, ReleaseUnpublishedRelease { url = "url", required => LeafRead<Leaf2>;
-        assets_url = "assets_url", required => LeafRead<Leaf2>;
-        upload_url = "upload_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        tag_name = "tag_name", required => LeafRead<Leaf2>;
-        target_commitish = "target_commitish", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; draft = "draft", required => LeafRead<Leaf4>;
-        author = "author", required => Typed<User>;
+        read_420, Visit420, ReleaseUnpublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        assets_url = "assets_url", required; upload_url = "upload_url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; tag_name = "tag_name", required;
+        target_commitish = "target_commitish", required; name = "name", required;
+        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
         prerelease = "prerelease", required => LeafRead<Leaf4>;
         created_at = "created_at", required => ViaValue<Check6>;
         published_at = "published_at", required => LeafRead<Leaf71>;
         assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
         usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>;
-        body = "body", required => LeafRead<Leaf2>; } deny; contract[validators::t10::<28>], BASE0,
+        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
+        contract[validators::t10::<28>], BASE0,
         "/definitions/release$unpublished/properties/release"
     );
     rt::object_reader!(
@@ -14569,58 +14229,45 @@ mod fast {
         contract[validators::v363], BASE0, "/definitions/repository_import$event"
     );
     rt::object_reader!(
-        read_444, Visit444, RepositoryVulnerabilityAlertCreateAlert {
-        id = "id", required => LeafRead<Leaf1>;
-        affected_range = "affected_range", required => LeafRead<Leaf2>;
-        affected_package_name = "affected_package_name", required => LeafRead<Leaf2>;
-        dismisser = "dismisser" => Typed<User>;
-        dismiss_reason = "dismiss_reason" => LeafRead<Leaf2>;
-        dismissed_at = "dismissed_at" => LeafRead<Leaf2>; severity = "severity" => LeafRead<Leaf2>;
-        ghsa_id = "ghsa_id" => LeafRead<Leaf2>;
-        external_reference = "external_reference", required => LeafRead<Leaf2>;
-        external_identifier = "external_identifier", required => LeafRead<Leaf2>;
-        fixed_in = "fixed_in", required => LeafRead<Leaf2>;
-        created_at = "created_at" => LeafRead<Leaf2>; } deny; contract[validators::v366], BASE0,
+        read_444, Visit444, RepositoryVulnerabilityAlertCreateAlert { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
+        affected_package_name = "affected_package_name", required;
+        dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
+        dismissed_at = "dismissed_at"; severity = "severity"; ghsa_id = "ghsa_id";
+        external_reference = "external_reference", required;
+        external_identifier = "external_identifier", required; fixed_in = "fixed_in", required;
+        created_at = "created_at"; } deny; contract[validators::v366], BASE0,
         "/definitions/repository_vulnerability_alert$create/properties/alert"
     );
     rt::object_reader!(
-        read_446, Visit446, RepositoryVulnerabilityAlertDismissAlert {
-        id = "id", required => LeafRead<Leaf1>;
-        affected_range = "affected_range", required => LeafRead<Leaf2>;
-        affected_package_name = "affected_package_name", required => LeafRead<Leaf2>;
+        read_446, Visit446, RepositoryVulnerabilityAlertDismissAlert { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
+        affected_package_name = "affected_package_name", required;
         dismisser = "dismisser", required => Typed<User>;
-        dismiss_reason = "dismiss_reason", required => LeafRead<Leaf2>;
-        dismissed_at = "dismissed_at", required => LeafRead<Leaf2>;
-        severity = "severity" => LeafRead<Leaf2>; ghsa_id = "ghsa_id" => LeafRead<Leaf2>;
-        external_reference = "external_reference", required => LeafRead<Leaf2>;
-        external_identifier = "external_identifier", required => LeafRead<Leaf2>;
-        fixed_in = "fixed_in", required => LeafRead<Leaf2>;
-        created_at = "created_at" => LeafRead<Leaf2>; } deny; contract[validators::v367], BASE0,
+        dismiss_reason = "dismiss_reason", required; dismissed_at = "dismissed_at", required;
+        severity = "severity"; ghsa_id = "ghsa_id";
+        external_reference = "external_reference", required;
+        external_identifier = "external_identifier", required; fixed_in = "fixed_in", required;
+        created_at = "created_at"; } deny; contract[validators::v367], BASE0,
         "/definitions/repository_vulnerability_alert$dismiss/properties/alert"
     );
     rt::object_reader!(
-        read_448, Visit448, RepositoryVulnerabilityAlertResolveAlert {
-        id = "id", required => LeafRead<Leaf1>;
-        affected_range = "affected_range", required => LeafRead<Leaf2>;
-        affected_package_name = "affected_package_name", required => LeafRead<Leaf2>;
-        dismisser = "dismisser" => Typed<User>;
-        dismiss_reason = "dismiss_reason" => LeafRead<Leaf2>;
-        dismissed_at = "dismissed_at" => LeafRead<Leaf2>; ghsa_id = "ghsa_id" => LeafRead<Leaf2>;
-        severity = "severity" => LeafRead<Leaf2>;
-        external_reference = "external_reference", required => LeafRead<Leaf2>;
-        external_identifier = "external_identifier", required => LeafRead<Leaf2>;
-        fixed_in = "fixed_in", required => LeafRead<Leaf2>;
-        created_at = "created_at" => LeafRead<Leaf2>; } deny; contract[validators::v368], BASE0,
+        read_448, Visit448, RepositoryVulnerabilityAlertResolveAlert { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
+        affected_package_name = "affected_package_name", required;
+        dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
+        dismissed_at = "dismissed_at"; ghsa_id = "ghsa_id"; severity = "severity";
+        external_reference = "external_reference", required;
+        external_identifier = "external_identifier", required; fixed_in = "fixed_in", required;
+        created_at = "created_at"; } deny; contract[validators::v368], BASE0,
         "/definitions/repository_vulnerability_alert$resolve/properties/alert"
     );
     rt::object_reader!(
-        read_451, Visit451, SecretScanningAlertCreatedAlert {
+        read_451, Visit451, SecretScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         secret_type = "secret_type", required => LeafRead<Leaf2>;
-        resolution = "resolution", required => LeafRead<Leaf10>;
-        resolved_by = "resolved_by", required => LeafRead<Leaf10>;
-        resolved_at = "resolved_at", required => LeafRead<Leaf10>; } deny;
-        contract[validators::t22::<0>], BASE0,
+        resolution = "resolution", required; resolved_by = "resolved_by", required;
+        resolved_at = "resolved_at", required; } deny; contract[validators::t22::<0>], BASE0,
         "/definitions/secret_scanning_alert$created/properties/alert"
     );
     rt::string_leaf!(
@@ -14642,18 +14289,16 @@ mod fast {
     rt::array_checks!(Checks142, items = validators::t85::<11>);
     rt::array_checks!(Checks143, items = validators::v379);
     rt::object_reader!(
-        read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory {
+        read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory { _ => LeafRead<Leaf2>;
         cvss = "cvss", required => Typed<Cvss>;
         cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
-        ghsa_id = "ghsa_id", required => LeafRead<Leaf2>;
-        summary = "summary", required => LeafRead<Leaf2>;
-        description = "description", required => LeafRead<Leaf2>;
-        severity = "severity", required => LeafRead<Leaf2>;
+        ghsa_id = "ghsa_id", required; summary = "summary", required;
+        description = "description", required; severity = "severity", required;
         identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
         usize::MAX }, Checks141>;
         references = "references", required => VecOf<Typed<Reference>, 0usize, {
-        usize::MAX }, Checks142>; published_at = "published_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        usize::MAX }, Checks142>; published_at = "published_at", required;
+        updated_at = "updated_at", required;
         withdrawn_at = "withdrawn_at", required => ViaValue<Check6>;
         vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
         usize::MAX }, Checks143>; } deny; contract[validators::t23::<0>], BASE0,
@@ -14702,40 +14347,33 @@ mod fast {
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version"
     );
     rt::object_reader!(
-        read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory {
+        read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory { _ => LeafRead<Leaf2>;
         cvss = "cvss", required => Typed<Cvss>;
         cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
-        ghsa_id = "ghsa_id", required => LeafRead<Leaf2>;
-        summary = "summary", required => LeafRead<Leaf2>;
-        description = "description", required => LeafRead<Leaf2>;
-        severity = "severity", required => LeafRead<Leaf2>;
+        ghsa_id = "ghsa_id", required; summary = "summary", required;
+        description = "description", required; severity = "severity", required;
         identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
         usize::MAX }, Checks141>;
         references = "references", required => VecOf<Typed<Reference>, 0usize, {
-        usize::MAX }, Checks142>; published_at = "published_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        withdrawn_at = "withdrawn_at", required => LeafRead<Leaf2>;
+        usize::MAX }, Checks142>; published_at = "published_at", required;
+        updated_at = "updated_at", required; withdrawn_at = "withdrawn_at", required;
         vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
         usize::MAX }, Checks143>; } deny; contract[validators::t23::<1>], BASE0,
         "/definitions/security_advisory$withdrawn/properties/security_advisory"
     );
     rt::object_reader!(
-        read_472, Visit472, Sponsorship { node_id = "node_id", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        sponsorable = "sponsorable", required => Typed<User>;
-        sponsor = "sponsor", required => Typed<User>;
-        privacy_level = "privacy_level", required => LeafRead<Leaf2>;
+        read_472, Visit472, Sponsorship { _ => LeafRead<Leaf2>; node_id = "node_id", required;
+        created_at = "created_at", required; sponsorable = "sponsorable", required => Typed<User>;
+        sponsor = "sponsor", required => Typed<User>; privacy_level = "privacy_level", required;
         tier = "tier", required => Typed<SponsorshipTier>; } deny; contract[validators::v384],
         BASE0, "/definitions/sponsorship$cancelled/properties/sponsorship"
     );
     rt::object_reader!(
-        read_473, Visit473, SponsorshipTier { node_id = "node_id", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        description = "description", required => LeafRead<Leaf2>;
+        read_473, Visit473, SponsorshipTier { _ => LeafRead<Leaf2>; node_id = "node_id", required;
+        created_at = "created_at", required; description = "description", required;
         monthly_price_in_cents = "monthly_price_in_cents", required => LeafRead<Leaf1>;
         monthly_price_in_dollars = "monthly_price_in_dollars", required => LeafRead<Leaf1>;
-        name = "name", required => LeafRead<Leaf2>;
-        is_one_time = "is_one_time", required => LeafRead<Leaf4>;
+        name = "name", required; is_one_time = "is_one_time", required => LeafRead<Leaf4>;
         is_custom_ammount = "is_custom_ammount", required => LeafRead<Leaf4>; } deny;
         contract[validators::v385], BASE0, "/definitions/sponsorship-tier"
     );
@@ -14760,17 +14398,15 @@ mod fast {
     );
     rt::array_checks!(Checks146, items = validators::v399);
     rt::object_reader!(
-        read_485, Visit485, StatusEvent { id = "id", required => LeafRead<Leaf1>;
-        sha = "sha", required => LeafRead<Leaf2>; name = "name", required => LeafRead<Leaf2>;
+        read_485, Visit485, StatusEvent { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; sha = "sha", required; name = "name", required;
         avatar_url = "avatar_url" => ViaValue<Check6>;
-        target_url = "target_url", required => ViaValue<Check6>;
-        context = "context", required => LeafRead<Leaf2>;
+        target_url = "target_url", required => ViaValue<Check6>; context = "context", required;
         description = "description", required => ViaValue<Check6>;
         state = "state", required => LeafRead<Leaf145>;
         commit = "commit", required => Typed<StatusEventCommit>;
         branches = "branches", required => VecOf<Typed<Branch>, 0usize, { usize::MAX }, Checks146>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14779,13 +14415,10 @@ mod fast {
     );
     rt::array_checks!(Checks147, items = validators::v398);
     rt::object_reader!(
-        read_487, Visit487, StatusEventCommit { sha = "sha", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        commit = "commit", required => Typed<CommitCommit>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        author = "author", required => ViaValue<Check28>;
+        read_487, Visit487, StatusEventCommit { _ => LeafRead<Leaf2>; sha = "sha", required;
+        node_id = "node_id", required; commit = "commit", required => Typed<CommitCommit>;
+        url = "url", required; html_url = "html_url", required;
+        comments_url = "comments_url", required; author = "author", required => ViaValue<Check28>;
         committer = "committer", required => ViaValue<Check28>;
         parents = "parents", required => VecOf<Typed<CommitParent>, 0usize, {
         usize::MAX }, Checks147>; } deny;
@@ -14802,9 +14435,9 @@ mod fast {
         "/definitions/status$event/properties/commit/properties/commit"
     );
     rt::object_reader!(
-        read_489, Visit489, CommitAuthor { name = "name", required => LeafRead<Leaf2>;
-        email = "email", required => ViaValue<Check25>; date = "date", required => LeafRead<Leaf2>;
-        username = "username" => LeafRead<Leaf2>; } deny; contract[validators::t10::<29>], BASE0,
+        read_489, Visit489, CommitAuthor { _ => LeafRead<Leaf2>; name = "name", required;
+        email = "email", required => ViaValue<Check25>; date = "date", required;
+        username = "username"; } deny; contract[validators::t10::<29>], BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/author"
     );
     rt::object_reader!(
@@ -14827,9 +14460,8 @@ mod fast {
         "/definitions/status$event/properties/commit/properties/commit/properties/verification"
     );
     rt::object_reader!(
-        read_493, Visit493, CommitParent { sha = "sha", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; } deny; contract[validators::v398],
+        read_493, Visit493, CommitParent { _ => LeafRead<Leaf2>; sha = "sha", required;
+        url = "url", required; html_url = "html_url", required; } deny; contract[validators::v398],
         BASE0, "/definitions/status$event/properties/commit/properties/parents/items"
     );
     rt::object_reader!(
@@ -14839,8 +14471,8 @@ mod fast {
         contract[validators::v399], BASE0, "/definitions/status$event/properties/branches/items"
     );
     rt::object_reader!(
-        read_500, Visit500, TeamEditedChanges { description = "description" => Typed<Title>;
-        name = "name" => Typed<Title>; privacy = "privacy" => Typed<Title>;
+        read_500, Visit500, TeamEditedChanges { _ => Typed<Title>; description = "description";
+        name = "name"; privacy = "privacy";
         repository = "repository" => Typed<RootTeamEventEditedChangesRepository>; } deny;
         contract[validators::v401], BASE0, "/definitions/team$edited/properties/changes"
     );
@@ -14857,9 +14489,8 @@ mod fast {
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_503, Visit503, PermissionsFrom { admin = "admin" => LeafRead<Leaf4>;
-        pull = "pull" => LeafRead<Leaf4>; push = "push" => LeafRead<Leaf4>; } deny;
-        contract[validators::v404], BASE0,
+        read_503, Visit503, PermissionsFrom { _ => LeafRead<Leaf4>; admin = "admin"; pull = "pull";
+        push = "push"; } deny; contract[validators::v404], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from"
     );
     rt::object_reader!(
@@ -14891,19 +14522,16 @@ mod fast {
         !::std::matches!(s, "success" | "failure")] => WorkflowJobConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_511, Visit511, WorkflowJobCompletedWorkflowJob {
+        read_511, Visit511, WorkflowJobCompletedWorkflowJob { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
-        run_url = "run_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf22>;
+        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
+        check_run_url = "check_run_url", required; run_url = "run_url", required;
+        html_url = "html_url", required; url = "url", required;
+        status = "status", required => LeafRead<Leaf22>;
         steps = "steps", required => VecOf<ViaValue<Check150>, 1usize, { usize::MAX }, Checks151>;
         conclusion = "conclusion", required => LeafRead<Leaf152>;
         labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
+        started_at = "started_at", required;
         completed_at = "completed_at", required => ViaValue<Check6>; } deny;
         contract[validators::t10::<30>], BASE0,
         "/definitions/workflow_job$completed/properties/workflow_job"
@@ -14913,19 +14541,16 @@ mod fast {
         |s| [!::std::matches!(s, "queued")] => WorkflowJobStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_518, Visit518, WorkflowJobQueuedWorkflowJob { id = "id", required => LeafRead<Leaf1>;
-        run_id = "run_id", required => LeafRead<Leaf101>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
-        run_url = "run_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf153>;
+        read_518, Visit518, WorkflowJobQueuedWorkflowJob { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
+        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
+        check_run_url = "check_run_url", required; run_url = "run_url", required;
+        html_url = "html_url", required; url = "url", required;
+        status = "status", required => LeafRead<Leaf153>;
         steps = "steps", required => VecOf<ViaValue<Check150>, 0usize, { usize::MAX }, Checks151>;
         conclusion = "conclusion", required => LeafRead<Leaf10>;
         labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
+        started_at = "started_at", required;
         completed_at = "completed_at", required => LeafRead<Leaf10>; } deny;
         contract[validators::t25::<0>], BASE0,
         "/definitions/workflow_job$queued/properties/workflow_job"
@@ -14939,32 +14564,26 @@ mod fast {
         |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
-        read_521, Visit521, WorkflowJobStartedWorkflowJob { id = "id", required => LeafRead<Leaf1>;
-        run_id = "run_id", required => LeafRead<Leaf101>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
-        run_url = "run_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf22>;
+        read_521, Visit521, WorkflowJobStartedWorkflowJob { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
+        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
+        check_run_url = "check_run_url", required; run_url = "run_url", required;
+        html_url = "html_url", required; url = "url", required;
+        status = "status", required => LeafRead<Leaf22>;
         steps = "steps", required => VecOf<ViaValue<Check154>, 1usize, 1usize>;
         conclusion = "conclusion", required => ViaValue<Check155>;
         labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
+        started_at = "started_at", required;
         completed_at = "completed_at", required => LeafRead<Leaf71>; } deny;
         contract[validators::t10::<31>], BASE0,
         "/definitions/workflow_job$started/properties/workflow_job"
     );
     rt::object_reader!(
-        read_526, Visit526, Workflow { badge_url = "badge_url", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        name = "name", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        path = "path", required => LeafRead<Leaf2>; state = "state", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; } deny;
+        read_526, Visit526, Workflow { _ => LeafRead<Leaf2>; badge_url = "badge_url", required;
+        created_at = "created_at", required; html_url = "html_url", required;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required;
+        node_id = "node_id", required; path = "path", required; state = "state", required;
+        updated_at = "updated_at", required; url = "url", required; } deny;
         contract[validators::v417], BASE0, "/definitions/workflow"
     );
     rt::string_leaf!(
@@ -14980,83 +14599,54 @@ mod fast {
         RootCheckSuiteEventCompletedCheckSuiteStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_527, Visit527, WorkflowRunCompletedWorkflowRun {
-        artifacts_url = "artifacts_url", required => LeafRead<Leaf2>;
-        cancel_url = "cancel_url", required => LeafRead<Leaf2>;
-        check_suite_url = "check_suite_url", required => LeafRead<Leaf2>;
+        read_527, Visit527, WorkflowRunCompletedWorkflowRun { _ => LeafRead<Leaf2>;
+        artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
+        check_suite_url = "check_suite_url", required;
         check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
-        check_suite_node_id = "check_suite_node_id", required => LeafRead<Leaf2>;
+        check_suite_node_id = "check_suite_node_id", required;
         conclusion = "conclusion", required => LeafRead<Leaf156>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        event = "event", required => LeafRead<Leaf2>;
-        head_branch = "head_branch", required => LeafRead<Leaf2>;
+        created_at = "created_at", required; event = "event", required;
+        head_branch = "head_branch", required;
         head_commit = "head_commit", required => Typed<CommitSimple>;
         head_repository = "head_repository", required => Typed<RepositoryLite>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        jobs_url = "jobs_url", required => LeafRead<Leaf2>;
-        logs_url = "logs_url", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
+        head_sha = "head_sha", required; html_url = "html_url", required;
+        id = "id", required => LeafRead<Leaf1>; jobs_url = "jobs_url", required;
+        logs_url = "logs_url", required; node_id = "node_id", required; name = "name", required;
         pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
         usize::MAX }, Checks157>; repository = "repository", required => Typed<RepositoryLite>;
-        rerun_url = "rerun_url", required => LeafRead<Leaf2>;
-        run_number = "run_number", required => LeafRead<Leaf1>;
-        status = "status", required => LeafRead<Leaf158>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        workflow_id = "workflow_id", required => LeafRead<Leaf1>;
-        workflow_url = "workflow_url", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t10::<32>], BASE0,
+        rerun_url = "rerun_url", required; run_number = "run_number", required => LeafRead<Leaf1>;
+        status = "status", required => LeafRead<Leaf158>; updated_at = "updated_at", required;
+        url = "url", required; workflow_id = "workflow_id", required => LeafRead<Leaf1>;
+        workflow_url = "workflow_url", required; } deny; contract[validators::t10::<32>], BASE0,
         "/definitions/workflow_run$completed/properties/workflow_run"
     );
     rt::object_reader!(
-        read_528, Visit528, RepositoryLite {
-        archive_url = "archive_url", required => LeafRead<Leaf2>;
-        assignees_url = "assignees_url", required => LeafRead<Leaf2>;
-        blobs_url = "blobs_url", required => LeafRead<Leaf2>;
-        branches_url = "branches_url", required => LeafRead<Leaf2>;
-        collaborators_url = "collaborators_url", required => LeafRead<Leaf2>;
-        comments_url = "comments_url", required => LeafRead<Leaf2>;
-        commits_url = "commits_url", required => LeafRead<Leaf2>;
-        compare_url = "compare_url", required => LeafRead<Leaf2>;
-        contents_url = "contents_url", required => LeafRead<Leaf2>;
-        contributors_url = "contributors_url", required => LeafRead<Leaf2>;
-        deployments_url = "deployments_url", required => LeafRead<Leaf2>;
+        read_528, Visit528, RepositoryLite { _ => LeafRead<Leaf2>;
+        archive_url = "archive_url", required; assignees_url = "assignees_url", required;
+        blobs_url = "blobs_url", required; branches_url = "branches_url", required;
+        collaborators_url = "collaborators_url", required; comments_url = "comments_url", required;
+        commits_url = "commits_url", required; compare_url = "compare_url", required;
+        contents_url = "contents_url", required; contributors_url = "contributors_url", required;
+        deployments_url = "deployments_url", required;
         description = "description", required => ViaValue<Check6>;
-        downloads_url = "downloads_url", required => LeafRead<Leaf2>;
-        events_url = "events_url", required => LeafRead<Leaf2>;
-        fork = "fork", required => LeafRead<Leaf4>;
-        forks_url = "forks_url", required => LeafRead<Leaf2>;
-        full_name = "full_name", required => LeafRead<Leaf2>;
-        git_commits_url = "git_commits_url", required => LeafRead<Leaf2>;
-        git_refs_url = "git_refs_url", required => LeafRead<Leaf2>;
-        git_tags_url = "git_tags_url", required => LeafRead<Leaf2>;
-        hooks_url = "hooks_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        issue_comment_url = "issue_comment_url", required => LeafRead<Leaf2>;
-        issue_events_url = "issue_events_url", required => LeafRead<Leaf2>;
-        issues_url = "issues_url", required => LeafRead<Leaf2>;
-        keys_url = "keys_url", required => LeafRead<Leaf2>;
-        labels_url = "labels_url", required => LeafRead<Leaf2>;
-        languages_url = "languages_url", required => LeafRead<Leaf2>;
-        merges_url = "merges_url", required => LeafRead<Leaf2>;
-        milestones_url = "milestones_url", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        notifications_url = "notifications_url", required => LeafRead<Leaf2>;
+        downloads_url = "downloads_url", required; events_url = "events_url", required;
+        fork = "fork", required => LeafRead<Leaf4>; forks_url = "forks_url", required;
+        full_name = "full_name", required; git_commits_url = "git_commits_url", required;
+        git_refs_url = "git_refs_url", required; git_tags_url = "git_tags_url", required;
+        hooks_url = "hooks_url", required; html_url = "html_url", required;
+        id = "id", required => LeafRead<Leaf1>; issue_comment_url = "issue_comment_url", required;
+        issue_events_url = "issue_events_url", required; issues_url = "issues_url", required;
+        keys_url = "keys_url", required; labels_url = "labels_url", required;
+        languages_url = "languages_url", required; merges_url = "merges_url", required;
+        milestones_url = "milestones_url", required; name = "name", required;
+        node_id = "node_id", required; notifications_url = "notifications_url", required;
         owner = "owner", required => Typed<User>; private = "private", required => LeafRead<Leaf4>;
-        pulls_url = "pulls_url", required => LeafRead<Leaf2>;
-        releases_url = "releases_url", required => LeafRead<Leaf2>;
-        stargazers_url = "stargazers_url", required => LeafRead<Leaf2>;
-        statuses_url = "statuses_url", required => LeafRead<Leaf2>;
-        subscribers_url = "subscribers_url", required => LeafRead<Leaf2>;
-        subscription_url = "subscription_url", required => LeafRead<Leaf2>;
-        tags_url = "tags_url", required => LeafRead<Leaf2>;
-        teams_url = "teams_url", required => LeafRead<Leaf2>;
-        trees_url = "trees_url", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; } deny;
-        contract[validators::v419], BASE0, "/definitions/repository-lite"
+        pulls_url = "pulls_url", required; releases_url = "releases_url", required;
+        stargazers_url = "stargazers_url", required; statuses_url = "statuses_url", required;
+        subscribers_url = "subscribers_url", required;
+        subscription_url = "subscription_url", required; tags_url = "tags_url", required;
+        teams_url = "teams_url", required; trees_url = "trees_url", required; url = "url", required;
+        } deny; contract[validators::v419], BASE0, "/definitions/repository-lite"
     );
     rt::object_reader!(
         read_529, Visit529, WorkflowRunPullRequest { url = "url", required => LeafRead<Leaf2>;
@@ -15067,33 +14657,25 @@ mod fast {
         "/definitions/workflow-run/properties/pull_requests/items"
     );
     rt::object_reader!(
-        read_531, Visit531, WorkflowRunRequestedWorkflowRun {
-        artifacts_url = "artifacts_url", required => LeafRead<Leaf2>;
-        cancel_url = "cancel_url", required => LeafRead<Leaf2>;
-        check_suite_url = "check_suite_url", required => LeafRead<Leaf2>;
+        read_531, Visit531, WorkflowRunRequestedWorkflowRun { _ => LeafRead<Leaf2>;
+        artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
+        check_suite_url = "check_suite_url", required;
         check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
-        check_suite_node_id = "check_suite_node_id", required => LeafRead<Leaf2>;
+        check_suite_node_id = "check_suite_node_id", required;
         conclusion = "conclusion", required => ViaValue<Check18>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        event = "event", required => LeafRead<Leaf2>;
-        head_branch = "head_branch", required => LeafRead<Leaf2>;
+        created_at = "created_at", required; event = "event", required;
+        head_branch = "head_branch", required;
         head_commit = "head_commit", required => Typed<CommitSimple>;
         head_repository = "head_repository", required => Typed<RepositoryLite>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        jobs_url = "jobs_url", required => LeafRead<Leaf2>;
-        logs_url = "logs_url", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
+        head_sha = "head_sha", required; html_url = "html_url", required;
+        id = "id", required => LeafRead<Leaf1>; jobs_url = "jobs_url", required;
+        logs_url = "logs_url", required; node_id = "node_id", required; name = "name", required;
         pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
         usize::MAX }, Checks157>; repository = "repository", required => Typed<RepositoryLite>;
-        rerun_url = "rerun_url", required => LeafRead<Leaf2>;
-        run_number = "run_number", required => LeafRead<Leaf1>;
-        status = "status", required => LeafRead<Leaf158>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        workflow_id = "workflow_id", required => LeafRead<Leaf1>;
-        workflow_url = "workflow_url", required => LeafRead<Leaf2>; } deny;
+        rerun_url = "rerun_url", required; run_number = "run_number", required => LeafRead<Leaf1>;
+        status = "status", required => LeafRead<Leaf158>; updated_at = "updated_at", required;
+        url = "url", required; workflow_id = "workflow_id", required => LeafRead<Leaf1>;
+        workflow_url = "workflow_url", required; } deny;
         contract[validators::v421], BASE0, "/definitions/workflow-run"
     );
     rt::string_leaf!(
@@ -16837,19 +16419,16 @@ mod fast {
         Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::v678, v)
     );
     rt::object_reader!(
-        read_749, Visit749, WorkflowJob { id = "id", required => LeafRead<Leaf1>;
-        run_id = "run_id", required => LeafRead<Leaf101>;
-        head_sha = "head_sha", required => LeafRead<Leaf2>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>;
-        check_run_url = "check_run_url", required => LeafRead<Leaf2>;
-        run_url = "run_url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; status = "status", required => LeafRead<Leaf22>;
+        read_749, Visit749, WorkflowJob { _ => LeafRead<Leaf2>;
+        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
+        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
+        check_run_url = "check_run_url", required; run_url = "run_url", required;
+        html_url = "html_url", required; url = "url", required;
+        status = "status", required => LeafRead<Leaf22>;
         steps = "steps", required => VecOf<ViaValue<Check150>, 1usize, { usize::MAX }, Checks151>;
         conclusion = "conclusion", required => ViaValue<Check230>;
         labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
+        started_at = "started_at", required;
         completed_at = "completed_at", required => ViaValue<Check6>; } deny;
         contract[validators::t25::<1>], BASE0, "/definitions/workflow-job"
     );
@@ -16858,12 +16437,11 @@ mod fast {
         "success")] => WorkflowStepConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_750, Visit750, WorkflowStepCompleted { name = "name", required => LeafRead<Leaf2>;
+        read_750, Visit750, WorkflowStepCompleted { _ => LeafRead<Leaf2>; name = "name", required;
         status = "status", required => LeafRead<Leaf14>;
         conclusion = "conclusion", required => LeafRead<Leaf231>;
-        number = "number", required => LeafRead<Leaf1>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
-        completed_at = "completed_at", required => LeafRead<Leaf2>; } deny;
+        number = "number", required => LeafRead<Leaf1>; started_at = "started_at", required;
+        completed_at = "completed_at", required; } deny;
         contract[validators::t24::<1>], BASE0, "/definitions/workflow-step-completed"
     );
     rt::string_leaf!(

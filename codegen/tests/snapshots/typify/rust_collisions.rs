@@ -290,10 +290,9 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::object_reader!(
-        read_0, Visit0, Std { result = "result", required => Typed<Result>;
-        convert = "convert", required => Typed<Result>; fmt = "fmt", required => Typed<Result>;
-        str = "str", required => Typed<Result>; string = "string", required => Typed<Result>;
-        option = "option", required => Typed<Result>; boxed = "boxed", required => Typed<Result>;
+        read_0, Visit0, Std { _ => Typed<Result>; result = "result", required;
+        convert = "convert", required; fmt = "fmt", required; str = "str", required;
+        string = "string", required; option = "option", required; boxed = "boxed", required;
         } extra extra => AnyValue; contract[validators::v0], BASE0, "/definitions/std"
     );
     rt::string_leaf!(
@@ -350,44 +349,24 @@ mod fast {
         contract[validators::v10], BASE0, "/definitions/TypeWithOptionField"
     );
     rt::object_reader!(
-        read_13, Visit13, RustKeywordMonster { r#as = "as", required => LeafRead<Leaf1>;
-        r#break = "break", required => LeafRead<Leaf1>;
-        r#const = "const", required => LeafRead<Leaf1>;
-        r#continue = "continue", required => LeafRead<Leaf1>;
-        crate_ = "crate", required => LeafRead<Leaf1>; r#else = "else", required => LeafRead<Leaf1>;
-        r#enum = "enum", required => LeafRead<Leaf1>;
-        extern_ = "extern", required => LeafRead<Leaf1>;
-        r#false = "false", required => LeafRead<Leaf1>; r#fn = "fn", required => LeafRead<Leaf1>;
-        r#for = "for", required => LeafRead<Leaf1>; r#gen = "gen", required => LeafRead<Leaf1>;
-        r#if = "if", required => LeafRead<Leaf1>; r#impl = "impl", required => LeafRead<Leaf1>;
-        r#in = "in", required => LeafRead<Leaf1>; r#let = "let", required => LeafRead<Leaf1>;
-        r#loop = "loop", required => LeafRead<Leaf1>;
-        r#match = "match", required => LeafRead<Leaf1>; r#mod = "mod", required => LeafRead<Leaf1>;
-        r#move = "move", required => LeafRead<Leaf1>; r#mut = "mut", required => LeafRead<Leaf1>;
-        r#pub = "pub", required => LeafRead<Leaf1>; r#ref = "ref", required => LeafRead<Leaf1>;
-        r#return = "return", required => LeafRead<Leaf1>;
-        self_ = "self", required => LeafRead<Leaf1>;
-        r#static = "static", required => LeafRead<Leaf1>;
-        r#struct = "struct", required => LeafRead<Leaf1>;
-        super_ = "super", required => LeafRead<Leaf1>;
-        r#trait = "trait", required => LeafRead<Leaf1>;
-        r#true = "true", required => LeafRead<Leaf1>; r#type = "type", required => LeafRead<Leaf1>;
-        r#unsafe = "unsafe", required => LeafRead<Leaf1>;
-        r#use = "use", required => LeafRead<Leaf1>; r#where = "where", required => LeafRead<Leaf1>;
-        r#while = "while", required => LeafRead<Leaf1>;
-        r#async = "async", required => LeafRead<Leaf1>;
-        r#await = "await", required => LeafRead<Leaf1>; r#dyn = "dyn", required => LeafRead<Leaf1>;
-        r#abstract = "abstract", required => LeafRead<Leaf1>;
-        r#become = "become", required => LeafRead<Leaf1>;
-        r#box = "box", required => LeafRead<Leaf1>; r#do = "do", required => LeafRead<Leaf1>;
-        r#final = "final", required => LeafRead<Leaf1>;
-        r#macro = "macro", required => LeafRead<Leaf1>;
-        r#override = "override", required => LeafRead<Leaf1>;
-        r#priv = "priv", required => LeafRead<Leaf1>;
-        r#typeof = "typeof", required => LeafRead<Leaf1>;
-        r#unsized = "unsized", required => LeafRead<Leaf1>;
-        r#virtual = "virtual", required => LeafRead<Leaf1>;
-        r#yield = "yield", required => LeafRead<Leaf1>; r#try = "try", required => LeafRead<Leaf1>;
+        read_13, Visit13, RustKeywordMonster { _ => LeafRead<Leaf1>; r#as = "as", required;
+        r#break = "break", required; r#const = "const", required; r#continue = "continue", required;
+        crate_ = "crate", required; r#else = "else", required; r#enum = "enum", required;
+        extern_ = "extern", required; r#false = "false", required; r#fn = "fn", required;
+        r#for = "for", required; r#gen = "gen", required; r#if = "if", required;
+        r#impl = "impl", required; r#in = "in", required; r#let = "let", required;
+        r#loop = "loop", required; r#match = "match", required; r#mod = "mod", required;
+        r#move = "move", required; r#mut = "mut", required; r#pub = "pub", required;
+        r#ref = "ref", required; r#return = "return", required; self_ = "self", required;
+        r#static = "static", required; r#struct = "struct", required; super_ = "super", required;
+        r#trait = "trait", required; r#true = "true", required; r#type = "type", required;
+        r#unsafe = "unsafe", required; r#use = "use", required; r#where = "where", required;
+        r#while = "while", required; r#async = "async", required; r#await = "await", required;
+        r#dyn = "dyn", required; r#abstract = "abstract", required; r#become = "become", required;
+        r#box = "box", required; r#do = "do", required; r#final = "final", required;
+        r#macro = "macro", required; r#override = "override", required; r#priv = "priv", required;
+        r#typeof = "typeof", required; r#unsized = "unsized", required;
+        r#virtual = "virtual", required; r#yield = "yield", required; r#try = "try", required;
         } extra extra => AnyValue;
         contract[validators::v13], BASE0, "/definitions/RustKeywordMonster"
     );

@@ -11251,47 +11251,33 @@ mod fast {
     );
     type Union73 = Union76<VecOf<ViaValue<Check74>, 0usize, { usize::MAX }>, ViaValue<Check75>>;
     rt::object_reader!(
-        read_1, Visit1, EncodeEntry { x = "x" => ViaValue<Check27>; x2 = "x2" => ViaValue<Check27>;
-        xc = "xc" => ViaValue<Check27>; width = "width" => ViaValue<Check27>;
-        y = "y" => ViaValue<Check27>; y2 = "y2" => ViaValue<Check27>;
-        yc = "yc" => ViaValue<Check27>; height = "height" => ViaValue<Check27>;
-        opacity = "opacity" => ViaValue<Check27>; fill = "fill" => ViaValue<Check28>;
-        fill_opacity = "fillOpacity" => ViaValue<Check27>; stroke = "stroke" => ViaValue<Check28>;
-        stroke_opacity = "strokeOpacity" => ViaValue<Check27>;
-        stroke_width = "strokeWidth" => ViaValue<Check27>; stroke_cap = "strokeCap" => Union29;
-        stroke_dash = "strokeDash" => Union33;
-        stroke_dash_offset = "strokeDashOffset" => ViaValue<Check27>;
-        stroke_join = "strokeJoin" => Union37;
-        stroke_miter_limit = "strokeMiterLimit" => ViaValue<Check27>; blend = "blend" => Union41;
-        cursor = "cursor" => Union45; tooltip = "tooltip" => Union49;
-        zindex = "zindex" => ViaValue<Check27>; description = "description" => Union45;
-        aria = "aria" => Union53; aria_role = "ariaRole" => Union45;
-        aria_role_description = "ariaRoleDescription" => Union45; clip = "clip" => Union53;
-        stroke_foreground = "strokeForeground" => Union53;
-        stroke_offset = "strokeOffset" => ViaValue<Check27>;
-        corner_radius = "cornerRadius" => ViaValue<Check27>;
-        corner_radius_top_left = "cornerRadiusTopLeft" => ViaValue<Check27>;
-        corner_radius_top_right = "cornerRadiusTopRight" => ViaValue<Check27>;
-        corner_radius_bottom_right = "cornerRadiusBottomRight" => ViaValue<Check27>;
-        corner_radius_bottom_left = "cornerRadiusBottomLeft" => ViaValue<Check27>;
-        angle = "angle" => ViaValue<Check27>; size = "size" => ViaValue<Check27>;
-        shape = "shape" => Union45; path = "path" => Union45;
-        scale_x = "scaleX" => ViaValue<Check27>; scale_y = "scaleY" => ViaValue<Check27>;
-        inner_radius = "innerRadius" => ViaValue<Check27>;
-        outer_radius = "outerRadius" => ViaValue<Check27>;
-        start_angle = "startAngle" => ViaValue<Check27>;
-        end_angle = "endAngle" => ViaValue<Check27>; pad_angle = "padAngle" => ViaValue<Check27>;
-        interpolate = "interpolate" => Union45; tension = "tension" => ViaValue<Check27>;
-        orient = "orient" => Union57; defined = "defined" => Union53; url = "url" => Union45;
-        align = "align" => Union61; baseline = "baseline" => Union65; aspect = "aspect" => Union53;
+        read_1, Visit1, EncodeEntry { _ => ViaValue<Check27>; x = "x"; x2 = "x2"; xc = "xc";
+        width = "width"; y = "y"; y2 = "y2"; yc = "yc"; height = "height"; opacity = "opacity";
+        fill = "fill" => ViaValue<Check28>; fill_opacity = "fillOpacity";
+        stroke = "stroke" => ViaValue<Check28>; stroke_opacity = "strokeOpacity";
+        stroke_width = "strokeWidth"; stroke_cap = "strokeCap" => Union29;
+        stroke_dash = "strokeDash" => Union33; stroke_dash_offset = "strokeDashOffset";
+        stroke_join = "strokeJoin" => Union37; stroke_miter_limit = "strokeMiterLimit";
+        blend = "blend" => Union41; cursor = "cursor" => Union45; tooltip = "tooltip" => Union49;
+        zindex = "zindex"; description = "description" => Union45; aria = "aria" => Union53;
+        aria_role = "ariaRole" => Union45; aria_role_description = "ariaRoleDescription" => Union45;
+        clip = "clip" => Union53; stroke_foreground = "strokeForeground" => Union53;
+        stroke_offset = "strokeOffset"; corner_radius = "cornerRadius";
+        corner_radius_top_left = "cornerRadiusTopLeft";
+        corner_radius_top_right = "cornerRadiusTopRight";
+        corner_radius_bottom_right = "cornerRadiusBottomRight";
+        corner_radius_bottom_left = "cornerRadiusBottomLeft"; angle = "angle"; size = "size";
+        shape = "shape" => Union45; path = "path" => Union45; scale_x = "scaleX";
+        scale_y = "scaleY"; inner_radius = "innerRadius"; outer_radius = "outerRadius";
+        start_angle = "startAngle"; end_angle = "endAngle"; pad_angle = "padAngle";
+        interpolate = "interpolate" => Union45; tension = "tension"; orient = "orient" => Union57;
+        defined = "defined" => Union53; url = "url" => Union45; align = "align" => Union61;
+        baseline = "baseline" => Union65; aspect = "aspect" => Union53;
         smooth = "smooth" => Union53; text = "text" => Union69; dir = "dir" => Union45;
-        ellipsis = "ellipsis" => Union45; limit = "limit" => ViaValue<Check27>;
-        line_break = "lineBreak" => Union45; line_height = "lineHeight" => ViaValue<Check27>;
-        dx = "dx" => ViaValue<Check27>; dy = "dy" => ViaValue<Check27>;
-        radius = "radius" => ViaValue<Check27>; theta = "theta" => ViaValue<Check27>;
-        font = "font" => Union45; font_size = "fontSize" => ViaValue<Check27>;
-        font_weight = "fontWeight" => Union73; font_style = "fontStyle" => Union45;
-        } extra extra => rt::fast::AnyValue;
+        ellipsis = "ellipsis" => Union45; limit = "limit"; line_break = "lineBreak" => Union45;
+        line_height = "lineHeight"; dx = "dx"; dy = "dy"; radius = "radius"; theta = "theta";
+        font = "font" => Union45; font_size = "fontSize"; font_weight = "fontWeight" => Union73;
+        font_style = "fontStyle" => Union45; } extra extra => rt::fast::AnyValue;
         contract[validators::v1], BASE0, "/definitions/encodeEntry"
     );
     rt::object_reader!(
@@ -11305,9 +11291,9 @@ mod fast {
     );
     rt::array_checks!(Checks78, items = validators::v40);
     rt::object_reader!(
-        read_38, Visit38, LinearGradient { gradient = "gradient", required => LeafRead<Leaf77>;
-        id = "id" => LeafRead<Leaf14>; x1 = "x1" => LeafRead<Leaf19>; y1 = "y1" => LeafRead<Leaf19>;
-        x2 = "x2" => LeafRead<Leaf19>; y2 = "y2" => LeafRead<Leaf19>;
+        read_38, Visit38, LinearGradient { _ => LeafRead<Leaf19>;
+        gradient = "gradient", required => LeafRead<Leaf77>; id = "id" => LeafRead<Leaf14>;
+        x1 = "x1"; y1 = "y1"; x2 = "x2"; y2 = "y2";
         stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks78>; } deny;
         contract[validators::v38], BASE0, "/definitions/linearGradient"
     );
@@ -11321,35 +11307,30 @@ mod fast {
         |s| [!::std::matches!(s, "radial")] => RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_42, Visit42, RadialGradient { gradient = "gradient", required => LeafRead<Leaf79>;
-        id = "id" => LeafRead<Leaf14>; x1 = "x1" => LeafRead<Leaf19>; y1 = "y1" => LeafRead<Leaf19>;
-        r1 = "r1" => LeafRead<Leaf19>; x2 = "x2" => LeafRead<Leaf19>; y2 = "y2" => LeafRead<Leaf19>;
-        r2 = "r2" => LeafRead<Leaf19>; stops = "stops", required => VecOf<Typed<Stop>, 0usize, {
-        usize::MAX }, Checks78>; } deny;
+        read_42, Visit42, RadialGradient { _ => LeafRead<Leaf19>;
+        gradient = "gradient", required => LeafRead<Leaf79>; id = "id" => LeafRead<Leaf14>;
+        x1 = "x1"; y1 = "y1"; r1 = "r1"; x2 = "x2"; y2 = "y2"; r2 = "r2";
+        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks78>; } deny;
         contract[validators::v41], BASE0, "/definitions/radialGradient"
     );
     rt::object_reader!(
-        read_47, Visit47, ColorRgb { r = "r", required => ViaValue<Check27>;
-        g = "g", required => ViaValue<Check27>; b = "b", required => ViaValue<Check27>;
-        } extra extra => rt::fast::AnyValue;
+        read_47, Visit47, ColorRgb { _ => ViaValue<Check27>; r = "r", required; g = "g", required;
+        b = "b", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v48], BASE0, "/definitions/colorRGB"
     );
     rt::object_reader!(
-        read_48, Visit48, ColorHsl { h = "h", required => ViaValue<Check27>;
-        s = "s", required => ViaValue<Check27>; l = "l", required => ViaValue<Check27>;
-        } extra extra => rt::fast::AnyValue;
+        read_48, Visit48, ColorHsl { _ => ViaValue<Check27>; h = "h", required; s = "s", required;
+        l = "l", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v49], BASE0, "/definitions/colorHSL"
     );
     rt::object_reader!(
-        read_49, Visit49, ColorLab { l = "l", required => ViaValue<Check27>;
-        a = "a", required => ViaValue<Check27>; b = "b", required => ViaValue<Check27>;
-        } extra extra => rt::fast::AnyValue;
+        read_49, Visit49, ColorLab { _ => ViaValue<Check27>; l = "l", required; a = "a", required;
+        b = "b", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v50], BASE0, "/definitions/colorLAB"
     );
     rt::object_reader!(
-        read_50, Visit50, ColorHcl { h = "h", required => ViaValue<Check27>;
-        c = "c", required => ViaValue<Check27>; l = "l", required => ViaValue<Check27>;
-        } extra extra => rt::fast::AnyValue;
+        read_50, Visit50, ColorHcl { _ => ViaValue<Check27>; h = "h", required; c = "c", required;
+        l = "l", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v51], BASE0, "/definitions/colorHCL"
     );
     rt::object_reader!(
@@ -11374,11 +11355,9 @@ mod fast {
     );
     type Union80 = Union82<LeafRead<Leaf81>, LeafRead<Leaf14>>;
     rt::object_reader!(
-        read_359, Visit359, NameDataOnItem { trigger = "trigger", required => LeafRead<Leaf14>;
-        insert = "insert" => LeafRead<Leaf14>; remove = "remove" => Union80;
-        toggle = "toggle" => LeafRead<Leaf14>; modify = "modify" => LeafRead<Leaf14>;
-        values = "values" => LeafRead<Leaf14>; } deny;
-        contract[validators::v244], BASE0, "/definitions/onTrigger/items"
+        read_359, Visit359, NameDataOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
+        insert = "insert"; remove = "remove" => Union80; toggle = "toggle"; modify = "modify";
+        values = "values"; } deny; contract[validators::v244], BASE0, "/definitions/onTrigger/items"
     );
     rt::string_leaf!(
         Leaf83 -> TypeFeatureFormatType,
@@ -11478,18 +11457,15 @@ mod fast {
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_474, Visit474, Projection { name = "name", required => LeafRead<Leaf14>;
-        r#type = "type" => Union23; clip_angle = "clipAngle" => Union18; clip_extent = "clipExtent"
-        => Union93<VecOf<Union93<VecOf<Union18, 2usize, 2usize>>, 2usize, 2usize>>;
-        scale = "scale" => Union18;
-        translate = "translate" => Union93<VecOf<Union18, 2usize, 2usize>>;
-        center = "center" => Union93<VecOf<Union18, 2usize, 2usize>>;
-        rotate = "rotate" => Union93<VecOf<Union18, 2usize, 3usize>>;
-        parallels = "parallels" => Union93<VecOf<Union18, 2usize, 2usize>>;
+        read_474, Visit474, Projection { _ => Union93<VecOf<Union18, 2usize, 2usize>>;
+        name = "name", required => LeafRead<Leaf14>; r#type = "type" => Union23;
+        clip_angle = "clipAngle" => Union18; clip_extent = "clipExtent" =>
+        Union93<VecOf<Union93<VecOf<Union18, 2usize, 2usize>>, 2usize, 2usize>>;
+        scale = "scale" => Union18; translate = "translate"; center = "center";
+        rotate = "rotate" => Union93<VecOf<Union18, 2usize, 3usize>>; parallels = "parallels";
         precision = "precision" => Union18; point_radius = "pointRadius" => Union18;
         fit = "fit" => Union95; extent = "extent" => Union93<VecOf<Union93<VecOf<Union18, 2usize,
-        2usize>>, 2usize, 2usize>>; size = "size" => Union93<VecOf<Union18, 2usize, 2usize>>;
-        } extra extra => rt::fast::AnyValue;
+        2usize>>, 2usize, 2usize>>; size = "size"; } extra extra => rt::fast::AnyValue;
         contract[validators::v325], BASE0, "/definitions/projection"
     );
     rt::via_value!(
@@ -11578,7 +11554,8 @@ mod fast {
     rt::via_value!(Check163 -> AxisLabelOffset, |v| rt::is_valid(validators::t0::<1>, v));
     rt::via_value!(Check164 -> LabelPadding, |v| rt::is_valid(validators::t0::<1>, v));
     rt::object_reader!(
-        read_476, Visit476, Axis { orient = "orient", required => ViaValue<Check97>;
+        read_476, Visit476, Axis { _ => LeafRead<Leaf81>;
+        orient = "orient", required => ViaValue<Check97>;
         scale = "scale", required => LeafRead<Leaf14>; format = "format" => ViaValue<Check98>;
         format_type = "formatType" => ViaValue<Check99>;
         min_extent = "minExtent" => ViaValue<Check100>;
@@ -11586,7 +11563,7 @@ mod fast {
         position = "position" => ViaValue<Check103>;
         band_position = "bandPosition" => ViaValue<Check104>;
         translate = "translate" => ViaValue<Check105>; values = "values" => Union106;
-        zindex = "zindex" => LeafRead<Leaf19>; aria = "aria" => LeafRead<Leaf81>;
+        zindex = "zindex" => LeafRead<Leaf19>; aria = "aria";
         description = "description" => LeafRead<Leaf14>; title = "title" => ViaValue<Check108>;
         title_padding = "titlePadding" => ViaValue<Check109>;
         title_align = "titleAlign" => ViaValue<Check110>;
@@ -11601,13 +11578,13 @@ mod fast {
         title_font_weight = "titleFontWeight" => ViaValue<Check120>;
         title_limit = "titleLimit" => ViaValue<Check121>;
         title_line_height = "titleLineHeight" => ViaValue<Check122>;
-        title_opacity = "titleOpacity" => ViaValue<Check123>; domain = "domain" => LeafRead<Leaf81>;
+        title_opacity = "titleOpacity" => ViaValue<Check123>; domain = "domain";
         domain_cap = "domainCap" => ViaValue<Check124>;
         domain_color = "domainColor" => ViaValue<Check125>;
         domain_dash = "domainDash" => ViaValue<Check126>;
         domain_dash_offset = "domainDashOffset" => ViaValue<Check127>;
         domain_opacity = "domainOpacity" => ViaValue<Check128>;
-        domain_width = "domainWidth" => ViaValue<Check129>; ticks = "ticks" => LeafRead<Leaf81>;
+        domain_width = "domainWidth" => ViaValue<Check129>; ticks = "ticks";
         tick_band = "tickBand" => ViaValue<Check130>; tick_cap = "tickCap" => ViaValue<Check131>;
         tick_color = "tickColor" => ViaValue<Check132>;
         tick_dash = "tickDash" => ViaValue<Check133>;
@@ -11618,13 +11595,13 @@ mod fast {
         tick_size = "tickSize" => ViaValue<Check138>;
         tick_width = "tickWidth" => ViaValue<Check139>;
         tick_count = "tickCount" => ViaValue<Check140>; tick_extra = "tickExtra" => Union141;
-        tick_min_step = "tickMinStep" => Union18; grid = "grid" => LeafRead<Leaf81>;
+        tick_min_step = "tickMinStep" => Union18; grid = "grid";
         grid_scale = "gridScale" => LeafRead<Leaf14>; grid_cap = "gridCap" => ViaValue<Check143>;
         grid_color = "gridColor" => ViaValue<Check144>;
         grid_dash = "gridDash" => ViaValue<Check145>;
         grid_dash_offset = "gridDashOffset" => ViaValue<Check146>;
         grid_opacity = "gridOpacity" => ViaValue<Check147>;
-        grid_width = "gridWidth" => ViaValue<Check148>; labels = "labels" => LeafRead<Leaf81>;
+        grid_width = "gridWidth" => ViaValue<Check148>; labels = "labels";
         label_align = "labelAlign" => ViaValue<Check149>;
         label_baseline = "labelBaseline" => ViaValue<Check150>;
         label_bound = "labelBound" => Union151; label_flush = "labelFlush" => Union151;
@@ -11645,27 +11622,21 @@ mod fast {
         } deny; contract[validators::v327], BASE0, "/definitions/axis"
     );
     rt::object_reader!(
-        read_479, Visit479, ObjectFormat { year = "year" => LeafRead<Leaf14>;
-        quarter = "quarter" => LeafRead<Leaf14>; month = "month" => LeafRead<Leaf14>;
-        date = "date" => LeafRead<Leaf14>; week = "week" => LeafRead<Leaf14>;
-        day = "day" => LeafRead<Leaf14>; hours = "hours" => LeafRead<Leaf14>;
-        minutes = "minutes" => LeafRead<Leaf14>; seconds = "seconds" => LeafRead<Leaf14>;
-        milliseconds = "milliseconds" => LeafRead<Leaf14>; } deny;
-        contract[validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"
+        read_479, Visit479, ObjectFormat { _ => LeafRead<Leaf14>; year = "year";
+        quarter = "quarter"; month = "month"; date = "date"; week = "week"; day = "day";
+        hours = "hours"; minutes = "minutes"; seconds = "seconds"; milliseconds = "milliseconds";
+        } deny; contract[validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"
     );
     rt::via_value!(Check165 -> GuideEncode, |v| rt::is_valid(validators::t19::<45>, v));
     rt::object_reader!(
-        read_550, Visit550, AxisEncode { axis = "axis" => ViaValue<Check165>;
-        ticks = "ticks" => ViaValue<Check165>; labels = "labels" => ViaValue<Check165>;
-        title = "title" => ViaValue<Check165>; grid = "grid" => ViaValue<Check165>;
-        domain = "domain" => ViaValue<Check165>; } deny;
+        read_550, Visit550, AxisEncode { _ => ViaValue<Check165>; axis = "axis"; ticks = "ticks";
+        labels = "labels"; title = "title"; grid = "grid"; domain = "domain"; } deny;
         contract[validators::v363], BASE0, "/definitions/axis/properties/encode"
     );
     rt::object_reader!(
-        read_606, Visit606, LegendEncode { title = "title" => ViaValue<Check165>;
-        labels = "labels" => ViaValue<Check165>; legend = "legend" => ViaValue<Check165>;
-        entries = "entries" => ViaValue<Check165>; symbols = "symbols" => ViaValue<Check165>;
-        gradient = "gradient" => ViaValue<Check165>; } deny;
+        read_606, Visit606, LegendEncode { _ => ViaValue<Check165>; title = "title";
+        labels = "labels"; legend = "legend"; entries = "entries"; symbols = "symbols";
+        gradient = "gradient"; } deny;
         contract[validators::v384], BASE0, "/definitions/legend/allOf/0/properties/encode"
     );
     rt::via_value!(
@@ -11729,13 +11700,12 @@ mod fast {
     rt::array_checks!(Checks194, items = validators::t19::<48>);
     rt::array_checks!(Checks195, items = validators::v415);
     rt::object_reader!(
-        read_641, Visit641, MarkGroup { r#type = "type", required => LeafRead<Leaf189>;
-        from = "from" => ViaValue<Check190>; role = "role" => LeafRead<Leaf14>;
-        name = "name" => LeafRead<Leaf14>; description = "description" => LeafRead<Leaf14>;
-        aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25;
-        key = "key" => LeafRead<Leaf14>; clip = "clip" => ViaValue<Check191>;
-        sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
-        encode = "encode" => ViaValue<Check1>;
+        read_641, Visit641, MarkGroup { _ => LeafRead<Leaf14>;
+        r#type = "type", required => LeafRead<Leaf189>; from = "from" => ViaValue<Check190>;
+        role = "role"; name = "name"; description = "description";
+        aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25; key = "key";
+        clip = "clip" => ViaValue<Check191>; sort = "sort" => ViaValue<Check192>;
+        interactive = "interactive" => Union141; encode = "encode" => ViaValue<Check1>;
         transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
         on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
         layout = "layout" => ViaValue<Check2>;
@@ -11762,16 +11732,14 @@ mod fast {
     );
     rt::array_checks!(Checks197, items = validators::v14);
     rt::object_reader!(
-        read_649, Visit649, Aggregate { cross = "cross" => LeafRead<Leaf81>;
-        fields = "fields" => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>;
-        ops = "ops" => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>;
-        r#as = "as" => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>; } deny;
-        contract[validators::v409], BASE0,
+        read_649, Visit649, Aggregate { _ => VecOf<LeafRead<Leaf14>, 0usize, {
+        usize::MAX }, Checks197>; cross = "cross" => LeafRead<Leaf81>; fields = "fields";
+        ops = "ops"; r#as = "as"; } deny; contract[validators::v409], BASE0,
         "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"
     );
     rt::object_reader!(
-        read_654, Visit654, MarkGroupOnItem { trigger = "trigger", required => LeafRead<Leaf14>;
-        modify = "modify" => LeafRead<Leaf14>; values = "values" => LeafRead<Leaf14>; } deny;
+        read_654, Visit654, MarkGroupOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
+        modify = "modify"; values = "values"; } deny;
         contract[validators::v415], BASE0, "/definitions/onMarkTrigger/items"
     );
     rt::value_leaf!(
@@ -11779,11 +11747,10 @@ mod fast {
         string |v| rt::is_valid(validators::t16::<0>, v) && rt::is_valid(validators::t19::<49>, v)
     );
     rt::object_reader!(
-        read_655, Visit655, MarkVisual { r#type = "type", required => LeafRead<Leaf198>;
-        from = "from" => Typed<From>; role = "role" => LeafRead<Leaf14>;
-        name = "name" => LeafRead<Leaf14>; description = "description" => LeafRead<Leaf14>;
-        aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25;
-        key = "key" => LeafRead<Leaf14>; clip = "clip" => ViaValue<Check191>;
+        read_655, Visit655, MarkVisual { _ => LeafRead<Leaf14>;
+        r#type = "type", required => LeafRead<Leaf198>; from = "from" => Typed<From>; role = "role";
+        name = "name"; description = "description"; aria = "aria" => LeafRead<Leaf81>;
+        style = "style" => Union25; key = "key"; clip = "clip" => ViaValue<Check191>;
         sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
         encode = "encode" => ViaValue<Check1>;
         transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
@@ -11819,12 +11786,11 @@ mod fast {
         contract[validators::v22], BASE0, "/definitions/numberModifiers"
     );
     rt::object_reader!(
-        read_669, Visit669, Mark { r#type = "type", required => LeafRead<Leaf14>;
-        role = "role" => LeafRead<Leaf14>; name = "name" => LeafRead<Leaf14>;
-        description = "description" => LeafRead<Leaf14>; aria = "aria" => LeafRead<Leaf81>;
-        style = "style" => Union25; key = "key" => LeafRead<Leaf14>;
-        clip = "clip" => ViaValue<Check191>; sort = "sort" => ViaValue<Check192>;
-        interactive = "interactive" => Union141; encode = "encode" => ViaValue<Check1>;
+        read_669, Visit669, Mark { _ => LeafRead<Leaf14>; r#type = "type", required; role = "role";
+        name = "name"; description = "description"; aria = "aria" => LeafRead<Leaf81>;
+        style = "style" => Union25; key = "key"; clip = "clip" => ViaValue<Check191>;
+        sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
+        encode = "encode" => ViaValue<Check1>;
         transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
         on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
         } extra extra => rt::fast::AnyValue; contract[validators::v398], BASE0, "/definitions/mark"
@@ -11946,14 +11912,13 @@ mod fast {
     rt::via_value!(Check228 -> Force, |v| rt::is_valid(validators::t13::<0>, v));
     rt::array_checks!(Checks229, items = validators::t13::<0>);
     rt::object_reader!(
-        read_687, Visit687, ForceTransform { r#type = "type", required => LeafRead<Leaf227>;
-        signal = "signal" => LeafRead<Leaf14>; r#static = "static" => Union221;
-        restart = "restart" => Union221; iterations = "iterations" => Union208;
-        alpha = "alpha" => Union208; alpha_min = "alphaMin" => Union208;
-        alpha_target = "alphaTarget" => Union208; velocity_decay = "velocityDecay" => Union208;
-        forces = "forces" => VecOf<ViaValue<Check228>, 0usize, { usize::MAX }, Checks229>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v202], BASE0, "/definitions/forceTransform"
+        read_687, Visit687, ForceTransform { _ => Union208;
+        r#type = "type", required => LeafRead<Leaf227>; signal = "signal" => LeafRead<Leaf14>;
+        r#static = "static" => Union221; restart = "restart" => Union221; iterations = "iterations";
+        alpha = "alpha"; alpha_min = "alphaMin"; alpha_target = "alphaTarget";
+        velocity_decay = "velocityDecay"; forces = "forces" => VecOf<ViaValue<Check228>, 0usize, {
+        usize::MAX }, Checks229>; r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, {
+        usize::MAX }>>; } deny; contract[validators::v202], BASE0, "/definitions/forceTransform"
     );
     rt::string_leaf!(
         Leaf230 -> ContourTransformType,
@@ -11963,13 +11928,13 @@ mod fast {
     rt::via_value!(Check232 -> ContourTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(Check233 -> ContourTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_689, Visit689, ContourTransform { r#type = "type", required => LeafRead<Leaf230>;
-        signal = "signal" => LeafRead<Leaf14>;
+        read_689, Visit689, ContourTransform { _ => Union208;
+        r#type = "type", required => LeafRead<Leaf230>; signal = "signal" => LeafRead<Leaf14>;
         size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
         values = "values" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
         x = "x" => ViaValue<Check231>; y = "y" => ViaValue<Check232>;
-        weight = "weight" => ViaValue<Check233>; cell_size = "cellSize" => Union208;
-        bandwidth = "bandwidth" => Union208; count = "count" => Union208; nice = "nice" => Union221;
+        weight = "weight" => ViaValue<Check233>; cell_size = "cellSize"; bandwidth = "bandwidth";
+        count = "count"; nice = "nice" => Union221;
         thresholds = "thresholds" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
         smooth = "smooth" => Union221; } deny;
         contract[validators::v430], BASE0, "/definitions/contourTransform"
@@ -12041,11 +12006,10 @@ mod fast {
         |s| [!::std::matches!(s, "graticule")] => GraticuleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_699, Visit699, GraticuleTransform { r#type = "type", required => LeafRead<Leaf245>;
-        signal = "signal" => LeafRead<Leaf14>;
-        extent = "extent" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
-        extent_major = "extentMajor" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
-        extent_minor = "extentMinor" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        read_699, Visit699, GraticuleTransform {
+        _ => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        r#type = "type", required => LeafRead<Leaf245>; signal = "signal" => LeafRead<Leaf14>;
+        extent = "extent"; extent_major = "extentMajor"; extent_minor = "extentMinor";
         step = "step" => Union93<VecOf<Union208, 2usize, 2usize>>;
         step_major = "stepMajor" => Union93<VecOf<Union208, 2usize, 2usize>>;
         step_minor = "stepMinor" => Union93<VecOf<Union208, 2usize, 2usize>>;
@@ -12083,12 +12047,12 @@ mod fast {
     );
     type Union255 = Union257<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::object_reader!(
-        read_703, Visit703, IsocontourTransform { r#type = "type", required => LeafRead<Leaf251>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check252>;
+        read_703, Visit703, IsocontourTransform { _ => Union221;
+        r#type = "type", required => LeafRead<Leaf251>; signal = "signal" => LeafRead<Leaf14>;
+        field = "field" => ViaValue<Check252>;
         thresholds = "thresholds" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        levels = "levels" => Union208; nice = "nice" => Union221;
-        resolve = "resolve" => ViaValue<Check250>; zero = "zero" => Union221;
-        smooth = "smooth" => Union221; scale = "scale" => ViaValue<Check253>;
+        levels = "levels" => Union208; nice = "nice"; resolve = "resolve" => ViaValue<Check250>;
+        zero = "zero"; smooth = "smooth"; scale = "scale" => ViaValue<Check253>;
         translate = "translate" => Union93<VecOf<ViaValue<Check254>, 0usize, { usize::MAX }>>;
         r#as = "as" => Union255; } deny;
         contract[validators::v439], BASE0, "/definitions/isocontourTransform"
@@ -12206,14 +12170,14 @@ mod fast {
         |v| rt::is_valid(validators::t11::<8>, v)
     );
     rt::object_reader!(
-        read_719, Visit719, TreemapTransform { r#type = "type", required => LeafRead<Leaf277>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check278>;
-        sort = "sort" => ViaValue<Check192>; method = "method" => ViaValue<Check279>;
-        padding = "padding" => Union208; padding_inner = "paddingInner" => Union208;
-        padding_outer = "paddingOuter" => Union208; padding_top = "paddingTop" => Union208;
-        padding_right = "paddingRight" => Union208; padding_bottom = "paddingBottom" => Union208;
-        padding_left = "paddingLeft" => Union208; ratio = "ratio" => Union208;
-        round = "round" => Union221; size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        read_719, Visit719, TreemapTransform { _ => Union208;
+        r#type = "type", required => LeafRead<Leaf277>; signal = "signal" => LeafRead<Leaf14>;
+        field = "field" => ViaValue<Check278>; sort = "sort" => ViaValue<Check192>;
+        method = "method" => ViaValue<Check279>; padding = "padding";
+        padding_inner = "paddingInner"; padding_outer = "paddingOuter"; padding_top = "paddingTop";
+        padding_right = "paddingRight"; padding_bottom = "paddingBottom";
+        padding_left = "paddingLeft"; ratio = "ratio"; round = "round" => Union221;
+        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
         r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 6usize, 6usize>>; } deny;
         contract[validators::v218], BASE0, "/definitions/treemapTransform"
     );
@@ -12314,16 +12278,14 @@ mod fast {
     );
     rt::via_value!(Check297 -> BinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_729, Visit729, BinTransform { r#type = "type", required => LeafRead<Leaf296>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check297>;
-        interval = "interval" => Union221; anchor = "anchor" => Union208;
-        maxbins = "maxbins" => Union208; base = "base" => Union208;
+        read_729, Visit729, BinTransform { _ => Union208;
+        r#type = "type", required => LeafRead<Leaf296>; signal = "signal" => LeafRead<Leaf14>;
+        field = "field", required => ViaValue<Check297>; interval = "interval" => Union221;
+        anchor = "anchor"; maxbins = "maxbins"; base = "base";
         divide = "divide" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        extent = "extent", required => Union93<VecOf<Union208, 2usize, 2usize>>;
-        span = "span" => Union208; step = "step" => Union208;
-        steps = "steps" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        minstep = "minstep" => Union208; nice = "nice" => Union221;
-        name = "name" => Union218<LeafRead<Leaf14>>;
+        extent = "extent", required => Union93<VecOf<Union208, 2usize, 2usize>>; span = "span";
+        step = "step"; steps = "steps" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
+        minstep = "minstep"; nice = "nice" => Union221; name = "name" => Union218<LeafRead<Leaf14>>;
         r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
         contract[validators::v224], BASE0, "/definitions/binTransform"
     );
@@ -12370,10 +12332,10 @@ mod fast {
     );
     rt::via_value!(Check304 -> Distribution, |v| rt::is_valid(validators::t3::<3>, v));
     rt::object_reader!(
-        read_737, Visit737, DensityTransform { r#type = "type", required => LeafRead<Leaf303>;
-        signal = "signal" => LeafRead<Leaf14>;
-        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>; steps = "steps" => Union208;
-        minsteps = "minsteps" => Union208; maxsteps = "maxsteps" => Union208;
+        read_737, Visit737, DensityTransform { _ => Union208;
+        r#type = "type", required => LeafRead<Leaf303>; signal = "signal" => LeafRead<Leaf14>;
+        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>; steps = "steps";
+        minsteps = "minsteps"; maxsteps = "maxsteps";
         method = "method" => Union218<LeafRead<Leaf14>>;
         distribution = "distribution" => ViaValue<Check304>;
         r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
@@ -12512,16 +12474,15 @@ mod fast {
     );
     rt::via_value!(Check327 -> KdeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_755, Visit755, KdeTransform { r#type = "type", required => LeafRead<Leaf325>;
-        signal = "signal" => LeafRead<Leaf14>;
+        read_755, Visit755, KdeTransform { _ => Union208;
+        r#type = "type", required => LeafRead<Leaf325>; signal = "signal" => LeafRead<Leaf14>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check326>, 0usize, { usize::MAX }>>;
         field = "field", required => ViaValue<Check327>; cumulative = "cumulative" => Union221;
-        counts = "counts" => Union221; bandwidth = "bandwidth" => Union208;
+        counts = "counts" => Union221; bandwidth = "bandwidth";
         extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        resolve = "resolve" => ViaValue<Check250>; steps = "steps" => Union208;
-        minsteps = "minsteps" => Union208; maxsteps = "maxsteps" => Union208;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v479], BASE0, "/definitions/kdeTransform"
+        resolve = "resolve" => ViaValue<Check250>; steps = "steps"; minsteps = "minsteps";
+        maxsteps = "maxsteps"; r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, {
+        usize::MAX }>>; } deny; contract[validators::v479], BASE0, "/definitions/kdeTransform"
     );
     rt::string_leaf!(
         Leaf328 -> LookupTransformType,
@@ -12611,9 +12572,9 @@ mod fast {
         |s| [!::std::matches!(s, "sequence")] => SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_766, Visit766, SequenceTransform { r#type = "type", required => LeafRead<Leaf343>;
-        signal = "signal" => LeafRead<Leaf14>; start = "start", required => Union208;
-        stop = "stop", required => Union208; step = "step" => Union208;
+        read_766, Visit766, SequenceTransform { _ => Union208;
+        r#type = "type", required => LeafRead<Leaf343>; signal = "signal" => LeafRead<Leaf14>;
+        start = "start", required; stop = "stop", required; step = "step";
         r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
         contract[validators::v488], BASE0, "/definitions/sequenceTransform"
     );

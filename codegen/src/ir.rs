@@ -370,6 +370,15 @@ impl Ir {
         }
     }
 
+    /// Whether schema `id` accepts every value: `true`, or keywords that
+    /// are all annotations (no reference, choice or assertion).
+    pub fn checks_nothing(&self, id: NodeId) -> bool {
+        match &self.nodes[id].body {
+            Body::Bool(b) => *b,
+            Body::Schema(k) => k.only_annotations(),
+        }
+    }
+
     /// "file#pointer" for messages.
     pub fn location(&self, id: NodeId) -> String {
         let n = &self.nodes[id];

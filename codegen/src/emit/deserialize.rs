@@ -465,7 +465,9 @@ impl<'a> Readers<'a> {
                     // only the items whose errors will be listed.
                     let can_break = !items.is_empty() || kws(self.ir, &conj).any(|k| k.array.min.is_some() || k.array.max.is_some());
                     if !branch_top && self.one_schema_says_all(&conj) && can_break && items.len() <= 1 {
-                        let items: Vec<TokenStream> = items.first().map(|n| validators.entry(*n)).into_iter().collect();
+                        // Items that accept everything need no check.
+                        let items: Vec<TokenStream> =
+                            items.first().filter(|n| !self.ir.checks_nothing(**n)).map(|n| validators.entry(*n)).into_iter().collect();
                         let checks = self.shared_item("Checks", |name| quote!(#rt::array_checks!(#name #(, items = #items)*);));
                         quote!(#rt::fast::VecOf<#item_reader, #min, #max, #checks>)
                     } else {
@@ -494,7 +496,8 @@ impl<'a> Readers<'a> {
                     // then the values, and the reader can count past the cap.
                     if self.one_schema_says_all(&conj) && names.len() + values.len() >= 1 && names.len() <= 1 && values.len() <= 1 {
                         let names: Vec<TokenStream> = names.first().map(|n| validators.entry(*n)).into_iter().collect();
-                        let values: Vec<TokenStream> = values.first().map(|n| validators.entry(*n)).into_iter().collect();
+                        let values: Vec<TokenStream> =
+                            values.first().filter(|n| !self.ir.checks_nothing(**n)).map(|n| validators.entry(*n)).into_iter().collect();
                         let checks = self.shared_item("Checks", |name| quote!(#rt::map_checks!(#name #(, names = #names)* #(, values = #values)*);));
                         quote!(#rt::fast::MapOf<#key_leaf, #value_reader, #checks>)
                     } else {

@@ -687,15 +687,6 @@ impl<'a> Validators<'a> {
         Some(quote!(c.prefix_items(l, s, x, #rel, &[#(#fs),*])))
     }
 
-    /// Whether schema `p` accepts every value: `true`, or keywords that are
-    /// all annotations (no reference, choice or assertion).
-    fn checks_nothing(&self, p: NodeId) -> bool {
-        match &self.ir.nodes[p].body {
-            Body::Bool(b) => *b,
-            Body::Schema(k) => k.only_annotations(),
-        }
-    }
-
     /// How an object's validator calls the schema of member `p`.
     fn member_kind(&self, p: NodeId) -> MemberKind {
         if self.ir.nodes[p].is_inner_resource() {
@@ -716,7 +707,7 @@ impl<'a> Validators<'a> {
         }
         // A member whose schema checks nothing (`{}`, `true`, a description)
         // is left out of the checks; its name still counts as evaluated.
-        let checked: Vec<(String, NodeId)> = k.properties.iter().filter(|(_, p)| !self.checks_nothing(*p)).cloned().collect();
+        let checked: Vec<(String, NodeId)> = k.properties.iter().filter(|(_, p)| !self.ir.checks_nothing(*p)).cloned().collect();
         // Many plain members are one table (a line per member); a few, or
         // any that needs more than a call, stay a chain of calls.
         if ev.is_none() && checked.len() >= PROPS_TABLE_FROM && checked.iter().all(|(_, p)| self.member_kind(*p) == MemberKind::Plain) {
@@ -730,7 +721,7 @@ impl<'a> Validators<'a> {
             out.push(Part::Check(quote!(c.props(l, s, x, rt::props!(#(#rows),*)))));
         } else {
             for (name, p) in k.properties.clone() {
-                let kind = if self.checks_nothing(p) { None } else { Some(self.member_kind(p)) };
+                let kind = if self.ir.checks_nothing(p) { None } else { Some(self.member_kind(p)) };
                 match kind {
                     None => {}
                     Some(MemberKind::Resource) => {
@@ -765,7 +756,7 @@ impl<'a> Validators<'a> {
         let patterns = k.pattern_properties.clone();
         let closed = k.additional_properties.filter(|a| matches!(self.ir.nodes[*a].body, Body::Bool(false)));
         // `additionalProperties: true` (or `{}`) checks nothing: no loop over the members for it.
-        let additional_checks = k.additional_properties.filter(|a| !self.checks_nothing(*a));
+        let additional_checks = k.additional_properties.filter(|a| !self.ir.checks_nothing(*a));
         if closed.is_some() && patterns.is_empty() {
             // Only the named members: one call, the names matched in place.
             let names = self.words(k.properties.iter().map(|(n, _)| n.as_str()));

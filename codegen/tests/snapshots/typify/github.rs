@@ -13143,7 +13143,7 @@ mod fast {
         registry = "registry", required => Typed<Registry>; } deny;
         contract[validators::v245], BASE0, "/definitions/package$published/properties/package"
     );
-    rt::array_checks!(Checks102, items = validators::v667);
+    rt::array_checks!(Checks102);
     rt::array_checks!(Checks103, items = validators::v248);
     rt::object_reader!(
         read_296, Visit296, PackageVersion { _ => LeafRead<Leaf2>;
@@ -13289,7 +13289,7 @@ mod fast {
     );
     rt::value_leaf!(
         Leaf104 -> (),
-        scalar |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v668, v)
+        scalar |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v667, v)
     );
     rt::object_reader!(
         read_326, Visit326, ProjectCardMovedProjectCard { _ => LeafRead<Leaf2>;
@@ -13346,7 +13346,7 @@ mod fast {
     );
     rt::array_checks!(Checks108, items = validators::t2::<11>);
     rt::array_checks!(Checks109, items = validators::t79::<55>);
-    rt::via_value!(Check110 -> Option<bool>, |v| rt::is_valid(validators::v670, v));
+    rt::via_value!(Check110 -> Option<bool>, |v| rt::is_valid(validators::v669, v));
     rt::object_reader!(
         read_338, Visit338, PullRequestAssignedPullRequest { _ => LeafRead<Leaf2>;
         url = "url", required; id = "id", required => LeafRead<Leaf1>;
@@ -13455,7 +13455,7 @@ mod fast {
     );
     rt::value_leaf!(
         Leaf114 -> bool,
-        scalar |v| rt::is_valid(validators::v670, v) && rt::is_valid(validators::v643, v)
+        scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
         read_348, Visit348, PullRequestClosedPullRequest { _ => LeafRead<Leaf2>;
@@ -13519,7 +13519,7 @@ mod fast {
     );
     rt::value_leaf!(
         Leaf116 -> bool,
-        scalar |v| rt::is_valid(validators::v670, v) && rt::is_valid(validators::v660, v)
+        scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::v660, v)
     );
     rt::object_reader!(
         read_351, Visit351, PullRequestConvertedToDraftPullRequest { _ => LeafRead<Leaf2>;
@@ -13920,7 +13920,7 @@ mod fast {
         links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<1>],
         BASE0, "/definitions/pull_request_review$edited/properties/review"
     );
-    rt::via_value!(Check129 -> Option<Side>, |v| rt::is_valid(validators::v671, v));
+    rt::via_value!(Check129 -> Option<Side>, |v| rt::is_valid(validators::v670, v));
     rt::string_leaf!(
         Leaf130 -> Side, |s| [!::std::matches!(s, "LEFT" | "RIGHT")] => Side::from_listed_str(s)
     );
@@ -14561,7 +14561,7 @@ mod fast {
     );
     rt::via_value!(
         Check155 -> Option<WorkflowJobConclusion>,
-        |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v678, v)
+        |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v677, v)
     );
     rt::object_reader!(
         read_521, Visit521, WorkflowJobStartedWorkflowJob { _ => LeafRead<Leaf2>;
@@ -14717,7 +14717,7 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v426], BASE0, "/definitions/branch_protection_rule$edited"
     );
-    rt::via_value!(Check161 -> Option<RequestedAction>, |v| rt::is_valid(validators::v679, v));
+    rt::via_value!(Check161 -> Option<RequestedAction>, |v| rt::is_valid(validators::v678, v));
     rt::object_reader!(
         read_537, Visit537, CheckRunCompleted { action = "action", required => LeafRead<Leaf14>;
         check_run = "check_run", required => Typed<CheckRunCompletedCheckRun>;
@@ -16112,7 +16112,7 @@ mod fast {
         Leaf216 -> RepositoryDispatchOnDemandTestAction, |s| [!::std::matches!(s, "on-demand-test")]
         => RepositoryDispatchOnDemandTestAction::from_listed_str(s)
     );
-    rt::map_checks!(Checks217, values = validators::v667);
+    rt::map_checks!(Checks217);
     rt::object_reader!(
         read_706, Visit706, RepositoryDispatchOnDemandTest {
         action = "action", required => LeafRead<Leaf216>;
@@ -16416,7 +16416,7 @@ mod fast {
         contract[validators::t66::<1>], BASE0, "/definitions/workflow_run$requested"
     );
     rt::via_value!(
-        Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::v678, v)
+        Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::v677, v)
     );
     rt::object_reader!(
         read_749, Visit749, WorkflowJob { _ => LeafRead<Leaf2>;
@@ -17808,7 +17808,7 @@ mod validators {
         [t14::<0>, t15::<0>], [t79::<179>, t79::<180>], [t79::<186>, t79::<187>],
         [t79::<73>, t79::<55>], [t19::<0>, t20::<0>], [t19::<1>, t20::<1>],
         [t79::<247>, t79::<248>], [t79::<260>, t79::<261>], [t79::<273>, v646], [v644, v646],
-        [t79::<89>, v646], [t79::<78>, v646], [v946, v646],
+        [t79::<89>, v646], [t79::<78>, v646], [v944, v646],
     ];
     /// `#/definitions/license`
     pub fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -17941,7 +17941,7 @@ mod validators {
             & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, WORDS13)
     }
-    const T6: [[rt::Check; 2]; 3] = [[t80::<2>, v649], [t80::<3>, v649], [t81::<0>, v700]];
+    const T6: [[rt::Check; 2]; 3] = [[t80::<2>, v649], [t80::<3>, v649], [t81::<0>, v698]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -18090,7 +18090,7 @@ mod validators {
     }
     const T9: [[rt::Check; 7]; 5] = [
         [t14::<4>, t80::<4>, t2::<2>, v645, v653, v101, v103],
-        [t14::<5>, t81::<78>, t79::<73>, v644, v715, v124, v125],
+        [t14::<5>, t81::<78>, t79::<73>, v644, v713, v124, v125],
         [t14::<6>, t82::<10>, v646, v646, v646, v124, v125],
         [t14::<8>, t80::<4>, v646, v646, v646, v124, v125],
         [t14::<8>, t81::<80>, v646, v646, v646, v101, v103],
@@ -18167,15 +18167,15 @@ mod validators {
     }
     const T10: [[rt::Check; 2]; 40] = [
         [t79::<75>, t67::<0>], [t79::<75>, t67::<1>], [t79::<75>, t67::<2>], [t79::<75>, t67::<3>],
-        [t79::<126>, t68::<0>], [t79::<126>, v751], [t79::<126>, t69::<0>], [t79::<126>, t68::<1>],
-        [t79::<126>, t69::<1>], [t79::<136>, t70::<0>], [t79::<136>, t70::<1>], [t79::<142>, v775],
+        [t79::<126>, t68::<0>], [t79::<126>, v749], [t79::<126>, t69::<0>], [t79::<126>, t68::<1>],
+        [t79::<126>, t69::<1>], [t79::<136>, t70::<0>], [t79::<136>, t70::<1>], [t79::<142>, v773],
         [t79::<142>, t71::<0>], [t79::<142>, t72::<0>], [t79::<142>, t72::<1>],
         [t79::<142>, t71::<1>], [t79::<142>, t67::<3>], [t79::<167>, t87::<1>],
-        [t79::<76>, t71::<0>], [t79::<76>, t71::<1>], [t79::<198>, t87::<2>], [t79::<203>, v851],
-        [t79::<203>, v852], [t79::<203>, v855], [t79::<203>, v856], [t79::<203>, v857],
+        [t79::<76>, t71::<0>], [t79::<76>, t71::<1>], [t79::<198>, t87::<2>], [t79::<203>, v849],
+        [t79::<203>, v850], [t79::<203>, v853], [t79::<203>, v854], [t79::<203>, v855],
         [t79::<219>, t87::<3>], [t79::<219>, t73::<0>], [t79::<219>, t73::<1>],
-        [t79::<96>, t87::<4>], [t79::<258>, t74::<0>], [t79::<258>, v927], [t79::<262>, t74::<1>],
-        [t79::<106>, v950], [t79::<106>, t76::<0>], [t79::<142>, t77::<0>], [t79::<142>, t77::<1>],
+        [t79::<96>, t87::<4>], [t79::<258>, t74::<0>], [t79::<258>, v925], [t79::<262>, t74::<1>],
+        [t79::<106>, v948], [t79::<106>, t76::<0>], [t79::<142>, t77::<0>], [t79::<142>, t77::<1>],
         [t79::<106>, t78::<0>], [t79::<106>, t76::<1>], [t79::<106>, t78::<1>],
     ];
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule`
@@ -18733,7 +18733,7 @@ mod validators {
     }
     const T14: [[rt::Check; 1]; 28] = [
         [v232], [v644], [t79::<74>], [v85], [t79::<75>], [t10::<0>], [t10::<1>], [t10::<2>],
-        [t10::<3>], [v172], [v179], [t79::<205>], [t79::<73>], [v667], [v248], [t2::<11>],
+        [t10::<3>], [v172], [v179], [t79::<205>], [t79::<73>], [v955], [v248], [t2::<11>],
         [t79::<55>], [t79::<78>], [t79::<79>], [v376], [v377], [t85::<11>], [v379], [v399], [v398],
         [t79::<80>], [t7::<1>], [v181],
     ];
@@ -19002,7 +19002,7 @@ mod validators {
                 "review_comments_url" v644, "review_comment_url" v644, "comments_url" v644,
                 "statuses_url" v644, "head" v293, "base" v293, "_links" v294,
                 "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" v663,
-                "draft" v643, "merged" v670, "mergeable" v670, "rebaseable" v670,
+                "draft" v643, "merged" v669, "mergeable" v669, "rebaseable" v669,
                 "mergeable_state" v644, "merged_by" t2::<2>, "comments" v642,
                 "review_comments" v642, "maintainer_can_modify" v643, "commits" v642,
                 "additions" v642, "deletions" v642, "changed_files" v642
@@ -19162,7 +19162,7 @@ mod validators {
                 "commit_id" v644, "original_commit_id" v644, "user" t79::<73>, "body" v644,
                 "created_at" v644, "updated_at" v644, "html_url" v644, "pull_request_url" v644,
                 "author_association" t79::<104>, "_links" v342, "start_line" v656,
-                "original_start_line" v656, "start_side" v671, "line" v656, "original_line" v642,
+                "original_start_line" v656, "start_side" v670, "line" v656, "original_line" v642,
                 "side" t82::<11>, "in_reply_to_id" v642
             ))
             & c.unexpected_members(l, s, x, WORDS100)
@@ -19591,7 +19591,7 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS131)
     }
     const T25: [[rt::Check; 4]; 2] =
-        [[t81::<18>, t14::<25>, v646, v646], [t80::<3>, v948, v678, v645]];
+        [[t81::<18>, t14::<25>, v646, v646], [t80::<3>, v946, v677, v645]];
     /// `#/definitions/workflow`
     pub fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -19634,7 +19634,7 @@ mod validators {
                 "head_repository" t79::<263>, "head_sha" v644, "html_url" v644, "id" v642,
                 "jobs_url" v644, "logs_url" v644, "node_id" v644, "name" v644,
                 "pull_requests" t14::<26>, "repository" t79::<263>, "rerun_url" v644,
-                "run_number" v642, "status" v934, "updated_at" v644, "url" v644, "workflow_id" v642,
+                "run_number" v642, "status" v932, "updated_at" v644, "url" v644, "workflow_id" v642,
                 "workflow_url" v644
             ))
             & c.unexpected_members(l, s, x, WORDS134)
@@ -19668,7 +19668,7 @@ mod validators {
         c.required(l, s, x, &["action", "check_run", "repository", "sender"])
             & c.prop(l, s, x, "action", T27[K][0])
             & c.prop(l, s, x, "check_run", T27[K][1])
-            & c.prop(l, s, x, "requested_action", v679)
+            & c.prop(l, s, x, "requested_action", v678)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -20377,7 +20377,7 @@ mod validators {
     pub fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS224) & c.prop(l, s, x, "action", t81::<64>)
-            & c.prop(l, s, x, "branch", v644) & c.prop(l, s, x, "client_payload", v946)
+            & c.prop(l, s, x, "branch", v644) & c.prop(l, s, x, "client_payload", v944)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -20580,7 +20580,7 @@ mod validators {
     }
     const T87: [(&str, &str, rt::Check); 5] = [
         ("is_answerable", "is_answerable", v661), ("next_billing_date", "next_billing_date", v644),
-        ("after_id", "after_id", v668), ("prerelease", "prerelease", v661), ("date", "date", v644),
+        ("after_id", "after_id", v667), ("prerelease", "prerelease", v661), ("date", "date", v644),
     ];
     /// `#/definitions/discussion/properties/category`
     pub fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20608,28 +20608,24 @@ mod validators {
     pub fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
-    /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata/items`
-    pub fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
-    }
     /// `#/definitions/project_card$moved/properties/project_card/allOf/1/properties/after_id`
-    pub fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | NUMBER)
     }
     /// `#/definitions/pull-request/properties/merged`
-    pub fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | BOOLEAN)
     }
     /// `#/definitions/pull-request-review-comment/properties/start_side`
-    pub fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE10.items())
     }
     /// `#/definitions/workflow-job/properties/conclusion`
-    pub fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v677(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE11.items())
     }
     /// `#/definitions/check_run$completed/properties/requested_action`
-    pub fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | OBJECT);
         if !ok && !c.is_collecting() {
@@ -20642,11 +20638,11 @@ mod validators {
         ok
     }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
-    pub fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v698(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS240)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
-    pub fn v715(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v713(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T67` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1` (2 more).
@@ -20665,7 +20661,7 @@ mod validators {
     }
     const T68: [[rt::Check; 3]; 2] = [[v644, v644, t79::<73>], [v646, v646, v646]];
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
-    pub fn v751(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v749(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t82::<2>)
             & c.prop(l, s, x, "locked", v660) & c.prop(l, s, x, "answer_html_url", v646)
@@ -20688,7 +20684,7 @@ mod validators {
     }
     const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v644], [v646, v646]];
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1`
-    pub fn v775(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v773(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["labels", "state", "locked", "assignee"])
             & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", t82::<6>)
@@ -20710,21 +20706,21 @@ mod validators {
     }
     const T72: [[rt::Check; 1]; 2] = [[v646], [t79::<76>]];
     /// `#/definitions/pull_request$closed/properties/pull_request/allOf/1`
-    pub fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v849(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "closed_at", "merged"])
             & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v644)
             & c.prop(l, s, x, "merged", v643)
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
-    pub fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v850(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v646)
             & c.prop(l, s, x, "merged_at", v646) & c.prop(l, s, x, "draft", v661)
             & c.prop(l, s, x, "merged", v660) & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
-    pub fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
@@ -20733,7 +20729,7 @@ mod validators {
             & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
-    pub fn v856(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v854(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
@@ -20741,7 +20737,7 @@ mod validators {
             & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
-    pub fn v857(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS246) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
@@ -20760,16 +20756,16 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", T74[K][0])
     }
-    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v700]];
+    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v698]];
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1`
-    pub fn v927(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v925(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["steps", "conclusion", "completed_at"])
             & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v646)
             & c.prop(l, s, x, "completed_at", v646)
     }
     /// `#/definitions/workflow-run/properties/status`
-    pub fn v934(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v932(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
@@ -20779,18 +20775,18 @@ mod validators {
     }
     const T75: [[rt::Check; 1]; 2] = [[v185], [v181]];
     /// `#/definitions/repository_dispatch$on-demand-test/properties/client_payload`
-    pub fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v944(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
     /// `#/definitions/workflow-job/properties/steps`
-    pub fn v948(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x, 1u64) & c.items(l, s, x, 0usize, "/items", t79::<80>)
     }
     /// `#/definitions/fork$event/properties/forkee/allOf/1`
-    pub fn v950(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v948(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "fork", v959)
+        c.prop(l, s, x, "fork", v958)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T76` each), such as `#/definitions/public$event/properties/repository/allOf/1` and `#/definitions/repository$privatized/properties/repository/allOf/1`.
     fn t76<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20812,8 +20808,12 @@ mod validators {
         c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", T78[K][0])
     }
     const T78: [[rt::Check; 1]; 2] = [[v661], [v660]];
+    /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata/items`
+    pub fn v955(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        true
+    }
     /// `#/definitions/fork$event/properties/forkee/allOf/1/properties/fork`
-    pub fn v959(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v958(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE8.items())
     }
 }

@@ -6,11 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"defaults for built-in types\",\"$
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestBed\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"default\":\"abc123-is-this-a-uuid\"},\"any\":{\"type\":\"array\",\"items\":{},\"default\":[[8,6,7],[5,3,0,9]]}}},\"OuterThing\":{\"type\":\"object\",\"properties\":{\"thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}}}},\"Thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}},\"Doodad\":{\"type\":\"object\",\"properties\":{\"when\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"1970-01-01T00:00:00Z\"}}},\"MrDefaultNumbers\":{\"type\":\"object\",\"properties\":{\"little_u8\":{\"type\":\"integer\",\"format\":\"uint8\",\"minimum\":1,\"default\":2},\"little_u16\":{\"type\":\"integer\",\"format\":\"uint16\",\"minimum\":1,\"default\":3},\"big_nullable\":{\"type\":[\"integer\",\"null\"],\"format\":\"uint64\",\"minimum\":1,\"default\":1}}},\"UInt\":{\"type\":\"integer\"}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v5, v, "file:///typify/types-with-defaults.json", "")
+    rt::validate_with(validators::v7, v, "file:///typify/types-with-defaults.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v5, v, "file:///typify/types-with-defaults.json", "")
+    rt::is_valid_with(validators::v7, v, "file:///typify/types-with-defaults.json", "")
 }
 const BASE0: &str = "file:///typify/types-with-defaults.json";
 /// Schema: `typify/types-with-defaults.json#/definitions/TestBed`
@@ -73,7 +73,7 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf, ViaValue};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::array_checks!(Checks2, items = validators::v5);
+    rt::array_checks!(Checks2);
     rt::object_reader!(
         read_0, Visit0, TestBed {
         id = "id" default: &str = "abc123-is-this-a-uuid" => LeafRead<Leaf1>;
@@ -93,8 +93,8 @@ mod fast {
         when = "when" default: &str = "1970-01-01T00:00:00Z" => LeafRead<Leaf1>;
         } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/definitions/Doodad"
     );
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
-    rt::via_value!(Check4 -> Option<rt::Integer>, |v| rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
+    rt::via_value!(Check4 -> Option<rt::Integer>, |v| rt::is_valid(validators::v6, v));
     rt::object_reader!(
         read_4, Visit4, MrDefaultNumbers {
         little_u8 = "little_u8" default: rt::Integer = 2 => LeafRead<Leaf3>;
@@ -130,15 +130,11 @@ mod validators {
     /// `#/definitions/MrDefaultNumbers`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "little_u8", v6) & c.prop(l, s, x, "little_u16", v6)
-            & c.prop(l, s, x, "big_nullable", v7)
-    }
-    /// `#/definitions/TestBed/properties/any/items`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
+        c.prop(l, s, x, "little_u8", v5) & c.prop(l, s, x, "little_u16", v5)
+            & c.prop(l, s, x, "big_nullable", v6)
     }
     /// `#/definitions/MrDefaultNumbers/properties/little_u8`
-    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER_AS_WRITTEN)
@@ -148,7 +144,7 @@ mod validators {
         }
     }
     /// `#/definitions/MrDefaultNumbers/properties/big_nullable`
-    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, NULL | INTEGER_AS_WRITTEN);
         if !ok && !c.is_collecting() {
@@ -159,6 +155,10 @@ mod validators {
         }
         ok
     }
+    /// `#`
+    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        true
+    }
     /// `#/definitions/TestBed/properties/id`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
@@ -166,6 +166,6 @@ mod validators {
     /// `#/definitions/TestBed/properties/any`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v5)
+        c.items(l, s, x, 0usize, "/items", v7)
     }
 }

@@ -146,14 +146,16 @@ rt::const_string!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CommandId(String);
 rt::string_newtype!(
-    CommandId, redacted = false contract[validators::v2], BASE0, "/properties/commandId"
+    CommandId, redacted = false contract[validators::t6::<0>], BASE0, "/properties/commandId"
 );
 /// Matches `^run_[0-9a-f]{32}$`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/runId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RunId(String);
-rt::string_newtype!(RunId, redacted = false contract[validators::v3], BASE0, "/properties/runId");
+rt::string_newtype!(
+    RunId, redacted = false contract[validators::t6::<1>], BASE0, "/properties/runId"
+);
 /// Matches `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$`. Format `date-time`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/issuedAt`
@@ -161,7 +163,7 @@ rt::string_newtype!(RunId, redacted = false contract[validators::v3], BASE0, "/p
 pub struct IssuedAt(String);
 rt::date_time_accessor!(IssuedAt);
 rt::string_newtype!(
-    IssuedAt, redacted = false contract[validators::v4], BASE0, "/properties/issuedAt"
+    IssuedAt, redacted = false contract[validators::t6::<2>], BASE0, "/properties/issuedAt"
 );
 /// Schema: `schemas/commands.schema.json#/properties/actor`
 #[derive(Clone, PartialEq)]
@@ -430,9 +432,9 @@ pub enum Spec {
 }
 rt::union!(
     Spec {
-    [validators::t6::<0>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/0"] => Id {
+    [validators::t7::<0>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/0"] => Id {
     id = "id", required; } extra extra,
-    [validators::t6::<1>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/1"] => Path {
+    [validators::t7::<1>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/1"] => Path {
     path = "path", required; } extra extra } contract[validators::v14], BASE0,
     "/oneOf/0/properties/payload/properties/spec"
 );
@@ -442,7 +444,7 @@ rt::union!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
 rt::string_newtype!(
-    Id, redacted = false contract[validators::v15], BASE0,
+    Id, redacted = false contract[validators::t6::<3>], BASE0,
     "/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
@@ -453,11 +455,11 @@ pub enum ReviewTarget {
     RunId { run_id: RunId, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    ReviewTarget { [validators::t6::<2>, BASE0,
+    ReviewTarget { [validators::t7::<2>, BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"] => Ref { r#ref = "ref", required;
     } extra extra, [validators::v17, BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"] => BaseHead {
-    base = "base", required; head = "head", required; } extra extra, [validators::t6::<3>, BASE0,
+    base = "base", required; head = "head", required; } extra extra, [validators::t7::<3>, BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"] => RunId {
     run_id = "runId", required; } extra extra } contract[validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
@@ -519,7 +521,7 @@ pub enum SandboxRequire {
     BestEffort,
 }
 rt::string_enum!(
-    SandboxRequire { Native = "native", BestEffort = "best-effort" } contract[validators::t7::<0>],
+    SandboxRequire { Native = "native", BestEffort = "best-effort" } contract[validators::t8::<0>],
     BASE0, "/oneOf/0/properties/payload/properties/sandboxRequire"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent`
@@ -535,7 +537,7 @@ pub struct Consent {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PolicySha256(String);
 rt::string_newtype!(
-    PolicySha256, redacted = false contract[validators::v24], BASE0,
+    PolicySha256, redacted = false contract[validators::t6::<4>], BASE0,
     "/oneOf/0/properties/payload/properties/consent/properties/policySha256"
 );
 /// Always `cli-flag`.
@@ -639,7 +641,7 @@ rt::string_newtype!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ApprovalId(String);
 rt::string_newtype!(
-    ApprovalId, redacted = false contract[validators::v31], BASE0,
+    ApprovalId, redacted = false contract[validators::t6::<5>], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId"
 );
 /// Matches `^eff_[0-9a-f]{32}$`.
@@ -648,7 +650,7 @@ rt::string_newtype!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EffectId(String);
 rt::string_newtype!(
-    EffectId, redacted = false contract[validators::v32], BASE0,
+    EffectId, redacted = false contract[validators::t6::<6>], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId"
 );
 /// Matches `^art_[0-9a-f]{32}$`.
@@ -657,7 +659,7 @@ rt::string_newtype!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ArtifactId(String);
 rt::string_newtype!(
-    ArtifactId, redacted = false contract[validators::v33], BASE0,
+    ArtifactId, redacted = false contract[validators::t6::<7>], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -719,7 +721,7 @@ pub enum Scope {
     Run,
 }
 rt::string_enum!(
-    Scope { Once = "once", Run = "run" } contract[validators::t7::<1>], BASE0,
+    Scope { Once = "once", Run = "run" } contract[validators::t8::<1>], BASE0,
     "/oneOf/7/properties/payload/properties/scope"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -780,7 +782,7 @@ pub enum Mode {
     Apply,
 }
 rt::string_enum!(
-    Mode { Plan = "plan", Apply = "apply" } contract[validators::t7::<2>], BASE0,
+    Mode { Plan = "plan", Apply = "apply" } contract[validators::t8::<2>], BASE0,
     "/oneOf/12/properties/payload/properties/mode"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -807,7 +809,7 @@ pub enum Delivery {
     FollowUp,
 }
 rt::string_enum!(
-    Delivery { Steer = "steer", FollowUp = "follow-up" } contract[validators::t7::<3>], BASE0,
+    Delivery { Steer = "steer", FollowUp = "follow-up" } contract[validators::t8::<3>], BASE0,
     "/oneOf/14/properties/payload/properties/delivery"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -1165,7 +1167,7 @@ mod fast {
     rt::object_reader!(
         read_28, Visit28, StatusPayload { run_id = "runId" => LeafRead<Leaf3>;
         } extra extra => AnyValue;
-        contract[validators::v10, validators::t8::<0>], BASE0, "/properties/payload"
+        contract[validators::v10, validators::t9::<0>], BASE0, "/properties/payload"
     );
     rt::via_value!(Check22 -> InspectTarget, |v| rt::is_valid(validators::v28, v));
     rt::object_reader!(
@@ -1182,7 +1184,7 @@ mod fast {
     rt::object_reader!(
         read_44, Visit44, PausePayload { reason = "reason" => LeafRead<Leaf7>;
         } extra extra => AnyValue;
-        contract[validators::v10, validators::t8::<1>], BASE0, "/properties/payload"
+        contract[validators::v10, validators::t9::<1>], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
         Leaf23 -> Acknowledge,
@@ -1244,12 +1246,12 @@ mod fast {
     rt::object_reader!(
         read_57, Visit57, ReconcilePayload { mode = "mode", required => LeafRead<Leaf29>;
         } extra extra => AnyValue;
-        contract[validators::v10, validators::t6::<4>], BASE0, "/properties/payload"
+        contract[validators::v10, validators::t7::<4>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
         read_59, Visit59, ShutdownPayload { grace_ms = "graceMs", required => LeafRead<Leaf5>;
         } extra extra => AnyValue;
-        contract[validators::v10, validators::t6::<5>], BASE0, "/properties/payload"
+        contract[validators::v10, validators::t7::<5>], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
         Leaf30 -> Delivery,
@@ -1302,10 +1304,10 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, WORDS0);
             ok &= c.prop(l, s, x, "protocolVersion", t5::<0>);
-            ok &= c.prop(l, s, x, "commandId", v2);
+            ok &= c.prop(l, s, x, "commandId", t6::<0>);
             ok &= c.prop(l, s, x, "type", v9);
-            ok &= c.prop(l, s, x, "runId", v3);
-            ok &= c.prop(l, s, x, "issuedAt", v4);
+            ok &= c.prop(l, s, x, "runId", t6::<1>);
+            ok &= c.prop(l, s, x, "issuedAt", t6::<2>);
             ok &= c.prop(l, s, x, "actor", v5);
             ok &= c.prop(l, s, x, "expectedSequence", v51);
             ok &= c.prop(l, s, x, "auth", v8);
@@ -1338,7 +1340,7 @@ mod validators {
                 );
         ok
     }
-    /// Shared by 12 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/properties/protocolVersion` and `#/oneOf/0/properties/payload/properties/consent/properties/via` (10 more).
+    /// Shared by 12 validators that differ only in the strings they pass (a row of `T5` each), such as `#/properties/protocolVersion` and `#/oneOf/0/properties/payload/properties/consent/properties/via` (10 more).
     pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T5[K])
     }
@@ -1346,27 +1348,14 @@ mod validators {
         "1.0", "cli-flag", "blocked-inspected", "agent", "context", "approval", "effect",
         "snapshot", "locks", "diff", "artifact", "phase",
     ];
-    /// `#/properties/commandId`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 8 validators that differ only in the patterns, lists or values they use (a row of `T6` each), such as `#/properties/commandId` and `#/properties/runId` (6 more).
+    pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE0),
+            Value::String(x) => c.pattern(l, s, x, T6[K]),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/properties/runId`
-    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE1),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
-    /// `#/properties/issuedAt`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE2),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
+    const T6: [&rt::Pattern; 8] = [&RE0, &RE1, &RE2, &RE6, &RE3, &RE4, &RE7, &RE8];
     /// `#/properties/actor`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -1408,28 +1397,21 @@ mod validators {
             & c.prop(l, s, x, "modelOverrides", t1::<0>) & c.prop(l, s, x, "runtime", v7)
             & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v52)
             & c.prop(l, s, x, "budgets", v21)
-            & c.prop(l, s, x, "sandboxRequire", t7::<0>)
+            & c.prop(l, s, x, "sandboxRequire", t8::<0>)
             & c.prop(l, s, x, "consent", v23)
     }
-    /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/oneOf/0/properties/payload/properties/spec/anyOf/0` and `#/oneOf/0/properties/payload/properties/spec/anyOf/1` (4 more).
-    pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/oneOf/0/properties/payload/properties/spec/anyOf/0` and `#/oneOf/0/properties/payload/properties/spec/anyOf/1` (4 more).
+    pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &[T6[K].0]) & c.prop(l, s, x, T6[K].1, T6[K].2)
+        c.required(l, s, x, &[T7[K].0]) & c.prop(l, s, x, T7[K].1, T7[K].2)
     }
-    const T6: [(&str, &str, rt::Check); 6] = [
-        ("id", "id", v15), ("path", "path", v7), ("ref", "ref", v7), ("runId", "runId", v3),
-        ("mode", "mode", t7::<2>), ("graceMs", "graceMs", v51),
+    const T7: [(&str, &str, rt::Check); 6] = [
+        ("id", "id", t6::<3>), ("path", "path", v7), ("ref", "ref", v7),
+        ("runId", "runId", t6::<1>), ("mode", "mode", t8::<2>), ("graceMs", "graceMs", v51),
     ];
     /// `#/oneOf/0/properties/payload/properties/spec`
     pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(t6::<0>, None), (t6::<1>, None)], None)
-    }
-    /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
-    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE6),
-            _ => c.check_type(l, s, i, STRING),
-        }
+        c.any_of(i, l, s, &[(t7::<0>, None), (t7::<1>, None)], None)
     }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
     pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1439,7 +1421,7 @@ mod validators {
     }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget`
     pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(t6::<2>, None), (v17, None), (t6::<3>, None)], None)
+        c.any_of(i, l, s, &[(t7::<2>, None), (v17, None), (t7::<3>, None)], None)
     }
     /// `#/oneOf/0/properties/payload/properties/phases/items`
     pub fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1455,31 +1437,24 @@ mod validators {
             & c.prop(l, s, x, "concurrentAgents", v51)
             & c.prop(l, s, x, "estimatedQuotaPercent", v54)
     }
-    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/oneOf/0/properties/payload/properties/sandboxRequire` and `#/oneOf/7/properties/payload/properties/scope` (2 more).
-    pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T7[K].0, T7[K].1])
+    /// Shared by 4 validators that differ only in the strings they pass (a row of `T8` each), such as `#/oneOf/0/properties/payload/properties/sandboxRequire` and `#/oneOf/7/properties/payload/properties/scope` (2 more).
+    pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T8[K].0, T8[K].1])
     }
-    const T7: [(&str, &str); 4] =
+    const T8: [(&str, &str); 4] =
         [("native", "best-effort"), ("once", "run"), ("plan", "apply"), ("steer", "follow-up")];
     /// `#/oneOf/0/properties/payload/properties/consent`
     pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["policySha256", "via"])
-            & c.prop(l, s, x, "policySha256", v24) & c.prop(l, s, x, "via", t5::<1>)
+            & c.prop(l, s, x, "policySha256", t6::<4>) & c.prop(l, s, x, "via", t5::<1>)
     }
-    /// `#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
-    pub fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE3),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/oneOf/1/properties/payload` and `#/oneOf/4/properties/payload`.
-    pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/oneOf/1/properties/payload` and `#/oneOf/4/properties/payload`.
+    pub fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, T8[K].0, T8[K].1)
+        c.prop(l, s, x, T9[K].0, T9[K].1)
     }
-    const T8: [(&str, rt::Check); 2] = [("runId", v3), ("reason", v7)];
+    const T9: [(&str, rt::Check); 2] = [("runId", t6::<1>), ("reason", v7)];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/oneOf/2/properties/payload` and `#/oneOf/9/properties/payload`.
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -1518,27 +1493,6 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
-    pub fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE4),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
-    pub fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE7),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
-    pub fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE8),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
     /// `#/oneOf/3/properties/payload`
     pub fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -1562,13 +1516,13 @@ mod validators {
     pub fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["approvalId", "scope"])
-            & c.prop(l, s, x, "approvalId", v31) & c.prop(l, s, x, "scope", t7::<1>)
+            & c.prop(l, s, x, "approvalId", t6::<5>) & c.prop(l, s, x, "scope", t8::<1>)
             & c.prop(l, s, x, "answer", v7) & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/8/properties/payload`
     pub fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v31)
+        c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", t6::<5>)
             & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/9/properties/payload/properties/target`
@@ -1593,7 +1547,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["agentId", "text", "delivery"])
             & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "text", v7)
-            & c.prop(l, s, x, "delivery", t7::<3>)
+            & c.prop(l, s, x, "delivery", t8::<3>)
     }
     /// `#/properties/expectedSequence`
     pub fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1641,9 +1595,10 @@ mod validators {
         ok
     }
     const T2: [[rt::Check; 2]; 15] = [
-        [t9::<0>, v11], [t9::<1>, t8::<0>], [t9::<2>, t0::<0>], [t9::<3>, v34], [t9::<4>, t8::<1>],
-        [t9::<5>, v36], [t9::<6>, v38], [t9::<7>, v39], [t9::<8>, v41], [t9::<9>, t0::<1>],
-        [t9::<10>, v44], [t9::<11>, v45], [t9::<12>, t6::<4>], [t9::<13>, t6::<5>], [t9::<14>, v49],
+        [t10::<0>, v11], [t10::<1>, t9::<0>], [t10::<2>, t0::<0>], [t10::<3>, v34],
+        [t10::<4>, t9::<1>], [t10::<5>, v36], [t10::<6>, v38], [t10::<7>, v39], [t10::<8>, v41],
+        [t10::<9>, t0::<1>], [t10::<10>, v44], [t10::<11>, v45], [t10::<12>, t7::<4>],
+        [t10::<13>, t7::<5>], [t10::<14>, v49],
     ];
     /// `#/oneOf/15`
     pub fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1670,13 +1625,13 @@ mod validators {
     pub fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", t5::<5>)
-            & c.prop(l, s, x, "approvalId", v31)
+            & c.prop(l, s, x, "approvalId", t6::<5>)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
     pub fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", t5::<6>)
-            & c.prop(l, s, x, "effectId", v32)
+            & c.prop(l, s, x, "effectId", t6::<6>)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T4` each), such as `#/oneOf/2/properties/payload/properties/target/anyOf/4` and `#/oneOf/2/properties/payload/properties/target/anyOf/5`.
     fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1688,13 +1643,13 @@ mod validators {
     pub fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", t5::<9>)
-            & c.prop(l, s, x, "surface", v15)
+            & c.prop(l, s, x, "surface", t6::<3>)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7`
     pub fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", t5::<10>)
-            & c.prop(l, s, x, "artifactId", v33) & c.prop(l, s, x, "maxBytes", v107)
+            & c.prop(l, s, x, "artifactId", t6::<7>) & c.prop(l, s, x, "maxBytes", v107)
             & c.prop(l, s, x, "offset", v51)
     }
     /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
@@ -1726,11 +1681,11 @@ mod validators {
             None,
         )
     }
-    /// Shared by 15 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/oneOf/0/properties/type` and `#/oneOf/1/properties/type` (13 more).
-    fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, T9[K])
+    /// Shared by 15 validators that differ only in the strings they pass (a row of `T10` each), such as `#/oneOf/0/properties/type` and `#/oneOf/1/properties/type` (13 more).
+    fn t10<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, T10[K])
     }
-    const T9: [&str; 15] = [
+    const T10: [&str; 15] = [
         "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve", "deny",
         "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send",
     ];

@@ -9,9 +9,11 @@
 //! so an optimised build calls each child directly, as before; every check
 //! runs in the same order with the same schema locations, so the errors are
 //! the same. A validator left alone is then grouped again with the strings
-//! it passes taken out too: the many `$ref` validators that differ only in
+//! it passes and the module's statics it uses (patterns, string lists, JSON
+//! values) taken out too: the many `$ref` validators that differ only in
 //! the definition they name become one function and a table of rows
-//! `(v5, "/definitions/a")`.
+//! `(v5, "/definitions/a")`, the enums that differ only in their list one
+//! function and a table of `WORDS3`, `WORDS8`, …
 
 use proc_macro2::{Group, Ident, Literal, Spacing, TokenStream, TokenTree};
 use quote::{format_ident, quote};
@@ -40,9 +42,10 @@ pub struct Shared {
 enum Slots {
     /// Only the validators it calls (a row is `[v1, v2]`).
     Children,
-    /// The validators it calls and the string literals it passes (a row is
-    /// `(v1, "/definitions/a")`): the many `$ref` validators that differ
-    /// only in the definition they name.
+    /// The validators it calls, the string literals it passes and the
+    /// statics it uses (a row is `(v1, "/definitions/a")` or `(&RE3, v2)`):
+    /// the many `$ref` validators that differ only in the definition they
+    /// name, the patterns and enums that differ only in their pattern or list.
     ChildrenAndStrings,
 }
 
@@ -186,9 +189,20 @@ impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
             }
         });
         let shown: Vec<&str> = members.iter().take(2).map(|&m| fns[m].doc.trim()).collect();
-        let differ = match slots {
-            Slots::Children => "the validators they call",
-            Slots::ChildrenAndStrings => "the validators they call and the strings they pass",
+        // What the rows hold, said as what the members differ in.
+        let row = &rows[&first];
+        let holds = |f: &dyn Fn(&TokenTree) -> bool| row.iter().any(f);
+        let parts: Vec<&str> = [
+            (holds(&|t| matches!(t, TokenTree::Ident(i) if Static::of(&i.to_string()).is_none())), "the validators they call"),
+            (holds(&|t| matches!(t, TokenTree::Literal(_))), "the strings they pass"),
+            (holds(&|t| matches!(t, TokenTree::Ident(i) if Static::of(&i.to_string()).is_some())), "the patterns, lists or values they use"),
+        ]
+        .into_iter()
+        .filter_map(|(held, part)| held.then_some(part))
+        .collect();
+        let differ = match parts.as_slice() {
+            [.., last] if parts.len() > 1 => format!("{} and {last}", parts[..parts.len() - 1].join(", ")),
+            _ => parts.concat(),
         };
         let doc = format!(
             " Shared by {} validators that differ only in {differ} (a row of `{rows_name}` each), such as {}{}.",
@@ -212,10 +226,15 @@ impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
                 )
             }
             Slots::ChildrenAndStrings => {
+                let static_of = |t: &TokenTree| match t {
+                    TokenTree::Ident(i) => Static::of(&i.to_string()),
+                    _ => None,
+                };
                 let types: Vec<TokenStream> = rows[&first]
                     .iter()
-                    .map(|t| match t {
-                        TokenTree::Literal(_) => quote!(&str),
+                    .map(|t| match (t, static_of(t)) {
+                        (TokenTree::Literal(_), _) => quote!(&str),
+                        (_, Some(kind)) => kind.row_type(),
                         _ => quote!(rt::Check),
                     })
                     .collect();
@@ -225,7 +244,7 @@ impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
                     members
                         .iter()
                         .map(|m| {
-                            let row = &rows[m];
+                            let row: Vec<TokenStream> = rows[m].iter().map(|t| static_of(t).map_or_else(|| quote!(#t), |kind| kind.in_row(t))).collect();
                             if n_slots == 1 {
                                 quote!(#(#row)*)
                             } else {
@@ -254,10 +273,48 @@ fn row_width(row: &[TokenTree]) -> usize {
     8 + 3 + row.iter().map(|t| t.to_string().len() + 2).sum::<usize>()
 }
 
+/// A static of the validators' module (`validate.rs` names them), as a
+/// slot of a shared body: its row holds a reference to it (a list, itself).
+#[derive(Clone, Copy)]
+enum Static {
+    /// `RE3`: an `rt::Pattern`.
+    Pattern,
+    /// `VALUE3`: an `rt::JsonConst`.
+    Value,
+    /// `WORDS3`: a `&[&str]`.
+    Words,
+}
+
+impl Static {
+    fn of(name: &str) -> Option<Static> {
+        let numbered = |prefix: &str| name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        [("RE", Static::Pattern), ("VALUE", Static::Value), ("WORDS", Static::Words)].into_iter().find(|(p, _)| numbered(p)).map(|(_, k)| k)
+    }
+
+    /// The type of a row's slot holding it.
+    fn row_type(self) -> TokenStream {
+        match self {
+            Static::Pattern => quote!(&rt::Pattern),
+            Static::Value => quote!(&rt::JsonConst),
+            Static::Words => quote!(&[&str]),
+        }
+    }
+
+    /// `name` as a row holds it: where the body said `&RE3`, it now says
+    /// `&T0[K].1`, a `&&rt::Pattern` that derefs as the call needs.
+    fn in_row(self, name: &TokenTree) -> TokenStream {
+        match self {
+            Static::Pattern | Static::Value => quote!(&#name),
+            Static::Words => quote!(#name),
+        }
+    }
+}
+
 /// `tokens` with each slot replaced by `slot(…)`, what it replaced collected
 /// in order into `row`: each child name (per `is_child`), and with
 /// [`Slots::ChildrenAndStrings`] each string literal outside a macro's
-/// arguments (`matches!(key.as_str(), "a" | "b")` needs literals).
+/// arguments (`matches!(key.as_str(), "a" | "b")` needs literals) and
+/// each of the module's statics.
 fn slotted(
     tokens: TokenStream,
     is_child: &impl Fn(&str) -> bool,
@@ -265,32 +322,43 @@ fn slotted(
     row: &mut Vec<TokenTree>,
     slot: &mut impl FnMut(&TokenTree) -> TokenStream,
 ) -> TokenStream {
+    let mut out: Vec<TokenTree> = Vec::new();
     let mut after_bang = false;
-    tokens
-        .into_iter()
-        .flat_map(|t| -> Vec<TokenTree> {
-            let macro_args = std::mem::replace(&mut after_bang, matches!(&t, TokenTree::Punct(p) if p.as_char() == '!'));
-            match t {
-                TokenTree::Ident(ref i) if is_child(&i.to_string()) => {
-                    let replaced = slot(&t);
-                    row.push(t);
-                    replaced.into_iter().collect()
-                }
-                TokenTree::Literal(ref l) if slots == Slots::ChildrenAndStrings && l.to_string().starts_with('"') => {
-                    let replaced = slot(&t);
-                    row.push(t);
-                    replaced.into_iter().collect()
-                }
-                TokenTree::Group(g) if macro_args && slots == Slots::ChildrenAndStrings => vec![TokenTree::Group(g)],
-                TokenTree::Group(g) => {
-                    let mut inner = Group::new(g.delimiter(), slotted(g.stream(), is_child, slots, row, slot));
-                    inner.set_span(g.span());
-                    vec![TokenTree::Group(inner)]
-                }
-                other => vec![other],
+    for t in tokens {
+        let macro_args = std::mem::replace(&mut after_bang, matches!(&t, TokenTree::Punct(p) if p.as_char() == '!'));
+        match t {
+            TokenTree::Ident(ref i) if is_child(&i.to_string()) => {
+                out.extend(slot(&t));
+                row.push(t);
             }
-        })
-        .collect()
+            TokenTree::Ident(ref i) if slots == Slots::ChildrenAndStrings && Static::of(&i.to_string()).is_some() => {
+                let replaced = slot(&t);
+                // `&RE3` taken from a row that holds `&RE3`: the row's
+                // reference, not a borrow of it.
+                let by_ref = matches!(Static::of(&i.to_string()), Some(Static::Pattern | Static::Value));
+                if by_ref
+                    && *i != replaced.to_string()
+                    && matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == '&' && p.spacing() == Spacing::Alone)
+                {
+                    out.pop();
+                }
+                out.extend(replaced);
+                row.push(t);
+            }
+            TokenTree::Literal(ref l) if slots == Slots::ChildrenAndStrings && l.to_string().starts_with('"') => {
+                out.extend(slot(&t));
+                row.push(t);
+            }
+            TokenTree::Group(g) if macro_args && slots == Slots::ChildrenAndStrings => out.push(TokenTree::Group(g)),
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), slotted(g.stream(), is_child, slots, row, slot));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// Whether `name` is `prefix` and a number: a validator (`v12`), a shared
@@ -567,6 +635,27 @@ mod tests {
         assert!(text[0].contains(&table), "{}", text[0]);
         assert_eq!(shared.renames["v1"].to_string(), quote!(t0::<1>).to_string());
         assert!(!shared.renames.contains_key("v2") && !shared.renames.contains_key("v3") && !shared.renames.contains_key("v4"));
+    }
+
+    #[test]
+    fn bodies_alike_but_for_their_patterns_and_lists_share_one_function() {
+        let child = |s: &str| s.starts_with('v');
+        let fns = vec![
+            item("v0", quote!(c.pattern(l, s, x, &RE1) & c.enum_str(l, s, i, WORDS2) & c.enum_of(l, s, i, VALUE0.items()))),
+            item("v1", quote!(c.pattern(l, s, x, &RE3) & c.enum_str(l, s, i, WORDS4) & c.enum_of(l, s, i, VALUE0.items()))),
+        ];
+        let text: Vec<String> = share(fns, child, |_| true).items.iter().map(|t| t.to_string()).collect();
+        assert_eq!(text.len(), 1, "{text:#?}");
+        // The row holds the pattern by reference (no borrow of the
+        // reference in the body); the value both use stays in the body.
+        let body = quote!(c.pattern(l, s, x, T0[K].0) & c.enum_str(l, s, i, T0[K].1) & c.enum_of(l, s, i, VALUE0.items())).to_string();
+        assert!(text[0].contains(&body), "{}", text[0]);
+        assert!(text[0].contains("differ only in the patterns, lists or values they use"), "{}", text[0]);
+        let table = quote!(
+            const T0: [(&rt::Pattern, &[&str]); 2] = [(&RE1, WORDS2), (&RE3, WORDS4)];
+        )
+        .to_string();
+        assert!(text[0].contains(&table), "{}", text[0]);
     }
 
     #[test]

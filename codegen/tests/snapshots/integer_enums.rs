@@ -47,7 +47,7 @@ pub enum Size {
     V4096,
 }
 rt::integer_enum!(Size { V512 = 512, V2048 = 2048, V4096 = 4096 });
-rt::contract!(spelled Size, [validators::v1], BASE0, "/properties/size");
+rt::contract!(spelled Size, [validators::t0::<0>], BASE0, "/properties/size");
 /// Places hold it as `rt::Spelled<Level>`, which derefs to it (`match *x { Level::… }`) and keeps a value the document wrote otherwise than plain decimal (`-1.0`, `-1e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `fixtures/integer_enums.json#/properties/level`
@@ -111,7 +111,7 @@ pub enum Mode {
     V2,
 }
 rt::integer_enum!(Mode { V1 = 1, V2 = 2 });
-rt::contract!(spelled Mode, [validators::v6], BASE0, "/properties/mode");
+rt::contract!(spelled Mode, [validators::t0::<1>], BASE0, "/properties/mode");
 /// Places hold it as `rt::Spelled<Bits>`, which derefs to it (`match *x { Bits::… }`) and keeps a value the document wrote otherwise than plain decimal (`8.0`, `8e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `fixtures/integer_enums.json#/properties/bits`
@@ -129,13 +129,13 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
-    rt::value_leaf!(Leaf1 -> rt::Spelled<Size>, scalar |v| rt::is_valid(validators::v1, v));
+    rt::value_leaf!(Leaf1 -> rt::Spelled<Size>, scalar |v| rt::is_valid(validators::t0::<0>, v));
     rt::value_leaf!(Leaf2 -> rt::Spelled<Level>, scalar |v| rt::is_valid(validators::v2, v));
     rt::value_leaf!(Leaf3 -> rt::Spelled<Priority>, scalar |v| rt::is_valid(validators::v3, v));
     rt::value_leaf!(Leaf4 -> rt::Spelled<Retries>, scalar |v| rt::is_valid(validators::v4, v));
     rt::via_value!(Check5 -> Option<rt::Spelled<MaybeSize>>, |v| rt::is_valid(validators::v5, v));
     rt::array_checks!(Checks6, items = validators::v8);
-    rt::value_leaf!(Leaf7 -> rt::Spelled<Mode>, scalar |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf7 -> rt::Spelled<Mode>, scalar |v| rt::is_valid(validators::t0::<1>, v));
     rt::value_leaf!(Leaf8 -> rt::Spelled<Bits>, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_0, Visit0, IntegerEnums { size = "size", required => LeafRead<Leaf1>;
@@ -166,35 +166,32 @@ mod validators {
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["size"]) & c.prop(l, s, x, "size", v1)
+        c.required(l, s, x, &["size"]) & c.prop(l, s, x, "size", t0::<0>)
             & c.prop(l, s, x, "level", v2) & c.prop(l, s, x, "priority", v3)
             & c.prop(l, s, x, "retries", v4) & c.prop(l, s, x, "maybeSize", v5)
-            & c.prop(l, s, x, "sizes", v9) & c.prop(l, s, x, "mode", v6)
+            & c.prop(l, s, x, "sizes", v9) & c.prop(l, s, x, "mode", t0::<1>)
             & c.prop(l, s, x, "bits", v7)
     }
-    /// `#/properties/size`
-    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, VALUE0.items())
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T0` each), such as `#/properties/size` and `#/properties/mode`.
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, T0[K].items())
     }
+    const T0: [&rt::JsonConst; 2] = [&VALUE0, &VALUE3];
     /// `#/properties/level`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#/properties/priority`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v10, None), (v11, None), (v12, None)], None)
+        c.one_of(i, l, s, &[(t1::<0>, None), (t1::<1>, None), (t1::<2>, None)], None)
     }
     /// `#/properties/retries`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v13, None), (v12, None)], None)
+        c.any_of(i, l, s, &[(t1::<3>, None), (t1::<2>, None)], None)
     }
     /// `#/properties/maybeSize`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | INTEGER) & c.enum_of(l, s, i, VALUE2.items())
-    }
-    /// `#/properties/mode`
-    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER) & c.enum_of(l, s, i, VALUE3.items())
     }
     /// `#/properties/bits`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -202,27 +199,16 @@ mod validators {
     }
     /// `#/properties/sizes/items`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/blockSize"))
+        t0::<0>(i, l, c, &s.reference("/$ref", B0, "/$defs/blockSize"))
     }
     /// `#/properties/sizes`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v8)
     }
-    /// `#/properties/priority/oneOf/0`
-    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE5.get())
+    /// Shared by 4 validators that differ only in the patterns, lists or values they use (a row of `T1` each), such as `#/properties/priority/oneOf/0` and `#/properties/priority/oneOf/1` (2 more).
+    fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_of(l, s, i, T1[K].get())
     }
-    /// `#/properties/priority/oneOf/1`
-    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE6.get())
-    }
-    /// `#/properties/priority/oneOf/2`
-    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE7.get())
-    }
-    /// `#/properties/retries/anyOf/0`
-    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE8.get())
-    }
+    const T1: [&rt::JsonConst; 4] = [&VALUE5, &VALUE6, &VALUE7, &VALUE8];
 }

@@ -100,7 +100,7 @@ pub enum NullableColor {
     Red,
 }
 rt::string_enum!(
-    NullableColor { Red = "red" } contract[validators::v4], BASE0, "/properties/nullableColor"
+    NullableColor { Red = "red" } contract[validators::t0::<0>], BASE0, "/properties/nullableColor"
 );
 /// `x-acme-known`: `["http","grpc"]`
 ///
@@ -141,8 +141,8 @@ mod fast {
         Leaf13 -> Color,
         |s| [!::std::matches!(s, "red" | "green" | "blue")] => Color::from_listed_str(s)
     );
-    rt::via_value!(Check14 -> Option<NumberOrString>, |v| rt::is_valid(validators::v15, v));
-    rt::via_value!(Check15 -> Option<NullableColor>, |v| rt::is_valid(validators::v4, v));
+    rt::via_value!(Check14 -> Option<NumberOrString>, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check15 -> Option<NullableColor>, |v| rt::is_valid(validators::t0::<0>, v));
     rt::string_leaf!(
         Leaf16 -> Protocol, |s| [] => match s { "http" => Some(Protocol::Http),
         "grpc" => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
@@ -179,7 +179,8 @@ mod validators {
         c.props(l, s, x, rt::props!(
             "count" v6, "ratio" v7, "step" v8, "flag" v9, "nothing" v10, "maybeText" v11,
             "textOrNumber" v12, "code" v1, "when" v5, "never" v13, "fixed" v2, "fixedNumber" v14,
-            "color" v3, "mixedEnum" v15, "nullableColor" v4, "protocol" v5, "old" v5, "secret" v5
+            "color" v3, "mixedEnum" t0::<1>, "nullableColor" t0::<0>, "protocol" v5, "old" v5,
+            "secret" v5
         ))
     }
     /// `#/properties/code`
@@ -197,10 +198,11 @@ mod validators {
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["red", "green", "blue"])
     }
-    /// `#/properties/nullableColor`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE0.items())
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T0` each), such as `#/properties/nullableColor` and `#/properties/mixedEnum`.
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_of(l, s, i, T0[K].items())
     }
+    const T0: [&rt::JsonConst; 2] = [&VALUE0, &VALUE2];
     /// `#/properties/protocol`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
@@ -256,9 +258,5 @@ mod validators {
     /// `#/properties/fixedNumber`
     pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE1.get())
-    }
-    /// `#/properties/mixedEnum`
-    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE2.items())
     }
 }

@@ -56,14 +56,16 @@ rt::string_enum!(
 /// Schema: `fixtures/shared_rules.json#/properties/code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code(String);
-rt::string_newtype!(Code, redacted = false contract[validators::v2], BASE0, "/properties/code");
+rt::string_newtype!(
+    Code, redacted = false contract[validators::t1::<0>], BASE0, "/properties/code"
+);
 /// Matches `^[a-z]{3}$`.
 ///
 /// Schema: `fixtures/shared_rules.json#/properties/other-code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OtherCode(String);
 rt::string_newtype!(
-    OtherCode, redacted = false contract[validators::v3], BASE0, "/properties/other-code"
+    OtherCode, redacted = false contract[validators::t1::<1>], BASE0, "/properties/other-code"
 );
 /// Schema: `fixtures/shared_rules.json#/definitions/ruleNumber`
 pub type RuleNumber = rt::Integer;
@@ -72,7 +74,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t1::<0>, v));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t2::<0>, v));
     rt::string_leaf!(
         Leaf3 -> RuleString,
         |s| [!::std::matches!(s, "off" | "warn" | "error")] => RuleString::from_listed_str(s)
@@ -112,31 +114,25 @@ mod validators {
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "html-quotes", t0::<0>) & c.prop(l, s, x, "key-spacing", t0::<1>)
-            & c.prop(l, s, x, "code", v2) & c.prop(l, s, x, "other-code", v3)
+            & c.prop(l, s, x, "code", t1::<0>) & c.prop(l, s, x, "other-code", t1::<1>)
     }
     /// `#/definitions/ruleString`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["off", "warn", "error"])
     }
-    /// `#/properties/code`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE0),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
-    /// `#/properties/other-code`
-    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE1),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/html-quotes/oneOf/0` and `#/properties/html-quotes/oneOf/1`.
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T1` each), such as `#/properties/code` and `#/properties/other-code`.
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
+        match i {
+            Value::String(x) => c.pattern(l, s, x, T1[K]),
+            _ => c.check_type(l, s, i, STRING),
+        }
     }
-    const T1: [(rt::Check, &str); 2] =
+    const T1: [&rt::Pattern; 2] = [&RE0, &RE1];
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/properties/html-quotes/oneOf/0` and `#/properties/html-quotes/oneOf/1`.
+    pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T2[K].0(i, l, c, &s.reference("/$ref", B0, T2[K].1))
+    }
+    const T2: [(rt::Check, &str); 2] =
         [(v8, "/definitions/ruleNumber"), (v1, "/definitions/ruleString")];
     /// `#/properties/key-spacing/oneOf/2`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -145,7 +141,7 @@ mod validators {
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/html-quotes` and `#/properties/key-spacing`.
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(t1::<0>, None), (t1::<1>, None), (T0[K][0], None)], None)
+        c.one_of(i, l, s, &[(t2::<0>, None), (t2::<1>, None), (T0[K][0], None)], None)
     }
     const T0: [[rt::Check; 1]; 2] = [[v12], [v5]];
     /// `#/definitions/ruleNumber`

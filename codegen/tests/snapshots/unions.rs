@@ -608,7 +608,7 @@ mod validators {
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(t4::<0>, Some("circle")), (t4::<1>, Some("square"))], Some("kind"))
     }
-    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/properties/overlapping/anyOf/0` and `#/properties/overlapping/anyOf/1` (2 more).
+    /// Shared by 4 validators that differ only in the strings they pass (a row of `T3` each), such as `#/properties/overlapping/anyOf/0` and `#/properties/overlapping/anyOf/1` (2 more).
     pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T3[K].0]) & c.prop(l, s, x, T3[K].1, v26)
@@ -641,7 +641,7 @@ mod validators {
     /// `#/properties/manager`
     pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
-            & c.one_of(i, l, s, &[(v33, None), (t6::<2>, None)], None)
+            & c.one_of(i, l, s, &[(t7::<0>, None), (t6::<2>, None)], None)
     }
     /// `#/properties/titled`
     pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -658,7 +658,7 @@ mod validators {
             ok &= c.prop(l, s, x, "country", v26);
             ok &= c.prop(l, s, x, "postcode", v26);
         }
-        if c.quiet(|c| t7::<0>(i, l, c, &s.child("/if"))) {
+        if c.quiet(|c| t8::<0>(i, l, c, &s.child("/if"))) {
             ok &= t1::<0>(i, l, c, &s.child("/then"));
         } else {
             ok &= t1::<1>(i, l, c, &s.child("/else"));
@@ -667,7 +667,7 @@ mod validators {
     }
     /// `#/properties/merged`
     pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t3::<3>(i, l, c, &s.child("/allOf/0")) & t7::<1>(i, l, c, &s.child("/allOf/1"))
+        t3::<3>(i, l, c, &s.child("/allOf/0")) & t8::<1>(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/$defs/event`
     pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -735,12 +735,12 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", v26)
     }
-    /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/properties/license/anyOf/1` and `#/properties/reporter/anyOf/0` (1 more).
+    /// Shared by 3 validators that differ only in the strings they pass (a row of `T5` each), such as `#/properties/license/anyOf/1` and `#/properties/reporter/anyOf/0` (1 more).
     fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T5[K].0, T5[K].1])
     }
     const T5: [(&str, &str); 3] = [("MIT", "Apache-2.0"), ("json", "xml"), ("created", "deleted")];
-    /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/properties/parser/oneOf/0` and `#/properties/parser/oneOf/1` (7 more).
+    /// Shared by 9 validators that differ only in the strings they pass (a row of `T6` each), such as `#/properties/parser/oneOf/0` and `#/properties/parser/oneOf/1` (7 more).
     fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, T6[K])
     }
@@ -753,24 +753,25 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/properties/manager/oneOf/0`
-    pub fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE0);
-        }
-        ok
-    }
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/properties/conditional/if` and `#/properties/merged/allOf/1`.
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T7` each), such as `#/properties/manager/oneOf/0` and `#/properties/conditional/then/properties/postcode`.
     fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &[T7[K].0]);
-            ok &= c.prop(l, s, x, T7[K].1, T7[K].2);
+        if let Value::String(x) = i {
+            ok &= c.pattern(l, s, x, T7[K]);
         }
         ok
     }
-    const T7: [(&str, &str, rt::Check); 2] = [("country", "country", t6::<6>), ("b", "b", v21)];
+    const T7: [&rt::Pattern; 2] = [&RE0, &RE1];
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/properties/conditional/if` and `#/properties/merged/allOf/1`.
+    fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.required(l, s, x, &[T8[K].0]);
+            ok &= c.prop(l, s, x, T8[K].1, T8[K].2);
+        }
+        ok
+    }
+    const T8: [(&str, &str, rt::Check); 2] = [("country", "country", t6::<6>), ("b", "b", v21)];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/conditional/then` and `#/properties/conditional/else`.
     fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -779,7 +780,7 @@ mod validators {
         }
         ok
     }
-    const T1: [[rt::Check; 1]; 2] = [[v48], [v26]];
+    const T1: [[rt::Check; 1]; 2] = [[t7::<1>], [v26]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/$defs/event/oneOf/0` and `#/$defs/event/oneOf/1`.
     fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -801,14 +802,6 @@ mod validators {
     /// `#/properties/shape/oneOf/0/properties/radius`
     pub fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
-    }
-    /// `#/properties/conditional/then/properties/postcode`
-    pub fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE1);
-        }
-        ok
     }
     /// `#/$defs/event/oneOf/2/properties/type`
     pub fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

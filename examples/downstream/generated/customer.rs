@@ -78,7 +78,7 @@ pub struct LastOrder {
 /// Schema: `schemas/order.schema.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
-rt::string_newtype!(Id, redacted = false contract[validators::v4], BASE1, "/properties/id");
+rt::string_newtype!(Id, redacted = false contract[validators::t0::<0>], BASE1, "/properties/id");
 /// Schema: `schemas/order.schema.json#/properties/lines/items`
 #[derive(Clone, PartialEq)]
 pub struct Line {
@@ -101,7 +101,7 @@ pub struct ShipTo {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Country(String);
 rt::string_newtype!(
-    Country, redacted = false contract[validators::v7], BASE2, "/properties/country"
+    Country, redacted = false contract[validators::t0::<1>], BASE2, "/properties/country"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -177,17 +177,18 @@ mod validators {
     /// `schemas/order.schema.json#`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id", "customer", "lines"]) & c.prop(l, s, x, "id", v4)
-            & c.prop(l, s, x, "customer", v10) & c.prop(l, s, x, "lines", v11)
-            & c.prop(l, s, x, "shipTo", v12)
+        c.required(l, s, x, &["id", "customer", "lines"])
+            & c.prop(l, s, x, "id", t0::<0>) & c.prop(l, s, x, "customer", v10)
+            & c.prop(l, s, x, "lines", v11) & c.prop(l, s, x, "shipTo", v12)
     }
-    /// `schemas/order.schema.json#/properties/id`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T0` each), such as `schemas/order.schema.json#/properties/id` and `https://geo.example.com/schemas/address.json#/properties/country`.
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE0),
+            Value::String(x) => c.pattern(l, s, x, T0[K]),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    const T0: [&rt::Pattern; 2] = [&RE0, &RE1];
     /// `schemas/order.schema.json#/properties/lines/items`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -199,14 +200,7 @@ mod validators {
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["country"]) & c.prop(l, s, x, "street", v13)
-            & c.prop(l, s, x, "country", v7)
-    }
-    /// `https://geo.example.com/schemas/address.json#/properties/country`
-    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE1),
-            _ => c.check_type(l, s, i, STRING),
-        }
+            & c.prop(l, s, x, "country", t0::<1>)
     }
     /// `schemas/order.schema.json#/properties/lines/items/properties/quantity`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -37,7 +37,7 @@ pub struct Order {
 /// Schema: `schemas/order.schema.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(String);
-rt::string_newtype!(Id, redacted = false contract[validators::v1], BASE0, "/properties/id");
+rt::string_newtype!(Id, redacted = false contract[validators::t0::<0>], BASE0, "/properties/id");
 /// Customer
 ///
 /// Schema: `schemas/customer.schema.json#`
@@ -91,7 +91,7 @@ pub struct ShipTo {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Country(String);
 rt::string_newtype!(
-    Country, redacted = false contract[validators::v7], BASE2, "/properties/country"
+    Country, redacted = false contract[validators::t0::<1>], BASE2, "/properties/country"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -150,17 +150,18 @@ mod validators {
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id", "customer", "lines"]) & c.prop(l, s, x, "id", v1)
-            & c.prop(l, s, x, "customer", v9) & c.prop(l, s, x, "lines", v10)
-            & c.prop(l, s, x, "shipTo", v11)
+        c.required(l, s, x, &["id", "customer", "lines"])
+            & c.prop(l, s, x, "id", t0::<0>) & c.prop(l, s, x, "customer", v9)
+            & c.prop(l, s, x, "lines", v10) & c.prop(l, s, x, "shipTo", v11)
     }
-    /// `#/properties/id`
-    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T0` each), such as `#/properties/id` and `https://geo.example.com/schemas/address.json#/properties/country`.
+    pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE0),
+            Value::String(x) => c.pattern(l, s, x, T0[K]),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    const T0: [&rt::Pattern; 2] = [&RE0, &RE1];
     /// `schemas/customer.schema.json#`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -189,14 +190,7 @@ mod validators {
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["country"]) & c.prop(l, s, x, "street", v13)
-            & c.prop(l, s, x, "country", v7)
-    }
-    /// `https://geo.example.com/schemas/address.json#/properties/country`
-    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE1),
-            _ => c.check_type(l, s, i, STRING),
-        }
+            & c.prop(l, s, x, "country", t0::<1>)
     }
     /// `#/properties/lines/items/properties/quantity`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

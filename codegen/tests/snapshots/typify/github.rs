@@ -677,7 +677,7 @@ pub enum CheckRunConclusion {
 rt::string_enum!(
     CheckRunConclusion { Success = "success", Failure = "failure", Neutral = "neutral",
     Cancelled = "cancelled", TimedOut = "timed_out", ActionRequired = "action_required",
-    Stale = "stale", Skipped = "skipped" } contract[validators::v74], BASE0,
+    Stale = "stale", Skipped = "skipped" } contract[validators::t82::<0>], BASE0,
     "/definitions/check_run$completed/properties/check_run/properties/conclusion"
 );
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/output`
@@ -885,7 +885,7 @@ pub enum Actions {
     Write,
 }
 rt::string_enum!(
-    Actions { Read = "read", Write = "write" } contract[validators::t82::<0>], BASE0,
+    Actions { Read = "read", Write = "write" } contract[validators::t83::<0>], BASE0,
     "/definitions/app/properties/permissions/properties/actions"
 );
 /// Schema: `typify/github.json#/definitions/app/properties/events/items`
@@ -997,7 +997,7 @@ rt::string_enum!(
     RepositoryDispatch = "repository_dispatch", SecretScanningAlert = "secret_scanning_alert",
     Star = "star", Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
     WorkflowDispatch = "workflow_dispatch",
-    WorkflowRun = "workflow_run" } contract[validators::v85], BASE0,
+    WorkflowRun = "workflow_run" } contract[validators::t84::<0>], BASE0,
     "/definitions/app/properties/events/items"
 );
 /// The action requested by the user.
@@ -1482,7 +1482,7 @@ pub enum Severity {
 }
 rt::string_enum!(
     Severity { None = "none", Note = "note", Warning = "warning",
-    Error = "error" } contract[validators::v102], BASE0,
+    Error = "error" } contract[validators::t82::<1>], BASE0,
     "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity"
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
@@ -1527,7 +1527,7 @@ pub struct GithubOrg {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Login;
 rt::const_string!(
-    Login = "github" contract[validators::t84::<0>], BASE0,
+    Login = "github" contract[validators::t86::<0>], BASE0,
     "/definitions/github-org/properties/login"
 );
 /// Always `MDEyOk9yZ2FuaXphdGlvbjk5MTk=`.
@@ -1536,7 +1536,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId;
 rt::const_string!(
-    NodeId = "MDEyOk9yZ2FuaXphdGlvbjk5MTk=" contract[validators::t84::<1>], BASE0,
+    NodeId = "MDEyOk9yZ2FuaXphdGlvbjk5MTk=" contract[validators::t86::<1>], BASE0,
     "/definitions/github-org/properties/node_id"
 );
 /// Always `GitHub`.
@@ -1545,7 +1545,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Name;
 rt::const_string!(
-    Name = "GitHub" contract[validators::t84::<2>], BASE0, "/definitions/github-org/properties/name"
+    Name = "GitHub" contract[validators::t86::<2>], BASE0, "/definitions/github-org/properties/name"
 );
 /// Always `https://avatars.githubusercontent.com/u/9919?v=4`.
 ///
@@ -1553,7 +1553,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AvatarUrl;
 rt::const_string!(
-    AvatarUrl = "https://avatars.githubusercontent.com/u/9919?v=4" contract[validators::t84::<3>],
+    AvatarUrl = "https://avatars.githubusercontent.com/u/9919?v=4" contract[validators::t86::<3>],
     BASE0, "/definitions/github-org/properties/avatar_url"
 );
 /// Always ``.
@@ -1562,7 +1562,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GravatarId;
 rt::const_string!(
-    GravatarId = "" contract[validators::t84::<4>], BASE0,
+    GravatarId = "" contract[validators::t86::<4>], BASE0,
     "/definitions/github-org/properties/gravatar_id"
 );
 /// Always `https://api.github.com/users/github`.
@@ -1571,7 +1571,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Url;
 rt::const_string!(
-    Url = "https://api.github.com/users/github" contract[validators::t84::<5>], BASE0,
+    Url = "https://api.github.com/users/github" contract[validators::t86::<5>], BASE0,
     "/definitions/github-org/properties/url"
 );
 /// Always `https://github.com/github`.
@@ -1580,7 +1580,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HtmlUrl;
 rt::const_string!(
-    HtmlUrl = "https://github.com/github" contract[validators::t84::<6>], BASE0,
+    HtmlUrl = "https://github.com/github" contract[validators::t86::<6>], BASE0,
     "/definitions/github-org/properties/html_url"
 );
 /// Always `https://api.github.com/users/github/followers`.
@@ -1589,7 +1589,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FollowersUrl;
 rt::const_string!(
-    FollowersUrl = "https://api.github.com/users/github/followers" contract[validators::t84::<7>],
+    FollowersUrl = "https://api.github.com/users/github/followers" contract[validators::t86::<7>],
     BASE0, "/definitions/github-org/properties/followers_url"
 );
 /// Always `https://api.github.com/users/github/following{/other_user}`.
@@ -1599,7 +1599,7 @@ rt::const_string!(
 pub struct FollowingUrl;
 rt::const_string!(
     FollowingUrl = "https://api.github.com/users/github/following{/other_user}"
-    contract[validators::t84::<8>], BASE0, "/definitions/github-org/properties/following_url"
+    contract[validators::t86::<8>], BASE0, "/definitions/github-org/properties/following_url"
 );
 /// Always `https://api.github.com/users/github/gists{/gist_id}`.
 ///
@@ -1607,7 +1607,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GistsUrl;
 rt::const_string!(
-    GistsUrl = "https://api.github.com/users/github/gists{/gist_id}" contract[validators::t84::<9>],
+    GistsUrl = "https://api.github.com/users/github/gists{/gist_id}" contract[validators::t86::<9>],
     BASE0, "/definitions/github-org/properties/gists_url"
 );
 /// Always `https://api.github.com/users/github/starred{/owner}{/repo}`.
@@ -1617,7 +1617,7 @@ rt::const_string!(
 pub struct StarredUrl;
 rt::const_string!(
     StarredUrl = "https://api.github.com/users/github/starred{/owner}{/repo}"
-    contract[validators::t84::<10>], BASE0, "/definitions/github-org/properties/starred_url"
+    contract[validators::t86::<10>], BASE0, "/definitions/github-org/properties/starred_url"
 );
 /// Always `https://api.github.com/users/github/subscriptions`.
 ///
@@ -1626,7 +1626,7 @@ rt::const_string!(
 pub struct SubscriptionsUrl;
 rt::const_string!(
     SubscriptionsUrl = "https://api.github.com/users/github/subscriptions"
-    contract[validators::t84::<11>], BASE0, "/definitions/github-org/properties/subscriptions_url"
+    contract[validators::t86::<11>], BASE0, "/definitions/github-org/properties/subscriptions_url"
 );
 /// Always `https://api.github.com/users/github/orgs`.
 ///
@@ -1634,7 +1634,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OrganizationsUrl;
 rt::const_string!(
-    OrganizationsUrl = "https://api.github.com/users/github/orgs" contract[validators::t84::<12>],
+    OrganizationsUrl = "https://api.github.com/users/github/orgs" contract[validators::t86::<12>],
     BASE0, "/definitions/github-org/properties/organizations_url"
 );
 /// Always `https://api.github.com/users/github/repos`.
@@ -1643,7 +1643,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ReposUrl;
 rt::const_string!(
-    ReposUrl = "https://api.github.com/users/github/repos" contract[validators::t84::<13>], BASE0,
+    ReposUrl = "https://api.github.com/users/github/repos" contract[validators::t86::<13>], BASE0,
     "/definitions/github-org/properties/repos_url"
 );
 /// Always `https://api.github.com/users/github/events{/privacy}`.
@@ -1653,7 +1653,7 @@ rt::const_string!(
 pub struct EventsUrl;
 rt::const_string!(
     EventsUrl = "https://api.github.com/users/github/events{/privacy}"
-    contract[validators::t84::<14>], BASE0, "/definitions/github-org/properties/events_url"
+    contract[validators::t86::<14>], BASE0, "/definitions/github-org/properties/events_url"
 );
 /// Always `https://api.github.com/users/github/received_events`.
 ///
@@ -1662,7 +1662,7 @@ rt::const_string!(
 pub struct ReceivedEventsUrl;
 rt::const_string!(
     ReceivedEventsUrl = "https://api.github.com/users/github/received_events"
-    contract[validators::t84::<15>], BASE0, "/definitions/github-org/properties/received_events_url"
+    contract[validators::t86::<15>], BASE0, "/definitions/github-org/properties/received_events_url"
 );
 /// Always `Organization`.
 ///
@@ -1670,7 +1670,7 @@ rt::const_string!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GithubOrgType;
 rt::const_string!(
-    GithubOrgType = "Organization" contract[validators::t84::<16>], BASE0,
+    GithubOrgType = "Organization" contract[validators::t86::<16>], BASE0,
     "/definitions/github-org/properties/type"
 );
 /// The code scanning alert involved in the event.
@@ -2029,7 +2029,7 @@ rt::string_enum!(
     AuthorAssociation { Collaborator = "COLLABORATOR", Contributor = "CONTRIBUTOR",
     FirstTimer = "FIRST_TIMER", FirstTimeContributor = "FIRST_TIME_CONTRIBUTOR",
     Mannequin = "MANNEQUIN", Member = "MEMBER", None = "NONE",
-    Owner = "OWNER" } contract[validators::v135], BASE0, "/definitions/author_association"
+    Owner = "OWNER" } contract[validators::t84::<1>], BASE0, "/definitions/author_association"
 );
 /// Schema: `typify/github.json#/definitions/content_reference_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -2092,7 +2092,7 @@ pub enum RefType {
     Branch,
 }
 rt::string_enum!(
-    RefType { Tag = "tag", Branch = "branch" } contract[validators::t82::<1>], BASE0,
+    RefType { Tag = "tag", Branch = "branch" } contract[validators::t83::<1>], BASE0,
     "/definitions/create$event/properties/ref_type"
 );
 /// delete event
@@ -2607,7 +2607,7 @@ pub enum RootDiscussionEventCreatedDiscussionState {
 }
 rt::string_enum!(
     RootDiscussionEventCreatedDiscussionState { Open = "open",
-    Converting = "converting" } contract[validators::t80::<5>, validators::t82::<2>], BASE0,
+    Converting = "converting" } contract[validators::t80::<5>, validators::t83::<2>], BASE0,
     "/definitions/discussion/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes`
@@ -3035,7 +3035,7 @@ pub enum PageAction {
     Edited,
 }
 rt::string_enum!(
-    PageAction { Created = "created", Edited = "edited" } contract[validators::t82::<3>], BASE0,
+    PageAction { Created = "created", Edited = "edited" } contract[validators::t83::<3>], BASE0,
     "/definitions/gollum$event/properties/pages/items/properties/action"
 );
 /// Schema: `typify/github.json#/definitions/installation_event`
@@ -3141,7 +3141,7 @@ pub enum RepositorySelection {
     Selected,
 }
 rt::string_enum!(
-    RepositorySelection { All = "all", Selected = "selected" } contract[validators::t82::<4>],
+    RepositorySelection { All = "all", Selected = "selected" } contract[validators::t83::<4>],
     BASE0, "/definitions/installation/properties/repository_selection"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/target_type`
@@ -3153,7 +3153,7 @@ pub enum TargetType {
     Organization,
 }
 rt::string_enum!(
-    TargetType { User = "User", Organization = "Organization" } contract[validators::t82::<5>],
+    TargetType { User = "User", Organization = "Organization" } contract[validators::t83::<5>],
     BASE0, "/definitions/installation/properties/target_type"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/permissions`
@@ -3306,7 +3306,7 @@ rt::string_enum!(
     RepositoryDispatch = "repository_dispatch", SecretScanningAlert = "secret_scanning_alert",
     Star = "star", Status = "status", Team = "team", TeamAdd = "team_add", Watch = "watch",
     WorkflowDispatch = "workflow_dispatch",
-    WorkflowRun = "workflow_run" } contract[validators::v179], BASE0,
+    WorkflowRun = "workflow_run" } contract[validators::t84::<2>], BASE0,
     "/definitions/installation/properties/events/items"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/created_at`
@@ -3567,7 +3567,7 @@ pub enum IssueState {
 }
 rt::string_enum!(
     IssueState { Open = "open",
-    Closed = "closed" } contract[validators::t82::<6>, validators::t82::<6>], BASE0,
+    Closed = "closed" } contract[validators::t83::<6>, validators::t83::<6>], BASE0,
     "/definitions/issue/properties/state"
 );
 /// User
@@ -4550,7 +4550,7 @@ pub enum To {
     Admin,
 }
 rt::string_enum!(
-    To { Write = "write", Admin = "admin" } contract[validators::t82::<7>], BASE0,
+    To { Write = "write", Admin = "admin" } contract[validators::t83::<7>], BASE0,
     "/definitions/member$added/properties/changes/properties/permission/properties/to"
 );
 /// The changes to the collaborator permissions
@@ -4691,7 +4691,7 @@ pub enum MembershipRemovedScope {
 }
 rt::string_enum!(
     MembershipRemovedScope { Team = "team",
-    Organization = "organization" } contract[validators::t82::<8>], BASE0,
+    Organization = "organization" } contract[validators::t83::<8>], BASE0,
     "/definitions/membership$removed/properties/scope"
 );
 /// The \[team\](https://docs.github.com/en/rest/reference/teams) for the membership.
@@ -4873,7 +4873,7 @@ rt::string_enum!(
     RepositoryVulnerabilityAlert = "repository_vulnerability_alert",
     SecretScanningAlert = "secret_scanning_alert", Star = "star", Status = "status", Team = "team",
     TeamAdd = "team_add", Watch = "watch", WorkflowDispatch = "workflow_dispatch",
-    WorkflowRun = "workflow_run" } contract[validators::v232], BASE0,
+    WorkflowRun = "workflow_run" } contract[validators::t84::<3>], BASE0,
     "/definitions/webhook-events/oneOf/0/items"
 );
 /// Always `*`.
@@ -4882,7 +4882,7 @@ rt::string_enum!(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Variant1Event;
 rt::const_string!(
-    Variant1Event = "*" contract[validators::t84::<17>], BASE0,
+    Variant1Event = "*" contract[validators::t86::<17>], BASE0,
     "/definitions/webhook-events/oneOf/1/items"
 );
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook/properties/config`
@@ -4902,7 +4902,7 @@ pub enum ContentType {
     Form,
 }
 rt::string_enum!(
-    ContentType { Json = "json", Form = "form" } contract[validators::t82::<9>], BASE0,
+    ContentType { Json = "json", Form = "form" } contract[validators::t83::<9>], BASE0,
     "/definitions/meta$deleted/properties/hook/properties/config/properties/content_type"
 );
 /// Schema: `typify/github.json#/definitions/milestone_event`
@@ -7842,7 +7842,7 @@ pub enum Resolution {
 }
 rt::string_enum!(
     Resolution { FalsePositive = "false_positive", Wontfix = "wontfix", Revoked = "revoked",
-    UsedInTests = "used_in_tests" } contract[validators::v372], BASE0,
+    UsedInTests = "used_in_tests" } contract[validators::t84::<4>], BASE0,
     "/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution"
 );
 /// Schema: `typify/github.json#/definitions/security_advisory_event`
@@ -8216,7 +8216,7 @@ rt::string_enum!(
     Unsigned = "unsigned", UnknownSignatureType = "unknown_signature_type", NoUser = "no_user",
     UnverifiedEmail = "unverified_email", BadEmail = "bad_email", UnknownKey = "unknown_key",
     MalformedSignature = "malformed_signature", Invalid = "invalid",
-    Valid = "valid" } contract[validators::v397], BASE0,
+    Valid = "valid" } contract[validators::t84::<5>], BASE0,
     "/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason"
 );
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/parents/items`
@@ -11699,7 +11699,9 @@ mod fast {
         Leaf14 -> RootCheckRunEventCompletedCheckRunStatus, |s| [!::std::matches!(s, "completed")]
         => RootCheckRunEventCompletedCheckRunStatus::from_listed_str(s)
     );
-    rt::via_value!(Check15 -> Option<CheckRunConclusion>, |v| rt::is_valid(validators::v74, v));
+    rt::via_value!(
+        Check15 -> Option<CheckRunConclusion>, |v| rt::is_valid(validators::t82::<0>, v)
+    );
     rt::array_checks!(Checks16, items = validators::t79::<74>);
     rt::object_reader!(
         read_21, Visit21, CheckRunCompletedCheckRun { _ => LeafRead<Leaf2>;
@@ -11729,7 +11731,9 @@ mod fast {
         "in_progress" | "completed" | "queued")] =>
         RootCheckRunEventCompletedCheckRunCheckSuiteStatus::from_listed_str(s)
     );
-    rt::via_value!(Check18 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::v649, v));
+    rt::via_value!(
+        Check18 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::t82::<2>, v)
+    );
     rt::object_reader!(
         read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
@@ -11782,7 +11786,7 @@ mod fast {
         "repository_dispatch" | "secret_scanning_alert" | "star" | "status" | "team" | "team_add" |
         "watch" | "workflow_dispatch" | "workflow_run")] => AppEvent::from_listed_str(s)
     );
-    rt::array_checks!(Checks20, items = validators::v85);
+    rt::array_checks!(Checks20, items = validators::t84::<0>);
     rt::object_reader!(
         read_32, Visit32, App { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
         slug = "slug"; node_id = "node_id", required; owner = "owner", required => Typed<User>;
@@ -11887,7 +11891,7 @@ mod fast {
     );
     rt::via_value!(
         Check24 -> Option<RootCheckSuiteEventCompletedCheckSuiteStatus>,
-        |v| rt::is_valid(validators::v650, v)
+        |v| rt::is_valid(validators::t82::<3>, v)
     );
     rt::object_reader!(
         read_47, Visit47, CheckSuiteCompletedCheckSuite { _ => LeafRead<Leaf2>;
@@ -11924,7 +11928,7 @@ mod fast {
         |s| [!::std::matches!(s, "open" | "dismissed" | "fixed")] => AlertState::from_listed_str(s)
     );
     rt::via_value!(Check28 -> Option<User>, |v| rt::is_valid(validators::t2::<2>, v));
-    rt::via_value!(Check29 -> Option<DismissedReason>, |v| rt::is_valid(validators::v653, v));
+    rt::via_value!(Check29 -> Option<DismissedReason>, |v| rt::is_valid(validators::t82::<4>, v));
     rt::object_reader!(
         read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { _ => LeafRead<Leaf2>;
         number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
@@ -11953,7 +11957,7 @@ mod fast {
     );
     rt::object_reader!(
         read_58, Visit58, Message { text = "text" => LeafRead<Leaf2>; } deny;
-        contract[validators::t83::<0>], BASE0, "/definitions/alert-instance/properties/message"
+        contract[validators::t85::<0>], BASE0, "/definitions/alert-instance/properties/message"
     );
     rt::object_reader!(
         read_59, Visit59, Location { _ => LeafRead<Leaf1>; path = "path" => LeafRead<Leaf2>;
@@ -11961,7 +11965,7 @@ mod fast {
         end_column = "end_column"; } deny;
         contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location"
     );
-    rt::via_value!(Check30 -> Option<Severity>, |v| rt::is_valid(validators::v102, v));
+    rt::via_value!(Check30 -> Option<Severity>, |v| rt::is_valid(validators::t82::<1>, v));
     rt::object_reader!(
         read_61, Visit61, RootCodeScanningAlertEventAppearedInBranchAlertRule {
         id = "id", required => LeafRead<Leaf2>;
@@ -12315,7 +12319,8 @@ mod fast {
         updated_at = "updated_at", required; statuses_url = "statuses_url", required;
         repository_url = "repository_url", required;
         performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>; } deny;
-        contract[validators::v144], BASE0, "/definitions/deployment$created/properties/deployment"
+        contract[validators::t87::<0>], BASE0,
+        "/definitions/deployment$created/properties/deployment"
     );
     rt::object_reader!(
         read_119, Visit119, Payload {} deny; contract[validators::v145], BASE0,
@@ -12345,12 +12350,12 @@ mod fast {
         updated_at = "updated_at", required; statuses_url = "statuses_url", required;
         repository_url = "repository_url", required;
         performed_via_github_app = "performed_via_github_app", required => ViaValue<Check66>;
-        } deny; contract[validators::v148], BASE0,
+        } deny; contract[validators::t87::<1>], BASE0,
         "/definitions/deployment_status$created/properties/deployment"
     );
     rt::via_value!(
         Check67 -> DiscussionCategory,
-        |v| rt::is_valid(validators::t87::<0>, v) && rt::is_valid(validators::v659, v)
+        |v| rt::is_valid(validators::t90::<0>, v) && rt::is_valid(validators::v659, v)
     );
     rt::via_value!(
         Check68 -> DiscussionAnswerChosenBy,
@@ -12394,7 +12399,7 @@ mod fast {
     rt::object_reader!(
         read_132, Visit132, DiscussionCategoryChangedChanges {
         category = "category", required => Typed<ChangesCategory>; } deny;
-        contract[validators::t85::<0>], BASE0,
+        contract[validators::t88::<0>], BASE0,
         "/definitions/discussion$category_changed/properties/changes"
     );
     rt::via_value!(Check70 -> DiscussionCategory, |v| rt::is_valid(validators::v659, v));
@@ -12437,7 +12442,7 @@ mod fast {
     );
     rt::value_leaf!(
         Leaf74 -> bool,
-        scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::v660, v)
+        scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::t91::<0>, v)
     );
     rt::object_reader!(
         read_136, Visit136, DiscussionCreatedDiscussion { _ => LeafRead<Leaf2>;
@@ -12461,7 +12466,7 @@ mod fast {
     rt::object_reader!(
         read_141, Visit141, DiscussionEditedChanges { title = "title" => Typed<Title>;
         body = "body" => Typed<Title>; } deny;
-        contract[validators::t86::<0>], BASE0, "/definitions/discussion$edited/properties/changes"
+        contract[validators::t89::<0>], BASE0, "/definitions/discussion$edited/properties/changes"
     );
     rt::object_reader!(
         read_142, Visit142, Title { from = "from", required => LeafRead<Leaf2>; } deny;
@@ -12481,7 +12486,7 @@ mod fast {
     );
     rt::value_leaf!(
         Leaf76 -> bool,
-        scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::v661, v)
+        scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::t91::<1>, v)
     );
     rt::object_reader!(
         read_146, Visit146, DiscussionLockedDiscussion { _ => LeafRead<Leaf2>;
@@ -12566,7 +12571,7 @@ mod fast {
     );
     rt::object_reader!(
         read_162, Visit162, DiscussionCommentEditedChanges {
-        body = "body", required => Typed<Title>; } deny; contract[validators::t85::<1>], BASE0,
+        body = "body", required => Typed<Title>; } deny; contract[validators::t88::<1>], BASE0,
         "/definitions/discussion_comment$edited/properties/changes"
     );
     rt::via_value!(Check78<const K0> -> Forkee, |v| rt::is_valid(validators::t10::<K0>, v));
@@ -12620,7 +12625,7 @@ mod fast {
         "workflow_dispatch" | "workflow_run")] =>
         RootInstallationEventCreatedInstallationEvent::from_listed_str(s)
     );
-    rt::array_checks!(Checks84, items = validators::v179);
+    rt::array_checks!(Checks84, items = validators::t84::<2>);
     rt::union_reader!(
         Union86, VisitUnion86 -> InstallationCreatedAt { str => InstallationCreatedAt::String;
         R0: String, number => InstallationCreatedAt::Integer;
@@ -12735,7 +12740,7 @@ mod fast {
         Check90 -> Option<RootIssueCommentEventCreatedIssueMilestone>,
         |v| rt::is_valid(validators::t2::<5>, v)
     );
-    rt::via_value!(Check91 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::v663, v));
+    rt::via_value!(Check91 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::t82::<5>, v));
     rt::object_reader!(
         read_191, Visit191, IssueCommentCreatedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
@@ -12791,7 +12796,7 @@ mod fast {
     );
     rt::object_reader!(
         read_200, Visit200, IssueCommentEditedChanges { body = "body" => Typed<Title>; } deny;
-        contract[validators::t83::<1>], BASE0,
+        contract[validators::t85::<1>], BASE0,
         "/definitions/issue_comment$edited/properties/changes"
     );
     rt::object_reader!(
@@ -12869,7 +12874,7 @@ mod fast {
     rt::object_reader!(
         read_212, Visit212, IssuesEditedChanges { body = "body" => Typed<Title>;
         title = "title" => Typed<Title>; } deny;
-        contract[validators::t86::<1>], BASE0, "/definitions/issues$edited/properties/changes"
+        contract[validators::t89::<1>], BASE0, "/definitions/issues$edited/properties/changes"
     );
     rt::via_value!(
         Check94 -> RootIssuesEventMilestonedIssueMilestone,
@@ -13018,20 +13023,20 @@ mod fast {
     rt::object_reader!(
         read_249, Visit249, MemberAddedChanges { permission = "permission" => Typed<Permission>;
         } deny;
-        contract[validators::t83::<2>], BASE0, "/definitions/member$added/properties/changes"
+        contract[validators::t85::<2>], BASE0, "/definitions/member$added/properties/changes"
     );
     rt::string_leaf!(
         Leaf96 -> To, |s| [!::std::matches!(s, "write" | "admin")] => To::from_listed_str(s)
     );
     rt::object_reader!(
         read_250, Visit250, Permission { to = "to", required => LeafRead<Leaf96>; } deny;
-        contract[validators::t85::<2>], BASE0,
+        contract[validators::t88::<2>], BASE0,
         "/definitions/member$added/properties/changes/properties/permission"
     );
     rt::object_reader!(
         read_253, Visit253, MemberEditedChanges {
         old_permission = "old_permission", required => Typed<Title>; } deny;
-        contract[validators::t85::<3>], BASE0, "/definitions/member$edited/properties/changes"
+        contract[validators::t88::<3>], BASE0, "/definitions/member$edited/properties/changes"
     );
     rt::string_leaf!(
         Leaf97 -> Privacy,
@@ -13210,7 +13215,7 @@ mod fast {
     );
     rt::object_reader!(
         read_303, Visit303, Error { message = "message", required => ViaValue<Check6>; } deny;
-        contract[validators::t85::<4>], BASE0,
+        contract[validators::t88::<4>], BASE0,
         "/definitions/page_build$event/properties/build/properties/error"
     );
     rt::object_reader!(
@@ -13258,11 +13263,11 @@ mod fast {
     rt::object_reader!(
         read_314, Visit314, ProjectEditedChanges { name = "name" => Typed<Title>;
         body = "body" => Typed<Title>; } deny;
-        contract[validators::t86::<2>], BASE0, "/definitions/project$edited/properties/changes"
+        contract[validators::t89::<2>], BASE0, "/definitions/project$edited/properties/changes"
     );
     rt::object_reader!(
         read_318, Visit318, ProjectCardConvertedChanges { note = "note", required => Typed<Title>;
-        } deny; contract[validators::t85::<5>], BASE0,
+        } deny; contract[validators::t88::<5>], BASE0,
         "/definitions/project_card$converted/properties/changes"
     );
     rt::object_reader!(
@@ -13280,7 +13285,7 @@ mod fast {
     rt::object_reader!(
         read_324, Visit324, ProjectCardMovedChanges {
         column_id = "column_id", required => Typed<ColumnId>; } deny;
-        contract[validators::t85::<6>], BASE0, "/definitions/project_card$moved/properties/changes"
+        contract[validators::t88::<6>], BASE0, "/definitions/project_card$moved/properties/changes"
     );
     rt::object_reader!(
         read_325, Visit325, ColumnId { from = "from", required => LeafRead<Leaf1>; } deny;
@@ -13314,7 +13319,7 @@ mod fast {
     );
     rt::object_reader!(
         read_332, Visit332, ProjectColumnEditedChanges { name = "name" => Typed<Title>; } deny;
-        contract[validators::t83::<3>], BASE0,
+        contract[validators::t85::<3>], BASE0,
         "/definitions/project_column$edited/properties/changes"
     );
     rt::object_reader!(
@@ -13407,7 +13412,7 @@ mod fast {
     );
     rt::object_reader!(
         read_342, Visit342, Link { href = "href", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t85::<7>], BASE0, "/definitions/link"
+        contract[validators::t88::<7>], BASE0, "/definitions/link"
     );
     rt::string_leaf!(
         Leaf111 -> PullRequestAutoMergeDisabledAction, |s| [!::std::matches!(s,
@@ -13519,7 +13524,7 @@ mod fast {
     );
     rt::value_leaf!(
         Leaf116 -> bool,
-        scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::v660, v)
+        scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::t91::<0>, v)
     );
     rt::object_reader!(
         read_351, Visit351, PullRequestConvertedToDraftPullRequest { _ => LeafRead<Leaf2>;
@@ -13627,7 +13632,7 @@ mod fast {
     );
     rt::via_value!(
         Check121 -> Option<ActiveLockReason>,
-        |v| rt::is_valid(validators::v663, v) && rt::is_valid(validators::v646, v)
+        |v| rt::is_valid(validators::t82::<5>, v) && rt::is_valid(validators::v646, v)
     );
     rt::object_reader!(
         read_359, Visit359, PullRequestOpenedPullRequest { _ => LeafRead<Leaf2>;
@@ -13920,7 +13925,7 @@ mod fast {
         links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<1>],
         BASE0, "/definitions/pull_request_review$edited/properties/review"
     );
-    rt::via_value!(Check129 -> Option<Side>, |v| rt::is_valid(validators::v670, v));
+    rt::via_value!(Check129 -> Option<Side>, |v| rt::is_valid(validators::t82::<6>, v));
     rt::string_leaf!(
         Leaf130 -> Side, |s| [!::std::matches!(s, "LEFT" | "RIGHT")] => Side::from_listed_str(s)
     );
@@ -14128,7 +14133,7 @@ mod fast {
     rt::object_reader!(
         read_413, Visit413, ReleaseEditedChanges { body = "body" => Typed<Title>;
         name = "name" => Typed<Title>; } deny;
-        contract[validators::t86::<3>], BASE0, "/definitions/release$edited/properties/changes"
+        contract[validators::t89::<3>], BASE0, "/definitions/release$edited/properties/changes"
     );
     rt::object_reader!(
         read_415, Visit415, ReleasePrereleasedRelease { _ => LeafRead<Leaf2>; url = "url", required;
@@ -14193,16 +14198,16 @@ mod fast {
         read_431, Visit431, RepositoryRenamedChanges {
         repository = "repository", required => Typed<RootRepositoryEventRenamedChangesRepository>;
         } deny;
-        contract[validators::t85::<8>], BASE0, "/definitions/repository$renamed/properties/changes"
+        contract[validators::t88::<8>], BASE0, "/definitions/repository$renamed/properties/changes"
     );
     rt::object_reader!(
         read_432, Visit432, RootRepositoryEventRenamedChangesRepository {
-        name = "name", required => Typed<Title>; } deny; contract[validators::t85::<9>], BASE0,
+        name = "name", required => Typed<Title>; } deny; contract[validators::t88::<9>], BASE0,
         "/definitions/repository$renamed/properties/changes/properties/repository"
     );
     rt::object_reader!(
         read_434, Visit434, RepositoryTransferredChanges {
-        owner = "owner", required => Typed<Owner>; } deny; contract[validators::t85::<10>], BASE0,
+        owner = "owner", required => Typed<Owner>; } deny; contract[validators::t88::<10>], BASE0,
         "/definitions/repository$transferred/properties/changes"
     );
     rt::object_reader!(
@@ -14212,7 +14217,7 @@ mod fast {
     );
     rt::object_reader!(
         read_436, Visit436, OwnerFrom { user = "user" => Typed<User>; } deny;
-        contract[validators::t83::<4>], BASE0,
+        contract[validators::t85::<4>], BASE0,
         "/definitions/repository$transferred/properties/changes/properties/owner/properties/from"
     );
     rt::string_leaf!(
@@ -14286,7 +14291,7 @@ mod fast {
     );
     rt::array_checks!(Checks140, items = validators::v376);
     rt::array_checks!(Checks141, items = validators::v377);
-    rt::array_checks!(Checks142, items = validators::t85::<11>);
+    rt::array_checks!(Checks142, items = validators::t88::<11>);
     rt::array_checks!(Checks143, items = validators::v379);
     rt::object_reader!(
         read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory { _ => LeafRead<Leaf2>;
@@ -14321,7 +14326,7 @@ mod fast {
     );
     rt::object_reader!(
         read_462, Visit462, Reference { url = "url", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t85::<11>], BASE0,
+        contract[validators::t88::<11>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
     );
     rt::via_value!(Check144 -> Option<FirstPatchedVersion>, |v| rt::is_valid(validators::v381, v));
@@ -14380,11 +14385,11 @@ mod fast {
     rt::object_reader!(
         read_476, Visit476, SponsorshipEditedChanges {
         privacy_level = "privacy_level" => Typed<Title>; } deny;
-        contract[validators::t83::<5>], BASE0, "/definitions/sponsorship$edited/properties/changes"
+        contract[validators::t85::<5>], BASE0, "/definitions/sponsorship$edited/properties/changes"
     );
     rt::object_reader!(
         read_479, Visit479, SponsorshipPendingTierChangeChanges {
-        tier = "tier", required => Typed<Tier>; } deny; contract[validators::t85::<12>], BASE0,
+        tier = "tier", required => Typed<Tier>; } deny; contract[validators::t88::<12>], BASE0,
         "/definitions/sponsorship$pending_tier_change/properties/changes"
     );
     rt::object_reader!(
@@ -14479,7 +14484,7 @@ mod fast {
     rt::object_reader!(
         read_501, Visit501, RootTeamEventEditedChangesRepository { permissions = "permissions",
         required => Typed<RootTeamEventEditedChangesRepositoryPermissions>; } deny;
-        contract[validators::t85::<13>], BASE0,
+        contract[validators::t88::<13>], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository"
     );
     rt::object_reader!(
@@ -14561,7 +14566,7 @@ mod fast {
     );
     rt::via_value!(
         Check155 -> Option<WorkflowJobConclusion>,
-        |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v677, v)
+        |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::t82::<7>, v)
     );
     rt::object_reader!(
         read_521, Visit521, WorkflowJobStartedWorkflowJob { _ => LeafRead<Leaf2>;
@@ -14742,7 +14747,7 @@ mod fast {
         Leaf162 -> CheckRunRequestedActionAction, |s| [!::std::matches!(s, "requested_action")] =>
         CheckRunRequestedActionAction::from_listed_str(s)
     );
-    rt::via_value!(Check163 -> RequestedAction, |v| rt::is_valid(validators::t83::<6>, v));
+    rt::via_value!(Check163 -> RequestedAction, |v| rt::is_valid(validators::t85::<6>, v));
     rt::object_reader!(
         read_539, Visit539, CheckRunRequestedAction {
         action = "action", required => LeafRead<Leaf162>;
@@ -16416,7 +16421,7 @@ mod fast {
         contract[validators::t66::<1>], BASE0, "/definitions/workflow_run$requested"
     );
     rt::via_value!(
-        Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::v677, v)
+        Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::t82::<7>, v)
     );
     rt::object_reader!(
         read_749, Visit749, WorkflowJob { _ => LeafRead<Leaf2>;
@@ -17468,7 +17473,8 @@ mod validators {
         (t29::<3>, "/definitions/code_scanning_alert$fixed"),
         (t29::<4>, "/definitions/code_scanning_alert$reopened"),
         (t29::<5>, "/definitions/code_scanning_alert$reopened_by_user"),
-        (v446, "/definitions/commit_comment$created"), (v135, "/definitions/author_association"),
+        (v446, "/definitions/commit_comment$created"),
+        (t84::<1>, "/definitions/author_association"),
         (v447, "/definitions/content_reference$created"), (v59, "/definitions/repository"),
         (v66, "/definitions/installation-lite"), (v67, "/definitions/organization"),
         (t30::<0>, "/definitions/deploy_key$created"),
@@ -17540,7 +17546,7 @@ mod validators {
         (t52::<1>, "/definitions/project_column$deleted"),
         (v564, "/definitions/project_column$edited"),
         (t52::<2>, "/definitions/project_column$moved"), (v290, "/definitions/pull-request"),
-        (t85::<7>, "/definitions/link"), (v161, "/definitions/label"),
+        (t88::<7>, "/definitions/link"), (v161, "/definitions/label"),
         (t53::<0>, "/definitions/pull_request_review$dismissed"),
         (v567, "/definitions/pull_request_review$edited"),
         (t53::<1>, "/definitions/pull_request_review$submitted"),
@@ -17695,7 +17701,7 @@ mod validators {
             ))
             & c.unexpected_members(l, s, x, WORDS0)
     }
-    /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T80` each), such as `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level` and `#/definitions/user/properties/type` (7 more).
+    /// Shared by 9 validators that differ only in the strings they pass (a row of `T80` each), such as `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level` and `#/definitions/user/properties/type` (7 more).
     pub fn t80<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &[T80[K].0, T80[K].1, T80[K].2])
@@ -17776,25 +17782,25 @@ mod validators {
             v643,
         ],
         [
-            t84::<0>,
+            t86::<0>,
             v654,
-            t84::<1>,
-            t84::<2>,
+            t86::<1>,
+            t86::<2>,
             v646,
-            t84::<3>,
-            t84::<4>,
-            t84::<5>,
-            t84::<6>,
-            t84::<7>,
-            t84::<8>,
-            t84::<9>,
-            t84::<10>,
-            t84::<11>,
-            t84::<12>,
-            t84::<13>,
-            t84::<14>,
-            t84::<15>,
-            t84::<16>,
+            t86::<3>,
+            t86::<4>,
+            t86::<5>,
+            t86::<6>,
+            t86::<7>,
+            t86::<8>,
+            t86::<9>,
+            t86::<10>,
+            t86::<11>,
+            t86::<12>,
+            t86::<13>,
+            t86::<14>,
+            t86::<15>,
+            t86::<16>,
             v655,
         ],
     ];
@@ -17863,7 +17869,7 @@ mod validators {
             & c.unexpected_members(l, s, x, &["from"])
     }
     const T3: [[rt::Check; 1]; 9] =
-        [[v643], [t14::<1>], [v659], [v644], [v642], [v645], [t83::<4>], [t79::<246>], [v404]];
+        [[v643], [t14::<1>], [v659], [v644], [v642], [v645], [t85::<4>], [t79::<246>], [v404]];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/check_run_event` and `#/definitions/project_column_event` (1 more).
     pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
@@ -17885,7 +17891,7 @@ mod validators {
         c.required(l, s, x, WORDS8)
             & c.props(l, s, x, rt::props!(
                 "id" v642, "node_id" v644, "head_sha" v644, "external_id" v644, "url" v644,
-                "html_url" v644, "details_url" v644, "status" T5[K][0], "conclusion" v74,
+                "html_url" v644, "details_url" v644, "status" T5[K][0], "conclusion" t82::<0>,
                 "started_at" v644, "completed_at" T5[K][1], "output" v75, "name" v644,
                 "check_suite" T5[K][2], "app" t79::<89>, "pull_requests" t14::<2>
             ))
@@ -17893,7 +17899,7 @@ mod validators {
     }
     const T5: [[rt::Check; 3]; 3] =
         [[t81::<0>, v644, t6::<0>], [t80::<3>, v645, t6::<1>], [t81::<0>, v644, t6::<2>]];
-    /// Shared by 83 validators that differ only in the validators they call and the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
+    /// Shared by 83 validators that differ only in the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
     pub fn t81<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T81[K]])
     }
@@ -17914,10 +17920,12 @@ mod validators {
         "removed_from_repository", "started", "in_progress", "dismissed", "fixed", "open", "closed",
         "locked",
     ];
-    /// `#/definitions/check_run$completed/properties/check_run/properties/conclusion`
-    pub fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE0.items())
+    /// Shared by 8 validators that differ only in the patterns, lists or values they use (a row of `T82` each), such as `#/definitions/check_run$completed/properties/check_run/properties/conclusion` and `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity` (6 more).
+    pub fn t82<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, T82[K].items())
     }
+    const T82: [&rt::JsonConst; 8] =
+        [&VALUE0, &VALUE1, &VALUE2, &VALUE3, &VALUE4, &VALUE9, &VALUE10, &VALUE11];
     /// `#/definitions/check_run$completed/properties/check_run/properties/output`
     pub fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -17941,7 +17949,8 @@ mod validators {
             & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, WORDS13)
     }
-    const T6: [[rt::Check; 2]; 3] = [[t80::<2>, v649], [t80::<3>, v649], [t81::<0>, v698]];
+    const T6: [[rt::Check; 2]; 3] =
+        [[t80::<2>, t82::<2>], [t80::<3>, t82::<2>], [t81::<0>, t84::<6>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check-run-pull-request` and `#/definitions/workflow-run/properties/pull_requests/items`.
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -17995,42 +18004,44 @@ mod validators {
     pub fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
-            "actions" t82::<0>, "administration" t82::<0>, "checks" t82::<0>,
-            "content_references" t82::<0>, "contents" t82::<0>, "deployments" t82::<0>,
-            "discussions" t82::<0>, "emails" t82::<0>, "environments" t82::<0>, "issues" t82::<0>,
-            "members" t82::<0>, "metadata" t82::<0>, "organization_administration" t82::<0>,
-            "organization_hooks" t82::<0>, "organization_packages" t82::<0>,
-            "organization_plan" t82::<0>, "organization_projects" t82::<0>,
-            "organization_secrets" t82::<0>, "organization_self_hosted_runners" t82::<0>,
-            "organization_user_blocking" t82::<0>, "packages" t82::<0>, "pages" t82::<0>,
-            "pull_requests" t82::<0>, "repository_hooks" t82::<0>, "repository_projects" t82::<0>,
-            "secret_scanning_alerts" t82::<0>, "secrets" t82::<0>, "security_events" t82::<0>,
-            "security_scanning_alert" t82::<0>, "single_file" t82::<0>, "statuses" t82::<0>,
-            "team_discussions" t82::<0>, "vulnerability_alerts" t82::<0>, "workflows" t82::<0>
+            "actions" t83::<0>, "administration" t83::<0>, "checks" t83::<0>,
+            "content_references" t83::<0>, "contents" t83::<0>, "deployments" t83::<0>,
+            "discussions" t83::<0>, "emails" t83::<0>, "environments" t83::<0>, "issues" t83::<0>,
+            "members" t83::<0>, "metadata" t83::<0>, "organization_administration" t83::<0>,
+            "organization_hooks" t83::<0>, "organization_packages" t83::<0>,
+            "organization_plan" t83::<0>, "organization_projects" t83::<0>,
+            "organization_secrets" t83::<0>, "organization_self_hosted_runners" t83::<0>,
+            "organization_user_blocking" t83::<0>, "packages" t83::<0>, "pages" t83::<0>,
+            "pull_requests" t83::<0>, "repository_hooks" t83::<0>, "repository_projects" t83::<0>,
+            "secret_scanning_alerts" t83::<0>, "secrets" t83::<0>, "security_events" t83::<0>,
+            "security_scanning_alert" t83::<0>, "single_file" t83::<0>, "statuses" t83::<0>,
+            "team_discussions" t83::<0>, "vulnerability_alerts" t83::<0>, "workflows" t83::<0>
         ))
             & c.unexpected_members(l, s, x, WORDS17)
     }
-    /// Shared by 13 validators that differ only in the validators they call and the strings they pass (a row of `T82` each), such as `#/definitions/app/properties/permissions/properties/actions` and `#/definitions/create$event/properties/ref_type` (11 more).
-    pub fn t82<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T82[K].0, T82[K].1])
+    /// Shared by 13 validators that differ only in the strings they pass (a row of `T83` each), such as `#/definitions/app/properties/permissions/properties/actions` and `#/definitions/create$event/properties/ref_type` (11 more).
+    pub fn t83<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T83[K].0, T83[K].1])
     }
-    const T82: [(&str, &str); 13] = [
+    const T83: [(&str, &str); 13] = [
         ("read", "write"), ("tag", "branch"), ("open", "converting"), ("created", "edited"),
         ("all", "selected"), ("User", "Organization"), ("open", "closed"), ("write", "admin"),
         ("team", "organization"), ("json", "form"), ("open", "dismissed"), ("LEFT", "RIGHT"),
         ("success", "failure"),
     ];
-    /// `#/definitions/app/properties/events/items`
-    pub fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS18)
+    /// Shared by 8 validators that differ only in the patterns, lists or values they use (a row of `T84` each), such as `#/definitions/app/properties/events/items` and `#/definitions/author_association` (6 more).
+    pub fn t84<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, T84[K])
     }
+    const T84: [&[&str]; 8] =
+        [WORDS18, WORDS28, WORDS48, WORDS63, WORDS116, WORDS125, WORDS240, WORDS247];
     /// `#/definitions/check_suite$completed/properties/check_suite`
     pub fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS19)
             & c.props(l, s, x, rt::props!(
-                "id" v642, "node_id" v644, "head_branch" v645, "head_sha" v644, "status" v650,
-                "conclusion" v649, "url" v644, "before" v645, "after" v644,
+                "id" v642, "node_id" v644, "head_branch" v645, "head_sha" v644, "status" t82::<3>,
+                "conclusion" t82::<2>, "url" v644, "before" v645, "after" v644,
                 "pull_requests" t14::<2>, "app" t79::<89>, "created_at" v644, "updated_at" v644,
                 "latest_check_runs_count" v642, "check_runs_url" v644, "head_commit" t79::<95>
             ))
@@ -18089,9 +18100,9 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS22)
     }
     const T9: [[rt::Check; 7]; 5] = [
-        [t14::<4>, t80::<4>, t2::<2>, v645, v653, v101, v103],
+        [t14::<4>, t80::<4>, t2::<2>, v645, t82::<4>, v101, v103],
         [t14::<5>, t81::<78>, t79::<73>, v644, v713, v124, v125],
-        [t14::<6>, t82::<10>, v646, v646, v646, v124, v125],
+        [t14::<6>, t83::<10>, v646, v646, v646, v124, v125],
         [t14::<8>, t80::<4>, v646, v646, v646, v124, v125],
         [t14::<8>, t81::<80>, v646, v646, v646, v101, v103],
     ];
@@ -18101,18 +18112,18 @@ mod validators {
         c.required(l, s, x, &["ref", "analysis_key", "environment", "state"])
             & c.prop(l, s, x, "ref", v644) & c.prop(l, s, x, "analysis_key", v644)
             & c.prop(l, s, x, "environment", v644) & c.prop(l, s, x, "state", t80::<4>)
-            & c.prop(l, s, x, "commit_sha", v644) & c.prop(l, s, x, "message", t83::<0>)
+            & c.prop(l, s, x, "commit_sha", v644) & c.prop(l, s, x, "message", t85::<0>)
             & c.prop(l, s, x, "location", v100)
             & c.prop(l, s, x, "classifications", t14::<1>)
             & c.unexpected_members(l, s, x, WORDS23)
     }
-    /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T83` each), such as `#/definitions/alert-instance/properties/message` and `#/definitions/issue_comment$edited/properties/changes` (5 more).
-    pub fn t83<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T85` each), such as `#/definitions/alert-instance/properties/message` and `#/definitions/issue_comment$edited/properties/changes` (5 more).
+    pub fn t85<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, T83[K].0, T83[K].1) & c.unexpected_members(l, s, x, &[T83[K].2])
+        c.prop(l, s, x, T85[K].0, T85[K].1) & c.unexpected_members(l, s, x, &[T85[K].2])
     }
-    const T83: [(&str, rt::Check, &str); 7] = [
-        ("text", v644, "text"), ("body", t3::<3>, "body"), ("permission", t85::<2>, "permission"),
+    const T85: [(&str, rt::Check, &str); 7] = [
+        ("text", v644, "text"), ("body", t3::<3>, "body"), ("permission", t88::<2>, "permission"),
         ("name", t3::<3>, "name"), ("user", t79::<73>, "user"),
         ("privacy_level", t3::<3>, "privacy_level"), ("identifier", v644, "identifier"),
     ];
@@ -18128,13 +18139,9 @@ mod validators {
     pub fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
+            & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", t82::<1>)
             & c.prop(l, s, x, "description", v644)
             & c.unexpected_members(l, s, x, &["id", "severity", "description"])
-    }
-    /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
-    pub fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
     pub fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18143,11 +18150,11 @@ mod validators {
             & c.prop(l, s, x, "version", v645)
             & c.unexpected_members(l, s, x, &["name", "version"])
     }
-    /// Shared by 18 validators that differ only in the validators they call and the strings they pass (a row of `T84` each), such as `#/definitions/github-org/properties/login` and `#/definitions/github-org/properties/node_id` (16 more).
-    pub fn t84<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T84[K])
+    /// Shared by 18 validators that differ only in the strings they pass (a row of `T86` each), such as `#/definitions/github-org/properties/login` and `#/definitions/github-org/properties/node_id` (16 more).
+    pub fn t86<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, T86[K])
     }
-    const T84: [&str; 18] = [
+    const T86: [&str; 18] = [
         "github", "MDEyOk9yZ2FuaXphdGlvbjk5MTk=", "GitHub",
         "https://avatars.githubusercontent.com/u/9919?v=4", "",
         "https://api.github.com/users/github", "https://github.com/github",
@@ -18170,11 +18177,11 @@ mod validators {
         [t79::<126>, t68::<0>], [t79::<126>, v749], [t79::<126>, t69::<0>], [t79::<126>, t68::<1>],
         [t79::<126>, t69::<1>], [t79::<136>, t70::<0>], [t79::<136>, t70::<1>], [t79::<142>, v773],
         [t79::<142>, t71::<0>], [t79::<142>, t72::<0>], [t79::<142>, t72::<1>],
-        [t79::<142>, t71::<1>], [t79::<142>, t67::<3>], [t79::<167>, t87::<1>],
-        [t79::<76>, t71::<0>], [t79::<76>, t71::<1>], [t79::<198>, t87::<2>], [t79::<203>, v849],
+        [t79::<142>, t71::<1>], [t79::<142>, t67::<3>], [t79::<167>, t90::<1>],
+        [t79::<76>, t71::<0>], [t79::<76>, t71::<1>], [t79::<198>, t90::<2>], [t79::<203>, v849],
         [t79::<203>, v850], [t79::<203>, v853], [t79::<203>, v854], [t79::<203>, v855],
-        [t79::<219>, t87::<3>], [t79::<219>, t73::<0>], [t79::<219>, t73::<1>],
-        [t79::<96>, t87::<4>], [t79::<258>, t74::<0>], [t79::<258>, v925], [t79::<262>, t74::<1>],
+        [t79::<219>, t90::<3>], [t79::<219>, t73::<0>], [t79::<219>, t73::<1>],
+        [t79::<96>, t90::<4>], [t79::<258>, t74::<0>], [t79::<258>, v925], [t79::<262>, t74::<1>],
         [t79::<106>, v948], [t79::<106>, t76::<0>], [t79::<142>, t77::<0>], [t79::<142>, t77::<1>],
         [t79::<106>, t78::<0>], [t79::<106>, t76::<1>], [t79::<106>, t78::<1>],
     ];
@@ -18182,7 +18189,7 @@ mod validators {
     pub fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", v102)
+            & c.prop(l, s, x, "id", v644) & c.prop(l, s, x, "severity", t82::<1>)
             & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "full_description", v644) & c.prop(l, s, x, "tags", v646)
             & c.prop(l, s, x, "help", v646) & c.unexpected_members(l, s, x, WORDS25)
@@ -18203,8 +18210,8 @@ mod validators {
             & c.prop(l, s, x, "state", t81::<79>)
             & c.prop(l, s, x, "dismissed_by", t2::<2>)
             & c.prop(l, s, x, "dismissed_at", v645)
-            & c.prop(l, s, x, "dismissed_reason", v653) & c.prop(l, s, x, "rule", v124)
-            & c.prop(l, s, x, "tool", v125)
+            & c.prop(l, s, x, "dismissed_reason", t82::<4>)
+            & c.prop(l, s, x, "rule", v124) & c.prop(l, s, x, "tool", v125)
             & c.prop(l, s, x, "most_recent_instance", t79::<75>)
             & c.prop(l, s, x, "instances_url", v644)
             & c.unexpected_members(l, s, x, WORDS26)
@@ -18229,10 +18236,6 @@ mod validators {
             & c.prop(l, s, x, "author_association", t79::<104>)
             & c.prop(l, s, x, "body", v644) & c.unexpected_members(l, s, x, WORDS27)
     }
-    /// `#/definitions/author_association`
-    pub fn v135(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS28)
-    }
     /// `#/definitions/content_reference$created/properties/content_reference`
     pub fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -18245,7 +18248,7 @@ mod validators {
     pub fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v644)
-            & c.prop(l, s, x, "ref_type", t82::<1>)
+            & c.prop(l, s, x, "ref_type", t83::<1>)
             & c.prop(l, s, x, "master_branch", v644)
             & c.prop(l, s, x, "description", v645) & c.prop(l, s, x, "pusher_type", v644)
             & c.prop(l, s, x, "repository", t79::<106>)
@@ -18258,7 +18261,7 @@ mod validators {
     pub fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v644)
-            & c.prop(l, s, x, "ref_type", t82::<1>)
+            & c.prop(l, s, x, "ref_type", t83::<1>)
             & c.prop(l, s, x, "pusher_type", v644)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -18275,10 +18278,10 @@ mod validators {
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "read_only", v643)
             & c.unexpected_members(l, s, x, WORDS33)
     }
-    /// `#/definitions/deployment$created/properties/deployment`
-    pub fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T87` each), such as `#/definitions/deployment$created/properties/deployment` and `#/definitions/deployment_status$created/properties/deployment`.
+    pub fn t87<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS34)
+        c.required(l, s, x, T87[K])
             & c.props(l, s, x, rt::props!(
                 "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644, "task" v644,
                 "payload" v145, "original_environment" v644, "environment" v644, "description" v646,
@@ -18287,6 +18290,7 @@ mod validators {
             ))
             & c.unexpected_members(l, s, x, WORDS35)
     }
+    const T87: [&[&str]; 2] = [WORDS34, WORDS35];
     /// `#/definitions/deployment$created/properties/deployment/properties/payload`
     pub fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -18305,18 +18309,6 @@ mod validators {
             & c.prop(l, s, x, "repository_url", v644)
             & c.prop(l, s, x, "performed_via_github_app", t2::<18>)
             & c.unexpected_members(l, s, x, WORDS37)
-    }
-    /// `#/definitions/deployment_status$created/properties/deployment`
-    pub fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS35)
-            & c.props(l, s, x, rt::props!(
-                "url" v644, "id" v642, "node_id" v644, "sha" v644, "ref" v644, "task" v644,
-                "payload" v145, "original_environment" v644, "environment" v644, "description" v646,
-                "creator" t79::<73>, "created_at" v644, "updated_at" v644, "statuses_url" v644,
-                "repository_url" v644, "performed_via_github_app" t2::<18>
-            ))
-            & c.unexpected_members(l, s, x, WORDS35)
     }
     /// `#/definitions/discussion_event`
     pub fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18357,19 +18349,19 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS38)
     }
     const T12: [[rt::Check; 1]; 2] = [[v646], [v656]];
-    /// Shared by 14 validators that differ only in the validators they call and the strings they pass (a row of `T85` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (12 more).
-    pub fn t85<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 14 validators that differ only in the validators they call and the strings they pass (a row of `T88` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (12 more).
+    pub fn t88<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &[T85[K].0]) & c.prop(l, s, x, T85[K].1, T85[K].2)
-            & c.unexpected_members(l, s, x, &[T85[K].3])
+        c.required(l, s, x, &[T88[K].0]) & c.prop(l, s, x, T88[K].1, T88[K].2)
+            & c.unexpected_members(l, s, x, &[T88[K].3])
     }
-    const T85: [(&str, &str, rt::Check, &str); 14] = [
+    const T88: [(&str, &str, rt::Check, &str); 14] = [
         ("category", "category", t3::<2>, "category"), ("body", "body", t3::<3>, "body"),
-        ("to", "to", t82::<7>, "to"),
+        ("to", "to", t83::<7>, "to"),
         ("old_permission", "old_permission", t3::<3>, "old_permission"),
         ("message", "message", v645, "message"), ("note", "note", t3::<3>, "note"),
         ("column_id", "column_id", t3::<4>, "column_id"), ("href", "href", v644, "href"),
-        ("repository", "repository", t85::<9>, "repository"), ("name", "name", t3::<3>, "name"),
+        ("repository", "repository", t88::<9>, "repository"), ("name", "name", t3::<3>, "name"),
         ("owner", "owner", t3::<6>, "owner"), ("url", "url", v644, "url"),
         ("tier", "tier", t3::<7>, "tier"), ("permissions", "permissions", t3::<8>, "permissions"),
     ];
@@ -18386,13 +18378,13 @@ mod validators {
             ))
             & c.unexpected_members(l, s, x, WORDS39)
     }
-    /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T86` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
-    pub fn t86<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 4 validators that differ only in the strings they pass (a row of `T89` each), such as `#/definitions/discussion$edited/properties/changes` and `#/definitions/issues$edited/properties/changes` (2 more).
+    pub fn t89<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, T86[K].0, t3::<3>) & c.prop(l, s, x, T86[K].1, t3::<3>)
-            & c.unexpected_members(l, s, x, &[T86[K].2, T86[K].3])
+        c.prop(l, s, x, T89[K].0, t3::<3>) & c.prop(l, s, x, T89[K].1, t3::<3>)
+            & c.unexpected_members(l, s, x, &[T89[K].2, T89[K].3])
     }
-    const T86: [(&str, &str, &str, &str); 4] = [
+    const T89: [(&str, &str, &str, &str); 4] = [
         ("title", "body", "title", "body"), ("body", "title", "body", "title"),
         ("name", "body", "name", "body"), ("body", "name", "body", "name"),
     ];
@@ -18440,7 +18432,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v644)
             & c.prop(l, s, x, "title", v644) & c.prop(l, s, x, "summary", v646)
-            & c.prop(l, s, x, "action", t82::<3>) & c.prop(l, s, x, "sha", v644)
+            & c.prop(l, s, x, "action", t83::<3>) & c.prop(l, s, x, "sha", v644)
             & c.prop(l, s, x, "html_url", v644) & c.unexpected_members(l, s, x, WORDS44)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/installation_event` and `#/definitions/marketplace_purchase_event` (5 more).
@@ -18473,9 +18465,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS45)
             & c.props(l, s, x, rt::props!(
-                "id" v642, "account" t79::<73>, "repository_selection" t82::<4>,
+                "id" v642, "account" t79::<73>, "repository_selection" t83::<4>,
                 "access_tokens_url" v644, "repositories_url" v644, "html_url" v644, "app_id" v642,
-                "app_slug" v644, "target_id" v642, "target_type" t82::<5>, "permissions" v178,
+                "app_slug" v644, "target_id" v642, "target_type" t83::<5>, "permissions" v178,
                 "events" t14::<10>, "created_at" t2::<3>, "updated_at" t2::<3>,
                 "single_file_name" v645, "has_multiple_single_files" v643,
                 "single_file_paths" t14::<1>, "suspended_by" t2::<2>, "suspended_at" v645
@@ -18486,25 +18478,21 @@ mod validators {
     pub fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
-            "actions" t82::<0>, "administration" t82::<0>, "checks" t82::<0>,
-            "content_references" t82::<0>, "contents" t82::<0>, "deployments" t82::<0>,
-            "discussions" t82::<0>, "emails" t82::<0>, "environments" t82::<0>, "issues" t82::<0>,
-            "members" t82::<0>, "metadata" t82::<0>, "organization_administration" t82::<0>,
-            "organization_events" t82::<0>, "organization_hooks" t82::<0>,
-            "organization_packages" t82::<0>, "organization_plan" t82::<0>,
-            "organization_projects" t82::<0>, "organization_secrets" t82::<0>,
-            "organization_self_hosted_runners" t82::<0>, "organization_user_blocking" t82::<0>,
-            "packages" t82::<0>, "pages" t82::<0>, "pull_requests" t82::<0>,
-            "repository_hooks" t82::<0>, "repository_projects" t82::<0>,
-            "secret_scanning_alerts" t82::<0>, "secrets" t82::<0>, "security_events" t82::<0>,
-            "security_scanning_alert" t82::<0>, "single_file" t82::<0>, "statuses" t82::<0>,
-            "team_discussions" t82::<0>, "vulnerability_alerts" t82::<0>, "workflows" t82::<0>
+            "actions" t83::<0>, "administration" t83::<0>, "checks" t83::<0>,
+            "content_references" t83::<0>, "contents" t83::<0>, "deployments" t83::<0>,
+            "discussions" t83::<0>, "emails" t83::<0>, "environments" t83::<0>, "issues" t83::<0>,
+            "members" t83::<0>, "metadata" t83::<0>, "organization_administration" t83::<0>,
+            "organization_events" t83::<0>, "organization_hooks" t83::<0>,
+            "organization_packages" t83::<0>, "organization_plan" t83::<0>,
+            "organization_projects" t83::<0>, "organization_secrets" t83::<0>,
+            "organization_self_hosted_runners" t83::<0>, "organization_user_blocking" t83::<0>,
+            "packages" t83::<0>, "pages" t83::<0>, "pull_requests" t83::<0>,
+            "repository_hooks" t83::<0>, "repository_projects" t83::<0>,
+            "secret_scanning_alerts" t83::<0>, "secrets" t83::<0>, "security_events" t83::<0>,
+            "security_scanning_alert" t83::<0>, "single_file" t83::<0>, "statuses" t83::<0>,
+            "team_discussions" t83::<0>, "vulnerability_alerts" t83::<0>, "workflows" t83::<0>
         ))
             & c.unexpected_members(l, s, x, WORDS47)
-    }
-    /// `#/definitions/installation/properties/events/items`
-    pub fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS48)
     }
     /// `#/definitions/installation$created/properties/repositories/items`
     pub fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18528,7 +18516,7 @@ mod validators {
             & c.props(l, s, x, rt::props!(
                 "url" v644, "html_url" v644, "labels_url" v644, "id" v642, "node_id" v644,
                 "number" v642, "title" v644, "description" v645, "creator" t79::<73>,
-                "open_issues" v642, "closed_issues" v642, "state" t82::<6>, "created_at" v644,
+                "open_issues" v642, "closed_issues" v642, "state" t83::<6>, "created_at" v644,
                 "updated_at" v644, "due_on" v645, "closed_at" v645
             ))
             & c.unexpected_members(l, s, x, WORDS50)
@@ -18597,10 +18585,10 @@ mod validators {
             & c.props(l, s, x, rt::props!(
                 "url" v644, "repository_url" v644, "labels_url" v644, "comments_url" v644,
                 "events_url" v644, "html_url" v644, "id" v642, "node_id" v644, "number" v642,
-                "title" v644, "user" t79::<73>, "labels" t14::<11>, "state" t82::<6>, "locked" v643,
+                "title" v644, "user" t79::<73>, "labels" t14::<11>, "state" t83::<6>, "locked" v643,
                 "assignee" t2::<2>, "assignees" t14::<12>, "milestone" t2::<5>, "comments" v642,
                 "created_at" v644, "updated_at" v644, "closed_at" v645,
-                "author_association" t79::<104>, "active_lock_reason" v663,
+                "author_association" t79::<104>, "active_lock_reason" t82::<5>,
                 "performed_via_github_app" t2::<18>, "pull_request" v190, "body" v645
             ))
             & c.unexpected_members(l, s, x, WORDS54)
@@ -18732,10 +18720,10 @@ mod validators {
         c.items(l, s, x, 0usize, "/items", T14[K][0])
     }
     const T14: [[rt::Check; 1]; 28] = [
-        [v232], [v644], [t79::<74>], [v85], [t79::<75>], [t10::<0>], [t10::<1>], [t10::<2>],
-        [t10::<3>], [v172], [v179], [t79::<205>], [t79::<73>], [v955], [v248], [t2::<11>],
-        [t79::<55>], [t79::<78>], [t79::<79>], [v376], [v377], [t85::<11>], [v379], [v399], [v398],
-        [t79::<80>], [t7::<1>], [v181],
+        [t84::<3>], [v644], [t79::<74>], [t84::<0>], [t79::<75>], [t10::<0>], [t10::<1>],
+        [t10::<2>], [t10::<3>], [v172], [t84::<2>], [t79::<205>], [t79::<73>], [v955], [v248],
+        [t2::<11>], [t79::<55>], [t79::<78>], [t79::<79>], [v376], [v377], [t88::<11>], [v379],
+        [v399], [v398], [t79::<80>], [t7::<1>], [v181],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/webhook-events/oneOf/1` and `#/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps`.
     pub fn t15<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18743,16 +18731,12 @@ mod validators {
         c.min_items(l, s, x, 1u64) & c.max_items(l, s, x, 1u64)
             & c.items(l, s, x, 0usize, "/items", T15[K][0])
     }
-    const T15: [[rt::Check; 1]; 2] = [[t84::<17>], [t79::<81>]];
-    /// `#/definitions/webhook-events/oneOf/0/items`
-    pub fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS63)
-    }
+    const T15: [[rt::Check; 1]; 2] = [[t86::<17>], [t79::<81>]];
     /// `#/definitions/meta$deleted/properties/hook/properties/config`
     pub fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
-            & c.prop(l, s, x, "content_type", t82::<9>)
+            & c.prop(l, s, x, "content_type", t83::<9>)
             & c.prop(l, s, x, "insecure_ssl", v644) & c.prop(l, s, x, "url", v644)
             & c.unexpected_members(l, s, x, &["content_type", "insecure_ssl", "url"])
     }
@@ -18858,7 +18842,7 @@ mod validators {
     pub fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "status", v644) & c.prop(l, s, x, "error", t85::<4>)
+            & c.prop(l, s, x, "status", v644) & c.prop(l, s, x, "error", t88::<4>)
             & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v644)
             & c.prop(l, s, x, "duration", v642) & c.prop(l, s, x, "created_at", v644)
             & c.prop(l, s, x, "updated_at", v644)
@@ -18890,7 +18874,7 @@ mod validators {
     pub fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
-            & c.prop(l, s, x, "content_type", t82::<9>) & c.prop(l, s, x, "secret", v644)
+            & c.prop(l, s, x, "content_type", t83::<9>) & c.prop(l, s, x, "secret", v644)
             & c.prop(l, s, x, "url", v644) & c.prop(l, s, x, "insecure_ssl", v644)
             & c.unexpected_members(l, s, x, WORDS75)
     }
@@ -18910,7 +18894,7 @@ mod validators {
             & c.prop(l, s, x, "columns_url", v644) & c.prop(l, s, x, "id", v642)
             & c.prop(l, s, x, "node_id", v644) & c.prop(l, s, x, "name", v644)
             & c.prop(l, s, x, "body", v645) & c.prop(l, s, x, "number", v642)
-            & c.prop(l, s, x, "state", t82::<6>) & c.prop(l, s, x, "creator", t79::<73>)
+            & c.prop(l, s, x, "state", t83::<6>) & c.prop(l, s, x, "creator", t79::<73>)
             & c.prop(l, s, x, "created_at", v644) & c.prop(l, s, x, "updated_at", v644)
             & c.unexpected_members(l, s, x, WORDS76)
     }
@@ -18994,14 +18978,14 @@ mod validators {
         c.required(l, s, x, WORDS83)
             & c.props(l, s, x, rt::props!(
                 "url" v644, "id" v642, "node_id" v644, "html_url" v644, "diff_url" v644,
-                "patch_url" v644, "issue_url" v644, "number" v642, "state" t82::<6>, "locked" v643,
+                "patch_url" v644, "issue_url" v644, "number" v642, "state" t83::<6>, "locked" v643,
                 "title" v644, "user" t79::<73>, "body" v645, "created_at" v644, "updated_at" v644,
                 "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645, "assignee" t2::<2>,
                 "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
                 "labels" t14::<11>, "milestone" t2::<5>, "commits_url" v644,
                 "review_comments_url" v644, "review_comment_url" v644, "comments_url" v644,
                 "statuses_url" v644, "head" v293, "base" v293, "_links" v294,
-                "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" v663,
+                "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" t82::<5>,
                 "draft" v643, "merged" v669, "mergeable" v669, "rebaseable" v669,
                 "mergeable_state" v644, "merged_by" t2::<2>, "comments" v642,
                 "review_comments" v642, "maintainer_can_modify" v643, "commits" v642,
@@ -19051,7 +19035,7 @@ mod validators {
     pub fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS87) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "changes", t86::<1>)
+            & c.prop(l, s, x, "number", v642) & c.prop(l, s, x, "changes", t89::<1>)
             & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -19141,14 +19125,14 @@ mod validators {
         c.required(l, s, x, WORDS98)
             & c.props(l, s, x, rt::props!(
                 "url" v644, "id" v642, "node_id" v644, "html_url" v644, "diff_url" v644,
-                "patch_url" v644, "issue_url" v644, "number" v642, "state" t82::<6>, "locked" v643,
+                "patch_url" v644, "issue_url" v644, "number" v642, "state" t83::<6>, "locked" v643,
                 "title" v644, "user" t79::<73>, "body" v644, "created_at" v644, "updated_at" v644,
                 "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645, "assignee" t2::<2>,
                 "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
                 "labels" t14::<11>, "milestone" t2::<5>, "draft" v643, "commits_url" v644,
                 "review_comments_url" v644, "review_comment_url" v644, "comments_url" v644,
                 "statuses_url" v644, "head" v293, "base" v293, "_links" v294,
-                "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" v663
+                "author_association" t79::<104>, "auto_merge" v646, "active_lock_reason" t82::<5>
             ))
             & c.unexpected_members(l, s, x, WORDS98)
     }
@@ -19162,8 +19146,8 @@ mod validators {
                 "commit_id" v644, "original_commit_id" v644, "user" t79::<73>, "body" v644,
                 "created_at" v644, "updated_at" v644, "html_url" v644, "pull_request_url" v644,
                 "author_association" t79::<104>, "_links" v342, "start_line" v656,
-                "original_start_line" v656, "start_side" v670, "line" v656, "original_line" v642,
-                "side" t82::<11>, "in_reply_to_id" v642
+                "original_start_line" v656, "start_side" t82::<6>, "line" v656,
+                "original_line" v642, "side" t83::<11>, "in_reply_to_id" v642
             ))
             & c.unexpected_members(l, s, x, WORDS100)
     }
@@ -19181,14 +19165,14 @@ mod validators {
         c.required(l, s, x, WORDS101)
             & c.props(l, s, x, rt::props!(
                 "url" v644, "id" v642, "node_id" v644, "html_url" v644, "diff_url" v644,
-                "patch_url" v644, "issue_url" v644, "number" v642, "state" t82::<6>, "locked" v643,
+                "patch_url" v644, "issue_url" v644, "number" v642, "state" t83::<6>, "locked" v643,
                 "title" v644, "user" t79::<73>, "body" v644, "created_at" v644, "updated_at" v644,
                 "closed_at" v645, "merged_at" v645, "merge_commit_sha" v645, "assignee" t2::<2>,
                 "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
                 "labels" t14::<11>, "milestone" t2::<5>, "draft" v643, "commits_url" v644,
                 "review_comments_url" v644, "review_comment_url" v644, "comments_url" v644,
                 "statuses_url" v644, "head" v293, "base" v293, "_links" v294, "auto_merge" v646,
-                "author_association" t79::<104>, "active_lock_reason" v663
+                "author_association" t79::<104>, "active_lock_reason" t82::<5>
             ))
             & c.unexpected_members(l, s, x, WORDS102)
     }
@@ -19357,11 +19341,7 @@ mod validators {
             & c.prop(l, s, x, "resolved_at", T22[K][2])
             & c.unexpected_members(l, s, x, WORDS115)
     }
-    const T22: [[rt::Check; 3]; 2] = [[v646, v646, v646], [v372, t79::<73>, v644]];
-    /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
-    pub fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS116)
-    }
+    const T22: [[rt::Check; 3]; 2] = [[v646, v646, v646], [t84::<4>, t79::<73>, v644]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T23` each), such as `#/definitions/security_advisory$performed/properties/security_advisory` and `#/definitions/security_advisory$withdrawn/properties/security_advisory`.
     pub fn t23<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -19499,14 +19479,10 @@ mod validators {
     pub fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["verified", "reason", "signature", "payload"])
-            & c.prop(l, s, x, "verified", v643) & c.prop(l, s, x, "reason", v397)
+            & c.prop(l, s, x, "verified", v643) & c.prop(l, s, x, "reason", t84::<5>)
             & c.prop(l, s, x, "signature", v645) & c.prop(l, s, x, "payload", v645)
             & c
                 .unexpected_members(l, s, x, &["verified", "reason", "signature", "payload"])
-    }
-    /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason`
-    pub fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS125)
     }
     /// `#/definitions/status$event/properties/commit/properties/parents/items`
     pub fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19528,7 +19504,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "description", t3::<3>) & c.prop(l, s, x, "name", t3::<3>)
             & c.prop(l, s, x, "privacy", t3::<3>)
-            & c.prop(l, s, x, "repository", t85::<13>)
+            & c.prop(l, s, x, "repository", t88::<13>)
             & c
                 .unexpected_members(l, s, x, &["description", "name", "privacy", "repository"])
     }
@@ -19591,7 +19567,7 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS131)
     }
     const T25: [[rt::Check; 4]; 2] =
-        [[t81::<18>, t14::<25>, v646, v646], [t80::<3>, v946, v677, v645]];
+        [[t81::<18>, t14::<25>, v646, v646], [t80::<3>, v946, t82::<7>, v645]];
     /// `#/definitions/workflow`
     pub fn v417(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -19629,13 +19605,13 @@ mod validators {
         c.required(l, s, x, WORDS134)
             & c.props(l, s, x, rt::props!(
                 "artifacts_url" v644, "cancel_url" v644, "check_suite_url" v644,
-                "check_suite_id" v642, "check_suite_node_id" v644, "conclusion" v649,
+                "check_suite_id" v642, "check_suite_node_id" v644, "conclusion" t82::<2>,
                 "created_at" v644, "event" v644, "head_branch" v644, "head_commit" t79::<95>,
                 "head_repository" t79::<263>, "head_sha" v644, "html_url" v644, "id" v642,
                 "jobs_url" v644, "logs_url" v644, "node_id" v644, "name" v644,
                 "pull_requests" t14::<26>, "repository" t79::<263>, "rerun_url" v644,
-                "run_number" v642, "status" v932, "updated_at" v644, "url" v644, "workflow_id" v642,
-                "workflow_url" v644
+                "run_number" v642, "status" t84::<7>, "updated_at" v644, "url" v644,
+                "workflow_id" v642, "workflow_url" v644
             ))
             & c.unexpected_members(l, s, x, WORDS134)
     }
@@ -19682,7 +19658,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS139) & c.prop(l, s, x, "action", t81::<21>)
             & c.prop(l, s, x, "check_run", t5::<1>)
-            & c.prop(l, s, x, "requested_action", t83::<6>)
+            & c.prop(l, s, x, "requested_action", t85::<6>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -19756,7 +19732,7 @@ mod validators {
     pub fn v450(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS148) & c.prop(l, s, x, "action", t81::<19>)
-            & c.prop(l, s, x, "deployment", v144) & c.prop(l, s, x, "workflow", v646)
+            & c.prop(l, s, x, "deployment", t87::<0>) & c.prop(l, s, x, "workflow", v646)
             & c.prop(l, s, x, "workflow_run", v646)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -19769,7 +19745,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS150) & c.prop(l, s, x, "action", t81::<19>)
             & c.prop(l, s, x, "deployment_status", v147)
-            & c.prop(l, s, x, "deployment", v148)
+            & c.prop(l, s, x, "deployment", t87::<1>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -19800,7 +19776,7 @@ mod validators {
             & c.prop(l, s, x, "organization", t79::<108>)
             & c.unexpected_members(l, s, x, WORDS155)
     }
-    const T31: [[rt::Check; 2]; 2] = [[t85::<0>, t81::<28>], [v163, t81::<30>]];
+    const T31: [[rt::Check; 2]; 2] = [[t88::<0>, t81::<28>], [v163, t81::<30>]];
     /// Shared by 6 validators that differ only in the validators they call (a row of `T32` each), such as `#/definitions/discussion$created` and `#/definitions/discussion$deleted` (4 more).
     pub fn t32<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -19821,7 +19797,7 @@ mod validators {
     pub fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "discussion", "repository", "sender"])
-            & c.prop(l, s, x, "changes", t86::<0>) & c.prop(l, s, x, "action", t81::<6>)
+            & c.prop(l, s, x, "changes", t89::<0>) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "discussion", t79::<126>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -19870,7 +19846,7 @@ mod validators {
     /// `#/definitions/discussion_comment$edited`
     pub fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS163) & c.prop(l, s, x, "changes", t85::<1>)
+        c.required(l, s, x, WORDS163) & c.prop(l, s, x, "changes", t88::<1>)
             & c.prop(l, s, x, "action", t81::<6>) & c.prop(l, s, x, "comment", t12::<1>)
             & c.prop(l, s, x, "discussion", t79::<126>)
             & c.prop(l, s, x, "repository", t79::<106>)
@@ -19906,7 +19882,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS166) & c.prop(l, s, x, "action", T36[K][0])
             & c.prop(l, s, x, "installation", t79::<136>)
-            & c.prop(l, s, x, "repository_selection", t82::<4>)
+            & c.prop(l, s, x, "repository_selection", t83::<4>)
             & c.prop(l, s, x, "repositories_added", T36[K][1])
             & c.prop(l, s, x, "repositories_removed", T36[K][2])
             & c.prop(l, s, x, "requester", t2::<2>)
@@ -19932,7 +19908,7 @@ mod validators {
     pub fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS169) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "issue", t10::<11>)
+            & c.prop(l, s, x, "changes", t85::<1>) & c.prop(l, s, x, "issue", t10::<11>)
             & c.prop(l, s, x, "comment", t79::<266>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -19987,7 +19963,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS175) & c.prop(l, s, x, "action", t81::<6>)
             & c.prop(l, s, x, "issue", t79::<142>) & c.prop(l, s, x, "label", t79::<205>)
-            & c.prop(l, s, x, "changes", t86::<1>)
+            & c.prop(l, s, x, "changes", t89::<1>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -20069,7 +20045,7 @@ mod validators {
     pub fn v522(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "member", "repository", "sender"])
-            & c.prop(l, s, x, "action", t81::<37>) & c.prop(l, s, x, "changes", t83::<2>)
+            & c.prop(l, s, x, "action", t81::<37>) & c.prop(l, s, x, "changes", t85::<2>)
             & c.prop(l, s, x, "member", t79::<73>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -20080,7 +20056,7 @@ mod validators {
     pub fn v523(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS184) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "member", t79::<73>) & c.prop(l, s, x, "changes", t85::<3>)
+            & c.prop(l, s, x, "member", t79::<73>) & c.prop(l, s, x, "changes", t88::<3>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -20107,7 +20083,7 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS188)
     }
     const T44: [[rt::Check; 3]; 2] =
-        [[t81::<37>, t81::<1>, t79::<55>], [t81::<38>, t82::<8>, t2::<7>]];
+        [[t81::<37>, t81::<1>, t79::<55>], [t81::<38>, t83::<8>, t2::<7>]];
     /// `#/definitions/meta$deleted`
     pub fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20204,7 +20180,7 @@ mod validators {
     pub fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS201) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "changes", t86::<2>)
+            & c.prop(l, s, x, "changes", t89::<2>)
             & c.prop(l, s, x, "project", t79::<268>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -20225,8 +20201,8 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS204)
     }
     const T50: [[rt::Check; 3]; 3] = [
-        [t81::<54>, t85::<5>, t79::<198>], [t81::<6>, t85::<5>, t79::<198>],
-        [t81::<55>, t85::<6>, t10::<20>],
+        [t81::<54>, t88::<5>, t79::<198>], [t81::<6>, t88::<5>, t79::<198>],
+        [t81::<55>, t88::<6>, t10::<20>],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T51` each), such as `#/definitions/project_card$created` and `#/definitions/project_card$deleted`.
     pub fn t51<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20256,7 +20232,7 @@ mod validators {
     pub fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS209) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "changes", t83::<3>)
+            & c.prop(l, s, x, "changes", t85::<3>)
             & c.prop(l, s, x, "project_column", t79::<269>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -20281,7 +20257,7 @@ mod validators {
     pub fn v567(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS213) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "changes", t83::<1>) & c.prop(l, s, x, "review", t21::<1>)
+            & c.prop(l, s, x, "changes", t85::<1>) & c.prop(l, s, x, "review", t21::<1>)
             & c.prop(l, s, x, "pull_request", t79::<270>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -20306,7 +20282,7 @@ mod validators {
     pub fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS217) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "changes", t83::<1>)
+            & c.prop(l, s, x, "changes", t85::<1>)
             & c.prop(l, s, x, "comment", t79::<271>)
             & c.prop(l, s, x, "pull_request", v343)
             & c.prop(l, s, x, "repository", t79::<106>)
@@ -20335,7 +20311,7 @@ mod validators {
     pub fn v575(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS220) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "changes", t86::<3>)
+            & c.prop(l, s, x, "changes", t89::<3>)
             & c.prop(l, s, x, "release", t79::<219>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
@@ -20372,7 +20348,7 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS223)
     }
     const T57: [[rt::Check; 2]; 3] =
-        [[t81::<6>, v355], [t81::<51>, t85::<8>], [t81::<30>, t85::<10>]];
+        [[t81::<6>, v355], [t81::<51>, t88::<8>], [t81::<30>, t88::<10>]];
     /// `#/definitions/repository_dispatch$on-demand-test`
     pub fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20447,7 +20423,7 @@ mod validators {
             & c
                 .unexpected_members(l, s, x, &["action", "sponsorship", "changes", "sender"])
     }
-    const T62: [[rt::Check; 2]; 2] = [[t81::<6>, t83::<5>], [t81::<73>, t85::<12>]];
+    const T62: [[rt::Check; 2]; 2] = [[t81::<6>, t85::<5>], [t81::<73>, t88::<12>]];
     /// `#/definitions/sponsorship$pending_cancellation`
     pub fn v617(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20463,7 +20439,7 @@ mod validators {
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<72>) & c.prop(l, s, x, "sponsorship", v384)
             & c.prop(l, s, x, "effective_date", v644)
-            & c.prop(l, s, x, "changes", t85::<12>)
+            & c.prop(l, s, x, "changes", t88::<12>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, WORDS230)
     }
@@ -20549,18 +20525,6 @@ mod validators {
     pub fn v646(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
-    /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`
-    pub fn v649(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE2.items())
-    }
-    /// `#/definitions/check_suite$completed/properties/check_suite/properties/status`
-    pub fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE3.items())
-    }
-    /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason`
-    pub fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE4.items())
-    }
     /// `#/definitions/github-org/properties/id`
     pub fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER) & c.const_of(l, s, i, VALUE5.get())
@@ -20573,14 +20537,15 @@ mod validators {
     pub fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | INTEGER)
     }
-    /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T87` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category` and `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1` (3 more).
-    pub fn t87<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T90` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category` and `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1` (3 more).
+    pub fn t90<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &[T87[K].0]) & c.prop(l, s, x, T87[K].1, T87[K].2)
+        c.required(l, s, x, &[T90[K].0]) & c.prop(l, s, x, T90[K].1, T90[K].2)
     }
-    const T87: [(&str, &str, rt::Check); 5] = [
-        ("is_answerable", "is_answerable", v661), ("next_billing_date", "next_billing_date", v644),
-        ("after_id", "after_id", v667), ("prerelease", "prerelease", v661), ("date", "date", v644),
+    const T90: [(&str, &str, rt::Check); 5] = [
+        ("is_answerable", "is_answerable", t91::<1>),
+        ("next_billing_date", "next_billing_date", v644), ("after_id", "after_id", v667),
+        ("prerelease", "prerelease", t91::<1>), ("date", "date", v644),
     ];
     /// `#/definitions/discussion/properties/category`
     pub fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20592,18 +20557,11 @@ mod validators {
             & c.prop(l, s, x, "slug", v644) & c.prop(l, s, x, "is_answerable", v643)
             & c.unexpected_members(l, s, x, WORDS239)
     }
-    /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
-    pub fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE7.items())
+    /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T91` each), such as `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked` and `#/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked`.
+    pub fn t91<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, T91[K].items())
     }
-    /// `#/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked`
-    pub fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE8.items())
-    }
-    /// `#/definitions/issue/properties/active_lock_reason`
-    pub fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE9.items())
-    }
+    const T91: [&rt::JsonConst; 2] = [&VALUE7, &VALUE8];
     /// `#/definitions/organization$member_invited/properties/invitation/properties/id`
     pub fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
@@ -20615,14 +20573,6 @@ mod validators {
     /// `#/definitions/pull-request/properties/merged`
     pub fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | BOOLEAN)
-    }
-    /// `#/definitions/pull-request-review-comment/properties/start_side`
-    pub fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE10.items())
-    }
-    /// `#/definitions/workflow-job/properties/conclusion`
-    pub fn v677(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE11.items())
     }
     /// `#/definitions/check_run$completed/properties/requested_action`
     pub fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20637,10 +20587,6 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
-    pub fn v698(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS240)
-    }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
     pub fn v713(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
@@ -20650,11 +20596,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", T67[K][0])
     }
-    const T67: [[rt::Check; 1]; 4] = [[t81::<78>], [t82::<10>], [t81::<79>], [t81::<80>]];
+    const T67: [[rt::Check; 1]; 4] = [[t81::<78>], [t83::<10>], [t81::<79>], [t81::<80>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T68` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1` and `#/definitions/discussion$unanswered/properties/discussion/allOf/1`.
     fn t68<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS241) & c.prop(l, s, x, "category", t87::<0>)
+        c.required(l, s, x, WORDS241) & c.prop(l, s, x, "category", t90::<0>)
             & c.prop(l, s, x, "answer_html_url", T68[K][0])
             & c.prop(l, s, x, "answer_chosen_at", T68[K][1])
             & c.prop(l, s, x, "answer_chosen_by", T68[K][2])
@@ -20663,8 +20609,9 @@ mod validators {
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
     pub fn v749(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t82::<2>)
-            & c.prop(l, s, x, "locked", v660) & c.prop(l, s, x, "answer_html_url", v646)
+        c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t83::<2>)
+            & c.prop(l, s, x, "locked", t91::<0>)
+            & c.prop(l, s, x, "answer_html_url", v646)
             & c.prop(l, s, x, "answer_chosen_at", v646)
             & c.prop(l, s, x, "answer_chosen_by", v646)
     }
@@ -20674,7 +20621,7 @@ mod validators {
         c.required(l, s, x, &["state", "locked"]) & c.prop(l, s, x, "state", T69[K][0])
             & c.prop(l, s, x, "locked", T69[K][1])
     }
-    const T69: [[rt::Check; 2]; 2] = [[t81::<82>, v661], [t81::<80>, v660]];
+    const T69: [[rt::Check; 2]; 2] = [[t81::<82>, t91::<1>], [t81::<80>, t91::<0>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T70` each), such as `#/definitions/installation$suspend/properties/installation/allOf/1` and `#/definitions/installation$unsuspend/properties/installation/allOf/1`.
     fn t70<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20687,7 +20634,7 @@ mod validators {
     pub fn v773(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["labels", "state", "locked", "assignee"])
-            & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", t82::<6>)
+            & c.prop(l, s, x, "assignee", t2::<2>) & c.prop(l, s, x, "state", t83::<6>)
             & c.prop(l, s, x, "locked", v643) & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "pull_request", v191)
     }
@@ -20716,8 +20663,8 @@ mod validators {
     pub fn v850(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v646)
-            & c.prop(l, s, x, "merged_at", v646) & c.prop(l, s, x, "draft", v661)
-            & c.prop(l, s, x, "merged", v660) & c.prop(l, s, x, "merged_by", v646)
+            & c.prop(l, s, x, "merged_at", v646) & c.prop(l, s, x, "draft", t91::<1>)
+            & c.prop(l, s, x, "merged", t91::<0>) & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
     pub fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20733,7 +20680,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", t81::<80>)
             & c.prop(l, s, x, "closed_at", v646) & c.prop(l, s, x, "merged_at", v646)
-            & c.prop(l, s, x, "draft", v660) & c.prop(l, s, x, "merged", v643)
+            & c.prop(l, s, x, "draft", t91::<0>) & c.prop(l, s, x, "merged", v643)
             & c.prop(l, s, x, "merged_by", v646)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
@@ -20756,17 +20703,13 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", T74[K][0])
     }
-    const T74: [[rt::Check; 1]; 2] = [[t82::<12>], [v698]];
+    const T74: [[rt::Check; 1]; 2] = [[t83::<12>], [t84::<6>]];
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1`
     pub fn v925(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["steps", "conclusion", "completed_at"])
             & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v646)
             & c.prop(l, s, x, "completed_at", v646)
-    }
-    /// `#/definitions/workflow-run/properties/status`
-    pub fn v932(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
     fn t75<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20793,7 +20736,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["private"]) & c.prop(l, s, x, "private", T76[K][0])
     }
-    const T76: [[rt::Check; 1]; 2] = [[v660], [v661]];
+    const T76: [[rt::Check; 1]; 2] = [[t91::<0>], [t91::<1>]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T77` each), such as `#/definitions/issues$locked/properties/issue/allOf/1` and `#/definitions/issues$unlocked/properties/issue/allOf/1`.
     fn t77<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20801,13 +20744,13 @@ mod validators {
             & c.prop(l, s, x, "locked", T77[K][0])
             & c.prop(l, s, x, "active_lock_reason", T77[K][1])
     }
-    const T77: [[rt::Check; 2]; 2] = [[v661, v663], [v660, v646]];
+    const T77: [[rt::Check; 2]; 2] = [[t91::<1>, t82::<5>], [t91::<0>, v646]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T78` each), such as `#/definitions/repository$archived/properties/repository/allOf/1` and `#/definitions/repository$unarchived/properties/repository/allOf/1`.
     fn t78<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", T78[K][0])
     }
-    const T78: [[rt::Check; 1]; 2] = [[v661], [v660]];
+    const T78: [[rt::Check; 1]; 2] = [[t91::<1>], [t91::<0>]];
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata/items`
     pub fn v955(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

@@ -420,7 +420,7 @@ mod validators {
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t8::<2>(i, l, c, &s.child("/allOf/0"))
     }
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T6` each), such as `#/definitions/unsatisfiable-3-b` and `#/definitions/unsatisfiable-3-c`.
+    /// Shared by 2 validators that differ only in the strings they pass (a row of `T6` each), such as `#/definitions/unsatisfiable-3-b` and `#/definitions/unsatisfiable-3-c`.
     pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T6[K]])
     }
@@ -452,15 +452,15 @@ mod validators {
         t4::<6>(i, l, c, &s.child("/allOf/0"))
             & c.one_of(i, l, s, &[(t4::<4>, None), (t4::<5>, None)], None)
     }
-    /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/definitions/unchanged-by-merge/allOf/0/properties/tag` and `#/definitions/Unresolvable/properties/x` (3 more).
+    /// Shared by 5 validators that differ only in the strings they pass (a row of `T7` each), such as `#/definitions/unchanged-by-merge/allOf/0/properties/tag` and `#/definitions/Unresolvable/properties/x` (3 more).
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T7[K]])
     }
     const T7: [&str; 5] = ["something", "c", "a", "b", "something_else"];
     /// `#/definitions/TriplePattern`
     pub fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v56(i, l, c, &s.child("/allOf/0")) & v57(i, l, c, &s.child("/allOf/1"))
-            & v58(i, l, c, &s.child("/allOf/2"))
+        t11::<0>(i, l, c, &s.child("/allOf/0")) & t11::<1>(i, l, c, &s.child("/allOf/1"))
+            & t11::<2>(i, l, c, &s.child("/allOf/2"))
     }
     /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/definitions/pickingone/allOf/1/properties/suspended_by` and `#/definitions/unsatisfiable-3/allOf/0` (3 more).
     pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -484,7 +484,7 @@ mod validators {
     pub fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    /// Shared by 7 validators that differ only in the validators they call and the strings they pass (a row of `T9` each), such as `#/definitions/but-not-that/not` and `#/definitions/trim-fat/not/anyOf/0` (5 more).
+    /// Shared by 7 validators that differ only in the strings they pass (a row of `T9` each), such as `#/definitions/but-not-that/not` and `#/definitions/trim-fat/not/anyOf/0` (5 more).
     fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -576,25 +576,12 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/TriplePattern/allOf/0`
-    pub fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 3 validators that differ only in the patterns, lists or values they use (a row of `T11` each), such as `#/definitions/TriplePattern/allOf/0` and `#/definitions/TriplePattern/allOf/1` (1 more).
+    fn t11<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE0),
+            Value::String(x) => c.pattern(l, s, x, T11[K]),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/definitions/TriplePattern/allOf/1`
-    pub fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE1),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
-    /// `#/definitions/TriplePattern/allOf/2`
-    pub fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.pattern(l, s, x, &RE2),
-            _ => c.check_type(l, s, i, STRING),
-        }
-    }
+    const T11: [&rt::Pattern; 3] = [&RE0, &RE1, &RE2];
 }

@@ -367,12 +367,12 @@ mod validators {
         c.one_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
     const T1: [[rt::Check; 3]; 2] = [[v12, v13, v14], [t7::<0>, t7::<1>, t8::<0>]];
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/References/oneOf/1/additionalProperties/oneOf/0` and `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`.
+    /// Shared by 2 validators that differ only in the strings they pass (a row of `T4` each), such as `#/definitions/References/oneOf/1/additionalProperties/oneOf/0` and `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`.
     pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v12(i, l, c, &s.reference("/$ref", B0, T4[K]))
     }
     const T4: [&str; 2] = ["/definitions/StringVersion", "/definitions/ReferenceDef"];
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/definitions/ShouldBeExclusive/oneOf/0` and `#/definitions/ShouldBeExclusive/oneOf/1`.
+    /// Shared by 2 validators that differ only in the strings they pass (a row of `T5` each), such as `#/definitions/ShouldBeExclusive/oneOf/0` and `#/definitions/ShouldBeExclusive/oneOf/1`.
     pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -452,12 +452,12 @@ mod validators {
         ("bark", v39, "bark"), ("purr", v40, "purr"), ("help", t8::<1>, "help"),
         ("float", t7::<2>, "float"),
     ];
-    /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T7` each), such as `#/definitions/commented-variants/oneOf/0` and `#/definitions/commented-variants/oneOf/1` (1 more).
+    /// Shared by 3 validators that differ only in the strings they pass (a row of `T7` each), such as `#/definitions/commented-variants/oneOf/0` and `#/definitions/commented-variants/oneOf/1` (1 more).
     fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T7[K]])
     }
     const T7: [&str; 3] = ["A", "B", "fish"];
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T8` each), such as `#/definitions/commented-variants/oneOf/2` and `#/definitions/enum-and-constant/oneOf/2/properties/petType`.
+    /// Shared by 2 validators that differ only in the strings they pass (a row of `T8` each), such as `#/definitions/commented-variants/oneOf/2` and `#/definitions/enum-and-constant/oneOf/2/properties/petType`.
     fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, T8[K])
     }

@@ -1114,7 +1114,7 @@ rt::string_enum!(
     Darken = "darken", Lighten = "lighten", ColorDodge = "color-dodge", ColorBurn = "color-burn",
     HardLight = "hard-light", SoftLight = "soft-light", Difference = "difference",
     Exclusion = "exclusion", Hue = "hue", Saturation = "saturation", Color = "color",
-    Luminosity = "luminosity" } contract[validators::v72], BASE0,
+    Luminosity = "luminosity" } contract[validators::t27::<0>], BASE0,
     "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/1`
@@ -1396,7 +1396,7 @@ pub enum RootEncodeOrientObjectValueValue {
 }
 rt::string_enum!(
     RootEncodeOrientObjectValueValue { Horizontal = "horizontal",
-    Vertical = "vertical" } contract[validators::t27::<0>], BASE0,
+    Vertical = "vertical" } contract[validators::t28::<0>], BASE0,
     "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/1`
@@ -1565,7 +1565,7 @@ pub enum RootEncodeBaselineObjectValueValue {
 }
 rt::string_enum!(
     RootEncodeBaselineObjectValueValue { Top = "top", Middle = "middle", Bottom = "bottom",
-    Alphabetic = "alphabetic" } contract[validators::t28::<0>], BASE0,
+    Alphabetic = "alphabetic" } contract[validators::t29::<0>], BASE0,
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/1`
@@ -1723,7 +1723,7 @@ pub enum Variant0Weight {
     String(String),
 }
 rt::union_by_type!(
-    Variant0Weight { Number(_): number, String(_): string } contract[validators::v117], BASE0,
+    Variant0Weight { Number(_): number, String(_): string } contract[validators::t27::<1>], BASE0,
     "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/1`
@@ -1830,7 +1830,7 @@ pub enum StringBounds {
     Flush,
 }
 rt::string_enum!(
-    StringBounds { Full = "full", Flush = "flush" } contract[validators::t27::<1>], BASE0,
+    StringBounds { Full = "full", Flush = "flush" } contract[validators::t28::<1>], BASE0,
     "/definitions/layout/oneOf/0/properties/bounds/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/center`
@@ -1970,7 +1970,7 @@ pub enum ObjectLayoutTitleAnchor {
     },
 }
 rt::union!(
-    ObjectLayoutTitleAnchor { [validators::t27::<2>, BASE0,
+    ObjectLayoutTitleAnchor { [validators::t28::<2>, BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0"] => String(_),
     [validators::t19::<0>, BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/1"] => SignalRef(_),
@@ -1987,7 +1987,7 @@ pub enum StringAnchor {
     End,
 }
 rt::string_enum!(
-    StringAnchor { Start = "start", End = "end" } contract[validators::t27::<2>], BASE0,
+    StringAnchor { Start = "start", End = "end" } contract[validators::t28::<2>], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/signal`
@@ -2268,7 +2268,7 @@ pub enum InputOptionsBindInput {
     Select,
 }
 rt::string_enum!(
-    InputOptionsBindInput { Radio = "radio", Select = "select" } contract[validators::t27::<3>],
+    InputOptionsBindInput { Radio = "radio", Select = "select" } contract[validators::t28::<3>],
     BASE0, "/definitions/bind/oneOf/1/properties/input"
 );
 /// Schema: `typify/vega.json#/definitions/bind/oneOf/2/properties/input`
@@ -2832,7 +2832,7 @@ pub enum StringShape {
 }
 rt::string_enum!(
     StringShape { Line = "line", Arc = "arc", Curve = "curve", Diagonal = "diagonal",
-    Orthogonal = "orthogonal" } contract[validators::v191], BASE0,
+    Orthogonal = "orthogonal" } contract[validators::t30::<0>], BASE0,
     "/definitions/linkpathTransform/properties/shape/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform`
@@ -2972,7 +2972,7 @@ pub enum StringOrder {
 }
 rt::string_enum!(
     StringOrder { Ascending = "ascending",
-    Descending = "descending" } contract[validators::t27::<4>], BASE0,
+    Descending = "descending" } contract[validators::t28::<4>], BASE0,
     "/definitions/sortOrder/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/1/properties/field/items`
@@ -3486,7 +3486,7 @@ pub enum StringResolve {
     Independent,
 }
 rt::string_enum!(
-    StringResolve { Shared = "shared", Independent = "independent" } contract[validators::t27::<5>],
+    StringResolve { Shared = "shared", Independent = "independent" } contract[validators::t28::<5>],
     BASE0, "/definitions/heatmapTransform/properties/resolve/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/field`
@@ -3792,7 +3792,7 @@ pub enum RootDataItemNameTransformItemTreeMethodString {
 }
 rt::string_enum!(
     RootDataItemNameTransformItemTreeMethodString { Tidy = "tidy",
-    Cluster = "cluster" } contract[validators::t27::<6>], BASE0,
+    Cluster = "cluster" } contract[validators::t28::<6>], BASE0,
     "/definitions/treeTransform/properties/method/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform`
@@ -3859,7 +3859,7 @@ pub enum RootDataItemNameTransformItemTreemapMethodString {
 rt::string_enum!(
     RootDataItemNameTransformItemTreemapMethodString { Squarify = "squarify",
     Resquarify = "resquarify", Binary = "binary", Dice = "dice", Slice = "slice",
-    Slicedice = "slicedice" } contract[validators::v219], BASE0,
+    Slicedice = "slicedice" } contract[validators::t30::<1>], BASE0,
     "/definitions/treemapTransform/properties/method/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform`
@@ -4069,7 +4069,7 @@ rt::string_enum!(
     Mean = "mean", Average = "average", Variance = "variance", Variancep = "variancep",
     Stdev = "stdev", Stdevp = "stdevp", Stderr = "stderr", Distinct = "distinct", Ci0 = "ci0",
     Ci1 = "ci1", Median = "median", Q1 = "q1", Q3 = "q3", Min = "min", Max = "max",
-    Argmin = "argmin", Argmax = "argmax" } contract[validators::v222], BASE0,
+    Argmin = "argmin", Argmax = "argmax" } contract[validators::t30::<2>], BASE0,
     "/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/fields/oneOf/0/items`
@@ -4788,7 +4788,7 @@ pub enum StringUnit {
 rt::string_enum!(
     StringUnit { Year = "year", Quarter = "quarter", Month = "month", Week = "week", Date = "date",
     Day = "day", Dayofyear = "dayofyear", Hours = "hours", Minutes = "minutes", Seconds = "seconds",
-    Milliseconds = "milliseconds" } contract[validators::v236], BASE0,
+    Milliseconds = "milliseconds" } contract[validators::t30::<3>], BASE0,
     "/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/timezone/anyOf/0`
@@ -4800,7 +4800,7 @@ pub enum StringTimezone {
     Utc,
 }
 rt::string_enum!(
-    StringTimezone { Local = "local", Utc = "utc" } contract[validators::t27::<7>], BASE0,
+    StringTimezone { Local = "local", Utc = "utc" } contract[validators::t28::<7>], BASE0,
     "/definitions/timeunitTransform/properties/timezone/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform`
@@ -4929,7 +4929,7 @@ rt::string_enum!(
     Product = "product", Mean = "mean", Average = "average", Variance = "variance",
     Variancep = "variancep", Stdev = "stdev", Stdevp = "stdevp", Stderr = "stderr",
     Distinct = "distinct", Ci0 = "ci0", Ci1 = "ci1", Median = "median", Q1 = "q1", Q3 = "q3",
-    Min = "min", Max = "max", Argmin = "argmin", Argmax = "argmax" } contract[validators::v239],
+    Min = "min", Max = "max", Argmin = "argmin", Argmax = "argmax" } contract[validators::t30::<4>],
     BASE0, "/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/fields/oneOf/0/items`
@@ -5220,7 +5220,7 @@ pub enum UrlNameDataFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    UrlNameDataFormat { [validators::t29::<0>, BASE0,
+    UrlNameDataFormat { [validators::t31::<0>, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type = "type";
     parse = "parse"; } extra extra, [validators::v247, BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type = "type";
@@ -5318,7 +5318,7 @@ pub enum TypeFormatType {
     Tsv,
 }
 rt::string_enum!(
-    TypeFormatType { Csv = "csv", Tsv = "tsv" } contract[validators::t27::<8>], BASE0,
+    TypeFormatType { Csv = "csv", Tsv = "tsv" } contract[validators::t28::<8>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse`
@@ -5399,7 +5399,7 @@ pub enum Filter {
     Exterior,
 }
 rt::string_enum!(
-    Filter { Interior = "interior", Exterior = "exterior" } contract[validators::v261], BASE0,
+    Filter { Interior = "interior", Exterior = "exterior" } contract[validators::t27::<2>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/values`
@@ -5446,7 +5446,7 @@ pub enum ValuesNameDataFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    ValuesNameDataFormat { [validators::t29::<0>, BASE0,
+    ValuesNameDataFormat { [validators::t31::<0>, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type = "type";
     parse = "parse"; } extra extra, [validators::v247, BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type = "type";
@@ -6017,8 +6017,8 @@ pub enum OrdinalScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    OrdinalScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/0"] => String(_),
+    OrdinalScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/1/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"] => Scheme(_),
     [validators::v282, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/0"] =>
@@ -6053,7 +6053,7 @@ pub enum StringRange {
 rt::string_enum!(
     StringRange { Width = "width", Height = "height", Symbol = "symbol", Category = "category",
     Ordinal = "ordinal", Ramp = "ramp", Diverging = "diverging",
-    Heatmap = "heatmap" } contract[validators::v299], BASE0,
+    Heatmap = "heatmap" } contract[validators::t30::<5>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2`
@@ -6176,8 +6176,8 @@ pub enum BandScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BandScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/0"] => String(_),
+    BandScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/2/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/1"] => Array(_),
     [validators::t23::<2>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"] => Step(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/3"] =>
@@ -6224,8 +6224,8 @@ pub enum PointScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PointScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/0"] => String(_),
+    PointScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/3/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/1"] => Array(_),
     [validators::t23::<2>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/2"] => Step(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/3"] =>
@@ -6258,7 +6258,7 @@ pub enum QuantizeOrThresholdScaleType {
 }
 rt::string_enum!(
     QuantizeOrThresholdScaleType { Quantize = "quantize",
-    Threshold = "threshold" } contract[validators::t27::<9>], BASE0,
+    Threshold = "threshold" } contract[validators::t28::<9>], BASE0,
     "/definitions/scale/oneOf/4/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/range`
@@ -6270,8 +6270,8 @@ pub enum QuantizeOrThresholdScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantizeOrThresholdScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/0"] => String(_),
+    QuantizeOrThresholdScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/4/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/3"] =>
@@ -6325,8 +6325,8 @@ pub enum QuantileScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantileScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/0"] => String(_),
+    QuantileScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/5/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/3"] =>
@@ -6386,8 +6386,8 @@ pub enum BinOrdinalScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BinOrdinalScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/0"] => String(_),
+    BinOrdinalScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/6/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/3"] =>
@@ -6419,7 +6419,7 @@ pub enum TimeOrUtcScaleType {
     Utc,
 }
 rt::string_enum!(
-    TimeOrUtcScaleType { Time = "time", Utc = "utc" } contract[validators::t27::<10>], BASE0,
+    TimeOrUtcScaleType { Time = "time", Utc = "utc" } contract[validators::t28::<10>], BASE0,
     "/definitions/scale/oneOf/7/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice`
@@ -6456,8 +6456,8 @@ pub enum StringNice {
 }
 rt::string_enum!(
     StringNice { Millisecond = "millisecond", Second = "second", Minute = "minute", Hour = "hour",
-    Day = "day", Week = "week", Month = "month", Year = "year" } contract[validators::v319], BASE0,
-    "/definitions/scale/oneOf/7/properties/nice/oneOf/1"
+    Day = "day", Week = "week", Month = "month", Year = "year" } contract[validators::t30::<6>],
+    BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/2`
 #[derive(Clone, PartialEq)]
@@ -6474,8 +6474,8 @@ pub enum TimeOrUtcScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    TimeOrUtcScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/0"] => String(_),
+    TimeOrUtcScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/7/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/3"] =>
@@ -6522,8 +6522,8 @@ pub enum NameScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    NameScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/0"] => String(_),
+    NameScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/8/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/3"] =>
@@ -6565,8 +6565,8 @@ pub enum LogScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    LogScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/0"] => String(_),
+    LogScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/9/properties/range/oneOf/0"] => String(_),
     [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/3"] =>
@@ -6608,10 +6608,9 @@ pub enum PowScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PowScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/1"] =>
-    Array(_),
+    PowScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/10/properties/range/oneOf/0"] => String(_), [validators::t5::<1>,
+    BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/3"] =>
     SignalRef(_) } contract[validators::t7::<5>], BASE0,
@@ -6652,10 +6651,9 @@ pub enum SymlogScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    SymlogScaleRange {
-    [validators::v299, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/1"] =>
-    Array(_),
+    SymlogScaleRange { [validators::t30::<5>, BASE0,
+    "/definitions/scale/oneOf/11/properties/range/oneOf/0"] => String(_), [validators::t5::<1>,
+    BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/1"] => Array(_),
     [validators::v300, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/2"] => Scheme(_),
     [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/3"] =>
     SignalRef(_) } contract[validators::t7::<5>], BASE0,
@@ -6803,7 +6801,7 @@ pub enum RootAxOrientString {
 }
 rt::string_enum!(
     RootAxOrientString { Top = "top", Bottom = "bottom", Left = "left",
-    Right = "right" } contract[validators::t28::<1>], BASE0,
+    Right = "right" } contract[validators::t29::<1>], BASE0,
     "/definitions/axis/properties/orient/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/format`
@@ -6975,11 +6973,10 @@ pub enum AxisTitleAnchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    AxisTitleAnchor {
-    [validators::v336, BASE0, "/definitions/axis/properties/titleAnchor/oneOf/0"] => Variant0(_),
-    [validators::t19::<17>, BASE0, "/definitions/axis/properties/titleAnchor/oneOf/1"] =>
-    AnchorValue(_) } contract[validators::t0::<35>], BASE0,
-    "/definitions/axis/properties/titleAnchor"
+    AxisTitleAnchor { [validators::t27::<3>, BASE0,
+    "/definitions/axis/properties/titleAnchor/oneOf/0"] => Variant0(_), [validators::t19::<17>,
+    BASE0, "/definitions/axis/properties/titleAnchor/oneOf/1"] => AnchorValue(_) }
+    contract[validators::t0::<35>], BASE0, "/definitions/axis/properties/titleAnchor"
 );
 /// Used by: `typify/vega.json#/definitions/axis/properties/titleAnchor/oneOf/0`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, `typify/vega.json#/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, and 2 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -7099,11 +7096,10 @@ pub enum AxisTitleBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    AxisTitleBaseline {
-    [validators::v344, BASE0, "/definitions/axis/properties/titleBaseline/oneOf/0"] => String(_),
-    [validators::t19::<18>, BASE0, "/definitions/axis/properties/titleBaseline/oneOf/1"] =>
-    BaselineValue(_) } contract[validators::t0::<37>], BASE0,
-    "/definitions/axis/properties/titleBaseline"
+    AxisTitleBaseline { [validators::t30::<7>, BASE0,
+    "/definitions/axis/properties/titleBaseline/oneOf/0"] => String(_), [validators::t19::<18>,
+    BASE0, "/definitions/axis/properties/titleBaseline/oneOf/1"] => BaselineValue(_) }
+    contract[validators::t0::<37>], BASE0, "/definitions/axis/properties/titleBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -7123,7 +7119,7 @@ pub enum StringBaseline {
 }
 rt::string_enum!(
     StringBaseline { Top = "top", Middle = "middle", Bottom = "bottom", Alphabetic = "alphabetic",
-    LineTop = "line-top", LineBottom = "line-bottom" } contract[validators::v344], BASE0,
+    LineTop = "line-top", LineBottom = "line-bottom" } contract[validators::t30::<7>], BASE0,
     "/definitions/axis/properties/titleBaseline/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleColor`
@@ -7186,7 +7182,7 @@ pub enum AxisTitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    AxisTitleFontWeight { [validators::v117, BASE0,
+    AxisTitleFontWeight { [validators::t27::<1>, BASE0,
     "/definitions/axis/properties/titleFontWeight/oneOf/0"] => Variant0(_), [validators::t19::<21>,
     BASE0, "/definitions/axis/properties/titleFontWeight/oneOf/1"] => FontWeightValue(_) }
     contract[validators::t0::<39>], BASE0, "/definitions/axis/properties/titleFontWeight"
@@ -7327,7 +7323,7 @@ pub enum StringBand {
     Extent,
 }
 rt::string_enum!(
-    StringBand { Center = "center", Extent = "extent" } contract[validators::t27::<11>], BASE0,
+    StringBand { Center = "center", Extent = "extent" } contract[validators::t28::<11>], BASE0,
     "/definitions/tickBand/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickCap`
@@ -7452,7 +7448,7 @@ pub enum TickCount {
 }
 rt::union!(
     TickCount { [validators::v11, BASE0, "/definitions/tickCount/oneOf/0"] => Number(_),
-    [validators::v319, BASE0, "/definitions/tickCount/oneOf/1"] => String(_),
+    [validators::t30::<6>, BASE0, "/definitions/tickCount/oneOf/1"] => String(_),
     [validators::v320, BASE0, "/definitions/tickCount/oneOf/2"] => Interval(_),
     [validators::t19::<0>, BASE0, "/definitions/tickCount/oneOf/3"] => SignalRef(_) }
     contract[validators::t7::<6>], BASE0, "/definitions/tickCount"
@@ -7551,11 +7547,10 @@ pub enum AxisLabelBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    AxisLabelBaseline {
-    [validators::v344, BASE0, "/definitions/axis/properties/labelBaseline/oneOf/0"] => String(_),
-    [validators::t19::<18>, BASE0, "/definitions/axis/properties/labelBaseline/oneOf/1"] =>
-    BaselineValue(_) } contract[validators::t0::<37>], BASE0,
-    "/definitions/axis/properties/labelBaseline"
+    AxisLabelBaseline { [validators::t30::<7>, BASE0,
+    "/definitions/axis/properties/labelBaseline/oneOf/0"] => String(_), [validators::t19::<18>,
+    BASE0, "/definitions/axis/properties/labelBaseline/oneOf/1"] => BaselineValue(_) }
+    contract[validators::t0::<37>], BASE0, "/definitions/axis/properties/labelBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/labelOverlap`
 #[derive(Clone, Debug, PartialEq)]
@@ -7577,7 +7572,7 @@ pub enum StringOverlap {
     Greedy,
 }
 rt::string_enum!(
-    StringOverlap { Parity = "parity", Greedy = "greedy" } contract[validators::t27::<12>], BASE0,
+    StringOverlap { Parity = "parity", Greedy = "greedy" } contract[validators::t28::<12>], BASE0,
     "/definitions/labelOverlap/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelAngle`
@@ -7639,7 +7634,7 @@ pub enum AxisLabelFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    AxisLabelFontWeight { [validators::v117, BASE0,
+    AxisLabelFontWeight { [validators::t27::<1>, BASE0,
     "/definitions/axis/properties/labelFontWeight/oneOf/0"] => Variant0(_), [validators::t19::<21>,
     BASE0, "/definitions/axis/properties/labelFontWeight/oneOf/1"] => FontWeightValue(_) }
     contract[validators::t0::<39>], BASE0, "/definitions/axis/properties/labelFontWeight"
@@ -8468,7 +8463,7 @@ pub enum LegendType {
     Symbol,
 }
 rt::string_enum!(
-    LegendType { Gradient = "gradient", Symbol = "symbol" } contract[validators::t27::<13>], BASE0,
+    LegendType { Gradient = "gradient", Symbol = "symbol" } contract[validators::t28::<13>], BASE0,
     "/definitions/legend/allOf/0/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/direction`
@@ -8480,7 +8475,7 @@ pub enum Direction {
     Horizontal,
 }
 rt::string_enum!(
-    Direction { Vertical = "vertical", Horizontal = "horizontal" } contract[validators::t27::<14>],
+    Direction { Vertical = "vertical", Horizontal = "horizontal" } contract[validators::t28::<14>],
     BASE0, "/definitions/legend/allOf/0/properties/direction"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/orient/oneOf/0`
@@ -8508,7 +8503,7 @@ pub enum RootLegendSizeOrientString {
 rt::string_enum!(
     RootLegendSizeOrientString { None = "none", Left = "left", Right = "right", Top = "top",
     Bottom = "bottom", TopLeft = "top-left", TopRight = "top-right", BottomLeft = "bottom-left",
-    BottomRight = "bottom-right" } contract[validators::v375], BASE0,
+    BottomRight = "bottom-right" } contract[validators::t30::<8>], BASE0,
     "/definitions/legend/allOf/0/properties/orient/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/cornerRadius`
@@ -8628,7 +8623,7 @@ pub enum LegendTitleAnchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    LegendTitleAnchor { [validators::v336, BASE0,
+    LegendTitleAnchor { [validators::t27::<3>, BASE0,
     "/definitions/legend/allOf/0/properties/titleAnchor/oneOf/0"] => Variant0(_),
     [validators::t19::<17>, BASE0, "/definitions/legend/allOf/0/properties/titleAnchor/oneOf/1"] =>
     AnchorValue(_) } contract[validators::t0::<35>], BASE0,
@@ -8641,7 +8636,7 @@ pub enum LegendTitleBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    LegendTitleBaseline { [validators::v344, BASE0,
+    LegendTitleBaseline { [validators::t30::<7>, BASE0,
     "/definitions/legend/allOf/0/properties/titleBaseline/oneOf/0"] => String(_),
     [validators::t19::<18>, BASE0, "/definitions/legend/allOf/0/properties/titleBaseline/oneOf/1"]
     => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
@@ -8709,7 +8704,7 @@ pub enum LegendTitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    LegendTitleFontWeight { [validators::v117, BASE0,
+    LegendTitleFontWeight { [validators::t27::<1>, BASE0,
     "/definitions/legend/allOf/0/properties/titleFontWeight/oneOf/0"] => Variant0(_),
     [validators::t19::<21>, BASE0, "/definitions/legend/allOf/0/properties/titleFontWeight/oneOf/1"]
     => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
@@ -8761,7 +8756,7 @@ pub enum TitleOrient {
     OrientValue(OrientValue),
 }
 rt::union!(
-    TitleOrient { [validators::t28::<2>, BASE0,
+    TitleOrient { [validators::t29::<2>, BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient/oneOf/0"] => String(_),
     [validators::t19::<24>, BASE0, "/definitions/legend/allOf/0/properties/titleOrient/oneOf/1"] =>
     OrientValue(_) } contract[validators::t0::<43>], BASE0,
@@ -8781,7 +8776,7 @@ pub enum Value {
 }
 rt::string_enum!(
     Value { Left = "left", Right = "right", Top = "top",
-    Bottom = "bottom" } contract[validators::t28::<2>], BASE0,
+    Bottom = "bottom" } contract[validators::t29::<2>], BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue`
@@ -9067,7 +9062,7 @@ pub enum LegendLabelBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    LegendLabelBaseline { [validators::v344, BASE0,
+    LegendLabelBaseline { [validators::t30::<7>, BASE0,
     "/definitions/legend/allOf/0/properties/labelBaseline/oneOf/0"] => String(_),
     [validators::t19::<18>, BASE0, "/definitions/legend/allOf/0/properties/labelBaseline/oneOf/1"]
     => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
@@ -9135,7 +9130,7 @@ pub enum LegendLabelFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    LegendLabelFontWeight { [validators::v117, BASE0,
+    LegendLabelFontWeight { [validators::t27::<1>, BASE0,
     "/definitions/legend/allOf/0/properties/labelFontWeight/oneOf/0"] => Variant0(_),
     [validators::t19::<21>, BASE0, "/definitions/legend/allOf/0/properties/labelFontWeight/oneOf/1"]
     => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
@@ -9262,8 +9257,8 @@ pub enum Anchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    Anchor { [validators::v336, BASE0, "/definitions/title/oneOf/1/properties/anchor/oneOf/0"] =>
-    Variant0(_), [validators::t19::<17>, BASE0,
+    Anchor { [validators::t27::<3>, BASE0, "/definitions/title/oneOf/1/properties/anchor/oneOf/0"]
+    => Variant0(_), [validators::t19::<17>, BASE0,
     "/definitions/title/oneOf/1/properties/anchor/oneOf/1"] => AnchorValue(_) }
     contract[validators::t0::<35>], BASE0, "/definitions/title/oneOf/1/properties/anchor"
 );
@@ -9274,7 +9269,7 @@ pub enum Frame {
     StringValue(StringValue),
 }
 rt::union!(
-    Frame { [validators::t27::<15>, BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/0"] =>
+    Frame { [validators::t28::<15>, BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/0"] =>
     String(_), [validators::t19::<20>, BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/1"]
     => StringValue(_) } contract[validators::t0::<46>], BASE0,
     "/definitions/title/oneOf/1/properties/frame"
@@ -9288,7 +9283,7 @@ pub enum StringFrame {
     Bounds,
 }
 rt::string_enum!(
-    StringFrame { Group = "group", Bounds = "bounds" } contract[validators::t27::<15>], BASE0,
+    StringFrame { Group = "group", Bounds = "bounds" } contract[validators::t28::<15>], BASE0,
     "/definitions/title/oneOf/1/properties/frame/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/offset`
@@ -9349,9 +9344,9 @@ pub enum Baseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    Baseline { [validators::v344, BASE0, "/definitions/title/oneOf/1/properties/baseline/oneOf/0"]
-    => String(_), [validators::t19::<18>, BASE0,
-    "/definitions/title/oneOf/1/properties/baseline/oneOf/1"] => BaselineValue(_) }
+    Baseline { [validators::t30::<7>, BASE0,
+    "/definitions/title/oneOf/1/properties/baseline/oneOf/0"] => String(_), [validators::t19::<18>,
+    BASE0, "/definitions/title/oneOf/1/properties/baseline/oneOf/1"] => BaselineValue(_) }
     contract[validators::t0::<37>], BASE0, "/definitions/title/oneOf/1/properties/baseline"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dx`
@@ -9439,7 +9434,7 @@ pub enum ObjectTitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    ObjectTitleFontWeight { [validators::v117, BASE0,
+    ObjectTitleFontWeight { [validators::t27::<1>, BASE0,
     "/definitions/title/oneOf/1/properties/fontWeight/oneOf/0"] => Variant0(_),
     [validators::t19::<21>, BASE0, "/definitions/title/oneOf/1/properties/fontWeight/oneOf/1"] =>
     FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
@@ -9519,7 +9514,7 @@ pub enum SubtitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    SubtitleFontWeight { [validators::v117, BASE0,
+    SubtitleFontWeight { [validators::t27::<1>, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontWeight/oneOf/0"] => Variant0(_),
     [validators::t19::<21>, BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontWeight/oneOf/1"] => FontWeightValue(_) }
@@ -9818,7 +9813,7 @@ pub enum Contains {
     Padding,
 }
 rt::string_enum!(
-    Contains { Content = "content", Padding = "padding" } contract[validators::t27::<16>], BASE0,
+    Contains { Content = "content", Padding = "padding" } contract[validators::t28::<16>], BASE0,
     "/definitions/autosize/oneOf/1/properties/contains"
 );
 /// Schema: `typify/vega.json#/definitions/element`
@@ -11369,7 +11364,7 @@ mod fast {
         contract[validators::v250], BASE0,
         "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"
     );
-    rt::via_value!(Check84 -> Option<Filter>, |v| rt::is_valid(validators::v261, v));
+    rt::via_value!(Check84 -> Option<Filter>, |v| rt::is_valid(validators::t27::<2>, v));
     rt::object_reader!(
         read_379, Visit379, TypeMeshFormat { r#type = "type", required => LeafRead<Leaf83>;
         mesh = "mesh", required => Union23; property = "property" => Union23;
@@ -11755,7 +11750,7 @@ mod fast {
         encode = "encode" => ViaValue<Check1>;
         transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
         on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
-        } extra extra => rt::fast::AnyValue; contract[validators::t2::<35>, validators::t29::<1>,
+        } extra extra => rt::fast::AnyValue; contract[validators::t2::<35>, validators::t31::<1>,
         validators::v398], BASE0, "/definitions/markVisual"
     );
     rt::object_reader!(
@@ -13012,21 +13007,22 @@ mod validators {
         [t5::<15>, t2::<23>], [t5::<16>, t2::<25>], [v14, t5::<17>], [t5::<18>, t2::<27>],
         [v120, t19::<0>], [t0::<56>, t8::<0>], [v126, t19::<0>], [v11, t19::<0>],
         [t0::<57>, t8::<3>], [v14, t19::<0>], [t12::<0>, t12::<1>], [t19::<13>, t19::<12>],
-        [t27::<4>, t19::<0>], [v126, t19::<11>], [v682, t19::<0>], [t28::<3>, v684],
+        [t28::<4>, t19::<0>], [v126, t19::<11>], [v682, t19::<0>], [t29::<3>, v684],
         [v262, t19::<0>], [v126, v287], [v693, v555], [v555, t19::<0>], [t0::<15>, t19::<0>],
-        [t26::<2>, t19::<16>], [v336, t19::<17>], [t5::<25>, t2::<31>], [v344, t19::<18>],
-        [v14, t19::<20>], [v117, t19::<21>], [t5::<4>, t19::<22>], [t27::<11>, t19::<0>],
-        [v126, t19::<23>], [t28::<2>, t19::<24>], [t5::<26>, t2::<34>], [v14, v386],
-        [t27::<15>, t19::<20>], [t19::<25>, t19::<26>], [t19::<27>, t19::<28>], [v406, v407],
-        [v319, t19::<0>], [t28::<1>, t19::<0>], [t26::<9>, t19::<0>], [v387, t19::<0>], [v14, v136],
-        [t27::<1>, t19::<0>], [t26::<3>, t19::<0>], [t27::<2>, t19::<0>], [t20::<3>, t20::<4>],
-        [t19::<11>, t10::<4>], [v14, t10::<5>], [t5::<38>, t19::<0>], [t5::<39>, t19::<0>],
-        [t17::<2>, t19::<0>], [t5::<40>, t19::<0>], [t17::<3>, t19::<0>], [t17::<4>, t19::<0>],
-        [v738, t19::<0>], [v739, t19::<0>], [v740, t19::<0>], [t5::<23>, t19::<0>],
-        [t5::<17>, t19::<0>], [t5::<41>, t19::<0>], [t5::<42>, t19::<0>], [t5::<43>, t19::<0>],
-        [t5::<44>, t19::<0>], [t5::<45>, t19::<0>], [t5::<46>, t19::<0>], [t17::<5>, t19::<0>],
-        [t17::<6>, t19::<0>], [v753, t19::<0>], [t17::<7>, t19::<0>], [t17::<8>, t19::<0>],
-        [v757, t19::<0>], [t5::<48>, t19::<0>], [v250, v251], [v375, t19::<0>],
+        [t26::<2>, t19::<16>], [t27::<3>, t19::<17>], [t5::<25>, t2::<31>], [t30::<7>, t19::<18>],
+        [v14, t19::<20>], [t27::<1>, t19::<21>], [t5::<4>, t19::<22>], [t28::<11>, t19::<0>],
+        [v126, t19::<23>], [t29::<2>, t19::<24>], [t5::<26>, t2::<34>], [v14, v386],
+        [t28::<15>, t19::<20>], [t19::<25>, t19::<26>], [t19::<27>, t19::<28>], [v406, v407],
+        [t30::<6>, t19::<0>], [t29::<1>, t19::<0>], [t26::<9>, t19::<0>], [v387, t19::<0>],
+        [v14, v136], [t28::<1>, t19::<0>], [t26::<3>, t19::<0>], [t28::<2>, t19::<0>],
+        [t20::<3>, t20::<4>], [t19::<11>, t10::<4>], [v14, t10::<5>], [t5::<38>, t19::<0>],
+        [t5::<39>, t19::<0>], [t17::<2>, t19::<0>], [t5::<40>, t19::<0>], [t17::<3>, t19::<0>],
+        [t17::<4>, t19::<0>], [v738, t19::<0>], [v739, t19::<0>], [v740, t19::<0>],
+        [t5::<23>, t19::<0>], [t5::<17>, t19::<0>], [t5::<41>, t19::<0>], [t5::<42>, t19::<0>],
+        [t5::<43>, t19::<0>], [t5::<44>, t19::<0>], [t5::<45>, t19::<0>], [t5::<46>, t19::<0>],
+        [t17::<5>, t19::<0>], [t17::<6>, t19::<0>], [v753, t19::<0>], [t17::<7>, t19::<0>],
+        [t17::<8>, t19::<0>], [v757, t19::<0>], [t5::<48>, t19::<0>], [v250, v251],
+        [t30::<8>, t19::<0>],
     ];
     /// Shared by 131 validators that differ only in the validators they call and the strings they pass (a row of `T19` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0` and `#/definitions/numberModifiers/properties/exponent/oneOf/1` (129 more).
     pub fn t19<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13106,8 +13102,8 @@ mod validators {
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T1[K][0])
     }
     const T1: [[rt::Check; 1]; 15] = [
-        [v11], [t0::<54>], [t26::<0>], [v555], [t26::<1>], [v72], [v14], [v126], [t27::<0>],
-        [t26::<2>], [t28::<0>], [t0::<15>], [v117], [t26::<10>], [t28::<2>],
+        [v11], [t0::<54>], [t26::<0>], [v555], [t26::<1>], [t27::<0>], [v14], [v126], [t28::<0>],
+        [t26::<2>], [t29::<0>], [t0::<15>], [t27::<1>], [t26::<10>], [t29::<2>],
     ];
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T20` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2` and `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3` (6 more).
     pub fn t20<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13119,13 +13115,13 @@ mod validators {
         ("encode", "encode", v14), ("update", "update", t7::<1>), ("scale", "scale", v14),
         ("stream", "stream", t19::<10>), ("merge", "merge", t10::<1>),
     ];
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T21` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1` and `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2`.
+    /// Shared by 2 validators that differ only in the strings they pass (a row of `T21` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1` and `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2`.
     pub fn t21<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["scale", T21[K]])
     }
     const T21: [&str; 2] = ["value", "band"];
-    /// Shared by 9 validators that differ only in the validators they call and the strings they pass (a row of `T22` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3` and `#/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` (7 more).
+    /// Shared by 9 validators that differ only in the strings they pass (a row of `T22` each), such as `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3` and `#/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` (7 more).
     pub fn t22<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &[T22[K]])
@@ -13147,7 +13143,7 @@ mod validators {
         [t19::<58>, t2::<21>], [t19::<60>, t4::<10>], [t19::<58>, t2::<23>], [t19::<60>, t4::<11>],
         [t19::<58>, t2::<25>], [t19::<60>, t4::<12>], [t19::<58>, t2::<27>], [t19::<60>, t4::<13>],
         [v584, t0::<58>], [v160, t9::<7>], [t19::<58>, t2::<31>], [t19::<60>, t4::<16>],
-        [v700, v701], [t19::<58>, t2::<34>], [t19::<60>, t4::<17>], [t29::<1>, t19::<126>],
+        [v700, v701], [t19::<58>, t2::<34>], [t19::<60>, t4::<17>], [t31::<1>, t19::<126>],
     ];
     /// `#/definitions/numberModifiers/properties/exponent/oneOf/0`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13201,7 +13197,7 @@ mod validators {
     const T3: [[rt::Check; 5]; 5] = [
         [v14, t19::<0>, t23::<0>, v16, v17], [t2::<2>, t6::<0>, t6::<1>, v30, t23::<1>],
         [v166, v167, v168, v169, v170], [t18::<0>, t18::<1>, v669, v670, v671],
-        [v299, t5::<1>, v300, t9::<12>, t19::<0>],
+        [t30::<5>, t5::<1>, v300, t9::<12>, t19::<0>],
     ];
     /// `#/definitions/numberModifiers`
     pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13276,7 +13272,7 @@ mod validators {
             & c.prop(l, s, x, "x2", v11) & c.prop(l, s, x, "y2", v11)
             & c.prop(l, s, x, "stops", t19::<63>) & c.unexpected_members(l, s, x, WORDS0)
     }
-    /// Shared by 80 validators that differ only in the validators they call and the strings they pass (a row of `T25` each), such as `#/definitions/linearGradient/properties/gradient` and `#/definitions/radialGradient/properties/gradient` (78 more).
+    /// Shared by 80 validators that differ only in the strings they pass (a row of `T25` each), such as `#/definitions/linearGradient/properties/gradient` and `#/definitions/radialGradient/properties/gradient` (78 more).
     pub fn t25<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T25[K]])
     }
@@ -13322,8 +13318,8 @@ mod validators {
     const T7: [[rt::Check; 4]; 23] = [
         [t19::<3>, t19::<4>, t19::<5>, t19::<6>], [t19::<11>, t19::<12>, t19::<0>, t22::<1>],
         [v175, v176, v177, v178], [t19::<13>, t19::<14>, t19::<12>, v136],
-        [v299, t5::<1>, t23::<2>, t19::<0>], [v299, t5::<1>, v300, t19::<0>],
-        [v11, v319, v320, t19::<0>], [t19::<0>, t1::<0>, t20::<0>, t20::<1>],
+        [t30::<5>, t5::<1>, t23::<2>, t19::<0>], [t30::<5>, t5::<1>, v300, t19::<0>],
+        [v11, t30::<6>, v320, t19::<0>], [t19::<0>, t1::<0>, t20::<0>, t20::<1>],
         [t19::<0>, t1::<1>, t20::<0>, t20::<1>], [t19::<0>, t1::<2>, t20::<0>, t20::<1>],
         [t19::<0>, t1::<3>, t20::<0>, t20::<1>], [t19::<0>, t1::<4>, t20::<0>, t20::<1>],
         [t19::<0>, t1::<5>, t20::<0>, t20::<1>], [t19::<0>, t1::<6>, t20::<0>, t20::<1>],
@@ -13357,7 +13353,7 @@ mod validators {
         c.required(l, s, x, &["h", "c", "l"]) & c.prop(l, s, x, "h", t19::<1>)
             & c.prop(l, s, x, "c", t19::<1>) & c.prop(l, s, x, "l", t19::<1>)
     }
-    /// Shared by 11 validators that differ only in the validators they call and the strings they pass (a row of `T26` each), such as `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` (9 more).
+    /// Shared by 11 validators that differ only in the strings they pass (a row of `T26` each), such as `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` (9 more).
     pub fn t26<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T26[K].0, T26[K].1, T26[K].2])
     }
@@ -13367,34 +13363,31 @@ mod validators {
         ("zero", "center", "normalize"), ("upper", "lower", "mixed"), ("count", "min", "max"),
         ("linear", "sqrt", "sequential"), ("number", "time", "utc"), ("start", "middle", "end"),
     ];
-    /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
-    pub fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE0.items())
-    }
-    /// Shared by 17 validators that differ only in the validators they call and the strings they pass (a row of `T27` each), such as `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/layout/oneOf/0/properties/bounds/oneOf/0` (15 more).
+    /// Shared by 4 validators that differ only in the patterns, lists or values they use (a row of `T27` each), such as `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` (2 more).
     pub fn t27<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &[T27[K].0, T27[K].1])
+        c.enum_of(l, s, i, T27[K].items())
     }
-    const T27: [(&str, &str); 17] = [
+    const T27: [&rt::JsonConst; 4] = [&VALUE0, &VALUE1, &VALUE2, &VALUE3];
+    /// Shared by 17 validators that differ only in the strings they pass (a row of `T28` each), such as `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/layout/oneOf/0/properties/bounds/oneOf/0` (15 more).
+    pub fn t28<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &[T28[K].0, T28[K].1])
+    }
+    const T28: [(&str, &str); 17] = [
         ("horizontal", "vertical"), ("full", "flush"), ("start", "end"), ("radio", "select"),
         ("ascending", "descending"), ("shared", "independent"), ("tidy", "cluster"),
         ("local", "utc"), ("csv", "tsv"), ("quantize", "threshold"), ("time", "utc"),
         ("center", "extent"), ("parity", "greedy"), ("gradient", "symbol"),
         ("vertical", "horizontal"), ("group", "bounds"), ("content", "padding"),
     ];
-    /// Shared by 6 validators that differ only in the validators they call and the strings they pass (a row of `T28` each), such as `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/axis/properties/orient/oneOf/0` (4 more).
-    pub fn t28<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &[T28[K].0, T28[K].1, T28[K].2, T28[K].3])
+    /// Shared by 6 validators that differ only in the strings they pass (a row of `T29` each), such as `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value` and `#/definitions/axis/properties/orient/oneOf/0` (4 more).
+    pub fn t29<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &[T29[K].0, T29[K].1, T29[K].2, T29[K].3])
     }
-    const T28: [(&str, &str, &str, &str); 6] = [
+    const T29: [(&str, &str, &str, &str); 6] = [
         ("top", "middle", "bottom", "alphabetic"), ("top", "bottom", "left", "right"),
         ("left", "right", "top", "bottom"), ("boolean", "number", "date", "string"),
         ("checkbox", "radio", "range", "select"), ("parent", "datum", "event", "item"),
     ];
-    /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
-    pub fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE1.items())
-    }
     /// `#/definitions/layout/oneOf/0`
     pub fn v120(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -13431,8 +13424,8 @@ mod validators {
         [t5::<1>, t19::<15>, t19::<0>], [v282, v283, v284], [v126, v288, v289],
         [v293, t5::<2>, t19::<0>], [v14, v11, v126], [v136, v555, t19::<0>],
         [v14, t5::<24>, t19::<0>], [v14, t19::<0>, v303], [v126, v11, t19::<0>],
-        [t5::<3>, v315, t19::<0>], [v126, v319, v320], [v14, v329, t19::<0>],
-        [v136, v14, t19::<19>], [v126, t27::<12>, t19::<0>], [t19::<29>, t23::<3>, t23::<4>],
+        [t5::<3>, v315, t19::<0>], [v126, t30::<6>, v320], [v14, v329, t19::<0>],
+        [v136, v14, t19::<19>], [v126, t28::<12>, t19::<0>], [t19::<29>, t23::<3>, t23::<4>],
         [v11, v418, t19::<0>], [v420, v421, t19::<0>],
     ];
     /// `#/definitions/layout/oneOf/0/properties/offset/oneOf/2`
@@ -13511,7 +13504,7 @@ mod validators {
     /// `#/definitions/bind/oneOf/1`
     pub fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", t27::<3>)
+        c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", t28::<3>)
             & c.prop(l, s, x, "element", t19::<67>) & c.prop(l, s, x, "options", v555)
             & c.prop(l, s, x, "labels", t5::<17>) & c.prop(l, s, x, "debounce", v11)
             & c.prop(l, s, x, "name", v14) & c.unexpected_members(l, s, x, WORDS6)
@@ -13660,10 +13653,10 @@ mod validators {
         c.any_of(i, l, s, &[(T11[K][0], None), (T11[K][1], None)], None)
     }
     const T11: [[rt::Check; 2]; 16] = [
-        [v11, t19::<0>], [v126, t19::<0>], [v390, v391], [t26::<4>, t19::<0>], [v191, t19::<0>],
-        [t26::<5>, t19::<0>], [t27::<5>, t19::<0>], [t27::<6>, t19::<0>], [v219, t19::<0>],
-        [v222, t19::<0>], [t26::<6>, t19::<0>], [v231, t19::<0>], [v236, t19::<0>],
-        [t27::<7>, t19::<0>], [v239, t19::<0>], [v14, t19::<0>],
+        [v11, t19::<0>], [v126, t19::<0>], [v390, v391], [t26::<4>, t19::<0>], [t30::<0>, t19::<0>],
+        [t26::<5>, t19::<0>], [t28::<5>, t19::<0>], [t28::<6>, t19::<0>], [t30::<1>, t19::<0>],
+        [t30::<2>, t19::<0>], [t26::<6>, t19::<0>], [v231, t19::<0>], [t30::<3>, t19::<0>],
+        [t28::<7>, t19::<0>], [t30::<4>, t19::<0>], [v14, t19::<0>],
     ];
     /// `#/definitions/linkpathTransform`
     pub fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13675,10 +13668,12 @@ mod validators {
             & c.prop(l, s, x, "shape", t11::<4>) & c.prop(l, s, x, "require", t19::<0>)
             & c.prop(l, s, x, "as", t11::<15>) & c.unexpected_members(l, s, x, WORDS10)
     }
-    /// `#/definitions/linkpathTransform/properties/shape/anyOf/0`
-    pub fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS11)
+    /// Shared by 9 validators that differ only in the patterns, lists or values they use (a row of `T30` each), such as `#/definitions/linkpathTransform/properties/shape/anyOf/0` and `#/definitions/treemapTransform/properties/method/anyOf/0` (7 more).
+    pub fn t30<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, T30[K])
     }
+    const T30: [&[&str]; 9] =
+        [WORDS11, WORDS21, WORDS23, WORDS29, WORDS31, WORDS47, WORDS48, WORDS51, WORDS53];
     /// `#/definitions/pieTransform`
     pub fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -13827,10 +13822,6 @@ mod validators {
             ))
             & c.unexpected_members(l, s, x, WORDS20)
     }
-    /// `#/definitions/treemapTransform/properties/method/anyOf/0`
-    pub fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS21)
-    }
     /// `#/definitions/labelTransform`
     pub fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -13844,10 +13835,6 @@ mod validators {
             & c.prop(l, s, x, "avoidMarks", t0::<71>)
             & c.prop(l, s, x, "method", t11::<15>) & c.prop(l, s, x, "as", t0::<67>)
             & c.unexpected_members(l, s, x, WORDS22)
-    }
-    /// `#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
-    pub fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS23)
     }
     /// `#/definitions/binTransform`
     pub fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13933,10 +13920,6 @@ mod validators {
             & c.prop(l, s, x, "timezone", t11::<13>) & c.prop(l, s, x, "as", t0::<63>)
             & c.unexpected_members(l, s, x, WORDS28)
     }
-    /// `#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
-    pub fn v236(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS29)
-    }
     /// `#/definitions/windowTransform`
     pub fn v238(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -13947,10 +13930,6 @@ mod validators {
             & c.prop(l, s, x, "as", t0::<74>) & c.prop(l, s, x, "frame", t0::<78>)
             & c.prop(l, s, x, "ignorePeers", t11::<1>)
             & c.unexpected_members(l, s, x, WORDS30)
-    }
-    /// `#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
-    pub fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS31)
     }
     /// `#/definitions/identifierTransform`
     pub fn v240(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -13990,12 +13969,12 @@ mod validators {
             & c.prop(l, s, x, "values", t19::<11>)
             & c.unexpected_members(l, s, x, WORDS34)
     }
-    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T29` each), such as `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0` and `#/definitions/markVisual/allOf/0`.
-    pub fn t29<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T31` each), such as `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0` and `#/definitions/markVisual/allOf/0`.
+    pub fn t31<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "type", T29[K].0) & c.prop(l, s, x, T29[K].1, T29[K].2)
+        c.prop(l, s, x, "type", T31[K].0) & c.prop(l, s, x, T31[K].1, T31[K].2)
     }
-    const T29: [(rt::Check, &str, rt::Check); 2] =
+    const T31: [(rt::Check, &str, rt::Check); 2] =
         [(t19::<69>, "parse", t9::<10>), (t16::<0>, "from", t19::<27>)];
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1`
     pub fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14007,7 +13986,7 @@ mod validators {
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2`
     pub fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t27::<8>)
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", t28::<8>)
             & c.prop(l, s, x, "header", t5::<17>) & c.prop(l, s, x, "parse", t9::<10>)
             & c.unexpected_members(l, s, x, &["type", "header", "parse"])
     }
@@ -14032,7 +14011,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "mesh"]) & c.prop(l, s, x, "type", t25::<8>)
             & c.prop(l, s, x, "mesh", t19::<69>) & c.prop(l, s, x, "property", t19::<69>)
-            & c.prop(l, s, x, "filter", v261)
+            & c.prop(l, s, x, "filter", t27::<2>)
             & c.unexpected_members(l, s, x, &["type", "mesh", "property", "filter"])
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1`
@@ -14046,10 +14025,6 @@ mod validators {
             }
         }
         ok
-    }
-    /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter`
-    pub fn v261(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/definitions/data/oneOf/3/properties/values/oneOf/0`
     pub fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14117,7 +14092,7 @@ mod validators {
     /// `#/definitions/scale/oneOf/4`
     pub fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t27::<9>)
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t28::<9>)
             & c.prop(l, s, x, "range", t7::<5>)
             & c.prop(l, s, x, "interpolate", t19::<121>)
             & c.prop(l, s, x, "nice", t9::<19>) & c.prop(l, s, x, "zero", t19::<29>)
@@ -14160,7 +14135,7 @@ mod validators {
     /// `#/definitions/scale/oneOf/7`
     pub fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t27::<10>)
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", t28::<10>)
             & c.prop(l, s, x, "nice", t9::<21>) & c.prop(l, s, x, "range", t7::<5>)
             & c.prop(l, s, x, "bins", t19::<122>)
             & c.prop(l, s, x, "interpolate", t19::<121>)
@@ -14295,10 +14270,6 @@ mod validators {
             & c.prop(l, s, x, "field", t19::<69>)
             & c.unexpected_members(l, s, x, &["data", "field"])
     }
-    /// `#/definitions/scale/oneOf/1/properties/range/oneOf/0`
-    pub fn v299(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS47)
-    }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2`
     pub fn v300(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -14319,10 +14290,6 @@ mod validators {
         c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", t19::<7>)
             & c.prop(l, s, x, "start", t19::<7>) & c.prop(l, s, x, "stop", t19::<7>)
             & c.unexpected_members(l, s, x, &["step", "start", "stop"])
-    }
-    /// `#/definitions/scale/oneOf/7/properties/nice/oneOf/1`
-    pub fn v319(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS48)
     }
     /// `#/definitions/scale/oneOf/7/properties/nice/oneOf/2`
     pub fn v320(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14386,14 +14353,6 @@ mod validators {
             & c.prop(l, s, x, "seconds", v14) & c.prop(l, s, x, "milliseconds", v14)
             & c.unexpected_members(l, s, x, WORDS50)
     }
-    /// `#/definitions/axis/properties/titleAnchor/oneOf/0`
-    pub fn v336(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE3.items())
-    }
-    /// `#/definitions/axis/properties/titleBaseline/oneOf/0`
-    pub fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS51)
-    }
     /// `#/definitions/axis/properties/encode`
     pub fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -14421,10 +14380,6 @@ mod validators {
             }
         }
         ok
-    }
-    /// `#/definitions/legend/allOf/0/properties/orient/oneOf/0`
-    pub fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS53)
     }
     /// `#/definitions/legend/allOf/0/properties/encode`
     pub fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -14610,7 +14565,7 @@ mod validators {
     pub fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v420)
-            & c.prop(l, s, x, "resize", v126) & c.prop(l, s, x, "contains", t27::<16>)
+            & c.prop(l, s, x, "resize", v126) & c.prop(l, s, x, "contains", t28::<16>)
             & c.unexpected_members(l, s, x, &["type", "resize", "contains"])
     }
     /// `#/definitions/contourTransform`
@@ -14825,7 +14780,7 @@ mod validators {
         }
         ok
     }
-    const T16: [[rt::Check; 1]; 2] = [[t25::<19>], [t28::<4>]];
+    const T16: [[rt::Check; 1]; 2] = [[t25::<19>], [t29::<4>]];
     /// `#/allOf/1`
     pub fn v534(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -14948,7 +14903,7 @@ mod validators {
             i,
             l,
             s,
-            &[(t29::<0>, None), (v247, None), (v248, None), (v249, None), (t0::<85>, None)],
+            &[(t31::<0>, None), (v247, None), (v248, None), (v249, None), (t0::<85>, None)],
             None,
         )
     }
@@ -14968,7 +14923,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
             "size" v14, "shape" v14, "fill" v14, "stroke" v14, "opacity" v14, "strokeDash" v14,
-            "strokeWidth" v14, "type" t27::<13>, "direction" t27::<14>, "orient" t0::<86>,
+            "strokeWidth" v14, "type" t28::<13>, "direction" t28::<14>, "orient" t0::<86>,
             "tickCount" t19::<43>, "tickMinStep" t19::<7>, "symbolLimit" t19::<7>,
             "values" t19::<123>, "zindex" v11, "aria" v126, "description" v14,
             "cornerRadius" t0::<1>, "fillColor" t9::<23>, "offset" t0::<1>, "padding" t0::<1>,
@@ -15030,7 +14985,7 @@ mod validators {
     pub fn v719(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
-        if c.quiet(|c| t28::<5>(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t29::<5>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok

@@ -287,8 +287,7 @@ enum Static {
 
 impl Static {
     fn of(name: &str) -> Option<Static> {
-        let numbered = |prefix: &str| name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        [("RE", Static::Pattern), ("VALUE", Static::Value), ("WORDS", Static::Words)].into_iter().find(|(p, _)| numbered(p)).map(|(_, k)| k)
+        [("RE", Static::Pattern), ("VALUE", Static::Value), ("WORDS", Static::Words)].into_iter().find(|(p, _)| is_numbered(name, p)).map(|(_, k)| k)
     }
 
     /// The type of a row's slot holding it.
@@ -300,8 +299,9 @@ impl Static {
         }
     }
 
-    /// `name` as a row holds it: where the body said `&RE3`, it now says
-    /// `&T0[K].1`, a `&&rt::Pattern` that derefs as the call needs.
+    /// `name` as a row holds it: a reference to a pattern or value (where
+    /// the body said `&RE3` it says `T0[K].1`, see [`slotted`]), a list as
+    /// it is.
     fn in_row(self, name: &TokenTree) -> TokenStream {
         match self {
             Static::Pattern | Static::Value => quote!(&#name),
@@ -362,8 +362,8 @@ fn slotted(
 }
 
 /// Whether `name` is `prefix` and a number: a validator (`v12`), a shared
-/// body (`t2`).
-pub fn is_numbered(name: &str, prefix: char) -> bool {
+/// body (`t2`), a static (`RE3`).
+pub fn is_numbered(name: &str, prefix: &str) -> bool {
     name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
@@ -443,7 +443,7 @@ fn item_name(item: &[TokenTree], kind: ItemKind) -> Option<Ident> {
 /// Whether `name` takes const arguments: a shared validator (`t2`) or an
 /// item made generic already.
 fn takes_rows(name: &str, generic: &HashSet<String>) -> bool {
-    generic.contains(name) || is_numbered(name, 't')
+    generic.contains(name) || is_numbered(name, "t")
 }
 
 /// `tokens` with the literal arguments of each row-taking name (`t2::<1>`,

@@ -143,7 +143,7 @@ impl<'a> Validators<'a> {
             let name = self.fns[&key].clone();
             fns.push(self.emit_fn(&name, node, key.scope, key.mode));
         }
-        let is_plain = |name: &str| shared_bodies::is_numbered(name, 'v');
+        let is_plain = |name: &str| shared_bodies::is_numbered(name, "v");
         let shared = shared_bodies::share(fns, is_plain, |name: &str| self.entries.contains(name));
         self.items = shared.items.into_iter().map(|item| shared_bodies::rename(item, &shared.renames)).collect();
         let mut statics = Vec::new();

@@ -366,6 +366,24 @@ fn a_type_shared_by_places_with_different_schemas_is_validated_by_each_place() {
 }
 
 #[test]
+fn a_generic_rule_takes_the_options_and_keeps_the_level_it_shares() {
+    use shared_rules::{ArrayLenItem0 as Level, PluginRules, RuleNumberOrArray as Rule};
+    // `[level, options]` at each place: the level the same everywhere, in
+    // the generic type; the options each place's own (`T`).
+    let r: PluginRules = round_trip(json!({"max-len": [2, {"code": 80}], "indent": [1, {"tabs": true}], "quotes": 0}));
+    assert!(matches!(&r.max_len, Some(Rule::Array((Level::RuleNumber(_), o))) if o.code.is_some()));
+    assert!(matches!(&r.indent, Some(Rule::Array((_, o))) if o.tabs == Some(true)));
+    assert!(matches!(r.quotes, Some(Rule::RuleNumber(_))));
+    // Each place's options refuse what the others take, by both paths alike.
+    for doc in [json!({"max-len": [2, {"tabs": true}]}), json!({"indent": [1, {"code": 0}]}), json!({"quotes": [3, {}]})] {
+        let full = PluginRules::from_json_value(doc.clone()).expect_err("invalid at its place");
+        let one_pass = PluginRules::from_json_slice(doc.to_string().as_bytes()).expect_err("invalid at its place");
+        assert_eq!(format!("{full:?}"), format!("{one_pass:?}"), "{doc}");
+        assert!(!shared_rules::is_valid(&doc), "{doc}");
+    }
+}
+
+#[test]
 fn integer_enums_are_rust_enums_that_keep_the_numbers_as_written() {
     use integer_enums::{IntegerEnums, Level, Priority, Size};
     let text = r#"{"size":5.12e2,"level":-0,"priority":3.0,"retries":3,"maybeSize":null,"sizes":[512,2048.0,4.096e3],"mode":1E0,"bits":16.00}"#;

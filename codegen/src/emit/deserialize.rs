@@ -18,7 +18,7 @@ use super::validate::Validators;
 use crate::check::{self, Check, Program, Subject};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
 use crate::keywords::{array_bounds, format, object_bounds, pattern, types, values};
-use crate::plan::{instantiate, Extra, Field, Kind, ModulePlan, TypeRef};
+use crate::plan::{holds_param, instantiate, Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
@@ -604,7 +604,7 @@ impl<'a> Readers<'a> {
         let mut readers = Vec::new();
         let mut taken = Vec::new();
         // The branches that read the parameter.
-        let holes: Vec<usize> = branches.iter().enumerate().filter(|(_, (_, _, v))| variants[*v].ty == TypeRef::Param).map(|(n, _)| n).collect();
+        let holes: Vec<usize> = branches.iter().enumerate().filter(|(_, (_, _, v))| holds_param(&variants[*v].ty)).map(|(n, _)| n).collect();
         for (n, (kind, b, v)) in branches.into_iter().enumerate() {
             self.branch_top = true;
             let ty = match arg {

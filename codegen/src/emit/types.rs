@@ -4,7 +4,9 @@
 
 use super::docs::{doc_attrs, used_by, value_doc, value_span};
 use super::validate::Validators;
-use crate::plan::{instantiate, kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
+use crate::plan::{
+    holds_param, instantiate, kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant,
+};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use std::collections::HashSet;
@@ -547,7 +549,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let largest = variants.iter().map(|v| self.sizes.of(&v.ty)).max().unwrap_or(0);
         let allow = (largest > NO_LARGE_VARIANT_UP_TO).then(|| quote!(#[allow(clippy::large_enum_variant)]));
         // A generic union: each place names what its varying variant holds.
-        let params = variants.iter().any(|v| v.ty == TypeRef::Param).then(|| quote!(<T>));
+        let params = variants.iter().any(|v| holds_param(&v.ty)).then(|| quote!(<T>));
         let definition = quote! {
             #docs
             #[derive(Clone, Debug, PartialEq)]

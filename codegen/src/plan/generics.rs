@@ -56,11 +56,23 @@ pub(super) fn generalize(ir: &Ir, types: &mut Vec<TypeDef>, entries: &mut [TypeR
             continue;
         }
         let g = types.len();
-        types.push(generic(ir, types, &members, hole));
-        for m in &members {
+        let holes: Vec<TypeRef> = members
+            .iter()
+            .filter_map(|m| match &types[*m].kind {
+                Kind::Union { variants, .. } => Some(variants[hole].ty.clone()),
+                _ => None,
+            })
+            .collect();
+        let item = varying_item(&holes);
+        types.push(generic(ir, types, &members, hole, item));
+        for (m, held) in members.iter().zip(holes) {
             taken.insert(*m);
-            let Kind::Union { variants, .. } = &types[*m].kind else { continue };
-            instances.insert(*m, TypeRef::Apply(g, Box::new(variants[hole].ty.clone())));
+            // The parameter is what differs: the tuple's item, or all it holds.
+            let arg = match (item, held) {
+                (Some(i), TypeRef::Tuple(mut items)) => items.swap_remove(i),
+                (_, held) => held,
+            };
+            instances.insert(*m, TypeRef::Apply(g, Box::new(arg)));
         }
         added.push(g);
     }
@@ -87,10 +99,35 @@ pub(super) fn generalize(ir: &Ir, types: &mut Vec<TypeDef>, entries: &mut [TypeR
     added
 }
 
-/// The generic type standing for `members`, variant `hole` its parameter:
-/// what the members agree on (text, variant docs), every member's places
-/// (each validates with its own schemas), a name none of them has alone.
-fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize) -> TypeDef {
+/// When every member's `hole` is a tuple of one length whose items are
+/// the same but at one position: that position. ESLint's rules hold
+/// `(Level, Options)` with the level the same everywhere, so the parameter
+/// is the options (`RuleNumberOrRuleStringOrArray<ArraySuffixItem1>`), and
+/// the level is written once, in the generic type.
+fn varying_item(holes: &[TypeRef]) -> Option<usize> {
+    let tuples: Vec<&Vec<TypeRef>> = holes
+        .iter()
+        .map(|h| match h {
+            TypeRef::Tuple(items) => Some(items),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let first = tuples.first()?;
+    if tuples.iter().any(|t| t.len() != first.len()) {
+        return None;
+    }
+    let varying: Vec<usize> = (0..first.len()).filter(|&i| tuples.iter().any(|t| t[i] != first[i])).collect();
+    match varying.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// The generic type standing for `members`, variant `hole` its parameter
+/// (or, with `item`, that item of the variant's tuple): what the members
+/// agree on (text, variant docs), every member's places (each validates
+/// with its own schemas), a name none of them has alone.
+fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize, item: Option<usize>) -> TypeDef {
     let first = &types[members[0]];
     let mut places: Vec<Vec<NodeId>> = Vec::new();
     for m in members {
@@ -116,7 +153,12 @@ fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize) -> TypeD
             .collect();
         v.doc = common_doc(&docs);
         if j == hole {
-            v.ty = TypeRef::Param;
+            v.ty = match (item, &v.ty) {
+                (Some(i), TypeRef::Tuple(items)) => {
+                    TypeRef::Tuple(items.iter().enumerate().map(|(k, x)| if k == i { TypeRef::Param } else { x.clone() }).collect())
+                }
+                _ => TypeRef::Param,
+            };
         }
     }
     let variant_names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();

@@ -409,11 +409,22 @@ pub(super) fn substitute(t: &TypeRef, instances: &HashMap<TypeId, TypeRef>) -> T
     }
 }
 
-/// A generic type's variant type `t` with its parameter given: `arg` for `T`.
+/// A generic type's variant type `t` with its parameter given: `arg` for `T`
+/// (the variant's type, or an item of its tuple: `(Level, T)`).
 pub fn instantiate(t: &TypeRef, arg: &TypeRef) -> TypeRef {
     match t {
         TypeRef::Param => arg.clone(),
+        TypeRef::Tuple(items) => TypeRef::Tuple(items.iter().map(|x| instantiate(x, arg)).collect()),
         other => other.clone(),
+    }
+}
+
+/// Whether a generic type's variant type `t` holds its parameter.
+pub fn holds_param(t: &TypeRef) -> bool {
+    match t {
+        TypeRef::Param => true,
+        TypeRef::Tuple(items) => items.iter().any(holds_param),
+        _ => false,
     }
 }
 

@@ -174,14 +174,13 @@ pub struct Actor {
     pub transport: Transport,
     pub extra: rt::Extra<rt::Value>,
 }
+/// In JSON, in the order of the variants: `human`, `client`, `system`.
+///
 /// Schema: `schemas/commands.schema.json#/properties/actor/properties/kind`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
-    /// `human`
     Human,
-    /// `client`
     Client,
-    /// `system`
     System,
 }
 rt::string_enum!(
@@ -405,16 +404,15 @@ pub struct StartPayload {
     pub consent: Option<Consent>,
     pub extra: rt::Extra<rt::Value>,
 }
+/// In JSON, in the order of the variants: `feature`, `bugfix`, `review`.
+///
 /// `x-cohorte-known`: `["feature","bugfix","review"]`
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/profile`
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Profile {
-    /// `feature`
     Feature,
-    /// `bugfix`
     Bugfix,
-    /// `review`
     Review,
     /// A value outside the known set (the schema allows others), kept verbatim.
     Other(String),
@@ -464,24 +462,18 @@ rt::union!(
     run_id = "runId", required; } extra extra } contract[validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
 );
+/// In JSON, in the order of the variants: `BRAINSTORM`, `SPEC`, `PREFLIGHT`, `BUILD`, `TEST`, `REVIEW`, `FIX`, `SHIP`.
+///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/phases/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Phase {
-    /// `BRAINSTORM`
     Brainstorm,
-    /// `SPEC`
     Spec,
-    /// `PREFLIGHT`
     Preflight,
-    /// `BUILD`
     Build,
-    /// `TEST`
     Test,
-    /// `REVIEW`
     Review,
-    /// `FIX`
     Fix,
-    /// `SHIP`
     Ship,
 }
 rt::string_enum!(

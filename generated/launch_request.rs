@@ -86,16 +86,15 @@ pub struct Input(String);
 rt::string_newtype!(Input, redacted = true contract[validators::v2], BASE0, "/properties/input");
 /// Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.
 ///
+/// In JSON, in the order of the variants: `interactive`, `autopilot`, `background`.
+///
 /// `x-sensitivity`: `"none"`
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
-    /// `interactive`
     Interactive,
-    /// `autopilot`
     Autopilot,
-    /// `background`
     Background,
 }
 rt::string_enum!(

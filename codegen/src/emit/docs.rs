@@ -10,16 +10,21 @@ use quote::quote;
 pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
     let mut paras: Vec<String> = Vec::new();
     if let Some(t) = &d.title {
-        paras.push(sanitize(t));
+        paras.push(sanitize(blank_edges_off(t)));
     }
     if let Some(desc) = &d.description {
         if d.title.as_deref() != Some(desc.as_str()) {
-            paras.push(sanitize(desc));
+            paras.push(sanitize(blank_edges_off(desc)));
         }
     }
+    paras.retain(|p| !p.is_empty());
     let mut facts: Vec<String> = notes.iter().map(|n| sanitize(n)).collect();
     if d.deprecated {
-        facts.push("Deprecated.".to_owned());
+        // In the summary line rustdoc shows for the item, when it is prose.
+        match paras.first_mut() {
+            Some(first) if is_prose(first.lines().next().unwrap_or_default()) => first.insert_str(0, "Deprecated. "),
+            _ => facts.push("Deprecated.".to_owned()),
+        }
     }
     if d.read_only {
         facts.push("Read-only: set by the owner of the data, not by writers.".to_owned());
@@ -41,6 +46,13 @@ pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
         paras.push(format!("Schema: `{}`", code_safe(&d.source)));
     }
     doc_lines(&paras.join("\n\n"))
+}
+
+/// `text` without the blank lines it starts or ends with (a description
+/// written `"\nhttps://…"` would start its item's rustdoc with an empty line).
+fn blank_edges_off(text: &str) -> &str {
+    let blank: usize = text.split_inclusive('\n').take_while(|l| l.trim().is_empty()).map(str::len).sum();
+    text[blank..].trim_end()
 }
 
 /// One `#[doc = …]` attribute per line of `text` (a blank line empty, so
@@ -100,6 +112,12 @@ fn is_list_item(t: &str) -> bool {
     let digits = t.chars().take_while(char::is_ascii_digit).count();
     let rest = if digits > 0 { t[digits..].strip_prefix(['.', ')']) } else { t.strip_prefix(['-', '*', '+']) };
     rest.is_some_and(|r| r.is_empty() || r.starts_with(' '))
+}
+
+/// The rustdoc sentence of an enum whose variants are values: how each is
+/// written in JSON (`spans`, code spans in the variants' order).
+pub fn spellings(spans: impl Iterator<Item = String>) -> String {
+    format!("In JSON, in the order of the variants: {}.", spans.collect::<Vec<_>>().join(", "))
 }
 
 /// The rustdoc sentence of a type that places with different schemas
@@ -238,6 +256,27 @@ mod tests {
         let s = sanitize("Example:\n```\nfn main() { panic!() }\n```\n    indented();");
         assert!(s.contains("```text\nfn main()"), "{s}");
         assert!(s.contains("\nindented();"), "{s}");
+    }
+
+    #[test]
+    fn a_description_starting_with_a_line_end_starts_its_rustdoc_with_text() {
+        let d = DocText { description: Some("\n \r\nhttps://x.example/rule\n\n".to_owned()), ..DocText::default() };
+        assert_eq!(doc_attrs(&d, &[]).to_string(), quote!(#[doc = " `https://x.example/rule`"]).to_string());
+        // An indented first line keeps its indentation (it may be code).
+        assert_eq!(blank_edges_off("\n    code\nmore"), "    code\nmore");
+        let only_blank = DocText { description: Some("\n\n".to_owned()), ..DocText::default() };
+        assert!(doc_attrs(&only_blank, &[]).is_empty());
+    }
+
+    #[test]
+    fn deprecated_begins_the_summary_line() {
+        let d = DocText { description: Some("Require a newline".to_owned()), deprecated: true, ..DocText::default() };
+        assert_eq!(doc_attrs(&d, &[]).to_string(), quote!(#[doc = " Deprecated. Require a newline"]).to_string());
+        // Not in front of a list; nor lost without a description.
+        let list = DocText { description: Some("- a\n- b".to_owned()), deprecated: true, ..DocText::default() };
+        assert!(doc_attrs(&list, &[]).to_string().ends_with("# [doc = \" Deprecated.\"]"));
+        let bare = DocText { deprecated: true, ..DocText::default() };
+        assert_eq!(doc_attrs(&bare, &[]).to_string(), quote!(#[doc = " Deprecated."]).to_string());
     }
 
     #[test]

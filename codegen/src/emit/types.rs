@@ -2,7 +2,7 @@
 //! validated JSON value, serialisation that loses nothing, `Contract`
 //! (validation entry points), and `Debug` that redacts sensitive data.
 
-use super::docs::{doc_attrs, used_by, value_doc, value_span};
+use super::docs::{doc_attrs, spellings, used_by, value_doc, value_span};
 use super::validate::Validators;
 use crate::plan::{
     holds_param, instantiate, kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant,
@@ -434,10 +434,19 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str, described: &[(String, String)]) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &self.shared_notes(t));
+        let mut notes = self.shared_notes(t);
         let variants: Vec<Ident> = values.iter().map(|(r, _)| ident(r)).collect();
         let jsons: Vec<&String> = values.iter().map(|(_, j)| j).collect();
-        let vdocs: Vec<TokenStream> = jsons.iter().map(|j| value_doc(j, described.iter().find(|(v, _)| v == *j).map(|(_, d)| d.as_str()))).collect();
+        // The JSON spellings: on the variants when few or described one by
+        // one by the schema, else in one line on the enum (a line per
+        // variant would say no more).
+        let vdocs: Vec<TokenStream> = if described.is_empty() && jsons.len() > SPELLED_PER_VARIANT_UP_TO {
+            notes.push(spellings(jsons.iter().map(|j| value_span(j))));
+            vec![TokenStream::new(); jsons.len()]
+        } else {
+            jsons.iter().map(|j| value_doc(j, described.iter().find(|(v, _)| v == *j).map(|(_, d)| d.as_str()))).collect()
+        };
+        let docs = doc_attrs(&t.doc, &notes);
         if open {
             let other = ident(other);
             quote! {
@@ -464,6 +473,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let rt = self.rt.clone();
         let name = self.name(id);
         let mut notes = self.shared_notes(t);
+        let per_variant = values.len() <= SPELLED_PER_VARIANT_UP_TO;
+        if !per_variant {
+            notes.push(spellings(values.iter().map(|(_, v)| format!("`{v}`"))));
+        }
         let example = values.first().map_or(0, |(_, v)| *v);
         notes.push(format!(
             "Places hold it as `rt::Spelled<{name}>`, which derefs to it (`match *x {{ {name}::… }}`) and keeps a value the document \
@@ -472,11 +485,11 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let docs = doc_attrs(&t.doc, &notes);
         let variants: Vec<Ident> = values.iter().map(|(r, _)| ident(r)).collect();
         let numbers: Vec<proc_macro2::Literal> = values.iter().map(|(_, v)| proc_macro2::Literal::i64_unsuffixed(*v)).collect();
-        let vdocs: Vec<String> = values.iter().map(|(_, v)| format!(" `{v}`")).collect();
+        let vdocs: Vec<TokenStream> = values.iter().map(|(_, v)| if per_variant { value_doc(&v.to_string(), None) } else { TokenStream::new() }).collect();
         quote! {
             #docs
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-            pub enum #name { #(#[doc = #vdocs] #variants,)* }
+            pub enum #name { #(#vdocs #variants,)* }
             #rt::integer_enum!(#name { #(#variants = #numbers),* });
         }
     }
@@ -950,6 +963,10 @@ fn boxes_payload(payload: &TypeRef, bytes: usize) -> bool {
 /// draw clippy's `large_enum_variant` (a variant 200 bytes larger than the
 /// next); the margin covers the estimate's slack.
 const NO_LARGE_VARIANT_UP_TO: usize = 128;
+
+/// A value enum with at most this many variants says each one's JSON on
+/// the variant; a longer one says them all in one line of the enum's doc.
+const SPELLED_PER_VARIANT_UP_TO: usize = 2;
 
 /// About how many bytes a value of a planned type takes inline (`size_of`,
 /// on a 64-bit target, with the runtime's `Value` and `Number`): close

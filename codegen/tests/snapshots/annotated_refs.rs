@@ -54,16 +54,14 @@ rt::union_by_type!(
 ///
 /// Specify the lint level for a lint or lint group.
 ///
+/// In JSON, in the order of the variants: `forbid`, `deny`, `warn`, `allow`.
+///
 /// Schema: `fixtures/annotated_refs.json#/definitions/LintLevel`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LintLevel {
-    /// `forbid`
     Forbid,
-    /// `deny`
     Deny,
-    /// `warn`
     Warn,
-    /// `allow`
     Allow,
 }
 rt::string_enum!(
@@ -92,14 +90,13 @@ rt::union_by_type!(
     Rule { Integer(_): number, String(_): string, Array(_): array } contract[validators::v4], BASE0,
     "/definitions/rule"
 );
+/// In JSON, in the order of the variants: `off`, `warn`, `error`.
+///
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringRule {
-    /// `off`
     Off,
-    /// `warn`
     Warn,
-    /// `error`
     Error,
 }
 rt::string_enum!(

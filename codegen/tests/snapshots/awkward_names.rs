@@ -52,14 +52,13 @@ pub struct Option {
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct String(::std::string::String);
 rt::string_newtype!(String, redacted = false contract[validators::v2], BASE0, "/$defs/String");
+/// In JSON, in the order of the variants: `Ok`, `Err`, `ok`.
+///
 /// Schema: `fixtures/awkward_names.json#/$defs/Result`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Result {
-    /// `Ok`
     Ok,
-    /// `Err`
     Err,
-    /// `ok`
     Ok2,
 }
 rt::string_enum!(

@@ -34,44 +34,41 @@ pub struct IntegerEnums {
 }
 /// Block size in bytes.
 ///
+/// In JSON, in the order of the variants: `512`, `2048`, `4096`.
+///
 /// Places hold it as `rt::Spelled<Size>`, which derefs to it (`match *x { Size::… }`) and keeps a value the document wrote otherwise than plain decimal (`512.0`, `512e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `fixtures/integer_enums.json#/properties/size`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Size {
-    /// `512`
     V512,
-    /// `2048`
     V2048,
-    /// `4096`
     V4096,
 }
 rt::integer_enum!(Size { V512 = 512, V2048 = 2048, V4096 = 4096 });
 rt::contract!(spelled Size, [validators::t0::<0>], BASE0, "/properties/size");
+/// In JSON, in the order of the variants: `-1`, `0`, `1`.
+///
 /// Places hold it as `rt::Spelled<Level>`, which derefs to it (`match *x { Level::… }`) and keeps a value the document wrote otherwise than plain decimal (`-1.0`, `-1e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `fixtures/integer_enums.json#/properties/level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// `-1`
     Minus1,
-    /// `0`
     V0,
-    /// `1`
     V1,
 }
 rt::integer_enum!(Level { Minus1 = -1, V0 = 0, V1 = 1 });
 rt::contract!(spelled Level, [validators::v2], BASE0, "/properties/level");
+/// In JSON, in the order of the variants: `1`, `2`, `3`.
+///
 /// Places hold it as `rt::Spelled<Priority>`, which derefs to it (`match *x { Priority::… }`) and keeps a value the document wrote otherwise than plain decimal (`1.0`, `1e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `fixtures/integer_enums.json#/properties/priority`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Priority {
-    /// `1`
     Low,
-    /// `2`
     Normal,
-    /// `3`
     High,
 }
 rt::integer_enum!(Priority { Low = 1, Normal = 2, High = 3 });

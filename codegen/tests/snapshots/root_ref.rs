@@ -21,14 +21,13 @@ pub struct Item {
     pub line_end: Option<LineEnd>,
     pub extra: rt::Extra<rt::Value>,
 }
+/// In JSON, in the order of the variants: `a\rb`, `a\nb`, `a'b`.
+///
 /// Schema: `fixtures/root_ref.json#/$defs/item/properties/lineEnd`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LineEnd {
-    /// `a\rb`
     Axb,
-    /// `a\nb`
     Axb2,
-    /// `a'b`
     Axb3,
 }
 rt::string_enum!(

@@ -79,14 +79,13 @@ pub struct Fixed;
 rt::const_string!(Fixed = "v1" contract[validators::v2], BASE0, "/properties/fixed");
 /// Closed set of colours.
 ///
+/// In JSON, in the order of the variants: `red`, `green`, `blue`.
+///
 /// Schema: `fixtures/scalars.json#/properties/color`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    /// `red`
     Red,
-    /// `green`
     Green,
-    /// `blue`
     Blue,
 }
 rt::string_enum!(

@@ -43,14 +43,13 @@ pub enum RuleNumberOrRuleStringOrArray {
 rt::union_by_type!(
     RuleNumberOrRuleStringOrArray { RuleNumber(_): number, RuleString(_): string, Array(_): array }
 );
+/// In JSON, in the order of the variants: `off`, `warn`, `error`.
+///
 /// Schema: `fixtures/shared_rules.json#/definitions/ruleString`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RuleString {
-    /// `off`
     Off,
-    /// `warn`
     Warn,
-    /// `error`
     Error,
 }
 rt::string_enum!(

@@ -22,14 +22,13 @@ pub struct LetterBox {
     pub letter: Option<Letter>,
     pub extra: rt::Extra<rt::Value>,
 }
+/// In JSON, in the order of the variants: `a`, `b`, `cee`.
+///
 /// Schema: `typify/extraneous-enum.json#/properties/letter`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Letter {
-    /// `a`
     A,
-    /// `b`
     B,
-    /// `cee`
     Cee,
 }
 rt::string_enum!(

@@ -207,14 +207,13 @@ pub struct BranchProtectionRule {
     pub authorized_actors_only: bool,
     pub authorized_actor_names: Vec<String>,
 }
+/// In JSON, in the order of the variants: `off`, `non_admins`, `everyone`.
+///
 /// Schema: `typify/github.json#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PullRequestReviewsEnforcementLevel {
-    /// `off`
     Off,
-    /// `non_admins`
     NonAdmins,
-    /// `everyone`
     Everyone,
 }
 rt::string_enum!(
@@ -430,14 +429,13 @@ pub struct User {
     pub r#type: UserType,
     pub site_admin: bool,
 }
+/// In JSON, in the order of the variants: `Bot`, `User`, `Organization`.
+///
 /// Schema: `typify/github.json#/definitions/user/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UserType {
-    /// `Bot`
     Bot,
-    /// `User`
     User,
-    /// `Organization`
     Organization,
 }
 rt::string_enum!(
@@ -654,24 +652,18 @@ rt::string_enum!(
 );
 /// The result of the completed check run. Can be one of `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required` or `stale`. This value will be `null` until the check run has completed.
 ///
+/// In JSON, in the order of the variants: `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required`, `stale`, `skipped`.
+///
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/conclusion`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckRunConclusion {
-    /// `success`
     Success,
-    /// `failure`
     Failure,
-    /// `neutral`
     Neutral,
-    /// `cancelled`
     Cancelled,
-    /// `timed_out`
     TimedOut,
-    /// `action_required`
     ActionRequired,
-    /// `stale`
     Stale,
-    /// `skipped`
     Skipped,
 }
 rt::string_enum!(
@@ -714,14 +706,13 @@ pub struct RootCheckRunEventCompletedCheckRunCheckSuite {
     /// Format `date-time`.
     pub updated_at: String,
 }
+/// In JSON, in the order of the variants: `in_progress`, `completed`, `queued`.
+///
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootCheckRunEventCompletedCheckRunCheckSuiteStatus {
-    /// `in_progress`
     InProgress,
-    /// `completed`
     Completed,
-    /// `queued`
     Queued,
 }
 rt::string_enum!(
@@ -730,21 +721,16 @@ rt::string_enum!(
     "/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status"
 );
 /// Used by: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite/properties/conclusion`, `typify/github.json#/definitions/check_run$requested_action/properties/check_run/properties/check_suite/properties/conclusion`, and 5 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+///
+/// In JSON, in the order of the variants: `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required`, `stale`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckSuiteConclusion {
-    /// `success`
     Success,
-    /// `failure`
     Failure,
-    /// `neutral`
     Neutral,
-    /// `cancelled`
     Cancelled,
-    /// `timed_out`
     TimedOut,
-    /// `action_required`
     ActionRequired,
-    /// `stale`
     Stale,
 }
 rt::string_enum!(
@@ -888,96 +874,54 @@ rt::string_enum!(
     Actions { Read = "read", Write = "write" } contract[validators::t83::<0>], BASE0,
     "/definitions/app/properties/permissions/properties/actions"
 );
+/// In JSON, in the order of the variants: `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
+///
 /// Schema: `typify/github.json#/definitions/app/properties/events/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AppEvent {
-    /// `check_run`
     CheckRun,
-    /// `check_suite`
     CheckSuite,
-    /// `code_scanning_alert`
     CodeScanningAlert,
-    /// `commit_comment`
     CommitComment,
-    /// `content_reference`
     ContentReference,
-    /// `create`
     Create,
-    /// `delete`
     Delete,
-    /// `deployment`
     Deployment,
-    /// `deployment_review`
     DeploymentReview,
-    /// `deployment_status`
     DeploymentStatus,
-    /// `deploy_key`
     DeployKey,
-    /// `discussion`
     Discussion,
-    /// `discussion_comment`
     DiscussionComment,
-    /// `fork`
     Fork,
-    /// `gollum`
     Gollum,
-    /// `issues`
     Issues,
-    /// `issue_comment`
     IssueComment,
-    /// `label`
     Label,
-    /// `member`
     Member,
-    /// `membership`
     Membership,
-    /// `milestone`
     Milestone,
-    /// `organization`
     Organization,
-    /// `org_block`
     OrgBlock,
-    /// `page_build`
     PageBuild,
-    /// `project`
     Project,
-    /// `project_card`
     ProjectCard,
-    /// `project_column`
     ProjectColumn,
-    /// `public`
     Public,
-    /// `pull_request`
     PullRequest,
-    /// `pull_request_review`
     PullRequestReview,
-    /// `pull_request_review_comment`
     PullRequestReviewComment,
-    /// `push`
     Push,
-    /// `registry_package`
     RegistryPackage,
-    /// `release`
     Release,
-    /// `repository`
     Repository,
-    /// `repository_dispatch`
     RepositoryDispatch,
-    /// `secret_scanning_alert`
     SecretScanningAlert,
-    /// `star`
     Star,
-    /// `status`
     Status,
-    /// `team`
     Team,
-    /// `team_add`
     TeamAdd,
-    /// `watch`
     Watch,
-    /// `workflow_dispatch`
     WorkflowDispatch,
-    /// `workflow_run`
     WorkflowRun,
 }
 rt::string_enum!(
@@ -1043,14 +987,13 @@ pub struct CheckRunCreatedCheckRun {
 }
 /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
 ///
+/// In JSON, in the order of the variants: `queued`, `in_progress`, `completed`.
+///
 /// Schema: `typify/github.json#/definitions/check_run$created/properties/check_run/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckRunStatus {
-    /// `queued`
     Queued,
-    /// `in_progress`
     InProgress,
-    /// `completed`
     Completed,
 }
 rt::string_enum!(
@@ -1215,15 +1158,13 @@ pub struct CheckSuiteCompletedCheckSuite {
     pub head_commit: CommitSimple,
 }
 /// Used by: `typify/github.json#/definitions/check_suite$completed/properties/check_suite/properties/status`, `typify/github.json#/definitions/check_suite$requested/properties/check_suite/properties/status`, `typify/github.json#/definitions/check_suite$rerequested/properties/check_suite/properties/status`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+///
+/// In JSON, in the order of the variants: `requested`, `in_progress`, `completed`, `queued`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootCheckSuiteEventCompletedCheckSuiteStatus {
-    /// `requested`
     Requested,
-    /// `in_progress`
     InProgress,
-    /// `completed`
     Completed,
-    /// `queued`
     Queued,
 }
 rt::string_enum!(
@@ -1411,14 +1352,13 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertInstance {
 }
 /// State of a code scanning alert.
 ///
+/// In JSON, in the order of the variants: `open`, `dismissed`, `fixed`.
+///
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/state`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AlertState {
-    /// `open`
     Open,
-    /// `dismissed`
     Dismissed,
-    /// `fixed`
     Fixed,
 }
 rt::string_enum!(
@@ -1443,13 +1383,12 @@ pub struct Location {
 /// The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`.
 ///
 /// Used by: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason`, `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`, `typify/github.json#/definitions/code_scanning_alert$fixed/properties/alert/properties/dismissed_reason`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+///
+/// In JSON, in the order of the variants: `false positive`, `won't fix`, `used in tests`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DismissedReason {
-    /// `false positive`
     FalsePositive,
-    /// `won't fix`
     WonTFix,
-    /// `used in tests`
     UsedInTests,
 }
 rt::string_enum!(
@@ -1468,16 +1407,14 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertRule {
 }
 /// The severity of the alert.
 ///
+/// In JSON, in the order of the variants: `none`, `note`, `warning`, `error`.
+///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
-    /// `none`
     None,
-    /// `note`
     Note,
-    /// `warning`
     Warning,
-    /// `error`
     Error,
 }
 rt::string_enum!(
@@ -2005,24 +1942,18 @@ pub struct CommitCommentCreatedComment {
 ///
 /// How the author is associated with the repository.
 ///
+/// In JSON, in the order of the variants: `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIMER`, `FIRST_TIME_CONTRIBUTOR`, `MANNEQUIN`, `MEMBER`, `NONE`, `OWNER`.
+///
 /// Schema: `typify/github.json#/definitions/author_association`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AuthorAssociation {
-    /// `COLLABORATOR`
     Collaborator,
-    /// `CONTRIBUTOR`
     Contributor,
-    /// `FIRST_TIMER`
     FirstTimer,
-    /// `FIRST_TIME_CONTRIBUTOR`
     FirstTimeContributor,
-    /// `MANNEQUIN`
     Mannequin,
-    /// `MEMBER`
     Member,
-    /// `NONE`
     None,
-    /// `OWNER`
     Owner,
 }
 rt::string_enum!(
@@ -2494,14 +2425,13 @@ rt::union_by_type!(
     DiscussionAnswerChosenBy { User(_): object } contract[validators::t2::<2>, validators::t1::<0>],
     BASE0, "/definitions/discussion/properties/answer_chosen_by"
 );
+/// In JSON, in the order of the variants: `open`, `locked`, `converting`.
+///
 /// Schema: `typify/github.json#/definitions/discussion/properties/state`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDiscussionEventAnsweredDiscussionState {
-    /// `open`
     Open,
-    /// `locked`
     Locked,
-    /// `converting`
     Converting,
 }
 rt::string_enum!(
@@ -3195,98 +3125,55 @@ pub struct InstallationPermissions {
     pub vulnerability_alerts: Option<Actions>,
     pub workflows: Option<Actions>,
 }
+/// In JSON, in the order of the variants: `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `merge_queue_entry`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
+///
 /// Schema: `typify/github.json#/definitions/installation/properties/events/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootInstallationEventCreatedInstallationEvent {
-    /// `check_run`
     CheckRun,
-    /// `check_suite`
     CheckSuite,
-    /// `code_scanning_alert`
     CodeScanningAlert,
-    /// `commit_comment`
     CommitComment,
-    /// `content_reference`
     ContentReference,
-    /// `create`
     Create,
-    /// `delete`
     Delete,
-    /// `deployment`
     Deployment,
-    /// `deployment_review`
     DeploymentReview,
-    /// `deployment_status`
     DeploymentStatus,
-    /// `deploy_key`
     DeployKey,
-    /// `discussion`
     Discussion,
-    /// `discussion_comment`
     DiscussionComment,
-    /// `fork`
     Fork,
-    /// `gollum`
     Gollum,
-    /// `issues`
     Issues,
-    /// `issue_comment`
     IssueComment,
-    /// `label`
     Label,
-    /// `member`
     Member,
-    /// `membership`
     Membership,
-    /// `merge_queue_entry`
     MergeQueueEntry,
-    /// `milestone`
     Milestone,
-    /// `organization`
     Organization,
-    /// `org_block`
     OrgBlock,
-    /// `page_build`
     PageBuild,
-    /// `project`
     Project,
-    /// `project_card`
     ProjectCard,
-    /// `project_column`
     ProjectColumn,
-    /// `public`
     Public,
-    /// `pull_request`
     PullRequest,
-    /// `pull_request_review`
     PullRequestReview,
-    /// `pull_request_review_comment`
     PullRequestReviewComment,
-    /// `push`
     Push,
-    /// `registry_package`
     RegistryPackage,
-    /// `release`
     Release,
-    /// `repository`
     Repository,
-    /// `repository_dispatch`
     RepositoryDispatch,
-    /// `secret_scanning_alert`
     SecretScanningAlert,
-    /// `star`
     Star,
-    /// `status`
     Status,
-    /// `team`
     Team,
-    /// `team_add`
     TeamAdd,
-    /// `watch`
     Watch,
-    /// `workflow_dispatch`
     WorkflowDispatch,
-    /// `workflow_run`
     WorkflowRun,
 }
 rt::string_enum!(
@@ -3654,15 +3541,13 @@ pub struct RootIssueCommentEventCreatedIssueMilestone {
     pub closed_at: Option<String>,
 }
 /// Used by: `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/pull-request/properties/active_lock_reason`, `typify/github.json#/definitions/simple-pull-request/properties/active_lock_reason`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+///
+/// In JSON, in the order of the variants: `resolved`, `off-topic`, `too heated`, `spam`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ActiveLockReason {
-    /// `resolved`
     Resolved,
-    /// `off-topic`
     OffTopic,
-    /// `too heated`
     TooHeated,
-    /// `spam`
     Spam,
 }
 rt::string_enum!(
@@ -4640,14 +4525,13 @@ pub struct Team {
     pub permission: String,
     pub parent: Option<Option<TeamParent>>,
 }
+/// In JSON, in the order of the variants: `open`, `closed`, `secret`.
+///
 /// Schema: `typify/github.json#/definitions/team/properties/privacy`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Privacy {
-    /// `open`
     Open,
-    /// `closed`
     Closed,
-    /// `secret`
     Secret,
 }
 rt::string_enum!(
@@ -4757,102 +4641,57 @@ rt::union!(
     [validators::t15::<0>, BASE0, "/definitions/webhook-events/oneOf/1"] => Variant1(_) }
     contract[validators::t2::<8>], BASE0, "/definitions/webhook-events"
 );
+/// In JSON, in the order of the variants: `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `meta`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `repository_import`, `repository_vulnerability_alert`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
+///
 /// Schema: `typify/github.json#/definitions/webhook-events/oneOf/0/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant0Event {
-    /// `check_run`
     CheckRun,
-    /// `check_suite`
     CheckSuite,
-    /// `code_scanning_alert`
     CodeScanningAlert,
-    /// `commit_comment`
     CommitComment,
-    /// `content_reference`
     ContentReference,
-    /// `create`
     Create,
-    /// `delete`
     Delete,
-    /// `deployment`
     Deployment,
-    /// `deployment_review`
     DeploymentReview,
-    /// `deployment_status`
     DeploymentStatus,
-    /// `deploy_key`
     DeployKey,
-    /// `discussion`
     Discussion,
-    /// `discussion_comment`
     DiscussionComment,
-    /// `fork`
     Fork,
-    /// `gollum`
     Gollum,
-    /// `issues`
     Issues,
-    /// `issue_comment`
     IssueComment,
-    /// `label`
     Label,
-    /// `member`
     Member,
-    /// `membership`
     Membership,
-    /// `meta`
     Meta,
-    /// `milestone`
     Milestone,
-    /// `organization`
     Organization,
-    /// `org_block`
     OrgBlock,
-    /// `page_build`
     PageBuild,
-    /// `project`
     Project,
-    /// `project_card`
     ProjectCard,
-    /// `project_column`
     ProjectColumn,
-    /// `public`
     Public,
-    /// `pull_request`
     PullRequest,
-    /// `pull_request_review`
     PullRequestReview,
-    /// `pull_request_review_comment`
     PullRequestReviewComment,
-    /// `push`
     Push,
-    /// `registry_package`
     RegistryPackage,
-    /// `release`
     Release,
-    /// `repository`
     Repository,
-    /// `repository_dispatch`
     RepositoryDispatch,
-    /// `repository_import`
     RepositoryImport,
-    /// `repository_vulnerability_alert`
     RepositoryVulnerabilityAlert,
-    /// `secret_scanning_alert`
     SecretScanningAlert,
-    /// `star`
     Star,
-    /// `status`
     Status,
-    /// `team`
     Team,
-    /// `team_add`
     TeamAdd,
-    /// `watch`
     Watch,
-    /// `workflow_dispatch`
     WorkflowDispatch,
-    /// `workflow_run`
     WorkflowRun,
 }
 rt::string_enum!(
@@ -7655,14 +7494,13 @@ pub struct RepositoryImportEvent {
     pub installation: Option<InstallationLite>,
     pub organization: Option<Organization>,
 }
+/// In JSON, in the order of the variants: `success`, `cancelled`, `failure`.
+///
 /// Schema: `typify/github.json#/definitions/repository_import$event/properties/status`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepositoryImportEventStatus {
-    /// `success`
     Success,
-    /// `cancelled`
     Cancelled,
-    /// `failure`
     Failure,
 }
 rt::string_enum!(
@@ -7828,16 +7666,14 @@ pub struct SecretScanningAlertResolvedAlert {
     pub resolved_by: User,
     pub resolved_at: String,
 }
+/// In JSON, in the order of the variants: `false_positive`, `wontfix`, `revoked`, `used_in_tests`.
+///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Resolution {
-    /// `false_positive`
     FalsePositive,
-    /// `wontfix`
     Wontfix,
-    /// `revoked`
     Revoked,
-    /// `used_in_tests`
     UsedInTests,
 }
 rt::string_enum!(
@@ -8105,16 +7941,14 @@ pub struct StatusEvent {
 }
 /// The new state. Can be `pending`, `success`, `failure`, or `error`.
 ///
+/// In JSON, in the order of the variants: `pending`, `success`, `failure`, `error`.
+///
 /// Schema: `typify/github.json#/definitions/status$event/properties/state`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StatusEventState {
-    /// `pending`
     Pending,
-    /// `success`
     Success,
-    /// `failure`
     Failure,
-    /// `error`
     Error,
 }
 rt::string_enum!(
@@ -8180,34 +8014,23 @@ pub struct Verification {
     pub signature: Option<String>,
     pub payload: Option<String>,
 }
+/// In JSON, in the order of the variants: `expired_key`, `not_signing_key`, `gpgverify_error`, `gpgverify_unavailable`, `unsigned`, `unknown_signature_type`, `no_user`, `unverified_email`, `bad_email`, `unknown_key`, `malformed_signature`, `invalid`, `valid`.
+///
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reason {
-    /// `expired_key`
     ExpiredKey,
-    /// `not_signing_key`
     NotSigningKey,
-    /// `gpgverify_error`
     GpgverifyError,
-    /// `gpgverify_unavailable`
     GpgverifyUnavailable,
-    /// `unsigned`
     Unsigned,
-    /// `unknown_signature_type`
     UnknownSignatureType,
-    /// `no_user`
     NoUser,
-    /// `unverified_email`
     UnverifiedEmail,
-    /// `bad_email`
     BadEmail,
-    /// `unknown_key`
     UnknownKey,
-    /// `malformed_signature`
     MalformedSignature,
-    /// `invalid`
     Invalid,
-    /// `valid`
     Valid,
 }
 rt::string_enum!(
@@ -8473,14 +8296,13 @@ rt::object!(
     completed_at = "completed_at", required; } tag "status" = "in_progress";
     deny contract[validators::v410, validators::t24::<0>], BASE0, "/definitions/workflow-step"
 );
+/// In JSON, in the order of the variants: `failure`, `skipped`, `success`.
+///
 /// Schema: `typify/github.json#/definitions/workflow-step-completed/properties/conclusion`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WorkflowStepConclusion {
-    /// `failure`
     Failure,
-    /// `skipped`
     Skipped,
-    /// `success`
     Success,
 }
 rt::string_enum!(

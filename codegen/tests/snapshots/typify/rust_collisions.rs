@@ -94,14 +94,13 @@ pub struct StringNewtype(::std::string::String);
 rt::string_newtype!(
     StringNewtype, redacted = false contract[validators::v11], BASE0, "/definitions/StringNewtype"
 );
+/// In JSON, in the order of the variants: `one`, `two`, `three`.
+///
 /// Schema: `typify/rust-collisions.json#/definitions/StringEnum`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringEnum {
-    /// `one`
     One,
-    /// `two`
     Two,
-    /// `three`
     Three,
 }
 rt::string_enum!(
@@ -171,36 +170,24 @@ pub struct MapOfKeywords {
     pub keyword_map: rt::Map<::std::string::String, KeywordMap>,
     pub extra: rt::Extra<rt::Value>,
 }
+/// In JSON, in the order of the variants: `type`, `impl`, `fn`, `let`, `match`, `mod`, `move`, `pub`, `ref`, `self`, `super`, `trait`, `use`, `where`.
+///
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum KeywordMap {
-    /// `type`
     Type,
-    /// `impl`
     Impl,
-    /// `fn`
     Fn,
-    /// `let`
     Let,
-    /// `match`
     Match,
-    /// `mod`
     Mod,
-    /// `move`
     Move,
-    /// `pub`
     Pub,
-    /// `ref`
     Ref,
-    /// `self`
     SelfType,
-    /// `super`
     Super,
-    /// `trait`
     Trait,
-    /// `use`
     Use,
-    /// `where`
     Where,
 }
 rt::string_enum!(
@@ -265,18 +252,15 @@ pub struct DoubleOptionCollisionOption {
     pub option: ::std::option::Option<::std::option::Option<::std::string::String>>,
     pub extra: rt::Extra<rt::Value>,
 }
+/// In JSON, in the order of the variants: `{abc}def`, `{http://example.com/Foo}Thing`, `{self}`, `quote\"unquote`, `xyz`.
+///
 /// Schema: `typify/rust-collisions.json#/definitions/format-collision`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FormatCollision {
-    /// `{abc}def`
     AbcDef,
-    /// `{http://example.com/Foo}Thing`
     HttpExampleComFooThing,
-    /// `{self}`
     SelfType,
-    /// `quote\"unquote`
     QuoteUnquote,
-    /// `xyz`
     Xyz,
 }
 rt::string_enum!(

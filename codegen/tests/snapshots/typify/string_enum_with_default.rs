@@ -13,14 +13,13 @@ pub fn is_valid(v: &rt::Value) -> bool {
     rt::is_valid_with(validators::v1, v, "file:///typify/string-enum-with-default.json", "")
 }
 const BASE0: &str = "file:///typify/string-enum-with-default.json";
+/// In JSON, in the order of the variants: `failure`, `skipped`, `success`.
+///
 /// Schema: `typify/string-enum-with-default.json#/definitions/test-enum`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TestEnum {
-    /// `failure`
     Failure,
-    /// `skipped`
     Skipped,
-    /// `success`
     Success,
 }
 rt::string_enum!(

@@ -21,18 +21,16 @@ pub struct PatternString(String);
 rt::string_newtype!(
     PatternString, redacted = false contract[validators::v0], BASE0, "/definitions/PatternString"
 );
+/// In JSON, in the order of the variants: `2`, `3`, `5`, `7`.
+///
 /// Places hold it as `rt::Spelled<Sub10Primes>`, which derefs to it (`match *x { Sub10Primes::… }`) and keeps a value the document wrote otherwise than plain decimal (`2.0`, `2e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `typify/types-with-more-impls.json#/definitions/Sub10Primes`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sub10Primes {
-    /// `2`
     V2,
-    /// `3`
     V3,
-    /// `5`
     V5,
-    /// `7`
     V7,
 }
 rt::integer_enum!(Sub10Primes { V2 = 2, V3 = 3, V5 = 5, V7 = 7 });

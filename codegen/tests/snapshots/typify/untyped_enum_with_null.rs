@@ -22,14 +22,13 @@ pub struct TestType {
     pub value: Option<Value>,
     pub extra: rt::Extra<rt::Value>,
 }
+/// In JSON, in the order of the variants: `start`, `middle`, `end`.
+///
 /// Schema: `typify/untyped-enum-with-null.json#/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {
-    /// `start`
     Start,
-    /// `middle`
     Middle,
-    /// `end`
     End,
 }
 rt::string_enum!(

@@ -66,28 +66,26 @@ pub struct Ipv4Net(String);
 rt::string_newtype!(
     Ipv4Net, redacted = false contract[validators::v8], BASE0, "/definitions/Ipv4Net"
 );
+/// In JSON, in the order of the variants: `a`, `b`, `c`.
+///
 /// Schema: `typify/various-enums.json#/definitions/NullStringEnumWithUnknownFormat`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NullStringEnumWithUnknownFormat {
-    /// `a`
     A,
-    /// `b`
     B,
-    /// `c`
     C,
 }
 rt::string_enum!(
     NullStringEnumWithUnknownFormat { A = "a", B = "b", C = "c" } contract[validators::v9], BASE0,
     "/definitions/NullStringEnumWithUnknownFormat"
 );
+/// In JSON, in the order of the variants: `Choice1`, `Choice2`, `Choice3`.
+///
 /// Schema: `typify/various-enums.json#/definitions/AlternativeEnum`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AlternativeEnum {
-    /// `Choice1`
     Choice1,
-    /// `Choice2`
     Choice2,
-    /// `Choice3`
     Choice3,
 }
 rt::string_enum!(
@@ -201,14 +199,13 @@ rt::string_enum!(
     CommentedVariants { A = "A", B = "B", C = "C" } contract[validators::t1::<1>], BASE0,
     "/definitions/commented-variants"
 );
+/// In JSON, in the order of the variants: `2.5GBASE-T`, `25GBASE-T`, `2,5,GBASE,T`.
+///
 /// Schema: `typify/various-enums.json#/definitions/variants-differ-by-punct`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariantsDifferByPunct {
-    /// `2.5GBASE-T`
     V2x5gbasext,
-    /// `25GBASE-T`
     V25gbasext,
-    /// `2,5,GBASE,T`
     V2x5xgbasext,
 }
 rt::string_enum!(
@@ -228,16 +225,15 @@ pub type OptionAnyofEnum = Option<String>;
 pub type OptionAnyofConst = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-null`
 pub type OptionAnyofNull = Option<String>;
+/// In JSON, in the order of the variants: `512`, `2048`, `4096`.
+///
 /// Places hold it as `rt::Spelled<BlockSize>`, which derefs to it (`match *x { BlockSize::… }`) and keeps a value the document wrote otherwise than plain decimal (`512.0`, `512e0`) as written; a value built in code is written plainly.
 ///
 /// Schema: `typify/various-enums.json#/definitions/BlockSize`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BlockSize {
-    /// `512`
     V512,
-    /// `2048`
     V2048,
-    /// `4096`
     V4096,
 }
 rt::integer_enum!(BlockSize { V512 = 512, V2048 = 2048, V4096 = 4096 });

@@ -838,14 +838,13 @@ rt::union!(
     "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
     contract[validators::t2::<4>], BASE0, "/definitions/strokeCapValue/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `butt`, `round`, `square`.
+///
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootEncodeStrokeCapObjectValueValue {
-    /// `butt`
     Butt,
-    /// `round`
     Round,
-    /// `square`
     Square,
 }
 rt::string_enum!(
@@ -990,14 +989,13 @@ rt::union!(
     "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
     contract[validators::t2::<8>], BASE0, "/definitions/strokeJoinValue/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `miter`, `round`, `bevel`.
+///
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootEncodeStrokeJoinObjectValueValue {
-    /// `miter`
     Miter,
-    /// `round`
     Round,
-    /// `bevel`
     Bevel,
 }
 rt::string_enum!(
@@ -1075,38 +1073,25 @@ rt::union!(
     [validators::t22::<0>, BASE0, "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
     => Offset(_) } contract[validators::t2::<10>], BASE0, "/definitions/blendValue/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `multiply`, `screen`, `overlay`, `darken`, `lighten`, `color-dodge`, `color-burn`, `hard-light`, `soft-light`, `difference`, `exclusion`, `hue`, `saturation`, `color`, `luminosity`.
+///
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootEncodeBlendObjectValueValue {
-    /// `multiply`
     Multiply,
-    /// `screen`
     Screen,
-    /// `overlay`
     Overlay,
-    /// `darken`
     Darken,
-    /// `lighten`
     Lighten,
-    /// `color-dodge`
     ColorDodge,
-    /// `color-burn`
     ColorBurn,
-    /// `hard-light`
     HardLight,
-    /// `soft-light`
     SoftLight,
-    /// `difference`
     Difference,
-    /// `exclusion`
     Exclusion,
-    /// `hue`
     Hue,
-    /// `saturation`
     Saturation,
-    /// `color`
     Color,
-    /// `luminosity`
     Luminosity,
 }
 rt::string_enum!(
@@ -1469,14 +1454,13 @@ rt::union!(
     [validators::t22::<0>, BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
     => Offset(_) } contract[validators::t2::<20>], BASE0, "/definitions/alignValue/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `left`, `right`, `center`.
+///
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TitleAlignString {
-    /// `left`
     Left,
-    /// `right`
     Right,
-    /// `center`
     Center,
 }
 rt::string_enum!(
@@ -1551,16 +1535,14 @@ rt::union!(
     "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
     contract[validators::t2::<22>], BASE0, "/definitions/baselineValue/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `top`, `middle`, `bottom`, `alphabetic`.
+///
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootEncodeBaselineObjectValueValue {
-    /// `top`
     Top,
-    /// `middle`
     Middle,
-    /// `bottom`
     Bottom,
-    /// `alphabetic`
     Alphabetic,
 }
 rt::string_enum!(
@@ -1800,14 +1782,13 @@ rt::union!(
     row = "row"; column = "column"; } deny } contract[validators::t0::<18>], BASE0,
     "/definitions/layout/oneOf/0/properties/align"
 );
+/// In JSON, in the order of the variants: `all`, `each`, `none`.
+///
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringAlign {
-    /// `all`
     All,
-    /// `each`
     Each,
-    /// `none`
     None,
 }
 rt::string_enum!(
@@ -2801,14 +2782,13 @@ rt::union!(
     "/definitions/linkpathTransform/properties/targetY/oneOf/2"] => Expr(_) }
     contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/targetY"
 );
+/// In JSON, in the order of the variants: `horizontal`, `vertical`, `radial`.
+///
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/orient/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDataItemNameTransformItemLinkpathOrientString {
-    /// `horizontal`
     Horizontal,
-    /// `vertical`
     Vertical,
-    /// `radial`
     Radial,
 }
 rt::string_enum!(
@@ -2816,18 +2796,15 @@ rt::string_enum!(
     Vertical = "vertical", Radial = "radial" } contract[validators::t26::<4>], BASE0,
     "/definitions/linkpathTransform/properties/orient/anyOf/0"
 );
+/// In JSON, in the order of the variants: `line`, `arc`, `curve`, `diagonal`, `orthogonal`.
+///
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/shape/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringShape {
-    /// `line`
     Line,
-    /// `arc`
     Arc,
-    /// `curve`
     Curve,
-    /// `diagonal`
     Diagonal,
-    /// `orthogonal`
     Orthogonal,
 }
 rt::string_enum!(
@@ -2988,14 +2965,13 @@ rt::union!(
     Expr(_) } contract[validators::t0::<24>], BASE0,
     "/definitions/compare/oneOf/1/properties/field/items"
 );
+/// In JSON, in the order of the variants: `zero`, `center`, `normalize`.
+///
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/offset/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringOffset {
-    /// `zero`
     Zero,
-    /// `center`
     Center,
-    /// `normalize`
     Normalize,
 }
 rt::string_enum!(
@@ -3840,20 +3816,16 @@ rt::union!(
     "/definitions/treemapTransform/properties/field/oneOf/2"] => Expr(_) }
     contract[validators::t9::<8>], BASE0, "/definitions/treemapTransform/properties/field"
 );
+/// In JSON, in the order of the variants: `squarify`, `resquarify`, `binary`, `dice`, `slice`, `slicedice`.
+///
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/method/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDataItemNameTransformItemTreemapMethodString {
-    /// `squarify`
     Squarify,
-    /// `resquarify`
     Resquarify,
-    /// `binary`
     Binary,
-    /// `dice`
     Dice,
-    /// `slice`
     Slice,
-    /// `slicedice`
     Slicedice,
 }
 rt::string_enum!(
@@ -4011,56 +3983,34 @@ rt::union!(
     contract[validators::t9::<8>], BASE0,
     "/definitions/aggregateTransform/properties/groupby/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `values`, `count`, `__count__`, `missing`, `valid`, `sum`, `product`, `mean`, `average`, `variance`, `variancep`, `stdev`, `stdevp`, `stderr`, `distinct`, `ci0`, `ci1`, `median`, `q1`, `q3`, `min`, `max`, `argmin`, `argmax`.
+///
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDataItemNameTransformItemAggregateOpsArrayString {
-    /// `values`
     Values,
-    /// `count`
     Count,
-    /// `__count__`
     Count2,
-    /// `missing`
     Missing,
-    /// `valid`
     Valid,
-    /// `sum`
     Sum,
-    /// `product`
     Product,
-    /// `mean`
     Mean,
-    /// `average`
     Average,
-    /// `variance`
     Variance,
-    /// `variancep`
     Variancep,
-    /// `stdev`
     Stdev,
-    /// `stdevp`
     Stdevp,
-    /// `stderr`
     Stderr,
-    /// `distinct`
     Distinct,
-    /// `ci0`
     Ci0,
-    /// `ci1`
     Ci1,
-    /// `median`
     Median,
-    /// `q1`
     Q1,
-    /// `q3`
     Q3,
-    /// `min`
     Min,
-    /// `max`
     Max,
-    /// `argmin`
     Argmin,
-    /// `argmax`
     Argmax,
 }
 rt::string_enum!(
@@ -4178,14 +4128,13 @@ rt::union!(
     "/definitions/countpatternTransform/properties/field/oneOf/2"] => Expr(_) }
     contract[validators::t9::<8>], BASE0, "/definitions/countpatternTransform/properties/field"
 );
+/// In JSON, in the order of the variants: `upper`, `lower`, `mixed`.
+///
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/case/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringCase {
-    /// `upper`
     Upper,
-    /// `lower`
     Lower,
-    /// `mixed`
     Mixed,
 }
 rt::string_enum!(
@@ -4412,18 +4361,15 @@ rt::union!(
     contract[validators::t9::<8>], BASE0,
     "/definitions/imputeTransform/properties/groupby/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `value`, `mean`, `median`, `max`, `min`.
+///
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/method/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDataItemNameTransformItemImputeMethodString {
-    /// `value`
     Value,
-    /// `mean`
     Mean,
-    /// `median`
     Median,
-    /// `max`
     Max,
-    /// `min`
     Min,
 }
 rt::string_enum!(
@@ -4759,30 +4705,21 @@ rt::union!(
     "/definitions/timeunitTransform/properties/field/oneOf/2"] => Expr(_) }
     contract[validators::t9::<8>], BASE0, "/definitions/timeunitTransform/properties/field"
 );
+/// In JSON, in the order of the variants: `year`, `quarter`, `month`, `week`, `date`, `day`, `dayofyear`, `hours`, `minutes`, `seconds`, `milliseconds`.
+///
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringUnit {
-    /// `year`
     Year,
-    /// `quarter`
     Quarter,
-    /// `month`
     Month,
-    /// `week`
     Week,
-    /// `date`
     Date,
-    /// `day`
     Day,
-    /// `dayofyear`
     Dayofyear,
-    /// `hours`
     Hours,
-    /// `minutes`
     Minutes,
-    /// `seconds`
     Seconds,
-    /// `milliseconds`
     Milliseconds,
 }
 rt::string_enum!(
@@ -4842,82 +4779,47 @@ rt::union!(
     contract[validators::t9::<8>], BASE0,
     "/definitions/windowTransform/properties/groupby/oneOf/0/items"
 );
+/// In JSON, in the order of the variants: `row_number`, `rank`, `dense_rank`, `percent_rank`, `cume_dist`, `ntile`, `lag`, `lead`, `first_value`, `last_value`, `nth_value`, `prev_value`, `next_value`, `values`, `count`, `__count__`, `missing`, `valid`, `sum`, `product`, `mean`, `average`, `variance`, `variancep`, `stdev`, `stdevp`, `stderr`, `distinct`, `ci0`, `ci1`, `median`, `q1`, `q3`, `min`, `max`, `argmin`, `argmax`.
+///
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDataItemNameTransformItemWindowOpsArrayString {
-    /// `row_number`
     RowNumber,
-    /// `rank`
     Rank,
-    /// `dense_rank`
     DenseRank,
-    /// `percent_rank`
     PercentRank,
-    /// `cume_dist`
     CumeDist,
-    /// `ntile`
     Ntile,
-    /// `lag`
     Lag,
-    /// `lead`
     Lead,
-    /// `first_value`
     FirstValue,
-    /// `last_value`
     LastValue,
-    /// `nth_value`
     NthValue,
-    /// `prev_value`
     PrevValue,
-    /// `next_value`
     NextValue,
-    /// `values`
     Values,
-    /// `count`
     Count,
-    /// `__count__`
     Count2,
-    /// `missing`
     Missing,
-    /// `valid`
     Valid,
-    /// `sum`
     Sum,
-    /// `product`
     Product,
-    /// `mean`
     Mean,
-    /// `average`
     Average,
-    /// `variance`
     Variance,
-    /// `variancep`
     Variancep,
-    /// `stdev`
     Stdev,
-    /// `stdevp`
     Stdevp,
-    /// `stderr`
     Stderr,
-    /// `distinct`
     Distinct,
-    /// `ci0`
     Ci0,
-    /// `ci1`
     Ci1,
-    /// `median`
     Median,
-    /// `q1`
     Q1,
-    /// `q3`
     Q3,
-    /// `min`
     Min,
-    /// `max`
     Max,
-    /// `argmin`
     Argmin,
-    /// `argmax`
     Argmax,
 }
 rt::string_enum!(
@@ -5263,16 +5165,14 @@ rt::string_enum!(
     StringParse { Auto = "auto" } contract[validators::t25::<5>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"
 );
+/// In JSON, in the order of the variants: `boolean`, `number`, `date`, `string`.
+///
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ObjectParse {
-    /// `boolean`
     Boolean,
-    /// `number`
     Number,
-    /// `date`
     Date,
-    /// `string`
     String,
     /// A value outside the known set (the schema allows others), kept verbatim.
     Other(String),
@@ -5912,14 +5812,13 @@ pub struct FieldOpSort {
     pub op: FieldOpSortOp,
     pub order: Option<SortOrder>,
 }
+/// In JSON, in the order of the variants: `count`, `min`, `max`.
+///
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2/properties/op`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FieldOpSortOp {
-    /// `count`
     Count,
-    /// `min`
     Min,
-    /// `max`
     Max,
 }
 rt::string_enum!(
@@ -6030,24 +5929,18 @@ rt::union!(
     "/definitions/scale/oneOf/1/properties/range/oneOf/4"] => SignalRef(_) }
     contract[validators::t3::<4>], BASE0, "/definitions/scale/oneOf/1/properties/range"
 );
+/// In JSON, in the order of the variants: `width`, `height`, `symbol`, `category`, `ordinal`, `ramp`, `diverging`, `heatmap`.
+///
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringRange {
-    /// `width`
     Width,
-    /// `height`
     Height,
-    /// `symbol`
     Symbol,
-    /// `category`
     Category,
-    /// `ordinal`
     Ordinal,
-    /// `ramp`
     Ramp,
-    /// `diverging`
     Diverging,
-    /// `heatmap`
     Heatmap,
 }
 rt::string_enum!(
@@ -6434,24 +6327,18 @@ rt::union_by_type!(
     Interval(_): object } contract[validators::t9::<21>], BASE0,
     "/definitions/scale/oneOf/7/properties/nice"
 );
+/// In JSON, in the order of the variants: `millisecond`, `second`, `minute`, `hour`, `day`, `week`, `month`, `year`.
+///
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringNice {
-    /// `millisecond`
     Millisecond,
-    /// `second`
     Second,
-    /// `minute`
     Minute,
-    /// `hour`
     Hour,
-    /// `day`
     Day,
-    /// `week`
     Week,
-    /// `month`
     Month,
-    /// `year`
     Year,
 }
 rt::string_enum!(
@@ -6498,14 +6385,13 @@ rt::union!(
     SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/7/properties/domain"
 );
+/// In JSON, in the order of the variants: `linear`, `sqrt`, `sequential`.
+///
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/8/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NameScaleType {
-    /// `linear`
     Linear,
-    /// `sqrt`
     Sqrt,
-    /// `sequential`
     Sequential,
 }
 rt::string_enum!(
@@ -6787,16 +6673,14 @@ pub struct Axis {
     pub label_separation: Option<NumberOrSignal>,
     pub encode: Option<AxisEncode>,
 }
+/// In JSON, in the order of the variants: `top`, `bottom`, `left`, `right`.
+///
 /// Schema: `typify/vega.json#/definitions/axis/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootAxOrientString {
-    /// `top`
     Top,
-    /// `bottom`
     Bottom,
-    /// `left`
     Left,
-    /// `right`
     Right,
 }
 rt::string_enum!(
@@ -6833,14 +6717,13 @@ pub struct ObjectFormat {
     pub seconds: Option<String>,
     pub milliseconds: Option<String>,
 }
+/// In JSON, in the order of the variants: `number`, `time`, `utc`.
+///
 /// Schema: `typify/vega.json#/definitions/axis/properties/formatType/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringType {
-    /// `number`
     Number,
-    /// `time`
     Time,
-    /// `utc`
     Utc,
 }
 rt::string_enum!(
@@ -6979,13 +6862,12 @@ rt::union!(
     contract[validators::t0::<35>], BASE0, "/definitions/axis/properties/titleAnchor"
 );
 /// Used by: `typify/vega.json#/definitions/axis/properties/titleAnchor/oneOf/0`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, `typify/vega.json#/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, and 2 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+///
+/// In JSON, in the order of the variants: `start`, `middle`, `end`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant0Anchor {
-    /// `start`
     Start,
-    /// `middle`
     Middle,
-    /// `end`
     End,
 }
 rt::string_enum!(Variant0Anchor { Start = "start", Middle = "middle", End = "end" });
@@ -7101,20 +6983,16 @@ rt::union!(
     BASE0, "/definitions/axis/properties/titleBaseline/oneOf/1"] => BaselineValue(_) }
     contract[validators::t0::<37>], BASE0, "/definitions/axis/properties/titleBaseline"
 );
+/// In JSON, in the order of the variants: `top`, `middle`, `bottom`, `alphabetic`, `line-top`, `line-bottom`.
+///
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringBaseline {
-    /// `top`
     Top,
-    /// `middle`
     Middle,
-    /// `bottom`
     Bottom,
-    /// `alphabetic`
     Alphabetic,
-    /// `line-top`
     LineTop,
-    /// `line-bottom`
     LineBottom,
 }
 rt::string_enum!(
@@ -8478,26 +8356,19 @@ rt::string_enum!(
     Direction { Vertical = "vertical", Horizontal = "horizontal" } contract[validators::t28::<14>],
     BASE0, "/definitions/legend/allOf/0/properties/direction"
 );
+/// In JSON, in the order of the variants: `none`, `left`, `right`, `top`, `bottom`, `top-left`, `top-right`, `bottom-left`, `bottom-right`.
+///
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootLegendSizeOrientString {
-    /// `none`
     None,
-    /// `left`
     Left,
-    /// `right`
     Right,
-    /// `top`
     Top,
-    /// `bottom`
     Bottom,
-    /// `top-left`
     TopLeft,
-    /// `top-right`
     TopRight,
-    /// `bottom-left`
     BottomLeft,
-    /// `bottom-right`
     BottomRight,
 }
 rt::string_enum!(
@@ -8762,16 +8633,14 @@ rt::union!(
     OrientValue(_) } contract[validators::t0::<43>], BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient"
 );
+/// In JSON, in the order of the variants: `left`, `right`, `top`, `bottom`.
+///
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOrient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {
-    /// `left`
     Left,
-    /// `right`
     Right,
-    /// `top`
     Top,
-    /// `bottom`
     Bottom,
 }
 rt::string_enum!(
@@ -9231,18 +9100,15 @@ pub struct ObjectTitle {
     pub interactive: Option<bool>,
     pub style: Option<Style>,
 }
+/// In JSON, in the order of the variants: `none`, `left`, `right`, `top`, `bottom`.
+///
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootTitleObjectOrientString {
-    /// `none`
     None,
-    /// `left`
     Left,
-    /// `right`
     Right,
-    /// `top`
     Top,
-    /// `bottom`
     Bottom,
 }
 rt::string_enum!(
@@ -9786,18 +9652,15 @@ rt::union!(
     "/definitions/autosize/oneOf/2"] => SignalRef(_) } contract[validators::t9::<27>], BASE0,
     "/definitions/autosize"
 );
+/// In JSON, in the order of the variants: `pad`, `fit`, `fit-x`, `fit-y`, `none`.
+///
 /// Schema: `typify/vega.json#/definitions/autosize/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringAutosize {
-    /// `pad`
     Pad,
-    /// `fit`
     Fit,
-    /// `fit-x`
     FitX,
-    /// `fit-y`
     FitY,
-    /// `none`
     None,
 }
 rt::string_enum!(

@@ -79,3 +79,22 @@ fn branches_are_named_by_the_definitions_their_member_refers_to() {
     assert!(code.contains("    RadialGradient { value: RadialGradient },"), "{code}");
     assert!(!code.contains("Variant0"), "{code}");
 }
+
+/// A generic union that a definition shares with places of other meanings
+/// is named for its shape: package.json's `bugs` and `bin` are `string |
+/// object` as its `person` is, and they are no persons.
+#[test]
+fn a_generic_shared_by_a_definition_and_other_places_is_named_for_its_shape() {
+    let schema = r##"{"type": "object", "properties": {
+        "author": {"$ref": "#/$defs/person"},
+        "bugs": {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"url": {"type": "string"}}}]},
+        "bin": {"oneOf": [{"type": "string"}, {"type": "object", "additionalProperties": {"type": "string"}}]}},
+      "$defs": {"person": {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"name": {"type": "string"}}}]}}}"##;
+    // Only what the root reaches (as `cargo xtask corpus` generates): a
+    // definition that is API stays a type of its own.
+    let settings = Settings::new().with_all_definitions(false);
+    let code: String = generate(&settings, &[SchemaInput::new("names.json", schema)]).unwrap().files.into_iter().map(|f| f.contents).collect();
+    assert!(code.contains("pub enum StringOrObject<T> {"), "{code}");
+    assert!(!code.contains("Person<"), "{code}");
+    assert!(code.contains("pub bin: Option<StringOrObject<rt::Map<String, String>>>"), "{code}");
+}

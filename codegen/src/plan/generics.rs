@@ -162,16 +162,27 @@ fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize, item: Op
         }
     }
     let variant_names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
-    let own: Vec<(&[NodeId], &[String])> = places.iter().map(|p| (p.as_slice(), &[][..])).collect();
-    // Named for what all places share (a definition they reference), else for its variants.
-    let name = names::shared_name(ir, &own, &variant_names).unwrap_or_else(|| variant_names.join("Or"));
+    // Named for the definition every place is (or references), else for
+    // its variants: a shape that a definition and other places happen to
+    // share is not that definition (package.json's `bugs` and `bin` are
+    // `string | object` as `person` is, and no person). The definitions
+    // among the places come next, for when another type takes the name.
+    let mut defs: Vec<String> = places.iter().flatten().filter_map(|n| names::def_name(ir, *n)).collect();
+    defs.sort();
+    defs.dedup();
+    let every_place = |d: &String| places.iter().all(|p| p.iter().any(|n| names::def_name(ir, *n).as_ref() == Some(d)));
+    let mut candidates = match defs.as_slice() {
+        [one] if every_place(one) => Vec::new(),
+        _ => vec![variant_names.join("Or")],
+    };
+    candidates.extend(defs);
     let docs: Vec<_> = members.iter().map(|m| types[*m].doc.clone()).collect();
     TypeDef {
         name: String::new(),
         validation: Validation::PerLocation(places),
         doc: common_doc(&docs),
         kind: Kind::Union { variants, tag: tag.clone() },
-        candidates: vec![name],
+        candidates,
         owns_first_candidate: false,
         sensitive: false,
         shape: first.shape.clone(),

@@ -771,10 +771,11 @@ impl<'a> Readers<'a> {
         }
         // The reader members share most (by text) is said once
         // (`_ => R;`), the others on their members.
-        let common = most_common_reader(members.iter().map(|(_, r)| r.to_string()));
+        let texts: Vec<String> = members.iter().map(|(_, r)| r.to_string()).collect();
+        let common = most_common_reader(texts.iter().cloned());
         let mut specs: Vec<TokenStream> = common.iter().map(|(_, i)| members[*i].1.clone()).map(|r| quote!(_ => #r;)).collect();
-        for (member, reader) in members {
-            let said = common.as_ref().is_some_and(|(text, _)| *text == reader.to_string());
+        for ((member, reader), text) in members.into_iter().zip(&texts) {
+            let said = common.as_ref().is_some_and(|(common, _)| common == text);
             specs.push(if said { quote!(#member;) } else { quote!(#member => #reader;) });
         }
         let tail = match extra {

@@ -193,9 +193,9 @@ impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
         let row = &rows[&first];
         let holds = |f: &dyn Fn(&TokenTree) -> bool| row.iter().any(f);
         let parts: Vec<&str> = [
-            (holds(&|t| matches!(t, TokenTree::Ident(i) if Static::of(&i.to_string()).is_none())), "the validators they call"),
+            (holds(&|t| matches!(t, TokenTree::Ident(_)) && Static::of(t).is_none()), "the validators they call"),
             (holds(&|t| matches!(t, TokenTree::Literal(_))), "the strings they pass"),
-            (holds(&|t| matches!(t, TokenTree::Ident(i) if Static::of(&i.to_string()).is_some())), "the patterns, lists or values they use"),
+            (holds(&|t| Static::of(t).is_some()), "the patterns, lists or values they use"),
         ]
         .into_iter()
         .filter_map(|(held, part)| held.then_some(part))
@@ -226,13 +226,9 @@ impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
                 )
             }
             Slots::ChildrenAndStrings => {
-                let static_of = |t: &TokenTree| match t {
-                    TokenTree::Ident(i) => Static::of(&i.to_string()),
-                    _ => None,
-                };
                 let types: Vec<TokenStream> = rows[&first]
                     .iter()
-                    .map(|t| match (t, static_of(t)) {
+                    .map(|t| match (t, Static::of(t)) {
                         (TokenTree::Literal(_), _) => quote!(&str),
                         (_, Some(kind)) => kind.row_type(),
                         _ => quote!(rt::Check),
@@ -244,7 +240,7 @@ impl<C: Fn(&str) -> bool, E: Fn(&str) -> bool> Sharing<'_, C, E> {
                     members
                         .iter()
                         .map(|m| {
-                            let row: Vec<TokenStream> = rows[m].iter().map(|t| static_of(t).map_or_else(|| quote!(#t), |kind| kind.in_row(t))).collect();
+                            let row: Vec<TokenStream> = rows[m].iter().map(|t| Static::of(t).map_or_else(|| quote!(#t), |kind| kind.in_row(t))).collect();
                             if n_slots == 1 {
                                 quote!(#(#row)*)
                             } else {
@@ -286,8 +282,17 @@ enum Static {
 }
 
 impl Static {
-    fn of(name: &str) -> Option<Static> {
-        [("RE", Static::Pattern), ("VALUE", Static::Value), ("WORDS", Static::Words)].into_iter().find(|(p, _)| is_numbered(name, p)).map(|(_, k)| k)
+    /// The static `t` names, if it is one.
+    fn of(t: &TokenTree) -> Option<Static> {
+        let TokenTree::Ident(i) = t else { return None };
+        let name = i.to_string();
+        [("RE", Static::Pattern), ("VALUE", Static::Value), ("WORDS", Static::Words)].into_iter().find(|(p, _)| is_numbered(&name, p)).map(|(_, k)| k)
+    }
+
+    /// Whether a row holds a reference to it (a pattern, a value) rather
+    /// than the static itself (a list, already a reference).
+    fn by_reference(self) -> bool {
+        matches!(self, Static::Pattern | Static::Value)
     }
 
     /// The type of a row's slot holding it.
@@ -303,9 +308,10 @@ impl Static {
     /// the body said `&RE3` it says `T0[K].1`, see [`slotted`]), a list as
     /// it is.
     fn in_row(self, name: &TokenTree) -> TokenStream {
-        match self {
-            Static::Pattern | Static::Value => quote!(&#name),
-            Static::Words => quote!(#name),
+        if self.by_reference() {
+            quote!(&#name)
+        } else {
+            quote!(#name)
         }
     }
 }
@@ -331,12 +337,11 @@ fn slotted(
                 out.extend(slot(&t));
                 row.push(t);
             }
-            TokenTree::Ident(ref i) if slots == Slots::ChildrenAndStrings && Static::of(&i.to_string()).is_some() => {
+            TokenTree::Ident(ref i) if slots == Slots::ChildrenAndStrings && Static::of(&t).is_some() => {
                 let replaced = slot(&t);
                 // `&RE3` taken from a row that holds `&RE3`: the row's
                 // reference, not a borrow of it.
-                let by_ref = matches!(Static::of(&i.to_string()), Some(Static::Pattern | Static::Value));
-                if by_ref
+                if Static::of(&t).is_some_and(Static::by_reference)
                     && *i != replaced.to_string()
                     && matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == '&' && p.spacing() == Spacing::Alone)
                 {

@@ -56,23 +56,24 @@ pub(super) fn generalize(ir: &Ir, types: &mut Vec<TypeDef>, entries: &mut [TypeR
             continue;
         }
         let g = types.len();
-        let holes: Vec<TypeRef> = members
+        // Each member with what it holds in the varying variant.
+        let held: Vec<(TypeId, TypeRef)> = members
             .iter()
             .filter_map(|m| match &types[*m].kind {
-                Kind::Union { variants, .. } => Some(variants[hole].ty.clone()),
+                Kind::Union { variants, .. } => Some((*m, variants[hole].ty.clone())),
                 _ => None,
             })
             .collect();
-        let item = varying_item(&holes);
+        let item = varying_item(&held.iter().map(|(_, t)| t).collect::<Vec<_>>());
         types.push(generic(ir, types, &members, hole, item));
-        for (m, held) in members.iter().zip(holes) {
-            taken.insert(*m);
+        for (m, held) in held {
+            taken.insert(m);
             // The parameter is what differs: the tuple's item, or all it holds.
             let arg = match (item, held) {
                 (Some(i), TypeRef::Tuple(mut items)) => items.swap_remove(i),
                 (_, held) => held,
             };
-            instances.insert(*m, TypeRef::Apply(g, Box::new(arg)));
+            instances.insert(m, TypeRef::Apply(g, Box::new(arg)));
         }
         added.push(g);
     }
@@ -104,7 +105,7 @@ pub(super) fn generalize(ir: &Ir, types: &mut Vec<TypeDef>, entries: &mut [TypeR
 /// `(Level, Options)` with the level the same everywhere, so the parameter
 /// is the options (`RuleNumberOrRuleStringOrArray<ArraySuffixItem1>`), and
 /// the level is written once, in the generic type.
-fn varying_item(holes: &[TypeRef]) -> Option<usize> {
+fn varying_item(holes: &[&TypeRef]) -> Option<usize> {
     let tuples: Vec<&Vec<TypeRef>> = holes
         .iter()
         .map(|h| match h {

@@ -1304,32 +1304,30 @@ mod validators {
             ok &= c.prop(l, s, x, "expectedSequence", v51);
             ok &= c.prop(l, s, x, "auth", v8);
         }
-        ok
-            &= c
-                .one_of(
-                    i,
-                    l,
-                    s,
-                    &[
-                        (t2::<0>, Some("start")),
-                        (t2::<1>, Some("status")),
-                        (t2::<2>, Some("inspect")),
-                        (t2::<3>, Some("tail")),
-                        (t2::<4>, Some("pause")),
-                        (t2::<5>, Some("resume")),
-                        (t2::<6>, Some("cancel")),
-                        (t2::<7>, Some("approve")),
-                        (t2::<8>, Some("deny")),
-                        (t2::<9>, Some("retry")),
-                        (t2::<10>, Some("skip")),
-                        (t2::<11>, Some("run-tool")),
-                        (t2::<12>, Some("reconcile")),
-                        (t2::<13>, Some("shutdown")),
-                        (t2::<14>, Some("agent.send")),
-                        (v71, None),
-                    ],
-                    Some("type"),
-                );
+        ok &= c.one_of(
+            i,
+            l,
+            s,
+            &[
+                (t2::<0>, Some("start")),
+                (t2::<1>, Some("status")),
+                (t2::<2>, Some("inspect")),
+                (t2::<3>, Some("tail")),
+                (t2::<4>, Some("pause")),
+                (t2::<5>, Some("resume")),
+                (t2::<6>, Some("cancel")),
+                (t2::<7>, Some("approve")),
+                (t2::<8>, Some("deny")),
+                (t2::<9>, Some("retry")),
+                (t2::<10>, Some("skip")),
+                (t2::<11>, Some("run-tool")),
+                (t2::<12>, Some("reconcile")),
+                (t2::<13>, Some("shutdown")),
+                (t2::<14>, Some("agent.send")),
+                (v71, None),
+            ],
+            Some("type"),
+        );
         ok
     }
     /// Shared by 12 validators that differ only in the strings they pass (a row of `T5` each), such as `#/properties/protocolVersion` and `#/oneOf/0/properties/payload/properties/consent/properties/via` (10 more).

@@ -383,8 +383,10 @@ impl<'a> Validators<'a> {
         let numbers: Vec<TokenStream> = program.number.iter().map(|c| self.render(c)).collect();
         let arrays = self.array_checks(id, k, &program.array, scope, ev.clone());
         let objects = self.object_checks(id, k, &program.object, scope, ev.clone());
-        // One JSON type and only that type's keywords: a single `match`
-        // (when the value has the type, the `type` check cannot fail).
+        // Keywords of one JSON type only, which `type` admits: a value of
+        // that type passes `type`, so the type's arm holds its keywords and
+        // every other value gets the `type` check alone (`STRING | OBJECT`
+        // with only `properties`: `let Value::Object(x) = i else { … }`).
         let applicators = k.reference.is_some()
             || k.dynamic_reference.is_some()
             || !k.all_of.is_empty()
@@ -394,36 +396,36 @@ impl<'a> Validators<'a> {
             || k.if_.is_some()
             || !k.dependent_schemas.is_empty()
             || has_uneval;
-        let single = k.types.map(|t| t.0).filter(|t| [TypeSet::STRING, TypeSet::NUMBER, TypeSet::INTEGER, TypeSet::ARRAY, TypeSet::OBJECT].contains(t));
-        if let (Some(t), false, 1) = (single, applicators, parts.len()) {
-            let mask = type_set(crate::keywords::types::runtime_mask(TypeSet(t), k.integer_by_text));
-            let other = quote!(_ => c.check_type(l, s, i, #mask));
-            let sole = |v: &Vec<TokenStream>| !v.is_empty();
-            match t {
-                TypeSet::STRING if sole(&strings) && numbers.is_empty() && arrays.is_empty() && objects.is_empty() => {
-                    return quote!(match i { Value::String(x) => #(#strings)&*, #other });
-                }
-                TypeSet::NUMBER if sole(&numbers) && strings.is_empty() && arrays.is_empty() && objects.is_empty() => {
+        if let ([Check::Type(t)], false, [Part::Check(type_check)]) = (program.value.as_slice(), applicators, parts.as_slice()) {
+            let admits = |kind: u8| t.0 & kind != 0;
+            let only = |kind: &Vec<TokenStream>, others: [bool; 3]| !kind.is_empty() && others.iter().all(|o| *o);
+            let other = quote!(_ => #type_check);
+            if only(&strings, [numbers.is_empty(), arrays.is_empty(), objects.is_empty()]) && admits(TypeSet::STRING) {
+                return quote!(match i { Value::String(x) => #(#strings)&*, #other });
+            }
+            if only(&numbers, [strings.is_empty(), arrays.is_empty(), objects.is_empty()]) {
+                if admits(TypeSet::NUMBER) {
                     return quote!(match i { Value::Number(x) => #(#numbers)&*, #other });
                 }
-                TypeSet::INTEGER if sole(&numbers) && strings.is_empty() && arrays.is_empty() && objects.is_empty() => {
-                    return quote!(match i { Value::Number(x) => c.check_type(l, s, i, #mask) & #(#numbers)&*, #other });
+                // Only integers pass `type`: a number's arm checks it too.
+                if admits(TypeSet::INTEGER | crate::keywords::types::INTEGER_AS_WRITTEN) {
+                    return quote!(match i { Value::Number(x) => #type_check & #(#numbers)&*, #other });
                 }
-                TypeSet::OBJECT if !objects.is_empty() && strings.is_empty() && numbers.is_empty() && arrays.is_empty() && mode == Mode::Plain => {
-                    let body = checks_body(&objects);
-                    return quote! {
-                        let Value::Object(x) = i else { return c.check_type(l, s, i, #mask) };
-                        #body
-                    };
-                }
-                TypeSet::ARRAY if !arrays.is_empty() && strings.is_empty() && numbers.is_empty() && objects.is_empty() && mode == Mode::Plain => {
-                    let body = checks_body(&arrays);
-                    return quote! {
-                        let Value::Array(x) = i else { return c.check_type(l, s, i, #mask) };
-                        #body
-                    };
-                }
-                _ => {}
+            }
+            let plain = mode == Mode::Plain && strings.is_empty() && numbers.is_empty();
+            if plain && arrays.is_empty() && !objects.is_empty() && admits(TypeSet::OBJECT) {
+                let body = checks_body(&objects);
+                return quote! {
+                    let Value::Object(x) = i else { return #type_check };
+                    #body
+                };
+            }
+            if plain && objects.is_empty() && !arrays.is_empty() && admits(TypeSet::ARRAY) {
+                let body = checks_body(&arrays);
+                return quote! {
+                    let Value::Array(x) = i else { return #type_check };
+                    #body
+                };
             }
         }
         let mut arms: Vec<(TokenStream, TokenStream)> = Vec::new();

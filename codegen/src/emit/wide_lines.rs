@@ -13,13 +13,55 @@ use super::macro_bodies::WIDTH;
 
 /// `printed` with each list that fits [`WIDTH`] on one line joined.
 pub fn join(printed: &str) -> String {
-    let mut lines: Vec<String> = printed.split('\n').map(str::to_owned).collect();
+    let mut lines = compound_assignments_joined(printed.split('\n').map(str::to_owned).collect());
     // Inner lists first: a list is joined only when its items are one to a
     // line, so each round joins one more level.
     while let Some(joined) = join_round(&lines) {
         lines = joined;
     }
     lines.join("\n")
+}
+
+/// prettyplease breaks a compound assignment that does not fit before its
+/// operator and again before the method call (`ok`, `&= c`, `.prop(…);`,
+/// each a line deeper); rustfmt keeps `ok &= c.prop(` on one line and
+/// breaks the call's arguments, which [`list_at`] then lays out.
+fn compound_assignments_joined(lines: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let indent = indentation(&lines[i]);
+        let target = lines[i].trim();
+        let broken = lines.get(i + 2).is_some_and(|call| {
+            let operator = lines[i + 1].trim_start();
+            !target.is_empty()
+                && target.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && indentation(&lines[i + 1]) == indent + 4
+                && operator.split_once("= ").is_some_and(|(op, _)| !op.is_empty() && op.chars().all(|c| "&|^+-*/%<>".contains(c)))
+                && indentation(call) == indent + 8
+                && call.trim_start().starts_with('.')
+        });
+        if !broken {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        }
+        let joined = format!("{}{target} {}{}", " ".repeat(indent), lines[i + 1].trim_start(), lines[i + 2].trim_start());
+        let whole = joined.ends_with(';');
+        out.push(joined);
+        i += 3;
+        // The call's arguments and its closing line, eight columns less deep.
+        while !whole && i < lines.len() && indentation(&lines[i]) >= indent + 8 {
+            let line = &lines[i];
+            let closing = indentation(line) == indent + 8;
+            out.push(format!("{}{}", " ".repeat(indentation(line) - 8), line.trim_start()));
+            i += 1;
+            if closing {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// The lines with every joinable innermost list joined, or `None` when
@@ -140,6 +182,14 @@ mod tests {
         assert_eq!(join(&field), expected);
         let item = format!("    pub static RE1: rt::Pattern = rt::Pattern::new(\n        \"{}\",\n    );", "x".repeat(70));
         assert_eq!(join(&item), format!("    pub static RE1: rt::Pattern =\n        rt::Pattern::new(\"{}\");", "x".repeat(70)));
+    }
+
+    #[test]
+    fn a_broken_compound_assignment_is_laid_out_as_rustfmt_does() {
+        let short = "    ok\n        &= c\n            .prop(l, s, x, \"a\", v1);\n    ok";
+        assert_eq!(join(short), "    ok &= c.prop(l, s, x, \"a\", v1);\n    ok");
+        let long = format!("ok\n    &= c\n        .one_of(\n            i,\n            {},\n        );\nok", "a".repeat(100));
+        assert_eq!(join(&long), format!("ok &= c.one_of(\n    i,\n    {},\n);\nok", "a".repeat(100)));
     }
 
     #[test]

@@ -330,9 +330,7 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok
-                &= c
-                    .dependent_required(l, s, "dependentRequired/card", x, "card", &["billing"]);
+            ok &= c.dependent_required(l, s, "dependentRequired/card", x, "card", &["billing"]);
             ok &= c.prop(l, s, x, "card", v22);
             ok &= c.prop(l, s, x, "billing", v22);
         }

@@ -681,15 +681,13 @@ mod validators {
             ok &= c.prop(l, s, x, "type", v26);
             ok &= c.prop(l, s, x, "at", v26);
         }
-        ok
-            &= c
-                .one_of(
-                    i,
-                    l,
-                    s,
-                    &[(t2::<0>, Some("created")), (t2::<1>, Some("deleted")), (v42, None)],
-                    Some("type"),
-                );
+        ok &= c.one_of(
+            i,
+            l,
+            s,
+            &[(t2::<0>, Some("created")), (t2::<1>, Some("deleted")), (v42, None)],
+            Some("type"),
+        );
         ok
     }
     /// `#/$defs/event/properties/data`

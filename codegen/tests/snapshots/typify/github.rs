@@ -18497,27 +18497,15 @@ mod validators {
     }
     /// `#/definitions/team/properties/parent`
     pub fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, NULL | OBJECT);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, WORDS60);
-            ok &= c.prop(l, s, x, "name", v644);
-            ok &= c.prop(l, s, x, "id", v642);
-            ok &= c.prop(l, s, x, "node_id", v644);
-            ok &= c.prop(l, s, x, "slug", v644);
-            ok &= c.prop(l, s, x, "description", v645);
-            ok &= c.prop(l, s, x, "privacy", t80::<6>);
-            ok &= c.prop(l, s, x, "url", v644);
-            ok &= c.prop(l, s, x, "html_url", v644);
-            ok &= c.prop(l, s, x, "members_url", v644);
-            ok &= c.prop(l, s, x, "repositories_url", v644);
-            ok &= c.prop(l, s, x, "permission", v644);
-            ok &= c.unexpected_members(l, s, x, WORDS60);
-        }
-        ok
+        let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
+        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v644)
+            & c.prop(l, s, x, "id", v642) & c.prop(l, s, x, "node_id", v644)
+            & c.prop(l, s, x, "slug", v644) & c.prop(l, s, x, "description", v645)
+            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v644)
+            & c.prop(l, s, x, "html_url", v644) & c.prop(l, s, x, "members_url", v644)
+            & c.prop(l, s, x, "repositories_url", v644)
+            & c.prop(l, s, x, "permission", v644)
+            & c.unexpected_members(l, s, x, WORDS60)
     }
     /// `#/definitions/membership$removed/properties/team/oneOf/1`
     pub fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19218,17 +19206,9 @@ mod validators {
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
     pub fn v381(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, NULL | OBJECT);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["identifier"]);
-            ok &= c.prop(l, s, x, "identifier", v644);
-            ok &= c.unexpected_members(l, s, x, &["identifier"]);
-        }
-        ok
+        let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
+        c.required(l, s, x, &["identifier"]) & c.prop(l, s, x, "identifier", v644)
+            & c.unexpected_members(l, s, x, &["identifier"])
     }
     /// `#/definitions/sponsorship$cancelled/properties/sponsorship`
     pub fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20398,16 +20378,9 @@ mod validators {
     }
     /// `#/definitions/check_run$completed/properties/requested_action`
     pub fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, NULL | OBJECT);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "identifier", v644);
-            ok &= c.unexpected_members(l, s, x, &["identifier"]);
-        }
-        ok
+        let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
+        c.prop(l, s, x, "identifier", v644)
+            & c.unexpected_members(l, s, x, &["identifier"])
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
     pub fn v713(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

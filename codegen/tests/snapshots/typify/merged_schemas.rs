@@ -397,15 +397,13 @@ mod validators {
             ok &= c.prop(l, s, x, "patterns", v31);
             ok &= c.prop(l, s, x, "pattern-either", v31);
         }
-        ok
-            &= c
-                .one_of(
-                    i,
-                    l,
-                    s,
-                    &[(t5::<0>, None), (t5::<1>, None), (t5::<2>, None), (t5::<3>, None)],
-                    None,
-                );
+        ok &= c.one_of(
+            i,
+            l,
+            s,
+            &[(t5::<0>, None), (t5::<1>, None), (t5::<2>, None), (t5::<3>, None)],
+            None,
+        );
         ok
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/unsatisfiable-2` and `#/definitions/unsatisfiable-3` (4 more).

@@ -86,15 +86,8 @@ mod validators {
     }
     /// `#/definitions/yes-no-maybe`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, BOOLEAN | OBJECT);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "value", v4);
-        }
-        ok
+        let Value::Object(x) = i else { return c.check_type(l, s, i, BOOLEAN | OBJECT) };
+        c.prop(l, s, x, "value", v4)
     }
     /// `#`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -499,15 +499,8 @@ mod validators {
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T3` each), such as `#/definitions/NestedTypeCollisions/properties/option_type` and `#/definitions/DoubleOptionCollision/properties/option`.
     pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, NULL | OBJECT);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, T3[K].0, T3[K].1);
-        }
-        ok
+        let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
+        c.prop(l, s, x, T3[K].0, T3[K].1)
     }
     const T3: [(&str, rt::Check); 2] = [("type", v24), ("option", v27)];
     /// `#/definitions/KeywordFieldsEnum`

@@ -145,15 +145,13 @@ mod validators {
     }
     /// `#/definitions/MrDefaultNumbers/properties/big_nullable`
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, NULL | INTEGER_AS_WRITTEN);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, NULL | INTEGER_AS_WRITTEN)
+                    & c.minimum(l, s, x, rt::Num::U(1u64))
+            }
+            _ => c.check_type(l, s, i, NULL | INTEGER_AS_WRITTEN),
         }
-        if let Value::Number(x) = i {
-            ok &= c.minimum(l, s, x, rt::Num::U(1u64));
-        }
-        ok
     }
     /// `#`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -1086,7 +1086,7 @@ mod fast {
         _ => Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind", required => LeafRead<Leaf6>;
+        read_5, Actor { kind = "kind", required => LeafRead<Leaf6>;
         id = "id", required => LeafRead<Leaf7>;
         transport = "transport", required => LeafRead<Leaf8>; } extra extra => AnyValue;
         contract[validators::v5], BASE0, "/properties/actor"
@@ -1100,7 +1100,7 @@ mod fast {
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Auth { scheme = "scheme", required => LeafRead<Leaf9>;
+        read_8, Auth { scheme = "scheme", required => LeafRead<Leaf9>;
         value = "value", required => LeafRead<Leaf10>; } extra extra => AnyValue;
         contract[validators::v8], BASE0, "/properties/auth"
     );
@@ -1123,7 +1123,7 @@ mod fast {
         |s| [!::std::matches!(s, "native" | "best-effort")] => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
-        read_12, Visit12, StartPayload { profile = "profile", required => LeafRead<Leaf11>;
+        read_12, StartPayload { profile = "profile", required => LeafRead<Leaf11>;
         spec = "spec" => ViaValue<Check12>; review_target = "reviewTarget" => ViaValue<Check13>;
         with_fix = "withFix" => LeafRead<Leaf14>;
         phases = "phases" => VecOf<LeafRead<Leaf15>, 0usize, { usize::MAX }, Checks16>;
@@ -1137,7 +1137,7 @@ mod fast {
     );
     rt::value_leaf!(Leaf19 -> rt::Number, scalar |v| rt::is_valid(validators::v54, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { _ => LeafRead<Leaf5>; tokens = "tokens";
+        read_23, Budgets { _ => LeafRead<Leaf5>; tokens = "tokens";
         model_requests = "modelRequests"; tool_calls = "toolCalls";
         wall_clock_ms = "wallClockMs" => LeafRead<Leaf19>; retries = "retries";
         fix_rounds = "fixRounds"; context_tokens = "contextTokens";
@@ -1152,30 +1152,28 @@ mod fast {
     );
     rt::string_leaf!(Leaf21 -> Via, |s| [s != "cli-flag"] => (s == "cli-flag").then_some(Via));
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256", required => LeafRead<Leaf20>;
+        read_25, Consent { policy_sha256 = "policySha256", required => LeafRead<Leaf20>;
         via = "via", required => LeafRead<Leaf21>; } extra extra => AnyValue;
         contract[validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"
     );
     rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" => LeafRead<Leaf3>;
-        } extra extra => AnyValue;
+        read_28, StatusPayload { run_id = "runId" => LeafRead<Leaf3>; } extra extra => AnyValue;
         contract[validators::v10, validators::t9::<0>], BASE0, "/properties/payload"
     );
     rt::via_value!(Check22 -> InspectTarget, |v| rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target", required => ViaValue<Check22>;
+        read_29, InspectPayload { target = "target", required => ViaValue<Check22>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::t0::<0>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" => LeafRead<Leaf5>;
+        read_43, TailPayload { since_sequence = "sinceSequence" => LeafRead<Leaf5>;
         replay = "replay" => LeafRead<Leaf5>; follow = "follow", required => LeafRead<Leaf14>;
         ephemeral = "ephemeral", required => LeafRead<Leaf14>; } extra extra => AnyValue;
         contract[validators::v10, validators::v34], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" => LeafRead<Leaf7>;
-        } extra extra => AnyValue;
+        read_44, PausePayload { reason = "reason" => LeafRead<Leaf7>; } extra extra => AnyValue;
         contract[validators::v10, validators::t9::<1>], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
@@ -1183,13 +1181,13 @@ mod fast {
         |s| [s != "blocked-inspected"] => (s == "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" => LeafRead<Leaf23>;
+        read_45, ResumePayload { acknowledge = "acknowledge" => LeafRead<Leaf23>;
         raise_budgets = "raiseBudgets" => Typed<Budgets>; takeover = "takeover" => LeafRead<Leaf14>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::v36], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" => LeafRead<Leaf7>;
+        read_47, CancelPayload { reason = "reason" => LeafRead<Leaf7>;
         keep_worktrees = "keepWorktrees", required => LeafRead<Leaf14>; } extra extra => AnyValue;
         contract[validators::v10, validators::v38], BASE0, "/properties/payload"
     );
@@ -1200,24 +1198,24 @@ mod fast {
         Leaf25 -> Scope, |s| [!::std::matches!(s, "once" | "run")] => Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
+        read_48, ApprovePayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
         scope = "scope", required => LeafRead<Leaf25>; answer = "answer" => LeafRead<Leaf7>;
         note = "note" => LeafRead<Leaf7>; } extra extra => AnyValue;
         contract[validators::v10, validators::v39], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
+        read_50, DenyPayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
         note = "note" => LeafRead<Leaf7>; } extra extra => AnyValue;
         contract[validators::v10, validators::v41], BASE0, "/properties/payload"
     );
     rt::via_value!(Check26 -> RetryTarget, |v| rt::is_valid(validators::v43, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target", required => ViaValue<Check26>;
+        read_51, RetryPayload { target = "target", required => ViaValue<Check26>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::t0::<1>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase", required => LeafRead<Leaf15>;
+        read_54, SkipPayload { phase = "phase", required => LeafRead<Leaf15>;
         justification = "justification", required => LeafRead<Leaf10>; } extra extra => AnyValue;
         contract[validators::v10, validators::v44], BASE0, "/properties/payload"
     );
@@ -1227,7 +1225,7 @@ mod fast {
     );
     rt::via_value!(Check28 -> JsonValue, |v| rt::is_valid(validators::v55, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" => LeafRead<Leaf27>;
+        read_55, RunToolPayload { agent_id = "agentId" => LeafRead<Leaf27>;
         tool = "tool", required => LeafRead<Leaf10>; input = "input", required => ViaValue<Check28>;
         justification = "justification", required => LeafRead<Leaf10>; } extra extra => AnyValue;
         contract[validators::v10, validators::v45], BASE0, "/properties/payload"
@@ -1236,12 +1234,12 @@ mod fast {
         Leaf29 -> Mode, |s| [!::std::matches!(s, "plan" | "apply")] => Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode", required => LeafRead<Leaf29>;
+        read_57, ReconcilePayload { mode = "mode", required => LeafRead<Leaf29>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::t7::<4>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs", required => LeafRead<Leaf5>;
+        read_59, ShutdownPayload { grace_ms = "graceMs", required => LeafRead<Leaf5>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::t7::<5>], BASE0, "/properties/payload"
     );
@@ -1250,7 +1248,7 @@ mod fast {
         |s| [!::std::matches!(s, "steer" | "follow-up")] => Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId", required => LeafRead<Leaf27>;
+        read_60, AgentSendPayload { agent_id = "agentId", required => LeafRead<Leaf27>;
         text = "text", required => LeafRead<Leaf7>;
         delivery = "delivery", required => LeafRead<Leaf30>; } extra extra => AnyValue;
         contract[validators::v10, validators::v49], BASE0, "/properties/payload"

@@ -179,8 +179,7 @@ mod fast {
     type Union6 = Union8<LeafRead<Leaf7>, VecOf<LeafRead<Leaf7>, 0usize, 50usize>>;
     rt::map_checks!(Checks9, names = validators::v5, values = validators::v6);
     rt::object_reader!(
-        read_0, Visit0, LaunchRequest {
-        contract_version = "contractVersion", required => LeafRead<Leaf1>;
+        read_0, LaunchRequest { contract_version = "contractVersion", required => LeafRead<Leaf1>;
         input = "input", required, redacted => LeafRead<Leaf2>;
         mode = "mode", required => LeafRead<Leaf3>; kind = "kind" => LeafRead<Leaf4>;
         answers = "answers", required, redacted => MapOf<Leaf5, Union6, Checks9>; } deny;

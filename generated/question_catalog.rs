@@ -159,8 +159,7 @@ mod fast {
     );
     rt::array_checks!(Checks2, items = validators::t0::<0>);
     rt::object_reader!(
-        read_0, Visit0, QuestionCatalog {
-        catalog_version = "catalogVersion", required => LeafRead<Leaf1>;
+        read_0, QuestionCatalog { catalog_version = "catalogVersion", required => LeafRead<Leaf1>;
         questions = "questions", required => VecOf<Typed<Question>, 0usize, 500usize, Checks2>;
         } deny; contract[validators::v0], BASE0, ""
     );
@@ -177,7 +176,7 @@ mod fast {
     rt::value_leaf!(Leaf6 -> bool, scalar |v| rt::is_valid(validators::v11, v));
     rt::array_checks!(Checks7, items = validators::t0::<1>);
     rt::object_reader!(
-        read_2, Visit2, Question { id = "id", required => LeafRead<Leaf3>;
+        read_2, Question { id = "id", required => LeafRead<Leaf3>;
         select = "select", required => LeafRead<Leaf4>; label = "label" => LeafRead<Leaf5>;
         answerable = "answerable" => LeafRead<Leaf6>;
         options = "options" => VecOf<Typed<AnswerOption>, 0usize, 200usize, Checks7>;
@@ -189,7 +188,7 @@ mod fast {
         200u64), !validators::RE2.is_match(s)] => Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, AnswerOption { id = "id", required => LeafRead<Leaf8>;
+        read_6, AnswerOption { id = "id", required => LeafRead<Leaf8>;
         label = "label" => LeafRead<Leaf5>; } deny;
         contract[validators::v6], BASE0, "/$defs/AnswerOption"
     );
@@ -198,7 +197,7 @@ mod fast {
         => Some(Pattern(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Answer { pattern = "pattern", required => LeafRead<Leaf9>; } deny;
+        read_8, Answer { pattern = "pattern", required => LeafRead<Leaf9>; } deny;
         contract[validators::v8], BASE0, "/$defs/Question/properties/answer"
     );
 }

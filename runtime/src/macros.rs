@@ -894,24 +894,24 @@ macro_rules! __optional_check {
 /// entry `_ => READER;` is the reader of the members that name none. After
 /// `extra FIELD => READER;` or `deny;`, `contract …` adds the type's
 /// [`contract!`], which reads with this reader.
-/// `object_reader!(read_5, Visit5, Actor { _ => R2; kind = "kind", required => R1; id = "id", keep; } extra extra => R3; contract [v0], BASE0, "");`
+/// `object_reader!(read_5, Actor { _ => R2; kind = "kind", required => R1; id = "id", keep; } extra extra => R3; contract [v0], BASE0, "");`
 #[macro_export]
 macro_rules! object_reader {
-    ($read:ident, $visit:ident, $ty:ident { _ => $each:ty; $($members:tt)* } $($rest:tt)*) => {
-        $crate::object_reader!(@each [$each] $read, $visit, $ty { $($members)* } $($rest)*);
+    ($read:ident, $ty:ident { _ => $each:ty; $($members:tt)* } $($rest:tt)*) => {
+        $crate::object_reader!(@each [$each] $read, $ty { $($members)* } $($rest)*);
     };
-    ($read:ident, $visit:ident, $ty:ident { $($members:tt)* } $($rest:tt)*) => {
-        $crate::object_reader!(@each [] $read, $visit, $ty { $($members)* } $($rest)*);
+    ($read:ident, $ty:ident { $($members:tt)* } $($rest:tt)*) => {
+        $crate::object_reader!(@each [] $read, $ty { $($members)* } $($rest)*);
     };
-    (@each $each:tt $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } deny; $(contract $($contract:tt)+)?) => {
+    (@each $each:tt $read:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } deny; $(contract $($contract:tt)+)?) => {
         $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } deny $(contract $($contract)+, fast $read)?);
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {} |k, m, s, p, spare| {
+        $crate::object_reader!(@ $read, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {} |k, m, s, p, spare| {
             s.bad.unknown(&mut m, k)?;
         } {} {} 0);
     };
-    (@each $each:tt $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } extra $extra:ident => $xreader:ty; $(contract $($contract:tt)+)?) => {
+    (@each $each:tt $read:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } extra $extra:ident => $xreader:ty; $(contract $($contract:tt)+)?) => {
         $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } extra $extra $(contract $($contract)+, fast $read)?);
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {
+        $crate::object_reader!(@ $read, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {
             let mut unknown = $crate::Extra::new();
         } |k, m, s, p, spare| {
             match m.next_value_seed($crate::fast::Seed::<$xreader>::new()) {
@@ -924,64 +924,65 @@ macro_rules! object_reader {
             }
         } { p.keep_extra(unknown); } { $extra: unknown, } unknown.len());
     };
-    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty $(, $flag:ident)*;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident, $spare:ident| { $($other:tt)* } $keep:tt { $($take:tt)* } $more:expr) => {
+    (@ $read:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty $(, $flag:ident)*;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident, $spare:ident| { $($other:tt)* } $keep:tt { $($take:tt)* } $more:expr) => {
         #[doc = ::std::concat!(" Reads a `", ::std::stringify!($ty), "`, checking each member as it comes.")]
         pub(super) fn $read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$ty, D::Error> {
-            d.deserialize_any($visit)
-        }
-        struct $visit;
-        impl<'de> $crate::__private::serde::de::Visitor<'de> for $visit {
-            type Value = $ty;
-            fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
-                f.write_str("an object")
-            }
-            #[allow(unused_mut, clippy::never_loop)]
-            fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(self, mut $m: A) -> ::std::result::Result<$ty, A::Error> {
-                /// The members read so far.
-                struct Slots {
-                    $($field: ::std::option::Option<<$reader as $crate::fast::Read>::Out>,)*
-                    /// The members that broke a rule, as JSON.
-                    bad: $crate::fast::Broken,
+            /// The reader's visitor.
+            struct Visit;
+            impl<'de> $crate::__private::serde::de::Visitor<'de> for Visit {
+                type Value = $ty;
+                fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
+                    f.write_str("an object")
                 }
-                impl Slots {
-                    /// The members read, as JSON, with room for `more` (the
-                    /// unknown ones): the map never grows (settled members
-                    /// are left out of it).
-                    #[cold]
-                    fn partial(self, more: usize) -> $crate::fast::Partial {
-                        let mut p = $crate::fast::Partial::with_capacity(0 $(+ $crate::__fast_kept!([$($flag)*]))* + self.bad.len() + more);
-                        $($crate::__fast_hand_up!(p, [$($flag)*], $json, self.$field);)*
-                        p.keep_broken(self.bad);
-                        p
+                #[allow(unused_mut, clippy::never_loop)]
+                fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(self, mut $m: A) -> ::std::result::Result<$ty, A::Error> {
+                    /// The members read so far.
+                    struct Slots {
+                        $($field: ::std::option::Option<<$reader as $crate::fast::Read>::Out>,)*
+                        /// The members that broke a rule, as JSON.
+                        bad: $crate::fast::Broken,
                     }
-                }
-                let mut $s = Slots { $($field: ::std::option::Option::None,)* bad: $crate::fast::Broken::new() };
-                // The error a member's reader stopped with, kept to hand the
-                // object up with (see `rt::fast::invalid_with`).
-                let mut $spare = ::std::option::Option::None;
-                $($decl)*
-                while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
-                    match &*$k {
-                        $($json => {
-                            if let ::std::result::Result::Err(e) = $crate::fast::read_member::<$reader, _>(&mut $m, &mut $s.$field) {
-                                $s.bad.failed($k, e, &mut $spare)?;
-                            }
-                        })*
-                        _ => { $($other)* }
+                    impl Slots {
+                        /// The members read, as JSON, with room for `more` (the
+                        /// unknown ones): the map never grows (settled members
+                        /// are left out of it).
+                        #[cold]
+                        fn partial(self, more: usize) -> $crate::fast::Partial {
+                            let mut p = $crate::fast::Partial::with_capacity(0 $(+ $crate::__fast_kept!([$($flag)*]))* + self.bad.len() + more);
+                            $($crate::__fast_hand_up!(p, [$($flag)*], $json, self.$field);)*
+                            p.keep_broken(self.bad);
+                            p
+                        }
                     }
+                    let mut $s = Slots { $($field: ::std::option::Option::None,)* bad: $crate::fast::Broken::new() };
+                    // The error a member's reader stopped with, kept to hand the
+                    // object up with (see `rt::fast::invalid_with`).
+                    let mut $spare = ::std::option::Option::None;
+                    $($decl)*
+                    while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
+                        match &*$k {
+                            $($json => {
+                                if let ::std::result::Result::Err(e) = $crate::fast::read_member::<$reader, _>(&mut $m, &mut $s.$field) {
+                                    $s.bad.failed($k, e, &mut $spare)?;
+                                }
+                            })*
+                            _ => { $($other)* }
+                        }
+                    }
+                    if !$s.bad.is_empty() $(|| $crate::__fast_missing!([$($flag)*], $s.$field))* {
+                        let mut $p = $s.partial($more);
+                        $keep
+                        return ::std::result::Result::Err($p.done($spare));
+                    }
+                    ::std::result::Result::Ok($ty {
+                        $($field: $crate::__fast_take!([$($flag)*], $s.$field),)*
+                        $($take)*
+                    })
                 }
-                if !$s.bad.is_empty() $(|| $crate::__fast_missing!([$($flag)*], $s.$field))* {
-                    let mut $p = $s.partial($more);
-                    $keep
-                    return ::std::result::Result::Err($p.done($spare));
-                }
-                ::std::result::Result::Ok($ty {
-                    $($field: $crate::__fast_take!([$($flag)*], $s.$field),)*
-                    $($take)*
-                })
+                $crate::__fast_refuse!(scalars);
+                $crate::__fast_refuse!(seq);
             }
-            $crate::__fast_refuse!(scalars);
-            $crate::__fast_refuse!(seq);
+            d.deserialize_any(Visit)
         }
     };
 }

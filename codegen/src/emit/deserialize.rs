@@ -789,8 +789,7 @@ impl<'a> Readers<'a> {
         };
         let contract = table.contract.map(|args| quote!(contract #args));
         let f = format_ident!("read_{}", id);
-        let visitor = format_ident!("Visit{}", id);
-        self.items.push(quote!(#rt::object_reader!(#f, #visitor, #name { #(#specs)* } #tail #contract);));
+        self.items.push(quote!(#rt::object_reader!(#f, #name { #(#specs)* } #tail #contract);));
     }
 
     /// What an envelope's reader needs, or `None` when its `oneOf` is not

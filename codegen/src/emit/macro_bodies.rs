@@ -319,8 +319,8 @@ mod tests {
     #[test]
     fn bodies_are_written_as_rust_is() {
         assert_eq!(
-            line(quote!(read_14, Visit14, X { a = "a" => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks9>; } extra extra => AnyValue;)),
-            "read_14, Visit14, X { a = \"a\" => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks9>; } extra extra => AnyValue;"
+            line(quote!(read_14, X { a = "a" => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks9>; } extra extra => AnyValue;)),
+            "read_14, X { a = \"a\" => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks9>; } extra extra => AnyValue;"
         );
         assert_eq!(line(quote!(contract[validators::t17::<0>], BASE1, "/a b < c")), "contract[validators::t17::<0>], BASE1, \"/a b < c\"");
         assert_eq!(
@@ -366,12 +366,12 @@ mod tests {
         assert_eq!(lines, ["a = \"a\" => VecOf<LeafRead<Leaf2>, 0usize, Checks9>;", "bb = \"bb\" => Typed<B>; c = \"c\" => Typed<C>;"]);
         // A member's flags stay with it; a call's arguments are not entries.
         let members = body(
-            quote!(read_5, Visit5, Actor { kind = "kind", required => LeafRead<Leaf6>; id = "id", required => LeafRead<Leaf7>; } extra extra => AnyValue; contract[v5], BASE0, "/properties/actor"),
+            quote!(read_5, Actor { kind = "kind", required => LeafRead<Leaf6>; id = "id", required => LeafRead<Leaf7>; } extra extra => AnyValue; contract[v5], BASE0, "/properties/actor"),
         );
         assert_eq!(
             wrap(&members, 50),
             [
-                "read_5, Visit5, Actor {",
+                "read_5, Actor {",
                 "kind = \"kind\", required => LeafRead<Leaf6>;",
                 "id = \"id\", required => LeafRead<Leaf7>;",
                 "} extra extra => AnyValue;",

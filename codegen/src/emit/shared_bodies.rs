@@ -676,7 +676,7 @@ mod tests {
             ),
             // Another output type: not the same check.
             quote!(rt::via_value!(Check6 -> rt::Value, |v| rt::is_valid(validators::t2::<2>, v));),
-            quote!(rt::object_reader!(read_0, Visit0, X { a = "a": Union2, optional, settle; b = "b": Union5, optional, settle; }, deny);),
+            quote!(rt::object_reader!(read_0, X { a = "a": Union2, optional, settle; b = "b": Union5, optional, settle; }, deny);),
         ];
         // Compared without spaces: `>>` may print joint or apart.
         let squeeze = |t: &TokenStream| t.to_string().replace(' ', "");
@@ -687,7 +687,7 @@ mod tests {
                 type Union2<const K0: usize> = Union9<LeafRead<Leaf3>, ViaValue<Check1<K0>>>;
             ),
             quote!(rt::via_value!(Check6 -> rt::Value, |v| rt::is_valid(validators::t2::<2>, v));),
-            quote!(rt::object_reader!(read_0, Visit0, X { a = "a": Union2<0>, optional, settle; b = "b": Union2<1>, optional, settle; }, deny);),
+            quote!(rt::object_reader!(read_0, X { a = "a": Union2<0>, optional, settle; b = "b": Union2<1>, optional, settle; }, deny);),
         ];
         assert_eq!(text, expected.iter().map(squeeze).collect::<Vec<_>>());
     }

@@ -33,7 +33,7 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Value, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, AllOfSelf { vm = "vm" => ViaValue<Check1>; } extra extra => AnyValue;
+        read_0, AllOfSelf { vm = "vm" => ViaValue<Check1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
 }

@@ -128,13 +128,13 @@ mod fast {
     );
     type Union4 = Union7<LeafRead<Leaf5>, LeafRead<Leaf6>, VecOf<AnyValue, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_0, Visit0, Lints { absolute_paths = "absolute_paths" => Union1;
+        read_0, Lints { absolute_paths = "absolute_paths" => Union1;
         almost_swapped = "almost_swapped" => Union1; no_console = "no_console" => Union4;
         no_debugger = "no_debugger" => Union4; } deny; contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, DetailedLint { level = "level" => LeafRead<Leaf2>;
+        read_3, DetailedLint { level = "level" => LeafRead<Leaf2>;
         priority = "priority" => LeafRead<Leaf8>; } extra extra => AnyValue;
         contract[validators::v3], BASE0, "/definitions/DetailedLint"
     );

@@ -40,7 +40,7 @@ mod fast {
     use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> Value, |v| rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_0, Visit0, AnyOfSelf { value = "value" => ViaValue<Check1>; } deny;
+        read_0, AnyOfSelf { value = "value" => ViaValue<Check1>; } deny;
         contract[validators::v0], BASE0, ""
     );
 }

@@ -48,8 +48,8 @@ mod fast {
     rt::array_checks!(Checks6, items = validators::t0::<0>);
     rt::array_checks!(Checks7, items = validators::v7);
     rt::object_reader!(
-        read_0, Visit0, Arrays { tags = "tags" => ViaValue<Check1>;
-        pair = "pair" => ViaValue<Check2>; with_contains = "withContains" => ViaValue<Check3>;
+        read_0, Arrays { tags = "tags" => ViaValue<Check1>; pair = "pair" => ViaValue<Check2>;
+        with_contains = "withContains" => ViaValue<Check3>;
         matrix = "matrix" => VecOf<VecOf<LeafRead<Leaf4>, 0usize, {
         usize::MAX }, Checks5>, 0usize, { usize::MAX }, Checks6>;
         things = "things" => VecOf<Typed<Thing>, 0usize, { usize::MAX }, Checks7>;
@@ -57,8 +57,8 @@ mod fast {
     );
     rt::string_leaf!(Leaf8 -> String, |s| [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, Thing { name = "name", required => LeafRead<Leaf8>;
-        } extra extra => AnyValue; contract[validators::v1], BASE0, "/$defs/thing"
+        read_1, Thing { name = "name", required => LeafRead<Leaf8>; } extra extra => AnyValue;
+        contract[validators::v1], BASE0, "/$defs/thing"
     );
 }
 /// Validators: one function per distinct subschema. The module is

@@ -88,23 +88,21 @@ mod fast {
         |s| [!::std::matches!(s, "Ok" | "Err" | "ok")] => Result::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, AwkwardNames { _ => LeafRead<Leaf1>; r#type = "type"; r#fn = "fn";
-        self_ = "self"; self__ = "Self"; crate_ = "crate"; empty = ""; a = "a"; a_ = "A";
-        extra = "extra"; _2fast = "2fast"; option = "option" => Typed<Option>;
-        string = "string" => LeafRead<Leaf2>; result = "result" => LeafRead<Leaf3>;
-        value = "value" => Typed<Value>; } extra extra_ => AnyValue;
-        contract[validators::v0], BASE0, ""
+        read_0, AwkwardNames { _ => LeafRead<Leaf1>; r#type = "type"; r#fn = "fn"; self_ = "self";
+        self__ = "Self"; crate_ = "crate"; empty = ""; a = "a"; a_ = "A"; extra = "extra";
+        _2fast = "2fast"; option = "option" => Typed<Option>; string = "string" => LeafRead<Leaf2>;
+        result = "result" => LeafRead<Leaf3>; value = "value" => Typed<Value>;
+        } extra extra_ => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_1, Visit1, Option { some = "some" => LeafRead<Leaf4>; } extra extra => AnyValue;
+        read_1, Option { some = "some" => LeafRead<Leaf4>; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/$defs/Option"
     );
     rt::array_checks!(Checks5, items = validators::t1::<0>);
     rt::object_reader!(
-        read_4, Visit4, Value { vec = "Vec" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; } extra extra => AnyValue;
-        contract[validators::t0::<1>], BASE0, "/$defs/Value"
+        read_4, Value { vec = "Vec" => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/$defs/Value"
     );
 }
 /// Validators: one function per distinct subschema. The module is

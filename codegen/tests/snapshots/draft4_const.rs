@@ -65,8 +65,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Binding, |v| rt::is_valid(validators::v3, v));
     rt::object_reader!(
-        read_0, Visit0, Draft4Const { binding = "binding" => ViaValue<Check1>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Draft4Const { binding = "binding" => ViaValue<Check1>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema. The module is

@@ -45,7 +45,7 @@ mod fast {
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
     rt::via_value!(Check6 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v6, v));
     rt::object_reader!(
-        read_0, Visit0, Draft4Tuple { point = "point" => ViaValue<Check1>;
+        read_0, Draft4Tuple { point = "point" => ViaValue<Check1>;
         pair = "pair" => TupleOf<(LeafRead<Leaf2>, LeafRead<Leaf3>,)>;
         limit = "limit" => LeafRead<Leaf4>; r#ref = "ref" => LeafRead<Leaf5>;
         deps = "deps" => ViaValue<Check6>; } extra extra => AnyValue;

@@ -135,7 +135,7 @@ mod fast {
     rt::value_leaf!(Leaf7 -> rt::Spelled<Mode>, scalar |v| rt::is_valid(validators::t0::<1>, v));
     rt::value_leaf!(Leaf8 -> rt::Spelled<Bits>, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_0, Visit0, IntegerEnums { size = "size", required => LeafRead<Leaf1>;
+        read_0, IntegerEnums { size = "size", required => LeafRead<Leaf1>;
         level = "level" => LeafRead<Leaf2>; priority = "priority" => LeafRead<Leaf3>;
         retries = "retries" => LeafRead<Leaf4>; maybe_size = "maybeSize" => ViaValue<Check5>;
         sizes = "sizes" => VecOf<LeafRead<Leaf1>, 0usize, { usize::MAX }, Checks6>;

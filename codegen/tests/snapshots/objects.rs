@@ -175,7 +175,7 @@ mod fast {
     rt::via_value!(Check9 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v15, v));
     rt::via_value!(Check10 -> Dependent, |v| rt::is_valid(validators::v12, v));
     rt::object_reader!(
-        read_0, Visit0, Objects { id = "id", required => LeafRead<Leaf1>;
+        read_0, Objects { id = "id", required => LeafRead<Leaf1>;
         closed = "closed", required => Typed<Closed>;
         counts = "counts" => MapOf<Leaf2, LeafRead<Leaf3>, Checks4>;
         entries = "entries" => MapOf<Leaf5, Typed<Entry>, Checks6>;
@@ -188,7 +188,7 @@ mod fast {
     rt::value_leaf!(Leaf11 -> rt::Integer, scalar |v| rt::is_valid(validators::v16, v));
     rt::value_leaf!(Leaf12 -> bool, scalar |v| rt::is_valid(validators::v17, v));
     rt::object_reader!(
-        read_2, Visit2, Closed { a = "a" => LeafRead<Leaf11>;
+        read_2, Closed { a = "a" => LeafRead<Leaf11>;
         b = "b" default: bool = false => LeafRead<Leaf12>; } deny;
         contract[validators::v2], BASE0, "/properties/closed"
     );
@@ -198,24 +198,22 @@ mod fast {
     );
     rt::value_leaf!(Leaf14 -> rt::Integer, scalar |v| rt::is_valid(validators::v18, v));
     rt::object_reader!(
-        read_4, Visit4, Entry { name = "name", required => LeafRead<Leaf13>;
+        read_4, Entry { name = "name", required => LeafRead<Leaf13>;
         size = "size" => LeafRead<Leaf14>; } extra extra => AnyValue;
         contract[validators::v4], BASE0, "/properties/entries/additionalProperties"
     );
     rt::value_leaf!(Leaf15 -> rt::Number, scalar |v| rt::is_valid(validators::v19, v));
     rt::object_reader!(
-        read_7, Visit7, TypedExtra { fixed = "fixed" => LeafRead<Leaf15>;
-        } extra extra => LeafRead<Leaf5>; contract[validators::v7], BASE0, "/properties/typedExtra"
+        read_7, TypedExtra { fixed = "fixed" => LeafRead<Leaf15>; } extra extra => LeafRead<Leaf5>;
+        contract[validators::v7], BASE0, "/properties/typedExtra"
     );
-    rt::object_reader!(
-        read_8, Visit8, Empty {} deny; contract[validators::v8], BASE0, "/properties/empty"
-    );
+    rt::object_reader!(read_8, Empty {} deny; contract[validators::v8], BASE0, "/properties/empty");
     rt::string_leaf!(
         Leaf16 -> Mode, |s| [!::std::matches!(s, "fast" | "slow")] => Mode::from_listed_str(s)
     );
     rt::value_leaf!(Leaf17 -> rt::Spelled<BlockSize>, scalar |v| rt::is_valid(validators::v11, v));
     rt::object_reader!(
-        read_9, Visit9, Defaults { mode = "mode" default: Mode = Mode::Slow => LeafRead<Leaf16>;
+        read_9, Defaults { mode = "mode" default: Mode = Mode::Slow => LeafRead<Leaf16>;
         validate = "validate" default validate_or_default: bool = true => LeafRead<Leaf12>;
         block_size = "blockSize" default: BlockSize = BlockSize::V2048 => LeafRead<Leaf17>;
         label = "label" default: &str = "none" => LeafRead<Leaf5>; } extra extra => AnyValue;

@@ -74,13 +74,12 @@ mod fast {
         }
     }
     rt::object_reader!(
-        read_0, Visit0, Recursive { payload = "payload" => ViaValue<Check1>;
-        list = "list" => Typed<List>; tree = "tree" => Union2; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
+        read_0, Recursive { payload = "payload" => ViaValue<Check1>; list = "list" => Typed<List>;
+        tree = "tree" => Union2; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_2, Visit2, List { head = "head", required => LeafRead<Leaf5>;
+        read_2, List { head = "head", required => LeafRead<Leaf5>;
         tail = "tail" => Boxed<Typed<List>>; } extra extra => AnyValue;
         contract[validators::v1], BASE0, "/definitions/list"
     );

@@ -82,7 +82,7 @@ mod fast {
         |s| [!rt::check::max_length(s, 3u64)] => Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Refs { escaped = "escaped" => LeafRead<Leaf1>;
+        read_0, Refs { escaped = "escaped" => LeafRead<Leaf1>;
         percent = "percent" => LeafRead<Leaf2>; anchored = "anchored" => Typed<Money>;
         embedded = "embedded" => Typed<Embedded>; cross_file = "crossFile" => Typed<Address>;
         tree = "tree" => Typed<Node>; with_sibling = "withSibling" => LeafRead<Leaf3>;
@@ -90,23 +90,23 @@ mod fast {
     );
     rt::value_leaf!(Leaf4 -> rt::Number, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_1, Visit1, Money { amount = "amount", required => LeafRead<Leaf4>;
+        read_1, Money { amount = "amount", required => LeafRead<Leaf4>;
         currency = "currency" => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/$defs/money"
     );
     rt::value_leaf!(Leaf5 -> bool, scalar |v| rt::is_valid(validators::t2::<0>, v));
     rt::object_reader!(
-        read_2, Visit2, Embedded { inner = "inner" => LeafRead<Leaf5>; } extra extra => AnyValue;
+        read_2, Embedded { inner = "inner" => LeafRead<Leaf5>; } extra extra => AnyValue;
         contract[validators::v2], BASE1, ""
     );
     rt::object_reader!(
-        read_3, Visit3, Address { street = "street", required => LeafRead<Leaf1>;
+        read_3, Address { street = "street", required => LeafRead<Leaf1>;
         city = "city" => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::t0::<1>], BASE2, "/$defs/Address"
     );
     rt::array_checks!(Checks6, items = validators::t1::<1>);
     rt::object_reader!(
-        read_4, Visit4, Node { value = "value" => LeafRead<Leaf2>;
+        read_4, Node { value = "value" => LeafRead<Leaf2>;
         children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks6>;
         parent = "parent" => Boxed<Typed<Node>>; } extra extra => AnyValue;
         contract[validators::v4], BASE0, "/$defs/node"

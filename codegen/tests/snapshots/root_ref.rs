@@ -45,7 +45,7 @@ mod fast {
         |s| [!::std::matches!(s, "a\rb" | "a\nb" | "a`b")] => LineEnd::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Item { id = "id", required => LeafRead<Leaf1>;
+        read_0, Item { id = "id", required => LeafRead<Leaf1>;
         line_end = "lineEnd" => LeafRead<Leaf2>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );

@@ -147,7 +147,7 @@ mod fast {
         "grpc" => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_0, Visit0, Scalars { _ => LeafRead<Leaf9>; count = "count" => LeafRead<Leaf1>;
+        read_0, Scalars { _ => LeafRead<Leaf9>; count = "count" => LeafRead<Leaf1>;
         ratio = "ratio" => LeafRead<Leaf2>; step = "step" => LeafRead<Leaf3>;
         flag = "flag" => LeafRead<Leaf4>; nothing = "nothing" => LeafRead<Leaf5>;
         maybe_text = "maybeText" => ViaValue<Check6>;

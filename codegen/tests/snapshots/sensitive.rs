@@ -65,13 +65,13 @@ mod fast {
         Leaf2 -> Token, |s| [!rt::check::min_length(s, 8u64)] => Some(Token(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Sensitive { user = "user", required => LeafRead<Leaf1>;
+        read_0, Sensitive { user = "user", required => LeafRead<Leaf1>;
         token = "token", required, redacted => LeafRead<Leaf2>;
         profile = "profile", optional, redacted => Typed<Profile>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_2, Visit2, Profile { email = "email", optional, redacted => LeafRead<Leaf1>;
+        read_2, Profile { email = "email", optional, redacted => LeafRead<Leaf1>;
         } extra extra => AnyValue; contract[validators::v2], BASE0, "/properties/profile"
     );
 }

@@ -155,7 +155,7 @@ mod fast {
     );
     type Union12<T> = Union11<LeafRead<Leaf2>, T>;
     rt::object_reader!(
-        read_0, Visit0, PluginRules { html_quotes = "html-quotes" => Union1;
+        read_0, PluginRules { html_quotes = "html-quotes" => Union1;
         key_spacing = "key-spacing" => Union5; code = "code" => LeafRead<Leaf7>;
         other_code = "other-code" => LeafRead<Leaf8>;
         max_len = "max-len" => Union12<TupleOf<(Union9, Typed<ArrayLenItem1>,)>>;
@@ -165,19 +165,19 @@ mod fast {
     );
     rt::value_leaf!(Leaf13 -> rt::Integer, scalar |v| rt::is_valid(validators::v11, v));
     rt::object_reader!(
-        read_6, Visit6, ArrayLenItem1 { code = "code" => LeafRead<Leaf13>; } deny;
+        read_6, ArrayLenItem1 { code = "code" => LeafRead<Leaf13>; } deny;
         contract[validators::t4::<0>], BASE0, "/properties/max-len/oneOf/1/items/1"
     );
     rt::value_leaf!(Leaf14 -> bool, scalar |v| rt::is_valid(validators::v12, v));
     rt::object_reader!(
-        read_8, Visit8, ArrayIndentItem1 { tabs = "tabs" => LeafRead<Leaf14>; } deny;
+        read_8, ArrayIndentItem1 { tabs = "tabs" => LeafRead<Leaf14>; } deny;
         contract[validators::t4::<1>], BASE0, "/properties/indent/oneOf/1/items/1"
     );
     rt::string_leaf!(
         Leaf15 -> Style, |s| [!::std::matches!(s, "single" | "double")] => Style::from_listed_str(s)
     );
     rt::object_reader!(
-        read_9, Visit9, ArrayQuotesItem1 { style = "style" => LeafRead<Leaf15>; } deny;
+        read_9, ArrayQuotesItem1 { style = "style" => LeafRead<Leaf15>; } deny;
         contract[validators::t4::<2>], BASE0, "/properties/quotes/oneOf/1/items/1"
     );
 }

@@ -391,7 +391,7 @@ mod fast {
     rt::value_leaf!(Leaf17 -> String, string |v| rt::is_valid(validators::v22, v));
     rt::via_value!(Check18 -> Conditional, |v| rt::is_valid(validators::v15, v));
     rt::object_reader!(
-        read_0, Visit0, Unions { shape = "shape" => ViaValue<Check1>;
+        read_0, Unions { shape = "shape" => ViaValue<Check1>;
         overlapping = "overlapping" => ViaValue<Check2>; one_or_many = "oneOrMany" => Union3;
         pick = "pick" => Union6; level = "level" => LeafRead<Leaf9>;
         license = "license" => LeafRead<Leaf10>; parser = "parser" => LeafRead<Leaf11>;
@@ -402,12 +402,12 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_10, Visit10, NameSizePick { name = "name", required => LeafRead<Leaf4>;
+        read_10, NameSizePick { name = "name", required => LeafRead<Leaf4>;
         size = "size", required => LeafRead<Leaf15>; note = "note" => LeafRead<Leaf4>;
         } extra extra => AnyValue; contract[validators::v8], BASE0, "/properties/pick/anyOf/1"
     );
     rt::object_reader!(
-        read_18, Visit18, Merged { a = "a", required => LeafRead<Leaf4>;
+        read_18, Merged { a = "a", required => LeafRead<Leaf4>;
         b = "b", required => LeafRead<Leaf15>; } extra extra => AnyValue;
         contract[validators::v16], BASE0, "/properties/merged"
     );
@@ -573,13 +573,11 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::object_reader!(
-        read_21, Visit21, CreatedData { by = "by", required => LeafRead<Leaf4>;
-        } extra extra => AnyValue;
+        read_21, CreatedData { by = "by", required => LeafRead<Leaf4>; } extra extra => AnyValue;
         contract[validators::v18, validators::t3::<2>], BASE0, "/$defs/event/properties/data"
     );
     rt::object_reader!(
-        read_22, Visit22, DeletedData { reason = "reason" => LeafRead<Leaf4>;
-        } extra extra => AnyValue;
+        read_22, DeletedData { reason = "reason" => LeafRead<Leaf4>; } extra extra => AnyValue;
         contract[validators::v18, validators::v20], BASE0, "/$defs/event/properties/data"
     );
 }

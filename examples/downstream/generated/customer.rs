@@ -116,14 +116,14 @@ mod fast {
         Leaf2 -> Tier, |s| [!::std::matches!(s, "standard" | "gold")] => Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Customer { name = "name", required => LeafRead<Leaf1>;
+        read_0, Customer { name = "name", required => LeafRead<Leaf1>;
         tier = "tier" => LeafRead<Leaf2>; last_order = "lastOrder" => Boxed<Typed<LastOrder>>;
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::string_leaf!(Leaf3 -> Id, |s| [!validators::RE0.is_match(s)] => Some(Id(s.to_owned())));
     rt::array_checks!(Checks4, items = validators::v5);
     rt::object_reader!(
-        read_3, Visit3, LastOrder { id = "id", required => LeafRead<Leaf3>;
+        read_3, LastOrder { id = "id", required => LeafRead<Leaf3>;
         customer = "customer", required => Boxed<Typed<Customer>>;
         lines = "lines", required => VecOf<Typed<Line>, 1usize, { usize::MAX }, Checks4>;
         ship_to = "shipTo" => Typed<ShipTo>; } extra extra => AnyValue;
@@ -131,7 +131,7 @@ mod fast {
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku", required => LeafRead<Leaf1>;
+        read_5, Line { sku = "sku", required => LeafRead<Leaf1>;
         quantity = "quantity", required => LeafRead<Leaf5>; } deny;
         contract[validators::v5], BASE1, "/properties/lines/items"
     );
@@ -140,7 +140,7 @@ mod fast {
         Leaf7 -> Country, |s| [!validators::RE1.is_match(s)] => Some(Country(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" => LeafRead<Leaf6>;
+        read_6, ShipTo { street = "street" => LeafRead<Leaf6>;
         country = "country", required => LeafRead<Leaf7>; } extra extra => AnyValue;
         contract[validators::v6], BASE2, ""
     );

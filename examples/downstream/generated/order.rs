@@ -101,7 +101,7 @@ mod fast {
     rt::string_leaf!(Leaf1 -> Id, |s| [!validators::RE0.is_match(s)] => Some(Id(s.to_owned())));
     rt::array_checks!(Checks2, items = validators::v5);
     rt::object_reader!(
-        read_0, Visit0, Order { id = "id", required => LeafRead<Leaf1>;
+        read_0, Order { id = "id", required => LeafRead<Leaf1>;
         customer = "customer", required => Boxed<Typed<Customer>>;
         lines = "lines", required => VecOf<Typed<Line>, 1usize, { usize::MAX }, Checks2>;
         ship_to = "shipTo" => Typed<ShipTo>; } extra extra => AnyValue;
@@ -115,13 +115,13 @@ mod fast {
         Leaf4 -> Tier, |s| [!::std::matches!(s, "standard" | "gold")] => Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_2, Visit2, Customer { name = "name", required => LeafRead<Leaf3>;
+        read_2, Customer { name = "name", required => LeafRead<Leaf3>;
         tier = "tier" => LeafRead<Leaf4>; last_order = "lastOrder" => Boxed<Typed<Order>>;
         } extra extra => AnyValue; contract[validators::v2], BASE1, ""
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku", required => LeafRead<Leaf3>;
+        read_5, Line { sku = "sku", required => LeafRead<Leaf3>;
         quantity = "quantity", required => LeafRead<Leaf5>; } deny;
         contract[validators::v5], BASE0, "/properties/lines/items"
     );
@@ -130,7 +130,7 @@ mod fast {
         Leaf7 -> Country, |s| [!validators::RE1.is_match(s)] => Some(Country(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" => LeafRead<Leaf6>;
+        read_6, ShipTo { street = "street" => LeafRead<Leaf6>;
         country = "country", required => LeafRead<Leaf7>; } extra extra => AnyValue;
         contract[validators::v6], BASE2, ""
     );

@@ -32,7 +32,7 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1<const K0> -> rt::Value, |v| rt::is_valid(validators::t0::<K0>, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { where_not = "where_not", required => ViaValue<Check1<0>>;
+        read_0, TestType { where_not = "where_not", required => ViaValue<Check1<0>>;
         why_not = "why_not", required => ViaValue<Check1<1>>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );

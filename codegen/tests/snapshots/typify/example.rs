@@ -45,13 +45,13 @@ mod fast {
     rt::array_checks!(Checks2, items = validators::v2);
     rt::array_checks!(Checks3, items = validators::v3);
     rt::object_reader!(
-        read_0, Visit0, Veggies { fruits = "fruits" => VecOf<LeafRead<Leaf1>, 0usize, {
+        read_0, Veggies { fruits = "fruits" => VecOf<LeafRead<Leaf1>, 0usize, {
         usize::MAX }, Checks2>; vegetables = "vegetables" => VecOf<Typed<Veggie>, 0usize, {
         usize::MAX }, Checks3>; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
     rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v4, v));
     rt::object_reader!(
-        read_1, Visit1, Veggie { veggie_name = "veggieName", required => LeafRead<Leaf1>;
+        read_1, Veggie { veggie_name = "veggieName", required => LeafRead<Leaf1>;
         veggie_like = "veggieLike", required => LeafRead<Leaf4>; } extra extra => AnyValue;
         contract[validators::v1], BASE0, "/$defs/veggie"
     );

@@ -44,7 +44,7 @@ mod fast {
         2u64)] => Letter::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, LetterBox { letter = "letter" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_0, LetterBox { letter = "letter" => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
 }

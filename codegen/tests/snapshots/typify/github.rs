@@ -11347,8 +11347,7 @@ mod fast {
     rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v643, v));
     rt::array_checks!(Checks5, items = validators::v644);
     rt::object_reader!(
-        read_3, Visit3, BranchProtectionRule { _ => LeafRead<Leaf3>;
-        id = "id", required => LeafRead<Leaf1>;
+        read_3, BranchProtectionRule { _ => LeafRead<Leaf3>; id = "id", required => LeafRead<Leaf1>;
         repository_id = "repository_id", required => LeafRead<Leaf1>;
         name = "name", required => LeafRead<Leaf2>;
         created_at = "created_at", required => LeafRead<Leaf2>;
@@ -11394,7 +11393,7 @@ mod fast {
     type Union9 = Union11<LeafRead<Leaf1>, LeafRead<Leaf2>, LeafRead<Leaf10>>;
     rt::via_value!(Check12 -> Option<License>, |v| rt::is_valid(validators::t2::<16>, v));
     rt::object_reader!(
-        read_5, Visit5, BranchProtectionRuleCreatedRepository { _ => LeafRead<Leaf2>;
+        read_5, BranchProtectionRuleCreatedRepository { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         name = "name", required; full_name = "full_name", required;
         private = "private", required => LeafRead<Leaf4>; owner = "owner", required => Typed<User>;
@@ -11459,7 +11458,7 @@ mod fast {
         |s| [!::std::matches!(s, "Bot" | "User" | "Organization")] => UserType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_6, Visit6, User { _ => LeafRead<Leaf2>; login = "login", required;
+        read_6, User { _ => LeafRead<Leaf2>; login = "login", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required; name = "name";
         email = "email" => ViaValue<Check6>; avatar_url = "avatar_url", required;
         gravatar_id = "gravatar_id", required; url = "url", required;
@@ -11473,24 +11472,24 @@ mod fast {
         contract[validators::t1::<0>], BASE0, "/definitions/user"
     );
     rt::object_reader!(
-        read_10, Visit10, License { _ => LeafRead<Leaf2>; key = "key", required;
-        name = "name", required; spdx_id = "spdx_id", required;
-        url = "url", required => ViaValue<Check6>; node_id = "node_id", required; } deny;
+        read_10, License { _ => LeafRead<Leaf2>; key = "key", required; name = "name", required;
+        spdx_id = "spdx_id", required; url = "url", required => ViaValue<Check6>;
+        node_id = "node_id", required; } deny;
         contract[validators::v64], BASE0, "/definitions/license"
     );
     rt::object_reader!(
-        read_11, Visit11, RootBranchProtectionRuleEventCreatedRepositoryPermissions {
-        _ => LeafRead<Leaf4>; pull = "pull", required; push = "push", required;
-        admin = "admin", required; maintain = "maintain"; triage = "triage"; } deny;
+        read_11, RootBranchProtectionRuleEventCreatedRepositoryPermissions { _ => LeafRead<Leaf4>;
+        pull = "pull", required; push = "push", required; admin = "admin", required;
+        maintain = "maintain"; triage = "triage"; } deny;
         contract[validators::v65], BASE0, "/definitions/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_12, Visit12, InstallationLite { id = "id", required => LeafRead<Leaf1>;
+        read_12, InstallationLite { id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required => LeafRead<Leaf2>; } deny;
         contract[validators::v66], BASE0, "/definitions/installation-lite"
     );
     rt::object_reader!(
-        read_13, Visit13, Organization { _ => LeafRead<Leaf2>; login = "login", required;
+        read_13, Organization { _ => LeafRead<Leaf2>; login = "login", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         url = "url", required; html_url = "html_url"; repos_url = "repos_url", required;
         events_url = "events_url", required; hooks_url = "hooks_url", required;
@@ -11500,21 +11499,20 @@ mod fast {
         contract[validators::v67], BASE0, "/definitions/organization"
     );
     rt::object_reader!(
-        read_16, Visit16, BranchProtectionRuleEditedChanges {
+        read_16, BranchProtectionRuleEditedChanges {
         authorized_actors_only = "authorized_actors_only" => Typed<AuthorizedActorsOnly>;
         authorized_actor_names = "authorized_actor_names" => Typed<AuthorizedActorNames>; } deny;
         contract[validators::v68], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes"
     );
     rt::object_reader!(
-        read_17, Visit17, AuthorizedActorsOnly { from = "from", required => LeafRead<Leaf4>; } deny;
+        read_17, AuthorizedActorsOnly { from = "from", required => LeafRead<Leaf4>; } deny;
         contract[validators::t3::<0>], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only"
     );
     rt::object_reader!(
-        read_18, Visit18, AuthorizedActorNames {
-        from = "from", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>; } deny;
-        contract[validators::t3::<1>], BASE0,
+        read_18, AuthorizedActorNames { from = "from", required => VecOf<LeafRead<Leaf2>, 0usize, {
+        usize::MAX }, Checks5>; } deny; contract[validators::t3::<1>], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names"
     );
     rt::string_leaf!(
@@ -11526,7 +11524,7 @@ mod fast {
     );
     rt::array_checks!(Checks16, items = validators::t79::<74>);
     rt::object_reader!(
-        read_21, Visit21, CheckRunCompletedCheckRun { _ => LeafRead<Leaf2>;
+        read_21, CheckRunCompletedCheckRun { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
         head_sha = "head_sha", required; external_id = "external_id", required;
         url = "url", required; html_url = "html_url", required; details_url = "details_url";
@@ -11541,8 +11539,8 @@ mod fast {
         "/definitions/check_run$completed/properties/check_run"
     );
     rt::object_reader!(
-        read_24, Visit24, Output { _ => ViaValue<Check6>; title = "title";
-        summary = "summary", required; text = "text", required;
+        read_24, Output { _ => ViaValue<Check6>; title = "title"; summary = "summary", required;
+        text = "text", required;
         annotations_count = "annotations_count", required => LeafRead<Leaf1>;
         annotations_url = "annotations_url", required => LeafRead<Leaf2>; } deny;
         contract[validators::v75], BASE0,
@@ -11557,7 +11555,7 @@ mod fast {
         Check18 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::t82::<2>, v)
     );
     rt::object_reader!(
-        read_25, Visit25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
+        read_25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
         head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => LeafRead<Leaf17>;
@@ -11571,24 +11569,24 @@ mod fast {
         "/definitions/check_run$completed/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_28, Visit28, CheckRunPullRequest { url = "url", required => LeafRead<Leaf2>;
+        read_28, CheckRunPullRequest { url = "url", required => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; number = "number", required => LeafRead<Leaf1>;
         head = "head", required => Typed<CheckRunPullRequestHead>;
         base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
         contract[validators::t7::<0>], BASE0, "/definitions/check-run-pull-request"
     );
     rt::object_reader!(
-        read_29, Visit29, CheckRunPullRequestHead { r#ref = "ref", required => LeafRead<Leaf2>;
+        read_29, CheckRunPullRequestHead { r#ref = "ref", required => LeafRead<Leaf2>;
         sha = "sha", required => LeafRead<Leaf2>; repo = "repo", required => Typed<RepoRef>; } deny;
         contract[validators::v79], BASE0, "/definitions/check-run-pull-request/properties/head"
     );
     rt::object_reader!(
-        read_30, Visit30, RepoRef { id = "id", required => LeafRead<Leaf1>;
+        read_30, RepoRef { id = "id", required => LeafRead<Leaf1>;
         url = "url", required => LeafRead<Leaf2>; name = "name", required => LeafRead<Leaf2>;
         } deny; contract[validators::v80], BASE0, "/definitions/repo-ref"
     );
     rt::object_reader!(
-        read_31, Visit31, CheckRunDeployment { _ => LeafRead<Leaf2>; url = "url", required;
+        read_31, CheckRunDeployment { _ => LeafRead<Leaf2>; url = "url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         task = "task", required; original_environment = "original_environment", required;
         environment = "environment", required;
@@ -11610,8 +11608,8 @@ mod fast {
     );
     rt::array_checks!(Checks20, items = validators::t84::<0>);
     rt::object_reader!(
-        read_32, Visit32, App { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        slug = "slug"; node_id = "node_id", required; owner = "owner", required => Typed<User>;
+        read_32, App { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>; slug = "slug";
+        node_id = "node_id", required; owner = "owner", required => Typed<User>;
         name = "name", required; description = "description", required => ViaValue<Check6>;
         external_url = "external_url", required; html_url = "html_url", required;
         created_at = "created_at", required; updated_at = "updated_at", required;
@@ -11624,7 +11622,7 @@ mod fast {
         |s| [!::std::matches!(s, "read" | "write")] => Actions::from_listed_str(s)
     );
     rt::object_reader!(
-        read_33, Visit33, AppPermissions { _ => LeafRead<Leaf21>; actions = "actions";
+        read_33, AppPermissions { _ => LeafRead<Leaf21>; actions = "actions";
         administration = "administration"; checks = "checks";
         content_references = "content_references"; contents = "contents";
         deployments = "deployments"; discussions = "discussions"; emails = "emails";
@@ -11648,7 +11646,7 @@ mod fast {
         => CheckRunStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_38, Visit38, CheckRunCreatedCheckRun { _ => LeafRead<Leaf2>;
+        read_38, CheckRunCreatedCheckRun { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
         head_sha = "head_sha", required; external_id = "external_id", required;
         url = "url", required; html_url = "html_url", required; details_url = "details_url";
@@ -11664,7 +11662,7 @@ mod fast {
         contract[validators::t5::<1>], BASE0, "/definitions/check_run$created/properties/check_run"
     );
     rt::object_reader!(
-        read_40, Visit40, RootCheckRunEventCreatedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
+        read_40, RootCheckRunEventCreatedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
         head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => LeafRead<Leaf22>;
@@ -11678,7 +11676,7 @@ mod fast {
         "/definitions/check_run$created/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_43, Visit43, CheckRunRerequestedCheckRun { _ => LeafRead<Leaf2>;
+        read_43, CheckRunRerequestedCheckRun { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
         head_sha = "head_sha", required; external_id = "external_id", required;
         url = "url", required; html_url = "html_url", required; details_url = "details_url";
@@ -11698,7 +11696,7 @@ mod fast {
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_44, Visit44, RootCheckRunEventRerequestedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
+        read_44, RootCheckRunEventRerequestedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
         head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => LeafRead<Leaf14>;
@@ -11716,7 +11714,7 @@ mod fast {
         |v| rt::is_valid(validators::t82::<3>, v)
     );
     rt::object_reader!(
-        read_47, Visit47, CheckSuiteCompletedCheckSuite { _ => LeafRead<Leaf2>;
+        read_47, CheckSuiteCompletedCheckSuite { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
         status = "status", required => ViaValue<Check24>;
@@ -11732,7 +11730,7 @@ mod fast {
         "/definitions/check_suite$completed/properties/check_suite"
     );
     rt::object_reader!(
-        read_49, Visit49, CommitSimple { _ => LeafRead<Leaf2>; id = "id", required;
+        read_49, CommitSimple { _ => LeafRead<Leaf2>; id = "id", required;
         tree_id = "tree_id", required; message = "message", required;
         timestamp = "timestamp", required; author = "author", required => Typed<CommitSimpleAuthor>;
         committer = "committer", required => Typed<CommitSimpleAuthor>; } deny;
@@ -11740,7 +11738,7 @@ mod fast {
     );
     rt::via_value!(Check25 -> Option<String>, |v| rt::is_valid(validators::t2::<17>, v));
     rt::object_reader!(
-        read_50, Visit50, CommitSimpleAuthor { _ => LeafRead<Leaf2>; name = "name", required;
+        read_50, CommitSimpleAuthor { _ => LeafRead<Leaf2>; name = "name", required;
         email = "email", required => ViaValue<Check25>; date = "date"; username = "username";
         } deny; contract[validators::v94], BASE0, "/definitions/committer"
     );
@@ -11752,7 +11750,7 @@ mod fast {
     rt::via_value!(Check28 -> Option<User>, |v| rt::is_valid(validators::t2::<2>, v));
     rt::via_value!(Check29 -> Option<DismissedReason>, |v| rt::is_valid(validators::t82::<4>, v));
     rt::object_reader!(
-        read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { _ => LeafRead<Leaf2>;
+        read_55, CodeScanningAlertAppearedInBranchAlert { _ => LeafRead<Leaf2>;
         number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
         url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>, 0usize, {
@@ -11768,8 +11766,8 @@ mod fast {
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert"
     );
     rt::object_reader!(
-        read_56, Visit56, RootCodeScanningAlertEventAppearedInBranchAlertInstance {
-        _ => LeafRead<Leaf2>; r#ref = "ref", required; analysis_key = "analysis_key", required;
+        read_56, RootCodeScanningAlertEventAppearedInBranchAlertInstance { _ => LeafRead<Leaf2>;
+        r#ref = "ref", required; analysis_key = "analysis_key", required;
         environment = "environment", required; state = "state", required => LeafRead<Leaf27>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
         location = "location" => Typed<Location>;
@@ -11778,18 +11776,18 @@ mod fast {
         contract[validators::v97], BASE0, "/definitions/alert-instance"
     );
     rt::object_reader!(
-        read_58, Visit58, Message { text = "text" => LeafRead<Leaf2>; } deny;
+        read_58, Message { text = "text" => LeafRead<Leaf2>; } deny;
         contract[validators::t85::<0>], BASE0, "/definitions/alert-instance/properties/message"
     );
     rt::object_reader!(
-        read_59, Visit59, Location { _ => LeafRead<Leaf1>; path = "path" => LeafRead<Leaf2>;
+        read_59, Location { _ => LeafRead<Leaf1>; path = "path" => LeafRead<Leaf2>;
         start_line = "start_line"; end_line = "end_line"; start_column = "start_column";
         end_column = "end_column"; } deny;
         contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location"
     );
     rt::via_value!(Check30 -> Option<Severity>, |v| rt::is_valid(validators::t82::<1>, v));
     rt::object_reader!(
-        read_61, Visit61, RootCodeScanningAlertEventAppearedInBranchAlertRule {
+        read_61, RootCodeScanningAlertEventAppearedInBranchAlertRule {
         id = "id", required => LeafRead<Leaf2>;
         severity = "severity", required => ViaValue<Check30>;
         description = "description", required => LeafRead<Leaf2>; } deny;
@@ -11797,7 +11795,7 @@ mod fast {
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule"
     );
     rt::object_reader!(
-        read_63, Visit63, RootCodeScanningAlertEventAppearedInBranchAlertTool {
+        read_63, RootCodeScanningAlertEventAppearedInBranchAlertTool {
         name = "name", required => LeafRead<Leaf2>;
         version = "version", required => ViaValue<Check6>; } deny; contract[validators::v103],
         BASE0,
@@ -11870,7 +11868,7 @@ mod fast {
     );
     rt::value_leaf!(Leaf49 -> bool, scalar |v| rt::is_valid(validators::v655, v));
     rt::object_reader!(
-        read_64, Visit64, GithubOrg { login = "login", required => LeafRead<Leaf31>;
+        read_64, GithubOrg { login = "login", required => LeafRead<Leaf31>;
         id = "id", required => LeafRead<Leaf32>; node_id = "node_id", required => LeafRead<Leaf33>;
         name = "name" => LeafRead<Leaf34>; email = "email" => LeafRead<Leaf10>;
         avatar_url = "avatar_url", required => LeafRead<Leaf35>;
@@ -11901,7 +11899,7 @@ mod fast {
         "used in tests")] => DismissedReason::from_listed_str(s)
     );
     rt::object_reader!(
-        read_83, Visit83, CodeScanningAlertClosedByUserAlert { _ => LeafRead<Leaf2>;
+        read_83, CodeScanningAlertClosedByUserAlert { _ => LeafRead<Leaf2>;
         number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
         url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventClosedByUserAlertInstance>, 0usize, {
@@ -11922,8 +11920,8 @@ mod fast {
         RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_84, Visit84, RootCodeScanningAlertEventClosedByUserAlertInstance {
-        _ => LeafRead<Leaf2>; r#ref = "ref", required; analysis_key = "analysis_key", required;
+        read_84, RootCodeScanningAlertEventClosedByUserAlertInstance { _ => LeafRead<Leaf2>;
+        r#ref = "ref", required; analysis_key = "analysis_key", required;
         environment = "environment", required; state = "state", required => LeafRead<Leaf53>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
         location = "location" => Typed<Location>;
@@ -11932,7 +11930,7 @@ mod fast {
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items"
     );
     rt::object_reader!(
-        read_86, Visit86, RootCodeScanningAlertEventClosedByUserAlertRule { _ => LeafRead<Leaf2>;
+        read_86, RootCodeScanningAlertEventClosedByUserAlertRule { _ => LeafRead<Leaf2>;
         id = "id", required; severity = "severity", required => ViaValue<Check30>;
         description = "description", required; name = "name"; full_description = "full_description";
         tags = "tags" => LeafRead<Leaf10>; help = "help" => LeafRead<Leaf10>; } deny;
@@ -11940,7 +11938,7 @@ mod fast {
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"
     );
     rt::object_reader!(
-        read_87, Visit87, RootCodeScanningAlertEventClosedByUserAlertTool {
+        read_87, RootCodeScanningAlertEventClosedByUserAlertTool {
         name = "name", required => LeafRead<Leaf2>;
         version = "version", required => ViaValue<Check6>; guid = "guid" => ViaValue<Check6>;
         } deny; contract[validators::v125], BASE0,
@@ -11953,7 +11951,7 @@ mod fast {
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_89, Visit89, CodeScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
+        read_89, CodeScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         created_at = "created_at", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>;
@@ -11974,7 +11972,7 @@ mod fast {
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_90, Visit90, RootCodeScanningAlertEventCreatedAlertInstance { _ => LeafRead<Leaf2>;
+        read_90, RootCodeScanningAlertEventCreatedAlertInstance { _ => LeafRead<Leaf2>;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
         environment = "environment", required; state = "state", required => LeafRead<Leaf56>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
@@ -11989,7 +11987,7 @@ mod fast {
         "fixed")] => RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_93, Visit93, CodeScanningAlertFixedAlert { _ => LeafRead<Leaf2>;
+        read_93, CodeScanningAlertFixedAlert { _ => LeafRead<Leaf2>;
         number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
         url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventFixedAlertInstance>, 0usize, {
@@ -12010,7 +12008,7 @@ mod fast {
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_94, Visit94, RootCodeScanningAlertEventFixedAlertInstance { _ => LeafRead<Leaf2>;
+        read_94, RootCodeScanningAlertEventFixedAlertInstance { _ => LeafRead<Leaf2>;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
         environment = "environment", required; state = "state", required => LeafRead<Leaf59>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
@@ -12021,7 +12019,7 @@ mod fast {
     );
     rt::array_checks!(Checks60, items = validators::t10::<3>);
     rt::object_reader!(
-        read_97, Visit97, CodeScanningAlertReopenedAlert { _ => LeafRead<Leaf10>;
+        read_97, CodeScanningAlertReopenedAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         created_at = "created_at", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>;
@@ -12041,7 +12039,7 @@ mod fast {
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_98, Visit98, RootCodeScanningAlertEventReopenedAlertInstance { _ => LeafRead<Leaf2>;
+        read_98, RootCodeScanningAlertEventReopenedAlertInstance { _ => LeafRead<Leaf2>;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
         environment = "environment", required; state = "state", required => LeafRead<Leaf61>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
@@ -12055,7 +12053,7 @@ mod fast {
         |s| [!::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_101, Visit101, CodeScanningAlertReopenedByUserAlert { _ => LeafRead<Leaf10>;
+        read_101, CodeScanningAlertReopenedByUserAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         created_at = "created_at", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>;
@@ -12077,10 +12075,9 @@ mod fast {
         AuthorAssociation::from_listed_str(s)
     );
     rt::object_reader!(
-        read_104, Visit104, CommitCommentCreatedComment { _ => LeafRead<Leaf2>;
-        url = "url", required; html_url = "html_url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        user = "user", required => Typed<User>;
+        read_104, CommitCommentCreatedComment { _ => LeafRead<Leaf2>; url = "url", required;
+        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        node_id = "node_id", required; user = "user", required => Typed<User>;
         position = "position", required => ViaValue<Check63>;
         line = "line", required => ViaValue<Check63>; path = "path", required => ViaValue<Check6>;
         commit_id = "commit_id", required; created_at = "created_at", required;
@@ -12090,7 +12087,7 @@ mod fast {
         contract[validators::v134], BASE0, "/definitions/commit_comment$created/properties/comment"
     );
     rt::object_reader!(
-        read_108, Visit108, ContentReference { id = "id", required => LeafRead<Leaf1>;
+        read_108, ContentReference { id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required => LeafRead<Leaf2>;
         reference = "reference", required => LeafRead<Leaf2>; } deny; contract[validators::v137],
         BASE0, "/definitions/content_reference$created/properties/content_reference"
@@ -12100,7 +12097,7 @@ mod fast {
         |s| [!::std::matches!(s, "tag" | "branch")] => RefType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_109, Visit109, CreateEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
+        read_109, CreateEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
         ref_type = "ref_type", required => LeafRead<Leaf65>;
         master_branch = "master_branch", required;
         description = "description", required => ViaValue<Check6>;
@@ -12112,7 +12109,7 @@ mod fast {
         contract[validators::v138], BASE0, "/definitions/create$event"
     );
     rt::object_reader!(
-        read_111, Visit111, DeleteEvent { r#ref = "ref", required => LeafRead<Leaf2>;
+        read_111, DeleteEvent { r#ref = "ref", required => LeafRead<Leaf2>;
         ref_type = "ref_type", required => LeafRead<Leaf65>;
         pusher_type = "pusher_type", required => LeafRead<Leaf2>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -12122,7 +12119,7 @@ mod fast {
         contract[validators::v140], BASE0, "/definitions/delete$event"
     );
     rt::object_reader!(
-        read_114, Visit114, Key { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        read_114, Key { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
         key = "key", required; url = "url", required; title = "title", required;
         verified = "verified", required => LeafRead<Leaf4>; created_at = "created_at", required;
         read_only = "read_only", required => LeafRead<Leaf4>; } deny;
@@ -12130,10 +12127,10 @@ mod fast {
     );
     rt::via_value!(Check66 -> Option<App>, |v| rt::is_valid(validators::t2::<18>, v));
     rt::object_reader!(
-        read_118, Visit118, DeploymentCreatedDeployment { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; sha = "sha", required; r#ref = "ref", required;
-        task = "task", required; payload = "payload", required => Typed<Payload>;
+        read_118, DeploymentCreatedDeployment { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        sha = "sha", required; r#ref = "ref", required; task = "task", required;
+        payload = "payload", required => Typed<Payload>;
         original_environment = "original_environment", required;
         environment = "environment", required;
         description = "description", required => LeafRead<Leaf10>;
@@ -12145,11 +12142,11 @@ mod fast {
         "/definitions/deployment$created/properties/deployment"
     );
     rt::object_reader!(
-        read_119, Visit119, Payload {} deny; contract[validators::v145], BASE0,
+        read_119, Payload {} deny; contract[validators::v145], BASE0,
         "/definitions/deployment$created/properties/deployment/properties/payload"
     );
     rt::object_reader!(
-        read_122, Visit122, DeploymentStatus { _ => LeafRead<Leaf2>; url = "url", required;
+        read_122, DeploymentStatus { _ => LeafRead<Leaf2>; url = "url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         state = "state", required; creator = "creator", required => Typed<User>;
         description = "description", required; environment = "environment", required;
@@ -12161,10 +12158,10 @@ mod fast {
         "/definitions/deployment_status$created/properties/deployment_status"
     );
     rt::object_reader!(
-        read_123, Visit123, DeploymentStatusCreatedDeployment { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; sha = "sha", required; r#ref = "ref", required;
-        task = "task", required; payload = "payload", required => Typed<Payload>;
+        read_123, DeploymentStatusCreatedDeployment { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        sha = "sha", required; r#ref = "ref", required; task = "task", required;
+        payload = "payload", required => Typed<Payload>;
         original_environment = "original_environment", required;
         environment = "environment", required;
         description = "description", required => LeafRead<Leaf10>;
@@ -12188,7 +12185,7 @@ mod fast {
         "locked" | "converting")] => RootDiscussionEventAnsweredDiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_126, Visit126, DiscussionAnsweredDiscussion { _ => LeafRead<Leaf2>;
+        read_126, DiscussionAnsweredDiscussion { _ => LeafRead<Leaf2>;
         repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check67>;
         answer_html_url = "answer_html_url", required;
@@ -12207,7 +12204,7 @@ mod fast {
         "/definitions/discussion$answered/properties/discussion"
     );
     rt::object_reader!(
-        read_130, Visit130, Answer { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        read_130, Answer { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; html_url = "html_url", required;
         parent_id = "parent_id", required => LeafRead<Leaf10>;
         child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
@@ -12219,19 +12216,19 @@ mod fast {
         contract[validators::t12::<0>], BASE0, "/definitions/discussion$answered/properties/answer"
     );
     rt::object_reader!(
-        read_132, Visit132, DiscussionCategoryChangedChanges {
+        read_132, DiscussionCategoryChangedChanges {
         category = "category", required => Typed<ChangesCategory>; } deny;
         contract[validators::t88::<0>], BASE0,
         "/definitions/discussion$category_changed/properties/changes"
     );
     rt::via_value!(Check70 -> DiscussionCategory, |v| rt::is_valid(validators::v659, v));
     rt::object_reader!(
-        read_133, Visit133, ChangesCategory { from = "from", required => ViaValue<Check70>; } deny;
+        read_133, ChangesCategory { from = "from", required => ViaValue<Check70>; } deny;
         contract[validators::t3::<2>], BASE0,
         "/definitions/discussion$category_changed/properties/changes/properties/category"
     );
     rt::object_reader!(
-        read_134, Visit134, DiscussionCategoryChangedDiscussion { _ => LeafRead<Leaf2>;
+        read_134, DiscussionCategoryChangedDiscussion { _ => LeafRead<Leaf2>;
         repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => ViaValue<Check6>;
@@ -12267,7 +12264,7 @@ mod fast {
         scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::t91::<0>, v)
     );
     rt::object_reader!(
-        read_136, Visit136, DiscussionCreatedDiscussion { _ => LeafRead<Leaf2>;
+        read_136, DiscussionCreatedDiscussion { _ => LeafRead<Leaf2>;
         repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
@@ -12286,17 +12283,17 @@ mod fast {
         "/definitions/discussion$created/properties/discussion"
     );
     rt::object_reader!(
-        read_141, Visit141, DiscussionEditedChanges { title = "title" => Typed<Title>;
+        read_141, DiscussionEditedChanges { title = "title" => Typed<Title>;
         body = "body" => Typed<Title>; } deny;
         contract[validators::t89::<0>], BASE0, "/definitions/discussion$edited/properties/changes"
     );
     rt::object_reader!(
-        read_142, Visit142, Title { from = "from", required => LeafRead<Leaf2>; } deny;
+        read_142, Title { from = "from", required => LeafRead<Leaf2>; } deny;
         contract[validators::t3::<3>], BASE0,
         "/definitions/discussion$edited/properties/changes/properties/title"
     );
     rt::object_reader!(
-        read_144, Visit144, Label { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        read_144, Label { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; url = "url", required; name = "name", required;
         description = "description", required => ViaValue<Check6>; color = "color", required;
         default = "default", required => LeafRead<Leaf4>; } deny;
@@ -12311,7 +12308,7 @@ mod fast {
         scalar |v| rt::is_valid(validators::v643, v) && rt::is_valid(validators::t91::<1>, v)
     );
     rt::object_reader!(
-        read_146, Visit146, DiscussionLockedDiscussion { _ => LeafRead<Leaf2>;
+        read_146, DiscussionLockedDiscussion { _ => LeafRead<Leaf2>;
         repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => ViaValue<Check6>;
@@ -12330,14 +12327,14 @@ mod fast {
         "/definitions/discussion$locked/properties/discussion"
     );
     rt::object_reader!(
-        read_150, Visit150, DiscussionTransferredChanges {
+        read_150, DiscussionTransferredChanges {
         new_discussion = "new_discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         new_repository = "new_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         } deny;
         contract[validators::v163], BASE0, "/definitions/discussion$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_152, Visit152, DiscussionUnansweredDiscussion { _ => LeafRead<Leaf2>;
+        read_152, DiscussionUnansweredDiscussion { _ => LeafRead<Leaf2>;
         repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check67>;
         answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
@@ -12360,7 +12357,7 @@ mod fast {
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_155, Visit155, DiscussionUnlockedDiscussion { _ => LeafRead<Leaf2>;
+        read_155, DiscussionUnlockedDiscussion { _ => LeafRead<Leaf2>;
         repository_url = "repository_url", required;
         category = "category", required => ViaValue<Check70>;
         answer_html_url = "answer_html_url", required => ViaValue<Check6>;
@@ -12379,7 +12376,7 @@ mod fast {
         "/definitions/discussion$unlocked/properties/discussion"
     );
     rt::object_reader!(
-        read_159, Visit159, DiscussionCommentCreatedComment { _ => LeafRead<Leaf2>;
+        read_159, DiscussionCommentCreatedComment { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         html_url = "html_url", required; parent_id = "parent_id", required => ViaValue<Check63>;
         child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
@@ -12392,13 +12389,13 @@ mod fast {
         "/definitions/discussion_comment$created/properties/comment"
     );
     rt::object_reader!(
-        read_162, Visit162, DiscussionCommentEditedChanges {
-        body = "body", required => Typed<Title>; } deny; contract[validators::t88::<1>], BASE0,
+        read_162, DiscussionCommentEditedChanges { body = "body", required => Typed<Title>; } deny;
+        contract[validators::t88::<1>], BASE0,
         "/definitions/discussion_comment$edited/properties/changes"
     );
     rt::via_value!(Check78<const K0> -> Forkee, |v| rt::is_valid(validators::t10::<K0>, v));
     rt::object_reader!(
-        read_163, Visit163, ForkEvent { forkee = "forkee", required => ViaValue<Check78<33>>;
+        read_163, ForkEvent { forkee = "forkee", required => ViaValue<Check78<33>>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -12407,7 +12404,7 @@ mod fast {
     );
     rt::array_checks!(Checks79, items = validators::v172);
     rt::object_reader!(
-        read_167, Visit167, GollumEvent { pages = "pages", required => VecOf<Typed<Page>, 0usize, {
+        read_167, GollumEvent { pages = "pages", required => VecOf<Typed<Page>, 0usize, {
         usize::MAX }, Checks79>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -12420,7 +12417,7 @@ mod fast {
         |s| [!::std::matches!(s, "created" | "edited")] => PageAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_168, Visit168, Page { _ => LeafRead<Leaf2>; page_name = "page_name", required;
+        read_168, Page { _ => LeafRead<Leaf2>; page_name = "page_name", required;
         title = "title", required; summary = "summary", required => LeafRead<Leaf10>;
         action = "action", required => LeafRead<Leaf80>; sha = "sha", required;
         html_url = "html_url", required; } deny;
@@ -12455,7 +12452,7 @@ mod fast {
     );
     type Union85 = Union86<LeafRead<Leaf2>, LeafRead<Leaf1>>;
     rt::object_reader!(
-        read_172, Visit172, InstallationCreatedInstallation { _ => LeafRead<Leaf2>;
+        read_172, InstallationCreatedInstallation { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
         access_tokens_url = "access_tokens_url", required;
@@ -12475,7 +12472,7 @@ mod fast {
         contract[validators::v175], BASE0, "/definitions/installation"
     );
     rt::object_reader!(
-        read_175, Visit175, InstallationPermissions { _ => LeafRead<Leaf21>; actions = "actions";
+        read_175, InstallationPermissions { _ => LeafRead<Leaf21>; actions = "actions";
         administration = "administration"; checks = "checks";
         content_references = "content_references"; contents = "contents";
         deployments = "deployments"; discussions = "discussions"; emails = "emails";
@@ -12496,14 +12493,14 @@ mod fast {
         contract[validators::v178], BASE0, "/definitions/installation/properties/permissions"
     );
     rt::object_reader!(
-        read_178, Visit178, RepositoriesAddedItem { _ => LeafRead<Leaf2>;
+        read_178, RepositoriesAddedItem { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         name = "name", required; full_name = "full_name", required;
         private = "private", required => LeafRead<Leaf4>; } deny; contract[validators::v181], BASE0,
         "/definitions/installation$created/properties/repositories/items"
     );
     rt::object_reader!(
-        read_182, Visit182, InstallationSuspendInstallation { _ => LeafRead<Leaf2>;
+        read_182, InstallationSuspendInstallation { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
         access_tokens_url = "access_tokens_url", required;
@@ -12523,7 +12520,7 @@ mod fast {
         "/definitions/installation$suspend/properties/installation"
     );
     rt::object_reader!(
-        read_184, Visit184, InstallationUnsuspendInstallation { _ => LeafRead<Leaf2>;
+        read_184, InstallationUnsuspendInstallation { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
         access_tokens_url = "access_tokens_url", required;
@@ -12544,8 +12541,8 @@ mod fast {
         "/definitions/installation$unsuspend/properties/installation"
     );
     rt::object_reader!(
-        read_187, Visit187, RepositoriesRemovedItem { _ => LeafRead<Leaf2>;
-        id = "id" => LeafRead<Leaf1>; node_id = "node_id"; name = "name"; full_name = "full_name";
+        read_187, RepositoriesRemovedItem { _ => LeafRead<Leaf2>; id = "id" => LeafRead<Leaf1>;
+        node_id = "node_id"; name = "name"; full_name = "full_name";
         private = "private" => LeafRead<Leaf4>; } deny; contract[validators::v185], BASE0,
         "/definitions/installation_repositories$added/properties/repositories_removed/items"
     );
@@ -12564,7 +12561,7 @@ mod fast {
     );
     rt::via_value!(Check91 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::t82::<5>, v));
     rt::object_reader!(
-        read_191, Visit191, IssueCommentCreatedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_191, IssueCommentCreatedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
@@ -12586,7 +12583,7 @@ mod fast {
         "/definitions/issue_comment$created/properties/issue"
     );
     rt::object_reader!(
-        read_194, Visit194, RootIssueCommentEventCreatedIssueMilestone { _ => LeafRead<Leaf2>;
+        read_194, RootIssueCommentEventCreatedIssueMilestone { _ => LeafRead<Leaf2>;
         url = "url", required; html_url = "html_url", required; labels_url = "labels_url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         number = "number", required => LeafRead<Leaf1>; title = "title", required;
@@ -12600,13 +12597,13 @@ mod fast {
         contract[validators::v189], BASE0, "/definitions/milestone"
     );
     rt::object_reader!(
-        read_196, Visit196, RootIssueCommentEventCreatedIssuePullRequest { _ => LeafRead<Leaf2>;
+        read_196, RootIssueCommentEventCreatedIssuePullRequest { _ => LeafRead<Leaf2>;
         url = "url", required; html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; } deny; contract[validators::v190, validators::v191],
         BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::object_reader!(
-        read_197, Visit197, IssueComment { _ => LeafRead<Leaf2>; url = "url", required;
+        read_197, IssueComment { _ => LeafRead<Leaf2>; url = "url", required;
         html_url = "html_url", required; issue_url = "issue_url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         user = "user", required => Typed<User>; created_at = "created_at", required;
@@ -12617,12 +12614,12 @@ mod fast {
         } deny; contract[validators::v192], BASE0, "/definitions/issue-comment"
     );
     rt::object_reader!(
-        read_200, Visit200, IssueCommentEditedChanges { body = "body" => Typed<Title>; } deny;
+        read_200, IssueCommentEditedChanges { body = "body" => Typed<Title>; } deny;
         contract[validators::t85::<1>], BASE0,
         "/definitions/issue_comment$edited/properties/changes"
     );
     rt::object_reader!(
-        read_203, Visit203, IssuesAssignedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_203, IssuesAssignedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
@@ -12643,8 +12640,8 @@ mod fast {
         contract[validators::v195], BASE0, "/definitions/issue"
     );
     rt::object_reader!(
-        read_204, Visit204, RootIssuesEventAssignedIssuePullRequest { _ => LeafRead<Leaf2>;
-        url = "url"; html_url = "html_url"; diff_url = "diff_url"; patch_url = "patch_url"; } deny;
+        read_204, RootIssuesEventAssignedIssuePullRequest { _ => LeafRead<Leaf2>; url = "url";
+        html_url = "html_url"; diff_url = "diff_url"; patch_url = "patch_url"; } deny;
         contract[validators::v190], BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::string_leaf!(
@@ -12652,7 +12649,7 @@ mod fast {
         !::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_206, Visit206, IssuesClosedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_206, IssuesClosedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
@@ -12673,7 +12670,7 @@ mod fast {
         contract[validators::t10::<12>], BASE0, "/definitions/issues$closed/properties/issue"
     );
     rt::object_reader!(
-        read_210, Visit210, IssuesDemilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_210, IssuesDemilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
@@ -12694,7 +12691,7 @@ mod fast {
         contract[validators::t10::<13>], BASE0, "/definitions/issues$demilestoned/properties/issue"
     );
     rt::object_reader!(
-        read_212, Visit212, IssuesEditedChanges { body = "body" => Typed<Title>;
+        read_212, IssuesEditedChanges { body = "body" => Typed<Title>;
         title = "title" => Typed<Title>; } deny;
         contract[validators::t89::<1>], BASE0, "/definitions/issues$edited/properties/changes"
     );
@@ -12703,7 +12700,7 @@ mod fast {
         |v| rt::is_valid(validators::t2::<5>, v) && rt::is_valid(validators::t79::<76>, v)
     );
     rt::object_reader!(
-        read_217, Visit217, IssuesMilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_217, IssuesMilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
@@ -12724,7 +12721,7 @@ mod fast {
         contract[validators::t10::<14>], BASE0, "/definitions/issues$milestoned/properties/issue"
     );
     rt::object_reader!(
-        read_220, Visit220, IssuesOpenedChanges {
+        read_220, IssuesOpenedChanges {
         old_issue = "old_issue", required => Typed<IssuesAssignedIssue>;
         old_repository = "old_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         } deny; contract[validators::v201], BASE0, "/definitions/issues$opened/properties/changes"
@@ -12734,7 +12731,7 @@ mod fast {
         "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_221, Visit221, IssuesOpenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_221, IssuesOpenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
@@ -12755,7 +12752,7 @@ mod fast {
         contract[validators::t10::<15>], BASE0, "/definitions/issues$opened/properties/issue"
     );
     rt::object_reader!(
-        read_224, Visit224, IssuesReopenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_224, IssuesReopenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
@@ -12776,19 +12773,19 @@ mod fast {
         contract[validators::t10::<16>], BASE0, "/definitions/issues$reopened/properties/issue"
     );
     rt::object_reader!(
-        read_226, Visit226, IssuesTransferredChanges {
+        read_226, IssuesTransferredChanges {
         new_issue = "new_issue", required => Typed<IssuesAssignedIssue>;
         new_repository = "new_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         } deny;
         contract[validators::v204], BASE0, "/definitions/issues$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_235, Visit235, LabelEditedChanges { _ => Typed<Title>; color = "color"; name = "name";
+        read_235, LabelEditedChanges { _ => Typed<Title>; color = "color"; name = "name";
         description = "description"; } deny;
         contract[validators::v206], BASE0, "/definitions/label$edited/properties/changes"
     );
     rt::object_reader!(
-        read_238, Visit238, Sender { _ => LeafRead<Leaf2>; login = "login", required;
+        read_238, Sender { _ => LeafRead<Leaf2>; login = "login", required;
         id = "id", required => LeafRead<Leaf1>; avatar_url = "avatar_url", required;
         gravatar_id = "gravatar_id", required; url = "url", required;
         html_url = "html_url", required; followers_url = "followers_url", required;
@@ -12801,7 +12798,7 @@ mod fast {
         "/definitions/marketplace_purchase$cancelled/properties/sender"
     );
     rt::object_reader!(
-        read_239, Visit239, MarketplacePurchaseCancelledMarketplacePurchase {
+        read_239, MarketplacePurchaseCancelledMarketplacePurchase {
         account = "account", required => Typed<Account>;
         billing_cycle = "billing_cycle", required => LeafRead<Leaf2>;
         unit_count = "unit_count", required => LeafRead<Leaf1>;
@@ -12812,14 +12809,14 @@ mod fast {
         "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase"
     );
     rt::object_reader!(
-        read_240, Visit240, Account { _ => LeafRead<Leaf2>; r#type = "type", required;
+        read_240, Account { _ => LeafRead<Leaf2>; r#type = "type", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         login = "login", required;
         organization_billing_email = "organization_billing_email", required; } deny;
         contract[validators::v210], BASE0, "/definitions/marketplace-purchase/properties/account"
     );
     rt::object_reader!(
-        read_241, Visit241, Plan { _ => LeafRead<Leaf1>; id = "id", required;
+        read_241, Plan { _ => LeafRead<Leaf1>; id = "id", required;
         name = "name", required => LeafRead<Leaf2>;
         description = "description", required => LeafRead<Leaf2>;
         monthly_price_in_cents = "monthly_price_in_cents", required;
@@ -12832,8 +12829,7 @@ mod fast {
         contract[validators::v211], BASE0, "/definitions/marketplace-purchase/properties/plan"
     );
     rt::object_reader!(
-        read_242, Visit242, PreviousMarketplacePurchase {
-        account = "account", required => Typed<Account>;
+        read_242, PreviousMarketplacePurchase { account = "account", required => Typed<Account>;
         billing_cycle = "billing_cycle", required => LeafRead<Leaf2>;
         unit_count = "unit_count", required => LeafRead<Leaf1>;
         on_free_trial = "on_free_trial", required => LeafRead<Leaf4>;
@@ -12843,21 +12839,20 @@ mod fast {
         contract[validators::v212], BASE0, "/definitions/marketplace-purchase"
     );
     rt::object_reader!(
-        read_249, Visit249, MemberAddedChanges { permission = "permission" => Typed<Permission>;
-        } deny;
+        read_249, MemberAddedChanges { permission = "permission" => Typed<Permission>; } deny;
         contract[validators::t85::<2>], BASE0, "/definitions/member$added/properties/changes"
     );
     rt::string_leaf!(
         Leaf96 -> To, |s| [!::std::matches!(s, "write" | "admin")] => To::from_listed_str(s)
     );
     rt::object_reader!(
-        read_250, Visit250, Permission { to = "to", required => LeafRead<Leaf96>; } deny;
+        read_250, Permission { to = "to", required => LeafRead<Leaf96>; } deny;
         contract[validators::t88::<2>], BASE0,
         "/definitions/member$added/properties/changes/properties/permission"
     );
     rt::object_reader!(
-        read_253, Visit253, MemberEditedChanges {
-        old_permission = "old_permission", required => Typed<Title>; } deny;
+        read_253, MemberEditedChanges { old_permission = "old_permission", required => Typed<Title>;
+        } deny;
         contract[validators::t88::<3>], BASE0, "/definitions/member$edited/properties/changes"
     );
     rt::string_leaf!(
@@ -12866,7 +12861,7 @@ mod fast {
     );
     rt::via_value!(Check98 -> Option<TeamParent>, |v| rt::is_valid(validators::v222, v));
     rt::object_reader!(
-        read_258, Visit258, Team { _ => LeafRead<Leaf2>; name = "name", required;
+        read_258, Team { _ => LeafRead<Leaf2>; name = "name", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         slug = "slug", required; description = "description", required => ViaValue<Check6>;
         privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required;
@@ -12876,7 +12871,7 @@ mod fast {
         contract[validators::v220], BASE0, "/definitions/team"
     );
     rt::object_reader!(
-        read_260, Visit260, TeamParent { _ => LeafRead<Leaf2>; name = "name", required;
+        read_260, TeamParent { _ => LeafRead<Leaf2>; name = "name", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         slug = "slug", required; description = "description", required => ViaValue<Check6>;
         privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required;
@@ -12886,7 +12881,7 @@ mod fast {
     );
     rt::via_value!(Check99 -> WebhookEvents, |v| rt::is_valid(validators::t79::<77>, v));
     rt::object_reader!(
-        read_267, Visit267, MetaDeletedHook { _ => LeafRead<Leaf2>; r#type = "type", required;
+        read_267, MetaDeletedHook { _ => LeafRead<Leaf2>; r#type = "type", required;
         id = "id", required => LeafRead<Leaf1>; name = "name", required;
         active = "active", required => LeafRead<Leaf4>;
         events = "events", required => ViaValue<Check99>;
@@ -12899,14 +12894,14 @@ mod fast {
         |s| [!::std::matches!(s, "json" | "form")] => ContentType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_271, Visit271, RootMetaEventDeletedHookConfig {
+        read_271, RootMetaEventDeletedHookConfig {
         content_type = "content_type", required => LeafRead<Leaf100>;
         insecure_ssl = "insecure_ssl", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>; } deny; contract[validators::v234], BASE0,
         "/definitions/meta$deleted/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_275, Visit275, MilestoneClosedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
+        read_275, MilestoneClosedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
         html_url = "html_url", required; labels_url = "labels_url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         number = "number", required => LeafRead<Leaf1>; title = "title", required;
@@ -12920,7 +12915,7 @@ mod fast {
         contract[validators::t10::<18>], BASE0, "/definitions/milestone$closed/properties/milestone"
     );
     rt::object_reader!(
-        read_277, Visit277, MilestoneCreatedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
+        read_277, MilestoneCreatedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
         html_url = "html_url", required; labels_url = "labels_url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         number = "number", required => LeafRead<Leaf1>; title = "title", required;
@@ -12935,23 +12930,22 @@ mod fast {
         "/definitions/milestone$created/properties/milestone"
     );
     rt::object_reader!(
-        read_280, Visit280, MilestoneEditedChanges { _ => Typed<Title>; description = "description";
+        read_280, MilestoneEditedChanges { _ => Typed<Title>; description = "description";
         due_on = "due_on"; title = "title"; } deny;
         contract[validators::v239], BASE0, "/definitions/milestone$edited/properties/changes"
     );
     rt::object_reader!(
-        read_287, Visit287, Membership { _ => LeafRead<Leaf2>; url = "url", required;
+        read_287, Membership { _ => LeafRead<Leaf2>; url = "url", required;
         state = "state", required; role = "role", required;
         organization_url = "organization_url", required; user = "user", required => Typed<User>;
         } deny; contract[validators::v242], BASE0, "/definitions/membership"
     );
     rt::value_leaf!(Leaf101 -> rt::Number, scalar |v| rt::is_valid(validators::v666, v));
     rt::object_reader!(
-        read_290, Visit290, Invitation { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf101>; node_id = "node_id", required;
-        login = "login", required; email = "email", required => ViaValue<Check6>;
-        role = "role", required; created_at = "created_at", required;
-        failed_at = "failed_at", required => ViaValue<Check25>;
+        read_290, Invitation { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf101>;
+        node_id = "node_id", required; login = "login", required;
+        email = "email", required => ViaValue<Check6>; role = "role", required;
+        created_at = "created_at", required; failed_at = "failed_at", required => ViaValue<Check25>;
         failed_reason = "failed_reason", required => ViaValue<Check6>;
         inviter = "inviter", required => Typed<User>;
         team_count = "team_count", required => LeafRead<Leaf101>;
@@ -12959,7 +12953,7 @@ mod fast {
         BASE0, "/definitions/organization$member_invited/properties/invitation"
     );
     rt::object_reader!(
-        read_295, Visit295, PackagePublishedPackage { _ => LeafRead<Leaf2>;
+        read_295, PackagePublishedPackage { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; name = "name", required;
         namespace = "namespace", required;
         description = "description", required => ViaValue<Check6>;
@@ -12973,9 +12967,8 @@ mod fast {
     rt::array_checks!(Checks102);
     rt::array_checks!(Checks103, items = validators::v248);
     rt::object_reader!(
-        read_296, Visit296, PackageVersion { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; version = "version", required;
-        summary = "summary", required; name = "name", required;
+        read_296, PackageVersion { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        version = "version", required; summary = "summary", required; name = "name", required;
         description = "description", required; body = "body", required;
         body_html = "body_html", required;
         release = "release", required => Typed<PackageVersionRelease>;
@@ -12994,7 +12987,7 @@ mod fast {
         BASE0, "/definitions/package$published/properties/package/properties/package_version"
     );
     rt::object_reader!(
-        read_297, Visit297, PackageVersionRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_297, PackageVersionRelease { _ => LeafRead<Leaf2>; url = "url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
         tag_name = "tag_name", required; target_commitish = "target_commitish", required;
         name = "name", required; draft = "draft", required => LeafRead<Leaf4>;
@@ -13004,22 +12997,22 @@ mod fast {
         "/definitions/package$published/properties/package/properties/package_version/properties/release"
     );
     rt::object_reader!(
-        read_298, Visit298, PackageFile { _ => LeafRead<Leaf2>;
-        download_url = "download_url", required; id = "id", required => LeafRead<Leaf1>;
-        name = "name", required; sha256 = "sha256", required; sha1 = "sha1", required;
-        md5 = "md5", required; content_type = "content_type", required; state = "state", required;
+        read_298, PackageFile { _ => LeafRead<Leaf2>; download_url = "download_url", required;
+        id = "id", required => LeafRead<Leaf1>; name = "name", required;
+        sha256 = "sha256", required; sha1 = "sha1", required; md5 = "md5", required;
+        content_type = "content_type", required; state = "state", required;
         size = "size", required => LeafRead<Leaf1>; created_at = "created_at", required;
         updated_at = "updated_at", required; } deny; contract[validators::v248], BASE0,
         "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items"
     );
     rt::object_reader!(
-        read_299, Visit299, Registry { _ => LeafRead<Leaf2>; about_url = "about_url", required;
+        read_299, Registry { _ => LeafRead<Leaf2>; about_url = "about_url", required;
         name = "name", required; r#type = "type", required; url = "url", required;
         vendor = "vendor", required; } deny; contract[validators::v249], BASE0,
         "/definitions/package$published/properties/package/properties/registry"
     );
     rt::object_reader!(
-        read_301, Visit301, PageBuildEvent { id = "id", required => LeafRead<Leaf1>;
+        read_301, PageBuildEvent { id = "id", required => LeafRead<Leaf1>;
         build = "build", required => Typed<Build>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -13028,20 +13021,19 @@ mod fast {
         contract[validators::v250], BASE0, "/definitions/page_build$event"
     );
     rt::object_reader!(
-        read_302, Visit302, Build { _ => LeafRead<Leaf2>; url = "url", required;
-        status = "status", required; error = "error", required => Typed<Error>;
-        pusher = "pusher", required => Typed<User>; commit = "commit", required;
-        duration = "duration", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; } deny;
+        read_302, Build { _ => LeafRead<Leaf2>; url = "url", required; status = "status", required;
+        error = "error", required => Typed<Error>; pusher = "pusher", required => Typed<User>;
+        commit = "commit", required; duration = "duration", required => LeafRead<Leaf1>;
+        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
         contract[validators::v251], BASE0, "/definitions/page_build$event/properties/build"
     );
     rt::object_reader!(
-        read_303, Visit303, Error { message = "message", required => ViaValue<Check6>; } deny;
+        read_303, Error { message = "message", required => ViaValue<Check6>; } deny;
         contract[validators::t88::<4>], BASE0,
         "/definitions/page_build$event/properties/build/properties/error"
     );
     rt::object_reader!(
-        read_304, Visit304, PingEvent { zen = "zen", required => LeafRead<Leaf2>;
+        read_304, PingEvent { zen = "zen", required => LeafRead<Leaf2>;
         hook_id = "hook_id", required => LeafRead<Leaf1>;
         hook = "hook", required => Typed<PingEventHook>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13049,7 +13041,7 @@ mod fast {
         } deny; contract[validators::v253], BASE0, "/definitions/ping$event"
     );
     rt::object_reader!(
-        read_305, Visit305, PingEventHook { _ => LeafRead<Leaf2>; r#type = "type", required;
+        read_305, PingEventHook { _ => LeafRead<Leaf2>; r#type = "type", required;
         id = "id", required => LeafRead<Leaf1>; name = "name", required;
         active = "active", required => LeafRead<Leaf4>; app_id = "app_id" => LeafRead<Leaf1>;
         events = "events", required => ViaValue<Check99>;
@@ -13060,20 +13052,20 @@ mod fast {
         contract[validators::v254], BASE0, "/definitions/ping$event/properties/hook"
     );
     rt::object_reader!(
-        read_306, Visit306, RootPingEventHookConfig { _ => LeafRead<Leaf2>;
+        read_306, RootPingEventHookConfig { _ => LeafRead<Leaf2>;
         content_type = "content_type", required => LeafRead<Leaf100>; secret = "secret";
         url = "url", required; insecure_ssl = "insecure_ssl", required; } deny;
         contract[validators::v255], BASE0,
         "/definitions/ping$event/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_307, Visit307, LastResponse { code = "code", required => LeafRead<Leaf10>;
+        read_307, LastResponse { code = "code", required => LeafRead<Leaf10>;
         status = "status", required => LeafRead<Leaf2>;
         message = "message", required => LeafRead<Leaf10>; } deny; contract[validators::v256],
         BASE0, "/definitions/ping$event/properties/hook/properties/last_response"
     );
     rt::object_reader!(
-        read_310, Visit310, Project { _ => LeafRead<Leaf2>; owner_url = "owner_url", required;
+        read_310, Project { _ => LeafRead<Leaf2>; owner_url = "owner_url", required;
         url = "url", required; html_url = "html_url", required;
         columns_url = "columns_url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; name = "name", required;
@@ -13083,19 +13075,19 @@ mod fast {
         contract[validators::v258], BASE0, "/definitions/project"
     );
     rt::object_reader!(
-        read_314, Visit314, ProjectEditedChanges { name = "name" => Typed<Title>;
+        read_314, ProjectEditedChanges { name = "name" => Typed<Title>;
         body = "body" => Typed<Title>; } deny;
         contract[validators::t89::<2>], BASE0, "/definitions/project$edited/properties/changes"
     );
     rt::object_reader!(
-        read_318, Visit318, ProjectCardConvertedChanges { note = "note", required => Typed<Title>;
-        } deny; contract[validators::t88::<5>], BASE0,
+        read_318, ProjectCardConvertedChanges { note = "note", required => Typed<Title>; } deny;
+        contract[validators::t88::<5>], BASE0,
         "/definitions/project_card$converted/properties/changes"
     );
     rt::object_reader!(
-        read_319, Visit319, ProjectCardConvertedProjectCard { _ => LeafRead<Leaf2>;
-        url = "url", required; project_url = "project_url", required;
-        column_url = "column_url", required; column_id = "column_id", required => LeafRead<Leaf1>;
+        read_319, ProjectCardConvertedProjectCard { _ => LeafRead<Leaf2>; url = "url", required;
+        project_url = "project_url", required; column_url = "column_url", required;
+        column_id = "column_id", required => LeafRead<Leaf1>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         note = "note", required => ViaValue<Check6>;
         archived = "archived", required => LeafRead<Leaf4>;
@@ -13105,12 +13097,12 @@ mod fast {
         contract[validators::v262], BASE0, "/definitions/project-card"
     );
     rt::object_reader!(
-        read_324, Visit324, ProjectCardMovedChanges {
-        column_id = "column_id", required => Typed<ColumnId>; } deny;
+        read_324, ProjectCardMovedChanges { column_id = "column_id", required => Typed<ColumnId>;
+        } deny;
         contract[validators::t88::<6>], BASE0, "/definitions/project_card$moved/properties/changes"
     );
     rt::object_reader!(
-        read_325, Visit325, ColumnId { from = "from", required => LeafRead<Leaf1>; } deny;
+        read_325, ColumnId { from = "from", required => LeafRead<Leaf1>; } deny;
         contract[validators::t3::<4>], BASE0,
         "/definitions/project_card$moved/properties/changes/properties/column_id"
     );
@@ -13119,9 +13111,9 @@ mod fast {
         scalar |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::v667, v)
     );
     rt::object_reader!(
-        read_326, Visit326, ProjectCardMovedProjectCard { _ => LeafRead<Leaf2>;
-        url = "url", required; project_url = "project_url", required;
-        column_url = "column_url", required; column_id = "column_id", required => LeafRead<Leaf1>;
+        read_326, ProjectCardMovedProjectCard { _ => LeafRead<Leaf2>; url = "url", required;
+        project_url = "project_url", required; column_url = "column_url", required;
+        column_id = "column_id", required => LeafRead<Leaf1>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         note = "note", required => ViaValue<Check6>;
         archived = "archived", required => LeafRead<Leaf4>;
@@ -13132,7 +13124,7 @@ mod fast {
         "/definitions/project_card$moved/properties/project_card"
     );
     rt::object_reader!(
-        read_329, Visit329, ProjectColumn { _ => LeafRead<Leaf2>; url = "url", required;
+        read_329, ProjectColumn { _ => LeafRead<Leaf2>; url = "url", required;
         project_url = "project_url", required; cards_url = "cards_url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         name = "name", required; created_at = "created_at", required;
@@ -13140,13 +13132,12 @@ mod fast {
         contract[validators::v267], BASE0, "/definitions/project-column"
     );
     rt::object_reader!(
-        read_332, Visit332, ProjectColumnEditedChanges { name = "name" => Typed<Title>; } deny;
+        read_332, ProjectColumnEditedChanges { name = "name" => Typed<Title>; } deny;
         contract[validators::t85::<3>], BASE0,
         "/definitions/project_column$edited/properties/changes"
     );
     rt::object_reader!(
-        read_334, Visit334, PublicEvent {
-        repository = "repository", required => ViaValue<Check78<34>>;
+        read_334, PublicEvent { repository = "repository", required => ViaValue<Check78<34>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
@@ -13157,7 +13148,7 @@ mod fast {
         |s| [!::std::matches!(s, "assigned")] => PullRequestAssignedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_336, Visit336, PullRequestAssigned { action = "action", required => LeafRead<Leaf106>;
+        read_336, PullRequestAssigned { action = "action", required => LeafRead<Leaf106>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         assignee = "assignee", required => Typed<User>;
@@ -13175,11 +13166,11 @@ mod fast {
     rt::array_checks!(Checks109, items = validators::t79::<55>);
     rt::via_value!(Check110 -> Option<bool>, |v| rt::is_valid(validators::v669, v));
     rt::object_reader!(
-        read_338, Visit338, PullRequestAssignedPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
+        read_338, PullRequestAssignedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf87>;
         locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
@@ -13220,20 +13211,20 @@ mod fast {
         contract[validators::v290], BASE0, "/definitions/pull-request"
     );
     rt::object_reader!(
-        read_340, Visit340, PullRequestHead { _ => LeafRead<Leaf2>; label = "label", required;
+        read_340, PullRequestHead { _ => LeafRead<Leaf2>; label = "label", required;
         r#ref = "ref", required; sha = "sha", required; user = "user", required => Typed<User>;
         repo = "repo", required => Typed<BranchProtectionRuleCreatedRepository>; } deny;
         contract[validators::v293], BASE0, "/definitions/pull-request/properties/head"
     );
     rt::object_reader!(
-        read_341, Visit341, PullRequestLinks { _ => Typed<Link>; self_ = "self", required;
+        read_341, PullRequestLinks { _ => Typed<Link>; self_ = "self", required;
         html = "html", required; issue = "issue", required; comments = "comments", required;
         review_comments = "review_comments", required; review_comment = "review_comment", required;
         commits = "commits", required; statuses = "statuses", required; } deny;
         contract[validators::v294], BASE0, "/definitions/pull-request/properties/_links"
     );
     rt::object_reader!(
-        read_342, Visit342, Link { href = "href", required => LeafRead<Leaf2>; } deny;
+        read_342, Link { href = "href", required => LeafRead<Leaf2>; } deny;
         contract[validators::t88::<7>], BASE0, "/definitions/link"
     );
     rt::string_leaf!(
@@ -13241,8 +13232,7 @@ mod fast {
         "auto_merge_disabled")] => PullRequestAutoMergeDisabledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_343, Visit343, PullRequestAutoMergeDisabled {
-        action = "action", required => LeafRead<Leaf111>;
+        read_343, PullRequestAutoMergeDisabled { action = "action", required => LeafRead<Leaf111>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13256,8 +13246,7 @@ mod fast {
         "auto_merge_enabled")] => PullRequestAutoMergeEnabledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_345, Visit345, PullRequestAutoMergeEnabled {
-        action = "action", required => LeafRead<Leaf112>;
+        read_345, PullRequestAutoMergeEnabled { action = "action", required => LeafRead<Leaf112>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13271,7 +13260,7 @@ mod fast {
         |s| [!::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_347, Visit347, PullRequestClosed { action = "action", required => LeafRead<Leaf113>;
+        read_347, PullRequestClosed { action = "action", required => LeafRead<Leaf113>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestClosedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13285,11 +13274,11 @@ mod fast {
         scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
-        read_348, Visit348, PullRequestClosedPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
+        read_348, PullRequestClosedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf92>;
         locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
@@ -13334,8 +13323,7 @@ mod fast {
         "converted_to_draft")] => PullRequestConvertedToDraftAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_349, Visit349, PullRequestConvertedToDraft {
-        action = "action", required => LeafRead<Leaf115>;
+        read_349, PullRequestConvertedToDraft { action = "action", required => LeafRead<Leaf115>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestConvertedToDraftPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13349,7 +13337,7 @@ mod fast {
         scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::t91::<0>, v)
     );
     rt::object_reader!(
-        read_351, Visit351, PullRequestConvertedToDraftPullRequest { _ => LeafRead<Leaf2>;
+        read_351, PullRequestConvertedToDraftPullRequest { _ => LeafRead<Leaf2>;
         url = "url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; html_url = "html_url", required;
         diff_url = "diff_url", required; patch_url = "patch_url", required;
@@ -13399,7 +13387,7 @@ mod fast {
         |s| [!::std::matches!(s, "edited")] => PullRequestEditedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_352, Visit352, PullRequestEdited { action = "action", required => LeafRead<Leaf117>;
+        read_352, PullRequestEdited { action = "action", required => LeafRead<Leaf117>;
         number = "number", required => LeafRead<Leaf1>;
         changes = "changes", required => Typed<IssuesEditedChanges>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
@@ -13414,7 +13402,7 @@ mod fast {
         |s| [!::std::matches!(s, "labeled")] => PullRequestLabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_354, Visit354, PullRequestLabeled { action = "action", required => LeafRead<Leaf118>;
+        read_354, PullRequestLabeled { action = "action", required => LeafRead<Leaf118>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         label = "label", required => Typed<Label>;
@@ -13429,7 +13417,7 @@ mod fast {
         |s| [!::std::matches!(s, "locked")] => DiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_356, Visit356, PullRequestLocked { action = "action", required => LeafRead<Leaf119>;
+        read_356, PullRequestLocked { action = "action", required => LeafRead<Leaf119>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13443,7 +13431,7 @@ mod fast {
         |s| [!::std::matches!(s, "opened")] => PullRequestOpenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_357, Visit357, PullRequestOpened { action = "action", required => LeafRead<Leaf120>;
+        read_357, PullRequestOpened { action = "action", required => LeafRead<Leaf120>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestOpenedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13457,11 +13445,11 @@ mod fast {
         |v| rt::is_valid(validators::t82::<5>, v) && rt::is_valid(validators::v646, v)
     );
     rt::object_reader!(
-        read_359, Visit359, PullRequestOpenedPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
+        read_359, PullRequestOpenedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf95>;
         locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
@@ -13507,8 +13495,7 @@ mod fast {
         PullRequestReadyForReviewAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_360, Visit360, PullRequestReadyForReview {
-        action = "action", required => LeafRead<Leaf122>;
+        read_360, PullRequestReadyForReview { action = "action", required => LeafRead<Leaf122>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestReadyForReviewPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13518,7 +13505,7 @@ mod fast {
         contract[validators::t17::<6>], BASE0, "/definitions/pull_request$ready_for_review"
     );
     rt::object_reader!(
-        read_362, Visit362, PullRequestReadyForReviewPullRequest { _ => LeafRead<Leaf2>;
+        read_362, PullRequestReadyForReviewPullRequest { _ => LeafRead<Leaf2>;
         url = "url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; html_url = "html_url", required;
         diff_url = "diff_url", required; patch_url = "patch_url", required;
@@ -13568,7 +13555,7 @@ mod fast {
         |s| [!::std::matches!(s, "reopened")] => PullRequestReopenedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_363, Visit363, PullRequestReopened { action = "action", required => LeafRead<Leaf123>;
+        read_363, PullRequestReopened { action = "action", required => LeafRead<Leaf123>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestReopenedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13578,11 +13565,11 @@ mod fast {
         contract[validators::t17::<7>], BASE0, "/definitions/pull_request$reopened"
     );
     rt::object_reader!(
-        read_365, Visit365, PullRequestReopenedPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
+        read_365, PullRequestReopenedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
+        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => LeafRead<Leaf1>;
         state = "state", required => LeafRead<Leaf95>;
         locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
@@ -13628,8 +13615,7 @@ mod fast {
         |s| [!::std::matches!(s, "synchronize")] => PullRequestSynchronizeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_374, Visit374, PullRequestSynchronize {
-        action = "action", required => LeafRead<Leaf124>;
+        read_374, PullRequestSynchronize { action = "action", required => LeafRead<Leaf124>;
         number = "number", required => LeafRead<Leaf1>;
         before = "before", required => LeafRead<Leaf2>;
         after = "after", required => LeafRead<Leaf2>;
@@ -13645,8 +13631,7 @@ mod fast {
         |s| [!::std::matches!(s, "unassigned")] => PullRequestUnassignedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_376, Visit376, PullRequestUnassigned {
-        action = "action", required => LeafRead<Leaf125>;
+        read_376, PullRequestUnassigned { action = "action", required => LeafRead<Leaf125>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         assignee = "assignee", required => Typed<User>;
@@ -13661,7 +13646,7 @@ mod fast {
         |s| [!::std::matches!(s, "unlabeled")] => PullRequestUnlabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_378, Visit378, PullRequestUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        read_378, PullRequestUnlabeled { action = "action", required => LeafRead<Leaf126>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         label = "label", required => Typed<Label>;
@@ -13676,7 +13661,7 @@ mod fast {
         |s| [!::std::matches!(s, "unlocked")] => PullRequestUnlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_380, Visit380, PullRequestUnlocked { action = "action", required => LeafRead<Leaf127>;
+        read_380, PullRequestUnlocked { action = "action", required => LeafRead<Leaf127>;
         number = "number", required => LeafRead<Leaf1>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13686,7 +13671,7 @@ mod fast {
         contract[validators::t17::<8>], BASE0, "/definitions/pull_request$unlocked"
     );
     rt::object_reader!(
-        read_384, Visit384, PullRequestReviewDismissedReview { _ => LeafRead<Leaf2>;
+        read_384, PullRequestReviewDismissedReview { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
         commit_id = "commit_id", required; submitted_at = "submitted_at", required;
@@ -13697,7 +13682,7 @@ mod fast {
         BASE0, "/definitions/pull_request_review$dismissed/properties/review"
     );
     rt::object_reader!(
-        read_385, Visit385, ReviewLinks { html = "html", required => Typed<Link>;
+        read_385, ReviewLinks { html = "html", required => Typed<Link>;
         pull_request = "pull_request", required => Typed<Link>; } deny; contract[validators::v337],
         BASE0, "/definitions/pull_request_review$dismissed/properties/review/properties/_links"
     );
@@ -13705,7 +13690,7 @@ mod fast {
         Check128 -> SimplePullRequestRequestedReviewer, |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_386, Visit386, SimplePullRequest { _ => LeafRead<Leaf2>; url = "url", required;
+        read_386, SimplePullRequest { _ => LeafRead<Leaf2>; url = "url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; issue_url = "issue_url", required;
@@ -13737,7 +13722,7 @@ mod fast {
         contract[validators::v338], BASE0, "/definitions/simple-pull-request"
     );
     rt::object_reader!(
-        read_389, Visit389, PullRequestReviewEditedReview { _ => LeafRead<Leaf2>;
+        read_389, PullRequestReviewEditedReview { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
         commit_id = "commit_id", required; submitted_at = "submitted_at", required;
@@ -13752,7 +13737,7 @@ mod fast {
         Leaf130 -> Side, |s| [!::std::matches!(s, "LEFT" | "RIGHT")] => Side::from_listed_str(s)
     );
     rt::object_reader!(
-        read_393, Visit393, PullRequestReviewComment { _ => LeafRead<Leaf2>; url = "url", required;
+        read_393, PullRequestReviewComment { _ => LeafRead<Leaf2>; url = "url", required;
         pull_request_review_id = "pull_request_review_id", required => LeafRead<Leaf1>;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         diff_hunk = "diff_hunk", required; path = "path", required;
@@ -13774,9 +13759,9 @@ mod fast {
         contract[validators::v341], BASE0, "/definitions/pull-request-review-comment"
     );
     rt::object_reader!(
-        read_394, Visit394, PullRequestReviewCommentLinks { _ => Typed<Link>;
-        self_ = "self", required; html = "html", required; pull_request = "pull_request", required;
-        } deny; contract[validators::v342], BASE0,
+        read_394, PullRequestReviewCommentLinks { _ => Typed<Link>; self_ = "self", required;
+        html = "html", required; pull_request = "pull_request", required; } deny;
+        contract[validators::v342], BASE0,
         "/definitions/pull-request-review-comment/properties/_links"
     );
     rt::via_value!(
@@ -13784,7 +13769,7 @@ mod fast {
         |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_396, Visit396, PullRequestReviewCommentCreatedPullRequest { _ => LeafRead<Leaf2>;
+        read_396, PullRequestReviewCommentCreatedPullRequest { _ => LeafRead<Leaf2>;
         url = "url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; html_url = "html_url", required;
         diff_url = "diff_url", required; patch_url = "patch_url", required;
@@ -13821,7 +13806,7 @@ mod fast {
         |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_399, Visit399, PullRequestReviewCommentDeletedPullRequest { _ => LeafRead<Leaf2>;
+        read_399, PullRequestReviewCommentDeletedPullRequest { _ => LeafRead<Leaf2>;
         url = "url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; html_url = "html_url", required;
         diff_url = "diff_url", required; patch_url = "patch_url", required;
@@ -13858,7 +13843,7 @@ mod fast {
         |v| rt::is_valid(validators::t2::<11>, v)
     );
     rt::object_reader!(
-        read_402, Visit402, PullRequestReviewCommentEditedPullRequest { _ => LeafRead<Leaf2>;
+        read_402, PullRequestReviewCommentEditedPullRequest { _ => LeafRead<Leaf2>;
         url = "url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; html_url = "html_url", required;
         diff_url = "diff_url", required; patch_url = "patch_url", required;
@@ -13893,7 +13878,7 @@ mod fast {
     rt::array_checks!(Checks134, items = validators::t79::<78>);
     rt::via_value!(Check135 -> Option<Commit>, |v| rt::is_valid(validators::t2::<19>, v));
     rt::object_reader!(
-        read_404, Visit404, PushEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
+        read_404, PushEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
         before = "before", required; after = "after", required;
         created = "created", required => LeafRead<Leaf4>;
         deleted = "deleted", required => LeafRead<Leaf4>;
@@ -13909,7 +13894,7 @@ mod fast {
         contract[validators::v344], BASE0, "/definitions/push$event"
     );
     rt::object_reader!(
-        read_405, Visit405, Commit { _ => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        read_405, Commit { _ => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
         id = "id", required => LeafRead<Leaf2>; tree_id = "tree_id", required => LeafRead<Leaf2>;
         distinct = "distinct", required => LeafRead<Leaf4>;
         message = "message", required => LeafRead<Leaf2>;
@@ -13922,7 +13907,7 @@ mod fast {
     );
     rt::array_checks!(Checks136, items = validators::t79::<79>);
     rt::object_reader!(
-        read_408, Visit408, ReleaseCreatedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_408, ReleaseCreatedRelease { _ => LeafRead<Leaf2>; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; tag_name = "tag_name", required;
@@ -13941,7 +13926,7 @@ mod fast {
         |s| [!::std::matches!(s, "uploaded")] => ReleaseAssetState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_409, Visit409, ReleaseAsset { _ => LeafRead<Leaf2>; url = "url", required;
+        read_409, ReleaseAsset { _ => LeafRead<Leaf2>; url = "url", required;
         browser_download_url = "browser_download_url", required;
         id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
         name = "name", required; label = "label", required => ViaValue<Check6>;
@@ -13953,12 +13938,12 @@ mod fast {
         contract[validators::v348], BASE0, "/definitions/release-asset"
     );
     rt::object_reader!(
-        read_413, Visit413, ReleaseEditedChanges { body = "body" => Typed<Title>;
+        read_413, ReleaseEditedChanges { body = "body" => Typed<Title>;
         name = "name" => Typed<Title>; } deny;
         contract[validators::t89::<3>], BASE0, "/definitions/release$edited/properties/changes"
     );
     rt::object_reader!(
-        read_415, Visit415, ReleasePrereleasedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_415, ReleasePrereleasedRelease { _ => LeafRead<Leaf2>; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; tag_name = "tag_name", required;
@@ -13974,7 +13959,7 @@ mod fast {
         "/definitions/release$prereleased/properties/release"
     );
     rt::object_reader!(
-        read_417, Visit417, ReleasePublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_417, ReleasePublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; tag_name = "tag_name", required;
@@ -13989,7 +13974,7 @@ mod fast {
         contract[validators::t10::<27>], BASE0, "/definitions/release$published/properties/release"
     );
     rt::object_reader!(
-        read_420, Visit420, ReleaseUnpublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_420, ReleaseUnpublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
         html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
         node_id = "node_id", required; tag_name = "tag_name", required;
@@ -14005,41 +13990,40 @@ mod fast {
         "/definitions/release$unpublished/properties/release"
     );
     rt::object_reader!(
-        read_426, Visit426, RepositoryEditedChanges {
-        description = "description" => Typed<Description>;
+        read_426, RepositoryEditedChanges { description = "description" => Typed<Description>;
         default_branch = "default_branch" => Typed<Title>;
         homepage = "homepage" => Typed<Description>; } deny;
         contract[validators::v355], BASE0, "/definitions/repository$edited/properties/changes"
     );
     rt::object_reader!(
-        read_427, Visit427, Description { from = "from", required => ViaValue<Check6>; } deny;
+        read_427, Description { from = "from", required => ViaValue<Check6>; } deny;
         contract[validators::t3::<5>], BASE0,
         "/definitions/repository$edited/properties/changes/properties/description"
     );
     rt::object_reader!(
-        read_431, Visit431, RepositoryRenamedChanges {
+        read_431, RepositoryRenamedChanges {
         repository = "repository", required => Typed<RootRepositoryEventRenamedChangesRepository>;
         } deny;
         contract[validators::t88::<8>], BASE0, "/definitions/repository$renamed/properties/changes"
     );
     rt::object_reader!(
-        read_432, Visit432, RootRepositoryEventRenamedChangesRepository {
+        read_432, RootRepositoryEventRenamedChangesRepository {
         name = "name", required => Typed<Title>; } deny; contract[validators::t88::<9>], BASE0,
         "/definitions/repository$renamed/properties/changes/properties/repository"
     );
     rt::object_reader!(
-        read_434, Visit434, RepositoryTransferredChanges {
-        owner = "owner", required => Typed<Owner>; } deny; contract[validators::t88::<10>], BASE0,
+        read_434, RepositoryTransferredChanges { owner = "owner", required => Typed<Owner>; } deny;
+        contract[validators::t88::<10>], BASE0,
         "/definitions/repository$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_435, Visit435, Owner { from = "from", required => Typed<OwnerFrom>; } deny;
+        read_435, Owner { from = "from", required => Typed<OwnerFrom>; } deny;
         contract[validators::t3::<6>], BASE0,
         "/definitions/repository$transferred/properties/changes/properties/owner"
     );
     rt::object_reader!(
-        read_436, Visit436, OwnerFrom { user = "user" => Typed<User>; } deny;
-        contract[validators::t85::<4>], BASE0,
+        read_436, OwnerFrom { user = "user" => Typed<User>; } deny; contract[validators::t85::<4>],
+        BASE0,
         "/definitions/repository$transferred/properties/changes/properties/owner/properties/from"
     );
     rt::string_leaf!(
@@ -14047,8 +14031,7 @@ mod fast {
         "failure")] => RepositoryImportEventStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_440, Visit440, RepositoryImportEvent {
-        status = "status", required => LeafRead<Leaf138>;
+        read_440, RepositoryImportEvent { status = "status", required => LeafRead<Leaf138>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14056,7 +14039,7 @@ mod fast {
         contract[validators::v363], BASE0, "/definitions/repository_import$event"
     );
     rt::object_reader!(
-        read_444, Visit444, RepositoryVulnerabilityAlertCreateAlert { _ => LeafRead<Leaf2>;
+        read_444, RepositoryVulnerabilityAlertCreateAlert { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
         affected_package_name = "affected_package_name", required;
         dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
@@ -14067,7 +14050,7 @@ mod fast {
         "/definitions/repository_vulnerability_alert$create/properties/alert"
     );
     rt::object_reader!(
-        read_446, Visit446, RepositoryVulnerabilityAlertDismissAlert { _ => LeafRead<Leaf2>;
+        read_446, RepositoryVulnerabilityAlertDismissAlert { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
         affected_package_name = "affected_package_name", required;
         dismisser = "dismisser", required => Typed<User>;
@@ -14079,7 +14062,7 @@ mod fast {
         "/definitions/repository_vulnerability_alert$dismiss/properties/alert"
     );
     rt::object_reader!(
-        read_448, Visit448, RepositoryVulnerabilityAlertResolveAlert { _ => LeafRead<Leaf2>;
+        read_448, RepositoryVulnerabilityAlertResolveAlert { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
         affected_package_name = "affected_package_name", required;
         dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
@@ -14090,7 +14073,7 @@ mod fast {
         "/definitions/repository_vulnerability_alert$resolve/properties/alert"
     );
     rt::object_reader!(
-        read_451, Visit451, SecretScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
+        read_451, SecretScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;
         secret_type = "secret_type", required => LeafRead<Leaf2>;
         resolution = "resolution", required; resolved_by = "resolved_by", required;
@@ -14102,8 +14085,7 @@ mod fast {
         "used_in_tests")] => Resolution::from_listed_str(s)
     );
     rt::object_reader!(
-        read_454, Visit454, SecretScanningAlertResolvedAlert {
-        number = "number", required => LeafRead<Leaf1>;
+        read_454, SecretScanningAlertResolvedAlert { number = "number", required => LeafRead<Leaf1>;
         secret_type = "secret_type", required => LeafRead<Leaf2>;
         resolution = "resolution", required => LeafRead<Leaf139>;
         resolved_by = "resolved_by", required => Typed<User>;
@@ -14116,7 +14098,7 @@ mod fast {
     rt::array_checks!(Checks142, items = validators::t88::<11>);
     rt::array_checks!(Checks143, items = validators::v379);
     rt::object_reader!(
-        read_458, Visit458, SecurityAdvisoryPerformedSecurityAdvisory { _ => LeafRead<Leaf2>;
+        read_458, SecurityAdvisoryPerformedSecurityAdvisory { _ => LeafRead<Leaf2>;
         cvss = "cvss", required => Typed<Cvss>;
         cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
         ghsa_id = "ghsa_id", required; summary = "summary", required;
@@ -14132,29 +14114,28 @@ mod fast {
         "/definitions/security_advisory$performed/properties/security_advisory"
     );
     rt::object_reader!(
-        read_459, Visit459, Cvss { vector_string = "vector_string", required => ViaValue<Check6>;
+        read_459, Cvss { vector_string = "vector_string", required => ViaValue<Check6>;
         score = "score", required => LeafRead<Leaf101>; } deny; contract[validators::v375], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss"
     );
     rt::object_reader!(
-        read_460, Visit460, Cwe { cwe_id = "cwe_id", required => LeafRead<Leaf2>;
+        read_460, Cwe { cwe_id = "cwe_id", required => LeafRead<Leaf2>;
         name = "name", required => LeafRead<Leaf2>; } deny; contract[validators::v376], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items"
     );
     rt::object_reader!(
-        read_461, Visit461, Identifier { value = "value", required => LeafRead<Leaf2>;
+        read_461, Identifier { value = "value", required => LeafRead<Leaf2>;
         r#type = "type", required => LeafRead<Leaf2>; } deny; contract[validators::v377], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items"
     );
     rt::object_reader!(
-        read_462, Visit462, Reference { url = "url", required => LeafRead<Leaf2>; } deny;
+        read_462, Reference { url = "url", required => LeafRead<Leaf2>; } deny;
         contract[validators::t88::<11>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
     );
     rt::via_value!(Check144 -> Option<FirstPatchedVersion>, |v| rt::is_valid(validators::v381, v));
     rt::object_reader!(
-        read_463, Visit463, Vulnerability {
-        package = "package", required => Typed<VulnerabilityPackage>;
+        read_463, Vulnerability { package = "package", required => Typed<VulnerabilityPackage>;
         severity = "severity", required => LeafRead<Leaf2>;
         vulnerable_version_range = "vulnerable_version_range", required => LeafRead<Leaf2>;
         first_patched_version = "first_patched_version", required => ViaValue<Check144>; } deny;
@@ -14162,19 +14143,17 @@ mod fast {
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items"
     );
     rt::object_reader!(
-        read_464, Visit464, VulnerabilityPackage {
-        ecosystem = "ecosystem", required => LeafRead<Leaf2>;
+        read_464, VulnerabilityPackage { ecosystem = "ecosystem", required => LeafRead<Leaf2>;
         name = "name", required => LeafRead<Leaf2>; } deny; contract[validators::v380], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package"
     );
     rt::object_reader!(
-        read_465, Visit465, FirstPatchedVersion {
-        identifier = "identifier", required => LeafRead<Leaf2>; } deny; contract[validators::v381],
-        BASE0,
+        read_465, FirstPatchedVersion { identifier = "identifier", required => LeafRead<Leaf2>;
+        } deny; contract[validators::v381], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version"
     );
     rt::object_reader!(
-        read_469, Visit469, SecurityAdvisoryWithdrawnSecurityAdvisory { _ => LeafRead<Leaf2>;
+        read_469, SecurityAdvisoryWithdrawnSecurityAdvisory { _ => LeafRead<Leaf2>;
         cvss = "cvss", required => Typed<Cvss>;
         cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
         ghsa_id = "ghsa_id", required; summary = "summary", required;
@@ -14189,14 +14168,14 @@ mod fast {
         "/definitions/security_advisory$withdrawn/properties/security_advisory"
     );
     rt::object_reader!(
-        read_472, Visit472, Sponsorship { _ => LeafRead<Leaf2>; node_id = "node_id", required;
+        read_472, Sponsorship { _ => LeafRead<Leaf2>; node_id = "node_id", required;
         created_at = "created_at", required; sponsorable = "sponsorable", required => Typed<User>;
         sponsor = "sponsor", required => Typed<User>; privacy_level = "privacy_level", required;
         tier = "tier", required => Typed<SponsorshipTier>; } deny; contract[validators::v384],
         BASE0, "/definitions/sponsorship$cancelled/properties/sponsorship"
     );
     rt::object_reader!(
-        read_473, Visit473, SponsorshipTier { _ => LeafRead<Leaf2>; node_id = "node_id", required;
+        read_473, SponsorshipTier { _ => LeafRead<Leaf2>; node_id = "node_id", required;
         created_at = "created_at", required; description = "description", required;
         monthly_price_in_cents = "monthly_price_in_cents", required => LeafRead<Leaf1>;
         monthly_price_in_dollars = "monthly_price_in_dollars", required => LeafRead<Leaf1>;
@@ -14205,17 +14184,17 @@ mod fast {
         contract[validators::v385], BASE0, "/definitions/sponsorship-tier"
     );
     rt::object_reader!(
-        read_476, Visit476, SponsorshipEditedChanges {
-        privacy_level = "privacy_level" => Typed<Title>; } deny;
+        read_476, SponsorshipEditedChanges { privacy_level = "privacy_level" => Typed<Title>;
+        } deny;
         contract[validators::t85::<5>], BASE0, "/definitions/sponsorship$edited/properties/changes"
     );
     rt::object_reader!(
-        read_479, Visit479, SponsorshipPendingTierChangeChanges {
-        tier = "tier", required => Typed<Tier>; } deny; contract[validators::t88::<12>], BASE0,
+        read_479, SponsorshipPendingTierChangeChanges { tier = "tier", required => Typed<Tier>;
+        } deny; contract[validators::t88::<12>], BASE0,
         "/definitions/sponsorship$pending_tier_change/properties/changes"
     );
     rt::object_reader!(
-        read_480, Visit480, Tier { from = "from", required => Typed<SponsorshipTier>; } deny;
+        read_480, Tier { from = "from", required => Typed<SponsorshipTier>; } deny;
         contract[validators::t3::<7>], BASE0,
         "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier"
     );
@@ -14225,8 +14204,8 @@ mod fast {
     );
     rt::array_checks!(Checks146, items = validators::v399);
     rt::object_reader!(
-        read_485, Visit485, StatusEvent { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; sha = "sha", required; name = "name", required;
+        read_485, StatusEvent { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        sha = "sha", required; name = "name", required;
         avatar_url = "avatar_url" => ViaValue<Check6>;
         target_url = "target_url", required => ViaValue<Check6>; context = "context", required;
         description = "description", required => ViaValue<Check6>;
@@ -14242,7 +14221,7 @@ mod fast {
     );
     rt::array_checks!(Checks147, items = validators::v398);
     rt::object_reader!(
-        read_487, Visit487, StatusEventCommit { _ => LeafRead<Leaf2>; sha = "sha", required;
+        read_487, StatusEventCommit { _ => LeafRead<Leaf2>; sha = "sha", required;
         node_id = "node_id", required; commit = "commit", required => Typed<CommitCommit>;
         url = "url", required; html_url = "html_url", required;
         comments_url = "comments_url", required; author = "author", required => ViaValue<Check28>;
@@ -14252,7 +14231,7 @@ mod fast {
         contract[validators::v392], BASE0, "/definitions/status$event/properties/commit"
     );
     rt::object_reader!(
-        read_488, Visit488, CommitCommit { author = "author", required => Typed<CommitAuthor>;
+        read_488, CommitCommit { author = "author", required => Typed<CommitAuthor>;
         committer = "committer", required => Typed<CommitAuthor>;
         message = "message", required => LeafRead<Leaf2>; tree = "tree", required => Typed<Tree>;
         url = "url", required => LeafRead<Leaf2>;
@@ -14262,13 +14241,13 @@ mod fast {
         "/definitions/status$event/properties/commit/properties/commit"
     );
     rt::object_reader!(
-        read_489, Visit489, CommitAuthor { _ => LeafRead<Leaf2>; name = "name", required;
+        read_489, CommitAuthor { _ => LeafRead<Leaf2>; name = "name", required;
         email = "email", required => ViaValue<Check25>; date = "date", required;
         username = "username"; } deny; contract[validators::t10::<29>], BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/author"
     );
     rt::object_reader!(
-        read_490, Visit490, Tree { sha = "sha", required => LeafRead<Leaf2>;
+        read_490, Tree { sha = "sha", required => LeafRead<Leaf2>;
         url = "url", required => LeafRead<Leaf2>; } deny; contract[validators::v395], BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/tree"
     );
@@ -14279,7 +14258,7 @@ mod fast {
         "invalid" | "valid")] => Reason::from_listed_str(s)
     );
     rt::object_reader!(
-        read_491, Visit491, Verification { verified = "verified", required => LeafRead<Leaf4>;
+        read_491, Verification { verified = "verified", required => LeafRead<Leaf4>;
         reason = "reason", required => LeafRead<Leaf148>;
         signature = "signature", required => ViaValue<Check6>;
         payload = "payload", required => ViaValue<Check6>; } deny; contract[validators::v396],
@@ -14287,41 +14266,41 @@ mod fast {
         "/definitions/status$event/properties/commit/properties/commit/properties/verification"
     );
     rt::object_reader!(
-        read_493, Visit493, CommitParent { _ => LeafRead<Leaf2>; sha = "sha", required;
-        url = "url", required; html_url = "html_url", required; } deny; contract[validators::v398],
-        BASE0, "/definitions/status$event/properties/commit/properties/parents/items"
+        read_493, CommitParent { _ => LeafRead<Leaf2>; sha = "sha", required; url = "url", required;
+        html_url = "html_url", required; } deny; contract[validators::v398], BASE0,
+        "/definitions/status$event/properties/commit/properties/parents/items"
     );
     rt::object_reader!(
-        read_494, Visit494, Branch { name = "name", required => LeafRead<Leaf2>;
+        read_494, Branch { name = "name", required => LeafRead<Leaf2>;
         commit = "commit", required => Typed<Tree>;
         protected = "protected", required => LeafRead<Leaf4>; } deny;
         contract[validators::v399], BASE0, "/definitions/status$event/properties/branches/items"
     );
     rt::object_reader!(
-        read_500, Visit500, TeamEditedChanges { _ => Typed<Title>; description = "description";
-        name = "name"; privacy = "privacy";
+        read_500, TeamEditedChanges { _ => Typed<Title>; description = "description"; name = "name";
+        privacy = "privacy";
         repository = "repository" => Typed<RootTeamEventEditedChangesRepository>; } deny;
         contract[validators::v401], BASE0, "/definitions/team$edited/properties/changes"
     );
     rt::object_reader!(
-        read_501, Visit501, RootTeamEventEditedChangesRepository { permissions = "permissions",
-        required => Typed<RootTeamEventEditedChangesRepositoryPermissions>; } deny;
+        read_501, RootTeamEventEditedChangesRepository { permissions = "permissions", required =>
+        Typed<RootTeamEventEditedChangesRepositoryPermissions>; } deny;
         contract[validators::t88::<13>], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository"
     );
     rt::object_reader!(
-        read_502, Visit502, RootTeamEventEditedChangesRepositoryPermissions {
+        read_502, RootTeamEventEditedChangesRepositoryPermissions {
         from = "from", required => Typed<PermissionsFrom>; } deny; contract[validators::t3::<8>],
         BASE0,
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_503, Visit503, PermissionsFrom { _ => LeafRead<Leaf4>; admin = "admin"; pull = "pull";
+        read_503, PermissionsFrom { _ => LeafRead<Leaf4>; admin = "admin"; pull = "pull";
         push = "push"; } deny; contract[validators::v404], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from"
     );
     rt::object_reader!(
-        read_505, Visit505, TeamAddEvent { team = "team", required => Typed<Team>;
+        read_505, TeamAddEvent { team = "team", required => Typed<Team>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14332,8 +14311,7 @@ mod fast {
         Check149 -> Option<rt::Map<String, rt::Value>>, |v| rt::is_valid(validators::t2::<20>, v)
     );
     rt::object_reader!(
-        read_508, Visit508, WorkflowDispatchEvent {
-        inputs = "inputs", required => ViaValue<Check149>;
+        read_508, WorkflowDispatchEvent { inputs = "inputs", required => ViaValue<Check149>;
         r#ref = "ref", required => LeafRead<Leaf2>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14349,7 +14327,7 @@ mod fast {
         !::std::matches!(s, "success" | "failure")] => WorkflowJobConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_511, Visit511, WorkflowJobCompletedWorkflowJob { _ => LeafRead<Leaf2>;
+        read_511, WorkflowJobCompletedWorkflowJob { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
         head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
@@ -14368,7 +14346,7 @@ mod fast {
         |s| [!::std::matches!(s, "queued")] => WorkflowJobStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_518, Visit518, WorkflowJobQueuedWorkflowJob { _ => LeafRead<Leaf2>;
+        read_518, WorkflowJobQueuedWorkflowJob { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
         head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
@@ -14391,7 +14369,7 @@ mod fast {
         |v| rt::is_valid(validators::v646, v) && rt::is_valid(validators::t82::<7>, v)
     );
     rt::object_reader!(
-        read_521, Visit521, WorkflowJobStartedWorkflowJob { _ => LeafRead<Leaf2>;
+        read_521, WorkflowJobStartedWorkflowJob { _ => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
         head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
@@ -14406,7 +14384,7 @@ mod fast {
         "/definitions/workflow_job$started/properties/workflow_job"
     );
     rt::object_reader!(
-        read_526, Visit526, Workflow { _ => LeafRead<Leaf2>; badge_url = "badge_url", required;
+        read_526, Workflow { _ => LeafRead<Leaf2>; badge_url = "badge_url", required;
         created_at = "created_at", required; html_url = "html_url", required;
         id = "id", required => LeafRead<Leaf1>; name = "name", required;
         node_id = "node_id", required; path = "path", required; state = "state", required;
@@ -14426,7 +14404,7 @@ mod fast {
         RootCheckSuiteEventCompletedCheckSuiteStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_527, Visit527, WorkflowRunCompletedWorkflowRun { _ => LeafRead<Leaf2>;
+        read_527, WorkflowRunCompletedWorkflowRun { _ => LeafRead<Leaf2>;
         artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
         check_suite_url = "check_suite_url", required;
         check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
@@ -14448,12 +14426,12 @@ mod fast {
         "/definitions/workflow_run$completed/properties/workflow_run"
     );
     rt::object_reader!(
-        read_528, Visit528, RepositoryLite { _ => LeafRead<Leaf2>;
-        archive_url = "archive_url", required; assignees_url = "assignees_url", required;
-        blobs_url = "blobs_url", required; branches_url = "branches_url", required;
-        collaborators_url = "collaborators_url", required; comments_url = "comments_url", required;
-        commits_url = "commits_url", required; compare_url = "compare_url", required;
-        contents_url = "contents_url", required; contributors_url = "contributors_url", required;
+        read_528, RepositoryLite { _ => LeafRead<Leaf2>; archive_url = "archive_url", required;
+        assignees_url = "assignees_url", required; blobs_url = "blobs_url", required;
+        branches_url = "branches_url", required; collaborators_url = "collaborators_url", required;
+        comments_url = "comments_url", required; commits_url = "commits_url", required;
+        compare_url = "compare_url", required; contents_url = "contents_url", required;
+        contributors_url = "contributors_url", required;
         deployments_url = "deployments_url", required;
         description = "description", required => ViaValue<Check6>;
         downloads_url = "downloads_url", required; events_url = "events_url", required;
@@ -14476,7 +14454,7 @@ mod fast {
         } deny; contract[validators::v419], BASE0, "/definitions/repository-lite"
     );
     rt::object_reader!(
-        read_529, Visit529, WorkflowRunPullRequest { url = "url", required => LeafRead<Leaf2>;
+        read_529, WorkflowRunPullRequest { url = "url", required => LeafRead<Leaf2>;
         id = "id", required => LeafRead<Leaf101>; number = "number", required => LeafRead<Leaf101>;
         head = "head", required => Typed<CheckRunPullRequestHead>;
         base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
@@ -14484,7 +14462,7 @@ mod fast {
         "/definitions/workflow-run/properties/pull_requests/items"
     );
     rt::object_reader!(
-        read_531, Visit531, WorkflowRunRequestedWorkflowRun { _ => LeafRead<Leaf2>;
+        read_531, WorkflowRunRequestedWorkflowRun { _ => LeafRead<Leaf2>;
         artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
         check_suite_url = "check_suite_url", required;
         check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
@@ -14510,8 +14488,7 @@ mod fast {
         BranchProtectionRuleCreatedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_532, Visit532, BranchProtectionRuleCreated {
-        action = "action", required => LeafRead<Leaf159>;
+        read_532, BranchProtectionRuleCreated { action = "action", required => LeafRead<Leaf159>;
         rule = "rule", required => Typed<BranchProtectionRule>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14524,8 +14501,7 @@ mod fast {
         BranchProtectionRuleDeletedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_534, Visit534, BranchProtectionRuleDeleted {
-        action = "action", required => LeafRead<Leaf160>;
+        read_534, BranchProtectionRuleDeleted { action = "action", required => LeafRead<Leaf160>;
         rule = "rule", required => Typed<BranchProtectionRule>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14534,8 +14510,7 @@ mod fast {
         contract[validators::t26::<1>], BASE0, "/definitions/branch_protection_rule$deleted"
     );
     rt::object_reader!(
-        read_536, Visit536, BranchProtectionRuleEdited {
-        action = "action", required => LeafRead<Leaf117>;
+        read_536, BranchProtectionRuleEdited { action = "action", required => LeafRead<Leaf117>;
         rule = "rule", required => Typed<BranchProtectionRule>;
         changes = "changes", required => Typed<BranchProtectionRuleEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14546,7 +14521,7 @@ mod fast {
     );
     rt::via_value!(Check161 -> Option<RequestedAction>, |v| rt::is_valid(validators::v678, v));
     rt::object_reader!(
-        read_537, Visit537, CheckRunCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_537, CheckRunCompleted { action = "action", required => LeafRead<Leaf14>;
         check_run = "check_run", required => Typed<CheckRunCompletedCheckRun>;
         requested_action = "requested_action" => ViaValue<Check161>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14556,7 +14531,7 @@ mod fast {
         contract[validators::t27::<0>], BASE0, "/definitions/check_run$completed"
     );
     rt::object_reader!(
-        read_538, Visit538, CheckRunCreated { action = "action", required => LeafRead<Leaf159>;
+        read_538, CheckRunCreated { action = "action", required => LeafRead<Leaf159>;
         check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
         requested_action = "requested_action" => ViaValue<Check161>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14571,8 +14546,7 @@ mod fast {
     );
     rt::via_value!(Check163 -> RequestedAction, |v| rt::is_valid(validators::t85::<6>, v));
     rt::object_reader!(
-        read_539, Visit539, CheckRunRequestedAction {
-        action = "action", required => LeafRead<Leaf162>;
+        read_539, CheckRunRequestedAction { action = "action", required => LeafRead<Leaf162>;
         check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
         requested_action = "requested_action", required => ViaValue<Check163>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14586,7 +14560,7 @@ mod fast {
         |s| [!::std::matches!(s, "rerequested")] => CheckRunRerequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_541, Visit541, CheckRunRerequested { action = "action", required => LeafRead<Leaf164>;
+        read_541, CheckRunRerequested { action = "action", required => LeafRead<Leaf164>;
         check_run = "check_run", required => Typed<CheckRunRerequestedCheckRun>;
         requested_action = "requested_action" => ViaValue<Check161>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14596,7 +14570,7 @@ mod fast {
         contract[validators::t27::<2>], BASE0, "/definitions/check_run$rerequested"
     );
     rt::object_reader!(
-        read_543, Visit543, CheckSuiteCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_543, CheckSuiteCompleted { action = "action", required => LeafRead<Leaf14>;
         check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14609,7 +14583,7 @@ mod fast {
         |s| [!::std::matches!(s, "requested")] => CheckSuiteRequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_544, Visit544, CheckSuiteRequested { action = "action", required => LeafRead<Leaf165>;
+        read_544, CheckSuiteRequested { action = "action", required => LeafRead<Leaf165>;
         check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14618,8 +14592,7 @@ mod fast {
         contract[validators::t28::<1>], BASE0, "/definitions/check_suite$requested"
     );
     rt::object_reader!(
-        read_546, Visit546, CheckSuiteRerequested {
-        action = "action", required => LeafRead<Leaf164>;
+        read_546, CheckSuiteRerequested { action = "action", required => LeafRead<Leaf164>;
         check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14632,7 +14605,7 @@ mod fast {
         "appeared_in_branch")] => CodeScanningAlertAppearedInBranchAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_547, Visit547, CodeScanningAlertAppearedInBranch {
+        read_547, CodeScanningAlertAppearedInBranch {
         action = "action", required => LeafRead<Leaf166>;
         alert = "alert", required => Typed<CodeScanningAlertAppearedInBranchAlert>;
         r#ref = "ref", required => LeafRead<Leaf2>;
@@ -14648,8 +14621,7 @@ mod fast {
         => CodeScanningAlertClosedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_549, Visit549, CodeScanningAlertClosedByUser {
-        action = "action", required => LeafRead<Leaf167>;
+        read_549, CodeScanningAlertClosedByUser { action = "action", required => LeafRead<Leaf167>;
         alert = "alert", required => Typed<CodeScanningAlertClosedByUserAlert>;
         r#ref = "ref", required => LeafRead<Leaf2>;
         commit_oid = "commit_oid", required => LeafRead<Leaf2>;
@@ -14660,8 +14632,7 @@ mod fast {
         contract[validators::t29::<1>], BASE0, "/definitions/code_scanning_alert$closed_by_user"
     );
     rt::object_reader!(
-        read_551, Visit551, CodeScanningAlertCreated {
-        action = "action", required => LeafRead<Leaf159>;
+        read_551, CodeScanningAlertCreated { action = "action", required => LeafRead<Leaf159>;
         alert = "alert", required => Typed<CodeScanningAlertCreatedAlert>;
         r#ref = "ref", required => LeafRead<Leaf2>;
         commit_oid = "commit_oid", required => LeafRead<Leaf2>;
@@ -14672,8 +14643,7 @@ mod fast {
         contract[validators::t29::<2>], BASE0, "/definitions/code_scanning_alert$created"
     );
     rt::object_reader!(
-        read_552, Visit552, CodeScanningAlertFixed {
-        action = "action", required => LeafRead<Leaf58>;
+        read_552, CodeScanningAlertFixed { action = "action", required => LeafRead<Leaf58>;
         alert = "alert", required => Typed<CodeScanningAlertFixedAlert>;
         r#ref = "ref", required => LeafRead<Leaf2>;
         commit_oid = "commit_oid", required => LeafRead<Leaf2>;
@@ -14684,8 +14654,7 @@ mod fast {
         contract[validators::t29::<3>], BASE0, "/definitions/code_scanning_alert$fixed"
     );
     rt::object_reader!(
-        read_553, Visit553, CodeScanningAlertReopened {
-        action = "action", required => LeafRead<Leaf123>;
+        read_553, CodeScanningAlertReopened { action = "action", required => LeafRead<Leaf123>;
         alert = "alert", required => Typed<CodeScanningAlertReopenedAlert>;
         r#ref = "ref", required => LeafRead<Leaf2>;
         commit_oid = "commit_oid", required => LeafRead<Leaf2>;
@@ -14700,7 +14669,7 @@ mod fast {
         "reopened_by_user")] => CodeScanningAlertReopenedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_554, Visit554, CodeScanningAlertReopenedByUser {
+        read_554, CodeScanningAlertReopenedByUser {
         action = "action", required => LeafRead<Leaf168>;
         alert = "alert", required => Typed<CodeScanningAlertReopenedByUserAlert>;
         r#ref = "ref", required => LeafRead<Leaf2>;
@@ -14712,7 +14681,7 @@ mod fast {
         contract[validators::t29::<5>], BASE0, "/definitions/code_scanning_alert$reopened_by_user"
     );
     rt::object_reader!(
-        read_556, Visit556, CommitCommentCreated { action = "action", required => LeafRead<Leaf159>;
+        read_556, CommitCommentCreated { action = "action", required => LeafRead<Leaf159>;
         comment = "comment", required => Typed<CommitCommentCreatedComment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14721,8 +14690,7 @@ mod fast {
         contract[validators::v446], BASE0, "/definitions/commit_comment$created"
     );
     rt::object_reader!(
-        read_557, Visit557, ContentReferenceCreated {
-        action = "action", required => LeafRead<Leaf159>;
+        read_557, ContentReferenceCreated { action = "action", required => LeafRead<Leaf159>;
         content_reference = "content_reference", required => Typed<ContentReference>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14731,7 +14699,7 @@ mod fast {
         contract[validators::v447], BASE0, "/definitions/content_reference$created"
     );
     rt::object_reader!(
-        read_558, Visit558, DeployKeyCreated { action = "action", required => LeafRead<Leaf159>;
+        read_558, DeployKeyCreated { action = "action", required => LeafRead<Leaf159>;
         key = "key", required => Typed<Key>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14740,7 +14708,7 @@ mod fast {
         contract[validators::t30::<0>], BASE0, "/definitions/deploy_key$created"
     );
     rt::object_reader!(
-        read_559, Visit559, DeployKeyDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_559, DeployKeyDeleted { action = "action", required => LeafRead<Leaf160>;
         key = "key", required => Typed<Key>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14749,7 +14717,7 @@ mod fast {
         contract[validators::t30::<1>], BASE0, "/definitions/deploy_key$deleted"
     );
     rt::object_reader!(
-        read_560, Visit560, DeploymentCreated { action = "action", required => LeafRead<Leaf159>;
+        read_560, DeploymentCreated { action = "action", required => LeafRead<Leaf159>;
         deployment = "deployment", required => Typed<DeploymentCreatedDeployment>;
         workflow = "workflow", required => LeafRead<Leaf10>;
         workflow_run = "workflow_run", required => LeafRead<Leaf10>;
@@ -14760,8 +14728,7 @@ mod fast {
         contract[validators::v450], BASE0, "/definitions/deployment$created"
     );
     rt::object_reader!(
-        read_561, Visit561, DeploymentStatusCreated {
-        action = "action", required => LeafRead<Leaf159>;
+        read_561, DeploymentStatusCreated { action = "action", required => LeafRead<Leaf159>;
         deployment_status = "deployment_status", required => Typed<DeploymentStatus>;
         deployment = "deployment", required => Typed<DeploymentStatusCreatedDeployment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14775,7 +14742,7 @@ mod fast {
         |s| [!::std::matches!(s, "answered")] => DiscussionAnsweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_562, Visit562, DiscussionAnswered { action = "action", required => LeafRead<Leaf169>;
+        read_562, DiscussionAnswered { action = "action", required => LeafRead<Leaf169>;
         discussion = "discussion", required => Typed<DiscussionAnsweredDiscussion>;
         answer = "answer", required => Typed<Answer>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14789,7 +14756,7 @@ mod fast {
         DiscussionCategoryChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_564, Visit564, DiscussionCategoryChanged {
+        read_564, DiscussionCategoryChanged {
         changes = "changes", required => Typed<DiscussionCategoryChangedChanges>;
         action = "action", required => LeafRead<Leaf170>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
@@ -14800,7 +14767,7 @@ mod fast {
         contract[validators::t31::<0>], BASE0, "/definitions/discussion$category_changed"
     );
     rt::object_reader!(
-        read_566, Visit566, DiscussionCreated { action = "action", required => LeafRead<Leaf159>;
+        read_566, DiscussionCreated { action = "action", required => LeafRead<Leaf159>;
         discussion = "discussion", required => Typed<DiscussionCreatedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14809,7 +14776,7 @@ mod fast {
         contract[validators::t32::<0>], BASE0, "/definitions/discussion$created"
     );
     rt::object_reader!(
-        read_567, Visit567, DiscussionDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_567, DiscussionDeleted { action = "action", required => LeafRead<Leaf160>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14818,8 +14785,7 @@ mod fast {
         contract[validators::t32::<1>], BASE0, "/definitions/discussion$deleted"
     );
     rt::object_reader!(
-        read_568, Visit568, DiscussionEdited {
-        changes = "changes" => Typed<DiscussionEditedChanges>;
+        read_568, DiscussionEdited { changes = "changes" => Typed<DiscussionEditedChanges>;
         action = "action", required => LeafRead<Leaf117>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14829,7 +14795,7 @@ mod fast {
         contract[validators::v458], BASE0, "/definitions/discussion$edited"
     );
     rt::object_reader!(
-        read_569, Visit569, DiscussionLabeled { action = "action", required => LeafRead<Leaf118>;
+        read_569, DiscussionLabeled { action = "action", required => LeafRead<Leaf118>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14839,7 +14805,7 @@ mod fast {
         contract[validators::t33::<0>], BASE0, "/definitions/discussion$labeled"
     );
     rt::object_reader!(
-        read_570, Visit570, DiscussionLocked { action = "action", required => LeafRead<Leaf119>;
+        read_570, DiscussionLocked { action = "action", required => LeafRead<Leaf119>;
         discussion = "discussion", required => Typed<DiscussionLockedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14852,7 +14818,7 @@ mod fast {
         |s| [!::std::matches!(s, "pinned")] => DiscussionPinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_571, Visit571, DiscussionPinned { action = "action", required => LeafRead<Leaf171>;
+        read_571, DiscussionPinned { action = "action", required => LeafRead<Leaf171>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14865,7 +14831,7 @@ mod fast {
         |s| [!::std::matches!(s, "transferred")] => DiscussionTransferredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_573, Visit573, DiscussionTransferred {
+        read_573, DiscussionTransferred {
         changes = "changes", required => Typed<DiscussionTransferredChanges>;
         action = "action", required => LeafRead<Leaf172>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
@@ -14880,7 +14846,7 @@ mod fast {
         |s| [!::std::matches!(s, "unanswered")] => DiscussionUnansweredAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_575, Visit575, DiscussionUnanswered { action = "action", required => LeafRead<Leaf173>;
+        read_575, DiscussionUnanswered { action = "action", required => LeafRead<Leaf173>;
         discussion = "discussion", required => Typed<DiscussionUnansweredDiscussion>;
         old_answer = "old_answer", required => Typed<Answer>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14890,7 +14856,7 @@ mod fast {
         contract[validators::v465], BASE0, "/definitions/discussion$unanswered"
     );
     rt::object_reader!(
-        read_577, Visit577, DiscussionUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        read_577, DiscussionUnlabeled { action = "action", required => LeafRead<Leaf126>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14900,7 +14866,7 @@ mod fast {
         contract[validators::t33::<1>], BASE0, "/definitions/discussion$unlabeled"
     );
     rt::object_reader!(
-        read_578, Visit578, DiscussionUnlocked { action = "action", required => LeafRead<Leaf127>;
+        read_578, DiscussionUnlocked { action = "action", required => LeafRead<Leaf127>;
         discussion = "discussion", required => Typed<DiscussionUnlockedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14913,7 +14879,7 @@ mod fast {
         |s| [!::std::matches!(s, "unpinned")] => DiscussionUnpinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_579, Visit579, DiscussionUnpinned { action = "action", required => LeafRead<Leaf174>;
+        read_579, DiscussionUnpinned { action = "action", required => LeafRead<Leaf174>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14922,8 +14888,7 @@ mod fast {
         contract[validators::t32::<5>], BASE0, "/definitions/discussion$unpinned"
     );
     rt::object_reader!(
-        read_581, Visit581, DiscussionCommentCreated {
-        action = "action", required => LeafRead<Leaf159>;
+        read_581, DiscussionCommentCreated { action = "action", required => LeafRead<Leaf159>;
         comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14933,8 +14898,7 @@ mod fast {
         contract[validators::t34::<0>], BASE0, "/definitions/discussion_comment$created"
     );
     rt::object_reader!(
-        read_582, Visit582, DiscussionCommentDeleted {
-        action = "action", required => LeafRead<Leaf160>;
+        read_582, DiscussionCommentDeleted { action = "action", required => LeafRead<Leaf160>;
         comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14944,7 +14908,7 @@ mod fast {
         contract[validators::t34::<1>], BASE0, "/definitions/discussion_comment$deleted"
     );
     rt::object_reader!(
-        read_583, Visit583, DiscussionCommentEdited {
+        read_583, DiscussionCommentEdited {
         changes = "changes", required => Typed<DiscussionCommentEditedChanges>;
         action = "action", required => LeafRead<Leaf117>;
         comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
@@ -14960,14 +14924,13 @@ mod fast {
         GithubAppAuthorizationRevokedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_584, Visit584, GithubAppAuthorizationRevoked {
-        action = "action", required => LeafRead<Leaf175>;
+        read_584, GithubAppAuthorizationRevoked { action = "action", required => LeafRead<Leaf175>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v474], BASE0, "/definitions/github_app_authorization$revoked"
     );
     rt::array_checks!(Checks176, items = validators::v181);
     rt::object_reader!(
-        read_586, Visit586, InstallationCreated { action = "action", required => LeafRead<Leaf159>;
+        read_586, InstallationCreated { action = "action", required => LeafRead<Leaf159>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
         usize::MAX }, Checks176>; requester = "requester" => Typed<User>;
@@ -14975,7 +14938,7 @@ mod fast {
         contract[validators::t35::<0>], BASE0, "/definitions/installation$created"
     );
     rt::object_reader!(
-        read_587, Visit587, InstallationDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_587, InstallationDeleted { action = "action", required => LeafRead<Leaf160>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
         usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
@@ -14987,7 +14950,7 @@ mod fast {
         "new_permissions_accepted")] => InstallationNewPermissionsAcceptedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_588, Visit588, InstallationNewPermissionsAccepted {
+        read_588, InstallationNewPermissionsAccepted {
         action = "action", required => LeafRead<Leaf177>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
@@ -15000,7 +14963,7 @@ mod fast {
         |s| [!::std::matches!(s, "suspend")] => InstallationSuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_590, Visit590, InstallationSuspend { action = "action", required => LeafRead<Leaf178>;
+        read_590, InstallationSuspend { action = "action", required => LeafRead<Leaf178>;
         installation = "installation", required => Typed<InstallationSuspendInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
         usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
@@ -15012,8 +14975,7 @@ mod fast {
         |s| [!::std::matches!(s, "unsuspend")] => InstallationUnsuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_592, Visit592, InstallationUnsuspend {
-        action = "action", required => LeafRead<Leaf179>;
+        read_592, InstallationUnsuspend { action = "action", required => LeafRead<Leaf179>;
         installation = "installation", required => Typed<InstallationUnsuspendInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
         usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
@@ -15026,8 +14988,7 @@ mod fast {
     );
     rt::array_checks!(Checks181, items = validators::v185);
     rt::object_reader!(
-        read_594, Visit594, InstallationRepositoriesAdded {
-        action = "action", required => LeafRead<Leaf180>;
+        read_594, InstallationRepositoriesAdded { action = "action", required => LeafRead<Leaf180>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
         repositories_added = "repositories_added", required => VecOf<Typed<RepositoriesAddedItem>,
@@ -15042,7 +15003,7 @@ mod fast {
         InstallationRepositoriesRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_596, Visit596, InstallationRepositoriesRemoved {
+        read_596, InstallationRepositoriesRemoved {
         action = "action", required => LeafRead<Leaf182>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repository_selection = "repository_selection", required => LeafRead<Leaf81>;
@@ -15054,7 +15015,7 @@ mod fast {
         contract[validators::t36::<1>], BASE0, "/definitions/installation_repositories$removed"
     );
     rt::object_reader!(
-        read_598, Visit598, IssueCommentCreated { action = "action", required => LeafRead<Leaf159>;
+        read_598, IssueCommentCreated { action = "action", required => LeafRead<Leaf159>;
         issue = "issue", required => Typed<IssueCommentCreatedIssue>;
         comment = "comment", required => Typed<IssueComment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15064,7 +15025,7 @@ mod fast {
         contract[validators::t37::<0>], BASE0, "/definitions/issue_comment$created"
     );
     rt::object_reader!(
-        read_599, Visit599, IssueCommentDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_599, IssueCommentDeleted { action = "action", required => LeafRead<Leaf160>;
         issue = "issue", required => Typed<IssueCommentCreatedIssue>;
         comment = "comment", required => Typed<IssueComment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15074,7 +15035,7 @@ mod fast {
         contract[validators::t37::<1>], BASE0, "/definitions/issue_comment$deleted"
     );
     rt::object_reader!(
-        read_600, Visit600, IssueCommentEdited { action = "action", required => LeafRead<Leaf117>;
+        read_600, IssueCommentEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<IssueCommentEditedChanges>;
         issue = "issue", required => Typed<IssueCommentCreatedIssue>;
         comment = "comment", required => Typed<IssueComment>;
@@ -15085,7 +15046,7 @@ mod fast {
         contract[validators::v490], BASE0, "/definitions/issue_comment$edited"
     );
     rt::object_reader!(
-        read_601, Visit601, IssuesAssigned { action = "action", required => LeafRead<Leaf106>;
+        read_601, IssuesAssigned { action = "action", required => LeafRead<Leaf106>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         assignee = "assignee" => ViaValue<Check28>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15095,7 +15056,7 @@ mod fast {
         contract[validators::t38::<0>], BASE0, "/definitions/issues$assigned"
     );
     rt::object_reader!(
-        read_602, Visit602, IssuesClosed { action = "action", required => LeafRead<Leaf113>;
+        read_602, IssuesClosed { action = "action", required => LeafRead<Leaf113>;
         issue = "issue", required => Typed<IssuesClosedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15104,7 +15065,7 @@ mod fast {
         contract[validators::t39::<0>], BASE0, "/definitions/issues$closed"
     );
     rt::object_reader!(
-        read_603, Visit603, IssuesDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_603, IssuesDeleted { action = "action", required => LeafRead<Leaf160>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15117,7 +15078,7 @@ mod fast {
         |s| [!::std::matches!(s, "demilestoned")] => IssuesDemilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_604, Visit604, IssuesDemilestoned { action = "action", required => LeafRead<Leaf183>;
+        read_604, IssuesDemilestoned { action = "action", required => LeafRead<Leaf183>;
         issue = "issue", required => Typed<IssuesDemilestonedIssue>;
         milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15127,7 +15088,7 @@ mod fast {
         contract[validators::t40::<0>], BASE0, "/definitions/issues$demilestoned"
     );
     rt::object_reader!(
-        read_606, Visit606, IssuesEdited { action = "action", required => LeafRead<Leaf117>;
+        read_606, IssuesEdited { action = "action", required => LeafRead<Leaf117>;
         issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
         changes = "changes", required => Typed<IssuesEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15137,7 +15098,7 @@ mod fast {
         contract[validators::v496], BASE0, "/definitions/issues$edited"
     );
     rt::object_reader!(
-        read_607, Visit607, IssuesLabeled { action = "action", required => LeafRead<Leaf118>;
+        read_607, IssuesLabeled { action = "action", required => LeafRead<Leaf118>;
         issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15149,7 +15110,7 @@ mod fast {
         Check184<const K0> -> IssuesLockedIssue, |v| rt::is_valid(validators::t10::<K0>, v)
     );
     rt::object_reader!(
-        read_608, Visit608, IssuesLocked { action = "action", required => LeafRead<Leaf119>;
+        read_608, IssuesLocked { action = "action", required => LeafRead<Leaf119>;
         issue = "issue", required => ViaValue<Check184<35>>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15162,7 +15123,7 @@ mod fast {
         |s| [!::std::matches!(s, "milestoned")] => IssuesMilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_609, Visit609, IssuesMilestoned { action = "action", required => LeafRead<Leaf185>;
+        read_609, IssuesMilestoned { action = "action", required => LeafRead<Leaf185>;
         issue = "issue", required => Typed<IssuesMilestonedIssue>;
         milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15172,7 +15133,7 @@ mod fast {
         contract[validators::t40::<1>], BASE0, "/definitions/issues$milestoned"
     );
     rt::object_reader!(
-        read_611, Visit611, IssuesOpened { action = "action", required => LeafRead<Leaf120>;
+        read_611, IssuesOpened { action = "action", required => LeafRead<Leaf120>;
         changes = "changes" => Typed<IssuesOpenedChanges>;
         issue = "issue", required => Typed<IssuesOpenedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15182,7 +15143,7 @@ mod fast {
         contract[validators::v501], BASE0, "/definitions/issues$opened"
     );
     rt::object_reader!(
-        read_612, Visit612, IssuesPinned { action = "action", required => LeafRead<Leaf171>;
+        read_612, IssuesPinned { action = "action", required => LeafRead<Leaf171>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15191,7 +15152,7 @@ mod fast {
         contract[validators::t39::<3>], BASE0, "/definitions/issues$pinned"
     );
     rt::object_reader!(
-        read_613, Visit613, IssuesReopened { action = "action", required => LeafRead<Leaf123>;
+        read_613, IssuesReopened { action = "action", required => LeafRead<Leaf123>;
         issue = "issue", required => Typed<IssuesReopenedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15200,7 +15161,7 @@ mod fast {
         contract[validators::t39::<4>], BASE0, "/definitions/issues$reopened"
     );
     rt::object_reader!(
-        read_614, Visit614, IssuesTransferred { action = "action", required => LeafRead<Leaf172>;
+        read_614, IssuesTransferred { action = "action", required => LeafRead<Leaf172>;
         changes = "changes", required => Typed<IssuesTransferredChanges>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15210,7 +15171,7 @@ mod fast {
         contract[validators::v504], BASE0, "/definitions/issues$transferred"
     );
     rt::object_reader!(
-        read_615, Visit615, IssuesUnassigned { action = "action", required => LeafRead<Leaf125>;
+        read_615, IssuesUnassigned { action = "action", required => LeafRead<Leaf125>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         assignee = "assignee" => ViaValue<Check28>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15220,7 +15181,7 @@ mod fast {
         contract[validators::t38::<1>], BASE0, "/definitions/issues$unassigned"
     );
     rt::object_reader!(
-        read_616, Visit616, IssuesUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        read_616, IssuesUnlabeled { action = "action", required => LeafRead<Leaf126>;
         issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15229,7 +15190,7 @@ mod fast {
         contract[validators::t41::<1>], BASE0, "/definitions/issues$unlabeled"
     );
     rt::object_reader!(
-        read_617, Visit617, IssuesUnlocked { action = "action", required => LeafRead<Leaf127>;
+        read_617, IssuesUnlocked { action = "action", required => LeafRead<Leaf127>;
         issue = "issue", required => ViaValue<Check184<36>>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15238,7 +15199,7 @@ mod fast {
         contract[validators::t39::<5>], BASE0, "/definitions/issues$unlocked"
     );
     rt::object_reader!(
-        read_618, Visit618, IssuesUnpinned { action = "action", required => LeafRead<Leaf174>;
+        read_618, IssuesUnpinned { action = "action", required => LeafRead<Leaf174>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15247,7 +15208,7 @@ mod fast {
         contract[validators::t39::<6>], BASE0, "/definitions/issues$unpinned"
     );
     rt::object_reader!(
-        read_619, Visit619, LabelCreated { action = "action", required => LeafRead<Leaf159>;
+        read_619, LabelCreated { action = "action", required => LeafRead<Leaf159>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15256,7 +15217,7 @@ mod fast {
         contract[validators::t42::<0>], BASE0, "/definitions/label$created"
     );
     rt::object_reader!(
-        read_620, Visit620, LabelDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_620, LabelDeleted { action = "action", required => LeafRead<Leaf160>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15265,7 +15226,7 @@ mod fast {
         contract[validators::t42::<1>], BASE0, "/definitions/label$deleted"
     );
     rt::object_reader!(
-        read_621, Visit621, LabelEdited { action = "action", required => LeafRead<Leaf117>;
+        read_621, LabelEdited { action = "action", required => LeafRead<Leaf117>;
         label = "label", required => Typed<Label>; changes = "changes" => Typed<LabelEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15278,8 +15239,7 @@ mod fast {
         MarketplacePurchaseCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_622, Visit622, MarketplacePurchaseCancelled {
-        action = "action", required => LeafRead<Leaf187>;
+        read_622, MarketplacePurchaseCancelled { action = "action", required => LeafRead<Leaf187>;
         effective_date = "effective_date", required => LeafRead<Leaf2>;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
@@ -15292,8 +15252,7 @@ mod fast {
         |s| [!::std::matches!(s, "changed")] => MarketplacePurchaseChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_624, Visit624, MarketplacePurchaseChanged {
-        action = "action", required => LeafRead<Leaf188>;
+        read_624, MarketplacePurchaseChanged { action = "action", required => LeafRead<Leaf188>;
         effective_date = "effective_date", required => LeafRead<Leaf2>;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
@@ -15306,7 +15265,7 @@ mod fast {
         "pending_change")] => MarketplacePurchasePendingChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_626, Visit626, MarketplacePurchasePendingChange {
+        read_626, MarketplacePurchasePendingChange {
         action = "action", required => LeafRead<Leaf189>;
         effective_date = "effective_date", required => LeafRead<Leaf2>;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
@@ -15321,7 +15280,7 @@ mod fast {
         MarketplacePurchasePendingChangeCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_628, Visit628, MarketplacePurchasePendingChangeCancelled {
+        read_628, MarketplacePurchasePendingChangeCancelled {
         action = "action", required => LeafRead<Leaf190>;
         effective_date = "effective_date", required => LeafRead<Leaf2>;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
@@ -15335,8 +15294,7 @@ mod fast {
         MarketplacePurchasePurchasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_630, Visit630, MarketplacePurchasePurchased {
-        action = "action", required => LeafRead<Leaf191>;
+        read_630, MarketplacePurchasePurchased { action = "action", required => LeafRead<Leaf191>;
         effective_date = "effective_date", required => LeafRead<Leaf2>;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
@@ -15345,7 +15303,7 @@ mod fast {
         contract[validators::t43::<4>], BASE0, "/definitions/marketplace_purchase$purchased"
     );
     rt::object_reader!(
-        read_632, Visit632, MemberAdded { action = "action", required => LeafRead<Leaf180>;
+        read_632, MemberAdded { action = "action", required => LeafRead<Leaf180>;
         changes = "changes" => Typed<MemberAddedChanges>;
         member = "member", required => Typed<User>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15354,7 +15312,7 @@ mod fast {
         contract[validators::v522], BASE0, "/definitions/member$added"
     );
     rt::object_reader!(
-        read_633, Visit633, MemberEdited { action = "action", required => LeafRead<Leaf117>;
+        read_633, MemberEdited { action = "action", required => LeafRead<Leaf117>;
         member = "member", required => Typed<User>;
         changes = "changes", required => Typed<MemberEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15363,7 +15321,7 @@ mod fast {
         contract[validators::v523], BASE0, "/definitions/member$edited"
     );
     rt::object_reader!(
-        read_634, Visit634, MemberRemoved { action = "action", required => LeafRead<Leaf182>;
+        read_634, MemberRemoved { action = "action", required => LeafRead<Leaf182>;
         member = "member", required => Typed<User>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15375,7 +15333,7 @@ mod fast {
         |s| [!::std::matches!(s, "team")] => MembershipAddedScope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_635, Visit635, MembershipAdded { action = "action", required => LeafRead<Leaf180>;
+        read_635, MembershipAdded { action = "action", required => LeafRead<Leaf180>;
         scope = "scope", required => LeafRead<Leaf192>; member = "member", required => Typed<User>;
         sender = "sender", required => Typed<User>; team = "team", required => Typed<Team>;
         organization = "organization", required => Typed<Organization>;
@@ -15388,7 +15346,7 @@ mod fast {
     );
     rt::via_value!(Check194 -> MembershipRemovedTeam, |v| rt::is_valid(validators::t2::<7>, v));
     rt::object_reader!(
-        read_636, Visit636, MembershipRemoved { action = "action", required => LeafRead<Leaf182>;
+        read_636, MembershipRemoved { action = "action", required => LeafRead<Leaf182>;
         scope = "scope", required => LeafRead<Leaf193>; member = "member", required => Typed<User>;
         sender = "sender", required => Typed<User>; team = "team", required => ViaValue<Check194>;
         organization = "organization", required => Typed<Organization>;
@@ -15396,7 +15354,7 @@ mod fast {
         contract[validators::t44::<1>], BASE0, "/definitions/membership$removed"
     );
     rt::object_reader!(
-        read_637, Visit637, MetaDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_637, MetaDeleted { action = "action", required => LeafRead<Leaf160>;
         hook_id = "hook_id", required => LeafRead<Leaf1>;
         hook = "hook", required => Typed<MetaDeletedHook>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15404,7 +15362,7 @@ mod fast {
         contract[validators::v527], BASE0, "/definitions/meta$deleted"
     );
     rt::object_reader!(
-        read_638, Visit638, MilestoneClosed { action = "action", required => LeafRead<Leaf113>;
+        read_638, MilestoneClosed { action = "action", required => LeafRead<Leaf113>;
         milestone = "milestone", required => Typed<MilestoneClosedMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15413,7 +15371,7 @@ mod fast {
         contract[validators::t45::<0>], BASE0, "/definitions/milestone$closed"
     );
     rt::object_reader!(
-        read_639, Visit639, MilestoneCreated { action = "action", required => LeafRead<Leaf159>;
+        read_639, MilestoneCreated { action = "action", required => LeafRead<Leaf159>;
         milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15422,7 +15380,7 @@ mod fast {
         contract[validators::t45::<1>], BASE0, "/definitions/milestone$created"
     );
     rt::object_reader!(
-        read_640, Visit640, MilestoneDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_640, MilestoneDeleted { action = "action", required => LeafRead<Leaf160>;
         milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15431,7 +15389,7 @@ mod fast {
         contract[validators::t45::<2>], BASE0, "/definitions/milestone$deleted"
     );
     rt::object_reader!(
-        read_641, Visit641, MilestoneEdited { action = "action", required => LeafRead<Leaf117>;
+        read_641, MilestoneEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<MilestoneEditedChanges>;
         milestone = "milestone", required => Typed<RootIssueCommentEventCreatedIssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15441,7 +15399,7 @@ mod fast {
         contract[validators::v531], BASE0, "/definitions/milestone$edited"
     );
     rt::object_reader!(
-        read_642, Visit642, MilestoneOpened { action = "action", required => LeafRead<Leaf120>;
+        read_642, MilestoneOpened { action = "action", required => LeafRead<Leaf120>;
         milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15454,7 +15412,7 @@ mod fast {
         |s| [!::std::matches!(s, "blocked")] => OrgBlockBlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_643, Visit643, OrgBlockBlocked { action = "action", required => LeafRead<Leaf195>;
+        read_643, OrgBlockBlocked { action = "action", required => LeafRead<Leaf195>;
         blocked_user = "blocked_user", required => Typed<User>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15466,7 +15424,7 @@ mod fast {
         |s| [!::std::matches!(s, "unblocked")] => OrgBlockUnblockedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_645, Visit645, OrgBlockUnblocked { action = "action", required => LeafRead<Leaf196>;
+        read_645, OrgBlockUnblocked { action = "action", required => LeafRead<Leaf196>;
         blocked_user = "blocked_user", required => Typed<User>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15474,7 +15432,7 @@ mod fast {
         contract[validators::t46::<1>], BASE0, "/definitions/org_block$unblocked"
     );
     rt::object_reader!(
-        read_647, Visit647, OrganizationDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_647, OrganizationDeleted { action = "action", required => LeafRead<Leaf160>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15486,8 +15444,7 @@ mod fast {
         OrganizationMemberAddedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_648, Visit648, OrganizationMemberAdded {
-        action = "action", required => LeafRead<Leaf197>;
+        read_648, OrganizationMemberAdded { action = "action", required => LeafRead<Leaf197>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15499,8 +15456,7 @@ mod fast {
         OrganizationMemberInvitedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_650, Visit650, OrganizationMemberInvited {
-        action = "action", required => LeafRead<Leaf198>;
+        read_650, OrganizationMemberInvited { action = "action", required => LeafRead<Leaf198>;
         invitation = "invitation", required => Typed<Invitation>;
         user = "user", required => Typed<User>; sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15512,8 +15468,7 @@ mod fast {
         OrganizationMemberRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_652, Visit652, OrganizationMemberRemoved {
-        action = "action", required => LeafRead<Leaf199>;
+        read_652, OrganizationMemberRemoved { action = "action", required => LeafRead<Leaf199>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15525,7 +15480,7 @@ mod fast {
         |s| [!::std::matches!(s, "renamed")] => OrganizationRenamedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_654, Visit654, OrganizationRenamed { action = "action", required => LeafRead<Leaf200>;
+        read_654, OrganizationRenamed { action = "action", required => LeafRead<Leaf200>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15537,7 +15492,7 @@ mod fast {
         |s| [!::std::matches!(s, "published")] => PackagePublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_656, Visit656, PackagePublished { action = "action", required => LeafRead<Leaf201>;
+        read_656, PackagePublished { action = "action", required => LeafRead<Leaf201>;
         package = "package", required => Typed<PackagePublishedPackage>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15549,7 +15504,7 @@ mod fast {
         |s| [!::std::matches!(s, "updated")] => PackageUpdatedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_658, Visit658, PackageUpdated { action = "action", required => LeafRead<Leaf202>;
+        read_658, PackageUpdated { action = "action", required => LeafRead<Leaf202>;
         package = "package", required => Typed<PackagePublishedPackage>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15557,7 +15512,7 @@ mod fast {
         contract[validators::t48::<1>], BASE0, "/definitions/package$updated"
     );
     rt::object_reader!(
-        read_660, Visit660, ProjectClosed { action = "action", required => LeafRead<Leaf113>;
+        read_660, ProjectClosed { action = "action", required => LeafRead<Leaf113>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15566,7 +15521,7 @@ mod fast {
         contract[validators::t49::<0>], BASE0, "/definitions/project$closed"
     );
     rt::object_reader!(
-        read_661, Visit661, ProjectCreated { action = "action", required => LeafRead<Leaf159>;
+        read_661, ProjectCreated { action = "action", required => LeafRead<Leaf159>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15575,7 +15530,7 @@ mod fast {
         contract[validators::t49::<1>], BASE0, "/definitions/project$created"
     );
     rt::object_reader!(
-        read_662, Visit662, ProjectDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_662, ProjectDeleted { action = "action", required => LeafRead<Leaf160>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15584,7 +15539,7 @@ mod fast {
         contract[validators::t49::<2>], BASE0, "/definitions/project$deleted"
     );
     rt::object_reader!(
-        read_663, Visit663, ProjectEdited { action = "action", required => LeafRead<Leaf117>;
+        read_663, ProjectEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<ProjectEditedChanges>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15594,7 +15549,7 @@ mod fast {
         contract[validators::v553], BASE0, "/definitions/project$edited"
     );
     rt::object_reader!(
-        read_664, Visit664, ProjectReopened { action = "action", required => LeafRead<Leaf123>;
+        read_664, ProjectReopened { action = "action", required => LeafRead<Leaf123>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15607,7 +15562,7 @@ mod fast {
         |s| [!::std::matches!(s, "converted")] => ProjectCardConvertedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_665, Visit665, ProjectCardConverted { action = "action", required => LeafRead<Leaf203>;
+        read_665, ProjectCardConverted { action = "action", required => LeafRead<Leaf203>;
         changes = "changes", required => Typed<ProjectCardConvertedChanges>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15617,7 +15572,7 @@ mod fast {
         contract[validators::t50::<0>], BASE0, "/definitions/project_card$converted"
     );
     rt::object_reader!(
-        read_667, Visit667, ProjectCardCreated { action = "action", required => LeafRead<Leaf159>;
+        read_667, ProjectCardCreated { action = "action", required => LeafRead<Leaf159>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15626,7 +15581,7 @@ mod fast {
         contract[validators::t51::<0>], BASE0, "/definitions/project_card$created"
     );
     rt::object_reader!(
-        read_668, Visit668, ProjectCardDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_668, ProjectCardDeleted { action = "action", required => LeafRead<Leaf160>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15635,7 +15590,7 @@ mod fast {
         contract[validators::t51::<1>], BASE0, "/definitions/project_card$deleted"
     );
     rt::object_reader!(
-        read_669, Visit669, ProjectCardEdited { action = "action", required => LeafRead<Leaf117>;
+        read_669, ProjectCardEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<ProjectCardConvertedChanges>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15649,7 +15604,7 @@ mod fast {
         |s| [!::std::matches!(s, "moved")] => ProjectCardMovedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_670, Visit670, ProjectCardMoved { action = "action", required => LeafRead<Leaf204>;
+        read_670, ProjectCardMoved { action = "action", required => LeafRead<Leaf204>;
         changes = "changes", required => Typed<ProjectCardMovedChanges>;
         project_card = "project_card", required => Typed<ProjectCardMovedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15659,7 +15614,7 @@ mod fast {
         contract[validators::t50::<2>], BASE0, "/definitions/project_card$moved"
     );
     rt::object_reader!(
-        read_672, Visit672, ProjectColumnCreated { action = "action", required => LeafRead<Leaf159>;
+        read_672, ProjectColumnCreated { action = "action", required => LeafRead<Leaf159>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15668,7 +15623,7 @@ mod fast {
         contract[validators::t52::<0>], BASE0, "/definitions/project_column$created"
     );
     rt::object_reader!(
-        read_673, Visit673, ProjectColumnDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_673, ProjectColumnDeleted { action = "action", required => LeafRead<Leaf160>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15677,7 +15632,7 @@ mod fast {
         contract[validators::t52::<1>], BASE0, "/definitions/project_column$deleted"
     );
     rt::object_reader!(
-        read_674, Visit674, ProjectColumnEdited { action = "action", required => LeafRead<Leaf117>;
+        read_674, ProjectColumnEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<ProjectColumnEditedChanges>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15687,7 +15642,7 @@ mod fast {
         contract[validators::v564], BASE0, "/definitions/project_column$edited"
     );
     rt::object_reader!(
-        read_675, Visit675, ProjectColumnMoved { action = "action", required => LeafRead<Leaf204>;
+        read_675, ProjectColumnMoved { action = "action", required => LeafRead<Leaf204>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15696,8 +15651,7 @@ mod fast {
         contract[validators::t52::<2>], BASE0, "/definitions/project_column$moved"
     );
     rt::object_reader!(
-        read_676, Visit676, PullRequestReviewDismissed {
-        action = "action", required => LeafRead<Leaf51>;
+        read_676, PullRequestReviewDismissed { action = "action", required => LeafRead<Leaf51>;
         review = "review", required => Typed<PullRequestReviewDismissedReview>;
         pull_request = "pull_request", required => Typed<SimplePullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15707,8 +15661,7 @@ mod fast {
         contract[validators::t53::<0>], BASE0, "/definitions/pull_request_review$dismissed"
     );
     rt::object_reader!(
-        read_677, Visit677, PullRequestReviewEdited {
-        action = "action", required => LeafRead<Leaf117>;
+        read_677, PullRequestReviewEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<IssueCommentEditedChanges>;
         review = "review", required => Typed<PullRequestReviewEditedReview>;
         pull_request = "pull_request", required => Typed<SimplePullRequest>;
@@ -15723,8 +15676,7 @@ mod fast {
         PullRequestReviewSubmittedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_678, Visit678, PullRequestReviewSubmitted {
-        action = "action", required => LeafRead<Leaf205>;
+        read_678, PullRequestReviewSubmitted { action = "action", required => LeafRead<Leaf205>;
         review = "review", required => Typed<PullRequestReviewEditedReview>;
         pull_request = "pull_request", required => Typed<SimplePullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15734,7 +15686,7 @@ mod fast {
         contract[validators::t53::<1>], BASE0, "/definitions/pull_request_review$submitted"
     );
     rt::object_reader!(
-        read_680, Visit680, PullRequestReviewCommentCreated {
+        read_680, PullRequestReviewCommentCreated {
         action = "action", required => LeafRead<Leaf159>;
         comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
         "pull_request", required => Typed<PullRequestReviewCommentCreatedPullRequest>;
@@ -15745,7 +15697,7 @@ mod fast {
         contract[validators::t54::<0>], BASE0, "/definitions/pull_request_review_comment$created"
     );
     rt::object_reader!(
-        read_681, Visit681, PullRequestReviewCommentDeleted {
+        read_681, PullRequestReviewCommentDeleted {
         action = "action", required => LeafRead<Leaf160>;
         comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
         "pull_request", required => Typed<PullRequestReviewCommentDeletedPullRequest>;
@@ -15756,8 +15708,7 @@ mod fast {
         contract[validators::t54::<1>], BASE0, "/definitions/pull_request_review_comment$deleted"
     );
     rt::object_reader!(
-        read_682, Visit682, PullRequestReviewCommentEdited {
-        action = "action", required => LeafRead<Leaf117>;
+        read_682, PullRequestReviewCommentEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<IssueCommentEditedChanges>;
         comment = "comment", required => Typed<PullRequestReviewComment>;
         pull_request = "pull_request", required => Typed<PullRequestReviewCommentEditedPullRequest>;
@@ -15768,7 +15719,7 @@ mod fast {
         contract[validators::v572], BASE0, "/definitions/pull_request_review_comment$edited"
     );
     rt::object_reader!(
-        read_683, Visit683, ReleaseCreated { action = "action", required => LeafRead<Leaf159>;
+        read_683, ReleaseCreated { action = "action", required => LeafRead<Leaf159>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15777,7 +15728,7 @@ mod fast {
         contract[validators::t55::<0>], BASE0, "/definitions/release$created"
     );
     rt::object_reader!(
-        read_684, Visit684, ReleaseDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_684, ReleaseDeleted { action = "action", required => LeafRead<Leaf160>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15786,7 +15737,7 @@ mod fast {
         contract[validators::t55::<1>], BASE0, "/definitions/release$deleted"
     );
     rt::object_reader!(
-        read_685, Visit685, ReleaseEdited { action = "action", required => LeafRead<Leaf117>;
+        read_685, ReleaseEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<ReleaseEditedChanges>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15800,7 +15751,7 @@ mod fast {
         |s| [!::std::matches!(s, "prereleased")] => ReleasePrereleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_686, Visit686, ReleasePrereleased { action = "action", required => LeafRead<Leaf206>;
+        read_686, ReleasePrereleased { action = "action", required => LeafRead<Leaf206>;
         release = "release", required => Typed<ReleasePrereleasedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15809,7 +15760,7 @@ mod fast {
         contract[validators::t55::<2>], BASE0, "/definitions/release$prereleased"
     );
     rt::object_reader!(
-        read_688, Visit688, ReleasePublished { action = "action", required => LeafRead<Leaf201>;
+        read_688, ReleasePublished { action = "action", required => LeafRead<Leaf201>;
         release = "release", required => Typed<ReleasePublishedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15822,7 +15773,7 @@ mod fast {
         |s| [!::std::matches!(s, "released")] => ReleaseReleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_689, Visit689, ReleaseReleased { action = "action", required => LeafRead<Leaf207>;
+        read_689, ReleaseReleased { action = "action", required => LeafRead<Leaf207>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15835,7 +15786,7 @@ mod fast {
         |s| [!::std::matches!(s, "unpublished")] => ReleaseUnpublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_691, Visit691, ReleaseUnpublished { action = "action", required => LeafRead<Leaf208>;
+        read_691, ReleaseUnpublished { action = "action", required => LeafRead<Leaf208>;
         release = "release", required => Typed<ReleaseUnpublishedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15848,7 +15799,7 @@ mod fast {
         |s| [!::std::matches!(s, "archived")] => RepositoryArchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_693, Visit693, RepositoryArchived { action = "action", required => LeafRead<Leaf209>;
+        read_693, RepositoryArchived { action = "action", required => LeafRead<Leaf209>;
         repository = "repository", required => ViaValue<Check78<37>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15856,7 +15807,7 @@ mod fast {
         contract[validators::t56::<0>], BASE0, "/definitions/repository$archived"
     );
     rt::object_reader!(
-        read_695, Visit695, RepositoryCreated { action = "action", required => LeafRead<Leaf159>;
+        read_695, RepositoryCreated { action = "action", required => LeafRead<Leaf159>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15864,7 +15815,7 @@ mod fast {
         contract[validators::t56::<1>], BASE0, "/definitions/repository$created"
     );
     rt::object_reader!(
-        read_696, Visit696, RepositoryDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_696, RepositoryDeleted { action = "action", required => LeafRead<Leaf160>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15872,7 +15823,7 @@ mod fast {
         contract[validators::t56::<2>], BASE0, "/definitions/repository$deleted"
     );
     rt::object_reader!(
-        read_697, Visit697, RepositoryEdited { action = "action", required => LeafRead<Leaf117>;
+        read_697, RepositoryEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<RepositoryEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15885,7 +15836,7 @@ mod fast {
         |s| [!::std::matches!(s, "privatized")] => RepositoryPrivatizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_698, Visit698, RepositoryPrivatized { action = "action", required => LeafRead<Leaf211>;
+        read_698, RepositoryPrivatized { action = "action", required => LeafRead<Leaf211>;
         repository = "repository", required => ViaValue<Check78<38>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15897,7 +15848,7 @@ mod fast {
         |s| [!::std::matches!(s, "publicized")] => RepositoryPublicizedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_700, Visit700, RepositoryPublicized { action = "action", required => LeafRead<Leaf213>;
+        read_700, RepositoryPublicized { action = "action", required => LeafRead<Leaf213>;
         repository = "repository", required => ViaValue<Check78<34>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15905,7 +15856,7 @@ mod fast {
         contract[validators::t56::<4>], BASE0, "/definitions/repository$publicized"
     );
     rt::object_reader!(
-        read_702, Visit702, RepositoryRenamed { action = "action", required => LeafRead<Leaf200>;
+        read_702, RepositoryRenamed { action = "action", required => LeafRead<Leaf200>;
         changes = "changes", required => Typed<RepositoryRenamedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15914,8 +15865,7 @@ mod fast {
         contract[validators::t57::<1>], BASE0, "/definitions/repository$renamed"
     );
     rt::object_reader!(
-        read_703, Visit703, RepositoryTransferred {
-        action = "action", required => LeafRead<Leaf172>;
+        read_703, RepositoryTransferred { action = "action", required => LeafRead<Leaf172>;
         changes = "changes", required => Typed<RepositoryTransferredChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15928,7 +15878,7 @@ mod fast {
         |s| [!::std::matches!(s, "unarchived")] => RepositoryUnarchivedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_704, Visit704, RepositoryUnarchived { action = "action", required => LeafRead<Leaf214>;
+        read_704, RepositoryUnarchived { action = "action", required => LeafRead<Leaf214>;
         repository = "repository", required => ViaValue<Check78<39>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15941,8 +15891,7 @@ mod fast {
     );
     rt::map_checks!(Checks217);
     rt::object_reader!(
-        read_706, Visit706, RepositoryDispatchOnDemandTest {
-        action = "action", required => LeafRead<Leaf216>;
+        read_706, RepositoryDispatchOnDemandTest { action = "action", required => LeafRead<Leaf216>;
         branch = "branch", required => LeafRead<Leaf2>;
         client_payload = "client_payload", required => MapOf<Leaf2, AnyValue, Checks217>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15956,7 +15905,7 @@ mod fast {
         RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_708, Visit708, RepositoryVulnerabilityAlertCreate {
+        read_708, RepositoryVulnerabilityAlertCreate {
         action = "action", required => LeafRead<Leaf218>;
         alert = "alert", required => Typed<RepositoryVulnerabilityAlertCreateAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15969,7 +15918,7 @@ mod fast {
         => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_710, Visit710, RepositoryVulnerabilityAlertDismiss {
+        read_710, RepositoryVulnerabilityAlertDismiss {
         action = "action", required => LeafRead<Leaf219>;
         alert = "alert", required => Typed<RepositoryVulnerabilityAlertDismissAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15982,7 +15931,7 @@ mod fast {
         => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_712, Visit712, RepositoryVulnerabilityAlertResolve {
+        read_712, RepositoryVulnerabilityAlertResolve {
         action = "action", required => LeafRead<Leaf220>;
         alert = "alert", required => Typed<RepositoryVulnerabilityAlertResolveAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15991,8 +15940,7 @@ mod fast {
         contract[validators::t58::<2>], BASE0, "/definitions/repository_vulnerability_alert$resolve"
     );
     rt::object_reader!(
-        read_714, Visit714, SecretScanningAlertCreated {
-        action = "action", required => LeafRead<Leaf159>;
+        read_714, SecretScanningAlertCreated { action = "action", required => LeafRead<Leaf159>;
         alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         organization = "organization" => Typed<Organization>;
@@ -16000,8 +15948,7 @@ mod fast {
         contract[validators::v604], BASE0, "/definitions/secret_scanning_alert$created"
     );
     rt::object_reader!(
-        read_715, Visit715, SecretScanningAlertReopened {
-        action = "action", required => LeafRead<Leaf123>;
+        read_715, SecretScanningAlertReopened { action = "action", required => LeafRead<Leaf123>;
         alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         organization = "organization" => Typed<Organization>;
@@ -16014,8 +15961,7 @@ mod fast {
         SecretScanningAlertResolvedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_716, Visit716, SecretScanningAlertResolved {
-        action = "action", required => LeafRead<Leaf221>;
+        read_716, SecretScanningAlertResolved { action = "action", required => LeafRead<Leaf221>;
         alert = "alert", required => Typed<SecretScanningAlertResolvedAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         organization = "organization" => Typed<Organization>;
@@ -16028,21 +15974,21 @@ mod fast {
         SecurityAdvisoryPerformedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_718, Visit718, SecurityAdvisoryPerformed {
-        action = "action", required => LeafRead<Leaf222>; security_advisory = "security_advisory",
-        required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        read_718, SecurityAdvisoryPerformed { action = "action", required => LeafRead<Leaf222>;
+        security_advisory = "security_advisory", required =>
+        Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
         contract[validators::t60::<0>], BASE0, "/definitions/security_advisory$performed"
     );
     rt::object_reader!(
-        read_720, Visit720, SecurityAdvisoryPublished {
-        action = "action", required => LeafRead<Leaf201>; security_advisory = "security_advisory",
-        required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        read_720, SecurityAdvisoryPublished { action = "action", required => LeafRead<Leaf201>;
+        security_advisory = "security_advisory", required =>
+        Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
         contract[validators::t60::<1>], BASE0, "/definitions/security_advisory$published"
     );
     rt::object_reader!(
-        read_721, Visit721, SecurityAdvisoryUpdated {
-        action = "action", required => LeafRead<Leaf202>; security_advisory = "security_advisory",
-        required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        read_721, SecurityAdvisoryUpdated { action = "action", required => LeafRead<Leaf202>;
+        security_advisory = "security_advisory", required =>
+        Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
         contract[validators::t60::<2>], BASE0, "/definitions/security_advisory$updated"
     );
     rt::string_leaf!(
@@ -16050,25 +15996,25 @@ mod fast {
         SecurityAdvisoryWithdrawnAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_722, Visit722, SecurityAdvisoryWithdrawn {
-        action = "action", required => LeafRead<Leaf223>; security_advisory = "security_advisory",
-        required => Typed<SecurityAdvisoryWithdrawnSecurityAdvisory>; } deny;
+        read_722, SecurityAdvisoryWithdrawn { action = "action", required => LeafRead<Leaf223>;
+        security_advisory = "security_advisory", required =>
+        Typed<SecurityAdvisoryWithdrawnSecurityAdvisory>; } deny;
         contract[validators::t60::<3>], BASE0, "/definitions/security_advisory$withdrawn"
     );
     rt::object_reader!(
-        read_724, Visit724, SponsorshipCancelled { action = "action", required => LeafRead<Leaf187>;
+        read_724, SponsorshipCancelled { action = "action", required => LeafRead<Leaf187>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t61::<0>], BASE0, "/definitions/sponsorship$cancelled"
     );
     rt::object_reader!(
-        read_725, Visit725, SponsorshipCreated { action = "action", required => LeafRead<Leaf159>;
+        read_725, SponsorshipCreated { action = "action", required => LeafRead<Leaf159>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t61::<1>], BASE0, "/definitions/sponsorship$created"
     );
     rt::object_reader!(
-        read_726, Visit726, SponsorshipEdited { action = "action", required => LeafRead<Leaf117>;
+        read_726, SponsorshipEdited { action = "action", required => LeafRead<Leaf117>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         changes = "changes", required => Typed<SponsorshipEditedChanges>;
         sender = "sender", required => Typed<User>; } deny;
@@ -16079,8 +16025,7 @@ mod fast {
         "pending_cancellation")] => SponsorshipPendingCancellationAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_727, Visit727, SponsorshipPendingCancellation {
-        action = "action", required => LeafRead<Leaf224>;
+        read_727, SponsorshipPendingCancellation { action = "action", required => LeafRead<Leaf224>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         effective_date = "effective_date" => LeafRead<Leaf2>;
         sender = "sender", required => Typed<User>; } deny;
@@ -16091,8 +16036,7 @@ mod fast {
         "pending_tier_change")] => SponsorshipPendingTierChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_729, Visit729, SponsorshipPendingTierChange {
-        action = "action", required => LeafRead<Leaf225>;
+        read_729, SponsorshipPendingTierChange { action = "action", required => LeafRead<Leaf225>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         effective_date = "effective_date" => LeafRead<Leaf2>;
         changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
@@ -16104,15 +16048,14 @@ mod fast {
         SponsorshipTierChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_731, Visit731, SponsorshipTierChanged {
-        action = "action", required => LeafRead<Leaf226>;
+        read_731, SponsorshipTierChanged { action = "action", required => LeafRead<Leaf226>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t62::<1>], BASE0, "/definitions/sponsorship$tier_changed"
     );
     rt::object_reader!(
-        read_733, Visit733, StarCreated { action = "action", required => LeafRead<Leaf159>;
+        read_733, StarCreated { action = "action", required => LeafRead<Leaf159>;
         starred_at = "starred_at", required => LeafRead<Leaf2>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16121,7 +16064,7 @@ mod fast {
         contract[validators::t63::<0>], BASE0, "/definitions/star$created"
     );
     rt::object_reader!(
-        read_734, Visit734, StarDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_734, StarDeleted { action = "action", required => LeafRead<Leaf160>;
         starred_at = "starred_at", required => LeafRead<Leaf10>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16134,8 +16077,8 @@ mod fast {
         TeamAddedToRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_735, Visit735, TeamAddedToRepository {
-        action = "action", required => LeafRead<Leaf227>; team = "team", required => Typed<Team>;
+        read_735, TeamAddedToRepository { action = "action", required => LeafRead<Leaf227>;
+        team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         organization = "organization", required => Typed<Organization>;
@@ -16143,7 +16086,7 @@ mod fast {
         contract[validators::t64::<0>], BASE0, "/definitions/team$added_to_repository"
     );
     rt::object_reader!(
-        read_737, Visit737, TeamCreated { action = "action", required => LeafRead<Leaf159>;
+        read_737, TeamCreated { action = "action", required => LeafRead<Leaf159>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16152,7 +16095,7 @@ mod fast {
         contract[validators::t64::<1>], BASE0, "/definitions/team$created"
     );
     rt::object_reader!(
-        read_738, Visit738, TeamDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_738, TeamDeleted { action = "action", required => LeafRead<Leaf160>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16161,7 +16104,7 @@ mod fast {
         contract[validators::t64::<2>], BASE0, "/definitions/team$deleted"
     );
     rt::object_reader!(
-        read_739, Visit739, TeamEdited { action = "action", required => LeafRead<Leaf117>;
+        read_739, TeamEdited { action = "action", required => LeafRead<Leaf117>;
         changes = "changes", required => Typed<TeamEditedChanges>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16175,8 +16118,8 @@ mod fast {
         "removed_from_repository")] => TeamRemovedFromRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_740, Visit740, TeamRemovedFromRepository {
-        action = "action", required => LeafRead<Leaf228>; team = "team", required => Typed<Team>;
+        read_740, TeamRemovedFromRepository { action = "action", required => LeafRead<Leaf228>;
+        team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         organization = "organization", required => Typed<Organization>;
@@ -16188,7 +16131,7 @@ mod fast {
         |s| [!::std::matches!(s, "started")] => WatchStartedAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_742, Visit742, WatchStarted { action = "action", required => LeafRead<Leaf229>;
+        read_742, WatchStarted { action = "action", required => LeafRead<Leaf229>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -16196,7 +16139,7 @@ mod fast {
         contract[validators::t56::<6>], BASE0, "/definitions/watch$started"
     );
     rt::object_reader!(
-        read_744, Visit744, WorkflowJobCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_744, WorkflowJobCompleted { action = "action", required => LeafRead<Leaf14>;
         organization = "organization" => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16205,7 +16148,7 @@ mod fast {
         contract[validators::t65::<0>], BASE0, "/definitions/workflow_job$completed"
     );
     rt::object_reader!(
-        read_745, Visit745, WorkflowJobQueued { action = "action", required => LeafRead<Leaf153>;
+        read_745, WorkflowJobQueued { action = "action", required => LeafRead<Leaf153>;
         organization = "organization" => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16214,7 +16157,7 @@ mod fast {
         contract[validators::t65::<1>], BASE0, "/definitions/workflow_job$queued"
     );
     rt::object_reader!(
-        read_746, Visit746, WorkflowJobStarted { action = "action", required => LeafRead<Leaf229>;
+        read_746, WorkflowJobStarted { action = "action", required => LeafRead<Leaf229>;
         organization = "organization" => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16223,7 +16166,7 @@ mod fast {
         contract[validators::t65::<2>], BASE0, "/definitions/workflow_job$started"
     );
     rt::object_reader!(
-        read_747, Visit747, WorkflowRunCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_747, WorkflowRunCompleted { action = "action", required => LeafRead<Leaf14>;
         organization = "organization" => Typed<Organization>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16233,7 +16176,7 @@ mod fast {
         contract[validators::t66::<0>], BASE0, "/definitions/workflow_run$completed"
     );
     rt::object_reader!(
-        read_748, Visit748, WorkflowRunRequested { action = "action", required => LeafRead<Leaf165>;
+        read_748, WorkflowRunRequested { action = "action", required => LeafRead<Leaf165>;
         organization = "organization" => Typed<Organization>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16246,9 +16189,9 @@ mod fast {
         Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::t82::<7>, v)
     );
     rt::object_reader!(
-        read_749, Visit749, WorkflowJob { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
-        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
+        read_749, WorkflowJob { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        run_id = "run_id", required => LeafRead<Leaf101>; head_sha = "head_sha", required;
+        node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
         html_url = "html_url", required; url = "url", required;
         status = "status", required => LeafRead<Leaf22>;
@@ -16264,7 +16207,7 @@ mod fast {
         "success")] => WorkflowStepConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_750, Visit750, WorkflowStepCompleted { _ => LeafRead<Leaf2>; name = "name", required;
+        read_750, WorkflowStepCompleted { _ => LeafRead<Leaf2>; name = "name", required;
         status = "status", required => LeafRead<Leaf14>;
         conclusion = "conclusion", required => LeafRead<Leaf231>;
         number = "number", required => LeafRead<Leaf1>; started_at = "started_at", required;
@@ -16276,7 +16219,7 @@ mod fast {
         |s| [!::std::matches!(s, "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
     );
     rt::object_reader!(
-        read_751, Visit751, WorkflowStepInProgress { name = "name", required => LeafRead<Leaf2>;
+        read_751, WorkflowStepInProgress { name = "name", required => LeafRead<Leaf2>;
         status = "status", required => LeafRead<Leaf232>;
         conclusion = "conclusion", required => LeafRead<Leaf10>;
         number = "number", required => LeafRead<Leaf1>;

@@ -269,8 +269,7 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead, ViaValue};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, JsonResponseBase { result = "result" => LeafRead<Leaf1>;
-        } extra extra => AnyValue;
+        read_1, JsonResponseBase { result = "result" => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::t4::<0>], BASE0, "/definitions/JsonResponseBase"
     );
     rt::string_leaf!(
@@ -278,11 +277,11 @@ mod fast {
         => Unsatisfiable2Action::from_listed_str(s)
     );
     rt::object_reader!(
-        read_10, Visit10, Unsatisfiable2 { action = "action", required => LeafRead<Leaf2>; } deny;
+        read_10, Unsatisfiable2 { action = "action", required => LeafRead<Leaf2>; } deny;
         contract[validators::t0::<0>], BASE0, "/definitions/unsatisfiable-2"
     );
     rt::object_reader!(
-        read_12, Visit12, Unsatisfiable3 { action = "action", required => LeafRead<Leaf2>;
+        read_12, Unsatisfiable3 { action = "action", required => LeafRead<Leaf2>;
         } extra extra => AnyValue;
         contract[validators::t0::<1>], BASE0, "/definitions/unsatisfiable-3"
     );
@@ -291,8 +290,7 @@ mod fast {
         |s| [!::std::matches!(s, "foo")] => Unsatisfiable3AAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_13, Visit13, Unsatisfiable3A { action = "action" => LeafRead<Leaf3>;
-        } extra extra => AnyValue;
+        read_13, Unsatisfiable3A { action = "action" => LeafRead<Leaf3>; } extra extra => AnyValue;
         contract[validators::t4::<1>], BASE0, "/definitions/unsatisfiable-3-a"
     );
     rt::via_value!(
@@ -300,28 +298,27 @@ mod fast {
         |v| rt::is_valid(validators::t8::<0>, v) && rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
-        read_17, Visit17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check4>;
+        read_17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check4>;
         } extra extra => AnyValue; contract[validators::t0::<2>], BASE0, "/definitions/pickingone"
     );
     rt::via_value!(Check5 -> Option<String>, |v| rt::is_valid(validators::v29, v));
     rt::object_reader!(
-        read_19, Visit19, PickingoneUser { email = "email" => ViaValue<Check5>;
-        } extra extra => AnyValue;
+        read_19, PickingoneUser { email = "email" => ViaValue<Check5>; } extra extra => AnyValue;
         contract[validators::t4::<2>], BASE0, "/definitions/pickingone-user"
     );
     rt::via_value!(Check6 -> Option<PickingoneUser>, |v| rt::is_valid(validators::v15, v));
     rt::object_reader!(
-        read_20, Visit20, PickingoneInstallation {
-        suspended_by = "suspended_by" => ViaValue<Check6>; } extra extra => AnyValue;
+        read_20, PickingoneInstallation { suspended_by = "suspended_by" => ViaValue<Check6>;
+        } extra extra => AnyValue;
         contract[validators::t4::<3>], BASE0, "/definitions/pickingone-installation"
     );
     rt::object_reader!(
-        read_24, Visit24, CommentedTypeMerged { x = "x" => AnyValue; y = "y" => AnyValue;
+        read_24, CommentedTypeMerged { x = "x" => AnyValue; y = "y" => AnyValue;
         } extra extra => AnyValue;
         contract[validators::v19], BASE0, "/definitions/CommentedTypeMerged"
     );
     rt::object_reader!(
-        read_28, Visit28, MergeEmpty { action = "action" => LeafRead<Leaf2>; } deny;
+        read_28, MergeEmpty { action = "action" => LeafRead<Leaf2>; } deny;
         contract[validators::t0::<3>], BASE0, "/definitions/merge-empty"
     );
 }

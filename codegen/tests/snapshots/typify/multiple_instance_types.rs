@@ -65,8 +65,8 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, YesNoMaybeObject { value = "value" => LeafRead<Leaf1>;
-        } extra extra => AnyValue; contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
+        read_5, YesNoMaybeObject { value = "value" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
     );
 }
 /// Validators: one function per distinct subschema. The module is

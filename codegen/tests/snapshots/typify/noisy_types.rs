@@ -32,7 +32,7 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> bool, scalar |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, ObjectBs { ok = "ok" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_0, ObjectBs { ok = "ok" => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/definitions/object-bs"
     );
 }

@@ -28,7 +28,7 @@ mod fast {
     use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> rt::Map<String, String>, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, Properties { rules = "rules", required => ViaValue<Check1>; } deny;
+        read_0, Properties { rules = "rules", required => ViaValue<Check1>; } deny;
         contract[validators::v0], BASE0, ""
     );
 }

@@ -31,7 +31,7 @@ mod fast {
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v1, v));
     rt::array_checks!(Checks2, items = validators::v2);
     rt::object_reader!(
-        read_0, Visit0, Node { value = "value" => LeafRead<Leaf1>;
+        read_0, Node { value = "value" => LeafRead<Leaf1>;
         children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks2>;
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );

@@ -274,7 +274,7 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::object_reader!(
-        read_0, Visit0, Std { _ => Typed<Result>; result = "result", required;
+        read_0, Std { _ => Typed<Result>; result = "result", required;
         convert = "convert", required; fmt = "fmt", required; str = "str", required;
         string = "string", required; option = "option", required; boxed = "boxed", required;
         } extra extra => AnyValue; contract[validators::v0], BASE0, "/definitions/std"
@@ -283,57 +283,55 @@ mod fast {
         Leaf1 -> ::std::string::String, |s| [] => ::std::option::Option::Some(s.to_owned())
     );
     rt::object_reader!(
-        read_1, Visit1, Result { value = "value", required => LeafRead<Leaf1>;
-        } extra extra => AnyValue;
+        read_1, Result { value = "value", required => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/definitions/std/properties/result"
     );
     rt::object_reader!(
-        read_2, Visit2, Box { data = "data", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_2, Box { data = "data", required => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::t2::<0>], BASE0, "/definitions/Box"
     );
     rt::object_reader!(
-        read_3, Visit3, Option { maybe = "maybe", required => LeafRead<Leaf1>;
-        } extra extra => AnyValue; contract[validators::t2::<1>], BASE0, "/definitions/Option"
+        read_3, Option { maybe = "maybe", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t2::<1>], BASE0, "/definitions/Option"
     );
     rt::array_checks!(Checks2, items = validators::v24);
     rt::object_reader!(
-        read_4, Visit4, Vec { items = "items", required => VecOf<LeafRead<Leaf1>, 0usize, {
+        read_4, Vec { items = "items", required => VecOf<LeafRead<Leaf1>, 0usize, {
         usize::MAX }, Checks2>; } extra extra => AnyValue;
         contract[validators::t2::<2>], BASE0, "/definitions/Vec"
     );
     rt::object_reader!(
-        read_5, Visit5, String { text = "text", required => LeafRead<Leaf1>;
-        } extra extra => AnyValue; contract[validators::t2::<3>], BASE0, "/definitions/String"
+        read_5, String { text = "text", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t2::<3>], BASE0, "/definitions/String"
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v25, v));
     rt::object_reader!(
-        read_6, Visit6, Copy { value = "value", required => LeafRead<Leaf3>;
-        } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/definitions/Copy"
+        read_6, Copy { value = "value", required => LeafRead<Leaf3>; } extra extra => AnyValue;
+        contract[validators::t0::<1>], BASE0, "/definitions/Copy"
     );
     rt::object_reader!(
-        read_7, Visit7, Send { message = "message", required => LeafRead<Leaf1>;
-        } extra extra => AnyValue; contract[validators::t2::<4>], BASE0, "/definitions/Send"
+        read_7, Send { message = "message", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t2::<4>], BASE0, "/definitions/Send"
     );
     rt::object_reader!(
-        read_8, Visit8, Pin { pointer = "pointer", required => LeafRead<Leaf1>;
-        } extra extra => AnyValue; contract[validators::t2::<5>], BASE0, "/definitions/Pin"
+        read_8, Pin { pointer = "pointer", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t2::<5>], BASE0, "/definitions/Pin"
     );
     rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_9, Visit9, Drop { cleanup = "cleanup", required => LeafRead<Leaf4>;
-        } extra extra => AnyValue; contract[validators::t2::<6>], BASE0, "/definitions/Drop"
+        read_9, Drop { cleanup = "cleanup", required => LeafRead<Leaf4>; } extra extra => AnyValue;
+        contract[validators::t2::<6>], BASE0, "/definitions/Drop"
     );
     rt::via_value!(
         Check5 -> ::std::option::Option<::std::string::String>, |v| rt::is_valid(validators::v27, v)
     );
     rt::object_reader!(
-        read_10, Visit10, TypeWithOptionField {
-        optional_field = "optional_field" => ViaValue<Check5>;
+        read_10, TypeWithOptionField { optional_field = "optional_field" => ViaValue<Check5>;
         boxed_field = "boxed_field", required => Typed<Box>; } extra extra => AnyValue;
         contract[validators::v10], BASE0, "/definitions/TypeWithOptionField"
     );
     rt::object_reader!(
-        read_13, Visit13, RustKeywordMonster { _ => LeafRead<Leaf1>; r#as = "as", required;
+        read_13, RustKeywordMonster { _ => LeafRead<Leaf1>; r#as = "as", required;
         r#break = "break", required; r#const = "const", required; r#continue = "continue", required;
         crate_ = "crate", required; r#else = "else", required; r#enum = "enum", required;
         extern_ = "extern", required; r#false = "false", required; r#fn = "fn", required;
@@ -361,7 +359,7 @@ mod fast {
     );
     rt::map_checks!(Checks7, values = validators::v15);
     rt::object_reader!(
-        read_14, Visit14, MapOfKeywords {
+        read_14, MapOfKeywords {
         keyword_map = "keyword_map", required => MapOf<Leaf1, LeafRead<Leaf6>, Checks7>;
         } extra extra => AnyValue;
         contract[validators::t2::<7>], BASE0, "/definitions/MapOfKeywords"
@@ -371,20 +369,19 @@ mod fast {
         Check9 -> ::std::option::Option<OptionType>, |v| rt::is_valid(validators::t3::<0>, v)
     );
     rt::object_reader!(
-        read_16, Visit16, NestedTypeCollisions {
-        r#type = "type", required => Typed<TypeWithOptionField>;
+        read_16, NestedTypeCollisions { r#type = "type", required => Typed<TypeWithOptionField>;
         types = "types", required => VecOf<Typed<TypeWithOptionField>, 0usize, {
         usize::MAX }, Checks8>; option_type = "option_type" => ViaValue<Check9>;
         } extra extra => AnyValue;
         contract[validators::v16], BASE0, "/definitions/NestedTypeCollisions"
     );
     rt::object_reader!(
-        read_17, Visit17, OptionType { r#type = "type" => LeafRead<Leaf1>;
-        } extra extra => AnyValue; contract[validators::t3::<0>], BASE0,
+        read_17, OptionType { r#type = "type" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        contract[validators::t3::<0>], BASE0,
         "/definitions/NestedTypeCollisions/properties/option_type"
     );
     rt::object_reader!(
-        read_20, Visit20, FlattenedKeywords { normal = "normal", required => LeafRead<Leaf1>;
+        read_20, FlattenedKeywords { normal = "normal", required => LeafRead<Leaf1>;
         } extra extra => LeafRead<Leaf1>;
         contract[validators::v20], BASE0, "/definitions/FlattenedKeywords"
     );
@@ -393,12 +390,12 @@ mod fast {
         |v| rt::is_valid(validators::t3::<1>, v)
     );
     rt::object_reader!(
-        read_21, Visit21, DoubleOptionCollision { option = "option" => ViaValue<Check10>;
+        read_21, DoubleOptionCollision { option = "option" => ViaValue<Check10>;
         } extra extra => AnyValue;
         contract[validators::v21], BASE0, "/definitions/DoubleOptionCollision"
     );
     rt::object_reader!(
-        read_22, Visit22, DoubleOptionCollisionOption { option = "option" => ViaValue<Check5>;
+        read_22, DoubleOptionCollisionOption { option = "option" => ViaValue<Check5>;
         } extra extra => AnyValue;
         contract[validators::t3::<1>], BASE0, "/definitions/DoubleOptionCollision/properties/option"
     );

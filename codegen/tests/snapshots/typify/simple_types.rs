@@ -48,8 +48,8 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> rt::Number, scalar |v| rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_0, Visit0, FloatsArenTTerribleIMTold {
-        flush_timeout = "flush_timeout" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" => LeafRead<Leaf1>;
+        } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/definitions/floats-aren't-terrible-I'm-told"
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::v3, v));
@@ -58,8 +58,7 @@ mod fast {
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
     rt::value_leaf!(Leaf6 -> rt::Integer, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, UintMinimumAndMaximum {
-        no_bounds = "no_bounds", required => LeafRead<Leaf2>;
+        read_3, UintMinimumAndMaximum { no_bounds = "no_bounds", required => LeafRead<Leaf2>;
         min = "min", required => LeafRead<Leaf3>;
         min_non_zero = "min_non_zero", required => LeafRead<Leaf4>;
         min_uint_non_zero = "min_uint_non_zero", required => LeafRead<Leaf4>;

@@ -47,7 +47,7 @@ mod fast {
     rt::map_checks!(Checks2, values = validators::v2);
     rt::via_value!(Check3 -> ConvertedType, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { replaced_type = "replaced_type", required => AnyValue;
+        read_0, TestType { replaced_type = "replaced_type", required => AnyValue;
         patched_type = "patched_type", required => MapOf<Leaf1, LeafRead<Leaf1>, Checks2>;
         converted_type = "converted_type", required => ViaValue<Check3>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""

@@ -75,28 +75,26 @@ mod fast {
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::array_checks!(Checks2);
     rt::object_reader!(
-        read_0, Visit0, TestBed {
-        id = "id" default: &str = "abc123-is-this-a-uuid" => LeafRead<Leaf1>;
+        read_0, TestBed { id = "id" default: &str = "abc123-is-this-a-uuid" => LeafRead<Leaf1>;
         any = "any" => VecOf<AnyValue, 0usize, { usize::MAX }, Checks2>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/definitions/TestBed"
     );
     rt::object_reader!(
-        read_1, Visit1, OuterThing { thing = "thing" => Typed<Thing>; } extra extra => AnyValue;
+        read_1, OuterThing { thing = "thing" => Typed<Thing>; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/definitions/OuterThing"
     );
     rt::object_reader!(
-        read_2, Visit2, Thing { a = "a" => LeafRead<Leaf1>; r#type = "type" => LeafRead<Leaf1>;
-        } deny; contract[validators::v2], BASE0, "/definitions/OuterThing/properties/thing"
+        read_2, Thing { a = "a" => LeafRead<Leaf1>; r#type = "type" => LeafRead<Leaf1>; } deny;
+        contract[validators::v2], BASE0, "/definitions/OuterThing/properties/thing"
     );
     rt::object_reader!(
-        read_3, Visit3, Doodad {
-        when = "when" default: &str = "1970-01-01T00:00:00Z" => LeafRead<Leaf1>;
+        read_3, Doodad { when = "when" default: &str = "1970-01-01T00:00:00Z" => LeafRead<Leaf1>;
         } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/definitions/Doodad"
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
     rt::via_value!(Check4 -> Option<rt::Integer>, |v| rt::is_valid(validators::v6, v));
     rt::object_reader!(
-        read_4, Visit4, MrDefaultNumbers {
+        read_4, MrDefaultNumbers {
         little_u8 = "little_u8" default: rt::Integer = 2 => LeafRead<Leaf3>;
         little_u16 = "little_u16" default: rt::Integer = 3 => LeafRead<Leaf3>;
         big_nullable = "big_nullable" => ViaValue<Check4>; } extra extra => AnyValue;

@@ -42,8 +42,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Option<Value>, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { value = "value", required => ViaValue<Check1>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, TestType { value = "value", required => ViaValue<Check1>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
 }
 /// Validators: one function per distinct subschema. The module is

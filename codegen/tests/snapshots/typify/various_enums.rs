@@ -247,8 +247,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v27, v));
     rt::object_reader!(
-        read_11, Visit11, EmptyObject { prop = "prop" => ViaValue<Check1>;
-        } extra extra => AnyValue; contract[validators::v11], BASE0, "/definitions/EmptyObject"
+        read_11, EmptyObject { prop = "prop" => ViaValue<Check1>; } extra extra => AnyValue;
+        contract[validators::v11], BASE0, "/definitions/EmptyObject"
     );
 }
 /// Validators: one function per distinct subschema. The module is

@@ -10992,8 +10992,8 @@ mod fast {
     );
     type Union25 = Union26<LeafRead<Leaf14>, VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>>;
     rt::object_reader!(
-        read_0, Visit0, VegaVisualizationSpecificationLanguage {
-        encode = "encode" => ViaValue<Check1>; layout = "layout" => ViaValue<Check2>;
+        read_0, VegaVisualizationSpecificationLanguage { encode = "encode" => ViaValue<Check1>;
+        layout = "layout" => ViaValue<Check2>;
         signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
         data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
         scales = "scales" => VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>;
@@ -11109,7 +11109,7 @@ mod fast {
     );
     type Union73 = Union76<VecOf<ViaValue<Check74>, 0usize, { usize::MAX }>, ViaValue<Check75>>;
     rt::object_reader!(
-        read_1, Visit1, EncodeEntry { _ => ViaValue<Check27>; x = "x"; x2 = "x2"; xc = "xc";
+        read_1, EncodeEntry { _ => ViaValue<Check27>; x = "x"; x2 = "x2"; xc = "xc";
         width = "width"; y = "y"; y2 = "y2"; yc = "yc"; height = "height"; opacity = "opacity";
         fill = "fill" => ViaValue<Check28>; fill_opacity = "fillOpacity";
         stroke = "stroke" => ViaValue<Check28>; stroke_opacity = "strokeOpacity";
@@ -11139,7 +11139,7 @@ mod fast {
         contract[validators::v1], BASE0, "/definitions/encodeEntry"
     );
     rt::object_reader!(
-        read_9, Visit9, SignalRef { signal = "signal", required => LeafRead<Leaf14>;
+        read_9, SignalRef { signal = "signal", required => LeafRead<Leaf14>;
         } extra extra => rt::fast::AnyValue;
         contract[validators::t20::<2>], BASE0, "/definitions/signalRef"
     );
@@ -11149,14 +11149,14 @@ mod fast {
     );
     rt::array_checks!(Checks78, items = validators::v40);
     rt::object_reader!(
-        read_38, Visit38, LinearGradient { _ => LeafRead<Leaf19>;
+        read_38, LinearGradient { _ => LeafRead<Leaf19>;
         gradient = "gradient", required => LeafRead<Leaf77>; id = "id" => LeafRead<Leaf14>;
         x1 = "x1"; y1 = "y1"; x2 = "x2"; y2 = "y2";
         stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks78>; } deny;
         contract[validators::v38], BASE0, "/definitions/linearGradient"
     );
     rt::object_reader!(
-        read_40, Visit40, Stop { offset = "offset", required => LeafRead<Leaf19>;
+        read_40, Stop { offset = "offset", required => LeafRead<Leaf19>;
         color = "color", required => LeafRead<Leaf14>; } deny;
         contract[validators::v40], BASE0, "/definitions/gradientStops/items"
     );
@@ -11165,44 +11165,44 @@ mod fast {
         |s| [!::std::matches!(s, "radial")] => RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_42, Visit42, RadialGradient { _ => LeafRead<Leaf19>;
+        read_42, RadialGradient { _ => LeafRead<Leaf19>;
         gradient = "gradient", required => LeafRead<Leaf79>; id = "id" => LeafRead<Leaf14>;
         x1 = "x1"; y1 = "y1"; r1 = "r1"; x2 = "x2"; y2 = "y2"; r2 = "r2";
         stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks78>; } deny;
         contract[validators::v41], BASE0, "/definitions/radialGradient"
     );
     rt::object_reader!(
-        read_47, Visit47, ColorRgb { _ => ViaValue<Check27>; r = "r", required; g = "g", required;
+        read_47, ColorRgb { _ => ViaValue<Check27>; r = "r", required; g = "g", required;
         b = "b", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v48], BASE0, "/definitions/colorRGB"
     );
     rt::object_reader!(
-        read_48, Visit48, ColorHsl { _ => ViaValue<Check27>; h = "h", required; s = "s", required;
+        read_48, ColorHsl { _ => ViaValue<Check27>; h = "h", required; s = "s", required;
         l = "l", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v49], BASE0, "/definitions/colorHSL"
     );
     rt::object_reader!(
-        read_49, Visit49, ColorLab { _ => ViaValue<Check27>; l = "l", required; a = "a", required;
+        read_49, ColorLab { _ => ViaValue<Check27>; l = "l", required; a = "a", required;
         b = "b", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v50], BASE0, "/definitions/colorLAB"
     );
     rt::object_reader!(
-        read_50, Visit50, ColorHcl { _ => ViaValue<Check27>; h = "h", required; c = "c", required;
+        read_50, ColorHcl { _ => ViaValue<Check27>; h = "h", required; c = "c", required;
         l = "l", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v51], BASE0, "/definitions/colorHCL"
     );
     rt::object_reader!(
-        read_139, Visit139, ObjectBand { row = "row" => Union18; column = "column" => Union18;
-        } deny; contract[validators::t8::<2>], BASE0,
+        read_139, ObjectBand { row = "row" => Union18; column = "column" => Union18; } deny;
+        contract[validators::t8::<2>], BASE0,
         "/definitions/layout/oneOf/0/properties/padding/oneOf/2"
     );
     rt::object_reader!(
-        read_163, Visit163, Expr { expr = "expr", required => LeafRead<Leaf14>;
+        read_163, Expr { expr = "expr", required => LeafRead<Leaf14>;
         r#as = "as" => LeafRead<Leaf14>; } extra extra => rt::fast::AnyValue;
         contract[validators::v165], BASE0, "/definitions/expr"
     );
     rt::object_reader!(
-        read_183, Visit183, ParamField { field = "field", required => LeafRead<Leaf14>;
+        read_183, ParamField { field = "field", required => LeafRead<Leaf14>;
         r#as = "as" => LeafRead<Leaf14>; } deny;
         contract[validators::v186], BASE0, "/definitions/paramField"
     );
@@ -11213,7 +11213,7 @@ mod fast {
     );
     type Union80 = Union82<LeafRead<Leaf81>, LeafRead<Leaf14>>;
     rt::object_reader!(
-        read_359, Visit359, NameDataOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
+        read_359, NameDataOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
         insert = "insert"; remove = "remove" => Union80; toggle = "toggle"; modify = "modify";
         values = "values"; } deny; contract[validators::v244], BASE0, "/definitions/onTrigger/items"
     );
@@ -11222,14 +11222,14 @@ mod fast {
         |s| [!::std::matches!(s, "topojson")] => TypeFeatureFormatType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_377, Visit377, TypeFeatureFormat { r#type = "type", required => LeafRead<Leaf83>;
+        read_377, TypeFeatureFormat { r#type = "type", required => LeafRead<Leaf83>;
         feature = "feature", required => Union23; property = "property" => Union23; } deny;
         contract[validators::v250], BASE0,
         "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"
     );
     rt::via_value!(Check84 -> Option<Filter>, |v| rt::is_valid(validators::t27::<2>, v));
     rt::object_reader!(
-        read_379, Visit379, TypeMeshFormat { r#type = "type", required => LeafRead<Leaf83>;
+        read_379, TypeMeshFormat { r#type = "type", required => LeafRead<Leaf83>;
         mesh = "mesh", required => Union23; property = "property" => Union23;
         filter = "filter" => ViaValue<Check84>; } deny; contract[validators::v251], BASE0,
         "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"
@@ -11242,15 +11242,14 @@ mod fast {
     type Union85 =
         Union86<LeafRead<Leaf81>, Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>>;
     rt::object_reader!(
-        read_398, Visit398, DataFieldData { data = "data", required => LeafRead<Leaf14>;
+        read_398, DataFieldData { data = "data", required => LeafRead<Leaf14>;
         field = "field", required => Union23; sort = "sort" => Union85; } deny;
         contract[validators::v282], BASE0, "/definitions/scaleData/oneOf/0"
     );
     rt::via_value!(Check87 -> SortOrder, |v| rt::is_valid(validators::t19::<40>, v));
     rt::object_reader!(
-        read_400, Visit400, RootScaleIdentityDomainScaleDataDataFieldSortObject {
-        field = "field" => Union23; op = "op" => Union23; order = "order" => ViaValue<Check87>;
-        } deny;
+        read_400, RootScaleIdentityDomainScaleDataDataFieldSortObject { field = "field" => Union23;
+        op = "op" => Union23; order = "order" => ViaValue<Check87>; } deny;
         contract[validators::v287], BASE0, "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1"
     );
     rt::string_leaf!(
@@ -11258,7 +11257,7 @@ mod fast {
         |s| [!::std::matches!(s, "count")] => ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_403, Visit403, RootScaleIdentityDomainScaleDataDataFieldsSortObject {
+        read_403, RootScaleIdentityDomainScaleDataDataFieldsSortObject {
         op = "op" => LeafRead<Leaf88>; order = "order" => ViaValue<Check87>; } deny;
         contract[validators::v288], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"
     );
@@ -11267,12 +11266,12 @@ mod fast {
         |s| [!::std::matches!(s, "count" | "min" | "max")] => FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_405, Visit405, FieldOpSort { field = "field", required => Union23;
+        read_405, FieldOpSort { field = "field", required => Union23;
         op = "op", required => LeafRead<Leaf89>; order = "order" => ViaValue<Check87>; } deny;
         contract[validators::v289], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"
     );
     rt::object_reader!(
-        read_409, Visit409, DataFieldField { data = "data", required => LeafRead<Leaf14>;
+        read_409, DataFieldField { data = "data", required => LeafRead<Leaf14>;
         field = "field", required => Union23; } deny; contract[validators::v293], BASE0,
         "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"
     );
@@ -11288,20 +11287,19 @@ mod fast {
     );
     type Union93<T> = Union92<T, Typed<SignalRef>>;
     rt::object_reader!(
-        read_417, Visit417, SchemeRange { scheme = "scheme", required => Union90;
-        count = "count" => Union18; extent = "extent" => Union93<VecOf<Union18, 2usize, 2usize>>;
-        } deny;
+        read_417, SchemeRange { scheme = "scheme", required => Union90; count = "count" => Union18;
+        extent = "extent" => Union93<VecOf<Union18, 2usize, 2usize>>; } deny;
         contract[validators::v300], BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"
     );
     rt::object_reader!(
-        read_430, Visit430, StepRange { step = "step", required => Union18; } deny;
+        read_430, StepRange { step = "step", required => Union18; } deny;
         contract[validators::t23::<2>], BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"
     );
     rt::via_value!(
         Check94 -> StringOrSignalRef<StringNice>, |v| rt::is_valid(validators::t0::<50>, v)
     );
     rt::object_reader!(
-        read_455, Visit455, IntervalNice { interval = "interval", required => ViaValue<Check94>;
+        read_455, IntervalNice { interval = "interval", required => ViaValue<Check94>;
         step = "step" => Union18; } deny;
         contract[validators::v320], BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/2"
     );
@@ -11315,7 +11313,7 @@ mod fast {
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_474, Visit474, Projection { _ => Union93<VecOf<Union18, 2usize, 2usize>>;
+        read_474, Projection { _ => Union93<VecOf<Union18, 2usize, 2usize>>;
         name = "name", required => LeafRead<Leaf14>; r#type = "type" => Union23;
         clip_angle = "clipAngle" => Union18; clip_extent = "clipExtent" =>
         Union93<VecOf<Union93<VecOf<Union18, 2usize, 2usize>>, 2usize, 2usize>>;
@@ -11412,8 +11410,7 @@ mod fast {
     rt::via_value!(Check163 -> AxisLabelOffset, |v| rt::is_valid(validators::t0::<1>, v));
     rt::via_value!(Check164 -> LabelPadding, |v| rt::is_valid(validators::t0::<1>, v));
     rt::object_reader!(
-        read_476, Visit476, Axis { _ => LeafRead<Leaf81>;
-        orient = "orient", required => ViaValue<Check97>;
+        read_476, Axis { _ => LeafRead<Leaf81>; orient = "orient", required => ViaValue<Check97>;
         scale = "scale", required => LeafRead<Leaf14>; format = "format" => ViaValue<Check98>;
         format_type = "formatType" => ViaValue<Check99>;
         min_extent = "minExtent" => ViaValue<Check100>;
@@ -11480,21 +11477,20 @@ mod fast {
         } deny; contract[validators::v327], BASE0, "/definitions/axis"
     );
     rt::object_reader!(
-        read_479, Visit479, ObjectFormat { _ => LeafRead<Leaf14>; year = "year";
-        quarter = "quarter"; month = "month"; date = "date"; week = "week"; day = "day";
-        hours = "hours"; minutes = "minutes"; seconds = "seconds"; milliseconds = "milliseconds";
-        } deny; contract[validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"
+        read_479, ObjectFormat { _ => LeafRead<Leaf14>; year = "year"; quarter = "quarter";
+        month = "month"; date = "date"; week = "week"; day = "day"; hours = "hours";
+        minutes = "minutes"; seconds = "seconds"; milliseconds = "milliseconds"; } deny;
+        contract[validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"
     );
     rt::via_value!(Check165 -> GuideEncode, |v| rt::is_valid(validators::t19::<45>, v));
     rt::object_reader!(
-        read_550, Visit550, AxisEncode { _ => ViaValue<Check165>; axis = "axis"; ticks = "ticks";
+        read_550, AxisEncode { _ => ViaValue<Check165>; axis = "axis"; ticks = "ticks";
         labels = "labels"; title = "title"; grid = "grid"; domain = "domain"; } deny;
         contract[validators::v363], BASE0, "/definitions/axis/properties/encode"
     );
     rt::object_reader!(
-        read_606, Visit606, LegendEncode { _ => ViaValue<Check165>; title = "title";
-        labels = "labels"; legend = "legend"; entries = "entries"; symbols = "symbols";
-        gradient = "gradient"; } deny;
+        read_606, LegendEncode { _ => ViaValue<Check165>; title = "title"; labels = "labels";
+        legend = "legend"; entries = "entries"; symbols = "symbols"; gradient = "gradient"; } deny;
         contract[validators::v384], BASE0, "/definitions/legend/allOf/0/properties/encode"
     );
     rt::via_value!(
@@ -11524,7 +11520,7 @@ mod fast {
     rt::via_value!(Check187 -> SubtitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
     rt::via_value!(Check188 -> ObjectTitleEncode, |v| rt::is_valid(validators::t11::<2>, v));
     rt::object_reader!(
-        read_614, Visit614, ObjectTitle { orient = "orient" => ViaValue<Check166>;
+        read_614, ObjectTitle { orient = "orient" => ViaValue<Check166>;
         anchor = "anchor" => ViaValue<Check167>; frame = "frame" => ViaValue<Check168>;
         offset = "offset" => ViaValue<Check169>; aria = "aria" => LeafRead<Leaf81>;
         limit = "limit" => ViaValue<Check170>; zindex = "zindex" => LeafRead<Leaf19>;
@@ -11558,11 +11554,10 @@ mod fast {
     rt::array_checks!(Checks194, items = validators::t19::<48>);
     rt::array_checks!(Checks195, items = validators::v415);
     rt::object_reader!(
-        read_641, Visit641, MarkGroup { _ => LeafRead<Leaf14>;
-        r#type = "type", required => LeafRead<Leaf189>; from = "from" => ViaValue<Check190>;
-        role = "role"; name = "name"; description = "description";
-        aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25; key = "key";
-        clip = "clip" => ViaValue<Check191>; sort = "sort" => ViaValue<Check192>;
+        read_641, MarkGroup { _ => LeafRead<Leaf14>; r#type = "type", required => LeafRead<Leaf189>;
+        from = "from" => ViaValue<Check190>; role = "role"; name = "name";
+        description = "description"; aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25;
+        key = "key"; clip = "clip" => ViaValue<Check191>; sort = "sort" => ViaValue<Check192>;
         interactive = "interactive" => Union141; encode = "encode" => ViaValue<Check1>;
         transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
         on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
@@ -11579,24 +11574,24 @@ mod fast {
         validators::v398, validators::v399], BASE0, "/definitions/markGroup"
     );
     rt::object_reader!(
-        read_644, Visit644, From { data = "data" => LeafRead<Leaf14>; } deny;
+        read_644, From { data = "data" => LeafRead<Leaf14>; } deny;
         contract[validators::v404], BASE0, "/definitions/from"
     );
     rt::via_value!(Check196 -> FacetFacet, |v| rt::is_valid(validators::t0::<49>, v));
     rt::object_reader!(
-        read_645, Visit645, Facet { data = "data" => LeafRead<Leaf14>;
+        read_645, Facet { data = "data" => LeafRead<Leaf14>;
         facet = "facet", required => ViaValue<Check196>; } deny;
         contract[validators::v405], BASE0, "/definitions/facet"
     );
     rt::array_checks!(Checks197, items = validators::v14);
     rt::object_reader!(
-        read_649, Visit649, Aggregate { _ => VecOf<LeafRead<Leaf14>, 0usize, {
-        usize::MAX }, Checks197>; cross = "cross" => LeafRead<Leaf81>; fields = "fields";
-        ops = "ops"; r#as = "as"; } deny; contract[validators::v409], BASE0,
+        read_649, Aggregate { _ => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>;
+        cross = "cross" => LeafRead<Leaf81>; fields = "fields"; ops = "ops"; r#as = "as"; } deny;
+        contract[validators::v409], BASE0,
         "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"
     );
     rt::object_reader!(
-        read_654, Visit654, MarkGroupOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
+        read_654, MarkGroupOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
         modify = "modify"; values = "values"; } deny;
         contract[validators::v415], BASE0, "/definitions/onMarkTrigger/items"
     );
@@ -11605,7 +11600,7 @@ mod fast {
         string |v| rt::is_valid(validators::t16::<0>, v) && rt::is_valid(validators::t19::<49>, v)
     );
     rt::object_reader!(
-        read_655, Visit655, MarkVisual { _ => LeafRead<Leaf14>;
+        read_655, MarkVisual { _ => LeafRead<Leaf14>;
         r#type = "type", required => LeafRead<Leaf198>; from = "from" => Typed<From>; role = "role";
         name = "name"; description = "description"; aria = "aria" => LeafRead<Leaf81>;
         style = "style" => Union25; key = "key"; clip = "clip" => ViaValue<Check191>;
@@ -11617,13 +11612,12 @@ mod fast {
         validators::v398], BASE0, "/definitions/markVisual"
     );
     rt::object_reader!(
-        read_663, Visit663, Rule { test = "test" => LeafRead<Leaf14>;
-        } extra extra => rt::fast::AnyValue;
+        read_663, Rule { test = "test" => LeafRead<Leaf14>; } extra extra => rt::fast::AnyValue;
         contract[validators::t24::<0>], BASE0, "/definitions/rule"
     );
     rt::via_value!(Check199 -> Field, |v| rt::is_valid(validators::t19::<50>, v));
     rt::object_reader!(
-        read_665, Visit665, StringModifiers { scale = "scale" => ViaValue<Check199>;
+        read_665, StringModifiers { scale = "scale" => ViaValue<Check199>;
         } extra extra => rt::fast::AnyValue;
         contract[validators::t24::<1>], BASE0, "/definitions/stringModifiers"
     );
@@ -11636,7 +11630,7 @@ mod fast {
     );
     type Union203 = Union204<LeafRead<Leaf19>, LeafRead<Leaf81>>;
     rt::object_reader!(
-        read_666, Visit666, NumberModifiers { exponent = "exponent" => ViaValue<Check200>;
+        read_666, NumberModifiers { exponent = "exponent" => ViaValue<Check200>;
         mult = "mult" => ViaValue<Check201>; offset = "offset" => ViaValue<Check202>;
         round = "round" default: bool = false => LeafRead<Leaf81>;
         scale = "scale" => ViaValue<Check199>; band = "band" => Union203;
@@ -11644,7 +11638,7 @@ mod fast {
         contract[validators::v22], BASE0, "/definitions/numberModifiers"
     );
     rt::object_reader!(
-        read_669, Visit669, Mark { _ => LeafRead<Leaf14>; r#type = "type", required; role = "role";
+        read_669, Mark { _ => LeafRead<Leaf14>; r#type = "type", required; role = "role";
         name = "name"; description = "description"; aria = "aria" => LeafRead<Leaf81>;
         style = "style" => Union25; key = "key"; clip = "clip" => ViaValue<Check191>;
         sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
@@ -11654,7 +11648,7 @@ mod fast {
         } extra extra => rt::fast::AnyValue; contract[validators::v398], BASE0, "/definitions/mark"
     );
     rt::object_reader!(
-        read_674, Visit674, Scope { encode = "encode" => ViaValue<Check1>;
+        read_674, Scope { encode = "encode" => ViaValue<Check1>;
         layout = "layout" => ViaValue<Check2>;
         signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
         data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
@@ -11675,7 +11669,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_677, Visit677, CrossfilterTransform { r#type = "type", required => LeafRead<Leaf205>;
+        read_677, CrossfilterTransform { r#type = "type", required => LeafRead<Leaf205>;
         signal = "signal" => LeafRead<Leaf14>;
         fields = "fields", required => Union93<VecOf<ViaValue<Check206>, 0usize, { usize::MAX }>>;
         query = "query", required => Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
@@ -11691,7 +11685,7 @@ mod fast {
     );
     type Union208 = Union209<LeafRead<Leaf19>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_679, Visit679, ResolvefilterTransform { r#type = "type", required => LeafRead<Leaf207>;
+        read_679, ResolvefilterTransform { r#type = "type", required => LeafRead<Leaf207>;
         signal = "signal" => LeafRead<Leaf14>; ignore = "ignore", required => Union208;
         filter = "filter", required => rt::fast::AnyValue; } deny;
         contract[validators::v187], BASE0, "/definitions/resolvefilterTransform"
@@ -11717,7 +11711,7 @@ mod fast {
     );
     type Union218<T> = Union217<T, Typed<SignalRef>>;
     rt::object_reader!(
-        read_681, Visit681, LinkpathTransform { r#type = "type", required => LeafRead<Leaf210>;
+        read_681, LinkpathTransform { r#type = "type", required => LeafRead<Leaf210>;
         signal = "signal" => LeafRead<Leaf14>; source_x = "sourceX" => ViaValue<Check211>;
         source_y = "sourceY" => ViaValue<Check212>; target_x = "targetX" => ViaValue<Check213>;
         target_y = "targetY" => ViaValue<Check214>; orient = "orient" => ViaValue<Check215>;
@@ -11736,7 +11730,7 @@ mod fast {
     );
     type Union221 = Union222<LeafRead<Leaf81>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_683, Visit683, PieTransform { r#type = "type", required => LeafRead<Leaf219>;
+        read_683, PieTransform { r#type = "type", required => LeafRead<Leaf219>;
         signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check220>;
         start_angle = "startAngle" => Union208; end_angle = "endAngle" => Union208;
         sort = "sort" => Union221;
@@ -11756,7 +11750,7 @@ mod fast {
         Check226 -> StringOrSignalRef<StringOffset>, |v| rt::is_valid(validators::t11::<5>, v)
     );
     rt::object_reader!(
-        read_685, Visit685, StackTransform { r#type = "type", required => LeafRead<Leaf223>;
+        read_685, StackTransform { r#type = "type", required => LeafRead<Leaf223>;
         signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check224>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check225>, 0usize, { usize::MAX }>>;
         sort = "sort" => ViaValue<Check192>; offset = "offset" => ViaValue<Check226>;
@@ -11770,13 +11764,13 @@ mod fast {
     rt::via_value!(Check228 -> Force, |v| rt::is_valid(validators::t13::<0>, v));
     rt::array_checks!(Checks229, items = validators::t13::<0>);
     rt::object_reader!(
-        read_687, Visit687, ForceTransform { _ => Union208;
-        r#type = "type", required => LeafRead<Leaf227>; signal = "signal" => LeafRead<Leaf14>;
-        r#static = "static" => Union221; restart = "restart" => Union221; iterations = "iterations";
-        alpha = "alpha"; alpha_min = "alphaMin"; alpha_target = "alphaTarget";
-        velocity_decay = "velocityDecay"; forces = "forces" => VecOf<ViaValue<Check228>, 0usize, {
-        usize::MAX }, Checks229>; r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, {
-        usize::MAX }>>; } deny; contract[validators::v202], BASE0, "/definitions/forceTransform"
+        read_687, ForceTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf227>;
+        signal = "signal" => LeafRead<Leaf14>; r#static = "static" => Union221;
+        restart = "restart" => Union221; iterations = "iterations"; alpha = "alpha";
+        alpha_min = "alphaMin"; alpha_target = "alphaTarget"; velocity_decay = "velocityDecay";
+        forces = "forces" => VecOf<ViaValue<Check228>, 0usize, { usize::MAX }, Checks229>;
+        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        contract[validators::v202], BASE0, "/definitions/forceTransform"
     );
     rt::string_leaf!(
         Leaf230 -> ContourTransformType,
@@ -11786,8 +11780,8 @@ mod fast {
     rt::via_value!(Check232 -> ContourTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(Check233 -> ContourTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_689, Visit689, ContourTransform { _ => Union208;
-        r#type = "type", required => LeafRead<Leaf230>; signal = "signal" => LeafRead<Leaf14>;
+        read_689, ContourTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf230>;
+        signal = "signal" => LeafRead<Leaf14>;
         size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
         values = "values" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
         x = "x" => ViaValue<Check231>; y = "y" => ViaValue<Check232>;
@@ -11807,7 +11801,7 @@ mod fast {
     );
     rt::via_value!(Check236 -> Geojson, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_691, Visit691, GeojsonTransform { r#type = "type", required => LeafRead<Leaf234>;
+        read_691, GeojsonTransform { r#type = "type", required => LeafRead<Leaf234>;
         signal = "signal" => LeafRead<Leaf14>;
         fields = "fields" => Union93<VecOf<ViaValue<Check235>, 2usize, 2usize>>;
         geojson = "geojson" => ViaValue<Check236>; } deny;
@@ -11822,7 +11816,7 @@ mod fast {
         Check239 -> GeopathTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_693, Visit693, GeopathTransform { r#type = "type", required => LeafRead<Leaf237>;
+        read_693, GeopathTransform { r#type = "type", required => LeafRead<Leaf237>;
         signal = "signal" => LeafRead<Leaf14>; projection = "projection" => LeafRead<Leaf14>;
         field = "field" => ViaValue<Check238>; point_radius = "pointRadius" => ViaValue<Check239>;
         r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
@@ -11837,7 +11831,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_695, Visit695, GeopointTransform { r#type = "type", required => LeafRead<Leaf240>;
+        read_695, GeopointTransform { r#type = "type", required => LeafRead<Leaf240>;
         signal = "signal" => LeafRead<Leaf14>;
         projection = "projection", required => LeafRead<Leaf14>;
         fields = "fields", required => Union93<VecOf<ViaValue<Check241>, 2usize, 2usize>>;
@@ -11853,7 +11847,7 @@ mod fast {
         Check244 -> GeoshapeTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_697, Visit697, GeoshapeTransform { r#type = "type", required => LeafRead<Leaf242>;
+        read_697, GeoshapeTransform { r#type = "type", required => LeafRead<Leaf242>;
         signal = "signal" => LeafRead<Leaf14>; projection = "projection" => LeafRead<Leaf14>;
         field = "field" => ViaValue<Check243>; point_radius = "pointRadius" => ViaValue<Check244>;
         r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
@@ -11864,8 +11858,7 @@ mod fast {
         |s| [!::std::matches!(s, "graticule")] => GraticuleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_699, Visit699, GraticuleTransform {
-        _ => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        read_699, GraticuleTransform { _ => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
         r#type = "type", required => LeafRead<Leaf245>; signal = "signal" => LeafRead<Leaf14>;
         extent = "extent"; extent_major = "extentMajor"; extent_minor = "extentMinor";
         step = "step" => Union93<VecOf<Union208, 2usize, 2usize>>;
@@ -11885,7 +11878,7 @@ mod fast {
         Check250 -> StringOrSignalRef<StringResolve>, |v| rt::is_valid(validators::t11::<6>, v)
     );
     rt::object_reader!(
-        read_701, Visit701, HeatmapTransform { r#type = "type", required => LeafRead<Leaf246>;
+        read_701, HeatmapTransform { r#type = "type", required => LeafRead<Leaf246>;
         signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check247>;
         color = "color" => ViaValue<Check248>; opacity = "opacity" => ViaValue<Check249>;
         resolve = "resolve" => ViaValue<Check250>; r#as = "as" => Union218<LeafRead<Leaf14>>;
@@ -11905,7 +11898,7 @@ mod fast {
     );
     type Union255 = Union257<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::object_reader!(
-        read_703, Visit703, IsocontourTransform { _ => Union221;
+        read_703, IsocontourTransform { _ => Union221;
         r#type = "type", required => LeafRead<Leaf251>; signal = "signal" => LeafRead<Leaf14>;
         field = "field" => ViaValue<Check252>;
         thresholds = "thresholds" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
@@ -11927,7 +11920,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_705, Visit705, Kde2dTransform { r#type = "type", required => LeafRead<Leaf258>;
+        read_705, Kde2dTransform { r#type = "type", required => LeafRead<Leaf258>;
         signal = "signal" => LeafRead<Leaf14>;
         size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
         x = "x", required => ViaValue<Check259>; y = "y", required => ViaValue<Check260>;
@@ -11944,7 +11937,7 @@ mod fast {
     );
     rt::via_value!(Check264 -> ArrayKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_707, Visit707, NestTransform { r#type = "type", required => LeafRead<Leaf263>;
+        read_707, NestTransform { r#type = "type", required => LeafRead<Leaf263>;
         signal = "signal" => LeafRead<Leaf14>;
         keys = "keys" => Union93<VecOf<ViaValue<Check264>, 0usize, { usize::MAX }>>;
         generate = "generate" => Union221; } deny;
@@ -11957,7 +11950,7 @@ mod fast {
     rt::via_value!(Check266 -> PackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(Check267 -> PackTransformRadius, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_709, Visit709, PackTransform { r#type = "type", required => LeafRead<Leaf265>;
+        read_709, PackTransform { r#type = "type", required => LeafRead<Leaf265>;
         signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check266>;
         sort = "sort" => ViaValue<Check192>; padding = "padding" => Union208;
         radius = "radius" => ViaValue<Check267>;
@@ -11971,7 +11964,7 @@ mod fast {
     );
     rt::via_value!(Check269 -> PartitionTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_711, Visit711, PartitionTransform { r#type = "type", required => LeafRead<Leaf268>;
+        read_711, PartitionTransform { r#type = "type", required => LeafRead<Leaf268>;
         signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check269>;
         sort = "sort" => ViaValue<Check192>; padding = "padding" => Union208;
         round = "round" => Union221; size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
@@ -11985,7 +11978,7 @@ mod fast {
     rt::via_value!(Check271 -> StratifyTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(Check272 -> ParentKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_713, Visit713, StratifyTransform { r#type = "type", required => LeafRead<Leaf270>;
+        read_713, StratifyTransform { r#type = "type", required => LeafRead<Leaf270>;
         signal = "signal" => LeafRead<Leaf14>; key = "key", required => ViaValue<Check271>;
         parent_key = "parentKey", required => ViaValue<Check272>; } deny;
         contract[validators::v215], BASE0, "/definitions/stratifyTransform"
@@ -12000,7 +11993,7 @@ mod fast {
         |v| rt::is_valid(validators::t11::<7>, v)
     );
     rt::object_reader!(
-        read_715, Visit715, TreeTransform { r#type = "type", required => LeafRead<Leaf273>;
+        read_715, TreeTransform { r#type = "type", required => LeafRead<Leaf273>;
         signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check274>;
         sort = "sort" => ViaValue<Check192>; method = "method" => ViaValue<Check275>;
         size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
@@ -12014,7 +12007,7 @@ mod fast {
         |s| [!::std::matches!(s, "treelinks")] => TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_717, Visit717, TreelinksTransform { r#type = "type", required => LeafRead<Leaf276>;
+        read_717, TreelinksTransform { r#type = "type", required => LeafRead<Leaf276>;
         signal = "signal" => LeafRead<Leaf14>; } deny;
         contract[validators::v449], BASE0, "/definitions/treelinksTransform"
     );
@@ -12028,14 +12021,13 @@ mod fast {
         |v| rt::is_valid(validators::t11::<8>, v)
     );
     rt::object_reader!(
-        read_719, Visit719, TreemapTransform { _ => Union208;
-        r#type = "type", required => LeafRead<Leaf277>; signal = "signal" => LeafRead<Leaf14>;
-        field = "field" => ViaValue<Check278>; sort = "sort" => ViaValue<Check192>;
-        method = "method" => ViaValue<Check279>; padding = "padding";
-        padding_inner = "paddingInner"; padding_outer = "paddingOuter"; padding_top = "paddingTop";
-        padding_right = "paddingRight"; padding_bottom = "paddingBottom";
-        padding_left = "paddingLeft"; ratio = "ratio"; round = "round" => Union221;
-        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
+        read_719, TreemapTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf277>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check278>;
+        sort = "sort" => ViaValue<Check192>; method = "method" => ViaValue<Check279>;
+        padding = "padding"; padding_inner = "paddingInner"; padding_outer = "paddingOuter";
+        padding_top = "paddingTop"; padding_right = "paddingRight";
+        padding_bottom = "paddingBottom"; padding_left = "paddingLeft"; ratio = "ratio";
+        round = "round" => Union221; size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
         r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 6usize, 6usize>>; } deny;
         contract[validators::v218], BASE0, "/definitions/treemapTransform"
     );
@@ -12050,7 +12042,7 @@ mod fast {
     );
     type Union281 = Union282<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf256>>;
     rt::object_reader!(
-        read_721, Visit721, LabelTransform { r#type = "type", required => LeafRead<Leaf280>;
+        read_721, LabelTransform { r#type = "type", required => LeafRead<Leaf280>;
         signal = "signal" => LeafRead<Leaf14>;
         size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
         sort = "sort" => ViaValue<Check192>;
@@ -12074,7 +12066,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_723, Visit723, LoessTransform { r#type = "type", required => LeafRead<Leaf283>;
+        read_723, LoessTransform { r#type = "type", required => LeafRead<Leaf283>;
         signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check284>;
         y = "y", required => ViaValue<Check285>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check286>, 0usize, { usize::MAX }>>;
@@ -12093,7 +12085,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_725, Visit725, RegressionTransform { r#type = "type", required => LeafRead<Leaf287>;
+        read_725, RegressionTransform { r#type = "type", required => LeafRead<Leaf287>;
         signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check288>;
         y = "y", required => ViaValue<Check289>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check290>, 0usize, { usize::MAX }>>;
@@ -12121,7 +12113,7 @@ mod fast {
     );
     rt::via_value!(Check295 -> AggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_727, Visit727, AggregateTransform { r#type = "type", required => LeafRead<Leaf291>;
+        read_727, AggregateTransform { r#type = "type", required => LeafRead<Leaf291>;
         signal = "signal" => LeafRead<Leaf14>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check292>, 0usize, { usize::MAX }>>;
         ops = "ops" => Union93<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>;
@@ -12136,10 +12128,9 @@ mod fast {
     );
     rt::via_value!(Check297 -> BinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_729, Visit729, BinTransform { _ => Union208;
-        r#type = "type", required => LeafRead<Leaf296>; signal = "signal" => LeafRead<Leaf14>;
-        field = "field", required => ViaValue<Check297>; interval = "interval" => Union221;
-        anchor = "anchor"; maxbins = "maxbins"; base = "base";
+        read_729, BinTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf296>;
+        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check297>;
+        interval = "interval" => Union221; anchor = "anchor"; maxbins = "maxbins"; base = "base";
         divide = "divide" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
         extent = "extent", required => Union93<VecOf<Union208, 2usize, 2usize>>; span = "span";
         step = "step"; steps = "steps" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
@@ -12152,7 +12143,7 @@ mod fast {
         |s| [!::std::matches!(s, "collect")] => CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_731, Visit731, CollectTransform { r#type = "type", required => LeafRead<Leaf298>;
+        read_731, CollectTransform { r#type = "type", required => LeafRead<Leaf298>;
         signal = "signal" => LeafRead<Leaf14>; sort = "sort" => ViaValue<Check192>; } deny;
         contract[validators::v225], BASE0, "/definitions/collectTransform"
     );
@@ -12167,7 +12158,7 @@ mod fast {
         Check301 -> StringOrSignalRef<StringCase>, |v| rt::is_valid(validators::t11::<10>, v)
     );
     rt::object_reader!(
-        read_733, Visit733, CountpatternTransform { r#type = "type", required => LeafRead<Leaf299>;
+        read_733, CountpatternTransform { r#type = "type", required => LeafRead<Leaf299>;
         signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check300>;
         case = "case" => ViaValue<Check301>; pattern = "pattern" => Union218<LeafRead<Leaf14>>;
         stopwords = "stopwords" => Union218<LeafRead<Leaf14>>;
@@ -12179,7 +12170,7 @@ mod fast {
         |s| [!::std::matches!(s, "cross")] => CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_735, Visit735, CrossTransform { r#type = "type", required => LeafRead<Leaf302>;
+        read_735, CrossTransform { r#type = "type", required => LeafRead<Leaf302>;
         signal = "signal" => LeafRead<Leaf14>; filter = "filter" => LeafRead<Leaf14>;
         r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
         contract[validators::v463], BASE0, "/definitions/crossTransform"
@@ -12190,8 +12181,8 @@ mod fast {
     );
     rt::via_value!(Check304 -> Distribution, |v| rt::is_valid(validators::t3::<3>, v));
     rt::object_reader!(
-        read_737, Visit737, DensityTransform { _ => Union208;
-        r#type = "type", required => LeafRead<Leaf303>; signal = "signal" => LeafRead<Leaf14>;
+        read_737, DensityTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf303>;
+        signal = "signal" => LeafRead<Leaf14>;
         extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>; steps = "steps";
         minsteps = "minsteps"; maxsteps = "maxsteps";
         method = "method" => Union218<LeafRead<Leaf14>>;
@@ -12209,7 +12200,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_739, Visit739, DotbinTransform { r#type = "type", required => LeafRead<Leaf305>;
+        read_739, DotbinTransform { r#type = "type", required => LeafRead<Leaf305>;
         signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check306>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check307>, 0usize, { usize::MAX }>>;
         step = "step" => Union208; smooth = "smooth" => Union221;
@@ -12222,7 +12213,7 @@ mod fast {
     );
     rt::via_value!(Check309 -> ExtentTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_741, Visit741, ExtentTransform { r#type = "type", required => LeafRead<Leaf308>;
+        read_741, ExtentTransform { r#type = "type", required => LeafRead<Leaf308>;
         signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check309>;
         } deny; contract[validators::v229], BASE0, "/definitions/extentTransform"
     );
@@ -12231,7 +12222,7 @@ mod fast {
         |s| [!::std::matches!(s, "filter")] => FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_743, Visit743, FilterTransform { r#type = "type", required => LeafRead<Leaf310>;
+        read_743, FilterTransform { r#type = "type", required => LeafRead<Leaf310>;
         signal = "signal" => LeafRead<Leaf14>; expr = "expr", required => LeafRead<Leaf14>; } deny;
         contract[validators::v469], BASE0, "/definitions/filterTransform"
     );
@@ -12244,7 +12235,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_745, Visit745, FlattenTransform { r#type = "type", required => LeafRead<Leaf311>;
+        read_745, FlattenTransform { r#type = "type", required => LeafRead<Leaf311>;
         signal = "signal" => LeafRead<Leaf14>;
         fields = "fields", required => Union93<VecOf<ViaValue<Check312>, 0usize, { usize::MAX }>>;
         index = "index" => Union218<LeafRead<Leaf14>>;
@@ -12260,7 +12251,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_747, Visit747, FoldTransform { r#type = "type", required => LeafRead<Leaf313>;
+        read_747, FoldTransform { r#type = "type", required => LeafRead<Leaf313>;
         signal = "signal" => LeafRead<Leaf14>;
         fields = "fields", required => Union93<VecOf<ViaValue<Check314>, 0usize, { usize::MAX }>>;
         r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
@@ -12271,7 +12262,7 @@ mod fast {
         |s| [!::std::matches!(s, "formula")] => FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_749, Visit749, FormulaTransform { r#type = "type", required => LeafRead<Leaf315>;
+        read_749, FormulaTransform { r#type = "type", required => LeafRead<Leaf315>;
         signal = "signal" => LeafRead<Leaf14>; expr = "expr", required => LeafRead<Leaf14>;
         r#as = "as", required => Union218<LeafRead<Leaf14>>; initonly = "initonly" => Union221;
         } deny; contract[validators::v230], BASE0, "/definitions/formulaTransform"
@@ -12291,7 +12282,7 @@ mod fast {
         |v| rt::is_valid(validators::t11::<11>, v)
     );
     rt::object_reader!(
-        read_751, Visit751, ImputeTransform { r#type = "type", required => LeafRead<Leaf316>;
+        read_751, ImputeTransform { r#type = "type", required => LeafRead<Leaf316>;
         signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check317>;
         key = "key", required => ViaValue<Check318>;
         keyvals = "keyvals" => Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
@@ -12313,7 +12304,7 @@ mod fast {
     );
     rt::via_value!(Check324 -> JoinaggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_753, Visit753, JoinaggregateTransform { r#type = "type", required => LeafRead<Leaf321>;
+        read_753, JoinaggregateTransform { r#type = "type", required => LeafRead<Leaf321>;
         signal = "signal" => LeafRead<Leaf14>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check322>, 0usize, { usize::MAX }>>;
         fields = "fields" => Union93<VecOf<ViaValue<Check323>, 0usize, { usize::MAX }>>;
@@ -12332,8 +12323,8 @@ mod fast {
     );
     rt::via_value!(Check327 -> KdeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_755, Visit755, KdeTransform { _ => Union208;
-        r#type = "type", required => LeafRead<Leaf325>; signal = "signal" => LeafRead<Leaf14>;
+        read_755, KdeTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf325>;
+        signal = "signal" => LeafRead<Leaf14>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check326>, 0usize, { usize::MAX }>>;
         field = "field", required => ViaValue<Check327>; cumulative = "cumulative" => Union221;
         counts = "counts" => Union221; bandwidth = "bandwidth";
@@ -12353,7 +12344,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_757, Visit757, LookupTransform { r#type = "type", required => LeafRead<Leaf328>;
+        read_757, LookupTransform { r#type = "type", required => LeafRead<Leaf328>;
         signal = "signal" => LeafRead<Leaf14>; from = "from", required => LeafRead<Leaf14>;
         key = "key", required => ViaValue<Check329>;
         values = "values" => Union93<VecOf<ViaValue<Check330>, 0usize, { usize::MAX }>>;
@@ -12374,7 +12365,7 @@ mod fast {
     rt::via_value!(Check335 -> PivotTransformValue, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(Check336 -> PivotTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_759, Visit759, PivotTransform { r#type = "type", required => LeafRead<Leaf332>;
+        read_759, PivotTransform { r#type = "type", required => LeafRead<Leaf332>;
         signal = "signal" => LeafRead<Leaf14>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check333>, 0usize, { usize::MAX }>>;
         field = "field", required => ViaValue<Check334>;
@@ -12391,7 +12382,7 @@ mod fast {
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_761, Visit761, ProjectTransform { r#type = "type", required => LeafRead<Leaf337>;
+        read_761, ProjectTransform { r#type = "type", required => LeafRead<Leaf337>;
         signal = "signal" => LeafRead<Leaf14>;
         fields = "fields" => Union93<VecOf<ViaValue<Check338>, 0usize, { usize::MAX }>>;
         r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>; } deny;
@@ -12407,7 +12398,7 @@ mod fast {
     );
     rt::via_value!(Check341 -> QuantileTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_763, Visit763, QuantileTransform { r#type = "type", required => LeafRead<Leaf339>;
+        read_763, QuantileTransform { r#type = "type", required => LeafRead<Leaf339>;
         signal = "signal" => LeafRead<Leaf14>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check340>, 0usize, { usize::MAX }>>;
         field = "field", required => ViaValue<Check341>;
@@ -12421,7 +12412,7 @@ mod fast {
         |s| [!::std::matches!(s, "sample")] => SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_764, Visit764, SampleTransform { r#type = "type", required => LeafRead<Leaf342>;
+        read_764, SampleTransform { r#type = "type", required => LeafRead<Leaf342>;
         signal = "signal" => LeafRead<Leaf14>; size = "size" => Union208; } deny;
         contract[validators::v234], BASE0, "/definitions/sampleTransform"
     );
@@ -12430,10 +12421,9 @@ mod fast {
         |s| [!::std::matches!(s, "sequence")] => SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_766, Visit766, SequenceTransform { _ => Union208;
-        r#type = "type", required => LeafRead<Leaf343>; signal = "signal" => LeafRead<Leaf14>;
-        start = "start", required; stop = "stop", required; step = "step";
-        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_766, SequenceTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf343>;
+        signal = "signal" => LeafRead<Leaf14>; start = "start", required; stop = "stop", required;
+        step = "step"; r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
         contract[validators::v488], BASE0, "/definitions/sequenceTransform"
     );
     rt::string_leaf!(
@@ -12448,7 +12438,7 @@ mod fast {
         Check347 -> StringOrSignalRef<StringTimezone>, |v| rt::is_valid(validators::t11::<13>, v)
     );
     rt::object_reader!(
-        read_768, Visit768, TimeunitTransform { r#type = "type", required => LeafRead<Leaf344>;
+        read_768, TimeunitTransform { r#type = "type", required => LeafRead<Leaf344>;
         signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check345>;
         interval = "interval" => Union221;
         units = "units" => Union93<VecOf<ViaValue<Check346>, 0usize, { usize::MAX }>>;
@@ -12475,7 +12465,7 @@ mod fast {
         |v| rt::is_valid(validators::t7::<3>, v)
     );
     rt::object_reader!(
-        read_770, Visit770, WindowTransform { r#type = "type", required => LeafRead<Leaf348>;
+        read_770, WindowTransform { r#type = "type", required => LeafRead<Leaf348>;
         signal = "signal" => LeafRead<Leaf14>; sort = "sort" => ViaValue<Check192>;
         groupby = "groupby" => Union93<VecOf<ViaValue<Check349>, 0usize, { usize::MAX }>>;
         ops = "ops" => Union93<VecOf<ViaValue<Check350>, 0usize, { usize::MAX }>>;
@@ -12491,7 +12481,7 @@ mod fast {
         |s| [!::std::matches!(s, "identifier")] => IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_772, Visit772, IdentifierTransform { r#type = "type", required => LeafRead<Leaf352>;
+        read_772, IdentifierTransform { r#type = "type", required => LeafRead<Leaf352>;
         signal = "signal" => LeafRead<Leaf14>; r#as = "as", required => Union218<LeafRead<Leaf14>>;
         } deny; contract[validators::v240], BASE0, "/definitions/identifierTransform"
     );
@@ -12502,7 +12492,7 @@ mod fast {
     rt::via_value!(Check354 -> VoronoiTransformX, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(Check355 -> VoronoiTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_774, Visit774, VoronoiTransform { r#type = "type", required => LeafRead<Leaf353>;
+        read_774, VoronoiTransform { r#type = "type", required => LeafRead<Leaf353>;
         signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check354>;
         y = "y", required => ViaValue<Check355>;
         size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
@@ -12537,7 +12527,7 @@ mod fast {
         Check365 -> WordcloudTransformPadding, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_776, Visit776, WordcloudTransform { r#type = "type", required => LeafRead<Leaf356>;
+        read_776, WordcloudTransform { r#type = "type", required => LeafRead<Leaf356>;
         signal = "signal" => LeafRead<Leaf14>;
         size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
         font = "font" => ViaValue<Check357>; font_style = "fontStyle" => ViaValue<Check358>;

@@ -38,7 +38,7 @@ mod fast {
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
     rt::value_leaf!(Leaf2 -> (), scalar |v| rt::is_valid(validators::t0::<0>, v));
     rt::object_reader!(
-        read_0, Visit0, AllTheThings { path = "path" => LeafRead<Leaf1>;
+        read_0, AllTheThings { path = "path" => LeafRead<Leaf1>;
         option_marker = "option_marker" => LeafRead<Leaf2>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/$defs/AllTheThings"
     );

@@ -348,7 +348,7 @@ fn a_root_that_binds_a_dynamic_anchor_is_not_its_ref_target() {
 
 #[test]
 fn a_type_shared_by_places_with_different_schemas_is_validated_by_each_place() {
-    use shared_rules::{PluginRules, RuleNumberOrRuleStringOrArray as Rule};
+    use shared_rules::{PluginRules, RuleNumberOrStringOrArray as Rule};
     let r: PluginRules = round_trip(json!({"html-quotes": [1, "x"], "key-spacing": [2, {"before": true}]}));
     assert!(matches!(r.html_quotes, Some(Rule::Array(ref a)) if a.len() == 2));
     assert!(matches!(r.key_spacing, Some(Rule::Array(_))));

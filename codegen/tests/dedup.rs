@@ -63,7 +63,7 @@ fn places_with_one_rust_shape_share_a_type_and_keep_their_schemas() {
     let shared = &m.types[rule];
     let Validation::PerLocation(places) = &shared.validation else { panic!("{} validates on its own", shared.name) };
     assert_eq!(places.len(), 2);
-    assert_eq!(shared.name, "RuleNumberOrRuleStringOrArray");
+    assert_eq!(shared.name, "RuleNumberOrStringOrArray");
     // Neither place's text is the shared type's; each stays on its field.
     assert_eq!(shared.doc.description, None);
     assert_eq!(field("html-quotes").doc.description.as_deref(), Some("enforce quotes style of HTML attributes"));

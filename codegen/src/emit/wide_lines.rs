@@ -2,7 +2,7 @@
 //!
 //! prettyplease breaks a line past its fixed margin of 89 columns; rustfmt
 //! (and the macro bodies and tables here) lay out to 100. A struct field of
-//! type `Option<RuleNumberOrRuleStringOrArray<(A, B)>>` took three lines
+//! type `Option<RuleNumberOrStringOrArray<(A, B)>>` took three lines
 //! (`Option<`, the argument, `>,`), a type alias one line per generic
 //! argument. Here a list prettyplease put one item to a line (after `<`, a
 //! call's `(` or `[`) is joined when the joined line fits [`WIDTH`]; where

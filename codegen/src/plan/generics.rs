@@ -1,7 +1,7 @@
 //! Generic unions: unions told apart by JSON type that differ only in what
 //! one variant holds become one generic type, each place naming what it
 //! holds there. 171 ESLint rules are each `number | string | [level,
-//! options]` with options of their own: one `RuleNumberOrRuleStringOrArray<T>`
+//! options]` with options of their own: one `RuleNumberOrStringOrArray<T>`
 //! instead of 171 enums, each with its parser, writer and reader.
 //!
 //! Runs after deduplication, on the representatives: what is left apart
@@ -103,7 +103,7 @@ pub(super) fn generalize(ir: &Ir, types: &mut Vec<TypeDef>, entries: &mut [TypeR
 /// When every member's `hole` is a tuple of one length whose items are
 /// the same but at one position: that position. ESLint's rules hold
 /// `(Level, Options)` with the level the same everywhere, so the parameter
-/// is the options (`RuleNumberOrRuleStringOrArray<ArraySuffixItem1>`), and
+/// is the options (`RuleNumberOrStringOrArray<ArraySuffixItem1>`), and
 /// the level is written once, in the generic type.
 fn varying_item(holes: &[&TypeRef]) -> Option<usize> {
     let tuples: Vec<&Vec<TypeRef>> = holes
@@ -174,7 +174,7 @@ fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize, item: Op
     let every_place = |d: &String| places.iter().all(|p| p.iter().any(|n| names::def_name(ir, *n).as_ref() == Some(d)));
     let mut candidates = match defs.as_slice() {
         [one] if every_place(one) => Vec::new(),
-        _ => vec![variant_names.join("Or")],
+        _ => vec![names::either(&variant_names)],
     };
     candidates.extend(defs);
     let docs: Vec<_> = members.iter().map(|m| types[*m].doc.clone()).collect();

@@ -39,7 +39,7 @@ pub enum TypeRef {
     /// The type parameter `T` of a generic type (a union whose places
     /// differ only in what one variant holds).
     Param,
-    /// A generic type given its parameter: `RuleNumberOrRuleStringOrArray<(Level, Options)>`.
+    /// A generic type given its parameter: `RuleNumberOrStringOrArray<(Level, Options)>`.
     Apply(TypeId, Box<TypeRef>),
 }
 

@@ -164,7 +164,7 @@ fn spelled(value: &str) -> Option<String> {
 /// place's `(subschemas, name candidates)`: the definition they reference
 /// if one is theirs alone, else the words all their names end with
 /// (`InspectTarget`, `RetryTarget` → `Target`) or begin with, else, for a
-/// union, its variants (`RuleNumberOrRuleStringOrArray`); `None` leaves the
+/// union, its variants (`RuleNumberOrStringOrArray`, [`either`]); `None` leaves the
 /// choice to the candidates.
 pub(super) fn shared_name(ir: &Ir, places: &[(&[NodeId], &[String])], variants: &[String]) -> Option<String> {
     let mut defs: Vec<String> = places.iter().flat_map(|(nodes, _)| nodes.iter().filter_map(|n| def_name(ir, *n))).collect();
@@ -184,7 +184,25 @@ pub(super) fn shared_name(ir: &Ir, places: &[(&[NodeId], &[String])], variants: 
     if prefix > 0 {
         return Some(firsts[0][..prefix].concat());
     }
-    (variants.len() > 1).then(|| variants.join("Or"))
+    (variants.len() > 1).then(|| either(variants))
+}
+
+/// A union named for its variants, joined by `Or`, the words a variant
+/// begins with as the first one does said once when they only qualify the
+/// first (`RuleNumber`, `RuleString`, `Array` → `RuleNumberOrStringOrArray`;
+/// `Integer`, `IntegerArray` stays `IntegerOrIntegerArray`).
+pub(super) fn either(variants: &[String]) -> String {
+    let Some(first) = variants.first() else { return String::new() };
+    let first_words = words(first);
+    let mut out = first.clone();
+    for v in &variants[1..] {
+        let w = words(v);
+        let shared = first_words.iter().zip(&w).take_while(|(a, b)| a == b).count();
+        let qualifier = shared < first_words.len() && shared < w.len();
+        out.push_str("Or");
+        out.push_str(&if qualifier { w[shared..].concat() } else { v.clone() });
+    }
+    out
 }
 
 /// The words of an `UpperCamelCase` name (`EslintRule2` → `Eslint`, `Rule2`).
@@ -313,6 +331,16 @@ mod tests {
         assert_eq!(singular("status"), "status");
         assert_eq!(last_word("InspectTarget"), "Target");
         assert_eq!(super::words("EslintRule2"), ["Eslint", "Rule2"]);
+    }
+
+    #[test]
+    fn a_union_named_for_its_variants_says_a_shared_qualifier_once() {
+        let names = |v: &[&str]| either(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(names(&["RuleNumber", "RuleString", "Array"]), "RuleNumberOrStringOrArray");
+        assert_eq!(names(&["PackageExportsEntryPath", "PackageExportsEntryObject"]), "PackageExportsEntryPathOrObject");
+        // A variant that is the first one and more keeps its words.
+        assert_eq!(names(&["Integer", "IntegerArray"]), "IntegerOrIntegerArray");
+        assert_eq!(names(&["Null", "Boolean", "Array"]), "NullOrBooleanOrArray");
     }
 
     #[test]

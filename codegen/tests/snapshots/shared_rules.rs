@@ -20,9 +20,9 @@ const BASE0: &str = "file:///fixtures/shared_rules.json";
 #[derive(Clone, PartialEq)]
 pub struct PluginRules {
     /// enforce quotes style of HTML attributes
-    pub html_quotes: Option<RuleNumberOrRuleStringOrArray>,
+    pub html_quotes: Option<RuleNumberOrStringOrArray>,
     /// enforce consistent spacing between keys and values
-    pub key_spacing: Option<RuleNumberOrRuleStringOrArray>,
+    pub key_spacing: Option<RuleNumberOrStringOrArray>,
     pub code: Option<Code>,
     pub other_code: Option<OtherCode>,
     /// enforce a maximum line length
@@ -35,13 +35,13 @@ pub struct PluginRules {
 }
 /// Used by: `fixtures/shared_rules.json#/properties/html-quotes`, `fixtures/shared_rules.json#/properties/key-spacing`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
-pub enum RuleNumberOrRuleStringOrArray {
+pub enum RuleNumberOrStringOrArray {
     RuleNumber(rt::Integer),
     RuleString(RuleString),
     Array(Vec<rt::Value>),
 }
 rt::union_by_type!(
-    RuleNumberOrRuleStringOrArray { RuleNumber(_): number, RuleString(_): string, Array(_): array }
+    RuleNumberOrStringOrArray { RuleNumber(_): number, RuleString(_): string, Array(_): array }
 );
 /// In JSON, in the order of the variants: `off`, `warn`, `error`.
 ///
@@ -130,10 +130,10 @@ mod fast {
         |s| [!::std::matches!(s, "off" | "warn" | "error")] => RuleString::from_listed_str(s)
     );
     rt::union_reader!(
-        Union4, VisitUnion4 -> RuleNumberOrRuleStringOrArray {
-        number => RuleNumberOrRuleStringOrArray::RuleNumber;
-        R0: rt::Integer, str => RuleNumberOrRuleStringOrArray::RuleString;
-        R1: RuleString, seq => RuleNumberOrRuleStringOrArray::Array;
+        Union4, VisitUnion4 -> RuleNumberOrStringOrArray {
+        number => RuleNumberOrStringOrArray::RuleNumber;
+        R0: rt::Integer, str => RuleNumberOrStringOrArray::RuleString;
+        R1: RuleString, seq => RuleNumberOrStringOrArray::Array;
         R2: Vec<rt::Value> } refuse bool null map
     );
     type Union1 = Union4<LeafRead<Leaf2>, LeafRead<Leaf3>, VecOf<AnyValue, 2usize, 2usize>>;

@@ -168,9 +168,7 @@ fn generic(ir: &Ir, types: &[TypeDef], members: &[TypeId], hole: usize, item: Op
     // share is not that definition (package.json's `bugs` and `bin` are
     // `string | object` as `person` is, and no person). The definitions
     // among the places come next, for when another type takes the name.
-    let mut defs: Vec<String> = places.iter().flatten().filter_map(|n| names::def_name(ir, *n)).collect();
-    defs.sort();
-    defs.dedup();
+    let defs = names::def_names(ir, places.iter().flatten());
     let every_place = |d: &String| places.iter().all(|p| p.iter().any(|n| names::def_name(ir, *n).as_ref() == Some(d)));
     let mut candidates = match defs.as_slice() {
         [one] if every_place(one) => Vec::new(),

@@ -167,9 +167,7 @@ fn spelled(value: &str) -> Option<String> {
 /// union, its variants (`RuleNumberOrStringOrArray`, [`either`]); `None` leaves the
 /// choice to the candidates.
 pub(super) fn shared_name(ir: &Ir, places: &[(&[NodeId], &[String])], variants: &[String]) -> Option<String> {
-    let mut defs: Vec<String> = places.iter().flat_map(|(nodes, _)| nodes.iter().filter_map(|n| def_name(ir, *n))).collect();
-    defs.sort();
-    defs.dedup();
+    let defs = def_names(ir, places.iter().flat_map(|(nodes, _)| nodes.iter()));
     if let [one] = defs.as_slice() {
         return Some(one.clone());
     }
@@ -185,6 +183,14 @@ pub(super) fn shared_name(ir: &Ir, places: &[(&[NodeId], &[String])], variants: 
         return Some(firsts[0][..prefix].concat());
     }
     (variants.len() > 1).then(|| either(variants))
+}
+
+/// The definition names among `nodes` ([`def_name`]), sorted, each once.
+pub(super) fn def_names<'n>(ir: &Ir, nodes: impl Iterator<Item = &'n NodeId>) -> Vec<String> {
+    let mut defs: Vec<String> = nodes.filter_map(|n| def_name(ir, *n)).collect();
+    defs.sort();
+    defs.dedup();
+    defs
 }
 
 /// A union named for its variants, joined by `Or`, the words a variant

@@ -279,10 +279,138 @@ impl Keywords {
         self.reference.is_none() && self.any_of.is_empty() && self.one_of.is_empty() && self.only_references_and_choices()
     }
 
+    /// The JSON types ([`TypeSet`] bits) whose values the keywords here
+    /// other than `$ref`, `type` and the annotations may refuse or look
+    /// into: `items` only arrays, `maxLength` only strings; every type for
+    /// one that applies to any value (`enum`, `allOf`, `not`, a choice).
+    ///
+    /// Every field is named (no `..`), as in
+    /// [`Keywords::only_references_and_choices`]: a new keyword does not
+    /// compile until it says which values it applies to.
+    pub fn asserting_on(&self) -> u8 {
+        let Keywords {
+            reference: _,
+            dynamic_reference,
+            all_of,
+            any_of,
+            one_of,
+            not,
+            if_,
+            then_,
+            else_,
+            dependent_schemas,
+            dependent_schemas_keyword: _,
+            properties,
+            pattern_properties,
+            additional_properties,
+            property_names,
+            unevaluated_properties,
+            prefix_items,
+            items,
+            contains,
+            unevaluated_items,
+            types: _,
+            integer_by_text: _,
+            enum_,
+            const_,
+            numbers,
+            length,
+            pattern,
+            format,
+            format_assertion: _,
+            content_encoding,
+            content_media_type,
+            content_assertion: _,
+            array,
+            max_contains,
+            min_contains,
+            object,
+            dependent_required,
+            dependent_required_keyword: _,
+            title: _,
+            description: _,
+            default: _,
+            examples: _,
+            deprecated: _,
+            read_only: _,
+            write_only: _,
+            recursive_anchor,
+            dynamic_anchor,
+            extensions,
+        } = self;
+        let any_value = dynamic_reference.is_some()
+            || !all_of.is_empty()
+            || !any_of.is_empty()
+            || !one_of.is_empty()
+            || not.is_some()
+            || if_.is_some()
+            || then_.is_some()
+            || else_.is_some()
+            || enum_.is_some()
+            || const_.is_some()
+            || *recursive_anchor
+            || dynamic_anchor.is_some()
+            || extensions.iter().any(|(name, _)| name.ends_with("-known"));
+        if any_value {
+            return TypeSet::ALL;
+        }
+        let objects = !dependent_schemas.is_empty()
+            || !properties.is_empty()
+            || !pattern_properties.is_empty()
+            || additional_properties.is_some()
+            || property_names.is_some()
+            || unevaluated_properties.is_some()
+            || object.min.is_some()
+            || object.max.is_some()
+            || !object.required.is_empty()
+            || !dependent_required.is_empty();
+        let arrays = !prefix_items.is_empty()
+            || items.is_some()
+            || contains.is_some()
+            || unevaluated_items.is_some()
+            || array.min.is_some()
+            || array.max.is_some()
+            || array.unique
+            || max_contains.is_some()
+            || min_contains.is_some();
+        let strings = length.present().next().is_some() || pattern.is_some() || content_encoding.is_some() || content_media_type.is_some();
+        let numbers = numbers.present().next().is_some();
+        // Formats name strings, and a few (`int32`, `double`) numbers.
+        let formatted = format.is_some();
+        let on = |yes: bool, bits: u8| if yes { bits } else { 0 };
+        on(objects, TypeSet::OBJECT)
+            | on(arrays, TypeSet::ARRAY)
+            | on(strings || formatted, TypeSet::STRING)
+            | on(numbers || formatted, TypeSet::INTEGER | TypeSet::NUMBER)
+    }
+
     /// Whether this is a `$ref` with annotations only: it accepts exactly
     /// what its target accepts, and types the same way.
     pub fn is_annotated_reference(&self) -> bool {
         self.reference.is_some() && self.any_of.is_empty() && self.one_of.is_empty() && self.only_references_and_choices()
+    }
+}
+
+/// `t` with `integer` in wherever `number` is (every integer is a number).
+fn widened(t: TypeSet) -> u8 {
+    if t.0 & TypeSet::NUMBER != 0 {
+        t.0 | TypeSet::INTEGER
+    } else {
+        t.0
+    }
+}
+
+/// The [`TypeSet`] bit of a JSON value's type (`2` and `2.0` are integers;
+/// [`widened`] counts them in `number`).
+fn value_type(v: &Value) -> u8 {
+    match v {
+        Value::Null => TypeSet::NULL,
+        Value::Bool(_) => TypeSet::BOOLEAN,
+        Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => TypeSet::INTEGER,
+        Value::Number(_) => TypeSet::NUMBER,
+        Value::String(_) => TypeSet::STRING,
+        Value::Array(_) => TypeSet::ARRAY,
+        Value::Object(_) => TypeSet::OBJECT,
     }
 }
 
@@ -368,6 +496,53 @@ impl Ir {
             Body::Schema(k) => Some(k),
             Body::Bool(_) => None,
         }
+    }
+
+    /// Whether `$ref` node `id` accepts exactly what its target accepts
+    /// although keywords beside the reference apply (as in 2019-09 and
+    /// later, or as ajv reads draft-07): its `type` admits every type the
+    /// target's `type` admits, and its other keywords look only at values
+    /// of types the target refuses. Renovate's 132 managers are each
+    /// `{"$ref": "#", "type": "object", "items": …}`: each is the root's
+    /// type, not a copy of it. Its validator still applies every keyword
+    /// (so the errors are the same); only its Rust type is the target's.
+    pub fn reference_adds_nothing(&self, id: NodeId) -> bool {
+        let Some(k) = self.keywords(id) else { return false };
+        let Some(r) = k.reference.as_ref().filter(|_| k.any_of.is_empty() && k.one_of.is_empty()) else { return false };
+        let admitted = self.admitted_types(r.target, 16);
+        // Draft-04's `integer` (no `2.0`) admits less than a later draft's.
+        let same_integers =
+            !k.integer_by_text || self.keywords(r.target).is_some_and(|t| t.integer_by_text) || k.types.is_some_and(|t| t.0 & TypeSet::NUMBER != 0);
+        let type_adds_nothing = k.types.is_none_or(|t| widened(t) & admitted == admitted && same_integers);
+        type_adds_nothing && k.asserting_on() & admitted == 0
+    }
+
+    /// The JSON types ([`TypeSet`] bits) schema `id` may accept, at most:
+    /// those its `type` names, its `enum` or `const` values have, its
+    /// `anyOf` or `oneOf` branches accept together, and its `$ref` and
+    /// `allOf` parts accept, all at once (`number` counts `integer` in). Past
+    /// `depth` references, every type.
+    pub fn admitted_types(&self, id: NodeId, depth: usize) -> u8 {
+        let k = match &self.nodes[id].body {
+            Body::Bool(b) => return if *b { TypeSet::ALL } else { 0 },
+            Body::Schema(_) if depth == 0 => return TypeSet::ALL,
+            Body::Schema(k) => k,
+        };
+        let of = |n: NodeId| self.admitted_types(n, depth - 1);
+        let values = k.const_.iter().chain(k.enum_.iter().flatten()).fold(0, |bits, v| bits | value_type(v));
+        let mut bits = k.types.map_or(TypeSet::ALL, widened);
+        if k.const_.is_some() || k.enum_.is_some() {
+            bits &= values;
+        }
+        for branches in [&k.any_of, &k.one_of] {
+            if !branches.is_empty() {
+                bits &= branches.iter().fold(0, |union, b| union | of(*b));
+            }
+        }
+        for part in k.reference.iter().map(|r| r.target).chain(k.all_of.iter().copied()) {
+            bits &= of(part);
+        }
+        bits
     }
 
     /// Whether schema `id` accepts every value: `true`, or keywords that

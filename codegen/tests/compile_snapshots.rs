@@ -37,6 +37,9 @@ pub mod recursive {
 pub mod refs {
     include!("snapshots/refs.rs");
 }
+pub mod ref_siblings {
+    include!("snapshots/ref_siblings.rs");
+}
 pub mod root_ref {
     include!("snapshots/root_ref.rs");
 }
@@ -439,4 +442,27 @@ fn draft4_integers_have_no_fraction_in_their_text() {
     assert_eq!(serde_json::to_string(&fast).unwrap(), r#"{"pair":[1.0,-0],"ref":2}"#);
     // Later drafts: `2.0` is an integer.
     assert!(scalars::Scalars::from_json_str(r#"{"count": 2.0}"#).is_ok());
+}
+
+#[test]
+fn a_reference_typed_as_its_target_still_applies_its_own_keywords() {
+    use ref_siblings::Config;
+    // `child` is `{"$ref": "#", "type": "object", "items": …}`: the root's type.
+    let c: Config = round_trip(json!({"name": "a", "child": {"name": "b", "child": {}}}));
+    let child: &Config = c.child.as_deref().expect("a child");
+    assert_eq!(child.name.as_deref(), Some("b"));
+    for doc in [json!({"child": []}), json!({"child": {"name": 1}}), json!({"level": "info"}), json!({"short": "error"}), json!({"closed": {"x": 1}})] {
+        let full = ref_siblings::validate(&doc).expect_err("invalid").to_string();
+        let one_pass = Config::from_json_slice(doc.to_string().as_bytes()).expect_err("invalid").to_string();
+        let via_value = Config::from_json_value(doc.clone()).expect_err("invalid").to_string();
+        assert_eq!(one_pass, full, "{doc}");
+        assert_eq!(via_value, full, "{doc}");
+    }
+    // An array where an object belongs breaks the root's `type` and the
+    // member's own (both reported), and no `items` rule (arrays are refused).
+    let errors = ref_siblings::validate(&json!({"child": ["x"]})).expect_err("invalid").to_string();
+    assert_eq!(errors.matches("type").count(), 2, "{errors}");
+    // `additionalProperties: false` beside the reference sees none of the
+    // root's `properties`: the closed member admits only `{}`.
+    let _: Config = round_trip(json!({"level": "warn", "short": "warn", "closed": {}}));
 }

@@ -77,3 +77,23 @@ fn places_with_one_rust_shape_share_a_type_and_keep_their_schemas() {
     assert!(matches!(root.validation, Validation::Own(_)));
     assert!(contracts_codegen::plan::duplicate_shapes(&m).is_empty());
 }
+
+#[test]
+fn a_reference_whose_other_keywords_accept_all_its_target_does_is_its_target_type() {
+    let m = plan_of("ref_siblings.json");
+    let names: Vec<&str> = m.types.iter().map(|t| t.name.as_str()).collect();
+    let Some(root) = m.types.iter().position(|t| t.name == "Config") else { panic!("no root type: {names:?}") };
+    let Kind::Struct { fields, .. } = &m.types[root].kind else { panic!("root is not a struct") };
+    let ty = |json: &str| fields.iter().find(|f| f.json == json).map(|f| f.ty.clone()).unwrap();
+    // `type: object` admits all the root admits and `items` looks only at
+    // arrays: the member is the root's type, not a copy of it.
+    assert_eq!(ty("child"), TypeRef::Named(root), "{names:?}");
+    // `type: string` beside an `anyOf` of string constants.
+    let TypeRef::Named(level) = ty("level") else { panic!("level is not a named type: {names:?}") };
+    assert!(m.types[level].name.ends_with("Level"), "{names:?}");
+    assert!(matches!(m.types[level].kind, Kind::StringEnum { .. }), "{names:?}");
+    // Siblings that narrow are types of their own: a closed object, a
+    // string bound on strings.
+    assert_ne!(ty("closed"), TypeRef::Named(root));
+    assert_ne!(ty("short"), ty("level"));
+}

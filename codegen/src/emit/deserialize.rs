@@ -200,7 +200,8 @@ impl<'a> Readers<'a> {
     /// Whether two conjunctions validate alike: the same validation content
     /// (the IR's shape hashes, as deduplicated types and shared validators
     /// use), nodes that add nothing of their own (`true`, only `$ref` or
-    /// `allOf`, annotations) left out. A type shared by two places (`Budgets`
+    /// `allOf`, annotations, a `$ref` whose other keywords accept all its
+    /// target does: [`Ir::reference_adds_nothing`]) left out. A type shared by two places (`Budgets`
     /// for `budgets` and `raiseBudgets`) thus keeps its reader.
     fn same_schemas(&self, a: &[NodeId], b: &[NodeId]) -> bool {
         a == b || self.validation_content(a) == self.validation_content(b)
@@ -214,7 +215,7 @@ impl<'a> Readers<'a> {
             .iter()
             .filter(|n| match &self.ir.nodes[**n].body {
                 Body::Bool(b) => !*b,
-                Body::Schema(k) => !keywords(k).is_empty(),
+                Body::Schema(k) => !keywords(k).is_empty() && !self.ir.reference_adds_nothing(**n),
             })
             .map(|n| shapes[*n])
             .collect();

@@ -167,8 +167,9 @@ impl<'a> Planner<'a> {
     /// `nodes` with each `$ref` that only adds annotations replaced by its
     /// target: 800 properties `{"$ref": "#/definitions/Lint", "description":
     /// …}` are one type, `Lint`, documented by the definition, while each
-    /// property's own text stays on its field. (A sensitive reference stays:
-    /// the marking is not its target's.)
+    /// property's own text stays on its field. So is a `$ref` whose other
+    /// keywords accept all its target accepts ([`Ir::reference_adds_nothing`]).
+    /// (A sensitive reference stays: the marking is not its target's.)
     fn through_annotated_references(&self, nodes: Vec<NodeId>) -> Vec<NodeId> {
         let mut out: Vec<NodeId> = Vec::with_capacity(nodes.len());
         for mut n in nodes {
@@ -178,7 +179,9 @@ impl<'a> Planner<'a> {
                 // target's `$dynamicRef`s resolve: it is not its target.
                 let binds_scope = self.ir.nodes[n].is_resource && self.ir.resource_anchors.contains_key(&n);
                 match self.ir.keywords(n) {
-                    Some(k) if k.is_annotated_reference() && !self.is_sensitive(n) && !binds_scope => n = k.reference.as_ref().map_or(n, |r| r.target),
+                    Some(k) if (k.is_annotated_reference() || self.ir.reference_adds_nothing(n)) && !self.is_sensitive(n) && !binds_scope => {
+                        n = k.reference.as_ref().map_or(n, |r| r.target)
+                    }
                     _ => break,
                 }
             }

@@ -35,6 +35,16 @@ impl Planner<'_> {
         if live.is_empty() {
             return self.by_types(f, nodes, names, ctx, key, false);
         }
+        // One branch left of several, the others refused by what the
+        // place adds: the value is that branch's (the validator still checks
+        // the choice). Renovate's `migratePresets` is the root with every
+        // member a string, so its `description`, `oneOf: [array, string]`, is
+        // a string. (A choice written with one branch stays a union: its
+        // definition keeps its name, and room for more.)
+        if let ([(_, _, conj)], true) = (live.as_slice(), branches.len() > 1) {
+            let sub = self.branch_ctx(&base, conj, ctx, None);
+            return self.plan(conj.clone(), names, sub);
+        }
         // A value or null (`oneOf: [X, {"type": "null"}]`): `Option<X>`.
         if let [(_, _, a), (_, _, b)] = live.as_slice() {
             let only_null = |conj: &[NodeId]| self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() }).types == TypeSet::NULL;

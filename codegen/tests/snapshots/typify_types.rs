@@ -260,7 +260,7 @@ pub fn read_as(schema: &str, pointer: &str, text: &str) -> Option<Reading> {
         ("github", "/definitions/link") => read::<github::Link>(text),
         ("github", "/definitions/marketplace-purchase") => read::<github::PreviousMarketplacePurchase>(text),
         ("github", "/definitions/membership") => read::<github::Membership>(text),
-        ("github", "/definitions/milestone") => read::<github::RootIssueCommentEventCreatedIssueMilestone>(text),
+        ("github", "/definitions/milestone") => read::<github::IssueMilestone>(text),
         ("github", "/definitions/organization") => read::<github::Organization>(text),
         ("github", "/definitions/project-card") => read::<github::ProjectCardConvertedProjectCard>(text),
         ("github", "/definitions/project-column") => read::<github::ProjectColumn>(text),

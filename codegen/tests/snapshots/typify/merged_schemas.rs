@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"narrow-number\":{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"JsonSuccessBase\":{\"description\":\"x\",\"allOf\":[{\"$ref\":\"#/components/schemas/JsonResponseBase\"},{\"required\":[\"result\",\"msg\"],\"properties\":{\"result\":{\"enum\":[\"success\"]},\"msg\":{\"type\":\"string\"}}}]},\"JsonSuccess\":{\"allOf\":[{\"$ref\":\"#/components/schemas/JsonSuccessBase\"},{\"additionalProperties\":false,\"properties\":{\"result\":{},\"msg\":{}}}]},\"but-not-that\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"trim-fat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"weird-enum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"unsatisfiable-1\":{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"unsatisfiable-2\":{\"$comment\":\"can't be satisfied because required properties conflict in their enum values\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"unsatisfiable-3\":{\"$comment\":\"tests a complex merge that can't be satisfied; it's basically the same as unsatisfiable-2, but is broken into multiple pieces\",\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/definitions/unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-c\"}]}}},\"unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"pickingone\":{\"$comment\":\"TODO this generates an extra type for the pickingone-user dependency\",\"allOf\":[{\"$ref\":\"#/definitions/pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/definitions/pickingone-user\"}}}]},\"pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/definitions/pickingone-user\"},{\"type\":\"null\"}]}}},\"pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"OrderDependentMerge\":{\"allOf\":[{\"$ref\":\"#/components/schemas/BarProp\"},{\"properties\":{\"baz\":{\"type\":\"boolean\"}}}],\"required\":[\"baz\"]},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"$comment\":\"subschemas all end up unresolvable\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}},\"required\":[\"x\"]},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"merge-empty\":{\"$comment\":\"properties conflict but are not required so we end up with an empty object\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"merge-number-bounds\":{\"$comment\":\"merging number constraints takes the most restrictive bounds; mixed inclusive/exclusive bounds are normalized to drop the subsumed one\",\"allOf\":[{\"type\":\"number\",\"minimum\":1.0,\"maximum\":100.0},{\"type\":\"number\",\"exclusiveMinimum\":5.0,\"exclusiveMaximum\":50.0}]},\"merge-string-bounds\":{\"$comment\":\"merging string constraints takes the most restrictive bounds: max_length takes the min, min_length takes the max\",\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"unchanged-by-merge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"PickingoneUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v30, v, "file:///typify/merged-schemas.json", "")
@@ -155,18 +155,9 @@ rt::string_enum!(
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone`
 #[derive(Clone, PartialEq)]
 pub struct Pickingone {
-    pub suspended_by: SuspendedBy,
+    pub suspended_by: PickingoneUser,
     pub extra: rt::Extra<rt::Value>,
 }
-/// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation/properties/suspended_by`
-#[derive(Clone, Debug, PartialEq)]
-pub enum SuspendedBy {
-    PickingoneUser(PickingoneUser),
-}
-rt::union_by_type!(
-    SuspendedBy { PickingoneUser(_): object } contract[validators::v15, validators::t4::<2>], BASE0,
-    "/definitions/pickingone-installation/properties/suspended_by"
-);
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-user`
 #[derive(Clone, PartialEq)]
 pub struct PickingoneUser {
@@ -188,7 +179,7 @@ pub enum Unresolvable {
     B(AUnresolvable),
 }
 rt::union!(
-    Unresolvable tag "x" { "a" => A(_), "b" => B(_) } contract[validators::v18], BASE0,
+    Unresolvable tag "x" { "a" => A(_), "b" => B(_) } contract[validators::v17], BASE0,
     "/definitions/Unresolvable"
 );
 /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -216,7 +207,7 @@ rt::union!(
     HereAndThere { [validators::t4::<4>, BASE0, "/definitions/HereAndThere/oneOf/0"] => Variant0 {
     foo = "foo"; bar = "bar"; } extra extra,
     [validators::t4::<5>, BASE0, "/definitions/HereAndThere/oneOf/1"] => Variant1 { foo = "foo";
-    baz = "baz"; } extra extra } contract[validators::v22], BASE0, "/definitions/HereAndThere"
+    baz = "baz"; } extra extra } contract[validators::v21], BASE0, "/definitions/HereAndThere"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
@@ -260,7 +251,7 @@ rt::string_enum!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TriplePattern(String);
 rt::string_newtype!(
-    TriplePattern, redacted = false contract[validators::v27], BASE0, "/definitions/TriplePattern"
+    TriplePattern, redacted = false contract[validators::v26], BASE0, "/definitions/TriplePattern"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
@@ -294,8 +285,8 @@ mod fast {
         contract[validators::t4::<1>], BASE0, "/definitions/unsatisfiable-3-a"
     );
     rt::via_value!(
-        Check4 -> SuspendedBy,
-        |v| rt::is_valid(validators::t8::<0>, v) && rt::is_valid(validators::v15, v)
+        Check4 -> PickingoneUser,
+        |v| rt::is_valid(validators::t8::<0>, v) && rt::is_valid(validators::v28, v)
     );
     rt::object_reader!(
         read_17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check4>;
@@ -303,22 +294,22 @@ mod fast {
     );
     rt::via_value!(Check5 -> Option<String>, |v| rt::is_valid(validators::v29, v));
     rt::object_reader!(
-        read_19, PickingoneUser { email = "email" => ViaValue<Check5>; } extra extra => AnyValue;
+        read_18, PickingoneUser { email = "email" => ViaValue<Check5>; } extra extra => AnyValue;
         contract[validators::t4::<2>], BASE0, "/definitions/pickingone-user"
     );
-    rt::via_value!(Check6 -> Option<PickingoneUser>, |v| rt::is_valid(validators::v15, v));
+    rt::via_value!(Check6 -> Option<PickingoneUser>, |v| rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_20, PickingoneInstallation { suspended_by = "suspended_by" => ViaValue<Check6>;
+        read_19, PickingoneInstallation { suspended_by = "suspended_by" => ViaValue<Check6>;
         } extra extra => AnyValue;
         contract[validators::t4::<3>], BASE0, "/definitions/pickingone-installation"
     );
     rt::object_reader!(
-        read_24, CommentedTypeMerged { x = "x" => AnyValue; y = "y" => AnyValue;
+        read_23, CommentedTypeMerged { x = "x" => AnyValue; y = "y" => AnyValue;
         } extra extra => AnyValue;
-        contract[validators::v19], BASE0, "/definitions/CommentedTypeMerged"
+        contract[validators::v18], BASE0, "/definitions/CommentedTypeMerged"
     );
     rt::object_reader!(
-        read_28, MergeEmpty { action = "action" => LeafRead<Leaf2>; } deny;
+        read_27, MergeEmpty { action = "action" => LeafRead<Leaf2>; } deny;
         contract[validators::t0::<3>], BASE0, "/definitions/merge-empty"
     );
 }
@@ -339,7 +330,7 @@ mod validators {
         c.prop(l, s, x, T4[K].0, T4[K].1)
     }
     const T4: [(&str, rt::Check); 7] = [
-        ("result", v31), ("action", v11), ("email", v29), ("suspended_by", v15), ("bar", v31),
+        ("result", v31), ("action", v11), ("email", v29), ("suspended_by", v28), ("bar", v31),
         ("baz", v31), ("foo", v31),
     ];
     /// `#/definitions/but-not-that`
@@ -408,8 +399,8 @@ mod validators {
         T0[K][0](i, l, c, &s.child("/allOf/0")) & T0[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T0: [[rt::Check; 2]; 6] = [
-        [v38, v39], [t8::<1>, t10::<0>], [t8::<3>, t10::<1>], [v51, v39], [v52, v53],
-        [t3::<0>, v55],
+        [v38, v39], [t8::<1>, t10::<0>], [t8::<3>, t10::<1>], [v50, v39], [v51, v52],
+        [t3::<0>, v54],
     ];
     /// `#/definitions/unsatisfiable-3-a/properties/action`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -420,12 +411,8 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T6[K]])
     }
     const T6: [&str; 2] = ["bar", "foo"];
-    /// `#/definitions/pickingone-installation/properties/suspended_by`
-    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(t8::<0>, None), (v45, None)], None)
-    }
     /// `#/definitions/Unresolvable`
-    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -439,11 +426,11 @@ mod validators {
         ok
     }
     /// `#/definitions/CommentedTypeMerged`
-    pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, OBJECT) & v49(i, l, c, &s.child("/allOf/0"))
+    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, OBJECT) & v48(i, l, c, &s.child("/allOf/0"))
     }
     /// `#/definitions/HereAndThere`
-    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t4::<6>(i, l, c, &s.child("/allOf/0"))
             & c.one_of(i, l, s, &[(t4::<4>, None), (t4::<5>, None)], None)
     }
@@ -453,7 +440,7 @@ mod validators {
     }
     const T7: [&str; 5] = ["something", "c", "a", "b", "something_else"];
     /// `#/definitions/TriplePattern`
-    pub fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t11::<0>(i, l, c, &s.child("/allOf/0")) & t11::<1>(i, l, c, &s.child("/allOf/1"))
             & t11::<2>(i, l, c, &s.child("/allOf/2"))
     }
@@ -467,6 +454,10 @@ mod validators {
         (t4::<3>, "/definitions/pickingone-installation"),
         (t6::<0>, "/definitions/unsatisfiable-3-b"),
     ];
+    /// `#/definitions/pickingone-installation/properties/suspended_by`
+    pub fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(t8::<0>, None), (v58, None)], None)
+    }
     /// `#/definitions/pickingone-user/properties/email`
     pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
@@ -519,10 +510,6 @@ mod validators {
     }
     const T10: [(&str, &str, rt::Check); 2] =
         [("action", "action", t8::<4>), ("suspended_by", "suspended_by", t8::<0>)];
-    /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
-    pub fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL)
-    }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/Unresolvable/oneOf/0` and `#/definitions/Unresolvable/oneOf/1`.
     fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -530,17 +517,17 @@ mod validators {
     }
     const T2: [[rt::Check; 1]; 2] = [[t7::<2>], [t7::<3>]];
     /// `#/definitions/CommentedTypeMerged/allOf/0`
-    pub fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
     }
     /// `#/definitions/merge-empty/allOf/0`
-    pub fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", t6::<1>) & c.prop(l, s, x, "token", v31)
             & c.unexpected_members(l, s, x, &["action", "token"])
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
-    pub fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 5u64) & c.max_length(l, s, x, 20u64)
@@ -549,7 +536,7 @@ mod validators {
         }
     }
     /// `#/definitions/merge-string-bounds/allOf/1`
-    pub fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 2u64) & c.max_length(l, s, x, 10u64)
@@ -564,7 +551,7 @@ mod validators {
     }
     const T3: [[rt::Check; 1]; 2] = [[t7::<0>], [t7::<4>]];
     /// `#/definitions/unchanged-by-merge/allOf/1`
-    pub fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| t3::<1>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
@@ -579,4 +566,8 @@ mod validators {
         }
     }
     const T11: [&rt::Pattern; 3] = [&RE0, &RE1, &RE2];
+    /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
+    pub fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, NULL)
+    }
 }

@@ -16,7 +16,10 @@
 //! left out, as SchemaStore leaves them out) and `externalSchema` (references
 //! to other SchemaStore schemas are retrieved by file name); `unknownFormat`
 //! and `unknownKeywords` need nothing (unknown formats and keywords are
-//! annotations here); `ajvNotStrictMode` is about ajv's schema lint.
+//! annotations here); `ajvNotStrictMode` is about ajv's schema lint. The
+//! schemas themselves are read as ajv reads them
+//! (`layout::schemastore_settings`): `format` asserted, the keywords beside
+//! a draft-07 `$ref` applied.
 
 mod build;
 mod generate;

@@ -2,27 +2,19 @@
 //! so a panic, a stack overflow or a hang in the generator costs one schema,
 //! never the run. The child writes the module and prints one JSON line.
 
-use super::layout::Retriever;
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The generator's settings for corpus schemas: draft-07 for schemas without
-/// `$schema` (SchemaStore's default), referenced documents retrieved by name,
-/// only what the root reaches generated (so sizes compare with the root's
-/// closure that other generators produce, and with earlier runs).
+/// The generator's settings for corpus schemas: SchemaStore's reading
+/// ([`super::layout::schemastore_settings`]), only what the root reaches
+/// generated (so sizes compare with the root's closure that other generators
+/// produce, and with earlier runs).
 pub fn settings(root: &Path, repo: &Path) -> contracts_codegen::Settings {
-    let retriever = Retriever::new(root, repo);
-    contracts_codegen::Settings::new()
-        .with_default_dialect(contracts_codegen::Dialect::Draft7)
-        .with_regenerate_command("cargo xtask corpus")
-        .with_format_assertion(true)
-        .with_all_definitions(false)
-        .with_retriever(Arc::new(move |uri: &str| retriever.get(uri)))
+    super::layout::schemastore_settings(root, repo).with_regenerate_command("cargo xtask corpus").with_all_definitions(false)
 }
 
 /// The child: generate `name` and write `out/<module>.rs`.

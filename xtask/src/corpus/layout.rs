@@ -55,6 +55,22 @@ pub fn glob(pattern: &str, name: &str) -> bool {
     go(&pattern.chars().collect::<Vec<_>>(), &name.chars().collect::<Vec<_>>())
 }
 
+/// The generator's settings for reading SchemaStore's schemas as its own
+/// validator (ajv, with ajv-formats) reads them: draft-07 where a schema
+/// names no `$schema`, `format` asserted, the keywords beside a `$ref`
+/// applied (codecov's negative tests expect `"type": "object"` beside its
+/// `$ref` to refuse `false`), and other schemas retrieved by file name
+/// ([`Retriever`]). `cargo xtask corpus` and the corpus-sample test both
+/// start from these.
+pub fn schemastore_settings(root: &Path, repo: &Path) -> contracts_codegen::Settings {
+    let retriever = Retriever::new(root, repo);
+    contracts_codegen::Settings::new()
+        .with_default_dialect(contracts_codegen::Dialect::Draft7)
+        .with_format_assertion(true)
+        .with_ref_siblings_applied(true)
+        .with_retriever(std::sync::Arc::new(move |uri: &str| retriever.get(uri)))
+}
+
 /// Finds the text of a document referenced by URI: SchemaStore URLs (and
 /// any URL) by file name in `schemas/` or `support-schemas/`, the official
 /// metaschemas from the copies vendored in tests/conformance/metaschemas.

@@ -195,82 +195,13 @@ pub struct Keywords {
 impl Keywords {
     /// Whether nothing here but `$ref`, `anyOf` and `oneOf` says anything
     /// about values or their Rust type: every other keyword present is an
-    /// annotation (`title`, `description`, `default`, `examples`, …).
-    ///
-    /// Every field is named (no `..`), so a keyword added to [`Keywords`]
-    /// does not compile until it is sorted into one side or the other here.
+    /// annotation (`title`, `description`, `default`, `examples`, …): no
+    /// `type`, and nothing [`Keywords::asserting_on`] sorts to a JSON type.
     /// `format` counts as meaningful even where it only annotates: it picks
     /// the Rust type (`date-time` strings get their own), and so do open-set
     /// extensions (`x-…-known`) and dynamic anchors (they bind the dynamic scope).
     pub fn only_references_and_choices(&self) -> bool {
-        let Keywords {
-            reference: _,
-            any_of: _,
-            one_of: _,
-            dynamic_reference,
-            all_of,
-            not,
-            if_,
-            then_,
-            else_,
-            dependent_schemas,
-            dependent_schemas_keyword: _,
-            properties,
-            pattern_properties,
-            additional_properties,
-            property_names,
-            unevaluated_properties,
-            prefix_items,
-            items,
-            contains,
-            unevaluated_items,
-            types,
-            // Refines `type`, which counts.
-            integer_by_text: _,
-            enum_,
-            const_,
-            numbers,
-            length,
-            pattern,
-            format,
-            format_assertion: _,
-            content_encoding,
-            content_media_type,
-            content_assertion: _,
-            array,
-            max_contains,
-            min_contains,
-            object,
-            dependent_required,
-            dependent_required_keyword: _,
-            title: _,
-            description: _,
-            default: _,
-            examples: _,
-            deprecated: _,
-            read_only: _,
-            write_only: _,
-            recursive_anchor,
-            dynamic_anchor,
-            extensions,
-        } = self;
-        let no_schema = [dynamic_reference.is_none(), not.is_none(), if_.is_none(), then_.is_none(), else_.is_none()];
-        let no_child = [additional_properties, property_names, unevaluated_properties, items, contains, unevaluated_items].iter().all(|c| c.is_none());
-        let no_list = all_of.is_empty() && prefix_items.is_empty() && dependent_schemas.is_empty() && properties.is_empty() && pattern_properties.is_empty();
-        let no_value = types.is_none() && enum_.is_none() && const_.is_none();
-        let no_number = numbers.present().next().is_none();
-        let no_length = length.present().next().is_none();
-        let no_count = no_length
-            && array.min.is_none()
-            && array.max.is_none()
-            && object.min.is_none()
-            && object.max.is_none()
-            && [max_contains, min_contains].iter().all(|c| c.is_none());
-        let no_string = pattern.is_none() && format.is_none() && content_encoding.is_none() && content_media_type.is_none();
-        let no_members = !array.unique && object.required.is_empty() && dependent_required.is_empty();
-        let no_scope = !recursive_anchor && dynamic_anchor.is_none();
-        let no_open_set = !extensions.iter().any(|(name, _)| name.ends_with("-known"));
-        no_schema.iter().all(|b| *b) && no_child && no_list && no_value && no_number && no_count && no_string && no_members && no_scope && no_open_set
+        self.types.is_none() && self.asserting_on() == 0
     }
 
     /// Whether every keyword here is an annotation: no reference, choice or
@@ -280,20 +211,21 @@ impl Keywords {
     }
 
     /// The JSON types ([`TypeSet`] bits) whose values the keywords here
-    /// other than `$ref`, `type` and the annotations may refuse or look
-    /// into: `items` only arrays, `maxLength` only strings; every type for
-    /// one that applies to any value (`enum`, `allOf`, `not`, a choice).
+    /// other than `$ref`, `anyOf`, `oneOf`, `type` and the annotations may
+    /// refuse or look into: `items` only arrays, `maxLength` only strings;
+    /// every type for one that applies to any value (`enum`, `allOf`, `not`).
     ///
-    /// Every field is named (no `..`), as in
-    /// [`Keywords::only_references_and_choices`]: a new keyword does not
-    /// compile until it says which values it applies to.
+    /// Every field is named (no `..`), so a keyword added to [`Keywords`]
+    /// does not compile until it says which values it applies to (or that
+    /// it is an annotation).
     pub fn asserting_on(&self) -> u8 {
         let Keywords {
             reference: _,
             dynamic_reference,
             all_of,
-            any_of,
-            one_of,
+            // Choices: what their branches admit is the caller's to ask.
+            any_of: _,
+            one_of: _,
             not,
             if_,
             then_,
@@ -340,8 +272,6 @@ impl Keywords {
         } = self;
         let any_value = dynamic_reference.is_some()
             || !all_of.is_empty()
-            || !any_of.is_empty()
-            || !one_of.is_empty()
             || not.is_some()
             || if_.is_some()
             || then_.is_some()
@@ -388,29 +318,6 @@ impl Keywords {
     /// what its target accepts, and types the same way.
     pub fn is_annotated_reference(&self) -> bool {
         self.reference.is_some() && self.any_of.is_empty() && self.one_of.is_empty() && self.only_references_and_choices()
-    }
-}
-
-/// `t` with `integer` in wherever `number` is (every integer is a number).
-fn widened(t: TypeSet) -> u8 {
-    if t.0 & TypeSet::NUMBER != 0 {
-        t.0 | TypeSet::INTEGER
-    } else {
-        t.0
-    }
-}
-
-/// The [`TypeSet`] bit of a JSON value's type (`2` and `2.0` are integers;
-/// [`widened`] counts them in `number`).
-fn value_type(v: &Value) -> u8 {
-    match v {
-        Value::Null => TypeSet::NULL,
-        Value::Bool(_) => TypeSet::BOOLEAN,
-        Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => TypeSet::INTEGER,
-        Value::Number(_) => TypeSet::NUMBER,
-        Value::String(_) => TypeSet::STRING,
-        Value::Array(_) => TypeSet::ARRAY,
-        Value::Object(_) => TypeSet::OBJECT,
     }
 }
 
@@ -487,6 +394,8 @@ pub struct Ir {
     pub warnings: Vec<Warning>,
     /// [`Ir::shapes`], without and with `format` assertion.
     shape_cache: [std::sync::OnceLock<Vec<[u8; 32]>>; 2],
+    /// [`Ir::admitted_types`], per node.
+    admitted_cache: std::sync::OnceLock<Vec<u8>>,
 }
 
 impl Ir {
@@ -509,39 +418,58 @@ impl Ir {
     pub fn reference_adds_nothing(&self, id: NodeId) -> bool {
         let Some(k) = self.keywords(id) else { return false };
         let Some(r) = k.reference.as_ref().filter(|_| k.any_of.is_empty() && k.one_of.is_empty()) else { return false };
-        let admitted = self.admitted_types(r.target, 16);
+        let admitted = self.admitted_types(r.target);
         // Draft-04's `integer` (no `2.0`) admits less than a later draft's.
         let same_integers =
             !k.integer_by_text || self.keywords(r.target).is_some_and(|t| t.integer_by_text) || k.types.is_some_and(|t| t.0 & TypeSet::NUMBER != 0);
-        let type_adds_nothing = k.types.is_none_or(|t| widened(t) & admitted == admitted && same_integers);
+        let type_adds_nothing = k.types.is_none_or(|t| types::widen(t.0) & admitted == admitted && same_integers);
         type_adds_nothing && k.asserting_on() & admitted == 0
     }
 
     /// The JSON types ([`TypeSet`] bits) schema `id` may accept, at most:
     /// those its `type` names, its `enum` or `const` values have, its
     /// `anyOf` or `oneOf` branches accept together, and its `$ref` and
-    /// `allOf` parts accept, all at once (`number` counts `integer` in). Past
-    /// `depth` references, every type.
-    pub fn admitted_types(&self, id: NodeId, depth: usize) -> u8 {
+    /// `allOf` parts accept, all at once (`number` counts `integer` in; an
+    /// integer value counts as `integer` alone). Computed once for every
+    /// node, each node once: a chain of choices that each reference the next
+    /// several times costs its length, not its paths.
+    pub fn admitted_types(&self, id: NodeId) -> u8 {
+        self.admitted_cache.get_or_init(|| {
+            let mut memo = vec![None; self.nodes.len()];
+            (0..self.nodes.len()).map(|n| self.admitted(n, &mut memo)).collect()
+        })[id]
+    }
+
+    /// [`Ir::admitted_types`] of `id`, `memo` holding those found so far;
+    /// a node met again on its own path (`Some(ALL)` meanwhile) bounds
+    /// nothing, which keeps the result an upper bound.
+    fn admitted(&self, id: NodeId, memo: &mut Vec<Option<u8>>) -> u8 {
+        if let Some(bits) = memo[id] {
+            return bits;
+        }
         let k = match &self.nodes[id].body {
             Body::Bool(b) => return if *b { TypeSet::ALL } else { 0 },
-            Body::Schema(_) if depth == 0 => return TypeSet::ALL,
             Body::Schema(k) => k,
         };
-        let of = |n: NodeId| self.admitted_types(n, depth - 1);
-        let values = k.const_.iter().chain(k.enum_.iter().flatten()).fold(0, |bits, v| bits | value_type(v));
-        let mut bits = k.types.map_or(TypeSet::ALL, widened);
+        memo[id] = Some(TypeSet::ALL);
+        // `2` and `2.0` are integers, and admitted by `integer`.
+        let narrowest = |v: &Value| match types::type_of(v) {
+            t if t & TypeSet::INTEGER != 0 => TypeSet::INTEGER,
+            t => t,
+        };
+        let mut bits = k.types.map_or(TypeSet::ALL, |t| types::widen(t.0));
         if k.const_.is_some() || k.enum_.is_some() {
-            bits &= values;
+            bits &= k.const_.iter().chain(k.enum_.iter().flatten()).fold(0, |union, v| union | narrowest(v));
         }
         for branches in [&k.any_of, &k.one_of] {
             if !branches.is_empty() {
-                bits &= branches.iter().fold(0, |union, b| union | of(*b));
+                bits &= branches.iter().fold(0, |union, b| union | self.admitted(*b, memo));
             }
         }
         for part in k.reference.iter().map(|r| r.target).chain(k.all_of.iter().copied()) {
-            bits &= of(part);
+            bits &= self.admitted(part, memo);
         }
+        memo[id] = Some(bits);
         bits
     }
 
@@ -706,6 +634,7 @@ pub fn build(settings: &Settings, docs: &Sources) -> Result<Ir, Error> {
             definitions: vec![Vec::new(); docs.docs.len()],
             warnings: docs.warnings.clone(),
             shape_cache: Default::default(),
+            admitted_cache: Default::default(),
         },
         queue: VecDeque::new(),
     };

@@ -169,3 +169,18 @@ fn an_any_of_branch_that_only_applies_itself_adds_nothing_with_a_warning() {
         assert!(w[0].message.contains(&format!("`{keyword}`")) && w[0].message.contains("read as `false`"), "{}", w[0]);
     }
 }
+
+#[test]
+fn a_chain_of_choices_that_each_reference_the_next_many_times_is_quick() {
+    // Twenty definitions, each an `anyOf` of twelve references to the next:
+    // 12^20 paths. A member referencing the first with a `type` beside it
+    // asks which types the chain admits; each definition is looked at once.
+    let defs: Vec<String> =
+        (0..20).map(|i| format!(r##""d{i}": {{"anyOf": [{}]}}"##, vec![format!(r##"{{"$ref": "#/$defs/d{}"}}"##, i + 1); 12].join(","))).collect();
+    let text = format!(
+        r##"{{"type": "object", "properties": {{"a": {{"$ref": "#/$defs/d0", "type": "string"}}}}, "$defs": {{{}, "d20": {{"type": "string"}}}}}}"##,
+        defs.join(",")
+    );
+    let out = run(&text).unwrap();
+    assert!(out.files[0].contents.contains("pub a: "), "no field for `a`");
+}

@@ -35,6 +35,29 @@ pub fn runtime_mask(t: TypeSet, integer_by_text: bool) -> u8 {
     }
 }
 
+/// Merged JSON types: `number` admits integers.
+pub(crate) fn widen(t: u8) -> u8 {
+    if t & TypeSet::NUMBER != 0 {
+        t | TypeSet::INTEGER
+    } else {
+        t
+    }
+}
+
+/// The JSON types a value has ([`TypeSet`] bits): an integer (`2`, `2.0`)
+/// is both `integer` and `number`.
+pub(crate) fn type_of(v: &Value) -> u8 {
+    match v {
+        Value::Null => TypeSet::NULL,
+        Value::Bool(_) => TypeSet::BOOLEAN,
+        Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => TypeSet::INTEGER | TypeSet::NUMBER,
+        Value::Number(_) => TypeSet::NUMBER,
+        Value::String(_) => TypeSet::STRING,
+        Value::Array(_) => TypeSet::ARRAY,
+        Value::Object(_) => TypeSet::OBJECT,
+    }
+}
+
 /// Reads `type`: a type name or an array of them (draft 3's schemas in the
 /// array read as "any type"); the error says what it must be.
 pub fn read(v: &Value) -> Result<TypeSet, &'static str> {

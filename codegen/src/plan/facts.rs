@@ -3,6 +3,7 @@
 
 use super::{Ctx, Planner, TypeRef};
 use crate::ir::{Body, NodeId, TypeSet};
+use crate::keywords::types::{type_of, widen};
 use serde_json::Value;
 
 /// What a conjunction of subschemas says, merged.
@@ -37,27 +38,6 @@ impl Facts {
     /// first), if the conjunction names one.
     pub fn single_value(&self) -> Option<&Value> {
         self.consts.first().or_else(|| self.enums.iter().find_map(|e| if let [v] = e.as_slice() { Some(v) } else { None }))
-    }
-}
-
-/// Merged JSON types: `number` admits integers.
-pub(super) fn widen(t: u8) -> u8 {
-    if t & TypeSet::NUMBER != 0 {
-        t | TypeSet::INTEGER
-    } else {
-        t
-    }
-}
-
-pub(super) fn type_of(v: &Value) -> u8 {
-    match v {
-        Value::Null => TypeSet::NULL,
-        Value::Bool(_) => TypeSet::BOOLEAN,
-        Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => TypeSet::INTEGER | TypeSet::NUMBER,
-        Value::Number(_) => TypeSet::NUMBER,
-        Value::String(_) => TypeSet::STRING,
-        Value::Array(_) => TypeSet::ARRAY,
-        Value::Object(_) => TypeSet::OBJECT,
     }
 }
 

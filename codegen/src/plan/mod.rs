@@ -26,9 +26,10 @@ pub use model::*;
 
 use crate::ident::type_name;
 use crate::ir::{Ir, Keywords, NodeId, TypeSet};
+use crate::keywords::types::{type_of, widen};
 use crate::load::DocId;
 use crate::{Error, Settings, Warning};
-use facts::{primitive_of, type_of, widen, Facts};
+use facts::{primitive_of, Facts};
 use model::{collect_named, remap_kind, remap_ref};
 use names::{integer_enum, root_candidates, string_enum, type_variant_name};
 use serde_json::Value;

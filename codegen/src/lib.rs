@@ -122,6 +122,10 @@ pub struct GeneratedFile {
     pub source: String,
     /// The formatted Rust source.
     pub contents: String,
+    /// The schema's root type, when it has the inherent `from_json_*`
+    /// functions (`Command::from_json_slice`); `None` when the module's
+    /// `validate` is its only entry point (an alias such as `Value`).
+    pub root_type: Option<String>,
 }
 
 /// What a generator run produced.
@@ -181,9 +185,15 @@ pub fn write_to_out_dir(output: &Output) -> Result<PathBuf, Error> {
     let out = std::env::var_os("OUT_DIR").ok_or_else(|| Error::message("OUT_DIR is not set: call this from a build script"))?;
     let out = PathBuf::from(out);
     let mut files = output.files.clone();
-    files.push(GeneratedFile { name: "modules.rs".to_owned(), module: String::new(), source: String::new(), contents: module_index(&output.files) });
+    files.push(GeneratedFile {
+        name: "modules.rs".to_owned(),
+        module: String::new(),
+        source: String::new(),
+        contents: module_index(&output.files),
+        root_type: None,
+    });
     let list: String = output.warnings.iter().map(|w| format!("{w}\n")).collect();
-    files.push(GeneratedFile { name: WARNINGS_FILE.to_owned(), module: String::new(), source: String::new(), contents: list });
+    files.push(GeneratedFile { name: WARNINGS_FILE.to_owned(), module: String::new(), source: String::new(), contents: list, root_type: None });
     write_files(&out, &files)?;
     for line in cargo_warnings(output, &out.join(WARNINGS_FILE)) {
         println!("cargo::warning={line}");

@@ -694,6 +694,26 @@ macro_rules! __debug_field {
     };
 }
 
+/// A generated module's free functions, `validate` and `is_valid`, against
+/// its root schema (its validator, resource URI and pointer); with the root
+/// type named, that type's inherent functions too ([`root_api!`]).
+///
+/// `module_api!(validators::v0, "https://example.com/commands.json", "", Command);`
+#[macro_export]
+macro_rules! module_api {
+    ($check:path, $base:expr, $pointer:expr $(, $root:ident)?) => {
+        /// Validates a JSON document against the schema; every error is reported.
+        pub fn validate(v: &$crate::Value) -> ::std::result::Result<(), $crate::ValidationErrors> {
+            $crate::validate_with($check, v, $base, $pointer)
+        }
+        /// Whether a JSON document is valid against the schema (stops at the first error).
+        pub fn is_valid(v: &$crate::Value) -> bool {
+            $crate::is_valid_with($check, v, $base, $pointer)
+        }
+        $($crate::root_api!($root);)?
+    };
+}
+
 /// Inherent parse-and-validate functions on a root type, so users need no
 /// trait import for the common case.
 #[macro_export]

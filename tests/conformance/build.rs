@@ -2,7 +2,7 @@
 //! (draft2020-12, draft2019-09, draft7, draft4; required and optional) into
 //! `OUT_DIR`, with types on, and one table per draft of cases and tests that
 //! the `tests/<draft>.rs` targets check. Each row names the module's root
-//! type (the argument of `rt::root_api!`) when it has one, so its tests go
+//! type (`GeneratedFile::root_type`) when it has one, so its tests go
 //! through `from_json_value` and `from_json_slice` as well as `validate`. A
 //! case the generator refuses (or panics on) is a row whose validator is the
 //! error: its tests fail unless `known-failures.txt` lists them.
@@ -58,15 +58,14 @@ fn draft(suite_dir: &Path, res: &suite::Resources, d: &suite::Draft, out: &Path)
         let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| contracts_codegen::generate(&settings, &inputs)));
         let outcome = match generated {
             Ok(Ok(output)) => match output.files.into_iter().next() {
-                Some(f) => Ok(f.contents),
+                Some(f) => Ok((f.contents, f.root_type)),
                 None => Err("the generator produced no module".to_owned()),
             },
             Ok(Err(e)) => Err(format!("the generator refused the schema: {e}")),
             Err(_) => Err("the generator panicked".to_owned()),
         };
         let (validator, typed) = match outcome {
-            Ok(contents) => {
-                let root_type = contents.split("rt::root_api!(").nth(1).and_then(|s| s.split(')').next());
+            Ok((contents, root_type)) => {
                 let typed = match root_type {
                     Some(t) => format!("Some(conformance::typed::<{ident}::{t}>())"),
                     None => "None".to_owned(),

@@ -38,7 +38,7 @@ fn main() {
         let file = &output.files[0];
         let module = file.module.clone();
         std::fs::write(out.join(&file.name), &file.contents).expect("write module");
-        let root_type = file.contents.split("rt::root_api!(").nth(1).and_then(|s| s.split(')').next());
+        let root_type = file.root_type.as_deref();
         let check = match root_type {
             Some(t) => format!("|v| {module}::{t}::from_json_value(v).map(|_| ()).map_err(|e| e.to_string())"),
             None => format!("|v| {module}::validate(&v).map_err(|e| e.to_string())"),

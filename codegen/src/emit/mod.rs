@@ -49,7 +49,14 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         let (fns, renames) = validators.finish();
         let (root_check, types) = (shared_bodies::rename_paths(root_check, &renames), shared_bodies::rename_paths(types, &renames));
         let fast = fast.finish(&renames);
-        let root_api = root_api(module, &rt);
+        let root_type = root_type(module);
+        let root_type_tokens = match &root_type {
+            Some(name) => {
+                let name = syn::Ident::new(name, proc_macro2::Span::call_site());
+                quote!(, #name)
+            }
+            None => quote!(),
+        };
         let schema_json = doc.value.to_string();
         let schemars_json = schemars::module_schemas(docs, ir, module, doc.module.as_deref().unwrap_or_default());
         let tokens = quote! {
@@ -58,15 +65,7 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
             pub const SCHEMA_JSON: &str = #schema_json;
             #[doc(hidden)]
             pub const SCHEMARS_JSON: &str = #schemars_json;
-            /// Validates a JSON document against the schema; every error is reported.
-            pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
-                rt::validate_with(#root_check, v, #base, #pointer)
-            }
-            /// Whether a JSON document is valid against the schema (stops at the first error).
-            pub fn is_valid(v: &rt::Value) -> bool {
-                rt::is_valid_with(#root_check, v, #base, #pointer)
-            }
-            #root_api
+            rt::module_api!(#root_check, #base, #pointer #root_type_tokens);
             #types
             #fast
             #fns
@@ -86,20 +85,26 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
             doc.sha256,
             settings.regenerate_command,
         );
-        files.push(GeneratedFile { name: format!("{module_name}.rs"), module: module_name, source: doc.path.clone(), contents: format!("{header}{body}") });
+        files.push(GeneratedFile {
+            name: format!("{module_name}.rs"),
+            module: module_name,
+            source: doc.path.clone(),
+            contents: format!("{header}{body}"),
+            root_type,
+        });
     }
     Ok(Output { files, warnings: plan.warnings.clone(), build_warnings: settings.build_warnings })
 }
 
-/// Inherent parse-and-validate functions on the root type.
-fn root_api(module: &crate::plan::ModulePlan, rt: &TokenStream) -> TokenStream {
-    let crate::plan::TypeRef::Named(id) = module.root else { return quote!() };
+/// The root type, when it gets inherent parse-and-validate functions
+/// (`rt::module_api!`'s last argument).
+fn root_type(module: &crate::plan::ModulePlan) -> Option<String> {
+    let crate::plan::TypeRef::Named(id) = module.root else { return None };
     // An alias (to `Value`, a `Vec`, …) names a type defined elsewhere: no
     // inherent impl; the module's `validate` serves.
     // An integer enum's `Contract` is on `rt::Spelled<T>`, which keeps the text.
     if matches!(module.types[id].kind, crate::plan::Kind::Alias(_) | crate::plan::Kind::IntegerEnum { .. }) {
-        return quote!();
+        return None;
     }
-    let name = syn::Ident::new(&module.types[id].name, proc_macro2::Span::call_site());
-    quote!(#rt::root_api!(#name);)
+    Some(module.types[id].name.clone())
 }

@@ -165,7 +165,7 @@ impl<'a> Validators<'a> {
             /// Validators: one function per distinct subschema. The module is
             /// private, so `pub` reaches the rest of this module only.
             mod validators {
-                #![allow(unused_variables, unused_mut, unused_imports)]
+                #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
                 use super::rt;
                 use rt::types::*;
                 use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -276,14 +276,26 @@ impl<'a> Validators<'a> {
         let n = &self.ir.nodes[id];
         let file = if self.home == Some(n.doc) { "" } else { self.ir.doc_paths[n.doc].as_str() };
         let doc = format!(" `{file}#{}`", n.pointer.replace(char::is_control, "\u{fffd}"));
-        let item = match mode {
-            Mode::Plain => quote! {
+        // A `type` check alone is the runtime's validator, named here.
+        let type_only = match &self.ir.nodes[id].body {
+            Body::Schema(k) if mode == Mode::Plain => match Program::of(k, self.format_assertion).value.as_slice() {
+                [Check::Type(t)] if body.to_string() == type_check(t.0).to_string() => Some(only_type(t.0)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let item = match (mode, type_only) {
+            (Mode::Plain, Some(only)) => quote! {
+                #[doc = #doc]
+                pub const #name: rt::Check = #only;
+            },
+            (Mode::Plain, None) => quote! {
                 #[doc = #doc]
                 pub fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
                     #body
                 }
             },
-            Mode::Annotate => quote! {
+            (Mode::Annotate, _) => quote! {
                 #[doc = #doc]
                 pub fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path, ev: &mut rt::Evaluated) -> bool {
                     #body
@@ -574,10 +586,7 @@ impl<'a> Validators<'a> {
             }
         };
         match *check {
-            Check::Type(t) => {
-                let mask = type_set(t.0);
-                quote!(c.check_type(l, s, i, #mask))
-            }
+            Check::Type(t) => type_check(t.0),
             Check::Const(Value::String(x)) => quote!(c.const_str(l, s, i, #x)),
             Check::Const(v) => {
                 let st = self.value(v);
@@ -1094,6 +1103,24 @@ fn checks_body(parts: &[Part]) -> TokenStream {
     }
     let stmts = parts.iter().map(Part::statement);
     quote!(let mut ok = true; #(#stmts)* ok)
+}
+
+/// The check of a `type` keyword alone, as a validator body writes it.
+fn type_check(mask: u8) -> TokenStream {
+    let mask = type_set(mask);
+    quote!(c.check_type(l, s, i, #mask))
+}
+
+/// The runtime's validator for a subschema that is its `type` alone, as the
+/// validators module names it (which imports the runtime's `types`):
+/// `only::<STRING>`, `only::<{ NULL | STRING }>`.
+fn only_type(mask: u8) -> TokenStream {
+    let set = type_set(mask);
+    if mask.count_ones() == 1 {
+        quote!(only::<#set>)
+    } else {
+        quote!(only::<{ #set }>)
+    }
 }
 
 /// A `type` keyword's set as the runtime's named constants

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\",\"properties\":{\"vm\":{\"$ref\":\"#/definitions/vm\"}},\"definitions\":{\"vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllOfSelf\":{\"properties\":{\"vm\":{\"$ref\":\"#/$defs/allof_self.vm\"}},\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\"},\"Vm\":{\"allOf\":[{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]},{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}},\"defs\":{\"allof_self.vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/allof_self.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/allof_self.json", "")
-}
-rt::root_api!(AllOfSelf);
+rt::module_api!(validators::v0, "file:///fixtures/allof_self.json", "", AllOfSelf);
 const BASE0: &str = "file:///fixtures/allof_self.json";
 /// AllOf self
 ///
@@ -40,7 +32,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -81,9 +73,7 @@ mod validators {
         ok
     }
     /// `#/definitions/vm/allOf/1/properties/os`
-    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v6: rt::Check = only::<STRING>;
     /// `#/definitions/vm/allOf/1/properties/size`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {

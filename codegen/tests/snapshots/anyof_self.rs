@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"AnyOf self\",\"description\":\"A definition with an anyOf branch that only applies the definition again (X = X ∨ A): the branch adds nothing beyond the others and reads as `false`, with a warning.\",\"type\":\"object\",\"properties\":{\"value\":{\"$ref\":\"#/definitions/value\"}},\"additionalProperties\":false,\"definitions\":{\"value\":{\"anyOf\":[{\"$ref\":\"#/definitions/value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AnyOfSelf\":{\"additionalProperties\":false,\"title\":\"AnyOf self\",\"description\":\"A definition with an anyOf branch that only applies the definition again (X = X ∨ A): the branch adds nothing beyond the others and reads as `false`, with a warning.\",\"type\":\"object\",\"properties\":{\"value\":{\"$ref\":\"#/$defs/anyof_self.value\"}}},\"Value\":{\"anyOf\":[{\"$ref\":\"#/$defs/anyof_self.value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}},\"defs\":{\"anyof_self.value\":{\"anyOf\":[{\"$ref\":\"#/$defs/anyof_self.value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/anyof_self.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/anyof_self.json", "")
-}
-rt::root_api!(AnyOfSelf);
+rt::module_api!(validators::v0, "file:///fixtures/anyof_self.json", "", AnyOfSelf);
 const BASE0: &str = "file:///fixtures/anyof_self.json";
 /// AnyOf self
 ///
@@ -47,7 +39,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -70,9 +62,7 @@ mod validators {
         c.false_schema(l, s)
     }
     /// `#/definitions/value/anyOf/1`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v4: rt::Check = only::<STRING>;
     /// `#/definitions/value/anyOf/2`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Arrays\",\"type\":\"object\",\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/thing\"}}},\"$defs\":{\"thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Arrays\":{\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/arrays.thing\"}}},\"title\":\"Arrays\",\"type\":\"object\"},\"Thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}},\"defs\":{\"arrays.thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/arrays.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/arrays.json", "")
-}
-rt::root_api!(Arrays);
+rt::module_api!(validators::v0, "file:///fixtures/arrays.json", "", Arrays);
 const BASE0: &str = "file:///fixtures/arrays.json";
 /// Arrays
 ///
@@ -64,7 +56,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -108,9 +100,7 @@ mod validators {
         ok
     }
     /// `#/properties/matrix/items/items`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
-    }
+    pub const v5: rt::Check = only::<NUMBER>;
     /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/matrix/items` and `#/properties/matrix` (1 more).
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
@@ -122,13 +112,9 @@ mod validators {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/thing"))
     }
     /// `#/$defs/thing/properties/name`
-    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v10: rt::Check = only::<STRING>;
     /// `#/properties/pair/prefixItems/1`
-    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
-    }
+    pub const v11: rt::Check = only::<INTEGER>;
     /// `#/properties/pair/items`
     pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)

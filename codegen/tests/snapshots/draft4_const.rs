@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\",\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Const\":{\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}},\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\"},\"Binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]},\"SqlBindingType\":{\"const\":\"sql\"},\"HttpOrTimerBindingType\":{\"enum\":[\"http\",\"timer\"]}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/draft4_const.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/draft4_const.json", "")
-}
-rt::root_api!(Draft4Const);
+rt::module_api!(validators::v0, "file:///fixtures/draft4_const.json", "", Draft4Const);
 const BASE0: &str = "file:///fixtures/draft4_const.json";
 /// Draft 4 const
 ///
@@ -72,7 +64,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -105,7 +97,5 @@ mod validators {
         c.enum_str(l, s, i, &["http", "timer"])
     }
     /// `#/properties/binding/oneOf/0/properties/table`
-    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v6: rt::Check = only::<STRING>;
 }

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"title\":\"Draft 4 tuple\",\"type\":\"object\",\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"pair\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"integer\"}],\"additionalItems\":false,\"minItems\":2},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/definitions/positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"definitions\":{\"positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Tuple\":{\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"pair\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"integer\"}],\"additionalItems\":false,\"minItems\":2},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/$defs/draft4_tuple.positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"title\":\"Draft 4 tuple\",\"type\":\"object\"},\"Positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}},\"defs\":{\"draft4_tuple.positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/draft4_tuple.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/draft4_tuple.json", "")
-}
-rt::root_api!(Draft4Tuple);
+rt::module_api!(validators::v0, "file:///fixtures/draft4_tuple.json", "", Draft4Tuple);
 const BASE0: &str = "file:///fixtures/draft4_tuple.json";
 /// Draft 4 tuple
 ///
@@ -55,7 +47,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -74,13 +66,9 @@ mod validators {
             & c.items(l, s, x, 2usize, "/additionalItems", v8)
     }
     /// `#/properties/pair/items/0`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
-    }
+    pub const v2: rt::Check = only::<NUMBER>;
     /// `#/properties/pair/items/1`
-    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
-    }
+    pub const v3: rt::Check = only::<INTEGER_AS_WRITTEN>;
     /// `#/properties/limit`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {

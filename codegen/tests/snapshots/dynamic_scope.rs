@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/dynamic_scope.json\",\"$ref\":\"list.json\",\"$defs\":{\"strictElement\":{\"$dynamicAnchor\":\"element\",\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true},\"additionalProperties\":false},\"list\":{\"$id\":\"list.json\",\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}},\"additionalProperties\":false,\"$defs\":{\"anyElement\":{\"$dynamicAnchor\":\"element\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"List\":{\"$ref\":\"#/$defs/dynamic_scope.list\"},\"StrictElement\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true}}},\"defs\":{\"dynamic_scope.list\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}}}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "https://example.com/schemas/dynamic_scope.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "https://example.com/schemas/dynamic_scope.json", "")
-}
-rt::root_api!(List);
+rt::module_api!(validators::v0, "https://example.com/schemas/dynamic_scope.json", "", List);
 const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";
 /// Schema: `fixtures/dynamic_scope.json#`
 #[derive(Clone, PartialEq)]
@@ -32,7 +24,7 @@ rt::object!(
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

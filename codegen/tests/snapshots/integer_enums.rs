@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Integer enums\",\"type\":\"object\",\"properties\":{\"size\":{\"type\":\"integer\",\"enum\":[512,2048,4096],\"description\":\"Block size in bytes.\"},\"level\":{\"enum\":[-1,0,1]},\"priority\":{\"oneOf\":[{\"const\":1,\"title\":\"low\"},{\"const\":2,\"title\":\"normal\"},{\"const\":3,\"title\":\"high\"}]},\"retries\":{\"anyOf\":[{\"const\":0},{\"const\":3}]},\"maybeSize\":{\"type\":[\"integer\",\"null\"],\"enum\":[512,2048,null]},\"sizes\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/blockSize\"}},\"mode\":{\"type\":\"integer\",\"enum\":[1,2],\"default\":2},\"bits\":{\"type\":\"number\",\"enum\":[8,16.0]}},\"required\":[\"size\"],\"$defs\":{\"blockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"IntegerEnums\":{\"required\":[\"size\"],\"title\":\"Integer enums\",\"type\":\"object\",\"properties\":{\"size\":{\"type\":\"integer\",\"enum\":[512,2048,4096],\"description\":\"Block size in bytes.\"},\"level\":{\"enum\":[-1,0,1]},\"priority\":{\"oneOf\":[{\"const\":1,\"title\":\"low\"},{\"const\":2,\"title\":\"normal\"},{\"const\":3,\"title\":\"high\"}]},\"retries\":{\"anyOf\":[{\"const\":0},{\"const\":3}]},\"maybeSize\":{\"type\":[\"integer\",\"null\"],\"enum\":[512,2048,null]},\"sizes\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/integer_enums.blockSize\"}},\"mode\":{\"type\":\"integer\",\"enum\":[1,2],\"default\":2},\"bits\":{\"type\":\"number\",\"enum\":[8,16.0]}}},\"Size\":{\"type\":\"integer\",\"enum\":[512,2048,4096],\"description\":\"Block size in bytes.\"},\"Level\":{\"enum\":[-1,0,1]},\"Priority\":{\"oneOf\":[{\"const\":1,\"title\":\"low\"},{\"const\":2,\"title\":\"normal\"},{\"const\":3,\"title\":\"high\"}]},\"Retries\":{\"anyOf\":[{\"const\":0},{\"const\":3}]},\"MaybeSize\":{\"type\":[\"integer\",\"null\"],\"enum\":[512,2048,null]},\"Mode\":{\"type\":\"integer\",\"enum\":[1,2],\"default\":2},\"Bits\":{\"type\":\"number\",\"enum\":[8,16.0]}},\"defs\":{\"integer_enums.blockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/integer_enums.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/integer_enums.json", "")
-}
-rt::root_api!(IntegerEnums);
+rt::module_api!(validators::v0, "file:///fixtures/integer_enums.json", "", IntegerEnums);
 const BASE0: &str = "file:///fixtures/integer_enums.json";
 /// Integer enums
 ///
@@ -146,7 +138,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Objects\",\"description\":\"Closed and open objects, required members, typed extra members, maps keyed by validated names.\",\"type\":\"object\",\"required\":[\"id\",\"closed\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":20,\"description\":\"An identifier.\"},\"closed\":{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"boolean\",\"default\":false}}},\"counts\":{\"type\":\"object\",\"description\":\"A map: member names are validated, values are integers.\",\"propertyNames\":{\"pattern\":\"^[a-z]+$\"},\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0}},\"entries\":{\"type\":\"object\",\"description\":\"A map of objects: an invalid one is handed up with placeholders for its valid members.\",\"additionalProperties\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"size\":{\"type\":\"integer\",\"maximum\":10}}}},\"byKeyShape\":{\"type\":\"object\",\"description\":\"A map whose names are one of two shapes: the empty name or a lowercase word (setuptools' package-dir).\",\"propertyNames\":{\"anyOf\":[{\"const\":\"\"},{\"pattern\":\"^[a-z]+$\"}]},\"additionalProperties\":{\"type\":\"string\"}},\"labels\":{\"type\":\"object\",\"patternProperties\":{\"^x-\":{\"type\":\"string\"}},\"properties\":{\"name\":{\"type\":\"string\"}}},\"typedExtra\":{\"type\":\"object\",\"properties\":{\"fixed\":{\"type\":\"number\"}},\"additionalProperties\":{\"type\":\"string\"}},\"empty\":{\"type\":\"object\",\"additionalProperties\":false},\"defaults\":{\"type\":\"object\",\"description\":\"Defaults of each kind an accessor returns; `validate` would shadow a trait method.\",\"properties\":{\"mode\":{\"enum\":[\"fast\",\"slow\"],\"default\":\"slow\"},\"validate\":{\"type\":\"boolean\",\"default\":true},\"blockSize\":{\"type\":\"integer\",\"enum\":[512,2048],\"default\":2048},\"label\":{\"type\":\"string\",\"default\":\"none\"}}},\"minMax\":{\"type\":\"object\",\"minProperties\":1,\"maxProperties\":3},\"dependent\":{\"type\":\"object\",\"properties\":{\"card\":{\"type\":\"string\"},\"billing\":{\"type\":\"string\"}},\"dependentRequired\":{\"card\":[\"billing\"]},\"dependentSchemas\":{\"billing\":{\"required\":[\"card\"]}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Objects\":{\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":20,\"description\":\"An identifier.\"},\"closed\":{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"boolean\",\"default\":false}}},\"counts\":{\"type\":\"object\",\"description\":\"A map: member names are validated, values are integers.\",\"propertyNames\":{\"pattern\":\"^[a-z]+$\"},\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0}},\"entries\":{\"type\":\"object\",\"description\":\"A map of objects: an invalid one is handed up with placeholders for its valid members.\",\"additionalProperties\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"size\":{\"type\":\"integer\",\"maximum\":10}}}},\"byKeyShape\":{\"type\":\"object\",\"description\":\"A map whose names are one of two shapes: the empty name or a lowercase word (setuptools' package-dir).\",\"propertyNames\":{\"anyOf\":[{\"const\":\"\"},{\"pattern\":\"^[a-z]+$\"}]},\"additionalProperties\":{\"type\":\"string\"}},\"labels\":{\"type\":\"object\",\"patternProperties\":{\"^x-\":{\"type\":\"string\"}},\"properties\":{\"name\":{\"type\":\"string\"}}},\"typedExtra\":{\"type\":\"object\",\"properties\":{\"fixed\":{\"type\":\"number\"}},\"additionalProperties\":{\"type\":\"string\"}},\"empty\":{\"type\":\"object\",\"additionalProperties\":false},\"defaults\":{\"type\":\"object\",\"description\":\"Defaults of each kind an accessor returns; `validate` would shadow a trait method.\",\"properties\":{\"mode\":{\"enum\":[\"fast\",\"slow\"],\"default\":\"slow\"},\"validate\":{\"type\":\"boolean\",\"default\":true},\"blockSize\":{\"type\":\"integer\",\"enum\":[512,2048],\"default\":2048},\"label\":{\"type\":\"string\",\"default\":\"none\"}}},\"minMax\":{\"type\":\"object\",\"minProperties\":1,\"maxProperties\":3},\"dependent\":{\"type\":\"object\",\"properties\":{\"card\":{\"type\":\"string\"},\"billing\":{\"type\":\"string\"}},\"dependentRequired\":{\"card\":[\"billing\"]},\"dependentSchemas\":{\"billing\":{\"required\":[\"card\"]}}}},\"title\":\"Objects\",\"description\":\"Closed and open objects, required members, typed extra members, maps keyed by validated names.\",\"type\":\"object\",\"required\":[\"id\",\"closed\"]},\"Id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":20,\"description\":\"An identifier.\"},\"Closed\":{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"boolean\",\"default\":false}}},\"CountKey\":{\"pattern\":\"^[a-z]+$\"},\"Entry\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"size\":{\"type\":\"integer\",\"maximum\":10}}},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"Labels\":{\"type\":\"object\",\"patternProperties\":{\"^x-\":{\"type\":\"string\"}},\"properties\":{\"name\":{\"type\":\"string\"}}},\"TypedExtra\":{\"type\":\"object\",\"properties\":{\"fixed\":{\"type\":\"number\"}},\"additionalProperties\":{\"type\":\"string\"}},\"Empty\":{\"type\":\"object\",\"additionalProperties\":false},\"Defaults\":{\"type\":\"object\",\"description\":\"Defaults of each kind an accessor returns; `validate` would shadow a trait method.\",\"properties\":{\"mode\":{\"enum\":[\"fast\",\"slow\"],\"default\":\"slow\"},\"validate\":{\"type\":\"boolean\",\"default\":true},\"blockSize\":{\"type\":\"integer\",\"enum\":[512,2048],\"default\":2048},\"label\":{\"type\":\"string\",\"default\":\"none\"}}},\"Mode\":{\"enum\":[\"fast\",\"slow\"],\"default\":\"slow\"},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048],\"default\":2048},\"Dependent\":{\"type\":\"object\",\"properties\":{\"card\":{\"type\":\"string\"},\"billing\":{\"type\":\"string\"}},\"dependentRequired\":{\"card\":[\"billing\"]},\"dependentSchemas\":{\"billing\":{\"required\":[\"card\"]}}}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/objects.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/objects.json", "")
-}
-rt::root_api!(Objects);
+rt::module_api!(validators::v0, "file:///fixtures/objects.json", "", Objects);
 const BASE0: &str = "file:///fixtures/objects.json";
 /// Objects
 ///
@@ -223,7 +215,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -373,13 +365,9 @@ mod validators {
         c.min_properties(l, s, x, 1u64) & c.max_properties(l, s, x, 3u64)
     }
     /// `#/properties/closed/properties/a`
-    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
-    }
+    pub const v16: rt::Check = only::<INTEGER>;
     /// `#/properties/closed/properties/b`
-    pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
+    pub const v17: rt::Check = only::<BOOLEAN>;
     /// `#/properties/entries/additionalProperties/properties/size`
     pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -390,9 +378,7 @@ mod validators {
         }
     }
     /// `#/properties/typedExtra/properties/fixed`
-    pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
-    }
+    pub const v19: rt::Check = only::<NUMBER>;
     /// `#/properties/entries`
     pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -406,9 +392,7 @@ mod validators {
         ok
     }
     /// `#/properties/labels/properties/name`
-    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v22: rt::Check = only::<STRING>;
     /// `#/properties/dependent/dependentSchemas/billing`
     pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

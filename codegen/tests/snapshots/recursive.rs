@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Recursive\",\"definitions\":{\"json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/json\"}}]},\"list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/definitions/list\"}}},\"tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/tree\"}}]}},\"type\":\"object\",\"properties\":{\"payload\":{\"$ref\":\"#/definitions/json\"},\"list\":{\"$ref\":\"#/definitions/list\"},\"tree\":{\"$ref\":\"#/definitions/tree\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Recursive\":{\"properties\":{\"payload\":{\"$ref\":\"#/$defs/recursive.json\"},\"list\":{\"$ref\":\"#/$defs/recursive.list\"},\"tree\":{\"$ref\":\"#/$defs/recursive.tree\"}},\"title\":\"Recursive\",\"type\":\"object\"},\"Json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"List\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}},\"Tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.tree\"}}]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1}},\"defs\":{\"recursive.json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"recursive.list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}},\"recursive.tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.tree\"}}]}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/recursive.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/recursive.json", "")
-}
-rt::root_api!(Recursive);
+rt::module_api!(validators::v0, "file:///fixtures/recursive.json", "", Recursive);
 const BASE0: &str = "file:///fixtures/recursive.json";
 /// Recursive
 ///
@@ -87,7 +79,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -122,9 +114,7 @@ mod validators {
     const T1: [(rt::Check, &str); 3] =
         [(v9, "/definitions/json"), (v1, "/definitions/list"), (v2, "/definitions/tree")];
     /// `#/definitions/list/properties/head`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
-    }
+    pub const v5: rt::Check = only::<INTEGER>;
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/tree/oneOf/1` and `#/definitions/json/anyOf/4`.
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
@@ -142,21 +132,13 @@ mod validators {
         )
     }
     /// `#/definitions/json/anyOf/0`
-    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL)
-    }
+    pub const v10: rt::Check = only::<NULL>;
     /// `#/definitions/json/anyOf/1`
-    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
+    pub const v11: rt::Check = only::<BOOLEAN>;
     /// `#/definitions/json/anyOf/2`
-    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
-    }
+    pub const v12: rt::Check = only::<NUMBER>;
     /// `#/definitions/json/anyOf/3`
-    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v13: rt::Check = only::<STRING>;
     /// `#/definitions/json/anyOf/5`
     pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

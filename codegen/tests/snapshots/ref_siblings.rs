@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Config\",\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"child\":{\"$ref\":\"#\",\"description\":\"A nested config: `items` looks only at arrays, which the root refuses.\",\"type\":\"object\",\"items\":{\"type\":\"string\"}},\"level\":{\"$ref\":\"#/$defs/level\",\"type\":\"string\"},\"closed\":{\"$ref\":\"#\",\"type\":\"object\",\"additionalProperties\":false},\"short\":{\"$ref\":\"#/$defs/level\",\"maxLength\":4}},\"$defs\":{\"level\":{\"anyOf\":[{\"const\":\"warn\"},{\"const\":\"error\"}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Config\":{\"properties\":{\"name\":{\"type\":\"string\"},\"child\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"description\":\"A nested config: `items` looks only at arrays, which the root refuses.\",\"type\":\"object\",\"items\":{\"type\":\"string\"}},\"level\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"type\":\"string\"},\"closed\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"type\":\"object\",\"additionalProperties\":false},\"short\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"maxLength\":4}},\"title\":\"Config\",\"type\":\"object\"},\"ConfigLevel\":{\"anyOf\":[{\"const\":\"warn\"},{\"const\":\"error\"}]},\"Closed\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"type\":\"object\",\"additionalProperties\":false},\"Short\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"maxLength\":4}},\"defs\":{\"ref_siblings.level\":{\"anyOf\":[{\"const\":\"warn\"},{\"const\":\"error\"}]},\"ref_siblings.root\":{\"properties\":{\"name\":{\"type\":\"string\"},\"child\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"description\":\"A nested config: `items` looks only at arrays, which the root refuses.\",\"type\":\"object\",\"items\":{\"type\":\"string\"}},\"level\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"type\":\"string\"},\"closed\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"type\":\"object\",\"additionalProperties\":false},\"short\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"maxLength\":4}},\"title\":\"Config\",\"type\":\"object\"}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/ref_siblings.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/ref_siblings.json", "")
-}
-rt::root_api!(Config);
+rt::module_api!(validators::v0, "file:///fixtures/ref_siblings.json", "", Config);
 const BASE0: &str = "file:///fixtures/ref_siblings.json";
 /// Config
 ///
@@ -75,7 +67,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -122,9 +114,7 @@ mod validators {
             & c.check_type(l, s, i, STRING)
     }
     /// `#/properties/name`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v5: rt::Check = only::<STRING>;
     /// `#/properties/child`
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

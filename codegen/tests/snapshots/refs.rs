@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/refs.json\",\"title\":\"Refs\",\"type\":\"object\",\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/a~1b\"},\"percent\":{\"$ref\":\"#/$defs/c%25d\"},\"anchored\":{\"$ref\":\"#money\"},\"embedded\":{\"$ref\":\"https://example.com/schemas/embedded.json\"},\"crossFile\":{\"$ref\":\"shared.json#/$defs/Address\"},\"tree\":{\"$ref\":\"#/$defs/node\"},\"withSibling\":{\"$ref\":\"#/$defs/a~1b\",\"maxLength\":3}},\"$defs\":{\"a/b\":{\"type\":\"string\"},\"c%d\":{\"type\":\"integer\"},\"money\":{\"$anchor\":\"money\",\"type\":\"object\",\"required\":[\"amount\"],\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}}},\"embedded\":{\"$id\":\"embedded.json\",\"type\":\"object\",\"properties\":{\"inner\":{\"$ref\":\"#/$defs/inner\"}},\"$defs\":{\"inner\":{\"type\":\"boolean\"}}},\"node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/node\"}},\"parent\":{\"$ref\":\"#/$defs/node\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Refs\":{\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/refs.a/b\"},\"percent\":{\"$ref\":\"#/$defs/refs.c%d\"},\"anchored\":{\"$ref\":\"#/$defs/refs.money\"},\"embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"crossFile\":{\"$ref\":\"#/$defs/refs.Address\"},\"tree\":{\"$ref\":\"#/$defs/refs.node\"},\"withSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"type\":\"object\",\"title\":\"Refs\"},\"Money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"Embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}},\"WithSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3},\"AB\":{\"type\":\"string\"},\"CD\":{\"type\":\"integer\"}},\"defs\":{\"refs.Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"refs.a/b\":{\"type\":\"string\"},\"refs.c%d\":{\"type\":\"integer\"},\"refs.embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"refs.inner\":{\"type\":\"boolean\"},\"refs.money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"refs.node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "https://example.com/schemas/refs.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "https://example.com/schemas/refs.json", "")
-}
-rt::root_api!(Refs);
+rt::module_api!(validators::v0, "https://example.com/schemas/refs.json", "", Refs);
 const BASE0: &str = "https://example.com/schemas/refs.json";
 const BASE1: &str = "https://example.com/schemas/embedded.json";
 const BASE2: &str = "https://example.com/schemas/shared.json";
@@ -115,7 +107,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -168,9 +160,7 @@ mod validators {
     const T1: [(rt::Check, &str); 4] =
         [(v15, "/$defs/c%d"), (v4, "/$defs/node"), (v14, "/$defs/a~1b"), (t0::<0>, "/$defs/money")];
     /// `#/$defs/money/properties/amount`
-    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
-    }
+    pub const v7: rt::Check = only::<NUMBER>;
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/$defs/embedded/properties/inner` and `#/properties/embedded`.
     pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T2[K].0(i, l, c, &s.reference("/$ref", B1, T2[K].1))
@@ -181,20 +171,14 @@ mod validators {
         t0::<1>(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
     }
     /// `#/$defs/money/properties/currency`
-    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v14: rt::Check = only::<STRING>;
     /// `#/$defs/node/properties/value`
-    pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
-    }
+    pub const v15: rt::Check = only::<INTEGER>;
     /// `#/$defs/node/properties/children`
     pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", t1::<1>)
     }
     /// `#/$defs/embedded/$defs/inner`
-    pub fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
+    pub const v17: rt::Check = only::<BOOLEAN>;
 }

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/root_ref.json\",\"$ref\":\"#/$defs/item\",\"$defs\":{\"item\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"},\"lineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Item\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"},\"lineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}}},\"LineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "https://example.com/schemas/root_ref.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "https://example.com/schemas/root_ref.json", "")
-}
-rt::root_api!(Item);
+rt::module_api!(validators::v0, "https://example.com/schemas/root_ref.json", "", Item);
 const BASE0: &str = "https://example.com/schemas/root_ref.json";
 /// Schema: `fixtures/root_ref.json#/$defs/item`
 #[derive(Clone, PartialEq)]
@@ -53,7 +45,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -73,7 +65,5 @@ mod validators {
             & c.prop(l, s, x, "lineEnd", v1)
     }
     /// `#/$defs/item/properties/id`
-    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v3: rt::Check = only::<STRING>;
 }

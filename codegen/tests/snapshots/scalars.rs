@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Scalars\",\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Scalars\":{\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}},\"title\":\"Scalars\",\"type\":\"object\"},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"Fixed\":{\"const\":\"v1\"},\"Color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"NullableColor\":{\"enum\":[\"red\",null]},\"Protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/scalars.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/scalars.json", "")
-}
-rt::root_api!(Scalars);
+rt::module_api!(validators::v0, "file:///fixtures/scalars.json", "", Scalars);
 const BASE0: &str = "file:///fixtures/scalars.json";
 /// Scalars
 ///
@@ -164,7 +156,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -203,9 +195,7 @@ mod validators {
     }
     const T0: [&rt::JsonConst; 2] = [&VALUE0, &VALUE2];
     /// `#/properties/protocol`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v5: rt::Check = only::<STRING>;
     /// `#/properties/count`
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -235,21 +225,13 @@ mod validators {
         }
     }
     /// `#/properties/flag`
-    pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
+    pub const v9: rt::Check = only::<BOOLEAN>;
     /// `#/properties/nothing`
-    pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL)
-    }
+    pub const v10: rt::Check = only::<NULL>;
     /// `#/properties/maybeText`
-    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-    }
+    pub const v11: rt::Check = only::<{ NULL | STRING }>;
     /// `#/properties/textOrNumber`
-    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER | STRING)
-    }
+    pub const v12: rt::Check = only::<{ NUMBER | STRING }>;
     /// `#/properties/never`
     pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Sensitive\",\"type\":\"object\",\"required\":[\"user\",\"token\"],\"properties\":{\"user\":{\"type\":\"string\",\"x-sensitivity\":\"none\"},\"token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Sensitive\":{\"properties\":{\"user\":{\"type\":\"string\",\"x-sensitivity\":\"none\"},\"token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"title\":\"Sensitive\",\"type\":\"object\",\"required\":[\"user\",\"token\"]},\"Token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"Profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/sensitive.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/sensitive.json", "")
-}
-rt::root_api!(Sensitive);
+rt::module_api!(validators::v0, "file:///fixtures/sensitive.json", "", Sensitive);
 const BASE0: &str = "file:///fixtures/sensitive.json";
 /// Sensitive
 ///
@@ -78,7 +70,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -102,7 +94,5 @@ mod validators {
         c.prop(l, s, x, "email", v3)
     }
     /// `#/properties/user`
-    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v3: rt::Check = only::<STRING>;
 }

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Plugin rules\",\"type\":\"object\",\"definitions\":{\"ruleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2},\"ruleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]}},\"properties\":{\"html-quotes\":{\"description\":\"enforce quotes style of HTML attributes\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2}]},\"key-spacing\":{\"description\":\"enforce consistent spacing between keys and values\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"},{\"type\":\"array\",\"items\":[{},{\"type\":\"object\",\"properties\":{\"before\":{\"type\":\"boolean\"}}}]}]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"other-code\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"},\"max-len\":{\"description\":\"enforce a maximum line length\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"}]},{\"type\":\"object\",\"properties\":{\"code\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}]}]},\"indent\":{\"description\":\"enforce consistent indentation\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"}]},{\"type\":\"object\",\"properties\":{\"tabs\":{\"type\":\"boolean\"}},\"additionalProperties\":false}]}]},\"quotes\":{\"description\":\"enforce the consistent use of quotes\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"}]},{\"type\":\"object\",\"properties\":{\"style\":{\"enum\":[\"single\",\"double\"]}},\"additionalProperties\":false}]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"PluginRules\":{\"properties\":{\"html-quotes\":{\"description\":\"enforce quotes style of HTML attributes\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2}]},\"key-spacing\":{\"description\":\"enforce consistent spacing between keys and values\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"},{\"type\":\"array\",\"items\":[{},{\"type\":\"object\",\"properties\":{\"before\":{\"type\":\"boolean\"}}}]}]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"other-code\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"},\"max-len\":{\"description\":\"enforce a maximum line length\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},{\"type\":\"object\",\"properties\":{\"code\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}]}]},\"indent\":{\"description\":\"enforce consistent indentation\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},{\"type\":\"object\",\"properties\":{\"tabs\":{\"type\":\"boolean\"}},\"additionalProperties\":false}]}]},\"quotes\":{\"description\":\"enforce the consistent use of quotes\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},{\"type\":\"object\",\"properties\":{\"style\":{\"enum\":[\"single\",\"double\"]}},\"additionalProperties\":false}]}]}},\"title\":\"Plugin rules\",\"type\":\"object\"},\"RuleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"OtherCode\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"},\"ArrayLenItem1\":{\"type\":\"object\",\"properties\":{\"code\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ArrayLenItem0\":{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},\"ArrayIndentItem1\":{\"type\":\"object\",\"properties\":{\"tabs\":{\"type\":\"boolean\"}},\"additionalProperties\":false},\"ArrayQuotesItem1\":{\"type\":\"object\",\"properties\":{\"style\":{\"enum\":[\"single\",\"double\"]}},\"additionalProperties\":false},\"Style\":{\"enum\":[\"single\",\"double\"]},\"RuleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2}},\"defs\":{\"shared_rules.ruleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2},\"shared_rules.ruleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///fixtures/shared_rules.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///fixtures/shared_rules.json", "")
-}
-rt::root_api!(PluginRules);
+rt::module_api!(validators::v0, "file:///fixtures/shared_rules.json", "", PluginRules);
 const BASE0: &str = "file:///fixtures/shared_rules.json";
 /// Plugin rules
 ///
@@ -184,7 +176,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -248,9 +240,7 @@ mod validators {
         }
     }
     /// `#/properties/indent/oneOf/1/items/1/properties/tabs`
-    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
+    pub const v12: rt::Check = only::<BOOLEAN>;
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/html-quotes` and `#/properties/key-spacing`.
     fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(t5::<0>, None), (t5::<1>, None), (T1[K][0], None)], None)

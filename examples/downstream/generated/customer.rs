@@ -4,25 +4,9 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://shop.example.com/schemas/customer.schema.json\",\"title\":\"Customer\",\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"order.schema.json\",\"description\":\"The customer's previous order, if kept.\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Customer\":{\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"The customer's previous order, if kept.\"}},\"title\":\"Customer\",\"type\":\"object\"},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"Tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"LastOrder\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"},\"Id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"Line\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ShipTo\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"},\"Country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"defs\":{\"customer.root\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(
-        validators::v0,
-        v,
-        "https://shop.example.com/schemas/customer.schema.json",
-        "",
-    )
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(
-        validators::v0,
-        v,
-        "https://shop.example.com/schemas/customer.schema.json",
-        "",
-    )
-}
-rt::root_api!(Customer);
+rt::module_api!(
+    validators::v0, "https://shop.example.com/schemas/customer.schema.json", "", Customer
+);
 const BASE0: &str = "https://shop.example.com/schemas/customer.schema.json";
 const BASE1: &str = "https://shop.example.com/schemas/order.schema.json";
 const BASE2: &str = "https://geo.example.com/schemas/address.json";
@@ -148,7 +132,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -229,7 +213,5 @@ mod validators {
         v6(i, l, c, &s.reference("/$ref", B2, ""))
     }
     /// `https://geo.example.com/schemas/address.json#/properties/street`
-    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v13: rt::Check = only::<STRING>;
 }

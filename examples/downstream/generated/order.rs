@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://shop.example.com/schemas/order.schema.json\",\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\",\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"customer.schema.json\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"https://geo.example.com/schemas/address.json\",\"description\":\"Where the order goes.\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Order\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"},\"Id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"Customer\":{\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"The customer's previous order, if kept.\"}},\"title\":\"Customer\",\"type\":\"object\"},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"Tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"Line\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ShipTo\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"},\"Country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"defs\":{\"order.root\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "https://shop.example.com/schemas/order.schema.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "https://shop.example.com/schemas/order.schema.json", "")
-}
-rt::root_api!(Order);
+rt::module_api!(validators::v0, "https://shop.example.com/schemas/order.schema.json", "", Order);
 const BASE0: &str = "https://shop.example.com/schemas/order.schema.json";
 const BASE1: &str = "https://shop.example.com/schemas/customer.schema.json";
 const BASE2: &str = "https://geo.example.com/schemas/address.json";
@@ -138,7 +130,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -219,7 +211,5 @@ mod validators {
         v0(i, l, c, &s.reference("/$ref", B2, ""))
     }
     /// `https://geo.example.com/schemas/address.json#/properties/street`
-    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v13: rt::Check = only::<STRING>;
 }

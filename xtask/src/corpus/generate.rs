@@ -29,7 +29,7 @@ pub fn gen_one(root: &Path, repo: &Path, name: &str, out: &Path, module: &str) -
             let file = output.files.into_iter().next();
             match file {
                 Some(f) => {
-                    let root_type = f.contents.split("rt::root_api!(").nth(1).and_then(|s| s.split(')').next()).map(str::to_owned);
+                    let root_type = f.root_type.clone();
                     // Unchanged modules keep their modification time: cargo
                     // then reuses the shard that holds them.
                     super::build::write_if_changed(&out.join(format!("{module}.rs")), &f.contents)?;

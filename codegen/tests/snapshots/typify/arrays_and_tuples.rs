@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"simple-two-tuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"}]},\"simple-two-array\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":{\"type\":\"string\"}},\"less-simple-two-tuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"},{\"type\":\"string\"}]},\"unsimple-two-tuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"string\"}},\"yolo-two-array\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"additionalItems\":{\"$comment\":\"ignored\",\"type\":\"string\"}},\"array-sans-items\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":false},\"set-avec-item\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":true,\"items\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"SimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"}]},\"SimpleTwoArray\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":{\"type\":\"string\"}},\"LessSimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"},{\"type\":\"string\"}]},\"UnsimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"string\"}},\"YoloTwoArray\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"additionalItems\":{\"type\":\"string\"}},\"ArraySansItems\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":false},\"SetAvecItem\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":true,\"items\":{\"type\":\"string\"}}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/arrays-and-tuples.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/arrays-and-tuples.json", "")
-}
+rt::module_api!(validators::v0, "file:///typify/arrays-and-tuples.json", "");
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-tuple`
 pub type SimpleTwoTuple = (String, String);
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-array`
@@ -29,7 +22,7 @@ pub type SetAvecItem = Vec<String>;
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

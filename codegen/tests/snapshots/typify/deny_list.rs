@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate a 'not' schema with typed- and untyped-subschemas\",\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"where_not\":{\"not\":{\"enum\":[\"start\",\"middle\",\"end\"]}},\"why_not\":{\"not\":{\"type\":\"string\",\"enum\":[\"because\"]}}},\"required\":[\"where_not\",\"why_not\"]}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"where_not\",\"why_not\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"where_not\":{\"not\":{\"enum\":[\"start\",\"middle\",\"end\"]}},\"why_not\":{\"not\":{\"type\":\"string\",\"enum\":[\"because\"]}}}}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/deny-list.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/deny-list.json", "")
-}
-rt::root_api!(TestType);
+rt::module_api!(validators::v0, "file:///typify/deny-list.json", "", TestType);
 const BASE0: &str = "file:///typify/deny-list.json";
 /// TestType
 ///
@@ -40,7 +32,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$id\":\"https://example.com/arrays.schema.json\",\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"veggies\",\"description\":\"A representation of a person, company, organization, or place\",\"type\":\"object\",\"properties\":{\"fruits\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"vegetables\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/veggie\"}}},\"$defs\":{\"veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}},\"fruit\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},\"fruit-or-veg\":{\"oneOf\":[{\"title\":\"veg\",\"anyOf\":[{\"$ref\":\"#/defs/veggie\"}]},{\"title\":\"fruit\",\"anyOf\":[{\"$ref\":\"#/defs/fruit\"}]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Veggies\":{\"type\":\"object\",\"properties\":{\"fruits\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"vegetables\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/example.veggie\"}}},\"title\":\"veggies\",\"description\":\"A representation of a person, company, organization, or place\"},\"Veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}},\"Fruit\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{\"example.veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "https://example.com/arrays.schema.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "https://example.com/arrays.schema.json", "")
-}
-rt::root_api!(Veggies);
+rt::module_api!(validators::v0, "https://example.com/arrays.schema.json", "", Veggies);
 const BASE0: &str = "https://example.com/arrays.schema.json";
 /// veggies
 ///
@@ -59,7 +51,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -76,17 +68,13 @@ mod validators {
             & c.prop(l, s, x, "veggieName", v2) & c.prop(l, s, x, "veggieLike", v4)
     }
     /// `#/properties/fruits/items`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v2: rt::Check = only::<STRING>;
     /// `#/properties/vegetables/items`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/veggie"))
     }
     /// `#/$defs/veggie/properties/veggieLike`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
+    pub const v4: rt::Check = only::<BOOLEAN>;
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/fruits` and `#/properties/vegetables`.
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };

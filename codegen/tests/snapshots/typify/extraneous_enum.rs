@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"title\":\"LetterBox\",\"type\":\"object\",\"properties\":{\"letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"LetterBox\":{\"title\":\"LetterBox\",\"type\":\"object\",\"properties\":{\"letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}}},\"Letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/extraneous-enum.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/extraneous-enum.json", "")
-}
-rt::root_api!(LetterBox);
+rt::module_api!(validators::v0, "file:///typify/extraneous-enum.json", "", LetterBox);
 const BASE0: &str = "file:///typify/extraneous-enum.json";
 /// LetterBox
 ///
@@ -51,7 +43,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

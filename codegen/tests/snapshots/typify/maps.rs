@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"usual case of a map whose name must come from its title\",\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{\"MapWithKeys\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/Value\"},\"propertyNames\":{\"$ref\":\"#/definitions/Eh\"}},\"Value\":{\"type\":\"string\"},\"Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"MapWithDateTimeKeys\":{\"$comment\":\"test that a type isn't needed for propertyNames\",\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/Value\"},\"propertyNames\":{\"format\":\"date-time\"}},\"MapWithDateKeys\":{\"$comment\":\"test that a type isn't needed for propertyNames\",\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/Value\"},\"propertyNames\":{\"format\":\"date\"}}},\"title\":\"DeadSimple\",\"type\":\"object\"}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"DeadSimple\":{\"title\":\"DeadSimple\",\"type\":\"object\"},\"MapWithKeys\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"},\"propertyNames\":{\"$ref\":\"#/$defs/maps.Eh\"}},\"Value\":{\"type\":\"string\"},\"Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"MapWithDateTimeKeys\":{\"propertyNames\":{\"format\":\"date-time\"},\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"}},\"MapWithDateKeys\":{\"propertyNames\":{\"format\":\"date\"},\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"}}},\"defs\":{\"maps.Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"maps.Value\":{\"type\":\"string\"}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/maps.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/maps.json", "")
-}
+rt::module_api!(validators::v0, "file:///typify/maps.json", "");
 /// DeadSimple
 ///
 /// Schema: `typify/maps.json#`
@@ -29,12 +22,10 @@ pub type MapWithDateKeys = rt::Map<String, String>;
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
-    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, OBJECT)
-    }
+    pub const v0: rt::Check = only::<OBJECT>;
 }

@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"dumping ground for various types\",\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{\"ObjectWithNoExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":false},\"ObjectWithOkExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]},\"ObjectWithYesExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":true},\"ObjectWithWhichExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{}},\"ObjectWithStringExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"ObjectWithNoExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":false},\"ObjectWithOkExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]},\"ObjectWithYesExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":true},\"ObjectWithWhichExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{}},\"ObjectWithStringExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/more_types.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/more_types.json", "")
-}
+rt::module_api!(validators::v0, "file:///typify/more_types.json", "");
 /// Schema: `typify/more_types.json#/definitions/ObjectWithNoExtra`
 pub type ObjectWithNoExtra = rt::Value;
 /// Schema: `typify/more_types.json#/definitions/ObjectWithOkExtra`
@@ -25,7 +18,7 @@ pub type ObjectWithStringExtra = rt::Value;
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"seriously-anything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"one-of-several\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"int-or-str\":{\"type\":[\"string\",\"integer\"]},\"yes-no-maybe\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"really-just-null\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"SeriouslyAnything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"OneOfSeveral\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"OneOfSeveralValue\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"IntOrStr\":{\"type\":[\"string\",\"integer\"]},\"YesNoMaybe\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"YesNoMaybeObject\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"ReallyJustNull\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v3, v, "file:///typify/multiple-instance-types.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v3, v, "file:///typify/multiple-instance-types.json", "")
-}
+rt::module_api!(validators::v3, "file:///typify/multiple-instance-types.json", "");
 const BASE0: &str = "file:///typify/multiple-instance-types.json";
 /// Schema: `typify/multiple-instance-types.json#/definitions/seriously-anything`
 pub type SeriouslyAnything = rt::Value;
@@ -72,18 +65,15 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/one-of-several`
-    pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | BOOLEAN | STRING | ARRAY | OBJECT | INTEGER_AS_WRITTEN)
-    }
+    pub const v0: rt::Check =
+        only::<{ NULL | BOOLEAN | STRING | ARRAY | OBJECT | INTEGER_AS_WRITTEN }>;
     /// `#/definitions/int-or-str`
-    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING | INTEGER_AS_WRITTEN)
-    }
+    pub const v1: rt::Check = only::<{ STRING | INTEGER_AS_WRITTEN }>;
     /// `#/definitions/yes-no-maybe`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, BOOLEAN | OBJECT) };
@@ -94,7 +84,5 @@ mod validators {
         true
     }
     /// `#/definitions/yes-no-maybe/properties/value`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v4: rt::Check = only::<STRING>;
 }

@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"object-bs\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"multipleOf\":100,\"maxItems\":100,\"maxLength\":100},\"array-bs\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"},\"multipleOf\":100,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}},\"integer-bs\":{\"type\":\"integer\",\"minimum\":0,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"ObjectBs\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"multipleOf\":100,\"maxItems\":100,\"maxLength\":100},\"ArrayBs\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"},\"multipleOf\":100,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}},\"IntegerBs\":{\"type\":\"integer\",\"minimum\":0,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v2, v, "file:///typify/noisy-types.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v2, v, "file:///typify/noisy-types.json", "")
-}
+rt::module_api!(validators::v2, "file:///typify/noisy-types.json", "");
 const BASE0: &str = "file:///typify/noisy-types.json";
 /// At most 100 characters. A multiple of 100. At most 100 items.
 ///
@@ -39,7 +32,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -68,9 +61,7 @@ mod validators {
         ok
     }
     /// `#/definitions/object-bs/properties/ok`
-    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-    }
+    pub const v1: rt::Check = only::<BOOLEAN>;
     /// `#`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

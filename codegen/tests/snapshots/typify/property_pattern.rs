@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"test grammar for pattern properties\",\"type\":\"object\",\"required\":[\"rules\"],\"additionalProperties\":false,\"properties\":{\"rules\":{\"type\":\"object\",\"patternProperties\":{\"^[a-zA-Z_]\\\\w*$\":{\"type\":\"string\"}},\"additionalProperties\":false}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Properties\":{\"properties\":{\"rules\":{\"type\":\"object\",\"patternProperties\":{\"^[a-zA-Z_]\\\\w*$\":{\"type\":\"string\"}},\"additionalProperties\":false}},\"title\":\"test grammar for pattern properties\",\"type\":\"object\",\"required\":[\"rules\"],\"additionalProperties\":false}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/property-pattern.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/property-pattern.json", "")
-}
-rt::root_api!(Properties);
+rt::module_api!(validators::v0, "file:///typify/property-pattern.json", "", Properties);
 const BASE0: &str = "file:///typify/property-pattern.json";
 /// test grammar for pattern properties
 ///
@@ -35,7 +27,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -64,7 +56,5 @@ mod validators {
         ok
     }
     /// `#/properties/rules/patternProperties/^[a-zA-Z_]\w*$`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v2: rt::Check = only::<STRING>;
 }

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate references to the whole\",\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"node\",\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/reflexive.root\"}}},\"title\":\"node\"}},\"defs\":{\"reflexive.root\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/reflexive.root\"}}},\"title\":\"node\"}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/reflexive.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/reflexive.json", "")
-}
-rt::root_api!(Node);
+rt::module_api!(validators::v0, "file:///typify/reflexive.json", "", Node);
 const BASE0: &str = "file:///typify/reflexive.json";
 /// node
 ///
@@ -39,7 +31,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -50,9 +42,7 @@ mod validators {
         c.prop(l, s, x, "value", v1) & c.prop(l, s, x, "children", v3)
     }
     /// `#/properties/value`
-    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER)
-    }
+    pub const v1: rt::Check = only::<INTEGER>;
     /// `#/properties/children/items`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v0(i, l, c, &s.reference("/$ref", B0, ""))

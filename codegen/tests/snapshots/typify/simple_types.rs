@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"floats-aren't-terrible-I'm-told\":{\"type\":\"object\",\"properties\":{\"flush_timeout\":{\"type\":\"number\",\"format\":\"float\"}}},\"just-one\":{\"type\":[\"string\"]},\"anything-works\":{\"type\":\"object\",\"required\":[\"value\"]},\"uint-minimum-and-maximum\":{\"type\":\"object\",\"required\":[\"max\",\"min\",\"min_and_max\",\"min_non_zero\",\"min_uint_non_zero\",\"no_bounds\"],\"properties\":{\"no_bounds\":{\"type\":\"integer\",\"format\":\"uint64\"},\"min\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":0},\"min_non_zero\":{\"type\":\"integer\",\"minimum\":1},\"min_uint_non_zero\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1},\"max\":{\"type\":\"integer\",\"format\":\"uint64\",\"maximum\":256},\"min_and_max\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1,\"maximum\":256}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"FloatsArenTTerribleIMTold\":{\"type\":\"object\",\"properties\":{\"flush_timeout\":{\"type\":\"number\",\"format\":\"float\"}}},\"JustOne\":{\"type\":[\"string\"]},\"AnythingWorks\":{\"type\":\"object\",\"required\":[\"value\"]},\"UintMinimumAndMaximum\":{\"type\":\"object\",\"required\":[\"max\",\"min\",\"min_and_max\",\"min_non_zero\",\"min_uint_non_zero\",\"no_bounds\"],\"properties\":{\"no_bounds\":{\"type\":\"integer\",\"format\":\"uint64\"},\"min\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":0},\"min_non_zero\":{\"type\":\"integer\",\"minimum\":1},\"min_uint_non_zero\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1},\"max\":{\"type\":\"integer\",\"format\":\"uint64\",\"maximum\":256},\"min_and_max\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1,\"maximum\":256}}}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v8, v, "file:///typify/simple-types.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v8, v, "file:///typify/simple-types.json", "")
-}
+rt::module_api!(validators::v8, "file:///typify/simple-types.json", "");
 const BASE0: &str = "file:///typify/simple-types.json";
 /// Schema: `typify/simple-types.json#/definitions/floats-aren't-terrible-I'm-told`
 #[derive(Clone, PartialEq)]
@@ -70,7 +63,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -91,13 +84,9 @@ mod validators {
             & c.prop(l, s, x, "min_and_max", v7)
     }
     /// `#/definitions/floats-aren't-terrible-I'm-told/properties/flush_timeout`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
-    }
+    pub const v2: rt::Check = only::<NUMBER>;
     /// `#/definitions/uint-minimum-and-maximum/properties/no_bounds`
-    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, INTEGER_AS_WRITTEN)
-    }
+    pub const v3: rt::Check = only::<INTEGER_AS_WRITTEN>;
     /// `#/definitions/uint-minimum-and-maximum/properties/min`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {

@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"definitions\":{\"test-enum\":{\"type\":\"string\",\"enum\":[\"failure\",\"skipped\",\"success\"],\"default\":\"failure\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestEnum\":{\"type\":\"string\",\"enum\":[\"failure\",\"skipped\",\"success\"],\"default\":\"failure\"}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v1, v, "file:///typify/string-enum-with-default.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v1, v, "file:///typify/string-enum-with-default.json", "")
-}
+rt::module_api!(validators::v1, "file:///typify/string-enum-with-default.json", "");
 const BASE0: &str = "file:///typify/string-enum-with-default.json";
 /// In JSON, in the order of the variants: `failure`, `skipped`, `success`.
 ///
@@ -29,7 +22,7 @@ rt::string_enum!(
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate replacement, patch, and conversion settings\",\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"replaced_type\":{\"$ref\":\"#/definitions/HandGeneratedType\"},\"patched_type\":{\"$ref\":\"#/definitions/TypeThatNeedsMoreDerives\"},\"converted_type\":{\"enum\":[1,\"one\"]}},\"required\":[\"replaced_type\",\"patched_type\",\"converted_type\"],\"definitions\":{\"HandGeneratedType\":{\"$comment\":\"imagine a type we want hand-generated\"},\"TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"replaced_type\",\"patched_type\",\"converted_type\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"replaced_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.HandGeneratedType\"},\"patched_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.TypeThatNeedsMoreDerives\"},\"converted_type\":{\"enum\":[1,\"one\"]}}},\"ConvertedType\":{\"enum\":[1,\"one\"]},\"HandGeneratedType\":{},\"TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{\"type_with_modified_generation.HandGeneratedType\":{},\"type_with_modified_generation.TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/type-with-modified-generation.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/type-with-modified-generation.json", "")
-}
-rt::root_api!(TestType);
+rt::module_api!(validators::v0, "file:///typify/type-with-modified-generation.json", "", TestType);
 const BASE0: &str = "file:///typify/type-with-modified-generation.json";
 /// TestType
 ///
@@ -56,7 +48,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -75,9 +67,7 @@ mod validators {
         c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/definitions/TypeThatNeedsMoreDerives/additionalProperties`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v2: rt::Check = only::<STRING>;
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/replaced_type` and `#/properties/patched_type`.
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))

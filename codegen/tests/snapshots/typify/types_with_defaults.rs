@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"defaults for built-in types\",\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"TestBed\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"default\":\"abc123-is-this-a-uuid\"},\"any\":{\"type\":\"array\",\"items\":{},\"default\":[[8,6,7],[5,3,0,9]]}}},\"OuterThing\":{\"type\":\"object\",\"properties\":{\"thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}}}},\"Doodad\":{\"type\":\"object\",\"properties\":{\"when\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"1970-01-01T00:00:00Z\"}}},\"MrDefaultNumbers\":{\"type\":\"object\",\"properties\":{\"little_u8\":{\"type\":\"integer\",\"format\":\"uint8\",\"minimum\":1,\"default\":2},\"little_u16\":{\"type\":\"integer\",\"format\":\"uint16\",\"minimum\":1,\"default\":3},\"big_nullable\":{\"type\":[\"integer\",\"null\"],\"format\":\"uint64\",\"minimum\":1,\"default\":1}}},\"UInt\":{\"type\":\"integer\"},\"UIntContainer\":{\"type\":\"object\",\"properties\":{\"max_path\":{\"default\":1,\"allOf\":[{\"$ref\":\"#/$definitions/UInt\"}]}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestBed\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"default\":\"abc123-is-this-a-uuid\"},\"any\":{\"type\":\"array\",\"items\":{},\"default\":[[8,6,7],[5,3,0,9]]}}},\"OuterThing\":{\"type\":\"object\",\"properties\":{\"thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}}}},\"Thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}},\"Doodad\":{\"type\":\"object\",\"properties\":{\"when\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"1970-01-01T00:00:00Z\"}}},\"MrDefaultNumbers\":{\"type\":\"object\",\"properties\":{\"little_u8\":{\"type\":\"integer\",\"format\":\"uint8\",\"minimum\":1,\"default\":2},\"little_u16\":{\"type\":\"integer\",\"format\":\"uint16\",\"minimum\":1,\"default\":3},\"big_nullable\":{\"type\":[\"integer\",\"null\"],\"format\":\"uint64\",\"minimum\":1,\"default\":1}}},\"UInt\":{\"type\":\"integer\"}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v7, v, "file:///typify/types-with-defaults.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v7, v, "file:///typify/types-with-defaults.json", "")
-}
+rt::module_api!(validators::v7, "file:///typify/types-with-defaults.json", "");
 const BASE0: &str = "file:///typify/types-with-defaults.json";
 /// Schema: `typify/types-with-defaults.json#/definitions/TestBed`
 #[derive(Clone, PartialEq)]
@@ -104,7 +97,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -156,9 +149,7 @@ mod validators {
         true
     }
     /// `#/definitions/TestBed/properties/id`
-    pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v8: rt::Check = only::<STRING>;
     /// `#/definitions/TestBed/properties/any`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };

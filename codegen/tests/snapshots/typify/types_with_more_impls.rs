@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"PatternString\":{\"type\":\"string\",\"pattern\":\"xx\"},\"Sub10Primes\":{\"type\":\"integer\",\"format\":\"uint\",\"enum\":[2,3,5,7]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"PatternString\":{\"type\":\"string\",\"pattern\":\"xx\"},\"Sub10Primes\":{\"type\":\"integer\",\"format\":\"uint\",\"enum\":[2,3,5,7]}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v2, v, "file:///typify/types-with-more-impls.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v2, v, "file:///typify/types-with-more-impls.json", "")
-}
+rt::module_api!(validators::v2, "file:///typify/types-with-more-impls.json", "");
 const BASE0: &str = "file:///typify/types-with-more-impls.json";
 /// Matches `xx`.
 ///
@@ -38,7 +31,7 @@ rt::contract!(spelled Sub10Primes, [validators::v1], BASE0, "/definitions/Sub10P
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

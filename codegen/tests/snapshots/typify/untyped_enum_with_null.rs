@@ -4,15 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate a type with no type and enum values that include a null\",\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}},\"required\":[\"value\"]}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"value\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}}},\"Value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}},\"defs\":{}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v0, v, "file:///typify/untyped-enum-with-null.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v0, v, "file:///typify/untyped-enum-with-null.json", "")
-}
-rt::root_api!(TestType);
+rt::module_api!(validators::v0, "file:///typify/untyped-enum-with-null.json", "", TestType);
 const BASE0: &str = "file:///typify/untyped-enum-with-null.json";
 /// TestType
 ///
@@ -49,7 +41,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};

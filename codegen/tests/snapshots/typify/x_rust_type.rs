@@ -4,14 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft-07/schema\",\"$comment\":\"this test makes weird use of types from std to avoid requiring other dependencies\",\"$defs\":{\"AllTheThings\":{\"type\":\"object\",\"properties\":{\"path\":{\"$ref\":\"#/$defs/PathBuf\"},\"option_marker\":{\"$ref\":\"#/$defs/OptionMarker\"}}},\"PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}},\"OptionMarker\":{\"$comment\":\"this is silly, but shows type parameters\",\"type\":\"null\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]}},\"Marker\":{\"not\":true}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllTheThings\":{\"type\":\"object\",\"properties\":{\"path\":{\"$ref\":\"#/$defs/x_rust_type.PathBuf\"},\"option_marker\":{\"$ref\":\"#/$defs/x_rust_type.OptionMarker\"}}},\"PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}},\"OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"Marker\":{\"not\":true}},\"defs\":{\"x_rust_type.OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"x_rust_type.PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}}}}";
-/// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v2, v, "file:///typify/x-rust-type.json", "")
-}
-/// Whether a JSON document is valid against the schema (stops at the first error).
-pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v2, v, "file:///typify/x-rust-type.json", "")
-}
+rt::module_api!(validators::v2, "file:///typify/x-rust-type.json", "");
 const BASE0: &str = "file:///typify/x-rust-type.json";
 /// Schema: `typify/x-rust-type.json#/$defs/AllTheThings`
 #[derive(Clone, PartialEq)]
@@ -46,7 +39,7 @@ mod fast {
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
-    #![allow(unused_variables, unused_mut, unused_imports)]
+    #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
@@ -66,11 +59,7 @@ mod validators {
         true
     }
     /// `#/$defs/OptionMarker`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL)
-    }
+    pub const v4: rt::Check = only::<NULL>;
     /// `#/$defs/PathBuf`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
+    pub const v5: rt::Check = only::<STRING>;
 }

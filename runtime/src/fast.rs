@@ -830,6 +830,50 @@ pub trait Leaf {
     fn scalar(v: Value) -> Result<Self::Out, Option<Value>>;
 }
 
+/// The leaf of a string member whose schema asks nothing of the string
+/// (what `string_leaf!(L -> String, |s| [] => Some(s.to_owned()))` would
+/// generate in every module).
+pub struct AnyString;
+
+impl Leaf for AnyString {
+    type Out = String;
+    #[inline]
+    fn string(s: &str) -> Option<String> {
+        Some(s.to_owned())
+    }
+    fn scalar(v: Value) -> Result<String, Option<Value>> {
+        Err(Some(v))
+    }
+}
+
+/// The leaf of a scalar member whose schema is its `type` alone (what
+/// `value_leaf!(L -> T, scalar |v| rt::is_valid(types::only::<TYPES>, v))`
+/// would generate in every module): [`AnyBool`], [`AnyNumber`], …
+pub struct OnlyType<T, const TYPES: u8>(PhantomData<T>);
+
+impl<T: FromValue + Serialize, const TYPES: u8> Leaf for OnlyType<T, TYPES> {
+    type Out = T;
+    fn string(_: &str) -> Option<T> {
+        None
+    }
+    fn scalar(value: Value) -> Result<T, Option<Value>> {
+        if !crate::is_valid(crate::types::only::<TYPES>, &value) {
+            return Err(Some(value));
+        }
+        // Valid but not convertible: only the full path can say why.
+        T::from_value(value).map_err(|_| None)
+    }
+}
+
+/// A `"type": "boolean"` member.
+pub type AnyBool = OnlyType<bool, { crate::types::BOOLEAN }>;
+/// A `"type": "number"` member.
+pub type AnyNumber = OnlyType<crate::Number, { crate::types::NUMBER }>;
+/// A `"type": "integer"` member.
+pub type AnyInteger = OnlyType<crate::Integer, { crate::types::INTEGER }>;
+/// A `"type": "null"` member.
+pub type AnyNull = OnlyType<(), { crate::types::NULL }>;
+
 /// [`Read`] for a [`Leaf`]: arrays and objects are invalid (a leaf's type
 /// cannot hold them, so the schema refuses them too).
 pub struct LeafRead<L>(PhantomData<L>);

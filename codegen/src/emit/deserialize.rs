@@ -1147,7 +1147,6 @@ impl FastModule {
         quote! {
             /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
             mod fast {
-                #![allow(clippy::match_single_binding, clippy::never_loop)]
                 use super::*;
                 use super::rt::fast::{#(#used),*};
                 #de

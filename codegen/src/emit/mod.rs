@@ -46,6 +46,7 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         let fast = readers.emit(&mut validators, objects);
         let root_check = validators.entry(root_node);
         let (base, pointer) = validators.schema_location(root_node);
+        let base = validators.base(&base);
         let (fns, renames) = validators.finish();
         let (root_check, types) = (shared_bodies::rename_paths(root_check, &renames), shared_bodies::rename_paths(types, &renames));
         let fast = fast.finish(&renames);

@@ -18,8 +18,6 @@ pub struct TypeEmitter<'a, 'v> {
     rt: TokenStream,
     /// (container, field type) pairs that need a `Box` to break a cycle.
     boxed: HashSet<(usize, usize)>,
-    /// Schema resource URIs, each named once as a `const`.
-    bases: Vec<String>,
     /// The one-pass reader function of each type that has one.
     readers: std::collections::HashMap<usize, TokenStream>,
     /// The module's root type and root node, when the root type is another
@@ -61,18 +59,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = boxed_pairs(plan);
         let inline = struct_variants(plan);
-        TypeEmitter {
-            plan,
-            validators,
-            rt,
-            boxed,
-            bases: Vec::new(),
-            readers: Default::default(),
-            root_alias: None,
-            inline,
-            sizes: Sizes::new(plan),
-            objects: Default::default(),
-        }
+        TypeEmitter { plan, validators, rt, boxed, readers: Default::default(), root_alias: None, inline, sizes: Sizes::new(plan), objects: Default::default() }
     }
 
     /// The module's root node: when the root type is its `$ref` target's,
@@ -104,11 +91,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         for id in 0..self.plan.types.len() {
             items.extend(self.emit_type(id));
         }
-        let consts = self.bases.iter().enumerate().map(|(i, b)| {
-            let id = Ident::new(&format!("BASE{i}"), Span::call_site());
-            quote!(const #id: &str = #b;)
-        });
-        quote!(#(#consts)* #items)
+        items
     }
 
     /// The constraints of `nodes` as one rustdoc paragraph ("Matches `…`. At
@@ -166,15 +149,9 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         }
     }
 
+    /// The module's `const` naming schema resource `uri`, shared with the validators.
     fn base(&mut self, uri: &str) -> Ident {
-        let i = match self.bases.iter().position(|b| b == uri) {
-            Some(i) => i,
-            None => {
-                self.bases.push(uri.to_owned());
-                self.bases.len() - 1
-            }
-        };
-        Ident::new(&format!("BASE{i}"), Span::call_site())
+        self.validators.base(uri)
     }
 
     /// Whether `t` is a struct written as a struct variant.

@@ -146,11 +146,11 @@ impl<'a> Validators<'a> {
         let is_plain = |name: &str| shared_bodies::is_numbered(name, "v");
         let shared = shared_bodies::share(fns, is_plain, |name: &str| self.entries.contains(name));
         self.items = shared.items.into_iter().map(|item| shared_bodies::rename(item, &shared.renames)).collect();
+        let bases = self.bases.iter().enumerate().map(|(i, uri)| {
+            let ident = format_ident!("BASE{}", i);
+            quote!(const #ident: &str = #uri;)
+        });
         let mut statics = Vec::new();
-        for (i, uri) in self.bases.iter().enumerate() {
-            let ident = format_ident!("B{}", i);
-            statics.push(quote!(pub const #ident: &str = #uri;));
-        }
         for (src, ident) in &self.regexes {
             statics.push(quote!(pub static #ident: rt::Pattern = rt::Pattern::new(#src);));
         }
@@ -162,13 +162,14 @@ impl<'a> Validators<'a> {
         }
         let items = &self.items;
         let tokens = quote! {
+            #(#bases)*
             /// Validators: one function per distinct subschema. The module is
             /// private, so `pub` reaches the rest of this module only.
             mod validators {
                 #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-                use super::rt;
-                use rt::types::*;
-                use rt::{Ctx, Loc, SchemaPath as Path, Value};
+                // The module's schema resource URIs (`BASE0`), which the types name too.
+                use super::*;
+                use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
                 #(#statics)*
                 #(#items)*
             }
@@ -176,14 +177,14 @@ impl<'a> Validators<'a> {
         (tokens, shared.renames)
     }
 
-    /// The `const` naming schema resource `uri` (`B0`, `B1`, …), which the
-    /// readers name too (`validators::B0`).
+    /// The module's `const` naming schema resource `uri` (`BASE0`, `BASE1`,
+    /// …): one table, which the types' and readers' schema locations name too.
     pub(crate) fn base(&mut self, uri: &str) -> Ident {
         let i = self.bases.iter().position(|b| b == uri).unwrap_or_else(|| {
             self.bases.push(uri.to_owned());
             self.bases.len() - 1
         });
-        format_ident!("B{}", i)
+        format_ident!("BASE{}", i)
     }
 
     fn intern_scope(&mut self, s: Scope) -> usize {

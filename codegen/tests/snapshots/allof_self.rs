@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\",\"properties\":{\"vm\":{\"$ref\":\"#/definitions/vm\"}},\"definitions\":{\"vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllOfSelf\":{\"properties\":{\"vm\":{\"$ref\":\"#/$defs/allof_self.vm\"}},\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\"},\"Vm\":{\"allOf\":[{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]},{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}},\"defs\":{\"allof_self.vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
-rt::module_api!(validators::v0, "file:///fixtures/allof_self.json", "", AllOfSelf);
-const BASE0: &str = "file:///fixtures/allof_self.json";
+rt::module_api!(validators::v0, BASE0, "", AllOfSelf);
 /// AllOf self
 ///
 /// A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.
@@ -20,7 +19,6 @@ pub struct AllOfSelf {
 pub type Vm = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Value, |v| rt::is_valid(validators::v1, v));
@@ -29,14 +27,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///fixtures/allof_self.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/allof_self.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -44,7 +41,7 @@ mod validators {
     }
     /// `#/properties/vm`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, "/definitions/vm"))
+        v2(i, l, c, &s.reference("/$ref", BASE0, "/definitions/vm"))
     }
     /// `#/definitions/vm`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Lints\",\"description\":\"Properties that all reference one definition, each with its own text (the shape of SchemaStore's cargo-lints-clippy.json), and a rule told apart by JSON type (eslint's).\",\"type\":\"object\",\"properties\":{\"absolute_paths\":{\"$ref\":\"#/definitions/Lint\",\"title\":\"Absolute Paths\",\"description\":\"Checks for usage of items through absolute paths.\",\"default\":\"allow\"},\"almost_swapped\":{\"$ref\":\"#/definitions/Lint\",\"title\":\"Almost Swapped\",\"description\":\"Checks for `foo = bar; bar = foo` sequences.\",\"default\":\"deny\"},\"no_console\":{\"$ref\":\"#/definitions/rule\",\"description\":\"Disallow the use of `console`.\"},\"no_debugger\":{\"$ref\":\"#/definitions/rule\",\"description\":\"Disallow the use of `debugger`.\"}},\"additionalProperties\":false,\"definitions\":{\"Lint\":{\"title\":\"Lint\",\"anyOf\":[{\"$ref\":\"#/definitions/LintLevel\"},{\"$ref\":\"#/definitions/DetailedLint\"}]},\"LintLevel\":{\"title\":\"Lint Level\",\"description\":\"Specify the lint level for a lint or lint group.\",\"type\":\"string\",\"enum\":[\"forbid\",\"deny\",\"warn\",\"allow\"]},\"DetailedLint\":{\"title\":\"Detailed Lint\",\"type\":\"object\",\"properties\":{\"level\":{\"$ref\":\"#/definitions/LintLevel\"},\"priority\":{\"description\":\"Lower numbers are overridden by higher ones.\",\"type\":\"integer\"}}},\"rule\":{\"oneOf\":[{\"description\":\"0 - off, 1 - warn, 2 - error\",\"type\":\"integer\",\"minimum\":0,\"maximum\":2},{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},{\"type\":\"array\"}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Lints\":{\"additionalProperties\":false,\"title\":\"Lints\",\"description\":\"Properties that all reference one definition, each with its own text (the shape of SchemaStore's cargo-lints-clippy.json), and a rule told apart by JSON type (eslint's).\",\"type\":\"object\",\"properties\":{\"absolute_paths\":{\"$ref\":\"#/$defs/annotated_refs.Lint\",\"title\":\"Absolute Paths\",\"description\":\"Checks for usage of items through absolute paths.\",\"default\":\"allow\"},\"almost_swapped\":{\"$ref\":\"#/$defs/annotated_refs.Lint\",\"title\":\"Almost Swapped\",\"description\":\"Checks for `foo = bar; bar = foo` sequences.\",\"default\":\"deny\"},\"no_console\":{\"$ref\":\"#/$defs/annotated_refs.rule\",\"description\":\"Disallow the use of `console`.\"},\"no_debugger\":{\"$ref\":\"#/$defs/annotated_refs.rule\",\"description\":\"Disallow the use of `debugger`.\"}}},\"Lint\":{\"title\":\"Lint\",\"anyOf\":[{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},{\"$ref\":\"#/$defs/annotated_refs.DetailedLint\"}]},\"LintLevel\":{\"title\":\"Lint Level\",\"description\":\"Specify the lint level for a lint or lint group.\",\"type\":\"string\",\"enum\":[\"forbid\",\"deny\",\"warn\",\"allow\"]},\"DetailedLint\":{\"title\":\"Detailed Lint\",\"type\":\"object\",\"properties\":{\"level\":{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},\"priority\":{\"description\":\"Lower numbers are overridden by higher ones.\",\"type\":\"integer\"}}},\"Rule\":{\"oneOf\":[{\"description\":\"0 - off, 1 - warn, 2 - error\",\"type\":\"integer\",\"minimum\":0,\"maximum\":2},{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},{\"type\":\"array\"}]},\"StringRule\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]}},\"defs\":{\"annotated_refs.DetailedLint\":{\"title\":\"Detailed Lint\",\"type\":\"object\",\"properties\":{\"level\":{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},\"priority\":{\"description\":\"Lower numbers are overridden by higher ones.\",\"type\":\"integer\"}}},\"annotated_refs.Lint\":{\"title\":\"Lint\",\"anyOf\":[{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},{\"$ref\":\"#/$defs/annotated_refs.DetailedLint\"}]},\"annotated_refs.LintLevel\":{\"title\":\"Lint Level\",\"description\":\"Specify the lint level for a lint or lint group.\",\"type\":\"string\",\"enum\":[\"forbid\",\"deny\",\"warn\",\"allow\"]},\"annotated_refs.rule\":{\"oneOf\":[{\"description\":\"0 - off, 1 - warn, 2 - error\",\"type\":\"integer\",\"minimum\":0,\"maximum\":2},{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},{\"type\":\"array\"}]}}}";
-rt::module_api!(validators::v0, "file:///fixtures/annotated_refs.json", "", Lints);
-const BASE0: &str = "file:///fixtures/annotated_refs.json";
+rt::module_api!(validators::v0, BASE0, "", Lints);
 /// Lints
 ///
 /// Properties that all reference one definition, each with its own text (the shape of SchemaStore's cargo-lints-clippy.json), and a rule told apart by JSON type (eslint's).
@@ -97,7 +96,6 @@ rt::string_enum!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(
@@ -131,14 +129,13 @@ mod fast {
         contract[validators::v3], BASE0, "/definitions/DetailedLint"
     );
 }
+const BASE0: &str = "file:///fixtures/annotated_refs.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/annotated_refs.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     static WORDS0: &[&str] = rt::words!(
         "absolute_paths", "almost_swapped", "no_console", "no_debugger"
     );
@@ -187,7 +184,7 @@ mod validators {
     pub const v7: rt::Check = only::<INTEGER>;
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/absolute_paths` and `#/properties/no_console` (2 more).
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
+        T0[K].0(i, l, c, &s.reference("/$ref", BASE0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 4] = [
         (v1, "/definitions/Lint"), (v4, "/definitions/rule"), (v2, "/definitions/LintLevel"),

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"AnyOf self\",\"description\":\"A definition with an anyOf branch that only applies the definition again (X = X ∨ A): the branch adds nothing beyond the others and reads as `false`, with a warning.\",\"type\":\"object\",\"properties\":{\"value\":{\"$ref\":\"#/definitions/value\"}},\"additionalProperties\":false,\"definitions\":{\"value\":{\"anyOf\":[{\"$ref\":\"#/definitions/value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AnyOfSelf\":{\"additionalProperties\":false,\"title\":\"AnyOf self\",\"description\":\"A definition with an anyOf branch that only applies the definition again (X = X ∨ A): the branch adds nothing beyond the others and reads as `false`, with a warning.\",\"type\":\"object\",\"properties\":{\"value\":{\"$ref\":\"#/$defs/anyof_self.value\"}}},\"Value\":{\"anyOf\":[{\"$ref\":\"#/$defs/anyof_self.value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}},\"defs\":{\"anyof_self.value\":{\"anyOf\":[{\"$ref\":\"#/$defs/anyof_self.value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}}}";
-rt::module_api!(validators::v0, "file:///fixtures/anyof_self.json", "", AnyOfSelf);
-const BASE0: &str = "file:///fixtures/anyof_self.json";
+rt::module_api!(validators::v0, BASE0, "", AnyOfSelf);
 /// AnyOf self
 ///
 /// A definition with an anyOf branch that only applies the definition again (X = X ∨ A): the branch adds nothing beyond the others and reads as `false`, with a warning.
@@ -27,7 +26,6 @@ rt::union_by_type!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> Value, |v| rt::is_valid(validators::v2, v));
@@ -36,14 +34,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///fixtures/anyof_self.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/anyof_self.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -55,7 +52,7 @@ mod validators {
     }
     /// `#/properties/value`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/definitions/value"))
+        v1(i, l, c, &s.reference("/$ref", BASE0, "/definitions/value"))
     }
     /// `#/definitions/value/anyOf/0`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Arrays\",\"type\":\"object\",\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/thing\"}}},\"$defs\":{\"thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Arrays\":{\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/arrays.thing\"}}},\"title\":\"Arrays\",\"type\":\"object\"},\"Thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}},\"defs\":{\"arrays.thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
-rt::module_api!(validators::v0, "file:///fixtures/arrays.json", "", Arrays);
-const BASE0: &str = "file:///fixtures/arrays.json";
+rt::module_api!(validators::v0, BASE0, "", Arrays);
 /// Arrays
 ///
 /// Schema: `fixtures/arrays.json#`
@@ -29,7 +28,6 @@ pub struct Thing {
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf, ViaValue};
     rt::via_value!(Check1 -> Vec<String>, |v| rt::is_valid(validators::v2, v));
@@ -53,14 +51,13 @@ mod fast {
         contract[validators::v1], BASE0, "/$defs/thing"
     );
 }
+const BASE0: &str = "file:///fixtures/arrays.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/arrays.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     static VALUE0: rt::JsonConst = rt::JsonConst::new("1");
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -109,7 +106,7 @@ mod validators {
     const T0: [[rt::Check; 1]; 3] = [[v5], [t0::<0>], [v7]];
     /// `#/properties/things/items`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/thing"))
+        v1(i, l, c, &s.reference("/$ref", BASE0, "/$defs/thing"))
     }
     /// `#/$defs/thing/properties/name`
     pub const v10: rt::Check = only::<STRING>;

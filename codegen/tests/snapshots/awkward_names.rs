@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Awkward names\",\"description\":\"Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ```\\nfn main() { panic!() }\\n```\\n    indented(); [link] <b>html</b> https://example.com\",\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"\":{\"type\":\"string\"},\"a\":{\"type\":\"string\"},\"A\":{\"type\":\"string\"},\"extra\":{\"type\":\"string\"},\"2fast\":{\"type\":\"string\"},\"option\":{\"$ref\":\"#/$defs/Option\"},\"string\":{\"$ref\":\"#/$defs/String\"},\"result\":{\"$ref\":\"#/$defs/Result\"},\"value\":{\"$ref\":\"#/$defs/Value\"}},\"$defs\":{\"Option\":{\"type\":\"object\",\"properties\":{\"some\":{\"type\":\"boolean\"}}},\"String\":{\"type\":\"string\",\"minLength\":2},\"Result\":{\"enum\":[\"Ok\",\"Err\",\"ok\"]},\"Value\":{\"type\":\"object\",\"properties\":{\"Vec\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/String\"}}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AwkwardNames\":{\"properties\":{\"type\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"\":{\"type\":\"string\"},\"a\":{\"type\":\"string\"},\"A\":{\"type\":\"string\"},\"extra\":{\"type\":\"string\"},\"2fast\":{\"type\":\"string\"},\"option\":{\"$ref\":\"#/$defs/awkward_names.Option\"},\"string\":{\"$ref\":\"#/$defs/awkward_names.String\"},\"result\":{\"$ref\":\"#/$defs/awkward_names.Result\"},\"value\":{\"$ref\":\"#/$defs/awkward_names.Value\"}},\"title\":\"Awkward names\",\"description\":\"Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ```\\nfn main() { panic!() }\\n```\\n    indented(); [link] <b>html</b> https://example.com\",\"type\":\"object\"},\"Option\":{\"type\":\"object\",\"properties\":{\"some\":{\"type\":\"boolean\"}}},\"String\":{\"type\":\"string\",\"minLength\":2},\"Result\":{\"enum\":[\"Ok\",\"Err\",\"ok\"]},\"Value\":{\"type\":\"object\",\"properties\":{\"Vec\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/awkward_names.String\"}}}}},\"defs\":{\"awkward_names.Option\":{\"type\":\"object\",\"properties\":{\"some\":{\"type\":\"boolean\"}}},\"awkward_names.Result\":{\"enum\":[\"Ok\",\"Err\",\"ok\"]},\"awkward_names.String\":{\"type\":\"string\",\"minLength\":2},\"awkward_names.Value\":{\"type\":\"object\",\"properties\":{\"Vec\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/awkward_names.String\"}}}}}}";
-rt::module_api!(validators::v0, "file:///fixtures/awkward_names.json", "", AwkwardNames);
-const BASE0: &str = "file:///fixtures/awkward_names.json";
+rt::module_api!(validators::v0, BASE0, "", AwkwardNames);
 /// Awkward names
 ///
 /// Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ```` fn main() { panic!() }
@@ -65,7 +64,6 @@ pub struct Value {
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(
@@ -97,14 +95,13 @@ mod fast {
         } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/$defs/Value"
     );
 }
+const BASE0: &str = "file:///fixtures/awkward_names.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/awkward_names.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -137,7 +134,7 @@ mod validators {
     pub const v5: rt::Check = only::<BOOLEAN>;
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/$defs/Value/properties/Vec/items` and `#/properties/option` (2 more).
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
+        T1[K].0(i, l, c, &s.reference("/$ref", BASE0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] = [
         (v2, "/$defs/String"), (t0::<0>, "/$defs/Option"), (v3, "/$defs/Result"),

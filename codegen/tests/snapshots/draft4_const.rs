@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\",\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Const\":{\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}},\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\"},\"Binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]},\"SqlBindingType\":{\"const\":\"sql\"},\"HttpOrTimerBindingType\":{\"enum\":[\"http\",\"timer\"]}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///fixtures/draft4_const.json", "", Draft4Const);
-const BASE0: &str = "file:///fixtures/draft4_const.json";
+rt::module_api!(validators::v0, BASE0, "", Draft4Const);
 /// Draft 4 const
 ///
 /// `const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.
@@ -52,7 +51,6 @@ rt::string_enum!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Binding, |v| rt::is_valid(validators::v3, v));
@@ -61,13 +59,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///fixtures/draft4_const.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"title\":\"Draft 4 tuple\",\"type\":\"object\",\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"pair\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"integer\"}],\"additionalItems\":false,\"minItems\":2},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/definitions/positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"definitions\":{\"positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Tuple\":{\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"pair\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"integer\"}],\"additionalItems\":false,\"minItems\":2},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/$defs/draft4_tuple.positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"title\":\"Draft 4 tuple\",\"type\":\"object\"},\"Positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}},\"defs\":{\"draft4_tuple.positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
-rt::module_api!(validators::v0, "file:///fixtures/draft4_tuple.json", "", Draft4Tuple);
-const BASE0: &str = "file:///fixtures/draft4_tuple.json";
+rt::module_api!(validators::v0, BASE0, "", Draft4Tuple);
 /// Draft 4 tuple
 ///
 /// Schema: `fixtures/draft4_tuple.json#`
@@ -27,7 +26,6 @@ pub struct Draft4Tuple {
 pub type Positive = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, TupleOf, ViaValue};
     rt::via_value!(Check1 -> Vec<rt::Value>, |v| rt::is_valid(validators::v1, v));
@@ -44,14 +42,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///fixtures/draft4_tuple.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/draft4_tuple.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -80,7 +77,7 @@ mod validators {
     }
     /// `#/properties/ref`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v9(i, l, c, &s.reference("/$ref", B0, "/definitions/positive"))
+        v9(i, l, c, &s.reference("/$ref", BASE0, "/definitions/positive"))
     }
     /// `#/properties/deps`
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/dynamic_scope.json\",\"$ref\":\"list.json\",\"$defs\":{\"strictElement\":{\"$dynamicAnchor\":\"element\",\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true},\"additionalProperties\":false},\"list\":{\"$id\":\"list.json\",\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}},\"additionalProperties\":false,\"$defs\":{\"anyElement\":{\"$dynamicAnchor\":\"element\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"List\":{\"$ref\":\"#/$defs/dynamic_scope.list\"},\"StrictElement\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true}}},\"defs\":{\"dynamic_scope.list\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}}}}}";
-rt::module_api!(validators::v0, "https://example.com/schemas/dynamic_scope.json", "", List);
-const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";
+rt::module_api!(validators::v0, BASE0, "", List);
 /// Schema: `fixtures/dynamic_scope.json#`
 #[derive(Clone, PartialEq)]
 pub struct List {
@@ -21,18 +20,17 @@ rt::object!(
     StrictElement { a = "a", required; } deny contract[validators::v1], BASE0,
     "/$defs/strictElement"
 );
+const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";
+const BASE1: &str = "https://example.com/schemas/list.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "https://example.com/schemas/list.json";
-    pub const B1: &str = "https://example.com/schemas/dynamic_scope.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, ""))
+        v2(i, l, c, &s.reference("/$ref", BASE1, ""))
     }
     /// `#/$defs/strictElement`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -52,6 +50,6 @@ mod validators {
     }
     /// `#/$defs/list/properties/elements/items`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
+        v1(i, l, c, &s.reference("/$dynamicRef", BASE0, "/$defs/strictElement"))
     }
 }

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Integer enums\",\"type\":\"object\",\"properties\":{\"size\":{\"type\":\"integer\",\"enum\":[512,2048,4096],\"description\":\"Block size in bytes.\"},\"level\":{\"enum\":[-1,0,1]},\"priority\":{\"oneOf\":[{\"const\":1,\"title\":\"low\"},{\"const\":2,\"title\":\"normal\"},{\"const\":3,\"title\":\"high\"}]},\"retries\":{\"anyOf\":[{\"const\":0},{\"const\":3}]},\"maybeSize\":{\"type\":[\"integer\",\"null\"],\"enum\":[512,2048,null]},\"sizes\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/blockSize\"}},\"mode\":{\"type\":\"integer\",\"enum\":[1,2],\"default\":2},\"bits\":{\"type\":\"number\",\"enum\":[8,16.0]}},\"required\":[\"size\"],\"$defs\":{\"blockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"IntegerEnums\":{\"required\":[\"size\"],\"title\":\"Integer enums\",\"type\":\"object\",\"properties\":{\"size\":{\"type\":\"integer\",\"enum\":[512,2048,4096],\"description\":\"Block size in bytes.\"},\"level\":{\"enum\":[-1,0,1]},\"priority\":{\"oneOf\":[{\"const\":1,\"title\":\"low\"},{\"const\":2,\"title\":\"normal\"},{\"const\":3,\"title\":\"high\"}]},\"retries\":{\"anyOf\":[{\"const\":0},{\"const\":3}]},\"maybeSize\":{\"type\":[\"integer\",\"null\"],\"enum\":[512,2048,null]},\"sizes\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/integer_enums.blockSize\"}},\"mode\":{\"type\":\"integer\",\"enum\":[1,2],\"default\":2},\"bits\":{\"type\":\"number\",\"enum\":[8,16.0]}}},\"Size\":{\"type\":\"integer\",\"enum\":[512,2048,4096],\"description\":\"Block size in bytes.\"},\"Level\":{\"enum\":[-1,0,1]},\"Priority\":{\"oneOf\":[{\"const\":1,\"title\":\"low\"},{\"const\":2,\"title\":\"normal\"},{\"const\":3,\"title\":\"high\"}]},\"Retries\":{\"anyOf\":[{\"const\":0},{\"const\":3}]},\"MaybeSize\":{\"type\":[\"integer\",\"null\"],\"enum\":[512,2048,null]},\"Mode\":{\"type\":\"integer\",\"enum\":[1,2],\"default\":2},\"Bits\":{\"type\":\"number\",\"enum\":[8,16.0]}},\"defs\":{\"integer_enums.blockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]}}}";
-rt::module_api!(validators::v0, "file:///fixtures/integer_enums.json", "", IntegerEnums);
-const BASE0: &str = "file:///fixtures/integer_enums.json";
+rt::module_api!(validators::v0, BASE0, "", IntegerEnums);
 /// Integer enums
 ///
 /// Schema: `fixtures/integer_enums.json#`
@@ -115,7 +114,6 @@ rt::integer_enum!(Bits { V8 = 8, V16 = 16 });
 rt::contract!(spelled Bits, [validators::v7], BASE0, "/properties/bits");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
     rt::value_leaf!(Leaf1 -> rt::Spelled<Size>, scalar |v| rt::is_valid(validators::t0::<0>, v));
@@ -135,14 +133,13 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///fixtures/integer_enums.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/integer_enums.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     static VALUE8: rt::JsonConst = rt::JsonConst::new("0");
     static VALUE5: rt::JsonConst = rt::JsonConst::new("1");
     static VALUE6: rt::JsonConst = rt::JsonConst::new("2");
@@ -188,7 +185,7 @@ mod validators {
     }
     /// `#/properties/sizes/items`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<0>(i, l, c, &s.reference("/$ref", B0, "/$defs/blockSize"))
+        t0::<0>(i, l, c, &s.reference("/$ref", BASE0, "/$defs/blockSize"))
     }
     /// `#/properties/sizes`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Recursive\",\"definitions\":{\"json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/json\"}}]},\"list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/definitions/list\"}}},\"tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/tree\"}}]}},\"type\":\"object\",\"properties\":{\"payload\":{\"$ref\":\"#/definitions/json\"},\"list\":{\"$ref\":\"#/definitions/list\"},\"tree\":{\"$ref\":\"#/definitions/tree\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Recursive\":{\"properties\":{\"payload\":{\"$ref\":\"#/$defs/recursive.json\"},\"list\":{\"$ref\":\"#/$defs/recursive.list\"},\"tree\":{\"$ref\":\"#/$defs/recursive.tree\"}},\"title\":\"Recursive\",\"type\":\"object\"},\"Json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"List\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}},\"Tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.tree\"}}]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1}},\"defs\":{\"recursive.json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"recursive.list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}},\"recursive.tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.tree\"}}]}}}";
-rt::module_api!(validators::v0, "file:///fixtures/recursive.json", "", Recursive);
-const BASE0: &str = "file:///fixtures/recursive.json";
+rt::module_api!(validators::v0, BASE0, "", Recursive);
 /// Recursive
 ///
 /// Schema: `fixtures/recursive.json#`
@@ -44,7 +43,6 @@ rt::string_newtype!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Read, Typed, VecOf, ViaValue};
     rt::via_value!(Check1 -> Json, |v| rt::is_valid(validators::t1::<0>, v));
@@ -76,14 +74,13 @@ mod fast {
         contract[validators::v1], BASE0, "/definitions/list"
     );
 }
+const BASE0: &str = "file:///fixtures/recursive.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/recursive.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -109,7 +106,7 @@ mod validators {
     }
     /// Shared by 3 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/payload` and `#/properties/list` (1 more).
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
+        T1[K].0(i, l, c, &s.reference("/$ref", BASE0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 3] =
         [(v9, "/definitions/json"), (v1, "/definitions/list"), (v2, "/definitions/tree")];

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Config\",\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"child\":{\"$ref\":\"#\",\"description\":\"A nested config: `items` looks only at arrays, which the root refuses.\",\"type\":\"object\",\"items\":{\"type\":\"string\"}},\"level\":{\"$ref\":\"#/$defs/level\",\"type\":\"string\"},\"closed\":{\"$ref\":\"#\",\"type\":\"object\",\"additionalProperties\":false},\"short\":{\"$ref\":\"#/$defs/level\",\"maxLength\":4}},\"$defs\":{\"level\":{\"anyOf\":[{\"const\":\"warn\"},{\"const\":\"error\"}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Config\":{\"properties\":{\"name\":{\"type\":\"string\"},\"child\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"description\":\"A nested config: `items` looks only at arrays, which the root refuses.\",\"type\":\"object\",\"items\":{\"type\":\"string\"}},\"level\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"type\":\"string\"},\"closed\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"type\":\"object\",\"additionalProperties\":false},\"short\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"maxLength\":4}},\"title\":\"Config\",\"type\":\"object\"},\"ConfigLevel\":{\"anyOf\":[{\"const\":\"warn\"},{\"const\":\"error\"}]},\"Closed\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"type\":\"object\",\"additionalProperties\":false},\"Short\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"maxLength\":4}},\"defs\":{\"ref_siblings.level\":{\"anyOf\":[{\"const\":\"warn\"},{\"const\":\"error\"}]},\"ref_siblings.root\":{\"properties\":{\"name\":{\"type\":\"string\"},\"child\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"description\":\"A nested config: `items` looks only at arrays, which the root refuses.\",\"type\":\"object\",\"items\":{\"type\":\"string\"}},\"level\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"type\":\"string\"},\"closed\":{\"$ref\":\"#/$defs/ref_siblings.root\",\"type\":\"object\",\"additionalProperties\":false},\"short\":{\"$ref\":\"#/$defs/ref_siblings.level\",\"maxLength\":4}},\"title\":\"Config\",\"type\":\"object\"}}}";
-rt::module_api!(validators::v0, "file:///fixtures/ref_siblings.json", "", Config);
-const BASE0: &str = "file:///fixtures/ref_siblings.json";
+rt::module_api!(validators::v0, BASE0, "", Config);
 /// Config
 ///
 /// Schema: `fixtures/ref_siblings.json#`
@@ -48,7 +47,6 @@ rt::string_enum!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -64,14 +62,13 @@ mod fast {
         read_2, Closed {} deny; contract[validators::v2], BASE0, "/properties/closed"
     );
 }
+const BASE0: &str = "file:///fixtures/ref_siblings.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/ref_siblings.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -86,7 +83,7 @@ mod validators {
     /// `#/properties/closed`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= v0(i, l, c, &s.reference("/$ref", B0, ""));
+        ok &= v0(i, l, c, &s.reference("/$ref", BASE0, ""));
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
@@ -99,7 +96,7 @@ mod validators {
     /// `#/properties/short`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= v1(i, l, c, &s.reference("/$ref", B0, "/$defs/level"));
+        ok &= v1(i, l, c, &s.reference("/$ref", BASE0, "/$defs/level"));
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -110,7 +107,7 @@ mod validators {
     }
     /// `#/properties/level`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/level"))
+        v1(i, l, c, &s.reference("/$ref", BASE0, "/$defs/level"))
             & c.check_type(l, s, i, STRING)
     }
     /// `#/properties/name`
@@ -118,7 +115,7 @@ mod validators {
     /// `#/properties/child`
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= v0(i, l, c, &s.reference("/$ref", B0, ""));
+        ok &= v0(i, l, c, &s.reference("/$ref", BASE0, ""));
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;

@@ -4,10 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/refs.json\",\"title\":\"Refs\",\"type\":\"object\",\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/a~1b\"},\"percent\":{\"$ref\":\"#/$defs/c%25d\"},\"anchored\":{\"$ref\":\"#money\"},\"embedded\":{\"$ref\":\"https://example.com/schemas/embedded.json\"},\"crossFile\":{\"$ref\":\"shared.json#/$defs/Address\"},\"tree\":{\"$ref\":\"#/$defs/node\"},\"withSibling\":{\"$ref\":\"#/$defs/a~1b\",\"maxLength\":3}},\"$defs\":{\"a/b\":{\"type\":\"string\"},\"c%d\":{\"type\":\"integer\"},\"money\":{\"$anchor\":\"money\",\"type\":\"object\",\"required\":[\"amount\"],\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}}},\"embedded\":{\"$id\":\"embedded.json\",\"type\":\"object\",\"properties\":{\"inner\":{\"$ref\":\"#/$defs/inner\"}},\"$defs\":{\"inner\":{\"type\":\"boolean\"}}},\"node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/node\"}},\"parent\":{\"$ref\":\"#/$defs/node\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Refs\":{\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/refs.a/b\"},\"percent\":{\"$ref\":\"#/$defs/refs.c%d\"},\"anchored\":{\"$ref\":\"#/$defs/refs.money\"},\"embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"crossFile\":{\"$ref\":\"#/$defs/refs.Address\"},\"tree\":{\"$ref\":\"#/$defs/refs.node\"},\"withSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"type\":\"object\",\"title\":\"Refs\"},\"Money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"Embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}},\"WithSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3},\"AB\":{\"type\":\"string\"},\"CD\":{\"type\":\"integer\"}},\"defs\":{\"refs.Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"refs.a/b\":{\"type\":\"string\"},\"refs.c%d\":{\"type\":\"integer\"},\"refs.embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"refs.inner\":{\"type\":\"boolean\"},\"refs.money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"refs.node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}}}}";
-rt::module_api!(validators::v0, "https://example.com/schemas/refs.json", "", Refs);
-const BASE0: &str = "https://example.com/schemas/refs.json";
-const BASE1: &str = "https://example.com/schemas/embedded.json";
-const BASE2: &str = "https://example.com/schemas/shared.json";
+rt::module_api!(validators::v0, BASE0, "", Refs);
 /// Refs
 ///
 /// Schema: `fixtures/refs.json#`
@@ -64,7 +61,6 @@ pub type AB = String;
 pub type CD = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -104,16 +100,15 @@ mod fast {
         contract[validators::v4], BASE0, "/$defs/node"
     );
 }
+const BASE0: &str = "https://example.com/schemas/refs.json";
+const BASE1: &str = "https://example.com/schemas/embedded.json";
+const BASE2: &str = "https://example.com/schemas/shared.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "https://example.com/schemas/refs.json";
-    pub const B1: &str = "https://example.com/schemas/embedded.json";
-    pub const B2: &str = "https://example.com/schemas/shared.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -144,7 +139,7 @@ mod validators {
     /// `#/properties/withSibling`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= v14(i, l, c, &s.reference("/$ref", B0, "/$defs/a~1b"));
+        ok &= v14(i, l, c, &s.reference("/$ref", BASE0, "/$defs/a~1b"));
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -155,7 +150,7 @@ mod validators {
     }
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/properties/percent` and `#/$defs/node/properties/children/items` (2 more).
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T1[K].0(i, l, c, &s.reference("/$ref", B0, T1[K].1))
+        T1[K].0(i, l, c, &s.reference("/$ref", BASE0, T1[K].1))
     }
     const T1: [(rt::Check, &str); 4] =
         [(v15, "/$defs/c%d"), (v4, "/$defs/node"), (v14, "/$defs/a~1b"), (t0::<0>, "/$defs/money")];
@@ -163,12 +158,12 @@ mod validators {
     pub const v7: rt::Check = only::<NUMBER>;
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/$defs/embedded/properties/inner` and `#/properties/embedded`.
     pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T2[K].0(i, l, c, &s.reference("/$ref", B1, T2[K].1))
+        T2[K].0(i, l, c, &s.reference("/$ref", BASE1, T2[K].1))
     }
     const T2: [(rt::Check, &str); 2] = [(v17, "/$defs/inner"), (v2, "")];
     /// `#/properties/crossFile`
     pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        t0::<1>(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
+        t0::<1>(i, l, c, &s.reference("/$ref", BASE2, "/$defs/Address"))
     }
     /// `#/$defs/money/properties/currency`
     pub const v14: rt::Check = only::<STRING>;

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/root_ref.json\",\"$ref\":\"#/$defs/item\",\"$defs\":{\"item\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"},\"lineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Item\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"},\"lineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}}},\"LineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}},\"defs\":{}}";
-rt::module_api!(validators::v0, "https://example.com/schemas/root_ref.json", "", Item);
-const BASE0: &str = "https://example.com/schemas/root_ref.json";
+rt::module_api!(validators::v0, BASE0, "", Item);
 /// Schema: `fixtures/root_ref.json#/$defs/item`
 #[derive(Clone, PartialEq)]
 pub struct Item {
@@ -28,7 +27,6 @@ rt::string_enum!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -42,17 +40,16 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "https://example.com/schemas/root_ref.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "https://example.com/schemas/root_ref.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, "/$defs/item"))
+        v2(i, l, c, &s.reference("/$ref", BASE0, "/$defs/item"))
     }
     /// `#/$defs/item/properties/lineEnd`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

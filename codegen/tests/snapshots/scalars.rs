@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Scalars\",\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Scalars\":{\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}},\"title\":\"Scalars\",\"type\":\"object\"},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"Fixed\":{\"const\":\"v1\"},\"Color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"NullableColor\":{\"enum\":[\"red\",null]},\"Protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///fixtures/scalars.json", "", Scalars);
-const BASE0: &str = "file:///fixtures/scalars.json";
+rt::module_api!(validators::v0, BASE0, "", Scalars);
 /// Scalars
 ///
 /// Schema: `fixtures/scalars.json#`
@@ -113,7 +112,6 @@ rt::string_enum!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, ViaValue};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
@@ -153,13 +151,13 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///fixtures/scalars.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     pub static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("42");
     static VALUE2: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");

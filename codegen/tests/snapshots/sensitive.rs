@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Sensitive\",\"type\":\"object\",\"required\":[\"user\",\"token\"],\"properties\":{\"user\":{\"type\":\"string\",\"x-sensitivity\":\"none\"},\"token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Sensitive\":{\"properties\":{\"user\":{\"type\":\"string\",\"x-sensitivity\":\"none\"},\"token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"title\":\"Sensitive\",\"type\":\"object\",\"required\":[\"user\",\"token\"]},\"Token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"Profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///fixtures/sensitive.json", "", Sensitive);
-const BASE0: &str = "file:///fixtures/sensitive.json";
+rt::module_api!(validators::v0, BASE0, "", Sensitive);
 /// Sensitive
 ///
 /// Schema: `fixtures/sensitive.json#`
@@ -49,7 +48,6 @@ impl Profile {
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -67,13 +65,13 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v2], BASE0, "/properties/profile"
     );
 }
+const BASE0: &str = "file:///fixtures/sensitive.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Plugin rules\",\"type\":\"object\",\"definitions\":{\"ruleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2},\"ruleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]}},\"properties\":{\"html-quotes\":{\"description\":\"enforce quotes style of HTML attributes\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2}]},\"key-spacing\":{\"description\":\"enforce consistent spacing between keys and values\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"},{\"type\":\"array\",\"items\":[{},{\"type\":\"object\",\"properties\":{\"before\":{\"type\":\"boolean\"}}}]}]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"other-code\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"},\"max-len\":{\"description\":\"enforce a maximum line length\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"}]},{\"type\":\"object\",\"properties\":{\"code\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}]}]},\"indent\":{\"description\":\"enforce consistent indentation\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"}]},{\"type\":\"object\",\"properties\":{\"tabs\":{\"type\":\"boolean\"}},\"additionalProperties\":false}]}]},\"quotes\":{\"description\":\"enforce the consistent use of quotes\",\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/definitions/ruleNumber\"},{\"$ref\":\"#/definitions/ruleString\"}]},{\"type\":\"object\",\"properties\":{\"style\":{\"enum\":[\"single\",\"double\"]}},\"additionalProperties\":false}]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"PluginRules\":{\"properties\":{\"html-quotes\":{\"description\":\"enforce quotes style of HTML attributes\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2}]},\"key-spacing\":{\"description\":\"enforce consistent spacing between keys and values\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"},{\"type\":\"array\",\"items\":[{},{\"type\":\"object\",\"properties\":{\"before\":{\"type\":\"boolean\"}}}]}]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"other-code\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"},\"max-len\":{\"description\":\"enforce a maximum line length\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},{\"type\":\"object\",\"properties\":{\"code\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}]}]},\"indent\":{\"description\":\"enforce consistent indentation\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},{\"type\":\"object\",\"properties\":{\"tabs\":{\"type\":\"boolean\"}},\"additionalProperties\":false}]}]},\"quotes\":{\"description\":\"enforce the consistent use of quotes\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},{\"type\":\"object\",\"properties\":{\"style\":{\"enum\":[\"single\",\"double\"]}},\"additionalProperties\":false}]}]}},\"title\":\"Plugin rules\",\"type\":\"object\"},\"RuleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"OtherCode\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"},\"ArrayLenItem1\":{\"type\":\"object\",\"properties\":{\"code\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ArrayLenItem0\":{\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"}]},\"ArrayIndentItem1\":{\"type\":\"object\",\"properties\":{\"tabs\":{\"type\":\"boolean\"}},\"additionalProperties\":false},\"ArrayQuotesItem1\":{\"type\":\"object\",\"properties\":{\"style\":{\"enum\":[\"single\",\"double\"]}},\"additionalProperties\":false},\"Style\":{\"enum\":[\"single\",\"double\"]},\"RuleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2}},\"defs\":{\"shared_rules.ruleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2},\"shared_rules.ruleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]}}}";
-rt::module_api!(validators::v0, "file:///fixtures/shared_rules.json", "", PluginRules);
-const BASE0: &str = "file:///fixtures/shared_rules.json";
+rt::module_api!(validators::v0, BASE0, "", PluginRules);
 /// Plugin rules
 ///
 /// Schema: `fixtures/shared_rules.json#`
@@ -113,7 +112,6 @@ rt::string_enum!(
 pub type RuleNumber = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, TupleOf, Typed, VecOf, ViaValue};
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t5::<0>, v));
@@ -173,14 +171,13 @@ mod fast {
         contract[validators::t4::<2>], BASE0, "/properties/quotes/oneOf/1/items/1"
     );
 }
+const BASE0: &str = "file:///fixtures/shared_rules.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///fixtures/shared_rules.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     pub static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     pub static RE1: rt::Pattern = rt::Pattern::new("^[a-z]{3}$");
     /// `#`
@@ -221,7 +218,7 @@ mod validators {
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T5` each), such as `#/properties/html-quotes/oneOf/0` and `#/properties/max-len/oneOf/1/items/0/oneOf/1`.
     pub fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T5[K].0(i, l, c, &s.reference("/$ref", B0, T5[K].1))
+        T5[K].0(i, l, c, &s.reference("/$ref", BASE0, T5[K].1))
     }
     const T5: [(rt::Check, &str); 2] =
         [(v19, "/definitions/ruleNumber"), (v1, "/definitions/ruleString")];

@@ -4,12 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://shop.example.com/schemas/customer.schema.json\",\"title\":\"Customer\",\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"order.schema.json\",\"description\":\"The customer's previous order, if kept.\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Customer\":{\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"The customer's previous order, if kept.\"}},\"title\":\"Customer\",\"type\":\"object\"},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"Tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"LastOrder\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"},\"Id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"Line\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ShipTo\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"},\"Country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"defs\":{\"customer.root\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"}}}";
-rt::module_api!(
-    validators::v0, "https://shop.example.com/schemas/customer.schema.json", "", Customer
-);
-const BASE0: &str = "https://shop.example.com/schemas/customer.schema.json";
-const BASE1: &str = "https://shop.example.com/schemas/order.schema.json";
-const BASE2: &str = "https://geo.example.com/schemas/address.json";
+rt::module_api!(validators::v0, BASE0, "", Customer);
 /// Customer
 ///
 /// Schema: `schemas/customer.schema.json#`
@@ -89,7 +84,6 @@ rt::string_newtype!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
     rt::string_leaf!(
@@ -129,16 +123,15 @@ mod fast {
         contract[validators::v6], BASE2, ""
     );
 }
+const BASE0: &str = "https://shop.example.com/schemas/customer.schema.json";
+const BASE1: &str = "https://shop.example.com/schemas/order.schema.json";
+const BASE2: &str = "https://geo.example.com/schemas/address.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "https://shop.example.com/schemas/order.schema.json";
-    pub const B1: &str = "https://shop.example.com/schemas/customer.schema.json";
-    pub const B2: &str = "https://geo.example.com/schemas/address.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     pub static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
     pub static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
     /// `#`
@@ -197,11 +190,11 @@ mod validators {
     }
     /// `#/properties/lastOrder`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(i, l, c, &s.reference("/$ref", B0, ""))
+        v3(i, l, c, &s.reference("/$ref", BASE1, ""))
     }
     /// `schemas/order.schema.json#/properties/customer`
     pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v0(i, l, c, &s.reference("/$ref", B1, ""))
+        v0(i, l, c, &s.reference("/$ref", BASE0, ""))
     }
     /// `schemas/order.schema.json#/properties/lines`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -210,7 +203,7 @@ mod validators {
     }
     /// `schemas/order.schema.json#/properties/shipTo`
     pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(i, l, c, &s.reference("/$ref", B2, ""))
+        v6(i, l, c, &s.reference("/$ref", BASE2, ""))
     }
     /// `https://geo.example.com/schemas/address.json#/properties/street`
     pub const v13: rt::Check = only::<STRING>;

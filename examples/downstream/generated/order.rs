@@ -4,10 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://shop.example.com/schemas/order.schema.json\",\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\",\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"customer.schema.json\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"https://geo.example.com/schemas/address.json\",\"description\":\"Where the order goes.\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Order\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"},\"Id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"Customer\":{\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"The customer's previous order, if kept.\"}},\"title\":\"Customer\",\"type\":\"object\"},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"Tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"Line\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ShipTo\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"},\"Country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"defs\":{\"order.root\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"}}}";
-rt::module_api!(validators::v0, "https://shop.example.com/schemas/order.schema.json", "", Order);
-const BASE0: &str = "https://shop.example.com/schemas/order.schema.json";
-const BASE1: &str = "https://shop.example.com/schemas/customer.schema.json";
-const BASE2: &str = "https://geo.example.com/schemas/address.json";
+rt::module_api!(validators::v0, BASE0, "", Order);
 /// Order
 ///
 /// An order placed by a customer.
@@ -87,7 +84,6 @@ rt::string_newtype!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> Id, |s| [!validators::RE0.is_match(s)] => Some(Id(s.to_owned())));
@@ -127,16 +123,15 @@ mod fast {
         contract[validators::v6], BASE2, ""
     );
 }
+const BASE0: &str = "https://shop.example.com/schemas/order.schema.json";
+const BASE1: &str = "https://shop.example.com/schemas/customer.schema.json";
+const BASE2: &str = "https://geo.example.com/schemas/address.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "https://shop.example.com/schemas/customer.schema.json";
-    pub const B1: &str = "https://geo.example.com/schemas/address.json";
-    pub const B2: &str = "https://shop.example.com/schemas/order.schema.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     pub static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
     pub static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
     /// `#`
@@ -195,7 +190,7 @@ mod validators {
     }
     /// `#/properties/customer`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, ""))
+        v2(i, l, c, &s.reference("/$ref", BASE1, ""))
     }
     /// `#/properties/lines`
     pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -204,11 +199,11 @@ mod validators {
     }
     /// `#/properties/shipTo`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(i, l, c, &s.reference("/$ref", B1, ""))
+        v6(i, l, c, &s.reference("/$ref", BASE2, ""))
     }
     /// `schemas/customer.schema.json#/properties/lastOrder`
     pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v0(i, l, c, &s.reference("/$ref", B2, ""))
+        v0(i, l, c, &s.reference("/$ref", BASE0, ""))
     }
     /// `https://geo.example.com/schemas/address.json#/properties/street`
     pub const v13: rt::Check = only::<STRING>;

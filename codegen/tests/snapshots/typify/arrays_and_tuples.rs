@@ -4,7 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"simple-two-tuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"}]},\"simple-two-array\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":{\"type\":\"string\"}},\"less-simple-two-tuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"},{\"type\":\"string\"}]},\"unsimple-two-tuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"string\"}},\"yolo-two-array\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"additionalItems\":{\"$comment\":\"ignored\",\"type\":\"string\"}},\"array-sans-items\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":false},\"set-avec-item\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":true,\"items\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"SimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"}]},\"SimpleTwoArray\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":{\"type\":\"string\"}},\"LessSimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"},{\"type\":\"string\"}]},\"UnsimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"string\"}},\"YoloTwoArray\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"additionalItems\":{\"type\":\"string\"}},\"ArraySansItems\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":false},\"SetAvecItem\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":true,\"items\":{\"type\":\"string\"}}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///typify/arrays-and-tuples.json", "");
+rt::module_api!(validators::v0, BASE0, "");
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-tuple`
 pub type SimpleTwoTuple = (String, String);
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-array`
@@ -19,13 +19,13 @@ pub type YoloTwoArray = Vec<rt::Value>;
 pub type ArraySansItems = Vec<rt::Value>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/set-avec-item`
 pub type SetAvecItem = Vec<String>;
+const BASE0: &str = "file:///typify/arrays-and-tuples.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate a 'not' schema with typed- and untyped-subschemas\",\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"where_not\":{\"not\":{\"enum\":[\"start\",\"middle\",\"end\"]}},\"why_not\":{\"not\":{\"type\":\"string\",\"enum\":[\"because\"]}}},\"required\":[\"where_not\",\"why_not\"]}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"where_not\",\"why_not\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"where_not\":{\"not\":{\"enum\":[\"start\",\"middle\",\"end\"]}},\"why_not\":{\"not\":{\"type\":\"string\",\"enum\":[\"because\"]}}}}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///typify/deny-list.json", "", TestType);
-const BASE0: &str = "file:///typify/deny-list.json";
+rt::module_api!(validators::v0, BASE0, "", TestType);
 /// TestType
 ///
 /// Schema: `typify/deny-list.json#`
@@ -19,7 +18,6 @@ pub struct TestType {
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1<const K0> -> rt::Value, |v| rt::is_valid(validators::t0::<K0>, v));
@@ -29,13 +27,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///typify/deny-list.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$id\":\"https://example.com/arrays.schema.json\",\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"veggies\",\"description\":\"A representation of a person, company, organization, or place\",\"type\":\"object\",\"properties\":{\"fruits\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"vegetables\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/veggie\"}}},\"$defs\":{\"veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}},\"fruit\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}},\"fruit-or-veg\":{\"oneOf\":[{\"title\":\"veg\",\"anyOf\":[{\"$ref\":\"#/defs/veggie\"}]},{\"title\":\"fruit\",\"anyOf\":[{\"$ref\":\"#/defs/fruit\"}]}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Veggies\":{\"type\":\"object\",\"properties\":{\"fruits\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"vegetables\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/example.veggie\"}}},\"title\":\"veggies\",\"description\":\"A representation of a person, company, organization, or place\"},\"Veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}},\"Fruit\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{\"example.veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}}}}";
-rt::module_api!(validators::v0, "https://example.com/arrays.schema.json", "", Veggies);
-const BASE0: &str = "https://example.com/arrays.schema.json";
+rt::module_api!(validators::v0, BASE0, "", Veggies);
 /// veggies
 ///
 /// A representation of a person, company, organization, or place
@@ -30,7 +29,6 @@ pub struct Veggie {
 pub type Fruit = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -48,14 +46,13 @@ mod fast {
         contract[validators::v1], BASE0, "/$defs/veggie"
     );
 }
+const BASE0: &str = "https://example.com/arrays.schema.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "https://example.com/arrays.schema.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -71,7 +68,7 @@ mod validators {
     pub const v2: rt::Check = only::<STRING>;
     /// `#/properties/vegetables/items`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/veggie"))
+        v1(i, l, c, &s.reference("/$ref", BASE0, "/$defs/veggie"))
     }
     /// `#/$defs/veggie/properties/veggieLike`
     pub const v4: rt::Check = only::<BOOLEAN>;

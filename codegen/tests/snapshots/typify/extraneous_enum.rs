@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"title\":\"LetterBox\",\"type\":\"object\",\"properties\":{\"letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"LetterBox\":{\"title\":\"LetterBox\",\"type\":\"object\",\"properties\":{\"letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}}},\"Letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///typify/extraneous-enum.json", "", LetterBox);
-const BASE0: &str = "file:///typify/extraneous-enum.json";
+rt::module_api!(validators::v0, BASE0, "", LetterBox);
 /// LetterBox
 ///
 /// Schema: `typify/extraneous-enum.json#`
@@ -28,7 +27,6 @@ rt::string_enum!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(
@@ -40,13 +38,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///typify/extraneous-enum.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{\"IdOrName\":{\"oneOf\":[{\"title\":\"Id\",\"allOf\":[{\"type\":\"string\",\"format\":\"uuid\"}]},{\"title\":\"Name\",\"allOf\":[{\"$ref\":\"#/definitions/Name\"}]}]},\"IdOrYolo\":{\"oneOf\":[{\"title\":\"Id\",\"allOf\":[{\"type\":\"string\",\"format\":\"uuid\"}]},{\"title\":\"Yolo\",\"allOf\":[{\"type\":\"string\",\"pattern\":\".*\"}]}]},\"Name\":{\"title\":\"A name unique within the parent collection\",\"description\":\"Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.\",\"type\":\"string\",\"pattern\":\"^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$\",\"maxLength\":63},\"IdOrNameRedundant\":{\"$comment\":\"tests references that include a redundant type field\",\"oneOf\":[{\"type\":\"string\",\"format\":\"uuid\"},{\"type\":\"string\",\"$ref\":\"#/definitions/Name\"}]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"IdOrName\":{\"oneOf\":[{\"title\":\"Id\",\"allOf\":[{\"type\":\"string\",\"format\":\"uuid\"}]},{\"title\":\"Name\",\"allOf\":[{\"$ref\":\"#/$defs/id_or_name.Name\"}]}]},\"NameName\":{\"allOf\":[{\"title\":\"Name\",\"allOf\":[{\"$ref\":\"#/$defs/id_or_name.Name\"}]},{\"title\":\"A name unique within the parent collection\",\"description\":\"Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.\",\"type\":\"string\",\"pattern\":\"^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$\",\"maxLength\":63}]},\"IdOrYolo\":{\"oneOf\":[{\"title\":\"Id\",\"allOf\":[{\"type\":\"string\",\"format\":\"uuid\"}]},{\"title\":\"Yolo\",\"allOf\":[{\"type\":\"string\",\"pattern\":\".*\"}]}]},\"YoloYolo\":{\"allOf\":[{\"title\":\"Yolo\",\"allOf\":[{\"type\":\"string\",\"pattern\":\".*\"}]},{\"type\":\"string\",\"pattern\":\".*\"}]},\"NameRedundant\":{\"title\":\"A name unique within the parent collection\",\"description\":\"Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.\",\"type\":\"string\",\"pattern\":\"^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$\",\"maxLength\":63},\"IdOrNameRedundant\":{\"oneOf\":[{\"type\":\"string\",\"format\":\"uuid\"},{\"type\":\"string\",\"$ref\":\"#/$defs/id_or_name.Name\"}]}},\"defs\":{\"id_or_name.Name\":{\"title\":\"A name unique within the parent collection\",\"description\":\"Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.\",\"type\":\"string\",\"pattern\":\"^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$\",\"maxLength\":63}}}";
-rt::module_api!(validators::v10, "file:///typify/id-or-name.json", "");
-const BASE0: &str = "file:///typify/id-or-name.json";
+rt::module_api!(validators::v10, BASE0, "");
 /// Schema: `typify/id-or-name.json#/definitions/IdOrName`
 #[derive(Clone, Debug, PartialEq)]
 pub enum IdOrName {
@@ -80,14 +79,13 @@ rt::union!(
     BASE0, "/definitions/IdOrNameRedundant/oneOf/1"] => Name(_) } contract[validators::t1::<2>],
     BASE0, "/definitions/IdOrNameRedundant"
 );
+const BASE0: &str = "file:///typify/id-or-name.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///typify/id-or-name.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     pub static RE1: rt::Pattern = rt::Pattern::new(".*");
     pub static RE0: rt::Pattern = rt::Pattern::new(
         "^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$",
@@ -120,7 +118,7 @@ mod validators {
     pub const v7: rt::Check = only::<STRING>;
     /// `#/definitions/IdOrNameRedundant/oneOf/1`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(i, l, c, &s.reference("/$ref", B0, "/definitions/Name"))
+        v3(i, l, c, &s.reference("/$ref", BASE0, "/definitions/Name"))
     }
     /// `#`
     pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

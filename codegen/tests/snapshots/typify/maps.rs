@@ -4,7 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"usual case of a map whose name must come from its title\",\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{\"MapWithKeys\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/Value\"},\"propertyNames\":{\"$ref\":\"#/definitions/Eh\"}},\"Value\":{\"type\":\"string\"},\"Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"MapWithDateTimeKeys\":{\"$comment\":\"test that a type isn't needed for propertyNames\",\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/Value\"},\"propertyNames\":{\"format\":\"date-time\"}},\"MapWithDateKeys\":{\"$comment\":\"test that a type isn't needed for propertyNames\",\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/Value\"},\"propertyNames\":{\"format\":\"date\"}}},\"title\":\"DeadSimple\",\"type\":\"object\"}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"DeadSimple\":{\"title\":\"DeadSimple\",\"type\":\"object\"},\"MapWithKeys\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"},\"propertyNames\":{\"$ref\":\"#/$defs/maps.Eh\"}},\"Value\":{\"type\":\"string\"},\"Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"MapWithDateTimeKeys\":{\"propertyNames\":{\"format\":\"date-time\"},\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"}},\"MapWithDateKeys\":{\"propertyNames\":{\"format\":\"date\"},\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"}}},\"defs\":{\"maps.Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"maps.Value\":{\"type\":\"string\"}}}";
-rt::module_api!(validators::v0, "file:///typify/maps.json", "");
+rt::module_api!(validators::v0, BASE0, "");
 /// DeadSimple
 ///
 /// Schema: `typify/maps.json#`
@@ -19,13 +19,13 @@ pub type Eh = String;
 pub type MapWithDateTimeKeys = rt::Map<String, String>;
 /// Schema: `typify/maps.json#/definitions/MapWithDateKeys`
 pub type MapWithDateKeys = rt::Map<String, String>;
+const BASE0: &str = "file:///typify/maps.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub const v0: rt::Check = only::<OBJECT>;
 }

@@ -4,7 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"dumping ground for various types\",\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{\"ObjectWithNoExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":false},\"ObjectWithOkExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]},\"ObjectWithYesExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":true},\"ObjectWithWhichExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{}},\"ObjectWithStringExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"ObjectWithNoExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":false},\"ObjectWithOkExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]},\"ObjectWithYesExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":true},\"ObjectWithWhichExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{}},\"ObjectWithStringExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///typify/more_types.json", "");
+rt::module_api!(validators::v0, BASE0, "");
 /// Schema: `typify/more_types.json#/definitions/ObjectWithNoExtra`
 pub type ObjectWithNoExtra = rt::Value;
 /// Schema: `typify/more_types.json#/definitions/ObjectWithOkExtra`
@@ -15,13 +15,13 @@ pub type ObjectWithYesExtra = rt::Value;
 pub type ObjectWithWhichExtra = rt::Value;
 /// Schema: `typify/more_types.json#/definitions/ObjectWithStringExtra`
 pub type ObjectWithStringExtra = rt::Value;
+const BASE0: &str = "file:///typify/more_types.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true

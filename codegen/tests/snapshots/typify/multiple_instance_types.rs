@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"seriously-anything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"one-of-several\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"int-or-str\":{\"type\":[\"string\",\"integer\"]},\"yes-no-maybe\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"really-just-null\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"SeriouslyAnything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"OneOfSeveral\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"OneOfSeveralValue\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"IntOrStr\":{\"type\":[\"string\",\"integer\"]},\"YesNoMaybe\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"YesNoMaybeObject\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"ReallyJustNull\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}},\"defs\":{}}";
-rt::module_api!(validators::v3, "file:///typify/multiple-instance-types.json", "");
-const BASE0: &str = "file:///typify/multiple-instance-types.json";
+rt::module_api!(validators::v3, BASE0, "");
 /// Schema: `typify/multiple-instance-types.json#/definitions/seriously-anything`
 pub type SeriouslyAnything = rt::Value;
 /// Schema: `typify/multiple-instance-types.json#/definitions/one-of-several`
@@ -53,7 +52,6 @@ pub struct YesNoMaybeObject {
 pub type ReallyJustNull = ();
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -62,13 +60,13 @@ mod fast {
         contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
     );
 }
+const BASE0: &str = "file:///typify/multiple-instance-types.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/one-of-several`
     pub const v0: rt::Check =
         only::<{ NULL | BOOLEAN | STRING | ARRAY | OBJECT | INTEGER_AS_WRITTEN }>;

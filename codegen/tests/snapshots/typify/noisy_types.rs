@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"object-bs\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"multipleOf\":100,\"maxItems\":100,\"maxLength\":100},\"array-bs\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"},\"multipleOf\":100,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}},\"integer-bs\":{\"type\":\"integer\",\"minimum\":0,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"ObjectBs\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"multipleOf\":100,\"maxItems\":100,\"maxLength\":100},\"ArrayBs\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"},\"multipleOf\":100,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}},\"IntegerBs\":{\"type\":\"integer\",\"minimum\":0,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{}}";
-rt::module_api!(validators::v2, "file:///typify/noisy-types.json", "");
-const BASE0: &str = "file:///typify/noisy-types.json";
+rt::module_api!(validators::v2, BASE0, "");
 /// At most 100 characters. A multiple of 100. At most 100 items.
 ///
 /// Schema: `typify/noisy-types.json#/definitions/object-bs`
@@ -20,7 +19,6 @@ pub type ArrayBs = Vec<bool>;
 pub type IntegerBs = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> bool, scalar |v| rt::is_valid(validators::v1, v));
@@ -29,13 +27,13 @@ mod fast {
         contract[validators::v0], BASE0, "/definitions/object-bs"
     );
 }
+const BASE0: &str = "file:///typify/noisy-types.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/object-bs`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"test grammar for pattern properties\",\"type\":\"object\",\"required\":[\"rules\"],\"additionalProperties\":false,\"properties\":{\"rules\":{\"type\":\"object\",\"patternProperties\":{\"^[a-zA-Z_]\\\\w*$\":{\"type\":\"string\"}},\"additionalProperties\":false}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Properties\":{\"properties\":{\"rules\":{\"type\":\"object\",\"patternProperties\":{\"^[a-zA-Z_]\\\\w*$\":{\"type\":\"string\"}},\"additionalProperties\":false}},\"title\":\"test grammar for pattern properties\",\"type\":\"object\",\"required\":[\"rules\"],\"additionalProperties\":false}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///typify/property-pattern.json", "", Properties);
-const BASE0: &str = "file:///typify/property-pattern.json";
+rt::module_api!(validators::v0, BASE0, "", Properties);
 /// test grammar for pattern properties
 ///
 /// Schema: `typify/property-pattern.json#`
@@ -15,7 +14,6 @@ pub struct Properties {
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> rt::Map<String, String>, |v| rt::is_valid(validators::v1, v));
@@ -24,13 +22,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///typify/property-pattern.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     pub static RE0: rt::Pattern = rt::Pattern::new("^[a-zA-Z_]\\w*$");
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate references to the whole\",\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"node\",\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/reflexive.root\"}}},\"title\":\"node\"}},\"defs\":{\"reflexive.root\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/reflexive.root\"}}},\"title\":\"node\"}}}";
-rt::module_api!(validators::v0, "file:///typify/reflexive.json", "", Node);
-const BASE0: &str = "file:///typify/reflexive.json";
+rt::module_api!(validators::v0, BASE0, "", Node);
 /// node
 ///
 /// Schema: `typify/reflexive.json#`
@@ -17,7 +16,6 @@ pub struct Node {
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v1, v));
@@ -28,14 +26,13 @@ mod fast {
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///typify/reflexive.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///typify/reflexive.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -45,7 +42,7 @@ mod validators {
     pub const v1: rt::Check = only::<INTEGER>;
     /// `#/properties/children/items`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v0(i, l, c, &s.reference("/$ref", B0, ""))
+        v0(i, l, c, &s.reference("/$ref", BASE0, ""))
     }
     /// `#/properties/children`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"floats-aren't-terrible-I'm-told\":{\"type\":\"object\",\"properties\":{\"flush_timeout\":{\"type\":\"number\",\"format\":\"float\"}}},\"just-one\":{\"type\":[\"string\"]},\"anything-works\":{\"type\":\"object\",\"required\":[\"value\"]},\"uint-minimum-and-maximum\":{\"type\":\"object\",\"required\":[\"max\",\"min\",\"min_and_max\",\"min_non_zero\",\"min_uint_non_zero\",\"no_bounds\"],\"properties\":{\"no_bounds\":{\"type\":\"integer\",\"format\":\"uint64\"},\"min\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":0},\"min_non_zero\":{\"type\":\"integer\",\"minimum\":1},\"min_uint_non_zero\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1},\"max\":{\"type\":\"integer\",\"format\":\"uint64\",\"maximum\":256},\"min_and_max\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1,\"maximum\":256}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"FloatsArenTTerribleIMTold\":{\"type\":\"object\",\"properties\":{\"flush_timeout\":{\"type\":\"number\",\"format\":\"float\"}}},\"JustOne\":{\"type\":[\"string\"]},\"AnythingWorks\":{\"type\":\"object\",\"required\":[\"value\"]},\"UintMinimumAndMaximum\":{\"type\":\"object\",\"required\":[\"max\",\"min\",\"min_and_max\",\"min_non_zero\",\"min_uint_non_zero\",\"no_bounds\"],\"properties\":{\"no_bounds\":{\"type\":\"integer\",\"format\":\"uint64\"},\"min\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":0},\"min_non_zero\":{\"type\":\"integer\",\"minimum\":1},\"min_uint_non_zero\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1},\"max\":{\"type\":\"integer\",\"format\":\"uint64\",\"maximum\":256},\"min_and_max\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1,\"maximum\":256}}}},\"defs\":{}}";
-rt::module_api!(validators::v8, "file:///typify/simple-types.json", "");
-const BASE0: &str = "file:///typify/simple-types.json";
+rt::module_api!(validators::v8, BASE0, "");
 /// Schema: `typify/simple-types.json#/definitions/floats-aren't-terrible-I'm-told`
 #[derive(Clone, PartialEq)]
 pub struct FloatsArenTTerribleIMTold {
@@ -36,7 +35,6 @@ pub struct UintMinimumAndMaximum {
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> rt::Number, scalar |v| rt::is_valid(validators::v2, v));
@@ -60,13 +58,13 @@ mod fast {
         contract[validators::v1], BASE0, "/definitions/uint-minimum-and-maximum"
     );
 }
+const BASE0: &str = "file:///typify/simple-types.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     static WORDS0: &[&str] = rt::words!(
         "max", "min", "min_and_max", "min_non_zero", "min_uint_non_zero", "no_bounds"
     );

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"definitions\":{\"test-enum\":{\"type\":\"string\",\"enum\":[\"failure\",\"skipped\",\"success\"],\"default\":\"failure\"}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestEnum\":{\"type\":\"string\",\"enum\":[\"failure\",\"skipped\",\"success\"],\"default\":\"failure\"}},\"defs\":{}}";
-rt::module_api!(validators::v1, "file:///typify/string-enum-with-default.json", "");
-const BASE0: &str = "file:///typify/string-enum-with-default.json";
+rt::module_api!(validators::v1, BASE0, "");
 /// In JSON, in the order of the variants: `failure`, `skipped`, `success`.
 ///
 /// Schema: `typify/string-enum-with-default.json#/definitions/test-enum`
@@ -19,13 +18,13 @@ rt::string_enum!(
     TestEnum { Failure = "failure", Skipped = "skipped",
     Success = "success" } contract[validators::v0], BASE0, "/definitions/test-enum"
 );
+const BASE0: &str = "file:///typify/string-enum-with-default.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/test-enum`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)

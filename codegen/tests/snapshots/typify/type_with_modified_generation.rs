@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate replacement, patch, and conversion settings\",\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"replaced_type\":{\"$ref\":\"#/definitions/HandGeneratedType\"},\"patched_type\":{\"$ref\":\"#/definitions/TypeThatNeedsMoreDerives\"},\"converted_type\":{\"enum\":[1,\"one\"]}},\"required\":[\"replaced_type\",\"patched_type\",\"converted_type\"],\"definitions\":{\"HandGeneratedType\":{\"$comment\":\"imagine a type we want hand-generated\"},\"TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"replaced_type\",\"patched_type\",\"converted_type\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"replaced_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.HandGeneratedType\"},\"patched_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.TypeThatNeedsMoreDerives\"},\"converted_type\":{\"enum\":[1,\"one\"]}}},\"ConvertedType\":{\"enum\":[1,\"one\"]},\"HandGeneratedType\":{},\"TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{\"type_with_modified_generation.HandGeneratedType\":{},\"type_with_modified_generation.TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}";
-rt::module_api!(validators::v0, "file:///typify/type-with-modified-generation.json", "", TestType);
-const BASE0: &str = "file:///typify/type-with-modified-generation.json";
+rt::module_api!(validators::v0, BASE0, "", TestType);
 /// TestType
 ///
 /// Schema: `typify/type-with-modified-generation.json#`
@@ -32,7 +31,6 @@ pub type HandGeneratedType = rt::Value;
 pub type TypeThatNeedsMoreDerives = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, ViaValue};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -45,14 +43,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///typify/type-with-modified-generation.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///typify/type-with-modified-generation.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[1,\"one\"]");
     static WORDS0: &[&str] = rt::words!("replaced_type", "patched_type", "converted_type");
     /// `#`
@@ -70,7 +67,7 @@ mod validators {
     pub const v2: rt::Check = only::<STRING>;
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/replaced_type` and `#/properties/patched_type`.
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
+        T0[K].0(i, l, c, &s.reference("/$ref", BASE0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] =
         [(v5, "/definitions/HandGeneratedType"), (v6, "/definitions/TypeThatNeedsMoreDerives")];

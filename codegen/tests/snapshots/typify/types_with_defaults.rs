@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"defaults for built-in types\",\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"TestBed\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"default\":\"abc123-is-this-a-uuid\"},\"any\":{\"type\":\"array\",\"items\":{},\"default\":[[8,6,7],[5,3,0,9]]}}},\"OuterThing\":{\"type\":\"object\",\"properties\":{\"thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}}}},\"Doodad\":{\"type\":\"object\",\"properties\":{\"when\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"1970-01-01T00:00:00Z\"}}},\"MrDefaultNumbers\":{\"type\":\"object\",\"properties\":{\"little_u8\":{\"type\":\"integer\",\"format\":\"uint8\",\"minimum\":1,\"default\":2},\"little_u16\":{\"type\":\"integer\",\"format\":\"uint16\",\"minimum\":1,\"default\":3},\"big_nullable\":{\"type\":[\"integer\",\"null\"],\"format\":\"uint64\",\"minimum\":1,\"default\":1}}},\"UInt\":{\"type\":\"integer\"},\"UIntContainer\":{\"type\":\"object\",\"properties\":{\"max_path\":{\"default\":1,\"allOf\":[{\"$ref\":\"#/$definitions/UInt\"}]}}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestBed\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"default\":\"abc123-is-this-a-uuid\"},\"any\":{\"type\":\"array\",\"items\":{},\"default\":[[8,6,7],[5,3,0,9]]}}},\"OuterThing\":{\"type\":\"object\",\"properties\":{\"thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}}}},\"Thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}},\"Doodad\":{\"type\":\"object\",\"properties\":{\"when\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"1970-01-01T00:00:00Z\"}}},\"MrDefaultNumbers\":{\"type\":\"object\",\"properties\":{\"little_u8\":{\"type\":\"integer\",\"format\":\"uint8\",\"minimum\":1,\"default\":2},\"little_u16\":{\"type\":\"integer\",\"format\":\"uint16\",\"minimum\":1,\"default\":3},\"big_nullable\":{\"type\":[\"integer\",\"null\"],\"format\":\"uint64\",\"minimum\":1,\"default\":1}}},\"UInt\":{\"type\":\"integer\"}},\"defs\":{}}";
-rt::module_api!(validators::v7, "file:///typify/types-with-defaults.json", "");
-const BASE0: &str = "file:///typify/types-with-defaults.json";
+rt::module_api!(validators::v7, BASE0, "");
 /// Schema: `typify/types-with-defaults.json#/definitions/TestBed`
 #[derive(Clone, PartialEq)]
 pub struct TestBed {
@@ -62,7 +61,6 @@ pub struct MrDefaultNumbers {
 pub type UInt = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf, ViaValue};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -94,13 +92,13 @@ mod fast {
         contract[validators::v4], BASE0, "/definitions/MrDefaultNumbers"
     );
 }
+const BASE0: &str = "file:///typify/types-with-defaults.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#/definitions/TestBed`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"PatternString\":{\"type\":\"string\",\"pattern\":\"xx\"},\"Sub10Primes\":{\"type\":\"integer\",\"format\":\"uint\",\"enum\":[2,3,5,7]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"PatternString\":{\"type\":\"string\",\"pattern\":\"xx\"},\"Sub10Primes\":{\"type\":\"integer\",\"format\":\"uint\",\"enum\":[2,3,5,7]}},\"defs\":{}}";
-rt::module_api!(validators::v2, "file:///typify/types-with-more-impls.json", "");
-const BASE0: &str = "file:///typify/types-with-more-impls.json";
+rt::module_api!(validators::v2, BASE0, "");
 /// Matches `xx`.
 ///
 /// Schema: `typify/types-with-more-impls.json#/definitions/PatternString`
@@ -28,13 +27,13 @@ pub enum Sub10Primes {
 }
 rt::integer_enum!(Sub10Primes { V2 = 2, V3 = 3, V5 = 5, V7 = 7 });
 rt::contract!(spelled Sub10Primes, [validators::v1], BASE0, "/definitions/Sub10Primes");
+const BASE0: &str = "file:///typify/types-with-more-impls.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     pub static RE0: rt::Pattern = rt::Pattern::new("xx");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[2,3,5,7]");
     /// `#/definitions/PatternString`

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate a type with no type and enum values that include a null\",\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}},\"required\":[\"value\"]}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"value\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}}},\"Value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}},\"defs\":{}}";
-rt::module_api!(validators::v0, "file:///typify/untyped-enum-with-null.json", "", TestType);
-const BASE0: &str = "file:///typify/untyped-enum-with-null.json";
+rt::module_api!(validators::v0, BASE0, "", TestType);
 /// TestType
 ///
 /// Schema: `typify/untyped-enum-with-null.json#`
@@ -29,7 +28,6 @@ rt::string_enum!(
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Option<Value>, |v| rt::is_valid(validators::v1, v));
@@ -38,13 +36,13 @@ mod fast {
         contract[validators::v0], BASE0, ""
     );
 }
+const BASE0: &str = "file:///typify/untyped-enum-with-null.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[null,\"start\",\"middle\",\"end\"]");
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -4,8 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft-07/schema\",\"$comment\":\"this test makes weird use of types from std to avoid requiring other dependencies\",\"$defs\":{\"AllTheThings\":{\"type\":\"object\",\"properties\":{\"path\":{\"$ref\":\"#/$defs/PathBuf\"},\"option_marker\":{\"$ref\":\"#/$defs/OptionMarker\"}}},\"PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}},\"OptionMarker\":{\"$comment\":\"this is silly, but shows type parameters\",\"type\":\"null\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]}},\"Marker\":{\"not\":true}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllTheThings\":{\"type\":\"object\",\"properties\":{\"path\":{\"$ref\":\"#/$defs/x_rust_type.PathBuf\"},\"option_marker\":{\"$ref\":\"#/$defs/x_rust_type.OptionMarker\"}}},\"PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}},\"OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"Marker\":{\"not\":true}},\"defs\":{\"x_rust_type.OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"x_rust_type.PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}}}}";
-rt::module_api!(validators::v2, "file:///typify/x-rust-type.json", "");
-const BASE0: &str = "file:///typify/x-rust-type.json";
+rt::module_api!(validators::v2, BASE0, "");
 /// Schema: `typify/x-rust-type.json#/$defs/AllTheThings`
 #[derive(Clone, PartialEq)]
 pub struct AllTheThings {
@@ -25,7 +24,6 @@ pub type OptionMarker = ();
 pub type Marker = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
-    #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
@@ -36,14 +34,13 @@ mod fast {
         contract[validators::v0], BASE0, "/$defs/AllTheThings"
     );
 }
+const BASE0: &str = "file:///typify/x-rust-type.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports, non_upper_case_globals)]
-    use super::rt;
-    use rt::types::*;
-    use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub const B0: &str = "file:///typify/x-rust-type.json";
+    use super::*;
+    use super::rt::{types::*, Ctx, Loc, SchemaPath as Path, Value};
     /// `#/$defs/AllTheThings`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -51,7 +48,7 @@ mod validators {
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/AllTheThings/properties/option_marker` and `#/$defs/AllTheThings/properties/path`.
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        T0[K].0(i, l, c, &s.reference("/$ref", B0, T0[K].1))
+        T0[K].0(i, l, c, &s.reference("/$ref", BASE0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [(v4, "/$defs/OptionMarker"), (v5, "/$defs/PathBuf")];
     /// `#`
